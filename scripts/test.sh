@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs everything the tests need (Python packages into .venv, Debian's
+# Chromium for the browser tests when running as root) and runs the suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh "test,game,bench"
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing Debian's chromium for the browser tests" >&2
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  else
+    echo "warning: chromium is missing and cannot be installed here; browser tests will fail" >&2
+  fi
+fi
+.venv/bin/ruff check src tests benchmarks
+.venv/bin/python -m pytest -n 2 --dist loadgroup "$@"

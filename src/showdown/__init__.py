@@ -1,0 +1,74 @@
+"""showdown: the complete truth of a poker showdown.
+
+>>> import showdown
+>>> showdown.evaluate("As Ks", board="Qs Js Ts 2c 3d").name
+'Royal flush'
+>>> showdown.evaluate_ids([51, 47, 43, 39, 35])
+1
+
+Heavier parts (numpy batch paths, pots, equity, the game) load on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from showdown.cards import Card, CardError, Deck, parse_cards
+from showdown.categories import Category
+from showdown.evaluate import (
+    HandValue,
+    evaluate,
+    evaluate_ids,
+    evaluate_ids_wrap,
+    evaluate_omaha_ids,
+)
+
+__version__ = "0.1.0"
+
+_LAZY: dict[str, str] = {
+    "evaluate_batch": "showdown.batch",
+    "evaluate_omaha_batch": "showdown.batch",
+    "compare": "showdown.explain",
+    "explain": "showdown.explain",
+    "Comparison": "showdown.explain",
+    "stats": "showdown.stats",
+    "Stats": "showdown.stats",
+    "resolve": "showdown.pots",
+    "Table": "showdown.pots",
+    "Player": "showdown.pots",
+    "Showdown": "showdown.pots",
+    "Pot": "showdown.pots",
+    "equity": "showdown.equity",
+    "EquityResult": "showdown.equity",
+    "parse_range": "showdown.ranges",
+    "card_svg": "showdown.render",
+    "hand_svg": "showdown.render",
+}
+
+__all__ = [
+    "Card",
+    "CardError",
+    "Category",
+    "Deck",
+    "HandValue",
+    "evaluate",
+    "evaluate_ids",
+    "evaluate_ids_wrap",
+    "evaluate_omaha_ids",
+    "parse_cards",
+    *_LAZY,
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'showdown' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

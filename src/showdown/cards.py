@@ -1,0 +1,246 @@
+"""Cards, card text and the deck.
+
+A card is a rank (0..12 for 2..A) and a suit (0..3 for clubs, diamonds, hearts,
+spades); its array id is ``4 * rank + suit``, the ids phevaluator uses.
+
+>>> Card.parse("As")
+Card.parse('As')
+>>> str(Card.from_id(51)), Card.parse("10♥").id
+('As', 34)
+>>> [str(c) for c in parse_cards("AsKd, 10h 2♣")]
+['As', 'Kd', 'Th', '2c']
+>>> parse_cards("As Xd")
+Traceback (most recent call last):
+...
+showdown.cards.CardError: unknown card 'Xd' at position 2 of 'As Xd'
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Iterable, Iterator, Sequence
+from functools import total_ordering
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES_EN = (
+    "two", "three", "four", "five", "six", "seven", "eight",
+    "nine", "ten", "jack", "queen", "king", "ace",
+)  # fmt: skip
+
+_SUIT_FROM_TEXT = {
+    **{s: i for i, s in enumerate(SUITS)},
+    **{s: i for i, s in enumerate(SUIT_SYMBOLS)},
+}
+# Variation selectors and the white-suit glyphs people paste in from documents.
+_SUIT_FROM_TEXT.update({"♧": 0, "♢": 1, "♡": 2, "♤": 3})
+_RANK_FROM_TEXT = {r: i for i, r in enumerate(RANKS)} | {"10": 8, "1": 12}
+_TOKEN = re.compile(r"(10|[2-9tjqka1])([cdhs♣♦♥♠♧♢♡♤])\ufe0f?", re.IGNORECASE)
+
+
+class CardError(ValueError):
+    """Card text that cannot be read, a duplicate card, or a wrong number of cards."""
+
+
+@total_ordering
+class Card:
+    """One playing card: immutable, hashable, ordered by rank (then suit, for sorting only).
+
+    >>> Card.parse("Td") > Card.parse("9s")
+    True
+    >>> Card(12, 3) == Card.parse("as")
+    True
+    """
+
+    __slots__ = ("id",)
+    id: int
+
+    def __init__(self, rank: int, suit: int) -> None:
+        if not (0 <= rank < 13 and 0 <= suit < 4):
+            raise CardError(f"no card with rank {rank} and suit {suit}")
+        object.__setattr__(self, "id", 4 * rank + suit)
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        """The card with array id ``card_id`` (0..51)."""
+        if not 0 <= card_id < 52:
+            raise CardError(f"card id {card_id} is outside 0..51")
+        return _ALL[card_id]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card such as ``As``, ``10h``, ``q♦``."""
+        match = _TOKEN.fullmatch(text.strip())
+        if match is None:
+            raise CardError(f"unknown card {text.strip()!r}")
+        return _ALL[4 * _RANK_FROM_TEXT[match[1].upper()] + _SUIT_FROM_TEXT[match[2].lower()]]
+
+    @property
+    def rank(self) -> int:
+        """0..12 for 2..A."""
+        return self.id >> 2
+
+    @property
+    def suit(self) -> int:
+        """0..3 for clubs, diamonds, hearts, spades."""
+        return self.id & 3
+
+    @property
+    def rank_char(self) -> str:
+        return RANKS[self.id >> 2]
+
+    @property
+    def suit_char(self) -> str:
+        return SUITS[self.id & 3]
+
+    @property
+    def symbol(self) -> str:
+        """The card with a suit symbol, e.g. ``A♠``."""
+        return RANKS[self.id >> 2] + SUIT_SYMBOLS[self.id & 3]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_id, (self.id,))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.id == self.id
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.id < other.id
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __str__(self) -> str:
+        return RANKS[self.id >> 2] + SUITS[self.id & 3]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from showdown.render import card_svg
+
+        return card_svg(self)
+
+
+_ALL: tuple[Card, ...] = tuple(Card(i >> 2, i & 3) for i in range(52))
+
+CardLike = Card | int | str
+CardsLike = str | Iterable[CardLike]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas, or run together (``AsKd``).
+
+    An unknown token raises :class:`CardError` naming it and its 1-based
+    position; a card given twice raises one naming that card.
+    """
+    cards: list[Card] = []
+    seen: set[int] = set()
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    position = 0
+    for token in tokens:
+        pos = 0
+        while pos < len(token):
+            position += 1
+            match = _TOKEN.match(token, pos)
+            if match is None:
+                bad = token[pos:] if pos else token
+                raise CardError(f"unknown card {bad!r} at position {position} of {text!r}")
+            card = _ALL[4 * _RANK_FROM_TEXT[match[1].upper()] + _SUIT_FROM_TEXT[match[2].lower()]]
+            if card.id in seen:
+                raise CardError(f"duplicate card {card} in {text!r}")
+            seen.add(card.id)
+            cards.append(card)
+            pos = match.end()
+    return cards
+
+
+def to_cards(cards: CardsLike | None) -> list[Card]:
+    """Cards from text, :class:`Card` objects or ids (mixed is fine); ``None`` is no cards.
+
+    >>> [str(c) for c in to_cards([51, "Kd", Card.parse("2c")])]
+    ['As', 'Kd', '2c']
+    """
+    if cards is None:
+        return []
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    out: list[Card] = []
+    for item in cards:
+        if isinstance(item, Card):
+            out.append(item)
+        elif isinstance(item, str):
+            out.append(Card.parse(item))
+        elif isinstance(item, int):
+            out.append(Card.from_id(int(item)))
+        else:
+            try:
+                out.append(Card.from_id(int(item)))  # numpy integers
+            except (TypeError, ValueError):
+                raise CardError(f"not a card: {item!r}") from None
+    return out
+
+
+def check_distinct(*groups: Sequence[Card]) -> None:
+    """Raise :class:`CardError` naming the first card that appears twice across ``groups``."""
+    seen: set[int] = set()
+    for group in groups:
+        for card in group:
+            if card.id in seen:
+                raise CardError(f"duplicate card {card}")
+            seen.add(card.id)
+
+
+def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:
+    """Cards as text separated by spaces: ``As Kd`` or, with symbols, ``A♠ K♦``."""
+    return " ".join(c.symbol if symbols else str(c) for c in cards)
+
+
+class Deck:
+    """A 52-card deck, shuffled with ``secrets`` randomness unless a seed is given.
+
+    >>> deck = Deck(seed=7)
+    >>> len(deck)
+    52
+    >>> hand = deck.draw(5)
+    >>> len(hand), len(deck)
+    (5, 47)
+    >>> [str(c) for c in Deck(seed=7).draw(5)] == [str(c) for c in hand]
+    True
+    """
+
+    def __init__(self, seed: int | None = None, exclude: CardsLike = ()) -> None:
+        self._rng: random.Random = (
+            random.Random(seed) if seed is not None else secrets.SystemRandom()
+        )
+        excluded = {c.id for c in to_cards(exclude)}
+        self._cards: list[Card] = [c for c in _ALL if c.id not in excluded]
+        self.shuffle()
+
+    def shuffle(self) -> None:
+        """Shuffle the remaining cards."""
+        self._rng.shuffle(self._cards)
+
+    def draw(self, n: int = 1) -> list[Card]:
+        """Take ``n`` cards off the top."""
+        if n > len(self._cards):
+            raise CardError(f"cannot draw {n} cards from a deck of {len(self._cards)}")
+        drawn, self._cards = self._cards[:n], self._cards[n:]
+        return drawn
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __repr__(self) -> str:
+        return f"<Deck {len(self._cards)} cards>"

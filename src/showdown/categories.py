@@ -1,0 +1,92 @@
+"""Hand categories, low to high, and where each sits in the 1..7462 numbering.
+
+>>> Category.FLUSH > Category.STRAIGHT
+True
+>>> Category.TWO_PAIR.json_name
+'two_pair'
+>>> Category.from_rank(1), Category.from_rank(7462)
+(<Category.STRAIGHT_FLUSH: 8>, <Category.HIGH_CARD: 0>)
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Category(IntEnum):
+    """The nine categories; a higher value always wins (R1)."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def json_name(self) -> str:
+        """The category's name in JSON, e.g. ``three_of_a_kind``."""
+        return self.name.lower()
+
+    @classmethod
+    def from_json(cls, name: str) -> Category:
+        """The category whose JSON name is ``name``."""
+        return cls[name.upper()]
+
+    @classmethod
+    def from_rank(cls, rank: int, wrap: bool = False) -> Category:
+        """The category of a strength in the 1..7462 numbering (``wrap``: R10 house rule)."""
+        if not 1 <= rank <= 7462:
+            raise ValueError(f"hand rank {rank} is outside 1..7462")
+        for category, last in _LAST_RANK[wrap]:
+            if rank <= last:
+                return category
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+# Distinct strengths per category in standard poker (R3); with the wrap-around
+# house rule (R10) straights gain three and high card/flush lose three each,
+# so the total stays 7,462 and only the boundaries move.
+CATEGORY_DISTINCT: dict[Category, int] = {
+    Category.STRAIGHT_FLUSH: 10,
+    Category.FOUR_OF_A_KIND: 156,
+    Category.FULL_HOUSE: 156,
+    Category.FLUSH: 1277,
+    Category.STRAIGHT: 10,
+    Category.THREE_OF_A_KIND: 858,
+    Category.TWO_PAIR: 858,
+    Category.PAIR: 2860,
+    Category.HIGH_CARD: 1277,
+}
+
+#: The same with the wrap-around house rule (R10): 13 straight ranks.
+CATEGORY_DISTINCT_WRAP: dict[Category, int] = {
+    **CATEGORY_DISTINCT,
+    Category.STRAIGHT_FLUSH: 13,
+    Category.STRAIGHT: 13,
+    Category.FLUSH: 1274,
+    Category.HIGH_CARD: 1274,
+}
+
+
+def category_ranges(wrap: bool = False) -> dict[Category, range]:
+    """The ranks each category covers, best category first.
+
+    >>> category_ranges()[Category.STRAIGHT_FLUSH]
+    range(1, 11)
+    """
+    distinct = CATEGORY_DISTINCT_WRAP if wrap else CATEGORY_DISTINCT
+    out: dict[Category, range] = {}
+    first = 1
+    for category in sorted(Category, reverse=True):
+        out[category] = range(first, first + distinct[category])
+        first += distinct[category]
+    return out
+
+
+_LAST_RANK = {
+    wrap: [(c, r.stop - 1) for c, r in category_ranges(wrap).items()] for wrap in (False, True)
+}

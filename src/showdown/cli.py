@@ -1,0 +1,71 @@
+"""The ``showdown`` command line.
+
+Every sub-command lives in its own module under :mod:`showdown.commands` and
+exposes ``register(subparsers)``; this module only wires them together and
+turns input errors into one ``error:`` line with exit status 2.
+
+Run ``showdown --help`` for the list of commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from showdown.commands.common import CliError, ErrorExitParser
+
+#: Sub-command name -> module implementing it (imported when the parser is built;
+#: each module keeps its heavy imports inside ``run``).
+COMMANDS: dict[str, str] = {
+    "eval": "showdown.commands.eval_cmd",
+    "compare": "showdown.commands.compare_cmd",
+    "stats": "showdown.commands.stats_cmd",
+    "resolve": "showdown.commands.resolve_cmd",
+    "equity": "showdown.commands.equity_cmd",
+    "play": "showdown.commands.play_cmd",
+    "demo": "showdown.commands.demo_cmd",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the full argument parser with every available sub-command."""
+    parser = ErrorExitParser(
+        prog="showdown",
+        description="Exact poker showdowns: evaluate, compare, explain, resolve pots, "
+        "compute equity, and play Poker vs Dealer.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ErrorExitParser)
+    sub.required = True
+    for module_name in COMMANDS.values():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:  # a command still being built is simply absent
+            if exc.name != module_name:
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``showdown`` console script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # CardError and friends: bad input, never a traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

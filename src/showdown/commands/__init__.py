@@ -1,0 +1,1 @@
+"""Sub-commands of the ``showdown`` command line, one module each."""

@@ -1,0 +1,60 @@
+"""Shared plumbing for the sub-commands: error exits, JSON output, colour.
+
+>>> style("hi", "bold", enabled=False)
+'hi'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, NoReturn
+
+LANGS = ("en", "es", "ru")
+
+
+class CliError(Exception):
+    """Bad command-line input: printed as ``error: ...`` with exit status 2."""
+
+
+class ErrorExitParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage errors are one ``error:`` line, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {self.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json`` and ``--lang`` to a sub-command's parser."""
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    parser.add_argument(
+        "--lang", choices=LANGS, default="en", help="language of descriptions (en, es, ru)"
+    )
+
+
+def emit_json(document: Any) -> None:
+    """Print one JSON document on stdout."""
+    json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def use_colour(stream: Any = None) -> bool:
+    """Whether to decorate human output: a terminal, and ``NO_COLOR`` unset."""
+    stream = stream or sys.stdout
+    return hasattr(stream, "isatty") and stream.isatty() and "NO_COLOR" not in os.environ
+
+
+_CODES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36"}
+
+
+def style(text: str, *styles: str, enabled: bool | None = None) -> str:
+    """Wrap ``text`` in ANSI codes when writing to a terminal."""
+    if enabled is None:
+        enabled = use_colour()
+    if not enabled or not styles:
+        return text
+    codes = ";".join(_CODES[s] for s in styles)
+    return f"\033[{codes}m{text}\033[0m"

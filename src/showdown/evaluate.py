@@ -1,0 +1,266 @@
+"""Hand evaluation: the friendly :func:`evaluate` and the hot :func:`evaluate_ids`.
+
+Ranks follow Cactus Kev / treys / phevaluator: 1 is a royal flush, 7462 is
+7-5-4-3-2; a lower rank is a stronger hand.
+
+>>> v = evaluate("Kh Kd 4s 4c Ac", game="five-card")
+>>> v.category.json_name, v.rank, str(v)
+('two_pair', 2688, 'Two pair, kings and fours')
+>>> [str(c) for c in v.best_five]
+['Kh', 'Kd', '4s', '4c', 'Ac']
+>>> evaluate("Ah Kh", board="Qh Jh Th 2c 3d").name
+'Royal flush'
+>>> evaluate_ids([48, 44, 40, 36, 32, 0, 1])  # Ac Kc Qc Jc Tc 2c 2d
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import total_ordering
+from itertools import combinations
+from typing import Literal
+
+from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
+from showdown.categories import Category
+from showdown.tables import CARD_KEYS, SUIT_BITS, SUIT_MASK, Tables, get_tables
+
+Game = Literal["holdem", "omaha", "five-card"]
+GAMES: tuple[str, ...] = ("holdem", "omaha", "five-card")
+
+_KEYS = list(CARD_KEYS)
+_tables: dict[bool, Tables] = {}
+
+
+def _load(wrap: bool) -> Tables:
+    tables = _tables.get(wrap)
+    if tables is None:
+        tables = _tables[wrap] = get_tables(wrap)
+        _bind(tables)
+    return tables
+
+
+_NF5: dict[int, int] = {}
+_NF6: dict[int, int] = {}
+_NF7: dict[int, int] = {}
+_FS: dict[int, list[int]] = {}
+_FLUSH: list[int] = []
+
+
+def _bind(tables: Tables) -> None:
+    if tables.wrap:
+        return
+    global _FLUSH
+    _NF5.update(tables.nonflush_dict[5])
+    _NF6.update(tables.nonflush_dict[6])
+    _NF7.update(tables.nonflush_dict[7])
+    _FS.update(tables.flush_suit_list)
+    _FLUSH = tables.flush_list
+
+
+def _flush_rank(ids: Sequence[int], suit: int, flush: list[int]) -> int:
+    mask = 0
+    for i in ids:
+        if i & 3 == suit:
+            mask |= 1 << (i >> 2)
+    return flush[mask]
+
+
+def evaluate_ids(ids: Sequence[int]) -> int:
+    """Rank (1..7462) of the best five of 5-7 card ids; the allocation-free hot path.
+
+    No checking: ids must be distinct integers in 0..51. Standard rules only;
+    see :func:`evaluate_ids_wrap` for the R10 house rule.
+
+    >>> evaluate_ids([12, 8, 4, 0, 48])  # 5c 4c 3c 2c Ac: the steel wheel
+    10
+    """
+    n = len(ids)
+    k = _KEYS
+    if n == 7:
+        a, b, c, d, e, f, g = ids
+        key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        suit = _FS7[key & SUIT_MASK]
+        if suit < 0:
+            return _NF7[key >> SUIT_BITS]
+    elif n == 5:
+        a, b, c, d, e = ids
+        key = k[a] + k[b] + k[c] + k[d] + k[e]
+        suit = _FS5[key & SUIT_MASK]
+        if suit < 0:
+            return _NF5[key >> SUIT_BITS]
+    elif n == 6:
+        a, b, c, d, e, f = ids
+        key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
+        suit = _FS6[key & SUIT_MASK]
+        if suit < 0:
+            return _NF6[key >> SUIT_BITS]
+    else:
+        raise CardError(f"evaluate_ids takes 5 to 7 cards, not {n}")
+    return _flush_rank(ids, suit, _FLUSH)
+
+
+def evaluate_ids_wrap(ids: Sequence[int]) -> int:
+    """:func:`evaluate_ids` under the wrap-around house rule (R10)."""
+    tables = _load(True)
+    n = len(ids)
+    if not 5 <= n <= 7:
+        raise CardError(f"evaluate_ids takes 5 to 7 cards, not {n}")
+    key = sum(_KEYS[i] for i in ids)
+    suit = tables.flush_suit_list[n][key & SUIT_MASK]
+    if suit < 0:
+        return tables.nonflush_dict[n][key >> SUIT_BITS]
+    return _flush_rank(ids, suit, tables.flush_list)
+
+
+def evaluate_omaha_ids(hole: Sequence[int], board: Sequence[int], wrap: bool = False) -> int:
+    """Best rank using exactly two of ``hole`` (4-6 ids) and three of ``board`` (3-5 ids)."""
+    fn = evaluate_ids_wrap if wrap else evaluate_ids
+    best = 7463
+    boards = list(combinations(board, 3))
+    for h in combinations(hole, 2):
+        for b in boards:
+            r = fn(h + b)
+            if r < best:
+                best = r
+    return best
+
+
+_load(False)
+_FS5, _FS6, _FS7 = _FS[5], _FS[6], _FS[7]
+
+
+@total_ordering
+class HandValue:
+    """The value of a hand at showdown: its rank, category and best five cards.
+
+    Comparison gives showdown order: ``a > b`` means a wins, ``a == b`` an exact
+    tie (R4: suits never break ties).
+    """
+
+    __slots__ = ("best_five", "rank", "wrap")
+
+    def __init__(self, rank: int, best_five: Sequence[Card], wrap: bool = False) -> None:
+        self.rank = rank
+        self.best_five: tuple[Card, ...] = tuple(best_five)
+        self.wrap = wrap
+
+    @classmethod
+    def from_five(cls, five: Sequence[Card], wrap: bool = False) -> HandValue:
+        """The value of exactly five cards, with them put in comparison order."""
+        ids = [c.id for c in five]
+        rank = evaluate_ids_wrap(ids) if wrap else evaluate_ids(ids)
+        order = _load(wrap).classes_ranks[rank]
+        pool = sorted(five, key=lambda c: -c.id)
+        ordered = []
+        for r in order:
+            card = next(c for c in pool if c.rank == r)
+            pool.remove(card)
+            ordered.append(card)
+        return cls(rank, ordered, wrap)
+
+    @property
+    def category(self) -> Category:
+        return _load(self.wrap).classes_category[self.rank]
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The five ranks (0..12) in comparison order; equal tuples tie exactly."""
+        return _load(self.wrap).classes_ranks[self.rank]
+
+    @property
+    def name(self) -> str:
+        """English name, e.g. ``Two pair, kings and fours``."""
+        return self.describe("en")
+
+    def describe(self, lang: str = "en") -> str:
+        """The hand's name in ``en``, ``es`` or ``ru``."""
+        from showdown.i18n import describe_hand
+
+        return describe_hand(self.category, self.ranks, lang)
+
+    def to_json(self, lang: str = "en") -> dict[str, object]:
+        """The JSON object of ``showdown eval``."""
+        return {
+            "category": self.category.json_name,
+            "rank": self.rank,
+            "best_five": [str(c) for c in self.best_five],
+            "description": self.describe(lang),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.rank == other.rank
+
+    def __gt__(self, other: HandValue) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.rank < other.rank
+
+    def __hash__(self) -> int:
+        return hash(self.rank)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(c) for c in self.best_five)
+        return f"<HandValue {self.rank} {self.category.json_name} [{cards}]>"
+
+    def _repr_svg_(self) -> str:
+        from showdown.render import hand_svg
+
+        return hand_svg(self.best_five, caption=self.name)
+
+
+def check_counts(hole: Sequence[Card], board: Sequence[Card], game: str) -> None:
+    """Raise :class:`CardError` if the card counts do not fit ``game``."""
+    if game == "holdem":
+        if not 5 <= len(hole) + len(board) <= 7 or len(board) > 5:
+            raise CardError(
+                f"Hold'em needs 5 to 7 cards in hand and board together (board at most 5), "
+                f"got {len(hole)} + {len(board)}"
+            )
+    elif game == "omaha":
+        if not 4 <= len(hole) <= 6:
+            raise CardError(f"Omaha needs 4 to 6 hole cards, got {len(hole)}")
+        if not 3 <= len(board) <= 5:
+            raise CardError(f"Omaha needs 3 to 5 board cards, got {len(board)}")
+    elif game == "five-card":
+        if board:
+            raise CardError("five-card poker has no board")
+        if len(hole) != 5:
+            raise CardError(f"five-card poker needs exactly 5 cards, got {len(hole)}")
+    else:
+        raise CardError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+
+
+def evaluate(
+    cards: CardsLike,
+    board: CardsLike | None = None,
+    game: str = "holdem",
+    wrap: bool = False,
+) -> HandValue:
+    """The best five-card hand a player can make (R5).
+
+    ``cards`` and ``board`` may be text, :class:`Card` objects or ids.
+    ``game``: ``holdem`` (best five of all, any mix), ``omaha`` (exactly two hole
+    cards and three board cards) or ``five-card`` (five cards, no board).
+
+    >>> evaluate("2d 2h", board="Ac Kd Qh Js Tc").name  # the board plays
+    'Straight, ace high'
+    >>> evaluate("Ah 2c 3d 4s", board="Kh Qh Jh", game="omaha").category.json_name  # one heart only
+    'high_card'
+    """
+    hole = to_cards(cards)
+    community = to_cards(board)
+    check_distinct(hole, community)
+    check_counts(hole, community, game)
+    if game == "omaha":
+        fives = [h + b for h in combinations(hole, 2) for b in combinations(community, 3)]
+    else:
+        fives = list(combinations(hole + community, 5))
+    fn = evaluate_ids_wrap if wrap else evaluate_ids
+    best = min(fives, key=lambda five: (fn([c.id for c in five]), sorted(c.id for c in five)))
+    return HandValue.from_five(best, wrap)
