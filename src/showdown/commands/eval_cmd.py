@@ -1,0 +1,231 @@
+"""``showdown eval``: the best five-card hand a player can make, named and ranked.
+
+``--json`` prints ``{"category", "rank", "best_five": ["As", ...],
+"description"}`` (:meth:`showdown.evaluate.HandValue.to_json`). The human form
+shows the hand, the board, the best five and the hand's name; on a terminal
+cards carry suit symbols and hearts and diamonds are red, piped it is plain
+text.
+
+This module also holds the helpers ``compare`` and ``demo`` share: the
+``--board/--game/--wrap`` options, reading hands dealt from one deck, and
+printing cards.
+
+>>> import argparse
+>>> sub = argparse.ArgumentParser().add_subparsers()
+>>> register(sub)
+>>> args = sub.choices["eval"].parse_args(["As", "Kd", "--board", "Qh Jc Ts", "--json"])
+>>> (args.cards, args.board, args.game, args.wrap, args.json, args.lang)
+(['As', 'Kd'], 'Qh Jc Ts', 'holdem', False, True, 'en')
+>>> print(show_cards(parse_cards("Ah Ks")))
+Ah Ks
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from showdown.cards import Card, CardError, parse_cards
+from showdown.commands.common import CliError, add_common_options, emit_json, style, use_colour
+from showdown.evaluate import GAMES
+
+if TYPE_CHECKING:
+    from showdown.evaluate import HandValue
+
+#: Words of the human output, per language (hand names and explanations come
+#: from :mod:`showdown.i18n` and :mod:`showdown.explain`).
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "hand": "Hand",
+        "board": "Board",
+        "best": "Best five",
+        "rank": "rank {rank} of 7462 (1 = royal flush)",
+        "wrap": "house rule: the ace wraps around (Q-K-A-2-3 is a straight)",
+        "holdem": "Texas Hold'em: best five of hand and board",
+        "omaha": "Omaha: exactly two hole cards and three from the board",
+        "five-card": "five-card poker",
+        "wins": "wins",
+        "splits": "splits the pot",
+    },
+    "es": {
+        "hand": "Mano",
+        "board": "Mesa",
+        "best": "Mejores cinco",
+        "rank": "puesto {rank} de 7462 (1 = escalera real)",
+        "wrap": "regla de la casa: el as da la vuelta (Q-K-A-2-3 es escalera)",
+        "holdem": "Texas Hold'em: las cinco mejores entre mano y mesa",
+        "omaha": "Omaha: exactamente dos cartas propias y tres de la mesa",
+        "five-card": "póquer de cinco cartas",
+        "wins": "gana",
+        "splits": "reparte el bote",
+    },
+    "ru": {
+        "hand": "Рука",
+        "board": "Стол",
+        "best": "Лучшие пять",
+        "rank": "место {rank} из 7462 (1 = роял-флеш)",
+        "wrap": "домашнее правило: туз заворачивает за угол (Q-K-A-2-3 — стрит)",
+        "holdem": "техасский холдем: лучшие пять из руки и стола",
+        "omaha": "омаха: ровно две карты из руки и три со стола",
+        "five-card": "пятикарточный покер",
+        "wins": "выигрывает",
+        "splits": "делит банк",
+    },
+}
+
+_RED_SUITS = (1, 2)  # diamonds, hearts
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``eval`` sub-command."""
+    parser = subparsers.add_parser(
+        "eval",
+        help="evaluate one hand: category, rank, best five, name",
+        description="Evaluate a hand: the best five cards, their category, their rank "
+        "(1 = royal flush .. 7462 = 7-5-4-3-2) and their name. Cards like 'As Kd' or "
+        "'A♠K♦' (quote them, or give one card per argument).",
+    )
+    parser.add_argument("cards", nargs="+", metavar="CARDS", help="the player's cards")
+    add_game_options(parser)
+    add_common_options(parser)
+    parser.set_defaults(func=run)
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """``--board``, ``--game`` and ``--wrap``, shared by ``eval`` and ``compare``."""
+    parser.add_argument("--board", "-b", default="", metavar="B", help="community cards")
+    parser.add_argument(
+        "--game",
+        "-g",
+        choices=GAMES,
+        default="holdem",
+        help="holdem (best five of all), omaha (exactly two hole cards + three board cards) "
+        "or five-card (five cards, no board); default holdem",
+    )
+    parser.add_argument(
+        "--wrap",
+        action="store_true",
+        help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
+    )
+
+
+def read_dealt(hands: Sequence[str], board: str) -> tuple[list[list[Card]], list[Card]]:
+    """Parse hands and board dealt from one deck; a card seen twice anywhere is an error.
+
+    >>> hands, board = read_dealt(["As Kd", "Qh Qc"], "2c 3d 4h")
+    >>> [len(h) for h in hands], len(board)
+    ([2, 2], 3)
+    >>> read_dealt(["As Kd", "Ks As"], "")
+    Traceback (most recent call last):
+    ...
+    showdown.commands.common.CliError: duplicate card As: in hand 1 and in hand 2
+    >>> read_dealt(["As Kd"], "Kd 2c 3c")
+    Traceback (most recent call last):
+    ...
+    showdown.commands.common.CliError: duplicate card Kd: in the hand and on the board
+    """
+    several = len(hands) > 1
+    parsed: list[list[Card]] = []
+    for i, text in enumerate(hands):
+        try:
+            parsed.append(parse_cards(text))
+        except CardError as exc:
+            raise CliError(f"hand {i + 1}: {exc}" if several else str(exc)) from None
+    try:
+        community = parse_cards(board) if board else []
+    except CardError as exc:
+        raise CliError(f"board: {exc}") from None
+    seen: dict[int, str] = {}
+    groups = [(f"in hand {i + 1}" if several else "in the hand", h) for i, h in enumerate(parsed)]
+    for where, cards in [*groups, ("on the board", community)]:
+        for card in cards:
+            if card.id in seen:
+                raise CliError(f"duplicate card {card}: {seen[card.id]} and {where}")
+            seen[card.id] = where
+    return parsed, community
+
+
+def show_cards(
+    cards: Sequence[Card], symbols: bool = False, colour: bool = False, bold: bool = False
+) -> str:
+    """Cards for people: ``A♠ K♥`` with red hearts and diamonds on a terminal, else ``As Kh``.
+
+    >>> show_cards(parse_cards("Ah Ks"), symbols=True)
+    'A♥ K♠'
+    >>> show_cards(parse_cards("Ah"), symbols=True, colour=True) == "\\033[31mA♥\\033[0m"
+    True
+    """
+    out = []
+    for card in cards:
+        text = card.symbol if symbols else str(card)
+        styles = ("red",) if card.suit in _RED_SUITS else ()
+        if bold:
+            styles = (*styles, "bold")
+        out.append(style(text, *styles, enabled=colour))
+    return " ".join(out)
+
+
+def decorations() -> tuple[bool, bool]:
+    """(suit symbols, ANSI colour) for stdout: symbols on a terminal, colour unless NO_COLOR."""
+    symbols = hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
+    return symbols, use_colour()
+
+
+def pad(text: str, visible: int, width: int) -> str:
+    """Pad ``text`` whose visible length is ``visible`` (ANSI codes excluded) to ``width``."""
+    return text + " " * max(0, width - visible)
+
+
+def format_eval(
+    value: HandValue,
+    hole: Sequence[Card],
+    board: Sequence[Card],
+    game: str = "holdem",
+    wrap: bool = False,
+    lang: str = "en",
+    symbols: bool = False,
+    colour: bool = False,
+) -> str:
+    """The human form of ``showdown eval``.
+
+    >>> from showdown.evaluate import evaluate
+    >>> hole, board = parse_cards("Ad Kh"), parse_cards("Ac 9d 7h 4s 2c")
+    >>> print(format_eval(evaluate(hole, board), hole, board))
+    Hand:      Ad Kh
+    Board:     Ac 9d 7h 4s 2c
+    Best five: Ad Ac Kh 9d 7h
+    Pair of aces
+    pair · rank 3354 of 7462 (1 = royal flush)
+    """
+    words = LABELS[lang]
+    rows = [(words["hand"], show_cards(hole, symbols, colour))]
+    if board:
+        rows.append((words["board"], show_cards(board, symbols, colour)))
+    rows.append((words["best"], show_cards(value.best_five, symbols, colour, bold=True)))
+    width = max(len(label) for label, _ in rows) + 2
+    lines = [f"{label + ':':<{width}}{cards}" for label, cards in rows]
+    if game != "holdem":
+        lines.insert(0, style(words[game], "dim", enabled=colour))
+    if wrap:
+        lines.insert(0, style(words["wrap"], "yellow", enabled=colour))
+    rank = words["rank"].format(rank=value.rank)
+    lines.append(style(value.describe(lang), "bold", enabled=colour))
+    lines.append(style(f"{value.category.json_name} · {rank}", "dim", enabled=colour))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Evaluate the hand and print it (human form or ``--json``)."""
+    from showdown.evaluate import check_counts, evaluate
+
+    (hole,), board = read_dealt([" ".join(args.cards)], args.board)
+    check_counts(hole, board, args.game)
+    value = evaluate(hole, board, game=args.game, wrap=args.wrap)
+    if args.json:
+        emit_json(value.to_json(args.lang))
+        return 0
+    symbols, colour = decorations()
+    print(format_eval(value, hole, board, args.game, args.wrap, args.lang, symbols, colour))
+    return 0
