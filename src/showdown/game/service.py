@@ -1,0 +1,512 @@
+"""GameService: the one object the web layer calls (API in ``docs/game-service.md``).
+
+Each state-changing call is one ``BEGIN IMMEDIATE`` transaction: it loads the
+profile and its unfinished round, checks the request, runs the rules (and the
+opponents' decisions), saves chips, round, steps and balance together, stores
+the response under the request id, and commits before returning (G8).
+
+>>> import tempfile, os
+>>> svc = GameService(os.path.join(tempfile.mkdtemp(), "g.sqlite3"), seed=1)
+>>> st = svc.start_round("ann", ante=10, request_id="a1")
+>>> st["phase"], st["round"]["to_act"], len(st["round"]["players"][0]["cards"])
+('deciding', 0, 5)
+>>> st = svc.act("ann", "keep", request_id="a2")
+>>> while st["phase"] == "dealer":
+...     st = svc.advance("ann")
+>>> st["phase"], st["round"]["phase"], svc.audit("ann")["ok"]
+('idle', 'settled', True)
+>>> svc.act("ann", "keep")
+Traceback (most recent call last):
+...
+showdown.game.rules.GameError: there is no unfinished round; start one first
+>>> svc.close()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from showdown.game import ANTES, START_CHIPS
+from showdown.game.bots import OPPONENTS, SAMPLES, analyse, hint_json
+from showdown.game.rules import (
+    SEATS,
+    YOU,
+    GameError,
+    Round,
+    Table,
+    apply_decision,
+    check_decision,
+    deal,
+    player_view,
+    reveal_next,
+    shuffled_deck,
+)
+from showdown.game.store import Store, Tx
+
+NAMES: list[tuple[str, str, str | None]] = [
+    ("You", "you", None),
+    *((OPPONENTS[s].name, "bot", OPPONENTS[s].style) for s in (1, 2)),
+]
+_PROFILE = re.compile(r"[^\W][\w .\-]{0,38}[^\W]|[^\W]", re.UNICODE)
+_REQUEST = re.compile(r"[A-Za-z0-9_.:\-]{1,100}")
+LANGS = ("en", "es", "ru")
+
+
+def _check_profile(name: object) -> str:
+    if not isinstance(name, str) or not _PROFILE.fullmatch(name):
+        raise GameError(
+            400,
+            "bad_profile",
+            "a profile name is 1-40 letters, digits, spaces, '_', '-' or '.', "
+            "starting and ending with a letter or digit",
+        )
+    return name
+
+
+def _check_request_id(request_id: object) -> str | None:
+    if request_id is None:
+        return None
+    if not isinstance(request_id, str) or not _REQUEST.fullmatch(request_id):
+        raise GameError(
+            400, "bad_request_id", "a request_id is 1-100 characters of A-Z a-z 0-9 _ - . :"
+        )
+    return request_id
+
+
+def _check_ante(ante: object) -> int:
+    if isinstance(ante, bool) or not isinstance(ante, int) or ante not in ANTES:
+        raise GameError(400, "bad_ante", f"the ante must be one of {', '.join(map(str, ANTES))}")
+    return ante
+
+
+def _lang(lang: object) -> str:
+    return lang if isinstance(lang, str) and lang in LANGS else "en"
+
+
+def _table(profile: dict[str, Any]) -> Table:
+    return Table(
+        chips=[profile["chips"], profile["bot1_chips"], profile["bot2_chips"]],
+        house=profile["house"],
+        pot=profile["table_pot"],
+        injected=profile["refill_chips"] + profile["opponent_refill_chips"],
+    )
+
+
+def _table_columns(table: Table) -> dict[str, int]:
+    return {
+        "chips": table.chips[0],
+        "bot1_chips": table.chips[1],
+        "bot2_chips": table.chips[2],
+        "house": table.house,
+        "table_pot": table.pot,
+    }
+
+
+class GameService:
+    """Poker vs Dealer for any number of profiles in one SQLite file. Thread-safe."""
+
+    def __init__(
+        self,
+        db_path: str | os.PathLike[str] | None = None,
+        *,
+        seed: int | None = None,
+        samples: int = SAMPLES,
+    ) -> None:
+        self.store = Store(db_path)
+        self.samples = samples
+        self._rng: random.Random | None = random.Random(seed) if seed is not None else None
+
+    def close(self) -> None:
+        self.store.close()
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _random_seed(self) -> int:
+        if self._rng is not None:
+            return self._rng.getrandbits(62)
+        return secrets.randbits(62)
+
+    def _analyse(self, rnd: Round, seat: int) -> Any:
+        rivals = sum(1 for s in range(SEATS) if s != seat and rnd.seats[s].status != "folded")
+        return analyse(
+            rnd.seats[seat].hand,
+            rnd.dealer[0],
+            rnd.ante,
+            rnd.pot,
+            rivals,
+            samples=self.samples,
+            seed=(rnd.seed + seat) % (1 << 63),
+        )
+
+    def _run_opponents(self, tx: Tx, round_id: int, rnd: Round, table: Table) -> None:
+        """Opponents decide in turn until the round waits for you or the decisions end."""
+        while rnd.to_act is not None and rnd.to_act != YOU:
+            seat = rnd.to_act
+            opponent = OPPONENTS[seat]
+            action, index = opponent.decide(self._analyse(rnd, seat), rnd.ante)
+            apply_decision(rnd, table, seat, action, index)
+            tx.add_step(round_id, rnd.version, "decision", {"seat": seat, "action": action})
+
+    def _round_view(self, row: dict[str, Any], lang: str) -> dict[str, Any]:
+        rnd = Round.from_json(json.loads(row["state"]))
+        view = {"id": row["id"], **player_view(rnd, NAMES, lang)}
+        view["started_at"] = row["started_at"]
+        view["finished_at"] = row["finished_at"]
+        return view
+
+    def _state(self, tx: Tx, profile: dict[str, Any], lang: str) -> dict[str, Any]:
+        row = tx.last_round_row(profile["id"])
+        active = profile["active_round"] is not None
+        view = self._round_view(row, lang) if row is not None else None
+        table = _table(profile)
+        button = view["button"] if active and view is not None else profile["button"]
+        ante = profile["ante"]
+        return {
+            "profile": profile["name"],
+            "phase": view["phase"] if active and view is not None else "idle",
+            "chips": profile["chips"],
+            "ante": ante,
+            "antes": list(ANTES),
+            "refill_available": not active and profile["chips"] < 3 * ante,
+            "refills": profile["refills"],
+            "table_pot": table.pot,
+            "button": button,
+            "seats": [
+                {
+                    "seat": s,
+                    "name": NAMES[s][0],
+                    "kind": NAMES[s][1],
+                    "style": NAMES[s][2],
+                    "chips": table.chips[s],
+                }
+                for s in range(SEATS)
+            ],
+            "round": view,
+        }
+
+    def _active(self, tx: Tx, profile: dict[str, Any], version: object) -> tuple[int, Round]:
+        round_id = profile["active_round"]
+        if round_id is None:
+            raise GameError(409, "no_round", "there is no unfinished round; start one first")
+        row = tx.round_row(round_id)
+        assert row is not None
+        rnd = Round.from_json(json.loads(row["state"]))
+        if version is not None and version != rnd.version:
+            raise GameError(
+                409,
+                "stale",
+                f"the round is at version {rnd.version}, not {version}; reload the state",
+            )
+        return round_id, rnd
+
+    def _save(
+        self, tx: Tx, profile: dict[str, Any], round_id: int, rnd: Round, table: Table
+    ) -> None:
+        """Write the round and the table; on a settlement, finish the round's record."""
+        columns: dict[str, Any] = _table_columns(table)
+        if rnd.phase != "settled":
+            tx.update_round(round_id, rnd.to_json())
+            tx.update_profile(profile["id"], **columns)
+            return
+        assert rnd.settlement is not None
+        s = rnd.settlement
+        pot = s["pot"]
+        if pot["carried"]:
+            pot_outcome = "carried"
+        elif YOU in pot["winners"]:
+            pot_outcome = "won" if len(pot["winners"]) == 1 else "split"
+        else:
+            pot_outcome = "lost"
+        english = player_view(rnd, NAMES, "en")["result"]
+        explanation = english["pot"]["explanation"] or english["vs_house"][YOU]["explanation"]
+        tx.update_round(
+            round_id,
+            rnd.to_json(),
+            outcome=s["vs_house"][YOU]["outcome"],
+            net=s["net"][YOU]["net"],
+            pot_outcome=pot_outcome,
+            explanation=explanation,
+        )
+        tx.add_step(round_id, rnd.version, "settle", s)
+        tx.add_balance(profile["id"], round_id, table.chips[YOU], "settle")
+        tx.update_profile(profile["id"], active_round=None, **columns)
+
+    def _mutate(
+        self,
+        profile: object,
+        request_id: object,
+        call: list[Any],
+        lang: object,
+        work: Callable[[Tx, dict[str, Any]], None],
+    ) -> dict[str, Any]:
+        name = _check_profile(profile)
+        rid = _check_request_id(request_id)
+        fingerprint = json.dumps(call)
+        with self.store.transaction() as tx:
+            prof = tx.profile(name)
+            if rid is not None:
+                prior = tx.request(prof["id"], rid)
+                if prior is not None:
+                    if prior[0] != fingerprint:
+                        raise GameError(
+                            409,
+                            "request_id_reused",
+                            f"request_id {rid!r} was used for another call",
+                        )
+                    return prior[1]
+            work(tx, prof)
+            fresh = tx.find_profile(name)
+            assert fresh is not None
+            response = self._state(tx, fresh, _lang(lang))
+            if rid is not None:
+                tx.put_request(prof["id"], rid, fingerprint, response)
+            return response
+
+    # --- the API -------------------------------------------------------------------------------
+
+    def state(self, profile: str, lang: str = "en") -> dict[str, Any]:
+        """The profile's state (created with 1,000 chips on first use)."""
+        name = _check_profile(profile)
+        with self.store.read() as tx:
+            prof = tx.find_profile(name)
+            if prof is not None:
+                return self._state(tx, prof, _lang(lang))
+        with self.store.transaction() as tx:
+            return self._state(tx, tx.profile(name), _lang(lang))
+
+    def start_round(
+        self,
+        profile: str,
+        ante: int | None = None,
+        request_id: str | None = None,
+        lang: str = "en",
+    ) -> dict[str, Any]:
+        """Post the antes, deal, and let the opponents seated before you decide."""
+
+        def work(tx: Tx, prof: dict[str, Any]) -> None:
+            if prof["active_round"] is not None:
+                raise GameError(409, "round_in_progress", "finish the unfinished round first")
+            stake = prof["ante"] if ante is None else _check_ante(ante)
+            if prof["chips"] < 3 * stake:
+                raise GameError(
+                    409,
+                    "insufficient_chips",
+                    f"{prof['chips']} chips cannot cover the ante and play bet ({3 * stake});"
+                    " take the free refill or a smaller ante",
+                )
+            table = _table(prof)
+            extra: dict[str, int] = {}
+            for seat in (1, 2):
+                if table.chips[seat] < 3 * stake:
+                    gift = START_CHIPS - table.chips[seat]
+                    table.chips[seat] = START_CHIPS
+                    table.injected += gift
+                    extra["opponent_refills"] = (
+                        extra.get("opponent_refills", prof["opponent_refills"]) + 1
+                    )
+                    extra["opponent_refill_chips"] = (
+                        extra.get("opponent_refill_chips", prof["opponent_refill_chips"]) + gift
+                    )
+            number = prof["rounds"] + 1
+            seed = self._random_seed()
+            deck = shuffled_deck(self._random_seed() if self._rng is not None else None)
+            rnd = deal(table, number, stake, prof["button"], deck, seed=seed)
+            round_id = tx.insert_round(
+                prof["id"], number, stake, rnd.button, " ".join(map(str, deck)), rnd.to_json()
+            )
+            tx.add_step(round_id, rnd.version, "deal", {"ante": stake, "button": rnd.button})
+            tx.add_balance(prof["id"], round_id, table.chips[YOU], "ante")
+            self._run_opponents(tx, round_id, rnd, table)
+            tx.update_profile(
+                prof["id"],
+                rounds=number,
+                ante=stake,
+                button=(rnd.button + 1) % SEATS,
+                active_round=round_id,
+                **extra,
+            )
+            self._save(tx, prof, round_id, rnd, table)
+
+        return self._mutate(profile, request_id, ["start_round", ante], lang, work)
+
+    def act(
+        self,
+        profile: str,
+        action: str,
+        card_index: int | None = None,
+        request_id: str | None = None,
+        version: int | None = None,
+        lang: str = "en",
+    ) -> dict[str, Any]:
+        """Your decision (``fold``, ``keep``, ``exchange`` with ``card_index``); then the
+        opponents after you decide."""
+
+        def work(tx: Tx, prof: dict[str, Any]) -> None:
+            round_id, rnd = self._active(tx, prof, version)
+            check_decision(rnd, YOU, action, card_index)
+            table = _table(prof)
+            apply_decision(rnd, table, YOU, action, card_index)
+            tx.add_step(
+                round_id,
+                rnd.version,
+                "decision",
+                {"seat": YOU, "action": action, "card_index": card_index},
+            )
+            if action != "fold":
+                tx.add_balance(prof["id"], round_id, table.chips[YOU], "play_bet")
+            self._run_opponents(tx, round_id, rnd, table)
+            self._save(tx, prof, round_id, rnd, table)
+
+        return self._mutate(profile, request_id, ["act", action, card_index, version], lang, work)
+
+    def advance(
+        self,
+        profile: str,
+        request_id: str | None = None,
+        version: int | None = None,
+        lang: str = "en",
+    ) -> dict[str, Any]:
+        """The dealer turns his next card face up; the fifth card settles the round."""
+
+        def work(tx: Tx, prof: dict[str, Any]) -> None:
+            round_id, rnd = self._active(tx, prof, version)
+            table = _table(prof)
+            card = reveal_next(rnd, table)
+            tx.add_step(round_id, rnd.version, "reveal", {"card": card})
+            self._save(tx, prof, round_id, rnd, table)
+
+        return self._mutate(profile, request_id, ["advance", version], lang, work)
+
+    def refill(
+        self, profile: str, request_id: str | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        """Chips back to 1,000, when they cannot cover ante + play bet between rounds (G7)."""
+
+        def work(tx: Tx, prof: dict[str, Any]) -> None:
+            if prof["active_round"] is not None:
+                raise GameError(409, "round_in_progress", "finish the unfinished round first")
+            if prof["chips"] >= 3 * prof["ante"]:
+                raise GameError(
+                    409,
+                    "refill_not_needed",
+                    "a refill is offered only when chips cannot cover"
+                    f" the ante and play bet ({3 * prof['ante']})",
+                )
+            tx.update_profile(
+                prof["id"],
+                chips=START_CHIPS,
+                refills=prof["refills"] + 1,
+                refill_chips=prof["refill_chips"] + START_CHIPS - prof["chips"],
+            )
+            tx.add_balance(prof["id"], None, START_CHIPS, "refill")
+
+        return self._mutate(profile, request_id, ["refill"], lang, work)
+
+    def set_ante(self, profile: str, ante: int, lang: str = "en") -> dict[str, Any]:
+        """Remember ``ante`` as the profile's default ante."""
+        stake = _check_ante(ante)
+
+        def work(tx: Tx, prof: dict[str, Any]) -> None:
+            tx.update_profile(prof["id"], ante=stake)
+
+        return self._mutate(profile, None, ["set_ante", stake], lang, work)
+
+    def hint(self, profile: str, lang: str = "en") -> dict[str, Any]:
+        """The best decision for you now and its estimated chances (G9)."""
+        name = _check_profile(profile)
+        with self.store.read() as tx:
+            prof = tx.find_profile(name)
+            if prof is None or prof["active_round"] is None:
+                raise GameError(409, "no_round", "there is no unfinished round; start one first")
+            row = tx.round_row(prof["active_round"])
+            assert row is not None
+            rnd = Round.from_json(json.loads(row["state"]))
+        if rnd.to_act != YOU:
+            raise GameError(409, "not_your_turn", "the round is not waiting for your decision")
+        return hint_json(self._analyse(rnd, YOU))
+
+    def history(
+        self, profile: str, limit: int = 20, before: int | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        """Settled rounds, newest first, as the player may see them."""
+        name = _check_profile(profile)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 200:
+            raise GameError(400, "bad_limit", "limit must be 1..200")
+        if before is not None and (isinstance(before, bool) or not isinstance(before, int)):
+            raise GameError(400, "bad_limit", "before must be a round id")
+        with self.store.read() as tx:
+            prof = tx.find_profile(name)
+            if prof is None:
+                return {"rounds": [], "has_more": False}
+            rows = tx.settled_rounds(prof["id"], limit + 1, before)
+        views = [self._round_view(r, _lang(lang)) for r in rows[:limit]]
+        return {"rounds": views, "has_more": len(rows) > limit}
+
+    def round_detail(self, profile: str, round_id: int, lang: str = "en") -> dict[str, Any]:
+        """One round of this profile as the player may see it (404 if not theirs)."""
+        name = _check_profile(profile)
+        with self.store.read() as tx:
+            prof = tx.find_profile(name)
+            row = tx.round_row(round_id) if isinstance(round_id, int) else None
+            if prof is None or row is None or row["profile_id"] != prof["id"]:
+                raise GameError(404, "no_such_round", f"no round {round_id!r} for this profile")
+            return self._round_view(row, _lang(lang))
+
+    def stats(self, profile: str) -> dict[str, Any]:
+        """Win/push/loss counts against the house, pots, refills and the balance history."""
+        name = _check_profile(profile)
+        with self.store.read() as tx:
+            prof = tx.find_profile(name)
+        if prof is None:
+            with self.store.transaction() as tx:
+                prof = tx.profile(name)
+        with self.store.read() as tx:
+            house = tx.outcome_counts(prof["id"], "player_outcome")
+            pots = tx.outcome_counts(prof["id"], "pot_outcome")
+            hi, lo = tx.net_extremes(prof["id"])
+            balance = tx.balance(prof["id"])
+        return {
+            "profile": name,
+            "chips": prof["chips"],
+            "rounds": sum(house.values()),
+            "vs_house": {k: house.get(k, 0) for k in ("win", "push", "loss", "fold")},
+            "pots": {k: pots.get(k, 0) for k in ("won", "split", "lost", "carried")},
+            "refills": prof["refills"],
+            "opponent_refills": prof["opponent_refills"],
+            "net": prof["chips"] - START_CHIPS - prof["refill_chips"],
+            "biggest_win": max(hi, 0),
+            "biggest_loss": min(lo, 0),
+            "balance": balance,
+        }
+
+    def audit(self, profile: str) -> dict[str, Any]:
+        """Every chip of the profile's table, and whether they add up (conservation)."""
+        name = _check_profile(profile)
+        with self.store.read() as tx:
+            prof = tx.find_profile(name)
+            if prof is None:
+                raise GameError(404, "no_such_profile", f"no profile {name!r}")
+            bets = 0
+            if prof["active_round"] is not None:
+                row = tx.round_row(prof["active_round"])
+                assert row is not None
+                bets = Round.from_json(json.loads(row["state"])).bets_on_table()
+        table = _table(prof)
+        expected = SEATS * START_CHIPS + table.injected
+        total = table.total(bets)
+        return {
+            "seats": list(table.chips),
+            "house": table.house,
+            "table_pot": table.pot,
+            "bets": bets,
+            "injected": table.injected,
+            "total": total,
+            "expected": expected,
+            "ok": total == expected,
+        }
