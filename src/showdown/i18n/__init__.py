@@ -1,36 +1,152 @@
-"""Hand names (English for now; Spanish and Russian follow in the explain work)."""
+"""Hand names, category names and card names in English, Spanish and Russian.
+
+The poker vocabulary is the documents' own (see ``seeds/``): *carta alta,
+pareja, doble pareja, trío, escalera, color, full, póquer, escalera de color,
+escalera real, la rueda*; *старшая карта, пара, две пары, тройка, стрит, флеш,
+фулл-хаус, каре, стрит-флеш, роял-флеш, колесо*. Hand names take the
+grammar each language needs (Spanish articles and gender, Russian cases).
+
+>>> from showdown.categories import Category
+>>> describe_hand(Category.TWO_PAIR, (11, 11, 2, 2, 12))
+'Two pair, kings and fours'
+>>> describe_hand(Category.TWO_PAIR, (11, 11, 2, 2, 12), "es")
+'Doble pareja, reyes y cuatros'
+>>> describe_hand(Category.PAIR, (12, 12, 11, 7, 0), "ru")
+'Пара тузов'
+>>> category_name(Category.FULL_HOUSE, "es"), category_name(Category.FOUR_OF_A_KIND, "ru")
+('full', 'каре')
+>>> rank_name(11, "ru", plural=True, case="gen")
+'королей'
+>>> pick_lang("ru-RU,ru;q=0.9,en;q=0.8")
+'ru'
+>>> describe_hand(Category.PAIR, (12, 12, 11, 7, 0), "fr")
+Traceback (most recent call last):
+...
+ValueError: unknown language 'fr'; choose one of en, es, ru
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from showdown.categories import Category
+from showdown.i18n import en, es, ru
+from showdown.i18n.base import Phrasebook
 
-_ONE = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "jack", "queen", "king", "ace")  # fmt: skip
-_MANY = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-         "jacks", "queens", "kings", "aces")  # fmt: skip
+#: The supported languages, English first (the default).
+LANGS: tuple[str, ...] = ("en", "es", "ru")
+
+_BOOKS: dict[str, Phrasebook] = {"en": en.BOOK, "es": es.BOOK, "ru": ru.BOOK}
 
 
-def describe_hand(category: Category, ranks: tuple[int, ...], lang: str = "en") -> str:
-    """Name a hand from its category and comparison-order ranks.
+def check_lang(lang: str) -> str:
+    """The language code for ``lang``, or :class:`ValueError` naming it.
 
-    >>> describe_hand(Category.TWO_PAIR, (11, 11, 2, 2, 12))
-    'Two pair, kings and fours'
+    Case and a region suffix are ignored: ``ES``, ``es-MX`` and ``es_ES`` are ``es``.
+
+    >>> check_lang("ES-mx")
+    'es'
     """
-    top = ranks[0]
-    if category == Category.STRAIGHT_FLUSH:
-        return "Royal flush" if top == 12 else f"Straight flush, {_ONE[top]} high"
-    if category == Category.FOUR_OF_A_KIND:
-        return f"Four of a kind, {_MANY[top]}"
-    if category == Category.FULL_HOUSE:
-        return f"Full house, {_MANY[top]} full of {_MANY[ranks[3]]}"
-    if category == Category.FLUSH:
-        return f"Flush, {_ONE[top]} high"
-    if category == Category.STRAIGHT:
-        return f"Straight, {_ONE[top]} high"
-    if category == Category.THREE_OF_A_KIND:
-        return f"Three of a kind, {_MANY[top]}"
-    if category == Category.TWO_PAIR:
-        return f"Two pair, {_MANY[top]} and {_MANY[ranks[2]]}"
-    if category == Category.PAIR:
-        return f"Pair of {_MANY[top]}"
-    return f"High card, {_ONE[top]}"
+    if isinstance(lang, str):
+        code = lang.strip().lower().replace("_", "-").split("-")[0]
+        if code in _BOOKS:
+            return code
+    raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+
+
+def phrasebook(lang: str) -> Phrasebook:
+    """The :class:`~showdown.i18n.base.Phrasebook` of ``lang`` (for sentence building)."""
+    return _BOOKS[check_lang(lang)]
+
+
+def pick_lang(accepted: str | Iterable[str] | None, default: str = "en") -> str:
+    """The best supported language from an ``Accept-Language`` header or a list of tags.
+
+    Weights (``;q=0.8``) are honoured; among equal weights the earlier tag
+    wins; ``*`` and unsupported tags are skipped. Nothing usable gives ``default``.
+
+    >>> pick_lang("fr-CH, fr;q=0.9, es;q=0.7, en;q=0.5")
+    'es'
+    >>> pick_lang(["de", "ru-RU"])
+    'ru'
+    >>> pick_lang("", default="es")
+    'es'
+    """
+    if accepted is None:
+        return check_lang(default)
+    parts = accepted.split(",") if isinstance(accepted, str) else list(accepted)
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate(parts):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                weight = float(params[2:])
+            except ValueError:
+                weight = 0.0
+        try:
+            code = check_lang(tag)
+        except ValueError:
+            continue
+        if weight > 0:
+            ranked.append((-weight, order, code))
+    return min(ranked)[2] if ranked else check_lang(default)
+
+
+def describe_hand(category: Category, ranks: Sequence[int], lang: str = "en") -> str:
+    """Name a hand from its category and comparison-order ranks (as in ``HandValue``).
+
+    >>> C = Category
+    >>> describe_hand(C.FULL_HOUSE, (1, 1, 1, 12, 12))
+    'Full house, threes full of aces'
+    >>> describe_hand(C.FULL_HOUSE, (1, 1, 1, 12, 12), "es")
+    'Full de treses y ases'
+    >>> describe_hand(C.FULL_HOUSE, (1, 1, 1, 12, 12), "ru")
+    'Фулл-хаус из трёх троек и двух тузов'
+    >>> [describe_hand(C.STRAIGHT, (3, 2, 1, 0, 12), lang) for lang in LANGS]
+    ['Straight, five high', 'Escalera al cinco (la rueda)', 'Стрит со старшей пятёркой (колесо)']
+    >>> [describe_hand(C.STRAIGHT_FLUSH, (12, 11, 10, 9, 8), lang) for lang in LANGS]
+    ['Royal flush', 'Escalera real', 'Роял-флеш']
+    """
+    return phrasebook(lang).describe(Category(category), tuple(ranks))
+
+
+def category_name(category: Category, lang: str = "en", capital: bool = False) -> str:
+    """The category's name (lower case unless ``capital``).
+
+    >>> [category_name(Category.STRAIGHT_FLUSH, lang) for lang in LANGS]
+    ['straight flush', 'escalera de color', 'стрит-флеш']
+    >>> category_name(Category.HIGH_CARD, "ru", capital=True)
+    'Старшая карта'
+    """
+    name = phrasebook(lang).category(Category(category))
+    return name[:1].upper() + name[1:] if capital else name
+
+
+def rank_name(rank: int, lang: str = "en", plural: bool = False, case: str = "nom") -> str:
+    """A card rank (0..12 for 2..A) as a word.
+
+    ``case`` is used by Russian only: ``nom`` and ``gen`` in both numbers, and
+    ``ins`` in the singular (``со старшим тузом``).
+
+    >>> rank_name(12, "en", plural=True), rank_name(10, "es"), rank_name(9, "ru", plural=True)
+    ('aces', 'reina', 'вальты')
+    >>> rank_name(3, "ru", case="gen")
+    'пятёрки'
+    """
+    if not 0 <= rank <= 12:
+        raise ValueError(f"card rank {rank} is outside 0..12")
+    return phrasebook(lang).rank(rank, plural, case)
+
+
+__all__ = [
+    "LANGS",
+    "Phrasebook",
+    "category_name",
+    "check_lang",
+    "describe_hand",
+    "phrasebook",
+    "pick_lang",
+    "rank_name",
+]

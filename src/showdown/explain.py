@@ -1,0 +1,274 @@
+"""Who wins a showdown, and a sentence saying why, in English, Spanish or Russian.
+
+The sentence follows the documents' own reasoning (SPEC R1-R4): a higher
+category wins outright; inside a category the comparison lists are read left
+to right and the first difference decides, so the sentence names that
+position and the two ranks found there; equal lists are an exact tie and the
+pot is split, whatever the suits.
+
+>>> explain(evaluate("Ah Jd 9c 5s 3h", game="five-card"),
+...         evaluate("As Jc 8d 7h 6s", game="five-card"))
+'Both hands have only high card; the first hand wins on the third card, nine against eight.'
+>>> explain(evaluate("Ah Jd 9c 5s 3h", game="five-card"),
+...         evaluate("As Jc 8d 7h 6s", game="five-card"), lang="es")
+'Las dos manos tienen solo carta alta; la primera mano gana en la tercera carta, nueve frente a ocho.'
+>>> explain(evaluate("Ah Jd 9c 5s 3h", game="five-card"),
+...         evaluate("As Jc 8d 7h 6s", game="five-card"), lang="ru")
+'В обеих руках только старшая карта; первая рука выигрывает на третьей карте: девятка против восьмёрки.'
+>>> c = compare(["Ad Kh", "Ah Qd"], board="Ac 9d 7h 4s 2c")
+>>> c.winners, c.tie
+([0], False)
+>>> print(c.explanation)
+Both hands have a pair of aces; the first hand wins on the third card, king against queen.
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from showdown.cards import CardError, CardsLike, check_distinct, to_cards
+from showdown.categories import Category
+from showdown.evaluate import GAMES, HandValue, evaluate
+from showdown.i18n import check_lang, phrasebook
+from showdown.i18n.base import ACE, Decision, Phrasebook, format_ranks
+
+__all__ = ["Comparison", "compare", "decide", "explain", "explain_many"]
+
+
+def decide(a: HandValue, b: HandValue) -> Decision | None:
+    """Where the comparison of two hands of the *same category* stops (None: exact tie).
+
+    The decision is stated from the winner's side: ``win`` is the winner's rank
+    at the deciding position, ``lose`` the loser's.
+
+    >>> d = decide(evaluate("Kh Kd 3s 3c 2h", game="five-card"),
+    ...            evaluate("Qh Qd Js Jc Ah", game="five-card"))
+    >>> d.unit, d.win, d.lose
+    ('high_pair', 11, 10)
+    """
+    if a.category != b.category:
+        raise ValueError(f"{a.category.json_name} and {b.category.json_name} differ in category")
+    if a == b:
+        return None
+    winner, loser = (a, b) if a > b else (b, a)
+    index = next(
+        i for i, (w, lo) in enumerate(zip(winner.ranks, loser.ranks, strict=True)) if w != lo
+    )
+    return Decision(winner.category, winner.ranks, index, winner.ranks[index], loser.ranks[index])
+
+
+def _reason(book: Phrasebook, winner: HandValue, loser: HandValue) -> str:
+    """Why ``winner`` beats ``loser``, with no subject: ``a flush beats a straight``."""
+    if winner.category != loser.category:
+        royal = _royal(winner)
+        return book.beats(winner.category, royal, loser.category)
+    decision = decide(winner, loser)
+    assert decision is not None
+    return book.also(decision)
+
+
+def _royal(value: HandValue) -> bool:
+    return value.category == Category.STRAIGHT_FLUSH and value.ranks[0] == ACE
+
+
+def _check_pair(a: HandValue, b: HandValue) -> None:
+    if not isinstance(a, HandValue) or not isinstance(b, HandValue):
+        raise TypeError("explain compares two HandValue objects (see showdown.evaluate)")
+    if a.wrap != b.wrap:
+        raise ValueError("cannot compare a hand under the wrap-around rule with a standard one")
+
+
+def explain(
+    a: HandValue, b: HandValue, lang: str = "en", names: Sequence[str] | None = None
+) -> str:
+    """One sentence saying why ``a`` beats ``b``, ``b`` beats ``a``, or that they tie.
+
+    ``names`` optionally labels the two hands (player names, say); by default
+    they are "the first hand" and "the second hand" in the chosen language.
+
+    Different categories name both:
+
+    >>> flush = evaluate("Ah 9h 5h 3h 2h", game="five-card")
+    >>> straight = evaluate("Kc Qd Jc Td 9s", game="five-card")
+    >>> explain(straight, flush)
+    'The second hand wins: a flush beats a straight.'
+    >>> explain(flush, straight, "es")
+    'La primera mano gana: el color supera a la escalera.'
+    >>> explain(flush, straight, "ru", names=["Ольга", "Иван"])
+    'Ольга выигрывает: флеш бьёт стрит.'
+
+    Inside a category, the deciding position and the two ranks compared:
+
+    >>> nines = evaluate("9h 9d 9s 2c 2h", game="five-card")
+    >>> eights = evaluate("8h 8d 8s Ac Ah", game="five-card")
+    >>> explain(nines, eights)
+    'Both hands have a full house; the first hand wins on the three of a kind, nines against eights.'
+    >>> explain(nines, eights, "es")
+    'Las dos manos tienen un full; la primera mano gana en el trío, nueves frente a ochos.'
+    >>> explain(nines, eights, "ru")
+    'В обеих руках фулл-хаус; первая рука выигрывает по тройке: девятки против восьмёрок.'
+
+    An exact tie says that suits do not matter:
+
+    >>> explain(evaluate("As Ah Kc Qd Js", game="five-card"),
+    ...         evaluate("Ac Ad Kh Qs Jd", game="five-card"))
+    'Exact tie (pair of aces, A-A-K-Q-J in both hands): the pot is split, because suits never break ties.'
+    """  # noqa: E501
+    _check_pair(a, b)
+    book = phrasebook(lang)
+    label_a, label_b = (book.first_hand, book.second_hand) if names is None else names
+    if a == b:
+        return book.exact_tie(a.describe(book.code), format_ranks(a.ranks))
+    winner, loser, label = (a, b, label_a) if a > b else (b, a, label_b)
+    if winner.category != loser.category:
+        return book.wins_by_category(label, book.beats(winner.category, _royal(winner),
+                                                       loser.category))  # fmt: skip
+    decision = decide(winner, loser)
+    assert decision is not None
+    return book.wins_by_position(label, decision)
+
+
+def _winners(values: Sequence[HandValue]) -> list[int]:
+    best = max(values)
+    return [i for i, v in enumerate(values) if v == best]
+
+
+def explain_many(
+    values: Sequence[HandValue], lang: str = "en", labels: Sequence[str] | None = None
+) -> str:
+    """The explanation of a showdown between any number (two or more) of hands.
+
+    Two hands read as :func:`explain`. With more, it names the winner (or the
+    hands that split the pot) and says why they beat the best losing hand.
+    ``labels`` name the hands; by default "hand 1", "hand 2"... (1-based).
+
+    >>> hands = [evaluate(h, board="Kh 9h 4c 2d 2s") for h in ("As Ac", "Qh Jh", "Kd Qs")]
+    >>> print(explain_many(hands))
+    Hand 1 wins: two pair, aces and twos. The best losing hand is hand 3 (two pair, kings and twos): also two pair, and the first pair decides: aces against kings.
+    >>> print(explain_many(hands, "es", labels=["Ana", "Luis", "Inés"]))
+    Ana gana: doble pareja, ases y doses. La mejor mano perdedora es Inés (doble pareja, reyes y doses): también tiene doble pareja, y decide la pareja más alta: ases frente a reyes.
+    >>> print(explain_many(hands, "ru"))
+    Выигрывает рука 1: две пары, тузы и двойки. Лучшая из проигравших — рука 3 (две пары, короли и двойки): тоже две пары, и решает старшая пара: тузы против королей.
+    """  # noqa: E501
+    values = list(values)
+    if len(values) < 2:
+        raise ValueError(f"a showdown needs at least two hands, got {len(values)}")
+    for v in values[1:]:
+        _check_pair(values[0], v)
+    book = phrasebook(lang)
+    if labels is not None and len(labels) != len(values):
+        raise ValueError(f"{len(labels)} labels for {len(values)} hands")
+    if len(values) == 2:
+        return explain(values[0], values[1], book.code, names=labels)
+    if labels is None:
+        labels = [book.hand_label(i + 1) for i in range(len(values))]
+    winners = _winners(values)
+    best = values[winners[0]]
+    name = best.describe(book.code)
+    if len(winners) == 1:
+        text = book.wins_alone(labels[winners[0]], name)
+    else:
+        text = book.split([labels[i] for i in winners], name, format_ranks(best.ranks))
+    losers = [i for i in range(len(values)) if i not in winners]
+    if losers:
+        runner = min(losers, key=lambda i: (values[i].rank, i))
+        loser = values[runner]
+        reason = _reason(book, best, loser)
+        text += " " + book.against_best_loser(labels[runner], loser.describe(book.code), reason)
+    return text
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The outcome of :func:`compare`: who wins, each hand's value, and why.
+
+    ``winners`` are 0-based indices into the hands (several on an exact tie,
+    who then share the pot); ``explanation`` is in ``lang``.
+    """
+
+    winners: list[int]
+    tie: bool
+    values: list[HandValue]
+    explanation: str
+    lang: str = "en"
+    labels: tuple[str, ...] | None = field(default=None, repr=False)
+
+    def explain(self, lang: str | None = None) -> str:
+        """The explanation in ``lang`` (by default the comparison's own language)."""
+        if lang is None or check_lang(lang) == self.lang:
+            return self.explanation
+        return explain_many(self.values, lang, self.labels)
+
+    def to_json(self, lang: str | None = None) -> dict[str, object]:
+        """The JSON document of ``showdown compare``.
+
+        >>> doc = compare(["As Ah Kc Qd Js", "Ac Ad Kh Qs Jd"], game="five-card").to_json("es")
+        >>> doc["winners"], doc["tie"], doc["hands"][0]["description"]
+        ([0, 1], True, 'Pareja de ases')
+        >>> doc["explanation"]
+        'Empate exacto (pareja de ases, A-A-K-Q-J en las dos manos): el bote se reparte, porque los palos nunca desempatan.'
+        """  # noqa: E501
+        lang = self.lang if lang is None else check_lang(lang)
+        return {
+            "winners": list(self.winners),
+            "tie": self.tie,
+            "hands": [v.to_json(lang) for v in self.values],
+            "explanation": self.explain(lang),
+        }
+
+
+def compare(
+    hands: Sequence[CardsLike],
+    board: CardsLike | None = None,
+    game: str = "holdem",
+    wrap: bool = False,
+    lang: str = "en",
+    labels: Sequence[str] | None = None,
+) -> Comparison:
+    """Evaluate several hands dealt from one deck, find every winner, and say why.
+
+    ``hands`` are card texts, lists of :class:`~showdown.cards.Card` or ids;
+    ``board``, ``game`` and ``wrap`` are as in :func:`~showdown.evaluate.evaluate`.
+    A card in two hands, or in a hand and on the board, raises
+    :class:`~showdown.cards.CardError` naming it; fewer than two hands raise
+    :class:`ValueError`. ``labels`` optionally names the hands in the sentence.
+
+    >>> c = compare(["2d 2h", "9c 9d"], board="Ac Kd Qh Js Tc")  # the board plays
+    >>> c.winners, c.tie
+    ([0, 1], True)
+    >>> c.explanation
+    'Exact tie (straight, ace high, A-K-Q-J-10 in both hands): the pot is split, because suits never break ties.'
+    >>> compare(["As Kd", "Qc Jc", "7h 2d"], board="Ts 9s 8s 3c 3d", lang="ru").explanation
+    'Выигрывает рука 2: стрит со старшей дамой. Лучшая из проигравших — рука 1 (пара троек): стрит бьёт пару.'
+    >>> compare(["As Kd", "Kd 2c"], board="Ah 9d 7h")
+    Traceback (most recent call last):
+    ...
+    showdown.cards.CardError: duplicate card Kd
+    """  # noqa: E501
+    if isinstance(hands, str):
+        raise ValueError("compare takes a list of hands, e.g. ['As Kd', 'Qc Qh']")
+    lang = check_lang(lang)
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    holes = [to_cards(h) for h in hands]
+    if len(holes) < 2:
+        raise ValueError(f"compare needs at least two hands, got {len(holes)}")
+    community = to_cards(board)
+    check_distinct(*holes, community)
+    values: list[HandValue] = []
+    for number, hole in enumerate(holes, start=1):
+        try:
+            values.append(evaluate(hole, community, game=game, wrap=wrap))
+        except CardError as error:
+            raise CardError(f"hand {number}: {error}") from None
+    winners = _winners(values)
+    label_tuple = None if labels is None else tuple(labels)
+    return Comparison(
+        winners=winners,
+        tie=len(winners) > 1,
+        values=values,
+        explanation=explain_many(values, lang, label_tuple),
+        lang=lang,
+        labels=label_tuple,
+    )

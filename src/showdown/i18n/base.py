@@ -1,0 +1,151 @@
+"""What every language's phrasebook provides, and the facts a sentence is built from.
+
+:mod:`showdown.explain` works out *why* one hand beats another (a
+:class:`Decision`); a :class:`Phrasebook` (one per language, in
+``showdown.i18n.en``, ``.es`` and ``.ru``) turns that into words. Keeping the
+two apart means the poker logic is written once and each language only
+decides grammar: articles and gender in Spanish, cases and numerals in Russian.
+
+>>> d = Decision(Category.PAIR, (12, 12, 11, 7, 0), 2, 11, 10)
+>>> d.unit, d.kicker
+('card', False)
+>>> Decision(Category.TWO_PAIR, (11, 11, 2, 2, 12), 4, 12, 10).kicker
+True
+>>> format_ranks((12, 12, 11, 8, 7))
+'A-A-K-10-9'
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from showdown.categories import Category
+
+#: What sits at a deciding position of the comparison list (R2).
+Unit = Literal["card", "pair", "high_pair", "low_pair", "trips", "full_pair", "quads", "top"]
+
+_C = Category
+_UNITS: dict[Category, tuple[Unit, ...]] = {
+    _C.HIGH_CARD: ("card", "card", "card", "card", "card"),
+    _C.PAIR: ("pair", "pair", "card", "card", "card"),
+    _C.TWO_PAIR: ("high_pair", "high_pair", "low_pair", "low_pair", "card"),
+    _C.THREE_OF_A_KIND: ("trips", "trips", "trips", "card", "card"),
+    _C.STRAIGHT: ("top", "top", "top", "top", "top"),
+    _C.FLUSH: ("card", "card", "card", "card", "card"),
+    _C.FULL_HOUSE: ("trips", "trips", "trips", "full_pair", "full_pair"),
+    _C.FOUR_OF_A_KIND: ("quads", "quads", "quads", "quads", "card"),
+    _C.STRAIGHT_FLUSH: ("top", "top", "top", "top", "top"),
+}
+
+#: The rank of the five in the wheel's comparison order ``5 4 3 2 A``.
+WHEEL_TOP = 3
+ACE = 12
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Two hands of one category that differ: where the comparison stops, and on what.
+
+    ``ranks`` are the winner's five ranks in comparison order, ``index`` the
+    first position (0..4) where the two lists differ, ``win`` and ``lose`` the
+    two ranks found there. Everything before ``index`` is shared by both hands.
+    """
+
+    category: Category
+    ranks: tuple[int, ...]
+    index: int
+    win: int
+    lose: int
+
+    @property
+    def unit(self) -> Unit:
+        """What decides: a single ``card`` (kicker, flush or high card), a group, or the
+        ``top`` card of a straight."""
+        return _UNITS[self.category][self.index]
+
+    @property
+    def kicker(self) -> bool:
+        """True when the decisive card is the hand's only kicker (two pair, four of a kind)."""
+        return self.index == 4 and self.category in (Category.TWO_PAIR, Category.FOUR_OF_A_KIND)
+
+
+def format_ranks(ranks: Sequence[int]) -> str:
+    """Ranks the way the documents write them: ``A-A-K-9-7``, ten as ``10``."""
+    return "-".join("10" if r == 8 else "23456789TJQKA"[r] for r in ranks)
+
+
+class Phrasebook(ABC):
+    """The words and sentence patterns of one language.
+
+    Labels (``the first hand``, ``hand 3``, a player's name) are always used
+    as the grammatical subject, so they never need declining.
+    """
+
+    code: str
+    #: Default labels of :func:`showdown.explain` for its two hands.
+    first_hand: str
+    second_hand: str
+
+    @abstractmethod
+    def hand_label(self, number: int) -> str:
+        """Label of the ``number``-th hand (1-based) in a comparison of several."""
+
+    @abstractmethod
+    def rank(self, rank: int, plural: bool = False, case: str = "nom") -> str:
+        """A rank as a noun (``king``/``kings``); ``case`` matters in Russian only."""
+
+    @abstractmethod
+    def category(self, category: Category) -> str:
+        """The category's name, lower case."""
+
+    @abstractmethod
+    def describe(self, category: Category, ranks: Sequence[int]) -> str:
+        """The name of a hand, capitalised (``Pair of aces``)."""
+
+    @abstractmethod
+    def beats(self, win: Category, win_royal: bool, lose: Category) -> str:
+        """``a flush beats a straight`` (no capital, no full stop)."""
+
+    @abstractmethod
+    def wins_by_category(self, winner: str, beats: str) -> str:
+        """Sentence: ``winner`` wins because its category is higher."""
+
+    @abstractmethod
+    def wins_by_position(self, winner: str, decision: Decision) -> str:
+        """Sentence: same category, ``winner`` wins at ``decision.index``."""
+
+    @abstractmethod
+    def exact_tie(self, name: str, ranks: str) -> str:
+        """Sentence: the two hands tie exactly; the pot is split; suits never break ties."""
+
+    @abstractmethod
+    def wins_alone(self, winner: str, name: str) -> str:
+        """Sentence for several hands: ``winner`` wins alone with ``name``."""
+
+    @abstractmethod
+    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
+        """Sentence for several hands: ``winners`` tie exactly and split the pot."""
+
+    @abstractmethod
+    def against_best_loser(self, loser: str, name: str, reason: str) -> str:
+        """Sentence: why the winner(s) beat the best losing hand ``loser``."""
+
+    @abstractmethod
+    def also(self, decision: Decision) -> str:
+        """Reason clause, same category: ``also a pair of aces, and the third card decides:
+        king against queen``."""
+
+    def capitalise(self, text: str) -> str:
+        """Upper-case the first letter only (``la mano 3`` -> ``La mano 3``)."""
+        return text[:1].upper() + text[1:]
+
+    def lower_first(self, text: str) -> str:
+        """A hand name inside a sentence: ``Pair of aces`` -> ``pair of aces``."""
+        return text[:1].lower() + text[1:]
+
+    @abstractmethod
+    def join(self, items: Sequence[str]) -> str:
+        """``a, b and c`` in this language."""

@@ -1,0 +1,195 @@
+"""Spanish hand names and explanation sentences, in the documents' vocabulary.
+
+Carta alta, pareja, doble pareja, trío, escalera, color, full, póquer,
+escalera de color, escalera real; la rueda; kicker. The card names take their
+gender (``el rey``, ``la reina``, ``la jota``), so ``escalera al rey`` but
+``escalera a la reina``.
+
+>>> from showdown.categories import Category
+>>> BOOK.describe(Category.STRAIGHT, (3, 2, 1, 0, 12))
+'Escalera al cinco (la rueda)'
+>>> BOOK.describe(Category.FLUSH, (9, 7, 5, 2, 0))
+'Color a la jota'
+>>> BOOK.beats(Category.FULL_HOUSE, False, Category.FLUSH)
+'el full supera al color'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from showdown.categories import Category
+from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook
+
+C = Category
+ONE = ("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
+       "jota", "reina", "rey", "as")  # fmt: skip
+MANY = ("doses", "treses", "cuatros", "cincos", "seises", "sietes", "ochos", "nueves",
+        "dieces", "jotas", "reinas", "reyes", "ases")  # fmt: skip
+FEMININE = frozenset({9, 10})  # la jota, la reina
+ORDINAL = ("primera", "segunda", "tercera", "cuarta", "quinta")  # ... carta
+
+NAMES = {
+    C.HIGH_CARD: "carta alta",
+    C.PAIR: "pareja",
+    C.TWO_PAIR: "doble pareja",
+    C.THREE_OF_A_KIND: "trío",
+    C.STRAIGHT: "escalera",
+    C.FLUSH: "color",
+    C.FULL_HOUSE: "full",
+    C.FOUR_OF_A_KIND: "póquer",
+    C.STRAIGHT_FLUSH: "escalera de color",
+}
+MASCULINE_CATEGORIES = frozenset({C.THREE_OF_A_KIND, C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND})
+GROUP = {
+    "pair": "la pareja",
+    "high_pair": "la pareja más alta",
+    "low_pair": "la segunda pareja",
+    "trips": "el trío",
+    "full_pair": "la pareja",
+    "quads": "el póquer",
+    "top": "la carta más alta",
+}
+
+
+def _to(rank: int) -> str:
+    """``al rey``, ``a la reina``: the top card of a straight or flush."""
+    return f"a la {ONE[rank]}" if rank in FEMININE else f"al {ONE[rank]}"
+
+
+def _the(category: Category, royal: bool = False) -> str:
+    if royal:
+        return "la escalera real"
+    article = "el" if category in MASCULINE_CATEGORIES else "la"
+    return f"{article} {NAMES[category]}"
+
+
+def _to_the(category: Category) -> str:
+    """Object of ``supera``: ``a la escalera``, ``al color`` (a + el = al)."""
+    the = _the(category)
+    return "al" + the[2:] if the.startswith("el ") else "a " + the
+
+
+class Spanish(Phrasebook):
+    """Spanish as the documents write it (``gana en la tercera carta, 9 frente a 8``)."""
+
+    code = "es"
+    first_hand = "la primera mano"
+    second_hand = "la segunda mano"
+
+    def hand_label(self, number: int) -> str:
+        return f"la mano {number}"
+
+    def rank(self, rank: int, plural: bool = False, case: str = "nom") -> str:
+        return MANY[rank] if plural else ONE[rank]
+
+    def category(self, category: Category) -> str:
+        return NAMES[category]
+
+    def describe(self, category: Category, ranks: Sequence[int]) -> str:
+        top = ranks[0]
+        if category == C.STRAIGHT_FLUSH:
+            return "Escalera real" if top == ACE else f"Escalera de color {_to(top)}"
+        if category == C.FOUR_OF_A_KIND:
+            return f"Póquer de {MANY[top]}"
+        if category == C.FULL_HOUSE:
+            return f"Full de {MANY[top]} y {MANY[ranks[3]]}"
+        if category == C.FLUSH:
+            return f"Color {_to(top)}"
+        if category == C.STRAIGHT:
+            return f"Escalera {_to(top)}" + (" (la rueda)" if top == WHEEL_TOP else "")
+        if category == C.THREE_OF_A_KIND:
+            return f"Trío de {MANY[top]}"
+        if category == C.TWO_PAIR:
+            return f"Doble pareja, {MANY[top]} y {MANY[ranks[2]]}"
+        if category == C.PAIR:
+            return f"Pareja de {MANY[top]}"
+        return f"Carta alta, {ONE[top]}"
+
+    def beats(self, win: Category, win_royal: bool, lose: Category) -> str:
+        return f"{_the(win, win_royal)} supera {_to_the(lose)}"
+
+    def _shared(self, d: Decision) -> str:
+        """What both hands have, as far as they agree (object of ``tienen``)."""
+        r, i, cat = d.ranks, d.index, d.category
+        if cat == C.HIGH_CARD:
+            return "solo carta alta"
+        if cat == C.PAIR:
+            return f"una pareja de {MANY[r[0]]}" if i >= 2 else "una pareja"
+        if cat == C.TWO_PAIR and i == 4:
+            return f"doble pareja de {MANY[r[0]]} y {MANY[r[2]]}"
+        if cat == C.TWO_PAIR and i >= 2:
+            return f"doble pareja con {MANY[r[0]]} como pareja más alta"
+        if cat == C.TWO_PAIR:
+            return "doble pareja"
+        if cat == C.THREE_OF_A_KIND:
+            return f"trío de {MANY[r[0]]}" if i >= 3 else "trío"
+        if cat == C.FULL_HOUSE:
+            return f"full de {MANY[r[0]]}" if i >= 3 else "full"
+        if cat == C.FOUR_OF_A_KIND:
+            return f"póquer de {MANY[r[0]]}" if i >= 4 else "póquer"
+        return NAMES[cat]  # "tienen escalera", "tienen color": no article, as players say it
+
+    def _place(self, d: Decision) -> str:
+        if d.unit == "card":
+            return f"la {ORDINAL[d.index]} carta" + (" (el kicker)" if d.kicker else "")
+        return GROUP[d.unit]
+
+    def _rank_one(self, rank: int, category: Category) -> str:
+        return ONE[rank] + (" (la rueda)" if rank == WHEEL_TOP and category == C.STRAIGHT else "")
+
+    def _versus(self, d: Decision) -> str:
+        if d.unit in ("card", "top"):
+            win, lose = self._rank_one(d.win, d.category), self._rank_one(d.lose, d.category)
+            return f"{win} frente a {lose}"
+        return f"{MANY[d.win]} frente a {MANY[d.lose]}"
+
+    def wins_by_category(self, winner: str, beats: str) -> str:
+        return f"{self.capitalise(winner)} gana: {beats}."
+
+    def wins_by_position(self, winner: str, decision: Decision) -> str:
+        where = "por" if decision.unit == "top" else "en"
+        return (
+            f"Las dos manos tienen {self._shared(decision)}; {winner} gana {where} "
+            f"{self._place(decision)}, {self._versus(decision)}."
+        )
+
+    def exact_tie(self, name: str, ranks: str) -> str:
+        return (
+            f"Empate exacto ({self.lower_first(name)}, {ranks} en las dos manos): "
+            "el bote se reparte, porque los palos nunca desempatan."
+        )
+
+    def wins_alone(self, winner: str, name: str) -> str:
+        return f"{self.capitalise(winner)} gana: {self.lower_first(name)}."
+
+    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
+        return (
+            f"{self.capitalise(self.join(winners))} empatan con {self.lower_first(name)} "
+            f"({ranks}) y se reparten el bote; los palos nunca desempatan."
+        )
+
+    def against_best_loser(self, loser: str, name: str, reason: str) -> str:
+        return f"La mejor mano perdedora es {loser} ({self.lower_first(name)}): {reason}."
+
+    def also(self, decision: Decision) -> str:
+        return (
+            f"también tiene {self._shared(decision)}, y decide {self._place(decision)}: "
+            f"{self._versus(decision)}"
+        )
+
+    def join(self, items: Sequence[str]) -> str:
+        items = list(items)
+        if len(items) == 1:
+            return items[0]
+        last = items[-1]
+        # "y" becomes "e" before an /i/ sound: "Ana e Inés" (but "y hielo").
+        lowered = last.lower()
+        sounds_i = lowered.startswith(("i", "í")) or (
+            lowered.startswith(("hi", "hí")) and not lowered.startswith(("hia", "hie", "hio"))
+        )
+        conj = " e " if sounds_i else " y "
+        return ", ".join(items[:-1]) + conj + last
+
+
+BOOK = Spanish()
