@@ -1,0 +1,115 @@
+"""``showdown resolve FILE``: pots, side pots, splits and the showdown order of a table.
+
+FILE (``-`` for stdin) holds the table as JSON (see :mod:`showdown.table_io`).
+``--json`` prints ``{"pots", "returned", "payouts", "showdown_order", "hands",
+"explanation"}``; the human form is a table of pots followed by the showdown
+order, the returned chips, the payouts and one sentence per pot, in ``--lang``.
+
+>>> import argparse
+>>> sub = argparse.ArgumentParser().add_subparsers()
+>>> register(sub)
+>>> args = sub.choices["resolve"].parse_args(["-", "--json", "--lang", "es"])
+>>> (args.file, args.json, args.lang)
+('-', True, 'es')
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from showdown.commands.common import CliError, add_common_options, emit_json, style, use_colour
+
+if TYPE_CHECKING:
+    from showdown.pots import Showdown
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``resolve`` sub-command."""
+    parser = subparsers.add_parser(
+        "resolve",
+        help="resolve a table showdown: main and side pots, splits, odd chips",
+        description="Resolve the showdown of a table given as JSON: the uncalled bet, main "
+        "and side pots, who wins each (split pots, odd chips from the left of the button) "
+        "and the showdown order.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the table as JSON, or - for stdin")
+    add_common_options(parser)
+    parser.set_defaults(func=run)
+
+
+def read_text(path: str) -> str:
+    """The contents of ``path``, or of stdin for ``-``; an unreadable file is a CliError."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {path}: {exc}") from None
+
+
+def _cell_width(rows: list[list[str]], k: int) -> int:
+    return max(len(row[k]) for row in rows)
+
+
+def format_showdown(sd: Showdown, lang: str = "en", colour: bool = False) -> str:
+    """The human output: a table of pots, the showdown order, returned chips, payouts.
+
+    >>> from showdown.pots import resolve
+    >>> sd = resolve({"button": 1, "board": "Ac Kd Qh Js Tc", "players": [
+    ...     {"seat": 1, "name": "Ana", "hole": "2d 2h", "contributed": 51},
+    ...     {"seat": 2, "name": "Bo", "hole": "9c 9d", "contributed": 51}]})
+    >>> text = format_showdown(sd).splitlines()
+    >>> for line in text[:4]:
+    ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
+    Pot       Chips  Eligible  Winners  Winning hand
+    Main pot  102    Ana, Bo   Bo, Ana  Straight, ace high
+    Showdown order: Bo, Ana
+    Payouts: Ana 51, Bo 51
+    >>> print(text[4][:69])
+    Main pot (102 chips): Bo and Ana split it with straight, ace high, 51
+    """
+    from showdown.i18n.pots import explain_showdown, phrase, player_name, pot_name
+
+    def names(seats: tuple[int, ...] | list[int]) -> str:
+        return ", ".join(player_name(sd, s, lang) for s in seats)
+
+    rows = [
+        [phrase(k, lang) for k in ("col_pot", "col_amount", "col_eligible", "col_winners")]
+        + [phrase("col_hand", lang)]
+    ]
+    for k, pot in enumerate(sd.pots):
+        winner = pot.winners[0]
+        hand = sd.hands[winner].describe(lang) if winner in sd.hands else phrase("hidden", lang)
+        rows.append(
+            [pot_name(k, lang), str(pot.amount), names(pot.eligible), names(pot.winners), hand]
+        )
+    widths = [_cell_width(rows, k) for k in range(4)]
+    lines = []
+    for r, row in enumerate(rows):
+        cells = [cell.ljust(widths[k]) for k, cell in enumerate(row[:4])] + [row[4]]
+        line = "  ".join(cells)
+        lines.append(style(line, "bold", enabled=colour) if r == 0 else line)
+    order = names(sd.showdown_order) if sd.showdown_order else phrase("no_showdown", lang)
+    lines.append(f"{phrase('order', lang)}: {order}")
+    if sd.returned:
+        returned = ", ".join(f"{player_name(sd, s, lang)} {c}" for s, c in sd.returned.items())
+        lines.append(f"{phrase('col_returned', lang)}: {returned}")
+    payouts = ", ".join(f"{player_name(sd, s, lang)} {c}" for s, c in sd.payouts.items())
+    lines.append(f"{phrase('col_payouts', lang)}: {payouts or '-'}")
+    lines.extend(explain_showdown(sd, lang))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the table, resolve it, print the result."""
+    from showdown.pots import Table, resolve
+
+    showdown = resolve(Table.from_json(read_text(args.file)))
+    if args.json:
+        emit_json(showdown.to_dict(args.lang))
+    else:
+        print(format_showdown(showdown, args.lang, colour=use_colour()))
+    return 0

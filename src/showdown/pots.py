@@ -1,0 +1,341 @@
+"""Table showdown: folds, main and side pots, split pots, odd chips, uncalled bets (R5-R9).
+
+A :class:`Table` says who put how many chips in, who folded, the cards and the
+button; :func:`resolve` returns a :class:`Showdown`: the pots (main first, then
+side pots), who wins each and how the chips are shared, the uncalled bet handed
+back, the showdown order and, on demand, the hands shown and a sentence per pot
+in English, Spanish or Russian.
+
+>>> sd = resolve({
+...     "game": "holdem", "button": 3, "board": "Ac 9d 7h 4s 2c", "last_aggressor": None,
+...     "players": [
+...         {"seat": 1, "name": "Ana", "hole": "Ad Kh", "contributed": 150},
+...         {"seat": 3, "name": "Bo", "hole": "Ah Qd", "contributed": 100},
+...         {"seat": 5, "name": "Cy", "hole": None, "contributed": 40, "folded": True},
+...     ]})
+>>> sd.pots[0].amount, sd.pots[0].eligible, sd.pots[0].winners
+(240, (1, 3), (1,))
+>>> sd.returned, sd.payouts  # Ana's last 50 chips were never called
+({1: 50}, {1: 240})
+>>> sd.showdown_order  # everyone checked: the first live seat left of the button (3) shows first
+(1, 3)
+
+Dictionaries and JSON in and out: :meth:`Table.from_dict`, :meth:`Table.from_json`,
+:meth:`Table.to_dict`, :meth:`Showdown.to_dict`, :meth:`Showdown.to_json`
+(the format of ``showdown resolve``). Hand values and explanations are built
+only when asked for, so :func:`resolve` itself stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_left, bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from showdown.evaluate import evaluate, evaluate_ids, evaluate_ids_wrap, evaluate_omaha_ids
+from showdown.table_io import BOARD_COUNTS, Player, Table, TableError, as_integer
+
+if TYPE_CHECKING:
+    from showdown.evaluate import HandValue
+
+__all__ = ["Player", "Pot", "Showdown", "Table", "TableError", "resolve", "split_amount"]
+
+
+def split_amount(
+    amount: int, winners: Sequence[int], button: int, seats: Sequence[int]
+) -> dict[int, int]:
+    """Share ``amount`` chips equally among ``winners`` (seat numbers), odd chips by position.
+
+    Each winner gets ``amount // len(winners)``; the remaining odd chips go one
+    each to the winners in seat order starting from the first seat left of
+    (clockwise after) the ``button``, wrapping round (R7). ``seats`` lists every
+    seat at the table in clockwise order. The result lists the winners in that
+    order, so the larger shares come first.
+
+    >>> split_amount(100, [7, 2, 5], button=5, seats=[2, 5, 7])  # 33 each, 1 odd chip
+    {7: 34, 2: 33, 5: 33}
+    >>> split_amount(101, [2, 5, 7], button=7, seats=[2, 5, 7])  # 2 odd chips: seats 2 and 5
+    {2: 34, 5: 34, 7: 33}
+    >>> split_amount(90, [5], button=5, seats=[2, 5, 7])
+    {5: 90}
+    """
+    amount = as_integer(amount, "the amount")
+    if amount < 0:
+        raise TableError(f"the amount must not be negative, got {amount}")
+    n = len(seats)
+    position = {seat: i for i, seat in enumerate(seats)}
+    if len(position) != n:
+        raise TableError(f"a seat is listed twice in {list(seats)}")
+    start = position.get(button)
+    if start is None:
+        raise TableError(f"the button {button} is not one of the seats {list(seats)}")
+    if not winners:
+        raise TableError("there must be at least one winner")
+    if len(set(winners)) != len(winners):
+        raise TableError(f"a winner is listed twice in {list(winners)}")
+    for seat in winners:
+        if seat not in position:
+            raise TableError(f"winner {seat} is not one of the seats {list(seats)}")
+    if len(winners) == 1:
+        return {winners[0]: amount}
+    order = sorted(winners, key=lambda seat: (position[seat] - start - 1) % n)
+    share, odd = divmod(amount, len(order))
+    return {seat: share + 1 if k < odd else share for k, seat in enumerate(order)}
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its chips, who may win it, who did, and each winner's share.
+
+    ``eligible`` is in seat order; ``winners`` and ``shares`` are in odd-chip
+    order (clockwise from the first seat left of the button).
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: dict[int, int]
+
+    @property
+    def contested(self) -> bool:
+        """Two or more players could win it (otherwise no hand is needed)."""
+        return len(self.eligible) > 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``showdown resolve``: seat keys as strings."""
+        return {
+            "amount": self.amount,
+            "eligible": list(self.eligible),
+            "winners": list(self.winners),
+            "shares": {str(seat): chips for seat, chips in self.shares.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """The result of :func:`resolve`.
+
+    ``pots``: main pot first, then side pots. ``returned``: uncalled chips handed
+    back (seat -> chips). ``payouts``: chips won from pots (seat -> chips, winners
+    only). ``showdown_order``: live players in the order they show (empty when
+    the hand ended by folds). ``shown``: the seats whose hands are revealed (the
+    showdown order without muckers). ``ranks``: their evaluator ranks (1 =
+    royal flush; lower wins). :attr:`hands` and :meth:`explanation` are built on
+    first use.
+    """
+
+    table: Table
+    pots: tuple[Pot, ...]
+    returned: dict[int, int]
+    payouts: dict[int, int]
+    showdown_order: tuple[int, ...]
+    shown: tuple[int, ...]
+    ranks: dict[int, int]
+
+    @cached_property
+    def hands(self) -> dict[int, HandValue]:
+        """The hands shown, seat -> :class:`~showdown.evaluate.HandValue`, in showdown order."""
+        table = self.table
+        return {
+            seat: evaluate(table.player(seat).hole or (), table.board, table.game, table.wrap)
+            for seat in self.shown
+        }
+
+    def explain_pots(self, lang: str = "en") -> list[str]:
+        """One sentence per pot (then one per returned bet) in ``en``, ``es`` or ``ru``."""
+        from showdown.i18n.pots import explain_showdown
+
+        return explain_showdown(self, lang)
+
+    def explanation(self, lang: str = "en") -> str:
+        """Who won each pot with what and why, one line per pot."""
+        return "\n".join(self.explain_pots(lang))
+
+    def to_dict(self, lang: str = "en", explanation: bool = True) -> dict[str, Any]:
+        """The JSON document of ``showdown resolve --json``."""
+        data: dict[str, Any] = {
+            "pots": [pot.to_dict() for pot in self.pots],
+            "returned": {str(s): c for s, c in self.returned.items()},
+            "payouts": {str(s): c for s, c in self.payouts.items()},
+            "showdown_order": list(self.showdown_order),
+            "hands": {str(s): hand.to_json(lang) for s, hand in self.hands.items()},
+        }
+        if explanation:
+            data["explanation"] = self.explanation(lang)
+        return data
+
+    def to_json(self, lang: str = "en", indent: int | None = 2) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(lang), ensure_ascii=False, indent=indent)
+
+
+def _layers(table: Table, chips: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    """Cut the pots: ``([(amount, j), ...], live)`` with eligible players ``live[j:]``.
+
+    ``live`` holds the live players' indices sorted by contribution; a layer
+    ends at each live level and holds T(top) - T(bottom), where T(x) is the sum
+    of min(c, x) over every contribution (prefix sums over the sorted list).
+    """
+    players = table.players
+    n = len(players)
+    live = sorted((i for i in range(n) if not players[i].folded), key=chips.__getitem__)
+    ordered = sorted(chips)
+    prefix = [0]
+    for c in ordered:
+        prefix.append(prefix[-1] + c)
+    layers: list[tuple[int, int]] = []
+    below = 0
+    j = 0
+    level = -1
+    for i in live:
+        if chips[i] == level:
+            continue
+        level = chips[i]
+        k = bisect_left(ordered, level)
+        upto = prefix[k] + level * (n - k)
+        while chips[live[j]] < level:
+            j += 1
+        if upto > below:  # only the level 0 layer is ever empty
+            layers.append((upto - below, j))
+        below = upto
+    leftover = prefix[n] - below
+    if leftover:  # folded chips above every live player's total join the last pot
+        if layers and layers[-1][1] == j:
+            layers[-1] = (layers[-1][0] + leftover, j)
+        else:
+            layers.append((leftover, j))
+    return layers, live
+
+
+def _ranks(table: Table, contenders: Sequence[int]) -> dict[int, int]:
+    """Evaluator ranks of the contenders who show (index -> rank); checks they can."""
+    game = table.game
+    full = BOARD_COUNTS[game][-1]
+    board = table.board_ids
+    if len(board) != full:
+        raise TableError(
+            f"{game}: the hand goes to showdown, so the board needs {full} cards, got {len(board)}"
+        )
+    players = table.players
+    ranks: dict[int, int] = {}
+    for i in contenders:
+        p = players[i]
+        if p.muck:
+            continue
+        if p.hole is None:
+            raise TableError(f"seat {p.seat} is live but has no hole cards for the showdown")
+        if game == "omaha":
+            ranks[i] = evaluate_omaha_ids(p.hole_ids, board, table.wrap)
+        elif table.wrap:
+            ranks[i] = evaluate_ids_wrap(p.hole_ids + board)
+        else:
+            ranks[i] = evaluate_ids(p.hole_ids + board)
+    return ranks
+
+
+def resolve(table: Table | Mapping[str, Any]) -> Showdown:
+    """Resolve a showdown: uncalled bet, pots in layers, winners, shares, showdown order.
+
+    ``table`` is a :class:`Table` or its JSON object. The steps (R5-R9):
+
+    1. The part of the largest contribution above the second largest (folded
+       players' chips count) was never called: it goes back to its owner.
+    2. Pots are layers cut at each live player's contribution: every player,
+       folded or not, pays into each layer up to their own total (dead money);
+       only live players who reached the top of a layer may win it, so each
+       layer has its own eligible players. Folded chips above the highest live
+       level join the last pot. Main pot first.
+    3. A pot with one eligible player is theirs without a showdown; otherwise
+       the best hand among its eligible players who show wins, exact ties split
+       with :func:`split_amount`.
+    4. Showdown order: the last aggressor, else the first live seat left of the
+       button, then clockwise; muckers keep their place but show nothing.
+
+    Raises :class:`TableError` (a ``ValueError``) when a showdown is needed but
+    the board is incomplete, a live player in it has no cards, or everyone in a
+    contested pot mucked.
+
+    >>> sd = resolve(Table(button=1, players=[Player(1, "Ana", contributed=30, folded=True),
+    ...                                        Player(2, "Bo", contributed=80)]))
+    >>> sd.returned, sd.payouts, sd.showdown_order  # Bo wins without showing
+    ({2: 50}, {2: 60}, ())
+    """
+    if not isinstance(table, Table):
+        table = Table.from_dict(table)
+    players = table.players
+    seats = table.seats
+    n = len(players)
+    chips = [p.contributed for p in players]
+
+    # 1. Uncalled bet.
+    top = max(range(n), key=chips.__getitem__)
+    second = max(chips[:top] + chips[top + 1 :])
+    returned: dict[int, int] = {}
+    if chips[top] > second:
+        returned[seats[top]] = chips[top] - second
+        chips[top] = second
+
+    # 2. Pots, and who shows: the players of the main pot when it is contested
+    # (eligible sets only shrink from one pot to the next).
+    layers, live = _layers(table, chips)
+    contenders = live[layers[0][1] :] if layers and len(live) - layers[0][1] > 1 else []
+    ranks = _ranks(table, contenders) if contenders else {}
+
+    # 3. Winners, from the last side pot down to the main pot: each step down
+    # adds the players who reached this pot but not the next one.
+    button = table.button
+    seat_of = seats.__getitem__
+    pots: list[Pot] = []
+    best = 1 << 30
+    winners: list[int] = []
+    end = len(live)
+    for amount, j in reversed(layers):
+        for i in live[j:end]:
+            r = ranks.get(i)
+            if r is None:
+                continue
+            if r < best:
+                best = r
+                winners = [i]
+            elif r == best:
+                winners.append(i)
+        end = j
+        eligible = live[j:]
+        if len(eligible) == 1:
+            shares = {seats[eligible[0]]: amount}
+        elif len(winners) == 1:
+            shares = {seats[winners[0]]: amount}
+        elif winners:
+            shares = split_amount(amount, sorted(map(seat_of, winners)), button, seats)
+        else:
+            names = ", ".join(map(str, sorted(map(seat_of, eligible))))
+            raise TableError(f"every player in a pot mucked (seats {names}); one must show")
+        pots.append(Pot(amount, tuple(sorted(map(seat_of, eligible))), tuple(shares), shares))
+    pots.reverse()
+    payouts: dict[int, int] = {}
+    for pot in pots:
+        for seat, won in pot.shares.items():
+            payouts[seat] = payouts.get(seat, 0) + won
+
+    # 4. Showdown order: the seats in the showdown, rotated to start at the last
+    # aggressor, or at the first seat after the button.
+    order: tuple[int, ...] = ()
+    shown: tuple[int, ...] = ()
+    if contenders:
+        in_hand = sorted(map(seat_of, contenders))
+        start = table.last_aggressor
+        k = bisect_left(in_hand, start) if start is not None else bisect_right(in_hand, button)
+        order = (*in_hand[k:], *in_hand[:k])
+        shown = tuple(s for s in order if not players[seats.index(s)].muck)
+    return Showdown(
+        table=table,
+        pots=tuple(pots),
+        returned=returned,
+        payouts=dict(sorted(payouts.items())),
+        showdown_order=order,
+        shown=shown,
+        ranks={seats[i]: r for i, r in sorted(ranks.items())},
+    )
