@@ -105,7 +105,7 @@ def explain(
     >>> explain(nines, eights)
     'Both hands have a full house; the first hand wins on the three of a kind, nines against eights.'
     >>> explain(nines, eights, "es")
-    'Las dos manos tienen un full; la primera mano gana en el trío, nueves frente a ochos.'
+    'Las dos manos tienen full; la primera mano gana en el trío, nueves frente a ochos.'
     >>> explain(nines, eights, "ru")
     'В обеих руках фулл-хаус; первая рука выигрывает по тройке: девятки против восьмёрок.'
 
