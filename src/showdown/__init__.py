@@ -12,6 +12,8 @@ Heavier parts (numpy batch paths, pots, equity, the game) load on first use.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import Any
 
 from showdown.cards import Card, CardError, Deck, parse_cards
@@ -72,3 +74,19 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(__all__)
+
+
+class _Package(types.ModuleType):
+    """Keeps ``showdown.stats`` (``explain``, ``equity``) the function, not its submodule.
+
+    Importing a submodule sets it as an attribute of the package; for a lazy
+    export with the submodule's own name, store the export instead.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+            value = getattr(value, name, value)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
