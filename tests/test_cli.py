@@ -7,10 +7,13 @@ of issue 2 item 8.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import pty
 import select
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import showdown
 from showdown import Card, evaluate
 from showdown.cli import main
 
@@ -228,6 +232,234 @@ def test_eval_dealt_from_one_deck(deck: list[int], board_size: int, pick: int) -
         read_dealt([" ".join(map(str, hole))], text)
 
 
+# ---------------------------------------------------------------- compare
+
+COMPARE_CASES = [
+    (["Ad Kh", "Ah Qd"], "Ac 9d 7h 4s 2c", "holdem"),  # seed 004: the kicker decides
+    (["2d 2h", "9c 9d"], "Ac Kd Qh Js Tc", "holdem"),  # the board plays: a split
+    (["As Kd", "Qc Jc", "7h 2d"], "Ts 9s 8s 3c 3d", "holdem"),  # three hands
+    (["Kh Kd 4s 4c Ac", "Qs Qh Jd Jc Ks"], "", "five-card"),  # R2's first example
+    (["As Ah Kc Qd Js", "Ac Ad Kh Qs Jd"], "", "five-card"),  # exact tie, suits differ
+    (["Ah 2c 3d 4s", "9h 8c 7d 6s"], "Kh Qh Jh 5h Th", "omaha"),  # exactly two hole cards
+    (["AhKh", "AcKc", "AdKd", "2s 3s"], "Qs Js Ts 9s 4h", "holdem"),  # a straight flush
+]
+
+
+def best_indices(hands: list[str], board: str, game: str) -> list[int]:
+    values = [evaluate(h, board or None, game=game) for h in hands]
+    return [i for i, v in enumerate(values) if v == max(values)]
+
+
+@pytest.mark.parametrize(("hands", "board", "game"), COMPARE_CASES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_compare_json_contract(
+    capsys: pytest.CaptureFixture[str], hands: list[str], board: str, game: str, lang: str
+) -> None:
+    argv = ["compare", *hands, "--game", game, "--json", "--lang", lang]
+    if board:
+        argv += ["--board", board]
+    code, out, err = run_main(argv, capsys)
+    assert (code, err) == (0, "")
+    document = json.loads(out)
+    assert set(document) == COMPARE_KEYS
+    winners = best_indices(hands, board, game)
+    assert document["winners"] == winners
+    assert document["tie"] is (len(winners) > 1)
+    assert document["hands"] == [evaluate(h, board or None, game=game).to_json(lang) for h in hands]
+    for hand in document["hands"]:
+        assert set(hand) == EVAL_KEYS
+    expected = showdown.compare(hands, board=board or None, game=game, lang=lang)
+    assert document["explanation"] == expected.explanation != ""
+
+
+def test_compare_json_of_the_documented_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    def document(*argv: str) -> dict[str, object]:
+        code, out, err = run_main(["compare", *argv, "--json"], capsys)
+        assert (code, err) == (0, "")
+        return json.loads(out)
+
+    seed = document("AdKh", "AhQd", "-b", "Ac 9d 7h 4s 2c")
+    assert (seed["winners"], seed["tie"]) == ([0], False)
+    assert "king against queen" in str(seed["explanation"])
+    tie = document("As Ah Kc Qd Js", "Ac Ad Kh Qs Jd", "-g", "five-card")
+    assert (tie["winners"], tie["tie"]) == ([0, 1], True)
+    assert "suits never break ties" in str(tie["explanation"])
+    wheel = document("Ah 2d 3c 4s 5h", "2c 3h 4d 5c 6s", "-g", "five-card")
+    assert wheel["winners"] == [1]  # the wheel is the lowest straight
+    assert wheel["hands"][0]["best_five"] == ["5h", "4s", "3c", "2d", "Ah"]  # type: ignore[index]
+
+
+def test_compare_human_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(["compare", "AdKh", "AhQd", "-b", "Ac 9d 7h 4s 2c"], capsys)
+    assert (code, err) == (0, "")
+    assert "\033[" not in out
+    lines = out.splitlines()
+    assert lines[0].split() == ["Board:", "Ac", "9d", "7h", "4s", "2c"]
+    assert lines[1].split()[:4] == ["Hand", "1:", "Ad", "Kh"]
+    assert lines[1].endswith("wins")
+    assert "Ad Ac Kh 9d 7h" in lines[1]
+    assert lines[2].split()[:4] == ["Hand", "2:", "Ah", "Qd"]
+    assert not lines[2].rstrip().endswith("wins")
+    expected = showdown.compare(["Ad Kh", "Ah Qd"], board="Ac 9d 7h 4s 2c")
+    assert lines[3] == expected.explanation
+    assert len(lines) == 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_compare_human_output_of_a_split_in_each_language(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    argv = ["compare", "2d 2h", "9c 9d", "7c 8c", "-b", "Ac Kd Qh Js Tc", "--lang", lang]
+    code, out, _ = run_main(argv, capsys)
+    assert code == 0
+    split = {"en": "splits the pot", "es": "reparte el bote", "ru": "делит банк"}[lang]
+    rows = [line for line in out.splitlines() if line.split()[1:2] in (["1:"], ["2:"], ["3:"])]
+    assert len(rows) == 3
+    assert all(row.endswith(split) for row in rows)  # the board plays for all three
+    assert (
+        showdown.compare(["2d 2h", "9c 9d", "7c 8c"], "Ac Kd Qh Js Tc", lang=lang).explanation
+        in out
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "needles"),
+    [
+        (["compare", "As Kd"], ("at least two hands", "got 1")),
+        (["compare"], ("required", "HAND")),
+        (
+            ["compare", "As Kd", "Ks As", "-b", "2c 3c 4c"],
+            ("duplicate card As", "hand 1", "hand 2"),
+        ),
+        (["compare", "As Kd", "Qs Qd", "-b", "2c Qd 4c"], ("duplicate card Qd", "hand 2", "board")),
+        (["compare", "As Kd", "Qs Qs", "-b", "2c 3d 4c"], ("hand 2", "duplicate card Qs")),
+        (["compare", "As Kd", "Qs Xd", "-b", "2c 3d 4c"], ("hand 2", "unknown card", "Xd")),
+        (["compare", "As Kd", "Qs Qd", "-b", "2c 3d 4z"], ("board", "4z")),
+        (["compare", "As Kd", "Qs", "-b", "2c 3d 4c"], ("hand 2", "Hold'em")),
+        (["compare", "As Kd", "Qs Qd"], ("hand 1", "Hold'em")),
+        (["compare", "As Kd Qc Jc", "Qs Qd", "-b", "2c 3d 4c", "-g", "omaha"], ("hand 2", "Omaha")),
+        (
+            ["compare", "As Kd Qc Jc Tc", "2s 3s 4s 5s 7d", "-g", "five-card", "-b", "9h"],
+            ("board",),
+        ),
+        (["compare", "As Kd Qc Jc Tc", "2s 3s 4s 5s", "-g", "five-card"], ("hand 2", "exactly 5")),
+        (["compare", "As Kd", "Qs Qd", "-b", "2c 3d 4c", "--lang", "de"], ("invalid choice",)),
+    ],
+)
+def test_compare_errors_are_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needles: tuple[str, ...]
+) -> None:
+    assert_error(*run_main(argv, capsys), *needles)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(range(52)), st.integers(2, 5), st.sampled_from([0, 3, 4, 5]))
+def test_compare_finds_every_winner_of_random_deals(
+    deck: list[int], players: int, board_size: int
+) -> None:
+    cards = [str(Card.from_id(i)) for i in deck]
+    hole_size = 2 if board_size else 5
+    hands = [" ".join(cards[i * hole_size : (i + 1) * hole_size]) for i in range(players)]
+    board = " ".join(cards[players * hole_size : players * hole_size + board_size])
+    game = "holdem" if board_size else "five-card"
+    argv = ["compare", *hands, "--game", game, "--json"]
+    if board:
+        argv += ["--board", board]
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        assert main(argv) == 0
+    document = json.loads(buffer.getvalue())
+    assert document["winners"] == best_indices(hands, board, game)
+    assert document["tie"] is (len(document["winners"]) > 1)
+
+
+# ---------------------------------------------------------------- demo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_demo_json_each_step_is_reproduced_by_its_cli_and_api_call(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    from showdown.commands.demo_cmd import TEXT, TOUR
+
+    code, out, err = run_main(["demo", "--json", "--lang", lang], capsys)
+    assert (code, err) == (0, "")
+    document = json.loads(out)
+    assert document["lang"] == lang
+    assert document["title"] == TEXT[lang]["title"]
+    assert [s["heading"] for s in document["sections"]] == [TEXT[lang][s.key] for s in TOUR]
+    steps = [step for section in document["sections"] for step in section["steps"]]
+    assert len(steps) >= 10
+    for step in steps:
+        words = shlex.split(step["cli"])
+        assert words[:2] == ["showdown", step["command"]]
+        code, again, err = run_main([*words[1:], "--json"], capsys)
+        assert (code, err) == (0, "")
+        assert json.loads(again) == step["result"]
+        value = eval(step["api"], {"showdown": showdown})  # the call shown to the reader
+        if step["command"] == "compare":
+            assert value.to_json(lang) == step["result"]
+            assert set(step["result"]) == COMPARE_KEYS
+        else:
+            assert value == step["result"]["description"]
+            assert set(step["result"]) == EVAL_KEYS
+
+
+def test_demo_covers_the_documents_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run_main(["demo", "--json"], capsys)
+    sections = {s["heading"]: s["steps"] for s in json.loads(out)["sections"]}
+    from showdown.commands.demo_cmd import TEXT
+
+    text = TEXT["en"]
+    two_pair = sections[text["two_pair"]][0]
+    assert two_pair["hands"] == ["Kh Kd 4s 4c Ac", "Qs Qh Jd Jc Ks"]
+    assert two_pair["result"]["winners"] == [0]
+    assert sections[text["high_card"]][0]["result"]["winners"] == [0]
+    assert sections[text["pair"]][0]["result"]["winners"] == [0]
+    assert [s["result"]["winners"] for s in sections[text["full_house"]]] == [[0], [0]]
+    assert sections[text["wheel"]][0]["result"]["winners"] == [1]
+    plain, wrapped = sections[text["no_wrap"]]
+    assert (plain["result"]["category"], wrapped["result"]["category"]) == ("high_card", "straight")
+    assert wrapped["wrap"] is True and "--wrap" in wrapped["cli"]
+    assert sections[text["suits"]][0]["result"]["tie"] is True
+    board_plays = sections[text["board_plays"]][0]
+    assert board_plays["board"] == "Ac Kd Qh Js Tc"
+    assert board_plays["result"]["tie"] is True
+    kicker = sections[text["kicker"]][0]
+    assert (kicker["hands"], kicker["board"]) == (["Ad Kh", "Ah Qd"], "Ac 9d 7h 4s 2c")
+    assert kicker["result"]["winners"] == [0]
+    omaha = sections[text["omaha"]][0]
+    assert omaha["game"] == "omaha"
+    # Ah plus four hearts on the board: a royal flush in Hold'em, only ace high in Omaha.
+    assert omaha["result"]["hands"][0]["category"] == "high_card"
+    assert omaha["result"]["winners"] == [1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_demo_human_tour_in_each_language(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    from showdown.commands.demo_cmd import TEXT, TOUR
+
+    code, out, err = run_main(["demo", "--lang", lang], capsys)
+    assert (code, err) == (0, "")
+    assert "\033[" not in out
+    assert out.startswith(TEXT[lang]["title"])
+    for number, section in enumerate(TOUR, 1):
+        assert f"{number}. {TEXT[lang][section.key]}" in out
+        for step in section.steps:
+            assert f"$ {step.cli(lang)}" in out
+            assert f">>> {step.api(lang)}" in out
+            if step.command == "compare":
+                result = showdown.compare(
+                    list(step.hands), board=step.board or None, game=step.game, lang=lang
+                )
+                assert result.explanation in out
+            else:
+                assert evaluate(step.hands[0], game=step.game, wrap=step.wrap).describe(lang) in out
+    others = [other for other in LANGS if other != lang]
+    for other in others:  # the headings really are translated
+        assert TEXT[other]["two_pair"] not in out
+
+
 # ---------------------------------------------------------------- the installed script
 
 
@@ -262,7 +494,7 @@ def test_script_errors_are_one_line_without_traceback(argv: list[str]) -> None:
 def test_script_help_lists_the_commands() -> None:
     done = run_script("--help")
     assert done.returncode == 0
-    for command in ("eval",):
+    for command in ("eval", "compare", "demo"):
         assert command in done.stdout
 
 
@@ -283,3 +515,28 @@ def test_script_on_a_terminal_uses_colour_and_symbols() -> None:
     plain = run_in_terminal("eval", "Ah Ks", "--board", "Qh Jc Td", no_color=True)
     assert "\033[" not in plain  # NO_COLOR: no colour, symbols still shown
     assert "A♥ K♠" in plain
+
+
+def test_script_compare_and_demo() -> None:
+    done = run_script("compare", "AdKh", "AhQd", "--board", "Ac 9d 7h 4s 2c", "--json")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["winners"] == [0]
+    done = run_script("compare", "AdKh")
+    assert done.returncode == 2
+    assert done.stderr == "error: compare needs at least two hands, got 1\n"
+    done = run_script("compare", "AdKh", "KhQd", "-b", "2c 3c 4c")
+    assert done.returncode == 2
+    assert done.stderr == "error: duplicate card Kh: in hand 1 and in hand 2\n"
+    for lang in LANGS:
+        done = run_script("demo", "--lang", lang)
+        assert (done.returncode, done.stderr) == (0, "")
+        assert "\033[" not in done.stdout
+        done = run_script("demo", "--json", "--lang", lang)
+        assert json.loads(done.stdout)["lang"] == lang
+
+
+def test_script_compare_on_a_terminal_marks_the_winner_in_colour() -> None:
+    out = run_in_terminal("compare", "AdKh", "AhQd", "--board", "Ac 9d 7h 4s 2c")
+    assert "\033[32;1mwins\033[0m" in out
+    assert "\033[31mA♦\033[0m" in out
+    assert "A♣" in out

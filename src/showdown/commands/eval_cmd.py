@@ -187,8 +187,10 @@ def format_eval(
     lang: str = "en",
     symbols: bool = False,
     colour: bool = False,
+    show_game: bool = True,
 ) -> str:
-    """The human form of ``showdown eval``.
+    """The human form of ``showdown eval`` (``show_game``: a line naming a game other than
+    Hold'em).
 
     >>> from showdown.evaluate import evaluate
     >>> hole, board = parse_cards("Ad Kh"), parse_cards("Ac 9d 7h 4s 2c")
@@ -206,7 +208,7 @@ def format_eval(
     rows.append((words["best"], show_cards(value.best_five, symbols, colour, bold=True)))
     width = max(len(label) for label, _ in rows) + 2
     lines = [f"{label + ':':<{width}}{cards}" for label, cards in rows]
-    if game != "holdem":
+    if show_game and game != "holdem":
         lines.insert(0, style(words[game], "dim", enabled=colour))
     if wrap:
         lines.insert(0, style(words["wrap"], "yellow", enabled=colour))

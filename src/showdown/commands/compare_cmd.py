@@ -1,0 +1,143 @@
+"""``showdown compare``: who wins a showdown between two or more hands, and why.
+
+``--json`` prints ``{"winners": [0-based indices], "tie": bool, "hands": [eval
+objects], "explanation"}`` (:meth:`showdown.explain.Comparison.to_json`). The
+hands and the board are dealt from one deck, so a card in two hands, or in a
+hand and on the board, is an error.
+
+>>> import argparse
+>>> sub = argparse.ArgumentParser().add_subparsers()
+>>> register(sub)
+>>> args = sub.choices["compare"].parse_args(["AdKh", "AhQd", "-b", "Ac 9d 7h 4s 2c"])
+>>> (args.hands, args.board, args.game, args.json)
+(['AdKh', 'AhQd'], 'Ac 9d 7h 4s 2c', 'holdem', False)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from showdown.cards import Card, CardError
+from showdown.commands.common import CliError, add_common_options, emit_json, style
+from showdown.commands.eval_cmd import (
+    LABELS,
+    add_game_options,
+    decorations,
+    pad,
+    read_dealt,
+    show_cards,
+)
+
+if TYPE_CHECKING:
+    from showdown.explain import Comparison
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``compare`` sub-command."""
+    parser = subparsers.add_parser(
+        "compare",
+        help="compare two or more hands: winners, ties and the deciding card",
+        description="Compare hands at showdown and explain the result. Each HAND is one "
+        "argument ('AdKh' or \"Ad Kh\"); all hands share the --board.",
+    )
+    parser.add_argument("hands", nargs="+", metavar="HAND", help="one player's cards")
+    add_game_options(parser)
+    add_common_options(parser)
+    parser.set_defaults(func=run)
+
+
+def deal(hands: Sequence[str], board: str, game: str) -> tuple[list[list[Card]], list[Card]]:
+    """Read and check the hands and board of a comparison (at least two hands).
+
+    >>> deal(["AsKd"], "", "holdem")
+    Traceback (most recent call last):
+    ...
+    showdown.commands.common.CliError: compare needs at least two hands, got 1
+    >>> deal(["AsKd", "QhQc"], "2c 3c", "holdem")
+    Traceback (most recent call last):
+    ...
+    showdown.commands.common.CliError: hand 1: Hold'em needs 5 to 7 cards in hand and \
+board together (board at most 5), got 2 + 2
+    """
+    from showdown.evaluate import check_counts
+
+    if len(hands) < 2:
+        raise CliError(f"compare needs at least two hands, got {len(hands)}")
+    parsed, community = read_dealt(hands, board)
+    for i, hole in enumerate(parsed):
+        try:
+            check_counts(hole, community, game)
+        except CardError as exc:
+            raise CliError(f"hand {i + 1}: {exc}") from None
+    return parsed, community
+
+
+def format_comparison(
+    result: Comparison,
+    hands: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    lang: str = "en",
+    symbols: bool = False,
+    colour: bool = False,
+    game: str = "holdem",
+    wrap: bool = False,
+    show_game: bool = True,
+) -> str:
+    """The human form: the board, one line per hand (cards, name, best five), the sentence.
+
+    Hands are numbered from 1 here; the JSON ``winners`` are 0-based indices.
+    The best five (in comparison order) get a column when there is a board or
+    when their order differs from the cards as given (the wheel reads 5-4-3-2-A).
+    """
+    words = LABELS[lang]
+    lines: list[str] = []
+    if wrap:
+        lines.append(style(words["wrap"], "yellow", enabled=colour))
+    if show_game and game != "holdem":
+        lines.append(style(words[game], "dim", enabled=colour))
+    labels = [f"{words['hand']} {i + 1}:" for i in range(len(hands))]
+    width = max(len(label) for label in [*labels, words["board"] + ":"]) + 1
+    if board:
+        lines.append(f"{words['board'] + ':':<{width}}{show_cards(board, symbols, colour)}")
+    plain_cards = [show_cards(h, symbols) for h in hands]
+    names = [v.describe(lang) for v in result.values]
+    cards_w = max(len(c) for c in plain_cards) + 3
+    names_w = max(len(n) for n in names) + 3
+    best_column = bool(board) or any(
+        [c.rank for c in h] != list(v.ranks) for h, v in zip(hands, result.values, strict=True)
+    )
+    verdict = words["splits"] if result.tie else words["wins"]
+    for i, (hole, value) in enumerate(zip(hands, result.values, strict=True)):
+        won = i in result.winners
+        row = f"{labels[i]:<{width}}"
+        row += pad(show_cards(hole, symbols, colour), len(plain_cards[i]), cards_w)
+        name = style(names[i], "bold", enabled=colour) if won else names[i]
+        if best_column:
+            row += pad(name, len(names[i]), names_w)
+            row += show_cards(value.best_five, symbols, colour)
+        else:
+            row += name
+        if won:
+            row += "   " + style(verdict, "green", "bold", enabled=colour)
+        lines.append(row)
+    lines.append(result.explanation)
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compare the hands and print the result (human form or ``--json``)."""
+    from showdown.explain import compare
+
+    hands, board = deal(args.hands, args.board, args.game)
+    result = compare(hands, board=board or None, game=args.game, wrap=args.wrap, lang=args.lang)
+    if args.json:
+        emit_json(result.to_json(args.lang))
+        return 0
+    symbols, colour = decorations()
+    text = format_comparison(
+        result, hands, board, args.lang, symbols, colour, game=args.game, wrap=args.wrap
+    )
+    print(text)
+    return 0
