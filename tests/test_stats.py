@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -26,6 +27,7 @@ import pytest
 from showdown import Category, cli
 from showdown.batch import evaluate_batch
 from showdown.categories import category_ranges
+from showdown.commands.stats_cmd import format_stats
 from showdown.stats import CategoryCount, Stats, rank_counts, rank_multisets, stats
 
 C = Category
@@ -364,6 +366,29 @@ def test_cli_human_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert total[1] == f"{comb(52, 6):,}" and total[-1] == f"{stats(6).distinct:,}"
     four = body[1].split()
     assert four[-3] == f"{13 * comb(48, 2):,}" and four[-1] == "156"
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_cli_human_table_in_other_languages(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from showdown.i18n import category_name
+
+    assert cli.main(["stats", "--cards", "7", "--lang", lang]) == 0
+    english = format_stats(stats(7)).splitlines()
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(english) == 12
+    assert len({len(line) for line in lines[1:]}) == 1
+    assert "133,784,560" in lines[0] and lines[0] != english[0]
+    rows = zip(lines[2:11], english[2:11], sorted(Category, reverse=True), strict=True)
+    for line, en_line, category in rows:
+        assert line.startswith(category_name(category, lang, capital=True) + " ")
+        assert line.split()[-3:] == en_line.split()[-3:]  # same hands, share, distinct
+
+
+def test_table_colour_only_when_asked() -> None:
+    plain = format_stats(stats(5), colour=False)
+    coloured = format_stats(stats(5), colour=True)
+    assert "\033[" not in plain and "\033[1m" in coloured
+    assert re.sub(r"\033\[[0-9;]*m", "", coloured) == plain
 
 
 @pytest.mark.parametrize("bad", [["--cards", "4"], ["--cards", "8"], ["--cards", "seven"]])

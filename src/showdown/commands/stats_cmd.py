@@ -3,7 +3,8 @@
 ``--json`` prints ``{"cards", "hands", "distinct", "categories": {name:
 {"hands", "distinct"}}}`` with categories best first; the human form is an
 aligned table with thousands separators, each category's share of all hands
-and the totals. numpy and the counting code load only inside :func:`run`.
+and the totals, in English, Spanish or Russian (``--lang``). numpy and the
+counting code load only inside :func:`run`.
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
@@ -23,20 +24,44 @@ from showdown.commands.common import add_common_options, emit_json, style, use_c
 if TYPE_CHECKING:
     from showdown.stats import Stats
 
-#: English category names for the table, best first is the order of ``Stats``.
-_NAMES_EN = {
-    "straight_flush": "Straight flush",
-    "four_of_a_kind": "Four of a kind",
-    "full_house": "Full house",
-    "flush": "Flush",
-    "straight": "Straight",
-    "three_of_a_kind": "Three of a kind",
-    "two_pair": "Two pair",
-    "pair": "Pair",
-    "high_card": "High card",
+#: The table's own words per language (category names come from :mod:`showdown.i18n`).
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "All {hands} hands of {size} cards{best}, {rules}",
+        "best": " (best five of {size})",
+        "standard": "standard rules",
+        "wrap": "house rule: the ace wraps around",
+        "header": "Category|Hands|Share|Distinct",
+        "total": "Total",
+        "5": "five",
+        "6": "six",
+        "7": "seven",
+    },
+    "es": {
+        "title": "Las {hands} manos de {size} cartas{best}, {rules}",
+        "best": " (las cinco mejores de {size})",
+        "standard": "reglas estándar",
+        "wrap": "regla de la casa: el as da la vuelta",
+        "header": "Categoría|Manos|Proporción|Fuerzas",
+        "total": "Total",
+        "5": "cinco",
+        "6": "seis",
+        "7": "siete",
+    },
+    "ru": {
+        "title": "Все {hands} раздач по {size} карт{best}, {rules}",
+        "best": " (лучшие пять из {size_gen})",
+        "standard": "стандартные правила",
+        "wrap": "домашнее правило: туз переносится по кругу",
+        "header": "Комбинация|Раздачи|Доля|Различных",
+        "total": "Всего",
+        "5": "пять",
+        "6": "шесть",
+        "7": "семь",
+        "6_gen": "шести",
+        "7_gen": "семи",
+    },
 }
-
-_SIZES = {5: "five", 6: "six", 7: "seven"}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -60,45 +85,58 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
-    """The human table: one row per category, best first, then the totals.
+    """The human table in ``lang``: one row per category, best first, then the totals.
 
-    ``lang`` is accepted for symmetry with the other commands; the table is in
-    English for now.
+    Numbers use the seeds' separators (``2,598,960``; ``0.39%``) in every language.
 
     >>> from showdown.stats import stats
-    >>> print(format_stats(stats(5)))  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(format_stats(stats(5)))
     All 2,598,960 hands of five cards, standard rules
-    Category             Hands    Share  Distinct
-    Straight flush          40  0.0015%        10
-    Four of a kind         624  0.0240%       156
-    Full house           3,744  0.1441%       156
-    Flush                5,108  0.1965%     1,277
-    Straight            10,200  0.3925%        10
-    Three of a kind     54,912  2.1128%       858
-    Two pair           123,552  4.7539%       858
-    Pair             1,098,240 42.2569%     2,860
-    High card        1,302,540 50.1177%     1,277
-    Total            2,598,960  100.00%     7,462
+    Category             Hands     Share  Distinct
+    Straight flush          40   0.0015%        10
+    Four of a kind         624   0.0240%       156
+    Full house           3,744   0.1441%       156
+    Flush                5,108   0.1965%     1,277
+    Straight            10,200   0.3925%        10
+    Three of a kind     54,912   2.1128%       858
+    Two pair           123,552   4.7539%       858
+    Pair             1,098,240  42.2569%     2,860
+    High card        1,302,540  50.1177%     1,277
+    Total            2,598,960   100.00%     7,462
+    >>> print(format_stats(stats(5, wrap=True), "es").splitlines()[0])
+    Las 2,598,960 manos de cinco cartas, regla de la casa: el as da la vuelta
+    >>> print(format_stats(stats(7), "es").splitlines()[0])
+    Las 133,784,560 manos de siete cartas (las cinco mejores de siete), reglas estándar
+    >>> print(format_stats(stats(6), "ru").splitlines()[0])
+    Все 20,358,520 раздач по шесть карт (лучшие пять из шести), стандартные правила
     """
-    del lang  # English only until the i18n module names categories
-    size = _SIZES[result.cards]
-    best = " (best five)" if result.cards > 5 else ""
-    rules = "house rule: the ace wraps around" if result.wrap else "standard rules"
-    title = f"All {result.hands:,} hands of {size} cards{best}, {rules}"
+    from showdown.i18n import category_name, check_lang
+
+    words = _WORDS[check_lang(lang)]
+    size = words[str(result.cards)]
+    best = ""
+    if result.cards > 5:
+        best = words["best"].format(size=size, size_gen=words.get(f"{result.cards}_gen", size))
+    title = words["title"].format(
+        hands=f"{result.hands:,}",
+        size=size,
+        best=best,
+        rules=words["wrap" if result.wrap else "standard"],
+    )
     rows = [
         (
-            _NAMES_EN[category.json_name],
+            category_name(category, lang, capital=True),
             f"{count.hands:,}",
             f"{100 * count.hands / result.hands:.4f}%",
             f"{count.distinct:,}",
         )
         for category, count in result.categories.items()
     ]
-    total = ("Total", f"{result.hands:,}", "100.00%", f"{result.distinct:,}")
-    header = ("Category", "Hands", "Share", "Distinct")
+    total = (words["total"], f"{result.hands:,}", "100.00%", f"{result.distinct:,}")
+    header = tuple(words["header"].split("|"))
     widths = [max(len(row[i]) for row in [header, *rows, total]) for i in range(4)]
 
-    def line(row: tuple[str, str, str, str]) -> str:
+    def line(row: tuple[str, ...]) -> str:
         name, *numbers = row
         cells = [name.ljust(widths[0])]
         cells += [cell.rjust(width) for cell, width in zip(numbers, widths[1:], strict=True)]
