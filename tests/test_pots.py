@@ -1,0 +1,513 @@
+"""Table showdown (R5-R9): worked examples with the figures done by hand, and bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import showdown
+from showdown.explain import explain
+from showdown.pots import Player, Pot, Showdown, Table, TableError, resolve, split_amount
+
+# A dry board used by several examples: 2c 7d 9h Js 3c (no flush, and no
+# straight for the hole cards used here).
+DRY = "2c 7d 9h Js 3c"
+
+
+def player(seat: int, name: str, hole: str | None, chips: int, **flags: Any) -> dict[str, Any]:
+    return {"seat": seat, "name": name, "hole": hole, "contributed": chips, **flags}
+
+
+def table(players: list[dict[str, Any]], button: int, board: str = DRY, **extra: Any) -> dict:
+    return {"game": "holdem", "button": button, "board": board, "players": players, **extra}
+
+
+def pots_of(sd: Showdown) -> list[tuple[int, list[int], list[int], dict[int, int]]]:
+    return [(p.amount, list(p.eligible), list(p.winners), dict(p.shares)) for p in sd.pots]
+
+
+def conserved(sd: Showdown) -> bool:
+    paid = sum(p.contributed for p in sd.table.players)
+    return sum(sd.payouts.values()) + sum(sd.returned.values()) == paid
+
+
+# --- worked examples ----------------------------------------------------------------------
+
+
+def test_four_way_all_in_three_pots_and_an_uncalled_bet() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", "As Ah", 100),  # pair of aces, all-in for 100
+                player(2, "Bo", "Kd Kh", 300),  # pair of kings, all-in for 300
+                player(3, "Cy", "Qc Qd", 600),  # pair of queens, all-in for 600
+                player(4, "Dee", "4s 5s", 1000),  # jack high, bet 1000
+            ],
+            button=4,
+            last_aggressor=4,
+        )
+    )
+    # Dee's 1000 is 400 above the second largest (Cy's 600): nobody called it,
+    # so 400 goes back. Then levels 100, 300, 600:
+    #   main   = 4 x 100           = 400, players 1 2 3 4 -> aces (Ana)
+    #   side 1 = 3 x (300 - 100)   = 600, players 2 3 4   -> kings (Bo)
+    #   side 2 = 2 x (600 - 300)   = 600, players 3 4     -> queens (Cy)
+    assert sd.returned == {4: 400}
+    assert pots_of(sd) == [
+        (400, [1, 2, 3, 4], [1], {1: 400}),
+        (600, [2, 3, 4], [2], {2: 600}),
+        (600, [3, 4], [3], {3: 600}),
+    ]
+    assert sd.payouts == {1: 400, 2: 600, 3: 600}
+    # Dee bet last, so Dee shows first, then clockwise round the table: 1, 2, 3.
+    assert sd.showdown_order == (4, 1, 2, 3)
+    assert 400 + 600 + 600 + 400 == 100 + 300 + 600 + 1000
+    assert conserved(sd)
+
+
+def test_three_way_split_with_two_odd_chips_non_contiguous_seats() -> None:
+    sd = resolve(
+        table(
+            [
+                player(2, "Ana", "2d 3h", 34),
+                player(5, "Bo", "4s 5d", 34),
+                player(7, "Cy", "6h 7s", 34),
+                player(9, "Dee", None, 5, folded=True),
+            ],
+            button=7,
+            board="Ac Kd Qh Js Tc",
+        )
+    )
+    # Everyone live plays the board's ace-high straight: a three-way tie.
+    # Pot: 3 x 34 + Dee's dead 5 = 107 = 3 x 35 + 2, so two odd chips. Left of
+    # the button (seat 7) come seat 9 (folded, not a winner), then 2, then 5:
+    # seats 2 and 5 get 36, seat 7 gets 35.
+    assert pots_of(sd) == [(107, [2, 5, 7], [2, 5, 7], {2: 36, 5: 36, 7: 35})]
+    assert sd.returned == {}
+    # Everyone checked: the first live seat left of the button shows first.
+    assert sd.showdown_order == (2, 5, 7)
+    assert conserved(sd)
+
+
+def test_dead_money_from_folded_players_stays_in_one_pot() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", None, 50, folded=True),
+                player(2, "Bo", "8c 8d", 200, folded=True),  # the best hand, but folded
+                player(3, "Cy", "As Kd", 400),  # ace high: A-K-J-9-7
+                player(4, "Dee", "Qc Td", 400),  # queen high: Q-J-10-9-7
+            ],
+            button=1,
+            last_aggressor=4,
+        )
+    )
+    # Cy and Dee both put in 400: nothing uncalled. The only live level is 400,
+    # so the folded 50 and 200 are dead money in the one pot: 50 + 200 + 400 + 400
+    # = 1050, for Cy and Dee only. (Cutting at 50 and 200 would give layers with
+    # the same two players; they are one pot.)
+    assert pots_of(sd) == [(1050, [3, 4], [3], {3: 1050})]
+    assert 2 not in sd.hands and 2 not in sd.showdown_order
+    assert sd.showdown_order == (4, 3)
+
+
+def test_dead_money_in_every_layer_it_reached() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", "9s 9d", 100),  # all-in; three nines
+                player(2, "Bo", None, 300, folded=True),  # called 300, folded to the raise
+                player(3, "Cy", "Kc Kh", 500),  # pair of kings
+                player(4, "Dee", "As Qd", 500),  # ace high
+            ],
+            button=2,
+        )
+    )
+    # Largest 500 twice: nothing returned. Live levels 100 and 500.
+    #   main = 100 from each of the four      = 400, players 1 3 4 -> Ana's trips
+    #   side = Bo 200 + Cy 400 + Dee 400      = 1000, players 3 4  -> Cy's kings
+    # Bo's 300 is dead money in both: 100 in the main pot, 200 in the side pot.
+    assert pots_of(sd) == [(400, [1, 3, 4], [1], {1: 400}), (1000, [3, 4], [3], {3: 1000})]
+    assert sd.payouts == {1: 400, 3: 1000}
+    assert sd.showdown_order == (3, 4, 1)  # left of the button (2): 3, 4, then 1
+
+
+def test_main_and_side_pots_won_by_different_players() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", "Ad Kh", 200),  # all-in short: A-A-K-9-7
+                player(2, "Bo", "Ah Qd", 700),  # A-A-Q-9-7
+                player(3, "Cy", "Tc Th", 700),  # pair of tens
+            ],
+            button=3,
+            board="Ac 9d 7h 4s 2c",  # seed 004's board and hands for Ana and Bo
+            last_aggressor=2,
+        )
+    )
+    # main = 3 x 200 = 600 for all three: Ana's king kicker beats Bo's queen.
+    # side = 2 x 500 = 1000 for Bo and Cy only: Bo's aces beat Cy's tens.
+    assert pots_of(sd) == [(600, [1, 2, 3], [1], {1: 600}), (1000, [2, 3], [2], {2: 1000})]
+    assert sd.payouts == {1: 600, 2: 1000}
+    assert sd.showdown_order == (2, 3, 1)
+
+
+def test_everyone_folds_to_one_player() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", None, 10, folded=True),
+                player(2, "Bo", None, 20, folded=True),
+                player(3, "Cy", None, 60),  # no cards needed: nobody shows
+                player(4, "Dee", "Qc Qd", 0, folded=True),
+            ],
+            button=2,
+            board="Ac 9d 7h",  # the hand ended on the flop
+            last_aggressor=3,
+        )
+    )
+    # Cy's 60 is 40 above the second largest (Bo's 20): 40 returned.
+    # The pot is 10 + 20 + 20 + 0 = 50, Cy's alone, no hand shown.
+    assert sd.returned == {3: 40}
+    assert pots_of(sd) == [(50, [3], [3], {3: 50})]
+    assert sd.payouts == {3: 50}
+    assert sd.showdown_order == () and sd.hands == {} and sd.shown == ()
+    assert conserved(sd)
+
+
+def test_the_board_plays_and_the_odd_chip_goes_left_of_the_button() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "A", "2d 2h", 101),
+                player(2, "B", "9c 9d", 101),
+                player(3, "C", None, 1, folded=True),
+            ],
+            button=3,
+            board="Ac Kd Qh Js Tc",  # seed 004, section 03
+        )
+    )
+    # Both play the board's straight A-K-Q-J-10: a tie. Pot 101 + 101 + 1 = 203
+    # = 2 x 101 + 1: the odd chip goes to the first seat left of the button (3),
+    # wrapping round the table to seat 1.
+    assert pots_of(sd) == [(203, [1, 2], [1, 2], {1: 102, 2: 101})]
+    assert sd.hands[1] == sd.hands[2]
+    assert sd.hands[1].to_json()["best_five"] == ["Ac", "Kd", "Qh", "Js", "Tc"]
+
+
+def test_omaha_board_flush_does_not_count() -> None:
+    sd = resolve(
+        {
+            "game": "omaha",
+            "button": 2,
+            "board": "Ah Kh Qh 7h 2c",
+            "players": [
+                player(1, "Ana", "Jh 3s 4d 5c", 200),  # one heart: no flush in Omaha
+                player(2, "Bo", "9s 9c 8d 6d", 200),  # two hole nines: a pair
+            ],
+        }
+    )
+    # In Hold'em Ana's jack of hearts would make a flush with the four board
+    # hearts; Omaha needs two hole cards, so Ana has only ace high and Bo's
+    # pair of nines takes the whole 400.
+    assert showdown.evaluate("Jh 3s", board="Ah Kh Qh 7h 2c").category.json_name == "flush"
+    assert sd.hands[1].category.json_name == "high_card"
+    assert sd.hands[2].category.json_name == "pair"
+    assert pots_of(sd) == [(400, [1, 2], [2], {2: 400})]
+
+
+def test_five_card_game_has_no_board() -> None:
+    sd = resolve(
+        {
+            "game": "five-card",
+            "button": 1,
+            "players": [
+                player(1, "Ana", "Kh Kd 4s 4c Ac", 10),  # K-K-4-4-A
+                player(2, "Bo", "Qh Qd Jh Jd Kc", 10),  # Q-Q-J-J-K: kings beat queens
+            ],
+        }
+    )
+    assert pots_of(sd) == [(20, [1, 2], [1], {1: 20})]
+
+
+def test_mucking_player_loses_and_is_not_shown() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", "As Ad", 100),  # pair of aces (no ace on the board)
+                player(2, "Bo", "Jc Jd", 100, muck=True),  # three jacks, but mucks
+                player(3, "Cy", "Kc Kh", 100),
+            ],
+            button=3,
+            last_aggressor=1,
+        )
+    )
+    # Bo had the best hand (trips) but chose not to show: he loses. Of the hands
+    # shown, Ana's aces beat Cy's kings: Ana takes 300.
+    assert pots_of(sd) == [(300, [1, 2, 3], [1], {1: 300})]
+    assert sd.showdown_order == (1, 2, 3)
+    assert sd.shown == (1, 3)
+    assert set(sd.hands) == {1, 3}
+    assert "2" not in sd.to_dict()["hands"]
+    assert "Bo" in sd.explanation() and "mucked" in sd.explanation()
+
+
+def test_a_mucker_alone_in_a_side_pot_takes_back_what_only_he_paid() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", "As Ad", 100),
+                player(2, "Bo", None, 300, muck=True),
+                player(3, "Cy", None, 300, folded=True),
+            ],
+            button=3,
+        )
+    )
+    # Main 300 (100 each) between Ana and Bo: Bo mucks, Ana wins without a
+    # contest. Side 400 (Bo 200 + Cy's dead 200): only Bo is eligible.
+    assert pots_of(sd) == [(300, [1, 2], [1], {1: 300}), (400, [2], [2], {2: 400})]
+
+
+def test_showdown_order_from_the_button_wraps_and_skips_folded_seats() -> None:
+    players = [
+        player(2, "Ana", "As Ad", 50),
+        player(5, "Bo", "Ks Kd", 50),
+        player(7, "Cy", "Qs Qd", 50),
+        player(9, "Dee", None, 50, folded=True),
+    ]
+    # Button 7: seat 9 is left of it but folded, so 2, 5, 7.
+    assert resolve(table(players, button=7)).showdown_order == (2, 5, 7)
+    # Button 2: 5 first, then 7, skipping 9, wrapping to 2.
+    assert resolve(table(players, button=2)).showdown_order == (5, 7, 2)
+    # The last aggressor shows first whatever the button.
+    assert resolve(table(players, button=2, last_aggressor=7)).showdown_order == (7, 2, 5)
+
+
+def test_seed_004_kicker_explained_in_three_languages() -> None:
+    sd = resolve(
+        table(
+            [player(1, "Ana", "Ad Kh", 100), player(2, "Bo", "Ah Qd", 100)],
+            button=2,
+            board="Ac 9d 7h 4s 2c",
+        )
+    )
+    assert pots_of(sd) == [(200, [1, 2], [1], {1: 200})]
+    for lang, pot_word in (("en", "Main pot"), ("es", "Bote principal"), ("ru", "Основной банк")):
+        line = sd.explain_pots(lang)[0]
+        assert line.startswith(pot_word)
+        why = explain(sd.hands[1], sd.hands[2], lang, names=["Ana", "Bo"])
+        assert why.rstrip(".") in line
+        assert sd.hands[1].describe(lang).lower() in line.lower()
+    assert sd.to_dict("es")["explanation"] == sd.explanation("es")
+
+
+def test_split_explanation_names_the_tie_and_the_best_loser() -> None:
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", "Ad Kh", 100),
+                player(2, "Bo", "As Kd", 101),
+                player(3, "Cy", "Ah Qd", 100),
+            ],
+            button=1,
+            board="Ac 9d 7h 4s 2c",
+        )
+    )
+    # Ana and Bo tie with A-A-K-9-7 and share 300 (Bo's extra chip comes back);
+    # Cy's A-A-Q-9-7 is the best losing hand.
+    assert sd.returned == {2: 1}
+    assert pots_of(sd) == [(300, [1, 2, 3], [2, 1], {2: 150, 1: 150})]
+    line = sd.explain_pots("en")[0]
+    assert explain(sd.hands[2], sd.hands[1], "en", names=["Bo", "Ana"]) in line
+    assert explain(sd.hands[2], sd.hands[3], "en", names=["Bo", "Cy"]) in line
+    assert sd.explain_pots("en")[1].startswith("1 chip returned to Bo")
+    assert "1 фишка" in sd.explanation("ru")
+
+
+# --- split_amount -------------------------------------------------------------------------
+
+
+def test_split_amount_odd_chips_start_left_of_the_button_and_wrap() -> None:
+    seats = [1, 4, 6, 9]
+    # 10 chips among 3: 3 each and one odd chip, to the first winner left of 6: seat 9.
+    assert split_amount(10, [1, 4, 9], button=6, seats=seats) == {9: 4, 1: 3, 4: 3}
+    # Button on 9: the next seat wraps to 1.
+    assert split_amount(11, [1, 4, 9], button=9, seats=seats) == {1: 4, 4: 4, 9: 3}
+    # The button seat itself comes last.
+    assert split_amount(5, [4, 6], button=4, seats=seats) == {6: 3, 4: 2}
+    assert split_amount(0, [4, 6], button=4, seats=seats) == {6: 0, 4: 0}
+
+
+def test_split_amount_follows_the_given_clockwise_order() -> None:
+    assert split_amount(7, [3, 8], button=8, seats=[3, 8]) == {3: 4, 8: 3}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((10, [2], 1, [1, 3]), "winner 2"),
+        ((10, [1], 2, [1, 3]), "button 2"),
+        ((10, [], 1, [1, 3]), "at least one winner"),
+        ((10, [1, 1], 1, [1, 3]), "listed twice"),
+        ((-1, [1], 1, [1, 3]), "negative"),
+        ((2.5, [1], 1, [1, 3]), "integer"),
+    ],
+)
+def test_split_amount_bad_input(args: tuple[Any, ...], message: str) -> None:
+    with pytest.raises(TableError, match=message):
+        split_amount(*args)
+
+
+# --- types and JSON -----------------------------------------------------------------------
+
+
+def test_top_level_exports_are_the_pots_module_objects() -> None:
+    assert showdown.resolve is resolve
+    assert showdown.Table is Table and showdown.Player is Player
+    assert showdown.Showdown is Showdown and showdown.Pot is Pot
+
+
+def test_table_round_trips_through_dict_and_json() -> None:
+    data = table(
+        [player(3, "Bo", "Ah Qd", 50), player(1, "Ana", "Ad Kh", 50, muck=True)],
+        button=1,
+        board="Ac 9d 7h 4s 2c",
+        last_aggressor=3,
+    )
+    t = Table.from_dict(data)
+    assert [p.seat for p in t.players] == [1, 3]
+    assert Table.from_dict(t.to_dict()) == t
+    import json
+
+    assert Table.from_json(json.dumps(t.to_dict())) == t
+    assert resolve(data) == resolve(t)
+
+
+def test_showdown_json_uses_string_seat_keys_and_integer_seat_lists() -> None:
+    doc = resolve(
+        table(
+            [player(1, "Ana", "As Ad", 100), player(2, "Bo", "Ks Kd", 150)],
+            button=1,
+        )
+    ).to_dict()
+    assert set(doc) == {"pots", "returned", "payouts", "showdown_order", "hands", "explanation"}
+    assert doc["pots"] == [
+        {"amount": 200, "eligible": [1, 2], "winners": [1], "shares": {"1": 200}}
+    ]
+    assert doc["returned"] == {"2": 50} and doc["payouts"] == {"1": 200}
+    assert doc["showdown_order"] == [2, 1]
+    assert doc["hands"]["1"]["category"] == "pair" and set(doc["hands"]) == {"1", "2"}
+
+
+def test_resolve_does_not_build_hands_until_asked() -> None:
+    sd = resolve(table([player(1, "A", "As Ad", 5), player(2, "B", "Ks Kd", 5)], button=1))
+    assert "hands" not in sd.__dict__
+    assert sd.ranks[1] < sd.ranks[2]
+    assert sd.hands[1].rank == sd.ranks[1]
+
+
+# --- bad input ----------------------------------------------------------------------------
+
+
+def _two(**changes: Any) -> dict[str, Any]:
+    data = table([player(1, "Ana", "Ad Kh", 100), player(2, "Bo", "Ah Qd", 100)], button=1)
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (_two(board="Ac 9d 7h 4s Ad"), r"card Ad appears twice: in the board and at seat 1"),
+        (
+            table([player(1, "A", "Ad Kh", 1), player(2, "B", "Kh 5c", 1)], button=1),
+            "card Kh appears twice",
+        ),
+        (
+            table([player(1, "A", "Ad Kh 3c", 1), player(2, "B", "Qh 5c", 1)], button=1),
+            "seat 1 has 3 hole cards, needs 2",
+        ),
+        (_two(board="Ac 9d"), "board must have 0 or 3 or 4 or 5 cards"),
+        (_two(game="five-card"), "five-card: the board must have 0 cards"),
+        (_two(game="stud"), "unknown game"),
+        (
+            table([player(1, "A", "Ad Kh", -5), player(2, "B", "Qh 5c", 1)], button=1),
+            "must not be negative",
+        ),
+        (
+            table([player(1, "A", "Ad Kh", 2.5), player(2, "B", "Qh 5c", 1)], button=1),
+            "must be an integer",
+        ),
+        (
+            table([player(1, "A", "Ad Kh", "100"), player(2, "B", "Qh 5c", 1)], button=1),
+            "must be an integer",
+        ),
+        (
+            table([player(1, "A", "Ad Kh", True), player(2, "B", "Qh 5c", 1)], button=1),
+            "must be an integer",
+        ),
+        (
+            table([player(1, "A", "Ad Kh", 1), player(1, "B", "Qh 5c", 1)], button=1),
+            "seat 1 is listed twice",
+        ),
+        (_two(button=5), "the button 5 is not one of the seats"),
+        (_two(last_aggressor=7), "the last aggressor 7 is not one of the seats"),
+        (
+            table(
+                [player(1, "A", "Ad Kh", 1), player(2, "B", None, 1, folded=True)],
+                button=1,
+                last_aggressor=2,
+            ),
+            "the last aggressor, seat 2, folded",
+        ),
+        (table([player(1, "A", "Ad Kh", 1)], button=1), "at least two players, got 1"),
+        (
+            table([player(1, "A", "Ad Kh", 1), player(2, "B", None, 1)], button=1),
+            "seat 2 is live but has no hole cards",
+        ),
+        (_two(board="Ac 9d 7h 4s"), "the hand goes to showdown, so the board needs 5 cards"),
+        (
+            table(
+                [player(1, "A", None, 1, folded=True), player(2, "B", None, 1, folded=True)],
+                button=1,
+            ),
+            "every player folded",
+        ),
+        (
+            table(
+                [player(1, "A", "Ad Kh", 1, muck=True), player(2, "B", "Qh 5c", 1, muck=True)],
+                button=1,
+            ),
+            "every player in a pot mucked",
+        ),
+        (
+            table(
+                [player(1, "A", "Ad Kh", 1, folded=True, muck=True), player(2, "B", "Qh 5c", 1)],
+                button=1,
+            ),
+            "muck applies only to a live player",
+        ),
+        (_two(players=[{"seat": 1, "contributed": 1, "cards": "Ad Kh"}]), "unknown key 'cards'"),
+        (_two(players=[{"seat": 1}, {"seat": 2, "contributed": 1}]), "missing 'contributed'"),
+        (_two(players="Ana, Bo"), "players must be a list"),
+        (_two(board="Ac 9d 7h 4s Xx"), "unknown card 'Xx'"),
+        ([1, 2], "the table must be a JSON object"),
+    ],
+)
+def test_bad_tables_raise_a_clear_error(data: Any, message: str) -> None:
+    with pytest.raises(TableError, match=message):
+        resolve(data)
+
+
+def test_not_json_is_a_table_error() -> None:
+    with pytest.raises(TableError, match="not JSON"):
+        Table.from_json("{'game': 'holdem'")
+    assert issubclass(TableError, ValueError)
+
+
+def test_a_short_board_is_fine_when_nobody_shows() -> None:
+    sd = resolve(
+        table([player(1, "A", None, 30), player(2, "B", None, 10, folded=True)], button=2, board="")
+    )
+    assert sd.returned == {1: 20} and sd.payouts == {1: 20}
