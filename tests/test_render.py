@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from showdown import Card, CardError, evaluate
 from showdown.cards import RANKS, SUIT_SYMBOLS
-from showdown.render import CARD_RATIO, card_svg, hand_svg
+from showdown.render import CARD_RATIO, card_svg, deck_svgs, hand_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 RED = "#c8102e"
@@ -148,3 +148,14 @@ def test_any_hand_renders_as_xml_naming_each_card(cards: list[Card], down: bool)
     assert len(groups) == len(cards)
     for card in cards:
         assert (card.symbol in svg) is not down
+
+
+def test_deck_svgs_gives_every_face_and_the_back() -> None:
+    images = deck_svgs(width=70)
+    assert set(images) == {str(card) for card in ALL_CARDS} | {"back"}
+    assert len(set(images.values())) == 53  # 52 different faces and one back
+    for name, svg in images.items():
+        root = parse(svg)
+        assert float(root.get("width", "0")) == 70
+        if name != "back":
+            assert Card.parse(name).symbol in svg

@@ -11,6 +11,8 @@ Public, stable signatures (the game's web page relies on them):
 
 - ``card_svg(card, *, width=100, face_down=False) -> str``
 - ``hand_svg(cards, caption=None, *, card_width=80, gap=8, face_down=False) -> str``
+- ``deck_svgs(*, width=100) -> dict[str, str]``: all 52 faces keyed ``"As"``... and
+  ``"back"``, to write out as image files for a page that draws cards itself.
 
 >>> svg = card_svg("Qh", width=60)
 >>> svg.startswith("<svg") and 'width="60"' in svg and 'height="84"' in svg
@@ -31,7 +33,7 @@ from html import escape
 
 from showdown.cards import RANKS, Card, CardError, CardLike, CardsLike, to_cards
 
-__all__ = ["CARD_RATIO", "card_svg", "hand_svg"]
+__all__ = ["CARD_RATIO", "card_svg", "deck_svgs", "hand_svg"]
 
 #: Height / width of a card (poker size, 2.5 x 3.5 inches).
 CARD_RATIO = 1.4
@@ -299,3 +301,17 @@ def hand_svg(
 def _hand_label(hand: Iterable[Card], down: Iterable[bool], caption: str | None) -> str:
     shown = " ".join("??" if flag else card.symbol for card, flag in zip(hand, down, strict=True))
     return f"{shown}: {caption}" if caption else shown
+
+
+def deck_svgs(*, width: float = 100) -> dict[str, str]:
+    """Every card face keyed by its text (``"2c"`` .. ``"As"``) plus ``"back"``.
+
+    >>> images = deck_svgs(width=60)
+    >>> len(images), images["Th"] == card_svg("Th", width=60)
+    (53, True)
+    >>> images["back"] == card_svg("As", width=60, face_down=True)
+    True
+    """
+    images = {str(Card.from_id(i)): card_svg(Card.from_id(i), width=width) for i in range(52)}
+    images["back"] = card_svg(Card.from_id(0), width=width, face_down=True)
+    return images
