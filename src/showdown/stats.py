@@ -94,7 +94,11 @@ class Stats:
     categories: Mapping[Category, CategoryCount] = field(hash=False)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"cards", "hands", "distinct", "categories": {json_name: {"hands", "distinct"}}}``."""
+        """``{"cards", "hands", "distinct", "categories": {json_name: {"hands", "distinct"}}}``.
+
+        The keys are the ``showdown stats --json`` contract (issue 2); ``wrap``
+        is the caller's own choice and is not repeated in the document.
+        """
         return {
             "cards": self.cards,
             "hands": self.hands,
