@@ -423,7 +423,10 @@ def test_demo_covers_the_documents_examples(capsys: pytest.CaptureFixture[str]) 
     assert two_pair["result"]["winners"] == [0]
     assert sections[text["high_card"]][0]["result"]["winners"] == [0]
     assert sections[text["pair"]][0]["result"]["winners"] == [0]
-    assert [s["result"]["winners"] for s in sections[text["full_house"]]] == [[0], [0]]
+    full_houses = sections[text["full_house"]]
+    assert [s["result"]["winners"] for s in full_houses] == [[0], [0], [0]]
+    assert full_houses[2]["board"] == "Kc Kd Ks 5h 2c"  # equal trips: the pair decides
+    assert [h["category"] for h in full_houses[2]["result"]["hands"]] == ["full_house"] * 2
     assert sections[text["wheel"]][0]["result"]["winners"] == [1]
     plain, wrapped = sections[text["no_wrap"]]
     assert (plain["result"]["category"], wrapped["result"]["category"]) == ("high_card", "straight")

@@ -11,7 +11,7 @@ that reproduce it. ``--json`` prints the same tour as one JSON document::
          "result": <eval JSON>}]}]}
 
 >>> [len(s.steps) for s in TOUR][:4]
-[1, 1, 1, 2]
+[1, 1, 1, 3]
 >>> TOUR[0].steps[0].cli("en")
 'showdown compare "Kh Kd 4s 4c Ac" "Qs Qh Jd Jc Ks" --game five-card'
 >>> TOUR[0].steps[0].api("es")
@@ -35,7 +35,7 @@ TEXT: dict[str, dict[str, str]] = {
         "two_pair": "Two pair: the higher pair decides first",
         "high_card": "High card: compare top down, stop at the first difference",
         "pair": "One pair: then the kickers, in order",
-        "full_house": "Full house: the three of a kind decides",
+        "full_house": "Full house: the three of a kind decides, the pair only after it",
         "wheel": "The wheel: A-2-3-4-5 is the lowest straight",
         "no_wrap": "No wrap-around: Q-K-A-2-3 is not a straight (unless a house rule says so)",
         "suits": "Suits never break a tie",
@@ -51,7 +51,7 @@ TEXT: dict[str, dict[str, str]] = {
         "two_pair": "Doble pareja: primero decide la pareja más alta",
         "high_card": "Carta alta: de arriba abajo, hasta la primera diferencia",
         "pair": "Una pareja: después, los kickers en orden",
-        "full_house": "Full: decide el trío",
+        "full_house": "Full: decide el trío, y la pareja solo si el trío es igual",
         "wheel": "La rueda: A-2-3-4-5 es la escalera más baja",
         "no_wrap": "El as no da la vuelta: Q-K-A-2-3 no es escalera (salvo regla de la casa)",
         "suits": "Los palos nunca deshacen un empate",
@@ -67,7 +67,7 @@ TEXT: dict[str, dict[str, str]] = {
         "two_pair": "Две пары: сначала решает старшая пара",
         "high_card": "Старшая карта: сверху вниз до первого различия",
         "pair": "Пара: затем кикеры по порядку",
-        "full_house": "Фулл-хаус: решает тройка",
+        "full_house": "Фулл-хаус: решает тройка, пара — только при равной тройке",
         "wheel": "Колесо: A-2-3-4-5 — самый младший стрит",
         "no_wrap": "Без переноса по кругу: Q-K-A-2-3 — не стрит (если нет домашнего правила)",
         "suits": "Масти никогда не разрешают ничью",
@@ -146,6 +146,8 @@ TOUR: tuple[Section, ...] = (
         (
             _cmp("3c 3d 3h Ac Ad", "2c 2d 2h Kc Kd", game=_FIVE),
             _cmp("9c 9d 9h 2c 2d", "8c 8d 8h Ac Ad", game=_FIVE),
+            # equal trips are possible only with community cards: then the pair decides
+            _cmp("Ah Ad", "Qh Qd", board="Kc Kd Ks 5h 2c"),
         ),
     ),
     Section("wheel", (_cmp("Ah 2d 3c 4s 5h", "2c 3h 4d 5c 6s", game=_FIVE),)),
