@@ -476,22 +476,24 @@ def test_multi_hand_split_against_best_loser() -> None:
     c = compare(["Ah Kh", "Ad Kd", "Qs Qc", "5h 5c"], board="Ks 9d 7h 4s 2c")
     assert (c.winners, c.tie) == ([0, 1], True)
     assert c.explanation == (
-        "Hand 1 and hand 2 split the pot: an exact tie, pair of kings (K-K-A-9-7) each; "
-        "suits never break ties. The best losing hand is hand 3 (pair of queens): "
-        "also a pair, and the pair decides: kings against queens."
+        "Hand 1 and hand 2 split the pot with the same hand, pair of kings (K-K-A-9-7): "
+        "an exact tie, and suits never break ties. The best losing hand is hand 3 "
+        "(pair of queens): also a pair, and the pair decides: kings against queens."
     )
-    assert_words(c.explain("es"), "la mano 1 y la mano 2 empatan", "se reparten el bote", "palos",
-                 "la mano 3", "reyes frente a reinas")  # fmt: skip
-    assert_words(c.explain("ru"), "рука 1 и рука 2 делят банк", "масти", "рука 3",
+    assert_words(c.explain("es"), "la mano 1 y la mano 2 se reparten el bote", "empate exacto",
+                 "palos", "la mano 3", "reyes frente a reinas")  # fmt: skip
+    assert_words(c.explain("ru"), "рука 1 и рука 2 делят банк", "точная ничья", "масти", "рука 3",
                  "короли против дам")  # fmt: skip
 
 
 def test_multi_hand_all_tie_and_labels() -> None:
     c = compare(["2d 2h", "9c 9d", "Kh 3c"], board="Ac Kd Qh Js Tc", labels=["Ana", "Luis", "Inés"])
     assert (c.winners, c.tie) == ([0, 1, 2], True)
-    assert c.explanation.startswith("Ana, Luis and Inés split the pot: an exact tie")
+    assert c.explanation.startswith("Ana, Luis and Inés split the pot with the same hand, straight")
     assert "best losing" not in c.explanation
-    assert c.explain("es").startswith("Ana, Luis e Inés empatan con escalera al as")
+    assert c.explain("es").startswith(
+        "Ana, Luis e Inés se reparten el bote con la misma jugada, escalera al as"
+    )
     assert c.explain("ru").startswith("Ana, Luis и Inés делят банк")
 
 

@@ -153,8 +153,8 @@ class English(Phrasebook):
 
     def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} split the pot: an exact tie, "
-            f"{self.lower_first(name)} ({ranks}) each; suits never break ties."
+            f"{self.capitalise(self.join(winners))} split the pot with the same hand, "
+            f"{self.lower_first(name)} ({ranks}): an exact tie, and suits never break ties."
         )
 
     def against_best_loser(self, loser: str, name: str, reason: str) -> str:

@@ -165,8 +165,8 @@ class Spanish(Phrasebook):
 
     def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} empatan con {self.lower_first(name)} "
-            f"({ranks}) y se reparten el bote; los palos nunca desempatan."
+            f"{self.capitalise(self.join(winners))} se reparten el bote con la misma jugada, "
+            f"{self.lower_first(name)} ({ranks}): empate exacto, y los palos nunca desempatan."
         )
 
     def against_best_loser(self, loser: str, name: str, reason: str) -> str:

@@ -191,8 +191,9 @@ class Russian(Phrasebook):
 
     def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} делят банк: точная ничья, "
-            f"{self.lower_first(name)} ({ranks}), а масти при сравнении никогда не учитываются."
+            f"{self.capitalise(self.join(winners))} делят банк с одинаковой комбинацией "
+            f"({self.lower_first(name)}, {ranks}): точная ничья, масти при сравнении никогда "
+            "не учитываются."
         )
 
     def against_best_loser(self, loser: str, name: str, reason: str) -> str:
