@@ -546,6 +546,8 @@ def test_bad_input() -> None:
         explain(a, b, "de")
     with pytest.raises(TypeError):
         explain(a, "Qh Qs 2c 3c 4c")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="two names, not 3"):
+        explain(a, b, names=["x", "y", "z"])
     with pytest.raises(ValueError, match="2 labels for 3 hands"):
         explain_many([a, b, five("2h 5d 7c 9s Jd")], labels=["x", "y"])
     with pytest.raises(ValueError, match="at least two hands"):

@@ -117,6 +117,8 @@ def explain(
     """  # noqa: E501
     _check_pair(a, b)
     book = phrasebook(lang)
+    if names is not None and len(names) != 2:
+        raise ValueError(f"explain compares two hands, so it takes two names, not {len(names)}")
     label_a, label_b = (book.first_hand, book.second_hand) if names is None else names
     if a == b:
         return book.exact_tie(a.describe(book.code), format_ranks(a.ranks))
