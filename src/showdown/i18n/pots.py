@@ -177,7 +177,7 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
     if not pot.contested:
         alone = sum(p.live for p in showdown.table.players) > 1
         key = "alone" if alone else "folds"
-        return f"{head} {_sentence(words[key].format(name=name))}"
+        return f"{head} {words[key].format(name=name)}"
     hands = showdown.hands
     winner_hand = hands[pot.winners[0]]
     hand = winner_hand.describe(lang)
