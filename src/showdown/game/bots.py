@@ -168,7 +168,7 @@ class Opponent:
 #: for a clear gain; Viktor stays on thin chances and draws whenever it is close.
 OPPONENTS: dict[int, Opponent] = {
     1: Opponent(seat=1, name="Marta", style="cautious", stay_margin=0.75, draw_bias=-0.5),
-    2: Opponent(seat=2, name="Viktor", style="bold", stay_margin=-0.75, draw_bias=0.4),
+    2: Opponent(seat=2, name="Viktor", style="bold", stay_margin=-0.3, draw_bias=0.4),
 }
 
 

@@ -29,7 +29,7 @@ import os
 import random
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from showdown.game import ANTES, START_CHIPS
@@ -117,10 +117,12 @@ class GameService:
         *,
         seed: int | None = None,
         samples: int = SAMPLES,
+        decks: Iterable[Sequence[int]] | None = None,
     ) -> None:
         self.store = Store(db_path)
         self.samples = samples
         self._rng: random.Random | None = random.Random(seed) if seed is not None else None
+        self._decks = iter(decks) if decks is not None else None
 
     def close(self) -> None:
         self.store.close()
@@ -131,6 +133,15 @@ class GameService:
         if self._rng is not None:
             return self._rng.getrandbits(62)
         return secrets.randbits(62)
+
+    def _next_deck(self) -> list[int]:
+        """The next round's deck: a rigged one given to the constructor (tests), else a
+        seeded shuffle (tests), else a ``secrets`` shuffle (G1)."""
+        if self._decks is not None:
+            rigged = next(self._decks, None)
+            if rigged is not None:
+                return list(rigged)
+        return shuffled_deck(self._random_seed() if self._rng is not None else None)
 
     def _analyse(self, rnd: Round, seat: int) -> Any:
         rivals = sum(1 for s in range(SEATS) if s != seat and rnd.seats[s].status != "folded")
@@ -315,7 +326,7 @@ class GameService:
                     )
             number = prof["rounds"] + 1
             seed = self._random_seed()
-            deck = shuffled_deck(self._random_seed() if self._rng is not None else None)
+            deck = self._next_deck()
             rnd = deal(table, number, stake, prof["button"], deck, seed=seed)
             round_id = tx.insert_round(
                 prof["id"], number, stake, rnd.button, " ".join(map(str, deck)), rnd.to_json()
