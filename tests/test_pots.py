@@ -85,6 +85,8 @@ def test_three_way_split_with_two_odd_chips_non_contiguous_seats() -> None:
     # seats 2 and 5 get 36, seat 7 gets 35.
     assert pots_of(sd) == [(107, [2, 5, 7], [2, 5, 7], {2: 36, 5: 36, 7: 35})]
     assert sd.returned == {}
+    assert "Ana 36, Bo 36, Cy 35; the odd chips go one each" in sd.explanation()
+    assert "Ana 36, Bo 36, Cy 35; лишние фишки" in sd.explanation("ru")
     # Everyone checked: the first live seat left of the button shows first.
     assert sd.showdown_order == (2, 5, 7)
     assert conserved(sd)
@@ -174,6 +176,11 @@ def test_everyone_folds_to_one_player() -> None:
     assert sd.payouts == {3: 50}
     assert sd.showdown_order == () and sd.hands == {} and sd.shown == ()
     assert conserved(sd)
+    assert sd.explain_pots("es") == [
+        "Bote principal (50 fichas): todos los demás se retiraron, así que Cy se lo lleva "
+        "sin enseñar.",
+        "Cy recupera 40 fichas: nadie igualó esa parte de la apuesta.",
+    ]
 
 
 def test_the_board_plays_and_the_odd_chip_goes_left_of_the_button() -> None:
@@ -192,6 +199,8 @@ def test_the_board_plays_and_the_odd_chip_goes_left_of_the_button() -> None:
     # = 2 x 101 + 1: the odd chip goes to the first seat left of the button (3),
     # wrapping round the table to seat 1.
     assert pots_of(sd) == [(203, [1, 2], [1, 2], {1: 102, 2: 101})]
+    assert "A 102, B 101; the odd chip goes to the first of them left" in sd.explanation()
+    assert "la ficha sobrante es para el primero" in sd.explanation("es")
     assert sd.hands[1] == sd.hands[2]
     assert sd.hands[1].to_json()["best_five"] == ["Ac", "Kd", "Qh", "Js", "Tc"]
 
@@ -267,6 +276,10 @@ def test_a_mucker_alone_in_a_side_pot_takes_back_what_only_he_paid() -> None:
     # Main 300 (100 each) between Ana and Bo: Bo mucks, Ana wins without a
     # contest. Side 400 (Bo 200 + Cy's dead 200): only Bo is eligible.
     assert pots_of(sd) == [(300, [1, 2], [1], {1: 300}), (400, [2], [2], {2: 400})]
+    assert sd.shown == (1,) and set(sd.hands) == {1}
+    main, side = sd.explain_pots("en")
+    assert main == "Main pot (300 chips): Ana wins with pair of aces. Bo mucked and lost."
+    assert side.startswith("Side pot 1 (400 chips): only Bo paid into it")
 
 
 def test_showdown_order_from_the_button_wraps_and_skips_folded_seats() -> None:
@@ -322,7 +335,9 @@ def test_split_explanation_names_the_tie_and_the_best_loser() -> None:
     assert explain(sd.hands[2], sd.hands[1], "en", names=["Bo", "Ana"]) in line
     assert explain(sd.hands[2], sd.hands[3], "en", names=["Bo", "Cy"]) in line
     assert sd.explain_pots("en")[1].startswith("1 chip returned to Bo")
-    assert "1 фишка" in sd.explanation("ru")
+    assert "Bo получает назад 1 фишку" in sd.explanation("ru")
+    assert "Bo recupera 1 ficha" in sd.explanation("es")
+    assert "Best losing hand: Cy." in line
 
 
 # --- split_amount -------------------------------------------------------------------------
@@ -428,8 +443,8 @@ def _two(**changes: Any) -> dict[str, Any]:
             table([player(1, "A", "Ad Kh 3c", 1), player(2, "B", "Qh 5c", 1)], button=1),
             "seat 1 has 3 hole cards, needs 2",
         ),
-        (_two(board="Ac 9d"), "board must have 0 or 3 or 4 or 5 cards"),
-        (_two(game="five-card"), "five-card: the board must have 0 cards"),
+        (_two(board="Ac 9d"), "board must have 0, 3, 4 or 5 cards, got 2"),
+        (_two(game="five-card"), "five-card: the board must have 0 cards, got 5"),
         (_two(game="stud"), "unknown game"),
         (
             table([player(1, "A", "Ad Kh", -5), player(2, "B", "Qh 5c", 1)], button=1),

@@ -206,7 +206,8 @@ class Table:
     def _check_cards(self) -> None:
         game = self.game
         if len(self.board) not in BOARD_COUNTS[game]:
-            allowed = " or ".join(map(str, BOARD_COUNTS[game]))
+            *most, last = map(str, BOARD_COUNTS[game])
+            allowed = f"{', '.join(most)} or {last}" if most else last
             raise TableError(f"{game}: the board must have {allowed} cards, got {len(self.board)}")
         where: dict[int, str] = {}
         for card in self.board:

@@ -33,6 +33,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "split": "{names} split it with {hand}, {share} each.",
         "split_odd": "{names} split it with {hand}: {shares}; the odd chips go one each "
         "from the left of the button.",
+        "split_odd_one": "{names} split it with {hand}: {shares}; the odd chip goes to the "
+        "first of them left of the button.",
+        "best_loser": "Best losing hand: {name}.",
         "folds": "everyone else folded, so {name} takes it without showing.",
         "alone": "only {name} paid into it, so it goes back to {name} without a showdown.",
         "mucked": "{names} mucked and lost.",
@@ -60,11 +63,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "split": "{names} se lo reparten con {hand}, {share} cada uno.",
         "split_odd": "{names} se lo reparten con {hand}: {shares}; las fichas sobrantes van "
         "de una en una empezando a la izquierda del botón.",
+        "split_odd_one": "{names} se lo reparten con {hand}: {shares}; la ficha sobrante es "
+        "para el primero de ellos a la izquierda del botón.",
+        "best_loser": "Mejor mano perdedora: {name}.",
         "folds": "todos los demás se retiraron, así que {name} se lo lleva sin enseñar.",
         "alone": "solo {name} puso esas fichas, así que vuelven a {name} sin mostrar cartas.",
         "mucked": "{names} no enseñó y perdió.",
         "mucked_many": "{names} no enseñaron y perdieron.",
-        "returned": "Se devuelven {chips} a {name}: nadie igualó esa parte de la apuesta.",
+        "returned": "{name} recupera {chips}: nadie igualó esa parte de la apuesta.",
         "no_pot": "No se apostó ninguna ficha.",
         "col_pot": "Bote",
         "col_amount": "Fichas",
@@ -87,6 +93,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "split": "{names} делят его с комбинацией «{hand}», по {share} каждому.",
         "split_odd": "{names} делят его с комбинацией «{hand}»: {shares}; лишние фишки "
         "раздаются по одной, начиная слева от баттона.",
+        "split_odd_one": "{names} делят его с комбинацией «{hand}»: {shares}; лишняя фишка "
+        "достаётся первому из них слева от баттона.",
+        "best_loser": "Лучшая из проигравших рук: {name}.",
         "folds": "все остальные сбросили карты, и {name} забирает банк, не открываясь.",
         "alone": "эти фишки поставил только {name}, поэтому они возвращаются без вскрытия.",
         "mucked": "{names} не открыл карты и проиграл.",
@@ -118,15 +127,22 @@ def phrase(key: str, lang: str = "en") -> str:
     return PHRASES[_lang(lang)][key]
 
 
-def chips(n: int, lang: str = "en") -> str:
-    """``n`` chips with the right plural (Russian: фишка, фишки, фишек)."""
+def chips(n: int, lang: str = "en", case: str = "nom") -> str:
+    """``n`` chips with the right plural (Russian: фишка, фишки, фишек).
+
+    ``case`` matters in Russian only, where one chip declines: ``nom`` фишка,
+    ``acc`` фишку, ``dat`` фишке (``по 1 фишке``).
+
+    >>> chips(21, "ru", "acc"), chips(1, "ru", "dat"), chips(5, "ru", "dat")
+    ('21 фишку', '1 фишке', '5 фишек')
+    """
     lang = _lang(lang)
     if lang == "en":
         return f"{n} chip" if n == 1 else f"{n} chips"
     if lang == "es":
         return f"{n} ficha" if n == 1 else f"{n} fichas"
     if n % 10 == 1 and n % 100 != 11:
-        return f"{n} фишка"
+        return f"{n} " + {"nom": "фишка", "acc": "фишку", "dat": "фишке"}[case]
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return f"{n} фишки"
     return f"{n} фишек"
@@ -189,17 +205,20 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
         names = join([player_name(showdown, s, lang) for s in pot.winners], lang)
         values = set(pot.shares.values())
         if len(values) == 1:
-            share = chips(min(values), lang)
+            share = chips(min(values), lang, "dat")
             parts.append(words["split"].format(names=names, hand=hand, share=share))
         else:
             shares = ", ".join(
                 f"{player_name(showdown, s, lang)} {c}" for s, c in pot.shares.items()
             )
-            parts.append(words["split_odd"].format(names=names, hand=hand, shares=shares))
+            key = "split_odd_one" if pot.amount % len(pot.winners) == 1 else "split_odd"
+            parts.append(words[key].format(names=names, hand=hand, shares=shares))
         parts.append(_why(showdown, pot.winners[0], pot.winners[1], lang))
     losers = [s for s in pot.eligible if s in hands and s not in pot.winners]
     if losers:
         best = min(losers, key=showdown.ranks.__getitem__)
+        if len(losers) + len(pot.winners) > 2:
+            parts.append(words["best_loser"].format(name=player_name(showdown, best, lang)))
         parts.append(_why(showdown, pot.winners[0], best, lang))
     mucked = [s for s in showdown.showdown_order if s in pot.eligible and s not in hands]
     if mucked:
@@ -215,7 +234,7 @@ def explain_showdown(showdown: Showdown, lang: str = "en") -> list[str]:
     lines = [explain_pot(showdown, k, lang) for k in range(len(showdown.pots))]
     for seat, n in showdown.returned.items():
         text = PHRASES[lang]["returned"].format(
-            chips=chips(n, lang), name=player_name(showdown, seat, lang)
+            chips=chips(n, lang, "acc"), name=player_name(showdown, seat, lang)
         )
         lines.append(_sentence(text))
     return lines or [PHRASES[lang]["no_pot"]]
