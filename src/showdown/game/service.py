@@ -208,6 +208,8 @@ class GameService:
         row = tx.round_row(round_id)
         assert row is not None
         rnd = Round.from_json(json.loads(row["state"]))
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise GameError(400, "bad_version", "version must be the round's version number")
         if version is not None and version != rnd.version:
             raise GameError(
                 409,
