@@ -526,3 +526,15 @@ def test_a_short_board_is_fine_when_nobody_shows() -> None:
         table([player(1, "A", None, 30), player(2, "B", None, 10, folded=True)], button=2, board="")
     )
     assert sd.returned == {1: 20} and sd.payouts == {1: 20}
+
+
+def test_wrap_house_rule_is_passed_to_the_evaluator() -> None:
+    players = [player(1, "Ana", "3h 9d", 20), player(2, "Bo", "Ac 7d", 20)]
+    board = "Qc Kd Ah 2s 7c"
+    # Standard rules: Ana has ace high, Bo two pair (aces and sevens): Bo wins.
+    assert resolve(table(players, button=2, board=board)).payouts == {2: 40}
+    # R10 house rule: Q-K-A-2-3 is a straight for Ana, which beats two pair.
+    wrapped = resolve(table(players, button=2, board=board, wrap=True))
+    assert wrapped.payouts == {1: 40}
+    assert wrapped.hands[1].category.json_name == "straight"
+    assert wrapped.table.to_dict()["wrap"] is True
