@@ -9,6 +9,8 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from showdown.cards import Card, parse_cards
 from showdown.evaluate import evaluate_ids
@@ -373,6 +375,50 @@ def test_chips_are_conserved_at_every_step() -> None:
         while rnd.phase == "dealer":
             reveal_next(rnd, table)
             assert table.total(rnd.bets_on_table()) == 3000 + table.injected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    deck=st.permutations(list(range(52))),
+    button=st.integers(0, 2),
+    ante=st.sampled_from([5, 10, 25, 50, 100]),
+    carry=st.integers(0, 500),
+    choices=st.lists(
+        st.tuples(st.sampled_from(["fold", "keep", "exchange"]), st.integers(0, 4)),
+        min_size=3,
+        max_size=3,
+    ),
+)
+def test_any_deal_and_decisions_conserve_chips_and_hide_cards(
+    deck: list[int],
+    button: int,
+    ante: int,
+    carry: int,
+    choices: list[tuple[str, int]],
+) -> None:
+    table = Table(chips=[1000, 700, 400], pot=carry)
+    total = table.total()
+    rnd = deal(table, 1, ante, button, deck)
+    for action, index in choices:
+        seat = rnd.to_act
+        assert seat is not None
+        apply_decision(rnd, table, seat, action, index if action == "exchange" else None)
+        assert table.total(rnd.bets_on_table()) == total
+    while rnd.phase == "dealer":
+        view = player_view(rnd, NAMES)
+        assert card_strings(view) <= {str(Card.from_id(c)) for c in revealed_card_ids(rnd)}
+        reveal_next(rnd, table)
+    assert rnd.phase == "settled" and table.total() == total
+    s = rnd.settlement
+    assert s is not None
+    paid = sum(e["paid"] for e in s["vs_house"])
+    assert table.house == -paid
+    assert sum(n["net"] for n in s["net"]) == paid + carry - table.pot
+    if not s["pot"]["carried"]:
+        amounts = [x["amount"] for x in s["pot"]["shares"]]
+        assert sum(amounts) == carry + 3 * ante
+        assert max(amounts) - min(amounts) <= 1
+        assert amounts == sorted(amounts, reverse=True)  # odd chips go first in seat order
 
 
 def test_round_json_round_trip_resumes_identically() -> None:

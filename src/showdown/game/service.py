@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from showdown.game import ANTES, START_CHIPS
-from showdown.game.bots import OPPONENTS, SAMPLES, analyse, hint_json
+from showdown.game.bots import OPPONENTS, SAMPLES, Analysis, analyse, hint_json
 from showdown.game.rules import (
     SEATS,
     YOU,
@@ -143,7 +143,7 @@ class GameService:
                 return list(rigged)
         return shuffled_deck(self._random_seed() if self._rng is not None else None)
 
-    def _analyse(self, rnd: Round, seat: int) -> Any:
+    def _analyse(self, rnd: Round, seat: int) -> Analysis:
         rivals = sum(1 for s in range(SEATS) if s != seat and rnd.seats[s].status != "folded")
         return analyse(
             rnd.seats[seat].hand,
