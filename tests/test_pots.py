@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -393,10 +394,11 @@ def test_table_round_trips_through_dict_and_json() -> None:
     t = Table.from_dict(data)
     assert [p.seat for p in t.players] == [1, 3]
     assert Table.from_dict(t.to_dict()) == t
-    import json
-
     assert Table.from_json(json.dumps(t.to_dict())) == t
     assert resolve(data) == resolve(t)
+    # Tables, pots and results are immutable values, usable as keys.
+    assert len({t, Table.from_dict(data)}) == 1
+    assert len({resolve(t), resolve(data)}) == 1 and len(set(resolve(t).pots)) == 1
 
 
 def test_showdown_json_uses_string_seat_keys_and_integer_seat_lists() -> None:

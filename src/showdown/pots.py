@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +97,7 @@ class Pot:
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
-    shares: dict[int, int]
+    shares: dict[int, int] = field(hash=False)
 
     @property
     def contested(self) -> bool:
@@ -129,11 +129,11 @@ class Showdown:
 
     table: Table
     pots: tuple[Pot, ...]
-    returned: dict[int, int]
-    payouts: dict[int, int]
+    returned: dict[int, int] = field(hash=False)
+    payouts: dict[int, int] = field(hash=False)
     showdown_order: tuple[int, ...]
     shown: tuple[int, ...]
-    ranks: dict[int, int]
+    ranks: dict[int, int] = field(hash=False)
 
     @cached_property
     def hands(self) -> dict[int, HandValue]:
