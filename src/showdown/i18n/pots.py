@@ -78,7 +78,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "col_winners": "Ganadores",
         "col_hand": "Mano ganadora",
         "order": "Orden para enseñar",
-        "no_showdown": "no hay enseñanza: la mano terminó porque los demás se retiraron",
+        "no_showdown": "nadie enseña: la mano terminó porque los demás se retiraron",
         "col_returned": "Devuelto",
         "col_payouts": "Ganancias",
         "hidden": "(sin enseñar)",
