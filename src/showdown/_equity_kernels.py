@@ -1,0 +1,434 @@
+"""Vectorised kernels behind :mod:`showdown.equity` (private).
+
+Board universe
+    Every board that can still come, given the known board cards and the live
+    deck, as three arrays: ``mid`` (the id, 0..6187, of the board's multiset of
+    five ranks), ``ss`` (the sum of the board's suit keys, as in
+    :mod:`showdown.tables`) and ``bm`` (the board's cards as a 52-bit mask,
+    suit-major: bit ``13 * suit + rank``). Preflop the arrays are built
+    additively in colex order (each board is a shorter board plus one card), so
+    the 1.7 M boards of a heads-up hand cost a few milliseconds.
+
+Hold'em ranks
+    A hand's non-flush rank on a board depends only on the board's rank
+    multiset and the hand's two ranks: a table of 6,188 ranks per pair of hole
+    ranks turns each board into one lookup. The suit keys say which boards make
+    a flush with the hand; only those read the suit's rank mask from ``bm``.
+    (With seven cards a flush excludes quads and full houses, so the flush rank
+    simply replaces the non-flush one.)
+
+>>> u = Universe((), [c for c in range(52) if c not in (48, 49, 46, 47)])
+>>> u.size
+1712304
+>>> boards = u.full()
+>>> r1, r2 = holdem_ranks(boards, 48, 49), holdem_ranks(boards, 46, 47)  # AcAd, KhKs
+>>> int((r1 < r2).sum()), int((r2 < r1).sum()), int((r1 == r2).sum())
+(1388072, 317694, 6538)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, combinations_with_replacement, permutations
+from math import comb
+
+import numpy as np
+
+from showdown.tables import RANK_KEYS, SUIT_KEYS, get_tables
+
+#: Multisets of five ranks (combinations with repetition of 13 ranks, 5 at a time).
+N_MULTISETS = 6188
+_BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
+_SK = np.array(SUIT_KEYS, dtype=np.int64)
+_RK = np.array(RANK_KEYS, dtype=np.int64)
+_13 = np.uint64(13)
+_8191 = np.uint64(8191)
+#: Card id -> its bit in a suit-major 52-bit mask.
+SUIT_MAJOR_BIT = np.array([1 << (13 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64)
+
+Progress = Callable[[float], None]
+
+
+def multiset_ids(sorted_ranks: np.ndarray) -> np.ndarray:
+    """Id (0..6187) of each row of five ranks sorted ascending (colex rank of the multiset).
+
+    >>> multiset_ids(np.array([[0, 0, 0, 0, 0], [0, 0, 0, 0, 1], [12, 12, 12, 12, 12]])).tolist()
+    [0, 1, 6187]
+    """
+    out = np.zeros(len(sorted_ranks), dtype=np.int64)
+    for j in range(5):
+        out += _BINOM[sorted_ranks[:, j] + j, j + 1]
+    return out
+
+
+@cache
+def _multiset_keys() -> np.ndarray:
+    """Sum of rank keys of each five-rank multiset, indexed by :func:`multiset_ids`."""
+    rows = np.array(list(combinations_with_replacement(range(13), 5)), dtype=np.int64)
+    keys = np.zeros(N_MULTISETS, dtype=np.int64)
+    keys[multiset_ids(rows)] = _RK[rows].sum(axis=1)
+    return keys
+
+
+@cache
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    t = get_tables(False)  # the evaluator's cached tables (positional False hits its cache)
+    return t.flush_suit[7], t.flush, t.nonflush_keys[7], t.nonflush_values[7]
+
+
+_PAIR_TABLES = np.zeros((169, N_MULTISETS), dtype=np.uint16)
+_PAIR_READY = np.zeros(169, dtype=bool)
+
+
+def pair_table(high: int, low: int) -> np.ndarray:
+    """Non-flush 7-card rank for hole ranks ``high >= low`` on each board multiset id."""
+    pid = 13 * high + low
+    if not _PAIR_READY[pid]:
+        _, _, keys7, values7 = _tables()
+        want = _multiset_keys() + _RK[high] + _RK[low]
+        pos = np.searchsorted(keys7, want).clip(0, len(keys7) - 1)
+        _PAIR_TABLES[pid] = np.where(keys7[pos] == want, values7[pos], 0)
+        _PAIR_READY[pid] = True
+    return _PAIR_TABLES[pid]
+
+
+def _colex_levels(deck: np.ndarray, top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``mid``-key, ``ss``, ``bm`` of every ``top``-card board from ``deck`` (ids ascending).
+
+    Colex order: the boards of k cards whose highest card is ``deck[m]`` are the
+    boards of k - 1 cards among ``deck[:m]`` (the first C(m, k-1) of the previous
+    level) plus that card, so each level is a few slice additions.
+    """
+    n = len(deck)
+    ranks = deck >> 2
+    suit_keys = _SK[deck & 3].astype(np.int16)
+    bits = SUIT_MAJOR_BIT[deck]
+    mid = np.zeros(1, dtype=np.intp)
+    ss = np.zeros(1, dtype=np.int16)
+    bm = np.zeros(1, dtype=np.uint64)
+    for k in range(1, top + 1):
+        total = comb(n, k)
+        new_mid = np.empty(total, dtype=np.intp)
+        new_ss = np.empty(total, dtype=np.int16)
+        new_bm = np.empty(total, dtype=np.uint64)
+        mid_key = _BINOM[ranks + k - 1, k]
+        start = 0
+        for m in range(k - 1, n):
+            stop = start + comb(m, k - 1)
+            np.add(mid[: stop - start], mid_key[m], out=new_mid[start:stop])
+            np.add(ss[: stop - start], suit_keys[m], out=new_ss[start:stop])
+            np.bitwise_or(bm[: stop - start], bits[m], out=new_bm[start:stop])
+            start = stop
+        mid, ss, bm = new_mid, new_ss, new_bm
+    return mid, ss, bm
+
+
+@cache
+def _can_flush_table() -> np.ndarray:
+    """Board suit-key sum (five cards) -> whether some suit holds three or more."""
+    out = np.zeros(512, dtype=bool)
+    for suits in combinations_with_replacement(range(4), 5):
+        counts = [suits.count(s) for s in range(4)]
+        out[sum(SUIT_KEYS[s] * c for s, c in enumerate(counts))] = max(counts) >= 3
+    return out
+
+
+@dataclass
+class Chunk:
+    """A block of boards: multiset ids, suit-key sums and suit-major card masks."""
+
+    mid: np.ndarray  # intp
+    ss: np.ndarray  # int16
+    bm: np.ndarray  # uint64
+
+    @property
+    def size(self) -> int:
+        return len(self.mid)
+
+    def records(self) -> np.ndarray:
+        """Each board as one 16-byte record ``(bm, mid << 9 | ss)``: one memory access
+        per sampled board instead of three (see :func:`split_records`)."""
+        rec = np.empty((self.size, 2), dtype=np.uint64)
+        rec[:, 0] = self.bm
+        rec[:, 1] = (self.mid.astype(np.uint64) << np.uint64(9)) | self.ss.astype(np.uint64)
+        return rec.view("V16").ravel()
+
+
+def split_records(records: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``bm``, ``mid``, ``ss`` of gathered :meth:`Chunk.records`."""
+    pairs = records.view(np.uint64).reshape(-1, 2)
+    key = pairs[:, 1]
+    return (
+        pairs[:, 0],
+        (key >> np.uint64(9)).astype(np.intp),
+        (key & np.uint64(511)).astype(np.int16),
+    )
+
+
+class Universe:
+    """Every board completing ``known`` with cards of ``deck``, in chunks.
+
+    Preflop the chunks share the four-card boards: chunk ``m`` is every board
+    whose highest card is ``deck[m]``, i.e. the four-card boards below it plus
+    that card, so no array longer than C(51, 4) is ever built.
+    """
+
+    def __init__(self, known: Sequence[int], deck: Sequence[int]) -> None:
+        self.known = tuple(int(c) for c in known)
+        self.deck = np.array(sorted(int(c) for c in deck), dtype=np.int64)
+        k = 5 - len(self.known)
+        self.size = comb(len(self.deck), k)
+        self.cards: np.ndarray | None = None
+        self._full: Chunk | None = None
+        self._four: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        if self.known:
+            runs = np.array(list(combinations(self.deck.tolist(), k)), dtype=np.int64)
+            runs = runs.reshape(self.size, k)
+            known_ids = np.array(self.known, dtype=np.int64)
+            cards = np.concatenate([np.broadcast_to(known_ids, (self.size, 5 - k)), runs], axis=1)
+            self.cards = cards
+            self._full = Chunk(
+                multiset_ids(np.sort(cards >> 2, axis=1)).astype(np.intp),
+                _SK[cards & 3].sum(axis=1).astype(np.int16),
+                np.bitwise_or.reduce(SUIT_MAJOR_BIT[cards], axis=1),
+            )
+
+    def chunks(self) -> list[Chunk] | Iterator[Chunk]:
+        """The boards in blocks (one block after the flop, one per highest card preflop)."""
+        if self._full is not None:
+            return [self._full]
+        return self._preflop_chunks()
+
+    def n_chunks(self) -> int:
+        return 1 if self._full is not None else max(0, len(self.deck) - 4)
+
+    def _preflop_chunks(self) -> Iterator[Chunk]:
+        if self._four is None:
+            self._four = _colex_levels(self.deck, 4)
+        mid4, ss4, bm4 = self._four
+        ranks = self.deck >> 2
+        mid_key = _BINOM[ranks + 4, 5]
+        suit_keys = _SK[self.deck & 3].astype(np.int16)
+        bits = SUIT_MAJOR_BIT[self.deck]
+        for m in range(4, len(self.deck)):
+            length = comb(m, 4)
+            yield Chunk(
+                mid4[:length] + mid_key[m], ss4[:length] + suit_keys[m], bm4[:length] | bits[m]
+            )
+
+    def full(self) -> Chunk:
+        """All boards as one block (for sampling)."""
+        if self._full is None:
+            mid, ss, bm = _colex_levels(self.deck, 5)
+            self._full = Chunk(mid, ss, bm)
+        return self._full
+
+
+def holdem_ranks(chunk: Chunk, c1: int, c2: int) -> np.ndarray:
+    """Hold'em rank (uint16, 1 = royal flush) of hole cards ``c1 c2`` on every board of a chunk."""
+    fs7, flush, _, _ = _tables()
+    r1, r2 = c1 >> 2, c2 >> 2
+    out = pair_table(max(r1, r2), min(r1, r2))[chunk.mid]
+    hand_bits = np.zeros(4, dtype=np.uint64)
+    hand_bits[c1 & 3] |= np.uint64(1 << r1)
+    hand_bits[c2 & 3] |= np.uint64(1 << r2)
+    suit = fs7[chunk.ss + np.int16(SUIT_KEYS[c1 & 3] + SUIT_KEYS[c2 & 3])]
+    rows = np.flatnonzero(suit >= 0)
+    if rows.size:
+        s = suit[rows]
+        mask = ((chunk.bm[rows] >> (_13 * s.astype(np.uint64))) & _8191) | hand_bits[s]
+        out[rows] = flush[mask.astype(np.intp)]
+    return out
+
+
+@dataclass
+class ComboSet:
+    """Per-combo lookup data for sampling hands from a range (Monte Carlo)."""
+
+    c1: np.ndarray
+    c2: np.ndarray
+    offset: np.ndarray  # row of the hole-rank pair in the flattened pair tables
+    suit_sum: np.ndarray  # the two suit keys added
+
+    @classmethod
+    def of(cls, combos: np.ndarray) -> ComboSet:
+        c1, c2 = combos[:, 0].astype(np.int64), combos[:, 1].astype(np.int64)
+        hi, lo = np.maximum(c1 >> 2, c2 >> 2), np.minimum(c1 >> 2, c2 >> 2)
+        for h, low in set(zip(hi.tolist(), lo.tolist(), strict=True)):
+            pair_table(h, low)
+        offset = (13 * hi + lo) * N_MULTISETS
+        return cls(c1, c2, offset, (_SK[c1 & 3] + _SK[c2 & 3]).astype(np.int16))
+
+
+def holdem_ranks_at(
+    bm: np.ndarray,
+    mid: np.ndarray,
+    ss: np.ndarray,
+    combos: ComboSet,
+    pick: np.ndarray | None = None,
+) -> np.ndarray:
+    """Hold'em ranks of combo ``pick[i]`` of ``combos`` on the board ``bm[i], mid[i], ss[i]``.
+
+    For Monte Carlo: the boards' masks, multiset ids and suit sums are gathered once
+    per trial and shared by every player. ``pick=None``: the set holds one combo,
+    used on every board.
+    """
+    fs7, flush, _, _ = _tables()
+    if pick is None:
+        start = int(combos.offset[0])
+        out = _PAIR_TABLES.ravel()[start : start + N_MULTISETS][mid]
+        suit = fs7[ss + combos.suit_sum[0]]
+    else:
+        out = _PAIR_TABLES.ravel()[combos.offset[pick] + mid]
+        suit = fs7[ss + combos.suit_sum[pick]]
+    rows = np.flatnonzero(suit >= 0)
+    if rows.size:
+        s = suit[rows].astype(np.int64)
+        mask = (bm[rows] >> (_13 * s.astype(np.uint64))) & _8191
+        which = np.zeros(len(rows), dtype=np.int64) if pick is None else pick[rows]
+        for c in (combos.c1[which], combos.c2[which]):
+            mask |= np.where((c & 3) == s, np.left_shift(1, c >> 2), 0).astype(np.uint64)
+        out[rows] = flush[mask.astype(np.intp)]
+    return out
+
+
+@dataclass
+class Tally:
+    """Per-player sums over showdowns: wins, ties and pot shares (and shares squared)."""
+
+    win: np.ndarray
+    tie: np.ndarray
+    share: np.ndarray
+    share_sq: np.ndarray
+
+    @classmethod
+    def zeros(cls, players: int) -> Tally:
+        return cls(*(np.zeros(players) for _ in range(4)))
+
+    def add(self, other: Tally, weight: float = 1.0) -> None:
+        self.win += weight * other.win
+        self.tie += weight * other.tie
+        self.share += weight * other.share
+        self.share_sq += weight * other.share_sq
+
+
+def showdowns_batch(
+    ranks: Sequence[np.ndarray], valid: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Tally showdowns of several deals at once.
+
+    ``ranks[p]`` is player p's ranks, shape ``(L,)`` (same for every deal) or
+    ``(B, L)``: deal b, board i. ``valid`` (``(B, L)`` or ``(L,)``) marks the boards
+    that count. Returns wins, ties, pot shares and squared shares, each ``(P, B)``.
+
+    >>> w, t, s, s2 = showdowns_batch([np.array([1, 5, 5]), np.array([2, 5, 1])])
+    >>> w.tolist(), t.tolist(), s.tolist()
+    ([[1.0], [1.0]], [[1.0], [1.0]], [[1.5], [1.5]])
+    """
+    players = len(ranks)
+    arrays = [np.atleast_2d(r) for r in ranks]
+    if valid is not None:
+        valid = np.atleast_2d(valid)
+    if players == 2:
+        a, b = arrays
+        lt, eq = a < b, a == b
+        if valid is not None:
+            lt &= valid
+            eq &= valid
+            n = np.count_nonzero(valid, axis=-1)
+        else:
+            n = np.full(lt.shape[0], lt.shape[-1])
+        w0 = np.count_nonzero(lt, axis=-1)
+        t = np.count_nonzero(eq, axis=-1)
+        win = np.stack([w0, n - w0 - t]).astype(float)
+        tie = np.stack([t, t]).astype(float)
+        return win, tie, win + tie / 2, win + tie / 4
+    shape = np.broadcast_shapes(*(r.shape for r in arrays))
+    best = arrays[0]
+    for r in arrays[1:]:
+        best = np.minimum(best, r)
+    is_best = [np.broadcast_to(r == best, shape) for r in arrays]
+    if valid is not None:
+        is_best = [x & valid for x in is_best]
+    count = np.zeros(shape, dtype=np.int8)
+    for x in is_best:
+        count += x
+    out = np.zeros((4, players, shape[0]))
+    for k in range(1, players + 1):
+        at_k = count == k
+        if not at_k.any():
+            continue
+        for p in range(players):
+            c = np.count_nonzero(is_best[p] & at_k, axis=-1)
+            if k == 1:
+                out[0, p] += c
+            else:
+                out[1, p] += c
+            out[2, p] += c / k
+            out[3, p] += c / (k * k)
+    return out[0], out[1], out[2], out[3]
+
+
+def showdowns(ranks: Sequence[np.ndarray], valid: np.ndarray | None = None) -> Tally:
+    """:func:`showdowns_batch` for one deal, as a :class:`Tally`.
+
+    >>> t = showdowns([np.array([1, 5, 5]), np.array([2, 5, 1]), np.array([3, 5, 1])])
+    >>> t.win.tolist(), t.tie.tolist(), [round(float(x), 3) for x in t.share]
+    ([1.0, 0.0, 0.0], [1.0, 2.0, 2.0], [1.333, 0.833, 0.833])
+    """
+    win, tie, share, share_sq = showdowns_batch(ranks, valid)
+    return Tally(win[:, 0], tie[:, 0], share[:, 0], share_sq[:, 0])
+
+
+def suit_symmetries(*fixed_sets: Sequence[int]) -> list[np.ndarray]:
+    """Suit permutations (as card-id maps) that map each given card set onto itself."""
+    out = []
+    ids = np.arange(52)
+    for perm in permutations(range(4)):
+        mapped = 4 * (ids >> 2) + np.array(perm)[ids & 3]
+        if all(set(mapped[list(s)].tolist()) == set(s) for s in fixed_sets):
+            out.append(mapped)
+    return out
+
+
+def canonical_classes(
+    assignments: np.ndarray, cards: list[np.ndarray], symmetries: list[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Group assignments equal up to a suit permutation.
+
+    ``assignments`` is ``(M, R)`` combo indices into ``cards[p]`` (``(m_p, 2)`` ids).
+    Returns ``(representatives, class_of)``: indices of one assignment per class, and
+    each assignment's class number.
+    """
+    m, r = assignments.shape
+    if r > 5 or len(symmetries) <= 1:
+        return np.arange(m), np.arange(m)
+    best = np.full(m, np.iinfo(np.int64).max, dtype=np.int64)
+    for mapped in symmetries:
+        key = np.zeros(m, dtype=np.int64)
+        for p in range(r):
+            pair = mapped[cards[p][assignments[:, p]]]
+            code = pair.max(axis=1) * 52 + pair.min(axis=1)
+            key += code * (2704**p)
+        np.minimum(best, key, out=best)
+    _, first, inverse = np.unique(best, return_index=True, return_inverse=True)
+    return first, inverse.ravel()
+
+
+def floyd_sample(rng: np.random.Generator, n: int, k: int, size: int) -> np.ndarray:
+    """``size`` uniform random ``k``-subsets of ``range(n)`` by Floyd's algorithm: (size, k).
+
+    >>> rows = floyd_sample(np.random.default_rng(1), 6, 3, 1000)
+    >>> bool((np.sort(rows, axis=1)[:, 1:] > np.sort(rows, axis=1)[:, :-1]).all())
+    True
+    """
+    out = np.empty((size, k), dtype=np.int64)
+    for j, top in enumerate(range(n - k, n)):
+        pick = rng.integers(0, top + 1, size)
+        taken = np.zeros(size, dtype=bool)
+        for i in range(j):
+            taken |= out[:, i] == pick
+        out[:, j] = np.where(taken, top, pick)
+    return out

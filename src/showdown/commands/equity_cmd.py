@@ -1,0 +1,91 @@
+"""``showdown equity``: each player's share of the pot over the boards still to come.
+
+Players are hands (``AcAd``, ``"Ac Ad"``) or, in Hold'em, ranges (``"QQ+,AKs"``).
+The result is exact when the enumeration is affordable (always for a hand
+against a hand preflop) and Monte Carlo otherwise; ``--exact`` or
+``--trials N`` force either, ``--seed`` makes Monte Carlo reproducible.
+``--json`` prints ``{"players": [{"hand", "equity", "win", "tie"}], "method",
+"boards" | "trials", "stderr"}``. A progress bar appears on stderr for work
+longer than about a second (with ``--json`` only when ``--progress`` is given;
+``--progress`` draws it whatever the length).
+
+>>> import argparse
+>>> sub = argparse.ArgumentParser().add_subparsers()
+>>> register(sub)
+>>> args = sub.choices["equity"].parse_args(["AcAd", "KK", "--board", "2c 7d 9h", "--json"])
+>>> (args.players, args.board, args.game, args.exact, args.trials, args.json)
+(['AcAd', 'KK'], '2c 7d 9h', 'holdem', False, None, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from showdown.commands.common import CliError, add_common_options, emit_json, style
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``equity`` sub-command."""
+    parser = subparsers.add_parser(
+        "equity",
+        help="equity of hands or ranges (exact or Monte Carlo)",
+        description="Equity of 2 to 10 hands or ranges: the chance to win plus the share "
+        "of split pots. Exact when affordable, Monte Carlo otherwise.",
+    )
+    parser.add_argument(
+        "players",
+        nargs="+",
+        metavar="HAND_OR_RANGE",
+        help='a hand such as AcAd (quote "Ac Ad") or a range such as "QQ+,AKs,A5s-A2s"',
+    )
+    parser.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards, e.g. 'Qh Jh 3c'")
+    parser.add_argument("--dead", default=None, help="cards out of play, e.g. '2s 7c'")
+    parser.add_argument(
+        "--game",
+        choices=("holdem", "omaha"),
+        default="holdem",
+        help="holdem (two hole cards) or omaha (4 to 6, exactly two used)",
+    )
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every board")
+    how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N trials")
+    parser.add_argument("--seed", type=int, default=None, help="seed for Monte Carlo")
+    parser.add_argument(
+        "--progress", action="store_true", help="always draw the progress bar on stderr"
+    )
+    add_common_options(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute and print the equities."""
+    from showdown.equity import ProgressBar, equity
+
+    if len(args.players) < 2:
+        raise CliError("equity needs at least two players (hands or ranges)")
+    bar = None
+    if args.progress or not args.json:
+        bar = ProgressBar(sys.stderr, force=args.progress)
+    try:
+        result = equity(
+            args.players,
+            board=args.board,
+            dead=args.dead,
+            game=args.game,
+            exact=True if args.exact else None,
+            trials=args.trials,
+            seed=args.seed,
+            progress=bar if bar is not None else False,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        emit_json(result.to_json())
+        return 0
+    lines = str(result).splitlines()
+    for line in lines[:-1]:
+        print(line)
+    print(style(lines[-1], "dim"))
+    return 0

@@ -1,0 +1,553 @@
+"""Equity: each player's share of the pot over every board still to come.
+
+:func:`equity` takes 2 to 10 players, each a hand (``"AhKh"``, ``"Ah Kh"``) or, in
+Hold'em, a range (``"QQ+, AKs"``; see :mod:`showdown.ranges`), an optional board
+of 0, 3, 4 or 5 cards and dead cards. A player's equity is the chance to win
+plus their share of split pots; ``win`` and ``tie`` are the chances to win alone
+and to split.
+
+Exact or sampled:
+
+* Hold'em is enumerated exactly when the work, counted in player-board
+  evaluations after merging combo assignments equal up to a suit permutation,
+  is at most :data:`EXACT_WORK_LIMIT` (a hand against a hand preflop, 1,712,304
+  boards, is about 3.4 M and always exact); otherwise Monte Carlo with
+  :data:`DEFAULT_TRIALS` trials. ``exact=True`` or ``trials=N`` force either.
+* Omaha (4 to 6 hole cards, exactly two used) is exact from the flop on and
+  Monte Carlo preflop.
+* Monte Carlo is reproducible with ``seed`` and reports a standard error per player.
+
+Range players: combos that share a card with the board, the dead cards or a
+fixed hand are dropped; every remaining deal (one combo per player, no card
+twice) counts with the product of its combos' weights.
+
+>>> r = equity(["AcAd", "KhKs"])
+>>> r.method, r.boards, round(r.win[0] * r.boards), round(r.tie[0] * r.boards)
+('exact', 1712304, 1388072, 6538)
+>>> print(equity(["AhKh", "2c2d"], board="Qh Jh 3c"))
+AhKh  equity  64.75%  win  64.75%  tie   0.00%
+2c2d  equity  35.25%  win  35.25%  tie   0.00%
+exact over 990 boards
+>>> equity(["AA", "KK"], trials=20000, seed=1).to_json()["players"][0]["hand"]
+'AA'
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb, sqrt
+from typing import Any, Literal
+
+import numpy as np
+
+from showdown import _equity_kernels as K
+from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
+from showdown.ranges import Range, parse_range
+
+__all__ = ["DEFAULT_TRIALS", "EXACT_WORK_LIMIT", "EquityResult", "ProgressBar", "equity"]
+
+#: Exact enumeration when the player-board evaluations (after suit isomorphism) are at most this.
+EXACT_WORK_LIMIT = 200_000_000
+#: Monte Carlo trials when none are asked for (Hold'em / Omaha).
+DEFAULT_TRIALS = 1_000_000
+DEFAULT_TRIALS_OMAHA = 100_000
+#: Combo assignments (deals of one combo per range player) an exact plan may enumerate.
+MAX_ASSIGNMENTS = 2_000_000
+_CHUNK = 1 << 17
+_CACHE_BYTES = 256 << 20
+
+Method = Literal["exact", "monte-carlo"]
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Per-player equity, win and tie fractions, and how they were obtained.
+
+    ``boards`` (exact: showdowns enumerated, summed over combo deals) or
+    ``trials`` (Monte Carlo) is set; ``stderr`` is the standard error of each
+    player's equity for Monte Carlo, ``None`` for exact results.
+    """
+
+    hands: tuple[str, ...]
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    method: Method
+    boards: int | None = None
+    trials: int | None = None
+    stderr: tuple[float, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document of ``showdown equity --json``."""
+        doc: dict[str, Any] = {
+            "players": [
+                {"hand": h, "equity": e, "win": w, "tie": t}
+                for h, e, w, t in zip(self.hands, self.equity, self.win, self.tie, strict=True)
+            ],
+            "method": self.method,
+        }
+        if self.method == "exact":
+            doc["boards"] = self.boards
+        else:
+            doc["trials"] = self.trials
+            doc["stderr"] = list(self.stderr or ())
+        return doc
+
+    def __str__(self) -> str:
+        width = max(len(h) for h in self.hands)
+        lines = []
+        for i, hand in enumerate(self.hands):
+            line = (
+                f"{hand:<{width}}  equity {100 * self.equity[i]:6.2f}%"
+                f"  win {100 * self.win[i]:6.2f}%  tie {100 * self.tie[i]:6.2f}%"
+            )
+            if self.stderr is not None:
+                line += f"  ± {100 * self.stderr[i]:.2f}"
+            lines.append(line)
+        if self.method == "exact":
+            lines.append(f"exact over {self.boards:,} boards")
+        else:
+            lines.append(f"Monte Carlo, {self.trials:,} trials (± one standard error)")
+        return "\n".join(lines)
+
+
+class ProgressBar:
+    r"""A progress bar on stderr, drawn only for work that looks longer than about a second.
+
+    Call it with the fraction done; :meth:`close` ends the line if anything was drawn.
+    ``force=True`` draws from the start (and at least once, on :meth:`close`).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = ProgressBar(out, force=True)
+    >>> bar(0.5)
+    >>> bar.close()
+    >>> out.getvalue().split("\r")[-1]
+    '[##############################] 100.0%\n'
+    """
+
+    def __init__(self, stream: Any = None, delay: float = 1.0, force: bool = False) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.start = time.perf_counter()
+        self.delay = delay
+        self.force = force
+        self.drawn = False
+        self.last = 0.0
+        self.fraction = 0.0
+
+    def __call__(self, fraction: float) -> None:
+        self.fraction = fraction
+        now = time.perf_counter()
+        elapsed = now - self.start
+        # Unless forced, draw only when the whole job looks longer than ``delay`` seconds.
+        early = elapsed < 0.2 * self.delay or (fraction > 0 and elapsed / fraction < self.delay)
+        if not self.drawn and not self.force and early:
+            return
+        if self.drawn and now - self.last < 0.1 and fraction < 1.0:
+            return
+        self._draw(fraction)
+        self.last = now
+
+    def _draw(self, fraction: float) -> None:
+        self.drawn = True
+        filled = int(30 * min(max(fraction, 0.0), 1.0))
+        self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {100 * fraction:5.1f}%")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Finish the bar (at 100%) and end its line, if it was drawn or forced."""
+        if self.drawn or self.force:
+            if not self.drawn or self.fraction < 1.0:
+                self._draw(1.0)
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+@dataclass
+class _Player:
+    label: str
+    combos: np.ndarray  # (m, hole cards) card ids
+    weights: np.ndarray  # (m,)
+
+
+def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
+    hole = 2 if game == "holdem" else None
+    if isinstance(spec, Range):
+        if game != "holdem":
+            raise CardError("ranges are for Hold'em; Omaha players need explicit hands")
+        return _from_range(str(spec), spec)
+    if isinstance(spec, str):
+        text = spec.strip()
+        try:
+            cards = parse_cards(text)
+        except CardError as exc:
+            if "duplicate" in str(exc) or game != "holdem":
+                raise
+            return _from_range(text, parse_range(text))
+        if game == "holdem" and len(cards) != 2:
+            return _from_range(text, parse_range(text))
+        label = "".join(str(c) for c in cards)
+    else:
+        cards = to_cards(spec)
+        check_distinct(cards)
+        label = "".join(str(c) for c in cards)
+    if hole is not None and len(cards) != hole:
+        raise CardError(f"a Hold'em hand is two cards, got {len(cards)} in {label!r}")
+    if game == "omaha" and not 4 <= len(cards) <= 6:
+        raise CardError(f"an Omaha hand is 4 to 6 cards, got {len(cards)} in {label!r}")
+    ids = np.array([[c.id for c in cards]], dtype=np.int64)
+    return _Player(label, ids, np.ones(1))
+
+
+def _from_range(label: str, rng: Range) -> _Player:
+    combos = np.array(rng.combos, dtype=np.int64).reshape(-1, 2)
+    return _Player(label, combos, np.array(rng.weights, dtype=float))
+
+
+def _settle(players: list[_Player], used: set[int]) -> None:
+    """Drop combos that use a card of the board, the dead cards or a fixed hand (in place).
+
+    A range left with one combo becomes a fixed hand, whose cards leave the other ranges.
+    """
+    fixed: set[int] = set()
+    while True:
+        for i, p in enumerate(players):
+            if i in fixed or len(p.combos) == 1:
+                continue
+            keep = ~np.isin(p.combos, list(used)).any(axis=1)
+            p.combos, p.weights = p.combos[keep], p.weights[keep]
+            if len(p.combos) == 0:
+                raise CardError(
+                    f"range {p.label!r} has no combo left once the cards in use are removed"
+                )
+        grew = False
+        for i, p in enumerate(players):
+            if i in fixed or len(p.combos) != 1:
+                continue
+            cards = p.combos[0].tolist()
+            for c in cards:
+                if c in used:
+                    raise CardError(f"card {Card.from_id(c)} is in two places")
+            used.update(cards)
+            fixed.add(i)
+            grew = True
+        if not grew:
+            return
+
+
+@dataclass
+class _Outcome:
+    tally: K.Tally
+    total: float  # normaliser: weight (exact) or trials (Monte Carlo)
+    count: int  # boards or trials
+
+
+def _assignments(
+    ranged: list[_Player], limit: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Every deal of one combo per range player with no shared card: indices, weights, masks."""
+    picks = np.zeros((1, 0), dtype=np.int64)
+    weights = np.ones(1)
+    masks = np.zeros(1, dtype=np.uint64)
+    for p in ranged:
+        if len(picks) * len(p.combos) > 4 * limit:
+            return None
+        cmask = K.SUIT_MAJOR_BIT[p.combos].sum(axis=1, dtype=np.uint64)
+        ii, jj = np.nonzero((masks[:, None] & cmask[None, :]) == 0)
+        if len(ii) > limit:
+            return None
+        picks = np.concatenate([picks[ii], jj[:, None]], axis=1)
+        weights = weights[ii] * p.weights[jj]
+        masks = masks[ii] | cmask[jj]
+    return picks, weights, masks
+
+
+class _HoldemExact:
+    """Exact Hold'em enumeration: plan (work estimate) first, then :meth:`run`."""
+
+    def __init__(self, players: list[_Player], board: list[int], dead: list[int]) -> None:
+        self.players = players
+        self.board = board
+        self.fixed = [i for i, p in enumerate(players) if len(p.combos) == 1]
+        self.ranged = [i for i, p in enumerate(players) if len(p.combos) > 1]
+        fixed_cards = [c for i in self.fixed for c in players[i].combos[0].tolist()]
+        self.live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
+        deals = _assignments([players[i] for i in self.ranged], MAX_ASSIGNMENTS)
+        self.feasible = deals is not None
+        if deals is None:
+            return
+        self.picks, self.weights, self.masks = deals
+        if len(self.picks) == 0:
+            raise CardError("no deal is possible: every choice of combos shares a card")
+        symmetries = K.suit_symmetries(
+            board, dead, *[players[i].combos[0].tolist() for i in self.fixed]
+        )
+        self.k = 5 - len(board)
+        self.n_boards = comb(len(self.live), self.k)  # universe size
+        self.n_valid = comb(len(self.live) - 2 * len(self.ranged), self.k)
+        # A class holds at most one deal per symmetry: skip the grouping when even
+        # that lower bound on the work is over the limit.
+        least = -(-len(self.picks) // len(symmetries)) * self.n_boards * len(players)
+        self.work = least
+        if least > EXACT_WORK_LIMIT:
+            self.reps = self.class_of = np.arange(len(self.picks))
+            self.work = len(self.picks) * self.n_boards * len(players)
+            return
+        cards = [players[i].combos for i in self.ranged]
+        self.reps, self.class_of = K.canonical_classes(self.picks, cards, symmetries)
+        self.work = len(self.reps) * self.n_boards * len(players)
+
+    def run(self, progress: K.Progress | None) -> _Outcome:
+        universe = K.Universe(self.board, self.live)
+        players = self.players
+        n_players = len(players)
+        class_weight = np.bincount(self.class_of, weights=self.weights)
+        rep_picks = self.picks[self.reps]
+        rep_masks = self.masks[self.reps]
+        n_reps = len(self.reps)
+        ranged_pos = {i: r for r, i in enumerate(self.ranged)}
+        needed = [np.unique(rep_picks[:, r], return_inverse=True) for r in range(len(self.ranged))]
+        acc = np.zeros((4, n_players, n_reps))
+        n_chunks = universe.n_chunks()
+        for n, chunk in enumerate(universe.chunks()):
+            fixed = {i: K.holdem_ranks(chunk, *players[i].combos[0].tolist()) for i in self.fixed}
+            tables = [
+                np.stack(
+                    [
+                        K.holdem_ranks(chunk, *players[i].combos[j].tolist())
+                        for j in needed[r][0].tolist()
+                    ]
+                )
+                for r, i in enumerate(self.ranged)
+            ]
+            step = max(1, (1 << 20) // (chunk.size * n_players))
+            for start in range(0, n_reps, step):
+                part = slice(start, start + step)
+                ranks = [
+                    fixed[i]
+                    if i in fixed
+                    else tables[ranged_pos[i]][needed[ranged_pos[i]][1][part]]
+                    for i in range(n_players)
+                ]
+                valid = None
+                if self.ranged:
+                    valid = (chunk.bm[None, :] & rep_masks[part, None]) == 0
+                for a, values in enumerate(K.showdowns_batch(ranks, valid)):
+                    acc[a, :, part] += values
+            if progress is not None:
+                progress((n + 1) / n_chunks)
+        tally = K.Tally(*(acc[a] @ class_weight for a in range(4)))
+        total = float(class_weight.sum()) * self.n_valid
+        return _Outcome(tally, total, len(self.picks) * self.n_valid)
+
+
+@lru_cache(maxsize=2)
+def _sampling_records(board: tuple[int, ...], live: tuple[int, ...]) -> np.ndarray:
+    """The boards to sample from as 16-byte records (kept for the next call)."""
+    return K.Universe(board, live).full().records()
+
+
+def _holdem_monte_carlo(
+    players: list[_Player],
+    board: list[int],
+    dead: list[int],
+    trials: int,
+    seed: int | None,
+    progress: K.Progress | None,
+) -> _Outcome:
+    """Sample (deal, board) pairs: a board uniformly from the universe, a combo per range
+    player by weight, and reject samples that share a card. As every deal leaves the same
+    number of boards, the accepted samples follow the exact weighting."""
+    fixed = [i for i, p in enumerate(players) if len(p.combos) == 1]
+    fixed_cards = [c for i in fixed for c in players[i].combos[0].tolist()]
+    live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
+    records = _sampling_records(tuple(board), tuple(live))
+    size_u = len(records)
+    rng = np.random.default_rng(seed)
+    sets = [K.ComboSet.of(p.combos) for p in players]
+    ranged = [i for i, p in enumerate(players) if len(p.combos) > 1]
+    cumulative = {i: np.cumsum(players[i].weights) for i in ranged}
+    combo_masks = {
+        i: K.SUIT_MAJOR_BIT[players[i].combos].sum(axis=1, dtype=np.uint64) for i in ranged
+    }
+    tally = K.Tally.zeros(len(players))
+    done = 0
+    while done < trials:
+        size = _CHUNK
+        boards = rng.integers(0, size_u, size)
+        picks: dict[int, np.ndarray] = {}
+        for i in ranged:
+            cum = cumulative[i]
+            if len(set(players[i].weights.tolist())) == 1:
+                picks[i] = rng.integers(0, len(cum), size)
+            else:
+                pick = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
+                picks[i] = np.minimum(pick, len(cum) - 1)
+        drawn = records[boards]
+        if ranged:
+            seen = drawn.view(np.uint64)[::2].copy()
+            ok = np.ones(size, dtype=bool)
+            for i in ranged:
+                m = combo_masks[i][picks[i]]
+                ok &= (seen & m) == 0
+                seen |= m
+            keep = np.flatnonzero(ok)[: trials - done]
+            drawn = drawn[keep]
+            picks = {i: pick[keep] for i, pick in picks.items()}
+        else:
+            drawn = drawn[: trials - done]
+        bm, mid, ss = K.split_records(drawn)
+        ranks = [K.holdem_ranks_at(bm, mid, ss, sets[i], picks.get(i)) for i in range(len(players))]
+        tally.add(K.showdowns(ranks))
+        done += len(drawn)
+        if progress is not None:
+            progress(done / trials)
+    return _Outcome(tally, float(trials), trials)
+
+
+def _omaha(
+    players: list[_Player],
+    board: list[int],
+    dead: list[int],
+    trials: int | None,
+    seed: int | None,
+    progress: K.Progress | None,
+) -> _Outcome:
+    from showdown.batch import evaluate_omaha_batch
+
+    used = set(board) | set(dead) | {c for p in players for c in p.combos[0].tolist()}
+    live = sorted(set(range(52)) - used)
+    holes = [p.combos[0] for p in players]
+    tally = K.Tally.zeros(len(players))
+    if trials is None:  # exact: every runout from the flop on
+        cards = K.Universe(board, live).cards
+        assert cards is not None  # a flop is known, so the runouts are listed
+        step = 1 << 14
+        for start in range(0, len(cards), step):
+            chunk = cards[start : start + step]
+            ranks = [
+                evaluate_omaha_batch(np.broadcast_to(h, (len(chunk), len(h))), chunk) for h in holes
+            ]
+            tally.add(K.showdowns(ranks))
+            if progress is not None:
+                progress(min(1.0, (start + step) / len(cards)))
+        return _Outcome(tally, float(len(cards)), len(cards))
+    rng = np.random.default_rng(seed)
+    deck = np.array(live, dtype=np.int64)
+    known = np.array(board, dtype=np.int64)
+    done = 0
+    while done < trials:
+        size = min(1 << 14, trials - done)
+        drawn = deck[K.floyd_sample(rng, len(deck), 5 - len(board), size)]
+        cards = np.concatenate([np.broadcast_to(known, (size, len(board))), drawn], axis=1)
+        ranks = [evaluate_omaha_batch(np.broadcast_to(h, (size, len(h))), cards) for h in holes]
+        tally.add(K.showdowns(ranks))
+        done += size
+        if progress is not None:
+            progress(done / trials)
+    return _Outcome(tally, float(trials), trials)
+
+
+def equity(
+    players: Sequence[str | Range | CardsLike],
+    board: CardsLike | None = None,
+    dead: CardsLike | None = None,
+    game: str = "holdem",
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    progress: bool | Callable[[float], None] = False,
+) -> EquityResult:
+    """Equity of 2 to 10 hands or ranges; see the module docs for the rules.
+
+    ``exact=True`` forces enumeration, ``trials=N`` (or ``exact=False``) Monte
+    Carlo; ``progress`` is ``True`` for a bar on stderr (drawn for work longer
+    than about a second) or a callable taking the fraction done.
+
+    >>> r = equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], board="2h 7h 9c", game="omaha")
+    >>> r.method, r.boards, round(sum(r.equity), 12)
+    ('exact', 820, 1.0)
+    """
+    if game not in ("holdem", "omaha"):
+        raise CardError(f"equity supports the games holdem and omaha, not {game!r}")
+    if isinstance(players, str | Range):
+        raise CardError("players must be a list of hands or ranges")
+    if not 2 <= len(players) <= 10:
+        raise CardError(f"equity needs 2 to 10 players, got {len(players)}")
+    if exact is True and trials is not None:
+        raise CardError("choose either exact=True or trials=N, not both")
+    if trials is not None and trials < 1:
+        raise CardError(f"trials must be a positive number, got {trials}")
+    community = to_cards(board)
+    dead_cards = to_cards(dead)
+    if len(community) not in (0, 3, 4, 5):
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(community)}")
+    check_distinct(community, dead_cards)
+    seats = [_read_player(p, game) for p in players]
+    board_ids = [c.id for c in community]
+    dead_ids = [c.id for c in dead_cards]
+    _settle(seats, set(board_ids) | set(dead_ids))
+    hole = sum(p.combos.shape[1] for p in seats)
+    if hole + 5 + len(dead_ids) > 52:
+        raise CardError(f"not enough cards: {hole} hole cards, a board and {len(dead_ids)} dead")
+
+    bar: ProgressBar | None = None
+    callback: K.Progress | None = None
+    if progress is True:
+        bar = ProgressBar()
+        callback = bar
+    elif callable(progress):
+        callback = progress
+    try:
+        if game == "omaha":
+            if exact is True and not board_ids:
+                raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
+            use_trials = trials
+            if use_trials is None and (exact is False or not board_ids):
+                use_trials = DEFAULT_TRIALS_OMAHA
+            outcome = _omaha(seats, board_ids, dead_ids, use_trials, seed, callback)
+        else:
+            plan = None
+            if trials is None and exact is not False:
+                plan = _HoldemExact(seats, board_ids, dead_ids)
+                if not plan.feasible:
+                    if exact:
+                        raise CardError(
+                            f"too many combo deals to enumerate exactly (over {MAX_ASSIGNMENTS:,})"
+                        )
+                    plan = None
+                elif not exact and plan.work > EXACT_WORK_LIMIT:
+                    plan = None
+            if plan is not None:
+                outcome = plan.run(callback)
+                use_trials = None
+            else:
+                use_trials = trials or DEFAULT_TRIALS
+                outcome = _holdem_monte_carlo(
+                    seats, board_ids, dead_ids, use_trials, seed, callback
+                )
+    finally:
+        if bar is not None:
+            bar.close()
+    return _result(seats, outcome, use_trials is not None)
+
+
+def _result(seats: list[_Player], outcome: _Outcome, sampled: bool) -> EquityResult:
+    t, total = outcome.tally, outcome.total
+    hands = tuple(p.label for p in seats)
+    eq = tuple(float(x) for x in t.share / total)
+    win = tuple(float(x) for x in t.win / total)
+    tie = tuple(float(x) for x in t.tie / total)
+    if not sampled:
+        return EquityResult(hands, eq, win, tie, "exact", boards=outcome.count)
+    n = outcome.count
+    stderr = []
+    for s, s2 in zip(t.share, t.share_sq, strict=True):
+        mean = s / n
+        var = max(0.0, (s2 - n * mean * mean) / max(1, n - 1))
+        stderr.append(sqrt(var / n))
+    return EquityResult(hands, eq, win, tie, "monte-carlo", trials=n, stderr=tuple(stderr))
