@@ -9,7 +9,9 @@ Prints, in milliseconds:
 - a whole round through :class:`showdown.game.GameService` on a real SQLite file
   (start_round with the opponents before you, act with the opponents after you,
   every dealer card, each step one committed transaction), p50 / p99 / max;
-- the same plus a Hint call per round.
+- the same plus a Hint call per round;
+- with ``--clients N``: N threads, each on its own profile, playing ``--client-rounds``
+  rounds at once through one service (latency of each call, p50 / p99).
 
 Figures depend on the machine and its load; the round is played with the
 computer strategy for your seat too (the hint's best option).
@@ -21,8 +23,11 @@ import argparse
 import random
 import statistics
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from showdown.game import GameService
 from showdown.game.bots import OPPONENTS, SAMPLES, analyse
@@ -100,6 +105,46 @@ def bench_service(n: int, samples: int, db: Path, with_hint: bool) -> list[float
     return times
 
 
+def bench_clients(clients: int, rounds: int, samples: int, db: Path) -> tuple[list[float], float]:
+    svc = GameService(db, samples=samples)
+    latencies: list[float] = []
+    guard = threading.Lock()
+    barrier = threading.Barrier(clients)
+
+    def client(k: int) -> None:
+        name = f"client{k}"
+        mine: list[float] = []
+
+        def call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            out = fn(*args, **kwargs)
+            mine.append((time.perf_counter() - start) * 1000)
+            return out
+
+        svc.state(name)
+        barrier.wait()
+        for n in range(rounds):
+            call(svc.start_round, name, request_id=f"s{n}")
+            st = call(svc.act, name, "keep", request_id=f"a{n}")
+            while st["phase"] == "dealer":
+                st = call(svc.advance, name, version=st["round"]["version"])
+            if st["refill_available"]:
+                call(svc.refill, name)
+        assert svc.audit(name)["ok"]
+        with guard:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - start
+    svc.close()
+    return latencies, wall
+
+
 def show(label: str, times: list[float]) -> None:
     print(
         f"{label:<44} mean {statistics.fmean(times):7.2f} ms   p50 {percentile(times, 0.5):7.2f}"
@@ -112,6 +157,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp file)")
+    parser.add_argument("--clients", type=int, default=0, help="concurrent profiles (threads)")
+    parser.add_argument("--client-rounds", type=int, default=20)
     args = parser.parse_args()
     print(f"{args.rounds} rounds, {args.samples} simulated deals per decision")
     bench_engine(5, args.samples)  # warm-up: tables, numpy
@@ -124,6 +171,14 @@ def main() -> None:
             "round via GameService + SQLite + hint",
             bench_service(args.rounds, args.samples, db, True),
         )
+        if args.clients:
+            latencies, wall = bench_clients(args.clients, args.client_rounds, args.samples, db)
+            rounds = args.clients * args.client_rounds
+            show(f"one call, {args.clients} concurrent clients", latencies)
+            print(
+                f"{rounds} rounds by {args.clients} clients in {wall:.2f} s: "
+                f"{wall * 1000 / rounds:.2f} ms per round of throughput; every table's chips add up"
+            )
 
 
 if __name__ == "__main__":

@@ -209,6 +209,48 @@ def test_two_tabs_acting_at_once_cannot_spend_the_same_chips_twice(db: Path) -> 
         t.close()
 
 
+RACE_SCRIPT = """
+import sys, time
+from showdown.game import GameError, GameService
+svc = GameService(sys.argv[1])
+start = float(sys.argv[2])
+svc.state("pat")  # connect and warm up before the start
+time.sleep(max(0.0, start - time.time()))
+try:
+    if sys.argv[3] == "keep":
+        svc.act("pat", "keep")
+    else:
+        svc.act("pat", "exchange", card_index=0)
+    print("ok")
+except GameError as exc:
+    print(exc.code)
+"""
+
+
+def test_two_processes_acting_at_once_cannot_double_spend(db: Path) -> None:
+    import time
+
+    svc = GameService(db, seed=5)
+    svc.start_round("pat", ante=100)
+    start = time.time() + 3.0
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RACE_SCRIPT, str(db), str(start), how],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for how in ("keep", "exchange")
+    ]
+    outs = [p.communicate(timeout=120) for p in procs]
+    codes = sorted(out.strip() for out, _ in outs)
+    assert codes == ["not_your_turn", "ok"], outs
+    st = svc.state("pat")
+    assert st["round"]["players"][0]["bet"] == 200 and st["chips"] == 1000 - 100 - 200
+    assert svc.audit("pat")["ok"]
+    svc.close()
+
+
 def test_one_service_many_threads_one_round_each_profile(db: Path) -> None:
     svc = GameService(db, seed=4)
     names = [f"p{k}" for k in range(6)]

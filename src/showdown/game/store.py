@@ -95,6 +95,18 @@ CREATE INDEX IF NOT EXISTS balance_by_profile ON balance (profile_id, id);
 """
 
 
+#: One lock per database file in this process: writers queue on it (and wake at once)
+#: instead of polling SQLite's busy handler; other processes are held off by SQLite's lock.
+_WRITE_LOCKS: dict[str, threading.Lock] = {}
+_WRITE_LOCKS_GUARD = threading.Lock()
+
+
+def _write_lock(path: Path) -> threading.Lock:
+    key = str(path.resolve())
+    with _WRITE_LOCKS_GUARD:
+        return _WRITE_LOCKS.setdefault(key, threading.Lock())
+
+
 def default_db_path() -> Path:
     """The database file in the user's data directory (the directory is created).
 
@@ -294,6 +306,7 @@ class Store:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._write = _write_lock(self.path)
         conn = self._connect()
         conn.executescript(SCHEMA)
 
@@ -318,13 +331,14 @@ class Store:
     def transaction(self) -> Iterator[Tx]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; any exception rolls everything back."""
         conn = self._connect()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield Tx(conn)
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+        with self._write:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
 
     @contextmanager
     def read(self) -> Iterator[Tx]:
