@@ -1,0 +1,646 @@
+"""The local web server of Poker vs Dealer: the browser UI and its JSON API.
+
+Everything the browser needs (page, script, styles, translations, card
+pictures) is served from the package: the game works with no network at all.
+The server is a thin layer over :class:`showdown.game.service.GameService`
+(see ``docs/game-service.md``); it adds what only a web server can do (G10):
+
+- **Host and Origin checks**: a request whose ``Host`` is not this server
+  (DNS rebinding) or whose ``Origin`` / ``Sec-Fetch-Site`` says it comes from
+  another site is refused with 403 before any game code runs.
+- **A per-session token**: the page receives a random session cookie
+  (``HttpOnly``, ``SameSite=Strict``) and, inside the page, a token derived
+  from it with a secret known only to this server process. Every
+  state-changing request must carry that token in the ``X-Showdown-Token``
+  header and a JSON body; another site can obtain neither.
+- **Conditional requests**: ``act`` and ``advance`` must name the round
+  ``version`` they were decided on, ``start`` and ``refill`` the id of the last
+  round the client saw (``after``). A replayed or duplicated request, or one
+  from a second tab that is behind, gets ``409`` and changes nothing.
+- **Strict input validation**: unknown fields, wrong types, unknown actions,
+  languages or profiles are ``400``; nothing reaches the game unchecked.
+
+API (all JSON; ``profile`` and ``lang`` are optional query parameters):
+
+========  =====================  ==========================================
+GET       ``/api/session``       ``{"token", "profile", "langs", ...}`` and the session cookie
+GET       ``/api/state``         the State (``docs/game-service.md``)
+POST      ``/api/start``         ``{"ante"?, "after"}``: deal a new round
+POST      ``/api/act``           ``{"action", "version", "card_index"? | "card"?}``
+POST      ``/api/advance``       ``{"version"}``: the dealer turns his next card
+POST      ``/api/refill``        ``{"after"}``: chips back to 1,000
+POST      ``/api/ante``          ``{"ante"}``: remember the default ante
+GET       ``/api/hint``          the best decision and its estimated chances
+GET       ``/api/history``       ``?limit=&before=``: past rounds, newest first
+GET       ``/api/round/{id}``    one past round
+GET       ``/api/stats``         balance over time, results against the house
+========  =====================  ==========================================
+
+Each API response carries a ``Server-Timing: game;dur=<ms>`` header: the time
+the game service spent on the request (used by ``benchmarks/load_game.py``).
+
+>>> import tempfile, os
+>>> db = os.path.join(tempfile.mkdtemp(), "game.sqlite3")
+>>> app = create_app(db, profile="ann", allowed_hosts=["127.0.0.1:8765"])
+>>> sorted(app.state.allowed_hosts)
+['127.0.0.1:8765', 'localhost:8765']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from showdown.game.rules import GameError
+
+__all__ = ["LANGS", "SecurityMiddleware", "create_app", "serve"]
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: Languages of the UI and of the hand descriptions.
+LANGS = ("en", "es", "ru")
+TOKEN_HEADER = "x-showdown-token"
+MAX_BODY = 4096
+_CARD_RE = re.compile(r"^[2-9TJQKA][cdhs]$")
+_SID_RE = re.compile(r"^[0-9a-f]{32}$")
+
+# The policy every response carries: only this server's own files; no inline
+# script or style; no framing; no plugins.
+_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'"
+)
+_SECURITY_HEADERS = [
+    (b"content-security-policy", _CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+
+
+class ApiError(Exception):
+    """A request the web layer refuses before it reaches the game (status, code, message)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(
+        {"error": code, "message": message},
+        status_code=status,
+        headers={"cache-control": "no-store"},
+    )
+
+
+class SecurityMiddleware:
+    """Refuse requests for another host (DNS rebinding) or from another origin.
+
+    Runs before routing, so a refused request never reaches the game. It also
+    adds the security headers (CSP, nosniff, no framing) to every response.
+    """
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str]) -> None:
+        self.app = app
+        self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
+        self.allowed_origins = frozenset(f"http://{h}" for h in self.allowed_hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers: dict[str, str] = {}
+        for key, value in scope["headers"]:
+            name = key.decode("latin-1").lower()
+            if name in headers:  # a repeated Host/Origin header is suspicious: refuse
+                if name in ("host", "origin"):
+                    headers[name] = "\x00duplicate"
+                continue
+            headers[name] = value.decode("latin-1")
+        refusal = self._refusal(scope, headers)
+        if refusal is not None:
+            await refusal(scope, receive, send)
+            return
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + _SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    def _refusal(self, scope: Scope, headers: dict[str, str]) -> Response | None:
+        host = headers.get("host", "").lower()
+        if host not in self.allowed_hosts:
+            return _error(403, "bad_host", "This server only answers requests addressed to it.")
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() not in self.allowed_origins:
+            return _error(403, "bad_origin", "Requests from other sites are refused.")
+        path: str = scope.get("path", "")
+        method: str = scope.get("method", "GET")
+        fetch_site = headers.get("sec-fetch-site")
+        if (
+            fetch_site is not None
+            and fetch_site not in ("same-origin", "none")
+            and (path.startswith("/api/") or method not in ("GET", "HEAD"))
+        ):
+            return _error(403, "cross_site", "Requests from other sites are refused.")
+        return None
+
+
+def _expand_hosts(hosts: Iterable[str]) -> set[str]:
+    """Add the ``localhost`` alias of each loopback ``host:port``.
+
+    >>> sorted(_expand_hosts(["127.0.0.1:80"]))
+    ['127.0.0.1:80', 'localhost:80']
+    """
+    out: set[str] = set()
+    for item in hosts:
+        item = item.lower()
+        out.add(item)
+        host, _, port = item.rpartition(":")
+        if host in ("127.0.0.1", "[::1]"):
+            out.add(f"localhost:{port}")
+    return out
+
+
+class WebApp:
+    """The request handlers, around one :class:`GameService`."""
+
+    def __init__(self, db_path: str | Path, profile: str, secret: bytes, cookie: str) -> None:
+        from showdown.game.service import GameService
+
+        self.service = GameService(db_path)
+        self.profile = profile
+        self.secret = secret
+        self.cookie = cookie
+        self._index_template = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+        # start/refill check "after" and act under one lock per profile, so two tabs
+        # of this server cannot both pass the check (act/advance rely on `version`).
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+
+    def _lock(self, profile: str) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(profile, threading.Lock())
+
+    # ---- session -------------------------------------------------------------------
+
+    def token_for(self, sid: str) -> str:
+        """The token the page must send back with every state-changing request."""
+        return hmac.new(self.secret, sid.encode(), hashlib.sha256).hexdigest()
+
+    def _session(self, request: Request) -> tuple[str, bool]:
+        """The session id from the cookie, or a new one (and whether it is new)."""
+        sid = request.cookies.get(self.cookie, "")
+        if _SID_RE.match(sid):
+            return sid, False
+        return secrets.token_hex(16), True
+
+    def _set_cookie(self, response: Response, sid: str) -> None:
+        response.set_cookie(
+            self.cookie, sid, httponly=True, samesite="strict", path="/", secure=False
+        )
+
+    def check_token(self, request: Request) -> None:
+        sid = request.cookies.get(self.cookie, "")
+        token = request.headers.get(TOKEN_HEADER, "")
+        if not _SID_RE.match(sid) or not hmac.compare_digest(token, self.token_for(sid)):
+            raise ApiError(
+                403,
+                "bad_token",
+                "Missing or wrong session token: reload the page.",
+            )
+
+    # ---- parameters ----------------------------------------------------------------
+
+    def _profile(self, request: Request) -> str:
+        return request.query_params.get("profile", self.profile)
+
+    @staticmethod
+    def _lang(request: Request) -> str:
+        lang = request.query_params.get("lang", "en")
+        if lang not in LANGS:
+            raise ApiError(400, "bad_lang", f"Unknown language {lang!r}: use en, es or ru.")
+        return lang
+
+    @staticmethod
+    async def _body(request: Request, fields: dict[str, tuple[type, str]]) -> dict[str, Any]:
+        """The JSON object of a POST, checked against ``fields``.
+
+        ``fields`` maps a name to (type, rule): rule ``"required"`` (present, not
+        null), ``"nullable"`` (present, may be null) or ``"optional"``.
+        """
+        ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            raise ApiError(415, "bad_content_type", "Send a JSON body (application/json).")
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise ApiError(413, "too_large", "The request body is too large.")
+        try:
+            body = json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise ApiError(400, "bad_json", "The request body is not valid JSON.") from None
+        if not isinstance(body, dict):
+            raise ApiError(400, "bad_json", "The request body must be a JSON object.")
+        unknown = sorted(set(body) - set(fields))
+        if unknown:
+            raise ApiError(400, "unknown_field", f"Unknown field {unknown[0]!r}.")
+        for name, (kind, rule) in fields.items():
+            if name not in body:
+                if rule != "optional":
+                    raise ApiError(400, f"missing_{name}", f"The field {name!r} is required.")
+                continue
+            value = body[name]
+            if value is None and rule != "required":
+                continue
+            if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ApiError(400, f"bad_{name}", f"The field {name!r} must be an integer.")
+            if kind is str and not isinstance(value, str):
+                raise ApiError(400, f"bad_{name}", f"The field {name!r} must be a string.")
+        return body
+
+    async def _call(self, fn: Callable[..., dict[str, Any]], *args: Any, **kw: Any) -> JSONResponse:
+        """Run a service method in the thread pool and time it (``Server-Timing``)."""
+        t0 = time.perf_counter()
+        result = await run_in_threadpool(fn, *args, **kw)
+        ms = (time.perf_counter() - t0) * 1000
+        return JSONResponse(
+            result,
+            headers={"cache-control": "no-store", "server-timing": f"game;dur={ms:.2f}"},
+        )
+
+    # ---- pages ---------------------------------------------------------------------
+
+    async def index(self, request: Request) -> Response:
+        sid, new = self._session(request)
+        page = self._index_template.replace("{{TOKEN}}", self.token_for(sid)).replace(
+            "{{PROFILE}}", _html_attr(self.profile)
+        )
+        response = Response(page, media_type="text/html; charset=utf-8")
+        response.headers["cache-control"] = "no-store"
+        if new:
+            self._set_cookie(response, sid)
+        return response
+
+    async def card(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        svg = _card_picture(name)
+        if svg is None:
+            raise ApiError(404, "no_such_card", "No such card picture.")
+        return Response(
+            svg,
+            media_type="image/svg+xml",
+            headers={"cache-control": "public, max-age=86400"},
+        )
+
+    # ---- API -----------------------------------------------------------------------
+
+    async def session(self, request: Request) -> Response:
+        from showdown.game import ANTES
+
+        sid, new = self._session(request)
+        response = JSONResponse(
+            {
+                "token": self.token_for(sid),
+                "profile": self.profile,
+                "langs": list(LANGS),
+                "antes": list(ANTES),
+            },
+            headers={"cache-control": "no-store"},
+        )
+        if new:
+            self._set_cookie(response, sid)
+        return response
+
+    async def state(self, request: Request) -> Response:
+        return await self._call(
+            self.service.state, self._profile(request), lang=self._lang(request)
+        )
+
+    async def start(self, request: Request) -> Response:
+        self.check_token(request)
+        profile, lang = self._profile(request), self._lang(request)
+        body = await self._body(request, {"ante": (int, "optional"), "after": (int, "nullable")})
+        return await self._call(self._start, profile, body.get("ante"), body["after"], lang)
+
+    def _last_round_id(self, profile: str, lang: str) -> int | None:
+        current = self.service.state(profile, lang=lang)
+        return current["round"]["id"] if current["round"] else None
+
+    def _start(self, profile: str, ante: int | None, after: int | None, lang: str) -> dict:
+        with self._lock(profile):
+            if self._last_round_id(profile, lang) != after:
+                raise ApiError(
+                    409,
+                    "stale",
+                    "The table has moved on since this page last saw it (another tab, or a "
+                    "replayed request): nothing was changed.",
+                )
+            return self.service.start_round(profile, ante=ante, lang=lang)
+
+    async def refill(self, request: Request) -> Response:
+        self.check_token(request)
+        profile, lang = self._profile(request), self._lang(request)
+        body = await self._body(request, {"after": (int, "nullable")})
+        return await self._call(self._refill, profile, body["after"], lang)
+
+    def _refill(self, profile: str, after: int | None, lang: str) -> dict:
+        with self._lock(profile):
+            if self._last_round_id(profile, lang) != after:
+                raise ApiError(409, "stale", "The table has moved on: nothing was changed.")
+            return self.service.refill(profile, lang=lang)
+
+    async def act(self, request: Request) -> Response:
+        self.check_token(request)
+        profile, lang = self._profile(request), self._lang(request)
+        body = await self._body(
+            request,
+            {
+                "action": (str, "required"),
+                "version": (int, "required"),
+                "card_index": (int, "optional"),
+                "card": (str, "optional"),
+            },
+        )
+        action = body["action"]
+        if action not in ("fold", "keep", "exchange"):
+            raise ApiError(400, "bad_action", "The action must be fold, keep or exchange.")
+        if body.get("card") is not None and body.get("card_index") is not None:
+            raise ApiError(400, "bad_card", "Give either card or card_index, not both.")
+        return await self._call(
+            self._act, profile, action, body.get("card_index"), body.get("card"),
+            body["version"], lang,
+        )  # fmt: skip
+
+    def _act(
+        self,
+        profile: str,
+        action: str,
+        card_index: int | None,
+        card: str | None,
+        version: int,
+        lang: str,
+    ) -> dict:
+        if card is not None:
+            if action != "exchange":
+                raise ApiError(400, "bad_card", "Only an exchange names a card.")
+            current = self.service.state(profile, lang=lang)
+            rnd = current["round"]
+            mine = rnd["players"][0]["cards"] if rnd and current["phase"] == "deciding" else None
+            if not mine:
+                raise ApiError(409, "not_your_turn", "The round is not waiting for your decision.")
+            if card not in mine:
+                raise ApiError(
+                    400, "card_not_in_hand", f"The card {card[:3]!r} is not in your hand."
+                )
+            card_index = mine.index(card)
+        return self.service.act(profile, action, card_index=card_index, version=version, lang=lang)
+
+    async def advance(self, request: Request) -> Response:
+        self.check_token(request)
+        profile, lang = self._profile(request), self._lang(request)
+        body = await self._body(request, {"version": (int, "required")})
+        return await self._call(self.service.advance, profile, version=body["version"], lang=lang)
+
+    async def set_ante(self, request: Request) -> Response:
+        self.check_token(request)
+        profile, lang = self._profile(request), self._lang(request)
+        body = await self._body(request, {"ante": (int, "required")})
+        return await self._call(self.service.set_ante, profile, body["ante"], lang=lang)
+
+    async def hint(self, request: Request) -> Response:
+        return await self._call(self.service.hint, self._profile(request), lang=self._lang(request))
+
+    async def history(self, request: Request) -> Response:
+        params = request.query_params
+        limit = _int_param(params.get("limit", "20"), "limit")
+        before = params.get("before")
+        return await self._call(
+            self.service.history,
+            self._profile(request),
+            limit=limit,
+            before=None if before is None else _int_param(before, "before"),
+            lang=self._lang(request),
+        )
+
+    async def round_detail(self, request: Request) -> Response:
+        round_id = _int_param(request.path_params["round_id"], "round_id")
+        return await self._call(
+            self.service.round_detail, self._profile(request), round_id, lang=self._lang(request)
+        )
+
+    async def stats(self, request: Request) -> Response:
+        return await self._call(self.service.stats, self._profile(request))
+
+
+def _int_param(text: str, name: str) -> int:
+    """A query/path integer, or a 400.
+
+    >>> _int_param("12", "limit")
+    12
+    >>> _int_param("x", "limit")
+    Traceback (most recent call last):
+    ...
+    showdown.game.server.ApiError: The parameter 'limit' must be an integer.
+    """
+    if not re.fullmatch(r"-?[0-9]{1,9}", text):
+        raise ApiError(400, f"bad_{name}", f"The parameter {name!r} must be an integer.")
+    return int(text)
+
+
+def _html_attr(text: str) -> str:
+    from html import escape
+
+    return escape(text, quote=True)
+
+
+@lru_cache(maxsize=64)
+def _card_picture(name: str) -> str | None:
+    """The SVG of a card (``"As"``) or of the back (``"back"``); ``None`` for anything else.
+
+    >>> _card_picture("As").startswith("<svg")
+    True
+    >>> _card_picture("../etc") is None
+    True
+    """
+    from showdown.render import card_svg
+
+    if name == "back":
+        return card_svg("2c", width=100, face_down=True)
+    if _CARD_RE.match(name):
+        return card_svg(name, width=100)
+    return None
+
+
+def create_app(
+    db_path: str | Path,
+    *,
+    profile: str = "default",
+    allowed_hosts: Iterable[str],
+    secret: bytes | None = None,
+) -> Starlette:
+    """The ASGI application: pages, static files, card pictures and the JSON API.
+
+    ``allowed_hosts`` are the ``host:port`` values the ``Host`` header may carry
+    (``localhost`` is added for ``127.0.0.1``).
+    """
+    hosts = _expand_hosts(allowed_hosts)
+    port = next(iter(sorted(hosts))).rpartition(":")[2]
+    web = WebApp(db_path, profile, secret or secrets.token_bytes(32), cookie=f"showdown_{port}")
+
+    async def on_api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError | GameError)
+        return _error(exc.status, exc.code, exc.message)
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return _error(exc.status_code, code, str(exc.detail))
+
+    async def on_crash(request: Request, exc: Exception) -> Response:
+        print(f"showdown: internal error: {exc!r}", file=sys.stderr)
+        return _error(500, "internal", "Internal error.")
+
+    routes = [
+        Route("/", web.index, methods=["GET"]),
+        Route("/cards/{name}.svg", web.card, methods=["GET"]),
+        Route("/api/session", web.session, methods=["GET"]),
+        Route("/api/state", web.state, methods=["GET"]),
+        Route("/api/start", web.start, methods=["POST"]),
+        Route("/api/act", web.act, methods=["POST"]),
+        Route("/api/advance", web.advance, methods=["POST"]),
+        Route("/api/refill", web.refill, methods=["POST"]),
+        Route("/api/ante", web.set_ante, methods=["POST"]),
+        Route("/api/hint", web.hint, methods=["GET"]),
+        Route("/api/history", web.history, methods=["GET"]),
+        Route("/api/round/{round_id}", web.round_detail, methods=["GET"]),
+        Route("/api/stats", web.stats, methods=["GET"]),
+        Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={
+            ApiError: on_api_error,
+            GameError: on_api_error,
+            HTTPException: on_http_error,
+            Exception: on_crash,
+        },
+    )
+    app.add_middleware(SecurityMiddleware, allowed_hosts=hosts)
+    app.state.allowed_hosts = hosts
+    app.state.web = web
+    return app
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host``: ``port`` 0 picks a free port."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    if sys.platform != "win32":
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(
+    db_path: str | Path,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    profile: str = "default",
+    open_browser: bool = True,
+) -> int:
+    """Run the game server until Ctrl-C (SIGINT) or SIGTERM; returns the exit status.
+
+    Prints the URL as soon as the socket is bound (one line, flushed).
+    """
+    import uvicorn
+
+    from showdown.commands.common import CliError
+
+    try:
+        sock = _bind(host, port)
+    except OSError as exc:
+        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
+    bound_port = sock.getsockname()[1]
+    shown_host = f"[{host}]" if ":" in host else host
+    url_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown_host
+    allowed = {f"{shown_host}:{bound_port}", f"127.0.0.1:{bound_port}"}
+    if host in ("0.0.0.0", "::"):
+        allowed |= {f"{socket.gethostname()}:{bound_port}"}
+        print(
+            f"warning: listening on {host}: other machines on the network can reach the game",
+            file=sys.stderr,
+        )
+    try:
+        app = create_app(db_path, profile=profile, allowed_hosts=allowed)
+        app.state.web.service.state(profile)  # creates the profile; rejects a bad name
+    except GameError as exc:
+        sock.close()
+        raise CliError(exc.message) from exc
+    url = f"http://{url_host}:{bound_port}/"
+    print(f"Poker vs Dealer: {url}  (profile {profile!r}, database {db_path})", flush=True)
+    print("Press Ctrl-C to stop.", flush=True)
+
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        ws="none",
+        timeout_graceful_shutdown=3,
+    )
+    server = uvicorn.Server(config)
+    if open_browser:
+        threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    print("Stopped.", flush=True)
+    return 0
+
+
+def _open_when_up(server: Any, url: str) -> None:
+    for _ in range(200):
+        if server.started:
+            webbrowser.open(url, new=2)
+            return
+        time.sleep(0.05)
