@@ -16,6 +16,8 @@ Layers of evidence:
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
 
@@ -25,7 +27,7 @@ import pytest
 import treys
 
 import reference as ref
-from showdown import Card, CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
+from showdown import Card, CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap, tables
 from showdown.batch import evaluate_batch, evaluate_omaha_batch
 from showdown.categories import category_ranges
 from showdown.evaluate import evaluate_omaha_ids
@@ -557,3 +559,36 @@ def test_every_game_shape_is_accepted(game: str, n_hole: int, n_board: int) -> N
     cards = rng.permutation(52)[: n_hole + n_board].tolist()
     value = evaluate(cards[:n_hole], board=cards[n_hole:] or None, game=game)
     assert 1 <= value.rank <= 7462 and len(value.best_five) == 5
+
+
+# ------------------------------------------------------ tables and start-up
+
+
+def test_shipped_tables_equal_a_fresh_computation() -> None:
+    packed = tables.read_packed()
+    assert packed is not None, "src/showdown/tables.bin is missing"
+    keys, values, flush = packed
+    fresh = tables.compute_tables(False)
+    for n in (5, 6, 7):
+        assert keys[n] == fresh.nonflush_keys[n].tolist()
+        assert values[n] == fresh.nonflush_values[n].tolist()
+    assert flush == fresh.flush.tolist()
+    assert tables.unpack_tables(tables.pack_tables(fresh)) == packed
+
+
+def test_scalar_key_sums_stay_single_digit_ints() -> None:
+    """Every partial sum of up to seven scalar card keys is below 2**30 in absolute value."""
+    keys = sorted(tables.SCALAR_CARD_KEYS)
+    for m in range(1, 8):
+        # Extremes: the m largest (or smallest) keys; at most four cards share a rank.
+        assert abs(sum(keys[-m:])) < 2**30 and abs(sum(keys[:m])) < 2**30
+
+
+def test_import_and_first_evaluation_need_no_numpy() -> None:
+    code = (
+        "import sys, showdown\n"
+        "assert showdown.evaluate_ids([0, 5, 10, 15, 20, 25, 30]) > 0\n"
+        "assert showdown.evaluate('As Kd', board='Qh Jc 9s 4d 2c').rank > 0\n"
+        "assert 'numpy' not in sys.modules, 'numpy imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

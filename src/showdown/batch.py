@@ -4,6 +4,10 @@
 >>> hands = np.array([[51, 47, 43, 39, 35], [20, 13, 9, 4, 0]])  # royal flush; 7-5-4-3-2
 >>> evaluate_batch(hands).tolist()
 [1, 7462]
+>>> evaluate_batch([[51, 47, 43, 39, 51]])
+Traceback (most recent call last):
+...
+showdown.cards.CardError: hands row 0 holds a card twice
 """
 
 from __future__ import annotations
@@ -16,19 +20,50 @@ import numpy.typing as npt
 from showdown.cards import CardError
 from showdown.tables import CARD_KEYS, SUIT_BITS, SUIT_MASK, get_tables
 
-#: Hands per chunk: bounds the temporaries to a few tens of megabytes.
-CHUNK = 1 << 18
+#: Hands per chunk: the temporaries stay within a few megabytes (cache-sized)
+#: whatever N is, so 100 million hands need only their input and output arrays.
+CHUNK = 1 << 15
 
 _CARD_KEYS = np.array(CARD_KEYS, dtype=np.uint32)
+_ONE = np.uint64(1)
+_BYTE_POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 _RANK_BIT = (1 << (np.arange(52) >> 2)).astype(np.uint16)
 _SUIT = (np.arange(52) & 3).astype(np.int8)
 
 
-def _check(ids: np.ndarray, sizes: tuple[int, ...], what: str) -> None:
-    if ids.ndim != 2 or ids.shape[1] not in sizes:
-        raise CardError(f"{what} must have shape (N, k) with k in {sizes}, got {ids.shape}")
-    if ids.size and (ids.min() < 0 or ids.max() > 51):
-        raise CardError(f"{what} holds card ids outside 0..51")
+def _as_hands(ids: npt.ArrayLike, sizes: tuple[int, ...], what: str) -> np.ndarray:
+    hands = np.asarray(ids)
+    if hands.ndim != 2 or hands.shape[1] not in sizes:
+        raise CardError(f"{what} must have shape (N, k) with k in {sizes}, got {hands.shape}")
+    if hands.dtype.kind not in "iu":
+        raise CardError(f"{what} must hold integer card ids, not {hands.dtype}")
+    return hands
+
+
+def _check_range(chunk: np.ndarray, start: int, what: str) -> None:
+    if chunk.size and (chunk.min() < 0 or chunk.max() > 51):
+        bad = int(np.flatnonzero(((chunk < 0) | (chunk > 51)).any(axis=1))[0])
+        raise CardError(f"{what} row {start + bad} holds a card id outside 0..51")
+
+
+def _check_distinct(chunk: np.ndarray, start: int, what: str) -> None:
+    """No card twice in a row: the union of the rows' card bits has one bit per card."""
+    bits = np.left_shift(_ONE, chunk.astype(np.uint64))
+    union = bits[:, 0].copy()
+    for j in range(1, chunk.shape[1]):
+        union |= bits[:, j]
+    repeated = _popcount(union) != chunk.shape[1]
+    if repeated.any():
+        raise CardError(f"{what} row {start + int(np.flatnonzero(repeated)[0])} holds a card twice")
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    if hasattr(np, "bitwise_count"):  # numpy >= 2.0
+        return np.bitwise_count(x)
+    count = np.zeros(len(x), dtype=np.uint8)  # pragma: no cover - old numpy
+    for byte in range(8):
+        count += _BYTE_POPCOUNT[(x >> np.uint64(8 * byte)) & np.uint64(255)]
+    return count
 
 
 def _evaluate_chunk(
@@ -51,52 +86,67 @@ def _evaluate_chunk(
         out[rows] = flush[mask]
 
 
-def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False) -> np.ndarray:
+def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True) -> np.ndarray:
     """Ranks (uint16, 1..7462) of an integer array of card ids of shape (N, 5|6|7).
 
-    Rows must hold distinct ids; no Python loop runs per hand, and work is done
-    in chunks of :data:`CHUNK` rows so memory stays bounded for any N.
+    No Python loop runs per hand, and the work is done in chunks of
+    :data:`CHUNK` rows, so memory beyond the input and the output stays bounded
+    for any N. Each chunk is checked for ids outside 0..51 and for a card
+    repeated in a row (:class:`CardError`); ``check=False`` skips that for
+    input known to be valid.
     """
-    hands = np.asarray(ids)
-    _check(hands, (5, 6, 7), "hands")
+    hands = _as_hands(ids, (5, 6, 7), "hands")
     n = hands.shape[1]
     tables = get_tables(wrap)
     nonflush = tables.nonflush_array(n)
     flush_suit = tables.flush_suit[n]
     out = np.empty(len(hands), dtype=np.uint16)
     for start in range(0, len(hands), CHUNK):
-        stop = start + CHUNK
-        _evaluate_chunk(hands[start:stop], out[start:stop], nonflush, flush_suit, tables.flush)
+        chunk = hands[start : start + CHUNK]
+        _check_range(chunk, start, "hands")
+        if chunk.dtype != np.intp:  # numpy gathers fastest with native index arrays
+            chunk = chunk.astype(np.intp)
+        if check:
+            _check_distinct(chunk, start, "hands")
+        _evaluate_chunk(chunk, out[start : start + CHUNK], nonflush, flush_suit, tables.flush)
     return out
 
 
 def evaluate_omaha_batch(
-    hole: npt.ArrayLike, board: npt.ArrayLike, wrap: bool = False
+    hole: npt.ArrayLike, board: npt.ArrayLike, wrap: bool = False, *, check: bool = True
 ) -> np.ndarray:
     """Omaha ranks: exactly two of each row of ``hole`` (N, 4..6) and three of ``board`` (N, 3..5).
 
     >>> evaluate_omaha_batch([[51, 47, 0, 5]], [[43, 39, 35, 2, 6]]).tolist()  # AsKs + QsJsTs
     [1]
     """
-    holes = np.asarray(hole)
-    boards = np.asarray(board)
-    _check(holes, (4, 5, 6), "hole")
-    _check(boards, (3, 4, 5), "board")
+    holes = _as_hands(hole, (4, 5, 6), "hole")
+    boards = _as_hands(board, (3, 4, 5), "board")
     if len(holes) != len(boards):
         raise CardError(f"hole has {len(holes)} rows but board has {len(boards)}")
-    best = np.full(len(holes), 7463, dtype=np.uint16)
-    hole_pairs = list(combinations(range(holes.shape[1]), 2))
-    board_triples = list(combinations(range(boards.shape[1]), 3))
-    step = max(1, CHUNK // 4)
+    tables = get_tables(wrap)
+    nonflush = tables.nonflush_array(5)
+    flush_suit = tables.flush_suit[5]
+    best = np.empty(len(holes), dtype=np.uint16)
+    hole_pairs = [list(p) for p in combinations(range(holes.shape[1]), 2)]
+    board_triples = [list(t) for t in combinations(range(boards.shape[1]), 3)]
+    step = CHUNK
+    ranks = np.empty(step, dtype=np.uint16)
     for start in range(0, len(holes), step):
         h = holes[start : start + step]
         b = boards[start : start + step]
-        for hp in hole_pairs:
-            for bt in board_triples:
-                five = np.concatenate([h[:, hp], b[:, bt]], axis=1)
-                np.minimum(
-                    best[start : start + step],
-                    evaluate_batch(five, wrap),
-                    out=best[start : start + step],
-                )
+        both = np.concatenate([h, b], axis=1).astype(np.intp)
+        _check_range(both, start, "hole and board")
+        if check:
+            _check_distinct(both, start, "hole and board")
+        h, b = both[:, : h.shape[1]], both[:, h.shape[1] :]
+        out = best[start : start + step]
+        out.fill(7463)
+        tmp = ranks[: len(h)]
+        for bt in board_triples:
+            three = b[:, bt]
+            for hp in hole_pairs:
+                five = np.concatenate([h[:, hp], three], axis=1)
+                _evaluate_chunk(five, tmp, nonflush, flush_suit, tables.flush)
+                np.minimum(out, tmp, out=out)
     return best

@@ -23,39 +23,24 @@ from typing import Literal
 
 from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
 from showdown.categories import Category
-from showdown.tables import CARD_KEYS, SUIT_BITS, SUIT_MASK, Tables, get_tables
+from showdown.tables import SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK, ScalarTables, scalar_tables
 
 Game = Literal["holdem", "omaha", "five-card"]
 GAMES: tuple[str, ...] = ("holdem", "omaha", "five-card")
 
-_KEYS = list(CARD_KEYS)
-_tables: dict[bool, Tables] = {}
+
+def _load(wrap: bool) -> ScalarTables:
+    return scalar_tables(wrap)
 
 
-def _load(wrap: bool) -> Tables:
-    tables = _tables.get(wrap)
-    if tables is None:
-        tables = _tables[wrap] = get_tables(wrap)
-        _bind(tables)
-    return tables
-
-
-_NF5: dict[int, int] = {}
-_NF6: dict[int, int] = {}
-_NF7: dict[int, int] = {}
-_FS: dict[int, list[int]] = {}
-_FLUSH: list[int] = []
-
-
-def _bind(tables: Tables) -> None:
-    if tables.wrap:
-        return
-    global _FLUSH
-    _NF5.update(tables.nonflush_dict[5])
-    _NF6.update(tables.nonflush_dict[6])
-    _NF7.update(tables.nonflush_dict[7])
-    _FS.update(tables.flush_suit_list)
-    _FLUSH = tables.flush_list
+# The standard tables, bound to module globals once: the hot path does nothing else.
+_STD = scalar_tables(False)
+_NF5, _NF6, _NF7 = _STD.nonflush[5], _STD.nonflush[6], _STD.nonflush[7]
+_FS5, _FS6, _FS7 = _STD.flush_suit[5], _STD.flush_suit[6], _STD.flush_suit[7]
+_FLUSH = _STD.flush
+_KEYS = list(SCALAR_CARD_KEYS)
+if SUIT_BITS != 8 or SUIT_MASK != 255:  # pragma: no cover - the hot path inlines them
+    raise AssertionError("evaluate_ids assumes eight suit bits")
 
 
 def _flush_rank(ids: Sequence[int], suit: int, flush: list[int]) -> int:
@@ -75,26 +60,33 @@ def evaluate_ids(ids: Sequence[int]) -> int:
     >>> evaluate_ids([12, 8, 4, 0, 48])  # 5c 4c 3c 2c Ac: the steel wheel
     10
     """
-    n = len(ids)
     k = _KEYS
-    if n == 7:
+    try:
         a, b, c, d, e, f, g = ids
-        key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
-        suit = _FS7[key & SUIT_MASK]
-        if suit < 0:
-            return _NF7[key >> SUIT_BITS]
-    elif n == 5:
+    except ValueError:
+        return _evaluate_5_or_6(ids)
+    key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+    suit = _FS7[key & 255]
+    if suit < 0:
+        return _NF7[key >> 8]
+    return _flush_rank(ids, suit, _FLUSH)
+
+
+def _evaluate_5_or_6(ids: Sequence[int]) -> int:
+    k = _KEYS
+    n = len(ids)
+    if n == 5:
         a, b, c, d, e = ids
         key = k[a] + k[b] + k[c] + k[d] + k[e]
-        suit = _FS5[key & SUIT_MASK]
+        suit = _FS5[key & 255]
         if suit < 0:
-            return _NF5[key >> SUIT_BITS]
+            return _NF5[key >> 8]
     elif n == 6:
         a, b, c, d, e, f = ids
         key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
-        suit = _FS6[key & SUIT_MASK]
+        suit = _FS6[key & 255]
         if suit < 0:
-            return _NF6[key >> SUIT_BITS]
+            return _NF6[key >> 8]
     else:
         raise CardError(f"evaluate_ids takes 5 to 7 cards, not {n}")
     return _flush_rank(ids, suit, _FLUSH)
@@ -102,15 +94,15 @@ def evaluate_ids(ids: Sequence[int]) -> int:
 
 def evaluate_ids_wrap(ids: Sequence[int]) -> int:
     """:func:`evaluate_ids` under the wrap-around house rule (R10)."""
-    tables = _load(True)
+    tables = scalar_tables(True)
     n = len(ids)
     if not 5 <= n <= 7:
         raise CardError(f"evaluate_ids takes 5 to 7 cards, not {n}")
     key = sum(_KEYS[i] for i in ids)
-    suit = tables.flush_suit_list[n][key & SUIT_MASK]
+    suit = tables.flush_suit[n][key & SUIT_MASK]
     if suit < 0:
-        return tables.nonflush_dict[n][key >> SUIT_BITS]
-    return _flush_rank(ids, suit, tables.flush_list)
+        return tables.nonflush[n][key >> SUIT_BITS]
+    return _flush_rank(ids, suit, tables.flush)
 
 
 def evaluate_omaha_ids(hole: Sequence[int], board: Sequence[int], wrap: bool = False) -> int:
@@ -124,10 +116,6 @@ def evaluate_omaha_ids(hole: Sequence[int], board: Sequence[int], wrap: bool = F
             if r < best:
                 best = r
     return best
-
-
-_load(False)
-_FS5, _FS6, _FS7 = _FS[5], _FS[6], _FS[7]
 
 
 @total_ordering

@@ -1,4 +1,4 @@
-"""Lookup tables behind every evaluator, built once per rule set on first use.
+"""Lookup tables behind every evaluator.
 
 The 7,462 strengths are generated in order, best first (R1-R4); everything else
 is derived from that list:
@@ -11,34 +11,60 @@ is derived from that list:
   (verified when the table is built); the suit keys make the low nine bits of
   the sum tell whether, and in which suit, five cards share a suit.
 
-No Python loop runs per hand here: 6- and 7-card tables are the minimum over
-5-card subsets, computed with numpy.
+Two forms. :func:`scalar_tables` holds plain Python lists and dicts for the
+scalar path and never imports numpy: for the standard game it reads the
+compact ``tables.bin`` shipped beside this module (about 80 kB, zlib), which
+:func:`compute_tables` regenerates and the tests compare with a fresh
+computation. :func:`get_tables` holds numpy arrays for the batch path. The
+wrap-around house rule (R10) is always computed, with numpy, on first use.
 
->>> t = get_tables()
+>>> t = scalar_tables()
 >>> t.classes_ranks[1], t.classes_ranks[7462]
 ((12, 11, 10, 9, 8), (5, 3, 2, 1, 0))
+>>> len(t.nonflush[7]), get_tables().flush.dtype.name
+(49205, 'uint16')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+import sys
+import zlib
+from array import array
 from functools import cache
-from itertools import combinations, combinations_with_replacement
-
-import numpy as np
+from itertools import accumulate, combinations, combinations_with_replacement, pairwise
+from typing import TYPE_CHECKING
 
 from showdown.categories import Category
 
+if TYPE_CHECKING:
+    import numpy as np
+
 # Greedy-minimal rank keys: every multiset of at most seven ranks (four of each
-# at most) has its own sum. Checked in ``_nonflush_table``.
+# at most) has its own sum. Checked in ``compute_tables``.
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-# Low bits: the sum of suit keys over at most seven cards determines which
-# suit (if any) holds five or more of them. Checked in ``_flush_suit_table``.
-SUIT_KEYS = (0, 1, 29, 37)
-SUIT_BITS = 9
+# Low bits: the sum of suit keys over 5, 6 or 7 cards tells which suit (if any)
+# holds five or more of them (the smallest such keys). Checked in ``_flush_suit_list``.
+SUIT_KEYS = (0, 1, 25, 32)
+SUIT_BITS = 8
 SUIT_MASK = (1 << SUIT_BITS) - 1
 
+#: Card keys for the numpy batch path (uint32 sums): ``rank_key << 8 | suit_key``.
 CARD_KEYS = tuple((RANK_KEYS[i >> 2] << SUIT_BITS) | SUIT_KEYS[i & 3] for i in range(52))
+
+#: The scalar path shifts every rank key down by ``KEY_OFFSET`` so that every sum
+#: of up to seven keys stays below 2**30 in absolute value: CPython adds such
+#: "single-digit" ints on its fast path. Python's ``>>`` and ``&`` on negative
+#: ints act as on two's complement, so ``key >> 8`` and ``key & 255`` still split
+#: the rank part (``rank-key sum - n * KEY_OFFSET``) from the suit part.
+KEY_OFFSET = 558_983
+SCALAR_CARD_KEYS = tuple(
+    ((RANK_KEYS[i >> 2] - KEY_OFFSET) << SUIT_BITS) + SUIT_KEYS[i & 3] for i in range(52)
+)
+
+#: The shipped standard-game tables (see :func:`pack_tables`).
+PACKED_PATH = os.path.join(os.path.dirname(__file__), "tables.bin")
+_MAGIC = b"showdown-tables-1\n"
 
 
 def straight_runs(wrap: bool = False) -> list[tuple[int, ...]]:
@@ -56,8 +82,13 @@ def straight_runs(wrap: bool = False) -> list[tuple[int, ...]]:
     return runs
 
 
-def _generate_classes(wrap: bool) -> list[tuple[Category, tuple[int, ...]]]:
-    """All 7,462 five-card strengths, best first, with ranks in comparison order."""
+@cache
+def generate_classes(wrap: bool = False) -> tuple[tuple[Category, tuple[int, ...]], ...]:
+    """All 7,462 five-card strengths, best first, with ranks in comparison order.
+
+    >>> generate_classes()[0]
+    (<Category.STRAIGHT_FLUSH: 8>, (12, 11, 10, 9, 8))
+    """
     runs = straight_runs(wrap)
     run_sets = {frozenset(r) for r in runs}
     desc = range(12, -1, -1)
@@ -85,33 +116,194 @@ def _generate_classes(wrap: bool) -> list[tuple[Category, tuple[int, ...]]]:
         for ks in combinations([r for r in desc if r != p], 3)
     ]
     out += [(Category.HIGH_CARD, c) for c in unpaired]
-    assert len(out) == 7462
+    if len(out) != 7462:
+        raise AssertionError(f"{len(out)} strengths instead of 7,462")
+    return tuple(out)
+
+
+@cache
+def class_columns(
+    wrap: bool = False,
+) -> tuple[tuple[Category, ...], tuple[tuple[int, ...], ...]]:
+    """Category and comparison-order ranks indexed by rank number (index 0 unused)."""
+    classes = generate_classes(wrap)
+    return (Category.HIGH_CARD, *[c for c, _ in classes]), ((), *[r for _, r in classes])
+
+
+def _flush_suit_list(n: int) -> list[int]:
+    """Low eight bits of a key sum over ``n`` cards -> the suit holding five or more, or -1."""
+    table = [-1] * (SUIT_MASK + 1)
+    seen: dict[int, int] = {}
+    for suits in combinations_with_replacement(range(4), n):
+        key = sum(SUIT_KEYS[s] for s in suits)
+        suit = next((s for s in range(4) if suits.count(s) >= 5), -1)
+        if seen.setdefault(key, suit) != suit:
+            raise AssertionError(f"suit keys collide for {n} cards")
+        table[key] = suit
+    return table
+
+
+class ScalarTables:
+    """The tables of one rule set as plain Python objects, for the scalar path."""
+
+    __slots__ = ("classes_category", "classes_ranks", "flush", "flush_suit", "nonflush", "wrap")
+
+    def __init__(
+        self,
+        wrap: bool,
+        flush: list[int],
+        nonflush: dict[int, dict[int, int]],
+    ) -> None:
+        self.wrap = wrap
+        #: index = rank (0 unused): category and the five ranks in comparison order.
+        self.classes_category, self.classes_ranks = class_columns(wrap)
+        #: 13-bit mask of the ranks in the flush suit -> rank (0: fewer than five bits).
+        self.flush = flush
+        #: n -> (low eight key bits -> flush suit or -1).
+        self.flush_suit = {n: _flush_suit_list(n) for n in (5, 6, 7)}
+        #: n -> {rank-key sum - n * KEY_OFFSET: rank} for hands without a flush.
+        self.nonflush = nonflush
+
+
+@cache
+def scalar_tables(wrap: bool = False) -> ScalarTables:
+    """The scalar tables for the standard game (shipped) or the wrap house rule (computed)."""
+    if not wrap:
+        packed = read_packed()
+        if packed is not None:
+            keys, values, flush = packed
+            return ScalarTables(False, flush, _scalar_nonflush(keys, values))
+    tables = get_tables(wrap)
+    keys = {n: tables.nonflush_keys[n].tolist() for n in (5, 6, 7)}
+    values = {n: tables.nonflush_values[n].tolist() for n in (5, 6, 7)}
+    return ScalarTables(wrap, tables.flush.tolist(), _scalar_nonflush(keys, values))
+
+
+def _scalar_nonflush(
+    keys: dict[int, list[int]], values: dict[int, list[int]]
+) -> dict[int, dict[int, int]]:
+    out = {}
+    for n in (5, 6, 7):
+        shift = n * KEY_OFFSET
+        out[n] = dict(zip([k - shift for k in keys[n]], values[n], strict=True))
     return out
 
 
-def _multisets(n: int) -> np.ndarray:
-    """Every multiset of ``n`` ranks with at most four of a rank, as sorted rows."""
-    rows = np.array(list(combinations_with_replacement(range(13), n)), dtype=np.int64)
-    if n > 4:  # rows are sorted, so five equal ranks show as row[j] == row[j + 4]
-        rows = rows[(rows[:, 4:] != rows[:, :-4]).all(axis=1)]
-    return rows
+# ------------------------------------------------------------ packed tables
 
 
-@dataclass(frozen=True)
+def _to_le(values: array) -> bytes:
+    if sys.byteorder == "big":  # pragma: no cover - no big-endian machine here
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
+
+
+def _from_le(typecode: str, data: bytes) -> list[int]:
+    values = array(typecode)
+    values.frombytes(data)
+    if sys.byteorder == "big":  # pragma: no cover
+        values.byteswap()
+    return values.tolist()
+
+
+def pack_tables(tables: Tables) -> bytes:
+    """The standard tables as compact bytes: sorted rank keys as gaps, ranks, the flush table."""
+    if tables.wrap:
+        raise ValueError("only the standard game is shipped packed")
+    parts = []
+    for n in (5, 6, 7):
+        keys = tables.nonflush_keys[n].tolist()
+        gaps = [keys[0]] + [b - a for a, b in pairwise(keys)]
+        parts.append(_to_le(array("I", [len(keys)])))
+        parts.append(_to_le(array("I", gaps)))
+        parts.append(_to_le(array("H", tables.nonflush_values[n].tolist())))
+    parts.append(_to_le(array("H", tables.flush.tolist())))
+    return _MAGIC + zlib.compress(b"".join(parts), 9)
+
+
+def unpack_tables(
+    data: bytes,
+) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]]:
+    """Inverse of :func:`pack_tables`: (keys by n, ranks by n, flush table)."""
+    if not data.startswith(_MAGIC):
+        raise ValueError("not a showdown tables file")
+    raw = zlib.decompress(data[len(_MAGIC) :])
+    keys: dict[int, list[int]] = {}
+    values: dict[int, list[int]] = {}
+    pos = 0
+    for n in (5, 6, 7):
+        (count,) = _from_le("I", raw[pos : pos + 4])
+        pos += 4
+        keys[n] = list(accumulate(_from_le("I", raw[pos : pos + 4 * count])))
+        pos += 4 * count
+        values[n] = _from_le("H", raw[pos : pos + 2 * count])
+        pos += 2 * count
+    flush = _from_le("H", raw[pos : pos + 2 * 8192])
+    if pos + 2 * 8192 != len(raw):
+        raise ValueError("tables file has the wrong length")
+    return keys, values, flush
+
+
+def read_packed(
+    path: str = PACKED_PATH,
+) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]] | None:
+    """The shipped tables, or None when the file is missing (they are computed then)."""
+    try:
+        with open(path, "rb") as f:
+            return unpack_tables(f.read())
+    except FileNotFoundError:
+        return None
+
+
+def write_packed(path: str = PACKED_PATH) -> int:
+    """Compute the standard tables and write them packed; returns the file size.
+
+    Regenerate with ``python -c "from showdown.tables import write_packed; write_packed()"``.
+    """
+    data = pack_tables(compute_tables(False))
+    with open(path, "wb") as f:
+        f.write(data)
+    return len(data)
+
+
+# ------------------------------------------------------- numpy tables (batch)
+
+
 class Tables:
-    """Every lookup table of one rule set (standard, or ``wrap`` for R10)."""
+    """Every lookup table of one rule set as numpy arrays (standard, or ``wrap`` for R10)."""
 
-    wrap: bool
-    classes_category: tuple[Category, ...]  # index = rank (0 unused)
-    classes_ranks: tuple[tuple[int, ...], ...]  # index = rank (0 unused)
-    flush: np.ndarray  # uint16[8192]: rank-bit mask in one suit -> rank (0: not a flush)
-    flush_suit: dict[int, np.ndarray] = field(repr=False)  # n -> int8[512], -1: no flush
-    nonflush_keys: dict[int, np.ndarray] = field(repr=False)  # n -> sorted rank keys
-    nonflush_values: dict[int, np.ndarray] = field(repr=False)  # n -> their ranks
-    nonflush_dict: dict[int, dict[int, int]] = field(repr=False)  # n -> {rank key: rank}
-    flush_list: list[int] = field(repr=False)  # ``flush`` as a list, for the scalar path
-    flush_suit_list: dict[int, list[int]] = field(repr=False)
-    category_of_rank: np.ndarray = field(repr=False)  # uint8[7463]
+    __slots__ = (
+        "category_of_rank",
+        "classes_category",
+        "classes_ranks",
+        "flush",
+        "flush_suit",
+        "nonflush_keys",
+        "nonflush_values",
+        "wrap",
+    )
+
+    def __init__(
+        self,
+        wrap: bool,
+        flush: np.ndarray,
+        nonflush_keys: dict[int, np.ndarray],
+        nonflush_values: dict[int, np.ndarray],
+    ) -> None:
+        import numpy as np
+
+        self.wrap = wrap
+        self.classes_category, self.classes_ranks = class_columns(wrap)
+        #: uint16[8192]: rank-bit mask in one suit -> rank (0: not a flush).
+        self.flush = flush
+        #: n -> int8[256]: low eight key bits -> flush suit, -1 for none.
+        self.flush_suit = {n: np.array(_flush_suit_list(n), dtype=np.int8) for n in (5, 6, 7)}
+        #: n -> sorted rank-key sums and their ranks, for hands without a flush.
+        self.nonflush_keys = nonflush_keys
+        self.nonflush_values = nonflush_values
+        #: uint8[7463]: the category of each rank.
+        self.category_of_rank = np.array([int(c) for c in self.classes_category], dtype=np.uint8)
 
     def nonflush_array(self, n: int) -> np.ndarray:
         """Dense ``uint16`` table rank key -> rank for ``n`` cards (for the batch path)."""
@@ -120,6 +312,8 @@ class Tables:
 
 @cache
 def _dense(wrap: bool, n: int) -> np.ndarray:
+    import numpy as np
+
     tables = get_tables(wrap)
     keys = tables.nonflush_keys[n]
     table = np.zeros(int(keys[-1]) + 1, dtype=np.uint16)
@@ -127,34 +321,43 @@ def _dense(wrap: bool, n: int) -> np.ndarray:
     return table
 
 
-def _flush_suit_table(n: int) -> np.ndarray:
-    table = np.full(SUIT_MASK + 1, -1, dtype=np.int8)
-    seen: dict[int, int] = {}
-    for counts in combinations_with_replacement(range(4), n):
-        per_suit = [counts.count(s) for s in range(4)]
-        key = sum(SUIT_KEYS[s] * c for s, c in enumerate(per_suit))
-        suit = next((s for s in range(4) if per_suit[s] >= 5), -1)
-        if seen.setdefault(key, suit) != suit:
-            raise AssertionError(f"suit keys collide for {n} cards")
-        table[key] = suit
-    return table
-
-
-def _subset_min(rows: np.ndarray, five_value: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """For each row of ranks, the best (lowest) rank over its 5-element subsets."""
-    best = np.full(len(rows), 65535, dtype=np.int64)
-    for combo in combinations(range(rows.shape[1]), 5):
-        sub = keys[rows[:, list(combo)]].sum(axis=1)
-        np.minimum(best, five_value[sub], out=best)
-    return best
-
-
 @cache
 def get_tables(wrap: bool = False) -> Tables:
-    """The tables for the standard game, or for the wrap-around house rule."""
-    classes = _generate_classes(wrap)
-    cats = (Category.HIGH_CARD, *[c for c, _ in classes])
-    ranks = ((), *[r for _, r in classes])
+    """The numpy tables for the standard game (from the shipped file) or the wrap house rule."""
+    import numpy as np
+
+    if not wrap:
+        packed = read_packed()
+        if packed is not None:
+            keys, values, flush = packed
+            return Tables(
+                False,
+                np.array(flush, dtype=np.uint16),
+                {n: np.array(keys[n], dtype=np.int64) for n in keys},
+                {n: np.array(values[n], dtype=np.uint16) for n in values},
+            )
+    return compute_tables(wrap)
+
+
+def _multisets(n: int) -> np.ndarray:
+    """Every multiset of ``n`` ranks with at most four of a rank, as sorted rows."""
+    import numpy as np
+
+    rows = np.array(list(combinations_with_replacement(range(13), n)), dtype=np.int64)
+    if n > 4:  # rows are sorted, so five equal ranks show as row[j] == row[j + 4]
+        rows = rows[(rows[:, 4:] != rows[:, :-4]).all(axis=1)]
+    return rows
+
+
+def compute_tables(wrap: bool = False) -> Tables:
+    """Compute every table from the class list, with numpy (about 0.1 s).
+
+    6- and 7-card entries are the minimum over 5-card subsets; no Python loop
+    runs per hand.
+    """
+    import numpy as np
+
+    classes = generate_classes(wrap)
     rank_keys = np.array(RANK_KEYS, dtype=np.int64)
 
     # Flush table: every 5-bit mask from the class list, then 6 and 7 bits by subsets.
@@ -163,22 +366,24 @@ def get_tables(wrap: bool = False) -> Tables:
     for rank, (cat, rs) in enumerate(classes, start=1):
         if cat in (Category.STRAIGHT_FLUSH, Category.FLUSH):
             flush[sum(1 << r for r in rs)] = rank
+    five_flush = flush.astype(np.int64)
     for n in (6, 7):
         rows = np.array(list(combinations(range(13), n)), dtype=np.int64)
-        flush[bit[rows].sum(axis=1)] = _subset_min(rows, flush.astype(np.int64), bit)
+        best = np.full(len(rows), 65535, dtype=np.int64)
+        for combo in combinations(range(n), 5):
+            np.minimum(best, five_flush[bit[rows[:, list(combo)]].sum(axis=1)], out=best)
+        flush[bit[rows].sum(axis=1)] = best
 
     # Non-flush tables: 5-card multisets from the class list, 6 and 7 by subsets.
-    five = [
+    five = sorted(
         (sum(RANK_KEYS[r] for r in rs), rank)
         for rank, (cat, rs) in enumerate(classes, 1)
         if cat not in (Category.STRAIGHT_FLUSH, Category.FLUSH)
-    ]
-    five.sort()
+    )
     five_keys = np.array([k for k, _ in five], dtype=np.int64)
     five_ranks = np.array([r for _, r in five], dtype=np.int64)
     nonflush_keys: dict[int, np.ndarray] = {}
     nonflush_values: dict[int, np.ndarray] = {}
-    nonflush_dict: dict[int, dict[int, int]] = {}
     for n in (5, 6, 7):
         rows = _multisets(n)
         if n == 5:
@@ -194,19 +399,4 @@ def get_tables(wrap: bool = False) -> Tables:
         if len(keys) != len(rows) or (np.diff(keys) <= 0).any():
             raise AssertionError(f"rank keys collide for {n} cards")
         nonflush_keys[n], nonflush_values[n] = keys, values.astype(np.uint16)
-        nonflush_dict[n] = dict(zip(keys.tolist(), values.tolist(), strict=True))
-
-    flush_suit = {n: _flush_suit_table(n) for n in (5, 6, 7)}
-    return Tables(
-        wrap=wrap,
-        classes_category=cats,
-        classes_ranks=ranks,
-        flush=flush,
-        flush_suit=flush_suit,
-        nonflush_keys=nonflush_keys,
-        nonflush_values=nonflush_values,
-        nonflush_dict=nonflush_dict,
-        flush_list=flush.tolist(),
-        flush_suit_list={n: t.tolist() for n, t in flush_suit.items()},
-        category_of_rank=np.array([int(c) for c in cats], dtype=np.uint8),
-    )
+    return Tables(wrap, flush, nonflush_keys, nonflush_values)

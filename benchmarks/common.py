@@ -1,0 +1,88 @@
+"""Helpers shared by the benchmark scripts: random hands, timing and printing.
+
+Run a benchmark from the repository root, e.g. ``.venv/bin/python benchmarks/bench_evaluate.py``.
+
+>>> hands = random_hands(4, 7, seed=1)
+>>> hands.shape, bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())
+((4, 7), True)
+>>> format_rate(2.5e7)
+'25.00 M/s'
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+
+def random_hands(n: int, k: int, seed: int = 2026) -> np.ndarray:
+    """``n`` rows of ``k`` distinct card ids (0..51), uniformly random, reproducible."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.int64)
+
+
+def best_time(fn: Callable[[], object], repeat: int = 5) -> float:
+    """Smallest wall time of ``repeat`` calls of ``fn`` (seconds): the least disturbed run."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def format_rate(per_second: float) -> str:
+    """Hands per second in a readable unit."""
+    if per_second >= 1e6:
+        return f"{per_second / 1e6:.2f} M/s"
+    if per_second >= 1e3:
+        return f"{per_second / 1e3:.1f} k/s"
+    return f"{per_second:.0f} /s"
+
+
+@dataclass
+class Result:
+    """One timed contender: hands evaluated in ``seconds`` (best run)."""
+
+    name: str
+    hands: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds
+
+    @property
+    def ns_per_hand(self) -> float:
+        return 1e9 * self.seconds / self.hands
+
+
+def print_table(title: str, results: Sequence[Result], ours: Sequence[str]) -> None:
+    """Rates of every contender, then each of ``ours`` as a multiple of every other one."""
+    print(f"\n== {title}")
+    width = max(len(r.name) for r in results)
+    for r in results:
+        print(f"  {r.name:<{width}}  {format_rate(r.rate):>12}  {r.ns_per_hand:>10.1f} ns/hand")
+    by_name = {r.name: r for r in results}
+    for name in ours:
+        mine = by_name[name]
+        ratios = ", ".join(
+            f"{mine.rate / r.rate:.2f}x {r.name}" for r in results if r.name not in ours
+        )
+        if ratios:
+            print(f"  {name}: {ratios}")
+
+
+def process_seconds(code: str, repeat: int = 7) -> float:
+    """Best wall time of a fresh ``python -c code`` (same interpreter as this script)."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        times.append(time.perf_counter() - start)
+    return min(times)

@@ -1,0 +1,197 @@
+"""The numpy batch paths: agreement with the scalar path, input handling, chunking, memory.
+
+The exhaustive and reference checks of the ranks themselves are in test_evaluate.py.
+"""
+
+from __future__ import annotations
+
+import sys
+import tracemalloc
+from math import comb
+
+import numpy as np
+import pytest
+
+from showdown import CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
+from showdown.batch import evaluate_batch, evaluate_omaha_batch
+from showdown.categories import category_ranges
+from showdown.evaluate import evaluate_omaha_ids
+
+batch_module = sys.modules["showdown.batch"]
+
+
+def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k]
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("wrap", [False, True])
+def test_batch_equals_scalar(k: int, wrap: bool) -> None:
+    rng = np.random.default_rng(k + 10 * wrap)
+    hands = random_hands(rng, 20_000, k)
+    scalar = evaluate_ids_wrap if wrap else evaluate_ids
+    got = evaluate_batch(hands, wrap=wrap)
+    assert got.dtype == np.uint16 and got.shape == (len(hands),)
+    np.testing.assert_array_equal(got, [scalar(h) for h in hands.tolist()])
+
+
+@pytest.mark.parametrize(
+    "dtype", [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+)
+def test_any_integer_dtype_and_layout(dtype: type) -> None:
+    rng = np.random.default_rng(3)
+    hands = random_hands(rng, 1000, 7)
+    expected = evaluate_batch(np.ascontiguousarray(hands))
+    np.testing.assert_array_equal(evaluate_batch(hands.astype(dtype)), expected)
+    fortran = np.asfortranarray(hands.astype(dtype))
+    np.testing.assert_array_equal(evaluate_batch(fortran), expected)
+    np.testing.assert_array_equal(evaluate_batch(hands.astype(dtype)[::-1]), expected[::-1])
+    np.testing.assert_array_equal(evaluate_batch(hands.tolist()), expected)
+
+
+def test_empty_input() -> None:
+    for k in (5, 6, 7):
+        out = evaluate_batch(np.empty((0, k), dtype=np.int64))
+        assert out.shape == (0,) and out.dtype == np.uint16
+    out = evaluate_omaha_batch(np.empty((0, 4), dtype=np.int8), np.empty((0, 5), dtype=np.int8))
+    assert out.shape == (0,)
+
+
+def test_chunk_boundaries(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(5)
+    hands = random_hands(rng, 1001, 7)
+    expected = [evaluate_ids(h) for h in hands.tolist()]
+    holes, boards = hands[:, :4], hands[:, 4:]
+    omaha = [evaluate_omaha_ids(h, b) for h, b in zip(holes.tolist(), boards.tolist(), strict=True)]
+    for chunk in (1, 7, 64, 1000, 1001, 4096):
+        monkeypatch.setattr(batch_module, "CHUNK", chunk)
+        np.testing.assert_array_equal(evaluate_batch(hands), expected)
+        np.testing.assert_array_equal(evaluate_omaha_batch(holes, boards), omaha)
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        (np.zeros((3, 4), dtype=int), r"shape \(N, k\)"),
+        (np.zeros((3, 8), dtype=int), r"shape \(N, k\)"),
+        (np.zeros(7, dtype=int), r"shape \(N, k\)"),
+        (np.zeros((2, 3, 7), dtype=int), r"shape \(N, k\)"),
+        (np.array([[0.0, 1, 2, 3, 4]]), "integer card ids"),
+        (np.array([[True, False, True, False, True]]), "integer card ids"),
+        ([[0, 1, 2, 3, 4], [0, 1, 2, 3, 52]], "row 1 holds a card id outside 0..51"),
+        ([[0, 1, 2, 3, 4], [-1, 1, 2, 3, 5]], "row 1 holds a card id outside 0..51"),
+        ([[0, 1, 2, 3, 4, 5, 6], [9, 1, 2, 3, 4, 5, 9]], "row 1 holds a card twice"),
+    ],
+)
+def test_batch_errors(hands: object, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        evaluate_batch(hands)  # type: ignore[arg-type]
+
+
+def test_duplicates_found_in_a_later_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch_module, "CHUNK", 10)
+    hands = random_hands(np.random.default_rng(8), 100, 6)
+    hands[57, 3] = hands[57, 0]
+    with pytest.raises(CardError, match="row 57 holds a card twice"):
+        evaluate_batch(hands)
+    evaluate_batch(hands, check=False)  # the caller vouches for the input: no check
+
+
+def test_omaha_batch_errors() -> None:
+    hole = np.array([[0, 1, 2, 3]])
+    with pytest.raises(CardError, match="hole has 1 rows but board has 2"):
+        evaluate_omaha_batch(hole, np.array([[4, 5, 6], [7, 8, 9]]))
+    with pytest.raises(CardError, match=r"hole must have shape"):
+        evaluate_omaha_batch(np.array([[0, 1, 2]]), np.array([[4, 5, 6]]))
+    with pytest.raises(CardError, match=r"board must have shape"):
+        evaluate_omaha_batch(hole, np.array([[4, 5, 6, 7, 8, 9]]))
+    with pytest.raises(CardError, match="holds a card twice"):
+        evaluate_omaha_batch(hole, np.array([[4, 5, 3]]))
+    with pytest.raises(CardError, match=r"outside 0\.\.51"):
+        evaluate_omaha_batch(hole, np.array([[4, 5, 60]]))
+
+
+def test_omaha_batch_uses_exactly_two_and_three() -> None:
+    hole = [[51, 47, 0, 5], [50, 46, 42, 38]]  # As Ks 2c 3d; Ah Kh Qh Jh
+    board = [[43, 39, 35, 2, 6], [34, 9, 13, 17, 21]]  # Qs Js Ts 2h 3h; Th 4d 5d 6d 7d
+    ranks = evaluate_omaha_batch(hole, board)
+    assert ranks[0] == 1  # royal flush with As Ks + Qs Js Ts
+    second = evaluate("Ah Kh Qh Jh", board="Th 4d 5d 6d 7d", game="omaha")
+    assert ranks[1] == second.rank and second.category != Category.STRAIGHT_FLUSH
+
+
+def test_memory_stays_bounded_whatever_n() -> None:
+    """Temporaries are per chunk: the peak above the output does not grow with N."""
+    row = np.array([[51, 46, 41, 36, 31, 26, 21]], dtype=np.int8)
+    evaluate_batch(row)  # build and cache the tables first
+    extra = []
+    for n in (4 * batch_module.CHUNK, 32 * batch_module.CHUNK):
+        hands = np.broadcast_to(row, (n, 7))  # n rows, no memory of their own
+        tracemalloc.start()
+        try:
+            out = evaluate_batch(hands)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert (out == out[0]).all()
+        extra.append(peak - out.nbytes)
+    assert extra[1] < 16 * 2**20, extra
+    assert extra[1] < extra[0] + 2**20, extra
+
+
+@pytest.mark.slow
+def test_one_hundred_million_hands_in_bounded_memory() -> None:
+    row = np.array([[0, 4, 9, 13, 18, 33, 51]], dtype=np.int8)
+    hands = np.broadcast_to(row, (100_000_000, 7))
+    tracemalloc.start()
+    try:
+        out = evaluate_batch(hands)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(out) == 100_000_000 and out[-1] == evaluate_ids(row[0].tolist())
+    assert peak - out.nbytes < 32 * 2**20
+
+
+@pytest.mark.slow
+def test_every_seven_card_hand_counts_match_spec() -> None:
+    """SPEC section 2: all 133,784,560 seven-card hands through evaluate_batch."""
+    expected = {
+        Category.STRAIGHT_FLUSH: 41_584,
+        Category.FOUR_OF_A_KIND: 224_848,
+        Category.FULL_HOUSE: 3_473_184,
+        Category.FLUSH: 4_047_644,
+        Category.STRAIGHT: 6_180_020,
+        Category.THREE_OF_A_KIND: 6_461_620,
+        Category.TWO_PAIR: 31_433_400,
+        Category.PAIR: 58_627_800,
+        Category.HIGH_CARD: 23_294_460,
+    }
+    per_rank = np.zeros(7463, dtype=np.int64)
+    # Six-card tails in colex order: those below m are a prefix of length C(m, 6).
+    tails = _colex_combinations(51, 6)
+    for first in range(52 - 7 + 1):
+        rest = tails[: comb(51 - first, 6)] + (first + 1)
+        hands = np.empty((len(rest), 7), dtype=np.int8)
+        hands[:, 0] = first
+        hands[:, 1:] = rest
+        per_rank += np.bincount(evaluate_batch(hands, check=False), minlength=7463)
+    assert per_rank.sum() == comb(52, 7)
+    for category, span in category_ranges().items():
+        assert per_rank[span.start : span.stop].sum() == expected[category], category
+    assert np.count_nonzero(per_rank) == 4824
+
+
+def _colex_combinations(n: int, k: int) -> np.ndarray:
+    """All k-subsets of range(n), each row ascending, rows in colex order (by largest first)."""
+    rows = np.arange(n, dtype=np.int8)[:, None]  # 1-subsets, colex = ascending
+    for width in range(2, k + 1):
+        # Append a new largest element m to every (width-1)-subset of range(m).
+        blocks = [
+            np.concatenate(
+                [rows[: comb(m, width - 1)], np.full((comb(m, width - 1), 1), m, np.int8)], 1
+            )
+            for m in range(width - 1, n)
+        ]
+        rows = np.concatenate(blocks)
+    return rows
