@@ -309,6 +309,9 @@ class Store:
         self._write = _write_lock(self.path)
         conn = self._connect()
         conn.executescript(SCHEMA)
+        columns = {row["name"] for row in conn.execute("PRAGMA table_info(rounds)")}
+        if "pot_outcome" not in columns:  # files made by the first version of this schema
+            conn.execute("ALTER TABLE rounds ADD COLUMN pot_outcome TEXT")
 
     def _connect(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
