@@ -90,11 +90,11 @@ def analyse(
     costs the play bet ``2 * ante``: its value is ``2 * ante * (P(win) - P(lose))``
     against the dealer plus the expected share of ``pot``.
     """
-    hand_ids = np.asarray(hand, dtype=np.int64)
+    hand_ids = np.asarray(hand, dtype=np.int8)
     seen = np.zeros(52, dtype=bool)
     seen[hand_ids] = True
     seen[up] = True
-    pool = np.flatnonzero(~seen)  # 46 unseen cards
+    pool = np.flatnonzero(~seen).astype(np.int8)  # the 46 unseen cards
     rng = np.random.default_rng(seed)
     need = 5 + 5 * rivals
     # A uniformly random ordered draw of `need` unseen cards per sample: the smallest keys.
@@ -103,39 +103,45 @@ def analyse(
     order = np.argsort(np.take_along_axis(keys, pick, axis=1), axis=1)
     draws = pool[np.take_along_axis(pick, order, axis=1)]
 
-    dealer = np.empty((samples, 5), dtype=np.int64)
-    dealer[:, 0] = up
-    dealer[:, 1:] = draws[:, :4]
-    dealer_rank = evaluate_batch(dealer).astype(np.int32)
-    rival_ranks = [
-        evaluate_batch(draws[:, 5 + 5 * r : 10 + 5 * r]).astype(np.int32) for r in range(rivals)
-    ]
-    play_bet = 2 * ante
-
-    def score(action: str, index: int | None, mine: np.ndarray) -> Option:
-        win = float(np.mean(mine < dealer_rank))
-        tie = float(np.mean(mine == dealer_rank))
-        if rival_ranks:
-            best_rival = np.minimum.reduce(rival_ranks)
-            ties = sum((mine == r).astype(np.int32) for r in rival_ranks)
-            share = np.where(
-                mine < best_rival, 1.0, np.where(mine == best_rival, 1.0 / (1 + ties), 0)
-            )
-            pot_chance = float(np.mean(share))
-        else:
-            pot_chance = 1.0
-        ev = play_bet * (2 * win + tie - 1) + pot * pot_chance
-        return Option(action, index, win, tie, pot_chance, ev)
-
-    keep_rank = evaluate_ids([int(i) for i in hand_ids])
-    keep = score("keep", None, np.full(samples, keep_rank, dtype=np.int32))
-    exchanges = []
+    # Every hand to evaluate, in one batch: the dealer's, the rivals', the five exchanges.
+    blocks = 1 + rivals + 5
+    hands = np.empty((blocks, samples, 5), dtype=np.int8)
+    hands[0, :, 0] = up
+    hands[0, :, 1:] = draws[:, :4]
+    for r in range(rivals):
+        hands[1 + r] = draws[:, 5 + 5 * r : 10 + 5 * r]
     for i in range(5):
-        mine = np.tile(hand_ids, (samples, 1))
-        mine[:, i] = draws[:, 4]
-        exchanges.append(score("exchange", i, evaluate_batch(mine).astype(np.int32)))
+        hands[1 + rivals + i] = hand_ids
+        hands[1 + rivals + i, :, i] = draws[:, 4]
+    ranks = evaluate_batch(hands.reshape(-1, 5)).astype(np.int32).reshape(blocks, samples)
+    dealer_rank = ranks[0]
+    keep_rank = evaluate_ids([int(i) for i in hand_ids])
+    mine = np.vstack([np.full((1, samples), keep_rank, dtype=np.int32), ranks[1 + rivals :]])
+
+    win = (mine < dealer_rank).mean(axis=1)
+    tie = (mine == dealer_rank).mean(axis=1)
+    if rivals:
+        rival = ranks[1 : 1 + rivals]
+        best_rival = rival.min(axis=0)
+        ties = (mine[:, None, :] == rival[None, :, :]).sum(axis=1)
+        share = np.where(mine < best_rival, 1.0, np.where(mine == best_rival, 1.0 / (1 + ties), 0))
+        pot_chance = share.mean(axis=1)
+    else:
+        pot_chance = np.ones(len(mine))
+    ev = 2 * ante * (2 * win + tie - 1) + pot * pot_chance
+    options = [
+        Option(
+            "keep" if k == 0 else "exchange",
+            None if k == 0 else k - 1,
+            float(win[k]),
+            float(tie[k]),
+            float(pot_chance[k]),
+            float(ev[k]),
+        )
+        for k in range(6)
+    ]
     fold = Option("fold", None, 0.0, 0.0, 0.0, 0.0)
-    return Analysis(keep, tuple(exchanges), fold, samples)
+    return Analysis(options[0], tuple(options[1:]), fold, samples)
 
 
 @dataclass(frozen=True)

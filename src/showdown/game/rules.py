@@ -24,10 +24,11 @@ between them and never creates or loses one.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from showdown.cards import Card
@@ -180,7 +181,10 @@ class Round:
         return self.dealer[: self.dealer_up]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """A JSON-ready copy of the whole round (deck and hidden cards included: for storage)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["seats"] = [dict(vars(s)) for s in self.seats]
+        return json.loads(json.dumps(data))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Round:

@@ -322,7 +322,9 @@ class Store:
         )
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
+        # WAL + NORMAL: a commit is in the WAL file before the call returns, so it survives
+        # the program being killed; an OS crash may lose the last commits, never half of one.
+        conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
         self._local.conn = conn
