@@ -122,6 +122,15 @@
     });
   }
 
+  // "Pair — Pair of nines" says the category twice: show the description alone
+  // when it already starts with the category's name.
+  function handText(hand) {
+    const cat = t("cat_" + hand.category);
+    const desc = hand.description || "";
+    const first = cat.split(" ")[0].toLowerCase();
+    return desc.toLowerCase().startsWith(first) ? desc : cat + " — " + desc;
+  }
+
   function seatName(seat) {
     if (!app.state) return "";
     const info = app.state.seats[seat];
@@ -239,12 +248,14 @@
     renderKeys();
     renderRules();
     if (app.state) {
+      renderTable();
       // Descriptions and explanations come from the server in the chosen language.
       await reloadState().catch(showError);
       if (app.hint) await loadHint(false);
     }
-    if (app.screen === "history") await loadHistory(true);
-    if (app.screen === "stats") await loadStats();
+    if (app.screen === "history") await loadHistory(true).catch(showError);
+    if (app.screen === "stats") await loadStats().catch(showError);
+    document.body.dataset.lang = lang;
   }
 
   // ---------------------------------------------------------------- screens
@@ -349,7 +360,7 @@
     app.shownDealer = { round: rnd.id, count: up.length };
     const hand = rnd.dealer.hand;
     $("#dealer-hand").textContent = hand
-      ? t("cat_" + hand.category) + " — " + hand.description
+      ? handText(hand)
       : t("dealer_up", { n: up.length });
   }
 
@@ -381,7 +392,7 @@
       cards,
       h("p", { class: "seat-status" + (isActing ? " waiting" : "") }, statusText(player)),
       player && player.hand
-        ? h("p", { class: "hand-desc" }, t("cat_" + player.hand.category) + " — " + player.hand.description)
+        ? h("p", { class: "hand-desc" }, handText(player.hand))
         : null,
     );
   }
@@ -434,8 +445,7 @@
           ? " — " + t("you_exchanged", { old: cardName(d.discarded), new: cardName(d.drawn) })
           : "") : null,
       player && player.hand && player.status !== "folded"
-        ? h("p", { class: "hand-desc" }, t("your_hand") + ": " + t("cat_" + player.hand.category) +
-          " — " + player.hand.description)
+        ? h("p", { class: "hand-desc" }, t("your_hand") + ": " + handText(player.hand))
         : null,
     );
   }
@@ -648,14 +658,15 @@
     const vs = Object.fromEntries(res.vs_house.map((v) => [v.seat, v]));
     const row = (label, cards, hand, vsText, share, net, cls) => h("tr", { class: cls || "" },
       h("th", { scope: "row" }, label),
-      h("td", { class: "cards tiny" }, cards),
-      h("td", {}, hand),
-      h("td", {}, vsText),
-      h("td", {}, share),
-      h("td", { class: net > 0 ? "pos" : net < 0 ? "neg" : "" }, net === null ? "" : signed(net)));
+      h("td", { class: "cards tiny", "data-label": t("col_cards") }, cards),
+      h("td", { "data-label": t("col_hand") }, hand),
+      h("td", { "data-label": t("col_vs_house") }, vsText),
+      h("td", { "data-label": t("col_pot") }, share),
+      h("td", { class: net > 0 ? "pos" : net < 0 ? "neg" : "", "data-label": t("col_net") },
+        net === null ? "" : signed(net)));
     const dealer = rnd.dealer;
     const rows = [row(t("dealer"), dealer.cards.map((c) => cardImg(c)),
-      dealer.hand ? t("cat_" + dealer.hand.category) + " — " + dealer.hand.description : t("dealer_not_played"),
+      dealer.hand ? handText(dealer.hand) : t("dealer_not_played"),
       "", "", null, "dealer-row")];
     for (const seat of rnd.order) {
       const p = rnd.players[seat];
@@ -665,7 +676,7 @@
         : [h("span", { class: "muted" }, p.status === "folded" ? t("not_shown_folded") : t("not_shown_alone"))];
       const hand = p.status === "folded"
         ? t("status_folded")
-        : p.hand ? t("cat_" + p.hand.category) + " — " + p.hand.description : t("not_shown");
+        : p.hand ? handText(p.hand) : t("not_shown");
       const isWinner = res.pot.winners.includes(seat);
       rows.push(row(seat === 0 ? t("you") : p.name, cards, hand,
         v ? outcomeText(v.outcome, v.paid) : "",
@@ -759,9 +770,14 @@
     const values = points.map((p) => p.chips);
     let lo = Math.min(...values), hi = Math.max(...values);
     if (lo === hi) { lo -= 10; hi += 10; }
-    const pad = (hi - lo) * 0.08;
-    lo = Math.max(0, lo - pad);
-    hi += pad;
+    // Round the axis to a "nice" step (1, 2 or 5 times a power of ten).
+    const raw = (hi - lo) / 4;
+    const mag = 10 ** Math.floor(Math.log10(raw));
+    const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw);
+    lo = Math.max(0, Math.floor(lo / step) * step);
+    hi = Math.ceil(hi / step) * step;
+    const ticks = [];
+    for (let v = lo; v <= hi + step / 2; v += step) ticks.push(v);
     const x = (i) => L + (points.length === 1 ? 0 : (i * (W - L - R)) / (points.length - 1));
     const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
     const root = svg("svg", {
@@ -769,8 +785,7 @@
       "aria-label": t("chart_label", { n: points.length, first: num(values[0]), last: num(values[values.length - 1]) }),
     });
     root.append(svg("title", { text: t("chart_title") }));
-    for (let k = 0; k <= 4; k++) {
-      const v = lo + ((hi - lo) * k) / 4;
+    for (const v of ticks) {
       root.append(
         svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }),
         svg("text", { x: L - 6, y: y(v) + 4, class: "axis", "text-anchor": "end", text: num(Math.round(v)) }));
@@ -828,7 +843,7 @@
 
   function handPicture(text, caption) {
     return h("figure", { class: "example" },
-      h("div", { class: "cards tiny" }, text.split(" ").map((c) => cardImg(c))),
+      h("div", { class: "cards example-cards" }, text.split(" ").map((c) => cardImg(c))),
       caption ? h("figcaption", {}, caption) : null);
   }
 

@@ -1,0 +1,328 @@
+"""End to end in real headless Chromium (Debian's /usr/bin/chromium via Playwright).
+
+Whole rounds are played by clicking and by keyboard alone: fold, keep,
+exchange, the rules screen in the middle of a round, the language switch,
+history and stats, and a phone-sized screen. Screenshots go to
+``test-artifacts/`` (kept by CI as artifacts; look at them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game_helpers import ARTIFACTS, ROOT, Client, GameServer, audit, running_server
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+STATIC = ROOT / "src" / "showdown" / "game" / "static"
+I18N = {
+    lang: json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    for lang in ("en", "es", "ru")
+}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[GameServer]:
+    yield from running_server(tmp_path / "game.sqlite3", profile="player")
+
+
+def new_page(browser: Any, server: GameServer, **context: Any) -> Any:
+    """A fresh browser tab on the game, with every request and page error recorded."""
+    options = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "reduce"}
+    options.update(context)
+    ctx = browser.new_context(**options)
+    page = ctx.new_page()
+    page.requests = []  # type: ignore[attr-defined]
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("request", lambda r: page.requests.append(r.url))
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def shot(page: Any, name: str, full: bool = True) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"game-{name}.png"), full_page=full)
+
+
+def api_get(server: GameServer, path: str) -> dict[str, Any]:
+    client = Client(server.url, "player")
+    try:
+        return client.ok(client.get(path))
+    finally:
+        client.close()
+
+
+def api_state(server: GameServer) -> dict[str, Any]:
+    return api_get(server, "/api/state")
+
+
+def my_cards(page: Any) -> list[str]:
+    srcs = page.eval_on_selector_all("#seat-0 img.card", "els => els.map(e => e.src)")
+    return [re.search(r"/cards/(\w+)\.svg", s).group(1) for s in srcs]
+
+
+def wait_settled(page: Any) -> None:
+    page.wait_for_selector("#showdown:not([hidden])", timeout=20_000)
+    page.wait_for_selector("#btn-deal", timeout=20_000)
+
+
+def check_clean(page: Any, server: GameServer) -> None:
+    """No script error, and nothing requested from anywhere but this server."""
+    assert not page.errors, page.errors
+    outside = [u for u in page.requests if not u.startswith(server.url)]
+    assert not outside, outside
+
+
+def test_whole_rounds_by_clicking(browser: Any, server: GameServer) -> None:
+    page = new_page(browser, server)
+    shot(page, "01-empty-table")
+    # Round 1: exchange the second card.
+    page.click("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    assert page.locator("#dealer-cards img.card:not(.back)").count() == 1
+    assert page.locator("#dealer-cards img.back").count() == 4
+    assert page.locator("#seat-1 img.back").count() == 5
+    assert page.locator("#seat-2 img.back").count() == 5
+    before = my_cards(page)
+    assert page.is_disabled("#btn-exchange")
+    page.click("#seat-0 .card-btn >> nth=1")
+    assert page.get_attribute("#seat-0 .card-btn >> nth=1", "aria-pressed") == "true"
+    shot(page, "02-exchange-picked")
+    page.click("#btn-exchange")
+    wait_settled(page)
+    after = my_cards(page)
+    assert after[0] == before[0] and after[2:] == before[2:] and after[1] != before[1]
+    assert page.locator("#seat-0 .card-wrap.drawn").count() == 1
+    rnd = api_state(server)["round"]
+    dealer_up = page.locator("#dealer-cards img.card:not(.back)").count()
+    assert dealer_up == len(rnd["dealer"]["cards"]) == 5
+    rows = page.locator("#showdown table.results tbody tr")
+    assert rows.count() == 4  # the dealer and three players
+    text = page.inner_text("#showdown")
+    assert "Round 1" in text and rnd["result"]["pot"]["explanation"] in text
+    mine = next(v for v in rnd["result"]["vs_house"] if v["seat"] == 0)
+    assert mine["explanation"] in text
+    shot(page, "03-showdown-exchange")
+    # Round 2: keep. Round 3: fold.
+    page.click("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.click("#btn-keep")
+    wait_settled(page)
+    assert "Kept the five cards" in page.inner_text("#seat-0")
+    page.click("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.click("#btn-fold")
+    wait_settled(page)
+    assert "Folded" in page.inner_text("#seat-0")
+    shot(page, "04-showdown-fold")
+    st = api_state(server)
+    assert st["round"]["number"] == 3
+    assert page.inner_text("#my-chips").replace(",", "") == str(st["chips"])
+    assert audit(server.db_path, "player")["ok"]
+    check_clean(page, server)
+
+
+def test_whole_rounds_by_keyboard_alone(browser: Any, server: GameServer) -> None:
+    page = new_page(browser, server)
+    page.keyboard.press("n")
+    page.wait_for_selector("#seat-0 .card-btn")
+    before = my_cards(page)
+    # Pick with a digit, unpick, then move with the arrows and pick with Space.
+    page.keyboard.press("3")
+    assert page.get_attribute("#seat-0 .card-btn >> nth=2", "aria-pressed") == "true"
+    page.keyboard.press("3")
+    assert page.get_attribute("#seat-0 .card-btn >> nth=2", "aria-pressed") == "false"
+    page.focus("#seat-0 .card-btn >> nth=0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.index")
+    assert focused == "3"
+    page.keyboard.press("Space")
+    assert page.get_attribute("#seat-0 .card-btn >> nth=3", "aria-pressed") == "true"
+    # The focus is visible: a real outline on the focused card.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("none", "")
+    shot(page, "05-keyboard-focus")
+    page.keyboard.press("h")
+    page.wait_for_selector(".hint-best")
+    hint_text = page.inner_text("#hint")
+    assert re.search(r"\d+%", hint_text) and "Best decision" in hint_text
+    shot(page, "06-hint")
+    page.keyboard.press("e")
+    wait_settled(page)
+    after = my_cards(page)
+    assert after[:3] == before[:3] and after[4] == before[4] and after[3] != before[3]
+    page.keyboard.press("n")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.keyboard.press("k")
+    wait_settled(page)
+    page.keyboard.press("n")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.keyboard.press("f")
+    wait_settled(page)
+    st = api_state(server)
+    actions = [
+        r["players"][0]["decision"]["action"] for r in api_get(server, "/api/history")["rounds"]
+    ]
+    assert actions == ["fold", "keep", "exchange"]
+    assert st["round"]["number"] == 3
+    # Every shortcut is documented on screen.
+    footer = page.inner_text("footer")
+    for key in ("N", "E", "K", "F", "H", "R", "L", "S", "T", "Esc", "1–5"):
+        assert key in footer
+    check_clean(page, server)
+
+
+def test_rules_mid_round_keeps_the_round(browser: Any, server: GameServer) -> None:
+    page = new_page(browser, server)
+    page.click("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    cards = my_cards(page)
+    page.keyboard.press("2")
+    page.keyboard.press("r")
+    assert page.is_visible("#screen-rules") and not page.is_visible("#screen-table")
+    rules = page.inner_text("#screen-rules")
+    for needle in ("wheel", "Q-K-A-2-3", "push", "left of the button", "Suits never break"):
+        assert needle in rules, needle
+    for n in range(1, 8):
+        assert I18N["en"][f"g{n}_title"] in rules
+    # A picture of an example of each of the nine categories, plus the wheel and no-wrap.
+    assert page.locator("#rules-body .rankings img.card").count() == 9 * 5
+    assert page.locator("#rules-body figure.example").count() == 9 + 2 + 2
+    shot(page, "07-rules")
+    # The nav is always there; Escape goes back with the round untouched.
+    page.keyboard.press("Escape")
+    assert page.is_visible("#screen-table")
+    assert my_cards(page) == cards
+    assert page.get_attribute("#seat-0 .card-btn >> nth=1", "aria-pressed") == "true"
+    # A reload (a closed tab) resumes the same round with the same cards.
+    page.reload()
+    page.wait_for_selector("#seat-0 .card-btn")
+    assert my_cards(page) == cards
+    page.click("#nav button[data-screen=rules]")
+    page.click("#screen-rules button[data-screen=table]")
+    page.keyboard.press("1")
+    page.keyboard.press("e")
+    wait_settled(page)
+    assert api_state(server)["round"]["number"] == 1
+    check_clean(page, server)
+
+
+def test_language_follows_the_browser_and_is_remembered(browser: Any, server: GameServer) -> None:
+    page = new_page(browser, server, locale="es-ES")
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.inner_text("#nav button[data-screen=table] span") == I18N["es"]["nav_table"]
+    assert page.inner_text("#btn-deal").startswith(I18N["es"]["deal"])
+    page.click("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    # Switch to Russian with the selector: every labelled word follows.
+    page.select_option("#lang-select", "ru")
+    page.wait_for_selector("body[data-lang='ru']")
+    assert page.inner_text("#btn-keep").startswith(I18N["ru"]["keep"])
+    for el in page.query_selector_all("[data-i18n]"):
+        key = el.get_attribute("data-i18n")
+        assert el.text_content() == I18N["ru"][key], key
+    alt = page.get_attribute("#seat-0 img.card >> nth=0", "alt")
+    assert any(I18N["ru"][f"suit_{s}"] in alt for s in "cdhs")
+    shot(page, "08-russian-table")
+    page.keyboard.press("k")
+    wait_settled(page)
+    assert I18N["ru"]["col_vs_house"] in page.inner_text("#showdown")
+    shot(page, "09-russian-showdown")
+    # Remembered across a reload, even though the browser prefers Spanish.
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.get_attribute("html", "lang") == "ru"
+    page.keyboard.press("r")
+    assert I18N["ru"]["wheel_title"] in page.inner_text("#screen-rules")
+    page.select_option("#lang-select", "en")
+    page.wait_for_selector("body[data-lang='en']")
+    assert I18N["en"]["wheel_title"] in page.inner_text("#screen-rules")
+    check_clean(page, server)
+
+
+def test_history_and_stats_screens(browser: Any, server: GameServer) -> None:
+    page = new_page(browser, server)
+    for action in ("keep", "fold", "keep"):
+        page.keyboard.press("n")
+        page.wait_for_selector("#seat-0 .card-btn")
+        page.keyboard.press(action[0])
+        wait_settled(page)
+    page.keyboard.press("l")
+    page.wait_for_selector(".history-item")
+    items = page.locator(".history-item")
+    assert items.count() == 3
+    assert "Round 3" in items.nth(0).inner_text() and "Round 1" in items.nth(2).inner_text()
+    assert items.nth(0).locator("img.card").count() >= 10  # dealer + your hand at least
+    shot(page, "10-history")
+    page.keyboard.press("s")
+    page.wait_for_selector("svg.chart polyline")
+    stats = api_get(server, "/api/stats")
+    points = page.get_attribute("svg.chart polyline", "points").split()
+    assert len(points) == len(stats["balance"])
+    body = page.inner_text("#stats-body")
+    vs = stats["vs_house"]
+    assert sum(vs.values()) == 3 and vs["fold"] == 1
+    for label, key in (("Wins", "win"), ("Pushes", "push"), ("Losses", "loss"), ("Folds", "fold")):
+        assert re.search(rf"{label}\s+{vs[key]}\b", body), (label, body)
+    shot(page, "11-stats")
+    page.keyboard.press("t")
+    assert page.is_visible("#screen-table")
+    check_clean(page, server)
+
+
+def test_phone_sized_screen(browser: Any, server: GameServer) -> None:
+    page = new_page(
+        browser,
+        server,
+        viewport={"width": 375, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page.tap("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.tap("#seat-0 .card-btn >> nth=4")
+    shot(page, "12-phone-deciding")
+    # Nothing wider than the screen; every control reachable and big enough to tap.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, width
+    for sel in ("#btn-fold", "#btn-keep", "#btn-exchange", "#btn-hint"):
+        box = page.locator(sel).bounding_box()
+        assert box["height"] >= 40 and box["x"] >= 0 and box["x"] + box["width"] <= 375, sel
+    cards = [page.locator(f"#seat-0 .card-btn >> nth={i}").bounding_box() for i in range(5)]
+    assert all(c["x"] >= 0 and c["x"] + c["width"] <= 375 for c in cards)
+    page.tap("#btn-exchange")
+    wait_settled(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "13-phone-showdown")
+    page.tap("#nav button[data-screen=rules]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "14-phone-rules", full=False)
+    check_clean(page, server)
