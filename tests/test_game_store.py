@@ -156,6 +156,56 @@ def test_kill_9_mid_round_resumes_the_same_round(db: Path, stage: str) -> None:
     svc.close()
 
 
+LOOP_SCRIPT = """
+import sys
+from showdown.game import GameService
+svc = GameService(sys.argv[1])
+print("ready", flush=True)
+n = 0
+while True:
+    st = svc.state("lou")
+    if st["phase"] == "idle":
+        if st["refill_available"]:
+            svc.refill("lou")
+        st = svc.start_round("lou")
+    elif st["phase"] == "deciding":
+        n += 1
+        action = ["keep", "fold", "exchange"][n % 3]
+        svc.act("lou", action, card_index=n % 5 if action == "exchange" else None)
+    else:
+        svc.advance("lou")
+"""
+
+
+@pytest.mark.parametrize("delay", [0.3, 0.7, 1.1])
+def test_kill_9_at_any_moment_leaves_a_consistent_resumable_table(db: Path, delay: float) -> None:
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", LOOP_SCRIPT, str(db)], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    time.sleep(delay)  # the loop commits a step every few milliseconds: kill it mid-way
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=60)
+    svc = GameService(db)
+    before = svc.state("lou")
+    assert svc.audit("lou")["ok"]
+    rounds = dump(db)["rounds"]
+    assert len(rounds) >= 1
+    unfinished = [r for r in rounds if r[3] != "settled"]
+    assert len(unfinished) == (0 if before["phase"] == "idle" else 1)
+    st = finish(svc, "lou")
+    if before["phase"] != "idle":
+        assert st["round"]["id"] == before["round"]["id"]
+        # the same round goes on with the same cards (finish() keeps if still deciding)
+        assert st["round"]["players"][0]["cards"] == before["round"]["players"][0]["cards"]
+        up = before["round"]["dealer"]["cards"]
+        assert st["round"]["dealer"]["cards"][: len(up)] == up
+    assert svc.audit("lou")["ok"]
+    svc.close()
+
+
 def race(calls: list[Any]) -> list[Any]:
     """Run the callables at the same moment in threads; each result or GameError."""
     barrier = threading.Barrier(len(calls))
