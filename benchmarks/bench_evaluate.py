@@ -63,6 +63,8 @@ def bench_seven(n: int, repeat: int) -> list[Result]:
     results.append(
         Result("showdown evaluate_batch", n, best_time(lambda: evaluate_batch(hands), repeat))
     )
+    unchecked = best_time(lambda: evaluate_batch(hands, check=False), repeat)
+    results.append(Result("showdown evaluate_batch(check=False)", n, unchecked))
 
     e7_hands = [[eval7.Card(c) for c in row] for row in text]
     e7 = np.array([eval7.evaluate(h) for h in e7_hands])
@@ -136,9 +138,18 @@ def bench_five(n: int, repeat: int) -> list[Result]:
     ]
 
 
-def bench_big_batch(n: int) -> Result:
+def bench_big_batch(n: int) -> None:
     hands = random_hands(n, 7, seed=7)
-    return Result("evaluate_batch, 7 cards", n, best_time(lambda: evaluate_batch(hands), 3))
+    small = hands.astype(np.uint8)
+    print(f"\n== evaluate_batch on {n:,} random 7-card hands (best of 3)")
+    for label, data, check in [
+        ("int64 ids, checked (default)", hands, True),
+        ("int64 ids, check=False", hands, False),
+        ("uint8 ids, checked (default)", small, True),
+        ("uint8 ids, check=False", small, False),
+    ]:
+        seconds = best_time(lambda d=data, c=check: evaluate_batch(d, check=c), 3)
+        print(f"  {label:<30} {n / seconds / 1e6:7.1f} M/s")
 
 
 def bench_startup(repeat: int) -> None:
@@ -153,7 +164,7 @@ def bench_startup(repeat: int) -> None:
     for label, code in [
         ("import showdown + evaluate_ids (7 cards)", first),
         ("import showdown + evaluate(...)         ", friendly),
-        ("import showdown + evaluate_batch        ", batch),
+        ("import showdown + evaluate_batch (numpy)", batch),
     ]:
         t = process_seconds(code, repeat)
         print(f"  {label}  {t * 1e3:7.1f} ms  (+{(t - bare) * 1e3:.1f} ms above bare)")
@@ -169,10 +180,13 @@ def main(argv: list[str] | None = None) -> None:
     print_table(
         f"7-card hands ({args.hands:,} random; slow libraries on a prefix)",
         seven,
-        ours=["showdown evaluate_ids", "showdown evaluate_batch"],
+        ours=[
+            "showdown evaluate_ids",
+            "showdown evaluate_batch",
+            "showdown evaluate_batch(check=False)",
+        ],
     )
-    big = bench_big_batch(4_000_000)
-    print(f"  evaluate_batch on 4,000,000 hands: {big.rate / 1e6:.1f} M/s")
+    bench_big_batch(4_000_000)
     five = bench_five(args.hands, args.repeat)
     print_table(
         f"5-card hands ({args.hands:,} random)",

@@ -434,6 +434,16 @@ def test_best_five_in_comparison_order() -> None:
     assert seven.category == Category.FOUR_OF_A_KIND
 
 
+def test_equal_fives_show_the_smallest_ids() -> None:
+    """When several fives are worth the same, the one with the lowest card ids is shown."""
+    value = evaluate("As Ah", board="Ad Ac Kh Kd Ks")
+    assert [str(c) for c in value.best_five] == ["As", "Ah", "Ad", "Ac", "Kd"]
+    plays = evaluate("Qs Qh", board="Ac Kd Qd Jh Ts")
+    assert [str(c) for c in plays.best_five] == ["Ac", "Kd", "Qd", "Jh", "Ts"]
+    omaha = evaluate("Ks Kh 2c 3c", board="Kd Kc 9h 9s 9d", game="omaha")
+    assert [str(c) for c in omaha.best_five] == ["Ks", "Kh", "Kd", "Kc", "9d"]
+
+
 @pytest.mark.parametrize(("hand", "outs"), [("Ah 2d 3c 4s", 4), ("5h 6d 7c 8s", 8)])
 def test_straight_draw_outs(hand: str, outs: int) -> None:
     """SPEC section 2: drawing to A-2-3-4 has 4 outs, to 5-6-7-8 eight."""

@@ -42,6 +42,7 @@ def test_card_order_never_matters(
     a = evaluate(cards, game="holdem", wrap=wrap)
     b = evaluate(shuffled[:split], board=shuffled[split:] or None, wrap=wrap)
     assert a == b and a.ranks == b.ranks
+    assert a.best_five == b.best_five  # the same cards are shown, whatever the order
 
 
 @SETTINGS

@@ -25,7 +25,7 @@ from showdown.tables import CARD_KEYS, SUIT_BITS, SUIT_MASK, get_tables
 CHUNK = 1 << 15
 
 _CARD_KEYS = np.array(CARD_KEYS, dtype=np.uint32)
-_ONE = np.uint64(1)
+_CARD_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 _BYTE_POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 _RANK_BIT = (1 << (np.arange(52) >> 2)).astype(np.uint16)
 _SUIT = (np.arange(52) & 3).astype(np.int8)
@@ -47,11 +47,10 @@ def _check_range(chunk: np.ndarray, start: int, what: str) -> None:
 
 
 def _check_distinct(chunk: np.ndarray, start: int, what: str) -> None:
-    """No card twice in a row: the union of the rows' card bits has one bit per card."""
-    bits = np.left_shift(_ONE, chunk.astype(np.uint64))
-    union = bits[:, 0].copy()
+    """No card twice in a row: the union of the row's card bits has one bit per card."""
+    union = _CARD_BIT[chunk[:, 0]]
     for j in range(1, chunk.shape[1]):
-        union |= bits[:, j]
+        union |= _CARD_BIT[chunk[:, j]]
     repeated = _popcount(union) != chunk.shape[1]
     if repeated.any():
         raise CardError(f"{what} row {start + int(np.flatnonzero(repeated)[0])} holds a card twice")
@@ -101,15 +100,26 @@ def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True
     nonflush = tables.nonflush_array(n)
     flush_suit = tables.flush_suit[n]
     out = np.empty(len(hands), dtype=np.uint16)
+    # Index arrays of another dtype are copied into one reused native buffer:
+    # numpy gathers fastest with intp indices, and a fresh buffer per chunk
+    # would cost page faults.
+    native = hands.dtype == np.intp
+    buffer = None if native else np.empty((min(len(hands), CHUNK), n), dtype=np.intp)
     for start in range(0, len(hands), CHUNK):
         chunk = hands[start : start + CHUNK]
         _check_range(chunk, start, "hands")
-        if chunk.dtype != np.intp:  # numpy gathers fastest with native index arrays
-            chunk = chunk.astype(np.intp)
+        if buffer is not None:
+            chunk = _into(buffer, chunk)
         if check:
             _check_distinct(chunk, start, "hands")
         _evaluate_chunk(chunk, out[start : start + CHUNK], nonflush, flush_suit, tables.flush)
     return out
+
+
+def _into(buffer: np.ndarray, chunk: np.ndarray) -> np.ndarray:
+    view = buffer[: len(chunk)]
+    np.copyto(view, chunk, casting="unsafe")  # safe: ids were checked to be 0..51
+    return view
 
 
 def evaluate_omaha_batch(
@@ -135,7 +145,7 @@ def evaluate_omaha_batch(
     for start in range(0, len(holes), step):
         h = holes[start : start + step]
         b = boards[start : start + step]
-        both = np.concatenate([h, b], axis=1).astype(np.intp)
+        both = np.concatenate([h, b], axis=1, dtype=np.intp, casting="unsafe")
         _check_range(both, start, "hole and board")
         if check:
             _check_distinct(both, start, "hole and board")

@@ -61,21 +61,14 @@ def evaluate_ids(ids: Sequence[int]) -> int:
     10
     """
     k = _KEYS
-    try:
+    n = len(ids)  # dispatch on the length: an exception would cost far more
+    if n == 7:
         a, b, c, d, e, f, g = ids
-    except ValueError:
-        return _evaluate_5_or_6(ids)
-    key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
-    suit = _FS7[key & 255]
-    if suit < 0:
-        return _NF7[key >> 8]
-    return _flush_rank(ids, suit, _FLUSH)
-
-
-def _evaluate_5_or_6(ids: Sequence[int]) -> int:
-    k = _KEYS
-    n = len(ids)
-    if n == 5:
+        key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        suit = _FS7[key & 255]
+        if suit < 0:
+            return _NF7[key >> 8]
+    elif n == 5:
         a, b, c, d, e = ids
         key = k[a] + k[b] + k[c] + k[d] + k[e]
         suit = _FS5[key & 255]
@@ -245,10 +238,16 @@ def evaluate(
     community = to_cards(board)
     check_distinct(hole, community)
     check_counts(hole, community, game)
+    fn = evaluate_ids_wrap if wrap else evaluate_ids
+    # Among equal best fives, the one with the smallest ids (sorted, compared in
+    # order) is shown: a fixed choice, since suits never matter.
     if game == "omaha":
         fives = [h + b for h in combinations(hole, 2) for b in combinations(community, 3)]
+        best = min(fives, key=lambda five: (fn([c.id for c in five]), sorted(c.id for c in five)))
     else:
-        fives = list(combinations(hole + community, 5))
-    fn = evaluate_ids_wrap if wrap else evaluate_ids
-    best = min(fives, key=lambda five: (fn([c.id for c in five]), sorted(c.id for c in five)))
+        # The rank of all the cards is the rank of their best five; subsets of the
+        # id-sorted cards come in that order, so the first one worth it is the choice.
+        pool = sorted(hole + community)
+        rank = fn([c.id for c in pool])
+        best = next(five for five in combinations(pool, 5) if fn([c.id for c in five]) == rank)
     return HandValue.from_five(best, wrap)
