@@ -29,19 +29,30 @@ URL_LINE = re.compile(r"(http://127\.0\.0\.1:(\d+)/)")
 class GameServer:
     """``showdown play --no-browser`` in a subprocess; ``url`` once it listens."""
 
-    def __init__(self, db_path: Path, profile: str = "default", port: int = 0) -> None:
+    def __init__(
+        self,
+        db_path: Path,
+        profile: str = "default",
+        port: int = 0,
+        *,
+        browser: bool = False,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.db_path = db_path
         self.profile = profile
         self.port = port
+        self.browser = browser
+        self.env = env or {}
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.output: list[str] = []
 
     def start(self, timeout: float = 20.0) -> GameServer:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
         self.proc = subprocess.Popen(
             [
-                sys.executable, "-m", "showdown", "play", "--no-browser",
+                sys.executable, "-m", "showdown", "play",
+                *([] if self.browser else ["--no-browser"]),
                 "--db", str(self.db_path), "--profile", self.profile, "--port", str(self.port),
             ],
             stdout=subprocess.PIPE,

@@ -326,3 +326,27 @@ def test_phone_sized_screen(browser: Any, server: GameServer) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     shot(page, "14-phone-rules", full=False)
     check_clean(page, server)
+
+
+def test_refill_offer_in_the_page(browser: Any, server: GameServer) -> None:
+    client = Client(server.url, "player")
+    try:
+        for _ in range(20):
+            if client.state()["refill_available"]:
+                break
+            client.start(ante=100)
+            st = client.act("fold")
+            if st["phase"] == "dealer":
+                client.finish(st)
+        assert client.state()["refill_available"]
+    finally:
+        client.close()
+    page = new_page(browser, server)
+    assert page.is_visible("#btn-refill") and page.locator("#btn-deal").count() == 0
+    shot(page, "15-refill-offer")
+    page.keyboard.press("g")
+    page.wait_for_selector("#btn-deal")
+    assert page.inner_text("#my-chips").replace(",", "") == "1000"
+    page.keyboard.press("s")
+    page.wait_for_selector("svg.chart circle.refill")
+    check_clean(page, server)

@@ -8,8 +8,13 @@ never a 500), replayed requests, and two tabs on one profile.
 from __future__ import annotations
 
 import json
+import os
 import re
+import socket
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -146,6 +151,16 @@ def test_translations_have_the_same_keys() -> None:
 # ---------------------------------------------------------------- G10: hidden cards
 
 
+def snapshot(
+    client: Client, rid: int, checks: list[tuple[str, str, int]], stage: str, up: int
+) -> None:
+    """Fetch every read endpoint: none may show more than the step allows."""
+    for path in ("/api/state", "/api/history", "/api/stats", f"/api/round/{rid}", "/api/session"):
+        response = client.get(path)
+        assert response.status_code == 200, (path, response.text)
+        checks.append((response.text, stage, up))
+
+
 def test_no_card_leaves_the_server_before_it_is_revealed(client: Client, db: Path) -> None:
     """Play rounds with every kind of decision; check every response of every step.
 
@@ -155,33 +170,32 @@ def test_no_card_leaves_the_server_before_it_is_revealed(client: Client, db: Pat
     history are settled and not this round's business.
     """
     plays = [("exchange", 4), ("keep", None), ("fold", None), ("exchange", 0), ("keep", None)]
+    plays += [("keep", None)] * 10  # more rounds until two hands or more were shown
     showdowns = 0
-    for action, index in plays:
+    for n, (action, index) in enumerate(plays):
+        if n >= 5 and showdowns:
+            break
         checks: list[tuple[str, str, int]] = []  # (response text, stage, dealer cards up)
-
-        def snapshot(stage: str, up: int, checks: list[tuple[str, str, int]] = checks) -> None:
-            for path in ("/api/state", "/api/history", "/api/stats"):
-                checks.append((client.get(path).text, stage, up))
 
         st = client.start()
         rid = st["round"]["id"]
         mine = set(st["round"]["players"][0]["cards"])
         checks.append((client.responses[-1][1], "deal", 1))
-        snapshot("deal", 1)
+        snapshot(client, rid, checks, "deal", 1)
         checks.append((client.get("/api/hint").text, "deal", 1))
         st = client.act(action, index)
         up = 1
         checks.append((client.responses[-1][1], "settled" if st["phase"] == "idle" else "act", up))
         dealer_seen = [st["round"]["dealer"]["cards"]]
         while st["phase"] == "dealer":
-            snapshot("act", up)
+            snapshot(client, rid, checks, "act", up)
             st = client.ok(client.post("/api/advance", {"version": st["round"]["version"]}))
             up += 1
             dealer_seen.append(st["round"]["dealer"]["cards"])
             checks.append(
                 (client.responses[-1][1], "settled" if st["phase"] == "idle" else "act", up)
             )
-        snapshot("settled", up)
+        snapshot(client, rid, checks, "settled", up)
         final = st["round"]
         assert final["id"] == rid and final["phase"] == "settled"
         dealer = final["dealer"]["cards"]
@@ -208,6 +222,7 @@ def test_no_card_leaves_the_server_before_it_is_revealed(client: Client, db: Pat
         assert len(hidden) >= 52 - 5 - 1 - 5 - 10
         assert round_conserves_chips(final)
         showdowns += len(final["result"]["showdown"]) >= 2
+    assert showdowns >= 1
     assert audit(db, client.profile)["ok"]
 
 
@@ -487,3 +502,93 @@ def test_server_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     assert server.stop() == 0
     assert "Stopped." in "".join(server.output)
     assert "Traceback" not in "".join(server.output)
+
+
+def test_listens_on_loopback_only(server: GameServer) -> None:
+    """Bound to 127.0.0.1 itself: even another loopback address cannot connect."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=2):
+        pass
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.2", server.port), timeout=2).close()
+
+
+def test_opens_the_browser_unless_told_not_to(tmp_path: Path) -> None:
+    opened = tmp_path / "opened.txt"
+    fake = tmp_path / "fake-browser"
+    fake.write_text(f'#!/bin/sh\necho "$1" > {opened}\n')
+    fake.chmod(0o755)
+    server = GameServer(tmp_path / "g.sqlite3", browser=True, env={"BROWSER": str(fake)})
+    server.start()
+    try:
+        for _ in range(100):
+            if opened.exists() and opened.read_text().strip():
+                break
+            time.sleep(0.05)
+        assert opened.read_text().strip() == server.url
+    finally:
+        server.stop()
+
+
+def run_play(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "showdown", "play", "--no-browser", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ),
+    )
+
+
+def test_bad_command_lines_are_one_error_line(server: GameServer, tmp_path: Path) -> None:
+    db = str(tmp_path / "x.sqlite3")
+    for args in (
+        ["--db", db, "--port", str(server.port)],  # the port is taken
+        ["--db", db, "--profile", "no/slashes"],
+        ["--db", db, "--port", "70000"],
+        ["--db", db, "--host", "no.such.host.invalid"],
+    ):
+        done = run_play(*args)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error:"), (args, done.stderr)
+
+
+def test_the_web_stack_loads_only_for_play() -> None:
+    code = (
+        "import sys, showdown, showdown.cli, contextlib, io\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    showdown.cli.main(['--help'])\n"
+        "print(sorted(m for m in ('starlette', 'uvicorn', 'showdown.game.server') "
+        "if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
+def lose_down_to_a_refill(client: Client) -> dict[str, Any]:
+    """Fold rounds at the biggest ante until the chips cannot cover ante + play bet."""
+    st = client.state()
+    for _ in range(20):
+        if st["refill_available"]:
+            return st
+        client.start(ante=100)
+        st = client.act("fold")
+        if st["phase"] == "dealer":
+            st = client.finish(st)
+    raise AssertionError("never ran out of chips")
+
+
+def test_refill_when_the_chips_run_out(client: Client, db: Path) -> None:
+    st = lose_down_to_a_refill(client)
+    assert st["chips"] < 3 * 100 and st["phase"] == "idle"
+    after = st["round"]["id"]
+    expect_error(client.post("/api/start", {"after": after, "ante": 100}), 409,
+                 "insufficient_chips")  # fmt: skip
+    assert client.state() == st
+    refilled = client.ok(client.post("/api/refill", {"after": after}))
+    assert refilled["chips"] == 1000 and refilled["refills"] == 1
+    expect_error(client.post("/api/refill", {"after": after}), 409)  # a replay: nothing more
+    assert client.state() == refilled
+    stats = client.ok(client.get("/api/stats"))
+    assert stats["refills"] == 1 and stats["balance"][-1]["reason"] == "refill"
+    assert audit(db, client.profile)["ok"]

@@ -612,7 +612,9 @@
         h("td", {}, o.action === "fold" ? "—" : pct(o.win_chance)),
         h("td", {}, o.action === "fold" ? "—" : pct(o.tie_chance)),
         h("td", {}, o.action === "fold" ? "—" : pct(o.pot_chance)),
-        h("td", {}, (o.ev > 0 ? "+" : "") + o.ev.toFixed(1))));
+        h("td", {}, new Intl.NumberFormat(app.lang, {
+          maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: "exceptZero",
+        }).format(o.ev))));
     fill(box,
       h("h2", {}, t("hint_title")),
       h("p", { class: "hint-best" }, t("hint_best", { action: optionLabel(best) }), " ",
