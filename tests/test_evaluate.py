@@ -584,6 +584,12 @@ def test_shipped_tables_equal_a_fresh_computation() -> None:
         assert values[n] == fresh.nonflush_values[n].tolist()
     assert flush == fresh.flush.tolist()
     assert tables.unpack_tables(tables.pack_tables(fresh)) == packed
+    shipped = tables.get_tables(False)  # the numpy form, read straight from the bytes
+    for n in (5, 6, 7):
+        np.testing.assert_array_equal(shipped.nonflush_keys[n], fresh.nonflush_keys[n])
+        np.testing.assert_array_equal(shipped.nonflush_values[n], fresh.nonflush_values[n])
+    np.testing.assert_array_equal(shipped.flush, fresh.flush)
+    assert shipped.flush.dtype == fresh.flush.dtype == np.uint16
 
 
 def test_scalar_key_sums_stay_single_digit_ints() -> None:

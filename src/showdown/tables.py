@@ -146,7 +146,7 @@ def _flush_suit_list(n: int) -> list[int]:
 class ScalarTables:
     """The tables of one rule set as plain Python objects, for the scalar path."""
 
-    __slots__ = ("classes_category", "classes_ranks", "flush", "flush_suit", "nonflush", "wrap")
+    __slots__ = ("flush", "flush_suit", "nonflush", "wrap")
 
     def __init__(
         self,
@@ -155,8 +155,6 @@ class ScalarTables:
         nonflush: dict[int, dict[int, int]],
     ) -> None:
         self.wrap = wrap
-        #: index = rank (0 unused): category and the five ranks in comparison order.
-        self.classes_category, self.classes_ranks = class_columns(wrap)
         #: 13-bit mask of the ranks in the flush suit -> rank (0: fewer than five bits).
         self.flush = flush
         #: n -> (low eight key bits -> flush suit or -1).
@@ -164,29 +162,41 @@ class ScalarTables:
         #: n -> {rank-key sum - n * KEY_OFFSET: rank} for hands without a flush.
         self.nonflush = nonflush
 
+    @property
+    def classes_category(self) -> tuple[Category, ...]:
+        """Index = rank (0 unused): the category (built on first use)."""
+        return class_columns(self.wrap)[0]
+
+    @property
+    def classes_ranks(self) -> tuple[tuple[int, ...], ...]:
+        """Index = rank (0 unused): the five ranks in comparison order."""
+        return class_columns(self.wrap)[1]
+
 
 @cache
 def scalar_tables(wrap: bool = False) -> ScalarTables:
     """The scalar tables for the standard game (shipped) or the wrap house rule (computed)."""
-    if not wrap:
-        packed = read_packed()
-        if packed is not None:
-            keys, values, flush = packed
-            return ScalarTables(False, flush, _scalar_nonflush(keys, values))
+    data = None if wrap else _read_bytes(PACKED_PATH)
+    if data is not None:
+        gaps, values, flush = _segments(data)
+        nonflush = {}
+        for n in (5, 6, 7):
+            steps = _from_le("I", gaps[n])
+            steps[0] -= n * KEY_OFFSET  # the first key, shifted: every later key follows
+            nonflush[n] = dict(zip(accumulate(steps), _from_le("H", values[n]), strict=True))
+        return ScalarTables(False, _from_le("H", flush), nonflush)
     tables = get_tables(wrap)
-    keys = {n: tables.nonflush_keys[n].tolist() for n in (5, 6, 7)}
-    values = {n: tables.nonflush_values[n].tolist() for n in (5, 6, 7)}
-    return ScalarTables(wrap, tables.flush.tolist(), _scalar_nonflush(keys, values))
-
-
-def _scalar_nonflush(
-    keys: dict[int, list[int]], values: dict[int, list[int]]
-) -> dict[int, dict[int, int]]:
-    out = {}
-    for n in (5, 6, 7):
-        shift = n * KEY_OFFSET
-        out[n] = dict(zip([k - shift for k in keys[n]], values[n], strict=True))
-    return out
+    nonflush = {
+        n: dict(
+            zip(
+                (tables.nonflush_keys[n] - n * KEY_OFFSET).tolist(),
+                tables.nonflush_values[n].tolist(),
+                strict=True,
+            )
+        )
+        for n in (5, 6, 7)
+    }
+    return ScalarTables(wrap, tables.flush.tolist(), nonflush)
 
 
 # ------------------------------------------------------------ packed tables
@@ -222,38 +232,52 @@ def pack_tables(tables: Tables) -> bytes:
     return _MAGIC + zlib.compress(b"".join(parts), 9)
 
 
-def unpack_tables(
-    data: bytes,
-) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]]:
-    """Inverse of :func:`pack_tables`: (keys by n, ranks by n, flush table)."""
+def _segments(data: bytes) -> tuple[dict[int, bytes], dict[int, bytes], bytes]:
+    """Split packed tables into raw little-endian segments: key gaps, ranks, flush table."""
     if not data.startswith(_MAGIC):
         raise ValueError("not a showdown tables file")
     raw = zlib.decompress(data[len(_MAGIC) :])
-    keys: dict[int, list[int]] = {}
-    values: dict[int, list[int]] = {}
+    gaps: dict[int, bytes] = {}
+    values: dict[int, bytes] = {}
     pos = 0
     for n in (5, 6, 7):
         (count,) = _from_le("I", raw[pos : pos + 4])
         pos += 4
-        keys[n] = list(accumulate(_from_le("I", raw[pos : pos + 4 * count])))
+        gaps[n] = raw[pos : pos + 4 * count]
         pos += 4 * count
-        values[n] = _from_le("H", raw[pos : pos + 2 * count])
+        values[n] = raw[pos : pos + 2 * count]
         pos += 2 * count
-    flush = _from_le("H", raw[pos : pos + 2 * 8192])
     if pos + 2 * 8192 != len(raw):
         raise ValueError("tables file has the wrong length")
-    return keys, values, flush
+    return gaps, values, raw[pos:]
+
+
+def unpack_tables(
+    data: bytes,
+) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]]:
+    """Inverse of :func:`pack_tables`: (keys by n, ranks by n, flush table) as lists."""
+    gaps, values, flush = _segments(data)
+    return (
+        {n: list(accumulate(_from_le("I", gaps[n]))) for n in gaps},
+        {n: _from_le("H", values[n]) for n in values},
+        _from_le("H", flush),
+    )
+
+
+def _read_bytes(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
 
 
 def read_packed(
     path: str = PACKED_PATH,
 ) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]] | None:
     """The shipped tables, or None when the file is missing (they are computed then)."""
-    try:
-        with open(path, "rb") as f:
-            return unpack_tables(f.read())
-    except FileNotFoundError:
-        return None
+    data = _read_bytes(path)
+    return None if data is None else unpack_tables(data)
 
 
 def write_packed(path: str = PACKED_PATH) -> int:
@@ -326,17 +350,16 @@ def get_tables(wrap: bool = False) -> Tables:
     """The numpy tables for the standard game (from the shipped file) or the wrap house rule."""
     import numpy as np
 
-    if not wrap:
-        packed = read_packed()
-        if packed is not None:
-            keys, values, flush = packed
-            return Tables(
-                False,
-                np.array(flush, dtype=np.uint16),
-                {n: np.array(keys[n], dtype=np.int64) for n in keys},
-                {n: np.array(values[n], dtype=np.uint16) for n in values},
-            )
-    return compute_tables(wrap)
+    data = None if wrap else _read_bytes(PACKED_PATH)
+    if data is None:
+        return compute_tables(wrap)
+    gaps, values, flush = _segments(data)
+    return Tables(
+        False,
+        np.frombuffer(flush, dtype="<u2").astype(np.uint16),
+        {n: np.cumsum(np.frombuffer(gaps[n], dtype="<u4"), dtype=np.int64) for n in gaps},
+        {n: np.frombuffer(values[n], dtype="<u2").astype(np.uint16) for n in values},
+    )
 
 
 def _multisets(n: int) -> np.ndarray:
