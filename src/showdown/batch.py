@@ -32,7 +32,10 @@ _SUIT = (np.arange(52) & 3).astype(np.int8)
 
 
 def _as_hands(ids: npt.ArrayLike, sizes: tuple[int, ...], what: str) -> np.ndarray:
-    hands = np.asarray(ids)
+    try:
+        hands = np.asarray(ids)
+    except (TypeError, ValueError) as error:  # ragged rows, or not numbers at all
+        raise CardError(f"{what} must be an (N, k) array of card ids: {error}") from None
     if hands.ndim != 2 or hands.shape[1] not in sizes:
         raise CardError(f"{what} must have shape (N, k) with k in {sizes}, got {hands.shape}")
     if hands.dtype.kind not in "iu":

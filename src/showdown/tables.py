@@ -6,10 +6,11 @@ is derived from that list:
 * ``classes``: for each rank 1..7462, its category and its five ranks in
   comparison order (``K K 4 4 A``; the wheel as ``5 4 3 2 A``).
 * ``flush``: a 13-bit mask of the ranks held in one suit (5 to 7 bits) -> rank.
-* non-flush: each card carries a 32-bit key, ``rank_key << 9 | suit_key``. The
-  rank keys make the sum over any 5, 6 or 7 cards unique per rank multiset
-  (verified when the table is built); the suit keys make the low nine bits of
-  the sum tell whether, and in which suit, five cards share a suit.
+* non-flush: each card carries a key, ``rank_key << 8 | suit_key``. The rank
+  keys make the sum over any 5, 6 or 7 cards unique per rank multiset (verified
+  when the table is built); the suit keys make the low eight bits of the sum
+  tell whether, and in which suit, five cards share a suit. The sum's rank
+  part indexes a table of the best hand of that rank multiset.
 
 Two forms. :func:`scalar_tables` holds plain Python lists and dicts for the
 scalar path and never imports numpy: for the standard game it reads the
