@@ -444,6 +444,16 @@ def test_equal_fives_show_the_smallest_ids() -> None:
     assert [str(c) for c in omaha.best_five] == ["Ks", "Kh", "Kd", "Kc", "9d"]
 
 
+def test_shown_five_is_the_smallest_among_equal_fives_on_random_hands() -> None:
+    rng = np.random.default_rng(RNG_SEED + 99)
+    ties = 0
+    for hand in random_hands(rng, 3000, 7).tolist():
+        ranked = sorted((evaluate_ids(five), five) for five in combinations(sorted(hand), 5))
+        ties += ranked[0][0] == ranked[1][0]
+        assert tuple(sorted(c.id for c in evaluate(hand).best_five)) == ranked[0][1]
+    assert ties > 30  # the rule was exercised on hands with several equal best fives
+
+
 @pytest.mark.parametrize(("hand", "outs"), [("Ah 2d 3c 4s", 4), ("5h 6d 7c 8s", 8)])
 def test_straight_draw_outs(hand: str, outs: int) -> None:
     """SPEC section 2: drawing to A-2-3-4 has 4 outs, to 5-6-7-8 eight."""

@@ -122,3 +122,15 @@ def test_comparisons_follow_the_reference(deck: list[int], k: int, wrap: bool) -
     key_a, key_b = ref.best_key(a_cards, wrap), ref.best_key(b_cards, wrap)
     assert (a > b, a == b, a < b) == (key_a > key_b, key_a == key_b, key_a < key_b)
     assert (a >= b) == (key_a >= key_b) and (a <= b) == (key_a <= key_b)
+
+
+@SETTINGS
+@given(deck=decks, k=hand_sizes(), wrap=wraps)
+def test_best_five_is_the_best_five_with_the_smallest_ids(
+    deck: list[int], k: int, wrap: bool
+) -> None:
+    """Among several fives worth the same, the shown one has the smallest ids, in order."""
+    cards = deck[:k]
+    value = evaluate(cards, wrap=wrap)
+    expected = min(combinations(sorted(cards), 5), key=lambda five: (scalar(wrap)(five), five))
+    assert tuple(sorted(c.id for c in value.best_five)) == expected

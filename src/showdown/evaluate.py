@@ -245,9 +245,30 @@ def evaluate(
         fives = [h + b for h in combinations(hole, 2) for b in combinations(community, 3)]
         best = min(fives, key=lambda five: (fn([c.id for c in five]), sorted(c.id for c in five)))
     else:
-        # The rank of all the cards is the rank of their best five; subsets of the
-        # id-sorted cards come in that order, so the first one worth it is the choice.
-        pool = sorted(hole + community)
-        rank = fn([c.id for c in pool])
-        best = next(five for five in combinations(pool, 5) if fn([c.id for c in five]) == rank)
+        cards = hole + community
+        best = _best_five(cards, fn([c.id for c in cards]), wrap)
     return HandValue.from_five(best, wrap)
+
+
+def _best_five(cards: Sequence[Card], rank: int, wrap: bool) -> list[Card]:
+    """Five of ``cards`` worth ``rank``, the rank of all of them (hold'em: any five).
+
+    The rank's five ranks say which ranks to take and how many of each. In a
+    flush or straight flush they come from the one suit holding five or more
+    cards. Otherwise any cards of those ranks are worth the same (a suited
+    choice would be a better, flush rank): the lowest ids of each rank are
+    taken, which makes the whole five the one with the smallest ids.
+    """
+    tables = _load(wrap)
+    pool = sorted(cards)
+    if tables.classes_category[rank] in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        suits = [c.suit for c in pool]
+        flush_suit = max(range(4), key=suits.count)
+        pool = [c for c in pool if c.suit == flush_suit]
+    wanted = list(tables.classes_ranks[rank])
+    chosen = []
+    for card in pool:  # ascending ids: the first cards of a rank are its lowest
+        if card.rank in wanted:
+            wanted.remove(card.rank)
+            chosen.append(card)
+    return chosen
