@@ -52,6 +52,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import re
 import secrets
 import socket
@@ -64,8 +65,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import anyio
+import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -82,6 +84,9 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 LANGS = ("en", "es", "ru")
 TOKEN_HEADER = "x-showdown-token"
 MAX_BODY = 4096
+#: Game calls running at once in worker threads. SQLite takes one writer at a
+#: time anyway; a few threads keep reads concurrent without GIL thrashing.
+WORKERS = int(os.environ.get("SHOWDOWN_WORKERS", "4"))
 _CARD_RE = re.compile(r"^[2-9TJQKA][cdhs]$")
 _SID_RE = re.compile(r"^[0-9a-f]{32}$")
 
@@ -206,6 +211,13 @@ class WebApp:
         # of this server cannot both pass the check (act/advance rely on `version`).
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
+        self._capacity: anyio.CapacityLimiter | None = None
+
+    def _limiter(self) -> anyio.CapacityLimiter:
+        """At most ``WORKERS`` game calls at once (created inside the event loop)."""
+        if self._capacity is None:
+            self._capacity = anyio.CapacityLimiter(WORKERS)
+        return self._capacity
 
     def _lock(self, profile: str) -> threading.Lock:
         with self._locks_guard:
@@ -299,7 +311,7 @@ class WebApp:
             result = fn(*args, **kw)
             return result, time.perf_counter() - wall0, time.thread_time() - cpu0
 
-        result, wall, cpu = await run_in_threadpool(timed)
+        result, wall, cpu = await anyio.to_thread.run_sync(timed, limiter=self._limiter())
         timing = f"game;dur={wall * 1000:.2f}, cpu;dur={cpu * 1000:.2f}"
         return JSONResponse(result, headers={"cache-control": "no-store", "server-timing": timing})
 

@@ -857,6 +857,11 @@
       para("rules_intro"),
       h("h2", {}, t("rules_game_title")),
       h("ol", { class: "g-rules" }, [1, 2, 3, 4, 5, 6, 7].map(rule)),
+      h("h2", {}, t("opponents_title")),
+      para("opponents_text"),
+      h("ul", {}, ["cautious", "bold"].map((style, i) => h("li", {},
+        h("strong", {}, ["Marta", "Viktor"][i] + " (" + t("style_" + style) + "): "),
+        t("style_" + style + "_desc")))),
       h("h2", {}, t("rankings_title")),
       para("rankings_intro"),
       h("ol", { class: "rankings" }, CATEGORIES.map((cat) =>
