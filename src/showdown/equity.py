@@ -46,12 +46,12 @@ import numpy as np
 
 from showdown import _equity_kernels as K
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
-from showdown.ranges import Range, parse_range
+from showdown.ranges import Range, RangeError, parse_range
 
 __all__ = ["DEFAULT_TRIALS", "EXACT_WORK_LIMIT", "EquityResult", "ProgressBar", "equity"]
 
 #: Exact enumeration when the player-board evaluations (after suit isomorphism) are at most this.
-EXACT_WORK_LIMIT = 200_000_000
+EXACT_WORK_LIMIT = 1_000_000_000
 #: Monte Carlo trials when none are asked for (Hold'em / Omaha).
 DEFAULT_TRIALS = 1_000_000
 DEFAULT_TRIALS_OMAHA = 100_000
@@ -185,9 +185,14 @@ def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
         try:
             cards = parse_cards(text)
         except CardError as exc:
-            if "duplicate" in str(exc) or game != "holdem":
+            if game != "holdem":
                 raise
-            return _from_range(text, parse_range(text))
+            try:
+                return _from_range(text, parse_range(text))
+            except RangeError:
+                if "duplicate" in str(exc):
+                    raise exc from None
+                raise
         if game == "holdem" and len(cards) != 2:
             return _from_range(text, parse_range(text))
         label = "".join(str(c) for c in cards)
@@ -375,7 +380,7 @@ def _holdem_monte_carlo(
         i: K.SUIT_MAJOR_BIT[players[i].combos].sum(axis=1, dtype=np.uint64) for i in ranged
     }
     tally = K.Tally.zeros(len(players))
-    done = 0
+    done = empty = 0
     while done < trials:
         size = _CHUNK
         boards = rng.integers(0, size_u, size)
@@ -402,6 +407,11 @@ def _holdem_monte_carlo(
             drawn = drawn[: trials - done]
         bm, mid, ss = K.split_records(drawn)
         ranks = [K.holdem_ranks_at(bm, mid, ss, sets[i], picks.get(i)) for i in range(len(players))]
+        if len(drawn) == 0:
+            empty += 1
+            if empty >= 20 and done == 0:
+                raise CardError("no deal is possible: every choice of combos shares a card")
+            continue
         tally.add(K.showdowns(ranks))
         done += len(drawn)
         if progress is not None:

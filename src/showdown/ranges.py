@@ -78,7 +78,9 @@ class Range:
 
     >>> r = Range({(51, 50): 1.0, (51, 49): 0.25})
     >>> r
-    Range('AsAh, AsAd:0.25')
+    parse_range('AsAh, AsAd:0.25')
+    >>> eval(repr(r)) == r
+    True
     >>> [str(Card.from_id(i)) for i in r.combos[0]], r.weights
     (['As', 'Ah'], (1.0, 0.25))
     """
@@ -164,7 +166,7 @@ class Range:
         return ", ".join(tokens)
 
     def __repr__(self) -> str:
-        return f"Range({str(self)!r})"
+        return f"parse_range({str(self)!r})"
 
 
 def _weight_text(w: float) -> str:

@@ -1,0 +1,333 @@
+"""Equity: exact results against a brute force built on the independent reference
+evaluator (``tests/reference.py``), published figures, Monte Carlo against exact,
+ranges and their weighting, Omaha, and input errors."""
+
+from __future__ import annotations
+
+import itertools
+from math import comb
+
+import numpy as np
+import pytest
+
+import reference as ref
+from showdown.batch import evaluate_batch
+from showdown.cards import CardError, parse_cards
+from showdown.equity import EXACT_WORK_LIMIT, EquityResult, equity
+from showdown.ranges import RangeError, parse_range
+
+
+def _ids(text: str) -> list[int]:
+    return [c.id for c in parse_cards(text)]
+
+
+def _combos(spec: str, game: str) -> list[tuple[tuple[int, ...], float]]:
+    try:
+        cards = tuple(_ids(spec))
+    except CardError:
+        cards = ()
+    if (game == "holdem" and len(cards) == 2) or (game == "omaha" and len(cards) >= 4):
+        return [(cards, 1.0)]
+    return list(parse_range(spec).items())
+
+
+def brute(
+    players: list[str], board: str = "", dead: str = "", game: str = "holdem"
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Equity, win and tie by enumeration with the reference evaluator.
+
+    Every deal (one combo per player, no card twice, none on the board or dead)
+    counts with the product of its weights; every board completing the given one
+    from the remaining deck counts equally within a deal. All (deal, board) rows
+    are listed first, then each player's hands are scored in one numpy call.
+    """
+    board_ids, dead_ids = _ids(board), _ids(dead)
+    lists = [_combos(p, game) for p in players]
+    k = 5 - len(board_ids)
+    holes: list[list[np.ndarray]] = [[] for _ in players]
+    boards, row_weight = [], []
+    for deal in itertools.product(*lists):
+        cards = [c for hole, _ in deal for c in hole]
+        used = set(cards) | set(board_ids) | set(dead_ids)
+        if len(used) != len(cards) + len(board_ids) + len(dead_ids):
+            continue
+        deck = np.array(sorted(set(range(52)) - used))
+        if k:
+            runs = deck[ref.combinations_array(len(deck), k).astype(np.int64)]
+        else:
+            runs = np.zeros((1, 0), dtype=np.int64)
+        n = len(runs)
+        boards.append(np.concatenate([np.broadcast_to(board_ids, (n, 5 - k)), runs], axis=1))
+        for p, (hole, _) in enumerate(deal):
+            holes[p].append(np.broadcast_to(np.array(hole), (n, len(hole))))
+        row_weight.append(np.full(n, float(np.prod([w for _, w in deal])) / n))
+    all_boards = np.concatenate(boards)
+    weight = np.concatenate(row_weight)
+    codes = []
+    for p in range(len(players)):
+        hole = np.concatenate(holes[p])
+        if game == "omaha":
+            codes.append(ref.omaha_codes(hole, all_boards))
+        else:
+            codes.append(ref.best_codes(np.concatenate([hole, all_boards], axis=1)))
+    stack = np.stack(codes)
+    is_best = stack == stack.max(axis=0)
+    count = is_best.sum(axis=0)
+    total = weight.sum()
+    eq = (is_best / count) @ weight / total
+    win = (is_best & (count == 1)) @ weight / total
+    tie = (is_best & (count > 1)) @ weight / total
+    return eq, win, tie
+
+
+def assert_matches(result: EquityResult, expected: tuple[np.ndarray, ...]) -> None:
+    eq, win, tie = expected
+    assert result.method == "exact"
+    np.testing.assert_allclose(result.equity, eq, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(result.tie, tie, rtol=0, atol=1e-12)
+
+
+# ------------------------------------------------------------------ published
+
+
+def test_aces_against_kings_published_counts() -> None:
+    r = equity(["AcAd", "KhKs"])
+    assert r.method == "exact" and r.boards == 1_712_304
+    assert round(r.win[0] * r.boards) == 1_388_072
+    assert round(r.win[1] * r.boards) == 317_694
+    assert round(r.tie[0] * r.boards) == round(r.tie[1] * r.boards) == 6_538
+    assert r.equity[0] == pytest.approx((1_388_072 + 6_538 / 2) / 1_712_304, abs=1e-12)
+
+
+def test_preflop_against_batch_evaluator() -> None:
+    """A whole preflop enumeration against the numpy batch evaluator, board by board."""
+    hands = [_ids("Ah Kh"), _ids("7c 7d"), _ids("Qs Js")]
+    deck = np.array(sorted(set(range(52)) - {c for h in hands for c in h}))
+    boards = deck[ref.combinations_array(len(deck), 5).astype(np.int64)]
+    ranks = np.stack(
+        [
+            evaluate_batch(np.concatenate([np.broadcast_to(h, (len(boards), 2)), boards], axis=1))
+            for h in hands
+        ]
+    )
+    is_best = ranks == ranks.min(axis=0)
+    count = is_best.sum(axis=0)
+    r = equity(["AhKh", "7c7d", "QsJs"])
+    assert r.boards == comb(46, 5)
+    np.testing.assert_allclose(r.equity, (is_best / count).mean(axis=1), atol=1e-12)
+    np.testing.assert_allclose(r.win, (is_best & (count == 1)).mean(axis=1), atol=1e-12)
+
+
+# ---------------------------------------------------------------- brute force
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (["AhKh", "2c2d"], "Qh Jh 3c", ""),
+        (["AhKh", "2c2d", "Ts9s"], "Qh Jh 3c", ""),
+        (["AhKh", "2c2d", "Ts9s", "QcQd"], "Qh Jh 3c 8s", ""),
+        (["5c4c", "Ad5d", "Kh5h"], "5s 3c 2c", "6c 9c"),
+        (["AsKd", "AcKh"], "Qs Js 2d 3h", ""),
+        (["7h7d", "AcAs"], "Kd 7s 2c 2h 9d", ""),
+    ],
+)
+def test_hands_match_brute_force(players: list[str], board: str, dead: str) -> None:
+    assert_matches(equity(players, board=board, dead=dead), brute(players, board, dead))
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["AA:0.5, KQs", "JJ, AhKh"], "Jh 7c 2d"),
+        (["QQ+, AKs:0.25", "9s8s", "T9s, 22"], "9c 8c 2h 2d"),
+        (["random", "AA"], "2c 7d 9h Ts 3s"),
+        (["AK, KQ:0.3", "QQ-TT", "AcJc"], "Kc Qh Td 2s"),
+    ],
+)
+def test_ranges_match_brute_force(players: list[str], board: str) -> None:
+    assert_matches(equity(players, board=board), brute(players, board))
+
+
+def test_conflicting_combos_are_removed_and_weighted() -> None:
+    # The board's Ah removes three AA combos, the fixed KsQs removes AsKs and three KK
+    # combos from the first range and the Ks/Qs combos from the third; only deals
+    # without a shared card count, each with the product of its combos' weights.
+    players = ["AA:0.5, AsKs, KK:0.2", "KsQs", "AK:0.7, QQ"]
+    board = "Ah 7c 2d 3s"
+    r = equity(players, board=board)
+    assert_matches(r, brute(players, board))
+    assert r.boards is not None and r.boards % comb(52 - 4 - 2 - 4, 1) == 0
+
+
+def test_range_of_one_combo_equals_the_hand() -> None:
+    a = equity(["AhKh", "QQ"], board="Qh 7h 2c")
+    b = equity([parse_range("AhKh"), "QQ"], board="Qh 7h 2c")
+    assert a.equity == b.equity and a.win == b.win and a.tie == b.tie
+
+
+def test_suit_isomorphism_preflop_matches_each_deal() -> None:
+    """AKs against QQ: 24 deals, merged by suit permutation; each deal computed alone."""
+    r = equity(["AKs", "QQ"])
+    assert r.method == "exact" and r.boards == 41_095_296
+    singles = [
+        equity([f"A{s}K{s}", f"Q{a}Q{b}"])
+        for s in "cdhs"
+        for a, b in itertools.combinations("cdhs", 2)
+    ]
+    assert len(singles) == 24 and sum(x.boards or 0 for x in singles) == 41_095_296
+    for p in range(2):
+        assert r.equity[p] == pytest.approx(np.mean([x.equity[p] for x in singles]), abs=1e-12)
+        assert r.tie[p] == pytest.approx(np.mean([x.tie[p] for x in singles]), abs=1e-12)
+
+
+def test_weighted_range_preflop_matches_weighted_deals() -> None:
+    r = equity(["AKs:0.5, AhKd", "QcQd"])
+    parts = {"AcKc": 0.5, "AdKd": 0.5, "AhKh": 0.5, "AsKs": 0.5, "AhKd": 1.0}
+    singles = {h: equity([h, "QcQd"]) for h in parts}
+    total = sum(parts.values())
+    expected = sum(w * singles[h].equity[0] for h, w in parts.items()) / total
+    assert r.equity[0] == pytest.approx(expected, abs=1e-12)
+
+
+def test_dead_cards_change_the_deck() -> None:
+    live = equity(["AhKh", "QsQd"], board="Jh Th 2c")
+    dead = equity(["AhKh", "QsQd"], board="Jh Th 2c", dead="Qh 9h 3h")
+    assert dead.boards == comb(52 - 3 - 4 - 3, 2) and live.boards == comb(45, 2)
+    assert dead.equity[0] < live.equity[0]
+    assert_matches(dead, brute(["AhKh", "QsQd"], "Jh Th 2c", "Qh 9h 3h"))
+
+
+def test_ten_players_preflop_exact() -> None:
+    hands = ["AcAd", "KcKd", "QcQd", "JcJd", "TcTd", "9c9d", "8c8d", "7c7d", "6c6d", "5c5d"]
+    r = equity(hands)
+    assert r.method == "exact" and r.boards == comb(32, 5)
+    assert sum(r.equity) == pytest.approx(1.0, abs=1e-12)
+    assert r.equity[0] == max(r.equity)
+
+
+# ---------------------------------------------------------------- Monte Carlo
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["AcAd", "KhKs"], ""),
+        (["QQ+, AKs", "JJ, AQs:0.5"], ""),
+        (["QQ+, AKs", "JJ, AQs:0.5", "random"], "Qd 7s 2s"),
+        (["AhKh", "2c2d", "Ts9s"], "Qh Jh 3c"),
+        (["AK, KQ:0.3", "QQ-TT"], "Kc Qh Td"),
+    ],
+)
+def test_monte_carlo_within_standard_errors_of_exact(players: list[str], board: str) -> None:
+    exact = equity(players, board=board, exact=True)
+    mc = equity(players, board=board, trials=300_000, seed=11)
+    assert mc.method == "monte-carlo" and mc.trials == 300_000 and mc.stderr is not None
+    for p in range(len(players)):
+        assert 0 < mc.stderr[p] < 0.01
+        assert abs(mc.equity[p] - exact.equity[p]) < 4.5 * mc.stderr[p]
+    assert sum(mc.equity) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_seed_reproducibility() -> None:
+    a = equity(["AK", "22+"], trials=50_000, seed=5)
+    b = equity(["AK", "22+"], trials=50_000, seed=5)
+    c = equity(["AK", "22+"], trials=50_000, seed=6)
+    assert a == b
+    assert a.equity != c.equity
+
+
+def test_method_selection() -> None:
+    assert equity(["AcAd", "KhKs"]).method == "exact"
+    wide = equity(["random", "random"], seed=1)
+    assert wide.method == "monte-carlo" and wide.trials == 1_000_000
+    assert equity(["AcAd", "KhKs"], exact=False, seed=1).method == "monte-carlo"
+    forced = equity(["AcAd", "KhKs"], trials=1000, seed=1)
+    assert forced.method == "monte-carlo" and forced.trials == 1000
+    assert EXACT_WORK_LIMIT >= 2 * 1_712_304
+
+
+def test_progress_callback() -> None:
+    seen: list[float] = []
+    equity(["AKs", "QQ"], progress=seen.append)
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen)
+    seen.clear()
+    equity(["AKs", "QQ"], trials=500_000, seed=1, progress=seen.append)
+    assert seen[-1] == 1.0 and len(seen) > 1
+
+
+def test_result_json() -> None:
+    r = equity(["AhKh", "QQ"], board="Qh 7h 2c")
+    doc = r.to_json()
+    assert list(doc) == ["players", "method", "boards"]
+    assert doc["players"][0] == {
+        "hand": "AhKh",
+        "equity": r.equity[0],
+        "win": r.win[0],
+        "tie": r.tie[0],
+    }
+    assert doc["players"][1]["hand"] == "QQ"
+    mc = equity(["AhKh", "QQ"], trials=1000, seed=2).to_json()
+    assert list(mc) == ["players", "method", "trials", "stderr"]
+    assert mc["method"] == "monte-carlo" and len(mc["stderr"]) == 2
+
+
+# ---------------------------------------------------------------------- Omaha
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["Ac Ad Kc Kd", "Ah Qh Jh Th"], "2h 7h 9c"),
+        (["As Ks Qd Jd", "9c 8c 7h 6h", "Ah Ad 2s 3s"], "Ts 9s 2d 5c"),
+        (["As Ks Qd Jd 2c", "9c 8c 7h 6h 5d 4d"], "Ts 9s 2d"),
+    ],
+)
+def test_omaha_exact_matches_brute_force(players: list[str], board: str) -> None:
+    r = equity(players, board=board, game="omaha")
+    assert_matches(r, brute(players, board, game="omaha"))
+
+
+def test_omaha_preflop_is_monte_carlo() -> None:
+    r = equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], game="omaha", trials=20_000, seed=3)
+    assert r.method == "monte-carlo" and r.trials == 20_000
+    assert equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], game="omaha", trials=20_000, seed=3) == r
+    with pytest.raises(CardError, match="flop"):
+        equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], game="omaha", exact=True)
+
+
+def test_omaha_monte_carlo_near_exact_on_the_flop() -> None:
+    players, board = ["As Ks Qd Jd", "9c 8c 7h 6h"], "Ts 9s 2d"
+    exact = equity(players, board=board, game="omaha")
+    mc = equity(players, board=board, game="omaha", trials=40_000, seed=4)
+    assert mc.stderr is not None
+    assert abs(mc.equity[0] - exact.equity[0]) < 4.5 * mc.stderr[0]
+
+
+# --------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"players": ["AcAd"]}, CardError, "2 to 10 players"),
+        ({"players": ["AA"] * 11}, CardError, "2 to 10 players"),
+        ({"players": ["AcAd", "AcKs"]}, CardError, "Ac"),
+        ({"players": ["AcAd", "KK"], "board": "Ac 2d 3h"}, CardError, "Ac"),
+        ({"players": ["AcAd", "KK"], "board": "2c"}, CardError, "0, 3, 4 or 5"),
+        ({"players": ["AcAd", "KK"], "board": "2c 3c"}, CardError, "0, 3, 4 or 5"),
+        ({"players": ["AcAd", "AcAs, AdAh"]}, CardError, "no combo left"),
+        ({"players": ["AcAd", "QQ+, AKz"]}, RangeError, "'AKz'"),
+        ({"players": ["AcAd", "KK"], "exact": True, "trials": 10}, CardError, "either"),
+        ({"players": ["AcAd", "KK"], "trials": 0}, CardError, "positive"),
+        ({"players": ["AcAd", "KK"], "game": "razz"}, CardError, "razz"),
+        ({"players": ["AcAd", "KK"], "game": "omaha"}, CardError, "Omaha"),
+        ({"players": ["AcAdKc", "KhKs"]}, RangeError, "AcAdKc"),
+        ({"players": ["AcAc", "KhKs"]}, CardError, "duplicate"),
+        ({"players": ["AsAh,AsAd", "AsKs,AsQs"]}, CardError, "no deal"),
+    ],
+)
+def test_bad_input(kwargs: dict, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        equity(**kwargs)
