@@ -84,6 +84,15 @@ def my_cards(page: Any) -> list[str]:
     return [re.search(r"/cards/(\w+)\.svg", s).group(1) for s in srcs]
 
 
+def wait_count(page: Any, selector: str, at_least: int, timeout: float = 20.0) -> None:
+    """Poll from Python (the page's CSP forbids the eval that wait_for_function needs)."""
+    for _ in range(int(timeout / 0.02)):
+        if page.locator(selector).count() >= at_least:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"never {at_least} of {selector}")
+
+
 def wait_settled(page: Any) -> None:
     page.wait_for_selector("#showdown:not([hidden])", timeout=20_000)
     page.wait_for_selector("#btn-deal", timeout=20_000)
@@ -126,12 +135,19 @@ def test_whole_rounds_by_clicking(browser: Any, server: GameServer) -> None:
     mine = next(v for v in rnd["result"]["vs_house"] if v["seat"] == 0)
     assert mine["explanation"] in text
     shot(page, "03-showdown-exchange")
-    # Round 2: keep. Round 3: fold.
+    # Round 2: keep, and watch the dealer's cards arrive one at a time.
     page.click("#btn-deal")
     page.wait_for_selector("#seat-0 .card-btn")
     page.click("#btn-keep")
+    if page.locator("#dealer-cards img.back").count() or page.locator("#btn-deal").count() == 0:
+        for up in (2, 3, 4, 5):
+            wait_count(page, "#dealer-cards img.card:not(.back)", up)
+            faces = page.locator("#dealer-cards img.card:not(.back)").count()
+            backs = page.locator("#dealer-cards img.back").count()
+            assert faces + backs == 5 and faces <= up + 1
     wait_settled(page)
     assert "Kept the five cards" in page.inner_text("#seat-0")
+    # Round 3: fold.
     page.click("#btn-deal")
     page.wait_for_selector("#seat-0 .card-btn")
     page.click("#btn-fold")
@@ -350,3 +366,29 @@ def test_refill_offer_in_the_page(browser: Any, server: GameServer) -> None:
     page.keyboard.press("s")
     page.wait_for_selector("svg.chart circle.refill")
     check_clean(page, server)
+
+
+def test_two_tabs_on_one_profile(browser: Any, server: GameServer) -> None:
+    """The second tab cannot replay a decision the first one already made."""
+    first = new_page(browser, server)
+    first.keyboard.press("n")
+    first.wait_for_selector("#seat-0 .card-btn")
+    second = first.context.new_page()
+    second.goto(server.url)
+    second.wait_for_selector("#seat-0 .card-btn")
+    assert my_cards(second) == my_cards(first)
+    first.keyboard.press("f")
+    wait_settled(first)
+    # The second tab still shows the old decision buttons; using them is refused
+    # (409), the tab reloads the table and nothing is spent twice.
+    second.keyboard.press("k")
+    second.wait_for_selector("#alert:not([hidden])")
+    refusals = [I18N["en"][k] for k in ("err_stale", "err_no_round", "err_not_your_turn")]
+    assert second.inner_text("#alert") in refusals
+    second.wait_for_selector("#showdown:not([hidden])")
+    assert "Folded" in second.inner_text("#seat-0")
+    history = api_get(server, "/api/history")["rounds"]
+    assert len(history) == 1 and history[0]["players"][0]["decision"]["action"] == "fold"
+    assert audit(server.db_path, "player")["ok"]
+    shot(second, "16-second-tab")
+    check_clean(first, server)

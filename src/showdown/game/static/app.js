@@ -595,6 +595,14 @@
     return t(opt.action);
   }
 
+  function chanceText(hint, best) {
+    if (best.action !== "fold") {
+      return t("hint_chance", { win: pct(hint.win_chance), tie: pct(hint.tie_chance) });
+    }
+    const stay = hint.options.filter((o) => o.action !== "fold").sort((a, b) => b.ev - a.ev)[0];
+    return stay ? t("hint_fold_chance", { win: pct(stay.win_chance), action: optionLabel(stay) }) : "";
+  }
+
   function renderHint() {
     const box = $("#hint");
     const hint = app.hint;
@@ -617,8 +625,7 @@
         }).format(o.ev))));
     fill(box,
       h("h2", {}, t("hint_title")),
-      h("p", { class: "hint-best" }, t("hint_best", { action: optionLabel(best) }), " ",
-        best.action === "fold" ? "" : t("hint_chance", { win: pct(hint.win_chance), tie: pct(hint.tie_chance) })),
+      h("p", { class: "hint-best" }, t("hint_best", { action: optionLabel(best) }), " ", chanceText(hint, best)),
       h("details", {},
         h("summary", {}, t("hint_details", { n: num(hint.samples) })),
         h("table", { class: "hint-table" },
