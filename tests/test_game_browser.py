@@ -392,3 +392,50 @@ def test_two_tabs_on_one_profile(browser: Any, server: GameServer) -> None:
     assert audit(server.db_path, "player")["ok"]
     shot(second, "16-second-tab")
     check_clean(first, server)
+
+
+def test_exact_ties_push_and_split_the_pot_on_screen(browser: Any, tmp_path: Path) -> None:
+    """A dealt round with three equal 9-high straights (you, Marta, the dealer).
+
+    The round is dealt from a chosen deck through the engine on the same SQLite
+    file, then the server resumes it (G8): the page must show two pushes against
+    the house and a split table pot with the odd chip to the left of the button.
+    """
+    from showdown.cards import Card
+    from showdown.game import GameService
+
+    you, marta, viktor, dealer = (
+        ["9s", "8h", "7d", "6c", "5s"],
+        ["9h", "8d", "7c", "6s", "5d"],
+        ["2c", "3d", "4h", "Js", "Kc"],
+        ["9d", "8c", "7s", "6h", "5c"],
+    )
+    dealt = [c for p in range(5) for c in (you[p], marta[p], viktor[p], dealer[p])]
+    ids = [Card.parse(c).id for c in dealt]
+    deck = ids + [i for i in range(52) if i not in ids]
+    db = tmp_path / "tie.sqlite3"
+    service = GameService(db, decks=[deck])
+    state = service.start_round("player", ante=5)  # button on seat 2: you decide first
+    service.close()
+    assert state["round"]["players"][0]["cards"] == you and state["round"]["button"] == 2
+
+    server = GameServer(db, "player").start()
+    try:
+        page = new_page(browser, server)
+        assert my_cards(page) == you
+        page.keyboard.press("k")
+        wait_settled(page)
+        rnd = api_state(server)["round"]
+        outcomes = {v["seat"]: v["outcome"] for v in rnd["result"]["vs_house"]}
+        assert outcomes[0] == "push" and outcomes[1] == "push"
+        shares = {s["seat"]: s["amount"] for s in rnd["result"]["pot"]["shares"]}
+        assert shares == {0: 8, 1: 7}  # 15 chips: the odd one to you, left of the button
+        text = page.inner_text("#showdown")
+        assert I18N["en"]["vs_push"] in text
+        assert "split between equal hands: You 8, Marta 7" in text
+        you_row = page.inner_text("#showdown tr.you-row")
+        assert "8" in you_row and "push" in you_row
+        shot(page, "17-exact-tie")
+        check_clean(page, server)
+    finally:
+        server.stop()
