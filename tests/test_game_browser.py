@@ -313,7 +313,9 @@ def test_history_and_stats_screens(browser: Any, server: GameServer) -> None:
     check_clean(page, server)
 
 
-def test_phone_sized_screen(browser: Any, server: GameServer) -> None:
+@pytest.mark.parametrize("locale", ["en-US", "es-ES", "ru-RU"])
+def test_phone_sized_screen(browser: Any, server: GameServer, locale: str) -> None:
+    lang = locale[:2]
     page = new_page(
         browser,
         server,
@@ -321,11 +323,13 @@ def test_phone_sized_screen(browser: Any, server: GameServer) -> None:
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
+        locale=locale,
     )
+    assert page.get_attribute("html", "lang") == lang
     page.tap("#btn-deal")
     page.wait_for_selector("#seat-0 .card-btn")
     page.tap("#seat-0 .card-btn >> nth=4")
-    shot(page, "12-phone-deciding")
+    shot(page, f"12-phone-deciding-{lang}")
     # Nothing wider than the screen; every control reachable and big enough to tap.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, width
@@ -337,10 +341,11 @@ def test_phone_sized_screen(browser: Any, server: GameServer) -> None:
     page.tap("#btn-exchange")
     wait_settled(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    shot(page, "13-phone-showdown")
+    shot(page, f"13-phone-showdown-{lang}")
     page.tap("#nav button[data-screen=rules]")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    shot(page, "14-phone-rules", full=False)
+    assert I18N[lang]["ties_title"] in page.inner_text("#screen-rules")
+    shot(page, f"14-phone-rules-{lang}", full=False)
     check_clean(page, server)
 
 
