@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, combinations_with_replacement, permutations
+from itertools import chain, combinations, combinations_with_replacement, permutations
 from math import comb
 
 import numpy as np
@@ -66,7 +66,8 @@ def multiset_ids(sorted_ranks: np.ndarray) -> np.ndarray:
 @cache
 def _multiset_keys() -> np.ndarray:
     """Sum of rank keys of each five-rank multiset, indexed by :func:`multiset_ids`."""
-    rows = np.array(list(combinations_with_replacement(range(13), 5)), dtype=np.int64)
+    flat = chain.from_iterable(combinations_with_replacement(range(13), 5))
+    rows = np.fromiter(flat, dtype=np.int64, count=5 * N_MULTISETS).reshape(-1, 5)
     keys = np.zeros(N_MULTISETS, dtype=np.int64)
     keys[multiset_ids(rows)] = _RK[rows].sum(axis=1)
     return keys
@@ -103,15 +104,15 @@ def _colex_levels(deck: np.ndarray, top: int) -> tuple[np.ndarray, np.ndarray, n
     """
     n = len(deck)
     ranks = deck >> 2
-    suit_keys = _SK[deck & 3].astype(np.int16)
+    suit_keys = _SK[deck & 3]
     bits = SUIT_MAJOR_BIT[deck]
     mid = np.zeros(1, dtype=np.intp)
-    ss = np.zeros(1, dtype=np.int16)
+    ss = np.zeros(1, dtype=np.intp)
     bm = np.zeros(1, dtype=np.uint64)
     for k in range(1, top + 1):
         total = comb(n, k)
         new_mid = np.empty(total, dtype=np.intp)
-        new_ss = np.empty(total, dtype=np.int16)
+        new_ss = np.empty(total, dtype=np.intp)
         new_bm = np.empty(total, dtype=np.uint64)
         mid_key = _BINOM[ranks + k - 1, k]
         start = 0
@@ -125,27 +126,55 @@ def _colex_levels(deck: np.ndarray, top: int) -> tuple[np.ndarray, np.ndarray, n
     return mid, ss, bm
 
 
-@cache
-def _can_flush_table() -> np.ndarray:
-    """Board suit-key sum (five cards) -> whether some suit holds three or more."""
-    out = np.zeros(512, dtype=bool)
-    for suits in combinations_with_replacement(range(4), 5):
-        counts = [suits.count(s) for s in range(4)]
-        out[sum(SUIT_KEYS[s] * c for s, c in enumerate(counts))] = max(counts) >= 3
-    return out
-
-
-@dataclass
 class Chunk:
-    """A block of boards: multiset ids, suit-key sums and suit-major card masks."""
+    """A block of boards: multiset ids, suit-key sums and suit-major card masks.
 
-    mid: np.ndarray  # intp
-    ss: np.ndarray  # int16
-    bm: np.ndarray  # uint64
+    Each is stored as a shared base array plus what one more card adds: preflop,
+    chunk ``m`` is every four-card board below ``deck[m]`` plus that card, so its
+    ids are ``mid_base + mid_add`` and so on. Lookups fold the addition into the
+    table (``table[mid_add:][mid_base]``), so no per-chunk array is ever built.
+    """
+
+    __slots__ = ("bm_add", "bm_base", "mid_add", "mid_base", "ss_add", "ss_base")
+
+    def __init__(
+        self,
+        mid_base: np.ndarray,
+        ss_base: np.ndarray,
+        bm_base: np.ndarray,
+        mid_add: int = 0,
+        ss_add: int = 0,
+        bm_add: int = 0,
+    ) -> None:
+        self.mid_base = mid_base  # intp
+        self.ss_base = ss_base  # intp
+        self.bm_base = bm_base  # uint64
+        self.mid_add = mid_add
+        self.ss_add = ss_add
+        self.bm_add = np.uint64(bm_add)
 
     @property
     def size(self) -> int:
-        return len(self.mid)
+        return len(self.mid_base)
+
+    @property
+    def mid(self) -> np.ndarray:
+        return self.mid_base + self.mid_add if self.mid_add else self.mid_base
+
+    @property
+    def ss(self) -> np.ndarray:
+        return self.ss_base + self.ss_add if self.ss_add else self.ss_base
+
+    @property
+    def bm(self) -> np.ndarray:
+        return self.bm_base | self.bm_add if self.bm_add else self.bm_base
+
+    def valid(self, masks: np.ndarray) -> np.ndarray:
+        """``(len(masks), size)``: boards sharing no card with each suit-major mask."""
+        out = (self.bm_base[None, :] & masks[:, None]) == 0
+        if self.bm_add:
+            out &= ((masks & self.bm_add) == 0)[:, None]
+        return out
 
     def records(self) -> np.ndarray:
         """Each board as one 16-byte record ``(bm, mid << 9 | ss)``: one memory access
@@ -163,7 +192,7 @@ def split_records(records: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return (
         pairs[:, 0],
         (key >> np.uint64(9)).astype(np.intp),
-        (key & np.uint64(511)).astype(np.int16),
+        (key & np.uint64(511)).astype(np.intp),
     )
 
 
@@ -191,7 +220,7 @@ class Universe:
             self.cards = cards
             self._full = Chunk(
                 multiset_ids(np.sort(cards >> 2, axis=1)).astype(np.intp),
-                _SK[cards & 3].sum(axis=1).astype(np.int16),
+                _SK[cards & 3].sum(axis=1).astype(np.intp),
                 np.bitwise_or.reduce(SUIT_MAJOR_BIT[cards], axis=1),
             )
 
@@ -208,21 +237,19 @@ class Universe:
         if self._four is None:
             self._four = _colex_levels(self.deck, 4)
         mid4, ss4, bm4 = self._four
-        ranks = self.deck >> 2
-        mid_key = _BINOM[ranks + 4, 5]
-        suit_keys = _SK[self.deck & 3].astype(np.int16)
-        bits = SUIT_MAJOR_BIT[self.deck]
+        mid_key = _BINOM[(self.deck >> 2) + 4, 5].tolist()
+        suit_keys = _SK[self.deck & 3].tolist()
+        bits = SUIT_MAJOR_BIT[self.deck].tolist()
         for m in range(4, len(self.deck)):
             length = comb(m, 4)
             yield Chunk(
-                mid4[:length] + mid_key[m], ss4[:length] + suit_keys[m], bm4[:length] | bits[m]
+                mid4[:length], ss4[:length], bm4[:length], mid_key[m], suit_keys[m], bits[m]
             )
 
     def full(self) -> Chunk:
         """All boards as one block (for sampling)."""
         if self._full is None:
-            mid, ss, bm = _colex_levels(self.deck, 5)
-            self._full = Chunk(mid, ss, bm)
+            self._full = Chunk(*_colex_levels(self.deck, 5))
         return self._full
 
 
@@ -230,15 +257,17 @@ def holdem_ranks(chunk: Chunk, c1: int, c2: int) -> np.ndarray:
     """Hold'em rank (uint16, 1 = royal flush) of hole cards ``c1 c2`` on every board of a chunk."""
     fs7, flush, _, _ = _tables()
     r1, r2 = c1 >> 2, c2 >> 2
-    out = pair_table(max(r1, r2), min(r1, r2))[chunk.mid]
-    hand_bits = np.zeros(4, dtype=np.uint64)
-    hand_bits[c1 & 3] |= np.uint64(1 << r1)
-    hand_bits[c2 & 3] |= np.uint64(1 << r2)
-    suit = fs7[chunk.ss + np.int16(SUIT_KEYS[c1 & 3] + SUIT_KEYS[c2 & 3])]
+    out = pair_table(max(r1, r2), min(r1, r2))[chunk.mid_add :][chunk.mid_base]
+    hand_ss = SUIT_KEYS[c1 & 3] + SUIT_KEYS[c2 & 3]
+    suit = fs7[chunk.ss_add + hand_ss :][chunk.ss_base]
     rows = np.flatnonzero(suit >= 0)
     if rows.size:
+        hand_bits = np.zeros(4, dtype=np.uint64)
+        hand_bits[c1 & 3] |= np.uint64(1 << r1)
+        hand_bits[c2 & 3] |= np.uint64(1 << r2)
         s = suit[rows]
-        mask = ((chunk.bm[rows] >> (_13 * s.astype(np.uint64))) & _8191) | hand_bits[s]
+        bm = chunk.bm_base[rows] | chunk.bm_add
+        mask = ((bm >> (_13 * s.astype(np.uint64))) & _8191) | hand_bits[s]
         out[rows] = flush[mask.astype(np.intp)]
     return out
 
@@ -259,7 +288,7 @@ class ComboSet:
         for h, low in set(zip(hi.tolist(), lo.tolist(), strict=True)):
             pair_table(h, low)
         offset = (13 * hi + lo) * N_MULTISETS
-        return cls(c1, c2, offset, (_SK[c1 & 3] + _SK[c2 & 3]).astype(np.int16))
+        return cls(c1, c2, offset, _SK[c1 & 3] + _SK[c2 & 3])
 
 
 def holdem_ranks_at(

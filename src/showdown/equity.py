@@ -338,9 +338,7 @@ class _HoldemExact:
                     else tables[ranged_pos[i]][needed[ranged_pos[i]][1][part]]
                     for i in range(n_players)
                 ]
-                valid = None
-                if self.ranged:
-                    valid = (chunk.bm[None, :] & rep_masks[part, None]) == 0
+                valid = chunk.valid(rep_masks[part]) if self.ranged else None
                 for a, values in enumerate(K.showdowns_batch(ranks, valid)):
                     acc[a, :, part] += values
             if progress is not None:

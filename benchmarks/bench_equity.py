@@ -1,0 +1,206 @@
+"""Equity benchmark: showdown next to eval7's Monte Carlo and pokerkit's calculate_equities.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/bench_equity.py          # full run (~1 minute)
+    .venv/bin/python benchmarks/bench_equity.py --quick  # fewer repeats
+
+Targets (issue 4):
+
+* exact heads-up hand against hand preflop (AcAd v KhKs, 1,712,304 boards): at
+  most 50 ms above process start. Measured two ways in fresh processes: the
+  first call of :func:`showdown.equity` after ``import numpy, showdown``
+  (everything lazy included: importing the module, loading the tables), and the
+  whole ``showdown equity AcAd KhKs --json`` process minus a process that only
+  imports numpy and builds the CLI parser (median over interleaved pairs);
+* exact AKs against QQ (24 combo pairs, 41,095,296 showdowns): at most 0.5 s;
+* Monte Carlo heads-up: more trials per second than eval7's
+  ``py_hand_vs_range_monte_carlo`` (measured here, same matchups, same run).
+
+pokerkit's ``calculate_equities`` is much slower per sample, so it gets fewer
+samples; its rate is still per trial. eval7's ``py_hand_vs_range_exact`` is not
+compared: on AcAd v KhKs with a 2c 7d 9h flop it answers 1.0 (KhKs has two outs),
+so it does not compute the same quantity. The machine is shared: figures are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+SCRIPT = Path(PYTHON).with_name("showdown")
+# Child processes keep compiled bytecode (as an installed package does) in a private
+# cache, even where PYTHONDONTWRITEBYTECODE is set; the first run compiles it.
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+CHILD_ENV["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "showdown-bench-pyc")
+
+
+def wall(argv: list[str]) -> float:
+    """Wall time of one process (seconds); it must succeed."""
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, capture_output=True, cwd=ROOT, env=CHILD_ENV)
+    return time.perf_counter() - start
+
+
+def child_seconds(code: str) -> float:
+    """Run ``code`` in a fresh interpreter; it prints one number of seconds."""
+    done = subprocess.run(
+        [PYTHON, "-c", code], check=True, capture_output=True, text=True, cwd=ROOT, env=CHILD_ENV
+    )
+    return float(done.stdout.split()[-1])
+
+
+FIRST_CALL = """
+import time
+import numpy, showdown
+start = time.perf_counter()
+from showdown.equity import equity
+r = equity({players!r})
+assert r.method == "exact" and r.boards == {boards}
+print(time.perf_counter() - start)
+"""
+
+
+def best(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def verdict(ok: bool) -> str:
+    return "meets target" if ok else "MISSES target"
+
+
+def exact_section(repeat: int) -> None:
+    from showdown.equity import equity
+
+    print("== exact, heads-up hand against hand preflop: AcAd v KhKs (1,712,304 boards)")
+    compiling = child_seconds(FIRST_CALL.format(players=["AcAd", "KhKs"], boards=1_712_304))
+    print(f"  first call in the very first process (compiling bytecode): {1e3 * compiling:.1f} ms")
+    first = [
+        child_seconds(FIRST_CALL.format(players=["AcAd", "KhKs"], boards=1_712_304))
+        for _ in range(repeat)
+    ]
+    med = statistics.median(first)
+    print(
+        f"  first call in a fresh process (import + tables + enumeration): "
+        f"median {1e3 * med:.1f} ms, min {1e3 * min(first):.1f} ms  "
+        f"[target <= 50 ms: {verdict(med <= 0.05)}]"
+    )
+    # Interleaved pairs, so both processes see the same machine load.
+    pairs = [
+        (
+            wall([PYTHON, "-c", "import numpy, showdown.cli; showdown.cli.build_parser()"]),
+            wall([str(SCRIPT), "equity", "AcAd", "KhKs", "--json"]),
+        )
+        for _ in range(repeat)
+    ]
+    extra = statistics.median(cli - base for base, cli in pairs)
+    print(
+        f"  'showdown equity AcAd KhKs --json' process minus a process importing numpy and"
+        f" building the CLI parser: median {1e3 * extra:.1f} ms over {repeat} pairs"
+        f" (processes take {1e3 * statistics.median(c for _, c in pairs):.0f} ms)"
+        f"  [target <= 50 ms: {verdict(extra <= 0.05)}]"
+    )
+    warm = best(lambda: equity(["AcAd", "KhKs"]), repeat)
+    print(f"  warm call: {1e3 * warm:.1f} ms ({1_712_304 * 2 / warm / 1e6:.0f} M evaluations/s)")
+
+    print("== exact AKs v QQ (24 combo pairs, 41,095,296 showdowns)")
+    first = [
+        child_seconds(FIRST_CALL.format(players=["AKs", "QQ"], boards=41_095_296))
+        for _ in range(repeat)
+    ]
+    warm = best(lambda: equity(["AKs", "QQ"]), repeat)
+    med = statistics.median(first)
+    print(
+        f"  first call in a fresh process: median {1e3 * med:.1f} ms; warm {1e3 * warm:.1f} ms"
+        f" = {41_095_296 / warm / 1e6:.0f} M showdowns/s"
+        f"  [target <= 500 ms: {verdict(med <= 0.5)}]"
+    )
+    print("  (PokerStove, native, reports about 119 M showdowns/s on such work)")
+
+
+def monte_carlo_section(trials: int, repeat: int, pokerkit_samples: int) -> None:
+    import eval7
+    from pokerkit import Deck, StandardHighHand, calculate_equities
+    from pokerkit import parse_range as pk_range
+
+    from showdown.equity import equity
+
+    matchups = [("AcAd", "KhKs", "hand v hand"), ("AcAd", "QQ+,AKs", "hand v range")]
+    print(f"== Monte Carlo heads-up, preflop ({trials:,} trials, best of {repeat})")
+    for hero, villain, what in matchups:
+        equity([hero, villain], trials=1000, seed=0)  # build the board universe once
+        ours_t = best(lambda h=hero, v=villain: equity([h, v], trials=trials, seed=1), repeat)
+        ours = equity([hero, villain], trials=trials, seed=1)
+        hand = [eval7.Card(hero[:2]), eval7.Card(hero[2:])]
+        hrange = eval7.HandRange(villain)
+        e7_t = best(
+            lambda hand=hand, hrange=hrange: eval7.py_hand_vs_range_monte_carlo(
+                hand, hrange, [], trials
+            ),
+            repeat,
+        )
+        e7 = eval7.py_hand_vs_range_monte_carlo(hand, hrange, [], trials)
+        start = time.perf_counter()
+        pk = calculate_equities(
+            (pk_range(hero), pk_range(villain)),
+            (),
+            2,
+            5,
+            Deck.STANDARD,
+            (StandardHighHand,),
+            sample_count=pokerkit_samples,
+        )
+        pk_t = time.perf_counter() - start
+        rate, e7_rate, pk_rate = trials / ours_t, trials / e7_t, pokerkit_samples / pk_t
+        print(f"  {hero} v {villain} ({what})")
+        print(
+            f"    showdown  {rate / 1e6:8.2f} M trials/s  equity {ours.equity[0]:.4f}"
+            f" ± {ours.stderr[0] if ours.stderr else 0:.4f}"
+        )
+        print(f"    eval7     {e7_rate / 1e6:8.2f} M trials/s  equity {e7:.4f}")
+        print(
+            f"    pokerkit  {pk_rate / 1e6:8.4f} M trials/s  equity {pk[0]:.4f}"
+            f" ({pokerkit_samples:,} samples)"
+        )
+        print(
+            f"    showdown / eval7 = {rate / e7_rate:.2f}x, showdown / pokerkit ="
+            f" {rate / pk_rate:,.0f}x  [target > 1x eval7: {verdict(rate > e7_rate)}]"
+        )
+    equity(["AcAd", "KhKs"], trials=1000, seed=0)
+    start = time.perf_counter()
+    equity(["AcAd", "QQ+,AKs", "random"], trials=trials, seed=1)
+    three = time.perf_counter() - start
+    print(f"  three-way AcAd v QQ+,AKs v random: {trials / three / 1e6:.2f} M trials/s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats and trials")
+    args = parser.parse_args()
+    repeat = 3 if args.quick else 7
+    print(f"python {sys.version.split()[0]}; shared 2-core machine, figures are noisy\n")
+    exact_section(repeat)
+    print()
+    monte_carlo_section(
+        trials=2_000_000 if args.quick else 5_000_000,
+        repeat=2 if args.quick else 3,
+        pokerkit_samples=1_000 if args.quick else 3_000,
+    )
+
+
+if __name__ == "__main__":
+    main()
