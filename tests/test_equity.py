@@ -9,10 +9,12 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import reference as ref
 from showdown.batch import evaluate_batch
-from showdown.cards import CardError, parse_cards
+from showdown.cards import Card, CardError, parse_cards
 from showdown.equity import EXACT_WORK_LIMIT, EquityResult, equity
 from showdown.ranges import RangeError, parse_range
 
@@ -137,6 +139,25 @@ def test_hands_match_brute_force(players: list[str], board: str, dead: str) -> N
     assert_matches(equity(players, board=board, dead=dead), brute(players, board, dead))
 
 
+@settings(max_examples=25, deadline=None)
+@given(
+    st.permutations(range(52)),
+    st.integers(2, 4),
+    st.sampled_from([3, 4, 5]),
+    st.integers(0, 2),
+)
+def test_random_deals_match_brute_force(
+    deck: list[int], players: int, board_size: int, dead_size: int
+) -> None:
+    if board_size == 3:
+        players = 2  # keep the flop brute force small
+    cards = [str(Card.from_id(c)) for c in deck]
+    hands = ["".join(cards[2 * i : 2 * i + 2]) for i in range(players)]
+    board = " ".join(cards[2 * players : 2 * players + board_size])
+    dead = " ".join(cards[2 * players + board_size : 2 * players + board_size + dead_size])
+    assert_matches(equity(hands, board=board, dead=dead), brute(hands, board, dead))
+
+
 @pytest.mark.parametrize(
     ("players", "board"),
     [
@@ -180,6 +201,26 @@ def test_suit_isomorphism_preflop_matches_each_deal() -> None:
     for p in range(2):
         assert r.equity[p] == pytest.approx(np.mean([x.equity[p] for x in singles]), abs=1e-12)
         assert r.tie[p] == pytest.approx(np.mean([x.tie[p] for x in singles]), abs=1e-12)
+
+
+def test_three_way_ranges_preflop_match_each_deal() -> None:
+    """Ranges, a fixed hand and suit symmetry (c<->d, h<->s fix JcJd) in a 3-way preflop."""
+    r = equity(["AKs", "QQ:0.5, KhKd", "JcJd"])
+    deals = [
+        (f"A{s}K{s}", q, w)
+        for s in "cdhs"
+        for q, w in [(f"Q{a}Q{b}", 0.5) for a, b in itertools.combinations("cdhs", 2)]
+        + [("KhKd", 1.0)]
+        if not (q == "KhKd" and s in "hd")
+    ]
+    singles = [(equity([a, q, "JcJd"]), w) for a, q, w in deals]
+    total = sum(w for _, w in singles)
+    assert r.boards == sum(x.boards or 0 for x, _ in singles)
+    for p in range(3):
+        expected = sum(w * x.equity[p] for x, w in singles) / total
+        assert r.equity[p] == pytest.approx(expected, abs=1e-12)
+        expected_tie = sum(w * x.tie[p] for x, w in singles) / total
+        assert r.tie[p] == pytest.approx(expected_tie, abs=1e-12)
 
 
 def test_weighted_range_preflop_matches_weighted_deals() -> None:
