@@ -9,9 +9,11 @@ and to split.
 Exact or sampled:
 
 * Hold'em is enumerated exactly when the work, counted in player-board
-  evaluations after merging combo assignments equal up to a suit permutation,
-  is at most :data:`EXACT_WORK_LIMIT` (a hand against a hand preflop, 1,712,304
-  boards, is about 3.4 M and always exact); otherwise Monte Carlo with
+  evaluations after merging deals equal up to a suit permutation, is at most
+  :data:`EXACT_WORK_LIMIT` = 10^9 (a second or two here; a hand against a hand
+  preflop, 1,712,304 boards, is 3.4 M and always exact; AKs against QQ, 24
+  deals in 2 classes, is 10 M), and the deals of the range players number at
+  most :data:`MAX_ASSIGNMENTS`; otherwise Monte Carlo with
   :data:`DEFAULT_TRIALS` trials. ``exact=True`` or ``trials=N`` force either.
 * Omaha (4 to 6 hole cards, exactly two used) is exact from the flop on and
   Monte Carlo preflop.
@@ -48,7 +50,15 @@ from showdown import _equity_kernels as K
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
 from showdown.ranges import Range, RangeError, parse_range
 
-__all__ = ["DEFAULT_TRIALS", "EXACT_WORK_LIMIT", "EquityResult", "ProgressBar", "equity"]
+__all__ = [
+    "DEFAULT_TRIALS",
+    "DEFAULT_TRIALS_OMAHA",
+    "EXACT_WORK_LIMIT",
+    "MAX_ASSIGNMENTS",
+    "EquityResult",
+    "ProgressBar",
+    "equity",
+]
 
 #: Exact enumeration when the player-board evaluations (after suit isomorphism) are at most this.
 EXACT_WORK_LIMIT = 1_000_000_000
@@ -58,7 +68,6 @@ DEFAULT_TRIALS_OMAHA = 100_000
 #: Combo assignments (deals of one combo per range player) an exact plan may enumerate.
 MAX_ASSIGNMENTS = 2_000_000
 _CHUNK = 1 << 17
-_CACHE_BYTES = 256 << 20
 
 Method = Literal["exact", "monte-carlo"]
 
@@ -341,8 +350,8 @@ class _HoldemExact:
                 valid = chunk.valid(rep_masks[part]) if self.ranged else None
                 for a, values in enumerate(K.showdowns_batch(ranks, valid)):
                     acc[a, :, part] += values
-            if progress is not None:
-                progress((n + 1) / n_chunks)
+                if progress is not None:
+                    progress((n + min(n_reps, start + step) / n_reps) / n_chunks)
         tally = K.Tally(*(acc[a] @ class_weight for a in range(4)))
         total = float(class_weight.sum()) * self.n_valid
         return _Outcome(tally, total, len(self.picks) * self.n_valid)
@@ -377,15 +386,17 @@ def _holdem_monte_carlo(
     combo_masks = {
         i: K.SUIT_MAJOR_BIT[players[i].combos].sum(axis=1, dtype=np.uint64) for i in ranged
     }
+    uniform = {i: bool((players[i].weights == players[i].weights[0]).all()) for i in ranged}
     tally = K.Tally.zeros(len(players))
     done = empty = 0
     while done < trials:
-        size = _CHUNK
+        # Without ranges every sample is kept; with them some are rejected, so draw extra.
+        size = min(_CHUNK, (trials - done) * (2 if ranged else 1) + (64 if ranged else 0))
         boards = rng.integers(0, size_u, size)
         picks: dict[int, np.ndarray] = {}
         for i in ranged:
             cum = cumulative[i]
-            if len(set(players[i].weights.tolist())) == 1:
+            if uniform[i]:
                 picks[i] = rng.integers(0, len(cum), size)
             else:
                 pick = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
@@ -403,13 +414,13 @@ def _holdem_monte_carlo(
             picks = {i: pick[keep] for i, pick in picks.items()}
         else:
             drawn = drawn[: trials - done]
-        bm, mid, ss = K.split_records(drawn)
-        ranks = [K.holdem_ranks_at(bm, mid, ss, sets[i], picks.get(i)) for i in range(len(players))]
         if len(drawn) == 0:
             empty += 1
             if empty >= 20 and done == 0:
                 raise CardError("no deal is possible: every choice of combos shares a card")
             continue
+        bm, mid, ss = K.split_records(drawn)
+        ranks = [K.holdem_ranks_at(bm, mid, ss, sets[i], picks.get(i)) for i in range(len(players))]
         tally.add(K.showdowns(ranks))
         done += len(drawn)
         if progress is not None:
