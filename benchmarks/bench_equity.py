@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -87,6 +88,7 @@ def exact_section(repeat: int) -> None:
     from showdown.equity import equity
 
     print("== exact, heads-up hand against hand preflop: AcAd v KhKs (1,712,304 boards)")
+    shutil.rmtree(CHILD_ENV["PYTHONPYCACHEPREFIX"], ignore_errors=True)
     compiling = child_seconds(FIRST_CALL.format(players=["AcAd", "KhKs"], boards=1_712_304))
     print(f"  first call in the very first process (compiling bytecode): {1e3 * compiling:.1f} ms")
     first = [

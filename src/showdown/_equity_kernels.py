@@ -5,9 +5,11 @@ Board universe
     deck, as three arrays: ``mid`` (the id, 0..6187, of the board's multiset of
     five ranks), ``ss`` (the sum of the board's suit keys, as in
     :mod:`showdown.tables`) and ``bm`` (the board's cards as a 52-bit mask,
-    suit-major: bit ``13 * suit + rank``). Preflop the arrays are built
-    additively in colex order (each board is a shorter board plus one card), so
-    the 1.7 M boards of a heads-up hand cost a few milliseconds.
+    suit-major: bit ``13 * suit + rank``). Preflop, the four-card boards are
+    built additively in colex order (each board is a shorter board plus one
+    card) and shared: the boards whose highest card is ``deck[m]`` are the
+    four-card boards below it plus that card, so a lookup on them is a lookup
+    in the table shifted by what the card adds (:class:`Chunk`).
 
 Hold'em ranks
     A hand's non-flush rank on a board depends only on the board's rank
