@@ -372,3 +372,12 @@ def test_omaha_monte_carlo_near_exact_on_the_flop() -> None:
 def test_bad_input(kwargs: dict, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         equity(**kwargs)
+
+
+def test_top_level_exports() -> None:
+    import showdown
+
+    assert showdown.equity is equity
+    assert showdown.EquityResult is EquityResult
+    assert showdown.parse_range is parse_range
+    assert isinstance(showdown.equity(["AcAd", "KhKs"]), EquityResult)
