@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import Result, best_time, print_table, process_seconds, random_hands
 from showdown import Card, evaluate_ids
-from showdown.batch import evaluate_batch
+from showdown.batch import evaluate_batch, evaluate_omaha_batch
 
 
 def _same_order(ours: np.ndarray, theirs: np.ndarray, higher_is_better: bool) -> bool:
@@ -152,6 +152,15 @@ def bench_big_batch(n: int) -> None:
         print(f"  {label:<30} {n / seconds / 1e6:7.1f} M/s")
 
 
+def bench_omaha(n: int) -> None:
+    print(f"\n== evaluate_omaha_batch on {n:,} random deals, 5-card board (best of 3)")
+    for holes in (4, 5, 6):
+        cards = random_hands(n, holes + 5, seed=holes)
+        hole, board = cards[:, :holes], cards[:, holes:]
+        seconds = best_time(lambda h=hole, b=board: evaluate_omaha_batch(h, b), 3)
+        print(f"  PLO{holes}: {n / seconds / 1e6:6.2f} M hands/s")
+
+
 def bench_startup(repeat: int) -> None:
     bare = process_seconds("pass", repeat)
     first = "import showdown; showdown.evaluate_ids((0, 5, 10, 15, 20, 25, 30))"
@@ -187,6 +196,7 @@ def main(argv: list[str] | None = None) -> None:
         ],
     )
     bench_big_batch(4_000_000)
+    bench_omaha(200_000)
     five = bench_five(args.hands, args.repeat)
     print_table(
         f"5-card hands ({args.hands:,} random)",

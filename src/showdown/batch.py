@@ -141,8 +141,8 @@ def evaluate_omaha_batch(
     nonflush = tables.nonflush_array(5)
     flush_suit = tables.flush_suit[5]
     best = np.empty(len(holes), dtype=np.uint16)
-    hole_pairs = [list(p) for p in combinations(range(holes.shape[1]), 2)]
-    board_triples = [list(t) for t in combinations(range(boards.shape[1]), 3)]
+    hole_pairs = list(combinations(range(holes.shape[1]), 2))
+    board_triples = list(combinations(range(boards.shape[1]), 3))
     step = CHUNK
     ranks = np.empty(step, dtype=np.uint16)
     for start in range(0, len(holes), step):
@@ -155,11 +155,22 @@ def evaluate_omaha_batch(
         h, b = both[:, : h.shape[1]], both[:, h.shape[1] :]
         out = best[start : start + step]
         out.fill(7463)
+        # Key sums of every hole pair and every board triple, once per chunk; a five's
+        # key is then one addition.
+        pair_keys = [_CARD_KEYS[h[:, i]] + _CARD_KEYS[h[:, j]] for i, j in hole_pairs]
+        triple_keys = [
+            _CARD_KEYS[b[:, x]] + _CARD_KEYS[b[:, y]] + _CARD_KEYS[b[:, z]]
+            for x, y, z in board_triples
+        ]
         tmp = ranks[: len(h)]
-        for bt in board_triples:
-            three = b[:, bt]
-            for hp in hole_pairs:
-                five = np.concatenate([h[:, hp], three], axis=1)
-                _evaluate_chunk(five, tmp, nonflush, flush_suit, tables.flush)
+        for bt, triple_key in zip(board_triples, triple_keys, strict=True):
+            for hp, pair_key in zip(hole_pairs, pair_keys, strict=True):
+                key = pair_key + triple_key
+                np.take(nonflush, key >> SUIT_BITS, out=tmp)
+                suit = flush_suit[key & SUIT_MASK]
+                rows = np.flatnonzero(suit >= 0)
+                if rows.size:  # five of one suit: the flush table decides
+                    cards = np.concatenate([h[rows][:, hp], b[rows][:, bt]], axis=1)
+                    tmp[rows] = tables.flush[_RANK_BIT[cards].sum(axis=1)]
                 np.minimum(out, tmp, out=out)
     return best
