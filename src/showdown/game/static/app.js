@@ -652,12 +652,15 @@
     const pot = rnd.result.pot;
     if (pot.carried) return t("pot_carried", { n: num(pot.amount) });
     const names = (seats) => seats.map((s) => (s === 0 ? t("you") : rnd.players[s].name)).join(", ");
-    if (pot.uncontested) return t("pot_uncontested", { who: names(pot.winners), n: num(pot.amount) });
+    const solo = pot.winners.length === 1 && pot.winners[0] === 0 ? "_you" : "";
+    if (pot.uncontested) {
+      return t("pot_uncontested" + solo, { who: names(pot.winners), n: num(pot.amount) });
+    }
     if (pot.winners.length > 1) {
       const parts = pot.shares.map((s) => names([s.seat]) + " " + num(s.amount)).join(", ");
       return t("pot_split", { n: num(pot.amount), parts });
     }
-    return t("pot_won", { who: names(pot.winners), n: num(pot.amount) });
+    return t("pot_won" + solo, { who: names(pot.winners), n: num(pot.amount) });
   }
 
   function resultTable(rnd) {
