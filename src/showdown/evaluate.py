@@ -99,13 +99,32 @@ def evaluate_ids_wrap(ids: Sequence[int]) -> int:
 
 
 def evaluate_omaha_ids(hole: Sequence[int], board: Sequence[int], wrap: bool = False) -> int:
-    """Best rank using exactly two of ``hole`` (4-6 ids) and three of ``board`` (3-5 ids)."""
-    fn = evaluate_ids_wrap if wrap else evaluate_ids
+    """Best rank using exactly two of ``hole`` (4-6 ids) and three of ``board`` (3-5 ids).
+
+    No checking, like :func:`evaluate_ids`.
+
+    >>> evaluate_omaha_ids([51, 47, 0, 5], [43, 39, 35, 2, 6])  # As Ks + Qs Js Ts
+    1
+    """
+    if wrap:
+        best = 7463
+        triples = list(combinations(board, 3))
+        for pair in combinations(hole, 2):
+            for triple in triples:
+                r = evaluate_ids_wrap(pair + triple)
+                if r < best:
+                    best = r
+        return best
+    # Key sums of the hole pairs and board triples once; each five is then one addition.
+    k = _KEYS
+    pairs = [(k[a] + k[b], a, b) for a, b in combinations(hole, 2)]
+    triples = [(k[a] + k[b] + k[c], a, b, c) for a, b, c in combinations(board, 3)]
     best = 7463
-    boards = list(combinations(board, 3))
-    for h in combinations(hole, 2):
-        for b in boards:
-            r = fn(h + b)
+    for pair_key, a, b in pairs:
+        for triple_key, c, d, e in triples:
+            key = pair_key + triple_key
+            suit = _FS5[key & 255]
+            r = _NF5[key >> 8] if suit < 0 else _flush_rank((a, b, c, d, e), suit, _FLUSH)
             if r < best:
                 best = r
     return best
