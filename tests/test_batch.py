@@ -99,6 +99,15 @@ def test_duplicates_found_in_a_later_chunk(monkeypatch: pytest.MonkeyPatch) -> N
     evaluate_batch(hands, check=False)  # the caller vouches for the input: no check
 
 
+def test_popcount_without_numpy_2() -> None:
+    rng = np.random.default_rng(11)
+    x = rng.integers(0, 2**63, size=1000, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+    x = np.concatenate([x, np.array([0, 2**64 - 1], dtype=np.uint64)])
+    expected = [bin(int(v)).count("1") for v in x]
+    np.testing.assert_array_equal(batch_module._popcount_by_bytes(x), expected)
+    np.testing.assert_array_equal(batch_module._popcount(x), expected)
+
+
 def test_omaha_batch_errors() -> None:
     hole = np.array([[0, 1, 2, 3]])
     with pytest.raises(CardError, match="hole has 1 rows but board has 2"):

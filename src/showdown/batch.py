@@ -59,13 +59,15 @@ def _check_distinct(chunk: np.ndarray, start: int, what: str) -> None:
         raise CardError(f"{what} row {start + int(np.flatnonzero(repeated)[0])} holds a card twice")
 
 
-def _popcount(x: np.ndarray) -> np.ndarray:
-    if hasattr(np, "bitwise_count"):  # numpy >= 2.0
-        return np.bitwise_count(x)
-    count = np.zeros(len(x), dtype=np.uint8)  # pragma: no cover - old numpy
+def _popcount_by_bytes(x: np.ndarray) -> np.ndarray:
+    """Set bits of each uint64, for numpy before 2.0 (no ``np.bitwise_count``)."""
+    count = np.zeros(len(x), dtype=np.uint8)
     for byte in range(8):
         count += _BYTE_POPCOUNT[(x >> np.uint64(8 * byte)) & np.uint64(255)]
     return count
+
+
+_popcount = getattr(np, "bitwise_count", _popcount_by_bytes)
 
 
 def _evaluate_chunk(
@@ -93,9 +95,12 @@ def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True
 
     No Python loop runs per hand, and the work is done in chunks of
     :data:`CHUNK` rows, so memory beyond the input and the output stays bounded
-    for any N. Each chunk is checked for ids outside 0..51 and for a card
-    repeated in a row (:class:`CardError`); ``check=False`` skips that for
-    input known to be valid.
+    for any N. Ids outside 0..51 are always a :class:`CardError`; so is a card
+    repeated in a row, unless ``check=False`` (for input known to be valid: it
+    saves about a third of the time). ``wrap``: the R10 house rule.
+
+    >>> evaluate_batch(np.array([[12, 8, 4, 0, 48, 1, 2]], dtype=np.uint8), check=False)
+    array([10], dtype=uint16)
     """
     hands = _as_hands(ids, (5, 6, 7), "hands")
     n = hands.shape[1]
