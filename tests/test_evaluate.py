@@ -409,6 +409,11 @@ def test_omaha_needs_two_hole_cards_for_a_flush() -> None:
     assert evaluate("As 9d 3c 4s", board=board, game="omaha").category == Category.HIGH_CARD
     assert evaluate("Ah Th 3c 4s", board=board, game="omaha").category == Category.STRAIGHT_FLUSH
     assert evaluate("Ah 3h 3c 4s", board=board, game="omaha").category == Category.FLUSH
+    # Five hearts on the board are no flush for a player holding none (or one).
+    five_hearts = "Kh Qh Jh 7h 2h"
+    assert evaluate("As 9d 3c 4s", board=five_hearts, game="omaha").category == Category.HIGH_CARD
+    assert evaluate("Ah 9d 3c 4s", board=five_hearts, game="omaha").category == Category.HIGH_CARD
+    assert evaluate("As 9d", board=five_hearts).category == Category.FLUSH  # hold'em: it plays
     # Hold'em with the same cards would take the board's four hearts.
     assert evaluate("Ah 2d", board=board).category == Category.FLUSH
     # Omaha: a pair in the hole and a pair on the board make quads.
