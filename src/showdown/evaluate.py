@@ -52,7 +52,7 @@ def _flush_rank(ids: Sequence[int], suit: int, flush: list[int]) -> int:
 
 
 def evaluate_ids(ids: Sequence[int]) -> int:
-    """Rank (1..7462) of the best five of 5-7 card ids; the allocation-free hot path.
+    """Rank (1..7462) of the best five of 5-7 card ids: the scalar path for hot loops.
 
     No checking: ids must be distinct integers in 0..51. Standard rules only;
     see :func:`evaluate_ids_wrap` for the R10 house rule.
@@ -247,6 +247,8 @@ def evaluate(
     ``cards`` and ``board`` may be text, :class:`Card` objects or ids.
     ``game``: ``holdem`` (best five of all, any mix), ``omaha`` (exactly two hole
     cards and three board cards) or ``five-card`` (five cards, no board).
+    When several fives are worth the same, ``best_five`` shows the one whose
+    card ids, sorted, are smallest: a fixed choice, since suits never matter.
 
     >>> evaluate("2d 2h", board="Ac Kd Qh Js Tc").name  # the board plays
     'Straight, ace high'
@@ -258,14 +260,12 @@ def evaluate(
     check_distinct(hole, community)
     check_counts(hole, community, game)
     fn = evaluate_ids_wrap if wrap else evaluate_ids
-    # Among equal best fives, the one with the smallest ids (sorted, compared in
-    # order) is shown: a fixed choice, since suits never matter.
     if game == "omaha":
         fives = [h + b for h in combinations(hole, 2) for b in combinations(community, 3)]
         best = min(fives, key=lambda five: (fn([c.id for c in five]), sorted(c.id for c in five)))
     else:
-        cards = hole + community
-        best = _best_five(cards, fn([c.id for c in cards]), wrap)
+        pool = hole + community
+        best = _best_five(pool, fn([c.id for c in pool]), wrap)
     return HandValue.from_five(best, wrap)
 
 
