@@ -550,6 +550,23 @@ def test_evaluate_errors(cards: object, board: str | None, game: str, message: s
         evaluate(cards, board=board, game=game)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.int64])
+def test_fast_paths_take_numpy_ids(dtype: type) -> None:
+    """Ids straight from a numpy array, small dtypes included (flush hands too)."""
+    rng = np.random.default_rng(RNG_SEED + 7)
+    hands = random_hands(rng, 3000, 7)
+    flushes = _flush_hands(7, rng)[::50]
+    for hand in np.concatenate([hands, flushes]).astype(dtype):
+        expected = evaluate_ids(hand.tolist())
+        assert evaluate_ids(hand) == expected
+        assert evaluate_ids(hand[:5]) == evaluate_ids(hand[:5].tolist())
+        assert evaluate_ids_wrap(hand) == evaluate_ids_wrap(hand.tolist())
+        assert evaluate_omaha_ids(hand[:4], hand[4:]) == evaluate_omaha_ids(
+            hand[:4].tolist(), hand[4:].tolist()
+        )
+    assert evaluate_ids(np.array([12, 8, 4, 0, 48], dtype=dtype)) == 10  # the steel wheel
+
+
 @pytest.mark.parametrize("n", [0, 4, 8])
 def test_fast_paths_reject_wrong_counts(n: int) -> None:
     hand = list(range(n))

@@ -43,11 +43,16 @@ if SUIT_BITS != 8 or SUIT_MASK != 255:  # pragma: no cover - the hot path inline
     raise AssertionError("evaluate_ids assumes eight suit bits")
 
 
+# Rank bit of each card as a Python int: shifting a numpy uint8 id would stay uint8.
+_RANK_BITS = [1 << (i >> 2) for i in range(52)]
+
+
 def _flush_rank(ids: Sequence[int], suit: int, flush: list[int]) -> int:
     mask = 0
+    bits = _RANK_BITS
     for i in ids:
         if i & 3 == suit:
-            mask |= 1 << (i >> 2)
+            mask |= bits[i]
     return flush[mask]
 
 
