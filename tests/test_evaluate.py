@@ -19,6 +19,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 import numpy as np
@@ -37,10 +38,6 @@ RNG_SEED = 20261130
 
 def ids(text: str) -> list[int]:
     return [Card.parse(t).id for t in text.split()]
-
-
-def rank_of(text: str, board: str | None = None, game: str = "holdem", wrap: bool = False) -> int:
-    return evaluate(text, board=board, game=game, wrap=wrap).rank
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
@@ -67,19 +64,29 @@ class Reference:
         return int(self.numbering.rank(np.array([ref.encode(key)]))[0])
 
 
-@pytest.fixture(scope="module")
-def all_hands() -> np.ndarray:
+@cache
+def _all_hands() -> np.ndarray:
     return ref.all_five_card_hands()
 
 
-@pytest.fixture(scope="module", params=[False, True], ids=["standard", "wrap"])
-def reference(request: pytest.FixtureRequest, all_hands: np.ndarray) -> Reference:
-    return Reference(all_hands, request.param)
+@cache
+def _reference(wrap: bool) -> Reference:
+    return Reference(_all_hands(), wrap)
 
 
 @pytest.fixture(scope="module")
-def standard(all_hands: np.ndarray) -> Reference:
-    return Reference(all_hands, False)
+def all_hands() -> np.ndarray:
+    return _all_hands()
+
+
+@pytest.fixture(scope="module", params=[False, True], ids=["standard", "wrap"])
+def reference(request: pytest.FixtureRequest) -> Reference:
+    return _reference(request.param)
+
+
+@pytest.fixture(scope="module")
+def standard() -> Reference:
+    return _reference(False)
 
 
 # ------------------------------------------------------ exhaustive five cards
