@@ -134,3 +134,15 @@ def test_best_five_is_the_best_five_with_the_smallest_ids(
     value = evaluate(cards, wrap=wrap)
     expected = min(combinations(sorted(cards), 5), key=lambda five: (scalar(wrap)(five), five))
     assert tuple(sorted(c.id for c in value.best_five)) == expected
+
+
+@SETTINGS
+@given(deck=decks, n_hole=hand_sizes(4, 6), n_board=hand_sizes(3, 5), wrap=wraps)
+def test_omaha_best_five_has_the_smallest_ids_among_equals(
+    deck: list[int], n_hole: int, n_board: int, wrap: bool
+) -> None:
+    hole, board = deck[:n_hole], deck[n_hole : n_hole + n_board]
+    fives = [p + t for p in combinations(hole, 2) for t in combinations(board, 3)]
+    expected = min(fives, key=lambda five: (scalar(wrap)(five), sorted(five)))
+    value = evaluate(hole, board=board, game="omaha", wrap=wrap)
+    assert sorted(c.id for c in value.best_five) == sorted(expected)

@@ -266,8 +266,13 @@ def evaluate(
     check_counts(hole, community, game)
     fn = evaluate_ids_wrap if wrap else evaluate_ids
     if game == "omaha":
-        fives = [h + b for h in combinations(hole, 2) for b in combinations(community, 3)]
-        best = min(fives, key=lambda five: (fn([c.id for c in five]), sorted(c.id for c in five)))
+        best_rank, best = 7463, ()
+        for pair in combinations(hole, 2):
+            for triple in combinations(community, 3):
+                five = pair + triple
+                rank = fn([c.id for c in five])
+                if rank < best_rank or (rank == best_rank and sorted(five) < sorted(best)):
+                    best_rank, best = rank, five
     else:
         pool = hole + community
         best = _best_five(pool, fn([c.id for c in pool]), wrap)
