@@ -91,7 +91,19 @@ def evaluate_ids(ids: Sequence[int]) -> int:
 
 
 def evaluate_ids_wrap(ids: Sequence[int]) -> int:
-    """:func:`evaluate_ids` under the wrap-around house rule (R10)."""
+    """:func:`evaluate_ids` under the wrap-around house rule (R10).
+
+    J-Q-K-A-2, Q-K-A-2-3 and K-A-2-3-4 are straights too, ranked by the last
+    card of the run (2-high < 3-high < 4-high < the wheel). There are still
+    7,462 strengths, numbered 1 (royal flush) to 7462 (7-5-4-3-2) the same way,
+    but the categories' ranges move: 13 straight flushes (1-13), 13 straights,
+    and three fewer flushes and high cards (see ``category_ranges(wrap=True)``).
+
+    >>> evaluate_ids_wrap([36, 40, 44, 48, 0])  # Jc Qc Kc Ac 2c: the lowest straight flush
+    13
+    >>> evaluate_ids([36, 40, 44, 48, 0])  # a plain ace-high flush without the house rule
+    330
+    """
     tables = scalar_tables(True)
     n = len(ids)
     if not 5 <= n <= 7:
