@@ -33,8 +33,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import best_time
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -69,15 +72,6 @@ r = equity({players!r})
 assert r.method == "exact" and r.boards == {boards}
 print(time.perf_counter() - start)
 """
-
-
-def best(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def verdict(ok: bool) -> str:
@@ -116,7 +110,7 @@ def exact_section(repeat: int) -> None:
         f" (processes take {1e3 * statistics.median(c for _, c in pairs):.0f} ms)"
         f"  [target <= 50 ms: {verdict(extra <= 0.05)}]"
     )
-    warm = best(lambda: equity(["AcAd", "KhKs"]), repeat)
+    warm = best_time(lambda: equity(["AcAd", "KhKs"]), repeat)
     print(f"  warm call: {1e3 * warm:.1f} ms ({1_712_304 * 2 / warm / 1e6:.0f} M evaluations/s)")
 
     print("== exact AKs v QQ (24 combo pairs, 41,095,296 showdowns)")
@@ -124,7 +118,7 @@ def exact_section(repeat: int) -> None:
         child_seconds(FIRST_CALL.format(players=["AKs", "QQ"], boards=41_095_296))
         for _ in range(repeat)
     ]
-    warm = best(lambda: equity(["AKs", "QQ"]), repeat)
+    warm = best_time(lambda: equity(["AKs", "QQ"]), repeat)
     med = statistics.median(first)
     print(
         f"  first call in a fresh process: median {1e3 * med:.1f} ms; warm {1e3 * warm:.1f} ms"
@@ -145,11 +139,11 @@ def monte_carlo_section(trials: int, repeat: int, pokerkit_samples: int) -> None
     print(f"== Monte Carlo heads-up, preflop ({trials:,} trials, best of {repeat})")
     for hero, villain, what in matchups:
         equity([hero, villain], trials=1000, seed=0)  # build the board universe once
-        ours_t = best(lambda h=hero, v=villain: equity([h, v], trials=trials, seed=1), repeat)
+        ours_t = best_time(lambda h=hero, v=villain: equity([h, v], trials=trials, seed=1), repeat)
         ours = equity([hero, villain], trials=trials, seed=1)
         hand = [eval7.Card(hero[:2]), eval7.Card(hero[2:])]
         hrange = eval7.HandRange(villain)
-        e7_t = best(
+        e7_t = best_time(
             lambda hand=hand, hrange=hrange: eval7.py_hand_vs_range_monte_carlo(
                 hand, hrange, [], trials
             ),
