@@ -2,9 +2,11 @@
 
 import pickle
 
+import numpy as np
 import pytest
 
 from showdown import Card, CardError, Deck, parse_cards
+from showdown.cards import to_cards
 
 
 def test_ids_follow_rank_times_four_plus_suit() -> None:
@@ -46,3 +48,56 @@ def test_deck_seeded_is_reproducible_and_complete() -> None:
     assert [c.id for c in a] == [c.id for c in b]
     assert sorted(c.id for c in Deck()) == list(range(52))
     assert len(Deck(exclude="As Kd")) == 50
+
+
+def test_cards_format_like_their_text() -> None:
+    card = Card.parse("As")
+    assert f"[{card:>4}|{card:<3}|{card}]" == "[  As|As |As]"
+
+
+@pytest.mark.parametrize("bad", [3.0, 3.5, "51", None, True, b"As"])
+def test_card_ids_must_be_integers(bad: object) -> None:
+    # A float id used to be truncated (3.5 -> 2s) and a str id gave a TypeError.
+    with pytest.raises(CardError, match=r"integer 0\.\.51"):
+        Card.from_id(bad)  # type: ignore[arg-type]
+    with pytest.raises(CardError):
+        to_cards([bad])  # type: ignore[list-item]
+
+
+def test_numpy_integer_ids_are_cards() -> None:
+    ids = np.array([51, 0], dtype=np.uint8)
+    assert [str(c) for c in to_cards(ids)] == ["As", "2c"]
+    assert str(Card.from_id(np.int64(47))) == "Ks"
+
+
+def test_bytes_are_not_cards() -> None:
+    with pytest.raises(CardError, match="not bytes"):
+        to_cards(b"As")
+
+
+def test_parse_needs_text() -> None:
+    with pytest.raises(TypeError, match="not int"):
+        Card.parse(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not list"):
+        parse_cards(["As"])  # type: ignore[arg-type]
+
+
+def test_parse_one_card_error_says_what_a_card_is() -> None:
+    with pytest.raises(CardError, match=r"unknown card 'AsKd' \(one card is a rank"):
+        Card.parse("AsKd")
+
+
+def test_long_input_is_shortened_in_errors() -> None:
+    text = "As " * 10_000
+    with pytest.raises(CardError) as info:
+        parse_cards(text)
+    message = str(info.value)
+    assert message.startswith("duplicate card As in 'As As")
+    assert "(30000 characters)" in message and len(message) < 120
+
+
+def test_deck_refuses_negative_draws() -> None:
+    deck = Deck(seed=1)
+    with pytest.raises(CardError, match="negative"):
+        deck.draw(-1)  # used to return 51 cards
+    assert len(deck) == 52 and deck.draw(0) == []

@@ -17,6 +17,7 @@ showdown.cards.CardError: unknown card 'Xd' at position 2 of 'As Xd'
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 import secrets
@@ -65,17 +66,42 @@ class Card:
 
     @classmethod
     def from_id(cls, card_id: int) -> Card:
-        """The card with array id ``card_id`` (0..51)."""
-        if not 0 <= card_id < 52:
-            raise CardError(f"card id {card_id} is outside 0..51")
-        return _ALL[card_id]
+        """The card with array id ``card_id`` (0..51; numpy integers too).
+
+        >>> Card.from_id(0), Card.from_id(51)
+        (Card.parse('2c'), Card.parse('As'))
+        >>> Card.from_id(3.0)
+        Traceback (most recent call last):
+        ...
+        showdown.cards.CardError: a card id is an integer 0..51, not 3.0
+        """
+        if isinstance(card_id, bool):
+            raise CardError(f"a card id is an integer 0..51, not {card_id!r}")
+        try:
+            index = operator.index(card_id)
+        except TypeError:
+            raise CardError(f"a card id is an integer 0..51, not {card_id!r}") from None
+        if not 0 <= index < 52:
+            raise CardError(f"card id {index} is outside 0..51")
+        return _ALL[index]
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read one card such as ``As``, ``10h``, ``q♦``."""
+        """Read one card such as ``As``, ``10h``, ``q♦``.
+
+        >>> Card.parse("10h"), Card.parse(" q♦ ")
+        (Card.parse('Th'), Card.parse('Qd'))
+        >>> Card.parse("AsKd")
+        Traceback (most recent call last):
+        ...
+        showdown.cards.CardError: unknown card 'AsKd' (one card is a rank 2-9, T, J, Q, K, A \
+or 10, then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_cards)
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"Card.parse reads text such as 'As', not {type(text).__name__}")
         match = _TOKEN.fullmatch(text.strip())
         if match is None:
-            raise CardError(f"unknown card {text.strip()!r}")
+            raise CardError(f"unknown card {_shorten(text.strip())!r} ({_HINT})")
         return _ALL[4 * _RANK_FROM_TEXT[match[1].upper()] + _SUIT_FROM_TEXT[match[2].lower()]]
 
     @property
@@ -121,6 +147,10 @@ class Card:
     def __str__(self) -> str:
         return RANKS[self.id >> 2] + SUITS[self.id & 3]
 
+    def __format__(self, spec: str) -> str:
+        """Format the text ``As`` like a string: ``f"{card:>4}"``."""
+        return format(str(self), spec)
+
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
@@ -132,6 +162,23 @@ class Card:
 
 _ALL: tuple[Card, ...] = tuple(Card(i >> 2, i & 3) for i in range(52))
 
+_HINT = (
+    "one card is a rank 2-9, T, J, Q, K, A or 10, then a suit c, d, h, s or ♣ ♦ ♥ ♠; "
+    "for several cards use parse_cards"
+)
+
+
+def _shorten(text: str, limit: int = 60) -> str:
+    """``text`` as it goes into an error message: long input is cut, with its length.
+
+    >>> _shorten("As " * 100)[-24:]
+    ' As As… (300 characters)'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1].rstrip()}… ({len(text)} characters)"
+
+
 CardLike = Card | int | str
 CardsLike = str | Iterable[CardLike]
 
@@ -141,7 +188,16 @@ def parse_cards(text: str) -> list[Card]:
 
     An unknown token raises :class:`CardError` naming it and its 1-based
     position; a card given twice raises one naming that card.
+
+    >>> parse_cards("A♠ k♦, 10h 9c")
+    [Card.parse('As'), Card.parse('Kd'), Card.parse('Th'), Card.parse('9c')]
+    >>> parse_cards("As Kd As")
+    Traceback (most recent call last):
+    ...
+    showdown.cards.CardError: duplicate card As in 'As Kd As'
     """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_cards reads text such as 'As Kd', not {type(text).__name__}")
     cards: list[Card] = []
     seen: set[int] = set()
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
@@ -152,11 +208,13 @@ def parse_cards(text: str) -> list[Card]:
             position += 1
             match = _TOKEN.match(token, pos)
             if match is None:
-                bad = token[pos:] if pos else token
-                raise CardError(f"unknown card {bad!r} at position {position} of {text!r}")
+                bad = _shorten(token[pos:] if pos else token)
+                raise CardError(
+                    f"unknown card {bad!r} at position {position} of {_shorten(text)!r}"
+                )
             card = _ALL[4 * _RANK_FROM_TEXT[match[1].upper()] + _SUIT_FROM_TEXT[match[2].lower()]]
             if card.id in seen:
-                raise CardError(f"duplicate card {card} in {text!r}")
+                raise CardError(f"duplicate card {card} in {_shorten(text)!r}")
             seen.add(card.id)
             cards.append(card)
             pos = match.end()
@@ -173,18 +231,20 @@ def to_cards(cards: CardsLike | None) -> list[Card]:
         return []
     if isinstance(cards, str):
         return parse_cards(cards)
+    if isinstance(cards, bytes | bytearray):
+        raise CardError(f"cards are text, Cards or ids, not bytes: {cards!r}")
     out: list[Card] = []
     for item in cards:
         if isinstance(item, Card):
             out.append(item)
         elif isinstance(item, str):
             out.append(Card.parse(item))
-        elif isinstance(item, int):
-            out.append(Card.from_id(int(item)))
         else:
             try:
-                out.append(Card.from_id(int(item)))  # numpy integers
-            except (TypeError, ValueError):
+                out.append(Card.from_id(item))  # int or numpy integer; never a float
+            except CardError as exc:
+                if "outside" in str(exc):
+                    raise
                 raise CardError(f"not a card: {item!r}") from None
     return out
 
@@ -230,7 +290,9 @@ class Deck:
         self._rng.shuffle(self._cards)
 
     def draw(self, n: int = 1) -> list[Card]:
-        """Take ``n`` cards off the top."""
+        """Take ``n`` cards off the top (``n >= 0``)."""
+        if n < 0:
+            raise CardError(f"cannot draw a negative number of cards ({n})")
         if n > len(self._cards):
             raise CardError(f"cannot draw {n} cards from a deck of {len(self._cards)}")
         drawn, self._cards = self._cards[:n], self._cards[n:]
