@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import showdown
+from showdown.commands import resolve_cmd
 from showdown.explain import explain
 from showdown.pots import Player, Pot, Showdown, Table, TableError, resolve, split_amount
 
@@ -279,7 +280,7 @@ def test_a_mucker_alone_in_a_side_pot_takes_back_what_only_he_paid() -> None:
     assert pots_of(sd) == [(300, [1, 2], [1], {1: 300}), (400, [2], [2], {2: 400})]
     assert sd.shown == (1,) and set(sd.hands) == {1}
     main, side = sd.explain_pots("en")
-    assert main == "Main pot (300 chips): Ana wins with pair of aces. Bo mucked and lost."
+    assert main == "Main pot (300 chips): Ana wins with a pair of aces. Bo mucked and lost."
     assert side.startswith("Side pot 1 (400 chips): only Bo paid into it")
 
 
@@ -338,7 +339,147 @@ def test_split_explanation_names_the_tie_and_the_best_loser() -> None:
     assert sd.explain_pots("en")[1].startswith("1 chip returned to Bo")
     assert "Bo получает назад 1 фишку" in sd.explanation("ru")
     assert "Bo recupera 1 ficha" in sd.explanation("es")
-    assert "Best losing hand: Cy." in line
+    # The split names the loser and his hand; with one loser no "best" is needed.
+    assert "split the pot with a pair of aces against Cy's pair of aces: 150 chips each." in line
+    assert "best losing hand" not in line
+
+
+# The table of the brief (issue 3): Ana beats Boris on the kicker in the main pot and
+# Carmen's kings in the side pot; Carmen's last 300 are returned.
+SIDE_POT_TABLE = table(
+    [
+        player(1, "Ana", "Ad Kh", 500),
+        player(2, "Boris", "Ah Qd", 200),
+        player(3, "Carmen", "Kc Kd", 800),
+        player(5, "Dmitri", None, 100, folded=True),
+    ],
+    button=3,
+    board="Ac 9d 7h 4s 2c",
+    last_aggressor=2,
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "main", "side"),
+    [
+        (
+            "en",
+            "Main pot (700 chips): Ana wins with a pair of aces against the best losing hand, "
+            "Boris's pair of aces.",
+            "Side pot 1 (600 chips): Ana wins with a pair of aces against Carmen's pair of kings.",
+        ),
+        (
+            "es",
+            "Bote principal (700 fichas): Ana gana con pareja de ases frente a la mejor mano "
+            "perdedora, la pareja de ases de Boris.",
+            "Bote secundario 1 (600 fichas): Ana gana con pareja de ases frente a la pareja de "
+            "reyes de Carmen.",
+        ),
+        (
+            "ru",
+            "Основной банк (700 фишек): Ana выигрывает с комбинацией «Пара тузов» против "
+            "лучшей из проигравших рук — «Пара тузов» у Boris.",
+            "Побочный банк 1 (600 фишек): Ana выигрывает с комбинацией «Пара тузов» против "
+            "комбинации «Пара королей» у Carmen.",
+        ),
+    ],
+)
+def test_every_pot_names_the_winner_and_the_best_losing_hand(
+    lang: str, main: str, side: str
+) -> None:
+    sd = resolve(SIDE_POT_TABLE)
+    assert pots_of(sd) == [
+        (700, [1, 2, 3], [1], {1: 700}),
+        (600, [1, 3], [1], {1: 600}),
+    ]
+    lines = sd.explain_pots(lang)
+    assert len(lines) == 3
+    # Each pot: who wins with what against whom, then why (explain, winner first).
+    for line, sentence, loser, name in (
+        (lines[0], main, 2, "Boris"),
+        (lines[1], side, 3, "Carmen"),
+    ):
+        why = explain(sd.hands[1], sd.hands[loser], lang, names=["Ana", name])
+        assert line == f"{sentence} {why[:1].upper()}{why[1:]}"
+
+
+def test_nameless_players_read_as_seats_inside_sentences() -> None:
+    players = [player(1, "", "Ah 3d", 50), player(4, "", "Qh 8d", 50), player(6, "", "Th 7s", 50)]
+    sd = resolve(table(players, button=1, board="2c 5d 9h Js Kc"))
+    en, es, ru = (sd.explain_pots(lang)[0] for lang in ("en", "es", "ru"))
+    assert "seat 1 wins with ace high against the best losing hand, seat 4's king high." in en
+    assert "el asiento 1 gana con carta alta (as)" in es
+    assert "la carta alta (rey) del asiento 4." in es
+    assert "игрок на месте 1 выигрывает" in ru
+    assert "«Старшая карта — король» у игрока на месте 4." in ru
+    # The CLI's table keeps the short label.
+    assert "seat 4" in resolve_cmd.format_showdown(sd).splitlines()[1]
+
+
+def test_a_tie_of_three_speaks_of_every_hand_not_both() -> None:
+    players = [
+        player(1, "Ana", "2d 2h", 34),
+        player(2, "Bo", "3c 3d", 34),
+        player(3, "Cy", "4c 4d", 34),
+        player(4, "Dee", None, 1, folded=True),
+    ]
+    sd = resolve(table(players, button=2, board="Ac Kd Qh Js Tc"))
+    # 103 = 3 x 34 + 1: the odd chip to Cy, first left of the button.
+    assert pots_of(sd) == [(103, [1, 2, 3], [3, 1, 2], {3: 35, 1: 34, 2: 34})]
+    for lang, every, both in (
+        ("en", "A-K-Q-J-10 in every hand", "both"),
+        ("es", "A-K-Q-J-10 en todas las manos", "las dos manos"),
+        ("ru", "A-K-Q-J-10 у каждого", "обеих"),
+    ):
+        line = sd.explain_pots(lang)[0]
+        assert every in line and both not in line
+    assert (
+        "Cy, Ana and Bo split the pot with a straight (ace high): Cy 35, Ana 34, Bo 34;"
+        in (sd.explain_pots("en")[0])
+    )
+
+
+def test_muckers_and_lone_side_pots_read_naturally() -> None:
+    players = [
+        player(1, "Ana", "As Ad", 100),
+        player(2, "Bo", None, 100, muck=True),
+        player(3, "Cy", None, 100, muck=True),
+        player(4, "Dee", None, 50, folded=True),
+    ]
+    sd = resolve(table(players, button=4))
+    assert pots_of(sd) == [(350, [1, 2, 3], [1], {1: 350})]
+    main = sd.explain_pots("ru")[0]
+    # Russian present tense needs no gender; two muckers take the plural.
+    assert main.endswith("Bo и Cy не показывают карты и проигрывают.")
+    assert "Ana выигрывает с комбинацией «Пара тузов»." in main
+    es = sd.explain_pots("es")
+    assert es[0].endswith("Bo y Cy no enseñaron y perdieron.")
+    # A nameless bettor gets an uncalled bet back, then is alone in a side pot.
+    returned = resolve(
+        table([player(1, "Ana", "As Ad", 100), player(2, "", None, 300, muck=True)], button=1)
+    )
+    assert returned.explain_pots("ru")[1] == (
+        "Игрок на месте 2 получает назад 200 фишек: эту часть ставки никто не уравнял."
+    )
+    assert returned.explain_pots("es")[1].startswith("El asiento 2 recupera 200 fichas")
+    lone = resolve(
+        table(
+            [
+                player(1, "Ana", "As Ad", 100),
+                player(2, "", None, 300, muck=True),
+                player(3, "Cy", None, 300, folded=True),
+            ],
+            button=3,
+        )
+    )
+    assert lone.explain_pots("ru")[1] == (
+        "Побочный банк 1 (400 фишек): в этом банке только фишки игрока на месте 2, "
+        "и они возвращаются владельцу без вскрытия."
+    )
+    assert lone.explain_pots("es")[1] == (
+        "Bote secundario 1 (400 fichas): solo el asiento 2 puso esas fichas, así que se le "
+        "devuelven sin enseñar cartas."
+    )
 
 
 # --- split_amount -------------------------------------------------------------------------

@@ -8,6 +8,7 @@ everyone (ties everywhere).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from showdown.cards import Card
 from showdown.evaluate import evaluate
+from showdown.i18n.pots import hand_phrase
 from showdown.pots import Showdown, Table, resolve
 
 HOLE = {"holdem": 2, "omaha": 4, "five-card": 5}
@@ -195,3 +197,29 @@ def test_explanation_and_json_for_any_table(table: Table, lang: str) -> None:
     assert all(isinstance(s, int) for p in doc["pots"] for s in p["eligible"] + p["winners"])
     assert set(doc["hands"]) == {str(s) for s in sd.shown}
     assert Table.from_dict(table.to_dict()) == table
+
+
+OWNER = {"en": r"\b{name}'s ", "es": r" de {name}\b", "ru": r" у {name}\b"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables(), st.sampled_from(["en", "es", "ru"]))
+def test_each_contested_pot_names_its_winner_and_best_losing_hand(table: Table, lang: str) -> None:
+    sd = resolve(table)
+    for line, pot in zip(sd.explain_pots(lang), sd.pots, strict=False):
+        shown = [s for s in pot.eligible if s in sd.hands]
+        losers = [s for s in shown if s not in pot.winners]
+        if not pot.contested or not shown:
+            continue
+        # The first sentence: who wins with what, against whose best losing hand.
+        head = line.split(". ")[0]
+        assert re.search(rf"\bP{pot.winners[0]}\b", head)
+        assert hand_phrase(sd.hands[pot.winners[0]], lang) in head
+        if losers:
+            best = min(losers, key=sd.ranks.__getitem__)
+            assert re.search(OWNER[lang].format(name=f"P{best}"), head), head
+            assert hand_phrase(sd.hands[best], lang, article=False) in head
+            if lang == "en":
+                assert ("best losing hand" in head) == (len(losers) > 1)
+        else:
+            assert not any(w in head for w in ("against", "frente a", "против"))

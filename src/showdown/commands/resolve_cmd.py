@@ -68,8 +68,8 @@ def format_showdown(sd: Showdown, lang: str = "en", colour: bool = False) -> str
     Main pot  102    Ana, Bo   Bo, Ana  Straight, ace high
     Showdown order: Bo, Ana
     Payouts: Ana 51, Bo 51
-    >>> print(text[4][:69])
-    Main pot (102 chips): Bo and Ana split it with straight, ace high, 51
+    >>> print(text[4][:89])
+    Main pot (102 chips): Bo and Ana split the pot with a straight (ace high): 51 chips each.
     """
     from showdown.i18n.pots import explain_showdown, phrase, player_name, pot_name
 

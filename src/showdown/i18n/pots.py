@@ -17,7 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from showdown.categories import Category
+from showdown.i18n import rank_name
+from showdown.i18n.base import format_ranks
+
 if TYPE_CHECKING:
+    from showdown.evaluate import HandValue
     from showdown.pots import Pot, Showdown
 
 LANGS: tuple[str, ...] = ("en", "es", "ru")
@@ -27,15 +32,23 @@ PHRASES: dict[str, dict[str, str]] = {
         "main": "Main pot",
         "side": "Side pot {n}",
         "seat": "seat {seat}",
+        "seat_subject": "seat {seat}",
+        "seat_of": "seat {seat}'s",
+        "seat_gen": "seat {seat}",
+        "of": "{name}'s",
         "and": "and",
         "head": "{pot} ({chips}):",
-        "wins": "{name} wins with {hand}.",
-        "split": "{names} split it with {hand}, {share} each.",
-        "split_odd": "{names} split it with {hand}: {shares}; the odd chips go one each "
-        "from the left of the button.",
-        "split_odd_one": "{names} split it with {hand}: {shares}; the odd chip goes to the "
-        "first of them left of the button.",
-        "best_loser": "Best losing hand: {name}.",
+        "wins": "{name} wins with {hand}{against}.",
+        "against": " against {loser}",
+        "against_best": " against the best losing hand, {loser}",
+        "loser": "{owner} {hand}",
+        "split": "{names} split the pot with {hand}{against}: {share} each.",
+        "split_odd": "{names} split the pot with {hand}{against}: {shares}; the odd chips go "
+        "one each from the left of the button.",
+        "split_odd_one": "{names} split the pot with {hand}{against}: {shares}; the odd chip "
+        "goes to the first of them left of the button.",
+        "tie_all": "Exact tie ({hand}, {ranks} in every hand): the pot is split, because "
+        "suits never break ties.",
         "folds": "everyone else folded, so {name} takes it without showing.",
         "alone": "only {name} paid into it, so it goes back to {name} without a showdown.",
         "mucked": "{names} mucked and lost.",
@@ -57,17 +70,25 @@ PHRASES: dict[str, dict[str, str]] = {
         "main": "Bote principal",
         "side": "Bote secundario {n}",
         "seat": "asiento {seat}",
+        "seat_subject": "el asiento {seat}",
+        "seat_of": "del asiento {seat}",
+        "seat_gen": "el asiento {seat}",
+        "of": "de {name}",
         "and": "y",
         "head": "{pot} ({chips}):",
-        "wins": "{name} gana con {hand}.",
-        "split": "{names} se lo reparten con {hand}, {share} cada uno.",
-        "split_odd": "{names} se lo reparten con {hand}: {shares}; las fichas sobrantes van "
-        "de una en una empezando a la izquierda del botón.",
-        "split_odd_one": "{names} se lo reparten con {hand}: {shares}; la ficha sobrante es "
-        "para el primero de ellos a la izquierda del botón.",
-        "best_loser": "Mejor mano perdedora: {name}.",
+        "wins": "{name} gana con {hand}{against}.",
+        "against": " frente a {loser}",
+        "against_best": " frente a la mejor mano perdedora, {loser}",
+        "loser": "{article} {hand} {owner}",
+        "split": "{names} se reparten el bote con {hand}{against}: {share} cada uno.",
+        "split_odd": "{names} se reparten el bote con {hand}{against}: {shares}; las fichas "
+        "sobrantes van de una en una empezando a la izquierda del botón.",
+        "split_odd_one": "{names} se reparten el bote con {hand}{against}: {shares}; la ficha "
+        "sobrante es para el primero de ellos a la izquierda del botón.",
+        "tie_all": "Empate exacto ({hand}, {ranks} en todas las manos): el bote se reparte, "
+        "porque los palos nunca desempatan.",
         "folds": "todos los demás se retiraron, así que {name} se lo lleva sin enseñar.",
-        "alone": "solo {name} puso esas fichas, así que vuelven a {name} sin mostrar cartas.",
+        "alone": "solo {name} puso esas fichas, así que se le devuelven sin enseñar cartas.",
         "mucked": "{names} no enseñó y perdió.",
         "mucked_many": "{names} no enseñaron y perdieron.",
         "returned": "{name} recupera {chips}: nadie igualó esa parte de la apuesta.",
@@ -87,19 +108,26 @@ PHRASES: dict[str, dict[str, str]] = {
         "main": "Основной банк",
         "side": "Побочный банк {n}",
         "seat": "место {seat}",
+        "seat_subject": "игрок на месте {seat}",
+        "seat_of": "у игрока на месте {seat}",
+        "seat_gen": "игрока на месте {seat}",
+        "of": "у {name}",
         "and": "и",
         "head": "{pot} ({chips}):",
-        "wins": "{name} выигрывает с комбинацией «{hand}».",
-        "split": "{names} делят его с комбинацией «{hand}», по {share} каждому.",
-        "split_odd": "{names} делят его с комбинацией «{hand}»: {shares}; лишние фишки "
-        "раздаются по одной, начиная слева от баттона.",
-        "split_odd_one": "{names} делят его с комбинацией «{hand}»: {shares}; лишняя фишка "
-        "достаётся первому из них слева от баттона.",
-        "best_loser": "Лучшая из проигравших рук: {name}.",
+        "wins": "{name} выигрывает с комбинацией «{hand}»{against}.",
+        "against": " против комбинации «{hand}» {owner}",
+        "against_best": " против лучшей из проигравших рук — «{hand}» {owner}",
+        "split": "{names} делят банк с комбинацией «{hand}»{against}: по {share} каждому.",
+        "split_odd": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; лишние "
+        "фишки раздаются по одной, начиная слева от баттона.",
+        "split_odd_one": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; "
+        "лишняя фишка достаётся первому из них слева от баттона.",
+        "tie_all": "Точная ничья ({hand}, {ranks} у каждого): банк делится, потому что масти "
+        "при сравнении никогда не учитываются.",
         "folds": "все остальные сбросили карты, и {name} забирает банк, не открываясь.",
-        "alone": "эти фишки поставил только {name}, поэтому они возвращаются без вскрытия.",
-        "mucked": "{names} не открыл карты и проиграл.",
-        "mucked_many": "{names} не открыли карты и проиграли.",
+        "alone": "в этом банке только фишки {gen}, и они возвращаются владельцу без вскрытия.",
+        "mucked": "{names} не показывает карты и проигрывает.",
+        "mucked_many": "{names} не показывают карты и проигрывают.",
         "returned": "{name} получает назад {chips}: эту часть ставки никто не уравнял.",
         "no_pot": "Ни одной фишки не поставлено.",
         "col_pot": "Банк",
@@ -167,6 +195,83 @@ def player_name(showdown: Showdown, seat: int, lang: str = "en") -> str:
     return name or PHRASES[_lang(lang)]["seat"].format(seat=seat)
 
 
+def subject_name(showdown: Showdown, seat: int, lang: str = "en") -> str:
+    """The player as the subject of a sentence: the name, else ``seat 4``, ``el asiento
+    4``, ``игрок на месте 4``."""
+    name = showdown.table.player(seat).name
+    return name or PHRASES[_lang(lang)]["seat_subject"].format(seat=seat)
+
+
+def _owner(showdown: Showdown, seat: int, lang: str) -> str:
+    """Whose hand: ``Ana's``, ``de Ana``, ``у Ana`` (or the seat in the right form)."""
+    words = PHRASES[lang]
+    name = showdown.table.player(seat).name
+    return words["of"].format(name=name) if name else words["seat_of"].format(seat=seat)
+
+
+#: Categories whose English name takes ``a`` (``a pair``, but ``two pair``, ``three of a kind``).
+_EN_ARTICLE = frozenset(
+    {
+        Category.PAIR,
+        Category.STRAIGHT,
+        Category.FLUSH,
+        Category.FULL_HOUSE,
+        Category.STRAIGHT_FLUSH,
+    }
+)
+#: Spanish categories that are masculine (``el trío``); the others take ``la``.
+_ES_MASCULINE = frozenset(
+    {Category.THREE_OF_A_KIND, Category.FLUSH, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND}
+)
+
+
+def hand_phrase(value: HandValue, lang: str = "en", article: bool = True) -> str:
+    """A hand's name as it reads inside a sentence.
+
+    English and Spanish put the details in brackets (``a flush (ace high)``);
+    English high card reads ``ace high``; ``article`` adds English ``a``. Russian
+    keeps the name as it is, for quoting after ``комбинация``.
+
+    >>> from showdown.evaluate import evaluate
+    >>> flush = evaluate("Ah 3h", board="2h 5h 9h Js Kc")
+    >>> hand_phrase(flush), hand_phrase(flush, article=False), hand_phrase(flush, "es")
+    ('a flush (ace high)', 'flush (ace high)', 'color al as')
+    >>> hand_phrase(evaluate("Ah 3d", board="2c 5d 9h Js Kc"))
+    'ace high'
+    >>> hand_phrase(evaluate("Ah Kd", board="Ac Kh 9h 4s 2c"), "es")
+    'doble pareja (ases y reyes)'
+    """
+    lang = _lang(lang)
+    name = value.describe(lang)
+    if lang == "ru":
+        return name
+    if lang == "en" and value.category == Category.HIGH_CARD:
+        return f"{rank_name(value.ranks[0], 'en')} high"
+    name = name[:1].lower() + name[1:]
+    head, comma, tail = name.partition(", ")
+    if comma:
+        name = f"{head} ({tail})"
+    if lang == "en" and article and value.category in _EN_ARTICLE:
+        name = "a " + name
+    return name
+
+
+def _against(showdown: Showdown, seat: int, several: bool, lang: str) -> str:
+    """`` against Cy's pair of kings`` (``several``: the best of several losing hands)."""
+    words = PHRASES[lang]
+    value = showdown.hands[seat]
+    owner = _owner(showdown, seat, lang)
+    hand = hand_phrase(value, lang, article=False)
+    if lang == "ru":
+        return words["against_best" if several else "against"].format(hand=hand, owner=owner)
+    article = ""
+    if lang == "es":
+        article = "el" if value.category in _ES_MASCULINE else "la"
+    loser = " ".join(x for x in (article, hand, owner) if x) if lang == "es" else f"{owner} {hand}"
+    text = words["against_best" if several else "against"].format(loser=loser)
+    return text.replace(" a el ", " al ")
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     if text and text[-1] not in ".!?":
@@ -179,51 +284,76 @@ def _why(showdown: Showdown, a: int, b: int, lang: str) -> str:
     from showdown.explain import explain
 
     hands = showdown.hands
-    names = [player_name(showdown, a, lang), player_name(showdown, b, lang)]
+    names = [subject_name(showdown, a, lang), subject_name(showdown, b, lang)]
     return _sentence(explain(hands[a], hands[b], lang, names=names))
 
 
+def _tie_all(showdown: Showdown, winners: Sequence[int], lang: str) -> str:
+    """Three or more hands tie exactly (``explain`` speaks of two hands)."""
+    value = showdown.hands[winners[0]]
+    name = value.describe(lang)
+    return PHRASES[lang]["tie_all"].format(
+        hand=name[:1].lower() + name[1:], ranks=format_ranks(value.ranks)
+    )
+
+
 def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
-    """One line: the pot, who takes it, with what hand and why (against the best loser)."""
+    """One line: the pot, who takes it with what hand against whose best losing hand,
+    and why (the winner's hand against that one).
+
+    >>> from showdown.pots import resolve
+    >>> sd = resolve({"button": 1, "board": "2h 5h 9h Js Kc", "players": [
+    ...     {"seat": 1, "name": "Ana", "hole": "Ah 3h", "contributed": 50},
+    ...     {"seat": 4, "name": "Bo", "hole": "Qd Qs", "contributed": 50}]})
+    >>> print(explain_pot(sd, 0))
+    Main pot (100 chips): Ana wins with a flush (ace high) against Bo's pair of queens. Ana wins: a flush beats a pair.
+    >>> print(explain_pot(sd, 0, "es"))
+    Bote principal (100 fichas): Ana gana con color al as frente a la pareja de reinas de Bo. Ana gana: el color supera a la pareja.
+    >>> print(explain_pot(sd, 0, "ru"))
+    Основной банк (100 фишек): Ana выигрывает с комбинацией «Флеш со старшим тузом» против комбинации «Пара дам» у Bo. Ana выигрывает: флеш бьёт пару.
+    """  # noqa: E501
     lang = _lang(lang)
     words = PHRASES[lang]
     pot: Pot = showdown.pots[index]
     head = words["head"].format(pot=pot_name(index, lang), chips=chips(pot.amount, lang))
-    name = player_name(showdown, pot.winners[0], lang)
+    name = subject_name(showdown, pot.winners[0], lang)
     if not pot.contested:
-        alone = sum(p.live for p in showdown.table.players) > 1
-        key = "alone" if alone else "folds"
-        return f"{head} {words[key].format(name=name)}"
+        if sum(p.live for p in showdown.table.players) > 1:
+            gen = showdown.table.player(pot.winners[0]).name
+            gen = gen or words["seat_gen"].format(seat=pot.winners[0])
+            return f"{head} {words['alone'].format(name=name, gen=gen)}"
+        return f"{head} {words['folds'].format(name=name)}"
     hands = showdown.hands
-    winner_hand = hands[pot.winners[0]]
-    hand = winner_hand.describe(lang)
-    hand = hand if lang == "ru" else hand[:1].lower() + hand[1:]
+    losers = [s for s in pot.eligible if s in hands and s not in pot.winners]
+    best = min(losers, key=showdown.ranks.__getitem__) if losers else None
+    against = "" if best is None else _against(showdown, best, len(losers) > 1, lang)
+    hand = hand_phrase(hands[pot.winners[0]], lang)
     parts = [head]
     if len(pot.winners) == 1:
-        parts.append(words["wins"].format(name=name, hand=hand))
+        parts.append(words["wins"].format(name=name, hand=hand, against=against))
     else:
-        names = join([player_name(showdown, s, lang) for s in pot.winners], lang)
+        names = join([subject_name(showdown, s, lang) for s in pot.winners], lang)
         values = set(pot.shares.values())
         if len(values) == 1:
             share = chips(min(values), lang, "dat")
-            parts.append(words["split"].format(names=names, hand=hand, share=share))
+            text = words["split"].format(names=names, hand=hand, against=against, share=share)
         else:
             shares = ", ".join(
                 f"{player_name(showdown, s, lang)} {c}" for s, c in pot.shares.items()
             )
             key = "split_odd_one" if pot.amount % len(pot.winners) == 1 else "split_odd"
-            parts.append(words[key].format(names=names, hand=hand, shares=shares))
-        parts.append(_why(showdown, pot.winners[0], pot.winners[1], lang))
-    losers = [s for s in pot.eligible if s in hands and s not in pot.winners]
-    if losers:
-        best = min(losers, key=showdown.ranks.__getitem__)
-        if len(losers) + len(pot.winners) > 2:
-            parts.append(words["best_loser"].format(name=player_name(showdown, best, lang)))
+            text = words[key].format(names=names, hand=hand, against=against, shares=shares)
+        parts.append(text)
+        if len(pot.winners) == 2:
+            parts.append(_why(showdown, pot.winners[0], pot.winners[1], lang))
+        else:
+            parts.append(_tie_all(showdown, pot.winners, lang))
+    if best is not None:
         parts.append(_why(showdown, pot.winners[0], best, lang))
     mucked = [s for s in showdown.showdown_order if s in pot.eligible and s not in hands]
     if mucked:
         key = "mucked_many" if len(mucked) > 1 and "mucked_many" in words else "mucked"
-        names = join([player_name(showdown, s, lang) for s in mucked], lang)
+        names = join([subject_name(showdown, s, lang) for s in mucked], lang)
         parts.append(_sentence(words[key].format(names=names)))
     return " ".join(parts)
 
@@ -234,7 +364,7 @@ def explain_showdown(showdown: Showdown, lang: str = "en") -> list[str]:
     lines = [explain_pot(showdown, k, lang) for k in range(len(showdown.pots))]
     for seat, n in showdown.returned.items():
         text = PHRASES[lang]["returned"].format(
-            chips=chips(n, lang, "acc"), name=player_name(showdown, seat, lang)
+            chips=chips(n, lang, "acc"), name=subject_name(showdown, seat, lang)
         )
         lines.append(_sentence(text))
     return lines or [PHRASES[lang]["no_pot"]]
