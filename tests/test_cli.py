@@ -351,6 +351,10 @@ def test_compare_human_output_of_a_split_in_each_language(
         ),
         (["compare", "As Kd Qc Jc Tc", "2s 3s 4s 5s", "-g", "five-card"], ("hand 2", "exactly 5")),
         (["compare", "As Kd", "Qs Qd", "-b", "2c 3d 4c", "--lang", "de"], ("invalid choice",)),
+        # An empty hand used to be accepted when the board alone made five cards.
+        (["compare", "", "", "-b", "2c 3c 4c 5c 6c"], ("hand 1 has no cards",)),
+        (["compare", "As Kd", " ", "-b", "2c 3c 4c 5c 6c"], ("hand 2 has no cards",)),
+        (["compare", "As " * 5000, "Kd Qd"], ("duplicate card As", "15000 characters")),
     ],
 )
 def test_compare_errors_are_one_line_exit_2(
@@ -499,6 +503,13 @@ def test_script_errors_are_one_line_without_traceback(argv: list[str]) -> None:
     assert len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("error: ")
     assert "Traceback" not in done.stderr
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"showdown {showdown.__version__}\n"
 
 
 def test_script_help_lists_the_commands() -> None:

@@ -541,6 +541,8 @@ def test_bad_input() -> None:
         compare(["As Kd 2d 3d", "Qc Qh"], board="2c 3c 4c", game="omaha")
     with pytest.raises(CardError, match="unknown card 'Xx'"):
         compare(["As Kd", "Qc Xx"], board="2c 3c 4c")
+    with pytest.raises(CardError, match="hand 2 has no cards"):
+        compare(["As Kd", ""], board="2c 3c 4c 5c 6c")
     a, b = five("As Kd Qc 3h 4h"), five("Qh Qs 2c 3c 4c")
     with pytest.raises(ValueError, match="unknown language 'de'"):
         explain(a, b, "de")
@@ -683,3 +685,9 @@ def test_explain_many_names_the_best_loser(deal: tuple) -> None:
         assert reason.startswith("also ")
     else:
         assert " beats " in reason
+
+
+def test_comparison_prints_as_its_explanation() -> None:
+    c = compare(["Ad Kh", "Ah Qd"], board="Ac 9d 7h 4s 2c", lang="ru")
+    assert str(c) == c.explanation == c.explain("ru")
+    assert "winners=[0]" in repr(c)

@@ -414,3 +414,11 @@ def test_cli_whole_process_json() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == stats(7).to_json()
+
+
+def test_stats_repr_is_short_and_str_is_the_table() -> None:
+    assert repr(stats(7)) == (
+        "<Stats 7 cards, standard rules: 133,784,560 hands, 4,824 distinct strengths>"
+    )
+    assert repr(stats(5, wrap=True)).startswith("<Stats 5 cards, wrap-around rule: 2,598,960")
+    assert str(stats(6)) == format_stats(stats(6))

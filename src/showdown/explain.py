@@ -196,6 +196,14 @@ class Comparison:
     lang: str = "en"
     labels: tuple[str, ...] | None = field(default=None, repr=False)
 
+    def __str__(self) -> str:
+        """The explanation: ``print(compare(...))`` reads the verdict.
+
+        >>> print(compare(["Ad Kh", "Ah Qd"], board="Ac 9d 7h 4s 2c", lang="es"))
+        Las dos manos tienen una pareja de ases; la primera mano gana en la tercera carta, rey frente a reina.
+        """  # noqa: E501
+        return self.explanation
+
     def explain(self, lang: str | None = None) -> str:
         """The explanation in ``lang`` (by default the comparison's own language)."""
         if lang is None or check_lang(lang) == self.lang:
@@ -256,6 +264,9 @@ def compare(
     holes = [to_cards(h) for h in hands]
     if len(holes) < 2:
         raise ValueError(f"compare needs at least two hands, got {len(holes)}")
+    for number, hole in enumerate(holes, start=1):
+        if not hole:
+            raise CardError(f"hand {number} has no cards")
     community = to_cards(board)
     check_distinct(*holes, community)
     values: list[HandValue] = []

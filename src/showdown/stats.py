@@ -85,6 +85,13 @@ class Stats:
     ['straight_flush', 'four_of_a_kind', 'full_house']
     >>> s.to_json()["categories"]["straight_flush"]
     {'hands': 40, 'distinct': 10}
+    >>> s
+    <Stats 5 cards, standard rules: 2,598,960 hands, 7,462 distinct strengths>
+
+    ``str`` (and ``print``) gives the table of ``showdown stats``:
+
+    >>> print(str(s).splitlines()[0])
+    All 2,598,960 hands of five cards, standard rules
     """
 
     cards: int
@@ -105,6 +112,18 @@ class Stats:
             "distinct": self.distinct,
             "categories": {c.json_name: n.to_json() for c, n in self.categories.items()},
         }
+
+    def __repr__(self) -> str:
+        rules = "wrap-around rule" if self.wrap else "standard rules"
+        return (
+            f"<Stats {self.cards} cards, {rules}: {self.hands:,} hands, "
+            f"{self.distinct:,} distinct strengths>"
+        )
+
+    def __str__(self) -> str:
+        from showdown.commands.stats_cmd import format_stats
+
+        return format_stats(self)
 
 
 def _check_cards(cards: int) -> int:

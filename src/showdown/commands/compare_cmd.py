@@ -67,6 +67,8 @@ board together (board at most 5), got 2 + 2
         raise CliError(f"compare needs at least two hands, got {len(hands)}")
     parsed, community = read_dealt(hands, board)
     for i, hole in enumerate(parsed):
+        if not hole:
+            raise CliError(f"hand {i + 1} has no cards")
         try:
             check_counts(hole, community, game)
         except CardError as exc:
