@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -141,3 +143,23 @@ def test_class_tokens_round_trip_compactly(tokens: list[str], weight: float) -> 
     assert parse_range(str(r)) == r
     # whole classes print as class tokens, never as explicit combos
     assert all(len(tok.split(":")[0]) <= 3 for tok in str(r).split(", "))
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("QQs", "a pair cannot be suited or offsuit"),
+        ("KQs-K2o", "both ends of a span must be the same kind"),
+        ("AsAs", "duplicate card As"),
+        ("AhKh, Ah", "an explicit combo is two cards"),
+    ],
+)
+def test_range_errors_say_why(text: str, reason: str) -> None:
+    with pytest.raises(RangeError, match=re.escape(reason)):
+        parse_range(text)
+
+
+def test_empty_range_repr_round_trips() -> None:
+    empty = parse_range("AA:0")
+    assert len(empty) == 0
+    assert repr(empty) == "Range()" and eval(repr(empty)) == empty

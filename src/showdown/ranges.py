@@ -155,9 +155,9 @@ class Range:
             combos = _class_combos(high, low, kind)
             ws = {self._weights.get(c) for c in combos}
             if len(ws) == 1 and None not in ws:
-                w = ws.pop()
-                assert w is not None
-                tokens.append(_class_name(high, low, kind) + _weight_text(w))
+                shared = ws.pop()
+                assert shared is not None
+                tokens.append(_class_name(high, low, kind) + _weight_text(shared))
                 done.update(combos)
         for combo, w in self._weights.items():
             if combo not in done:
@@ -166,6 +166,8 @@ class Range:
         return ", ".join(tokens)
 
     def __repr__(self) -> str:
+        if not self._weights:
+            return "Range()"
         return f"parse_range({str(self)!r})"
 
 
@@ -218,7 +220,9 @@ def _parse_token(token: str) -> list[Combo]:
         raise ValueError("a span needs the same top card or the same gap")
     try:
         cards = parse_cards(token)
-    except CardError:
+    except CardError as exc:
+        if "duplicate" in str(exc):
+            raise ValueError(str(exc)) from None
         raise ValueError("unknown token") from None
     if len(cards) != 2:
         raise ValueError("an explicit combo is two cards")
@@ -228,7 +232,14 @@ def _parse_token(token: str) -> list[Combo]:
 def parse_range(text: str) -> Range:
     """Read a range such as ``"QQ+, AKs, A5s-A2s, KQo:0.5"``; see the module docs.
 
-    Raises :class:`RangeError` naming the first token it cannot read.
+    Raises :class:`RangeError` naming the first token it cannot read, and why
+    when the token is close to valid:
+
+    >>> parse_range("AA, QQs")
+    Traceback (most recent call last):
+    ...
+    showdown.ranges.RangeError: cannot read range token 'QQs' in 'AA, QQs': a pair cannot be \
+suited or offsuit
     """
     if not isinstance(text, str):
         raise RangeError(f"a range is text, not {type(text).__name__}")
@@ -246,7 +257,8 @@ def parse_range(text: str) -> Range:
         try:
             combos = _parse_token(body)
         except ValueError as exc:
-            raise RangeError(f"cannot read range token {token!r} in {text!r}") from exc
+            reason = "" if str(exc) == "unknown token" else f": {exc}"
+            raise RangeError(f"cannot read range token {token!r} in {text!r}{reason}") from exc
         for c in combos:
             weights[c] = w
     return Range(weights)

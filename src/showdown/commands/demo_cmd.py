@@ -183,6 +183,7 @@ def _run_step(step: Step, lang: str) -> tuple[Any, Any, list[Any]]:
 
     board = parse_cards(step.board) if step.board else []
     hands = [parse_cards(h) for h in step.hands]
+    result: Any
     if step.command == "compare":
         from showdown.explain import compare
 
