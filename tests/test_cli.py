@@ -185,10 +185,13 @@ def test_eval_human_output_in_each_language(capsys: pytest.CaptureFixture[str], 
     assert code == 0
     value = evaluate("Ah 2c 3d 4s", "Kh Qh Jh", game="omaha", wrap=True)
     assert value.describe(lang) in out.splitlines()
-    words = {"en": "Omaha", "es": "Omaha", "ru": "омаха"}[lang]
-    assert words in out
-    wrap_words = {"en": "wraps", "es": "da la vuelta", "ru": "заворачивает"}[lang]
-    assert wrap_words in out
+    lines = out.splitlines()
+    # The rule lines open the output and start with a capital, like sentences.
+    game_line = {"en": "Omaha: ", "es": "Omaha: ", "ru": "Омаха: "}[lang]
+    wrap_line = {"en": "House rule: ", "es": "Regla de la casa: ", "ru": "Домашнее правило: "}
+    assert lines[0].startswith(wrap_line[lang]) and lines[1].startswith(game_line)
+    wrap_words = {"en": "wraps around", "es": "da la vuelta", "ru": "заворачивает по кругу"}
+    assert wrap_words[lang] in lines[0]
 
 
 @pytest.mark.parametrize(
