@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -159,3 +160,27 @@ def test_deck_svgs_gives_every_face_and_the_back() -> None:
         assert float(root.get("width", "0")) == 70
         if name != "back":
             assert Card.parse(name).symbol in svg
+
+
+def _pip_boxes(svg: str) -> list[tuple[float, float, float]]:
+    """(left, top, size) of each pip: the suit paths of the face, not the corner indices."""
+    boxes = []
+    for match in re.finditer(
+        r'<path transform="translate\(([-\d.]+) ([-\d.]+)\) scale\((-?)([\d.]+)\)', svg
+    ):
+        x, y, flipped, scale = float(match[1]), float(match[2]), match[3], float(match[4])
+        size = 100 * scale
+        left, top = (x - size, y - size) if flipped else (x, y)
+        if 45 < left + size / 2 < 155 and 50 < top + size / 2 < 230:  # inside the pip area
+            boxes.append((left, top, size))
+    return boxes
+
+
+@pytest.mark.parametrize("rank", "23456789T")
+def test_pips_never_overlap(rank: str) -> None:
+    # Nines and tens used to draw their centre pips over the side pips.
+    boxes = _pip_boxes(card_svg(rank + "h"))
+    assert len(boxes) == RANKS.index(rank) + 2
+    for (x1, y1, s1), (x2, y2, s2) in itertools.combinations(boxes, 2):
+        apart = x1 + s1 <= x2 or x2 + s2 <= x1 or y1 + s1 <= y2 or y2 + s2 <= y1
+        assert apart, ((x1, y1, s1), (x2, y2, s2))

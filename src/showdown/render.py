@@ -89,6 +89,9 @@ _PIPS: dict[int, tuple[tuple[int, float], ...]] = {
 _PIP_COLUMNS = (68, 100, 132)
 _PIP_TOP, _PIP_BOTTOM = 62, 218
 _PIP_SIZE = 36
+# Nines and tens put a centre pip between two side pips 26 units above and below
+# it and 32 to the side: smaller pips keep them from touching.
+_PIP_SIZE_CROWDED = 30
 
 
 def _num(x: float) -> str:
@@ -124,9 +127,10 @@ def _face(card: Card, colour: str) -> list[str]:
     rank = card.rank + 2  # 2..14
     parts: list[str] = []
     if rank in _PIPS:
+        size = _PIP_SIZE_CROWDED if rank >= 9 else _PIP_SIZE
         for column, row in _PIPS[rank]:
             y = _PIP_TOP + row * (_PIP_BOTTOM - _PIP_TOP)
-            parts.append(_suit(card.suit, _PIP_COLUMNS[column], y, _PIP_SIZE, colour, row > 0.5))
+            parts.append(_suit(card.suit, _PIP_COLUMNS[column], y, size, colour, row > 0.5))
     elif rank == 14:
         parts.append(_suit(card.suit, 100, 140, 96, colour))
     else:  # jack, queen, king: a frame, a big letter and the suit
