@@ -129,3 +129,48 @@ def test_real_process() -> None:
     )
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.startswith("error:") and len(bad.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "method"),
+    [
+        ("es", ("equidad", "gana", "empata"), "Cálculo exacto sobre las 1.712.304 mesas posibles"),
+        ("ru", ("эквити", "выигрыш", "ничья"), "Точный расчёт по 1 712 304 бордам"),
+    ],
+)
+def test_human_output_follows_lang(
+    capsys: pytest.CaptureFixture[str], lang: str, words: tuple[str, ...], method: str
+) -> None:
+    code, out, err = run(capsys, "AcAd", "KhKs", "--lang", lang)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    r = equity(["AcAd", "KhKs"])
+    for k, hand in enumerate(("AcAd", "KhKs")):
+        figs = [f"{100 * x:.2f}%".replace(".", ",") for x in (r.equity[k], r.win[k], r.tie[k])]
+        assert lines[k].split() == [hand, words[0], figs[0], words[1], figs[1], words[2], figs[2]]
+    assert "81,26%" in lines[0]
+    assert lines[2] == method
+    code, out, _ = run(capsys, "AcAd", "KK", "--trials", "1000", "--seed", "1", "--lang", lang)
+    assert code == 0 and ("Montecarlo: 1.000 simulaciones" in out or "1 000 симуляций" in out)
+    assert "± " in out and "trials" not in out
+
+
+def test_json_does_not_depend_on_lang(capsys: pytest.CaptureFixture[str]) -> None:
+    docs = []
+    for lang in ("en", "es", "ru"):
+        code, out, _ = run(
+            capsys, "AcAd", "QQ+", "--trials", "2000", "--seed", "3", "--json", "--lang", lang
+        )
+        assert code == 0
+        docs.append(out)
+    assert docs[0] == docs[1] == docs[2]
+    assert list(json.loads(docs[0])) == ["players", "method", "trials", "stderr"]
+
+
+def test_progress_bar_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "AcAd", "KhKs", "--progress", "--lang", "ru")
+    assert code == 0 and "эквити" in out
+    assert err.split("\r")[-1] == f"Расчёт эквити [{'#' * 30}] 100,0%\n"
+    code, out, err = run(capsys, "AcAd", "KhKs", "--progress", "--lang", "es", "--json")
+    assert code == 0 and json.loads(out)["method"] == "exact"
+    assert err.split("\r")[-1] == f"Calculando equidad [{'#' * 30}] 100,0%\n"

@@ -106,29 +106,123 @@ class EquityResult:
             doc["stderr"] = list(self.stderr or ())
         return doc
 
-    def __str__(self) -> str:
+    def format(self, lang: str = "en") -> str:
+        """The table of ``showdown equity`` in ``en``, ``es`` or ``ru``: one line per player
+        (equity, win and tie; ``±`` one standard error for Monte Carlo), then the method.
+
+        Spanish and Russian write decimal commas and group thousands their own way.
+
+        >>> r = EquityResult(("AhKh", "2c2d"), (0.6475, 0.3525), (0.6475, 0.3525), (0.0, 0.0),
+        ...                  "exact", boards=990)
+        >>> print(r.format("es"))
+        AhKh  equidad  64,75%  gana  64,75%  empata   0,00%
+        2c2d  equidad  35,25%  gana  35,25%  empata   0,00%
+        Cálculo exacto sobre las 990 mesas posibles
+        >>> print(r.format("ru"))
+        AhKh  эквити  64,75%  выигрыш  64,75%  ничья   0,00%
+        2c2d  эквити  35,25%  выигрыш  35,25%  ничья   0,00%
+        Точный расчёт по 990 бордам
+        """
+        from showdown.i18n import check_lang
+
+        lang = check_lang(lang)
+        words = _WORDS[lang]
         width = max(len(h) for h in self.hands)
         lines = []
         for i, hand in enumerate(self.hands):
             line = (
-                f"{hand:<{width}}  equity {100 * self.equity[i]:6.2f}%"
-                f"  win {100 * self.win[i]:6.2f}%  tie {100 * self.tie[i]:6.2f}%"
+                f"{hand:<{width}}  {words['equity']} {_percent(self.equity[i], lang)}"
+                f"  {words['win']} {_percent(self.win[i], lang)}"
+                f"  {words['tie']} {_percent(self.tie[i], lang)}"
             )
             if self.stderr is not None:
-                line += f"  ± {100 * self.stderr[i]:.2f}"
+                line += f"  ± {_decimal(100 * self.stderr[i], 2, lang)}"
             lines.append(line)
-        if self.method == "exact":
-            lines.append(f"exact over {self.boards:,} boards")
-        else:
-            lines.append(f"Monte Carlo, {self.trials:,} trials (± one standard error)")
+        lines.append(method_line(self, lang))
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format("en")
+
+
+#: The words of the human output, per language.
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {"equity": "equity", "win": "win", "tie": "tie", "progress": "Computing equity"},
+    "es": {"equity": "equidad", "win": "gana", "tie": "empata", "progress": "Calculando equidad"},
+    "ru": {"equity": "эквити", "win": "выигрыш", "tie": "ничья", "progress": "Расчёт эквити"},
+}
+
+
+def _decimal(x: float, places: int, lang: str) -> str:
+    """``x`` with ``places`` decimals: a point in English, a comma in Spanish and Russian."""
+    text = f"{x:.{places}f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def _percent(x: float, lang: str) -> str:
+    """A fraction as a percentage, right-aligned in six characters: `` 64.75%``."""
+    return f"{_decimal(100 * x, 2, lang):>6}%"
+
+
+def _count(n: int, lang: str) -> str:
+    """A whole number grouped by thousands: ``1,712,304``, ``1.712.304``, ``1 712 304``."""
+    text = f"{n:,}"
+    return {"en": text, "es": text.replace(",", "."), "ru": text.replace(",", " ")}[lang]
+
+
+def _ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form after ``n``: 1, 21 ``one``; 2-4, 22-24 ``few``; else ``many``."""
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def method_line(result: EquityResult, lang: str = "en") -> str:
+    """How the result was obtained, in ``lang`` (the last line of :meth:`EquityResult.format`).
+
+    >>> r = EquityResult(("AA", "KK"), (0.8, 0.2), (0.8, 0.2), (0.0, 0.0), "monte-carlo",
+    ...                  trials=1_000_000, stderr=(0.0004, 0.0004))
+    >>> for lang in ("en", "es", "ru"):
+    ...     print(method_line(r, lang))
+    Monte Carlo, 1,000,000 trials (± one standard error)
+    Método de Montecarlo: 1.000.000 simulaciones (± un error estándar)
+    Метод Монте-Карло: 1 000 000 симуляций (± одна стандартная ошибка)
+    >>> r = EquityResult(("AA", "KK"), (0.8, 0.2), (0.8, 0.2), (0.0, 0.0), "exact", boards=1)
+    >>> method_line(r, "en"), method_line(r, "es"), method_line(r, "ru")
+    ('exact over 1 board', 'Cálculo exacto sobre la única mesa posible', 'Точный расчёт по 1 борду')
+    """
+    if result.method == "exact":
+        n = result.boards or 0
+        count = _count(n, lang)
+        if lang == "es":
+            if n == 1:
+                return "Cálculo exacto sobre la única mesa posible"
+            return f"Cálculo exacto sobre las {count} mesas posibles"
+        if lang == "ru":
+            # Dative after «по»: 1, 21, 101 борду; every other number бордам.
+            return f"Точный расчёт по {count} {_ru_plural(n, 'борду', 'бордам', 'бордам')}"
+        return f"exact over {count} {'board' if n == 1 else 'boards'}"
+    n = result.trials or 0
+    count = _count(n, lang)
+    if lang == "es":
+        noun = "simulación" if n == 1 else "simulaciones"
+        return f"Método de Montecarlo: {count} {noun} (± un error estándar)"
+    if lang == "ru":
+        noun = _ru_plural(n, "симуляция", "симуляции", "симуляций")
+        return f"Метод Монте-Карло: {count} {noun} (± одна стандартная ошибка)"
+    noun = "trial" if n == 1 else "trials"
+    return f"Monte Carlo, {count} {noun} (± one standard error)"
 
 
 class ProgressBar:
     r"""A progress bar on stderr, drawn only for work that looks longer than about a second.
 
     Call it with the fraction done; :meth:`close` ends the line if anything was drawn.
-    ``force=True`` draws from the start (and at least once, on :meth:`close`).
+    ``force=True`` draws from the start (and at least once, on :meth:`close`). With
+    ``lang`` (``en``, ``es``, ``ru``) the bar is labelled in that language and the
+    percentage takes its decimal sign.
 
     >>> import io
     >>> out = io.StringIO()
@@ -137,9 +231,20 @@ class ProgressBar:
     >>> bar.close()
     >>> out.getvalue().split("\r")[-1]
     '[##############################] 100.0%\n'
+    >>> out = io.StringIO()
+    >>> bar = ProgressBar(out, force=True, lang="ru")
+    >>> bar(0.25)
+    >>> out.getvalue()
+    '\rРасчёт эквити [#######.......................]  25,0%'
     """
 
-    def __init__(self, stream: Any = None, delay: float = 1.0, force: bool = False) -> None:
+    def __init__(
+        self, stream: Any = None, delay: float = 1.0, force: bool = False, lang: str | None = None
+    ) -> None:
+        from showdown.i18n import check_lang
+
+        self.lang = "en" if lang is None else check_lang(lang)
+        self.label = "" if lang is None else _WORDS[self.lang]["progress"] + " "
         self.stream = stream if stream is not None else sys.stderr
         self.start = time.perf_counter()
         self.delay = delay
@@ -164,7 +269,8 @@ class ProgressBar:
     def _draw(self, fraction: float) -> None:
         self.drawn = True
         filled = int(30 * min(max(fraction, 0.0), 1.0))
-        self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {100 * fraction:5.1f}%")
+        percent = f"{_decimal(100 * fraction, 1, self.lang):>5}%"
+        self.stream.write(f"\r{self.label}[{'#' * filled}{'.' * (30 - filled)}] {percent}")
         self.stream.flush()
 
     def close(self) -> None:

@@ -7,7 +7,8 @@ against a hand preflop) and Monte Carlo otherwise; ``--exact`` or
 ``--json`` prints ``{"players": [{"hand", "equity", "win", "tie"}], "method",
 "boards" | "trials", "stderr"}``. A progress bar appears on stderr for work
 longer than about a second (with ``--json`` only when ``--progress`` is given;
-``--progress`` draws it whatever the length).
+``--progress`` draws it whatever the length). The human output and the bar
+follow ``--lang`` (en, es, ru); the JSON does not depend on it.
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("equity needs at least two players (hands or ranges)")
     bar = None
     if args.progress or not args.json:
-        bar = ProgressBar(sys.stderr, force=args.progress)
+        bar = ProgressBar(sys.stderr, force=args.progress, lang=args.lang)
     try:
         result = equity(
             args.players,
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(result.to_json())
         return 0
-    lines = str(result).splitlines()
+    lines = result.format(args.lang).splitlines()
     for line in lines[:-1]:
         print(line)
     print(style(lines[-1], "dim"))
