@@ -259,3 +259,18 @@ def test_russian_adjective_agrees_with_the_card(top: int) -> None:
     assert ("со старшей " in text) == (not masculine)
     spanish = describe_hand(C.FLUSH, (top, 0, 0, 0, 0), "es")
     assert spanish.startswith("Color a la " if top in (9, 10) else "Color al ")
+
+
+def test_category_str_is_its_name_in_words_and_from_json_names_the_choices() -> None:
+    from showdown.categories import Category
+
+    # str() used to be the bare number ("5"), which reads as nothing in a message.
+    assert [str(c) for c in (Category.HIGH_CARD, Category.FOUR_OF_A_KIND)] == [
+        "high card",
+        "four of a kind",
+    ]
+    assert f"{Category.PAIR:>6}|{Category.PAIR:d}|{int(Category.PAIR)}" == "  pair|1|1"
+    assert all(Category.from_json(c.json_name) is c for c in Category)
+    for bad in ("royal_flush", "PAIR", ""):
+        with pytest.raises(ValueError, match="unknown category"):
+            Category.from_json(bad)

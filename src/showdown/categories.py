@@ -31,10 +31,39 @@ class Category(IntEnum):
         """The category's name in JSON, e.g. ``three_of_a_kind``."""
         return self.name.lower()
 
+    def __str__(self) -> str:
+        """The English name in words: ``str(Category.TWO_PAIR) == "two pair"``.
+
+        >>> print(Category.THREE_OF_A_KIND)
+        three of a kind
+        >>> f"{Category.FLUSH} ({Category.FLUSH:d})"
+        'flush (5)'
+        """
+        return self.name.lower().replace("_", " ")
+
+    def __format__(self, spec: str) -> str:
+        """``f"{c}"`` is the name in words; a numeric spec (``f"{c:d}"``) formats the value."""
+        if spec and spec[-1] in "bdoxXn":
+            return format(int(self), spec)
+        return format(str(self), spec)
+
     @classmethod
     def from_json(cls, name: str) -> Category:
-        """The category whose JSON name is ``name``."""
-        return cls[name.upper()]
+        """The category whose JSON name is ``name``.
+
+        >>> Category.from_json("full_house")
+        <Category.FULL_HOUSE: 6>
+        >>> Category.from_json("royal_flush")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown category 'royal_flush'; one of high_card, pair, two_pair, \
+three_of_a_kind, straight, flush, full_house, four_of_a_kind, straight_flush
+        """
+        member = cls.__members__.get(name.upper()) if isinstance(name, str) else None
+        if member is None or name != name.lower():
+            names = ", ".join(c.json_name for c in cls)
+            raise ValueError(f"unknown category {name!r}; one of {names}")
+        return member
 
     @classmethod
     def from_rank(cls, rank: int, wrap: bool = False) -> Category:
