@@ -564,3 +564,18 @@ def test_script_compare_on_a_terminal_marks_the_winner_in_colour() -> None:
     assert "\033[32;1mwins\033[0m" in out
     assert "\033[31mA♦\033[0m" in out
     assert "A♣" in out
+
+
+@pytest.mark.parametrize("command", ["eval", "compare", "stats"])
+def test_help_examples_run(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    help_text = capsys.readouterr().out
+    examples = help_text.split("examples:\n", 1)[1].splitlines()
+    assert len(examples) == 3
+    for line in examples:
+        argv = shlex.split(line, comments=True)
+        assert argv[0] == "showdown" and argv[1] == command
+        code, out, err = run_main(argv[1:], capsys)
+        assert (code, err) == (0, ""), line
+        assert out

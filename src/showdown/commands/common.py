@@ -27,6 +27,15 @@ class ErrorExitParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """Wraps one-paragraph text as usual but keeps multi-line text (an examples epilog) as is."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 def add_common_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--json`` and ``--lang`` to a sub-command's parser."""
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")

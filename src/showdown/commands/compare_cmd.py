@@ -20,7 +20,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from showdown.cards import Card, CardError
-from showdown.commands.common import CliError, add_common_options, emit_json, style
+from showdown.commands.common import (
+    CliError,
+    HelpFormatter,
+    add_common_options,
+    emit_json,
+    style,
+)
 from showdown.commands.eval_cmd import (
     LABELS,
     add_game_options,
@@ -41,6 +47,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="compare two or more hands: winners, ties and the deciding card",
         description="Compare hands at showdown and explain the result. Each HAND is one "
         "argument ('AdKh' or \"Ad Kh\"); all hands share the --board.",
+        epilog="examples:\n"
+        '  showdown compare "Ad Kh" "Ah Qd" --board "Ac 9d 7h 4s 2c"\n'
+        '  showdown compare AsKd QcQh 7h7d -b "Ts 9s 8s 3c 3d" --lang ru\n'
+        '  showdown compare "Kh Kd 4s 4c Ac" "Qs Qh Jd Jc Ks" --game five-card --json\n',
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("hands", nargs="+", metavar="HAND", help="one player's cards")
     add_game_options(parser)

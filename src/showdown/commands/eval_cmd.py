@@ -28,7 +28,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from showdown.cards import Card, CardError, parse_cards
-from showdown.commands.common import CliError, add_common_options, emit_json, style, use_colour
+from showdown.commands.common import (
+    CliError,
+    HelpFormatter,
+    add_common_options,
+    emit_json,
+    style,
+    use_colour,
+)
 from showdown.evaluate import GAMES
 
 if TYPE_CHECKING:
@@ -86,6 +93,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Evaluate a hand: the best five cards, their category, their rank "
         "(1 = royal flush .. 7462 = 7-5-4-3-2) and their name. Cards like 'As Kd' or "
         "'A♠K♦' (quote them, or give one card per argument).",
+        epilog="examples:\n"
+        '  showdown eval "Ah Kh" --board "Qh Jh Th 2c 3d"\n'
+        "  showdown eval Kh Kd 4s 4c Ac --game five-card --json\n"
+        '  showdown eval "Ah 2c 3d 4s" -b "Kh Qh Jh 9h 5c" --game omaha --lang es\n',
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("cards", nargs="+", metavar="CARDS", help="the player's cards")
     add_game_options(parser)

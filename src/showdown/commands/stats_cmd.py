@@ -19,7 +19,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from showdown.commands.common import add_common_options, emit_json, style, use_colour
+from showdown.commands.common import (
+    HelpFormatter,
+    add_common_options,
+    emit_json,
+    style,
+    use_colour,
+)
 
 if TYPE_CHECKING:
     from showdown.stats import Stats
@@ -71,6 +77,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="count every 5-, 6- or 7-card hand by category",
         description="Count every hand of 5, 6 or 7 cards (best five) by category: hands and "
         "distinct strengths, exactly.",
+        epilog="examples:\n"
+        "  showdown stats                  # all 2,598,960 five-card hands\n"
+        "  showdown stats --cards 7 --json\n"
+        "  showdown stats --wrap --lang es  # the wrap-around house rule\n",
+        formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "--cards", type=int, choices=(5, 6, 7), default=5, help="cards per hand (default 5)"
