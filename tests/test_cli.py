@@ -579,3 +579,20 @@ def test_help_examples_run(capsys: pytest.CaptureFixture[str], command: str) -> 
         code, out, err = run_main(argv[1:], capsys)
         assert (code, err) == (0, ""), line
         assert out
+
+
+@pytest.mark.parametrize(
+    ("lang", "last_line"),
+    [
+        ("en", "high card · rank 6644 of 7462 (1 = royal flush)"),
+        ("es", "carta alta · puesto 6644 de 7462 (1 = escalera real)"),
+        ("ru", "старшая карта · место 6644 из 7462 (1 = роял-флеш)"),
+    ],
+)
+def test_eval_category_line_is_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str], lang: str, last_line: str
+) -> None:
+    # It used to show the JSON name (high_card) whatever the language.
+    code, out, _ = run_main(["eval", "Ah 2c 3d 4s 9c", "-g", "five-card", "--lang", lang], capsys)
+    assert code == 0 and out.splitlines()[-1] == last_line
+    assert evaluate("Ah 2c 3d 4s 9c", game="five-card").rank == 6644

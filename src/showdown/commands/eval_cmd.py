@@ -212,6 +212,8 @@ def format_eval(
     Best five: Ad Ac Kh 9d 7h
     Pair of aces
     pair · rank 3354 of 7462 (1 = royal flush)
+    >>> print(format_eval(evaluate(hole, board), hole, board, lang="es").splitlines()[-1])
+    pareja · puesto 3354 de 7462 (1 = escalera real)
     """
     words = LABELS[lang]
     rows = [(words["hand"], show_cards(hole, symbols, colour))]
@@ -224,9 +226,12 @@ def format_eval(
         lines.insert(0, style(words[game], "dim", enabled=colour))
     if wrap:
         lines.insert(0, style(words["wrap"], "yellow", enabled=colour))
+    from showdown.i18n import category_name
+
     rank = words["rank"].format(rank=value.rank)
     lines.append(style(value.describe(lang), "bold", enabled=colour))
-    lines.append(style(f"{value.category.json_name} · {rank}", "dim", enabled=colour))
+    category = category_name(value.category, lang)
+    lines.append(style(f"{category} · {rank}", "dim", enabled=colour))
     return "\n".join(lines)
 
 
