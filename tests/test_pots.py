@@ -87,8 +87,8 @@ def test_three_way_split_with_two_odd_chips_non_contiguous_seats() -> None:
     # seats 2 and 5 get 36, seat 7 gets 35.
     assert pots_of(sd) == [(107, [2, 5, 7], [2, 5, 7], {2: 36, 5: 36, 7: 35})]
     assert sd.returned == {}
-    assert "Ana 36, Bo 36, Cy 35; the odd chips go one each" in sd.explanation()
-    assert "Ana 36, Bo 36, Cy 35; лишние фишки" in sd.explanation("ru")
+    assert "36 chips to Ana, 36 to Bo and 35 to Cy; the odd chips go one each" in sd.explanation()
+    assert "Ana получает 36 фишек, Bo — 36, Cy — 35; лишние фишки" in sd.explanation("ru")
     # Everyone checked: the first live seat left of the button shows first.
     assert sd.showdown_order == (2, 5, 7)
     assert conserved(sd)
@@ -201,7 +201,10 @@ def test_the_board_plays_and_the_odd_chip_goes_left_of_the_button() -> None:
     # = 2 x 101 + 1: the odd chip goes to the first seat left of the button (3),
     # wrapping round the table to seat 1.
     assert pots_of(sd) == [(203, [1, 2], [1, 2], {1: 102, 2: 101})]
-    assert "A 102, B 101; the odd chip goes to the first of them left" in sd.explanation()
+    assert (
+        "102 chips to A and 101 to B; the odd chip goes to the first of them left"
+        in sd.explanation()
+    )
     assert "la ficha sobrante es para el primero" in sd.explanation("es")
     assert sd.hands[1] == sd.hands[2]
     assert sd.hands[1].to_json()["best_five"] == ["Ac", "Kd", "Qh", "Js", "Tc"]
@@ -335,7 +338,8 @@ def test_split_explanation_names_the_tie_and_the_best_loser() -> None:
     assert pots_of(sd) == [(300, [1, 2, 3], [2, 1], {2: 150, 1: 150})]
     line = sd.explain_pots("en")[0]
     assert explain(sd.hands[2], sd.hands[1], "en", names=["Bo", "Ana"]) in line
-    assert explain(sd.hands[2], sd.hands[3], "en", names=["Bo", "Cy"]) in line
+    # Both winners beat Cy: the reason speaks of their hand, not of Bo alone.
+    assert explain(sd.hands[2], sd.hands[3], "en", names=["their hand", "Cy"]) in line
     assert sd.explain_pots("en")[1].startswith("1 chip returned to Bo")
     assert "Bo получает назад 1 фишку" in sd.explanation("ru")
     assert "Bo recupera 1 ficha" in sd.explanation("es")
@@ -416,6 +420,25 @@ def test_nameless_players_read_as_seats_inside_sentences() -> None:
     assert "seat 4" in resolve_cmd.format_showdown(sd).splitlines()[1]
 
 
+def test_nameless_split_shares_and_cli_amounts_keep_seats_and_chips_apart() -> None:
+    players = [
+        player(1, "", "2d 2h", 101),
+        player(4, "", "9c 9d", 150),
+        player(6, "", "3c 4d", 1, folded=True),
+    ]
+    sd = resolve(table(players, button=1, board="Ac Kd Qh Js Tc"))
+    # 101 + 101 + 1 = 203 split; seat 4 (first left of the button) gets the odd chip,
+    # and 49 of seat 4's 150 come back.
+    assert pots_of(sd) == [(203, [1, 4], [4, 1], {4: 102, 1: 101})] and sd.returned == {4: 49}
+    assert "102 chips to seat 4 and 101 to seat 1;" in sd.explain_pots("en")[0]
+    assert "102 fichas para el asiento 4 y 101 para el asiento 1;" in sd.explain_pots("es")[0]
+    assert (
+        "игрок на месте 4 получает 102 фишки, игрок на месте 1 — 101;" in sd.explain_pots("ru")[0]
+    )
+    lines = resolve_cmd.format_showdown(sd).splitlines()
+    assert "Returned: seat 4 (49)" in lines and "Payouts: seat 1 (101), seat 4 (102)" in lines
+
+
 def test_a_tie_of_three_speaks_of_every_hand_not_both() -> None:
     players = [
         player(1, "Ana", "2d 2h", 34),
@@ -434,8 +457,8 @@ def test_a_tie_of_three_speaks_of_every_hand_not_both() -> None:
         line = sd.explain_pots(lang)[0]
         assert every in line and both not in line
     assert (
-        "Cy, Ana and Bo split the pot with a straight (ace high): Cy 35, Ana 34, Bo 34;"
-        in (sd.explain_pots("en")[0])
+        "Cy, Ana and Bo split the pot with a straight (ace high): 35 chips to Cy, 34 to Ana and "
+        "34 to Bo;" in (sd.explain_pots("en")[0])
     )
 
 
@@ -453,7 +476,7 @@ def test_muckers_and_lone_side_pots_read_naturally() -> None:
     assert main.endswith("Bo и Cy не показывают карты и проигрывают.")
     assert "Ana выигрывает с комбинацией «Пара тузов»." in main
     es = sd.explain_pots("es")
-    assert es[0].endswith("Bo y Cy no enseñaron y perdieron.")
+    assert es[0].endswith("Bo y Cy no enseñaron sus cartas y perdieron.")
     # A nameless bettor gets an uncalled bet back, then is alone in a side pot.
     returned = resolve(
         table([player(1, "Ana", "As Ad", 100), player(2, "", None, 300, muck=True)], button=1)

@@ -94,10 +94,19 @@ def format_showdown(sd: Showdown, lang: str = "en", colour: bool = False) -> str
         lines.append(style(line, "bold", enabled=colour) if r == 0 else line)
     order = names(sd.showdown_order) if sd.showdown_order else phrase("no_showdown", lang)
     lines.append(f"{phrase('order', lang)}: {order}")
+
+    def amounts(chips: dict[int, int]) -> str:
+        # "Ana 1300", but "seat 4 (49)" so that a seat number and an amount never touch.
+        return ", ".join(
+            f"{player_name(sd, s, lang)} {c}"
+            if sd.table.player(s).name
+            else f"{player_name(sd, s, lang)} ({c})"
+            for s, c in chips.items()
+        )
+
     if sd.returned:
-        returned = ", ".join(f"{player_name(sd, s, lang)} {c}" for s, c in sd.returned.items())
-        lines.append(f"{phrase('col_returned', lang)}: {returned}")
-    payouts = ", ".join(f"{player_name(sd, s, lang)} {c}" for s, c in sd.payouts.items())
+        lines.append(f"{phrase('col_returned', lang)}: {amounts(sd.returned)}")
+    payouts = amounts(sd.payouts)
     lines.append(f"{phrase('col_payouts', lang)}: {payouts or '-'}")
     lines.extend(explain_showdown(sd, lang))
     return "\n".join(lines)

@@ -41,6 +41,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "wins": "{name} wins with {hand}{against}.",
         "against": " against {loser}",
         "against_best": " against the best losing hand, {loser}",
+        "tied": "their hand",
         "loser": "{owner} {hand}",
         "split": "{names} split the pot with {hand}{against}: {share} each.",
         "split_odd": "{names} split the pot with {hand}{against}: {shares}; the odd chips go "
@@ -79,6 +80,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "wins": "{name} gana con {hand}{against}.",
         "against": " frente a {loser}",
         "against_best": " frente a la mejor mano perdedora, {loser}",
+        "tied": "la mano empatada",
         "loser": "{article} {hand} {owner}",
         "split": "{names} se reparten el bote con {hand}{against}: {share} cada uno.",
         "split_odd": "{names} se reparten el bote con {hand}{against}: {shares}; las fichas "
@@ -89,8 +91,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "porque los palos nunca desempatan.",
         "folds": "todos los demás se retiraron, así que {name} se lo lleva sin enseñar.",
         "alone": "solo {name} puso esas fichas, así que se le devuelven sin enseñar cartas.",
-        "mucked": "{names} no enseñó y perdió.",
-        "mucked_many": "{names} no enseñaron y perdieron.",
+        "mucked": "{names} no enseñó sus cartas y perdió.",
+        "mucked_many": "{names} no enseñaron sus cartas y perdieron.",
         "returned": "{name} recupera {chips}: nadie igualó esa parte de la apuesta.",
         "no_pot": "No se apostó ninguna ficha.",
         "col_pot": "Bote",
@@ -117,6 +119,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "wins": "{name} выигрывает с комбинацией «{hand}»{against}.",
         "against": " против комбинации «{hand}» {owner}",
         "against_best": " против лучшей из проигравших рук — «{hand}» {owner}",
+        "tied": "их рука",
         "split": "{names} делят банк с комбинацией «{hand}»{against}: по {share} каждому.",
         "split_odd": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; лишние "
         "фишки раздаются по одной, начиная слева от баттона.",
@@ -124,7 +127,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "лишняя фишка достаётся первому из них слева от баттона.",
         "tie_all": "Точная ничья ({hand}, {ranks} у каждого): банк делится, потому что масти "
         "при сравнении никогда не учитываются.",
-        "folds": "все остальные сбросили карты, и {name} забирает банк, не открываясь.",
+        "folds": "все остальные сбросили карты, и {name} забирает банк без вскрытия.",
         "alone": "в этом банке только фишки {gen}, и они возвращаются владельцу без вскрытия.",
         "mucked": "{names} не показывает карты и проигрывает.",
         "mucked_many": "{names} не показывают карты и проигрывают.",
@@ -279,12 +282,13 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _why(showdown: Showdown, a: int, b: int, lang: str) -> str:
-    """:func:`showdown.explain.explain` for the hands shown at seats ``a`` and ``b``."""
+def _why(showdown: Showdown, a: int, b: int, lang: str, label: str | None = None) -> str:
+    """:func:`showdown.explain.explain` for the hands shown at seats ``a`` and ``b``;
+    ``label`` names the first hand instead of its player (``their hand`` for a split)."""
     from showdown.explain import explain
 
     hands = showdown.hands
-    names = [subject_name(showdown, a, lang), subject_name(showdown, b, lang)]
+    names = [label or subject_name(showdown, a, lang), subject_name(showdown, b, lang)]
     return _sentence(explain(hands[a], hands[b], lang, names=names))
 
 
@@ -295,6 +299,22 @@ def _tie_all(showdown: Showdown, winners: Sequence[int], lang: str) -> str:
     return PHRASES[lang]["tie_all"].format(
         hand=name[:1].lower() + name[1:], ranks=format_ranks(value.ranks)
     )
+
+
+def _shares(showdown: Showdown, pot: Pot, lang: str) -> str:
+    """Unequal shares of a split: ``35 chips to Cy, 34 to Ana and 34 to Bo`` (Spanish
+    ``35 fichas para Cy...``, Russian ``Cy получает 35 фишек, Ana — 34...``)."""
+    items = list(pot.shares.items())
+    names = [subject_name(showdown, s, lang) for s, _ in items]
+    if lang == "ru":
+        first = f"{names[0]} получает {chips(items[0][1], 'ru', 'acc')}"
+        return ", ".join(
+            [first] + [f"{n} — {c}" for n, (_, c) in zip(names[1:], items[1:], strict=True)]
+        )
+    word = "to" if lang == "en" else "para"
+    parts = [f"{chips(items[0][1], lang)} {word} {names[0]}"]
+    parts += [f"{c} {word} {n}" for n, (_, c) in zip(names[1:], items[1:], strict=True)]
+    return join(parts, lang)
 
 
 def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
@@ -338,9 +358,7 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
             share = chips(min(values), lang, "dat")
             text = words["split"].format(names=names, hand=hand, against=against, share=share)
         else:
-            shares = ", ".join(
-                f"{player_name(showdown, s, lang)} {c}" for s, c in pot.shares.items()
-            )
+            shares = _shares(showdown, pot, lang)
             key = "split_odd_one" if pot.amount % len(pot.winners) == 1 else "split_odd"
             text = words[key].format(names=names, hand=hand, against=against, shares=shares)
         parts.append(text)
@@ -349,7 +367,9 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
         else:
             parts.append(_tie_all(showdown, pot.winners, lang))
     if best is not None:
-        parts.append(_why(showdown, pot.winners[0], best, lang))
+        # After a split, every winner beats the loser: speak of their (equal) hand.
+        label = words["tied"] if len(pot.winners) > 1 else None
+        parts.append(_why(showdown, pot.winners[0], best, lang, label))
     mucked = [s for s in showdown.showdown_order if s in pot.eligible and s not in hands]
     if mucked:
         key = "mucked_many" if len(mucked) > 1 and "mucked_many" in words else "mucked"
