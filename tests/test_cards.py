@@ -101,3 +101,10 @@ def test_deck_refuses_negative_draws() -> None:
     with pytest.raises(CardError, match="negative"):
         deck.draw(-1)  # used to return 51 cards
     assert len(deck) == 52 and deck.draw(0) == []
+
+
+def test_to_cards_names_what_it_takes() -> None:
+    # A bare number used to fail with "'int' object is not iterable".
+    with pytest.raises(TypeError, match="list of Cards or ids, not int"):
+        to_cards(12345)  # type: ignore[arg-type]
+    assert to_cards(Card.parse("As")) == [Card.parse("As")]  # type: ignore[arg-type]

@@ -233,8 +233,16 @@ def to_cards(cards: CardsLike | None) -> list[Card]:
         return parse_cards(cards)
     if isinstance(cards, bytes | bytearray):
         raise CardError(f"cards are text, Cards or ids, not bytes: {cards!r}")
+    if isinstance(cards, Card):
+        return [cards]
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise TypeError(
+            f"cards are text ('As Kd') or a list of Cards or ids, not {type(cards).__name__}"
+        ) from None
     out: list[Card] = []
-    for item in cards:
+    for item in items:
         if isinstance(item, Card):
             out.append(item)
         elif isinstance(item, str):
