@@ -107,9 +107,15 @@ def test_folds_to_one_player_in_human_form(tmp_path: Path, capsys: pytest.Captur
     code, out, _ = run_cli(capsys, write(tmp_path, data))
     assert code == 0
     # Bo's 10 is 5 above Ana's: 5 back; the pot is 5 + 5 = 10, Bo's without showing.
-    assert "Showdown order: no showdown: the hand ended by folds" in out
+    assert "Showdown order: none (the hand ended by folds)" in out
     assert "Main pot (10 chips): everyone else folded, so Bo takes it without showing." in out
     assert "5 chips returned to Bo" in out
+    for lang, line in (
+        ("es", "Orden para enseñar: nadie (la mano terminó porque los demás se retiraron)"),
+        ("ru", "Порядок вскрытия: нет (остальные сбросили карты)"),
+    ):
+        code, out, _ = run_cli(capsys, write(tmp_path, data), "--lang", lang)
+        assert code == 0 and line in out.splitlines()
 
 
 def changed(**changes: Any) -> str:

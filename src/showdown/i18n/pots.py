@@ -2,7 +2,9 @@
 
 Hand names come from :meth:`HandValue.describe`, the reason one hand beats
 another from :func:`showdown.explain.explain`; this module only adds the
-words around them: pots, chips, who takes what.
+words around them: pots, chips, who takes what. Every contested pot reads the
+same way: who wins (or splits) with what hand against whose best losing hand,
+then why. Russian sentences use the present tense, so no verb needs a gender.
 
 >>> chips(1, "en"), chips(21, "ru"), chips(3, "ru"), chips(12, "ru"), chips(2, "es")
 ('1 chip', '21 фишка', '3 фишки', '12 фишек', '2 fichas')
@@ -62,7 +64,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "col_winners": "Winners",
         "col_hand": "Winning hand",
         "order": "Showdown order",
-        "no_showdown": "no showdown: the hand ended by folds",
+        "no_showdown": "none (the hand ended by folds)",
         "col_returned": "Returned",
         "col_payouts": "Payouts",
         "hidden": "(no showdown)",
@@ -101,7 +103,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "col_winners": "Ganadores",
         "col_hand": "Mano ganadora",
         "order": "Orden para enseñar",
-        "no_showdown": "nadie enseña: la mano terminó porque los demás se retiraron",
+        "no_showdown": "nadie (la mano terminó porque los demás se retiraron)",
         "col_returned": "Devuelto",
         "col_payouts": "Ganancias",
         "hidden": "(sin enseñar)",
@@ -139,7 +141,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "col_winners": "Победители",
         "col_hand": "Комбинация",
         "order": "Порядок вскрытия",
-        "no_showdown": "вскрытия нет: остальные сбросили карты",
+        "no_showdown": "нет (остальные сбросили карты)",
         "col_returned": "Возвращено",
         "col_payouts": "Выигрыш",
         "hidden": "(без вскрытия)",
