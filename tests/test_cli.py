@@ -596,3 +596,29 @@ def test_eval_category_line_is_in_the_chosen_language(
     code, out, _ = run_main(["eval", "Ah 2c 3d 4s 9c", "-g", "five-card", "--lang", lang], capsys)
     assert code == 0 and out.splitlines()[-1] == last_line
     assert evaluate("Ah 2c 3d 4s 9c", game="five-card").rank == 6644
+
+
+def test_script_on_an_ascii_output_fails_in_one_line() -> None:
+    # An encoding error used to surface as "error: 'ascii' codec can't encode ...".
+    done = run_script("eval", "As Kd Qh Jc 9s", "--lang", "ru", env={"PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "error: the output encoding (ascii) cannot write this text; set PYTHONIOENCODING=utf-8"
+    ]
+
+
+def test_no_suit_symbols_on_a_stream_that_cannot_encode_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from showdown.commands import eval_cmd
+
+    class AsciiTerminal(io.StringIO):
+        encoding = "ascii"
+
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdout", AsciiTerminal())
+    assert eval_cmd.decorations()[0] is False
+    monkeypatch.setattr(AsciiTerminal, "encoding", "utf-8")
+    assert eval_cmd.decorations()[0] is True

@@ -61,6 +61,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except UnicodeEncodeError as exc:  # before ValueError, of which it is a kind
+        print(
+            f"error: the output encoding ({exc.encoding}) cannot write this text; "
+            "set PYTHONIOENCODING=utf-8",
+            file=sys.stderr,
+        )
+        return 2
     except ValueError as exc:  # CardError and friends: bad input, never a traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2

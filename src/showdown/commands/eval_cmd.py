@@ -180,9 +180,19 @@ def show_cards(
 
 
 def decorations() -> tuple[bool, bool]:
-    """(suit symbols, ANSI colour) for stdout: symbols on a terminal, colour unless NO_COLOR."""
-    symbols = hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
+    """(suit symbols, ANSI colour) for stdout: symbols on a terminal that can encode them,
+    colour unless NO_COLOR."""
+    symbols = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and _can_encode("♣♦♥♠")
     return symbols, use_colour()
+
+
+def _can_encode(text: str) -> bool:
+    """Whether stdout's encoding can write ``text`` (an ASCII terminal cannot write ``♠``)."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def pad(text: str, visible: int, width: int) -> str:
