@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import sys
 import tracemalloc
+from itertools import combinations
 from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from showdown import CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.batch import evaluate_batch, evaluate_omaha_batch
@@ -97,6 +100,135 @@ def test_duplicates_found_in_a_later_chunk(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(CardError, match="row 57 holds a card twice"):
         evaluate_batch(hands)
     evaluate_batch(hands, check=False)  # the caller vouches for the input: no check
+
+
+DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+
+
+def _reference_error(rows: list[list[int]], check: bool = True) -> str | None:
+    """The message expected for ``rows``, written plainly: the first bad row wins."""
+    for index, row in enumerate(rows):
+        if any(not 0 <= card <= 51 for card in row):
+            return f"hands row {index} holds a card id outside 0..51"
+        if check and len(set(row)) < len(row):
+            return f"hands row {index} holds a card twice"
+    return None
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_repeated_position_pair_is_caught(dtype: type, k: int) -> None:
+    """A card in positions i and j (every pair), in every dtype; the other rows are valid."""
+    rng = np.random.default_rng(k)
+    base = random_hands(rng, 3, k).astype(dtype)
+    for i, j in combinations(range(k), 2):
+        hands = base.copy()
+        hands[1, j] = hands[1, i]
+        with pytest.raises(CardError, match=r"^hands row 1 holds a card twice$"):
+            evaluate_batch(hands)
+        evaluate_batch(hands, check=False)  # no duplicate check asked for: no error
+    # Three or more copies, and a row of one card only.
+    hands = base.copy()
+    hands[2, :] = hands[2, 0]
+    with pytest.raises(CardError, match=r"^hands row 2 holds a card twice$"):
+        evaluate_batch(hands)
+
+
+def test_each_of_the_52_cards_repeated_is_caught() -> None:
+    """Every card id, repeated in a row that otherwise holds distinct cards."""
+    for card in range(52):
+        others = [c for c in range(52) if c != card][card % 40 : card % 40 + 5]
+        row = [card, *others, card]
+        with pytest.raises(CardError, match="row 0 holds a card twice"):
+            evaluate_batch(np.array([row]))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_every_bad_id_is_caught_in_every_position(dtype: type) -> None:
+    """Ids just outside 0..51, at the shift widths (63, 64) and at the dtype's extremes."""
+    info = np.iinfo(dtype)
+    candidates = [-1, -2, 52, 53, 63, 64, 65, 100, 127, 128, 255, 256, 2**31, 2**32 + 3, 2**63]
+    bad_ids = sorted({v for v in [*candidates, info.min, info.max] if info.min <= v <= info.max})
+    bad_ids = [v for v in bad_ids if not 0 <= v <= 51]
+    assert bad_ids
+    valid = np.array([[0, 5, 10, 15, 20, 25, 30], [1, 6, 11, 16, 21, 26, 31]], dtype=dtype)
+    for value in bad_ids:
+        for position in range(7):
+            hands = valid.copy()
+            hands[1, position] = value
+            for check in (True, False):
+                with pytest.raises(CardError, match=r"^hands row 1 holds a card id outside"):
+                    evaluate_batch(hands, check=check)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 8])
+def test_bad_rows_at_chunk_edges(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    """The first bad row is named whichever chunk it falls in, first or last of it."""
+    monkeypatch.setattr(batch_module, "CHUNK", chunk)
+    rng = np.random.default_rng(chunk)
+    hands = random_hands(rng, 20, 7)
+    for row in range(20):
+        for dtype in (np.int64, np.uint8):
+            repeated = hands.astype(dtype)
+            repeated[row, 6] = repeated[row, 0]
+            with pytest.raises(CardError, match=rf"^hands row {row} holds a card twice$"):
+                evaluate_batch(repeated)
+            outside = hands.astype(dtype)
+            outside[row, 3] = 60
+            with pytest.raises(CardError, match=rf"^hands row {row} holds a card id outside"):
+                evaluate_batch(outside, check=False)
+    np.testing.assert_array_equal(evaluate_batch(hands), [evaluate_ids(h) for h in hands.tolist()])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(
+        st.lists(st.integers(min_value=-3, max_value=56), min_size=7, max_size=7),
+        min_size=1,
+        max_size=12,
+    ),
+    k=st.integers(min_value=5, max_value=7),
+    dtype=st.sampled_from([np.int8, np.int16, np.int32, np.int64]),
+    check=st.booleans(),
+    chunk=st.integers(min_value=1, max_value=5),
+)
+def test_errors_match_a_plain_reference(
+    rows: list[list[int]], k: int, dtype: type, check: bool, chunk: int
+) -> None:
+    """Any ids near the valid range: an error exactly when the reference finds one, same text."""
+    rows = [row[:k] for row in rows]
+    expected = _reference_error(rows, check)
+    hands = np.array(rows, dtype=dtype)
+    original = batch_module.CHUNK
+    batch_module.CHUNK = chunk
+    try:
+        if expected is None:
+            if check:
+                np.testing.assert_array_equal(
+                    evaluate_batch(hands), [evaluate_ids(r) for r in rows]
+                )
+            else:
+                evaluate_batch(hands, check=False)
+        else:
+            with pytest.raises(CardError) as error:
+                evaluate_batch(hands, check=check)
+            assert str(error.value) == expected
+    finally:
+        batch_module.CHUNK = original
+
+
+def test_omaha_repeats_across_hole_and_board() -> None:
+    rng = np.random.default_rng(21)
+    for holes in (4, 5, 6):
+        cards = random_hands(rng, 2, holes + 5)
+        for i, j in combinations(range(holes + 5), 2):
+            bad = cards.copy()
+            bad[1, j] = bad[1, i]
+            with pytest.raises(CardError, match=r"^hole and board row 1 holds a card twice$"):
+                evaluate_omaha_batch(bad[:, :holes], bad[:, holes:])
+            bad[1, j] = 52
+            with pytest.raises(CardError, match="row 1 holds a card id outside"):
+                evaluate_omaha_batch(bad[:, :holes], bad[:, holes:], check=False)
 
 
 def test_popcount_without_numpy_2() -> None:
