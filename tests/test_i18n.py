@@ -274,3 +274,15 @@ def test_category_str_is_its_name_in_words_and_from_json_names_the_choices() -> 
     for bad in ("royal_flush", "PAIR", ""):
         with pytest.raises(ValueError, match="unknown category"):
             Category.from_json(bad)
+
+
+@pytest.mark.parametrize(
+    "ranks", [(13, 13, 1, 2, 3), (12,), (12, 12, 11, 10, 9, 8), (-1, 0, 1, 2, 3)]
+)
+def test_describe_hand_checks_its_ranks(ranks: tuple[int, ...]) -> None:
+    from showdown.categories import Category
+    from showdown.i18n import describe_hand
+
+    # (13, ...) used to raise IndexError and (12,) to name a pair from one card.
+    with pytest.raises(ValueError, match=r"five ranks 0\.\.12"):
+        describe_hand(Category.PAIR, ranks)

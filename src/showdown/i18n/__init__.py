@@ -108,8 +108,15 @@ def describe_hand(category: Category, ranks: Sequence[int], lang: str = "en") ->
     ['Straight, five high', 'Escalera al cinco (la rueda)', 'Стрит со старшей пятёркой (колесо)']
     >>> [describe_hand(C.STRAIGHT_FLUSH, (12, 11, 10, 9, 8), lang) for lang in LANGS]
     ['Royal flush', 'Escalera real', 'Роял-флеш']
+    >>> describe_hand(C.PAIR, (13, 13, 1, 2, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: ranks must be five ranks 0..12 in comparison order, got (13, 13, 1, 2, 3)
     """
-    return phrasebook(lang).describe(Category(category), tuple(ranks))
+    ranks = tuple(ranks)
+    if len(ranks) != 5 or not all(isinstance(r, int) and 0 <= r <= 12 for r in ranks):
+        raise ValueError(f"ranks must be five ranks 0..12 in comparison order, got {ranks!r}")
+    return phrasebook(lang).describe(Category(category), ranks)
 
 
 def category_name(category: Category, lang: str = "en", capital: bool = False) -> str:
