@@ -513,14 +513,16 @@ def test_five_card_and_omaha_multi() -> None:
 @pytest.mark.parametrize(
     ("hands", "board", "card"),
     [
-        (["As Kd", "Kd 2c"], "Ah 9d 7h", "Kd"),  # in two hands
-        (["As Kd", "Qc 2c"], "Ah 9d Qc", "Qc"),  # in a hand and on the board
-        (["As Kd", "Qc 2c", "Jh Th"], "Ah 9d 2h 3h Jh", "Jh"),
-        ([[51, 45], [45, 0]], [4, 8, 12], "Kd"),  # ids
-        (["As Kd 3c 4c 5c", "6d 7d 8d 9d As"], None, "As"),
+        (["As Kd", "Kd 2c"], "Ah 9d 7h", "Kd: in hand 1 and in hand 2"),
+        (["As Kd", "Qc 2c"], "Ah 9d Qc", "Qc: in hand 2 and on the board"),
+        (["As Kd", "Qc 2c", "Jh Th"], "Ah 9d 2h 3h Jh", "Jh: in hand 3 and on the board"),
+        ([[51, 45], [45, 0]], [4, 8, 12], "Kd: in hand 1 and in hand 2"),  # ids
+        (["As Kd 3c 4c 5c", "6d 7d 8d 9d As"], None, "As: in hand 1 and in hand 2"),
+        (["As Kd", "Qc 2c"], "Ah 9d Ah", "Ah in 'Ah 9d Ah'"),  # twice on the board
     ],
 )
 def test_duplicates_are_named(hands: list, board: str | list | None, card: str) -> None:
+    # The message names the card and where it was dealt (it used to name the card only).
     game = "five-card" if board is None else "holdem"
     with pytest.raises(CardError, match=f"duplicate card {card}"):
         compare(hands, board=board, game=game)

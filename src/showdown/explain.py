@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from showdown.cards import CardError, CardsLike, check_distinct, to_cards
+from showdown.cards import Card, CardError, CardsLike, to_cards
 from showdown.categories import Category
 from showdown.evaluate import GAMES, HandValue, evaluate
 from showdown.i18n import check_lang, phrasebook
@@ -129,6 +129,17 @@ def explain(
     decision = decide(winner, loser)
     assert decision is not None
     return book.wins_by_position(label, decision)
+
+
+def _check_dealt(holes: Sequence[Sequence[Card]], board: Sequence[Card]) -> None:
+    """Raise :class:`CardError` naming a card dealt twice and the two places it was found."""
+    seen: dict[Card, str] = {}
+    places = [(f"in hand {i}", hole) for i, hole in enumerate(holes, start=1)]
+    for place, cards in [*places, ("on the board", board)]:
+        for card in cards:
+            if card in seen:
+                raise CardError(f"duplicate card {card}: {seen[card]} and {place}")
+            seen[card] = place
 
 
 def _winners(values: Sequence[HandValue]) -> list[int]:
@@ -254,7 +265,7 @@ def compare(
     >>> compare(["As Kd", "Kd 2c"], board="Ah 9d 7h")
     Traceback (most recent call last):
     ...
-    showdown.cards.CardError: duplicate card Kd
+    showdown.cards.CardError: duplicate card Kd: in hand 1 and in hand 2
     """  # noqa: E501
     if isinstance(hands, str):
         raise ValueError("compare takes a list of hands, e.g. ['As Kd', 'Qc Qh']")
@@ -268,7 +279,7 @@ def compare(
         if not hole:
             raise CardError(f"hand {number} has no cards")
     community = to_cards(board)
-    check_distinct(*holes, community)
+    _check_dealt(holes, community)
     values: list[HandValue] = []
     for number, hole in enumerate(holes, start=1):
         try:
