@@ -14,7 +14,15 @@ from enum import IntEnum
 
 
 class Category(IntEnum):
-    """The nine categories; a higher value always wins (R1)."""
+    """The nine categories; a higher value always wins (R1).
+
+    >>> from showdown import evaluate
+    >>> c = evaluate("Kh Kd 4s 4c Ac", game="five-card").category
+    >>> c, str(c), c.json_name, c > Category.PAIR
+    (<Category.TWO_PAIR: 2>, 'two pair', 'two_pair', True)
+    >>> [c.json_name for c in Category][-2:]
+    ['four_of_a_kind', 'straight_flush']
+    """
 
     HIGH_CARD = 0
     PAIR = 1
