@@ -108,3 +108,10 @@ def test_to_cards_names_what_it_takes() -> None:
     with pytest.raises(TypeError, match="list of Cards or ids, not int"):
         to_cards(12345)  # type: ignore[arg-type]
     assert to_cards(Card.parse("As")) == [Card.parse("As")]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["1h", "As 1d", "1s0"])
+def test_one_is_not_an_ace(text: str) -> None:
+    # "1h" used to read as the ace of hearts: a mistyped "10h" silently became an ace.
+    with pytest.raises(CardError, match="unknown card '1"):
+        parse_cards(text)

@@ -38,8 +38,8 @@ _SUIT_FROM_TEXT = {
 }
 # Variation selectors and the white-suit glyphs people paste in from documents.
 _SUIT_FROM_TEXT.update({"♧": 0, "♢": 1, "♡": 2, "♤": 3})
-_RANK_FROM_TEXT = {r: i for i, r in enumerate(RANKS)} | {"10": 8, "1": 12}
-_TOKEN = re.compile(r"(10|[2-9tjqka1])([cdhs♣♦♥♠♧♢♡♤])\ufe0f?", re.IGNORECASE)
+_RANK_FROM_TEXT = {r: i for i, r in enumerate(RANKS)} | {"10": 8}
+_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])\ufe0f?", re.IGNORECASE)
 
 
 class CardError(ValueError):

@@ -46,7 +46,7 @@ class RangeError(ValueError):
     """Range text that cannot be read; the message names the bad token."""
 
 
-_RANK = {r: i for i, r in enumerate(RANKS)} | {"1": 12}
+_RANK = {r: i for i, r in enumerate(RANKS)}
 _HAND = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)", re.IGNORECASE)
 _SPAN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)", re.I)
 _WEIGHT = re.compile(r"(.*?):([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)")
