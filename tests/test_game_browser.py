@@ -134,6 +134,19 @@ def test_whole_rounds_by_clicking(browser: Any, server: GameServer) -> None:
     assert "Round 1" in text and rnd["result"]["pot"]["explanation"] in text
     mine = next(v for v in rnd["result"]["vs_house"] if v["seat"] == 0)
     assert mine["explanation"] in text
+    # Each explanation says which comparison it is about: the pot, or a seat vs the dealer.
+    why = page.locator("#showdown ul.why li")
+    assert why.nth(0).inner_text().startswith(I18N["en"]["why_pot"] + ": ")
+    assert why.nth(1).inner_text().startswith("You against the dealer: ")
+    # The outcome is also on the felt, next to the Next button (the showdown
+    # section may be below the fold), in words about "you".
+    status = page.inner_text("#status")
+    you_said = I18N["en"]["vs_" + mine["outcome"] + "_you"].split(",")[0]
+    assert status.startswith("Round 1: ") and you_said in status, status
+    assert "table pot" in status or "pot of" in status, status
+    # Your decision is in the results: which card went, which came.
+    you_row = page.inner_text("#showdown tr.you-row")
+    assert "gave the " in you_row and "drew the " in you_row, you_row
     shot(page, "03-showdown-exchange")
     # Round 2: keep, and watch the dealer's cards arrive one at a time.
     page.click("#btn-deal")
@@ -146,13 +159,13 @@ def test_whole_rounds_by_clicking(browser: Any, server: GameServer) -> None:
             backs = page.locator("#dealer-cards img.back").count()
             assert faces + backs == 5 and faces <= up + 1
     wait_settled(page)
-    assert "Kept the five cards" in page.inner_text("#seat-0")
+    assert I18N["en"]["status_kept_you"] in page.inner_text("#seat-0")
     # Round 3: fold.
     page.click("#btn-deal")
     page.wait_for_selector("#seat-0 .card-btn")
     page.click("#btn-fold")
     wait_settled(page)
-    assert "Folded" in page.inner_text("#seat-0")
+    assert I18N["en"]["status_folded_you"] in page.inner_text("#seat-0")
     shot(page, "04-showdown-fold")
     st = api_state(server)
     assert st["round"]["number"] == 3
@@ -189,6 +202,17 @@ def test_whole_rounds_by_keyboard_alone(browser: Any, server: GameServer) -> Non
     page.wait_for_selector(".hint-best")
     hint_text = page.inner_text("#hint")
     assert re.search(r"\d+%", hint_text) and "Best decision" in hint_text
+    # The options read alike: each row starts with a capital, the sentence is lower case.
+    page.click("#hint summary")
+    rows = page.locator("#hint tbody th").all_inner_texts()
+    assert len(rows) >= 2 and all(r[:1].isupper() for r in rows), rows
+    assert "Keep your five cards" in rows and "Fold" in rows, rows
+    # Exchanges are short ("Exchange 8♦") with the words for screen readers.
+    labels = page.locator("#hint tbody th[aria-label]").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert labels and all(re.fullmatch(r"Exchange the \w+ of \w+", x) for x in labels), labels
+    assert "Best decision: Keep" not in hint_text and "Best decision: Fold" not in hint_text
     shot(page, "06-hint")
     page.keyboard.press("e")
     wait_settled(page)
@@ -271,6 +295,25 @@ def test_language_follows_the_browser_and_is_remembered(browser: Any, server: Ga
     wait_settled(page)
     assert I18N["ru"]["col_vs_house"] in page.inner_text("#showdown")
     shot(page, "09-russian-showdown")
+    # Russian names and grammar: the opponents' names in Cyrillic, counts of chips
+    # in the right form (1 фишка, 3 фишки, 5 фишек), the showdown's sentences
+    # about you in the second person.
+    assert page.inner_text("#seat-1 h2") == "Марта" and page.inner_text("#seat-2 h2") == "Виктор"
+    st = api_state(server)
+    for seat in (1, 2):
+        n = st["seats"][seat]["chips"]
+        form = (
+            "_one"
+            if n % 10 == 1 and n % 100 != 11
+            else "_few"
+            if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14)
+            else ""
+        )
+        expected = I18N["ru"]["chips_n" + form].replace("{n}", f"{n:,}".replace(",", "\u00a0"))
+        assert page.inner_text(f"#seat-{seat} .chips") == expected
+    mine = next(v for v in st["round"]["result"]["vs_house"] if v["seat"] == 0)
+    assert I18N["ru"]["vs_" + mine["outcome"] + "_you"].split(",")[0] in page.inner_text("#status")
+    assert "Marta" not in page.inner_text("#showdown") and "Viktor" not in page.inner_text("body")
     # Remembered across a reload, even though the browser prefers Spanish.
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
@@ -330,6 +373,13 @@ def test_phone_sized_screen(browser: Any, server: GameServer, locale: str) -> No
     page.wait_for_selector("#seat-0 .card-btn")
     page.tap("#seat-0 .card-btn >> nth=4")
     shot(page, f"12-phone-deciding-{lang}")
+    # The hint's table of options fits the phone too.
+    page.tap("#btn-hint")
+    page.wait_for_selector(".hint-best")
+    page.tap("#hint summary")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    hint_box = page.locator("#hint .table-scroll")
+    assert hint_box.evaluate("e => e.scrollWidth <= e.clientWidth"), "hint table wider than the box"
     # Nothing wider than the screen; every control reachable and big enough to tap.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, width
@@ -391,7 +441,7 @@ def test_two_tabs_on_one_profile(browser: Any, server: GameServer) -> None:
     refusals = [I18N["en"][k] for k in ("err_stale", "err_no_round", "err_not_your_turn")]
     assert second.inner_text("#alert") in refusals
     second.wait_for_selector("#showdown:not([hidden])")
-    assert "Folded" in second.inner_text("#seat-0")
+    assert I18N["en"]["status_folded_you"] in second.inner_text("#seat-0")
     history = api_get(server, "/api/history")["rounds"]
     assert len(history) == 1 and history[0]["players"][0]["decision"]["action"] == "fold"
     assert audit(server.db_path, "player")["ok"]

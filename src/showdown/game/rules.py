@@ -376,9 +376,22 @@ _LABELS = {
 }
 
 
+#: Opponents' names as a language writes them (the browser uses the same spelling).
+_NAMES = {"ru": {"Marta": "Марта", "Viktor": "Виктор"}}
+
+
 def _labels(names: Sequence[tuple[str, str, str | None]], lang: str) -> list[str]:
+    """How the explanations name each seat: "your hand" for you, the opponent's name.
+
+    >>> _labels([("You", "you", None), ("Marta", "bot", "cautious")], "ru")
+    ['ваша рука', 'Марта']
+    """
     you = _LABELS.get(lang, _LABELS["en"])[0]
-    return [you if seat == YOU else names[seat][0] for seat in range(SEATS)]
+    local = _NAMES.get(lang, {})
+    return [
+        you if seat == YOU else local.get(names[seat][0], names[seat][0])
+        for seat in range(len(names))
+    ]
 
 
 def _explain_pair(a: HandValue, b: HandValue, labels: list[str], lang: str) -> str:

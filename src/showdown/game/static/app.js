@@ -92,6 +92,14 @@
   }
 
   const num = (n) => new Intl.NumberFormat(app.lang).format(n);
+
+  // A sentence with a count in it, in the grammatical number the language wants:
+  // key + "_one" / "_few" / "_many" when the dictionary has that form ("1 chip";
+  // Russian "1 фишка", "3 фишки", "5 фишек"), else the key itself.
+  function tn(key, count, params) {
+    const form = key + "_" + new Intl.PluralRules(app.lang).select(count);
+    return t(app.dict[form] !== undefined ? form : key, { n: num(count), ...params });
+  }
   const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + num(Math.abs(n));
   const pct = (x) => new Intl.NumberFormat(app.lang, { style: "percent", maximumFractionDigits: 0 }).format(x);
   const when = (iso) => (iso ? new Intl.DateTimeFormat(app.lang, {
@@ -131,10 +139,25 @@
     return desc.toLowerCase().startsWith(first) ? desc : cat + " — " + desc;
   }
 
-  function seatName(seat) {
-    if (!app.state) return "";
-    const info = app.state.seats[seat];
-    return info.kind === "you" ? t("you") : info.name;
+  // An opponent's name as this language writes it ("Viktor" is "Виктор" in Russian).
+  function botName(name) {
+    return app.dict["name_" + name] || name;
+  }
+
+  // The name of a seat in a round (or at the table when no round is given).
+  function who(seat, rnd) {
+    if (seat === 0) return t("you");
+    const info = rnd ? rnd.players[seat] : app.state.seats[seat];
+    return botName(info.name);
+  }
+
+  // A sentence about a seat: "_you" variant for you, "_f" for a woman's name when the
+  // language has one (Russian past tense agrees with the subject), else the plain key.
+  function seatKey(key, seat, rnd) {
+    if (seat === 0 && (app.dict[key + "_you"] || app.fallback[key + "_you"])) return key + "_you";
+    const info = rnd ? rnd.players[seat] : app.state && app.state.seats[seat];
+    if (seat !== 0 && info && info.style === "cautious" && app.dict[key + "_f"]) return key + "_f";
+    return key;
   }
 
   // ---------------------------------------------------------------- server
@@ -333,9 +356,11 @@
     if (!player) return t("status_idle");
     const d = player.decision;
     if (player.status === "waiting") return player.seat === 0 ? t("status_your_turn") : t("status_waiting");
-    if (player.status === "folded") return t("status_folded");
-    if (d && d.action === "exchange") return t("status_exchanged", { n: d.card_index + 1 });
-    return t("status_kept");
+    if (player.status === "folded") return t(seatKey("status_folded", player.seat));
+    if (d && d.action === "exchange") {
+      return t(seatKey("status_exchanged", player.seat), { n: d.card_index + 1 });
+    }
+    return t(seatKey("status_kept", player.seat));
   }
 
   function buttonBadge(seat) {
@@ -384,11 +409,11 @@
     box.className = "seat bot" + (player && player.status === "folded" ? " folded" : "");
     fill(box,
       h("div", { class: "seat-head" },
-        h("h2", {}, info.name),
+        h("h2", {}, botName(info.name)),
         h("span", { class: "badge style-" + info.style, title: t("style_" + info.style + "_desc") },
           t("style_" + info.style)),
         buttonBadge(seat)),
-      h("p", { class: "chips" }, t("chips_n", { n: num(info.chips) })),
+      h("p", { class: "chips" }, tn("chips_n", info.chips)),
       cards,
       h("p", { class: "seat-status" + (isActing ? " waiting" : "") }, statusText(player)),
       player && player.hand
@@ -438,7 +463,7 @@
       h("div", { class: "seat-head" },
         h("h2", {}, t("you")),
         buttonBadge(0),
-        h("span", { class: "chips" }, t("chips_n", { n: num(st.chips) }))),
+        h("span", { class: "chips" }, tn("chips_n", st.chips))),
       cards,
       player ? h("p", { class: "seat-status" }, statusText(player),
         d && d.action === "exchange" && d.discarded
@@ -488,7 +513,7 @@
     let status = "";
     if (st.phase === "idle") {
       if (st.refill_available) {
-        status = t("refill_offer", { n: num(st.chips) });
+        status = tn("refill_offer", st.chips, { ante: num(st.ante) });
         children.push(actionButton("G", t("refill"), doRefill, { id: "refill", cls: "primary" }));
       } else {
         children.push(actionButton("N", st.round ? t("next_round") : t("deal"), doStart,
@@ -507,6 +532,12 @@
       status = sel === null ? t("your_turn") : t("exchange_ready", { card: cardName(playerOf(0).cards[sel]) });
     } else if (st.phase === "dealer") {
       status = t("dealer_turning");
+    }
+    // The round's outcome in one line next to the Next button: the full showdown
+    // below may be off screen (a phone, a short window).
+    const rnd = st.round;
+    if (st.phase === "idle" && rnd && rnd.phase === "settled" && rnd.result) {
+      status = roundSummary(rnd) + ". " + potSentence(rnd) + (status ? " " + status : "");
     }
     fill(box, ...children);
     $("#status").textContent = status;
@@ -587,17 +618,37 @@
     if (focus && !$("#hint").hidden) $("#hint").focus();
   }
 
+  // "exchange the five of diamonds" / "keep your five cards" / "fold", lower case for
+  // the middle of a sentence; capitalise() it at the start of a table row.
   function optionLabel(opt) {
     if (opt.action === "exchange") {
       const cards = playerOf(0) && playerOf(0).cards;
       return t("hint_exchange", { card: cards ? cardName(cards[opt.card_index]) : opt.card_index + 1 });
     }
-    return t(opt.action);
+    return t("hint_" + opt.action);
+  }
+
+  const capitalise = (text) => text.charAt(0).toLocaleUpperCase(app.lang) + text.slice(1);
+
+  // A table row's label: "Exchange 8♦" (short enough for a phone), with the full
+  // words ("exchange the eight of diamonds") for screen readers and as a tooltip.
+  function optionCell(opt) {
+    const full = capitalise(optionLabel(opt));
+    const cards = playerOf(0) && playerOf(0).cards;
+    if (opt.action !== "exchange" || !cards) return h("th", { scope: "row" }, full);
+    const code = cards[opt.card_index];
+    const suit = { c: "♣", d: "♦", h: "♥", s: "♠" }[code[1]];
+    const rank = code[0] === "T" ? "10" : code[0];
+    const red = code[1] === "d" || code[1] === "h";
+    return h("th", { scope: "row", title: full, "aria-label": full },
+      t("hint_exchange_short"), " ", h("span", { class: "pip" + (red ? " red" : "") }, rank + suit));
   }
 
   function chanceText(hint, best) {
     if (best.action !== "fold") {
-      return t("hint_chance", { win: pct(hint.win_chance), tie: pct(hint.tie_chance) });
+      // "(tie 0%)" is noise: mention a tie only when it is a real chance.
+      const key = hint.tie_chance >= 0.005 ? "hint_chance" : "hint_chance_no_tie";
+      return t(key, { win: pct(hint.win_chance), tie: pct(hint.tie_chance) });
     }
     const stay = hint.options.filter((o) => o.action !== "fold").sort((a, b) => b.ev - a.ev)[0];
     return stay ? t("hint_fold_chance", { win: pct(stay.win_chance), action: optionLabel(stay) }) : "";
@@ -616,9 +667,9 @@
     const best = hint.options.find((o) => o.action === hint.action && o.card_index === hint.card_index) || hint;
     const rows = hint.options.slice().sort((a, b) => b.ev - a.ev).map((o) =>
       h("tr", { class: o === best ? "best" : "" },
-        h("th", { scope: "row" }, optionLabel(o)),
+        optionCell(o),
         h("td", {}, o.action === "fold" ? "—" : pct(o.win_chance)),
-        h("td", {}, o.action === "fold" ? "—" : pct(o.tie_chance)),
+        h("td", { class: "tie" }, o.action === "fold" ? "—" : pct(o.tie_chance)),
         h("td", {}, o.action === "fold" ? "—" : pct(o.pot_chance)),
         h("td", {}, new Intl.NumberFormat(app.lang, {
           maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: "exceptZero",
@@ -628,30 +679,41 @@
       h("p", { class: "hint-best" }, t("hint_best", { action: optionLabel(best) }), " ", chanceText(hint, best)),
       h("details", {},
         h("summary", {}, t("hint_details", { n: num(hint.samples) })),
-        h("table", { class: "hint-table" },
+        h("div", { class: "table-scroll" }, h("table", { class: "hint-table" },
           h("thead", {}, h("tr", {},
             h("th", { scope: "col" }, t("hint_option")),
             h("th", { scope: "col" }, t("hint_win")),
-            h("th", { scope: "col" }, t("hint_tie")),
+            h("th", { scope: "col", class: "tie" }, t("hint_tie")),
             h("th", { scope: "col" }, t("hint_pot")),
             h("th", { scope: "col" }, t("hint_ev")))),
-          h("tbody", {}, rows))),
+          h("tbody", {}, rows)))),
     );
   }
 
   // ------------------------------------------------------------- showdown
 
-  function outcomeText(outcome, paid) {
-    if (outcome === "win") return t("vs_win", { n: num(paid) });
-    if (outcome === "loss") return t("vs_loss", { n: num(-paid) });
-    if (outcome === "push") return t("vs_push");
-    return t("vs_fold");
+  // One seat's result against the house ("you" sentences have their own wording).
+  function outcomeText(outcome, paid, seat, rnd) {
+    const key = (k) => (seat === undefined ? k : seatKey(k, seat, rnd));
+    if (outcome === "win") return t(key("vs_win"), { n: num(paid) });
+    if (outcome === "loss") return t(key("vs_loss"), { n: num(-paid) });
+    if (outcome === "push") return t(key("vs_push"));
+    return t(key("vs_fold"));
+  }
+
+  // "Round 7: you beat the dealer, +20 · your result +40" (the showdown headline).
+  function roundSummary(rnd) {
+    const mine = rnd.result.vs_house.find((v) => v.seat === 0);
+    const net = rnd.result.net.find((n) => n.seat === 0).net;
+    return t("round_n", { n: rnd.number }) + ": " +
+      (mine ? outcomeText(mine.outcome, mine.paid, 0, rnd) : "") +
+      " · " + t("your_net", { n: signed(net) });
   }
 
   function potSentence(rnd) {
     const pot = rnd.result.pot;
     if (pot.carried) return t("pot_carried", { n: num(pot.amount) });
-    const names = (seats) => seats.map((s) => (s === 0 ? t("you") : rnd.players[s].name)).join(", ");
+    const names = (seats) => seats.map((s) => who(s, rnd)).join(", ");
     const solo = pot.winners.length === 1 && pot.winners[0] === 0 ? "_you" : "";
     if (pot.uncontested) {
       return t("pot_uncontested" + solo, { who: names(pot.winners), n: num(pot.amount) });
@@ -661,6 +723,22 @@
       return t("pot_split", { n: num(pot.amount), parts });
     }
     return t("pot_won" + solo, { who: names(pot.winners), n: num(pot.amount) });
+  }
+
+  // What a player still in decided, under their hand in the results: "Kept the five
+  // cards", or which card was exchanged (for you, which card went and which came).
+  function decisionNote(p, rnd) {
+    const d = p.decision;
+    if (!d || p.status === "folded") return null;
+    let text;
+    if (d.action === "exchange" && d.discarded && d.drawn) {
+      text = t("decision_swap", { old: cardName(d.discarded), new: cardName(d.drawn) });
+    } else if (d.action === "exchange") {
+      text = t(seatKey("status_exchanged", p.seat, rnd), { n: d.card_index + 1 });
+    } else {
+      text = t(seatKey("status_kept", p.seat, rnd));
+    }
+    return h("small", { class: "decision" }, text);
   }
 
   function resultTable(rnd) {
@@ -687,11 +765,11 @@
         ? p.cards.map((c) => cardImg(c, p.status === "folded" ? "mucked" : ""))
         : [h("span", { class: "muted" }, p.status === "folded" ? t("not_shown_folded") : t("not_shown_alone"))];
       const hand = p.status === "folded"
-        ? t("status_folded")
-        : p.hand ? handText(p.hand) : t("not_shown");
+        ? "—"
+        : [p.hand ? handText(p.hand) : t("not_shown"), decisionNote(p, rnd)];
       const isWinner = res.pot.winners.includes(seat);
-      rows.push(row(seat === 0 ? t("you") : p.name, cards, hand,
-        v ? outcomeText(v.outcome, v.paid) : "",
+      rows.push(row(who(seat, rnd), cards, hand,
+        v ? outcomeText(v.outcome, v.paid, seat, rnd) : "",
         shares[seat] ? num(shares[seat]) : "—",
         nets[seat] ?? 0,
         (seat === 0 ? "you-row" : "") + (isWinner ? " winner" : "")));
@@ -711,9 +789,13 @@
   function explanations(rnd) {
     const res = rnd.result;
     const items = [];
-    if (res.pot.explanation) items.push(h("li", { class: "pot-why" }, res.pot.explanation));
+    if (res.pot.explanation) {
+      items.push(h("li", { class: "pot-why" }, h("strong", {}, t("why_pot") + ": "), res.pot.explanation));
+    }
     for (const v of res.vs_house) {
-      if (v.explanation) items.push(h("li", {}, h("strong", {}, (v.seat === 0 ? t("you") : rnd.players[v.seat].name) + ": "), v.explanation));
+      if (v.explanation) {
+        items.push(h("li", {}, h("strong", {}, t("why_vs", { who: who(v.seat, rnd) }) + ": "), v.explanation));
+      }
     }
     return items.length ? h("ul", { class: "why" }, items) : null;
   }
@@ -726,12 +808,9 @@
       return;
     }
     box.hidden = false;
-    const mine = rnd.result.vs_house.find((v) => v.seat === 0);
     const net = rnd.result.net.find((n) => n.seat === 0).net;
-    fill($("#showdown-body"), 
-      h("p", { class: "headline " + (net > 0 ? "pos" : net < 0 ? "neg" : "") },
-        t("round_n", { n: rnd.number }) + ": " + (mine ? outcomeText(mine.outcome, mine.paid) : "") +
-        " · " + t("your_net", { n: signed(net) })),
+    fill($("#showdown-body"),
+      h("p", { class: "headline " + (net > 0 ? "pos" : net < 0 ? "neg" : "") }, roundSummary(rnd)),
       h("p", { class: "pot-line" }, potSentence(rnd)),
       explanations(rnd),
       h("div", { class: "table-scroll" }, resultTable(rnd)),
@@ -762,7 +841,7 @@
               h("span", { class: "when" }, when(rnd.finished_at || rnd.started_at)), " ",
               h("span", { class: net > 0 ? "pos" : net < 0 ? "neg" : "" }, signed(net))),
             h("p", {}, t("ante_bet", { ante: num(rnd.ante), bet: num(rnd.play_bet) }), " · ",
-              mine ? outcomeText(mine.outcome, mine.paid) : "", " · ", potSentence(rnd)),
+              mine ? outcomeText(mine.outcome, mine.paid, 0, rnd) : "", " · ", potSentence(rnd)),
             h("div", { class: "table-scroll" }, resultTable(rnd)),
             explanations(rnd));
         })));
@@ -835,15 +914,15 @@
         stat(t("stat_biggest_loss"), signed(s.biggest_loss))),
       h("h2", {}, t("vs_house_title")),
       h("dl", { class: "stat-grid outcomes" },
-        stat(t("out_win"), num(s.vs_house.win), "pos"),
+        stat(t("out_win"), num(s.vs_house.win), s.vs_house.win ? "pos" : ""),
         stat(t("out_push"), num(s.vs_house.push)),
-        stat(t("out_loss"), num(s.vs_house.loss), "neg"),
+        stat(t("out_loss"), num(s.vs_house.loss), s.vs_house.loss ? "neg" : ""),
         stat(t("out_fold"), num(s.vs_house.fold))),
       h("h2", {}, t("pots_title")),
       h("dl", { class: "stat-grid outcomes" },
-        stat(t("pot_stat_won"), num(s.pots.won), "pos"),
+        stat(t("pot_stat_won"), num(s.pots.won), s.pots.won ? "pos" : ""),
         stat(t("pot_stat_split"), num(s.pots.split)),
-        stat(t("pot_stat_lost"), num(s.pots.lost), "neg"),
+        stat(t("pot_stat_lost"), num(s.pots.lost), s.pots.lost ? "neg" : ""),
         stat(t("pot_stat_carried"), num(s.pots.carried))),
       h("h2", {}, t("chart_title")),
       s.balance.length ? h("figure", { class: "chart-box" }, chart(s.balance),
@@ -870,7 +949,7 @@
       h("h2", {}, t("opponents_title")),
       para("opponents_text"),
       h("ul", {}, ["cautious", "bold"].map((style, i) => h("li", {},
-        h("strong", {}, ["Marta", "Viktor"][i] + " (" + t("style_" + style) + "): "),
+        h("strong", {}, botName(["Marta", "Viktor"][i]) + " (" + t("style_" + style) + "): "),
         t("style_" + style + "_desc")))),
       h("h2", {}, t("rankings_title")),
       para("rankings_intro"),
