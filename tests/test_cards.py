@@ -115,3 +115,11 @@ def test_one_is_not_an_ace(text: str) -> None:
     # "1h" used to read as the ace of hearts: a mistyped "10h" silently became an ace.
     with pytest.raises(CardError, match="unknown card '1"):
         parse_cards(text)
+
+
+def test_card_rank_and_suit_must_be_integers() -> None:
+    # Card(12.0, 3) used to build a card whose id was 51.0 and whose repr failed.
+    with pytest.raises(CardError, match="integers"):
+        Card(12.0, 3)  # type: ignore[arg-type]
+    assert Card(np.int64(12), np.uint8(3)) == Card.parse("As")
+    assert type(Card(np.int64(12), 3).id) is int

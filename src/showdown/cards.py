@@ -60,6 +60,10 @@ class Card:
     id: int
 
     def __init__(self, rank: int, suit: int) -> None:
+        try:
+            rank, suit = operator.index(rank), operator.index(suit)
+        except TypeError:
+            raise CardError(f"rank and suit are integers, not {rank!r} and {suit!r}") from None
         if not (0 <= rank < 13 and 0 <= suit < 4):
             raise CardError(f"no card with rank {rank} and suit {suit}")
         object.__setattr__(self, "id", 4 * rank + suit)
