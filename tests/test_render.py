@@ -184,3 +184,17 @@ def test_pips_never_overlap(rank: str) -> None:
     for (x1, y1, s1), (x2, y2, s2) in itertools.combinations(boxes, 2):
         apart = x1 + s1 <= x2 or x2 + s2 <= x1 or y1 + s1 <= y2 or y2 + s2 <= y1
         assert apart, ((x1, y1, s1), (x2, y2, s2))
+
+
+def test_sizes_must_be_finite_and_cards_run_left_to_right() -> None:
+    # NaN sizes used to give width="nan"; a gap of -card_width or less drew the
+    # cards over each other or off the left edge.
+    with pytest.raises(ValueError, match="width"):
+        card_svg("As", width=float("nan"))
+    with pytest.raises(ValueError, match="card_width"):
+        hand_svg("As Kd", card_width=float("inf"))
+    for gap in (-80, -100, float("nan")):
+        with pytest.raises(ValueError, match="gap must be more than"):
+            hand_svg("As Kd Qh", card_width=80, gap=gap)
+    fan = ET.fromstring(hand_svg("As Kd Qh", card_width=80, gap=-60))
+    assert float(fan.get("width", "0")) == 80 + 2 * 20 + 8

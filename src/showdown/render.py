@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from html import escape
 
@@ -228,7 +229,7 @@ def card_svg(card: CardLike, *, width: float = 100, face_down: bool = False) -> 
     >>> "10 of" in svg or "ten of diamonds" in svg
     True
     """
-    if width <= 0:
+    if not (math.isfinite(width) and width > 0):
         raise ValueError(f"width must be positive, got {width}")
     the_card = _one_card(card)
     label = escape(_label(the_card, face_down))
@@ -266,8 +267,13 @@ def hand_svg(
         down = [bool(flag) for flag in face_down]
         if len(down) != len(hand):
             raise ValueError(f"face_down has {len(down)} flags for {len(hand)} cards")
-    if card_width <= 0:
+    if not (math.isfinite(card_width) and card_width > 0):
         raise ValueError(f"card_width must be positive, got {card_width}")
+    if not (math.isfinite(gap) and gap > -card_width):
+        raise ValueError(
+            f"gap must be more than -card_width ({-card_width}) so that the cards run left to "
+            f"right, got {gap}"
+        )
     pad = 4
     scale = card_width / _W
     card_height = card_width * CARD_RATIO
