@@ -422,3 +422,16 @@ def test_stats_repr_is_short_and_str_is_the_table() -> None:
     )
     assert repr(stats(5, wrap=True)).startswith("<Stats 5 cards, wrap-around rule: 2,598,960")
     assert str(stats(6)) == format_stats(stats(6))
+
+
+@pytest.mark.parametrize(
+    ("lang", "header"),
+    [
+        ("en", ["Category", "Hands", "Share", "Distinct"]),
+        ("es", ["Categoría", "Manos", "Proporción", "Fuerzas"]),
+        # The last column used to be the bare adjective "Различных" (distinct what?).
+        ("ru", ["Комбинация", "Раздачи", "Доля", "Уровней", "силы"]),
+    ],
+)
+def test_table_header_words(lang: str, header: list[str]) -> None:
+    assert format_stats(stats(5), lang).splitlines()[1].split() == header
