@@ -622,3 +622,26 @@ def test_no_suit_symbols_on_a_stream_that_cannot_encode_them(
     assert eval_cmd.decorations()[0] is False
     monkeypatch.setattr(AsciiTerminal, "encoding", "utf-8")
     assert eval_cmd.decorations()[0] is True
+
+
+def test_script_on_a_full_disk_fails_in_one_line_without_traceback() -> None:
+    # Writing to a full device used to end in an OSError traceback.
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [str(SCRIPT), "eval", "As Kd Qh Jc 9s"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "error: [Errno 28] No space left on device\n"
+
+
+def test_script_into_a_closed_pipe_is_quiet() -> None:
+    shell = f"{shlex.quote(str(SCRIPT))} demo | head -c 1 >/dev/null; echo ${{PIPESTATUS[0]}}"
+    done = subprocess.run(
+        ["bash", "-c", shell], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.stdout, done.stderr) == ("0\n", "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -57,7 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return code
     except CliError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -73,8 +77,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (``showdown demo | head``): not an error
+        _discard_stdout()
         return 0
+    except OSError as exc:  # the output cannot be written (a full disk...): one line, status 1
+        _discard_stdout()
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (tests)
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
