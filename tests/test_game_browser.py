@@ -218,11 +218,22 @@ def test_whole_rounds_by_keyboard_alone(browser: Any, server: GameServer) -> Non
     wait_settled(page)
     after = my_cards(page)
     assert after[:3] == before[:3] and after[4] == before[4] and after[3] != before[3]
-    page.keyboard.press("n")
+    # Tab and Enter alone: the focus follows the game instead of falling back to
+    # the top of the page when the focused button is redrawn away.
+    page.focus("#btn-deal")
+    page.keyboard.press("Enter")
     page.wait_for_selector("#seat-0 .card-btn")
-    page.keyboard.press("k")
+    focused = "document.activeElement.id || document.activeElement.className"
+    assert page.evaluate(focused).startswith("card-btn"), page.evaluate(focused)
+    for _ in range(6):  # five cards, Fold, Keep (Exchange is disabled: no card picked)
+        if page.evaluate("document.activeElement.id") == "btn-keep":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "btn-keep"
+    page.keyboard.press("Enter")
     wait_settled(page)
-    page.keyboard.press("n")
+    page.wait_for_function("document.activeElement.id === 'btn-deal'")
+    page.keyboard.press("Enter")
     page.wait_for_selector("#seat-0 .card-btn")
     page.keyboard.press("f")
     wait_settled(page)

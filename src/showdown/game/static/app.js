@@ -37,6 +37,7 @@
     hint: null,
     hintVersion: null,
     dealing: false,
+    focusLost: false, // the focused control was redrawn away: see keepFocus()
     busy: false,
     shownDealer: { round: null, count: 0 },
     history: [],
@@ -341,15 +342,50 @@
   function renderTable() {
     const st = app.state;
     if (!st) return;
-    const rnd = st.round;
-    $("#my-chips").textContent = num(st.chips);
-    renderDealer(rnd);
-    for (const seat of [1, 2]) renderBot(seat);
-    renderYou();
-    renderCenter();
-    renderActions();
-    renderHint();
-    renderShowdown();
+    keepFocus(() => {
+      const rnd = st.round;
+      $("#my-chips").textContent = num(st.chips);
+      renderDealer(rnd);
+      for (const seat of [1, 2]) renderBot(seat);
+      renderYou();
+      renderCenter();
+      renderActions();
+      renderHint();
+      renderShowdown();
+    });
+  }
+
+  // Redrawing the table replaces its buttons. When the focused one disappears
+  // (the Deal button once the cards are out, a card once you have decided), the
+  // keyboard focus would fall back to the page and the next Tab start over from
+  // the top. Instead it moves to what comes next: your first card when you have
+  // to decide, the Deal (or Refill) button when the round is over. While the
+  // dealer turns his cards there is nothing to focus; the move waits for the end.
+  function focusTarget() {
+    const st = app.state;
+    if (!st || app.screen !== "table") return null;
+    if (st.phase === "deciding") {
+      return $("#seat-0 .card-btn.selected") || $("#seat-0 .card-btn");
+    }
+    if (st.phase === "idle" && !app.busy) return $("#btn-deal") || $("#btn-refill");
+    return null;
+  }
+
+  function keepFocus(render) {
+    const before = document.activeElement;
+    const inFelt = before && before !== document.body && $("#screen-table .felt").contains(before);
+    render();
+    if (inFelt) app.focusLost = true;
+    const now = document.activeElement;
+    if (!app.focusLost || (now && now !== document.body && now.isConnected)) {
+      if (now && now !== document.body && now.isConnected) app.focusLost = false;
+      return;
+    }
+    const target = focusTarget();
+    if (target) {
+      target.focus({ preventScroll: true });
+      app.focusLost = false;
+    }
   }
 
   function statusText(player) {
@@ -506,6 +542,10 @@
   }
 
   function renderActions() {
+    keepFocus(drawActions);
+  }
+
+  function drawActions() {
     const st = app.state;
     const box = $("#actions");
     if (!st) return;
@@ -569,11 +609,7 @@
   async function doStart() {
     if (!app.state || app.state.phase !== "idle") return;
     const ante = Number($("#ante-select").value);
-    const st = await post("/api/start", { ante, after: lastRoundId() });
-    if (st) {
-      const first = $("#seat-0 .card-btn");
-      if (first && document.activeElement && document.activeElement.id === "btn-deal") first.focus();
-    }
+    await post("/api/start", { ante, after: lastRoundId() });
   }
 
   async function doRefill() {
