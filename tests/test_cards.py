@@ -4,9 +4,11 @@ import pickle
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from showdown import Card, CardError, Deck, parse_cards
-from showdown.cards import to_cards
+from showdown.cards import format_cards, to_cards
 
 
 def test_ids_follow_rank_times_four_plus_suit() -> None:
@@ -123,3 +125,43 @@ def test_card_rank_and_suit_must_be_integers() -> None:
         Card(12.0, 3)  # type: ignore[arg-type]
     assert Card(np.int64(12), np.uint8(3)) == Card.parse("As")
     assert type(Card(np.int64(12), 3).id) is int
+
+
+_SYMBOL = dict(zip("cdhs", "♣♦♥♠", strict=True))
+
+
+@st.composite
+def written_cards(draw: st.DrawFn) -> tuple[list[int], str]:
+    """Distinct card ids and one way a person might type them (SPEC section 4)."""
+    ids = draw(st.lists(st.integers(0, 51), unique=True, max_size=10))
+    text = ""
+    for i, card_id in enumerate(ids):
+        rank, suit = str(Card.from_id(card_id))
+        if rank == "T" and draw(st.booleans()):
+            rank = "10"
+        rank = rank.lower() if draw(st.booleans()) else rank
+        suit = draw(st.sampled_from([suit, suit.upper(), _SYMBOL[suit]]))
+        separator = draw(st.sampled_from(["", " ", ", ", ",", "\t", "  "])) if i else ""
+        text += separator + rank + suit
+    return ids, draw(st.sampled_from(["", " "])) + text + draw(st.sampled_from(["", " ", ","]))
+
+
+@settings(max_examples=300)
+@given(written_cards())
+def test_any_written_form_reads_back(case: tuple[list[int], str]) -> None:
+    ids, text = case
+    assert [c.id for c in parse_cards(text)] == ids
+    assert parse_cards(format_cards(parse_cards(text))) == parse_cards(text)
+    assert parse_cards(format_cards(parse_cards(text), symbols=True)) == parse_cards(text)
+
+
+@settings(max_examples=300)
+@given(written_cards(), st.text(alphabet="xyzXYZ01?!@#bB", min_size=1, max_size=3))
+def test_junk_anywhere_is_named_with_its_position(case: tuple[list[int], str], junk: str) -> None:
+    _, text = case
+    cards = text.split()
+    where = len(cards) // 2
+    typed = " ".join([*cards[:where], junk, *cards[where:]])
+    with pytest.raises(CardError, match="unknown card") as info:
+        parse_cards(typed)
+    assert "position" in str(info.value)
