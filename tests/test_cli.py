@@ -354,6 +354,8 @@ def test_compare_human_output_of_a_split_in_each_language(
         ),
         (["compare", "As Kd Qc Jc Tc", "2s 3s 4s 5s", "-g", "five-card"], ("hand 2", "exactly 5")),
         (["compare", "As Kd", "Qs Qd", "-b", "2c 3d 4c", "--lang", "de"], ("invalid choice",)),
+        # Cards of one hand given as separate arguments: say how to write a hand.
+        (["compare", "As", "Kd", "Qh", "Qc", "-b", "2c 3c 4c"], ("hand 1", "quote it")),
         # An empty hand used to be accepted when the board alone made five cards.
         (["compare", "", "", "-b", "2c 3c 4c 5c 6c"], ("hand 1 has no cards",)),
         (["compare", "As Kd", " ", "-b", "2c 3c 4c 5c 6c"], ("hand 2 has no cards",)),

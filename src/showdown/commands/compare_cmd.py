@@ -71,6 +71,12 @@ def deal(hands: Sequence[str], board: str, game: str) -> tuple[list[list[Card]],
     ...
     showdown.commands.common.CliError: hand 1: Hold'em needs 5 to 7 cards in hand and \
 board together (board at most 5), got 2 + 2
+    >>> deal(["As", "Kd", "Qh", "Qc"], "2c 3c 4c", "holdem")
+    Traceback (most recent call last):
+    ...
+    showdown.commands.common.CliError: hand 1: Hold'em needs 5 to 7 cards in hand and \
+board together (board at most 5), got 1 + 3 (each HAND is one argument: quote it, "As Kd", \
+or run it together, AsKd)
     """
     from showdown.evaluate import check_counts
 
@@ -83,7 +89,10 @@ board together (board at most 5), got 2 + 2
         try:
             check_counts(hole, community, game)
         except CardError as exc:
-            raise CliError(f"hand {i + 1}: {exc}") from None
+            hint = ""
+            if all(len(h) == 1 for h in parsed):
+                hint = ' (each HAND is one argument: quote it, "As Kd", or run it together, AsKd)'
+            raise CliError(f"hand {i + 1}: {exc}{hint}") from None
     return parsed, community
 
 
