@@ -198,6 +198,8 @@ def test_eval_human_output_in_each_language(capsys: pytest.CaptureFixture[str], 
     ("argv", "needles"),
     [
         (["eval", "As Xd Kc Qc Jc"], ("unknown card", "Xd", "position 2")),
+        (["eval", "As Kd"], ("got 2 + 0", "--board")),
+        (["eval", "As Kd Qh Jc", "-g", "omaha"], ("Omaha", "--board")),
         (["eval", "As Kd", "--board", "Qh Jc 1x"], ("board", "1x")),
         (["eval", "As As Kc Qc Jc"], ("duplicate card As",)),
         (["eval", "As Kd", "--board", "As Qh Jc"], ("duplicate card As", "hand", "board")),

@@ -250,7 +250,12 @@ def run(args: argparse.Namespace) -> int:
     from showdown.evaluate import check_counts, evaluate
 
     (hole,), board = read_dealt([" ".join(args.cards)], args.board)
-    check_counts(hole, board, args.game)
+    try:
+        check_counts(hole, board, args.game)
+    except CardError as exc:
+        if board or args.game == "five-card" or len(hole) >= 5:
+            raise
+        raise CliError(f"{exc} (give the community cards with --board)") from None
     value = evaluate(hole, board, game=args.game, wrap=args.wrap)
     if args.json:
         emit_json(value.to_json(args.lang))
