@@ -12,6 +12,7 @@ import io
 import json
 import os
 import pty
+import re
 import select
 import shlex
 import shutil
@@ -476,6 +477,9 @@ def test_demo_human_tour_in_each_language(capsys: pytest.CaptureFixture[str], la
                 assert result.explanation in out
             else:
                 assert evaluate(step.hands[0], game=step.game, wrap=step.wrap).describe(lang) in out
+    lines = [re.sub(r"^\s*(\d+\.\s)?", "", line) for line in out.splitlines()]
+    for section in TOUR:  # each heading once (the Omaha rule used to be repeated under it)
+        assert lines.count(TEXT[lang][section.key]) == 1
     others = [other for other in LANGS if other != lang]
     for other in others:  # the headings really are translated
         assert TEXT[other]["two_pair"] not in out

@@ -244,7 +244,7 @@ def format_tour(lang: str = "en", symbols: bool = False, colour: bool = False) -
                     colour,
                     game=step.game,
                     wrap=step.wrap,
-                    show_game=step.game == "omaha",
+                    show_game=False,  # the heading already states the rule
                 )
             else:
                 body = format_eval(
