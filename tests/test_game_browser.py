@@ -407,6 +407,13 @@ def test_phone_sized_screen(browser: Any, server: GameServer, locale: str) -> No
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert I18N[lang]["ties_title"] in page.inner_text("#screen-rules")
     shot(page, f"14-phone-rules-{lang}", full=False)
+    # The chart is drawn at the phone's width, so its axis labels stay readable.
+    page.tap("#nav button[data-screen=stats]")
+    page.wait_for_selector("svg.chart polyline")
+    view_width = float(page.get_attribute("svg.chart", "viewBox").split()[2])
+    shown_width = page.locator("svg.chart").bounding_box()["width"]
+    assert view_width <= 375 and abs(view_width - shown_width) < 40, (view_width, shown_width)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
     check_clean(page, server)
 
 

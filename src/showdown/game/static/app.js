@@ -799,7 +799,7 @@
       const v = vs[seat];
       const cards = p.cards
         ? p.cards.map((c) => cardImg(c, p.status === "folded" ? "mucked" : ""))
-        : [h("span", { class: "muted" }, p.status === "folded" ? t("not_shown_folded") : t("not_shown_alone"))];
+        : [h("span", { class: "muted" }, p.status === "folded" ? t(seatKey("not_shown_folded", seat, rnd)) : t("not_shown_alone"))];
       const hand = p.status === "folded"
         ? "—"
         : [p.hand ? handText(p.hand) : t("not_shown"), decisionNote(p, rnd)];
@@ -893,7 +893,11 @@
   }
 
   function chart(points) {
-    const W = 640, H = 260, L = 56, R = 12, T = 16, B = 34;
+    // Drawn at the width it is shown (a phone's 350 px, up to 640), so that
+    // the axis labels keep a readable size instead of shrinking with the picture.
+    const room = $("#stats-body").clientWidth;
+    const W = Math.max(300, Math.min(640, room || 640)), H = W < 500 ? 220 : 260;
+    const L = 56, R = 12, T = 16, B = 34;
     const values = points.map((p) => p.chips);
     let lo = Math.min(...values), hi = Math.max(...values);
     if (lo === hi) { lo -= 10; hi += 10; }
