@@ -163,3 +163,17 @@ def test_empty_range_repr_round_trips() -> None:
     empty = parse_range("AA:0")
     assert len(empty) == 0
     assert repr(empty) == "Range()" and eval(repr(empty)) == empty
+
+
+def test_membership_and_weight_take_text_ids_or_cards() -> None:
+    import numpy as np
+
+    r = parse_range("AKs:0.5, QQ")
+    as_ks = (Card.parse("As"), Card.parse("Ks"))
+    # Text and Card pairs used to be "not in" the range even when they were.
+    assert "AsKs" in r and "KsAs" in r and as_ks in r and as_ks[::-1] in r
+    assert (51, 47) in r and (np.int64(47), np.int64(51)) in r
+    assert "AsKd" not in r and "junk" not in r and 5 not in r and (1, 2, 3) not in r
+    assert r.weight(as_ks) == r.weight("KsAs") == r.weight((47, 51)) == 0.5
+    with pytest.raises(TypeError, match="a combo is"):
+        r.weight((1.5, 2.5))  # type: ignore[arg-type]

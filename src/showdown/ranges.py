@@ -31,8 +31,10 @@ showdown.ranges.RangeError: cannot read range token 'QQ+x' in 'AKs, QQ+x'
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterator
+from typing import SupportsIndex
 
 from showdown.cards import RANKS, Card, CardError, parse_cards
 
@@ -107,14 +109,14 @@ class Range:
         """The weights, aligned with :attr:`combos`."""
         return tuple(self._weights.values())
 
-    def weight(self, combo: str | Combo) -> float:
-        """The weight of one combo (0 when absent), given as text or ids."""
-        if isinstance(combo, str):
-            cards = parse_cards(combo)
-            if len(cards) != 2:
-                raise RangeError(f"a combo is two cards, not {combo!r}")
-            combo = (cards[0].id, cards[1].id)
-        return self._weights.get(_combo(*combo), 0.0)
+    def weight(self, combo: str | Combo | tuple[Card, Card]) -> float:
+        """The weight of one combo (0 when absent), given as text, ids or two Cards.
+
+        >>> r = parse_range("AKs:0.5")
+        >>> r.weight("AsKs"), r.weight((Card.parse("Kh"), Card.parse("Ah"))), r.weight("AsKd")
+        (0.5, 0.5, 0.0)
+        """
+        return self._weights.get(_key(combo), 0.0)
 
     def items(self) -> Iterator[tuple[Combo, float]]:
         """``(combo, weight)`` pairs."""
@@ -127,7 +129,11 @@ class Range:
         return iter(self._weights)
 
     def __contains__(self, combo: object) -> bool:
-        return isinstance(combo, tuple) and len(combo) == 2 and _combo(*combo) in self._weights
+        """Membership of a combo given as text (``"AhKh" in r``), ids or two Cards."""
+        try:
+            return _key(combo) in self._weights  # type: ignore[arg-type]
+        except (CardError, TypeError, ValueError):
+            return False
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
@@ -169,6 +175,21 @@ class Range:
         if not self._weights:
             return "Range()"
         return f"parse_range({str(self)!r})"
+
+
+def _key(combo: str | Combo | tuple[Card, Card]) -> Combo:
+    """A combo given as text, two ids or two Cards, as the ids key of a range."""
+    if isinstance(combo, str):
+        cards = parse_cards(combo)
+        if len(cards) != 2:
+            raise RangeError(f"a combo is two cards, not {combo!r}")
+        return _combo(cards[0].id, cards[1].id)
+    a, b = combo
+    if isinstance(a, Card) and isinstance(b, Card):
+        return _combo(a.id, b.id)
+    if isinstance(a, SupportsIndex) and isinstance(b, SupportsIndex):  # ints, numpy integers
+        return _combo(operator.index(a), operator.index(b))
+    raise TypeError(f"a combo is text ('AhKh'), two ids or two Cards, not {combo!r}")
 
 
 def _weight_text(w: float) -> str:
