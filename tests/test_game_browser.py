@@ -259,7 +259,7 @@ def test_rules_mid_round_keeps_the_round(browser: Any, server: GameServer) -> No
     page.keyboard.press("r")
     assert page.is_visible("#screen-rules") and not page.is_visible("#screen-table")
     rules = page.inner_text("#screen-rules")
-    for needle in ("wheel", "Q-K-A-2-3", "push", "left of the button", "Suits never break"):
+    for needle in ("wheel", "Q-K-A-2-3", "push", "left of the button", "Suits never break", "8 to"):
         assert needle in rules, needle
     for n in range(1, 8):
         assert I18N["en"][f"g{n}_title"] in rules

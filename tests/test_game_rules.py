@@ -583,3 +583,20 @@ def test_g10_explanations_in_three_languages() -> None:
     assert texts["es"].startswith("Tu mano gana")
     assert "ваша рука" in texts["ru"]
     assert len(set(texts.values())) == 3
+
+
+@pytest.mark.parametrize("button", [0, 1, 2])
+def test_rules_screen_split_example_is_what_the_engine_does(button: int) -> None:
+    """The worked example on the rules screen (a pot of 15 split two and three ways)."""
+    from pathlib import Path
+
+    from showdown.game.rules import _split
+
+    static = Path(__file__).resolve().parents[1] / "src" / "showdown" / "game" / "static"
+    text = json.loads((static / "i18n" / "en.json").read_text(encoding="utf-8"))
+    example = text["ties_pot_example"]
+    assert "pot holds 15" in example and "8 to the one seated first to the left" in example
+    assert "7 to the other" in example and "15 gives 5 each" in example
+    first, second = left_of(button), left_of(left_of(button))
+    assert _split(15, [second, first], button) == {first: 8, second: 7}
+    assert _split(15, [0, 1, 2], button) == {0: 5, 1: 5, 2: 5}

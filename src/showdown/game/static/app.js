@@ -1003,7 +1003,7 @@
       para("nowrap_text"),
       handPicture("3h 2c Ad Ks Qs", t("nowrap_caption")),
       h("h2", {}, t("ties_title")),
-      h("ul", { class: "ties" }, ["ties_exact", "ties_house", "ties_pot", "ties_suits", "ties_fold"].map((k) => h("li", {}, t(k)))),
+      h("ul", { class: "ties" }, ["ties_exact", "ties_house", "ties_pot", "ties_pot_example", "ties_suits", "ties_fold"].map((k) => h("li", {}, t(k)))),
       h("div", { class: "tie-example" },
         handPicture("As Ah Kc Qd Js", t("tie_left")),
         h("span", { class: "equals", "aria-hidden": "true" }, "="),
