@@ -653,3 +653,21 @@ def test_script_into_a_closed_pipe_is_quiet() -> None:
         ["bash", "-c", shell], capture_output=True, text=True, timeout=60, check=False
     )
     assert (done.stdout, done.stderr) == ("0\n", "")
+
+
+@pytest.mark.parametrize(("value", "colour"), [(None, True), ("", True), ("1", False)])
+def test_no_color_is_honoured_when_not_empty(
+    monkeypatch: pytest.MonkeyPatch, value: str | None, colour: bool
+) -> None:
+    from showdown.commands.common import use_colour
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    if value is None:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    else:
+        monkeypatch.setenv("NO_COLOR", value)
+    assert use_colour(Terminal()) is colour
+    assert use_colour(io.StringIO()) is False

@@ -51,9 +51,12 @@ def emit_json(document: Any) -> None:
 
 
 def use_colour(stream: Any = None) -> bool:
-    """Whether to decorate human output: a terminal, and ``NO_COLOR`` unset."""
+    """Whether to decorate human output: a terminal, and ``NO_COLOR`` unset or empty.
+
+    (https://no-color.org: an empty ``NO_COLOR`` does not turn colour off.)
+    """
     stream = stream or sys.stdout
-    return hasattr(stream, "isatty") and stream.isatty() and "NO_COLOR" not in os.environ
+    return hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("NO_COLOR")
 
 
 _CODES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36"}
