@@ -802,7 +802,7 @@
         : [h("span", { class: "muted" }, p.status === "folded" ? t(seatKey("not_shown_folded", seat, rnd)) : t("not_shown_alone"))];
       const hand = p.status === "folded"
         ? "—"
-        : [p.hand ? handText(p.hand) : t("not_shown"), decisionNote(p, rnd)];
+        : [p.hand ? handText(p.hand) : "—", decisionNote(p, rnd)];
       const isWinner = res.pot.winners.includes(seat);
       rows.push(row(who(seat, rnd), cards, hand,
         v ? outcomeText(v.outcome, v.paid, seat, rnd) : "",
