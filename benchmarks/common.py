@@ -7,14 +7,18 @@ Run a benchmark from the repository root, e.g. ``.venv/bin/python benchmarks/ben
 ((4, 7), True)
 >>> format_rate(2.5e7)
 '25.00 M/s'
+>>> times = interleaved_times({"a": lambda: None, "b": lambda: sum(range(100))}, rounds=3)
+>>> sorted(times), [len(t) for t in times.values()]
+(['a', 'b'], [3, 3])
 """
 
 from __future__ import annotations
 
+import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,6 +40,23 @@ def best_time(fn: Callable[[], object], repeat: int = 5) -> float:
     return min(times)
 
 
+def interleaved_times(
+    fns: Mapping[str, Callable[[], object]], rounds: int = 7
+) -> dict[str, list[float]]:
+    """Wall times of ``rounds`` calls of each function, the functions taking turns.
+
+    On a shared, noisy machine a burst of load then hits every contender alike,
+    instead of spoiling all the runs of whichever happened to be timed during it.
+    """
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            start = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - start)
+    return times
+
+
 def format_rate(per_second: float) -> str:
     """Hands per second in a readable unit."""
     if per_second >= 1e6:
@@ -47,11 +68,17 @@ def format_rate(per_second: float) -> str:
 
 @dataclass
 class Result:
-    """One timed contender: hands evaluated in ``seconds`` (best run)."""
+    """One timed contender: hands evaluated in ``seconds`` (best run; ``median`` if known)."""
 
     name: str
     hands: int
     seconds: float
+    median: float | None = None
+
+    @classmethod
+    def from_times(cls, name: str, hands: int, times: Sequence[float]) -> Result:
+        """Best and median of several timed runs over the same ``hands``."""
+        return cls(name, hands, min(times), statistics.median(times))
 
     @property
     def rate(self) -> float:
@@ -67,7 +94,10 @@ def print_table(title: str, results: Sequence[Result], ours: Sequence[str]) -> N
     print(f"\n== {title}")
     width = max(len(r.name) for r in results)
     for r in results:
-        print(f"  {r.name:<{width}}  {format_rate(r.rate):>12}  {r.ns_per_hand:>10.1f} ns/hand")
+        line = f"  {r.name:<{width}}  {format_rate(r.rate):>12}  {r.ns_per_hand:>10.1f} ns/hand"
+        if r.median is not None:
+            line += f"  (median {format_rate(r.hands / r.median)})"
+        print(line)
     by_name = {r.name: r for r in results}
     for name in ours:
         mine = by_name[name]

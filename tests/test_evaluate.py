@@ -631,6 +631,28 @@ def test_shipped_tables_equal_a_fresh_computation() -> None:
     assert shipped.flush.dtype == fresh.flush.dtype == np.uint16
 
 
+def test_shipped_row_starts_equal_a_fresh_first_fit() -> None:
+    """The compact batch tables' row starts in tables.bin are what the first fit gives now."""
+    shipped = tables.get_tables(False).row_starts
+    assert shipped is not None
+    for n in (5, 6, 7):
+        fresh = tables._first_fit_starts(tables._multiset_keys(n))
+        np.testing.assert_array_equal(shipped[n], fresh)
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+@pytest.mark.parametrize("n", [5, 6, 7])
+def test_compact_nonflush_tables_hold_every_rank(wrap: bool, n: int) -> None:
+    """Every rank-key sum finds its own rank; no two sums share an entry."""
+    numpy_tables = tables.get_tables(wrap)
+    table, shift = numpy_tables.nonflush_compact(n)
+    sums = numpy_tables.nonflush_keys[n]
+    index = sums + shift[sums >> tables.NONFLUSH_ROW_BITS]
+    assert len(np.unique(index)) == len(sums) and index.min() >= 0
+    np.testing.assert_array_equal(table[index], numpy_tables.nonflush_values[n])
+    assert table.nbytes < 256 * 1024  # the point: it fits in a core's L2 cache
+
+
 def test_scalar_key_sums_stay_single_digit_ints() -> None:
     """Every partial sum of up to seven scalar card keys is below 2**30 in absolute value."""
     keys = sorted(tables.SCALAR_CARD_KEYS)

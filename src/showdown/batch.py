@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from showdown.cards import CardError
-from showdown.tables import CARD_KEYS, SUIT_BITS, SUIT_MASK, get_tables
+from showdown.tables import CARD_KEYS, NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK, get_tables
 
 #: Hands per chunk: the temporaries stay within a few megabytes (cache-sized)
 #: whatever N is, so 100 million hands need only their input and output arrays.
@@ -95,24 +95,28 @@ _popcount = getattr(np, "bitwise_count", _popcount_by_bytes)
 def _evaluate_chunk(
     cards: np.ndarray,
     out: np.ndarray,
-    nonflush: np.ndarray,
+    nonflush: tuple[np.ndarray, np.ndarray],
     flush_suit: np.ndarray,
     flush: np.ndarray,
-    scratch: np.ndarray,
+    index: np.ndarray,
 ) -> None:
     """Ranks of the hands of ``cards`` (intp ids, shape (k, m)) into ``out`` (uint16, m).
 
-    ``scratch`` is a uint32 buffer of length m.
+    ``nonflush`` is :meth:`Tables.nonflush_compact`; ``index`` an intp scratch buffer (m).
     """
     # One gather per card position: fancy indexing walks a strided column
     # without copying it (np.take would copy it first).
     key = _CARD_KEYS[cards[0]]
     for row in cards[1:]:
         key += _CARD_KEYS[row]
-    np.right_shift(key, SUIT_BITS, out=scratch)
-    np.take(nonflush, scratch, out=out)
-    np.bitwise_and(key, SUIT_MASK, out=scratch)
-    suit = flush_suit[scratch]
+    table, shift = nonflush
+    np.right_shift(key, SUIT_BITS + NONFLUSH_ROW_BITS, out=index)
+    row_shift = shift[index]
+    np.right_shift(key, SUIT_BITS, out=index)  # the rank-key sum
+    index += row_shift
+    np.take(table, index, out=out)
+    np.bitwise_and(key, SUIT_MASK, out=index)
+    suit = flush_suit[index]
     hands = np.flatnonzero(suit >= 0)
     if hands.size:  # five or more of one suit (about 3% of random 7-card hands)
         offset = cards[:, hands] + (suit[hands].astype(np.intp) << 6)
@@ -142,7 +146,7 @@ def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True
     hands = _as_hands(ids, (5, 6, 7), "hands")
     n = hands.shape[1]
     tables = get_tables(wrap)
-    nonflush = tables.nonflush_array(n)
+    nonflush = tables.nonflush_compact(n)
     flush_suit = tables.flush_suit[n]
     out = np.empty(len(hands), dtype=np.uint16)
     size = min(len(hands), CHUNK)
@@ -156,7 +160,7 @@ def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True
     if native:
         bits = bits.T
     union = np.empty(size, dtype=np.uint64)
-    scratch = np.empty(size, dtype=np.uint32)
+    index = np.empty(size, dtype=np.intp)
     for start in range(0, len(hands), CHUNK):
         chunk = hands[start : start + CHUNK]
         m = len(chunk)
@@ -171,7 +175,7 @@ def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True
         elif m and cards.view(np.uint64).max() > 51:  # negatives are huge unsigned
             raise _first_bad_row(chunk, start, "hands", repeats=False)
         _evaluate_chunk(
-            cards, out[start : start + CHUNK], nonflush, flush_suit, tables.flush, scratch[:m]
+            cards, out[start : start + CHUNK], nonflush, flush_suit, tables.flush, index[:m]
         )
     return out
 

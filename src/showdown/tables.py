@@ -14,7 +14,7 @@ is derived from that list:
 
 Two forms. :func:`scalar_tables` holds plain Python lists and dicts for the
 scalar path and never imports numpy: for the standard game it reads the
-compact ``tables.bin`` shipped beside this module (about 80 kB, zlib), which
+compact ``tables.bin`` shipped beside this module (about 100 kB, zlib), which
 :func:`compute_tables` regenerates and the tests compare with a fresh
 computation. :func:`get_tables` holds numpy arrays for the batch path. The
 wrap-around house rule (R10) is always computed, with numpy, on first use.
@@ -65,7 +65,7 @@ SCALAR_CARD_KEYS = tuple(
 
 #: The shipped standard-game tables (see :func:`pack_tables`).
 PACKED_PATH = os.path.join(os.path.dirname(__file__), "tables.bin")
-_MAGIC = b"showdown-tables-1\n"
+_MAGIC = b"showdown-tables-2\n"
 
 
 def straight_runs(wrap: bool = False) -> list[tuple[int, ...]]:
@@ -179,7 +179,7 @@ def scalar_tables(wrap: bool = False) -> ScalarTables:
     """The scalar tables for the standard game (shipped) or the wrap house rule (computed)."""
     data = None if wrap else _read_bytes(PACKED_PATH)
     if data is not None:
-        gaps, values, flush = _segments(data)
+        gaps, values, flush, _ = _segments(data)
         nonflush = {}
         for n in (5, 6, 7):
             steps = _from_le("I", gaps[n])
@@ -219,7 +219,8 @@ def _from_le(typecode: str, data: bytes) -> list[int]:
 
 
 def pack_tables(tables: Tables) -> bytes:
-    """The standard tables as compact bytes: sorted rank keys as gaps, ranks, the flush table."""
+    """The standard tables as compact bytes: sorted rank keys as gaps, ranks, the flush
+    table, then the row starts of the compact batch tables (see :func:`_row_starts`)."""
     if tables.wrap:
         raise ValueError("only the standard game is shipped packed")
     parts = []
@@ -230,11 +231,18 @@ def pack_tables(tables: Tables) -> bytes:
         parts.append(_to_le(array("I", gaps)))
         parts.append(_to_le(array("H", tables.nonflush_values[n].tolist())))
     parts.append(_to_le(array("H", tables.flush.tolist())))
+    for n in (5, 6, 7):
+        starts = _first_fit_starts(tables.nonflush_keys[n]).tolist()
+        parts.append(_to_le(array("I", [len(starts)])))
+        parts.append(_to_le(array("I", starts)))
     return _MAGIC + zlib.compress(b"".join(parts), 9)
 
 
-def _segments(data: bytes) -> tuple[dict[int, bytes], dict[int, bytes], bytes]:
-    """Split packed tables into raw little-endian segments: key gaps, ranks, flush table."""
+def _segments(
+    data: bytes,
+) -> tuple[dict[int, bytes], dict[int, bytes], bytes, dict[int, bytes]]:
+    """Split packed tables into raw little-endian segments: key gaps, ranks, flush table,
+    row starts."""
     if not data.startswith(_MAGIC):
         raise ValueError("not a showdown tables file")
     raw = zlib.decompress(data[len(_MAGIC) :])
@@ -248,16 +256,26 @@ def _segments(data: bytes) -> tuple[dict[int, bytes], dict[int, bytes], bytes]:
         pos += 4 * count
         values[n] = raw[pos : pos + 2 * count]
         pos += 2 * count
-    if pos + 2 * 8192 != len(raw):
+    flush = raw[pos : pos + 2 * 8192]
+    pos += 2 * 8192
+    starts: dict[int, bytes] = {}
+    for n in (5, 6, 7):
+        (count,) = _from_le("I", raw[pos : pos + 4]) if pos + 4 <= len(raw) else (-1,)
+        starts[n] = raw[pos + 4 : pos + 4 + 4 * count]
+        pos += 4 + 4 * count
+    if pos != len(raw) or count < 0:
         raise ValueError("tables file has the wrong length")
-    return gaps, values, raw[pos:]
+    return gaps, values, flush, starts
 
 
 def unpack_tables(
     data: bytes,
 ) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]]:
-    """Inverse of :func:`pack_tables`: (keys by n, ranks by n, flush table) as lists."""
-    gaps, values, flush = _segments(data)
+    """Inverse of :func:`pack_tables`: (keys by n, ranks by n, flush table) as lists.
+
+    The row starts are checked by :func:`_segments` and read by :func:`get_tables`.
+    """
+    gaps, values, flush, _ = _segments(data)
     return (
         {n: list(accumulate(_from_le("I", gaps[n]))) for n in gaps},
         {n: _from_le("H", values[n]) for n in values},
@@ -306,6 +324,7 @@ class Tables:
         "flush_suit",
         "nonflush_keys",
         "nonflush_values",
+        "row_starts",
         "wrap",
     )
 
@@ -315,6 +334,7 @@ class Tables:
         flush: np.ndarray,
         nonflush_keys: dict[int, np.ndarray],
         nonflush_values: dict[int, np.ndarray],
+        row_starts: dict[int, np.ndarray] | None = None,
     ) -> None:
         import numpy as np
 
@@ -327,12 +347,30 @@ class Tables:
         #: n -> sorted rank-key sums and their ranks, for hands without a flush.
         self.nonflush_keys = nonflush_keys
         self.nonflush_values = nonflush_values
+        #: n -> the shipped row starts of the compact tables (None: computed on use).
+        self.row_starts = row_starts
         #: uint8[7463]: the category of each rank.
         self.category_of_rank = np.array([int(c) for c in self.classes_category], dtype=np.uint8)
 
     def nonflush_array(self, n: int) -> np.ndarray:
-        """Dense ``uint16`` table rank key -> rank for ``n`` cards (for the batch path)."""
+        """Dense ``uint16`` table rank key -> rank for ``n`` cards (15 MB for seven cards)."""
         return _dense(self.wrap, n)
+
+    def nonflush_compact(self, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The non-flush ranks for ``n`` cards packed into about 220 kB (batch path).
+
+        Returns ``(table, shift)``: the rank of rank-key sum ``s`` is
+        ``table[s + shift[s >> NONFLUSH_ROW_BITS]]``. A dense table indexed by
+        ``s`` has 7.8 million mostly empty entries for seven cards; hands then
+        miss the cache on most lookups, which this form (L2-sized) avoids.
+
+        >>> tables = get_tables()
+        >>> table, shift = tables.nonflush_compact(5)
+        >>> sums, ranks = tables.nonflush_keys[5], tables.nonflush_values[5]
+        >>> bool((table[sums + shift[sums >> NONFLUSH_ROW_BITS]] == ranks).all())
+        True
+        """
+        return _compact(self.wrap, n)
 
 
 @cache
@@ -346,6 +384,70 @@ def _dense(wrap: bool, n: int) -> np.ndarray:
     return table
 
 
+#: Rows of ``2**NONFLUSH_ROW_BITS`` rank-key sums share one displacement in the
+#: compact non-flush tables (see :meth:`Tables.nonflush_compact`).
+NONFLUSH_ROW_BITS = 10
+
+
+@cache
+def _row_starts(n: int) -> np.ndarray:
+    """Where each row of rank-key sums starts in the compact table, for ``n`` cards.
+
+    They depend on the rank keys only, so every rule set shares them: read from
+    the shipped file when it is there, else computed (about 0.2 s for seven cards).
+    """
+    shipped = get_tables(False).row_starts
+    return shipped[n] if shipped is not None else _first_fit_starts(_multiset_keys(n))
+
+
+def _first_fit_starts(keys: np.ndarray) -> np.ndarray:
+    """First-fit displacement of the sorted rank-key sums ``keys`` of one hand size.
+
+    The sums are cut into rows of ``2**NONFLUSH_ROW_BITS``; each row, fullest
+    first, is laid at the first position where its occupied entries land on
+    free ones. Returns each row's start (0 for empty rows).
+    """
+    import numpy as np
+
+    width = 1 << NONFLUSH_ROW_BITS
+    rows, cols = keys >> NONFLUSH_ROW_BITS, keys & (width - 1)
+    used, first, counts = np.unique(rows, return_index=True, return_counts=True)
+    taken = np.zeros(4 * len(keys) + 2 * width, dtype=bool)
+    starts = np.zeros(int(rows[-1]) + 1, dtype=np.int64)
+    top = 0  # every position from top on is free
+    for row in np.argsort(-counts, kind="stable").tolist():
+        row_cols = cols[first[row] : first[row] + counts[row]].tolist()
+        clash = taken[row_cols[0] : row_cols[0] + top + 1].copy()
+        for col in row_cols[1:]:
+            clash |= taken[col : col + top + 1]
+        start = int(np.argmin(clash))  # the first start with no clash (top has none)
+        taken[[start + col for col in row_cols]] = True
+        starts[used[row]] = start
+        top = max(top, start + row_cols[-1] + 1)
+    return starts
+
+
+def _multiset_keys(n: int) -> np.ndarray:
+    """Sorted rank-key sums of every multiset of ``n`` ranks (the same for every rule set)."""
+    import numpy as np
+
+    return np.sort(np.array(RANK_KEYS, dtype=np.int64)[_multisets(n)].sum(axis=1))
+
+
+@cache
+def _compact(wrap: bool, n: int) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+
+    tables = get_tables(wrap)
+    keys = tables.nonflush_keys[n]
+    starts = _row_starts(n)
+    shift = starts - (np.arange(len(starts), dtype=np.int64) << NONFLUSH_ROW_BITS)
+    index = keys + shift[keys >> NONFLUSH_ROW_BITS]
+    table = np.zeros(int(index.max()) + 1, dtype=np.uint16)
+    table[index] = tables.nonflush_values[n]
+    return table, shift.astype(np.intp)
+
+
 @cache
 def get_tables(wrap: bool = False) -> Tables:
     """The numpy tables for the standard game (from the shipped file) or the wrap house rule."""
@@ -354,12 +456,13 @@ def get_tables(wrap: bool = False) -> Tables:
     data = None if wrap else _read_bytes(PACKED_PATH)
     if data is None:
         return compute_tables(wrap)
-    gaps, values, flush = _segments(data)
+    gaps, values, flush, starts = _segments(data)
     return Tables(
         False,
         np.frombuffer(flush, dtype="<u2").astype(np.uint16),
         {n: np.cumsum(np.frombuffer(gaps[n], dtype="<u4"), dtype=np.int64) for n in gaps},
         {n: np.frombuffer(values[n], dtype="<u2").astype(np.uint16) for n in values},
+        {n: np.frombuffer(starts[n], dtype="<u4").astype(np.int64) for n in starts},
     )
 
 
