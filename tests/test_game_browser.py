@@ -160,6 +160,9 @@ def test_whole_rounds_by_clicking(browser: Any, server: GameServer) -> None:
             assert faces + backs == 5 and faces <= up + 1
     wait_settled(page)
     assert I18N["en"]["status_kept_you"] in page.inner_text("#seat-0")
+    # The dealer's line is a live region naming each new card for screen readers.
+    last = page.get_attribute("#dealer-cards img.card >> nth=4", "alt")
+    assert page.inner_text("#dealer-hand .visually-hidden").strip() == f"(new card: the {last})"
     # Round 3: fold.
     page.click("#btn-deal")
     page.wait_for_selector("#seat-0 .card-btn")

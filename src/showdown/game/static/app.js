@@ -420,9 +420,11 @@
     for (let i = 0; i < rnd.dealer.hidden; i++) box.append(backImg());
     app.shownDealer = { round: rnd.id, count: up.length };
     const hand = rnd.dealer.hand;
-    $("#dealer-hand").textContent = hand
-      ? handText(hand)
-      : t("dealer_up", { n: up.length });
+    // The line is a live region: with a screen reader, each new card is read out.
+    const newest = up.length > before ? cardName(up[up.length - 1]) : null;
+    fill($("#dealer-hand"),
+      hand ? handText(hand) : t("dealer_up", { n: up.length }),
+      newest ? h("span", { class: "visually-hidden" }, " " + t("dealer_new_card", { card: newest })) : null);
   }
 
   function playerOf(seat) {
@@ -950,8 +952,8 @@
         stat(t("stat_net"), signed(s.net), s.net > 0 ? "pos" : s.net < 0 ? "neg" : ""),
         stat(t("stat_rounds"), num(s.rounds)),
         stat(t("stat_refills"), num(s.refills)),
-        stat(t("stat_biggest_win"), signed(s.biggest_win)),
-        stat(t("stat_biggest_loss"), signed(s.biggest_loss))),
+        stat(t("stat_biggest_win"), s.rounds ? signed(s.biggest_win) : "—"),
+        stat(t("stat_biggest_loss"), s.rounds ? signed(s.biggest_loss) : "—")),
       h("h2", {}, t("vs_house_title")),
       h("dl", { class: "stat-grid outcomes" },
         stat(t("out_win"), num(s.vs_house.win), s.vs_house.win ? "pos" : ""),
@@ -965,7 +967,8 @@
         stat(t("pot_stat_lost"), num(s.pots.lost), s.pots.lost ? "neg" : ""),
         stat(t("pot_stat_carried"), num(s.pots.carried))),
       h("h2", {}, t("chart_title")),
-      s.balance.length ? h("figure", { class: "chart-box" }, chart(s.balance),
+      // One point (the starting 1,000) is not a chart yet.
+      s.balance.length > 1 ? h("figure", { class: "chart-box" }, chart(s.balance),
         h("figcaption", {}, t("chart_caption"))) : h("p", {}, t("history_empty")),
     );
   }
