@@ -74,7 +74,7 @@ def _check_cards(cards: np.ndarray, bits: np.ndarray, union: np.ndarray) -> bool
 
     ``bits`` (uint64, same shape and layout) and ``union`` (uint64, m) are scratch.
     """
-    np.left_shift(_HIGH_BIT, cards.view(np.uint64), out=bits)
+    np.left_shift(_HIGH_BIT, cards.view(np.uintp), out=bits)
     np.bitwise_or(bits[0], bits[1], out=union)
     for row in bits[2:]:
         union |= row
@@ -172,7 +172,7 @@ def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True
         if check:
             if not _check_cards(cards, bits[:, :m], union[:m]):
                 raise _first_bad_row(chunk, start, "hands")
-        elif m and cards.view(np.uint64).max() > 51:  # negatives are huge unsigned
+        elif m and cards.view(np.uintp).max() > 51:  # negatives are huge unsigned
             raise _first_bad_row(chunk, start, "hands", repeats=False)
         _evaluate_chunk(
             cards, out[start : start + CHUNK], nonflush, flush_suit, tables.flush, index[:m]
@@ -212,7 +212,7 @@ def evaluate_omaha_batch(
         if check:
             if not _check_cards(both.T, bits[:, :m], union[:m]):
                 raise _first_bad_row(both, start, "hole and board")
-        elif m and both.view(np.uint64).max() > 51:
+        elif m and both.view(np.uintp).max() > 51:
             raise _first_bad_row(both, start, "hole and board", repeats=False)
         h, b = both[:, : h.shape[1]], both[:, h.shape[1] :]
         out = best[start : start + step]
