@@ -309,6 +309,17 @@ def test_language_follows_the_browser_and_is_remembered(browser: Any, server: Ga
     wait_settled(page)
     assert I18N["ru"]["col_vs_house"] in page.inner_text("#showdown")
     shot(page, "09-russian-showdown")
+    # Shortcuts work with a Russian keyboard layout too: the N key types "т".
+    page.evaluate(
+        "document.dispatchEvent(new KeyboardEvent('keydown',"
+        " {key: 'т', code: 'KeyN', bubbles: true}))"
+    )
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.evaluate(
+        "document.dispatchEvent(new KeyboardEvent('keydown',"
+        " {key: 'л', code: 'KeyK', bubbles: true}))"
+    )
+    wait_settled(page)
     # Russian names and grammar: the opponents' names in Cyrillic, counts of chips
     # in the right form (1 фишка, 3 фишки, 5 фишек), the showdown's sentences
     # about you in the second person.

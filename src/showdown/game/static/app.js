@@ -1039,7 +1039,13 @@
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const target = ev.target;
     if (target && (target.tagName === "SELECT" || target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
-    const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+    // With a Russian (or any non-Latin) layout the K key types "л": fall back to
+    // the physical key, so the shortcuts work whatever the keyboard layout.
+    let key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+    if (key.length === 1 && !/[a-z0-9?]/.test(key)) {
+      const code = /^(?:Key([A-Z])|Digit([0-9]))$/.exec(ev.code || "");
+      if (code) key = (code[1] || code[2]).toLowerCase();
+    }
     const st = app.state;
     const onTable = app.screen === "table";
     const deciding = onTable && st && st.phase === "deciding";
