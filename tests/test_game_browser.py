@@ -450,6 +450,13 @@ def test_refill_offer_in_the_page(browser: Any, server: GameServer) -> None:
     page.keyboard.press("g")
     page.wait_for_selector("#btn-deal")
     assert page.inner_text("#my-chips").replace(",", "") == "1000"
+    # Between rounds the ante can be changed, after the refill and after a change.
+    assert page.is_enabled("#ante-select")
+    page.select_option("#ante-select", "25")
+    page.wait_for_function("document.querySelector('#ante-select').value === '25'")
+    page.wait_for_timeout(300)
+    assert api_state(server)["ante"] == 25
+    assert page.is_enabled("#ante-select") and page.is_enabled("#btn-deal")
     page.keyboard.press("s")
     page.wait_for_selector("svg.chart circle.refill")
     check_clean(page, server)

@@ -239,7 +239,9 @@
       return null;
     } finally {
       app.busy = false;
+      // Both hold controls disabled while busy: the buttons and the ante.
       renderActions();
+      if (app.state) renderCenter();
     }
   }
 
