@@ -57,7 +57,7 @@ def _first_bad_row(rows: np.ndarray, start: int, what: str, repeats: bool = True
 
     Only called once a chunk is known to hold such a row: plain and exact, not fast.
     """
-    outside = ((rows < 0) | (rows > 51)).any(axis=1)
+    outside = np.asarray(((rows < 0) | (rows > 51)).any(axis=1))
     bad = outside
     if repeats:
         ordered = np.sort(rows, axis=1)

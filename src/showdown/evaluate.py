@@ -134,11 +134,11 @@ def evaluate_omaha_ids(hole: Sequence[int], board: Sequence[int], wrap: bool = F
         return best
     # Key sums of the hole pairs and board triples once; each five is then one addition.
     k = _KEYS
-    pairs = [(k[a] + k[b], a, b) for a, b in combinations(hole, 2)]
-    triples = [(k[a] + k[b] + k[c], a, b, c) for a, b, c in combinations(board, 3)]
+    pair_keys = [(k[a] + k[b], a, b) for a, b in combinations(hole, 2)]
+    triple_keys = [(k[a] + k[b] + k[c], a, b, c) for a, b, c in combinations(board, 3)]
     best = 7463
-    for pair_key, a, b in pairs:
-        for triple_key, c, d, e in triples:
+    for pair_key, a, b in pair_keys:
+        for triple_key, c, d, e in triple_keys:
             key = pair_key + triple_key
             suit = _FS5[key & 255]
             r = _NF5[key >> 8] if suit < 0 else _flush_rank((a, b, c, d, e), suit, _FLUSH)
@@ -278,10 +278,10 @@ def evaluate(
     check_counts(hole, community, game)
     fn = evaluate_ids_wrap if wrap else evaluate_ids
     if game == "omaha":
-        best_rank, best = 7463, ()
+        best_rank, best = 7463, list(hole[:2] + community[:3])
         for pair in combinations(hole, 2):
             for triple in combinations(community, 3):
-                five = pair + triple
+                five = list(pair + triple)
                 rank = fn([c.id for c in five])
                 if rank < best_rank or (rank == best_rank and sorted(five) < sorted(best)):
                     best_rank, best = rank, five
