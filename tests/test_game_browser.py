@@ -529,6 +529,11 @@ def test_exact_ties_push_and_split_the_pot_on_screen(browser: Any, tmp_path: Pat
         assert "split between equal hands: You 8, Marta 7" in text
         you_row = page.inner_text("#showdown tr.you-row")
         assert "8" in you_row and "push" in you_row
+        # Both pot winners are marked, in words as well as with the star.
+        note = I18N["en"]["pot_winner_note"]
+        assert page.locator("#showdown tr.winner").count() == 2
+        assert page.get_attribute("#showdown tr.you-row th", "title") == note
+        assert note in page.text_content("#showdown tr.you-row th")
         shot(page, "17-exact-tie")
         check_clean(page, server)
     finally:

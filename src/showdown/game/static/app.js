@@ -787,7 +787,7 @@
     const nets = Object.fromEntries(res.net.map((n) => [n.seat, n.net]));
     const vs = Object.fromEntries(res.vs_house.map((v) => [v.seat, v]));
     const row = (label, cards, hand, vsText, share, net, cls) => h("tr", { class: cls || "" },
-      h("th", { scope: "row" }, label),
+      h("th", { scope: "row", title: cls && cls.includes("winner") ? t("pot_winner_note") : null }, label),
       h("td", { class: "cards tiny", "data-label": t("col_cards") }, cards),
       h("td", { "data-label": t("col_hand") }, hand),
       h("td", { "data-label": t("col_vs_house") }, vsText),
@@ -808,7 +808,11 @@
         ? "—"
         : [p.hand ? handText(p.hand) : "—", decisionNote(p, rnd)];
       const isWinner = res.pot.winners.includes(seat);
-      rows.push(row(who(seat, rnd), cards, hand,
+      // The star after a pot winner's name is drawn by CSS; say it in words too.
+      const label = isWinner
+        ? [who(seat, rnd), h("span", { class: "visually-hidden" }, " " + t("pot_winner_note"))]
+        : who(seat, rnd);
+      rows.push(row(label, cards, hand,
         v ? outcomeText(v.outcome, v.paid, seat, rnd) : "",
         shares[seat] ? num(shares[seat]) : "—",
         nets[seat] ?? 0,
