@@ -114,7 +114,7 @@ class Pot:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Showdown:
     """The result of :func:`resolve`.
 
@@ -170,6 +170,16 @@ class Showdown:
     def to_json(self, lang: str = "en", indent: int | None = 2) -> str:
         """:meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(lang), ensure_ascii=False, indent=indent)
+
+    def __str__(self) -> str:
+        return self.explanation()
+
+    def __repr__(self) -> str:
+        pots = ", ".join(f"{p.amount}->{'/'.join(map(str, p.winners))}" for p in self.pots)
+        return (
+            f"<Showdown pots [{pots}] payouts {self.payouts} returned {self.returned} "
+            f"order {list(self.showdown_order)}>"
+        )
 
 
 def _layers(table: Table, chips: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
