@@ -174,3 +174,10 @@ def test_progress_bar_in_the_chosen_language(capsys: pytest.CaptureFixture[str])
     code, out, err = run(capsys, "AcAd", "KhKs", "--progress", "--lang", "es", "--json")
     assert code == 0 and json.loads(out)["method"] == "exact"
     assert err.split("\r")[-1] == f"Calculando equidad [{'#' * 30}] 100,0%\n"
+
+
+def test_an_empty_player_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "QQ+", "  "]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: player 2 has no hand or range")
+    assert err.count("\n") == 1

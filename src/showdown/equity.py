@@ -612,7 +612,11 @@ def equity(
     if len(community) not in (0, 3, 4, 5):
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(community)}")
     check_distinct(community, dead_cards)
-    seats = [_read_player(p, game) for p in players]
+    seats = []
+    for number, spec in enumerate(players, start=1):
+        if isinstance(spec, str) and not spec.strip():
+            raise RangeError(f"player {number} has no hand or range (empty text)")
+        seats.append(_read_player(spec, game))
     board_ids = [c.id for c in community]
     dead_ids = [c.id for c in dead_cards]
     _settle(seats, set(board_ids) | set(dead_ids))
