@@ -414,10 +414,14 @@
     if (!rnd) {
       for (let i = 0; i < 5; i++) box.append(h("span", { class: "card slot", "aria-hidden": "true" }));
       $("#dealer-hand").textContent = "";
+      app.shownDealer = { round: -1, count: 0 }; // seen: no round yet
       return;
     }
     const up = rnd.dealer.cards;
-    const before = shown.round === rnd.id ? shown.count : (rnd.phase === "settled" ? up.length : 0);
+    // Only cards turned while you watch arrive animated: not those already up when
+    // the page opens (a reload mid-round), nor a settled round's.
+    const firstSight = shown.round === null || rnd.phase === "settled";
+    const before = shown.round === rnd.id ? shown.count : (firstSight ? up.length : 0);
     up.forEach((code, i) => box.append(cardImg(code, i >= before ? "arrive" : "")));
     for (let i = 0; i < rnd.dealer.hidden; i++) box.append(backImg());
     app.shownDealer = { round: rnd.id, count: up.length };
