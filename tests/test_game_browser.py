@@ -538,3 +538,34 @@ def test_exact_ties_push_and_split_the_pot_on_screen(browser: Any, tmp_path: Pat
         check_clean(page, server)
     finally:
         server.stop()
+
+
+def test_page_opened_mid_dealer_does_not_replay_the_cards(browser: Any, server: GameServer) -> None:
+    """Cards already face up when the page opens appear at once; only new ones arrive."""
+    client = Client(server.url, "player")
+    try:
+        client.start()
+        st = client.act("keep")
+        for _ in range(2):  # the dealer has three cards up when the page opens
+            st = client.ok(client.post("/api/advance", {"version": st["round"]["version"]}))
+    finally:
+        client.close()
+    assert st["phase"] == "dealer" and len(st["round"]["dealer"]["cards"]) == 3
+    # Hold the page's first request for the next card, to look at the table as it opened.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    held: list[Any] = []
+    ctx.route("**/api/advance*", lambda route: held.append(route))
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_function("document.querySelectorAll('#dealer-cards img.card').length === 5")
+    assert page.locator("#dealer-cards img.card:not(.back)").count() == 3
+    assert page.locator("#dealer-cards img.arrive").count() == 0
+    ctx.unroute("**/api/advance*")
+    for route in held:
+        route.continue_()
+    wait_settled(page)
+    assert not errors, errors
+    ctx.close()
