@@ -125,6 +125,11 @@ def test_whole_rounds_by_clicking(browser: Any, server: GameServer) -> None:
     after = my_cards(page)
     assert after[0] == before[0] and after[2:] == before[2:] and after[1] != before[1]
     assert page.locator("#seat-0 .card-wrap.drawn").count() == 1
+    gave, drew = (
+        f"the {I18N['en']['rank_' + c[0]]} of {I18N['en']['suit_' + c[1]]}"
+        for c in (before[1], after[1])
+    )
+    assert page.inner_text("#seat-0 .seat-status") == f"You gave {gave} (card 2) and drew {drew}"
     rnd = api_state(server)["round"]
     dealer_up = page.locator("#dealer-cards img.card:not(.back)").count()
     assert dealer_up == len(rnd["dealer"]["cards"]) == 5

@@ -509,10 +509,10 @@
         buttonBadge(0),
         h("span", { class: "chips" }, tn("chips_n", st.chips))),
       cards,
-      player ? h("p", { class: "seat-status" }, statusText(player),
+      player ? h("p", { class: "seat-status" },
         d && d.action === "exchange" && d.discarded
-          ? " — " + t("you_exchanged", { old: cardName(d.discarded), new: cardName(d.drawn) })
-          : "") : null,
+          ? t("you_exchanged", { n: d.card_index + 1, old: cardName(d.discarded), new: cardName(d.drawn) })
+          : statusText(player)) : null,
       player && player.hand && player.status !== "folded"
         ? h("p", { class: "hand-desc" }, t("your_hand") + ": " + handText(player.hand))
         : null,
