@@ -458,17 +458,17 @@ def test_multi_hand_holdem() -> None:
     c = compare(["As Ac", "Qh Jh", "Kd Qs", "7c 7d"], board=board)
     assert (c.winners, c.tie) == ([0], False)
     assert c.explanation == (
-        "Hand 1 wins: two pair, aces and twos. The best losing hand is hand 3 "
-        "(two pair, kings and twos): also two pair, and the first pair decides: aces against kings."
+        "Hand 1 wins: two pair, aces and twos. Best losing hand: hand 3 "
+        "(two pair, kings and twos); also two pair, and the first pair decides: aces against kings."
     )
     assert c.explain("es") == (
-        "La mano 1 gana: doble pareja, ases y doses. La mejor mano perdedora es la mano 3 "
-        "(doble pareja, reyes y doses): también tiene doble pareja, y decide la pareja más "
+        "La mano 1 gana: doble pareja, ases y doses. Mejor mano perdedora: la mano 3 "
+        "(doble pareja, reyes y doses); también tiene doble pareja, y decide la pareja más "
         "alta: ases frente a reyes."
     )
     assert c.explain("ru") == (
-        "Выигрывает рука 1: две пары, тузы и двойки. Лучшая из проигравших — рука 3 "
-        "(две пары, короли и двойки): тоже две пары, и решает старшая пара: тузы против королей."
+        "Выигрывает рука 1: две пары, тузы и двойки. Лучшая из проигравших рук: рука 3 "
+        "(две пары, короли и двойки); тоже две пары, и решает старшая пара: тузы против королей."
     )
 
 
@@ -477,8 +477,8 @@ def test_multi_hand_split_against_best_loser() -> None:
     assert (c.winners, c.tie) == ([0, 1], True)
     assert c.explanation == (
         "Hand 1 and hand 2 split the pot with the same hand, pair of kings (K-K-A-9-7): "
-        "an exact tie, and suits never break ties. The best losing hand is hand 3 "
-        "(pair of queens): also a pair, and the pair decides: kings against queens."
+        "an exact tie, and suits never break ties. Best losing hand: hand 3 "
+        "(pair of queens); also a pair, and the pair decides: kings against queens."
     )
     assert_words(c.explain("es"), "la mano 1 y la mano 2 se reparten el bote", "empate exacto",
                  "palos", "la mano 3", "reyes frente a reinas")  # fmt: skip
@@ -501,11 +501,11 @@ def test_five_card_and_omaha_multi() -> None:
     c = compare(["Ah Kh Qh Jh 9h", "As Ks Qs Js 9s", "2c 3c 4c 5c 7d"], game="five-card")
     assert (c.winners, c.tie) == ([0, 1], True)
     assert_words(c.explanation, "hand 1 and hand 2 split the pot", "flush, ace high",
-                 "best losing hand is hand 3", "a flush beats high card")  # fmt: skip
+                 "best losing hand: hand 3", "a flush beats high card")  # fmt: skip
     o = compare(["Ah 2c 3d 4s", "Kh Qh 9c 9d", "8s 8c 6d 6s"], board="Jh Th 5h 6c 7d", game="omaha")
     assert (o.winners, o.tie) == ([1], False)
     assert o.explanation == (
-        "Hand 2 wins: flush, king high. The best losing hand is hand 1 (straight, seven high): "
+        "Hand 2 wins: flush, king high. Best losing hand: hand 1 (straight, seven high); "
         "a flush beats a straight."
     )
 
@@ -680,7 +680,7 @@ def test_explain_many_names_the_best_loser(deal: tuple) -> None:
         return
     best = min(losers, key=lambda i: (values[i].rank, i))
     name = values[best].name
-    head = f"The best losing hand is P{best} ({name[:1].lower()}{name[1:]}): "
+    head = f"Best losing hand: P{best} ({name[:1].lower()}{name[1:]}); "
     assert head in text
     reason = text.split(head, 1)[1]
     if values[winners[0]].category == values[best].category:

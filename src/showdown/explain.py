@@ -158,11 +158,11 @@ def explain_many(
 
     >>> hands = [evaluate(h, board="Kh 9h 4c 2d 2s") for h in ("As Ac", "Qh Jh", "Kd Qs")]
     >>> print(explain_many(hands))
-    Hand 1 wins: two pair, aces and twos. The best losing hand is hand 3 (two pair, kings and twos): also two pair, and the first pair decides: aces against kings.
+    Hand 1 wins: two pair, aces and twos. Best losing hand: hand 3 (two pair, kings and twos); also two pair, and the first pair decides: aces against kings.
     >>> print(explain_many(hands, "es", labels=["Ana", "Luis", "Inés"]))
-    Ana gana: doble pareja, ases y doses. La mejor mano perdedora es Inés (doble pareja, reyes y doses): también tiene doble pareja, y decide la pareja más alta: ases frente a reyes.
+    Ana gana: doble pareja, ases y doses. Mejor mano perdedora: Inés (doble pareja, reyes y doses); también tiene doble pareja, y decide la pareja más alta: ases frente a reyes.
     >>> print(explain_many(hands, "ru"))
-    Выигрывает рука 1: две пары, тузы и двойки. Лучшая из проигравших — рука 3 (две пары, короли и двойки): тоже две пары, и решает старшая пара: тузы против королей.
+    Выигрывает рука 1: две пары, тузы и двойки. Лучшая из проигравших рук: рука 3 (две пары, короли и двойки); тоже две пары, и решает старшая пара: тузы против королей.
     """  # noqa: E501
     values = list(values)
     if len(values) < 2:
@@ -261,7 +261,7 @@ def compare(
     >>> c.explanation
     'Exact tie (straight, ace high, A-K-Q-J-10 in both hands): the pot is split, because suits never break ties.'
     >>> compare(["As Kd", "Qc Jc", "7h 2d"], board="Ts 9s 8s 3c 3d", lang="ru").explanation
-    'Выигрывает рука 2: стрит со старшей дамой. Лучшая из проигравших — рука 1 (пара троек): стрит бьёт пару.'
+    'Выигрывает рука 2: стрит со старшей дамой. Лучшая из проигравших рук: рука 1 (пара троек); стрит бьёт пару.'
     >>> compare(["As Kd", "Kd 2c"], board="Ah 9d 7h")
     Traceback (most recent call last):
     ...

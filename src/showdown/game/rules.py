@@ -513,8 +513,9 @@ def _result_view(
 def revealed_card_ids(rnd: Round) -> set[int]:
     """Every card id seat 0 may have seen so far (for tests of G10)."""
     seen = set(rnd.seats[YOU].hand)
-    if rnd.seats[YOU].discarded is not None:
-        seen.add(rnd.seats[YOU].discarded)
+    discarded = rnd.seats[YOU].discarded
+    if discarded is not None:
+        seen.add(discarded)
     seen.update(rnd.visible_dealer())
     if rnd.phase == "settled" and rnd.settlement:
         for seat in rnd.settlement["showdown"]:

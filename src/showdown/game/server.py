@@ -60,7 +60,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, MutableMapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -154,7 +154,7 @@ class SecurityMiddleware:
             await refusal(scope, receive, send)
             return
 
-        async def send_with_headers(message: dict[str, Any]) -> None:
+        async def send_with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = list(message.get("headers", [])) + _SECURITY_HEADERS
             await send(message)

@@ -158,7 +158,7 @@ class English(Phrasebook):
         )
 
     def against_best_loser(self, loser: str, name: str, reason: str) -> str:
-        return f"The best losing hand is {loser} ({self.lower_first(name)}): {reason}."
+        return f"Best losing hand: {loser} ({self.lower_first(name)}); {reason}."
 
     def also(self, decision: Decision) -> str:
         return (

@@ -170,7 +170,7 @@ class Spanish(Phrasebook):
         )
 
     def against_best_loser(self, loser: str, name: str, reason: str) -> str:
-        return f"La mejor mano perdedora es {loser} ({self.lower_first(name)}): {reason}."
+        return f"Mejor mano perdedora: {loser} ({self.lower_first(name)}); {reason}."
 
     def also(self, decision: Decision) -> str:
         return (

@@ -197,7 +197,7 @@ class Russian(Phrasebook):
         )
 
     def against_best_loser(self, loser: str, name: str, reason: str) -> str:
-        return f"Лучшая из проигравших — {loser} ({self.lower_first(name)}): {reason}."
+        return f"Лучшая из проигравших рук: {loser} ({self.lower_first(name)}); {reason}."
 
     def also(self, decision: Decision) -> str:
         d = decision
