@@ -14,4 +14,5 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 .venv/bin/ruff check src tests benchmarks
+.venv/bin/mypy
 .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"
