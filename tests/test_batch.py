@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from oracles import SPEC_SEVEN_HANDS
 from showdown import CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.batch import evaluate_batch, evaluate_omaha_batch
 from showdown.categories import category_ranges
@@ -299,17 +300,7 @@ def test_one_hundred_million_hands_in_bounded_memory() -> None:
 @pytest.mark.slow
 def test_every_seven_card_hand_counts_match_spec() -> None:
     """SPEC section 2: all 133,784,560 seven-card hands through evaluate_batch."""
-    expected = {
-        Category.STRAIGHT_FLUSH: 41_584,
-        Category.FOUR_OF_A_KIND: 224_848,
-        Category.FULL_HOUSE: 3_473_184,
-        Category.FLUSH: 4_047_644,
-        Category.STRAIGHT: 6_180_020,
-        Category.THREE_OF_A_KIND: 6_461_620,
-        Category.TWO_PAIR: 31_433_400,
-        Category.PAIR: 58_627_800,
-        Category.HIGH_CARD: 23_294_460,
-    }
+    expected = SPEC_SEVEN_HANDS
     per_rank = np.zeros(7463, dtype=np.int64)
     # Six-card tails in colex order: those below m are a prefix of length C(m, 6).
     tails = _colex_combinations(51, 6)

@@ -24,6 +24,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from oracles import SPEC_FIVE_CARD, SPEC_SEVEN_HANDS
 from showdown import Category, cli
 from showdown.batch import evaluate_batch
 from showdown.categories import category_ranges
@@ -31,30 +32,6 @@ from showdown.commands.stats_cmd import format_stats
 from showdown.stats import CategoryCount, Stats, rank_counts, rank_multisets, stats
 
 C = Category
-
-SPEC_FIVE = {
-    C.STRAIGHT_FLUSH: (40, 10),
-    C.FOUR_OF_A_KIND: (624, 156),
-    C.FULL_HOUSE: (3744, 156),
-    C.FLUSH: (5108, 1277),
-    C.STRAIGHT: (10200, 10),
-    C.THREE_OF_A_KIND: (54912, 858),
-    C.TWO_PAIR: (123552, 858),
-    C.PAIR: (1098240, 2860),
-    C.HIGH_CARD: (1302540, 1277),
-}
-SPEC_SEVEN_HANDS = {
-    C.STRAIGHT_FLUSH: 41584,
-    C.FOUR_OF_A_KIND: 224848,
-    C.FULL_HOUSE: 3473184,
-    C.FLUSH: 4047644,
-    C.STRAIGHT: 6180020,
-    C.THREE_OF_A_KIND: 6461620,
-    C.TWO_PAIR: 31433400,
-    C.PAIR: 58627800,
-    C.HIGH_CARD: 23294460,
-}
-
 
 # --- exhaustive enumeration helpers -------------------------------------------------------
 
@@ -174,7 +151,7 @@ def hands_of(s: Stats) -> dict[Category, int]:
 def test_five_cards_match_spec_table() -> None:
     s = stats(5)
     assert (s.cards, s.wrap, s.hands, s.distinct) == (5, False, 2_598_960, 7_462)
-    assert {c: (n.hands, n.distinct) for c, n in s.categories.items()} == SPEC_FIVE
+    assert {c: (n.hands, n.distinct) for c, n in s.categories.items()} == SPEC_FIVE_CARD
     # Pair: 384 hands per strength; 1,020 per straight rank; royal flush 1 in 649,740.
     assert s.categories[C.PAIR].hands // s.categories[C.PAIR].distinct == 384
     counts = rank_counts(5)
@@ -208,7 +185,7 @@ def test_wrap_five_cards_has_thirteen_straight_ranks() -> None:
     assert cats[C.FLUSH] == CategoryCount(hands=5108 - 12, distinct=1277 - 3)
     assert cats[C.HIGH_CARD] == CategoryCount(hands=1302540 - 3 * 1020, distinct=1277 - 3)
     for c in (C.FOUR_OF_A_KIND, C.FULL_HOUSE, C.THREE_OF_A_KIND, C.TWO_PAIR, C.PAIR):
-        assert (cats[c].hands, cats[c].distinct) == SPEC_FIVE[c]
+        assert (cats[c].hands, cats[c].distinct) == SPEC_FIVE_CARD[c]
 
 
 def test_closed_form_counts() -> None:
