@@ -539,6 +539,10 @@ def test_exact_ties_push_and_split_the_pot_on_screen(browser: Any, tmp_path: Pat
         assert page.locator("#showdown tr.winner").count() == 2
         assert page.get_attribute("#showdown tr.you-row th", "title") == note
         assert note in page.text_content("#showdown tr.you-row th")
+        # The settled round keeps its own button on screen (seat 2): the odd chip
+        # went to the first winner left of it.
+        assert page.locator("#seat-2 .badge.button").count() == 1
+        assert page.locator(".badge.button").count() == 1
         shot(page, "17-exact-tie")
         check_clean(page, server)
     finally:

@@ -403,7 +403,9 @@
 
   function buttonBadge(seat) {
     const st = app.state;
-    const button = st.round && st.round.phase !== "settled" ? st.round.button : st.button;
+    // A settled round stays on screen with its own button: its odd chips were
+    // shared from the left of that seat. The next deal moves the badge on.
+    const button = st.round ? st.round.button : st.button;
     return seat === button ? h("span", { class: "badge button", title: t("button_title") }, t("button")) : null;
   }
 
