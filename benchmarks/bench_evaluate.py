@@ -36,6 +36,7 @@ from common import (
     Result,
     best_time,
     interleaved_times,
+    loop_over,
     print_table,
     process_seconds,
     random_hands,
@@ -70,15 +71,8 @@ def bench_seven(n: int, repeat: int) -> list[Result]:
     e7 = np.array([eval7.evaluate(h) for h in e7_hands])
     assert _same_order(ours, e7, higher_is_better=True), "eval7 disagrees"
 
-    def scalar() -> None:
-        evaluate = evaluate_ids
-        for r in rows:
-            evaluate(r)
-
-    def run_eval7() -> None:
-        evaluate = eval7.evaluate
-        for h in e7_hands:
-            evaluate(h)
+    scalar = loop_over(evaluate_ids, rows)
+    run_eval7 = loop_over(eval7.evaluate, e7_hands)
 
     times = interleaved_times(
         {
@@ -138,15 +132,8 @@ def bench_five(n: int, repeat: int) -> list[Result]:
     rows = [tuple(h) for h in hands.tolist()]
     e7_hands = [[eval7.Card(str(Card.from_id(i))) for i in row] for row in rows]
 
-    def scalar() -> None:
-        evaluate = evaluate_ids
-        for r in rows:
-            evaluate(r)
-
-    def run_eval7() -> None:
-        evaluate = eval7.evaluate
-        for h in e7_hands:
-            evaluate(h)
+    scalar = loop_over(evaluate_ids, rows)
+    run_eval7 = loop_over(eval7.evaluate, e7_hands)
 
     times = interleaved_times(
         {

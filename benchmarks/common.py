@@ -30,6 +30,16 @@ def random_hands(n: int, k: int, seed: int = 2026) -> np.ndarray:
     return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.int64)
 
 
+def loop_over(fn: Callable[[object], object], items: Sequence[object]) -> Callable[[], None]:
+    """A timing body that calls ``fn`` once per item, as a user's hot loop would."""
+
+    def body() -> None:
+        for item in items:
+            fn(item)
+
+    return body
+
+
 def best_time(fn: Callable[[], object], repeat: int = 5) -> float:
     """Smallest wall time of ``repeat`` calls of ``fn`` (seconds): the least disturbed run."""
     times = []
