@@ -11,11 +11,11 @@ Heavier parts (numpy batch paths, pots, equity, the game) load on first use.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 from typing import Any
 
+from showdown._lazy import lazy_getattr
 from showdown.cards import Card, CardError, Deck, parse_cards
 from showdown.categories import Category
 from showdown.evaluate import (
@@ -63,13 +63,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'showdown' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(globals(), _LAZY)
 
 
 def __dir__() -> list[str]:

@@ -10,8 +10,7 @@ Importing this package is light: the parts load on first use.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from showdown._lazy import lazy_getattr
 
 #: Antes a round may be played for.
 ANTES: tuple[int, ...] = (5, 10, 25, 50, 100)
@@ -29,13 +28,7 @@ _LAZY: dict[str, str] = {
 __all__ = ["ANTES", "DEFAULT_ANTE", "START_CHIPS", *_LAZY]
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'showdown.game' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(globals(), _LAZY)
 
 
 def __dir__() -> list[str]:
