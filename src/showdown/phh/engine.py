@@ -1,0 +1,631 @@
+"""The betting engine: replay a hand's actions under the rules of its variant.
+
+:func:`replay` deals, posts the forced bets and applies each action,
+checking it against the rules: whose turn it is (preflop from the first seat
+after the biggest blind or straddle, later streets from the first live seat
+left of the button, reversed blinds heads-up; stud by the up cards), stacks
+and all-ins, the no-limit minimum raise, the pot-limit maximum, fixed-limit
+bet sizes and the cap, and that an all-in for less than a full raise does not
+reopen the betting to players who already acted. An illegal action raises
+:class:`~showdown.phh.errors.IllegalAction` naming the hand, the action's
+index and text, and the rule. The result, a :class:`Replay`, is what
+:mod:`showdown.phh.settlement` turns into a :class:`~showdown.pots.Table`.
+
+>>> from showdown.phh.notation import loads
+>>> r = replay(loads('''variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AcAd", "d dh p2 KsKd", "d dh p3 7h6h", "p3 cbr 3"]'''))
+... # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+showdown.phh.errors.IllegalAction: hand 1: action 3 'p3 cbr 3': breaks the no-limit minimum ...
+
+Conventions shared with pokerkit: the minimum raise is the largest bet plus
+the larger of ``min_bet`` (the street's bet in fixed limit) and the largest
+raise of the round (blinds and straddles are not raises); a fixed-limit round
+allows at most four completions, bets and raises; a pot-limit raise may go
+to the bet plus the pot after calling (antes included).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NoReturn
+
+from showdown.phh.actions import Action, parse_action
+from showdown.phh.amounts import decimals, to_units
+from showdown.phh.errors import IllegalAction, MalformedHistory, UnsupportedVariant
+from showdown.phh.notation import HandHistory
+from showdown.phh.rules import RULES, VariantRules, supported_codes
+from showdown.phh.upcards import opener_by_upcards
+
+__all__ = ["HandState", "Replay", "replay", "variant_rules"]
+
+_DEALING, _BETTING, _DRAWING, _DONE = 0, 1, 2, 3
+
+
+@dataclass(slots=True)
+class Replay:
+    """A replayed hand: what each player put in, who folded or mucked, the cards.
+
+    Lists are per player in the file's order. ``holes[i]`` holds the card
+    texts (``"??"`` unknown); ``last_aggressor`` is the player index of the
+    last bet or raise of the final betting round (``None``: everyone checked).
+    Amounts are in units of ``1 / scale`` of the file's numbers.
+    """
+
+    history: HandHistory
+    rules: VariantRules
+    scale: int
+    starting: list[int]
+    contributed: list[int]
+    folded: list[bool]
+    mucked: list[bool]
+    holes: list[list[str]]
+    board: list[str]
+    last_aggressor: int | None
+
+
+def variant_rules(history: HandHistory) -> VariantRules:
+    """The rules of the hand's variant; an unknown or unsupported code is
+    :class:`UnsupportedVariant`."""
+    code = history.variant
+    rules = RULES.get(code)
+    if rules is None or not rules.supported:
+        what = "is not a PHH variant code"
+        if rules is not None:
+            what = f"({rules.name}) is not supported yet"
+        raise UnsupportedVariant(
+            history.file,
+            history.label,
+            f"variant {code!r} {what}; this version replays {', '.join(supported_codes())}",
+        )
+    return rules
+
+
+def _numbers(history: HandHistory, key: str, n: int | None) -> list[int | float]:
+    value = history.fields.get(key)
+    if n is None:
+        value = [value]
+    if (
+        not isinstance(value, list)
+        or (n is not None and len(value) != n)
+        or not all(type(v) in (int, float) and v >= 0 for v in value)
+    ):
+        shape = f"an array of {n} numbers (one per player)" if n is not None else "a number"
+        history.error(f"the field {key!r} must be {shape} at least 0, got {value!r}")
+    return list(value)
+
+
+def _scale(history: HandHistory, rules: VariantRules, n: int) -> tuple[int, dict[str, list[int]]]:
+    """The units of the hand and its amount fields in them."""
+    raw: dict[str, list[int | float]] = {}
+    for key in rules.required:
+        if key in ("variant", "actions"):
+            continue
+        per_player = key in ("antes", "blinds_or_straddles", "starting_stacks")
+        raw[key] = _numbers(history, key, n if per_player else None)
+    places = max(decimals(v) for values in raw.values() for v in values)
+    for text in history.fields["actions"]:
+        if " cbr " in text:
+            amount = text.partition("#")[0].split()[-1]
+            if "." in amount:
+                places = max(places, len(amount.partition(".")[2]))
+    if places > 9:
+        history.error("amounts with more than 9 decimal places are not supported")
+    scale = 10**places
+    return scale, {k: [to_units(v, scale) for v in values] for k, values in raw.items()}
+
+
+class HandState:
+    """The state of a hand being replayed: :meth:`start`, then :meth:`apply` each action.
+
+    :meth:`due` says what comes next and :meth:`raise_limits` what a raise may
+    be, so that legal hands can be generated (the tests do).
+    """
+
+    __slots__ = (
+        "acted",
+        "aggressor",
+        "bets",
+        "blinds",
+        "board",
+        "bring_in",
+        "bring_in_due",
+        "completion",
+        "contributed",
+        "draws_left",
+        "folded",
+        "full",
+        "history",
+        "holes",
+        "index",
+        "last_aggressor",
+        "live",
+        "max_bet",
+        "min_bet",
+        "mucked",
+        "n",
+        "pending_board",
+        "pending_holes",
+        "phase",
+        "queue",
+        "raises",
+        "round_acted",
+        "rules",
+        "scale",
+        "shown",
+        "sizes",
+        "stacks",
+        "street",
+        "text",
+        "used",
+    )
+
+    def __init__(
+        self, history: HandHistory, rules: VariantRules, scale: int, amounts: dict[str, list[int]]
+    ) -> None:
+        n = history.player_count
+        self.history = history
+        self.scale = scale
+        self.rules = rules
+        self.n = n
+        self.index = -1
+        self.text = ""
+        stacks = list(amounts["starting_stacks"])
+        if not all(stacks):
+            history.error("every starting stack must be above 0")
+        self.stacks = stacks
+        self.bets = [0] * n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.mucked = [False] * n
+        self.shown = [False] * n
+        self.live = n
+        self.holes: list[list[str]] = [[] for _ in range(n)]
+        self.board: list[str] = []
+        self.used: set[str] = set()
+        self.street = 0
+        self.last_aggressor: int | None = None
+        self.aggressor: int | None = None
+        self.round_acted = False
+        if rules.fixed:
+            small, big = amounts["small_bet"][0], amounts["big_bet"][0]
+            self.sizes = [small if s.bet == "small" else big for s in rules.streets]
+        else:
+            self.sizes = [amounts["min_bet"][0]] * len(rules.streets)
+        if not all(self.sizes):
+            history.error("the minimum bet (min_bet, small_bet, big_bet) must be above 0")
+        antes = amounts["antes"]
+        blinds = amounts.get("blinds_or_straddles", [0] * n)
+        if n == 2:  # heads-up: the forced bets are reversed (p2 is the button and small blind)
+            antes = antes[::-1]
+            blinds = blinds[::-1]
+        self.bring_in = amounts.get("bring_in", [0])[0]
+        for i in range(n):
+            paid = min(antes[i], stacks[i])
+            stacks[i] -= paid
+            self.contributed[i] += paid
+        for i in range(n):
+            paid = min(blinds[i], stacks[i])
+            stacks[i] -= paid
+            self.bets[i] = paid
+            self.contributed[i] += paid
+        self.max_bet = max(self.bets)
+        self.queue: list[int] = []
+        self.acted: list[int | None] = [None] * n
+        self.full = 0
+        self.raises = 0
+        self.bring_in_due = False
+        self.completion = False
+        self.draws_left: list[int] = []
+        self.min_bet = self.sizes[0]
+        self.blinds = blinds
+        self._start_street()
+
+    @classmethod
+    def start(cls, history: HandHistory) -> HandState:
+        """The state after the forced bets (the history's actions are not applied)."""
+        rules = variant_rules(history)
+        scale, amounts = _scale(history, rules, history.player_count)
+        return cls(history, rules, scale, amounts)
+
+    def due(self) -> tuple[str, int]:
+        """What comes next: ``("hole", i)``, ``("board", n)``, ``("discard", i)``,
+        ``("act", i)``, ``("show", 0)`` (betting is over: live players may show) or
+        ``("over", 0)`` (one player is left)."""
+        if self.phase == _BETTING:
+            return "act", self.queue[0]
+        if self.phase == _DONE:
+            return ("over", 0) if self.live == 1 else ("show", 0)
+        if self.draws_left:
+            return "discard", self.draws_left[0]
+        if self.pending_board:
+            return "board", self.pending_board
+        return "hole", next(i for i, owed in enumerate(self.pending_holes) if owed)
+
+    def to_call(self, i: int) -> int:
+        """The chips player ``i`` puts in to check or call now."""
+        return min(self.stacks[i], self.max_bet - self.bets[i])
+
+    def result(self) -> Replay:
+        """The replayed hand; :class:`MalformedHistory` if it is not over."""
+        self.finish()
+        return Replay(
+            history=self.history,
+            rules=self.rules,
+            scale=self.scale,
+            starting=[self.stacks[i] + self.contributed[i] for i in range(self.n)],
+            contributed=self.contributed,
+            folded=self.folded,
+            mucked=self.mucked,
+            holes=self.holes,
+            board=self.board,
+            last_aggressor=self.last_aggressor,
+        )
+
+    # errors -------------------------------------------------------------------------------
+
+    def illegal(self, rule: str, detail: str) -> NoReturn:
+        h = self.history
+        raise IllegalAction(h.file, h.label, self.index, self.text, rule, detail)
+
+    # streets ------------------------------------------------------------------------------
+
+    def _start_street(self) -> None:
+        street = self.rules.streets[self.street]
+        self.pending_board = street.board
+        count = len(street.hole)
+        self.pending_holes = [0 if self.folded[i] else count for i in range(self.n)]
+        self.draws_left = [i for i in range(self.n) if not self.folded[i]] if street.draw else []
+        self.phase = _DRAWING if street.draw else _DEALING
+        self._maybe_begin_betting()
+
+    def _maybe_begin_betting(self) -> None:
+        if self.pending_board or self.draws_left or any(self.pending_holes):
+            return
+        self._begin_betting()
+
+    def _begin_betting(self) -> None:
+        n = self.n
+        street = self.rules.streets[self.street]
+        bets = self.bets
+        self.min_bet = self.sizes[self.street]
+        self.full = 0
+        self.raises = 0
+        self.acted = [None] * n
+        self.aggressor = None
+        self.round_acted = False
+        self.bring_in_due = False
+        if street.opening == "position":
+            blinds = self.blinds if self.street == 0 else None
+            if blinds and any(blinds):
+                top = max(range(n), key=lambda i: (bets[i] if blinds[i] else 0, i))
+                opener = (top + 1) % n
+            else:
+                opener = 0
+        else:
+            opener = opener_by_upcards(street.opening, self.holes, self.rules.streets, self.folded)
+            self.bring_in_due = self.street == 0 and self.bring_in > 0
+            self.completion = self.bring_in_due
+        stacks = self.stacks
+        folded = self.folded
+        totals = [stacks[i] + bets[i] for i in range(n)]
+        queue = []
+        for k in range(n):
+            i = (opener + k) % n
+            if folded[i] or not stacks[i]:
+                continue
+            others = max((totals[j] for j in range(n) if j != i and not folded[j]), default=0)
+            if others <= bets[i]:  # nobody can bet into this player and they owe nothing
+                continue
+            queue.append(i)
+        self.queue = queue
+        self.phase = _BETTING
+        if not queue or (len(queue) == 1 and bets[queue[0]] >= self.max_bet):
+            self._end_round()
+
+    def _end_round(self) -> None:
+        if self.round_acted:
+            self.last_aggressor = self.aggressor
+        self.queue = []
+        self.bets = [0] * self.n
+        self.max_bet = 0
+        if self.live == 1:
+            self.phase = _DONE
+            return
+        self.street += 1
+        if self.street == len(self.rules.streets):
+            self.phase = _DONE
+            return
+        self._start_street()
+
+    # actions ------------------------------------------------------------------------------
+
+    def apply(self, index: int, text: str) -> None:
+        self.index = index
+        self.text = text
+        try:
+            action = parse_action(text)
+        except ValueError as exc:
+            h = self.history
+            raise MalformedHistory(h.file, h.label, f"action {index} {text!r}: {exc}") from None
+        verb = action.verb
+        if not verb:
+            return
+        if action.player >= self.n:
+            self.illegal("table size", f"there are only {self.n} players (p1 to p{self.n})")
+        if verb in ("cc", "f", "cbr", "pb"):
+            self._bet_action(action)
+        elif verb == "dh":
+            self._deal_hole(action)
+        elif verb == "db":
+            self._deal_board(action)
+        elif verb == "sm":
+            self._show(action)
+        else:
+            self._draw(action)
+
+    def _cards(self, cards: tuple[str, ...]) -> None:
+        used = self.used
+        for card in cards:
+            if card != "??":
+                if card in used:
+                    self.illegal("deck", f"{card} was already dealt")
+                used.add(card)
+
+    def _deal_hole(self, action: Action) -> None:
+        i = action.player
+        cards = action.cards or ()
+        owed = self.pending_holes[i] if self.phase in (_DEALING, _DRAWING) else 0
+        if owed == 0:
+            self.illegal("dealing order", f"no hole cards are due to p{i + 1} now")
+        if len(cards) > owed:
+            self.illegal("dealing", f"p{i + 1} is owed {owed} cards, not {len(cards)}")
+        self._cards(cards)
+        self.holes[i].extend(cards)
+        self.pending_holes[i] = owed - len(cards)
+        self._maybe_begin_betting()
+
+    def _deal_board(self, action: Action) -> None:
+        cards = action.cards or ()
+        if self.phase != _DEALING or not self.pending_board:
+            self.illegal("dealing order", "no board cards are due now")
+        if len(cards) > self.pending_board:
+            self.illegal(
+                "dealing", f"this street deals {self.pending_board} board cards, not {len(cards)}"
+            )
+        self._cards(cards)
+        self.board.extend(cards)
+        self.pending_board -= len(cards)
+        self._maybe_begin_betting()
+
+    def _draw(self, action: Action) -> None:
+        i = action.player
+        if self.phase != _DRAWING or not self.draws_left:
+            self.illegal("draw order", "nobody discards now")
+        if self.draws_left[0] != i:
+            self.illegal("draw order", f"it is p{self.draws_left[0] + 1}'s turn to discard")
+        cards = action.cards or ()
+        hole = self.holes[i]
+        for card in cards:
+            if card in hole:
+                hole.remove(card)
+            elif "??" in hole:
+                hole.remove("??")
+            else:
+                self.illegal("discard", f"p{i + 1} does not hold {card}")
+        self.draws_left.pop(0)
+        self.pending_holes[i] = len(cards)
+        if not self.draws_left:
+            self.phase = _DEALING
+            self._maybe_begin_betting()
+
+    def _fill_unknown_holes(self) -> None:
+        """Hole cards the file does not deal are unknown (``??``), as pokerkit reads them."""
+        if self.pending_board:
+            name = {3: "flop"}.get(self.pending_board, "board card")
+            self.illegal("dealing order", f"the {name} must be dealt (d db) before anyone acts")
+        for i, owed in enumerate(self.pending_holes):
+            if owed:
+                self.holes[i].extend(["??"] * owed)
+                self.pending_holes[i] = 0
+        self._begin_betting()
+
+    def _bet_action(self, action: Action) -> None:
+        i = action.player
+        if self.phase == _DEALING and not self.draws_left:
+            self._fill_unknown_holes()
+        if self.phase != _BETTING:
+            why = "the hand is over" if self.phase == _DONE else "the players are discarding"
+            self.illegal("turn order", f"nobody can bet now: {why}")
+        queue = self.queue
+        if queue[0] != i:
+            self.illegal("turn order", f"it is p{queue[0] + 1}'s turn, not p{i + 1}'s")
+        verb = action.verb
+        bets = self.bets
+        stacks = self.stacks
+        if verb == "cbr":
+            self._raise(i, action.amount or "")
+            return
+        if verb == "pb":
+            if not self.bring_in_due:
+                self.illegal("bring-in", "no bring-in is due")
+            amount = min(self.bring_in, stacks[i])
+            self.bring_in_due = False
+            self._put(i, amount)
+            self.max_bet = max(self.max_bet, bets[i])
+        elif self.bring_in_due:
+            self.illegal("bring-in", f"p{i + 1} must post the bring-in (pb) or complete (cbr)")
+        elif verb == "cc":
+            self._put(i, min(stacks[i], self.max_bet - bets[i]))
+        else:
+            self.folded[i] = True
+            self.live -= 1
+        self.acted[i] = self.max_bet
+        self.round_acted = True
+        queue.pop(0)
+        if not queue or self.live == 1:
+            self._end_round()
+
+    def _put(self, i: int, amount: int) -> None:
+        self.stacks[i] -= amount
+        self.bets[i] += amount
+        self.contributed[i] += amount
+
+    def raise_limits(self, i: int) -> tuple[int, int]:
+        """The smallest and largest amounts player ``i`` may complete, bet or raise to now.
+
+        Raises :class:`IllegalAction` naming the rule when they may not raise at all.
+        """
+        rules = self.rules
+        stacks = self.stacks
+        bets = self.bets
+        max_bet = self.max_bet
+        if rules.cap is not None and self.raises >= rules.cap:
+            self.illegal(
+                "fixed-limit cap",
+                f"a betting round allows {rules.cap} bets and raises; p{i + 1} can call or fold",
+            )
+        size = self.min_bet
+        acted = self.acted[i]
+        if acted is not None and max_bet - acted < max(self.full, size):
+            self.illegal(
+                "rule that a short all-in does not reopen the betting",
+                f"p{i + 1} already acted and faces less than a full raise; they can call or fold",
+            )
+        total = stacks[i] + bets[i]
+        if total <= max_bet:
+            self.illegal("all-in rule", f"p{i + 1} cannot cover the bet and can only call")
+        if not any(
+            not self.folded[j] and stacks[j] + bets[j] > max_bet for j in range(self.n) if j != i
+        ):
+            self.illegal(
+                "rule that a raise needs a caller",
+                f"every other player has folded or is all-in; p{i + 1} can only call",
+            )
+        smallest = min(total, size if self.completion else max_bet + max(self.full, size))
+        structure = rules.structure
+        if structure == "no-limit":
+            return smallest, total
+        if structure == "pot-limit":
+            pot = sum(self.contributed)
+            return smallest, min(total, max(smallest, 2 * max_bet - bets[i] + pot))
+        return smallest, smallest
+
+    def _raise(self, i: int, text: str) -> None:
+        bets = self.bets
+        stacks = self.stacks
+        max_bet = self.max_bet
+        try:
+            amount = to_units(float(text) if "." in text else int(text), self.scale)
+        except ValueError:
+            self.illegal("action grammar", f"{text!r} is not an amount")
+        smallest, largest = self.raise_limits(i)
+        if amount < smallest or amount > largest:
+            self._bad_amount(i, amount, smallest, largest, stacks[i] + bets[i])
+        completing = self.completion
+        increment = amount - max_bet
+        if increment >= self.full:
+            self.full = increment
+        if completing:  # the completion reopens the betting to the bring-in
+            self.acted = [None] * self.n
+            self.completion = False
+        self._put(i, amount - bets[i])
+        self.max_bet = amount
+        self.acted[i] = amount
+        self.raises += 1
+        self.aggressor = i
+        self.round_acted = True
+        self.bring_in_due = False
+        n = self.n
+        folded = self.folded
+        self.queue = [
+            j
+            for j in ((i + k) % n for k in range(1, n))
+            if not folded[j] and stacks[j]
+        ]
+        if not self.queue:
+            self._end_round()
+
+    def _bad_amount(self, i: int, amount: int, smallest: int, largest: int, total: int) -> NoReturn:
+        from showdown.phh.amounts import from_units
+
+        def show(units: int) -> str:
+            return str(from_units(units, self.scale))
+
+        structure = self.rules.structure
+        if amount > total:
+            self.illegal("stack limit", f"p{i + 1} has only {show(total)} in all")
+        if structure == "fixed-limit":
+            self.illegal(
+                "fixed-limit bet size",
+                f"the bet or raise on this street is to exactly {show(smallest)}",
+            )
+        if amount < smallest:
+            self.illegal(
+                f"{structure} minimum raise",
+                f"the smallest raise is to {show(smallest)} "
+                f"(the last full raise was {show(max(self.full, self.min_bet))})",
+            )
+        self.illegal("pot-limit maximum", f"the largest raise is to {show(largest)} (the pot)")
+
+    def _show(self, action: Action) -> None:
+        i = action.player
+        if self.folded[i]:
+            self.illegal("showdown", f"p{i + 1} folded and has no hand to show")
+        if self.shown[i]:
+            self.illegal("showdown", f"p{i + 1} already showed or mucked")
+        if self.phase == _BETTING or (self.phase != _DONE and self._more_betting()):
+            self.illegal("showdown", "cards are shown only when the betting is over")
+        self.shown[i] = True
+        cards = action.cards
+        if cards is None:  # "sm -": the cards already dealt
+            return
+        if not cards:
+            self.mucked[i] = True
+            return
+        hole = self.holes[i]
+        if len(cards) != len(hole):
+            self.illegal("showdown", f"p{i + 1} holds {len(hole)} cards, not {len(cards)}")
+        for card in cards:
+            if card == "??":
+                continue
+            if card in hole:
+                continue
+            unknown = [j for j, c in enumerate(hole) if c == "??"]
+            if not unknown:
+                self.illegal("showdown", f"p{i + 1} was dealt {''.join(hole)}, not {card}")
+            if card in self.used:
+                self.illegal("deck", f"{card} was already dealt")
+            self.used.add(card)
+            hole[unknown[0]] = card
+
+    def _more_betting(self) -> bool:
+        """Whether a betting round can still happen (two or more live players with chips)."""
+        return sum(1 for i in range(self.n) if not self.folded[i] and self.stacks[i]) > 1
+
+    def finish(self) -> None:
+        if self.phase == _DONE:
+            return
+        h = self.history
+        if self.phase == _BETTING:
+            nxt = f"p{self.queue[0] + 1} to act"
+        elif self.pending_board:
+            nxt = f"{self.pending_board} board card(s) to deal"
+        elif self.draws_left:
+            nxt = f"p{self.draws_left[0] + 1} to discard"
+        else:
+            nxt = "hole cards to deal"
+        raise MalformedHistory(h.file, h.label, f"the actions end before the hand is over ({nxt})")
+
+
+def replay(history: HandHistory) -> Replay:
+    """Replay a hand under its variant's rules (errors: :mod:`showdown.phh.errors`)."""
+    state = HandState.start(history)
+    for index, text in enumerate(history.fields["actions"]):
+        state.apply(index, text)
+    return state.result()

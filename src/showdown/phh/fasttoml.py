@@ -1,0 +1,93 @@
+"""A fast reader for the plain TOML that hand histories are written in, else ``tomllib``.
+
+PHH files are TOML, and :func:`loads` always gives what :func:`tomllib.loads`
+gives. Corpora (Pluribus, HandHQ, WSOP) use a small part of TOML: one
+``key = value`` per line, values that are strings, integers, decimals,
+booleans or one-line arrays of them, and ``[name]`` tables in ``.phhs`` files.
+That part is read here line by line, several times faster than ``tomllib``;
+the first line outside it (a multi-line array, an escape, a date, ``inf``, a
+duplicate key...) hands the whole text to ``tomllib``, which also reports
+every TOML error.
+
+>>> loads("variant = 'NT'\\nantes = [0, 0]  # none\\nmin_bet = 2.5\\n[2]\\nx = true")
+{'variant': 'NT', 'antes': [0, 0], 'min_bet': 2.5, '2': {'x': True}}
+>>> loads("actions = [\\n  'd dh p1 AcAd',\\n]")  # multi-line: tomllib reads it
+{'actions': ['d dh p1 AcAd']}
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+__all__ = ["fast_loads", "loads"]
+
+_STR = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\""
+_NUM = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
+_TAIL = r"\s*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?"
+_STR_ARRAY = re.compile(rf"\[\s*((?:(?:{_STR})\s*,\s*)*(?:(?:{_STR})\s*,?\s*)?)\]{_TAIL}")
+_NUM_ARRAY = re.compile(rf"\[\s*((?:{_NUM}\s*,\s*)*(?:{_NUM}\s*,?\s*)?)\]{_TAIL}")
+_STR_ITEM = re.compile(_STR)
+_SCALAR = re.compile(rf"(?:({_STR})|({_NUM})|(true|false)){_TAIL}")
+_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_HEADER = re.compile(rf"\[\s*([A-Za-z0-9_-]+)\s*\]{_TAIL}")
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, read by the fast path when the text allows it."""
+    data = fast_loads(text)
+    return tomllib.loads(text) if data is None else data
+
+
+def _number(text: str) -> int | float:
+    return float(text) if "." in text else int(text)
+
+
+def fast_loads(text: str) -> dict[str, Any] | None:
+    """The document, or ``None`` when the text uses TOML this reader leaves to ``tomllib``.
+
+    >>> fast_loads("a = 1\\na = 2") is None  # a duplicate key: tomllib reports it
+    True
+    """
+    root: dict[str, Any] = {}
+    table = root
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line or line[0] == "#":
+            continue
+        if line[0] == "[":
+            header = _HEADER.fullmatch(line)
+            if header is None or header.group(1) in root:
+                return None
+            table = root[header.group(1)] = {}
+            continue
+        key, eq, value = line.partition("=")
+        key = key.strip()
+        value = value.strip()
+        if not eq or not _KEY.fullmatch(key) or key in table or not value:
+            return None
+        if value[0] == "[":
+            if value[1:2] in ("'", '"') or value.replace(" ", "")[1:2] in ("'", '"'):
+                match = _STR_ARRAY.fullmatch(value)
+                if match is None:
+                    return None
+                table[key] = [s[1:-1] for s in _STR_ITEM.findall(match.group(1))]
+            else:
+                match = _NUM_ARRAY.fullmatch(value)
+                if match is None:
+                    return None
+                items = match.group(1).split(",")
+                table[key] = [_number(s.strip()) for s in items if s.strip()]
+            continue
+        match = _SCALAR.fullmatch(value)
+        if match is None:
+            return None
+        string, number, boolean = match.groups()
+        if string is not None:
+            table[key] = string[1:-1]
+        elif number is not None:
+            table[key] = _number(number)
+        else:
+            table[key] = boolean == "true"
+    return root

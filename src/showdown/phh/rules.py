@@ -1,0 +1,155 @@
+"""The PHH variants as records: betting structure, forced bets, streets, who opens.
+
+One table says what every PHH variant code means; the engine only reads it.
+A street deals hole cards (``False`` down, ``True`` up), board cards, or a
+draw, then has a betting round opened by position (button games) or by the
+up cards (stud). Fixed-limit rounds bet the small or the big bet.
+
+A variant is replayed only when the project can settle its showdown (the
+:mod:`showdown.pots` game of the record is known); the others are a clear
+:class:`~showdown.phh.errors.UnsupportedVariant` error, never a guess.
+
+>>> find("NT").structure, find("NT").game, find("PO").hole_count
+('no-limit', 'holdem', (4, 5, 6))
+>>> [s.board for s in find("FT").streets], [s.bet for s in find("FT").streets]
+([0, 3, 1, 1], ['small', 'small', 'big', 'big'])
+>>> find("F7S").forced, find("F7S").streets[0].hole
+('bring-in', (False, False, True))
+>>> find("FB").supported
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["RULES", "Street", "VariantRules", "find", "supported_codes"]
+
+Structure = Literal["no-limit", "pot-limit", "fixed-limit"]
+Opening = Literal["position", "low-card", "high-card", "high-hand", "low-hand"]
+Bet = Literal["small", "big"]
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One street: cards dealt (``hole`` up flags, ``board`` count), a draw, the betting round."""
+
+    hole: tuple[bool, ...] = ()
+    board: int = 0
+    draw: bool = False
+    bet: Bet = "small"
+    opening: Opening = "position"
+
+
+@dataclass(frozen=True, slots=True)
+class VariantRules:
+    """What a PHH variant code means (see :data:`RULES`)."""
+
+    code: str
+    name: str
+    #: The :mod:`showdown.pots` game that settles the showdown.
+    game: str
+    structure: Structure
+    forced: Literal["blinds", "bring-in"]
+    streets: tuple[Street, ...]
+    #: Hole-card counts accepted on the first street (Omaha: four to six).
+    hole_count: tuple[int, ...]
+    #: Most completions, bets and raises in one betting round (fixed limit).
+    cap: int | None = None
+
+    @property
+    def fixed(self) -> bool:
+        """Fixed limit: every bet and raise is the street's small or big bet."""
+        return self.structure == "fixed-limit"
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        """The fields this variant must have."""
+        forced = "blinds_or_straddles" if self.forced == "blinds" else "bring_in"
+        sizes = ("small_bet", "big_bet") if self.fixed else ("min_bet",)
+        return ("variant", "antes", forced, *sizes, "starting_stacks", "actions")
+
+    @property
+    def supported(self) -> bool:
+        """Whether this version can settle the variant's showdown."""
+        from showdown.table_io import HOLE_COUNTS
+
+        return self.game in HOLE_COUNTS
+
+
+_FLAT: tuple[Bet, ...] = ("small", "small", "small", "small")
+_LIMIT: tuple[Bet, ...] = ("small", "small", "big", "big")
+
+
+def _board_game(hole: int, sizes: tuple[Bet, ...]) -> tuple[Street, ...]:
+    """Hole cards, then a flop of three, a turn and a river."""
+    return (
+        Street(hole=(False,) * hole, bet=sizes[0]),
+        Street(board=3, bet=sizes[1]),
+        Street(board=1, bet=sizes[2]),
+        Street(board=1, bet=sizes[3]),
+    )
+
+
+def _stud(low: bool) -> tuple[Street, ...]:
+    first: Opening = "high-card" if low else "low-card"
+    later: Opening = "low-hand" if low else "high-hand"
+    return (
+        Street(hole=(False, False, True), bet="small", opening=first),
+        Street(hole=(True,), bet="small", opening=later),
+        Street(hole=(True,), bet="big", opening=later),
+        Street(hole=(True,), bet="big", opening=later),
+        Street(hole=(False,), bet="big", opening=later),
+    )
+
+
+def _draws(hole: int, draws: int, sizes: tuple[Bet, ...]) -> tuple[Street, ...]:
+    """Hole cards, then ``draws`` rounds of discarding and drawing."""
+    first = Street(hole=(False,) * hole, bet=sizes[0])
+    return (first, *(Street(draw=True, bet=s) for s in sizes[1 : draws + 1]))
+
+
+#: Every variant code of the PHH standard.
+RULES: dict[str, VariantRules] = {
+    r.code: r
+    for r in (
+        VariantRules("NT", "No-limit Texas hold'em", "holdem", "no-limit", "blinds",
+                     _board_game(2, _FLAT), (2,)),
+        VariantRules("FT", "Fixed-limit Texas hold'em", "holdem", "fixed-limit", "blinds",
+                     _board_game(2, _LIMIT), (2,), cap=4),
+        VariantRules("PO", "Pot-limit Omaha hold'em", "omaha", "pot-limit", "blinds",
+                     _board_game(4, _FLAT), (4, 5, 6)),
+        VariantRules("NS", "No-limit short-deck hold'em", "short-deck", "no-limit", "blinds",
+                     _board_game(2, _FLAT), (2,)),
+        VariantRules("FO/8", "Fixed-limit Omaha hold'em high/low-split eight or better",
+                     "omaha-hi-lo", "fixed-limit", "blinds",
+                     _board_game(4, _LIMIT), (4,), cap=4),
+        VariantRules("F7S", "Fixed-limit seven card stud", "stud", "fixed-limit", "bring-in",
+                     _stud(low=False), (3,), cap=4),
+        VariantRules("F7S/8", "Fixed-limit seven card stud high/low-split eight or better",
+                     "stud-hi-lo", "fixed-limit", "bring-in", _stud(low=False), (3,), cap=4),
+        VariantRules("FR", "Fixed-limit razz", "razz", "fixed-limit", "bring-in",
+                     _stud(low=True), (3,), cap=4),
+        VariantRules("N2L1D", "No-limit deuce-to-seven lowball single draw", "deuce-to-seven",
+                     "no-limit", "blinds", _draws(5, 1, _FLAT), (5,)),
+        VariantRules("F2L3D", "Fixed-limit deuce-to-seven lowball triple draw",
+                     "deuce-to-seven", "fixed-limit", "blinds", _draws(5, 3, _LIMIT), (5,), cap=4),
+        VariantRules("FB", "Fixed-limit badugi", "badugi", "fixed-limit", "blinds",
+                     _draws(4, 3, _LIMIT), (4,), cap=4),
+    )
+}
+
+
+def find(code: str) -> VariantRules:
+    """The record of a PHH variant code; ``KeyError`` for a code the standard does not define."""
+    return RULES[code]
+
+
+def supported_codes() -> list[str]:
+    """The variant codes this version replays and settles.
+
+    >>> supported_codes()
+    ['NT', 'FT', 'PO']
+    """
+    return [code for code, rules in RULES.items() if rules.supported]

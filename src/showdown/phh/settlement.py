@@ -1,0 +1,105 @@
+"""Settlement: a replayed hand becomes the project's :class:`~showdown.pots.Table`, which
+:func:`~showdown.pots.resolve` settles (contributions, folds, mucks, the last
+aggressor of the final betting round, uncalled bets returned).
+
+>>> from showdown.phh.notation import loads
+>>> s = settle(loads('''variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [50, 80]
+... actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 80", "p1 cc",
+...            "d db 2c3c4d", "d db 9s", "d db Jh"]'''))
+>>> s.table.button, [p.contributed for p in s.table.players]  # heads-up: p2 is the button
+(2, [50, 80])
+>>> s.finishing, s.winnings, s.showdown.returned
+([100, 30], [100, 0], {2: 30})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from showdown.cards import Card
+from showdown.phh.engine import Replay, replay
+from showdown.phh.notation import HandHistory
+from showdown.pots import Player, Showdown, Table, resolve
+
+__all__ = ["Settlement", "settle", "settle_replay", "to_table"]
+
+
+@lru_cache(maxsize=64)
+def _card(text: str) -> Card:
+    return Card.parse(text)
+
+
+@dataclass(slots=True)
+class Settlement:
+    """A settled hand. ``showdown`` is ``None`` when a hand needed at showdown is unknown
+    (``unknown`` lists those players' indices); then ``finishing`` and ``winnings``
+    are ``None`` too. Amounts are in the replay's units (see :attr:`Replay.scale`).
+    """
+
+    replay: Replay
+    table: Table
+    showdown: Showdown | None
+    finishing: list[int] | None
+    winnings: list[int] | None
+    unknown: list[int]
+
+
+def to_table(r: Replay) -> Table:
+    """The table at the end of the replayed hand (seats from ``seats``; the last player
+    has the button)."""
+    history = r.history
+    seats = history.seats
+    names = history.names
+    players = []
+    for i, seat in enumerate(seats):
+        hole = r.holes[i]
+        cards = None
+        if not r.folded[i] and hole and "??" not in hole:
+            cards = tuple(map(_card, hole))
+        players.append(
+            Player(
+                seat=seat,
+                name=names[i],
+                hole=cards,
+                contributed=r.contributed[i],
+                folded=r.folded[i],
+                muck=r.mucked[i],
+            )
+        )
+    aggressor = r.last_aggressor
+    return Table(
+        players=tuple(players),
+        button=seats[-1],
+        board=tuple(map(_card, r.board)),
+        game=r.rules.game,
+        last_aggressor=None if aggressor is None else seats[aggressor],
+    )
+
+
+def settle_replay(r: Replay) -> Settlement:
+    """Settle a :class:`Replay` with :func:`~showdown.pots.resolve`."""
+    table = to_table(r)
+    n = len(r.contributed)
+    live = [i for i in range(n) if not r.folded[i]]
+    unknown = [i for i in live if not r.mucked[i] and (not r.holes[i] or "??" in r.holes[i])]
+    if len(live) > 1 and unknown:
+        return Settlement(r, table, None, None, None, unknown)
+    sd = resolve(table)
+    seats = r.history.seats
+    finishing = []
+    winnings = []
+    for i, seat in enumerate(seats):
+        won = sd.payouts.get(seat, 0)
+        winnings.append(won)
+        finishing.append(r.starting[i] - r.contributed[i] + sd.returned.get(seat, 0) + won)
+    return Settlement(r, table, sd, finishing, winnings, [])
+
+
+def settle(history: HandHistory) -> Settlement:
+    """Replay and settle one hand."""
+    return settle_replay(replay(history))

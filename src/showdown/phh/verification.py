@@ -1,0 +1,143 @@
+"""Verification: compare a settled hand with the result its history records.
+
+When the history has ``finishing_stacks`` (else ``winnings``), each hand is
+classed as
+
+- ``match``: every player's amount is ours;
+- ``odd-chip``: the chips add up and differ only by how the odd chips of
+  split pots were shared (a record that halves chips, or gives the whole
+  remainder to one player, as pokerkit does);
+- ``rake``: only winners received less, by at most 10% of the pot in all;
+- ``unknown-cards``: a hand needed at showdown is ``????`` (classed so
+  whether or not a result is recorded);
+- ``mismatch``: anything else; :attr:`Verdict.differences` names the players.
+
+A hand that records no result and needs no unknown hand has class ``None``.
+
+>>> from showdown.phh.notation import loads
+>>> from showdown.phh.settlement import settle
+>>> text = '''variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AcKd", "d dh p2 AhKc", "d dh p3 7h6h", "p3 cbr 5", "p1 cc", "p2 cc",
+...   "d db 2c3c9d", "p1 cc", "p2 cc", "p3 cc", "d db Jd", "p1 cc", "p2 cc", "p3 cc",
+...   "d db Qs", "p1 cc", "p2 cc", "p3 cc", "p1 sm AcKd", "p2 sm AhKc", "p3 sm"]
+... finishing_stacks = [%s]'''
+>>> verify(settle(loads(text % "103, 102, 95"))).cls  # 15 chips split, odd chip left of the button
+'match'
+>>> verify(settle(loads(text % "102.5, 102.5, 95"))).cls
+'odd-chip'
+>>> verify(settle(loads(text % "102, 102, 95"))).cls  # 1 chip of 15 kept by the house
+'rake'
+>>> v = verify(settle(loads(text % "95, 110, 95")))
+>>> v.cls, v.differences
+('mismatch', [(0, 103, 95), (1, 102, 110)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from showdown.phh.amounts import INFINITE
+from showdown.phh.settlement import Settlement
+
+__all__ = ["CLASSES", "RAKE_LIMIT", "Verdict", "verify"]
+
+Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch"]
+#: The classes, in the order reports list them.
+CLASSES: tuple[Class, ...] = ("match", "odd-chip", "rake", "unknown-cards", "mismatch")
+#: The largest rake taken for one (10% of the pot).
+RAKE_LIMIT = Fraction(1, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The class of a hand, the field compared (``finishing_stacks``, ``winnings`` or
+    ``None``), the recorded values (the file's numbers) and the differing players as
+    ``(index, ours, recorded)`` in units."""
+
+    cls: Class | None
+    field: str | None
+    recorded: list[int | float] | None
+    differences: list[tuple[int, int, Fraction | int]]
+
+
+def _recorded(settlement: Settlement) -> tuple[str | None, list[int | float] | None]:
+    fields = settlement.replay.history.fields
+    n = len(settlement.replay.contributed)
+    for key in ("finishing_stacks", "winnings"):
+        value = fields.get(key)
+        if value is None:
+            continue
+        if (
+            not isinstance(value, list)
+            or len(value) != n
+            or not all(type(v) in (int, float) for v in value)
+        ):
+            settlement.replay.history.error(f"the field {key!r} must be an array of {n} numbers")
+        return key, value
+    return None, None
+
+
+def _units(value: int | float, scale: int) -> Fraction | int:
+    """A recorded number in the replay's units (exact: a record may hold half chips)."""
+    if isinstance(value, int):
+        return value * scale
+    if value == float("inf"):
+        return INFINITE
+    return Fraction(str(value)) * scale
+
+
+def verify(settlement: Settlement) -> Verdict:
+    """Class the settled hand against its recorded result (see the module docstring)."""
+    key, recorded = _recorded(settlement)
+    if settlement.showdown is None:
+        return Verdict("unknown-cards", key, recorded, [])
+    if key is None or recorded is None:
+        return Verdict(None, None, None, [])
+    ours = settlement.finishing if key == "finishing_stacks" else settlement.winnings
+    assert ours is not None
+    scale = settlement.replay.scale
+    diffs = []
+    for i, value in enumerate(recorded):
+        theirs = _units(value, scale)
+        if ours[i] >= INFINITE // 2:  # an unknown (inf) stack
+            continue
+        if theirs != ours[i]:
+            diffs.append((i, ours[i], theirs))
+    if not diffs:
+        return Verdict("match", key, recorded, [])
+    if _odd_chip(settlement, diffs):
+        return Verdict("odd-chip", key, recorded, diffs)
+    if _rake(settlement, diffs):
+        return Verdict("rake", key, recorded, diffs)
+    return Verdict("mismatch", key, recorded, diffs)
+
+
+def _odd_chip(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) -> bool:
+    if sum(theirs - ours for _, ours, theirs in diffs) != 0:
+        return False
+    assert settlement.showdown is not None
+    seats = settlement.replay.history.seats
+    allowance = dict.fromkeys(range(len(seats)), 0)
+    for pot in settlement.showdown.pots:
+        if len(pot.winners) > 1:
+            odd = pot.amount % len(pot.winners)
+            for seat in pot.winners:
+                allowance[seats.index(seat)] += odd
+    return all(abs(Fraction(theirs - ours)) <= allowance[i] for i, ours, theirs in diffs)
+
+
+def _rake(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) -> bool:
+    winnings = settlement.winnings
+    showdown = settlement.showdown
+    assert winnings is not None and showdown is not None
+    if any(theirs > ours or not winnings[i] for i, ours, theirs in diffs):
+        return False
+    pot = sum(p.amount for p in showdown.pots)
+    rake = sum(ours - theirs for _, ours, theirs in diffs)
+    return 0 < rake <= pot * RAKE_LIMIT
