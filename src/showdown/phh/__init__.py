@@ -45,7 +45,7 @@ _LAZY: dict[str, str] = {
     "Verdict": "showdown.phh.verification",
     "verify": "showdown.phh.verification",
     "table_to_history": "showdown.phh.export",
-    "replay_to_history": "showdown.phh.export",
+    "settlement_to_history": "showdown.phh.export",
     "HandReport": "showdown.phh.corpus",
     "replay_paths": "showdown.phh.corpus",
 }

@@ -140,11 +140,8 @@ class HandHistory:
 
     @property
     def label(self) -> str:
-        """The hand's name in reports: its table name in a ``.phhs``, else its ``hand`` field."""
-        if self.name is not None:
-            return self.name
-        hand = self.fields.get("hand")
-        return str(hand) if hand is not None else "1"
+        """The hand's name in messages: its table name in a ``.phhs``, else ``1``."""
+        return self.name if self.name is not None else "1"
 
     def with_fields(self, **changes: Any) -> HandHistory:
         """A copy with some fields replaced (``None`` removes a field)."""

@@ -1,0 +1,167 @@
+"""``showdown replay PATH...``: replay, settle and verify hand histories (PHH).
+
+PATH is a ``.phh`` or ``.phhs`` file, a folder (searched recursively) or
+``-`` for stdin. The human output lists the hands that do not match, then a
+summary; ``--json`` writes one JSON object per hand (JSON lines) with
+``file``, ``hand``, ``class``, ``finishing_stacks``, ``recorded`` and the
+settlement (``pots``, ``payouts``, ``returned``). ``--check`` exits 1 if a
+hand is a ``mismatch`` or an error. A malformed file or action is one
+``error:`` line and exit 2; with ``--keep-going`` it is counted and the rest
+still run. ``--workers N`` replays in N processes.
+
+>>> import argparse
+>>> sub = argparse.ArgumentParser().add_subparsers()
+>>> register(sub)
+>>> args = sub.choices["replay"].parse_args(["a.phhs", "hands/", "--check", "--workers", "2"])
+>>> args.paths, args.check, args.keep_going, args.workers
+(['a.phhs', 'hands/'], True, False, 2)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from showdown.commands.common import CliError, HelpFormatter, add_common_options
+
+if TYPE_CHECKING:
+    from showdown.phh.corpus import HandReport
+
+EPILOG = """examples:
+  showdown replay pluribus/                 every .phh/.phhs under the folder
+  showdown replay hands.phhs --json         one JSON object per hand
+  showdown replay corpus/ --check --keep-going --workers 2
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``replay`` sub-command."""
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay, settle and verify poker hand histories (PHH)",
+        description="Replay hand histories in the PHH format under the rules of their variant, "
+        "settle every pot and compare with the recorded finishing stacks or winnings.",
+        epilog=EPILOG,
+        formatter_class=HelpFormatter,
+    )
+    parser.add_argument(
+        "paths", metavar="PATH", nargs="+", help=".phh/.phhs files, folders, or - for stdin"
+    )
+    add_common_options(parser)
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if any hand is a mismatch or an error"
+    )
+    parser.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="count malformed files and illegal actions and replay the rest",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="replay in N processes (default 1)"
+    )
+    parser.set_defaults(func=run)
+
+
+def _amount(value: object) -> str:
+    return "null" if value is None else json.dumps(value)
+
+
+def describe(r: HandReport, lang: str = "en") -> str:
+    """One line for a hand that does not match.
+
+    >>> from showdown.phh.corpus import HandReport
+    >>> describe(HandReport("a.phh", 1, cls="mismatch", players=["Ana", "Bo"],
+    ...     differences=[{"player": "p2", "name": "Bo", "ours": 150, "recorded": 140}]))
+    'a.phh, hand 1: mismatch: p2 (Bo) ours 150, recorded 140'
+    """
+    from showdown.i18n.replay import class_name, phrase
+
+    head = f"{r.file}, hand {r.hand}: {class_name(r.cls, lang)}"
+    if r.cls == "unknown-cards":
+        return f"{head}: {phrase('unknown', lang)}"
+    parts = []
+    for d in r.differences:
+        who = d["player"] if d["name"] == d["player"] else f"{d['player']} ({d['name']})"
+        parts.append(
+            phrase("differs", lang).format(
+                player=who, ours=_amount(d["ours"]), recorded=_amount(d["recorded"])
+            )
+        )
+    return f"{head}: {'; '.join(parts)}" if parts else head
+
+
+class _Progress:
+    """A count of replayed hands on stderr, on a terminal only, redrawn 5 times a second."""
+
+    def __init__(self, lang: str) -> None:
+        self.enabled = sys.stderr.isatty()
+        self.lang = lang
+        self.last = time.monotonic()
+        self.drawn = False
+
+    def update(self, hands: int) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.last >= 0.2:
+            from showdown.i18n.replay import phrase
+
+            sys.stderr.write("\r" + phrase("progress", self.lang).format(hands=hands))
+            sys.stderr.flush()
+            self.last = now
+            self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay every hand, print the reports, return the exit status."""
+    from showdown.i18n.replay import class_name, phrase
+    from showdown.phh.corpus import replay_paths
+    from showdown.phh.verification import CLASSES
+
+    if args.workers < 1:
+        raise CliError(f"--workers must be at least 1, got {args.workers}")
+    counts: Counter[str | None] = Counter()
+    files: set[str] = set()
+    errors = 0
+    details: list[str] = []
+    progress = _Progress(args.lang)
+    try:
+        for n, r in enumerate(replay_paths(args.paths, workers=args.workers), start=1):
+            files.add(r.file)
+            if r.error is not None:
+                if not args.keep_going:
+                    raise CliError(r.error)
+                errors += 1
+                progress.close()
+                print(f"error: {r.error}", file=sys.stderr)
+                continue
+            counts[r.cls] += 1
+            if args.json:
+                sys.stdout.write(json.dumps(r.to_dict(), ensure_ascii=False) + "\n")
+            elif r.cls not in ("match", None):
+                details.append(describe(r, args.lang))
+            progress.update(n)
+    finally:
+        progress.close()
+    if not args.json:
+        for line in details:
+            print(line)
+        hands = sum(counts.values())
+        print(phrase("summary_hands", args.lang).format(hands=hands, files=len(files)))
+        parts = [f"{class_name(c, args.lang)} {counts[c]}" for c in CLASSES]
+        if counts[None]:
+            parts.append(f"{class_name(None, args.lang)} {counts[None]}")
+        print(", ".join(parts))
+        print(phrase("summary_errors", args.lang).format(errors=errors))
+    if args.check and (counts["mismatch"] or errors):
+        return 1
+    return 0

@@ -1,0 +1,269 @@
+"""Replay a corpus: files, folders searched for ``.phh``/``.phhs``, stdin; in processes.
+
+:func:`replay_paths` yields one :class:`HandReport` per hand, in input order.
+Work is cut into chunks of hands (a ``.phhs`` file is split at its ``[name]``
+tables), each chunk replayed, settled and verified by :func:`replay_chunk`;
+chunks run in this process, in a local process pool (``workers``), or on any
+:class:`concurrent.futures.Executor` passed as ``executor``.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "a.phhs").write_text('[1]\\nvariant = "NT"\\nantes = [0, 0]\\n'
+...     'blinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\n'
+...     'actions = ["p2 f"]\\nfinishing_stacks = [11, 9]\\n')
+>>> [(r.hand, r.cls, r.finishing_stacks) for r in replay_paths([folder])]
+[('1', 'match', [11, 9])]
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from showdown.phh.amounts import from_units
+from showdown.phh.errors import HistoryError, MalformedHistory
+from showdown.phh.notation import HandHistory, loads, loads_all
+from showdown.phh.settlement import Settlement, settle
+from showdown.phh.verification import verify
+
+__all__ = ["HandReport", "find_files", "replay_chunk", "replay_paths", "report"]
+
+#: Hands per chunk handed to a worker process.
+CHUNK = 500
+_HEADER = re.compile(r"^[ \t]*\[([^\[\]\n]*)\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+_SIMPLE = re.compile(r"[ \t]*[A-Za-z0-9_-]+[ \t]*")
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """The outcome of one hand (plain data: it crosses process boundaries).
+
+    ``cls`` is one of :data:`~showdown.phh.verification.CLASSES` or ``None``
+    (no recorded result to compare); ``error`` is the message of a hand that
+    could not be replayed (then the other results are ``None``).
+    """
+
+    file: str
+    hand: str | int
+    cls: str | None = None
+    finishing_stacks: list[Any] | None = None
+    recorded: list[Any] | None = None
+    recorded_field: str | None = None
+    players: list[str] = field(default_factory=list)
+    differences: list[dict[str, Any]] = field(default_factory=list)
+    settlement: dict[str, Any] | None = None
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``showdown replay --json``."""
+        data: dict[str, Any] = {
+            "file": self.file,
+            "hand": self.hand,
+            "class": self.cls,
+            "players": self.players,
+            "finishing_stacks": self.finishing_stacks,
+            "recorded": self.recorded,
+            "recorded_field": self.recorded_field,
+            "differences": self.differences,
+        }
+        settlement = self.settlement or {}
+        for key in ("pots", "payouts", "returned", "showdown_order"):
+            data[key] = settlement.get(key)
+        if self.error is not None:
+            data["error"] = self.error
+        return data
+
+
+def _settlement_dict(s: Settlement) -> dict[str, Any] | None:
+    sd = s.showdown
+    if sd is None:
+        return None
+    scale = s.replay.scale
+
+    def money(units: int) -> int | float:
+        return from_units(units, scale)
+
+    return {
+        "pots": [
+            {
+                "amount": money(p.amount),
+                "eligible": list(p.eligible),
+                "winners": list(p.winners),
+                "shares": {str(seat): money(c) for seat, c in p.shares.items()},
+            }
+            for p in sd.pots
+        ],
+        "payouts": {str(seat): money(c) for seat, c in sd.payouts.items()},
+        "returned": {str(seat): money(c) for seat, c in sd.returned.items()},
+        "showdown_order": list(sd.showdown_order),
+    }
+
+
+def report(history: HandHistory, hand: str | int) -> HandReport:
+    """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
+    file = history.file or "-"
+    try:
+        s = settle(history)
+        verdict = verify(s)
+    except HistoryError as exc:
+        return HandReport(file, hand, error=str(exc))
+    scale = s.replay.scale
+    names = history.names
+    return HandReport(
+        file=file,
+        hand=hand,
+        cls=verdict.cls,
+        finishing_stacks=None
+        if s.finishing is None
+        else [from_units(v, scale) for v in s.finishing],
+        recorded=verdict.recorded,
+        recorded_field=verdict.field,
+        players=names,
+        differences=[
+            {
+                "player": f"p{i + 1}",
+                "name": names[i],
+                "ours": from_units(ours, scale),
+                "recorded": verdict.recorded[i] if verdict.recorded else None,
+            }
+            for i, ours, _ in verdict.differences
+        ],
+        settlement=_settlement_dict(s),
+    )
+
+
+#: A unit of work: (file, kind, hand name, text); kind is "phh", "phhs" or "table".
+Unit = tuple[str, str, str | None, str]
+
+
+def replay_chunk(units: Sequence[Unit]) -> list[HandReport]:
+    """Replay every hand of a chunk (runs in a worker process)."""
+    reports: list[HandReport] = []
+    for file, kind, name, text in units:
+        try:
+            if kind == "phhs":
+                hands = loads_all(text, file)
+                reports.extend(report(h, h.label) for h in hands)
+                continue
+            history = loads(text, file)
+        except HistoryError as exc:
+            reports.append(HandReport(file, name or (1 if kind == "phh" else "?"), error=str(exc)))
+            continue
+        if kind == "table":
+            history.name = name
+            reports.append(report(history, name or "?"))
+        else:
+            reports.append(report(history, 1))
+    return reports
+
+
+def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
+    """Every ``.phh``/``.phhs`` file of ``paths`` (folders searched recursively, sorted);
+    ``-`` stands for stdin."""
+    for path in paths:
+        text = str(path)
+        if text == "-":
+            yield "-"
+            continue
+        p = Path(path)
+        if p.is_dir():
+            found = [q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file()]
+            yield from (str(q) for q in sorted(found))
+        elif p.exists():
+            yield text
+        else:
+            raise MalformedHistory(text, None, "no such file or folder")
+
+
+def _units(file: str) -> list[Unit]:
+    """The work units of one file: a .phhs is cut at its tables when they are plain."""
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MalformedHistory(file, None, f"cannot read the file: {exc}") from None
+    many = file.endswith(".phhs") or (file == "-" and _HEADER.search(text) is not None)
+    if not many:
+        return [(file, "phh", None, text)]
+    headers = list(_HEADER.finditer(text))
+    preamble = text[: headers[0].start()] if headers else text
+    plain = all(_SIMPLE.fullmatch(m.group(1)) for m in headers) and not any(
+        line.strip() and not line.lstrip().startswith("#") for line in preamble.splitlines()
+    )
+    if not plain or not headers:
+        return [(file, "phhs", None, text)]
+    units: list[Unit] = []
+    names: set[str] = set()
+    for k, m in enumerate(headers):
+        name = m.group(1).strip()
+        if name in names:
+            return [(file, "phhs", None, text)]  # a duplicate table: tomllib reports it
+        names.add(name)
+        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
+        units.append((file, "table", name, text[m.end() : end]))
+    return units
+
+
+def _file_units(paths: Iterable[str | Path]) -> Iterator[list[Unit]]:
+    for path in paths:
+        try:
+            files = list(find_files([path]))
+        except HistoryError as exc:
+            yield [(str(path), "error", None, str(exc))]
+            continue
+        for file in files:
+            try:
+                yield _units(file)
+            except HistoryError as exc:
+                yield [(file, "error", None, str(exc))]
+
+
+def _chunks(paths: Iterable[str | Path], size: int) -> Iterator[list[Unit]]:
+    chunk: list[Unit] = []
+    for units in _file_units(paths):
+        for unit in units:
+            chunk.append(unit)
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+    if chunk:
+        yield chunk
+
+
+def _run(units: Sequence[Unit]) -> list[HandReport]:
+    if all(u[1] != "error" for u in units):
+        return replay_chunk(units)
+    reports: list[HandReport] = []
+    for unit in units:
+        if unit[1] == "error":
+            reports.append(HandReport(unit[0], "?", error=unit[3]))
+        else:
+            reports.extend(replay_chunk([unit]))
+    return reports
+
+
+def replay_paths(
+    paths: Iterable[str | Path],
+    *,
+    executor: Executor | None = None,
+    workers: int = 1,
+    chunk: int = CHUNK,
+) -> Iterator[HandReport]:
+    """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
+
+    ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`);
+    otherwise ``workers`` > 1 starts a local process pool of that size.
+    """
+    chunks = _chunks(paths, chunk)
+    if executor is None and workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for reports in pool.map(_run, chunks):
+                yield from reports
+        return
+    mapped = executor.map(_run, chunks) if executor is not None else map(_run, chunks)
+    for reports in mapped:
+        yield from reports
