@@ -1,0 +1,177 @@
+"""The betting engine, rule by rule, on hands written by hand; each illegal action's message."""
+
+from __future__ import annotations
+
+import pytest
+
+from showdown.phh import IllegalAction, MalformedHistory, UnsupportedVariant, loads, replay
+from showdown.phh.rules import RULES
+
+
+def hand(actions: list[str], variant: str = "NT", **fields: object) -> str:
+    n = len(fields.get("starting_stacks", [100, 100, 100]))  # type: ignore[arg-type]
+    data: dict[str, object] = {
+        "variant": variant,
+        "antes": [0] * n,
+        "blinds_or_straddles": [1, 2] + [0] * (n - 2),
+        "starting_stacks": [100] * n,
+    }
+    if variant in ("FT",):
+        data |= {"small_bet": 2, "big_bet": 4}
+    else:
+        data["min_bet"] = 2
+    data |= fields
+    lines = [f"{k} = {v!r}".replace("'", '"') for k, v in data.items()]
+    lines.append("actions = [" + ", ".join(f'"{a}"' for a in actions) + "]")
+    return "\n".join(lines)
+
+
+DEAL3 = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd"]
+BOARD = ["d db 2c3c4d", "d db 5s", "d db 9h"]
+
+
+def illegal(text: str) -> IllegalAction:
+    with pytest.raises(IllegalAction) as info:
+        replay(loads(text, "t.phh"))
+    return info.value
+
+
+def test_turn_order_preflop_starts_after_the_big_blind_and_postflop_at_p1() -> None:
+    r = replay(loads(hand([*DEAL3, "p3 cc", "p1 cc", "p2 cc", "d db 2c3c4d", "p1 cc", "p2 cc",
+                           "p3 cc", "d db 5s", "p1 cc", "p2 cc", "p3 cc", "d db 9h", "p1 cc",
+                           "p2 cc", "p3 cc"])))
+    assert r.contributed == [2, 2, 2]
+    assert r.last_aggressor is None
+    err = illegal(hand([*DEAL3, "p1 cc"]))
+    assert err.rule == "turn order" and err.index == 3 and err.action == "p1 cc"
+    assert "it is p3's turn, not p1's" in str(err)
+    assert str(err).startswith("t.phh, hand 1: action 3 'p1 cc': breaks the turn order")
+
+
+def test_heads_up_blinds_are_reversed() -> None:
+    # p2 is the button and posts the small blind, acts first preflop and last after the flop.
+    text = hand(["d dh p1 AcAd", "d dh p2 KcKd", "p2 cc", "p1 cc", "d db 2c3c4d", "p1 cbr 2",
+                 "p2 f"], starting_stacks=[100, 100])
+    r = replay(loads(text))
+    assert r.contributed == [4, 2] and r.folded == [False, True]
+    assert illegal(hand(["d dh p1 AcAd", "d dh p2 KcKd", "p1 cc"],
+                        starting_stacks=[100, 100])).rule == "turn order"
+    heads_up_antes = hand(["d dh p1 AcAd", "d dh p2 KcKd", "p2 f"], starting_stacks=[100, 100],
+                          antes=[0, 5])
+    assert replay(loads(heads_up_antes)).contributed == [7, 1]  # the ante is reversed too
+
+
+def test_straddle_moves_the_first_action() -> None:
+    text = hand(["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "d dh p4 JcJd", "p4 cc",
+                 "p1 f", "p2 f", "p3 f"], starting_stacks=[100] * 4,
+                blinds_or_straddles=[1, 2, 4, 0])
+    r = replay(loads(text))
+    assert r.contributed == [1, 2, 4, 4]
+
+
+def test_no_limit_minimum_raise() -> None:
+    ok = hand([*DEAL3, "p3 cbr 4", "p1 cbr 10", "p2 cbr 16", "p3 f", "p1 f"])
+    assert replay(loads(ok)).contributed == [10, 16, 4]
+    err = illegal(hand([*DEAL3, "p3 cbr 4", "p1 cbr 10", "p2 cbr 15"]))
+    assert err.rule == "no-limit minimum raise" and err.index == 5
+    assert "the smallest raise is to 16 (the last full raise was 6)" in str(err)
+    # All-in for less than a minimum raise is allowed.
+    short = hand([*DEAL3, "p3 cbr 10", "p1 cbr 12", "p2 f", "p3 cc", *BOARD],
+                 starting_stacks=[12, 100, 100])
+    assert replay(loads(short)).contributed == [12, 2, 12]
+
+
+def test_short_all_in_does_not_reopen_the_betting() -> None:
+    stacks = [100, 100, 25]
+    base = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "p3 cc", "p1 cc", "p2 cc",
+            "d db 2c3c4d", "p1 cbr 20", "p2 cc", "p3 cbr 23"]  # p3 all-in: +3 is not a full raise
+    err = illegal(hand([*base, "p1 cbr 60"], starting_stacks=stacks))
+    assert err.rule == "rule that a short all-in does not reopen the betting"
+    assert err.index == 10 and "p1 already acted" in str(err)
+    ok = hand([*base, "p1 cc", "p2 cc", "d db 5s", "p1 cc", "p2 cc", "d db 9h", "p1 cc",
+               "p2 cc"], starting_stacks=stacks)
+    assert replay(loads(ok)).contributed == [25, 25, 25]
+
+
+def test_full_raise_all_in_reopens() -> None:
+    stacks = [100, 100, 42]
+    text = hand(["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "p3 cc", "p1 cc", "p2 cc",
+                 "d db 2c3c4d", "p1 cbr 20", "p2 cc", "p3 cbr 40", "p1 cbr 98", "p2 f", "d db 5s",
+                 "d db 9h"],
+                starting_stacks=stacks)
+    assert replay(loads(text)).contributed == [100, 22, 42]  # 58 uncalled, returned by resolve
+
+
+def test_pot_limit_maximum() -> None:
+    deal = ["d dh p1 AcAdAhAs", "d dh p2 KcKdKhKs", "d dh p3 QcQdQhQs"]
+    # Preflop 1/2: p3 may raise to 2 + (1 + 2 + 2) = 7.
+    assert replay(loads(hand([*deal, "p3 cbr 7", "p1 f", "p2 f"], "PO"))).contributed == [1, 2, 7]
+    err = illegal(hand([*deal, "p3 cbr 8"], "PO"))
+    assert err.rule == "pot-limit maximum" and "the largest raise is to 7" in str(err)
+    # p1 re-raises: call 6, pot 7 + 1 + 2 + 6 = 16, so to 7 + 16 = 23.
+    ok = hand([*deal, "p3 cbr 7", "p1 cbr 23", "p2 f", "p3 f"], "PO")
+    assert replay(loads(ok)).contributed == [23, 2, 7]
+    assert illegal(hand([*deal, "p3 cbr 7", "p1 cbr 24"], "PO")).rule == "pot-limit maximum"
+
+
+def test_fixed_limit_sizes_and_cap() -> None:
+    text = hand([*DEAL3, "p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10", "p1 cc", "p2 cc",
+                 "d db 2c3c4d", "p1 cbr 2", "p2 f", "p3 f"], "FT")
+    assert replay(loads(text)).contributed == [12, 10, 10]
+    cap = illegal(hand([*DEAL3, "p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10", "p1 cbr 12"],
+                       "FT"))
+    assert cap.rule == "fixed-limit cap" and cap.index == 7
+    size = illegal(hand([*DEAL3, "p3 cbr 5"], "FT"))
+    assert size.rule == "fixed-limit bet size" and "exactly 4" in str(size)
+    turn = illegal(hand([*DEAL3, "p3 cc", "p1 cc", "p2 cc", "d db 2c3c4d", "p1 cc", "p2 cc",
+                         "p3 cc", "d db 5s", "p1 cbr 2"], "FT"))
+    assert "exactly 4" in str(turn)  # the big bet on the turn
+
+
+def test_other_illegal_actions_name_their_rule() -> None:
+    cases = {
+        "stack limit": [*DEAL3, "p3 cbr 101"],
+        "deck": ["d dh p1 AcAd", "d dh p2 AcKd"],
+        "dealing order": [*DEAL3, "d db 2c3c4d"],
+        "rule that a raise needs a caller": [*DEAL3, "p3 cbr 100", "p1 f", "p2 cbr 150"],
+        "showdown": [*DEAL3, "p1 sm AcAd"],
+        "table size": [*DEAL3, "p4 f"],
+    }
+    for rule, actions in cases.items():
+        err = illegal(hand(actions, starting_stacks=[100, 200, 100]))
+        assert err.rule == rule, (rule, str(err))
+        assert err.action == actions[err.index] and err.action in str(err)
+
+
+def test_malformed_actions_and_incomplete_hands() -> None:
+    with pytest.raises(MalformedHistory, match=r"action 3 'p3 raise 5': unknown action 'raise'"):
+        replay(loads(hand([*DEAL3, "p3 raise 5"])))
+    with pytest.raises(MalformedHistory, match=r"before the hand is over \(p3 to act\)"):
+        replay(loads(hand(DEAL3)))
+    with pytest.raises(MalformedHistory, match="'antes' must be an array of 3 numbers"):
+        replay(loads(hand(DEAL3, antes=[0, 0])))
+
+
+def test_missing_hole_deals_are_unknown_cards() -> None:
+    r = replay(loads(hand(["p3 f", "p1 f"])))
+    assert r.holes == [["??", "??"]] * 3
+
+
+def test_unsupported_variants_are_a_clear_error() -> None:
+    for code in ("NS", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"):
+        assert code in RULES
+        if RULES[code].supported:
+            continue
+        text = hand(DEAL3).replace('variant = "NT"', f'variant = "{code}"')
+        with pytest.raises(UnsupportedVariant, match=f"variant '{code}' .* is not supported yet; "
+                           "this version replays NT, FT, PO"):
+            replay(loads(text))
+    with pytest.raises(UnsupportedVariant, match="'XX' is not a PHH variant code"):
+        replay(loads(hand(DEAL3).replace('"NT"', '"XX"')))
+
+
+def test_decimal_amounts_are_exact() -> None:
+    text = hand([*DEAL3, "p3 cbr 0.75", "p1 f", "p2 f"], blinds_or_straddles=[0.1, 0.25, 0],
+                min_bet=0.25, starting_stacks=[10.0, 10.0, 10.0])
+    r = replay(loads(text))
+    assert r.scale == 100 and r.contributed == [10, 25, 75]
