@@ -60,7 +60,7 @@ def random_hand(
             shown.add(i)
             if "??" in state.holes[i]:
                 do(f"p{i + 1} sm {''.join(deck.pop() for _ in state.holes[i])}")
-            elif rng.random() < muck and len(live) > 1:
+            elif rng.random() < muck and i != _anchor(state):
                 do(f"p{i + 1} sm")
             else:
                 do(f"p{i + 1} sm {''.join(state.holes[i])}")
@@ -91,6 +91,12 @@ def random_hand(
         do(f"p{i + 1} cbr {pick}")
     fields = dict(fields, actions=actions)
     return HandHistory(fields)
+
+
+def _anchor(state: HandState) -> int:
+    """The first live player with the largest contribution: in every pot, so always shows."""
+    live = [i for i in range(state.n) if not state.folded[i]]
+    return max(live, key=lambda i: (state.contributed[i], -i))
 
 
 def random_history_text(rng: random.Random, variant: str = "NT", players: int = 6) -> str:

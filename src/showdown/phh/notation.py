@@ -215,8 +215,8 @@ def _value(value: Any) -> str:
         if math.isinf(value):
             return "inf" if value > 0 else "-inf"
         return "nan" if math.isnan(value) else repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):  # JSON escapes are TOML escapes; TOML also forbids DEL
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
         return value.isoformat()
     if isinstance(value, list):

@@ -23,8 +23,9 @@ from functools import lru_cache
 
 from showdown.cards import Card
 from showdown.phh.engine import Replay, replay
+from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
-from showdown.pots import Player, Showdown, Table, resolve
+from showdown.pots import Player, Showdown, Table, TableError, resolve
 
 __all__ = ["Settlement", "settle", "settle_replay", "to_table"]
 
@@ -89,7 +90,15 @@ def settle_replay(r: Replay) -> Settlement:
     unknown = [i for i in live if not r.mucked[i] and (not r.holes[i] or "??" in r.holes[i])]
     if len(live) > 1 and unknown:
         return Settlement(r, table, None, None, None, unknown)
-    sd = resolve(table)
+    try:
+        sd = resolve(table)
+    except TableError as exc:  # every player in a pot mucked
+        history = r.history
+        raise IllegalAction(
+            history.file, history.label, len(history.fields["actions"]) - 1,
+            history.fields["actions"][-1] if history.fields["actions"] else "",
+            "showdown", str(exc)
+        ) from None
     seats = r.history.seats
     finishing = []
     winnings = []
