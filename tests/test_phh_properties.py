@@ -9,8 +9,8 @@ import warnings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phh_helpers import header, random_hand
 from showdown.phh import dumps, loads, settle, verify
+from showdown.phh.generate import header, random_hand
 
 VARIANTS = ("NT", "FT", "PO")
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from phh_helpers import header, random_hand
 from showdown.cli import main
 from showdown.phh import dumps_all, replay_paths
 from showdown.phh.export import settlement_to_history
+from showdown.phh.generate import header, random_hand
 from showdown.phh.settlement import settle
 
 FOLD = (

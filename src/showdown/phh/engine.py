@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NoReturn
 
-from showdown.phh.actions import Action, parse_action
+from showdown.phh.actions import CARD_TEXTS, Action, parse_action
 from showdown.phh.amounts import decimals, to_units
 from showdown.phh.errors import IllegalAction, MalformedHistory, UnsupportedVariant
 from showdown.phh.notation import HandHistory
@@ -45,6 +45,15 @@ from showdown.phh.upcards import opener_by_upcards
 __all__ = ["HandState", "Replay", "replay", "variant_rules"]
 
 _DEALING, _BETTING, _DRAWING, _DONE = 0, 1, 2, 3
+_ANY_CARD = CARD_TEXTS | {"??"}
+#: "p1" -> 0, ... for the fast path of :meth:`HandState.apply`.
+_PLAYERS = {f"p{k + 1}": k for k in range(99)}
+
+
+def _split(text: str) -> tuple[str, ...] | None:
+    """Cards run together, or ``None`` when the text is not (the grammar then says why)."""
+    cards = tuple(text[k : k + 2] for k in range(0, len(text), 2))
+    return cards if cards and len(text) % 2 == 0 and _ANY_CARD.issuperset(cards) else None
 
 
 @dataclass(slots=True)
@@ -103,20 +112,27 @@ def _numbers(history: HandHistory, key: str, n: int | None) -> list[int | float]
 def _scale(history: HandHistory, rules: VariantRules, n: int) -> tuple[int, dict[str, list[int]]]:
     """The units of the hand and its amount fields in them."""
     raw: dict[str, list[int | float]] = {}
+    places = 0
     for key in rules.required:
         if key in ("variant", "actions"):
             continue
         per_player = key in ("antes", "blinds_or_straddles", "starting_stacks")
-        raw[key] = _numbers(history, key, n if per_player else None)
-    places = max(decimals(v) for values in raw.values() for v in values)
-    for text in history.fields["actions"]:
-        if " cbr " in text:
-            amount = text.partition("#")[0].split()[-1]
-            if "." in amount:
-                places = max(places, len(amount.partition(".")[2]))
+        values = raw[key] = _numbers(history, key, n if per_player else None)
+        for v in values:
+            if type(v) is float:
+                places = max(places, decimals(v))
+    actions = history.fields["actions"]
+    if "." in "".join(actions):
+        for text in actions:
+            if " cbr " in text:
+                amount = text.partition("#")[0].split()[-1]
+                if "." in amount:
+                    places = max(places, len(amount.partition(".")[2]))
     if places > 9:
         history.error("amounts with more than 9 decimal places are not supported")
     scale = 10**places
+    if scale == 1 and all(type(v) is int for values in raw.values() for v in values):
+        return 1, raw  # type: ignore[return-value]
     return scale, {k: [to_units(v, scale) for v in values] for k, values in raw.items()}
 
 
@@ -313,13 +329,22 @@ class HandState:
             self.completion = self.bring_in_due
         stacks = self.stacks
         folded = self.folded
-        totals = [stacks[i] + bets[i] for i in range(n)]
+        # The two largest totals (chips behind plus bet) of live players.
+        first = second = -1
+        top = -1
+        for i in range(n):
+            if not folded[i]:
+                total = stacks[i] + bets[i]
+                if total > first:
+                    first, second, top = total, first, i
+                elif total > second:
+                    second = total
         queue = []
         for k in range(n):
             i = (opener + k) % n
             if folded[i] or not stacks[i]:
                 continue
-            others = max((totals[j] for j in range(n) if j != i and not folded[j]), default=0)
+            others = second if i == top else first
             if others <= bets[i]:  # nobody can bet into this player and they owe nothing
                 continue
             queue.append(i)
@@ -346,8 +371,33 @@ class HandState:
     # actions ------------------------------------------------------------------------------
 
     def apply(self, index: int, text: str) -> None:
+        """Apply the action ``text``, the ``index``-th of the hand (errors name both)."""
         self.index = index
         self.text = text
+        words = text.split() if "#" not in text else text.partition("#")[0].split()
+        # The common actions are read here directly; anything else goes through the grammar.
+        if len(words) == 2:
+            i = _PLAYERS.get(words[0])
+            verb = words[1]
+            if i is not None and i < self.n and verb in ("cc", "f"):
+                self._bet_action(i, verb, "")
+                return
+        elif len(words) == 3 and words[1] == "cbr":
+            i = _PLAYERS.get(words[0])
+            if i is not None and i < self.n:
+                self._bet_action(i, "cbr", words[2])
+                return
+        elif len(words) == 3 and words[0] == "d" and words[1] == "db":
+            cards = _split(words[2])
+            if cards is not None:
+                self._deal_board(cards)
+                return
+        elif len(words) == 4 and words[0] == "d" and words[1] == "dh":
+            i = _PLAYERS.get(words[2])
+            cards = _split(words[3])
+            if i is not None and i < self.n and cards is not None:
+                self._deal_hole(i, cards)
+                return
         try:
             action = parse_action(text)
         except ValueError as exc:
@@ -359,11 +409,11 @@ class HandState:
         if action.player >= self.n:
             self.illegal("table size", f"there are only {self.n} players (p1 to p{self.n})")
         if verb in ("cc", "f", "cbr", "pb"):
-            self._bet_action(action)
+            self._bet_action(action.player, verb, action.amount or "")
         elif verb == "dh":
-            self._deal_hole(action)
+            self._deal_hole(action.player, action.cards or ())
         elif verb == "db":
-            self._deal_board(action)
+            self._deal_board(action.cards or ())
         elif verb == "sm":
             self._show(action)
         else:
@@ -377,9 +427,7 @@ class HandState:
                     self.illegal("deck", f"{card} was already dealt")
                 used.add(card)
 
-    def _deal_hole(self, action: Action) -> None:
-        i = action.player
-        cards = action.cards or ()
+    def _deal_hole(self, i: int, cards: tuple[str, ...]) -> None:
         owed = self.pending_holes[i] if self.phase in (_DEALING, _DRAWING) else 0
         if owed == 0:
             self.illegal("dealing order", f"no hole cards are due to p{i + 1} now")
@@ -390,8 +438,7 @@ class HandState:
         self.pending_holes[i] = owed - len(cards)
         self._maybe_begin_betting()
 
-    def _deal_board(self, action: Action) -> None:
-        cards = action.cards or ()
+    def _deal_board(self, cards: tuple[str, ...]) -> None:
         if self.phase != _DEALING or not self.pending_board:
             self.illegal("dealing order", "no board cards are due now")
         if len(cards) > self.pending_board:
@@ -435,8 +482,7 @@ class HandState:
                 self.pending_holes[i] = 0
         self._begin_betting()
 
-    def _bet_action(self, action: Action) -> None:
-        i = action.player
+    def _bet_action(self, i: int, verb: str, amount: str) -> None:
         if self.phase == _DEALING and not self.draws_left:
             self._fill_unknown_holes()
         if self.phase != _BETTING:
@@ -445,11 +491,10 @@ class HandState:
         queue = self.queue
         if queue[0] != i:
             self.illegal("turn order", f"it is p{queue[0] + 1}'s turn, not p{i + 1}'s")
-        verb = action.verb
         bets = self.bets
         stacks = self.stacks
         if verb == "cbr":
-            self._raise(i, action.amount or "")
+            self._raise(i, amount)
             return
         if verb == "pb":
             if not self.bring_in_due:

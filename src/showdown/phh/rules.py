@@ -22,6 +22,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 __all__ = ["RULES", "Street", "VariantRules", "find", "supported_codes"]
@@ -73,9 +74,7 @@ class VariantRules:
     @property
     def supported(self) -> bool:
         """Whether this version can settle the variant's showdown."""
-        from showdown.table_io import HOLE_COUNTS
-
-        return self.game in HOLE_COUNTS
+        return self.game in _settled_games()
 
 
 _FLAT: tuple[Bet, ...] = ("small", "small", "small", "small")
@@ -139,6 +138,14 @@ RULES: dict[str, VariantRules] = {
                      _draws(4, 3, _LIMIT), (4,), cap=4),
     )
 }
+
+
+@cache
+def _settled_games() -> frozenset[str]:
+    """The games :func:`showdown.pots.resolve` settles."""
+    from showdown.table_io import HOLE_COUNTS
+
+    return frozenset(HOLE_COUNTS)
 
 
 def find(code: str) -> VariantRules:

@@ -18,8 +18,9 @@ aggressor of the final betting round, uncalled bets returned).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
+from typing import Any
 
 from showdown.cards import Card
 from showdown.phh.engine import Replay, replay
@@ -50,36 +51,54 @@ class Settlement:
     unknown: list[int]
 
 
-def to_table(r: Replay) -> Table:
+_PLAYER_FIELDS = ("seat", "name", "hole", "contributed", "folded", "muck", "hole_ids")
+_TABLE_FIELDS = ("players", "button", "board", "game", "last_aggressor", "wrap", "seats",
+                 "board_ids")
+#: The engine has already checked everything :class:`Table` checks (seats, cards, counts),
+#: so tables are assembled directly when the classes have exactly the fields known here.
+_DIRECT = {f.name for f in fields(Player)} == set(_PLAYER_FIELDS) and {
+    f.name for f in fields(Table)
+} == set(_TABLE_FIELDS)
+
+
+def _assemble(cls: type[Any], values: tuple[Any, ...], names: tuple[str, ...]) -> Any:
+    obj = object.__new__(cls)
+    for name, value in zip(names, values, strict=True):
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def to_table(r: Replay, check: bool = False) -> Table:
     """The table at the end of the replayed hand (seats from ``seats``; the last player
-    has the button)."""
+    has the button). ``check=True`` builds it through :class:`Table`'s own checks."""
     history = r.history
     seats = history.seats
     names = history.names
+    direct = _DIRECT and not check
     players = []
     for i, seat in enumerate(seats):
         hole = r.holes[i]
         cards = None
         if not r.folded[i] and hole and "??" not in hole:
             cards = tuple(map(_card, hole))
-        players.append(
-            Player(
-                seat=seat,
-                name=names[i],
-                hole=cards,
-                contributed=r.contributed[i],
-                folded=r.folded[i],
-                muck=r.mucked[i],
-            )
-        )
-    aggressor = r.last_aggressor
-    return Table(
-        players=tuple(players),
-        button=seats[-1],
-        board=tuple(map(_card, r.board)),
-        game=r.rules.game,
-        last_aggressor=None if aggressor is None else seats[aggressor],
-    )
+        if direct:
+            ids = tuple(c.id for c in cards) if cards else ()
+            values = (seat, names[i], cards, r.contributed[i], r.folded[i], r.mucked[i], ids)
+            players.append(_assemble(Player, values, _PLAYER_FIELDS))
+        else:
+            players.append(Player(seat=seat, name=names[i], hole=cards,
+                                  contributed=r.contributed[i], folded=r.folded[i],
+                                  muck=r.mucked[i]))
+    aggressor = None if r.last_aggressor is None else seats[r.last_aggressor]
+    board = tuple(map(_card, r.board))
+    if not direct:
+        return Table(players=tuple(players), button=seats[-1], board=board, game=r.rules.game,
+                     last_aggressor=aggressor)
+    players.sort(key=lambda p: p.seat)
+    ordered = tuple(sorted(seats))
+    values = (tuple(players), seats[-1], board, r.rules.game, aggressor, False, ordered,
+              tuple(c.id for c in board))
+    return _assemble(Table, values, _TABLE_FIELDS)  # type: ignore[no-any-return]
 
 
 def settle_replay(r: Replay) -> Settlement:
