@@ -499,9 +499,8 @@ class HandState:
         if verb == "pb":
             if not self.bring_in_due:
                 self.illegal("bring-in", "no bring-in is due")
-            amount = min(self.bring_in, stacks[i])
             self.bring_in_due = False
-            self._put(i, amount)
+            self._put(i, min(self.bring_in, stacks[i]))
             self.max_bet = max(self.max_bet, bets[i])
         elif self.bring_in_due:
             self.illegal("bring-in", f"p{i + 1} must post the bring-in (pb) or complete (cbr)")

@@ -96,9 +96,9 @@ def to_table(r: Replay, check: bool = False) -> Table:
                      last_aggressor=aggressor)
     players.sort(key=lambda p: p.seat)
     ordered = tuple(sorted(seats))
-    values = (tuple(players), seats[-1], board, r.rules.game, aggressor, False, ordered,
-              tuple(c.id for c in board))
-    return _assemble(Table, values, _TABLE_FIELDS)  # type: ignore[no-any-return]
+    table = (tuple(players), seats[-1], board, r.rules.game, aggressor, False, ordered,
+             tuple(c.id for c in board))
+    return _assemble(Table, table, _TABLE_FIELDS)  # type: ignore[no-any-return]
 
 
 def settle_replay(r: Replay) -> Settlement:
