@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.phh import dumps, loads, settle, verify
+from showdown.phh.settlement import to_table
 from showdown.phh.generate import header, random_hand
 
 VARIANTS = ("NT", "FT", "PO")
@@ -42,6 +43,8 @@ def test_replayed_tables_conserve_chips(case: tuple, seed: int) -> None:  # type
         s.showdown.returned.values()
     )
     assert sum(s.winnings or []) == sum(p.amount for p in s.showdown.pots)
+    # The table assembled on the fast path is the one Table's own checks build.
+    assert to_table(s.replay) == to_table(s.replay, check=True) == s.table
 
 
 def test_pokerkit_agrees_on_generated_hands() -> None:

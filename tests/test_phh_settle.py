@@ -132,3 +132,14 @@ def test_settled_hand_export_fills_in_the_results() -> None:
     assert out.fields["finishing_stacks"] == [101, 99]
     assert out.fields["winnings"] == [2, 0]  # 1 of the big blind was uncalled, returned
     assert verify(settle(loads(dumps(out)))).cls == "match"
+
+
+def test_everyone_mucking_a_pot_is_an_error_naming_the_hand() -> None:
+    from showdown.phh import IllegalAction
+
+    text = phh(["d dh p1 2c2d", "d dh p2 AhAs", "p2 cc", "p1 cc", "d db 3c4d9s", "p1 cc", "p2 cc",
+                "d db Js", "p1 cc", "p2 cc", "d db Qh", "p1 cc", "p2 cc", "p1 sm", "p2 sm"],
+               [100, 100])
+    with pytest.raises(IllegalAction, match=r"^m\.phh, hand 1: action 14 'p2 sm': breaks the "
+                       r"showdown: every player in a pot mucked"):
+        settle(loads(text, "m.phh"))
