@@ -243,9 +243,13 @@ class HandState:
         self._start_street()
 
     @classmethod
-    def start(cls, history: HandHistory) -> HandState:
-        """The state after the forced bets (the history's actions are not applied)."""
-        rules = variant_rules(history)
+    def start(cls, history: HandHistory, rules: VariantRules | None = None) -> HandState:
+        """The state after the forced bets (the history's actions are not applied).
+
+        ``rules`` replaces the variant's record: the betting of a variant whose
+        showdown is not supported yet can be replayed (but not settled).
+        """
+        rules = rules or variant_rules(history)
         scale, amounts = _scale(history, rules, history.player_count)
         return cls(history, rules, scale, amounts)
 
@@ -421,10 +425,13 @@ class HandState:
 
     def _cards(self, cards: tuple[str, ...]) -> None:
         used = self.used
+        ranks = self.rules.ranks
         for card in cards:
             if card != "??":
                 if card in used:
                     self.illegal("deck", f"{card} was already dealt")
+                if card[0] not in ranks:
+                    self.illegal("deck", f"{card} is not in the {self.rules.name} deck")
                 used.add(card)
 
     def _deal_hole(self, i: int, cards: tuple[str, ...]) -> None:
@@ -461,6 +468,7 @@ class HandState:
         for card in cards:
             if card in hole:
                 hole.remove(card)
+                self.used.discard(card)  # the discards may come back after a reshuffle
             elif "??" in hole:
                 hole.remove("??")
             else:

@@ -41,7 +41,7 @@ def loads(text: str) -> dict[str, Any]:
 
 
 def _number(text: str) -> int | float:
-    return float(text) if "." in text else int(text)
+    return float(text) if "." in text else int(text)  # surrounding spaces are allowed
 
 
 def fast_loads(text: str) -> dict[str, Any] | None:
@@ -77,8 +77,14 @@ def fast_loads(text: str) -> dict[str, Any] | None:
                 match = _NUM_ARRAY.fullmatch(value)
                 if match is None:
                     return None
-                items = match.group(1).split(",")
-                table[key] = [_number(s.strip()) for s in items if s.strip()]
+                body = match.group(1)
+                items = body.split(",")
+                if not items[-1].strip():
+                    items.pop()  # an empty array, or a trailing comma
+                # int() and float() skip the spaces around each number themselves.
+                table[key] = [int(x) for x in items] if "." not in body else list(
+                    map(_number, items)
+                )
             continue
         match = _SCALAR.fullmatch(value)
         if match is None:

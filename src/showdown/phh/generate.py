@@ -21,6 +21,7 @@ __all__ = ["header", "random_hand"]
 from showdown.phh.engine import HandState
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
+from showdown.phh.rules import VariantRules
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
@@ -29,8 +30,11 @@ def header(variant: str, stacks: list[int], **fields: Any) -> dict[str, Any]:
     """The required fields of a hand with no actions yet (blinds 1/2 unless given)."""
     n = len(stacks)
     data: dict[str, Any] = {"variant": variant, "antes": fields.pop("antes", [0] * n)}
-    data["blinds_or_straddles"] = fields.pop("blinds_or_straddles", [1, 2] + [0] * (n - 2))
-    if variant in ("FT", "FO/8", "F2L3D", "FB"):
+    if variant in ("F7S", "F7S/8", "FR"):
+        data["bring_in"] = fields.pop("bring_in", 1)
+    else:
+        data["blinds_or_straddles"] = fields.pop("blinds_or_straddles", [1, 2] + [0] * (n - 2))
+    if variant in ("FT", "FO/8", "F2L3D", "FB", "F7S", "F7S/8", "FR"):
         data["small_bet"] = fields.pop("small_bet", 2)
         data["big_bet"] = fields.pop("big_bet", 4)
     else:
@@ -47,6 +51,7 @@ def random_hand(
     unknown: float = 0.0,
     fold: float = 0.2,
     muck: float = 0.0,
+    rules: VariantRules | None = None,
 ) -> HandHistory:
     """Play a hand to its end with random legal actions chosen by the engine's own rules.
 
@@ -55,8 +60,8 @@ def random_hand(
     muck at showdown (the player in every pot always shows).
     """
     history = HandHistory(fields)
-    state = HandState.start(history)
-    deck = DECK[:]
+    state = HandState.start(history, rules)
+    deck = [c for c in DECK if c[0] in state.rules.ranks]
     rng.shuffle(deck)
     actions: list[str] = []
     shown: set[int] = set()
@@ -90,7 +95,19 @@ def random_hand(
         if what == "board":
             do(f"d db {''.join(deck.pop() for _ in range(who))}")
             continue
+        if what == "discard":
+            hole = state.holes[who]
+            thrown = [c for c in hole if rng.random() < 0.4]
+            do(f"p{who + 1} sd {''.join(thrown)}".rstrip())
+            continue
         i = who
+        if state.bring_in_due:  # post the bring-in, or complete
+            try:
+                low, _ = state.raise_limits(i)
+            except IllegalAction:
+                low = 0
+            do(f"p{i + 1} cbr {low}" if low and rng.random() < 0.2 else f"p{i + 1} pb")
+            continue
         choice = rng.random()
         to_call = state.to_call(i)
         if choice < fold and to_call:

@@ -58,6 +58,8 @@ class VariantRules:
     hole_count: tuple[int, ...]
     #: Most completions, bets and raises in one betting round (fixed limit).
     cap: int | None = None
+    #: The ranks of the deck (short deck: six to ace).
+    ranks: str = "23456789TJQKA"
 
     @property
     def fixed(self) -> bool:
@@ -120,7 +122,7 @@ RULES: dict[str, VariantRules] = {
         VariantRules("PO", "Pot-limit Omaha hold'em", "omaha", "pot-limit", "blinds",
                      _board_game(4, _FLAT), (4, 5, 6)),
         VariantRules("NS", "No-limit short-deck hold'em", "short-deck", "no-limit", "blinds",
-                     _board_game(2, _FLAT), (2,)),
+                     _board_game(2, _FLAT), (2,), ranks="6789TJQKA"),
         VariantRules("FO/8", "Fixed-limit Omaha hold'em high/low-split eight or better",
                      "omaha-hi-lo", "fixed-limit", "blinds",
                      _board_game(4, _LIMIT), (4,), cap=4),
