@@ -175,3 +175,34 @@ def test_decimal_amounts_are_exact() -> None:
                 min_bet=0.25, starting_stacks=[10.0, 10.0, 10.0])
     r = replay(loads(text))
     assert r.scale == 100 and r.contributed == [10, 25, 75]
+
+
+def stud_state(actions: list[str], code: str = "F7S") -> list[int]:
+    """Replay the betting of a stud hand (its showdown waits for the stud games)."""
+    from showdown.phh.engine import HandState
+    from showdown.phh.rules import find
+
+    text = (f'variant = "{code}"\nantes = [1, 1, 1]\nbring_in = 1\nsmall_bet = 4\nbig_bet = 8\n'
+            "starting_stacks = [100, 100, 100]\nactions = []")
+    state = HandState.start(loads(text, "stud.phh"), find(code))
+    for k, action in enumerate(actions):
+        state.apply(k, action)
+    return state.contributed
+
+
+STUD_DEAL = ["d dh p1 AcKcQd", "d dh p2 2s3s2d", "d dh p3 7h8h9s"]  # up cards Qd, 2d, 9s
+
+
+def test_stud_bring_in_by_the_lowest_up_card() -> None:
+    # 2d is the lowest up card: p2 brings in; then p3, p1; a completion to the small bet.
+    assert stud_state([*STUD_DEAL, "p2 pb", "p3 cbr 4", "p1 cc", "p2 cbr 8", "p3 cc",
+                       "p1 cc"]) == [9, 9, 9]
+    with pytest.raises(IllegalAction, match=r"action 3 'p2 cc': breaks the bring-in: p2 must "
+                       r"post the bring-in \(pb\) or complete \(cbr\)"):
+        stud_state([*STUD_DEAL, "p2 cc"])
+    with pytest.raises(IllegalAction, match="breaks the turn order: it is p2's turn"):
+        stud_state([*STUD_DEAL, "p1 pb"])
+    with pytest.raises(IllegalAction, match=r"fixed-limit bet size: .* exactly 4"):
+        stud_state([*STUD_DEAL, "p2 pb", "p3 cbr 5"])
+    # Razz: the highest up card (the queen) brings in.
+    assert stud_state([*STUD_DEAL, "p1 pb", "p2 f", "p3 f"], "FR") == [2, 1, 1]
