@@ -44,6 +44,33 @@ def _number(text: str) -> int | float:
     return float(text) if "." in text else int(text)  # surrounding spaces are allowed
 
 
+_SEPARATOR = re.compile(r"\s*,\s*")
+_CLOSE = re.compile(rf"\s*,?\s*\]{_TAIL}")
+_BAD_IN_STRING = re.compile(r"[\\\x00-\x08\x0a-\x1f\x7f]")
+
+
+def _quick_strings(value: str) -> list[str] | None:
+    """An array of strings all in one kind of quotes, split at the quotes; else ``None``.
+
+    >>> _quick_strings('["p1 f", "p2 cc # a, b"]  # note')
+    ['p1 f', 'p2 cc # a, b']
+    """
+    quote = value.lstrip("[ ")[:1]
+    parts = value.split(quote)
+    if len(parts) % 2 == 0 or parts[0].replace(" ", "") != "[" or len(parts) < 3:
+        return None
+    for sep in parts[2:-1:2]:
+        if not _SEPARATOR.fullmatch(sep):
+            return None
+    if not _CLOSE.fullmatch(parts[-1]):
+        return None
+    strings = parts[1::2]
+    for item in strings:
+        if _BAD_IN_STRING.search(item):
+            return None
+    return strings
+
+
 def fast_loads(text: str) -> dict[str, Any] | None:
     """The document, or ``None`` when the text uses TOML this reader leaves to ``tomllib``.
 
@@ -69,10 +96,13 @@ def fast_loads(text: str) -> dict[str, Any] | None:
             return None
         if value[0] == "[":
             if value[1:2] in ("'", '"') or value.replace(" ", "")[1:2] in ("'", '"'):
-                match = _STR_ARRAY.fullmatch(value)
-                if match is None:
-                    return None
-                table[key] = [s[1:-1] for s in _STR_ITEM.findall(match.group(1))]
+                strings = _quick_strings(value)
+                if strings is None:
+                    match = _STR_ARRAY.fullmatch(value)
+                    if match is None:
+                        return None
+                    strings = [s[1:-1] for s in _STR_ITEM.findall(match.group(1))]
+                table[key] = strings
             else:
                 match = _NUM_ARRAY.fullmatch(value)
                 if match is None:
