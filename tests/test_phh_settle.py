@@ -143,3 +143,12 @@ def test_everyone_mucking_a_pot_is_an_error_naming_the_hand() -> None:
     with pytest.raises(IllegalAction, match=r"^m\.phh, hand 1: action 14 'p2 sm': breaks the "
                        r"showdown: every player in a pot mucked"):
         settle(loads(text, "m.phh"))
+
+
+def test_unknown_stacks_stay_unknown() -> None:
+    from showdown.phh.corpus import report
+
+    text = phh(["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 10", "p1 f"], [100, 100]).replace(
+        "starting_stacks = [100, 100]", "starting_stacks = [inf, 100]")
+    r = report(loads(text), 1)
+    assert r.error is None and r.finishing_stacks == [None, 102]

@@ -17,6 +17,7 @@ chunks run in this process, in a local process pool (``workers``), or on any
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -104,6 +105,12 @@ def _settlement_dict(s: Settlement) -> dict[str, Any] | None:
     }
 
 
+def _money(units: int, scale: int) -> int | float | None:
+    """Units as the file's number; an unknown (``inf``) stack is ``None`` (JSON has no inf)."""
+    value = from_units(units, scale)
+    return None if value == math.inf else value
+
+
 def report(history: HandHistory, hand: str | int) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
     file = history.file or "-"
@@ -118,9 +125,7 @@ def report(history: HandHistory, hand: str | int) -> HandReport:
         file=file,
         hand=hand,
         cls=verdict.cls,
-        finishing_stacks=None
-        if s.finishing is None
-        else [from_units(v, scale) for v in s.finishing],
+        finishing_stacks=None if s.finishing is None else [_money(v, scale) for v in s.finishing],
         recorded=verdict.recorded,
         recorded_field=verdict.field,
         players=names,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-__all__ = ["RULES", "Street", "VariantRules", "find", "supported_codes"]
+__all__ = ["REPLAYED_GAMES", "RULES", "Street", "VariantRules", "find", "supported_codes"]
 
 Structure = Literal["no-limit", "pot-limit", "fixed-limit"]
 Opening = Literal["position", "low-card", "high-card", "high-hand", "low-hand"]
@@ -142,12 +142,16 @@ RULES: dict[str, VariantRules] = {
 }
 
 
+#: The games whose hand histories are replayed and settled end to end (and tested so).
+REPLAYED_GAMES = frozenset({"holdem", "omaha"})
+
+
 @cache
 def _settled_games() -> frozenset[str]:
-    """The games :func:`showdown.pots.resolve` settles."""
+    """The replayed games that :func:`showdown.pots.resolve` settles in this version."""
     from showdown.table_io import HOLE_COUNTS
 
-    return frozenset(HOLE_COUNTS)
+    return REPLAYED_GAMES & frozenset(HOLE_COUNTS)
 
 
 def find(code: str) -> VariantRules:
