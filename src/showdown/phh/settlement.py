@@ -52,13 +52,14 @@ class Settlement:
 
 
 _PLAYER_FIELDS = ("seat", "name", "hole", "contributed", "folded", "muck", "hole_ids")
-_TABLE_FIELDS = ("players", "button", "board", "game", "last_aggressor", "wrap", "seats",
-                 "board_ids")
-#: The engine has already checked everything :class:`Table` checks (seats, cards, counts),
-#: so tables are assembled directly when the classes have exactly the fields known here.
-_DIRECT = {f.name for f in fields(Player)} == set(_PLAYER_FIELDS) and {
+_TABLE_FIELDS = ("players", "button", "board", "game", "last_aggressor", "seats", "board_ids")
+#: The engine has already checked what :class:`Table` checks (seats, cards, counts), so
+#: tables are assembled directly when the classes have the fields known here; any other
+#: field of :class:`Table` (a game-wide setting) is taken from a checked table of the game.
+_DIRECT = {f.name for f in fields(Player)} == set(_PLAYER_FIELDS) and set(_TABLE_FIELDS) <= {
     f.name for f in fields(Table)
-} == set(_TABLE_FIELDS)
+}
+_OTHER_FIELDS = tuple(f.name for f in fields(Table) if f.name not in _TABLE_FIELDS)
 
 
 def _assemble(cls: type[Any], values: tuple[Any, ...], names: tuple[str, ...]) -> Any:
@@ -66,6 +67,13 @@ def _assemble(cls: type[Any], values: tuple[Any, ...], names: tuple[str, ...]) -
     for name, value in zip(names, values, strict=True):
         object.__setattr__(obj, name, value)
     return obj
+
+
+@lru_cache(maxsize=32)
+def _game_settings(game: str) -> tuple[Any, ...]:
+    """The values of the game-wide fields of a table of ``game``, from a checked table."""
+    sample = Table(game=game, button=2, players=(Player(1, contributed=1), Player(2)))
+    return tuple(getattr(sample, name) for name in _OTHER_FIELDS)
 
 
 def to_table(r: Replay, check: bool = False) -> Table:
@@ -91,14 +99,15 @@ def to_table(r: Replay, check: bool = False) -> Table:
                                   muck=r.mucked[i]))
     aggressor = None if r.last_aggressor is None else seats[r.last_aggressor]
     board = tuple(map(_card, r.board))
+    game = r.rules.game
     if not direct:
-        return Table(players=tuple(players), button=seats[-1], board=board, game=r.rules.game,
+        return Table(players=tuple(players), button=seats[-1], board=board, game=game,
                      last_aggressor=aggressor)
     players.sort(key=lambda p: p.seat)
     ordered = tuple(sorted(seats))
-    table = (tuple(players), seats[-1], board, r.rules.game, aggressor, False, ordered,
-             tuple(c.id for c in board))
-    return _assemble(Table, table, _TABLE_FIELDS)  # type: ignore[no-any-return]
+    table = (tuple(players), seats[-1], board, game, aggressor, ordered,
+             tuple(c.id for c in board), *_game_settings(game))
+    return _assemble(Table, table, _TABLE_FIELDS + _OTHER_FIELDS)  # type: ignore[no-any-return]
 
 
 def settle_replay(r: Replay) -> Settlement:
