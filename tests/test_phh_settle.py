@@ -152,3 +152,22 @@ def test_unknown_stacks_stay_unknown() -> None:
         "starting_stacks = [100, 100]", "starting_stacks = [inf, 100]")
     r = report(loads(text), 1)
     assert r.error is None and r.finishing_stacks == [None, 102]
+
+
+def test_real_hands_of_the_handhq_corpus() -> None:
+    """Seven Absolute Poker hands (cents, antes, seats, unknown cards): two match; four
+    winners got 6.6% to 8.3% less than the pot (the room's rake); in one the room counts
+    the big blind's uncalled half in its winnings, which also matches."""
+    from pathlib import Path
+
+    from showdown.phh.corpus import replay_paths
+
+    path = Path(__file__).parent / "data" / "handhq-abs-sample.phhs"
+    reports = {r.hand: r for r in replay_paths([path])}
+    assert {h: r.cls for h, r in reports.items()} == {
+        "1": "match", "3": "rake", "6": "match", "7": "match", "9": "rake", "12": "rake",
+        "18": "rake"}
+    assert reports["3"].settlement is not None
+    assert reports["3"].settlement["payouts"] == {"7": 17} and reports["3"].recorded[4] == 15.65
+    assert reports["3"].settlement["returned"] == {"7": 11}  # p5 bet 17 into 6: 11 uncalled
+    assert reports["7"].finishing_stacks == [80.1, 197.5, 201.3]

@@ -6,8 +6,8 @@ dollar stakes), so pots split exactly; results are divided back.
 
 >>> decimals(0.25), decimals(100), decimals(1e-07)
 (2, 0, 7)
->>> to_units(0.25, 100), from_units(37, 100), from_units(400, 1)
-(25, 0.37, 400)
+>>> to_units(0.25, 100), from_units(37, 100), from_units(400, 1), from_units(1700, 100)
+(25, 0.37, 400, 17)
 """
 
 from __future__ import annotations
@@ -41,10 +41,10 @@ def to_units(value: int | float, scale: int) -> int:
 
 
 def from_units(units: int | Fraction, scale: int) -> int | float:
-    """Units back to the file's numbers: integers when the hand has no decimals."""
+    """Units back to the file's numbers: whole amounts as integers, others as decimals."""
     if units >= INFINITE // 2:
         return math.inf
     if scale == 1 and isinstance(units, int):
         return units
     value = Fraction(units) / scale
-    return int(value) if value.denominator == 1 and scale == 1 else float(value)
+    return int(value) if value.denominator == 1 else float(value)

@@ -13,6 +13,9 @@ classed as
 - ``mismatch``: anything else; :attr:`Verdict.differences` names the players.
 
 A hand that records no result and needs no unknown hand has class ``None``.
+Recorded ``winnings`` may or may not count a player's uncalled bet handed
+back (card rooms differ: when everyone folds to the big blind, some say it
+collected both blinds); both are read as a match.
 
 >>> from showdown.phh.notation import loads
 >>> from showdown.phh.settlement import settle
@@ -102,12 +105,13 @@ def verify(settlement: Settlement) -> Verdict:
     ours = settlement.finishing if key == "finishing_stacks" else settlement.winnings
     assert ours is not None
     scale = settlement.replay.scale
+    returned = _returned(settlement) if key == "winnings" else [0] * len(recorded)
     diffs = []
     for i, value in enumerate(recorded):
         theirs = _units(value, scale)
         if ours[i] >= INFINITE // 2:  # an unknown (inf) stack
             continue
-        if theirs != ours[i]:
+        if theirs != ours[i] and not (returned[i] and theirs == ours[i] + returned[i]):
             diffs.append((i, ours[i], theirs))
     if not diffs:
         return Verdict("match", key, recorded, [])
@@ -116,6 +120,13 @@ def verify(settlement: Settlement) -> Verdict:
     if _rake(settlement, diffs):
         return Verdict("rake", key, recorded, diffs)
     return Verdict("mismatch", key, recorded, diffs)
+
+
+def _returned(settlement: Settlement) -> list[int]:
+    """Each player's uncalled chips handed back (some sites count them in the winnings)."""
+    assert settlement.showdown is not None
+    back = settlement.showdown.returned
+    return [back.get(seat, 0) for seat in settlement.replay.history.seats]
 
 
 def _odd_chip(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) -> bool:
