@@ -56,7 +56,11 @@ def test_pokerkit_agrees_on_generated_hands() -> None:
         variant = rng.choice(VARIANTS)
         n = rng.randint(2, 6)
         stacks = [rng.choice([5, 40, 100, 250]) for _ in range(n)]
-        extra = {"antes": [rng.choice([0, 1, 3])] * n}
+        antes = [rng.choice([0, 1, 3])] * n
+        if rng.random() < 0.4:  # a big-blind ante: dead money in the main pot
+            antes = [0] * n
+            antes[1 if n > 2 else 0] = rng.choice([1, 2, 3])
+        extra = {"antes": antes}
         h = random_hand(rng, header(variant, stacks, **extra), fold=0.3)
         text = dumps(h)
         ours = settle(loads(text))

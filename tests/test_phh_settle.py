@@ -171,3 +171,24 @@ def test_real_hands_of_the_handhq_corpus() -> None:
     assert reports["3"].settlement["payouts"] == {"7": 17} and reports["3"].recorded[4] == 15.65
     assert reports["3"].settlement["returned"] == {"7": 11}  # p5 bet 17 into 6: 11 uncalled
     assert reports["7"].finishing_stacks == [80.1, 197.5, 201.3]
+
+
+def test_big_blind_ante_and_missing_folds_of_a_wsop_hand() -> None:
+    """The button's fold is missing from the file: a turn-order error, unless ``repair``
+    fills it in (as pokerkit does). The big blind's ante is dead money in the main pot,
+    not a bet nobody called: the winner takes it, as the record says."""
+    from pathlib import Path
+
+    from showdown.phh import IllegalAction, load_file
+
+    (hand,) = load_file(Path(__file__).parent / "data" / "wsop-2019-42-3-00-01-07.phh")
+    with pytest.raises(IllegalAction, match="action 13 'p1 cc': breaks the turn order: it is "
+                       "p8's turn, not p1's"):
+        settle(hand)
+    s = settle(hand, repair=True)
+    assert s.replay.inferred == ["p8 f"]
+    assert verify(s).cls == "match"
+    assert s.finishing == [18100000, 5625000, 6675000, 5750000, 9150000, 6525000, 12950000,
+                           7300000]
+    assert s.showdown is not None and s.showdown.returned == {}
+    assert [p.amount for p in s.showdown.pots] == [8450000]

@@ -110,3 +110,12 @@ def test_stdin_and_workers(tmp_path: Path) -> None:
     with ThreadPoolExecutor(2) as pool:
         threads = [r.to_dict() for r in replay_paths([path], executor=pool, chunk=4)]
     assert one == two == threads
+
+
+def test_repair_fills_in_missing_folds(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(Path(__file__).parent / "data" / "wsop-2019-42-3-00-01-07.phh")
+    assert run_cli(capsys, path)[0] == 2
+    code, out, err = run_cli(capsys, path, "--repair", "--json", "--check")
+    row = json.loads(out)
+    assert code == 0 and err == ""
+    assert row["class"] == "match" and row["inferred"] == ["p8 f"]

@@ -7,7 +7,8 @@ summary; ``--json`` writes one JSON object per hand (JSON lines) with
 settlement (``pots``, ``payouts``, ``returned``). ``--check`` exits 1 if a
 hand is a ``mismatch`` or an error. A malformed file or action is one
 ``error:`` line and exit 2; with ``--keep-going`` it is counted and the rest
-still run. ``--workers N`` replays in N processes.
+still run. ``--repair`` fills in missing checks and folds (pokerkit reads
+histories so); ``--workers N`` replays in N processes.
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
@@ -59,6 +60,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--keep-going",
         action="store_true",
         help="count malformed files and illegal actions and replay the rest",
+    )
+    parser.add_argument(
+        "--repair",
+        action="store_true",
+        help="fill in missing checks and folds as pokerkit does (listed as inferred)",
     )
     parser.add_argument(
         "--workers", type=int, default=1, metavar="N", help="replay in N processes (default 1)"
@@ -135,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
     details: list[str] = []
     progress = _Progress(args.lang)
     try:
-        for n, r in enumerate(replay_paths(args.paths, workers=args.workers), start=1):
+        reports = replay_paths(args.paths, workers=args.workers, repair=args.repair)
+        for n, r in enumerate(reports, start=1):
             files.add(r.file)
             if r.error is not None:
                 if not args.keep_going:

@@ -23,6 +23,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ class HandReport:
     differences: list[dict[str, Any]] = field(default_factory=list)
     settlement: dict[str, Any] | None = None
     error: str | None = None
+    inferred: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
@@ -75,6 +77,8 @@ class HandReport:
         settlement = self.settlement or {}
         for key in ("pots", "payouts", "returned", "showdown_order"):
             data[key] = settlement.get(key)
+        if self.inferred:
+            data["inferred"] = self.inferred
         if self.error is not None:
             data["error"] = self.error
         return data
@@ -111,11 +115,11 @@ def _money(units: int, scale: int) -> int | float | None:
     return None if value == math.inf else value
 
 
-def report(history: HandHistory, hand: str | int) -> HandReport:
+def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
     file = history.file or "-"
     try:
-        s = settle(history)
+        s = settle(history, repair)
         verdict = verify(s)
     except HistoryError as exc:
         return HandReport(file, hand, error=str(exc))
@@ -139,6 +143,7 @@ def report(history: HandHistory, hand: str | int) -> HandReport:
             for i, ours, _ in verdict.differences
         ],
         settlement=_settlement_dict(s),
+        inferred=s.replay.inferred,
     )
 
 
@@ -146,14 +151,14 @@ def report(history: HandHistory, hand: str | int) -> HandReport:
 Unit = tuple[str, str, str | None, str]
 
 
-def replay_chunk(units: Sequence[Unit]) -> list[HandReport]:
+def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
     """Replay every hand of a chunk (runs in a worker process)."""
     reports: list[HandReport] = []
     for file, kind, name, text in units:
         try:
             if kind == "phhs":
                 hands = loads_all(text, file)
-                reports.extend(report(h, h.label) for h in hands)
+                reports.extend(report(h, h.label, repair) for h in hands)
                 continue
             history = loads(text, file)
         except HistoryError as exc:
@@ -161,9 +166,9 @@ def replay_chunk(units: Sequence[Unit]) -> list[HandReport]:
             continue
         if kind == "table":
             history.name = name
-            reports.append(report(history, name or "?"))
+            reports.append(report(history, name or "?", repair))
         else:
-            reports.append(report(history, 1))
+            reports.append(report(history, 1, repair))
     return reports
 
 
@@ -239,15 +244,15 @@ def _chunks(paths: Iterable[str | Path], size: int) -> Iterator[list[Unit]]:
         yield chunk
 
 
-def _run(units: Sequence[Unit]) -> list[HandReport]:
+def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
     if all(u[1] != "error" for u in units):
-        return replay_chunk(units)
+        return replay_chunk(units, repair)
     reports: list[HandReport] = []
     for unit in units:
         if unit[1] == "error":
             reports.append(HandReport(unit[0], "?", error=unit[3]))
         else:
-            reports.extend(replay_chunk([unit]))
+            reports.extend(replay_chunk([unit], repair))
     return reports
 
 
@@ -257,18 +262,21 @@ def replay_paths(
     executor: Executor | None = None,
     workers: int = 1,
     chunk: int = CHUNK,
+    repair: bool = False,
 ) -> Iterator[HandReport]:
     """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
 
     ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`);
     otherwise ``workers`` > 1 starts a local process pool of that size.
+    ``repair`` fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
     """
     chunks = _chunks(paths, chunk)
+    run = partial(_run, repair=repair)
     if executor is None and workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            for reports in pool.map(_run, chunks):
+            for reports in pool.map(run, chunks):
                 yield from reports
         return
-    mapped = executor.map(_run, chunks) if executor is not None else map(_run, chunks)
+    mapped = executor.map(run, chunks) if executor is not None else map(run, chunks)
     for reports in mapped:
         yield from reports

@@ -32,7 +32,7 @@ to the bet plus the pot after calling (antes included).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NoReturn
 
 from showdown.phh.actions import CARD_TEXTS, Action, parse_action
@@ -76,6 +76,10 @@ class Replay:
     holes: list[list[str]]
     board: list[str]
     last_aggressor: int | None
+    #: Actions the file leaves out, filled in by ``repair`` (a check, or a fold to a bet).
+    inferred: list[str] = field(default_factory=list)
+    #: The antes each player paid (part of ``contributed``).
+    antes: list[int] = field(default_factory=list)
 
 
 def variant_rules(history: HandHistory) -> VariantRules:
@@ -146,6 +150,7 @@ class HandState:
     __slots__ = (
         "acted",
         "aggressor",
+        "antes",
         "bets",
         "blinds",
         "board",
@@ -159,6 +164,7 @@ class HandState:
         "history",
         "holes",
         "index",
+        "inferred",
         "last_aggressor",
         "live",
         "max_bet",
@@ -170,6 +176,7 @@ class HandState:
         "phase",
         "queue",
         "raises",
+        "repair",
         "round_acted",
         "rules",
         "scale",
@@ -187,6 +194,8 @@ class HandState:
         n = history.player_count
         self.history = history
         self.scale = scale
+        self.repair = False
+        self.inferred: list[str] = []
         self.rules = rules
         self.n = n
         self.index = -1
@@ -221,10 +230,10 @@ class HandState:
             antes = antes[::-1]
             blinds = blinds[::-1]
         self.bring_in = amounts.get("bring_in", [0])[0]
+        self.antes = [min(antes[i], stacks[i]) for i in range(n)]
         for i in range(n):
-            paid = min(antes[i], stacks[i])
-            stacks[i] -= paid
-            self.contributed[i] += paid
+            stacks[i] -= self.antes[i]
+            self.contributed[i] += self.antes[i]
         for i in range(n):
             paid = min(blinds[i], stacks[i])
             stacks[i] -= paid
@@ -285,6 +294,8 @@ class HandState:
             holes=self.holes,
             board=self.board,
             last_aggressor=self.last_aggressor,
+            inferred=self.inferred,
+            antes=self.antes,
         )
 
     # errors -------------------------------------------------------------------------------
@@ -498,7 +509,10 @@ class HandState:
             self.illegal("turn order", f"nobody can bet now: {why}")
         queue = self.queue
         if queue[0] != i:
-            self.illegal("turn order", f"it is p{queue[0] + 1}'s turn, not p{i + 1}'s")
+            if not self.repair or i not in queue:
+                self.illegal("turn order", f"it is p{queue[0] + 1}'s turn, not p{i + 1}'s")
+            self._infer_until(i)
+            queue = self.queue
         bets = self.bets
         stacks = self.stacks
         if verb == "cbr":
@@ -522,6 +536,19 @@ class HandState:
         queue.pop(0)
         if not queue or self.live == 1:
             self._end_round()
+
+    def _infer_until(self, i: int) -> None:
+        """Repair: the players before ``i`` whose actions are missing check, or fold to a bet."""
+        index, text = self.index, self.text
+        while self.phase == _BETTING and self.queue and self.queue[0] != i:
+            j = self.queue[0]
+            verb = "cc" if self.to_call(j) == 0 else "f"
+            self.inferred.append(f"p{j + 1} {verb}")
+            self._bet_action(j, verb, "")
+        self.index, self.text = index, text
+        if self.phase != _BETTING or not self.queue:
+            self.illegal("turn order", f"p{i + 1} has nothing to do when the missing actions "
+                         "are filled in")
 
     def _put(self, i: int, amount: int) -> None:
         self.stacks[i] -= amount
@@ -675,9 +702,15 @@ class HandState:
         raise MalformedHistory(h.file, h.label, f"the actions end before the hand is over ({nxt})")
 
 
-def replay(history: HandHistory) -> Replay:
-    """Replay a hand under its variant's rules (errors: :mod:`showdown.phh.errors`)."""
+def replay(history: HandHistory, repair: bool = False) -> Replay:
+    """Replay a hand under its variant's rules (errors: :mod:`showdown.phh.errors`).
+
+    ``repair=True`` fills in missing checks and folds as pokerkit does: when a
+    player acts out of turn, each player before them checks, or folds to a bet
+    (listed in :attr:`Replay.inferred`). Without it that is a turn-order error.
+    """
     state = HandState.start(history)
+    state.repair = repair
     for index, text in enumerate(history.fields["actions"]):
         state.apply(index, text)
     return state.result()

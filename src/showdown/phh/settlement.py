@@ -76,12 +76,44 @@ def _game_settings(game: str) -> tuple[Any, ...]:
     return tuple(getattr(sample, name) for name in _OTHER_FIELDS)
 
 
+#: At most this many dead-money places hold unequal antes (see :func:`_dead_antes`).
+DEAD_PLACES = 9
+
+
+def _dead_antes(r: Replay) -> tuple[list[int], list[int]]:
+    """Unequal antes (a big-blind or button ante) as dead money in the main pot.
+
+    :func:`~showdown.pots.resolve` cuts pots at each live player's total, so a
+    big blind's ante would count as a bet nobody called. Instead the players'
+    contributions exclude their antes, and the antes are held by folded
+    placeholders (seats after the last one), each no larger than the smallest
+    live contribution, so every ante chip lands in the main pot. Equal antes
+    stay in the contributions: cutting them with the bets is the same there.
+    Returns (contributions, placeholders' chips); no placeholders when antes are
+    equal, or a live player put in nothing beyond the ante.
+    """
+    paid = [a for a in r.antes if a]
+    if not paid or (len(set(r.antes)) == 1):
+        return r.contributed, []
+    bets = [c - a for c, a in zip(r.contributed, r.antes, strict=True)]
+    live = [bets[i] for i in range(len(bets)) if not r.folded[i]]
+    smallest = min(live)
+    if smallest == 0:
+        return r.contributed, []
+    total = sum(paid)
+    places = min(DEAD_PLACES, -(-total // smallest))
+    share, odd = divmod(total, places)
+    return bets, [share + (k < odd) for k in range(places)]
+
+
 def to_table(r: Replay, check: bool = False) -> Table:
     """The table at the end of the replayed hand (seats from ``seats``; the last player
-    has the button). ``check=True`` builds it through :class:`Table`'s own checks."""
+    has the button; unequal antes are dead money, see :func:`_dead_antes`).
+    ``check=True`` builds it through :class:`Table`'s own checks."""
     history = r.history
     seats = history.seats
     names = history.names
+    contributed, dead = _dead_antes(r)
     direct = _DIRECT and not check
     players = []
     for i, seat in enumerate(seats):
@@ -91,12 +123,15 @@ def to_table(r: Replay, check: bool = False) -> Table:
             cards = tuple(map(_card, hole))
         if direct:
             ids = tuple(c.id for c in cards) if cards else ()
-            values = (seat, names[i], cards, r.contributed[i], r.folded[i], r.mucked[i], ids)
+            values = (seat, names[i], cards, contributed[i], r.folded[i], r.mucked[i], ids)
             players.append(_assemble(Player, values, _PLAYER_FIELDS))
         else:
             players.append(Player(seat=seat, name=names[i], hole=cards,
-                                  contributed=r.contributed[i], folded=r.folded[i],
+                                  contributed=contributed[i], folded=r.folded[i],
                                   muck=r.mucked[i]))
+    top = max(seats)
+    for k, chips in enumerate(dead, start=1):
+        players.append(Player(seat=top + k, name="ante", contributed=chips, folded=True))
     aggressor = None if r.last_aggressor is None else seats[r.last_aggressor]
     board = tuple(map(_card, r.board))
     game = r.rules.game
@@ -104,7 +139,7 @@ def to_table(r: Replay, check: bool = False) -> Table:
         return Table(players=tuple(players), button=seats[-1], board=board, game=game,
                      last_aggressor=aggressor)
     players.sort(key=lambda p: p.seat)
-    ordered = tuple(sorted(seats))
+    ordered = tuple(p.seat for p in players)
     table = (tuple(players), seats[-1], board, game, aggressor, ordered,
              tuple(c.id for c in board), *_game_settings(game))
     return _assemble(Table, table, _TABLE_FIELDS + _OTHER_FIELDS)  # type: ignore[no-any-return]
@@ -137,6 +172,6 @@ def settle_replay(r: Replay) -> Settlement:
     return Settlement(r, table, sd, finishing, winnings, [])
 
 
-def settle(history: HandHistory) -> Settlement:
-    """Replay and settle one hand."""
-    return settle_replay(replay(history))
+def settle(history: HandHistory, repair: bool = False) -> Settlement:
+    """Replay (``repair``: see :func:`~showdown.phh.engine.replay`) and settle one hand."""
+    return settle_replay(replay(history, repair))
