@@ -118,6 +118,14 @@ or 10, then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_ca
         """0..3 for clubs, diamonds, hearts, spades."""
         return self.id & 3
 
+    def __index__(self) -> int:
+        """The card's id: a Card stands wherever an id does (``evaluate_ids(cards)``).
+
+        >>> [0, 1, 2][Card.parse("2h")]
+        2
+        """
+        return self.id
+
     @property
     def rank_char(self) -> str:
         return RANKS[self.id >> 2]
