@@ -366,9 +366,7 @@ def new_counts(players: int, deals: int | None = None) -> np.ndarray:
     return np.zeros(shape, dtype=np.int64)
 
 
-def showdown_counts(
-    ranks: Sequence[np.ndarray], valid: np.ndarray | None = None
-) -> np.ndarray:
+def showdown_counts(ranks: Sequence[np.ndarray], valid: np.ndarray | None = None) -> np.ndarray:
     """Count showdowns of several deals at once (numpy path).
 
     ``ranks[p]`` is player p's ranks, shape ``(L,)`` (same for every deal) or
@@ -421,9 +419,7 @@ def tally_counts(ranks: Sequence[np.ndarray], counts: np.ndarray) -> None:
         counts += showdown_counts(ranks)[0]
 
 
-def exact_counts(
-    board: Sequence[int], deck: Sequence[int], holes: np.ndarray
-) -> np.ndarray:
+def exact_counts(board: Sequence[int], deck: Sequence[int], holes: np.ndarray) -> np.ndarray:
     """Native exact Hold'em: ``(D, P, 11)`` counts of every board for each deal.
 
     ``holes`` is ``(D, P, 2)``: each deal's hole cards; the boards complete
@@ -437,7 +433,10 @@ def exact_counts(
     holes = np.ascontiguousarray(holes, dtype=np.int64)
     counts = new_counts(holes.shape[1], holes.shape[0])
     native.holdem_exact(
-        np.array(sorted(deck), dtype=np.int64), np.array(board, dtype=np.int64), holes.ravel(), counts
+        np.array(sorted(deck), dtype=np.int64),
+        np.array(board, dtype=np.int64),
+        holes.ravel(),
+        counts,
     )
     return counts
 

@@ -36,7 +36,7 @@ def _ids(cards: Any, what: str) -> list[int]:
     return [c.id if isinstance(c, Card) else Card.from_id(c).id for c in cards]
 
 
-def _repeated(ids: list[int]) -> NoReturn | None:
+def _repeated(ids: list[int]) -> None:
     seen: set[int] = set()
     for card in ids:
         if card in seen:

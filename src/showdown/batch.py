@@ -277,6 +277,6 @@ def evaluate_omaha_batch(
                 rows = np.flatnonzero(suit >= 0)
                 if rows.size:  # five of one suit: the flush table decides
                     cards = np.concatenate([h[rows][:, hp], b[rows][:, bt]], axis=1)
-                    tmp[rows] = tables.flush[_RANK_BIT[cards].sum(axis=1)]
+                    tmp[rows] = tables.flush[np.bitwise_or.reduce(_RANK_BIT[cards], axis=1)]
                 np.minimum(out, tmp, out=out)
     return best

@@ -173,7 +173,9 @@ def evaluate_ids_wrap(ids: Sequence[CardId]) -> int:
 
 
 def _omaha_python(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool) -> int:
-    if not (_valid_ids(hole, 4, 6) and _valid_ids(board, 3, 5) and _valid_ids([*hole, *board], 7, 11)):
+    if not (
+        _valid_ids(hole, 4, 6) and _valid_ids(board, 3, 5) and _valid_ids([*hole, *board], 7, 11)
+    ):
         omaha_ids_error(hole, board)
     if wrap:
         best = 7463
@@ -199,9 +201,7 @@ def _omaha_python(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool) -
     return best
 
 
-def evaluate_omaha_ids(
-    hole: Sequence[CardId], board: Sequence[CardId], wrap: bool = False
-) -> int:
+def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool = False) -> int:
     """Best rank using exactly two of ``hole`` (4-6 ids) and three of ``board`` (3-5 ids).
 
     Checked like :func:`evaluate_ids`: wrong counts, ids outside 0..51 and a
@@ -234,7 +234,7 @@ def _bind() -> None:
         evaluate_ids = _evaluate_ids_python
     package = sys.modules.get("showdown")
     if package is not None and "evaluate_ids" in vars(package):
-        package.evaluate_ids = evaluate_ids
+        setattr(package, "evaluate_ids", evaluate_ids)  # noqa: B010 (a module, not typed)
 
 
 _bind()
