@@ -17,7 +17,6 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Callable, Sequence
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from showdown._native import _kernel  # type: ignore[attr-defined]
@@ -29,7 +28,8 @@ if TYPE_CHECKING:
 #: The kernel's interface version; a build of another version is not used.
 ABI = 1
 
-Buffers = tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]]
+#: The kernel's table buffers, and whether the keys are given as gaps (the packed form).
+Buffers = tuple[tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]], bool]
 
 
 def _le(typecode: str, data: bytes) -> array:
@@ -50,21 +50,22 @@ def standard_buffers() -> Buffers | None:
     if data is None:
         return None
     gaps, values, flush, starts = _segments(data)
-    return (
+    tables = (
         array("I", CARD_KEYS),
         _flush_suits(),
         _le("H", flush),
-        [array("q", accumulate(_le("I", gaps[n]))) for n in (5, 6, 7)],
+        [_le("I", gaps[n]) for n in (5, 6, 7)],
         [_le("H", values[n]) for n in (5, 6, 7)],
         [_le("I", starts[n]) for n in (5, 6, 7)],
     )
+    return tables, True
 
 
 def numpy_buffers(tables: Tables) -> Buffers:
     """The buffers of any ladder's numpy tables (the wrap-around rule, for one)."""
     from showdown.tables import _row_starts
 
-    return (
+    buffers = (
         array("I", CARD_KEYS),
         _flush_suits(),
         tables.flush,
@@ -72,10 +73,12 @@ def numpy_buffers(tables: Tables) -> Buffers:
         [tables.nonflush_values[n] for n in (5, 6, 7)],
         [_row_starts(n) for n in (5, 6, 7)],
     )
+    return buffers, False
 
 
 def make_tables(
     buffers: Buffers, on_error: Callable[[Any], Any], on_omaha_error: Callable[[Any, Any], Any]
 ) -> Any:
     """A kernel ``Tables`` object; ``on_error`` raises the error of bad scalar input."""
-    return _kernel.Tables(*buffers, on_error, on_omaha_error)
+    tables, key_gaps = buffers
+    return _kernel.Tables(*tables, on_error, on_omaha_error, key_gaps=key_gaps)

@@ -228,10 +228,15 @@ static int copy_exact(PyObject *obj, Py_ssize_t want, int64_t *out, const char *
 
 /* The compact non-flush table of n cards from sorted rank-key sums, their ranks and row starts. */
 static int build_nonflush(Tables *self, int n, PyObject *keys_obj, PyObject *values_obj,
-                          PyObject *starts_obj)
+                          PyObject *starts_obj, int key_gaps)
 {
     Py_ssize_t n_keys, n_values, n_starts;
     int64_t *keys = read_array(keys_obj, &n_keys, "nonflush keys");
+    if (keys != NULL && key_gaps) { /* the packed form: each key as its gap from the last */
+        for (Py_ssize_t i = 1; i < n_keys; i++) {
+            keys[i] += keys[i - 1];
+        }
+    }
     int64_t *values = keys ? read_array(values_obj, &n_values, "nonflush values") : NULL;
     int64_t *starts = values ? read_array(starts_obj, &n_starts, "row starts") : NULL;
     int status = -1;
@@ -326,11 +331,12 @@ static void build_multisets(Tables *self)
 static PyObject *Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"card_keys", "flush_suit", "flush", "keys", "values", "starts",
-                             "on_error", "on_omaha_error", NULL};
+                             "on_error", "on_omaha_error", "key_gaps", NULL};
     PyObject *card_keys, *flush_suit, *flush, *keys, *values, *starts, *on_error, *on_omaha;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOO:Tables", kwlist, &card_keys,
+    int key_gaps = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOO|$p:Tables", kwlist, &card_keys,
                                      &flush_suit, &flush, &keys, &values, &starts, &on_error,
-                                     &on_omaha)) {
+                                     &on_omaha, &key_gaps)) {
         return NULL;
     }
     if (!PyCallable_Check(on_error) || !PyCallable_Check(on_omaha)) {
@@ -379,7 +385,7 @@ static PyObject *Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         PyObject *k = PySequence_GetItem(keys, n - 5);
         PyObject *v = PySequence_GetItem(values, n - 5);
         PyObject *s = PySequence_GetItem(starts, n - 5);
-        int status = (k && v && s) ? build_nonflush(self, n, k, v, s) : -1;
+        int status = (k && v && s) ? build_nonflush(self, n, k, v, s, key_gaps) : -1;
         Py_XDECREF(k);
         Py_XDECREF(v);
         Py_XDECREF(s);
@@ -1328,11 +1334,13 @@ static PyMethodDef Tables_methods[] = {
 };
 
 PyDoc_STRVAR(Tables_doc,
-"Tables(card_keys, flush_suit, flush, keys, values, starts, on_error, on_omaha_error)\n\n"
+"Tables(card_keys, flush_suit, flush, keys, values, starts, on_error, on_omaha_error,\n"
+"       *, key_gaps=False)\n\n"
 "One ladder's lookup tables, read from buffers: card keys (52), flush suit per low key\n"
 "bits for 5, 6, 7 cards (3 x 256), the flush table (8192), and per hand size 5, 6, 7\n"
 "the sorted non-flush rank-key sums, their ranks and the compact rows' starts.\n"
-"``on_error(ids)`` and ``on_omaha_error(hole, board)`` raise the error of bad input.");
+"``on_error(ids)`` and ``on_omaha_error(hole, board)`` raise the error of bad input.\n"
+"``key_gaps``: the keys are given as gaps from the previous key (the packed form).");
 
 static PyTypeObject TablesType = {
     PyVarObject_HEAD_INIT(NULL, 0)
