@@ -167,9 +167,9 @@ or 10, then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_ca
         return f"Card.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from showdown.render import card_svg
+        from showdown._svg import card_document  # the drawing only: render imports cards
 
-        return card_svg(self)
+        return card_document(self, 100, face_down=False)
 
 
 _ALL: tuple[Card, ...] = tuple(Card(i >> 2, i & 3) for i in range(52))
