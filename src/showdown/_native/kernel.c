@@ -632,6 +632,49 @@ BATCH_U8(5)
 BATCH_U8(6)
 BATCH_U8(7)
 
+/* Rows of wider integers, C-contiguous: ids clamped to 52 (a bad id) on the way in. */
+#define BATCH_WIDE(NAME, TYPE, N)                                                              \
+    static Py_ssize_t batch_##NAME##_##N(const Tables *t, const char *p, Py_ssize_t rows,      \
+                                         Py_ssize_t s0, uint16_t *out, int check)              \
+    {                                                                                          \
+        const int8_t *fs = t->flush_suit[N];                                                   \
+        const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
+        const int64_t *shift = t->shift[N];                                                    \
+        for (Py_ssize_t i = 0; i < rows; i++, p += s0) {                                       \
+            const TYPE *row = (const TYPE *)p;                                                 \
+            unsigned idx[N];                                                                   \
+            uint32_t key = 0;                                                                  \
+            uint64_t sum = 0, any = 0;                                                         \
+            for (int j = 0; j < N; j++) {                                                      \
+                idx[j] = card_index((int64_t)row[j]);                                          \
+                key += t->keys[idx[j]];                                                        \
+                sum += t->bits[idx[j]];                                                        \
+                any |= t->bits[idx[j]];                                                        \
+            }                                                                                  \
+            if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {            \
+                return i;                                                                      \
+            }                                                                                  \
+            int suit = fs[key & 255];                                                          \
+            if (suit < 0) {                                                                    \
+                uint32_t rank_sum = key >> SUIT_BITS;                                          \
+                out[i] = nf[(int64_t)rank_sum + shift[rank_sum >> ROW_BITS]];                  \
+            } else {                                                                           \
+                unsigned mask = 0;                                                             \
+                for (int j = 0; j < N; j++) {                                                  \
+                    mask |= (idx[j] & 3) == (unsigned)suit ? 1u << (idx[j] >> 2) : 0;          \
+                }                                                                              \
+                out[i] = flush[mask & 8191];                                                   \
+            }                                                                                  \
+        }                                                                                      \
+        return -1;                                                                             \
+    }
+BATCH_WIDE(i64, int64_t, 5)
+BATCH_WIDE(i64, int64_t, 6)
+BATCH_WIDE(i64, int64_t, 7)
+BATCH_WIDE(i32, int32_t, 5)
+BATCH_WIDE(i32, int32_t, 6)
+BATCH_WIDE(i32, int32_t, 7)
+
 PyDoc_STRVAR(batch_doc,
 "batch(ids, out, check) -> int\n\n"
 "Ranks of the rows of a 2-d integer buffer (5-7 columns, any strides) into ``out``\n"
@@ -662,11 +705,24 @@ static PyObject *Tables_batch(Tables *self, PyObject *args)
     }
     Py_ssize_t bad;
     Py_BEGIN_ALLOW_THREADS
+    int wide64 = (ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && ids.view.itemsize == 8;
+    int wide32 = (ids.fmt == 'i' || (ids.fmt == 'l' && ids.view.itemsize == 4)) &&
+                 ids.view.itemsize == 4;
     if (ids.fmt == 'B' && ids.s1 == 1) {
         const uint8_t *p = ids.view.buf;
         bad = ids.cols == 7   ? batch_u8_7(self, p, ids.rows, ids.s0, out, check)
               : ids.cols == 6 ? batch_u8_6(self, p, ids.rows, ids.s0, out, check)
                               : batch_u8_5(self, p, ids.rows, ids.s0, out, check);
+    } else if (wide64 && ids.s1 == 8) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_i64_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_i64_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_i64_5(self, p, ids.rows, ids.s0, out, check);
+    } else if (wide32 && ids.s1 == 4) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_i32_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_i32_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_i32_5(self, p, ids.rows, ids.s0, out, check);
     } else {
         bad = batch_rows(self, &ids, out, check);
     }
