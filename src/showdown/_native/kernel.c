@@ -587,56 +587,16 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
     return -1;
 }
 
-/* The same loop specialised for C-contiguous uint8 rows of a fixed length (the fastest
- * input): 256-entry tables (an id of 52 or more reads key 0, bit POISON) and the
- * tables' pointers in locals, so nothing is clamped or reloaded per card. */
-#define BATCH_U8(N)                                                                            \
-    static Py_ssize_t batch_u8_##N(const Tables *t, const uint8_t *p, Py_ssize_t rows,         \
-                                   Py_ssize_t s0, uint16_t *out, int check)                    \
-    {                                                                                          \
-        uint32_t keys[256];                                                                    \
-        uint64_t bits[256];                                                                    \
-        for (int c = 0; c < 256; c++) {                                                        \
-            keys[c] = t->keys[card_index(c)];                                                  \
-            bits[c] = t->bits[card_index(c)];                                                  \
-        }                                                                                      \
-        const int8_t *fs = t->flush_suit[N];                                                   \
-        const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
-        const int64_t *shift = t->shift[N];                                                    \
-        for (Py_ssize_t i = 0; i < rows; i++, p += s0) {                                       \
-            uint32_t key = 0;                                                                  \
-            uint64_t sum = 0, any = 0;                                                         \
-            for (int j = 0; j < N; j++) {                                                      \
-                key += keys[p[j]];                                                             \
-                sum += bits[p[j]];                                                             \
-                any |= bits[p[j]];                                                             \
-            }                                                                                  \
-            if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {            \
-                return i;                                                                      \
-            }                                                                                  \
-            int suit = fs[key & 255];                                                          \
-            if (suit < 0) {                                                                    \
-                uint32_t rank_sum = key >> SUIT_BITS;                                          \
-                out[i] = nf[(int64_t)rank_sum + shift[rank_sum >> ROW_BITS]];                  \
-            } else {                                                                           \
-                unsigned mask = 0;                                                             \
-                for (int j = 0; j < N; j++) {                                                  \
-                    mask |= (p[j] & 3) == (unsigned)suit ? 1u << (p[j] >> 2) : 0;              \
-                }                                                                              \
-                out[i] = flush[mask & 8191];                                                   \
-            }                                                                                  \
-        }                                                                                      \
-        return -1;                                                                             \
-    }
-BATCH_U8(5)
-BATCH_U8(6)
-BATCH_U8(7)
-
-/* Rows of wider integers, C-contiguous: ids clamped to 52 (a bad id) on the way in. */
-#define BATCH_WIDE(NAME, TYPE, N)                                                              \
+/* The same loop specialised for C-contiguous rows of a fixed length N and one integer
+ * type, with the tables' pointers in locals. INDEX turns a read id into an index of
+ * KEYS and BITS (52 for a bad id); SETUP declares what they need. uint8 ids, the
+ * fastest input, index 256-entry copies of the tables directly (52..255 read key 0,
+ * bit POISON), so nothing is clamped per card. */
+#define BATCH_LOOP(NAME, TYPE, N, SETUP, INDEX, KEYS, BITS)                                    \
     static Py_ssize_t batch_##NAME##_##N(const Tables *t, const char *p, Py_ssize_t rows,      \
                                          Py_ssize_t s0, uint16_t *out, int check)              \
     {                                                                                          \
+        SETUP                                                                                  \
         const int8_t *fs = t->flush_suit[N];                                                   \
         const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
         const int64_t *shift = t->shift[N];                                                    \
@@ -646,10 +606,10 @@ BATCH_U8(7)
             uint32_t key = 0;                                                                  \
             uint64_t sum = 0, any = 0;                                                         \
             for (int j = 0; j < N; j++) {                                                      \
-                idx[j] = card_index((int64_t)row[j]);                                          \
-                key += t->keys[idx[j]];                                                        \
-                sum += t->bits[idx[j]];                                                        \
-                any |= t->bits[idx[j]];                                                        \
+                idx[j] = INDEX(row[j]);                                                        \
+                key += KEYS[idx[j]];                                                           \
+                sum += BITS[idx[j]];                                                           \
+                any |= BITS[idx[j]];                                                           \
             }                                                                                  \
             if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {            \
                 return i;                                                                      \
@@ -668,12 +628,25 @@ BATCH_U8(7)
         }                                                                                      \
         return -1;                                                                             \
     }
-BATCH_WIDE(i64, int64_t, 5)
-BATCH_WIDE(i64, int64_t, 6)
-BATCH_WIDE(i64, int64_t, 7)
-BATCH_WIDE(i32, int32_t, 5)
-BATCH_WIDE(i32, int32_t, 6)
-BATCH_WIDE(i32, int32_t, 7)
+
+#define U8_TABLES                                                                              \
+    uint32_t keys[256];                                                                        \
+    uint64_t bits[256];                                                                        \
+    for (int c = 0; c < 256; c++) {                                                            \
+        keys[c] = t->keys[card_index(c)];                                                      \
+        bits[c] = t->bits[card_index(c)];                                                      \
+    }
+#define AS_IS(v) (v)
+#define CLAMPED(v) card_index((int64_t)(v))
+BATCH_LOOP(u8, uint8_t, 5, U8_TABLES, AS_IS, keys, bits)
+BATCH_LOOP(u8, uint8_t, 6, U8_TABLES, AS_IS, keys, bits)
+BATCH_LOOP(u8, uint8_t, 7, U8_TABLES, AS_IS, keys, bits)
+BATCH_LOOP(i64, int64_t, 5, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i64, int64_t, 6, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i64, int64_t, 7, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i32, int32_t, 5, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i32, int32_t, 6, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i32, int32_t, 7, , CLAMPED, t->keys, t->bits)
 
 PyDoc_STRVAR(batch_doc,
 "batch(ids, out, check) -> int\n\n"
@@ -709,7 +682,7 @@ static PyObject *Tables_batch(Tables *self, PyObject *args)
     int wide32 = (ids.fmt == 'i' || (ids.fmt == 'l' && ids.view.itemsize == 4)) &&
                  ids.view.itemsize == 4;
     if (ids.fmt == 'B' && ids.s1 == 1) {
-        const uint8_t *p = ids.view.buf;
+        const char *p = ids.view.buf;
         bad = ids.cols == 7   ? batch_u8_7(self, p, ids.rows, ids.s0, out, check)
               : ids.cols == 6 ? batch_u8_6(self, p, ids.rows, ids.s0, out, check)
                               : batch_u8_5(self, p, ids.rows, ids.s0, out, check);
