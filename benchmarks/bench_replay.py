@@ -24,7 +24,7 @@ import time
 import warnings
 from pathlib import Path
 
-from common import Result, interleaved_times, print_table
+from common import Result, interleaved_times, judge, machine_load, print_table, steady
 from showdown.phh.corpus import replay_paths
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
@@ -99,6 +99,8 @@ def main() -> None:
             results,
             ours=["showdown read+replay+settle+verify"],
         )
+        mine = times["showdown read+replay+settle+verify"]
+        print(f"  target 30,000 hands/s: {judge(n / min(mine) >= 30_000, steady(mine))}")
         scaling: dict[int, list[float]] = {1: [], 2: []}
         for _ in range(args.rounds):
             for workers in (1, 2):
@@ -109,10 +111,16 @@ def main() -> None:
         corpus = [Result.from_times(f"replay_paths workers={w}", n, t) for w, t in scaling.items()]
         print_table("corpus replay over processes (replay_paths)", corpus, ours=[])
         one, two = corpus
+        ratio = one.seconds / two.seconds
         print(
-            f"  scaling 2 processes / 1: {one.seconds / two.seconds:.2f}x (best), "
+            f"  scaling 2 processes / 1: {ratio:.2f}x (best), "
             f"{(one.median or 0) / (two.median or 1):.2f}x (median)"
         )
+        trusted = steady(scaling[1]) and steady(scaling[2])
+        print(f"  target 1.7x: {judge(ratio >= 1.7, trusted)}")
+        load = machine_load()
+        if load:
+            print(f"  note: {load}; the figures above are not the machine's")
 
 
 if __name__ == "__main__":
