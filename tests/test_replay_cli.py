@@ -53,7 +53,7 @@ def test_json_lines_for_every_hand(tmp_path: Path, capsys: pytest.CaptureFixture
     for key in ("file", "hand", "class", "finishing_stacks", "recorded", "pots", "payouts",
                 "returned"):
         assert key in first
-    assert first["finishing_stacks"] == [102, 98, 100]
+    assert first["finishing_stacks"] == [102, 98, 100] and first["net"] == [2, -2, 0]
     assert first["recorded"] == [102, 98, 100]
     assert first["pots"] == [{"amount": 4, "eligible": [1], "winners": [1], "shares": {"1": 4}}]
     assert first["payouts"] == {"1": 4} and first["returned"] == {"1": 4}

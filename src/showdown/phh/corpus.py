@@ -54,6 +54,7 @@ class HandReport:
     hand: str | int
     cls: str | None = None
     finishing_stacks: list[Any] | None = None
+    net: list[Any] | None = None
     recorded: list[Any] | None = None
     recorded_field: str | None = None
     players: list[str] = field(default_factory=list)
@@ -70,6 +71,7 @@ class HandReport:
             "class": self.cls,
             "players": self.players,
             "finishing_stacks": self.finishing_stacks,
+            "net": self.net,
             "recorded": self.recorded,
             "recorded_field": self.recorded_field,
             "differences": self.differences,
@@ -130,6 +132,7 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
         hand=hand,
         cls=verdict.cls,
         finishing_stacks=None if s.finishing is None else [_money(v, scale) for v in s.finishing],
+        net=None if s.net is None else [_money(v, scale) for v in s.net],
         recorded=verdict.recorded,
         recorded_field=verdict.field,
         players=names,

@@ -12,8 +12,8 @@ aggressor of the final betting round, uncalled bets returned).
 ...            "d db 2c3c4d", "d db 9s", "d db Jh"]'''))
 >>> s.table.button, [p.contributed for p in s.table.players]  # heads-up: p2 is the button
 (2, [50, 80])
->>> s.finishing, s.winnings, s.showdown.returned
-([100, 30], [100, 0], {2: 30})
+>>> s.finishing, s.net, s.winnings, s.showdown.returned
+([100, 30], [50, -50], [100, 0], {2: 30})
 """
 
 from __future__ import annotations
@@ -49,6 +49,13 @@ class Settlement:
     finishing: list[int] | None
     winnings: list[int] | None
     unknown: list[int]
+
+    @property
+    def net(self) -> list[int] | None:
+        """Each player's net result: finishing minus starting stack."""
+        if self.finishing is None:
+            return None
+        return [f - s for f, s in zip(self.finishing, self.replay.starting, strict=True)]
 
 
 _PLAYER_FIELDS = ("seat", "name", "hole", "contributed", "folded", "muck", "hole_ids")
