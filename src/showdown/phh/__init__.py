@@ -18,7 +18,9 @@ Modules: :mod:`~showdown.phh.notation` (read and write),
 :mod:`~showdown.phh.settlement` (to :class:`~showdown.pots.Table` and
 :func:`~showdown.pots.resolve`), :mod:`~showdown.phh.verification` (the classes),
 :mod:`~showdown.phh.export` (tables and hands as PHH),
-:mod:`~showdown.phh.corpus` (files, folders and processes).
+:mod:`~showdown.phh.corpus` (files, folders and processes),
+:mod:`~showdown.phh.generate` (random legal hands), :mod:`~showdown.phh.amounts` (units),
+:mod:`~showdown.phh.fasttoml` (the fast TOML path), :mod:`~showdown.phh.upcards` (stud order).
 """
 
 from __future__ import annotations

@@ -14,8 +14,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-__all__ = ["INFINITE", "decimals", "from_units", "to_units"]
+if TYPE_CHECKING:
+    from showdown.phh.notation import HandHistory
+    from showdown.phh.rules import VariantRules
+
+__all__ = ["INFINITE", "decimals", "from_units", "hand_units", "to_units"]
 
 #: Units standing for an unknown (``inf``) starting stack.
 INFINITE = 10**30
@@ -48,3 +53,45 @@ def from_units(units: int | Fraction, scale: int) -> int | float:
         return units
     value = Fraction(units) / scale
     return int(value) if value.denominator == 1 else float(value)
+
+
+def _numbers(history: HandHistory, key: str, n: int | None) -> list[int | float]:
+    value = history.fields.get(key)
+    if n is None:
+        value = [value]
+    if (
+        not isinstance(value, list)
+        or (n is not None and len(value) != n)
+        or not all(type(v) in (int, float) and v >= 0 for v in value)
+    ):
+        shape = f"an array of {n} numbers (one per player)" if n is not None else "a number"
+        history.error(f"the field {key!r} must be {shape} at least 0, got {value!r}")
+    return list(value)
+
+
+def hand_units(history: HandHistory, rules: VariantRules) -> tuple[int, dict[str, list[int]]]:
+    """The units of a hand (``scale``) and its amount fields in them, checked."""
+    n = history.player_count
+    raw: dict[str, list[int | float]] = {}
+    places = 0
+    for key in rules.required:
+        if key in ("variant", "actions"):
+            continue
+        per_player = key in ("antes", "blinds_or_straddles", "starting_stacks")
+        values = raw[key] = _numbers(history, key, n if per_player else None)
+        for v in values:
+            if type(v) is float:
+                places = max(places, decimals(v))
+    actions = history.fields["actions"]
+    if "." in "".join(actions):
+        for text in actions:
+            if " cbr " in text:
+                amount = text.partition("#")[0].split()[-1]
+                if "." in amount:
+                    places = max(places, len(amount.partition(".")[2]))
+    if places > 9:
+        history.error("amounts with more than 9 decimal places are not supported")
+    scale = 10**places
+    if scale == 1 and all(type(v) is int for values in raw.values() for v in values):
+        return 1, raw  # type: ignore[return-value]
+    return scale, {k: [to_units(v, scale) for v in values] for k, values in raw.items()}

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 from showdown.phh.actions import CARD_TEXTS, Action, parse_action
-from showdown.phh.amounts import decimals, to_units
+from showdown.phh.amounts import hand_units, to_units
 from showdown.phh.errors import IllegalAction, MalformedHistory, UnsupportedVariant
 from showdown.phh.notation import HandHistory
 from showdown.phh.rules import RULES, VariantRules, supported_codes
@@ -97,47 +97,6 @@ def variant_rules(history: HandHistory) -> VariantRules:
             f"variant {code!r} {what}; this version replays {', '.join(supported_codes())}",
         )
     return rules
-
-
-def _numbers(history: HandHistory, key: str, n: int | None) -> list[int | float]:
-    value = history.fields.get(key)
-    if n is None:
-        value = [value]
-    if (
-        not isinstance(value, list)
-        or (n is not None and len(value) != n)
-        or not all(type(v) in (int, float) and v >= 0 for v in value)
-    ):
-        shape = f"an array of {n} numbers (one per player)" if n is not None else "a number"
-        history.error(f"the field {key!r} must be {shape} at least 0, got {value!r}")
-    return list(value)
-
-
-def _scale(history: HandHistory, rules: VariantRules, n: int) -> tuple[int, dict[str, list[int]]]:
-    """The units of the hand and its amount fields in them."""
-    raw: dict[str, list[int | float]] = {}
-    places = 0
-    for key in rules.required:
-        if key in ("variant", "actions"):
-            continue
-        per_player = key in ("antes", "blinds_or_straddles", "starting_stacks")
-        values = raw[key] = _numbers(history, key, n if per_player else None)
-        for v in values:
-            if type(v) is float:
-                places = max(places, decimals(v))
-    actions = history.fields["actions"]
-    if "." in "".join(actions):
-        for text in actions:
-            if " cbr " in text:
-                amount = text.partition("#")[0].split()[-1]
-                if "." in amount:
-                    places = max(places, len(amount.partition(".")[2]))
-    if places > 9:
-        history.error("amounts with more than 9 decimal places are not supported")
-    scale = 10**places
-    if scale == 1 and all(type(v) is int for values in raw.values() for v in values):
-        return 1, raw  # type: ignore[return-value]
-    return scale, {k: [to_units(v, scale) for v in values] for k, values in raw.items()}
 
 
 class HandState:
@@ -259,7 +218,7 @@ class HandState:
         showdown is not supported yet can be replayed (but not settled).
         """
         rules = rules or variant_rules(history)
-        scale, amounts = _scale(history, rules, history.player_count)
+        scale, amounts = hand_units(history, rules)
         return cls(history, rules, scale, amounts)
 
     def due(self) -> tuple[str, int]:

@@ -9,8 +9,8 @@ A variant is replayed only when the project can settle its showdown (the
 :mod:`showdown.pots` game of the record is known); the others are a clear
 :class:`~showdown.phh.errors.UnsupportedVariant` error, never a guess.
 
->>> find("NT").structure, find("NT").game, find("PO").hole_count
-('no-limit', 'holdem', (4, 5, 6))
+>>> find("NT").structure, find("NT").game, len(find("PO").streets[0].hole)
+('no-limit', 'holdem', 4)
 >>> [s.board for s in find("FT").streets], [s.bet for s in find("FT").streets]
 ([0, 3, 1, 1], ['small', 'small', 'big', 'big'])
 >>> find("F7S").forced, find("F7S").streets[0].hole
@@ -54,8 +54,6 @@ class VariantRules:
     structure: Structure
     forced: Literal["blinds", "bring-in"]
     streets: tuple[Street, ...]
-    #: Hole-card counts accepted on the first street (Omaha: four to six).
-    hole_count: tuple[int, ...]
     #: Most completions, bets and raises in one betting round (fixed limit).
     cap: int | None = None
     #: The ranks of the deck (short deck: six to ace).
@@ -116,28 +114,28 @@ RULES: dict[str, VariantRules] = {
     r.code: r
     for r in (
         VariantRules("NT", "No-limit Texas hold'em", "holdem", "no-limit", "blinds",
-                     _board_game(2, _FLAT), (2,)),
+                     _board_game(2, _FLAT)),
         VariantRules("FT", "Fixed-limit Texas hold'em", "holdem", "fixed-limit", "blinds",
-                     _board_game(2, _LIMIT), (2,), cap=4),
+                     _board_game(2, _LIMIT), cap=4),
         VariantRules("PO", "Pot-limit Omaha hold'em", "omaha", "pot-limit", "blinds",
-                     _board_game(4, _FLAT), (4, 5, 6)),
+                     _board_game(4, _FLAT)),
         VariantRules("NS", "No-limit short-deck hold'em", "short-deck", "no-limit", "blinds",
-                     _board_game(2, _FLAT), (2,), ranks="6789TJQKA"),
+                     _board_game(2, _FLAT), ranks="6789TJQKA"),
         VariantRules("FO/8", "Fixed-limit Omaha hold'em high/low-split eight or better",
                      "omaha-hi-lo", "fixed-limit", "blinds",
-                     _board_game(4, _LIMIT), (4,), cap=4),
+                     _board_game(4, _LIMIT), cap=4),
         VariantRules("F7S", "Fixed-limit seven card stud", "stud", "fixed-limit", "bring-in",
-                     _stud(low=False), (3,), cap=4),
+                     _stud(low=False), cap=4),
         VariantRules("F7S/8", "Fixed-limit seven card stud high/low-split eight or better",
-                     "stud-hi-lo", "fixed-limit", "bring-in", _stud(low=False), (3,), cap=4),
+                     "stud-hi-lo", "fixed-limit", "bring-in", _stud(low=False), cap=4),
         VariantRules("FR", "Fixed-limit razz", "razz", "fixed-limit", "bring-in",
-                     _stud(low=True), (3,), cap=4),
+                     _stud(low=True), cap=4),
         VariantRules("N2L1D", "No-limit deuce-to-seven lowball single draw", "deuce-to-seven",
-                     "no-limit", "blinds", _draws(5, 1, _FLAT), (5,)),
+                     "no-limit", "blinds", _draws(5, 1, _FLAT)),
         VariantRules("F2L3D", "Fixed-limit deuce-to-seven lowball triple draw",
-                     "deuce-to-seven", "fixed-limit", "blinds", _draws(5, 3, _LIMIT), (5,), cap=4),
+                     "deuce-to-seven", "fixed-limit", "blinds", _draws(5, 3, _LIMIT), cap=4),
         VariantRules("FB", "Fixed-limit badugi", "badugi", "fixed-limit", "blinds",
-                     _draws(4, 3, _LIMIT), (4,), cap=4),
+                     _draws(4, 3, _LIMIT), cap=4),
     )
 }
 
