@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import warnings
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,3 +109,34 @@ def test_betting_of_stud_and_draw_games_agrees_with_pokerkit() -> None:
                 pot = sum(state.contributed)
                 ours = [state.stacks[i] + (pot if i == live[0] else 0) for i in range(n)]
                 assert list(last.stacks) == ours, text
+
+
+OTHER_CODES = ("NS", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+
+
+def test_other_variants_settle_like_pokerkit() -> None:
+    """The variants whose showdowns the project settles: engine-generated hands are paid as
+    pokerkit pays them, up to how odd chips are shared."""
+    from pokerkit import HandHistory as PokerkitHistory
+
+    from showdown.phh.rules import find
+
+    codes = [code for code in OTHER_CODES if find(code).supported]
+    if not codes:
+        pytest.skip("no variant beyond NT, FT and PO is settled in this version")
+    rng = random.Random(11)
+    for code in codes:
+        for _ in range(25):
+            n = rng.randint(2, 6 if code in ("F7S", "F7S/8", "FR", "NS", "FO/8") else 4)
+            stacks = [rng.choice([5, 40, 100, 200]) for _ in range(n)]
+            antes = [1] * n if code in ("F7S", "F7S/8", "FR") else [0] * n
+            h = random_hand(rng, header(code, stacks, antes=antes), fold=0.3)
+            text = dumps(h)
+            ours = settle(loads(text))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                theirs = list(list(PokerkitHistory.loads(text))[-1].stacks)
+            assert ours.finishing is not None and sum(ours.finishing) == sum(stacks), text
+            if theirs != ours.finishing:
+                recorded = loads(text).with_fields(finishing_stacks=theirs)
+                assert verify(settle(recorded)).cls == "odd-chip", (code, text)
