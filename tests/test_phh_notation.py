@@ -85,7 +85,7 @@ def test_phhs_tables_round_trip(tmp_path: object) -> None:
 def test_malformed_files_name_the_file() -> None:
     with pytest.raises(MalformedHistory, match=r"^bad\.phh: not valid TOML"):
         loads("variant = ", "bad.phh")
-    with pytest.raises(MalformedHistory, match=r"^bad\.phh: the field 'actions' must be"):
+    with pytest.raises(MalformedHistory, match=r"^bad\.phh, hand 1: the field 'actions' must be"):
         loads('variant = "NT"\nstarting_stacks = [1, 1]\nactions = "p1 f"', "bad.phh")
     with pytest.raises(MalformedHistory, match="is not a table"):
         loads_all('variant = "NT"', "x.phhs")

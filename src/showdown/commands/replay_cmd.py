@@ -53,6 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "paths", metavar="PATH", nargs="+", help=".phh/.phhs files, folders, or - for stdin"
     )
     add_common_options(parser)
+    parser._option_string_actions["--json"].help = "print one JSON object per hand (JSON lines)"
     parser.add_argument(
         "--check", action="store_true", help="exit 1 if any hand is a mismatch or an error"
     )

@@ -96,7 +96,7 @@ class HandHistory:
 
     def error(self, message: str) -> NoReturn:
         """Raise :class:`MalformedHistory` naming this hand."""
-        raise MalformedHistory(self.file, self.name, message)
+        raise MalformedHistory(self.file, self.label, message)
 
     @property
     def variant(self) -> str:
