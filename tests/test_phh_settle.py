@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from showdown.phh import loads, settle, verify
+from showdown.phh import IllegalAction, loads, settle, verify
 from showdown.phh.export import settlement_to_history, table_to_history
 from showdown.phh.notation import dumps
 from showdown.pots import resolve
@@ -192,3 +192,30 @@ def test_big_blind_ante_and_missing_folds_of_a_wsop_hand() -> None:
                            7300000]
     assert s.showdown is not None and s.showdown.returned == {}
     assert [p.amount for p in s.showdown.pots] == [8450000]
+
+
+def test_a_seven_card_stud_hand_worked_by_hand() -> None:
+    """Bring-in by the lowest up card (2d), completion, the best hand showing opens the later
+    streets (the queens), small bet on third and fourth street, big bet after."""
+    from showdown.phh.rules import find
+
+    if not find("F7S").supported:
+        pytest.skip("seven card stud is settled once the stud showdown exists")
+    text = """variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 1
+small_bet = 4
+big_bet = 8
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AcKcQd", "d dh p2 2s3s2d", "d dh p3 7h8h9s", "p2 pb", "p3 cbr 4", "p1 cc",
+  "p2 cc", "d dh p1 Qs", "d dh p2 5c", "d dh p3 Th", "p1 cbr 4", "p2 f", "p3 cc",
+  "d dh p1 Ad", "d dh p3 Jh", "p1 cc", "p3 cbr 8", "p1 cc", "d dh p1 4d", "d dh p3 2h",
+  "p1 cc", "p3 cc", "d dh p1 6c", "d dh p3 3c", "p1 cc", "p3 cc",
+  "p1 sm AcKcQdQsAd4d6c", "p3 sm 7h8h9sThJh2h3c"]
+finishing_stacks = [83, 95, 122]"""
+    s = settle(loads(text))
+    assert s.replay.contributed == [17, 5, 17]
+    assert s.table.button is None  # no button in stud: odd chips go by suit
+    assert s.finishing == [83, 95, 122] and verify(s).cls == "match"  # p3's straight wins
+    with pytest.raises(IllegalAction, match=r"action 3 'p1 pb': breaks the turn order"):
+        settle(loads(text.replace('"p2 pb"', '"p1 pb"')))
