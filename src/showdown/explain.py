@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 
 from showdown.cards import Card, CardError, CardsLike, to_cards
 from showdown.categories import Category
-from showdown.evaluate import GAMES, HandValue, evaluate
+from showdown.evaluate import HandValue, evaluate
 from showdown.i18n import check_lang, phrasebook
 from showdown.i18n.base import ACE, Decision, Phrasebook, format_ranks
+from showdown.variants import find_variant
 
 __all__ = ["Comparison", "compare", "decide", "explain", "explain_many"]
 
@@ -47,6 +48,7 @@ def decide(a: HandValue, b: HandValue) -> Decision | None:
     >>> d.unit, d.win, d.lose
     ('high_pair', 11, 10)
     """
+    _check_pair(a, b)
     if a.category != b.category:
         raise ValueError(f"{a.category.json_name} and {b.category.json_name} differ in category")
     if a == b:
@@ -55,17 +57,29 @@ def decide(a: HandValue, b: HandValue) -> Decision | None:
     index = next(
         i for i, (w, lo) in enumerate(zip(winner.ranks, loser.ranks, strict=True)) if w != lo
     )
-    return Decision(winner.category, winner.ranks, index, winner.ranks[index], loser.ranks[index])
+    return Decision(
+        winner.category,
+        winner.ranks,
+        index,
+        winner.ranks[index],
+        loser.ranks[index],
+        low=winner.ladder.low or winner.ladder.ace_low,
+    )
 
 
 def _reason(book: Phrasebook, winner: HandValue, loser: HandValue) -> str:
     """Why ``winner`` beats ``loser``, with no subject: ``a flush beats a straight``."""
     if winner.category != loser.category:
-        royal = _royal(winner)
-        return book.beats(winner.category, royal, loser.category)
+        return _beats(book, winner, loser)
     decision = decide(winner, loser)
     assert decision is not None
     return book.also(decision)
+
+
+def _beats(book: Phrasebook, winner: HandValue, loser: HandValue) -> str:
+    """``a flush beats a full house in short deck``: the ladder is named unless standard."""
+    text = book.beats(winner.category, _royal(winner), loser.category)
+    return text + book.in_ladder(winner.ladder.key)
 
 
 def _royal(value: HandValue) -> bool:
@@ -75,8 +89,8 @@ def _royal(value: HandValue) -> bool:
 def _check_pair(a: HandValue, b: HandValue) -> None:
     if not isinstance(a, HandValue) or not isinstance(b, HandValue):
         raise TypeError("explain compares two HandValue objects (see showdown.evaluate)")
-    if a.wrap != b.wrap:
-        raise ValueError("cannot compare a hand under the wrap-around rule with a standard one")
+    if a.ladder is not b.ladder:
+        a._check(b)  # raises LadderMismatch, a TypeError naming both ladders
 
 
 def explain(
@@ -124,8 +138,7 @@ def explain(
         return book.exact_tie(a.describe(book.code), format_ranks(a.ranks))
     winner, loser, label = (a, b, label_a) if a > b else (b, a, label_b)
     if winner.category != loser.category:
-        return book.wins_by_category(label, book.beats(winner.category, _royal(winner),
-                                                       loser.category))  # fmt: skip
+        return book.wins_by_category(label, _beats(book, winner, loser))
     decision = decide(winner, loser)
     assert decision is not None
     return book.wins_by_position(label, decision)
@@ -270,8 +283,7 @@ def compare(
     if isinstance(hands, str):
         raise ValueError("compare takes a list of hands, e.g. ['As Kd', 'Qc Qh']")
     lang = check_lang(lang)
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    variant = find_variant(game, wrap)
     holes = [to_cards(h) for h in hands]
     if len(holes) < 2:
         raise ValueError(f"compare needs at least two hands, got {len(holes)}")
@@ -283,7 +295,7 @@ def compare(
     values: list[HandValue] = []
     for number, hole in enumerate(holes, start=1):
         try:
-            values.append(evaluate(hole, community, game=game, wrap=wrap))
+            values.append(evaluate(hole, community, game=variant))
         except CardError as error:
             raise CardError(f"hand {number}: {error}") from None
     winners = _winners(values)

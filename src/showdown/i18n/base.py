@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from showdown.categories import Category
+from showdown.categories import AnyCategory, BadugiCategory, Category
 
 #: What sits at a deciding position of the comparison list (R2).
 Unit = Literal["card", "pair", "high_pair", "low_pair", "trips", "full_pair", "quads", "top"]
@@ -54,16 +54,20 @@ class Decision:
     two ranks found there. Everything before ``index`` is shared by both hands.
     """
 
-    category: Category
+    category: AnyCategory
     ranks: tuple[int, ...]
     index: int
     win: int
     lose: int
+    #: The hands are lows (lowball, or the low half of a hi-lo game): the lower card wins.
+    low: bool = False
 
     @property
     def unit(self) -> Unit:
         """What decides: a single ``card`` (kicker, flush or high card), a group, or the
         ``top`` card of a straight."""
+        if isinstance(self.category, BadugiCategory):
+            return "card"
         return _UNITS[self.category][self.index]
 
     @property
@@ -98,7 +102,7 @@ class Phrasebook(ABC):
         """A rank as a noun (``king``/``kings``); ``case`` matters in Russian only."""
 
     @abstractmethod
-    def category(self, category: Category) -> str:
+    def category(self, category: AnyCategory) -> str:
         """The category's name, lower case."""
 
     @abstractmethod
@@ -106,7 +110,7 @@ class Phrasebook(ABC):
         """The name of a hand, capitalised (``Pair of aces``)."""
 
     @abstractmethod
-    def beats(self, win: Category, win_royal: bool, lose: Category) -> str:
+    def beats(self, win: AnyCategory, win_royal: bool, lose: AnyCategory) -> str:
         """``a flush beats a straight`` (no capital, no full stop)."""
 
     @abstractmethod
@@ -145,6 +149,22 @@ class Phrasebook(ABC):
     def lower_first(self, text: str) -> str:
         """A hand name inside a sentence: ``Pair of aces`` -> ``pair of aces``."""
         return text[:1].lower() + text[1:]
+
+    @abstractmethod
+    def low_name(self, top: int, second: int) -> str:
+        """A low hand without a pair, by its two highest cards: ``Seven-five low``."""
+
+    @abstractmethod
+    def badugi_name(self, size: int, top: int) -> str:
+        """A badugi hand: ``Three-card badugi, seven high``."""
+
+    @abstractmethod
+    def in_ladder(self, key: str) -> str:
+        """`` in short deck``: appended to a reason given in a ladder other than the standard."""
+
+    @abstractmethod
+    def no_low(self) -> str:
+        """The low half of a hi-lo hand without a qualifying low."""
 
     @abstractmethod
     def join(self, items: Sequence[str]) -> str:
