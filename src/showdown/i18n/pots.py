@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from showdown.categories import Category
+from showdown.evaluate import HiLoValue
 from showdown.i18n import rank_name
 from showdown.i18n.base import format_ranks
 
@@ -31,6 +32,16 @@ LANGS: tuple[str, ...] = ("en", "es", "ru")
 
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "high half",
+        "low": "low half",
+        "no_low": "No qualifying low, so the high hand scoops the pot.",
+        "split_suit_high": "{names} split the pot with {hand}{against}: {shares}; with no "
+        "button in stud, the odd chip goes to the highest card by suit (spades, hearts, "
+        "diamonds, clubs), the only place where suits matter.",
+        "split_suit_low": "{names} split the pot with {hand}{against}: {shares}; with no "
+        "button in stud, the odd chip goes to the lowest card by suit (spades, hearts, "
+        "diamonds, clubs), the only place where suits matter.",
         "main": "Main pot",
         "side": "Side pot {n}",
         "seat": "seat {seat}",
@@ -70,6 +81,16 @@ PHRASES: dict[str, dict[str, str]] = {
         "hidden": "(no showdown)",
     },
     "es": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "mitad alta",
+        "low": "mitad baja",
+        "no_low": "Nadie tiene un bajo que califique, así que la mano alta se lleva todo el bote.",
+        "split_suit_high": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "no hay botón, y la ficha sobrante es para la carta más alta por palo (picas, "
+        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
+        "split_suit_low": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "no hay botón, y la ficha sobrante es para la carta más baja por palo (picas, "
+        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
         "main": "Bote principal",
         "side": "Bote secundario {n}",
         "seat": "asiento {seat}",
@@ -109,6 +130,16 @@ PHRASES: dict[str, dict[str, str]] = {
         "hidden": "(sin enseñar)",
     },
     "ru": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "старшая половина",
+        "low": "младшая половина",
+        "no_low": "Подходящего лоу нет, и старшая рука забирает весь банк.",
+        "split_suit_high": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; в "
+        "стаде нет баттона, и лишняя фишка достаётся старшей карте по масти (пики, червы, "
+        "бубны, трефы) — единственный случай, когда масть имеет значение.",
+        "split_suit_low": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; в "
+        "стаде нет баттона, и лишняя фишка достаётся младшей карте по масти (пики, червы, "
+        "бубны, трефы) — единственный случай, когда масть имеет значение.",
         "main": "Основной банк",
         "side": "Побочный банк {n}",
         "seat": "место {seat}",
@@ -250,14 +281,15 @@ def hand_phrase(value: HandValue, lang: str = "en", article: bool = True) -> str
     name = value.describe(lang)
     if lang == "ru":
         return name
-    if lang == "en" and value.category == Category.HIGH_CARD:
+    low = value.ladder.low and value.category == Category.HIGH_CARD
+    if lang == "en" and value.category == Category.HIGH_CARD and not low:
         return f"{rank_name(value.ranks[0], 'en')} high"
     name = name[:1].lower() + name[1:]
     head, comma, tail = name.partition(", ")
     if comma:
         name = f"{head} ({tail})"
-    if lang == "en" and article and value.category in _EN_ARTICLE:
-        name = "a " + name
+    if lang == "en" and article and (value.category in _EN_ARTICLE or low):
+        name = ("an " if name[:1] in "ae" else "a ") + name
     return name
 
 
@@ -319,7 +351,7 @@ def _shares(showdown: Showdown, pot: Pot, lang: str) -> str:
     return join(parts, lang)
 
 
-def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
+def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | None = None) -> str:
     """One line: the pot, who takes it with what hand against whose best losing hand,
     and why (the winner's hand against that one).
 
@@ -337,7 +369,14 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
     lang = _lang(lang)
     words = PHRASES[lang]
     pot: Pot = showdown.pots[index]
-    head = words["head"].format(pot=pot_name(index, lang), chips=chips(pot.amount, lang))
+    if showdown.table.variant.hi_lo and half is None and pot.halves and pot.contested:
+        return _explain_hi_lo(showdown, index, lang)
+    if half is None:
+        head = words["head"].format(pot=pot_name(index, lang), chips=chips(pot.amount, lang))
+    else:
+        head = words["half_head"].format(
+            pot=pot_name(index, lang), half=words[half], chips=chips(pot.amount, lang)
+        )
     name = subject_name(showdown, pot.winners[0], lang)
     if not pot.contested:
         if sum(p.live for p in showdown.table.players) > 1:
@@ -362,6 +401,8 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
         else:
             shares = _shares(showdown, pot, lang)
             key = "split_odd_one" if pot.amount % len(pot.winners) == 1 else "split_odd"
+            if showdown.table.button is None:
+                key = "split_suit_low" if hands[pot.winners[0]].ladder.low else "split_suit_high"
             text = words[key].format(names=names, hand=hand, against=against, shares=shares)
         parts.append(text)
         if len(pot.winners) == 2:
@@ -377,6 +418,37 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
         key = "mucked_many" if len(mucked) > 1 and "mucked_many" in words else "mucked"
         names = join([subject_name(showdown, s, lang) for s in mucked], lang)
         parts.append(_sentence(words[key].format(names=names)))
+    return " ".join(parts)
+
+
+def _explain_hi_lo(showdown: Showdown, index: int, lang: str) -> str:
+    """A hi-lo pot: one line per half, each read like a pot of its own (or the scoop)."""
+    from dataclasses import replace
+
+    pot = showdown.pots[index]
+    total = pot.amount
+    parts = []
+    halves = [(k, award) for k, award in enumerate(pot.halves) if award is not None]
+    for n, (k, award) in enumerate(halves):
+        amount = total // len(halves) + (1 if n < total % len(halves) else 0)
+        half_pot = replace(pot, amount=amount, winners=award.winners, shares=award.shares)
+        hands = {}
+        for seat, value in showdown.hands.items():
+            part = value.values[k] if isinstance(value, HiLoValue) else value
+            if part is not None:
+                hands[seat] = part
+        view = replace(
+            showdown,
+            pots=(*showdown.pots[:index], half_pot, *showdown.pots[index + 1 :]),
+            ranks={seat: value.rank for seat, value in hands.items()},
+            showdown_order=tuple(
+                s for s in showdown.showdown_order if s in hands or s not in showdown.hands
+            ),
+        )
+        vars(view)["hands"] = hands  # the cached_property's slot: this half's values
+        parts.append(explain_pot(view, index, lang, half=("high", "low")[k]))
+    if len(halves) == 1:
+        parts.append(PHRASES[lang]["no_low"])
     return " ".join(parts)
 
 
