@@ -163,6 +163,14 @@ class Phrasebook(ABC):
         """`` in short deck``: appended to a reason given in a ladder other than the standard."""
 
     @abstractmethod
+    def game_name(self, key: str) -> str:
+        """A game's name with its rule in a few words (a key of :mod:`showdown.variants`)."""
+
+    @abstractmethod
+    def half(self, index: int) -> str:
+        """``High`` (0) or ``Low`` (1): the halves of a hi-lo showdown."""
+
+    @abstractmethod
     def no_low(self) -> str:
         """The low half of a hi-lo hand without a qualifying low."""
 

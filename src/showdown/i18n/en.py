@@ -74,6 +74,24 @@ LADDER_NAMES = {
 }
 
 
+GAME_NAMES = {
+    "holdem": "Texas Hold'em: best five of hand and board",
+    "omaha": "Omaha: exactly two hole cards and three from the board",
+    "five-card": "Five-card poker",
+    "short-deck": "Short deck: 36 cards, a flush beats a full house, A-6-7-8-9 is the lowest "
+    "straight",
+    "omaha-hi-lo": "Omaha hi-lo: the pot is split between the best high and the best "
+    "eight-or-better low",
+    "stud": "Seven-card stud: the best five of a player's seven cards",
+    "stud-hi-lo": "Seven-card stud hi-lo: the best high and the best eight-or-better low",
+    "razz": "Razz: the best ace-to-five low of seven cards",
+    "deuce-to-seven": "Deuce-to-seven lowball: the ace is high, straights and flushes count "
+    "against you",
+    "ace-to-five": "Ace-to-five lowball: the ace is low, straights and flushes do not count",
+    "badugi": "Badugi: four cards, the most of all different suits and ranks, lowest wins",
+}
+
+
 class English(Phrasebook):
     """English, with the usual poker idiom (``kings full of fours``, ``five high``)."""
 
@@ -196,6 +214,12 @@ class English(Phrasebook):
 
     def in_ladder(self, key: str) -> str:
         return f" {LADDER_NAMES[key]}" if key in LADDER_NAMES else ""
+
+    def game_name(self, key: str) -> str:
+        return GAME_NAMES[key]
+
+    def half(self, index: int) -> str:
+        return ("High", "Low")[index]
 
     def no_low(self) -> str:
         return "no qualifying low"

@@ -87,6 +87,25 @@ LADDER_NAMES = {
 }
 
 
+GAME_NAMES = {
+    "holdem": "Texas Hold'em: las cinco mejores entre mano y mesa",
+    "omaha": "Omaha: exactamente dos cartas propias y tres de la mesa",
+    "five-card": "Póquer de cinco cartas",
+    "short-deck": "Short deck: 36 cartas, el color supera al full, A-6-7-8-9 es la escalera más "
+    "baja",
+    "omaha-hi-lo": "Omaha hi-lo: el bote se reparte entre la mejor mano alta y el mejor bajo de "
+    "ocho o menos",
+    "stud": "Stud de siete cartas: las cinco mejores de las siete del jugador",
+    "stud-hi-lo": "Stud de siete cartas hi-lo: la mejor mano alta y el mejor bajo de ocho o menos",
+    "razz": "Razz: el mejor bajo de as a cinco con siete cartas",
+    "deuce-to-seven": "Lowball de dos a siete: el as es alto, escaleras y colores cuentan en "
+    "contra",
+    "ace-to-five": "Lowball de as a cinco: el as es bajo, escaleras y colores no cuentan",
+    "badugi": "Badugi: cuatro cartas, el mayor número de palos y valores distintos, gana la más "
+    "baja",
+}
+
+
 class Spanish(Phrasebook):
     """Spanish as the documents write it (``gana en la tercera carta, 9 frente a 8``)."""
 
@@ -206,6 +225,12 @@ class Spanish(Phrasebook):
 
     def in_ladder(self, key: str) -> str:
         return f" {LADDER_NAMES[key]}" if key in LADDER_NAMES else ""
+
+    def game_name(self, key: str) -> str:
+        return GAME_NAMES[key]
+
+    def half(self, index: int) -> str:
+        return ("Alta", "Baja")[index]
 
     def no_low(self) -> str:
         return "sin bajo que califique"

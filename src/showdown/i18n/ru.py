@@ -107,6 +107,22 @@ LADDER_NAMES = {
 }
 
 
+GAME_NAMES = {
+    "holdem": "Техасский холдем: лучшие пять из руки и стола",
+    "omaha": "Омаха: ровно две карты из руки и три со стола",
+    "five-card": "Пятикарточный покер",
+    "short-deck": "Шорт-дек: 36 карт, флеш старше фулл-хауса, A-6-7-8-9 — младший стрит",
+    "omaha-hi-lo": "Омаха хай-лоу: банк делится между лучшей старшей рукой и лучшим лоу до "
+    "восьмёрки",
+    "stud": "Семикарточный стад: лучшие пять из семи карт игрока",
+    "stud-hi-lo": "Семикарточный стад хай-лоу: лучшая старшая рука и лучшее лоу до восьмёрки",
+    "razz": "Разз: лучшее лоу от туза до пятёрки из семи карт",
+    "deuce-to-seven": "Лоубол от двойки до семёрки: туз старший, стриты и флеши мешают",
+    "ace-to-five": "Лоубол от туза до пятёрки: туз младший, стриты и флеши не считаются",
+    "badugi": "Бадуги: четыре карты, больше всего разных мастей и достоинств, младшая выигрывает",
+}
+
+
 class Russian(Phrasebook):
     """Russian, with the cases and agreement a native speaker expects."""
 
@@ -233,6 +249,12 @@ class Russian(Phrasebook):
 
     def in_ladder(self, key: str) -> str:
         return f" {LADDER_NAMES[key]}" if key in LADDER_NAMES else ""
+
+    def game_name(self, key: str) -> str:
+        return GAME_NAMES[key]
+
+    def half(self, index: int) -> str:
+        return ("Хай", "Лоу")[index]
 
     def no_low(self) -> str:
         return "нет подходящего лоу"
