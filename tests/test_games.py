@@ -249,8 +249,9 @@ def test_pokerkit_agrees_on_eight_or_better_lows() -> None:
     for _ in range(400):
         deal = rng.sample(range(52), 9)
         hole, board = deal[:4], deal[4:]
-        value = evaluate([Card.from_id(i) for i in hole], [Card.from_id(i) for i in board],
-                         game="omaha-hi-lo")  # fmt: skip
+        value = evaluate(
+            [Card.from_id(i) for i in hole], [Card.from_id(i) for i in board], game="omaha-hi-lo"
+        )
         assert isinstance(value, HiLoValue)
         try:
             theirs = cls.from_game(_pk(hole), _pk(board))

@@ -34,7 +34,7 @@ def test_hi_lo_split_with_an_odd_chip_to_the_high_half() -> None:
             player(1, "Ana", "Kd Ks Qh Jh", 101),
             player(2, "Bo", "Ac 2c 9s 9d", 101),
             player(3, "Cy", "Th Tc 5d 5c", 101),
-        ],  # fmt: skip
+        ],
         board="4h 6s 8d Kc 3s",
     )
     sd = resolve(table)
@@ -60,7 +60,7 @@ def test_a_quartered_low() -> None:
             player(2, "Bo", "Ac 2c 9s 9d", 100),
             player(3, "Cy", "Ad 2d Ts Td", 100),
             player(4, "Di", "Qs Qc Jc Js", 100),
-        ],  # fmt: skip
+        ],
         board="4h 6s 8d Kc 3s",
     )
     sd = resolve(table)
@@ -77,7 +77,7 @@ def test_quartered_with_odd_chips_from_the_left_of_the_button() -> None:
             player(1, "Ana", "Kd Ks Qh Jh", 101),
             player(2, "Bo", "Ac 2c 9s 9d", 101),
             player(3, "Cy", "Ad 2d Ts Td", 101),
-        ],  # fmt: skip
+        ],
         board="4h 6s 8d Kc 3s",
         button=2,
     )
@@ -122,7 +122,7 @@ def test_hi_lo_with_side_pots_each_halved_on_its_own() -> None:
             player(1, "Ana", "Kd Ks Qh Jh", 100),
             player(2, "Bo", "Ac 3c 9s 9d", 100),
             player(3, "Cy", "Ad 2d Ts Td", 50),
-        ],  # fmt: skip
+        ],
         board="4h 6s 8d Kc 5s",
     )
     sd = resolve(table)
@@ -155,7 +155,7 @@ def test_stud_odd_chip_by_suit_in_a_high_split() -> None:
             player(1, "Ana", "Ah Kd Qc Jd Ts 2c 3d", 51),
             player(2, "Bo", "As Kc Qd Jc Th 2d 3c", 51),
             player(3, "Cy", "4c 4d 6h 7h 9c 9d 2h", 51),
-        ],  # fmt: skip
+        ],
     )
     sd = resolve(table)
     (pot,) = sd.pots
@@ -171,7 +171,7 @@ def test_stud_odd_chip_by_suit_in_a_low_split() -> None:
             player(1, "Ana", "Ad 2c 3d 4h 7s Kd Kc", 51),
             player(2, "Bo", "Ac 2d 3h 4s 7c Qd Qc", 51),
             player(3, "Cy", "9c 9d 9h Ts Th Js Jc", 51),
-        ],  # fmt: skip
+        ],
     )
     sd = resolve(table)
     (pot,) = sd.pots
@@ -186,7 +186,7 @@ def test_stud_hi_lo_halves_and_suits() -> None:
             player(1, "Ana", "Kd Ks Kh 9c 9d Qh Jh", 51),
             player(2, "Bo", "Ac 2c 3d 6h 8s Tc Td", 51),
             player(3, "Cy", "As 2s 3h 6d 8c Qc Qd", 51),
-        ],  # fmt: skip
+        ],
     )
     sd = resolve(table)
     (pot,) = sd.pots
@@ -219,7 +219,7 @@ def test_stud_tables_have_no_button(tmp_path: Path, capsys: pytest.CaptureFixtur
                 "button": 1,
                 "board": "6c 7c 8c 9c Tc",
                 "players": [player(1, "A", "2h Ah", 5), player(2, "B", "Ks Kh", 5)],
-            },  # fmt: skip
+            },
             "card 2h at seat 1 is not in the 36-card deck",
         ),
         (
