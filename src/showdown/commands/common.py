@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Any, NoReturn
 
-LANGS = ("en", "es", "ru")
+from showdown.i18n import LANGS
 
 
 class CliError(Exception):

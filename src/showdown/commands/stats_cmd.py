@@ -98,7 +98,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     """The human table in ``lang``: one row per category, best first, then the totals.
 
-    Numbers use the seeds' separators (``2,598,960``; ``0.39%``) in every language.
+    Numbers are written as in every command, in the language's own way
+    (``2,598,960`` and ``0.39%``; ``2.598.960`` and ``0,39%``; ``2 598 960`` and ``0,39%``).
 
     >>> from showdown.stats import stats
     >>> print(format_stats(stats(5)))
@@ -115,21 +116,22 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     High card        1,302,540  50.1177%     1,277
     Total            2,598,960   100.00%     7,462
     >>> print(format_stats(stats(5, wrap=True), "es").splitlines()[0])
-    Las 2,598,960 manos de cinco cartas, regla de la casa: el as da la vuelta
+    Las 2.598.960 manos de cinco cartas, regla de la casa: el as da la vuelta
     >>> print(format_stats(stats(7), "es").splitlines()[0])
-    Las 133,784,560 manos de siete cartas (las cinco mejores de siete), reglas estándar
+    Las 133.784.560 manos de siete cartas (las cinco mejores de siete), reglas estándar
     >>> print(format_stats(stats(6), "ru").splitlines()[0])
-    Все 20,358,520 раздач по шесть карт (лучшие пять из шести), стандартные правила
+    Все 20 358 520 раздач по шесть карт (лучшие пять из шести), стандартные правила
     """
-    from showdown.i18n import category_name, check_lang
+    from showdown.i18n import category_name, check_lang, phrasebook
 
     words = _WORDS[check_lang(lang)]
+    book = phrasebook(lang)
     size = words[str(result.cards)]
     best = ""
     if result.cards > 5:
         best = words["best"].format(size=size, size_gen=words.get(f"{result.cards}_gen", size))
     title = words["title"].format(
-        hands=f"{result.hands:,}",
+        hands=book.count(result.hands),
         size=size,
         best=best,
         rules=words["wrap" if result.wrap else "standard"],
@@ -137,13 +139,18 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     rows = [
         (
             category_name(category, lang, capital=True),
-            f"{count.hands:,}",
-            f"{100 * count.hands / result.hands:.4f}%",
-            f"{count.distinct:,}",
+            book.count(count.hands),
+            book.percent(count.hands / result.hands, 4),
+            book.count(count.distinct),
         )
         for category, count in result.categories.items()
     ]
-    total = (words["total"], f"{result.hands:,}", "100.00%", f"{result.distinct:,}")
+    total = (
+        words["total"],
+        book.count(result.hands),
+        book.percent(1, 2),
+        book.count(result.distinct),
+    )
     header = tuple(words["header"].split("|"))
     widths = [max(len(row[i]) for row in [header, *rows, total]) for i in range(4)]
 

@@ -89,6 +89,9 @@ class Phrasebook(ABC):
     """
 
     code: str
+    #: How numbers are written: the thousands separator and the decimal sign.
+    thousands: str = ","
+    decimal_sign: str = "."
     #: Default labels of :func:`showdown.explain` for its two hands.
     first_hand: str
     second_hand: str
@@ -141,6 +144,29 @@ class Phrasebook(ABC):
     def also(self, decision: Decision) -> str:
         """Reason clause, same category: ``also a pair of aces, and the third card decides:
         king against queen``."""
+
+    def count(self, n: int) -> str:
+        """A whole number grouped by thousands: ``1,712,304``, ``1.712.304``, ``1 712 304``."""
+        return f"{n:,}".replace(",", self.thousands)
+
+    def decimal(self, x: float, places: int) -> str:
+        """``x`` with ``places`` decimals and this language's signs."""
+        text = f"{x:,.{places}f}"
+        return text.replace(",", "\0").replace(".", self.decimal_sign).replace("\0", self.thousands)
+
+    def percent(self, x: float, places: int = 2) -> str:
+        """A fraction as a percentage: ``0.8126`` -> ``81.26%`` (``81,26%`` in es and ru)."""
+        return f"{self.decimal(100 * x, places)}%"
+
+    def plural(self, n: int, forms: Sequence[str]) -> str:
+        """The noun form after ``n``: ``forms`` are (one, other), or Russian (one, few, many)."""
+        if len(forms) == 2:
+            return forms[0] if n == 1 else forms[1]
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
 
     def capitalise(self, text: str) -> str:
         """Upper-case the first letter only (``la mano 3`` -> ``La mano 3``)."""

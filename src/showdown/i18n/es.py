@@ -110,6 +110,8 @@ class Spanish(Phrasebook):
     """Spanish as the documents write it (``gana en la tercera carta, 9 frente a 8``)."""
 
     code = "es"
+    thousands = "."
+    decimal_sign = ","
     first_hand = "la primera mano"
     second_hand = "la segunda mano"
 

@@ -21,14 +21,13 @@ from typing import TYPE_CHECKING
 
 from showdown.categories import Category
 from showdown.evaluate import HiLoValue
-from showdown.i18n import rank_name
+from showdown.i18n import check_lang, phrasebook, rank_name
 from showdown.i18n.base import format_ranks
 
 if TYPE_CHECKING:
     from showdown.evaluate import HandValue
     from showdown.pots import Pot, Showdown
 
-LANGS: tuple[str, ...] = ("en", "es", "ru")
 
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
@@ -181,9 +180,7 @@ PHRASES: dict[str, dict[str, str]] = {
 
 
 def _lang(lang: str) -> str:
-    if lang not in PHRASES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
-    return lang
+    return check_lang(lang)
 
 
 def phrase(key: str, lang: str = "en") -> str:
@@ -200,16 +197,10 @@ def chips(n: int, lang: str = "en", case: str = "nom") -> str:
     >>> chips(21, "ru", "acc"), chips(1, "ru", "dat"), chips(5, "ru", "dat")
     ('21 фишку', '1 фишке', '5 фишек')
     """
-    lang = _lang(lang)
-    if lang == "en":
-        return f"{n} chip" if n == 1 else f"{n} chips"
-    if lang == "es":
-        return f"{n} ficha" if n == 1 else f"{n} fichas"
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} " + {"nom": "фишка", "acc": "фишку", "dat": "фишке"}[case]
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return f"{n} фишки"
-    return f"{n} фишек"
+    book = phrasebook(lang)
+    one = {"nom": "фишка", "acc": "фишку", "dat": "фишке"}[case]
+    forms = {"en": ("chip", "chips"), "es": ("ficha", "fichas"), "ru": (one, "фишки", "фишек")}
+    return f"{book.count(n)} {book.plural(n, forms[book.code])}"
 
 
 def join(items: Sequence[str], lang: str = "en") -> str:

@@ -127,6 +127,8 @@ class Russian(Phrasebook):
     """Russian, with the cases and agreement a native speaker expects."""
 
     code = "ru"
+    thousands = " "
+    decimal_sign = ","
     first_hand = "первая рука"
     second_hand = "вторая рука"
 
