@@ -20,12 +20,14 @@ import argparse
 from typing import TYPE_CHECKING
 
 from showdown.commands.common import (
+    CliError,
     HelpFormatter,
     add_common_options,
     emit_json,
     style,
     use_colour,
 )
+from showdown.commands.eval_cmd import add_game_option
 
 if TYPE_CHECKING:
     from showdown.stats import Stats
@@ -39,6 +41,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "wrap": "house rule: the ace wraps around",
         "header": "Category|Hands|Share|Distinct",
         "total": "Total",
+        "low": "Hands with a qualifying eight-or-better low: {hands} ({share}), "
+        "{distinct} distinct lows",
+        "4": "four",
         "5": "five",
         "6": "six",
         "7": "seven",
@@ -50,6 +55,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "wrap": "regla de la casa: el as da la vuelta",
         "header": "Categoría|Manos|Proporción|Fuerzas",
         "total": "Total",
+        "low": "Manos con un bajo de ocho o menos: {hands} ({share}), {distinct} bajos distintos",
+        "4": "cuatro",
         "5": "cinco",
         "6": "seis",
         "7": "siete",
@@ -61,6 +68,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "wrap": "домашнее правило: туз заворачивает по кругу",
         "header": "Комбинация|Раздачи|Доля|Уровней силы",
         "total": "Всего",
+        "low": "Раздачи с лоу до восьмёрки: {hands} ({share}), {distinct} разных лоу",
+        "4": "четыре",
         "5": "пять",
         "6": "шесть",
         "7": "семь",
@@ -84,13 +93,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=HelpFormatter,
     )
     parser.add_argument(
-        "--cards", type=int, choices=(5, 6, 7), default=5, help="cards per hand (default 5)"
+        "--cards",
+        type=int,
+        choices=(4, 5, 6, 7),
+        default=None,
+        help="cards per hand (default 5; badugi 4)",
     )
     parser.add_argument(
         "--wrap",
         action="store_true",
         help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
     )
+    parser.add_argument(
+        "--trips-beat-straight",
+        action="store_true",
+        help="short deck: three of a kind ranks above a straight",
+    )
+    add_game_option(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)
 
@@ -130,12 +149,10 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     best = ""
     if result.cards > 5:
         best = words["best"].format(size=size, size_gen=words.get(f"{result.cards}_gen", size))
-    title = words["title"].format(
-        hands=book.count(result.hands),
-        size=size,
-        best=best,
-        rules=words["wrap" if result.wrap else "standard"],
-    )
+    rules = words["wrap" if result.wrap else "standard"]
+    if result.game not in ("holdem", "omaha", "five-card", "stud"):
+        rules = book.game_name(result.game).split(":")[0]
+    title = words["title"].format(hands=book.count(result.hands), size=size, best=best, rules=rules)
     rows = [
         (
             category_name(category, lang, capital=True),
@@ -163,14 +180,37 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     out = [style(title, "bold", enabled=colour), style(line(header), "dim", enabled=colour)]
     out += [line(row) for row in rows]
     out.append(style(line(total), "bold", enabled=colour))
+    if result.low is not None:
+        low = result.low
+        share = book.percent(low.hands / result.hands, 4)
+        out.append(
+            words["low"].format(
+                hands=book.count(low.hands), share=share, distinct=book.count(low.distinct)
+            )
+        )
     return "\n".join(out)
 
 
 def run(args: argparse.Namespace) -> int:
     """Count and print, as JSON or as a table."""
+    from showdown.game_stats import game_stats
     from showdown.stats import stats
+    from showdown.variants import UnknownGame, find_variant
 
-    result = stats(args.cards, wrap=args.wrap)
+    try:
+        variant = find_variant(args.game, args.wrap, args.trips_beat_straight)
+    except UnknownGame as error:
+        raise CliError(str(error)) from None
+    if variant.ladders[0].key.startswith("high") and not variant.hi_lo:
+        cards = 5 if args.cards is None else args.cards
+        if cards == 4:
+            raise CliError(f"--cards 4: stats counts {variant.key} hands of 5, 6 or 7 cards")
+        result = stats(cards, wrap=args.wrap)
+    else:
+        try:
+            result = game_stats(variant, args.cards, args.trips_beat_straight)
+        except ValueError as error:
+            raise CliError(f"--cards {args.cards}: {error}") from None
     if args.json:
         emit_json(result.to_json())
     else:
