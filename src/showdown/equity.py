@@ -597,8 +597,10 @@ def equity(
     >>> r.method, r.boards, round(sum(r.equity), 12)
     ('exact', 820, 1.0)
     """
-    if game not in ("holdem", "omaha"):
-        raise CardError(f"equity supports the games holdem and omaha, not {game!r}")
+    if game not in ("holdem", "omaha"):  # the other showdowns: showdown.game_equity
+        from showdown.game_equity import game_equity
+
+        return game_equity(players, board, dead, game, exact, trials, seed)  # type: ignore[arg-type]
     if isinstance(players, str | Range):
         raise CardError("players must be a list of hands or ranges")
     if not 2 <= len(players) <= 10:

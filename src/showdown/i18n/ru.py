@@ -129,6 +129,7 @@ class Russian(Phrasebook):
     code = "ru"
     thousands = " "
     decimal_sign = ","
+    scoop = "скуп"
     first_hand = "первая рука"
     second_hand = "вторая рука"
 
