@@ -32,7 +32,7 @@ from showdown.variants import HIGH, HIGH_WRAP, Ladder, Variant, find_variant
 __all__ = ["evaluate_game_batch", "evaluate_game_omaha_batch", "ladder_batch"]
 
 CHUNK = 1 << 15
-_CARD_KEYS = np.array(CARD_KEYS, dtype=np.int64)
+_CARD_KEYS32 = np.array(CARD_KEYS, dtype=np.uint32)
 _RANK_BIT = (1 << (np.arange(52) >> 2)).astype(np.int64)
 _BINOMS = np.array(_BINOM, dtype=np.int64)
 
@@ -50,19 +50,25 @@ def _hands(ids: npt.ArrayLike, sizes: tuple[int, ...], what: str) -> np.ndarray:
 
 
 def _check(hands: np.ndarray, variant: Variant, what: str, repeats: bool) -> None:
-    """Every id in the game's deck and, if ``repeats``, no card twice in a row."""
-    in_deck = np.zeros(52, dtype=bool)
-    in_deck[list(variant.deck)] = True
+    """Every id in the game's deck and, if ``repeats``, no card twice in a row: one 64-bit
+    mask per row (a bit per card), so the check costs a few passes over the input."""
+    from showdown.batch import _popcount
+
+    if not len(hands):
+        return
     outside = (hands < 0) | (hands > 51)
-    bad = outside.any(axis=1)
-    if not bad.any():
-        bad = ~in_deck[hands].all(axis=1)
-        kind = f"a card that is not in the {variant.key} deck"
-    else:
-        kind = "a card id outside 0..51"
+    if outside.any():
+        row = int(np.flatnonzero(outside.any(axis=1))[0])
+        raise CardError(f"{what} row {row} holds a card id outside 0..51")
+    if not repeats and len(variant.deck) == 52:
+        return  # every id in 0..51 is in the deck, and repeats are the caller's promise
+    bits = np.left_shift(np.uint64(1), hands.astype(np.uint64))
+    union = np.bitwise_or.reduce(bits, axis=1)
+    deck = np.uint64(sum(1 << c for c in variant.deck))
+    bad = (union & ~deck) != 0
+    kind = f"a card that is not in the {variant.key} deck"
     if not bad.any() and repeats:
-        ordered = np.sort(hands, axis=1)
-        bad = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        bad = _popcount(union) != hands.shape[1]
         kind = "a card twice"
     if bad.any():
         raise CardError(f"{what} row {int(np.flatnonzero(bad)[0])} holds {kind}")
@@ -84,16 +90,19 @@ def ladder_batch(hands: np.ndarray, ladder: Ladder) -> np.ndarray:
         raise CardError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {n}")
     table, shift = tables.nonflush_compact(n)
     flush_suit = tables.flush_suit[n]
+    columns = np.ascontiguousarray(hands.T)  # one contiguous row per card position
     for start in range(0, len(hands), CHUNK):
-        rows = hands[start : start + CHUNK]
-        key = _CARD_KEYS[rows].sum(axis=1)
-        rank_key = key >> SUIT_BITS
+        cols = columns[:, start : start + CHUNK]
+        key = _CARD_KEYS32[cols[0]]
+        for col in cols[1:]:
+            key += _CARD_KEYS32[col]
+        rank_key = (key >> SUIT_BITS).astype(np.intp)
         values = table[rank_key + shift[rank_key >> NONFLUSH_ROW_BITS]]
         if ladder.flushes:
             suit = flush_suit[key & SUIT_MASK]
             flushed = np.flatnonzero(suit >= 0)
             if flushed.size:
-                cards = rows[flushed]
+                cards = cols[:, flushed].T
                 same = (cards & 3) == suit[flushed, None]
                 mask = np.where(same, _RANK_BIT[cards], 0).sum(axis=1)
                 values[flushed] = tables.flush[mask]

@@ -327,9 +327,15 @@ class _Scalar:
         self.badugi: list[int] = tables.badugi.tolist()
 
 
-@cache
+_SCALAR: dict[str, _Scalar] = {}
+
+
 def _scalar(ladder: Ladder) -> _Scalar:
-    return _Scalar(ladder)
+    """The scalar tables of ``ladder``, built on first use and kept by key."""
+    tables = _SCALAR.get(ladder.key)
+    if tables is None:
+        tables = _SCALAR[ladder.key] = _Scalar(ladder)
+    return tables
 
 
 _RANK_BITS = [1 << (i >> 2) for i in range(52)]
@@ -343,7 +349,7 @@ def ladder_ids(ids: Sequence[int], ladder: Ladder) -> int:
     No checking (ids must be distinct and of the ladder's deck), like
     :func:`showdown.evaluate.evaluate_ids`.
     """
-    tables = _scalar(ladder)
+    tables = _SCALAR.get(ladder.key) or _scalar(ladder)
     if ladder.cards == 4:
         a, b, c, d = sorted(ids)
         return tables.badugi[_B1[a] + _B2[b] + _B3[c] + _B4[d]]

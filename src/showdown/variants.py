@@ -99,7 +99,7 @@ _PAIRED_ORDER = tuple(
 )
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Ladder:
     """One way of ranking a hand: categories declared in order, best first.
 
@@ -143,6 +143,12 @@ class Ladder:
 
     def __repr__(self) -> str:
         return f"<Ladder {self.key}>"
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or (isinstance(other, Ladder) and other.key == self.key)
+
+    def __hash__(self) -> int:  # by key: ladders are looked up in caches on hot paths
+        return hash(self.key)
 
 
 HIGH = Ladder("high", "standard", 7462, _STANDARD_ORDER, straights=_runs(_ALL_RANKS, True))
@@ -229,7 +235,7 @@ Use = Literal["any", "omaha", "stud", "draw"]
 _DECK = tuple(range(52))
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Variant:
     """A game: its name, deck, deal and ladders.
 
@@ -294,6 +300,15 @@ five-card, not to razz
                 )
             ladders = tuple(SHORT_DECK_TRIPS if x is SHORT_DECK else x for x in ladders)
         return self if ladders == self.ladders else replace(self, ladders=ladders)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Variant) and (other.key, other.ladders) == (
+            self.key,
+            self.ladders,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.ladders))
 
     def __repr__(self) -> str:
         rules = "" if self.ladders == _BY_NAME[self.key].ladders else f" {self.ladders}"
