@@ -327,7 +327,7 @@ def test_values_of_different_games_never_compare() -> None:
 
     razz = evaluate("As 2c 3d 4h 5s 9c Kd", game="razz")
     stud = evaluate("As 2c 3d 4h 5s 9c Kd", game="stud")
-    with pytest.raises(TypeError, match="ace-to-five low hand with a standard hand"):
+    with pytest.raises(TypeError, match="an ace-to-five low hand with a standard hand"):
         _ = razz > stud
     with pytest.raises(TypeError, match="different games or rules"):
         explain(razz, stud)

@@ -256,9 +256,10 @@ values of different games or rules never compare; evaluate both the same way
 
     def _check(self, other: HandValue) -> None:
         if other.ladder is not self.ladder:
+            mine, theirs = self.ladder.title, other.ladder.title
             raise LadderMismatch(
-                f"cannot compare a {self.ladder.title} hand with a {other.ladder.title} hand: "
-                "values of different games or rules never compare; evaluate both the same way"
+                f"cannot compare {_article(mine)} {mine} hand with {_article(theirs)} {theirs} "
+                "hand: values of different games or rules never compare; evaluate both the same way"
             )
 
     def __eq__(self, other: object) -> bool:
@@ -354,6 +355,10 @@ class HiLoValue(HandValue):
 
     def __repr__(self) -> str:
         return f"<HiLoValue high={self.high!r} low={self.low!r}>"
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def _in_order(cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
