@@ -35,14 +35,13 @@ from typing import TYPE_CHECKING
 from showdown.categories import AnyCategory, BadugiCategory, Category
 from showdown.tables import (
     KEY_OFFSET,
-    NONFLUSH_ROW_BITS,
     RANK_KEYS,
     SCALAR_CARD_KEYS,
     SUIT_BITS,
     SUIT_MASK,
     _flush_suit_list,
     _multisets,
-    _row_starts,
+    compact_table,
 )
 from showdown.variants import BADUGI, Ladder
 
@@ -290,16 +289,8 @@ def ladder_tables(ladder: Ladder) -> LadderTables:
 
 @cache
 def _compact(ladder: Ladder, n: int) -> tuple[np.ndarray, np.ndarray]:
-    import numpy as np
-
     tables = ladder_tables(ladder)
-    keys = tables.nonflush_keys[n]
-    starts = _row_starts(n)
-    shift = starts - (np.arange(len(starts), dtype=np.int64) << NONFLUSH_ROW_BITS)
-    index = keys + shift[keys >> NONFLUSH_ROW_BITS]
-    table = np.zeros(int(index.max()) + 1, dtype=np.uint16)
-    table[index] = tables.nonflush_values[n]
-    return table, shift.astype(np.intp)
+    return compact_table(tables.nonflush_keys[n], tables.nonflush_values[n], n)
 
 
 # ------------------------------------------------------------------ scalar path

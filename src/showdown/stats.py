@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from showdown.categories import AnyCategory, category_ranges
+from showdown.categories import AnyCategory, Category, category_ranges  # noqa: F401 (doctests)
 
 #: Hand sizes :func:`stats` supports.
 CARD_COUNTS: tuple[int, ...] = (5, 6, 7)

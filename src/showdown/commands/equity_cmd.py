@@ -24,7 +24,7 @@ import argparse
 import sys
 
 from showdown.commands.common import CliError, add_common_options, emit_json, style
-from showdown.commands.eval_cmd import add_game_option
+from showdown.commands.eval_cmd import add_game_option, add_rule_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -44,11 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards, e.g. 'Qh Jh 3c'")
     parser.add_argument("--dead", default=None, help="cards out of play, e.g. '2s 7c'")
     add_game_option(parser)
-    parser.add_argument(
-        "--trips-beat-straight",
-        action="store_true",
-        help="short deck: three of a kind ranks above a straight",
-    )
+    add_rule_options(parser, wrap=False)
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N trials")

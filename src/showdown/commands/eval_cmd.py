@@ -101,11 +101,17 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--board``, ``--game`` and ``--wrap``, shared by ``eval`` and ``compare``."""
     parser.add_argument("--board", "-b", default="", metavar="B", help="community cards")
     add_game_option(parser)
-    parser.add_argument(
-        "--wrap",
-        action="store_true",
-        help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
-    )
+    add_rule_options(parser)
+
+
+def add_rule_options(parser: argparse.ArgumentParser, wrap: bool = True) -> None:
+    """``--wrap`` (unless ``wrap=False``) and ``--trips-beat-straight``: the rule options."""
+    if wrap:
+        parser.add_argument(
+            "--wrap",
+            action="store_true",
+            help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
+        )
     parser.add_argument(
         "--trips-beat-straight",
         action="store_true",

@@ -27,7 +27,7 @@ from showdown.commands.common import (
     style,
     use_colour,
 )
-from showdown.commands.eval_cmd import add_game_option
+from showdown.commands.eval_cmd import add_game_option, add_rule_options
 
 if TYPE_CHECKING:
     from showdown.stats import Stats
@@ -99,16 +99,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         default=None,
         help="cards per hand (default 5; badugi 4)",
     )
-    parser.add_argument(
-        "--wrap",
-        action="store_true",
-        help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
-    )
-    parser.add_argument(
-        "--trips-beat-straight",
-        action="store_true",
-        help="short deck: three of a kind ranks above a straight",
-    )
+    add_rule_options(parser)
     add_game_option(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)
