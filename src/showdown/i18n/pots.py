@@ -16,8 +16,9 @@ then why. Russian sentences use the present tense, so no verb needs a gender.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from showdown.categories import Category
 from showdown.evaluate import HiLoValue
@@ -26,7 +27,76 @@ from showdown.i18n.base import format_ranks
 
 if TYPE_CHECKING:
     from showdown.evaluate import HandValue
-    from showdown.pots import Pot, Showdown
+    from showdown.table_io import Table
+
+
+# What the sentences read of a settled showdown (:class:`showdown.pots.Showdown` and its
+# :class:`~showdown.pots.Pot`), described here so that this module never imports pots.
+class Pot(Protocol):
+    """A settled pot, as :class:`showdown.pots.Pot`."""
+
+    @property
+    def amount(self) -> int: ...
+    @property
+    def eligible(self) -> tuple[int, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def shares(self) -> dict[int, int]: ...
+    @property
+    def contested(self) -> bool: ...
+    @property
+    def halves(self) -> Sequence[Award | None]: ...
+
+
+class Award(Protocol):
+    """One half of a hi-lo pot, as :class:`showdown.pots.Award`."""
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def shares(self) -> dict[int, int]: ...
+
+
+@dataclass(frozen=True)
+class _HalfPot:
+    """One half of a hi-lo pot, read as a pot of its own."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: dict[int, int]
+    contested: bool
+    halves: tuple[Award | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class _HalfView:
+    """A showdown seen through one half of a hi-lo pot: that half's values only."""
+
+    table: Table
+    pots: Sequence[Pot]
+    returned: Mapping[int, int]
+    showdown_order: tuple[int, ...]
+    ranks: Mapping[int, int]
+    hands: Mapping[int, HandValue]
+
+
+class Showdown(Protocol):
+    """A settled table, as :class:`showdown.pots.Showdown`."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def pots(self) -> Sequence[Pot]: ...
+    @property
+    def returned(self) -> Mapping[int, int]: ...
+    @property
+    def showdown_order(self) -> tuple[int, ...]: ...
+    @property
+    def ranks(self) -> Mapping[int, int]: ...
+    @property
+    def hands(self) -> Mapping[int, HandValue]: ...
 
 
 PHRASES: dict[str, dict[str, str]] = {
@@ -414,29 +484,28 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | No
 
 def _explain_hi_lo(showdown: Showdown, index: int, lang: str) -> str:
     """A hi-lo pot: one line per half, each read like a pot of its own (or the scoop)."""
-    from dataclasses import replace
-
     pot = showdown.pots[index]
     total = pot.amount
     parts = []
     halves = [(k, award) for k, award in enumerate(pot.halves) if award is not None]
     for n, (k, award) in enumerate(halves):
         amount = total // len(halves) + (1 if n < total % len(halves) else 0)
-        half_pot = replace(pot, amount=amount, winners=award.winners, shares=award.shares)
-        hands = {}
+        half_pot = _HalfPot(amount, pot.eligible, award.winners, award.shares, pot.contested)
+        hands: dict[int, HandValue] = {}
         for seat, value in showdown.hands.items():
             part = value.values[k] if isinstance(value, HiLoValue) else value
             if part is not None:
                 hands[seat] = part
-        view = replace(
-            showdown,
+        view = _HalfView(
+            table=showdown.table,
             pots=(*showdown.pots[:index], half_pot, *showdown.pots[index + 1 :]),
-            ranks={seat: value.rank for seat, value in hands.items()},
+            returned=showdown.returned,
             showdown_order=tuple(
                 s for s in showdown.showdown_order if s in hands or s not in showdown.hands
             ),
+            ranks={seat: value.rank for seat, value in hands.items()},
+            hands=hands,
         )
-        vars(view)["hands"] = hands  # the cached_property's slot: this half's values
         parts.append(explain_pot(view, index, lang, half=("high", "low")[k]))
     if len(halves) == 1:
         parts.append(PHRASES[lang]["no_low"])
