@@ -157,17 +157,33 @@ def test_missing_hole_deals_are_unknown_cards() -> None:
     assert r.holes == [["??", "??"]] * 3
 
 
-def test_unsupported_variants_are_a_clear_error() -> None:
-    for code in ("NS", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"):
-        assert code in RULES
-        if RULES[code].supported:
-            continue
-        text = hand(DEAL3).replace('variant = "NT"', f'variant = "{code}"')
-        with pytest.raises(UnsupportedVariant, match=f"variant '{code}' .* is not supported yet; "
-                           "this version replays NT, FT, PO"):
-            replay(loads(text))
-    with pytest.raises(UnsupportedVariant, match="'XX' is not a PHH variant code"):
+def test_every_variant_of_the_standard_is_replayed_and_others_are_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert [code for code, rules in RULES.items() if rules.supported] == [
+        "NT", "FT", "PO", "NS", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"]
+    with pytest.raises(UnsupportedVariant, match="variant 'XX' is not a PHH variant code; this "
+                       "version replays NT, FT, PO, NS, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB"):
         replay(loads(hand(DEAL3).replace('"NT"', '"XX"')))
+    # A game whose showdown is not settled is refused, never guessed.
+    from showdown.phh import rules
+
+    monkeypatch.setattr(rules, "REPLAYED_GAMES", frozenset({"holdem"}))
+    rules._settled_games.cache_clear()
+    try:
+        text = hand(DEAL3).replace('variant = "NT"', 'variant = "NS"')
+        with pytest.raises(UnsupportedVariant, match=r"variant 'NS' \(No-limit short-deck "
+                           r"hold'em\) is not supported yet; this version replays NT, FT"):
+            replay(loads(text))
+    finally:
+        monkeypatch.undo()
+        rules._settled_games.cache_clear()
+
+
+def test_short_deck_has_no_low_cards() -> None:
+    text = hand(["d dh p1 AcAd", "d dh p2 5cKd"]).replace('variant = "NT"', 'variant = "NS"')
+    with pytest.raises(IllegalAction, match="5c is not in the No-limit short-deck hold'em deck"):
+        replay(loads(text))
 
 
 def test_decimal_amounts_are_exact() -> None:

@@ -39,7 +39,7 @@ from showdown.pots import Showdown, Table
 __all__ = ["settlement_to_history", "table_to_history"]
 
 #: The PHH code for each game a table can be written in.
-CODES = {"holdem": "NT", "omaha": "PO"}
+CODES = {"holdem": "NT", "omaha": "PO", "short-deck": "NS"}
 
 
 def table_to_history(table: Table | Showdown, **fields: Any) -> HandHistory:
@@ -53,7 +53,7 @@ def table_to_history(table: Table | Showdown, **fields: Any) -> HandHistory:
             f"variant for it (it has {', '.join(f'{g} ({c})' for g, c in CODES.items())})"
         )
     seats = list(table.seats)
-    k = seats.index(table.button) + 1
+    k = seats.index(table.button) + 1 if table.button is not None else len(seats)
     order = seats[k:] + seats[:k]  # dealing order: left of the button first, the button last
     players = [table.player(seat) for seat in order]
     n = len(players)

@@ -15,8 +15,8 @@ A variant is replayed only when the project can settle its showdown (the
 ([0, 3, 1, 1], ['small', 'small', 'big', 'big'])
 >>> find("F7S").forced, find("F7S").streets[0].hole
 ('bring-in', (False, False, True))
->>> find("FB").supported
-False
+>>> find("FB").supported, find("FB").game
+(True, 'badugi')
 """
 
 from __future__ import annotations
@@ -141,7 +141,10 @@ RULES: dict[str, VariantRules] = {
 
 
 #: The games whose hand histories are replayed and settled end to end (and tested so).
-REPLAYED_GAMES = frozenset({"holdem", "omaha"})
+REPLAYED_GAMES = frozenset(
+    {"holdem", "omaha", "short-deck", "omaha-hi-lo", "stud", "stud-hi-lo", "razz",
+     "deuce-to-seven", "badugi"}
+)
 
 
 @cache
@@ -161,6 +164,6 @@ def supported_codes() -> list[str]:
     """The variant codes this version replays and settles.
 
     >>> supported_codes()
-    ['NT', 'FT', 'PO']
+    ['NT', 'FT', 'PO', 'NS', 'FO/8', 'F7S', 'F7S/8', 'FR', 'N2L1D', 'F2L3D', 'FB']
     """
     return [code for code, rules in RULES.items() if rules.supported]

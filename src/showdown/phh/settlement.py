@@ -27,6 +27,7 @@ from showdown.phh.engine import Replay, replay
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
 from showdown.pots import Player, Showdown, Table, TableError, resolve
+from showdown.variants import find_variant
 
 __all__ = ["Settlement", "settle", "settle_replay", "to_table"]
 
@@ -79,7 +80,8 @@ def _assemble(cls: type[Any], values: tuple[Any, ...], names: tuple[str, ...]) -
 @lru_cache(maxsize=32)
 def _game_settings(game: str) -> tuple[Any, ...]:
     """The values of the game-wide fields of a table of ``game``, from a checked table."""
-    sample = Table(game=game, button=2, players=(Player(1, contributed=1), Player(2)))
+    button = 2 if find_variant(game).button else None
+    sample = Table(game=game, button=button, players=(Player(1, contributed=1), Player(2)))
     return tuple(getattr(sample, name) for name in _OTHER_FIELDS)
 
 
@@ -142,12 +144,13 @@ def to_table(r: Replay, check: bool = False) -> Table:
     aggressor = None if r.last_aggressor is None else seats[r.last_aggressor]
     board = tuple(map(_card, r.board))
     game = r.rules.game
+    button = seats[-1] if find_variant(game).button else None  # stud has no button
     if not direct:
-        return Table(players=tuple(players), button=seats[-1], board=board, game=game,
+        return Table(players=tuple(players), button=button, board=board, game=game,
                      last_aggressor=aggressor)
     players.sort(key=lambda p: p.seat)
     ordered = tuple(p.seat for p in players)
-    table = (tuple(players), seats[-1], board, game, aggressor, ordered,
+    table = (tuple(players), button, board, game, aggressor, ordered,
              tuple(c.id for c in board), *_game_settings(game))
     return _assemble(Table, table, _TABLE_FIELDS + _OTHER_FIELDS)  # type: ignore[no-any-return]
 
