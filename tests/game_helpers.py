@@ -124,7 +124,8 @@ class Client:
         self.http = httpx.Client(base_url=url, timeout=30.0)
         self.profile = profile
         self.lang = lang
-        self.token = self.http.get("/api/session").json()["token"]
+        # A token belongs to one profile: ask for this client's.
+        self.token = self.http.get("/api/session", params={"profile": profile}).json()["token"]
         self.responses: list[tuple[str, str]] = []  # (what, body text) of every answer
 
     def close(self) -> None:

@@ -372,7 +372,7 @@ def test_bad_inputs_are_4xx_and_change_nothing(client: Client, db: Path) -> None
         content=b'{"action": "' + b"k" * 10_000 + b'"}',
         headers={"X-Showdown-Token": client.token, "Content-Type": "application/json"},
     )
-    expect_error(huge, 413, "too_large")
+    expect_error(huge, 400, "too_large")
     for path, params, status, code in [
         ("/api/state", {"lang": "fr"}, 400, "bad_lang"),
         ("/api/state", {"profile": ""}, 400, "bad_profile"),
