@@ -88,12 +88,13 @@ class GameServer:
                 time.sleep(0.05)
         return self
 
-    def stop(self) -> int | None:
-        """Ctrl-C (SIGINT), as a user would; returns the exit status."""
+    def stop(self, sig: int = signal.SIGINT) -> int | None:
+        """Ctrl-C (SIGINT) as a user would, or ``sig`` (SIGTERM as a service manager
+        would); returns the exit status."""
         if self.proc is None:
             return None
         if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(sig)
             try:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
@@ -106,6 +107,12 @@ class GameServer:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
+
+
+def play_round(client: Client, action: str = "keep") -> dict[str, Any]:
+    """One whole round through the API (refilling first if needed); the settled state."""
+    client.start()
+    return client.finish(client.act(action, 0 if action == "exchange" else None))
 
 
 def running_server(db_path: Path, profile: str = "default") -> Iterator[GameServer]:

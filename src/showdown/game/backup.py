@@ -26,7 +26,7 @@ of a damaged file and keeps the damaged file aside, never deleting it.
 >>> check_database(db)
 Traceback (most recent call last):
 ...
-showdown.game.backup.DamagedDatabase: the game database ... is empty (0 bytes) although it has backups...
+showdown.game.backup.DamagedDatabase: the game database ... is empty (0 bytes) although it ...
 >>> report = restore(db)
 >>> report.rounds, report.backup == taken, os.path.exists(report.kept_aside)
 (0, True, True)
@@ -38,11 +38,22 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import sys
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-__all__ = ["KEEP", "Backups", "DamagedDatabase", "Restored", "check_database", "restore"]
+__all__ = [
+    "KEEP",
+    "BackupWorker",
+    "Backups",
+    "DamagedDatabase",
+    "Restored",
+    "check_database",
+    "restore",
+]
 
 #: Backups kept per game file (the oldest is removed when a new one is taken).
 KEEP = 5
@@ -68,7 +79,8 @@ def _way_out(path: Path) -> str:
     backup, rounds = good
     return (
         f"nothing was changed. Run 'showdown play --db {path} --restore' to put back the "
-        f"latest good backup ({backup.name}, {_rounds(rounds)}); the damaged file is kept aside"
+        f"latest good backup ({backup.name}, {_rounds(rounds)}); the damaged file will be "
+        "kept aside"
     )
 
 
@@ -88,10 +100,21 @@ def settled_rounds(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT COUNT(*) FROM rounds WHERE phase = 'settled'").fetchone()[0])
 
 
+def open_readonly(path: str | os.PathLike[str]) -> sqlite3.Connection:
+    """A read-only connection that leaves no ``-wal``/``-shm`` files behind.
+
+    Without a log to read (no ``-wal`` file) the file is opened immutable; with
+    one (after an unclean stop) read-only, through the log.
+    """
+    path = Path(path)
+    mode = "ro" if Path(f"{path}-wal").exists() else "ro&immutable=1"
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True)
+
+
 def _problem(path: Path) -> str | None:
     """What is wrong with the SQLite file ``path`` (``None``: it is a sound game file)."""
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        conn = open_readonly(path)
     except sqlite3.Error as exc:
         return f"cannot be opened ({exc})"
     try:
@@ -174,12 +197,58 @@ class Backups:
         for backup in self.all():
             if backup.stat().st_size == 0 or _problem(backup) is not None:
                 continue
-            conn = sqlite3.connect(f"{backup.resolve().as_uri()}?mode=ro", uri=True)
+            conn = open_readonly(backup)
             try:
                 return backup, settled_rounds(conn)
             finally:
                 conn.close()
         return None
+
+
+class BackupWorker:
+    """Takes backups in one background thread, so that no request waits for a copy.
+
+    :meth:`request` asks for a backup of the state committed so far; requests
+    made while a copy runs are served by one more copy after it.
+    """
+
+    def __init__(self, take: Callable[[], Path]) -> None:
+        self._take = take
+        self._wake = threading.Event()
+        self._stopping = False
+        self._thread: threading.Thread | None = None
+        self._guard = threading.Lock()
+        self.taken = 0
+
+    def request(self) -> None:
+        with self._guard:
+            if self._stopping:
+                return
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="backups", daemon=True)
+                self._thread.start()
+        self._wake.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()  # a request after this line gets one more copy
+            if self._stopping:
+                return
+            try:
+                self._take()
+                self.taken += 1
+            except (OSError, sqlite3.Error) as exc:
+                print(f"warning: could not take a backup of the game: {exc}", file=sys.stderr)
+
+    def close(self) -> None:
+        """Finish the copy under way (if any) and stop the thread."""
+        with self._guard:
+            self._stopping = True
+            thread = self._thread
+        self._wake.set()
+        if thread is not None:
+            thread.join(timeout=60)
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,8 @@ def parse_body(raw: bytes, fields: dict[str, tuple[type, str]]) -> dict[str, Any
         body = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise BodyError(
-            "bad_json", f"The request body is not valid JSON (line {exc.lineno}, column {exc.colno})."
+            "bad_json",
+            f"The request body is not valid JSON (line {exc.lineno}, column {exc.colno}).",
         ) from None
     except (ValueError, RecursionError):  # e.g. an integer of more than 4,300 digits
         raise BodyError("bad_json", "The request body is not valid JSON.") from None

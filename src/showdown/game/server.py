@@ -51,16 +51,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import os
 import re
 import secrets
-import socket
 import sqlite3
 import sys
 import threading
 import time
-import webbrowser
 from collections.abc import Callable, Iterable, MutableMapping
 from functools import lru_cache
 from pathlib import Path
@@ -79,7 +76,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from showdown.game.bodies import MAX_BODY, BodyError, parse_body
 from showdown.game.rules import GameError
 
-__all__ = ["LANGS", "SecurityMiddleware", "create_app", "serve"]
+__all__ = ["LANGS", "CatchAllMiddleware", "SecurityMiddleware", "create_app"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Languages of the UI and of the hand descriptions.
@@ -247,10 +244,17 @@ def _expand_hosts(hosts: Iterable[str]) -> set[str]:
 class WebApp:
     """The request handlers, around one :class:`GameService`."""
 
-    def __init__(self, db_path: str | Path, profile: str, secret: bytes, cookie: str) -> None:
+    def __init__(
+        self,
+        db_path: str | Path,
+        profile: str,
+        secret: bytes,
+        cookie: str,
+        backup_every: int | None = None,
+    ) -> None:
         from showdown.game.service import GameService
 
-        self.service = GameService(db_path)
+        self.service = GameService(db_path, backup_every=backup_every)
         self.profile = profile
         self.secret = secret
         self.cookie = cookie
@@ -572,6 +576,7 @@ def create_app(
     profile: str = "default",
     allowed_hosts: Iterable[str],
     secret: bytes | None = None,
+    backup_every: int | None = None,
 ) -> Starlette:
     """The ASGI application: pages, static files, card pictures and the JSON API.
 
@@ -580,7 +585,13 @@ def create_app(
     """
     hosts = _expand_hosts(allowed_hosts)
     port = next(iter(sorted(hosts))).rpartition(":")[2]
-    web = WebApp(db_path, profile, secret or secrets.token_bytes(32), cookie=f"showdown_{port}")
+    web = WebApp(
+        db_path,
+        profile,
+        secret or secrets.token_bytes(32),
+        cookie=f"showdown_{port}",
+        backup_every=backup_every,
+    )
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError | GameError | BodyError)
@@ -625,90 +636,3 @@ def create_app(
     app.state.allowed_hosts = hosts
     app.state.web = web
     return app
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host``: ``port`` 0 picks a free port."""
-    family, kind, proto, _, address = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    )[0]
-    sock = socket.socket(family, kind, proto)
-    if sys.platform != "win32":
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind(address)
-    except OSError:
-        sock.close()
-        raise
-    sock.listen(128)
-    sock.set_inheritable(True)
-    return sock
-
-
-def serve(
-    db_path: str | Path,
-    *,
-    host: str = "127.0.0.1",
-    port: int = 0,
-    profile: str = "default",
-    open_browser: bool = True,
-) -> int:
-    """Run the game server until Ctrl-C (SIGINT) or SIGTERM; returns the exit status.
-
-    Prints the URL as soon as the socket is bound (one line, flushed).
-    """
-    import uvicorn
-
-    from showdown.commands.common import CliError
-
-    try:
-        sock = _bind(host, port)
-    except OSError as exc:
-        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
-    bound_port = sock.getsockname()[1]
-    shown_host = f"[{host}]" if ":" in host else host
-    url_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown_host
-    allowed = {f"{shown_host}:{bound_port}", f"127.0.0.1:{bound_port}"}
-    if host in ("0.0.0.0", "::"):
-        allowed |= {f"{socket.gethostname()}:{bound_port}"}
-        print(
-            f"warning: listening on {host}: other machines on the network can reach the game",
-            file=sys.stderr,
-        )
-    try:
-        app = create_app(db_path, profile=profile, allowed_hosts=allowed)
-        app.state.web.service.state(profile)  # creates the profile; rejects a bad name
-    except GameError as exc:
-        sock.close()
-        raise CliError(exc.message) from exc
-    url = f"http://{url_host}:{bound_port}/"
-    print(f"Poker vs Dealer: {url}  (profile {profile!r}, database {db_path})", flush=True)
-    print("Press Ctrl-C to stop.", flush=True)
-
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        lifespan="off",
-        ws="none",
-        timeout_graceful_shutdown=3,
-    )
-    server = uvicorn.Server(config)
-    if open_browser:
-        threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
-    try:
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
-    finally:
-        sock.close()
-    print("Stopped.", flush=True)
-    return 0
-
-
-def _open_when_up(server: Any, url: str) -> None:
-    for _ in range(200):
-        if server.started:
-            webbrowser.open(url, new=2)
-            return
-        time.sleep(0.05)

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from showdown.game import ANTES, START_CHIPS
-from showdown.game.backup import Backups
+from showdown.game.backup import Backups, BackupWorker
 from showdown.game.bots import OPPONENTS, SAMPLES, Analysis, analyse, hint_json
 from showdown.game.rules import (
     SEATS,
@@ -128,13 +128,17 @@ class GameService:
         self.samples = samples
         self.backups = Backups(self.store.path)
         self.backup_every = backup_every
-        self._settled = 0
-        self._backup_lock = threading.Lock()
+        self.settled = 0  # rounds settled by this service since it opened the file
+        self._backup_lock = threading.Lock()  # one copy at a time
+        self._count_lock = threading.Lock()
+        self._worker = BackupWorker(self.backup)
         self._rng: random.Random | None = random.Random(seed) if seed is not None else None
         self._decks = iter(decks) if decks is not None else None
 
     def close(self) -> None:
-        """Checkpoint the log into the main file and close every connection."""
+        """Finish a backup under way, checkpoint the log into the main file and close
+        every connection."""
+        self._worker.close()
         self.store.close()
 
     def backup(self) -> Path:
@@ -142,16 +146,22 @@ class GameService:
         with self._backup_lock:
             return self.backups.take(self.store.connection())
 
+    def final_backup(self) -> Path | None:
+        """At shutdown: finish the background copy and take one last backup if any round
+        settled since the file was opened (``None`` if none did)."""
+        self._worker.close()
+        return self.backup() if self.settled else None
+
     def _after_settle(self) -> None:
         """After a round settles: the main file catches up with the log (so a copy of the
         ``.sqlite3`` file alone is never more than one round behind), and every
-        ``backup_every`` rounds a backup is taken."""
+        ``backup_every`` rounds a backup is taken in the background."""
         self.store.checkpoint("PASSIVE")
-        with self._backup_lock:
-            self._settled += 1
-            due = self.backup_every is not None and self._settled % self.backup_every == 0
+        with self._count_lock:
+            self.settled += 1
+            due = self.backup_every is not None and self.settled % self.backup_every == 0
         if due:
-            self.backup()
+            self._worker.request()
 
     # --- helpers -------------------------------------------------------------------------------
 

@@ -322,6 +322,7 @@ class Store:
         columns = {row["name"] for row in conn.execute("PRAGMA table_info(rounds)")}
         if "pot_outcome" not in columns:  # files made by the first version of this schema
             conn.execute("ALTER TABLE rounds ADD COLUMN pot_outcome TEXT")
+        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")  # the main file alone has the schema
 
     def connection(self) -> sqlite3.Connection:
         """This thread's connection (opened on first use), e.g. to take a backup from."""
