@@ -50,7 +50,7 @@ function optionCell(opt) {
   const rank = code[0] === "T" ? "10" : code[0];
   const red = code[1] === "d" || code[1] === "h";
   return h("th", { scope: "row", title: full, "aria-label": full },
-    t("hint_exchange_short"), "\u00a0", h("span", { class: "pip" + (red ? " red" : "") }, rank + suit));
+    t("hint_exchange_short"), " ", h("span", { class: "pip" + (red ? " red" : "") }, rank + suit));
 }
 
 function chanceText(hint, best) {
