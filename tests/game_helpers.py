@@ -37,7 +37,9 @@ class GameServer:
         *,
         browser: bool = False,
         env: dict[str, str] | None = None,
+        args: tuple[str, ...] = (),
     ) -> None:
+        self.args = args
         self.db_path = db_path
         self.profile = profile
         self.port = port
@@ -54,6 +56,7 @@ class GameServer:
                 sys.executable, "-m", "showdown", "play",
                 *([] if self.browser else ["--no-browser"]),
                 "--db", str(self.db_path), "--profile", self.profile, "--port", str(self.port),
+                *self.args,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -535,6 +536,60 @@ def test_listens_on_loopback_only(server: GameServer) -> None:
         pass
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.2", server.port), timeout=2).close()
+
+
+def test_reads_never_write_and_a_token_belongs_to_one_profile(
+    server: GameServer, db: Path
+) -> None:
+    def profiles() -> list[str]:
+        conn = sqlite3.connect(db)
+        try:
+            return [r[0] for r in conn.execute("SELECT name FROM profiles ORDER BY name")]
+        finally:
+            conn.close()
+
+    before = profiles()
+    reader = Client(server.url, "Newbie")
+    for path in ("/api/state", "/api/stats", "/api/history"):
+        assert reader.get(path).status_code == 200, path
+    assert reader.state()["chips"] == 1000
+    expect_error(reader.get("/api/hint"), 409, "no_round")
+    assert profiles() == before  # a GET created nothing
+    # Newbie's token cannot change another profile, and the other way round.
+    other = Client(server.url, "Other")
+    stolen = reader.http.post(
+        "/api/ante",
+        params={"profile": "Other"},
+        json={"ante": 25},
+        headers={"X-Showdown-Token": reader.token},
+    )
+    expect_error(stolen, 403, "bad_token")
+    assert profiles() == before
+    assert reader.ok(reader.post("/api/ante", {"ante": 25}))["ante"] == 25
+    assert other.ok(other.post("/api/ante", {"ante": 50}))["ante"] == 50
+    assert profiles() == sorted([*before, "Newbie", "Other"])
+    reader.close()
+    other.close()
+
+
+def test_any_interface_answers_this_machines_own_addresses(tmp_path: Path) -> None:
+    """``--host 0.0.0.0``: the warning names the URLs to use, and they work; other names
+    are still refused (DNS rebinding)."""
+    from showdown.game.launch import own_addresses
+
+    server = GameServer(tmp_path / "g.sqlite3", args=("--host", "0.0.0.0")).start()
+    try:
+        warning = next(line for line in server.output if line.startswith("warning:"))
+        names = [n for n in own_addresses("0.0.0.0") if n not in ("127.0.0.1", "[::1]")]
+        assert names, "this machine has no name or address but loopback"
+        for name in names:
+            assert f"http://{name}:{server.port}/" in warning, (name, warning)
+            r = httpx.get(server.url + "api/session", headers={"Host": f"{name}:{server.port}"})
+            assert r.status_code == 200, (name, r.text)
+        evil = httpx.get(server.url + "api/session", headers={"Host": f"evil.test:{server.port}"})
+        expect_error(evil, 403, "bad_host")
+    finally:
+        assert server.stop() == 0
 
 
 def test_opens_the_browser_unless_told_not_to(tmp_path: Path) -> None:
