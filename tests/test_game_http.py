@@ -538,9 +538,7 @@ def test_listens_on_loopback_only(server: GameServer) -> None:
         socket.create_connection(("127.0.0.2", server.port), timeout=2).close()
 
 
-def test_reads_never_write_and_a_token_belongs_to_one_profile(
-    server: GameServer, db: Path
-) -> None:
+def test_reads_never_write_and_a_token_belongs_to_one_profile(server: GameServer, db: Path) -> None:
     def profiles() -> list[str]:
         conn = sqlite3.connect(db)
         try:
