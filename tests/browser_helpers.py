@@ -82,6 +82,16 @@ def wait_count(page: Any, selector: str, at_least: int, timeout: float = 20.0) -
     raise AssertionError(f"never {at_least} of {selector}")
 
 
+def wait_until(page: Any, expression: str, timeout: float = 20.0) -> None:
+    """Poll a JavaScript expression from Python until it is true (``page.evaluate``
+    is not subject to the page's CSP; ``wait_for_function`` needs ``eval``)."""
+    for _ in range(int(timeout / 0.02)):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"never true: {expression}")
+
+
 def wait_settled(page: Any) -> None:
     page.wait_for_selector("#showdown:not([hidden])", timeout=20_000)
     page.wait_for_selector("#btn-deal", timeout=20_000)

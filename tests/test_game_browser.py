@@ -26,6 +26,7 @@ from browser_helpers import (
     shot,
     wait_count,
     wait_settled,
+    wait_until,
 )
 from game_helpers import Client, GameServer, audit, running_server
 
@@ -99,8 +100,12 @@ def test_whole_rounds_by_clicking(browser: Any, server: GameServer) -> None:
     if page.locator("#dealer-cards img.back").count() or page.locator("#btn-deal").count() == 0:
         for up in (2, 3, 4, 5):
             wait_count(page, "#dealer-cards img.card:not(.back)", up)
-            faces = page.locator("#dealer-cards img.card:not(.back)").count()
-            backs = page.locator("#dealer-cards img.back").count()
+            # Both counted at one moment (the dealer may turn a card between two looks).
+            faces, backs = page.eval_on_selector_all(
+                "#dealer-cards img.card",
+                "els => [els.filter(e => !e.classList.contains('back')).length,"
+                " els.filter(e => e.classList.contains('back')).length]",
+            )
             assert faces + backs == 5 and faces <= up + 1
     wait_settled(page)
     assert I18N["en"]["status_kept_you"] in page.inner_text("#seat-0")
@@ -180,7 +185,7 @@ def test_whole_rounds_by_keyboard_alone(browser: Any, server: GameServer) -> Non
     assert page.evaluate("document.activeElement.id") == "btn-keep"
     page.keyboard.press("Enter")
     wait_settled(page)
-    page.wait_for_function("document.activeElement.id === 'btn-deal'")
+    wait_until(page, "document.activeElement.id === 'btn-deal'")
     page.keyboard.press("Enter")
     page.wait_for_selector("#seat-0 .card-btn")
     page.keyboard.press("f")
@@ -403,7 +408,7 @@ def test_refill_offer_in_the_page(browser: Any, server: GameServer) -> None:
     # Between rounds the ante can be changed, after the refill and after a change.
     assert page.is_enabled("#ante-select")
     page.select_option("#ante-select", "25")
-    page.wait_for_function("document.querySelector('#ante-select').value === '25'")
+    wait_until(page, "document.querySelector('#ante-select').value === '25'")
     page.wait_for_timeout(300)
     assert api_state(server)["ante"] == 25
     assert page.is_enabled("#ante-select") and page.is_enabled("#btn-deal")
@@ -520,7 +525,7 @@ def test_page_opened_mid_dealer_does_not_replay_the_cards(browser: Any, server: 
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url)
     page.wait_for_selector("body[data-ready='1']")
-    page.wait_for_function("document.querySelectorAll('#dealer-cards img.card').length === 5")
+    wait_until(page, "document.querySelectorAll('#dealer-cards img.card').length === 5")
     assert page.locator("#dealer-cards img.card:not(.back)").count() == 3
     assert page.locator("#dealer-cards img.arrive").count() == 0
     ctx.unroute("**/api/advance*")

@@ -68,7 +68,7 @@ export const when = (iso) => (iso ? new Intl.DateTimeFormat(lang.code, {
 // Russian "1 фишка", "3 фишки", "5 фишек"), else the key itself.
 export function tn(key, count, params) {
   const form = key + "_" + new Intl.PluralRules(lang.code).select(count);
-  return t(has(form) && lang.dict[form] !== undefined ? form : key, { n: num(count), ...params });
+  return t(lang.dict[form] !== undefined ? form : key, { n: num(count), ...params });
 }
 
 export function cardName(code) {

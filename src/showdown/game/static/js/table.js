@@ -239,7 +239,8 @@ export function renderCenter() {
   if (select.options.length !== st.antes.length) {
     fill(select, ...st.antes.map((a) => h("option", { value: a }, num(a))));
   }
-  select.value = String(st.ante);
+  // While a change of ante is on its way, the picker keeps the new value.
+  if (!app.busy) select.value = String(st.ante);
   select.disabled = st.phase !== "idle" || app.busy;
   // During a round the ante is in the round's line: the picker makes room.
   select.closest("label").hidden = st.phase !== "idle";
