@@ -519,7 +519,15 @@ def test_page_opened_mid_dealer_does_not_replay_the_cards(browser: Any, server: 
     # Hold the page's first request for the next card, to look at the table as it opened.
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     held: list[Any] = []
-    ctx.route("**/api/advance*", lambda route: held.append(route))
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    ctx.route("**/api/advance*", hold)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -528,7 +536,7 @@ def test_page_opened_mid_dealer_does_not_replay_the_cards(browser: Any, server: 
     wait_until(page, "document.querySelectorAll('#dealer-cards img.card').length === 5")
     assert page.locator("#dealer-cards img.card:not(.back)").count() == 3
     assert page.locator("#dealer-cards img.arrive").count() == 0
-    ctx.unroute("**/api/advance*")
+    holding[0] = False
     for route in held:
         route.continue_()
     wait_settled(page)
