@@ -272,3 +272,54 @@ def test_export_then_import_keeps_every_round_and_chip(
     bad = run_play("--db", str(tmp_path / "bad.sqlite3"), "--import", str(out))
     assert bad.returncode == 2 and "do not add up" in bad.stderr and "Traceback" not in bad.stderr
     assert not (tmp_path / "bad.sqlite3").exists()
+
+
+def test_damage_found_while_running_is_a_503_that_says_how_to_restore(
+    saved_game: tuple[Path, list[int]], tmp_path: Path
+) -> None:
+    """A file damaged under a running game (pages start-up had no reason to read):
+    History and Stats answer 503 with the way out, never a 500 or a dropped line.
+
+    The start-up check would refuse this file, so the app is served here directly
+    (uvicorn in a thread, on 127.0.0.1) on the already damaged file.
+    """
+    import socket
+    import threading
+
+    import httpx
+    import uvicorn
+
+    from showdown.game.server import create_app
+
+    source, _ = saved_game
+    db = copy_game(source, tmp_path)
+    _garbage(db, db.stat().st_size - 2 * 4096, 2 * 4096)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen()
+    port = sock.getsockname()[1]
+    app = create_app(db, profile=PROFILE, allowed_hosts=[f"127.0.0.1:{port}"])
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as http:
+            answers = {
+                path: http.get(path, params={"profile": PROFILE})
+                for path in ("/api/history", "/api/stats", "/api/state")
+            }
+            assert all(r.status_code != 500 for r in answers.values()), answers
+            damaged = [r.json() for r in answers.values() if r.status_code == 503]
+            assert damaged, {p: r.status_code for p, r in answers.items()}
+            for answer in damaged:
+                assert answer["error"] == "damaged_database" and "--restore" in answer["message"]
+            assert http.get("/api/session").status_code == 200  # the same connection goes on
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
+        sock.close()
+        app.state.web.service.close()
