@@ -198,6 +198,17 @@ def test_without_a_backup_the_error_says_so_and_restore_refuses(tmp_path: Path) 
     assert db.read_bytes().startswith(b"this is not a database")
 
 
+def test_restore_refuses_to_replace_a_sound_file(
+    saved_game: tuple[Path, list[int]], tmp_path: Path
+) -> None:
+    source, _ = saved_game
+    db = copy_game(source, tmp_path)
+    before = db.read_bytes()
+    refused = run_play("--db", str(db), "--restore")
+    assert refused.returncode == 2 and "is not damaged" in refused.stderr, refused
+    assert db.read_bytes() == before and not [p for p in tmp_path.iterdir() if "damaged" in p.name]
+
+
 def test_an_empty_file_without_backups_is_a_new_game(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite3"
     db.write_bytes(b"")

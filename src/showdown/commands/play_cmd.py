@@ -120,6 +120,16 @@ def _database_tool(args: argparse.Namespace, db_path: Path) -> int:
 
     if args.restore:
         try:
+            check_database(db_path)
+        except DamagedDatabase:
+            pass  # damaged: what --restore is for
+        else:
+            if db_path.exists() and db_path.stat().st_size > 0:
+                raise CliError(
+                    f"{db_path} is not damaged, so nothing was restored (a backup is older "
+                    "than the file); to go back to a backup anyway, move the file away first"
+                )
+        try:
             report = restore(db_path)
         except (NoBackup, OSError) as exc:
             raise CliError(str(exc)) from None

@@ -17,13 +17,17 @@ The server is a thin layer over :class:`showdown.game.service.GameService`
   ``version`` they were decided on, ``start`` and ``refill`` the id of the last
   round the client saw (``after``). A replayed or duplicated request, or one
   from a second tab that is behind, gets ``409`` and changes nothing.
-- **Strict input validation**: unknown fields, wrong types, unknown actions,
-  languages or profiles are ``400``; nothing reaches the game unchecked.
+- **Strict input validation**: every malformed body (too large, not UTF-8,
+  nested too deep, not JSON, unknown fields, wrong types) and every unknown
+  action, language or profile is a JSON ``400`` (:mod:`showdown.game.bodies`);
+  nothing reaches the game unchecked, and no error drops the connection.
+- **One token per session and profile**: a page of one profile cannot change
+  another; reads (GET) never write anything, not even a new profile.
 
 API (all JSON; ``profile`` and ``lang`` are optional query parameters):
 
 ========  =====================  ==========================================
-GET       ``/api/session``       ``{"token", "profile", "langs", ...}`` and the session cookie
+GET       ``/api/session``       ``?profile=``: ``{"token", "profile", ...}`` and the session cookie
 GET       ``/api/state``         the State (``docs/game-service.md``)
 POST      ``/api/start``         ``{"ante"?, "after"}``: deal a new round
 POST      ``/api/act``           ``{"action", "version", "card_index"? | "card"?}``
