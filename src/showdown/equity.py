@@ -98,7 +98,10 @@ class EquityResult:
     boards: int | None = None
     trials: int | None = None
     stderr: tuple[float, ...] | None = None
+    #: What was chosen and why, with the estimated run time (not part of equality).
     note: str = field(default="", compare=False)
+    #: The run time estimated before the run, in seconds.
+    estimate: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document of ``showdown equity --json``."""
@@ -275,8 +278,8 @@ class ProgressBar:
         self.label = "" if lang is None else _WORDS[self.lang]["progress"] + " "
         self.stream = stream if stream is not None else sys.stderr
         self.start = perf_counter()
-        #: Showdowns of the whole job, when known: the bar then shows the rate.
-        self.unit_total: float | None = None
+        #: Showdowns done so far, when the caller counts them: the bar then shows the rate.
+        self.units_done: float | None = None
         self.delay = delay
         self.force = force
         self.drawn = False
@@ -302,8 +305,8 @@ class ProgressBar:
         percent = f"{_decimal(100 * fraction, 1, self.lang):>5}%"
         rate = ""
         elapsed = perf_counter() - self.start
-        if self.unit_total and fraction > 0 and elapsed > 0:
-            per_second = self.unit_total * min(fraction, 1.0) / elapsed
+        if self.units_done and elapsed > 0:
+            per_second = self.units_done / elapsed
             rate = f"  {_decimal(per_second / 1e6, 1, self.lang)} M {_WORDS[self.lang]['rate']}"
         self.stream.write(f"\r{self.label}[{'#' * filled}{'.' * (30 - filled)}] {percent}{rate}")
         self.stream.flush()
@@ -560,8 +563,8 @@ def equity(
     sums = job.combine(results)
     if job.method == "exact":
         outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
-        return replace(_result(seats, outcome, False), note=job.note)
-    return replace(_sampled_result(seats, sums), note=job.note)
+        return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
+    return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
 
 
 def run_job(
@@ -578,14 +581,13 @@ def run_job(
     start = perf_counter()
     deadline = None if job.deadline_seconds is None else monotonic() + job.deadline_seconds
     done = 0.0
-    if isinstance(progress, ProgressBar):
-        progress.unit_total = total
-
     def on_done(i: int, _: Any) -> None:
         nonlocal done
         done += job.units[i]
         if progress is None:
             return
+        if isinstance(progress, ProgressBar):
+            progress.units_done = done
         if job.deadline_seconds is not None:
             progress(min(1.0, (perf_counter() - start) / job.deadline_seconds))
         else:
@@ -594,8 +596,6 @@ def run_job(
     with executor_for(executor, workers, job.estimate, len(job.tasks)) as ex:
         results = run_tasks(job.fn, job.tasks, ex, star=True, on_done=on_done, deadline=deadline)
     if progress is not None:
-        if isinstance(progress, ProgressBar):
-            progress.unit_total = done
         progress(1.0)
     return results
 

@@ -192,7 +192,9 @@ def run_tasks(
                 pending[future] = nxt
                 nxt += 1
             if late:
-                nxt = len(tasks)  # submit nothing more; let the running ones finish
+                nxt = len(tasks)  # submit nothing more, drop the queued, let the running finish
+                for future in [f for f in pending if f.cancel()]:
+                    del pending[future]
             if not pending:
                 break
             timeout = None if deadline is None else max(0.05, deadline - time.monotonic())

@@ -1,0 +1,76 @@
+"""``--workers N`` / ``--scheduler ADDRESS`` / ``--time SECONDS`` for the heavy commands.
+
+>>> import argparse
+>>> p = argparse.ArgumentParser()
+>>> add_parallel_options(p)
+>>> a = p.parse_args(["--workers", "2"])
+>>> (a.workers, a.scheduler)
+(2, None)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager, suppress
+
+from showdown.commands.common import CliError
+
+#: Seconds to wait for a Dask scheduler before giving up.
+SCHEDULER_TIMEOUT = 5.0
+
+
+def _positive_int(text: str) -> int:
+    value = None
+    with suppress(ValueError):
+        value = int(text)
+    if value is None or value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """``--time``: a number of seconds above 0."""
+    value = None
+    with suppress(ValueError):
+        value = float(text)
+    if value is None or not 0 < value < 1e7:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0 (e.g. 2.5), got {text!r}")
+    return value
+
+
+def add_parallel_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--workers`` and ``--scheduler`` (one or the other)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="local worker processes (1: in-process; default: every core for long jobs)",
+    )
+    where.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="an existing Dask scheduler, e.g. tcp://host:8786 (needs the dask extra)",
+    )
+
+
+@contextmanager
+def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """The Dask executor named by ``--scheduler`` (closed afterwards), or None."""
+    if args.scheduler is None:
+        yield None
+        return
+    from showdown.parallel import ParallelError, dask_executor
+
+    try:
+        executor, close = dask_executor(args.scheduler, SCHEDULER_TIMEOUT)
+    except ParallelError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        yield executor
+    finally:
+        close()
