@@ -19,15 +19,76 @@ from typing import Any
 import numpy as np
 
 from showdown import _equity_kernels as K
-from showdown._holdem_jobs import ExactSpec, exact_task, universe
+from showdown._holdem_jobs import universe
 from showdown.parallel import executor_for, run_tasks
+from showdown.tables import SUIT_KEYS
 
 #: Opponent orbits per task (each is one hand on about 2.1 M boards).
-ORBITS_PER_TASK = 16
+ORBITS_PER_TASK = 48
 #: Player-board evaluations per second per worker (see ``_holdem_plan.EXACT_RATE``).
 RATE = 150e6
 #: Boards of a heads-up preflop showdown once both hands are dealt: C(48, 5).
 BOARDS = comb(48, 5)
+
+
+def row_task(a0: tuple[int, int], combos: np.ndarray) -> np.ndarray:
+    """Wins and ties ``(2, k)`` of ``a0`` against each of ``combos`` over every board of the
+    other 50 cards that avoids the combo (C(48, 5) boards each).
+
+    Per chunk of boards, the work shared by the combos is done once: ``a0``'s ranks, the
+    non-flush ranks of each rank pair (one table lookup serves every combo of the pair)
+    and the flush-suit lookup of each suit pattern (ten at most); each combo then costs a
+    copy, a patch of its few flush boards and two comparisons, in reused buffers.
+    """
+    fs7, flush, _, _ = K._tables()
+    live = tuple(c for c in range(52) if c not in a0)
+    u = universe((), live)
+    biggest = max(c.size for c in u.chunks())
+    tmp = np.empty(biggest, dtype=np.uint64)
+    valid = np.empty(biggest, dtype=bool)
+    hit = np.empty(biggest, dtype=bool)
+    rb = np.empty(biggest, dtype=np.uint16)
+    c1, c2 = combos[:, 0].astype(np.int64), combos[:, 1].astype(np.int64)
+    r1, r2 = c1 >> 2, c2 >> 2
+    high, low = np.maximum(r1, r2), np.minimum(r1, r2)
+    hand_ss = np.array(SUIT_KEYS)[c1 & 3] + np.array(SUIT_KEYS)[c2 & 3]
+    masks = K.SUIT_MAJOR_BIT[combos].sum(axis=1, dtype=np.uint64)
+    hand_bits = np.zeros((len(combos), 4), dtype=np.uint64)
+    for j in range(len(combos)):
+        hand_bits[j, c1[j] & 3] |= np.uint64(1 << int(r1[j]))
+        hand_bits[j, c2[j] & 3] |= np.uint64(1 << int(r2[j]))
+    out = np.zeros((2, len(combos)))
+    thirteen, low13 = np.uint64(13), np.uint64(8191)
+    for chunk in u.chunks():
+        size = chunk.size
+        ra = K.holdem_ranks(chunk, *a0)
+        bm = chunk.bm
+        bases: dict[tuple[int, int], np.ndarray] = {}
+        suits: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        t, v, h, r = tmp[:size], valid[:size], hit[:size], rb[:size]
+        for j in range(len(combos)):
+            key = (int(high[j]), int(low[j]))
+            if key not in bases:
+                bases[key] = K.pair_table(*key)[chunk.mid_add :][chunk.mid_base]
+            ss = int(hand_ss[j])
+            if ss not in suits:
+                suit = fs7[chunk.ss_add + ss :][chunk.ss_base]
+                rows = np.flatnonzero(suit >= 0)
+                s = suit[rows].astype(np.uint64)
+                suits[ss] = (rows, s, (bm[rows] >> (thirteen * s)) & low13)
+            np.copyto(r, bases[key])
+            rows, s, board_bits = suits[ss]
+            if len(rows):
+                r[rows] = flush[(board_bits | hand_bits[j][s.astype(np.intp)]).astype(np.intp)]
+            np.bitwise_and(bm, masks[j], out=t)
+            np.equal(t, 0, out=v)
+            np.less(ra, r, out=h)
+            h &= v
+            out[0, j] += np.count_nonzero(h)
+            np.equal(ra, r, out=h)
+            h &= v
+            out[1, j] += np.count_nonzero(h)
+    return out
 
 
 @dataclass
@@ -73,18 +134,12 @@ def run_rows(
     tasks: list[tuple[Any, ...]] = []
     units: list[float] = []
     for p in planned:
-        a0 = p.row.a0
-        live = tuple(c for c in range(52) if c not in a0)
-        n_chunks = universe((), live).n_chunks()
         combos = p.row.b[p.reps]
-        spec = ExactSpec((a0, ()), (combos,), (), live)
-        masks = K.SUIT_MAJOR_BIT[combos].sum(axis=1, dtype=np.uint64)
         size = np.bincount(p.orbit, minlength=len(p.reps))
         p.first_task = len(tasks)
         for start in range(0, len(p.reps), ORBITS_PER_TASK):
             part = slice(start, start + ORBITS_PER_TASK)
-            picks = np.arange(len(p.reps))[part][:, None] - start
-            tasks.append((spec, list(range(n_chunks)), picks, masks[part]))
+            tasks.append((p.row.a0, combos[part]))
             units.append(float(size[part].sum()) * BOARDS)
             p.n_tasks += 1
     n_reps = sum(len(p.reps) for p in planned)
@@ -101,11 +156,12 @@ def run_rows(
             progress(min(1.0, done / total))
 
     with executor_for(executor, workers, estimate, len(tasks)) as ex:
-        results = run_tasks(exact_task, tasks, ex, star=True, on_done=on_done)
+        results = run_tasks(row_task, tasks, ex, star=True, on_done=on_done)
     out = []
     for p in planned:
-        acc = np.concatenate(results[p.first_task : p.first_task + p.n_tasks], axis=2)
-        per_combo = acc[:3, 0, :][:, p.orbit]  # (3, m): win, tie, share of a0 per combo
+        acc = np.concatenate(results[p.first_task : p.first_task + p.n_tasks], axis=1)
+        wins, ties = acc[:, p.orbit]
+        per_combo = np.stack([wins, ties, wins + ties / 2])  # (3, m) per opponent combo
         w = p.row.weights
         sums = np.zeros((3, p.row.n_targets))
         weight = np.zeros(p.row.n_targets)

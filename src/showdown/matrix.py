@@ -14,7 +14,7 @@ opponents; entry ``[j][i]`` is read off ``[i][j]``.
 >>> m.to_json()["classes"]
 ['AA', 'KK', 'AKs']
 >>> row = matrix(["AA", "72o"], vs="QQ+, AKs", workers=1)
->>> row.to_json()["vs"], [round(x, 3) for x in row.equity]
+>>> row.to_json()["vs"], [round(float(x), 3) for x in row.equity]
 ('QQ+, AKs', [0.804, 0.153])
 
 Everything runs on ``executor``/``workers`` as :func:`showdown.equity` does
