@@ -108,7 +108,7 @@ class ExactPlan:
             self.work = least
             return
         cards = [combos[i] for i in self.ranged]
-        self.reps, self.class_of = K.canonical_classes(self.picks, cards, symmetries)
+        self.reps, self.class_of = _classes(self.picks, cards, symmetries)
         self.work = len(self.reps) * self.n_boards * len(combos)
 
     def job(self, estimate: float, note: str) -> Job:
@@ -149,6 +149,33 @@ class ExactPlan:
             return {"tally": tally, "total": total, "count": len(self.picks) * self.n_valid}
 
         return Job("exact", exact_task, tasks, units, combine, estimate, note)
+
+
+def _classes(
+    picks: np.ndarray, cards: list[np.ndarray], symmetries: list[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Deals grouped up to a suit permutation (see ``K.canonical_classes``), also for more
+    than five ranged players when the deals are few enough to key in Python."""
+    m, r = picks.shape
+    if r <= 5 or len(symmetries) <= 1 or m > 200_000:
+        return K.canonical_classes(picks, cards, symmetries)
+    keys = []
+    for mapped in symmetries:
+        cols = []
+        for p in range(r):
+            pair = mapped[cards[p][picks[:, p]]]
+            cols.append(pair.max(axis=1) * 52 + pair.min(axis=1))
+        keys.append(np.stack(cols, axis=1).tolist())
+    best = [min(k[row] for k in keys) for row in range(m)]
+    index: dict[tuple[int, ...], int] = {}
+    reps: list[int] = []
+    class_of = np.empty(m, dtype=np.int64)
+    for row, key in enumerate(best):
+        number = index.setdefault(tuple(key), len(reps))
+        if number == len(reps):
+            reps.append(row)
+        class_of[row] = number
+    return np.array(reps, dtype=np.int64), class_of
 
 
 def monte_carlo_job(
