@@ -253,3 +253,13 @@ def test_percentage_ranges() -> None:
     assert top_classes(0.6) == ["AA"] and top_classes(0.7) == ["AA", "KK"]  # 6 + 6 combos
     with pytest.raises(RangeError, match="'12%-'"):
         parse_range("12%-")
+
+
+@pytest.mark.slow
+def test_the_shipped_order_is_the_exact_equity_against_a_random_hand() -> None:
+    from showdown.matrix import MatrixRow, matrix
+    from showdown.preflop_order import ORDER
+
+    row = matrix(["AA"], vs="random", workers=1)
+    assert isinstance(row, MatrixRow)
+    assert float(row.equity[0]) == pytest.approx(dict(ORDER)["AA"], abs=1e-6)

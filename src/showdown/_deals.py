@@ -104,7 +104,10 @@ class DealSampler:
         self.cumulative_p = [np.cumsum(w) for w in weights]
         self.card_weight = []
         self.pair_weight = []
+        self.two_cards = all(c.shape[1] == 2 for c in cards)
         for c, w in zip(cards, weights, strict=True):
+            if not self.two_cards:
+                break
             cw = np.zeros(52)
             np.add.at(cw, c[:, 0], w)
             np.add.at(cw, c[:, 1], w)
@@ -137,7 +140,7 @@ class DealSampler:
         taken_cards = np.zeros((size, 0), dtype=np.int64)
         alive = np.ones(size, dtype=bool)
         for p in self.order:
-            room = self._room(p, taken_cards)
+            room = self._room(p, taken_cards) if self.two_cards else self._room_any(p, taken)
             ok = alive & (room > _EPS * self.total[p])
             iw = np.where(ok, iw * room / self.total[p], 0.0)
             alive = ok
@@ -145,9 +148,10 @@ class DealSampler:
             pick = self._draw(p, rng, taken[rows])
             out[p][rows] = pick
             taken[rows] |= self.masks[p][pick]
-            new = np.zeros((size, 2), dtype=np.int64)
-            new[rows] = self.cards[p][pick]
-            taken_cards = np.concatenate([taken_cards, new], axis=1)
+            if self.two_cards:
+                new = np.zeros((size, 2), dtype=np.int64)
+                new[rows] = self.cards[p][pick]
+                taken_cards = np.concatenate([taken_cards, new], axis=1)
         return out, iw, taken
 
     def _room(self, p: int, taken_cards: np.ndarray) -> np.ndarray:
@@ -163,6 +167,15 @@ class DealSampler:
             for j in range(i + 1, k):
                 room += pw[taken_cards[:, i], taken_cards[:, j]]
         return np.maximum(room, 0.0)
+
+    def _room_any(self, p: int, taken: np.ndarray) -> np.ndarray:
+        """:meth:`_room` for hands of any size (Omaha): summed over the free combos."""
+        room = np.empty(len(taken))
+        masks, w = self.masks[p], self.weights[p]
+        for start in range(0, len(taken), 2048):
+            part = taken[start : start + 2048]
+            room[start : start + 2048] = ((masks[None, :] & part[:, None]) == 0) @ w
+        return room
 
     def _draw(self, p: int, rng: np.random.Generator, taken: np.ndarray) -> np.ndarray:
         """A combo of player ``p`` for each row, by weight among those sharing no card

@@ -209,14 +209,19 @@ def monte_carlo_job(
         estimate = min(estimate, budget)
 
     def combine(results: list[dict[str, Any]]) -> dict[str, Any]:
-        sums: dict[str, Any] = {k: np.zeros(players) for k in ("win", "tie", "share", "sx1", "sx2")}
-        sums.update(w=0.0, w2=0.0, n=0)
-        for r in results:
-            for k in sums:
-                sums[k] = sums[k] + r[k]
-        return sums
+        return combine_samples(results, players)
 
     return Job("monte-carlo", monte_carlo_task, tasks, units, combine, estimate, note, budget)
+
+
+def combine_samples(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Monte Carlo task sums added in task order."""
+    sums: dict[str, Any] = {k: np.zeros(players) for k in ("win", "tie", "share", "sx1", "sx2")}
+    sums.update(w=0.0, w2=0.0, n=0)
+    for r in results:
+        for k in sums:
+            sums[k] = sums[k] + r[k]
+    return sums
 
 
 def plan_holdem(

@@ -54,6 +54,7 @@ from showdown._holdem_plan import (
     Job,
     plan_holdem,
 )
+from showdown._omaha_jobs import omaha_job
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
 from showdown.parallel import (
     check_time,
@@ -345,6 +346,8 @@ def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
         try:
             cards = parse_cards(text)
         except CardError as exc:
+            if game == "omaha":
+                return _from_omaha_range(text, exc)
             if game != "holdem":
                 raise
             try:
@@ -366,6 +369,19 @@ def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
         raise CardError(f"an Omaha hand is 4 to 6 cards, got {len(cards)} in {label!r}")
     ids = np.array([[c.id for c in cards]], dtype=np.int64)
     return _Player(label, ids, np.ones(1))
+
+
+def _from_omaha_range(text: str, exc: CardError) -> _Player:
+    """An Omaha range player (``AAxxds``...), or the card error if the text is no range."""
+    from showdown.omaha_ranges import parse_omaha_range
+
+    try:
+        r = parse_omaha_range(text)
+    except RangeError:
+        raise exc from None
+    if len(r) == 0:
+        raise RangeError(f"the Omaha range {text!r} holds no hand")
+    return _Player(text, r.combos, r.weights)
 
 
 def _from_range(label: str, rng: Range) -> _Player:
@@ -531,17 +547,36 @@ def equity(
     elif callable(progress):
         callback = progress
     try:
+        ranged = any(len(p.combos) > 1 for p in seats)
         if game == "omaha":
             if exact is True and not board_ids:
                 raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
-            use_trials = trials
-            if use_trials is None and (exact is False or not board_ids):
-                use_trials = DEFAULT_TRIALS_OMAHA
-            outcome = _omaha(seats, board_ids, dead_ids, use_trials, seed, callback)
+            if exact is True and ranged:
+                raise CardError("exact Omaha equity takes hands; Omaha ranges are Monte Carlo")
+            enumerable = board_ids and not ranged and exact is not False
+            if trials is None and budget is None and enumerable:
+                outcome = _omaha(seats, board_ids, dead_ids, None, seed, callback)
+                if bar is not None:
+                    bar.close()
+                return _result(seats, outcome, False)
+        parallel = n_workers or worker_count()
+        if game == "omaha":
+            job = omaha_job(
+                [p.combos for p in seats],
+                [p.weights for p in seats],
+                board_ids,
+                dead_ids,
+                trials if trials is not None or budget is not None else DEFAULT_TRIALS_OMAHA,
+                budget,
+                root_entropy(seed),
+                parallel,
+            )
+            results = run_job(job, executor, n_workers, callback)
             if bar is not None:
                 bar.close()
-            return _result(seats, outcome, use_trials is not None)
-        parallel = n_workers or worker_count()
+            return replace(
+                _sampled_result(seats, job.combine(results)), note=job.note, estimate=job.estimate
+            )
         job = plan_holdem(
             [p.combos for p in seats],
             [p.weights for p in seats],

@@ -98,7 +98,7 @@ class Range:
 
     >>> r = Range({(51, 50): 1.0, (51, 49): 0.25})
     >>> r
-    parse_range('AsAh, AsAd:0.25')
+    parse_range('AsAd:0.25, AsAh')
     >>> eval(repr(r)) == r
     True
     >>> [str(Card.from_id(i)) for i in r.combos[0]], r.weights
