@@ -79,6 +79,29 @@ def find_deal(masks: list[np.ndarray], node_limit: int = 2_000_000) -> bool | No
     return place(0, 0)
 
 
+def one_deal(masks: list[np.ndarray], node_limit: int = 2_000_000) -> list[int] | None:
+    """The combo index of each player in some legal deal (None if none was found)."""
+    order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
+    chosen: dict[int, int] = {}
+    nodes = 0
+
+    def place(k: int, taken: int) -> bool:
+        nonlocal nodes
+        if k == len(order):
+            return True
+        p = order[k]
+        for j, m in enumerate(masks[p].tolist()):
+            nodes += 1
+            if m & taken or nodes > node_limit:
+                continue
+            chosen[p] = j
+            if place(k + 1, taken | m):
+                return True
+        return False
+
+    return [chosen[p] for p in range(len(masks))] if place(0, 0) else None
+
+
 class DealSampler:
     """Draws deals with their weighting; see the module docs.
 

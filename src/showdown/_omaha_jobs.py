@@ -16,9 +16,10 @@ from typing import Any
 import numpy as np
 
 from showdown import _equity_kernels as K
-from showdown._deals import DealSampler, enumerate_deals
+from showdown._deals import DealSampler, enumerate_deals, find_deal, one_deal
 from showdown._holdem_jobs import LIST_DEALS
 from showdown._holdem_plan import Job, combine_samples
+from showdown.cards import CardError
 from showdown.parallel import task_rng
 
 _BATCH = 1 << 13
@@ -75,6 +76,15 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
         taken = np.zeros(size, dtype=np.uint64)
         if sampler is not None:
             drawn, iw, taken = sampler.sample(rng, size)
+            if iw is not None and not iw.all():
+                # Samples that weigh nothing still get a legal deal, to be evaluated.
+                legal = one_deal(sampler.masks)
+                assert legal is not None  # some deal exists (checked up front)
+                dead = iw == 0
+                taken[dead] = 0
+                for p, j in enumerate(legal):
+                    drawn[p][dead] = j
+                    taken[dead] |= sampler.masks[p][j]
             picks = dict(zip(ranged, drawn, strict=True))
         runs = deck[K.floyd_sample(rng, len(deck), need, size)]
         bad = np.flatnonzero(_BIT[runs].sum(axis=1, dtype=np.uint64) & taken)
@@ -148,6 +158,9 @@ def omaha_job(
 ) -> Job:
     """An Omaha Monte Carlo job: ``trials`` samples, or as many as fit in ``budget``."""
     players = len(combos)
+    masks = [_BIT[c].sum(axis=1, dtype=np.uint64) for c in combos if len(c) > 1]
+    if masks and find_deal(masks) is False:
+        raise CardError("no deal is possible: every choice of Omaha hands shares a card")
     n = trials
     if n is None:
         assert budget is not None
