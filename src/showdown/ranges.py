@@ -7,7 +7,7 @@ A range is a list of tokens separated by commas, semicolons or spaces:
   ``AKs``, ``KQo``, ``AK``; the ranks may come in either order (``KAs``);
 * ``+`` raises the lower card up to one below the higher one, which stays:
   ``K9o+`` = K9o KTo KJo KQo, ``T8s+`` = T8s T9s, and ``76s+`` = 76s alone (the
-  convention of PokerStove, Equilab and eval7);
+  PokerStove-style convention, as eval7 reads it; see ``docs/ranges.md``);
 * ``++`` moves both cards up, keeping the gap, up to the ace: ``76s++`` = 76s 87s
   ... AKs (the suited connectors from 76s), ``T8s++`` = T8s J9s QTs KJs AQs;
 * dash spans between two hands of the same kind: same top card (``A5s-A2s``) or
