@@ -121,6 +121,7 @@ class DealSampler:
         self.listed = listed
         if listed is not None:
             self.cumulative = np.cumsum(listed[1])
+            self.even = bool(len(listed[1]) and (listed[1] == listed[1][0]).all())
             return
         self.order = sorted(range(len(cards)), key=lambda p: len(cards[p]))
         self.total = [float(w.sum()) for w in weights]
@@ -153,8 +154,11 @@ class DealSampler:
         if self.listed is not None:
             picks, _, taken = self.listed
             cum = self.cumulative
-            row = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
-            row = np.minimum(row, len(cum) - 1)
+            if self.even:  # every deal weighs the same: a uniform index
+                row = rng.integers(0, len(cum), size)
+            else:
+                row = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
+                row = np.minimum(row, len(cum) - 1)
             return [picks[row, p] for p in range(picks.shape[1])], None, taken[row]
         n_players = len(self.cards)
         out: list[np.ndarray] = [np.zeros(size, dtype=np.int64) for _ in range(n_players)]

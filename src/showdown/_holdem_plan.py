@@ -40,7 +40,8 @@ MAX_ASSIGNMENTS = 2_000_000
 #: Measured on the 2-core development machine, one process: player-board evaluations per
 #: second in exact enumeration, and player-trials per second in Monte Carlo.
 EXACT_RATE = 150e6
-MONTE_CARLO_RATE = 25e6
+MONTE_CARLO_RATE = 25e6  # hands only
+MONTE_CARLO_RATE_RANGES = 3e6  # with ranged players (deals drawn per sample)
 #: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task.
 TASK_WORK = 60_000_000
 TASK_TRIALS = 1 << 16
@@ -195,16 +196,17 @@ def monte_carlo_job(
     live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
     spec = MonteCarloSpec.of(combos, weights, board, live)
     players = len(combos)
+    rate = MONTE_CARLO_RATE if all(len(c) == 1 for c in combos) else MONTE_CARLO_RATE_RANGES
     if trials is None:
         assert budget is not None
-        trials = int(max(1, 4 * budget * MONTE_CARLO_RATE * workers / players))
+        trials = int(max(1, 4 * budget * rate * workers / players))
         trials = max(TASK_TRIALS, min(trials, 10**10))
     sizes = [TASK_TRIALS] * (trials // TASK_TRIALS)
     if trials % TASK_TRIALS:
         sizes.append(trials % TASK_TRIALS)
     tasks = [(spec, i, size, root) for i, size in enumerate(sizes)]
     units = [float(size) for size in sizes]
-    estimate = trials * players / MONTE_CARLO_RATE / workers
+    estimate = trials * players / rate / workers
     if budget is not None:
         estimate = min(estimate, budget)
 
