@@ -171,6 +171,39 @@ def weighted_sampling(spec: MonteCarloSpec) -> bool:
     return state.sampler is not None and state.sampler.weighted
 
 
+def empty_sums(players: int) -> dict[str, Any]:
+    """Zero sums of a Monte Carlo task (see :func:`monte_carlo_task` for the keys)."""
+    out: dict[str, Any] = {k: np.zeros(players) for k in ("win", "tie", "share", "sx1", "sx2")}
+    out.update(w=0.0, w2=0.0, n=0)
+    return out
+
+
+def add_samples(out: dict[str, Any], ranks: list[np.ndarray], iw: np.ndarray | None) -> None:
+    """Add one batch of sampled showdowns (``ranks[p]``: player p's rank per sample) to
+    the sums, each sample weighing its importance weight (1 when ``iw`` is None)."""
+    size = len(ranks[0])
+    if iw is None:
+        t = K.showdowns(ranks)
+        out["win"] += t.win
+        out["tie"] += t.tie
+        out["share"] += t.share
+        out["sx1"] += t.share
+        out["sx2"] += t.share_sq
+        out["w"] += size
+        out["w2"] += size
+    else:
+        win, tie, share, _ = K.showdowns_batch([r[:, None] for r in ranks])
+        iw2 = iw * iw
+        out["win"] += win @ iw
+        out["tie"] += tie @ iw
+        out["share"] += share @ iw
+        out["sx1"] += share @ iw2
+        out["sx2"] += (share * share) @ iw2
+        out["w"] += float(iw.sum())
+        out["w2"] += float(iw2.sum())
+    out["n"] += size
+
+
 def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -> dict[str, Any]:
     """Sums over ``trials`` samples of task ``index``: ``win``, ``tie``, ``share`` (weighted
     by the importance weights), ``sx1``/``sx2`` (shares and squared shares weighted by the
@@ -178,8 +211,7 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
     state = _state(spec)
     rng = task_rng(root, index)
     n_players = len(spec.combos)
-    out: dict[str, Any] = {k: np.zeros(n_players) for k in ("win", "tie", "share", "sx1", "sx2")}
-    out.update(w=0.0, w2=0.0, n=0)
+    out = empty_sums(n_players)
     records = state.records
     bm_all = records.view(np.uint64)[::2]
     done = 0
@@ -199,25 +231,6 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
         ranks = [
             K.holdem_ranks_at(bm, mid, ss, state.sets[i], picks.get(i)) for i in range(n_players)
         ]
-        if iw is None:
-            t = K.showdowns(ranks)
-            out["win"] += t.win
-            out["tie"] += t.tie
-            out["share"] += t.share
-            out["sx1"] += t.share
-            out["sx2"] += t.share_sq
-            out["w"] += size
-            out["w2"] += size
-        else:
-            win, tie, share, _ = K.showdowns_batch([r[:, None] for r in ranks])
-            iw2 = iw * iw
-            out["win"] += win @ iw
-            out["tie"] += tie @ iw
-            out["share"] += share @ iw
-            out["sx1"] += share @ iw2
-            out["sx2"] += (share * share) @ iw2
-            out["w"] += float(iw.sum())
-            out["w2"] += float(iw2.sum())
-        out["n"] += size
+        add_samples(out, ranks, iw)
         done += size
     return out

@@ -24,6 +24,7 @@ from showdown._holdem_jobs import (
     ExactSpec,
     MonteCarloSpec,
     chunk_groups,
+    empty_sums,
     exact_task,
     monte_carlo_task,
     universe,
@@ -218,8 +219,7 @@ def monte_carlo_job(
 
 def combine_samples(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """Monte Carlo task sums added in task order."""
-    sums: dict[str, Any] = {k: np.zeros(players) for k in ("win", "tie", "share", "sx1", "sx2")}
-    sums.update(w=0.0, w2=0.0, n=0)
+    sums = empty_sums(players)
     for r in results:
         for k in sums:
             sums[k] = sums[k] + r[k]

@@ -17,7 +17,7 @@ import numpy as np
 
 from showdown import _equity_kernels as K
 from showdown._deals import DealSampler, enumerate_deals, find_deal, one_deal
-from showdown._holdem_jobs import LIST_DEALS
+from showdown._holdem_jobs import LIST_DEALS, add_samples, empty_sums
 from showdown._holdem_plan import Job, combine_samples
 from showdown.cards import CardError
 from showdown.parallel import task_rng
@@ -66,8 +66,7 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
     deck = np.array(spec.live, dtype=np.int64)
     known = np.array(spec.board, dtype=np.int64)
     need = 5 - len(spec.board)
-    out: dict[str, Any] = {k: np.zeros(n_players) for k in ("win", "tie", "share", "sx1", "sx2")}
-    out.update(w=0.0, w2=0.0, n=0)
+    out = empty_sums(n_players)
     done = 0
     while done < trials:
         size = min(_BATCH, trials - done)
@@ -98,25 +97,7 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
             c = spec.combos[i]
             holes = c[picks[i]] if i in picks else np.broadcast_to(c[0], (size, c.shape[1]))
             ranks.append(evaluate_omaha_batch(holes, boards))
-        if iw is None:
-            t = K.showdowns(ranks)
-            for key, value in (("win", t.win), ("tie", t.tie), ("share", t.share)):
-                out[key] += value
-            out["sx1"] += t.share
-            out["sx2"] += t.share_sq
-            out["w"] += size
-            out["w2"] += size
-        else:
-            win, tie, share, _ = K.showdowns_batch([r[:, None] for r in ranks])
-            iw2 = iw * iw
-            out["win"] += win @ iw
-            out["tie"] += tie @ iw
-            out["share"] += share @ iw
-            out["sx1"] += share @ iw2
-            out["sx2"] += (share * share) @ iw2
-            out["w"] += float(iw.sum())
-            out["w2"] += float(iw2.sum())
-        out["n"] += size
+        add_samples(out, ranks, iw)
         done += size
     return out
 

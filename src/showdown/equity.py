@@ -539,13 +539,7 @@ def equity(
     if hole + 5 + len(dead_ids) > 52:
         raise CardError(f"not enough cards: {hole} hole cards, a board and {len(dead_ids)} dead")
 
-    bar: ProgressBar | None = None
-    callback: K.Progress | None = None
-    if progress is True:
-        bar = ProgressBar()
-        callback = bar
-    elif callable(progress):
-        callback = progress
+    bar, callback = progress_of(progress)
     try:
         ranged = any(len(p.combos) > 1 for p in seats)
         if game == "omaha":
@@ -600,6 +594,16 @@ def equity(
         outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
         return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
     return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
+
+
+def progress_of(
+    progress: bool | Callable[[float], None],
+) -> tuple[ProgressBar | None, Callable[[float], None] | None]:
+    """The ``progress=`` argument of the heavy calls as (a bar made here, the callback)."""
+    if progress is True:
+        bar = ProgressBar()
+        return bar, bar
+    return None, progress if callable(progress) else None
 
 
 def run_job(

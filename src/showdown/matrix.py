@@ -197,15 +197,9 @@ def matrix(
     names = _classes(classes)
     check_workers(workers)
     parallel = workers or worker_count()
-    bar = None
-    callback: Callable[[float], None] | None = None
-    if progress is True:
-        from showdown.equity import ProgressBar
+    from showdown.equity import progress_of
 
-        bar = ProgressBar()
-        callback = bar
-    elif callable(progress):
-        callback = progress
+    bar, callback = progress_of(progress)
     try:
         if three_way:
             result: PreflopMatrix | MatrixRow | ThreeWayTable = _three_way(

@@ -33,12 +33,11 @@ from functools import cache
 import numpy as np
 
 from showdown.cards import RANKS, CardError, parse_cards
-from showdown.ranges import RangeError
+from showdown.ranges import RangeError, split_weight
 
 __all__ = ["OmahaRange", "parse_omaha_range"]
 
 _TOKEN = re.compile(r"([2-9TJQKAX]{4})(DS|SS|R)?", re.IGNORECASE)
-_WEIGHT = re.compile(r"(.*?):([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)")
 _SHAPES = {"ds": (2, 2, 0, 0), "ss": (2, 1, 1, 0), "r": (1, 1, 1, 1)}
 
 
@@ -108,12 +107,7 @@ def parse_omaha_range(text: str) -> OmahaRange:
         raise RangeError("empty range")
     weights: dict[int, float] = {}
     for token in tokens:
-        body, w = token, 1.0
-        if ":" in token:
-            mw = _WEIGHT.fullmatch(token)
-            if mw is None or not mw[1]:
-                raise RangeError(f"cannot read Omaha range token {token!r} in {text!r}")
-            body, w = mw[1], float(mw[2])
+        body, w = split_weight(token, text, "Omaha range")
         try:
             rows = _token_hands(body)
         except ValueError as exc:

@@ -349,6 +349,17 @@ def _named_class_combos(name: str) -> list[Combo]:
     return _class_combos(high, low, name[2:])
 
 
+def split_weight(token: str, text: str, what: str = "range") -> tuple[str, float]:
+    """A token's body and its ``:w`` weight (1 when none); ``what`` names the notation
+    in the error."""
+    if ":" not in token:
+        return token, 1.0
+    m = _WEIGHT.fullmatch(token)
+    if m is None or not m[1]:
+        raise RangeError(f"cannot read {what} token {token!r} in {text!r}")
+    return m[1], float(m[2])
+
+
 def parse_range(text: str) -> Range:
     """Read a range such as ``"QQ+, AKs, A5s-A2s, KQo:0.5"``; see the module docs.
 
@@ -368,12 +379,7 @@ suited or offsuit
     if not tokens:
         raise RangeError("empty range")
     for token in tokens:
-        body, w = token, 1.0
-        if ":" in token:
-            m = _WEIGHT.fullmatch(token)
-            if m is None or not m[1]:
-                raise RangeError(f"cannot read range token {token!r} in {text!r}")
-            body, w = m[1], float(m[2])
+        body, w = split_weight(token, text)
         try:
             combos = _parse_token(body)
         except ValueError as exc:

@@ -29,7 +29,7 @@ import argparse
 import sys
 
 from showdown.commands.common import CliError, add_common_options, emit_json, style
-from showdown.commands.parallel_opts import add_parallel_options, executor_from, positive_seconds
+from showdown.commands.parallel_opts import add_parallel_options, positive_seconds, run_heavy
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -75,35 +75,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
-    from showdown.equity import ProgressBar, equity
+    from showdown.equity import equity
 
     if len(args.players) < 2:
         raise CliError("equity needs at least two players (hands or ranges)")
-    bar = None
-    if args.progress or not args.json:
-        bar = ProgressBar(sys.stderr, force=args.progress, lang=args.lang)
-    try:
-        with executor_from(args) as executor:
-            result = equity(
-                args.players,
-                board=args.board,
-                dead=args.dead,
-                game=args.game,
-                exact=True if args.exact else None,
-                trials=args.trials,
-                seed=args.seed,
-                progress=bar if bar is not None else False,
-                executor=executor,
-                workers=args.workers,
-                time=args.time,
-            )
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.abort()
-        print("interrupted: no result", file=sys.stderr)
+    result = run_heavy(
+        args,
+        args.json,
+        lambda executor, bar: equity(
+            args.players,
+            board=args.board,
+            dead=args.dead,
+            game=args.game,
+            exact=True if args.exact else None,
+            trials=args.trials,
+            seed=args.seed,
+            progress=bar,
+            executor=executor,
+            workers=args.workers,
+            time=args.time,
+        ),
+    )
+    if result is None:
         return 130
-    if bar is not None:
-        bar.close()
     chosen = args.trials is None and not args.exact
     long = result.estimate is not None and result.estimate >= 1.0
     if result.note and not args.json and (long or (chosen and result.method == "monte-carlo")):

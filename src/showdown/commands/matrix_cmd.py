@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from showdown.commands.common import CliError, add_common_options, emit_json
-from showdown.commands.parallel_opts import add_parallel_options, executor_from
+from showdown.commands.parallel_opts import add_parallel_options, run_heavy
 
 EXAMPLES = """examples:
   showdown matrix --classes "AA,KK,AKs,QQ,22,AKo"
@@ -67,7 +67,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the table."""
-    from showdown.equity import ProgressBar
     from showdown.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
 
     if args.three_way and args.vs is not None:
@@ -76,25 +75,20 @@ def run(args: argparse.Namespace) -> int:
         raise CliError('--three-way needs --classes, e.g. --classes "AA,KK,QQ"')
     if args.svg is not None and args.three_way:
         raise CliError("--svg draws two-way tables; drop --three-way")
-    quiet = args.json or args.csv
-    bar = ProgressBar(sys.stderr, force=args.progress) if (args.progress or not quiet) else None
-    try:
-        with executor_from(args) as executor:
-            result = matrix(
-                args.classes,
-                vs=args.vs,
-                three_way=args.three_way,
-                executor=executor,
-                workers=args.workers,
-                progress=bar if bar is not None else False,
-            )
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.abort()
-        print("interrupted: no result", file=sys.stderr)
+    result = run_heavy(
+        args,
+        args.json or args.csv,
+        lambda executor, bar: matrix(
+            args.classes,
+            vs=args.vs,
+            three_way=args.three_way,
+            executor=executor,
+            workers=args.workers,
+            progress=bar,
+        ),
+    )
+    if result is None:
         return 130
-    if bar is not None:
-        bar.close()
     if args.svg is not None and not isinstance(result, ThreeWayTable):
         Path(args.svg).write_text(result.svg(), encoding="utf-8")
     if args.json:

@@ -11,11 +11,15 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager, suppress
+from typing import Any, TypeVar
 
 from showdown.commands.common import CliError
+
+T = TypeVar("T")
 
 #: Seconds to wait for a Dask scheduler before giving up.
 SCHEDULER_TIMEOUT = 5.0
@@ -56,6 +60,30 @@ def add_parallel_options(parser: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="an existing Dask scheduler, e.g. tcp://host:8786 (needs the dask extra)",
     )
+
+
+def run_heavy(
+    args: argparse.Namespace, quiet: bool, call: Callable[[Executor | None, Any], T]
+) -> T | None:
+    """Run ``call(executor, progress)`` with the executor of ``--scheduler`` and a progress
+    bar on stderr (unless ``quiet`` without ``--progress``). Ctrl-C ends the bar without
+    claiming the work done, says ``interrupted: no result`` and returns None."""
+    from showdown.equity import ProgressBar
+
+    bar = None
+    if args.progress or not quiet:
+        bar = ProgressBar(sys.stderr, force=args.progress, lang=getattr(args, "lang", None))
+    try:
+        with executor_from(args) as executor:
+            result = call(executor, bar if bar is not None else False)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.abort()
+        print("interrupted: no result", file=sys.stderr)
+        return None
+    if bar is not None:
+        bar.close()
+    return result
 
 
 @contextmanager
