@@ -37,8 +37,9 @@ exact over 990 boards
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from math import sqrt
 from time import monotonic, perf_counter
@@ -540,7 +541,7 @@ def equity(
         raise CardError(f"not enough cards: {hole} hole cards, a board and {len(dead_ids)} dead")
 
     bar, callback = progress_of(progress)
-    try:
+    with drawing(bar):
         ranged = any(len(p.combos) > 1 for p in seats)
         if game == "omaha":
             if exact is True and not board_ids:
@@ -550,8 +551,6 @@ def equity(
             enumerable = board_ids and not ranged and exact is not False
             if trials is None and budget is None and enumerable:
                 outcome = _omaha(seats, board_ids, dead_ids, None, seed, callback)
-                if bar is not None:
-                    bar.close()
                 return _result(seats, outcome, False)
         parallel = n_workers or worker_count()
         if game == "omaha":
@@ -566,8 +565,6 @@ def equity(
                 parallel,
             )
             results = run_job(job, executor, n_workers, callback)
-            if bar is not None:
-                bar.close()
             return replace(
                 _sampled_result(seats, job.combine(results)), note=job.note, estimate=job.estimate
             )
@@ -583,17 +580,25 @@ def equity(
             parallel,
         )
         results = run_job(job, executor, n_workers, callback)
+    sums = job.combine(results)
+    if job.method == "exact":
+        outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
+        return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
+    return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
+
+
+@contextmanager
+def drawing(bar: ProgressBar | None) -> Iterator[None]:
+    """Close ``bar`` when the work ends; on an error or Ctrl-C end its line without
+    drawing it full."""
+    try:
+        yield
     except BaseException:
         if bar is not None:
             bar.abort()
         raise
     if bar is not None:
         bar.close()
-    sums = job.combine(results)
-    if job.method == "exact":
-        outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
-        return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
-    return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
 
 
 def progress_of(

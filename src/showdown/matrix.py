@@ -197,10 +197,10 @@ def matrix(
     names = _classes(classes)
     check_workers(workers)
     parallel = workers or worker_count()
-    from showdown.equity import progress_of
+    from showdown.equity import drawing, progress_of
 
     bar, callback = progress_of(progress)
-    try:
+    with drawing(bar):
         if three_way:
             result: PreflopMatrix | MatrixRow | ThreeWayTable = _three_way(
                 names, executor, workers, callback, parallel
@@ -209,12 +209,6 @@ def matrix(
             result = _against(names, vs, executor, workers, callback, parallel)
         else:
             result = _heads_up(names, executor, workers, callback, parallel)
-    except BaseException:
-        if bar is not None:
-            bar.abort()
-        raise
-    if bar is not None:
-        bar.close()
     return result
 
 

@@ -65,9 +65,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="bound the run: exact if it fits, else Monte Carlo for that long",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for Monte Carlo")
-    parser.add_argument(
-        "--progress", action="store_true", help="always draw the progress bar on stderr"
-    )
     add_parallel_options(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)

@@ -57,9 +57,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument("--csv", action="store_true", help="print CSV")
     parser.add_argument("--svg", default=None, metavar="FILE", help="write an SVG heat map")
-    parser.add_argument(
-        "--progress", action="store_true", help="always draw the progress bar on stderr"
-    )
     add_parallel_options(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)

@@ -45,7 +45,10 @@ def positive_seconds(text: str) -> float:
 
 
 def add_parallel_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--workers`` and ``--scheduler`` (one or the other)."""
+    """Add ``--workers`` and ``--scheduler`` (one or the other), and ``--progress``."""
+    parser.add_argument(
+        "--progress", action="store_true", help="always draw the progress bar on stderr"
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--workers",
