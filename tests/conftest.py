@@ -1,8 +1,44 @@
-"""Suite-wide settings: hypothesis never times examples (CI shares two cores)."""
+"""Suite-wide settings: hypothesis never times examples (CI shares two cores), and the
+``backend`` fixture that runs a test on the native kernel and on the numpy path."""
 
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import HealthCheck, settings
 
+from showdown import _backend
+
 settings.register_profile(
-    "showdown", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+    "showdown",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    print_blob=True,
 )
 settings.load_profile("showdown")
+
+#: Module-level names that a test module may have imported and that the backend rebinds.
+_REBOUND = ("evaluate_ids",)
+
+
+@pytest.fixture(params=_backend.NAMES)
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Run the test on one backend: ``native`` (the C kernel) or ``numpy``.
+
+    The kernel is built by ``scripts/setup.sh``, so its absence fails the native
+    runs, unless ``SHOWDOWN_BACKEND=numpy`` says that this install has no kernel.
+    """
+    name = request.param
+    if name == "native" and not _backend.native_available():
+        if os.environ.get("SHOWDOWN_BACKEND", "").lower() == "numpy":
+            pytest.skip("SHOWDOWN_BACKEND=numpy and no native kernel built")
+        pytest.fail("the native kernel is not built: run scripts/setup.sh (needs a C compiler)")
+    with _backend.use(name):
+        import showdown
+
+        for attr in _REBOUND:
+            if attr in vars(request.module):
+                monkeypatch.setattr(request.module, attr, getattr(showdown, attr))
+        yield name

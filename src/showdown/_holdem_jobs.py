@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from showdown import _backend
 from showdown import _equity_kernels as K
 from showdown._deals import DealSampler, enumerate_deals
 from showdown.parallel import task_rng
@@ -74,14 +75,25 @@ def chunk_groups(board: Sequence[int], live: Sequence[int], groups: int) -> list
 def exact_task(
     spec: ExactSpec, chunks: list[int], rep_picks: np.ndarray, rep_masks: np.ndarray
 ) -> np.ndarray:
-    """Wins, ties, shares and squared shares ``(4, players, reps)`` over the given chunks."""
-    u = universe(spec.board, spec.live)
+    """Integer showdown counts ``(reps, players, 11)`` (see ``K.TALLY``) over the given
+    chunks of boards, for each representative deal. With the native kernel every task
+    covers all boards (the plan then splits by deals only); counts are whole numbers,
+    so their sums do not depend on the split."""
     n_players = len(spec.fixed)
     ranged_at = [i for i, f in enumerate(spec.fixed) if not f]
     pos = {i: r for r, i in enumerate(ranged_at)}
     n_reps = len(rep_picks)
+    if _backend.kernel() is not None:
+        holes = np.empty((n_reps, n_players, 2), dtype=np.int64)
+        for i, f in enumerate(spec.fixed):
+            if f:
+                holes[:, i] = f
+            else:
+                holes[:, i] = spec.ranged_combos[pos[i]][rep_picks[:, pos[i]]]
+        return K.exact_counts(spec.board, spec.live, holes)
+    u = universe(spec.board, spec.live)
     needed = [np.unique(rep_picks[:, r], return_inverse=True) for r in range(len(ranged_at))]
-    acc = np.zeros((4, n_players, n_reps))
+    counts = K.new_counts(n_players, n_reps)
     wanted = set(chunks)
     for n, chunk in enumerate(u.chunks()):
         if n not in wanted:
@@ -101,9 +113,8 @@ def exact_task(
                 for i in range(n_players)
             ]
             valid = chunk.valid(rep_masks[part]) if ranged_at else None
-            for a, values in enumerate(K.showdowns_batch(ranks, valid)):
-                acc[a, :, part] += values
-    return acc
+            counts[part] += K.showdown_counts(ranks, valid)
+    return counts
 
 
 @dataclass(frozen=True)
@@ -183,24 +194,34 @@ def add_samples(out: dict[str, Any], ranks: list[np.ndarray], iw: np.ndarray | N
     the sums, each sample weighing its importance weight (1 when ``iw`` is None)."""
     size = len(ranks[0])
     if iw is None:
-        t = K.showdowns(ranks)
-        out["win"] += t.win
-        out["tie"] += t.tie
-        out["share"] += t.share
-        out["sx1"] += t.share
-        out["sx2"] += t.share_sq
-        out["w"] += size
-        out["w2"] += size
-    else:
-        win, tie, share, _ = K.showdowns_batch([r[:, None] for r in ranks])
-        iw2 = iw * iw
-        out["win"] += win @ iw
-        out["tie"] += tie @ iw
-        out["share"] += share @ iw
-        out["sx1"] += share @ iw2
-        out["sx2"] += (share * share) @ iw2
-        out["w"] += float(iw.sum())
-        out["w2"] += float(iw2.sum())
+        add_counts(out, K.showdown_counts(ranks)[0], size)
+        return
+    per = K.showdown_counts([r[:, None] for r in ranks]).astype(float)  # (size, P, 11)
+    k = np.arange(1, K.TALLY, dtype=float)
+    win = per[:, :, 1].T
+    tie = per[:, :, 2:].sum(axis=2).T
+    share = (per[:, :, 1:] / k).sum(axis=2).T
+    iw2 = iw * iw
+    out["win"] += win @ iw
+    out["tie"] += tie @ iw
+    out["share"] += share @ iw
+    out["sx1"] += share @ iw2
+    out["sx2"] += (share * share) @ iw2
+    out["w"] += float(iw.sum())
+    out["w2"] += float(iw2.sum())
+    out["n"] += size
+
+
+def add_counts(out: dict[str, Any], counts: np.ndarray, size: int) -> None:
+    """Add ``size`` equally weighted samples given as a count table ``(P, 11)``."""
+    t = K.Tally.of(counts)
+    out["win"] += t.win
+    out["tie"] += t.tie
+    out["share"] += t.share
+    out["sx1"] += t.share
+    out["sx2"] += t.share_sq
+    out["w"] += size
+    out["w2"] += size
     out["n"] += size
 
 
@@ -227,10 +248,18 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
             while len(bad):  # redraw the boards that touch a dealt card (exact, never stuck)
                 boards[bad] = rng.integers(0, len(records), len(bad))
                 bad = bad[(bm_all[boards[bad]] & taken[bad]) != 0]
-        bm, mid, ss = K.split_records(records[boards])
-        ranks = [
-            K.holdem_ranks_at(bm, mid, ss, state.sets[i], picks.get(i)) for i in range(n_players)
-        ]
-        add_samples(out, ranks, iw)
+        if iw is None:  # equal weights: the kernel counts (native when available)
+            counts = K.new_counts(n_players)
+            K.sample_counts(
+                records, boards, spec.combos, [picks.get(i) for i in range(n_players)], counts
+            )
+            add_counts(out, counts, size)
+        else:
+            bm, mid, ss = K.split_records(records[boards])
+            ranks = [
+                K.holdem_ranks_at(bm, mid, ss, state.sets[i], picks.get(i))
+                for i in range(n_players)
+            ]
+            add_samples(out, ranks, iw)
         done += size
     return out

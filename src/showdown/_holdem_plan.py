@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from showdown import _backend
 from showdown import _equity_kernels as K
 from showdown._deals import enumerate_deals, find_deal
 from showdown._holdem_jobs import (
@@ -121,7 +122,9 @@ class ExactPlan:
             tuple(self.live),
         )
         n_tasks = max(1, ceil(self.work / TASK_WORK))
-        groups = chunk_groups(self.board, self.live, n_tasks)
+        # The native kernel covers every board of a deal in one call: split by deals only.
+        native = _backend.kernel() is not None
+        groups = chunk_groups(self.board, self.live, 1 if native else n_tasks)
         slices = min(len(self.reps), max(1, ceil(n_tasks / len(groups))))
         edges = np.linspace(0, len(self.reps), slices + 1).astype(int)
         rep_picks = self.picks[self.reps]
@@ -139,14 +142,14 @@ class ExactPlan:
         n_reps = len(self.reps)
 
         def combine(results: list[np.ndarray]) -> dict[str, Any]:
-            acc = np.zeros((4, len(self.combos), n_reps))
+            counts = K.new_counts(len(self.combos), n_reps)
             i = 0
             for a, b in itertools.pairwise(edges):
                 for _ in groups:
-                    acc[:, :, a:b] += results[i]
+                    counts[a:b] += results[i]
                     i += 1
             class_weight = np.bincount(self.class_of, weights=self.deal_weights)
-            tally = K.Tally(*(acc[a] @ class_weight for a in range(4)))
+            tally = K.Tally.of(counts, class_weight)
             total = float(class_weight.sum()) * self.n_valid
             return {"tally": tally, "total": total, "count": len(self.picks) * self.n_valid}
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from showdown import _backend
 from showdown import _equity_kernels as K
 from showdown._holdem_jobs import universe
 from showdown.parallel import executor_for, run_tasks
@@ -40,8 +41,14 @@ def row_task(a0: tuple[int, int], combos: np.ndarray) -> np.ndarray:
     and the flush-suit lookup of each suit pattern (ten at most); each combo then costs a
     copy, a patch of its few flush boards and two comparisons, in reused buffers.
     """
-    fs7, flush, _, _ = K._tables()
     live = tuple(c for c in range(52) if c not in a0)
+    if _backend.kernel() is not None:  # the native exact kernel, one call for every combo
+        holes = np.empty((len(combos), 2, 2), dtype=np.int64)
+        holes[:, 0] = a0
+        holes[:, 1] = combos
+        counts = K.exact_counts((), live, holes)
+        return np.stack([counts[:, 0, 1], counts[:, 0, 2]]).astype(float)
+    fs7, flush, _, _ = K._tables()
     u = universe((), live)
     biggest = max(c.size for c in u.chunks())
     tmp = np.empty(biggest, dtype=np.uint64)

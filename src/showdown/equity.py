@@ -441,7 +441,7 @@ def _omaha(
     used = set(board) | set(dead) | {c for p in players for c in p.combos[0].tolist()}
     live = sorted(set(range(52)) - used)
     holes = [p.combos[0] for p in players]
-    tally = K.Tally.zeros(len(players))
+    counts = K.new_counts(len(players))
     if trials is None:  # exact: every runout from the flop on
         cards = K.Universe(board, live).cards
         assert cards is not None  # a flop is known, so the runouts are listed
@@ -451,10 +451,10 @@ def _omaha(
             ranks = [
                 evaluate_omaha_batch(np.broadcast_to(h, (len(chunk), len(h))), chunk) for h in holes
             ]
-            tally.add(K.showdowns(ranks))
+            K.tally_counts(ranks, counts)
             if progress is not None:
                 progress(min(1.0, (start + step) / len(cards)))
-        return _Outcome(tally, float(len(cards)), len(cards))
+        return _Outcome(K.Tally.of(counts), float(len(cards)), len(cards))
     rng = np.random.default_rng(seed)
     deck = np.array(live, dtype=np.int64)
     known = np.array(board, dtype=np.int64)
@@ -464,11 +464,11 @@ def _omaha(
         drawn = deck[K.floyd_sample(rng, len(deck), 5 - len(board), size)]
         cards = np.concatenate([np.broadcast_to(known, (size, len(board))), drawn], axis=1)
         ranks = [evaluate_omaha_batch(np.broadcast_to(h, (size, len(h))), cards) for h in holes]
-        tally.add(K.showdowns(ranks))
+        K.tally_counts(ranks, counts)
         done += size
         if progress is not None:
             progress(done / trials)
-    return _Outcome(tally, float(trials), trials)
+    return _Outcome(K.Tally.of(counts), float(trials), trials)
 
 
 def equity(
