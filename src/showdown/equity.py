@@ -188,8 +188,9 @@ _WORDS: dict[str, dict[str, str]] = {
 
 def _decimal(x: float, places: int, lang: str) -> str:
     """``x`` with ``places`` decimals: a point in English, a comma in Spanish and Russian."""
-    text = f"{x:.{places}f}"
-    return text if lang == "en" else text.replace(".", ",")
+    from showdown.i18n import phrasebook
+
+    return phrasebook(lang).decimal(x, places)
 
 
 def _percent(x: float, lang: str) -> str:
@@ -199,17 +200,16 @@ def _percent(x: float, lang: str) -> str:
 
 def _count(n: int, lang: str) -> str:
     """A whole number grouped by thousands: ``1,712,304``, ``1.712.304``, ``1 712 304``."""
-    text = f"{n:,}"
-    return {"en": text, "es": text.replace(",", "."), "ru": text.replace(",", " ")}[lang]
+    from showdown.i18n import phrasebook
+
+    return phrasebook(lang).count(n)
 
 
 def _ru_plural(n: int, one: str, few: str, many: str) -> str:
     """The Russian noun form after ``n``: 1, 21 ``one``; 2-4, 22-24 ``few``; else ``many``."""
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+    from showdown.i18n import phrasebook
+
+    return phrasebook("ru").plural(n, (one, few, many))
 
 
 def method_line(result: EquityResult, lang: str = "en") -> str:
@@ -503,8 +503,10 @@ def equity(
     >>> equity(["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"], trials=100, seed=1).trials
     100
     """
-    if game not in ("holdem", "omaha"):
-        raise CardError(f"equity supports the games holdem and omaha, not {game!r}")
+    if game not in ("holdem", "omaha"):  # the other showdowns: showdown.game_equity
+        from showdown.game_equity import game_equity
+
+        return game_equity(players, board, dead, game, exact, trials, seed)  # type: ignore[arg-type]
     if isinstance(players, str | Range):
         raise CardError("players must be a list of hands or ranges")
     if not 2 <= len(players) <= 10:

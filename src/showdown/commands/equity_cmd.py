@@ -29,6 +29,7 @@ import argparse
 import sys
 
 from showdown.commands.common import CliError, add_common_options, emit_json, style
+from showdown.commands.eval_cmd import add_game_option, add_rule_options
 from showdown.commands.parallel_opts import add_parallel_options, positive_seconds, run_heavy
 
 
@@ -48,12 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards, e.g. 'Qh Jh 3c'")
     parser.add_argument("--dead", default=None, help="cards out of play, e.g. '2s 7c'")
-    parser.add_argument(
-        "--game",
-        choices=("holdem", "omaha"),
-        default="holdem",
-        help="holdem (two hole cards) or omaha (4 to 6, exactly two used)",
-    )
+    add_game_option(parser)
+    add_rule_options(parser, wrap=False)
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N trials")
@@ -72,14 +69,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
-    from showdown.equity import equity
+    from showdown.equity import EquityResult, equity
 
     if len(args.players) < 2:
         raise CliError("equity needs at least two players (hands or ranges)")
-    result = run_heavy(
-        args,
-        args.json,
-        lambda executor, bar: equity(
+
+    def compute(executor: object, bar: object) -> EquityResult:
+        if args.trips_beat_straight:
+            from showdown.game_equity import game_equity
+
+            return game_equity(
+                args.players, args.board, args.dead, args.game,
+                exact=True if args.exact else None, trials=args.trials, seed=args.seed,
+                trips_beat_straight=True,
+            )  # fmt: skip
+        return equity(
             args.players,
             board=args.board,
             dead=args.dead,
@@ -87,12 +91,13 @@ def run(args: argparse.Namespace) -> int:
             exact=True if args.exact else None,
             trials=args.trials,
             seed=args.seed,
-            progress=bar,
-            executor=executor,
+            progress=bar,  # type: ignore[arg-type]
+            executor=executor,  # type: ignore[arg-type]
             workers=args.workers,
             time=args.time,
-        ),
-    )
+        )
+
+    result = run_heavy(args, args.json, compute)
     if result is None:
         return 130
     chosen = args.trials is None and not args.exact
