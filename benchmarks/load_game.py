@@ -87,7 +87,8 @@ class Player:
         return response.json()
 
     async def play(self, rounds: int) -> None:
-        session = await self.http.get("/api/session")
+        # A token belongs to one profile: ask for this player's.
+        session = await self.http.get("/api/session", params={"profile": self.profile})
         self.token = session.json()["token"]
         st = await self.call("GET", "/api/state")
         expected = st["chips"]

@@ -37,7 +37,9 @@ class GameServer:
         *,
         browser: bool = False,
         env: dict[str, str] | None = None,
+        args: tuple[str, ...] = (),
     ) -> None:
+        self.args = args
         self.db_path = db_path
         self.profile = profile
         self.port = port
@@ -54,6 +56,7 @@ class GameServer:
                 sys.executable, "-m", "showdown", "play",
                 *([] if self.browser else ["--no-browser"]),
                 "--db", str(self.db_path), "--profile", self.profile, "--port", str(self.port),
+                *self.args,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -88,12 +91,13 @@ class GameServer:
                 time.sleep(0.05)
         return self
 
-    def stop(self) -> int | None:
-        """Ctrl-C (SIGINT), as a user would; returns the exit status."""
+    def stop(self, sig: int = signal.SIGINT) -> int | None:
+        """Ctrl-C (SIGINT) as a user would, or ``sig`` (SIGTERM as a service manager
+        would); returns the exit status."""
         if self.proc is None:
             return None
         if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(sig)
             try:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
@@ -106,6 +110,12 @@ class GameServer:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
+
+
+def play_round(client: Client, action: str = "keep") -> dict[str, Any]:
+    """One whole round through the API (refilling first if needed); the settled state."""
+    client.start()
+    return client.finish(client.act(action, 0 if action == "exchange" else None))
 
 
 def running_server(db_path: Path, profile: str = "default") -> Iterator[GameServer]:
@@ -124,7 +134,8 @@ class Client:
         self.http = httpx.Client(base_url=url, timeout=30.0)
         self.profile = profile
         self.lang = lang
-        self.token = self.http.get("/api/session").json()["token"]
+        # A token belongs to one profile: ask for this client's.
+        self.token = self.http.get("/api/session", params={"profile": profile}).json()["token"]
         self.responses: list[tuple[str, str]] = []  # (what, body text) of every answer
 
     def close(self) -> None:

@@ -384,3 +384,18 @@ def test_top_level_exports() -> None:
     assert showdown.EquityResult is EquityResult
     assert showdown.parse_range is parse_range
     assert isinstance(showdown.equity(["AcAd", "KhKs"]), EquityResult)
+
+
+def test_weighted_ranges_against_a_weighted_brute_force() -> None:
+    """Weights apply in exact sums and in Monte Carlo sampling alike (issue 10)."""
+    players = ["AKs:0.5, QQ+:0.25, AhKd", "JJ, AhKh:2, 72o:0.1"]
+    board = "Kc 7d 2s"
+    eq, win, tie = brute(players, board)
+    exact = equity(players, board=board, exact=True, workers=1)
+    np.testing.assert_allclose(exact.equity, eq, atol=1e-12)
+    np.testing.assert_allclose(exact.win, win, atol=1e-12)
+    np.testing.assert_allclose(exact.tie, tie, atol=1e-12)
+    mc = equity(players, board=board, trials=200_000, seed=3, workers=1)
+    assert mc.stderr is not None
+    for p in range(2):
+        assert abs(mc.equity[p] - eq[p]) < 4.5 * mc.stderr[p]

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -91,12 +92,26 @@ def test_page_sets_session_and_security_headers(server: GameServer) -> None:
 def test_every_asset_is_served_locally(server: GameServer) -> None:
     page = httpx.get(server.url).text
     local = re.findall(r'(?:src|href)="(/[^"]+)"', page)
-    assert "/static/app.js" in local and "/static/style.css" in local
+    assert "/static/js/main.js" in local and "/static/style.css" in local
+    # The script is native ES modules (no build step): served as JavaScript, and the
+    # CSP allows scripts from this server only.
+    assert '<script type="module" src="/static/js/main.js">' in page
+    modules = sorted(p.name for p in (STATIC / "js").glob("*.js"))
+    assert len(modules) >= 5 and "main.js" in modules
+    for name in modules:
+        r = httpx.get(f"{server.url}static/js/{name}")
+        assert r.status_code == 200 and "javascript" in r.headers["content-type"], name
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+        # Each module imports only sibling modules, by relative path.
+        text = (STATIC / "js" / name).read_text(encoding="utf-8")
+        for imported in re.findall(r'from "([^"]+)"', text):
+            assert imported.startswith("./") and (STATIC / "js" / imported[2:]).exists(), imported
+        assert len(text.splitlines()) < 450, name  # small files, each about one thing
     for path in [*local, "/static/i18n/en.json", "/static/i18n/es.json", "/static/i18n/ru.json"]:
         assert httpx.get(server.url + path.lstrip("/")).status_code == 200, path
     # Nothing is fetched from elsewhere: no remote URL in the page, script or styles
     # (the SVG namespace is a name, not a fetch).
-    for name in ("index.html", "app.js", "style.css"):
+    for name in ("index.html", *(f"js/{m}" for m in modules), "style.css"):
         text = (STATIC / name).read_text(encoding="utf-8")
         remote = re.findall(r"https?://[^\s\"')]+", text)
         assert all(u == "http://www.w3.org/2000/svg" for u in remote), (name, remote)
@@ -144,7 +159,7 @@ def test_translations_have_the_same_keys() -> None:
             ]
             assert len(same) <= 3, (lang, same)
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    js = (STATIC / "app.js").read_text(encoding="utf-8")
+    js = "\n".join(p.read_text(encoding="utf-8") for p in (STATIC / "js").glob("*.js"))
     used = set(re.findall(r'data-i18n(?:-aria)?="(\w+)"', html))
     used |= set(re.findall(r'\bt\("(\w+)"[,)]', js))
     used |= set(re.findall(r'\["[^"]+", "(key_\w+)"\]', js))
@@ -372,7 +387,7 @@ def test_bad_inputs_are_4xx_and_change_nothing(client: Client, db: Path) -> None
         content=b'{"action": "' + b"k" * 10_000 + b'"}',
         headers={"X-Showdown-Token": client.token, "Content-Type": "application/json"},
     )
-    expect_error(huge, 413, "too_large")
+    expect_error(huge, 400, "too_large")
     for path, params, status, code in [
         ("/api/state", {"lang": "fr"}, 400, "bad_lang"),
         ("/api/state", {"profile": ""}, 400, "bad_profile"),
@@ -521,6 +536,58 @@ def test_listens_on_loopback_only(server: GameServer) -> None:
         pass
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.2", server.port), timeout=2).close()
+
+
+def test_reads_never_write_and_a_token_belongs_to_one_profile(server: GameServer, db: Path) -> None:
+    def profiles() -> list[str]:
+        conn = sqlite3.connect(db)
+        try:
+            return [r[0] for r in conn.execute("SELECT name FROM profiles ORDER BY name")]
+        finally:
+            conn.close()
+
+    before = profiles()
+    reader = Client(server.url, "Newbie")
+    for path in ("/api/state", "/api/stats", "/api/history"):
+        assert reader.get(path).status_code == 200, path
+    assert reader.state()["chips"] == 1000
+    expect_error(reader.get("/api/hint"), 409, "no_round")
+    assert profiles() == before  # a GET created nothing
+    # Newbie's token cannot change another profile, and the other way round.
+    other = Client(server.url, "Other")
+    stolen = reader.http.post(
+        "/api/ante",
+        params={"profile": "Other"},
+        json={"ante": 25},
+        headers={"X-Showdown-Token": reader.token},
+    )
+    expect_error(stolen, 403, "bad_token")
+    assert profiles() == before
+    assert reader.ok(reader.post("/api/ante", {"ante": 25}))["ante"] == 25
+    assert other.ok(other.post("/api/ante", {"ante": 50}))["ante"] == 50
+    assert profiles() == sorted([*before, "Newbie", "Other"])
+    reader.close()
+    other.close()
+
+
+def test_any_interface_answers_this_machines_own_addresses(tmp_path: Path) -> None:
+    """``--host 0.0.0.0``: the warning names the URLs to use, and they work; other names
+    are still refused (DNS rebinding)."""
+    from showdown.game.launch import own_addresses
+
+    server = GameServer(tmp_path / "g.sqlite3", args=("--host", "0.0.0.0")).start()
+    try:
+        warning = next(line for line in server.output if line.startswith("warning:"))
+        names = [n for n in own_addresses("0.0.0.0") if n not in ("127.0.0.1", "[::1]")]
+        assert names, "this machine has no name or address but loopback"
+        for name in names:
+            assert f"http://{name}:{server.port}/" in warning, (name, warning)
+            r = httpx.get(server.url + "api/session", headers={"Host": f"{name}:{server.port}"})
+            assert r.status_code == 200, (name, r.text)
+        evil = httpx.get(server.url + "api/session", headers={"Host": f"evil.test:{server.port}"})
+        expect_error(evil, 403, "bad_host")
+    finally:
+        assert server.stop() == 0
 
 
 def test_opens_the_browser_unless_told_not_to(tmp_path: Path) -> None:

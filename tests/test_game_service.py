@@ -88,9 +88,14 @@ def play_out(svc: GameService, profile: str, action: str = "keep", index: int | 
     return st
 
 
-def test_new_profile_state(svc: GameService) -> None:
+def test_new_profile_state(svc: GameService, db: Path) -> None:
     st = svc.state("ann")
     assert set(st) == STATE_KEYS
+    # Reads never write: the profile exists only once something changes.
+    assert svc.stats("ann")["chips"] == 1000 and svc.history("ann")["rounds"] == []
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT COUNT(*) FROM profiles").fetchone() == (0,)
+    conn.close()
     assert st["phase"] == "idle" and st["round"] is None
     assert st["chips"] == 1000 and st["ante"] == 10 and st["antes"] == list(ANTES)
     assert st["refill_available"] is False and st["refills"] == 0 and st["table_pot"] == 0
@@ -101,6 +106,7 @@ def test_new_profile_state(svc: GameService) -> None:
         ("Viktor", "bot", "bold", 1000),
     ]
     assert svc.state("ann") == st
+    assert svc.set_ante("ann", 25)["ante"] == 25 and svc.state("ann")["ante"] == 25
 
 
 def test_a_whole_round_step_by_step(svc: GameService, db: Path) -> None:
@@ -176,7 +182,7 @@ def test_hint_is_the_shared_analysis_and_repeatable(svc: GameService, db: Path) 
 def test_refill_offered_only_when_chips_cannot_cover_ante_and_play_bet(
     svc: GameService, db: Path
 ) -> None:
-    svc.state("ann")
+    svc.set_ante("ann", 10)  # a change creates the profile (a read never does)
     with pytest.raises(GameError) as err:
         svc.refill("ann")
     assert (err.value.status, err.value.code) == (409, "refill_not_needed")
@@ -200,7 +206,7 @@ def test_refill_offered_only_when_chips_cannot_cover_ante_and_play_bet(
 
 
 def test_opponents_are_refilled_automatically(svc: GameService, db: Path) -> None:
-    svc.state("ann")
+    svc.set_ante("ann", 10)  # creates the profile
     shift_to_house(db, "ann", "bot2_chips", 100)
     st = svc.start_round("ann", ante=50)
     assert st["seats"][2]["chips"] == 1000 - 50 - st["round"]["players"][2]["bet"]

@@ -160,6 +160,8 @@ LOOP_SCRIPT = """
 import sys
 from showdown.game import GameService
 svc = GameService(sys.argv[1])
+svc.set_ante("lou", 10)  # the profile exists (reads never create it)
+svc.start_round("lou")  # and the first round is dealt before the clock starts
 print("ready", flush=True)
 n = 0
 while True:

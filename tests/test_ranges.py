@@ -33,7 +33,14 @@ def classes(r: Range) -> set[str]:
         ("KQo", {"KQo"}, 12),
         ("AK", {"AKs", "AKo"}, 16),
         ("A5s-A2s", {"A5s", "A4s", "A3s", "A2s"}, 16),
-        ("76s+", {"76s", "87s", "98s", "T9s", "JTs", "QJs", "KQs", "AKs"}, 32),
+        ("76s+", {"76s"}, 4),
+        ("T8s+", {"T8s", "T9s"}, 8),
+        ("76s++", {"76s", "87s", "98s", "T9s", "JTs", "QJs", "KQs", "AKs"}, 32),
+        ("T8s++", {"T8s", "J9s", "QTs", "KJs", "AQs"}, 20),
+        ("9Ko+", {"K9o", "KTo", "KJo", "KQo"}, 48),
+        ("45s+", {"54s"}, 4),
+        ("45s++", {"54s", "65s", "76s", "87s", "98s", "T9s", "JTs", "QJs", "KQs", "AKs"}, 40),
+        ("AA; KK;QQ", {"AA", "KK", "QQ"}, 18),
         ("K9o+", {"K9o", "KTo", "KJo", "KQo"}, 48),
         ("T9s-65s", {"T9s", "98s", "87s", "76s", "65s"}, 20),
         ("AK-QJ", {"AKs", "AKo", "KQs", "KQo", "QJs", "QJo"}, 48),
@@ -131,7 +138,9 @@ def test_text_round_trip(weights: dict[tuple[int, int], float]) -> None:
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(
-        st.sampled_from(["QQ+", "AKs", "KQo", "A5s-A2s", "76s+", "K9o+", "22-55", "AJ", "T9s"]),
+        st.sampled_from(
+            ["QQ+", "AKs", "KQo", "A5s-A2s", "76s++", "K9o+", "22-55", "AJ", "T9s", "10%"]
+        ),
         min_size=1,
         max_size=5,
     ),
@@ -141,8 +150,11 @@ def test_class_tokens_round_trip_compactly(tokens: list[str], weight: float) -> 
     text = ", ".join(f"{t}:{weight!r}" for t in tokens)
     r = parse_range(text)
     assert parse_range(str(r)) == r
+    assert str(r) == text  # a parsed range prints what it parsed
+    canonical = Range(dict(r.items())).canonical()
+    assert str(Range(dict(r.items()))) == canonical and parse_range(canonical) == r
     # whole classes print as class tokens, never as explicit combos
-    assert all(len(tok.split(":")[0]) <= 3 for tok in str(r).split(", "))
+    assert not re.search(r"[2-9TJQKA][cdhs][2-9TJQKA][cdhs]", canonical)
 
 
 @pytest.mark.parametrize(
@@ -152,6 +164,9 @@ def test_class_tokens_round_trip_compactly(tokens: list[str], weight: float) -> 
         ("KQs-K2o", "both ends of a span must be the same kind"),
         ("AsAs", "duplicate card As"),
         ("AhKh, Ah", "an explicit combo is two cards"),
+        ("AA-AK", "a span cannot mix pairs and non-pairs"),
+        ("QQ++", "a pair takes one +"),
+        ("101%", "at most 100%"),
     ],
 )
 def test_range_errors_say_why(text: str, reason: str) -> None:
@@ -177,3 +192,74 @@ def test_membership_and_weight_take_text_ids_or_cards() -> None:
     assert r.weight(as_ks) == r.weight("KsAs") == r.weight((47, 51)) == 0.5
     with pytest.raises(TypeError, match="a combo is"):
         r.weight((1.5, 2.5))  # type: ignore[arg-type]
+
+
+def test_reweighted_combo_and_random_base_round_trip() -> None:
+    """Finding 9 of issue 13: a class with one combo reweighted, and random with a class
+    reweighted, print compactly and read back equal."""
+    r = parse_range("AKs:0.25, AhKh")
+    assert r.weight("AhKh") == 1.0 and r.weight("AsKs") == r.weight("AcKc") == 0.25
+    assert str(r) == "AKs:0.25, AhKh"
+    built = Range(dict(r.items()))
+    assert built.canonical() == "AKs:0.25, AhKh" and parse_range(built.canonical()) == r
+    r = parse_range("random, AA:0.5")
+    assert len(r) == 1326 and r.weight("AsAh") == 0.5 and r.weight("2c2d") == 1.0
+    assert Range(dict(r.items())).canonical() == "random, AA:0.5"
+    assert parse_range(Range(dict(r.items())).canonical()) == r
+    gone = parse_range("random, AA:0, AhAd")
+    assert len(gone) == 1321 and Range(dict(gone.items())).canonical() == "random, AA:0, AhAd"
+    assert parse_range("random, AA:0, AhAd") == parse_range(Range(dict(gone.items())).canonical())
+
+
+def test_canonical_compresses_runs() -> None:
+    cases = {
+        "22+": "22+",
+        "99-66": "99-66",
+        "A2s+": "A2s+",
+        "K9o-K7o": "K9o-K7o",
+        "KQs": "KQs",
+        "QQ+:0.5, AKs": "QQ+:0.5, AKs",
+        "76s++": "AKs, KQs, QJs, JTs, T9s, 98s, 87s, 76s",
+    }
+    for text, expected in cases.items():
+        assert Range(dict(parse_range(text).items())).canonical() == expected
+
+
+def test_card_id_52_is_refused() -> None:
+    with pytest.raises(RangeError, match="52"):
+        Range({(52, 1): 1.0})
+    with pytest.raises(RangeError, match="-1"):
+        Range({(-1, 1): 1.0})
+
+
+def test_percentage_ranges() -> None:
+    from showdown.preflop import CLASSES
+    from showdown.preflop_order import ORDER, top_classes
+
+    assert sorted(name for name, _ in ORDER) == sorted(CLASSES)
+    equities = [e for _, e in ORDER]
+    assert equities == sorted(equities, reverse=True)
+    assert ORDER[0][0] == "AA" and ORDER[1][0] == "KK"
+    assert len(parse_range("100%")) == 1326 and parse_range("100%") == parse_range("random")
+    assert len(parse_range("0%")) == 0  # no class is in the top 0%
+    top = parse_range("15%")
+    assert abs(len(top) - 0.15 * 1326) <= 12  # within half the largest class
+    assert str(top) == "15%"
+    band = parse_range("5%-10%")
+    assert parse_range("10%-5%") == band  # either order
+    assert set(band) == set(parse_range("10%")) - set(parse_range("5%"))
+    assert len(parse_range("7%-7%")) == 0  # equal bounds: an empty band
+    assert parse_range("5%, 5%-10%") == parse_range("10%")
+    assert top_classes(0.6) == ["AA"] and top_classes(0.7) == ["AA", "KK"]  # 6 + 6 combos
+    with pytest.raises(RangeError, match="'12%-'"):
+        parse_range("12%-")
+
+
+@pytest.mark.slow
+def test_the_shipped_order_is_the_exact_equity_against_a_random_hand() -> None:
+    from showdown.matrix import MatrixRow, matrix
+    from showdown.preflop_order import ORDER
+
+    row = matrix(["AA"], vs="random", workers=1)
+    assert isinstance(row, MatrixRow)
+    assert float(row.equity[0]) == pytest.approx(dict(ORDER)["AA"], abs=1e-6)

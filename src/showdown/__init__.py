@@ -52,6 +52,8 @@ _LAZY: dict[str, str] = {
     "Pot": "showdown.pots",
     "equity": "showdown.equity",
     "EquityResult": "showdown.equity",
+    "matrix": "showdown.matrix",
+    "parse_omaha_range": "showdown.omaha_ranges",
     "parse_range": "showdown.ranges",
     "card_svg": "showdown.render",
     "hand_svg": "showdown.render",

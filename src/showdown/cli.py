@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "stats": "showdown.commands.stats_cmd",
     "resolve": "showdown.commands.resolve_cmd",
     "equity": "showdown.commands.equity_cmd",
+    "matrix": "showdown.commands.matrix_cmd",
     "replay": "showdown.commands.replay_cmd",
     "play": "showdown.commands.play_cmd",
     "demo": "showdown.commands.demo_cmd",

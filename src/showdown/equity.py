@@ -37,18 +37,34 @@ exact over 990 boards
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from math import comb, sqrt
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from math import sqrt
+from time import monotonic, perf_counter
 from typing import Any, Literal
 
 import numpy as np
 
-from showdown import _backend
 from showdown import _equity_kernels as K
+from showdown._holdem_plan import (
+    DEFAULT_TRIALS,
+    EXACT_WORK_LIMIT,
+    MAX_ASSIGNMENTS,
+    Job,
+    plan_holdem,
+)
+from showdown._omaha_jobs import omaha_job
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
+from showdown.parallel import (
+    check_time,
+    check_workers,
+    executor_for,
+    root_entropy,
+    run_tasks,
+    worker_count,
+)
 from showdown.ranges import Range, RangeError, parse_range
 
 __all__ = [
@@ -61,14 +77,8 @@ __all__ = [
     "equity",
 ]
 
-#: Exact enumeration when the player-board evaluations (after suit isomorphism) are at most this.
-EXACT_WORK_LIMIT = 1_000_000_000
-#: Monte Carlo trials when none are asked for (Hold'em / Omaha).
-DEFAULT_TRIALS = 1_000_000
+#: Monte Carlo trials when none are asked for in Omaha (Hold'em: ``DEFAULT_TRIALS``).
 DEFAULT_TRIALS_OMAHA = 100_000
-#: Combo assignments (deals of one combo per range player) an exact plan may enumerate.
-MAX_ASSIGNMENTS = 2_000_000
-_CHUNK = 1 << 17
 
 Method = Literal["exact", "monte-carlo"]
 
@@ -90,6 +100,10 @@ class EquityResult:
     boards: int | None = None
     trials: int | None = None
     stderr: tuple[float, ...] | None = None
+    #: What was chosen and why, with the estimated run time (not part of equality).
+    note: str = field(default="", compare=False)
+    #: The run time estimated before the run, in seconds.
+    estimate: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document of ``showdown equity --json``."""
@@ -148,9 +162,27 @@ class EquityResult:
 
 #: The words of the human output, per language.
 _WORDS: dict[str, dict[str, str]] = {
-    "en": {"equity": "equity", "win": "win", "tie": "tie", "progress": "Computing equity"},
-    "es": {"equity": "equidad", "win": "gana", "tie": "empata", "progress": "Calculando equidad"},
-    "ru": {"equity": "эквити", "win": "выигрыш", "tie": "ничья", "progress": "Расчёт эквити"},
+    "en": {
+        "equity": "equity",
+        "win": "win",
+        "tie": "tie",
+        "progress": "Computing equity",
+        "rate": "showdowns/s",
+    },
+    "es": {
+        "equity": "equidad",
+        "win": "gana",
+        "tie": "empata",
+        "progress": "Calculando equidad",
+        "rate": "showdowns/s",
+    },
+    "ru": {
+        "equity": "эквити",
+        "win": "выигрыш",
+        "tie": "ничья",
+        "progress": "Расчёт эквити",
+        "rate": "шоудаунов/с",
+    },
 }
 
 
@@ -247,7 +279,9 @@ class ProgressBar:
         self.lang = "en" if lang is None else check_lang(lang)
         self.label = "" if lang is None else _WORDS[self.lang]["progress"] + " "
         self.stream = stream if stream is not None else sys.stderr
-        self.start = time.perf_counter()
+        self.start = perf_counter()
+        #: Showdowns done so far, when the caller counts them: the bar then shows the rate.
+        self.units_done: float | None = None
         self.delay = delay
         self.force = force
         self.drawn = False
@@ -256,7 +290,7 @@ class ProgressBar:
 
     def __call__(self, fraction: float) -> None:
         self.fraction = fraction
-        now = time.perf_counter()
+        now = perf_counter()
         elapsed = now - self.start
         # Unless forced, draw only when the whole job looks longer than ``delay`` seconds.
         early = elapsed < 0.2 * self.delay or (fraction > 0 and elapsed / fraction < self.delay)
@@ -271,8 +305,20 @@ class ProgressBar:
         self.drawn = True
         filled = int(30 * min(max(fraction, 0.0), 1.0))
         percent = f"{_decimal(100 * fraction, 1, self.lang):>5}%"
-        self.stream.write(f"\r{self.label}[{'#' * filled}{'.' * (30 - filled)}] {percent}")
+        rate = ""
+        elapsed = perf_counter() - self.start
+        if self.units_done and elapsed > 0:
+            per_second = self.units_done / elapsed
+            rate = f"  {_decimal(per_second / 1e6, 1, self.lang)} M {_WORDS[self.lang]['rate']}"
+        self.stream.write(f"\r{self.label}[{'#' * filled}{'.' * (30 - filled)}] {percent}{rate}")
         self.stream.flush()
+
+    def abort(self) -> None:
+        """End the line (if anything was drawn) without claiming the work was finished."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+        self.drawn = self.force = False
 
     def close(self) -> None:
         """Finish the bar (at 100%) and end its line, if it was drawn or forced."""
@@ -301,6 +347,8 @@ def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
         try:
             cards = parse_cards(text)
         except CardError as exc:
+            if game == "omaha":
+                return _from_omaha_range(text, exc)
             if game != "holdem":
                 raise
             try:
@@ -322,6 +370,19 @@ def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
         raise CardError(f"an Omaha hand is 4 to 6 cards, got {len(cards)} in {label!r}")
     ids = np.array([[c.id for c in cards]], dtype=np.int64)
     return _Player(label, ids, np.ones(1))
+
+
+def _from_omaha_range(text: str, exc: CardError) -> _Player:
+    """An Omaha range player (``AAxxds``...), or the card error if the text is no range."""
+    from showdown.omaha_ranges import parse_omaha_range
+
+    try:
+        r = parse_omaha_range(text)
+    except RangeError:
+        raise exc from None
+    if len(r) == 0:
+        raise RangeError(f"the Omaha range {text!r} holds no hand")
+    return _Player(text, r.combos, r.weights)
 
 
 def _from_range(label: str, rng: Range) -> _Player:
@@ -365,190 +426,6 @@ class _Outcome:
     tally: K.Tally
     total: float  # normaliser: weight (exact) or trials (Monte Carlo)
     count: int  # boards or trials
-
-
-def _assignments(
-    ranged: list[_Player], limit: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Every deal of one combo per range player with no shared card: indices, weights, masks."""
-    picks = np.zeros((1, 0), dtype=np.int64)
-    weights = np.ones(1)
-    masks = np.zeros(1, dtype=np.uint64)
-    for p in ranged:
-        if len(picks) * len(p.combos) > 4 * limit:
-            return None
-        cmask = K.SUIT_MAJOR_BIT[p.combos].sum(axis=1, dtype=np.uint64)
-        ii, jj = np.nonzero((masks[:, None] & cmask[None, :]) == 0)
-        if len(ii) > limit:
-            return None
-        picks = np.concatenate([picks[ii], jj[:, None]], axis=1)
-        weights = weights[ii] * p.weights[jj]
-        masks = masks[ii] | cmask[jj]
-    return picks, weights, masks
-
-
-class _HoldemExact:
-    """Exact Hold'em enumeration: plan (work estimate) first, then :meth:`run`."""
-
-    def __init__(self, players: list[_Player], board: list[int], dead: list[int]) -> None:
-        self.players = players
-        self.board = board
-        self.fixed = [i for i, p in enumerate(players) if len(p.combos) == 1]
-        self.ranged = [i for i, p in enumerate(players) if len(p.combos) > 1]
-        fixed_cards = [c for i in self.fixed for c in players[i].combos[0].tolist()]
-        self.live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
-        deals = _assignments([players[i] for i in self.ranged], MAX_ASSIGNMENTS)
-        self.feasible = deals is not None
-        if deals is None:
-            return
-        self.picks, self.weights, self.masks = deals
-        if len(self.picks) == 0:
-            raise CardError("no deal is possible: every choice of combos shares a card")
-        symmetries = K.suit_symmetries(
-            board, dead, *[players[i].combos[0].tolist() for i in self.fixed]
-        )
-        self.k = 5 - len(board)
-        self.n_boards = comb(len(self.live), self.k)  # universe size
-        self.n_valid = comb(len(self.live) - 2 * len(self.ranged), self.k)
-        # A class holds at most one deal per symmetry: skip the grouping when even
-        # that lower bound on the work is over the limit.
-        least = -(-len(self.picks) // len(symmetries)) * self.n_boards * len(players)
-        self.work = least
-        if least > EXACT_WORK_LIMIT:
-            self.reps = self.class_of = np.arange(len(self.picks))
-            self.work = len(self.picks) * self.n_boards * len(players)
-            return
-        cards = [players[i].combos for i in self.ranged]
-        self.reps, self.class_of = K.canonical_classes(self.picks, cards, symmetries)
-        self.work = len(self.reps) * self.n_boards * len(players)
-
-    def run(self, progress: K.Progress | None) -> _Outcome:
-        universe = K.Universe(self.board, self.live)
-        players = self.players
-        n_players = len(players)
-        class_weight = np.bincount(self.class_of, weights=self.weights)
-        rep_picks = self.picks[self.reps]
-        rep_masks = self.masks[self.reps]
-        n_reps = len(self.reps)
-        ranged_pos = {i: r for r, i in enumerate(self.ranged)}
-        if _backend.kernel() is not None:
-            holes = np.empty((n_reps, n_players, 2), dtype=np.int64)
-            for i in self.fixed:
-                holes[:, i] = players[i].combos[0]
-            for r, i in enumerate(self.ranged):
-                holes[:, i] = players[i].combos[rep_picks[:, r]]
-            counts = K.exact_counts(self.board, self.live, holes)
-            if progress is not None:
-                progress(1.0)
-            return self._outcome(counts, class_weight)
-        needed = [np.unique(rep_picks[:, r], return_inverse=True) for r in range(len(self.ranged))]
-        counts = K.new_counts(n_players, n_reps)
-        n_chunks = universe.n_chunks()
-        for n, chunk in enumerate(universe.chunks()):
-            fixed = {i: K.holdem_ranks(chunk, *players[i].combos[0].tolist()) for i in self.fixed}
-            tables = [
-                np.stack(
-                    [
-                        K.holdem_ranks(chunk, *players[i].combos[j].tolist())
-                        for j in needed[r][0].tolist()
-                    ]
-                )
-                for r, i in enumerate(self.ranged)
-            ]
-            step = max(1, (1 << 20) // (chunk.size * n_players))
-            for start in range(0, n_reps, step):
-                part = slice(start, start + step)
-                ranks = [
-                    fixed[i]
-                    if i in fixed
-                    else tables[ranged_pos[i]][needed[ranged_pos[i]][1][part]]
-                    for i in range(n_players)
-                ]
-                valid = chunk.valid(rep_masks[part]) if self.ranged else None
-                counts[part] += K.showdown_counts(ranks, valid)
-                if progress is not None:
-                    progress((n + min(n_reps, start + step) / n_reps) / n_chunks)
-        return self._outcome(counts, class_weight)
-
-    def _outcome(self, counts: np.ndarray, class_weight: np.ndarray) -> _Outcome:
-        """The outcome of the per-class count tables ``(classes, P, 11)``."""
-        tally = K.Tally.of(counts, class_weight)
-        total = float(class_weight.sum()) * self.n_valid
-        return _Outcome(tally, total, len(self.picks) * self.n_valid)
-
-
-@lru_cache(maxsize=2)
-def _sampling_records(board: tuple[int, ...], live: tuple[int, ...]) -> np.ndarray:
-    """The boards to sample from as 16-byte records (kept for the next call)."""
-    return K.Universe(board, live).full().records()
-
-
-def _holdem_monte_carlo(
-    players: list[_Player],
-    board: list[int],
-    dead: list[int],
-    trials: int,
-    seed: int | None,
-    progress: K.Progress | None,
-) -> _Outcome:
-    """Sample (deal, board) pairs: a board uniformly from the universe, a combo per range
-    player by weight, and reject samples that share a card. As every deal leaves the same
-    number of boards, the accepted samples follow the exact weighting."""
-    fixed = [i for i, p in enumerate(players) if len(p.combos) == 1]
-    fixed_cards = [c for i in fixed for c in players[i].combos[0].tolist()]
-    live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
-    records = _sampling_records(tuple(board), tuple(live))
-    size_u = len(records)
-    rng = np.random.default_rng(seed)
-    board_masks = records.view(np.uint64)[::2]  # each board's card mask, without a copy
-    ranged = [i for i, p in enumerate(players) if len(p.combos) > 1]
-    cumulative = {i: np.cumsum(players[i].weights) for i in ranged}
-    combo_masks = {
-        i: K.SUIT_MAJOR_BIT[players[i].combos].sum(axis=1, dtype=np.uint64) for i in ranged
-    }
-    uniform = {i: bool((players[i].weights == players[i].weights[0]).all()) for i in ranged}
-    counts = K.new_counts(len(players))
-    done = empty = 0
-    while done < trials:
-        # Without ranges every sample is kept; with them some are rejected, so draw extra.
-        size = min(_CHUNK, (trials - done) * (2 if ranged else 1) + (64 if ranged else 0))
-        boards = rng.integers(0, size_u, size)
-        picks: dict[int, np.ndarray] = {}
-        for i in ranged:
-            cum = cumulative[i]
-            if uniform[i]:
-                picks[i] = rng.integers(0, len(cum), size)
-            else:
-                pick = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
-                picks[i] = np.minimum(pick, len(cum) - 1)
-        if ranged:
-            seen = board_masks[boards]
-            ok = np.ones(size, dtype=bool)
-            for i in ranged:
-                m = combo_masks[i][picks[i]]
-                ok &= (seen & m) == 0
-                seen |= m
-            keep = np.flatnonzero(ok)[: trials - done]
-            boards = boards[keep]
-            picks = {i: pick[keep] for i, pick in picks.items()}
-        else:
-            boards = boards[: trials - done]
-        if len(boards) == 0:
-            empty += 1
-            if empty >= 20 and done == 0:
-                raise CardError("no deal is possible: every choice of combos shares a card")
-            continue
-        K.sample_counts(
-            records,
-            boards,
-            [p.combos for p in players],
-            [picks.get(i) for i in range(len(players))],
-            counts,
-        )
-        done += len(boards)
-        if progress is not None:
-            progress(done / trials)
-    return _Outcome(K.Tally.of(counts), float(trials), trials)
 
 
 def _omaha(
@@ -603,16 +480,28 @@ def equity(
     trials: int | None = None,
     seed: int | None = None,
     progress: bool | Callable[[float], None] = False,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    time: float | None = None,
 ) -> EquityResult:
     """Equity of 2 to 10 hands or ranges; see the module docs for the rules.
 
     ``exact=True`` forces enumeration, ``trials=N`` (or ``exact=False``) Monte
-    Carlo; ``progress`` is ``True`` for a bar on stderr (drawn for work longer
-    than about a second) or a callable taking the fraction done.
+    Carlo; ``time=SECONDS`` bounds the run instead of ``trials`` (exact only if its
+    estimate fits, else as many Monte Carlo trials as the time allows). ``progress``
+    is ``True`` for a bar on stderr (drawn for work longer than about a second) or a
+    callable taking the fraction done. The work runs on ``executor`` (any
+    :class:`concurrent.futures.Executor`, e.g. a Dask client's ``get_executor()``),
+    else on ``workers`` local processes (1: in-process), else on every core when the
+    job is estimated at over a second or so (see :mod:`showdown.parallel`). The
+    numbers do not depend on where the work ran. ``result.note`` says what was
+    chosen and the estimated run time.
 
     >>> r = equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], board="2h 7h 9c", game="omaha")
     >>> r.method, r.boards, round(sum(r.equity), 12)
     ('exact', 820, 1.0)
+    >>> equity(["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"], trials=100, seed=1).trials
+    100
     """
     if game not in ("holdem", "omaha"):  # the other showdowns: showdown.game_equity
         from showdown.game_equity import game_equity
@@ -624,8 +513,18 @@ def equity(
         raise CardError(f"equity needs 2 to 10 players, got {len(players)}")
     if exact is True and trials is not None:
         raise CardError("choose either exact=True or trials=N, not both")
-    if trials is not None and trials < 1:
-        raise CardError(f"trials must be a positive number, got {trials}")
+    if trials is not None and (
+        isinstance(trials, bool) or not isinstance(trials, int | np.integer) or trials < 1
+    ):
+        raise CardError(f"trials must be a positive number, got {trials!r}")
+    n_workers = check_workers(workers)
+    budget = check_time(time)
+    if budget is not None and (trials is not None or exact is True):
+        raise CardError("time=SECONDS replaces trials=N and exact=True: give only one")
+    if executor is not None and n_workers is not None:
+        raise CardError("give either executor= or workers=, not both")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
+        raise CardError(f"seed must be a whole number, got {seed!r}")
     community = to_cards(board)
     dead_cards = to_cards(dead)
     if len(community) not in (0, 3, 4, 5):
@@ -643,45 +542,137 @@ def equity(
     if hole + 5 + len(dead_ids) > 52:
         raise CardError(f"not enough cards: {hole} hole cards, a board and {len(dead_ids)} dead")
 
-    bar: ProgressBar | None = None
-    callback: K.Progress | None = None
-    if progress is True:
-        bar = ProgressBar()
-        callback = bar
-    elif callable(progress):
-        callback = progress
-    try:
+    bar, callback = progress_of(progress)
+    with drawing(bar):
+        ranged = any(len(p.combos) > 1 for p in seats)
         if game == "omaha":
             if exact is True and not board_ids:
                 raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
-            use_trials = trials
-            if use_trials is None and (exact is False or not board_ids):
-                use_trials = DEFAULT_TRIALS_OMAHA
-            outcome = _omaha(seats, board_ids, dead_ids, use_trials, seed, callback)
-        else:
-            plan = None
-            if trials is None and exact is not False:
-                plan = _HoldemExact(seats, board_ids, dead_ids)
-                if not plan.feasible:
-                    if exact:
-                        raise CardError(
-                            f"too many combo deals to enumerate exactly (over {MAX_ASSIGNMENTS:,})"
-                        )
-                    plan = None
-                elif not exact and plan.work > EXACT_WORK_LIMIT:
-                    plan = None
-            if plan is not None:
-                outcome = plan.run(callback)
-                use_trials = None
-            else:
-                use_trials = trials or DEFAULT_TRIALS
-                outcome = _holdem_monte_carlo(
-                    seats, board_ids, dead_ids, use_trials, seed, callback
-                )
-    finally:
+            if exact is True and ranged:
+                raise CardError("exact Omaha equity takes hands; Omaha ranges are Monte Carlo")
+            enumerable = board_ids and not ranged and exact is not False
+            if trials is None and budget is None and enumerable:
+                outcome = _omaha(seats, board_ids, dead_ids, None, seed, callback)
+                return _result(seats, outcome, False)
+        parallel = n_workers or worker_count()
+        if game == "omaha":
+            job = omaha_job(
+                [p.combos for p in seats],
+                [p.weights for p in seats],
+                board_ids,
+                dead_ids,
+                trials if trials is not None or budget is not None else DEFAULT_TRIALS_OMAHA,
+                budget,
+                root_entropy(seed),
+                parallel,
+            )
+            results = run_job(job, executor, n_workers, callback)
+            return replace(
+                _sampled_result(seats, job.combine(results)), note=job.note, estimate=job.estimate
+            )
+        job = plan_holdem(
+            [p.combos for p in seats],
+            [p.weights for p in seats],
+            board_ids,
+            dead_ids,
+            exact,
+            trials,
+            budget,
+            root_entropy(seed),
+            parallel,
+        )
+        results = run_job(job, executor, n_workers, callback)
+    sums = job.combine(results)
+    if job.method == "exact":
+        outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
+        return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
+    return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
+
+
+@contextmanager
+def drawing(bar: ProgressBar | None) -> Iterator[None]:
+    """Close ``bar`` when the work ends; on an error or Ctrl-C end its line without
+    drawing it full."""
+    try:
+        yield
+    except BaseException:
         if bar is not None:
-            bar.close()
-    return _result(seats, outcome, use_trials is not None)
+            bar.abort()
+        raise
+    if bar is not None:
+        bar.close()
+
+
+def progress_of(
+    progress: bool | Callable[[float], None],
+) -> tuple[ProgressBar | None, Callable[[float], None] | None]:
+    """The ``progress=`` argument of the heavy calls as (a bar made here, the callback)."""
+    if progress is True:
+        bar = ProgressBar()
+        return bar, bar
+    return None, progress if callable(progress) else None
+
+
+def run_job(
+    job: Job,
+    executor: Executor | None,
+    workers: int | None,
+    progress: Callable[[float], None] | None,
+) -> list[Any]:
+    """Run a planned job's tasks (on ``executor``, a local pool or in-process) with progress.
+
+    A :class:`ProgressBar` is told the showdowns done, so it shows the rate.
+    """
+    total = sum(job.units) or 1.0
+    start = perf_counter()
+    deadline = None if job.deadline_seconds is None else monotonic() + job.deadline_seconds
+    done = 0.0
+    def on_done(i: int, _: Any) -> None:
+        nonlocal done
+        done += job.units[i]
+        if progress is None:
+            return
+        if isinstance(progress, ProgressBar):
+            progress.units_done = done
+        if job.deadline_seconds is not None:
+            progress(min(1.0, (perf_counter() - start) / job.deadline_seconds))
+        else:
+            progress(min(1.0, done / total))
+
+    with executor_for(executor, workers, job.estimate, len(job.tasks)) as ex:
+        results = run_tasks(job.fn, job.tasks, ex, star=True, on_done=on_done, deadline=deadline)
+    if progress is not None:
+        progress(1.0)
+    return results
+
+
+def _sampled_result(seats: list[_Player], sums: dict[str, Any]) -> EquityResult:
+    """Monte Carlo sums (importance weighted, see :mod:`showdown._deals`) as a result.
+
+    The standard error is the self-normalised estimator's: ``sqrt(sum w^2 (x - mean)^2)
+    / sum w`` (with ``n / (n - 1)``); with equal weights it is the usual one.
+    """
+    hands = tuple(p.label for p in seats)
+    w, n = float(sums["w"]), int(sums["n"])
+    if w <= 0:
+        raise CardError(
+            "no sampled deal was possible in these trials; the ranges barely fit together: "
+            "use --exact or more trials"
+        )
+    eq = sums["share"] / w
+    stderr = []
+    for mean, sx1, sx2 in zip(eq, sums["sx1"], sums["sx2"], strict=True):
+        var = max(0.0, float(sx2 - 2 * mean * sx1 + mean * mean * sums["w2"])) / (w * w)
+        stderr.append(sqrt(var * n / max(1, n - 1)))
+    return EquityResult(
+        hands,
+        tuple(float(x) for x in eq),
+        tuple(float(x) for x in sums["win"] / w),
+        tuple(float(x) for x in sums["tie"] / w),
+        "monte-carlo",
+        trials=n,
+        stderr=tuple(stderr),
+    )
 
 
 def _result(seats: list[_Player], outcome: _Outcome, sampled: bool) -> EquityResult:

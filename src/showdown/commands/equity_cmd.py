@@ -3,7 +3,12 @@
 Players are hands (``AcAd``, ``"Ac Ad"``) or, in Hold'em, ranges (``"QQ+,AKs"``).
 The result is exact when the enumeration is affordable (always for a hand
 against a hand preflop) and Monte Carlo otherwise; ``--exact`` or
-``--trials N`` force either, ``--seed`` makes Monte Carlo reproducible.
+``--trials N`` force either, ``--time SECONDS`` bounds the run, ``--seed`` makes
+Monte Carlo reproducible (the same numbers on any number of workers). The work
+runs on ``--workers N`` local processes or on the Dask scheduler of
+``--scheduler ADDRESS``. Without ``--json``, a note on stderr says which method
+was chosen and its estimated run time when the run looks longer than a second or
+Monte Carlo was chosen over exact enumeration.
 ``--json`` prints ``{"players": [{"hand", "equity", "win", "tie"}], "method",
 "boards" | "trials", "stderr"}``. A progress bar appears on stderr for work
 longer than about a second (with ``--json`` only when ``--progress`` is given;
@@ -25,6 +30,7 @@ import sys
 
 from showdown.commands.common import CliError, add_common_options, emit_json, style
 from showdown.commands.eval_cmd import add_game_option, add_rule_options
+from showdown.commands.parallel_opts import add_parallel_options, positive_seconds, run_heavy
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -48,47 +54,56 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N trials")
-    parser.add_argument("--seed", type=int, default=None, help="seed for Monte Carlo")
-    parser.add_argument(
-        "--progress", action="store_true", help="always draw the progress bar on stderr"
+    how.add_argument(
+        "--time",
+        type=positive_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="bound the run: exact if it fits, else Monte Carlo for that long",
     )
+    parser.add_argument("--seed", type=int, default=None, help="seed for Monte Carlo")
+    add_parallel_options(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
-    from showdown.equity import EquityResult, ProgressBar, equity
+    from showdown.equity import EquityResult, equity
 
     if len(args.players) < 2:
         raise CliError("equity needs at least two players (hands or ranges)")
-    bar = None
-    if args.progress or not args.json:
-        bar = ProgressBar(sys.stderr, force=args.progress, lang=args.lang)
-    result: EquityResult
-    try:
+
+    def compute(executor: object, bar: object) -> EquityResult:
         if args.trips_beat_straight:
             from showdown.game_equity import game_equity
 
-            result = game_equity(
+            return game_equity(
                 args.players, args.board, args.dead, args.game,
                 exact=True if args.exact else None, trials=args.trials, seed=args.seed,
                 trips_beat_straight=True,
             )  # fmt: skip
-        else:
-            result = equity(
-                args.players,
-                board=args.board,
-                dead=args.dead,
-                game=args.game,
-                exact=True if args.exact else None,
-                trials=args.trials,
-                seed=args.seed,
-                progress=bar if bar is not None else False,
-            )
-    finally:
-        if bar is not None:
-            bar.close()
+        return equity(
+            args.players,
+            board=args.board,
+            dead=args.dead,
+            game=args.game,
+            exact=True if args.exact else None,
+            trials=args.trials,
+            seed=args.seed,
+            progress=bar,  # type: ignore[arg-type]
+            executor=executor,  # type: ignore[arg-type]
+            workers=args.workers,
+            time=args.time,
+        )
+
+    result = run_heavy(args, args.json, compute)
+    if result is None:
+        return 130
+    chosen = args.trials is None and not args.exact
+    long = result.estimate is not None and result.estimate >= 1.0
+    if result.note and not args.json and (long or (chosen and result.method == "monte-carlo")):
+        print(f"note: {result.note}", file=sys.stderr)
     if args.json:
         emit_json(result.to_json())
         return 0

@@ -11,6 +11,11 @@ stack (Starlette, uvicorn) is imported only inside :func:`run`, so
 >>> args = sub.choices["play"].parse_args(["--no-browser", "--port", "0"])
 >>> (args.host, args.port, args.no_browser, args.profile)
 ('127.0.0.1', 0, True, 'default')
+>>> sub.choices["play"].parse_args(["--restore"]).restore
+True
+
+``--restore``, ``--export FILE`` and ``--import FILE`` work on the database
+(``--db``) and exit without starting the server.
 """
 
 from __future__ import annotations
@@ -50,6 +55,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument(
         "--profile", default="default", help="profile name: a separate chip stack and history"
     )
+    tools = parser.add_mutually_exclusive_group()
+    tools.add_argument(
+        "--restore",
+        action="store_true",
+        help="put the latest good backup in place of a damaged database (the damaged file is "
+        "kept aside), say which backup and how many rounds it holds, and exit",
+    )
+    tools.add_argument(
+        "--export",
+        type=Path,
+        metavar="FILE",
+        help="write every profile, round and chip movement of the database to FILE as JSON, "
+        "and exit",
+    )
+    tools.add_argument(
+        "--import",
+        dest="import_file",
+        type=Path,
+        metavar="FILE",
+        help="build a new database (--db, which must not exist yet) from an --export FILE, "
+        "check that the chips add up, and exit",
+    )
     parser.set_defaults(func=run)
 
 
@@ -65,8 +92,10 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot create the database directory: {exc}") from exc
 
+    if args.restore or args.export or args.import_file:
+        return _database_tool(args, db_path)
     try:
-        from showdown.game.server import serve
+        from showdown.game.launch import serve
     except ModuleNotFoundError as exc:  # the `game` extra is missing
         raise CliError(
             f"the game needs the 'game' extra ({exc.name} is missing): "
@@ -80,3 +109,58 @@ def run(args: argparse.Namespace) -> int:
         profile=args.profile,
         open_browser=not args.no_browser,
     )
+
+
+def _database_tool(args: argparse.Namespace, db_path: Path) -> int:
+    """``--restore``, ``--export`` or ``--import``: work on the file, print one line, exit."""
+    import json
+
+    from showdown.game.backup import DamagedDatabase, NoBackup, check_database, restore
+    from showdown.game.transfer import BadExport, export_game, import_game
+
+    if args.restore:
+        try:
+            check_database(db_path)
+        except DamagedDatabase:
+            pass  # damaged: what --restore is for
+        else:
+            if db_path.exists() and db_path.stat().st_size > 0:
+                raise CliError(
+                    f"{db_path} is not damaged, so nothing was restored (a backup is older "
+                    "than the file); to go back to a backup anyway, move the file away first"
+                )
+        try:
+            report = restore(db_path)
+        except (NoBackup, OSError) as exc:
+            raise CliError(str(exc)) from None
+        print(report.message(db_path))
+        return 0
+    if args.export:
+        try:
+            check_database(db_path)
+            if not db_path.exists():
+                raise CliError(f"there is no database {db_path} to export")
+            data = export_game(db_path)
+            args.export.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        except DamagedDatabase as exc:
+            raise CliError(str(exc)) from None
+        except OSError as exc:
+            raise CliError(f"cannot write {args.export}: {exc.strerror or exc}") from None
+        rounds = sum(len(p["rounds"]) for p in data["profiles"])
+        print(f"Exported {len(data['profiles'])} profiles and {rounds} rounds to {args.export}.")
+        return 0
+    try:
+        data = json.loads(args.import_file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CliError(f"cannot read {args.import_file}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise CliError(f"{args.import_file} is not JSON: {exc}") from None
+    try:
+        counts = import_game(data, db_path)
+    except BadExport as exc:
+        raise CliError(f"cannot import {args.import_file}: {exc}") from None
+    print(
+        f"Imported {counts['profiles']} profiles, {counts['rounds']} rounds and "
+        f"{counts['balance']} chip movements into {db_path}; every profile's chips add up."
+    )
+    return 0

@@ -17,13 +17,17 @@ The server is a thin layer over :class:`showdown.game.service.GameService`
   ``version`` they were decided on, ``start`` and ``refill`` the id of the last
   round the client saw (``after``). A replayed or duplicated request, or one
   from a second tab that is behind, gets ``409`` and changes nothing.
-- **Strict input validation**: unknown fields, wrong types, unknown actions,
-  languages or profiles are ``400``; nothing reaches the game unchecked.
+- **Strict input validation**: every malformed body (too large, not UTF-8,
+  nested too deep, not JSON, unknown fields, wrong types) and every unknown
+  action, language or profile is a JSON ``400`` (:mod:`showdown.game.bodies`);
+  nothing reaches the game unchecked, and no error drops the connection.
+- **One token per session and profile**: a page of one profile cannot change
+  another; reads (GET) never write anything, not even a new profile.
 
 API (all JSON; ``profile`` and ``lang`` are optional query parameters):
 
 ========  =====================  ==========================================
-GET       ``/api/session``       ``{"token", "profile", "langs", ...}`` and the session cookie
+GET       ``/api/session``       ``?profile=``: ``{"token", "profile", ...}`` and the session cookie
 GET       ``/api/state``         the State (``docs/game-service.md``)
 POST      ``/api/start``         ``{"ante"?, "after"}``: deal a new round
 POST      ``/api/act``           ``{"action", "version", "card_index"? | "card"?}``
@@ -51,15 +55,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import os
 import re
 import secrets
-import socket
+import sqlite3
 import sys
 import threading
 import time
-import webbrowser
 from collections.abc import Callable, Iterable, MutableMapping
 from functools import lru_cache
 from pathlib import Path
@@ -75,15 +77,18 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from showdown.game.bodies import MAX_BODY, BodyError, parse_body
 from showdown.game.rules import GameError
 
-__all__ = ["LANGS", "SecurityMiddleware", "create_app", "serve"]
+__all__ = ["LANGS", "CatchAllMiddleware", "SecurityMiddleware", "create_app"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Languages of the UI and of the hand descriptions.
 LANGS = ("en", "es", "ru")
 TOKEN_HEADER = "x-showdown-token"
-MAX_BODY = 4096
+#: Bodies larger than MAX_BODY are still read (and dropped) up to this size, so the
+#: client gets its 400 on a live connection; beyond it the connection is closed.
+DRAIN_LIMIT = 1 << 20
 #: Game calls running at once in worker threads. SQLite takes one writer at a
 #: time anyway; a few threads keep reads concurrent without GIL thrashing.
 WORKERS = int(os.environ.get("SHOWDOWN_WORKERS", "4"))
@@ -180,6 +185,50 @@ class SecurityMiddleware:
         return None
 
 
+class CatchAllMiddleware:
+    """The last line of defence: an exception no handler took becomes a JSON answer.
+
+    Starlette's own last handler answers 500 and then re-raises, which makes
+    the server drop the connection; here the answer is sent and the
+    connection stays usable. A damaged database is a 503 that says how to
+    restore it; anything else a 500 ``internal``.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: MutableMapping[str, Any]) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except Exception as exc:
+            if started:
+                raise
+            await _crash_response(exc)(scope, receive, send)
+
+
+def _crash_response(exc: BaseException) -> Response:
+    if isinstance(exc, sqlite3.DatabaseError):
+        return _error(
+            503,
+            "damaged_database",
+            f"The game's database cannot be read ({exc}). Stop the game (Ctrl-C) and run "
+            "'showdown play --restore' to put back the latest good backup.",
+        )
+    print(f"showdown: internal error: {exc!r}", file=sys.stderr)
+    return _error(500, "internal", "Internal error.")
+
+
 def _expand_hosts(hosts: Iterable[str]) -> set[str]:
     """Add the ``localhost`` alias of each loopback ``host:port``.
 
@@ -199,10 +248,17 @@ def _expand_hosts(hosts: Iterable[str]) -> set[str]:
 class WebApp:
     """The request handlers, around one :class:`GameService`."""
 
-    def __init__(self, db_path: str | Path, profile: str, secret: bytes, cookie: str) -> None:
+    def __init__(
+        self,
+        db_path: str | Path,
+        profile: str,
+        secret: bytes,
+        cookie: str,
+        backup_every: int | None = None,
+    ) -> None:
         from showdown.game.service import GameService
 
-        self.service = GameService(db_path)
+        self.service = GameService(db_path, backup_every=backup_every)
         self.profile = profile
         self.secret = secret
         self.cookie = cookie
@@ -225,9 +281,14 @@ class WebApp:
 
     # ---- session -------------------------------------------------------------------
 
-    def token_for(self, sid: str) -> str:
-        """The token the page must send back with every state-changing request."""
-        return hmac.new(self.secret, sid.encode(), hashlib.sha256).hexdigest()
+    def token_for(self, sid: str, profile: str) -> str:
+        """The token the page must send back with every state-changing request.
+
+        It belongs to one session and one profile: a page of profile A cannot
+        change profile B with it.
+        """
+        message = sid.encode() + b"\x00" + profile.encode("utf-8", "surrogatepass")
+        return hmac.new(self.secret, message, hashlib.sha256).hexdigest()
 
     def _session(self, request: Request) -> tuple[str, bool]:
         """The session id from the cookie, or a new one (and whether it is new)."""
@@ -241,10 +302,14 @@ class WebApp:
             self.cookie, sid, httponly=True, samesite="strict", path="/", secure=False
         )
 
-    def check_token(self, request: Request) -> None:
+    def check_token(self, request: Request, profile: str) -> None:
         sid = request.cookies.get(self.cookie, "")
         token = request.headers.get(TOKEN_HEADER, "")
-        if not _SID_RE.match(sid) or not hmac.compare_digest(token, self.token_for(sid)):
+        if not token.isascii() or not _SID_RE.match(sid):
+            ok = False
+        else:
+            ok = hmac.compare_digest(token, self.token_for(sid, profile))
+        if not ok:
             raise ApiError(
                 403,
                 "bad_token",
@@ -254,7 +319,9 @@ class WebApp:
     # ---- parameters ----------------------------------------------------------------
 
     def _profile(self, request: Request) -> str:
-        return request.query_params.get("profile", self.profile)
+        from showdown.game.service import check_profile
+
+        return check_profile(request.query_params.get("profile", self.profile))
 
     @staticmethod
     def _lang(request: Request) -> str:
@@ -265,39 +332,27 @@ class WebApp:
 
     @staticmethod
     async def _body(request: Request, fields: dict[str, tuple[type, str]]) -> dict[str, Any]:
-        """The JSON object of a POST, checked against ``fields``.
+        """The JSON object of a POST, checked against ``fields`` (see :func:`parse_body`).
 
-        ``fields`` maps a name to (type, rule): rule ``"required"`` (present, not
-        null), ``"nullable"`` (present, may be null) or ``"optional"``.
+        The whole body is read even when it is too large (up to :data:`DRAIN_LIMIT`),
+        so that the answer is a JSON ``400`` on a connection that stays usable.
         """
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if ctype != "application/json":
             raise ApiError(415, "bad_content_type", "Send a JSON body (application/json).")
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise ApiError(413, "too_large", "The request body is too large.")
-        try:
-            body = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            raise ApiError(400, "bad_json", "The request body is not valid JSON.") from None
-        if not isinstance(body, dict):
-            raise ApiError(400, "bad_json", "The request body must be a JSON object.")
-        unknown = sorted(set(body) - set(fields))
-        if unknown:
-            raise ApiError(400, "unknown_field", f"Unknown field {unknown[0]!r}.")
-        for name, (kind, rule) in fields.items():
-            if name not in body:
-                if rule != "optional":
-                    raise ApiError(400, f"missing_{name}", f"The field {name!r} is required.")
-                continue
-            value = body[name]
-            if value is None and rule != "required":
-                continue
-            if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise ApiError(400, f"bad_{name}", f"The field {name!r} must be an integer.")
-            if kind is str and not isinstance(value, str):
-                raise ApiError(400, f"bad_{name}", f"The field {name!r} must be a string.")
-        return body
+        kept = bytearray()
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > DRAIN_LIMIT:
+                break
+            if len(kept) <= MAX_BODY:
+                kept += chunk
+        if size > MAX_BODY:
+            raise BodyError(
+                "too_large", f"The request body is larger than {MAX_BODY} bytes, the most allowed."
+            )
+        return parse_body(bytes(kept), fields)
 
     async def _call(self, fn: Callable[..., dict[str, Any]], *args: Any, **kw: Any) -> JSONResponse:
         """Run a service method in the thread pool and time it (``Server-Timing``).
@@ -319,7 +374,7 @@ class WebApp:
 
     async def index(self, request: Request) -> Response:
         sid, new = self._session(request)
-        page = self._index_template.replace("{{TOKEN}}", self.token_for(sid)).replace(
+        page = self._index_template.replace("{{TOKEN}}", self.token_for(sid, self.profile)).replace(
             "{{PROFILE}}", _html_attr(self.profile)
         )
         response = Response(page, media_type="text/html; charset=utf-8")
@@ -345,10 +400,11 @@ class WebApp:
         from showdown.game import ANTES
 
         sid, new = self._session(request)
+        profile = self._profile(request)
         response = JSONResponse(
             {
-                "token": self.token_for(sid),
-                "profile": self.profile,
+                "token": self.token_for(sid, profile),
+                "profile": profile,
                 "langs": list(LANGS),
                 "antes": list(ANTES),
             },
@@ -364,8 +420,8 @@ class WebApp:
         )
 
     async def start(self, request: Request) -> Response:
-        self.check_token(request)
         profile, lang = self._profile(request), self._lang(request)
+        self.check_token(request, profile)
         body = await self._body(request, {"ante": (int, "optional"), "after": (int, "nullable")})
         return await self._call(self._start, profile, body.get("ante"), body["after"], lang)
 
@@ -385,8 +441,8 @@ class WebApp:
             return self.service.start_round(profile, ante=ante, lang=lang)
 
     async def refill(self, request: Request) -> Response:
-        self.check_token(request)
         profile, lang = self._profile(request), self._lang(request)
+        self.check_token(request, profile)
         body = await self._body(request, {"after": (int, "nullable")})
         return await self._call(self._refill, profile, body["after"], lang)
 
@@ -397,8 +453,8 @@ class WebApp:
             return self.service.refill(profile, lang=lang)
 
     async def act(self, request: Request) -> Response:
-        self.check_token(request)
         profile, lang = self._profile(request), self._lang(request)
+        self.check_token(request, profile)
         body = await self._body(
             request,
             {
@@ -443,14 +499,14 @@ class WebApp:
         return self.service.act(profile, action, card_index=card_index, version=version, lang=lang)
 
     async def advance(self, request: Request) -> Response:
-        self.check_token(request)
         profile, lang = self._profile(request), self._lang(request)
+        self.check_token(request, profile)
         body = await self._body(request, {"version": (int, "required")})
         return await self._call(self.service.advance, profile, version=body["version"], lang=lang)
 
     async def set_ante(self, request: Request) -> Response:
-        self.check_token(request)
         profile, lang = self._profile(request), self._lang(request)
+        self.check_token(request, profile)
         body = await self._body(request, {"ante": (int, "required")})
         return await self._call(self.service.set_ante, profile, body["ante"], lang=lang)
 
@@ -524,6 +580,7 @@ def create_app(
     profile: str = "default",
     allowed_hosts: Iterable[str],
     secret: bytes | None = None,
+    backup_every: int | None = None,
 ) -> Starlette:
     """The ASGI application: pages, static files, card pictures and the JSON API.
 
@@ -532,20 +589,25 @@ def create_app(
     """
     hosts = _expand_hosts(allowed_hosts)
     port = next(iter(sorted(hosts))).rpartition(":")[2]
-    web = WebApp(db_path, profile, secret or secrets.token_bytes(32), cookie=f"showdown_{port}")
+    web = WebApp(
+        db_path,
+        profile,
+        secret or secrets.token_bytes(32),
+        cookie=f"showdown_{port}",
+        backup_every=backup_every,
+    )
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, ApiError | GameError)
+        assert isinstance(exc, ApiError | GameError | BodyError)
         return _error(exc.status, exc.code, exc.message)
+
+    async def on_database_error(request: Request, exc: Exception) -> Response:
+        return _crash_response(exc)
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _error(exc.status_code, code, str(exc.detail))
-
-    async def on_crash(request: Request, exc: Exception) -> Response:
-        print(f"showdown: internal error: {exc!r}", file=sys.stderr)
-        return _error(500, "internal", "Internal error.")
 
     routes = [
         Route("/", web.index, methods=["GET"]),
@@ -568,98 +630,13 @@ def create_app(
         exception_handlers={
             ApiError: on_api_error,
             GameError: on_api_error,
+            BodyError: on_api_error,
+            sqlite3.DatabaseError: on_database_error,
             HTTPException: on_http_error,
-            Exception: on_crash,
         },
     )
+    app.add_middleware(CatchAllMiddleware)
     app.add_middleware(SecurityMiddleware, allowed_hosts=hosts)
     app.state.allowed_hosts = hosts
     app.state.web = web
     return app
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host``: ``port`` 0 picks a free port."""
-    family, kind, proto, _, address = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    )[0]
-    sock = socket.socket(family, kind, proto)
-    if sys.platform != "win32":
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind(address)
-    except OSError:
-        sock.close()
-        raise
-    sock.listen(128)
-    sock.set_inheritable(True)
-    return sock
-
-
-def serve(
-    db_path: str | Path,
-    *,
-    host: str = "127.0.0.1",
-    port: int = 0,
-    profile: str = "default",
-    open_browser: bool = True,
-) -> int:
-    """Run the game server until Ctrl-C (SIGINT) or SIGTERM; returns the exit status.
-
-    Prints the URL as soon as the socket is bound (one line, flushed).
-    """
-    import uvicorn
-
-    from showdown.commands.common import CliError
-
-    try:
-        sock = _bind(host, port)
-    except OSError as exc:
-        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
-    bound_port = sock.getsockname()[1]
-    shown_host = f"[{host}]" if ":" in host else host
-    url_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown_host
-    allowed = {f"{shown_host}:{bound_port}", f"127.0.0.1:{bound_port}"}
-    if host in ("0.0.0.0", "::"):
-        allowed |= {f"{socket.gethostname()}:{bound_port}"}
-        print(
-            f"warning: listening on {host}: other machines on the network can reach the game",
-            file=sys.stderr,
-        )
-    try:
-        app = create_app(db_path, profile=profile, allowed_hosts=allowed)
-        app.state.web.service.state(profile)  # creates the profile; rejects a bad name
-    except GameError as exc:
-        sock.close()
-        raise CliError(exc.message) from exc
-    url = f"http://{url_host}:{bound_port}/"
-    print(f"Poker vs Dealer: {url}  (profile {profile!r}, database {db_path})", flush=True)
-    print("Press Ctrl-C to stop.", flush=True)
-
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        lifespan="off",
-        ws="none",
-        timeout_graceful_shutdown=3,
-    )
-    server = uvicorn.Server(config)
-    if open_browser:
-        threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
-    try:
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
-    finally:
-        sock.close()
-    print("Stopped.", flush=True)
-    return 0
-
-
-def _open_when_up(server: Any, url: str) -> None:
-    for _ in range(200):
-        if server.started:
-            webbrowser.open(url, new=2)
-            return
-        time.sleep(0.05)

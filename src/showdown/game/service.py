@@ -29,10 +29,13 @@ import os
 import random
 import re
 import secrets
+import threading
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from showdown.game import ANTES, START_CHIPS
+from showdown.game.backup import Backups, BackupWorker
 from showdown.game.bots import OPPONENTS, SAMPLES, Analysis, analyse, hint_json
 from showdown.game.rules import (
     SEATS,
@@ -58,7 +61,8 @@ _REQUEST = re.compile(r"[A-Za-z0-9_.:\-]{1,100}")
 LANGS = ("en", "es", "ru")
 
 
-def _check_profile(name: object) -> str:
+def check_profile(name: object) -> str:
+    """``name`` if it is a valid profile name, else ``GameError`` 400 ``bad_profile``."""
     if not isinstance(name, str) or not _PROFILE.fullmatch(name):
         raise GameError(
             400,
@@ -118,14 +122,46 @@ class GameService:
         seed: int | None = None,
         samples: int = SAMPLES,
         decks: Iterable[Sequence[int]] | None = None,
+        backup_every: int | None = None,
     ) -> None:
         self.store = Store(db_path)
         self.samples = samples
+        self.backups = Backups(self.store.path)
+        self.backup_every = backup_every
+        self.settled = 0  # rounds settled by this service since it opened the file
+        self._backup_lock = threading.Lock()  # one copy at a time
+        self._count_lock = threading.Lock()
+        self._worker = BackupWorker(self.backup)
         self._rng: random.Random | None = random.Random(seed) if seed is not None else None
         self._decks = iter(decks) if decks is not None else None
 
     def close(self) -> None:
+        """Finish a backup under way, checkpoint the log into the main file and close
+        every connection."""
+        self._worker.close()
         self.store.close()
+
+    def backup(self) -> Path:
+        """Take a backup now (SQLite's online backup API); returns its file."""
+        with self._backup_lock:
+            return self.backups.take(self.store.connection())
+
+    def final_backup(self) -> Path | None:
+        """At shutdown: finish the background copy and take one last backup if any round
+        settled since the file was opened (``None`` if none did)."""
+        self._worker.close()
+        return self.backup() if self.settled else None
+
+    def _after_settle(self) -> None:
+        """After a round settles: the main file catches up with the log (so a copy of the
+        ``.sqlite3`` file alone is never more than one round behind), and every
+        ``backup_every`` rounds a backup is taken in the background."""
+        self.store.checkpoint("PASSIVE")
+        with self._count_lock:
+            self.settled += 1
+            due = self.backup_every is not None and self.settled % self.backup_every == 0
+        if due:
+            self._worker.request()
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -258,7 +294,7 @@ class GameService:
         lang: object,
         work: Callable[[Tx, dict[str, Any]], None],
     ) -> dict[str, Any]:
-        name = _check_profile(profile)
+        name = check_profile(profile)
         rid = _check_request_id(request_id)
         fingerprint = json.dumps(call)
         with self.store.transaction() as tx:
@@ -279,19 +315,20 @@ class GameService:
             response = self._state(tx, fresh, _lang(lang))
             if rid is not None:
                 tx.put_request(prof["id"], rid, fingerprint, response)
-            return response
+        rnd = response["round"]
+        if call[0] in ("act", "advance") and response["phase"] == "idle" and rnd is not None:
+            self._after_settle()
+        return response
 
     # --- the API -------------------------------------------------------------------------------
 
     def state(self, profile: str, lang: str = "en") -> dict[str, Any]:
-        """The profile's state (created with 1,000 chips on first use)."""
-        name = _check_profile(profile)
+        """The profile's state; an unknown profile is shown as new (1,000 chips) and is
+        created by its first change, never by a read."""
+        name = check_profile(profile)
         with self.store.read() as tx:
             prof = tx.find_profile(name)
-            if prof is not None:
-                return self._state(tx, prof, _lang(lang))
-        with self.store.transaction() as tx:
-            return self._state(tx, tx.profile(name), _lang(lang))
+            return self._state(tx, prof or Tx.unsaved_profile(name), _lang(lang))
 
     def start_round(
         self,
@@ -432,7 +469,7 @@ class GameService:
 
     def hint(self, profile: str, lang: str = "en") -> dict[str, Any]:
         """The best decision for you now and its estimated chances (G9)."""
-        name = _check_profile(profile)
+        name = check_profile(profile)
         with self.store.read() as tx:
             prof = tx.find_profile(name)
             if prof is None or prof["active_round"] is None:
@@ -448,7 +485,7 @@ class GameService:
         self, profile: str, limit: int = 20, before: int | None = None, lang: str = "en"
     ) -> dict[str, Any]:
         """Settled rounds, newest first, as the player may see them."""
-        name = _check_profile(profile)
+        name = check_profile(profile)
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 200:
             raise GameError(400, "bad_limit", "limit must be 1..200")
         if before is not None and (isinstance(before, bool) or not isinstance(before, int)):
@@ -463,7 +500,7 @@ class GameService:
 
     def round_detail(self, profile: str, round_id: int, lang: str = "en") -> dict[str, Any]:
         """One round of this profile as the player may see it (404 if not theirs)."""
-        name = _check_profile(profile)
+        name = check_profile(profile)
         with self.store.read() as tx:
             prof = tx.find_profile(name)
             row = tx.round_row(round_id) if isinstance(round_id, int) else None
@@ -473,17 +510,19 @@ class GameService:
 
     def stats(self, profile: str) -> dict[str, Any]:
         """Win/push/loss counts against the house, pots, refills and the balance history."""
-        name = _check_profile(profile)
+        name = check_profile(profile)
         with self.store.read() as tx:
             prof = tx.find_profile(name)
-        if prof is None:
-            with self.store.transaction() as tx:
-                prof = tx.profile(name)
-        with self.store.read() as tx:
-            house = tx.outcome_counts(prof["id"], "player_outcome")
-            pots = tx.outcome_counts(prof["id"], "pot_outcome")
-            hi, lo = tx.net_extremes(prof["id"])
-            balance = tx.balance(prof["id"])
+            if prof is None:  # a read never creates the profile: show it as new
+                prof = Tx.unsaved_profile(name)
+                house, pots, (hi, lo) = {}, {}, (0, 0)
+                balance = [{"at": prof["created_at"], "chips": START_CHIPS, "reason": "new",
+                            "round": None}]  # fmt: skip
+            else:
+                house = tx.outcome_counts(prof["id"], "player_outcome")
+                pots = tx.outcome_counts(prof["id"], "pot_outcome")
+                hi, lo = tx.net_extremes(prof["id"])
+                balance = tx.balance(prof["id"])
         return {
             "profile": name,
             "chips": prof["chips"],
@@ -500,7 +539,7 @@ class GameService:
 
     def audit(self, profile: str) -> dict[str, Any]:
         """Every chip of the profile's table, and whether they add up (conservation)."""
-        name = _check_profile(profile)
+        name = check_profile(profile)
         with self.store.read() as tx:
             prof = tx.find_profile(name)
             if prof is None:

@@ -139,6 +139,16 @@ class Tx:
         row = self.conn.execute("SELECT * FROM profiles WHERE name = ?", (name,)).fetchone()
         return dict(row) if row else None
 
+    @staticmethod
+    def unsaved_profile(name: str) -> dict[str, Any]:
+        """What a new profile ``name`` looks like, without creating it (reads never write)."""
+        return {
+            "id": None, "name": name, "created_at": now(), "chips": START_CHIPS,
+            "bot1_chips": START_CHIPS, "bot2_chips": START_CHIPS, "house": 0, "table_pot": 0,
+            "button": 2, "ante": DEFAULT_ANTE, "rounds": 0, "refills": 0, "refill_chips": 0,
+            "opponent_refills": 0, "opponent_refill_chips": 0, "active_round": None,
+        }  # fmt: skip
+
     def profile(self, name: str) -> dict[str, Any]:
         """The profile ``name``, created with 1,000 chips on first use."""
         found = self.find_profile(name)
@@ -312,6 +322,22 @@ class Store:
         columns = {row["name"] for row in conn.execute("PRAGMA table_info(rounds)")}
         if "pot_outcome" not in columns:  # files made by the first version of this schema
             conn.execute("ALTER TABLE rounds ADD COLUMN pot_outcome TEXT")
+        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")  # the main file alone has the schema
+
+    def connection(self) -> sqlite3.Connection:
+        """This thread's connection (opened on first use), e.g. to take a backup from."""
+        return self._connect()
+
+    def checkpoint(self, mode: str = "PASSIVE") -> tuple[int, int, int]:
+        """Copy the write-ahead log into the main file (``PRAGMA wal_checkpoint``).
+
+        Returns SQLite's (busy, log pages, pages checkpointed). ``PASSIVE`` never
+        waits for readers; ``TRUNCATE`` (at shutdown) also empties the log file.
+        """
+        if mode not in ("PASSIVE", "FULL", "RESTART", "TRUNCATE"):
+            raise ValueError(f"unknown checkpoint mode {mode!r}")
+        row = self._connect().execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+        return int(row[0]), int(row[1]), int(row[2])
 
     def _connect(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
@@ -356,7 +382,19 @@ class Store:
             conn.execute("ROLLBACK")
 
     def close(self) -> None:
-        """Close every connection this store opened."""
+        """Checkpoint the log into the main file and close every connection this store opened.
+
+        When the last connection to the file closes, SQLite removes the ``-wal``
+        and ``-shm`` files: the main file alone then holds the whole game.
+        """
+        with self._lock:
+            conns = list(self._all)
+        if conns:
+            try:
+                with self._write:
+                    conns[0].execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error:
+                pass  # a damaged file: closing is all that is left to do
         with self._lock:
             conns, self._all = self._all, []
         for conn in conns:

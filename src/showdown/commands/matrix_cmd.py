@@ -1,0 +1,119 @@
+"""``showdown matrix``: exact preflop equity of the 169 classes against each other.
+
+Default: every class against every class (169 x 169). ``--classes`` limits the
+table to a list (``"AA,KK,AKs"``), ``--vs RANGE`` gives each class against one
+range, ``--three-way`` every three classes of ``--classes`` together. Output:
+text (one line per pair), ``--json``, ``--csv``, or an SVG heat map with
+``--svg FILE``. ``--json`` prints ``{"classes", "equity", "win", "tie"}`` (row
+``i``, column ``j``: class ``i`` against class ``j``, fractions); with ``--vs``
+the same keys with one list each, plus ``"vs"``; with ``--three-way``
+``{"classes", "tables": [{"hands", "equity", "win", "tie"}]}``.
+
+>>> import argparse
+>>> sub = argparse.ArgumentParser().add_subparsers()
+>>> register(sub)
+>>> a = sub.choices["matrix"].parse_args(["--vs", "QQ+", "--json", "--workers", "2"])
+>>> (a.vs, a.json, a.workers, a.classes)
+('QQ+', True, 2, None)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from showdown.commands.common import CliError, add_common_options, emit_json
+from showdown.commands.parallel_opts import add_parallel_options, run_heavy
+
+EXAMPLES = """examples:
+  showdown matrix --classes "AA,KK,AKs,QQ,22,AKo"
+  showdown matrix --vs "QQ+,AKs" --json
+  showdown matrix --classes "AA,KK,QQ,AKs" --three-way
+  showdown matrix --json --workers 2 > matrix.json     # the whole table
+  showdown matrix --svg matrix.svg --scheduler tcp://host:8786
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``matrix`` sub-command."""
+    from showdown.commands.common import HelpFormatter
+
+    parser = subparsers.add_parser(
+        "matrix",
+        help="exact preflop equity table of the 169 hand classes",
+        description="Exact heads-up preflop equity of every pair of the 169 starting-hand "
+        "classes (each pair averaged over its non-overlapping combo pairs), a row of "
+        "classes against one range, or three-way tables.",
+        epilog=EXAMPLES,
+        formatter_class=HelpFormatter,
+    )
+    parser.add_argument(
+        "--classes", default=None, help='classes to tabulate, e.g. "AA,KK,AKs" (default: all 169)'
+    )
+    parser.add_argument("--vs", default=None, metavar="RANGE", help="each class against RANGE")
+    parser.add_argument(
+        "--three-way", action="store_true", help="every three of --classes together"
+    )
+    parser.add_argument("--csv", action="store_true", help="print CSV")
+    parser.add_argument("--svg", default=None, metavar="FILE", help="write an SVG heat map")
+    add_parallel_options(parser)
+    add_common_options(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute and print the table."""
+    from showdown.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
+
+    if args.three_way and args.vs is not None:
+        raise CliError("--three-way and --vs do not go together")
+    if args.three_way and args.classes is None:
+        raise CliError('--three-way needs --classes, e.g. --classes "AA,KK,QQ"')
+    if args.svg is not None and args.three_way:
+        raise CliError("--svg draws two-way tables; drop --three-way")
+    result = run_heavy(
+        args,
+        args.json or args.csv,
+        lambda executor, bar: matrix(
+            args.classes,
+            vs=args.vs,
+            three_way=args.three_way,
+            executor=executor,
+            workers=args.workers,
+            progress=bar,
+        ),
+    )
+    if result is None:
+        return 130
+    if args.svg is not None and not isinstance(result, ThreeWayTable):
+        Path(args.svg).write_text(result.svg(), encoding="utf-8")
+    if args.json:
+        emit_json(result.to_json())
+    elif args.csv:
+        sys.stdout.write(result.to_csv())
+    elif isinstance(result, PreflopMatrix):
+        n = len(result.classes)
+        for i in range(n):
+            for j in range(n):
+                print(
+                    _line(
+                        result.classes[i],
+                        result.classes[j],
+                        result.equity[i, j],
+                        result.win[i, j],
+                        result.tie[i, j],
+                    )
+                )
+    elif isinstance(result, MatrixRow):
+        for i, name in enumerate(result.classes):
+            print(_line(name, result.vs, result.equity[i], result.win[i], result.tie[i]))
+    else:
+        for k, hands in enumerate(result.triples):
+            parts = [f"{h} {100 * result.equity[k][p]:6.2f}%" for p, h in enumerate(hands)]
+            print("   ".join(parts))
+    return 0
+
+
+def _line(a: str, b: str, e: float, w: float, t: float) -> str:
+    return f"{a:<4} vs {b:<4}  equity {100 * e:6.2f}%  win {100 * w:6.2f}%  tie {100 * t:5.2f}%"

@@ -1,0 +1,137 @@
+"""Reading a request body: every malformed one is a ``400`` naming what is wrong.
+
+The body of a POST is read in full (so the connection stays usable), then
+checked in order: size, encoding (UTF-8), nesting depth (before the JSON
+decoder, whose recursion a deeply nested body would exhaust), JSON syntax,
+an object at the top, known fields of the right types.
+
+>>> parse_body(b'{"version": 3}', {"version": (int, "required")})
+{'version': 3}
+>>> parse_body(b"[" * 2000 + b"]" * 2000, {})
+Traceback (most recent call last):
+...
+showdown.game.bodies.BodyError: The request body is nested 2000 levels deep; at most 20 are allowed.
+>>> parse_body(b'{"version": 3', {})
+Traceback (most recent call last):
+...
+showdown.game.bodies.BodyError: The request body is not valid JSON (line 1, column 14).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["MAX_BODY", "MAX_DEPTH", "BodyError", "json_depth", "parse_body"]
+
+#: Largest body accepted (bytes); the game's requests are a few dozen bytes.
+MAX_BODY = 4096
+#: Deepest nesting of arrays/objects accepted; the game's requests have depth 1.
+MAX_DEPTH = 20
+
+
+class BodyError(ValueError):
+    """A malformed request body: HTTP ``status``, machine ``code``, English ``message``."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of ``[``/``{`` in JSON text, brackets inside strings ignored.
+
+    >>> json_depth('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _reject_constant(name: str) -> Any:
+    raise BodyError("bad_json", f"The request body contains {name}, which JSON does not allow.")
+
+
+def parse_body(raw: bytes, fields: dict[str, tuple[type, str]]) -> dict[str, Any]:
+    """The JSON object in ``raw``, checked against ``fields``, or a :class:`BodyError`.
+
+    ``fields`` maps a name to (type, rule): rule ``"required"`` (present, not
+    null), ``"nullable"`` (present, may be null) or ``"optional"``.
+    """
+    if len(raw) > MAX_BODY:
+        raise BodyError(
+            "too_large", f"The request body is {len(raw)} bytes; at most {MAX_BODY} are allowed."
+        )
+    try:
+        text = raw.decode("utf-8") if raw else "{}"
+    except UnicodeDecodeError as exc:
+        raise BodyError(
+            "bad_encoding", f"The request body is not UTF-8 (bad byte at offset {exc.start})."
+        ) from None
+    depth = json_depth(text)
+    if depth > MAX_DEPTH:
+        raise BodyError(
+            "too_deep",
+            f"The request body is nested {depth} levels deep; at most {MAX_DEPTH} are allowed.",
+        )
+    try:
+        body = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise BodyError(
+            "bad_json",
+            f"The request body is not valid JSON (line {exc.lineno}, column {exc.colno}).",
+        ) from None
+    except (ValueError, RecursionError):  # e.g. an integer of more than 4,300 digits
+        raise BodyError("bad_json", "The request body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise BodyError("bad_json", "The request body must be a JSON object.")
+    unknown = sorted(set(body) - set(fields))
+    if unknown:
+        raise BodyError("unknown_field", f"Unknown field {_quoted(unknown[0])}.")
+    for name, (kind, rule) in fields.items():
+        if name not in body:
+            if rule != "optional":
+                raise BodyError(f"missing_{name}", f"The field {name!r} is required.")
+            continue
+        value = body[name]
+        if value is None and rule != "required":
+            continue
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BodyError(f"bad_{name}", f"The field {name!r} must be an integer.")
+        if kind is str and not isinstance(value, str):
+            raise BodyError(f"bad_{name}", f"The field {name!r} must be a string.")
+        if kind is str and not _encodable(value):
+            raise BodyError(f"bad_{name}", f"The field {name!r} is not valid text.")
+    return body
+
+
+def _encodable(text: str) -> bool:
+    """False for strings with lone surrogates (``"\\ud800"``), which no response can echo."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _quoted(name: str) -> str:
+    """A field name for a message: at most 40 characters, escaped (always encodable)."""
+    return ascii(name[:40])

@@ -1,0 +1,104 @@
+"""Shared helpers for the browser tests: Debian's Chromium through Playwright.
+
+``playwright install`` cannot download browsers here: the tests drive
+``/usr/bin/chromium`` (installed by ``scripts/test.sh`` when run as root).
+Screenshots go to ``test-artifacts/`` (gitignored; CI keeps them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from game_helpers import ARTIFACTS, ROOT, Client, GameServer
+
+CHROMIUM = "/usr/bin/chromium"
+STATIC = ROOT / "src" / "showdown" / "game" / "static"
+I18N = {
+    lang: json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    for lang in ("en", "es", "ru")
+}
+
+
+def launch_chromium() -> Iterator[Any]:
+    """Generator for fixtures: a headless Chromium, closed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+def new_page(browser: Any, server: GameServer, **context: Any) -> Any:
+    """A fresh browser tab on the game, with every request and page error recorded."""
+    options = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "reduce"}
+    options.update(context)
+    ctx = browser.new_context(**options)
+    page = ctx.new_page()
+    page.requests = []  # type: ignore[attr-defined]
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("request", lambda r: page.requests.append(r.url))
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def shot(page: Any, name: str, full: bool = True) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"game-{name}.png"), full_page=full)
+
+
+def api_get(server: GameServer, path: str, profile: str = "player") -> dict[str, Any]:
+    client = Client(server.url, profile)
+    try:
+        return client.ok(client.get(path))
+    finally:
+        client.close()
+
+
+def api_state(server: GameServer) -> dict[str, Any]:
+    return api_get(server, "/api/state")
+
+
+def my_cards(page: Any) -> list[str]:
+    srcs = page.eval_on_selector_all("#seat-0 img.card", "els => els.map(e => e.src)")
+    return [re.search(r"/cards/(\w+)\.svg", s).group(1) for s in srcs]
+
+
+def wait_count(page: Any, selector: str, at_least: int, timeout: float = 20.0) -> None:
+    """Poll from Python (the page's CSP forbids the eval that wait_for_function needs)."""
+    for _ in range(int(timeout / 0.02)):
+        if page.locator(selector).count() >= at_least:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"never {at_least} of {selector}")
+
+
+def wait_until(page: Any, expression: str, timeout: float = 20.0) -> None:
+    """Poll a JavaScript expression from Python until it is true (``page.evaluate``
+    is not subject to the page's CSP; ``wait_for_function`` needs ``eval``)."""
+    for _ in range(int(timeout / 0.02)):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"never true: {expression}")
+
+
+def wait_settled(page: Any) -> None:
+    page.wait_for_selector("#showdown:not([hidden])", timeout=20_000)
+    page.wait_for_selector("#btn-deal", timeout=20_000)
+
+
+def check_clean(page: Any, server: GameServer) -> None:
+    """No script error, and nothing requested from anywhere but this server."""
+    assert not page.errors, page.errors
+    outside = [u for u in page.requests if not u.startswith(server.url)]
+    assert not outside, outside

@@ -1,0 +1,138 @@
+"""Monte Carlo deals (issue 13, finding 1): drawn with exactly the weighting of exact
+enumeration, never cornered by overlapping ranges, impossible deals found up front."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from showdown import _equity_kernels as K
+from showdown._deals import DealSampler, enumerate_deals, find_deal
+from showdown.cards import CardError
+from showdown.equity import equity
+from showdown.ranges import parse_range
+
+EIGHT = ["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"]
+
+
+def _players(texts: list[str]) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+    cards, masks, weights = [], [], []
+    for t in texts:
+        r = parse_range(t)
+        c = np.array(r.combos, dtype=np.int64)
+        cards.append(c)
+        masks.append(K.SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64))
+        weights.append(np.array(r.weights))
+    return cards, masks, weights
+
+
+OVERLAP = ["AA, AKs:0.5", "AK, AhAd:3", "AsKs, AhKh, AA:0.2, KK"]
+
+
+def test_weighted_sequential_sampling_matches_exact_enumeration() -> None:
+    """Each player's first-combo probability, estimated with the importance weights,
+    agrees with the exact deal weighting; without the weights it would not."""
+    cards, masks, weights = _players(OVERLAP)
+    picks, w, _ = enumerate_deals(masks, weights, 10**6)
+    exact = [
+        np.bincount(picks[:, p], weights=w, minlength=len(cards[p])) / w.sum() for p in range(3)
+    ]
+    sampler = DealSampler(cards, masks, weights)  # not listed: sequential + importance weights
+    assert sampler.weighted
+    rng = np.random.default_rng(3)
+    n = 400_000
+    drawn, iw, taken = sampler.sample(rng, n)
+    assert iw is not None and (iw >= 0).all()
+    alive = iw > 0
+    for p in range(3):  # every live sample is a legal deal
+        assert (
+            K.SUIT_MAJOR_BIT[cards[p][drawn[p][alive]]].sum(axis=1, dtype=np.uint64) & ~taken[alive]
+        ).sum() == 0
+    for p in range(3):
+        est = np.bincount(drawn[p], weights=iw, minlength=len(cards[p])) / iw.sum()
+        naive = np.bincount(drawn[p][alive], minlength=len(cards[p])) / alive.sum()
+        # standard error of a self-normalised weighted frequency, per combo
+        for j in range(len(cards[p])):
+            x = (drawn[p] == j).astype(float)
+            se = np.sqrt(np.sum(iw**2 * (x - est[j]) ** 2)) / iw.sum()
+            assert abs(est[j] - exact[p][j]) < 5 * se + 1e-9, (p, j)
+        biased = np.max(np.abs(naive - exact[p]))
+        if p == 1:  # the importance weights matter here: unweighted draws are off
+            assert biased > 0.01
+
+
+def test_listed_deals_are_drawn_by_weight() -> None:
+    cards, masks, weights = _players(OVERLAP)
+    listed = enumerate_deals(masks, weights, 10**6)
+    sampler = DealSampler(cards, masks, weights, listed)
+    drawn, iw, _ = sampler.sample(np.random.default_rng(1), 200_000)
+    assert iw is None
+    picks, w, _ = listed
+    exact = np.bincount(picks[:, 0], weights=w, minlength=len(cards[0])) / w.sum()
+    freq = np.bincount(drawn[0], minlength=len(cards[0])) / 200_000
+    assert np.abs(freq - exact).max() < 5 * np.sqrt(exact.max() / 200_000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 11), min_size=1, max_size=6), min_size=1, max_size=5))
+def test_find_deal_matches_a_brute_force(hands: list[list[int]]) -> None:
+    # combos on 12 cards: combo k of a player is the pair (k, (k * 5 + 1) % 12)
+    masks = []
+    for player in hands:
+        ms = {(1 << k) | (1 << ((k * 5 + 1) % 12)) for k in player if (k * 5 + 1) % 12 != k}
+        if not ms:
+            return
+        masks.append(np.array(sorted(ms), dtype=np.uint64))
+    truth = any(
+        all(a & b == 0 for a, b in itertools.combinations(choice, 2))
+        for choice in itertools.product(*[m.tolist() for m in masks])
+    )
+    assert find_deal(masks) is truth
+
+
+def test_the_eight_player_example_always_answers() -> None:
+    """It used to fail on 14 of 20 seeds: 'no deal is possible'."""
+    for seed in range(20):
+        r = equity(EIGHT, trials=100, seed=seed, workers=1)
+        assert r.method == "monte-carlo" and r.trials == 100
+        assert sum(r.equity) == pytest.approx(1.0)
+
+
+def test_no_legal_deal_is_found_up_front() -> None:
+    with pytest.raises(CardError, match="no deal is possible"):
+        equity(["AA", "AA", "AA"], trials=1000, seed=1)
+    with pytest.raises(CardError, match="no deal is possible"):
+        equity(["AsAh, AdAc", "AsAd, AhAc", "AsAc, AhAd", "AsAh, AdAc"], trials=10, seed=1)
+
+
+def test_eight_players_hundred_thousand_trials_quickly() -> None:
+    start = time.perf_counter()
+    r = equity(EIGHT, trials=100_000, seed=1, workers=1)
+    elapsed = time.perf_counter() - start
+    assert r.trials == 100_000
+    assert elapsed < 10  # under a second unloaded; the suite shares two cores
+
+
+@pytest.mark.slow
+def test_eight_players_agree_with_exact_enumeration() -> None:
+    exact = equity(EIGHT, exact=True, workers=1)
+    mc = equity(EIGHT, trials=100_000, seed=7, workers=1)
+    assert exact.method == "exact"
+    assert mc.stderr is not None
+    for p in range(8):
+        assert abs(mc.equity[p] - exact.equity[p]) < 4.5 * mc.stderr[p] + 1e-4, p
+
+
+def test_importance_weighted_equity_matches_exact() -> None:
+    """Ranges too many to list: the sequential sampler with weights, end to end."""
+    players = ["random", "AA, KK, AKs:0.5", "AK, QQ"]
+    exact = equity(players, board="Ah Kd 7c", exact=True, workers=1)
+    mc = equity(players, board="Ah Kd 7c", trials=200_000, seed=5, workers=1)
+    assert mc.stderr is not None
+    for p in range(3):
+        assert abs(mc.equity[p] - exact.equity[p]) < 4.5 * mc.stderr[p], p

@@ -1,0 +1,166 @@
+"""Spreading work: the same numbers in-process, on a local process pool and on a real
+Dask ``LocalCluster`` with two worker processes; time budgets; bad schedulers; Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor
+
+import numpy as np
+import pytest
+
+from showdown import equity
+from showdown.cli import main
+from showdown.matrix import PreflopMatrix, matrix
+from showdown.parallel import ParallelError, check_time, check_workers, run_tasks
+
+pytestmark = pytest.mark.xdist_group("processes")
+
+RANGES = ["QQ+, AKs", "JJ-99, AQs, AhKd"]  # an exact job of several tasks
+
+
+@pytest.fixture(scope="module")
+def dask_executor() -> Iterator[Executor]:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client.get_executor()
+
+
+def test_exact_is_the_same_everywhere(dask_executor: Executor) -> None:
+    local = equity(RANGES, exact=True, workers=1)
+    assert local.method == "exact"
+    assert equity(RANGES, exact=True, workers=2) == local
+    assert equity(RANGES, exact=True, executor=dask_executor) == local
+
+
+def test_monte_carlo_same_seed_same_numbers_on_1_and_2_workers(dask_executor: Executor) -> None:
+    kwargs = {"trials": 200_000, "seed": 42}
+    one = equity(["AK", "22+", "random"], workers=1, **kwargs)
+    assert one.trials == 200_000
+    assert equity(["AK", "22+", "random"], workers=2, **kwargs) == one
+    assert equity(["AK", "22+", "random"], executor=dask_executor, **kwargs) == one
+    assert equity(["AK", "22+", "random"], workers=1, trials=200_000, seed=43) != one
+
+
+def test_matrix_on_dask_equals_local(dask_executor: Executor) -> None:
+    names = ["AA", "KK", "AKs", "72o"]
+    local = matrix(names, workers=1)
+    remote = matrix(names, executor=dask_executor)
+    assert isinstance(local, PreflopMatrix) and isinstance(remote, PreflopMatrix)
+    assert np.array_equal(local.equity, remote.equity) and np.array_equal(local.tie, remote.tie)
+
+
+def test_time_budget_bounds_the_run() -> None:
+    start = time.perf_counter()
+    r = equity(["random", "random", "random"], time=1.0, seed=3, workers=1)
+    elapsed = time.perf_counter() - start
+    assert r.method == "monte-carlo" and r.trials is not None and r.trials > 0
+    assert elapsed < 8  # one task past the deadline at most, on a loaded machine
+    assert "as many trials as fit" in r.note
+    # exact when its estimate fits the budget
+    assert equity(["AcAd", "KhKs"], time=5.0).method == "exact"
+
+
+def test_parameters_are_checked_by_name() -> None:
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(ParallelError, match="workers"):
+            check_workers(bad)
+    for bad in (0, -2.0, "3", True, float("nan")):
+        with pytest.raises(ParallelError, match="time"):
+            check_time(bad)
+    with pytest.raises(ValueError, match="time=SECONDS replaces"):
+        equity(["AA", "KK"], time=1.0, trials=10)
+    with pytest.raises(ValueError, match="executor= or workers="):
+        equity(["AA", "KK"], workers=1, executor=object())  # type: ignore[arg-type]
+
+
+def test_run_tasks_keeps_task_order_and_deadline_prefix() -> None:
+    assert run_tasks(pow, [(2, 5), (3, 2), (2, 0)], star=True) == [32, 9, 1]
+    assert run_tasks(abs, [-1, -2], deadline=time.monotonic() - 1) == [1]  # one task at least
+
+
+def test_cli_workers_and_time(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["equity", "AK", "22+", "--trials", "100000", "--seed", "9", "--json"]
+    assert main([*args, "--workers", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main([*args, "--workers", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == one
+    assert main(["equity", "random", "random", "--time", "0.5", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "Monte Carlo" in captured.out and "note: Monte Carlo" in captured.err
+    with pytest.raises(SystemExit) as stop:
+        main(["equity", "AA", "KK", "--time", "0"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--time" in err
+
+
+def test_bad_scheduler_is_one_error_line() -> None:
+    pytest.importorskip("distributed")
+    start = time.perf_counter()
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "showdown",
+            "equity",
+            "AA",
+            "KK",
+            "--scheduler",
+            "tcp://127.0.0.1:9",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    elapsed = time.perf_counter() - start
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and "tcp://127.0.0.1:9" in lines[0]
+    assert elapsed < 60
+
+
+def test_ctrl_c_prints_no_result() -> None:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "showdown",
+            "equity",
+            "random",
+            "random",
+            "random",
+            "--trials",
+            "200000000",
+            "--workers",
+            "1",
+            "--progress",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stderr is not None
+    seen = ""
+    while "%" not in seen:  # wait until the work is under way (the bar is drawn)
+        char = proc.stderr.read(1)
+        assert char, "the process ended before drawing its progress bar"
+        seen += char
+    os.kill(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    err = seen + err
+    assert proc.returncode == 130
+    assert out == ""  # no partial table printed as final
+    assert "interrupted" in err and "Traceback" not in err
