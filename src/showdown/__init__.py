@@ -44,6 +44,7 @@ _LAZY: dict[str, str] = {
     "equity": "showdown.equity",
     "EquityResult": "showdown.equity",
     "parse_range": "showdown.ranges",
+    "percentile": "showdown.percentile",
     "card_svg": "showdown.render",
     "hand_svg": "showdown.render",
 }

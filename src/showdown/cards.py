@@ -50,18 +50,36 @@ class CardError(ValueError):
 class Card:
     """One playing card: immutable, hashable, ordered by rank (then suit, for sorting only).
 
+    ``Card("As")`` reads card text (as eval7's ``Card("As")`` does, and like
+    :meth:`Card.parse`); ``Card(rank, suit)`` takes a rank 0..12 (2..A) and a
+    suit 0..3 (c, d, h, s), or their letters.
+
+    >>> Card("As") == Card(12, 3) == Card("A", "s") == Card.parse("as")
+    True
     >>> Card.parse("Td") > Card.parse("9s")
     True
-    >>> Card(12, 3) == Card.parse("as")
-    True
+    >>> Card("Xs")
+    Traceback (most recent call last):
+    ...
+    showdown.cards.CardError: unknown card 'Xs' (one card is a rank 2-9, T, J, Q, K, A or 10, \
+then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_cards)
     """
 
     __slots__ = ("id",)
     id: int
 
-    def __init__(self, rank: int, suit: int) -> None:
+    def __init__(self, rank: int | str, suit: int | str | None = None) -> None:
+        if isinstance(rank, str) and (suit is None or isinstance(suit, str)):
+            object.__setattr__(self, "id", Card.parse(rank + (suit or "")).id)
+            return
+        if suit is None:
+            raise CardError(
+                f"Card takes card text such as Card('As') or a rank and a suit, not {rank!r} alone"
+            )
+        if isinstance(rank, bool) or isinstance(suit, bool):
+            raise CardError(f"rank and suit are integers, not {rank!r} and {suit!r}")
         try:
-            rank, suit = operator.index(rank), operator.index(suit)
+            rank, suit = operator.index(rank), operator.index(suit)  # type: ignore[arg-type]
         except TypeError:
             raise CardError(f"rank and suit are integers, not {rank!r} and {suit!r}") from None
         if not (0 <= rank < 13 and 0 <= suit < 4):

@@ -47,6 +47,7 @@ from typing import Any, Literal
 import numpy as np
 
 from showdown import _equity_kernels as K
+from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
 from showdown.ranges import Range, RangeError, parse_range
 
@@ -328,11 +329,13 @@ def _from_range(label: str, rng: Range) -> _Player:
     return _Player(label, combos, np.array(rng.weights, dtype=float))
 
 
-def _settle(players: list[_Player], used: set[int]) -> None:
+def _settle(players: list[_Player], used: set[int], places: dict[int, str] | None = None) -> None:
     """Drop combos that use a card of the board, the dead cards or a fixed hand (in place).
 
     A range left with one combo becomes a fixed hand, whose cards leave the other ranges.
+    ``places`` says where each card of ``used`` is (for the message naming both places).
     """
+    places = {} if places is None else places
     fixed: set[int] = set()
     while True:
         for i, p in enumerate(players):
@@ -349,10 +352,13 @@ def _settle(players: list[_Player], used: set[int]) -> None:
             if i in fixed or len(p.combos) != 1:
                 continue
             cards = p.combos[0].tolist()
+            here = f"in player {i + 1}'s hand ({p.label})"
             for c in cards:
                 if c in used:
-                    raise CardError(f"card {Card.from_id(c)} is in two places")
+                    there = places.get(c, "in use")
+                    raise CardError(f"card {Card.from_id(c)} is in two places: {there} and {here}")
             used.update(cards)
+            places.update(dict.fromkeys(cards, here))
             fixed.add(i)
             grew = True
         if not grew:
@@ -597,21 +603,14 @@ def equity(
     >>> r.method, r.boards, round(sum(r.equity), 12)
     ('exact', 820, 1.0)
     """
-    if game not in ("holdem", "omaha"):
-        raise CardError(f"equity supports the games holdem and omaha, not {game!r}")
-    if isinstance(players, str | Range):
-        raise CardError("players must be a list of hands or ranges")
-    if not 2 <= len(players) <= 10:
-        raise CardError(f"equity needs 2 to 10 players, got {len(players)}")
-    if exact is True and trials is not None:
-        raise CardError("choose either exact=True or trials=N, not both")
-    if trials is not None and trials < 1:
-        raise CardError(f"trials must be a positive number, got {trials}")
+    game, players, exact, trials, seed = _check_arguments(game, players, exact, trials, seed)
+    if progress is not True and progress is not False and not callable(progress):
+        raise TypeError(f"progress must be True, False or a callable, not {progress!r}")
     community = to_cards(board)
     dead_cards = to_cards(dead)
     if len(community) not in (0, 3, 4, 5):
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(community)}")
-    check_distinct(community, dead_cards)
+    places = _places(community, dead_cards)
     seats = []
     for number, spec in enumerate(players, start=1):
         if isinstance(spec, str) and not spec.strip():
@@ -619,7 +618,7 @@ def equity(
         seats.append(_read_player(spec, game))
     board_ids = [c.id for c in community]
     dead_ids = [c.id for c in dead_cards]
-    _settle(seats, set(board_ids) | set(dead_ids))
+    _settle(seats, set(places), places)
     hole = sum(p.combos.shape[1] for p in seats)
     if hole + 5 + len(dead_ids) > 52:
         raise CardError(f"not enough cards: {hole} hole cards, a board and {len(dead_ids)} dead")
@@ -663,6 +662,39 @@ def equity(
         if bar is not None:
             bar.close()
     return _result(seats, outcome, use_trials is not None)
+
+
+def _places(board: list[Card], dead: list[Card]) -> dict[int, str]:
+    """Where each known card is (``on the board``, ``in the dead cards``); a repeat is an error."""
+    places: dict[int, str] = {}
+    for where, cards in (("on the board", board), ("in the dead cards", dead)):
+        for card in cards:
+            if card.id in places:
+                raise CardError(f"card {card} is in two places: {places[card.id]} and {where}")
+            places[card.id] = where
+    return places
+
+
+def _check_arguments(
+    game: object, players: object, exact: object, trials: object, seed: object
+) -> tuple[str, list[Any], bool | None, int | None, int | None]:
+    """The plain parameters of :func:`equity`, checked by :mod:`showdown.validate`."""
+    game = V.text(game, "game")
+    if game not in ("holdem", "omaha"):
+        raise CardError(f"equity supports the games holdem and omaha, not {game!r}")
+    if isinstance(players, str | Range | bytes) or not isinstance(players, Sequence):
+        raise TypeError(
+            "players must be a list of hands or ranges, e.g. ['AcAd', 'QQ+,AKs'], "
+            f"not {type(players).__name__}"
+        )
+    if not 2 <= len(players) <= 10:
+        raise CardError(f"equity needs 2 to 10 players, got {len(players)}")
+    exact = V.optional_flag(exact, "exact")
+    if trials is not None:
+        trials = V.count(trials, "trials", maximum=V.MAX_TRIALS)
+    if exact is True and trials is not None:
+        raise CardError("choose either exact=True or trials=N, not both")
+    return game, list(players), exact, trials, V.seed(seed)
 
 
 def _result(seats: list[_Player], outcome: _Outcome, sampled: bool) -> EquityResult:

@@ -21,6 +21,7 @@ from functools import total_ordering
 from itertools import combinations
 from typing import Literal
 
+from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
 from showdown.categories import Category
 from showdown.tables import SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK, ScalarTables, scalar_tables
@@ -196,6 +197,16 @@ class HandValue:
 
         return describe_hand(self.category, self.ranks, lang)
 
+    def percentile(self, game: str = "five-card", cards: int | None = None) -> float:
+        """The share of all hands this value beats (:func:`showdown.percentile.percentile`).
+
+        >>> round(evaluate("Kh Kd 4s 4c Ac", game="five-card").percentile(), 4)
+        0.959
+        """
+        from showdown.percentile import percentile
+
+        return percentile(self, game, cards)
+
     def to_json(self, lang: str = "en") -> dict[str, object]:
         """The JSON object of ``showdown eval``."""
         return {
@@ -232,23 +243,64 @@ class HandValue:
 
 
 def check_counts(hole: Sequence[Card], board: Sequence[Card], game: str) -> None:
-    """Raise :class:`CardError` if the card counts do not fit ``game``."""
+    """Raise :class:`CardError` if the card counts do not fit ``game``, saying what is missing.
+
+    Hold'em takes two hole cards and a board of 3 to 5 cards, or 5 to 7 cards
+    with no board (all of them one hand); Omaha 4 to 6 hole cards and 3 to 5
+    board cards; five-card poker five cards and no board.
+
+    >>> check_counts(to_cards("Ah Kh"), to_cards("Qh Jh"), "holdem")
+    Traceback (most recent call last):
+    ...
+    showdown.cards.CardError: Hold'em needs at least 5 cards in hand and board together, \
+got 2 + 2 = 4: 1 more board card is missing (the board is 3 to 5 cards)
+    >>> check_counts(to_cards("Ah 2c 3d 4s"), to_cards("Kh Qh Th"), "holdem")
+    Traceback (most recent call last):
+    ...
+    showdown.cards.CardError: a Hold'em hand with a board has 2 hole cards, got 4 \
+(4 to 6 hole cards, exactly two used, is Omaha: game="omaha")
+    """
+    n_hole, n_board = len(hole), len(board)
     if game == "holdem":
-        if not 5 <= len(hole) + len(board) <= 7 or len(board) > 5:
+        if n_board > 5:
+            raise CardError(f"a Hold'em board has at most 5 cards, got {n_board}")
+        if n_board and n_hole != 2:
+            hint = ' (4 to 6 hole cards, exactly two used, is Omaha: game="omaha")'
             raise CardError(
-                f"Hold'em needs 5 to 7 cards in hand and board together (board at most 5), "
-                f"got {len(hole)} + {len(board)}"
+                f"a Hold'em hand with a board has 2 hole cards, got {n_hole}"
+                + (hint if 4 <= n_hole <= 6 else "")
+            )
+        total = n_hole + n_board
+        if total < 5:
+            missing = 5 - total
+            what = (
+                f"{missing} more board card{'s are' if missing > 1 else ' is'} missing "
+                "(the board is 3 to 5 cards)"
+                if n_board or n_hole == 2
+                else f"{missing} more card{'s are' if missing > 1 else ' is'} missing"
+            )
+            raise CardError(
+                f"Hold'em needs at least 5 cards in hand and board together, "
+                f"got {n_hole} + {n_board} = {total}: {what}"
+            )
+        if total > 7:
+            raise CardError(
+                f"Hold'em takes at most 7 cards in hand and board together, "
+                f"got {n_hole} + {n_board} = {total}"
             )
     elif game == "omaha":
-        if not 4 <= len(hole) <= 6:
-            raise CardError(f"Omaha needs 4 to 6 hole cards, got {len(hole)}")
-        if not 3 <= len(board) <= 5:
-            raise CardError(f"Omaha needs 3 to 5 board cards, got {len(board)}")
+        if not 4 <= n_hole <= 6:
+            short = f": {4 - n_hole} more missing" if n_hole < 4 else ""
+            raise CardError(f"Omaha needs 4 to 6 hole cards, got {n_hole}{short}")
+        if not 3 <= n_board <= 5:
+            short = f": {3 - n_board} more missing (at least the flop)" if n_board < 3 else ""
+            raise CardError(f"Omaha needs 3 to 5 board cards, got {n_board}{short}")
     elif game == "five-card":
         if board:
             raise CardError("five-card poker has no board")
-        if len(hole) != 5:
-            raise CardError(f"five-card poker needs exactly 5 cards, got {len(hole)}")
+        if n_hole != 5:
+            short = f": {5 - n_hole} more missing" if n_hole < 5 else ""
+            raise CardError(f"five-card poker needs exactly 5 cards, got {n_hole}{short}")
     else:
         raise CardError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
@@ -272,6 +324,8 @@ def evaluate(
     >>> evaluate("Ah 2c 3d 4s", board="Kh Qh Jh", game="omaha").category.json_name  # one heart only
     'high_card'
     """
+    V.text(game, "game")
+    wrap = V.flag(wrap, "wrap")
     hole = to_cards(cards)
     community = to_cards(board)
     check_distinct(hole, community)

@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterator
 from typing import SupportsIndex
 
+from showdown import validate as V
 from showdown.cards import RANKS, Card, CardError, parse_cards
 
 __all__ = ["Combo", "Range", "RangeError", "parse_range"]
@@ -94,8 +95,10 @@ class Range:
         for (a, b), w in (weights or {}).items():
             if not (0 <= a < 52 and 0 <= b < 52) or a == b:
                 raise RangeError(f"not a two-card combo: {(a, b)!r}")
-            if w < 0:
-                raise RangeError(f"negative weight {w} for combo {(a, b)!r}")
+            try:
+                w = V.weight(w, f"the weight of combo {(a, b)!r}")
+            except ValueError as exc:
+                raise RangeError(str(exc)) from None
             if w > 0:
                 self._weights[_combo(a, b)] = float(w)
 
@@ -274,7 +277,11 @@ suited or offsuit
             m = _WEIGHT.fullmatch(token)
             if m is None or not m[1]:
                 raise RangeError(f"cannot read range token {token!r} in {text!r}")
-            body, w = m[1], float(m[2])
+            body = m[1]
+            try:
+                w = V.weight(float(m[2]), f"the weight of {body!r}")
+            except ValueError as exc:
+                raise RangeError(f"{exc} in {text!r}") from None
         try:
             combos = _parse_token(body)
         except ValueError as exc:

@@ -24,7 +24,6 @@ showdown.table_io.TableError: player 1: unknown key 'chips'
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -33,6 +32,7 @@ from typing import Any
 
 from showdown.cards import Card, to_cards
 from showdown.evaluate import GAMES
+from showdown.validate import InputError, load_json
 
 __all__ = ["Player", "Table", "TableError", "player_from_dict", "table_from_dict"]
 
@@ -138,7 +138,10 @@ class Table:
 
     ``players`` are stored in seat order (seat numbers ascending = clockwise);
     ``button`` and ``last_aggressor`` (the last player who bet or raised in the
-    final betting round, ``None`` if everyone checked) are seat numbers.
+    final betting round, ``None`` if everyone checked) are seat numbers. The
+    button may sit on an empty seat (a *dead button*, as in tournaments): the
+    first seat left of it is then the first occupied seat after that number,
+    clockwise.
     ``wrap`` selects the R10 house rule (the ace wraps around).
 
     >>> t = Table(button=2, board="Ac Kd Qh Js Tc", players=[
@@ -181,8 +184,8 @@ class Table:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "seats", seats)
         button = as_integer(self.button, "the button")
-        if button not in seats:
-            raise TableError(f"the button {button} is not one of the seats {list(seats)}")
+        if button < 0:
+            raise TableError(f"the button {button} is negative; it is a seat number")
         object.__setattr__(self, "button", button)
         if self.last_aggressor is not None:
             aggressor = as_integer(self.last_aggressor, "the last aggressor")
@@ -247,11 +250,21 @@ class Table:
 
     @classmethod
     def from_json(cls, text: str) -> Table:
-        """A table from JSON text; text that is not JSON raises :class:`TableError`."""
+        """A table from JSON text (or UTF-8 bytes; a byte-order mark is fine).
+
+        Text that is not JSON, or JSON nested deeper than
+        :data:`showdown.validate.MAX_JSON_DEPTH` levels, raises :class:`TableError`.
+
+        >>> Table.from_json("[" * 100_000 + "]" * 100_000)
+        Traceback (most recent call last):
+        ...
+        showdown.table_io.TableError: the table: JSON nested deeper than 64 levels
+        """
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise TableError(f"not JSON: {exc}") from None
+            data = load_json(text, "the table")
+        except InputError as exc:
+            message = str(exc).replace("the table is not JSON", "not JSON")
+            raise TableError(message) from None
         return cls.from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:

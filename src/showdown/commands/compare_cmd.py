@@ -69,14 +69,13 @@ def deal(hands: Sequence[str], board: str, game: str) -> tuple[list[list[Card]],
     >>> deal(["AsKd", "QhQc"], "2c 3c", "holdem")
     Traceback (most recent call last):
     ...
-    showdown.commands.common.CliError: hand 1: Hold'em needs 5 to 7 cards in hand and \
-board together (board at most 5), got 2 + 2
+    showdown.commands.common.CliError: hand 1: Hold'em needs at least 5 cards in hand and \
+board together, got 2 + 2 = 4: 1 more board card is missing (the board is 3 to 5 cards)
     >>> deal(["As", "Kd", "Qh", "Qc"], "2c 3c 4c", "holdem")
     Traceback (most recent call last):
     ...
-    showdown.commands.common.CliError: hand 1: Hold'em needs 5 to 7 cards in hand and \
-board together (board at most 5), got 1 + 3 (each HAND is one argument: quote it, "As Kd", \
-or run it together, AsKd)
+    showdown.commands.common.CliError: hand 1: a Hold'em hand with a board has 2 hole cards, \
+got 1 (each HAND is one argument: quote it, "As Kd", or run it together, AsKd)
     """
     from showdown.evaluate import check_counts
 
