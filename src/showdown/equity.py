@@ -221,6 +221,7 @@ class ProgressBar:
     r"""A progress bar on stderr, drawn only for work that looks longer than about a second.
 
     Call it with the fraction done; :meth:`close` ends the line if anything was drawn.
+    Unless forced it is drawn only on a terminal, never into a log file or a pipe.
     ``force=True`` draws from the start (and at least once, on :meth:`close`). With
     ``lang`` (``en``, ``es``, ``ru``) the bar is labelled in that language and the
     percentage takes its decimal sign.
@@ -251,6 +252,11 @@ class ProgressBar:
         self.delay = delay
         self.force = force
         self.drawn = False
+        # Unforced, the bar is for people: never drawn into a log or a pipe.
+        try:
+            self.terminal = bool(self.stream.isatty())
+        except (AttributeError, ValueError, OSError):
+            self.terminal = False
         self.last = 0.0
         self.fraction = 0.0
 
@@ -260,7 +266,7 @@ class ProgressBar:
         elapsed = now - self.start
         # Unless forced, draw only when the whole job looks longer than ``delay`` seconds.
         early = elapsed < 0.2 * self.delay or (fraction > 0 and elapsed / fraction < self.delay)
-        if not self.drawn and not self.force and early:
+        if not self.drawn and not self.force and (early or not self.terminal):
             return
         if self.drawn and now - self.last < 0.1 and fraction < 1.0:
             return
@@ -310,7 +316,15 @@ def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
                     raise exc from None
                 raise
         if game == "holdem" and len(cards) != 2:
-            return _from_range(text, parse_range(text))
+            try:
+                return _from_range(text, parse_range(text))
+            except RangeError:
+                if not 4 <= len(cards) <= 6:
+                    raise
+                raise CardError(
+                    f"{text!r} is {len(cards)} cards, but a Hold'em hand is two; for Omaha "
+                    "say game='omaha' (on the command line, --game omaha)"
+                ) from None
         label = "".join(str(c) for c in cards)
     else:
         cards = to_cards(spec)

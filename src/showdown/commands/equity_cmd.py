@@ -6,8 +6,8 @@ against a hand preflop) and Monte Carlo otherwise; ``--exact`` or
 ``--trials N`` force either, ``--seed`` makes Monte Carlo reproducible.
 ``--json`` prints ``{"players": [{"hand", "equity", "win", "tie"}], "method",
 "boards" | "trials", "stderr"}``. A progress bar appears on stderr for work
-longer than about a second (with ``--json`` only when ``--progress`` is given;
-``--progress`` draws it whatever the length). The human output and the bar
+longer than about a second when stderr is a terminal (never into a log;
+``--progress`` draws it anyway, whatever the length, also with ``--json``). The human output and the bar
 follow ``--lang`` (en, es, ru); the JSON does not depend on it.
 
 >>> import argparse
@@ -23,7 +23,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from showdown.commands.common import CliError, add_common_options, emit_json, style
+from showdown.commands.common import (
+    CliError,
+    HelpFormatter,
+    add_common_options,
+    emit_json,
+    is_terminal,
+    style,
+)
+from showdown.validate import MAX_TRIALS, cli_count, cli_seed
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -33,6 +41,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="equity of hands or ranges (exact or Monte Carlo)",
         description="Equity of 2 to 10 hands or ranges: the chance to win plus the share "
         "of split pots. Exact when affordable, Monte Carlo otherwise.",
+        epilog='JSON: {"players": [{"hand", "equity", "win", "tie"}], "method": '
+        '"exact" | "monte-carlo",\n'
+        '       "boards" (exact) | "trials" and "stderr" (Monte Carlo)}\n'
+        "\n"
+        "examples:\n"
+        "  showdown equity AcAd KhKs                       # exact, preflop\n"
+        '  showdown equity "QQ+,AKs" random --board "Ah 7c 2d"\n'
+        '  showdown equity AhKh "22-55,A5s-A2s" --trials 200000 --seed 1 --json\n'
+        '  showdown equity "Ac Ad Kc Kd" "Ah Qh Jh Th" --game omaha --board "2h 7h 9c"\n',
+        formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "players",
@@ -50,10 +68,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
-    how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N trials")
-    parser.add_argument("--seed", type=int, default=None, help="seed for Monte Carlo")
+    how.add_argument(
+        "--trials",
+        type=cli_count("--trials", maximum=MAX_TRIALS),
+        default=None,
+        metavar="N",
+        help=f"Monte Carlo with N trials (1 to {MAX_TRIALS:,})",
+    )
     parser.add_argument(
-        "--progress", action="store_true", help="always draw the progress bar on stderr"
+        "--seed",
+        type=cli_seed("--seed"),
+        default=None,
+        help="seed for Monte Carlo (0 to 2**64 - 1)",
+    )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="draw the progress bar on stderr even when it is not a terminal",
     )
     add_common_options(parser)
     parser.set_defaults(func=run)
@@ -66,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.players) < 2:
         raise CliError("equity needs at least two players (hands or ranges)")
     bar = None
-    if args.progress or not args.json:
+    if args.progress or (not args.json and is_terminal(sys.stderr)):
         bar = ProgressBar(sys.stderr, force=args.progress, lang=args.lang)
     try:
         result = equity(
