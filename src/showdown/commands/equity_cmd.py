@@ -7,8 +7,9 @@ against a hand preflop) and Monte Carlo otherwise; ``--exact`` or
 ``--json`` prints ``{"players": [{"hand", "equity", "win", "tie"}], "method",
 "boards" | "trials", "stderr"}``. A progress bar appears on stderr for work
 longer than about a second when stderr is a terminal (never into a log;
-``--progress`` draws it anyway, whatever the length, also with ``--json``). The human output and the bar
-follow ``--lang`` (en, es, ru); the JSON does not depend on it.
+``--progress`` draws it anyway, whatever the length, also with ``--json``).
+The human output and the bar follow ``--lang`` (en, es, ru); the JSON does
+not depend on it.
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
