@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import SupportsIndex
 
 from showdown import validate as V
@@ -92,6 +92,8 @@ class Range:
 
     def __init__(self, weights: dict[Combo, float] | None = None) -> None:
         self._weights: dict[Combo, float] = {}
+        if weights is not None and not isinstance(weights, Mapping):
+            raise TypeError(f"Range takes a dict of combo -> weight, not {type(weights).__name__}")
         for (a, b), w in (weights or {}).items():
             if not (0 <= a < 52 and 0 <= b < 52) or a == b:
                 raise RangeError(f"not a two-card combo: {(a, b)!r}")

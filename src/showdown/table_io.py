@@ -32,7 +32,7 @@ from typing import Any
 
 from showdown.cards import Card, to_cards
 from showdown.evaluate import GAMES
-from showdown.validate import InputError, load_json
+from showdown.validate import InputError, load_json, short_repr
 
 __all__ = ["Player", "Table", "TableError", "player_from_dict", "table_from_dict"]
 
@@ -55,7 +55,7 @@ _HOLE_TEXT = {"holdem": "2", "omaha": "4 to 6", "five-card": "5"}
 def as_integer(value: object, what: str) -> int:
     """``value`` as an ``int``; booleans, floats and text raise :class:`TableError`."""
     if isinstance(value, bool) or not isinstance(value, Integral):
-        raise TableError(f"{what} must be an integer, not {value!r}")
+        raise TableError(f"{what} must be an integer, not {short_repr(value)}")
     return int(value)
 
 
@@ -90,7 +90,7 @@ class Player:
         object.__setattr__(self, "seat", seat)
         who = f"seat {seat}"
         if not isinstance(self.name, str):
-            raise TableError(f"{who}: the name must be text, not {self.name!r}")
+            raise TableError(f"{who}: the name must be text, not {short_repr(self.name)}")
         chips = as_integer(self.contributed, f"{who}: contributed chips")
         if chips < 0:
             raise TableError(f"{who}: contributed chips must not be negative, got {chips}")
@@ -168,7 +168,9 @@ class Table:
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
-            raise TableError(f"unknown game {self.game!r}; choose one of {', '.join(GAMES)}")
+            raise TableError(
+                f"unknown game {short_repr(self.game)}; choose one of {', '.join(GAMES)}"
+            )
         if not isinstance(self.wrap, bool):
             raise TableError("wrap must be true or false")
         players = tuple(
@@ -304,10 +306,10 @@ def _check_keys(data: Any, allowed: set[str], required: tuple[str, ...], what: s
         raise TableError(f"{what} must be a JSON object")
     for key in data:
         if key not in allowed:
-            raise TableError(f"{what}: unknown key {key!r}")
+            raise TableError(f"{what}: unknown key {short_repr(key)}")
     for key in required:
         if key not in data:
-            raise TableError(f"{what}: missing {key!r}")
+            raise TableError(f"{what}: missing {short_repr(key)}")
 
 
 def player_from_dict(data: Mapping[str, Any], what: str = "a player") -> Player:
@@ -336,7 +338,7 @@ def table_from_dict(data: Mapping[str, Any]) -> Table:
     parsed = [player_from_dict(p, f"player {k}") for k, p in enumerate(players, start=1)]
     game = data.get("game", "holdem")
     if not isinstance(game, str):
-        raise TableError(f"game must be text, not {game!r}")
+        raise TableError(f"game must be text, not {short_repr(game)}")
     return Table(
         game=game,
         button=data["button"],

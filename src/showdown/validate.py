@@ -38,6 +38,7 @@ import argparse
 import json
 import math
 import operator
+import reprlib
 from collections.abc import Callable, Iterable
 from numbers import Real
 from typing import Any
@@ -57,6 +58,7 @@ __all__ = [
     "load_json",
     "optional_flag",
     "seed",
+    "short_repr",
     "text",
     "weight",
 ]
@@ -77,13 +79,26 @@ class InputError(ValueError):
     """Input text that cannot be read at all (JSON too deep, not JSON)."""
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist = 3, 40, 40, 6
+
+
+def short_repr(value: object) -> str:
+    """``repr(value)`` for an error message: short, and safe for any nesting depth.
+
+    >>> short_repr([[[[[1]]]]]), short_repr("x" * 100)[-6:]
+    ('[[[[...]]]]', "xxxx'")
+    """
+    try:
+        return _REPR.repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        return f"<{type(value).__name__}>"
+
+
 def _describe(value: object) -> str:
     if isinstance(value, bool):
         return f"the boolean {value}"
-    shown = repr(value)
-    if len(shown) > 40:
-        shown = shown[:39] + "…"
-    return f"the {type(value).__name__} {shown}"
+    return f"the {type(value).__name__} {short_repr(value)}"
 
 
 def count(
