@@ -294,7 +294,7 @@ def test_equity_arguments_name_the_parameter(
 @pytest.mark.parametrize("weight", ["1e308", "1e7", "inf", "1e-300"])
 def test_huge_or_tiny_weights_are_refused(weight: str) -> None:
     # Finding 3: "AA:1e308,KK:1e308" gave (nan, nan) with numpy warnings only.
-    with pytest.raises(showdown.ranges.RangeError, match="weight of 'AA'|token 'AA:inf'"):
+    with pytest.raises(showdown.ranges.RangeError, match=r"weight of 'AA'|token 'AA:inf'"):
         showdown.equity([f"AA:{weight},KK:{weight}", "QQ"], trials=100)
     with pytest.raises(showdown.ranges.RangeError, match="weight"):
         Range({(51, 50): float(weight)})
