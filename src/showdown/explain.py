@@ -1,6 +1,6 @@
 """Who wins a showdown, and a sentence saying why, in English, Spanish or Russian.
 
-The sentence follows the documents' own reasoning (SPEC R1-R4): a higher
+The sentence follows the documents' own reasoning (rules R1-R4, docs/rules.md): a higher
 category wins outright; inside a category the comparison lists are read left
 to right and the first difference decides, so the sentence names that
 position and the two ranks found there; equal lists are an exact tie and the
