@@ -619,7 +619,7 @@ def equity(
     """
     game, players, exact, trials, seed = _check_arguments(game, players, exact, trials, seed)
     if progress is not True and progress is not False and not callable(progress):
-        raise TypeError(f"progress must be True, False or a callable, not {progress!r}")
+        raise TypeError(f"progress must be True, False or a callable, not {V.short_repr(progress)}")
     community = to_cards(board)
     dead_cards = to_cards(dead)
     if len(community) not in (0, 3, 4, 5):
