@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -33,7 +34,11 @@ def test_resolve_help_shows_the_input_json() -> None:
     _, out, _ = run_cli(["resolve", "--help"])
     for key in ("button", "board", "last_aggressor", "players", "contributed", "folded", "muck"):
         assert key in out
-    assert '"players": [' in out  # one example table
+    assert '"players": [' in out  # one example table, which resolves as documented
+    example = out.split("example table.json:\n", 1)[1].split("\n\n")[0]
+    code, result, err = run_cli(["resolve", "-", "--json"], stdin=example)
+    assert (code, err) == (0, "")
+    assert json.loads(result)["payouts"] == {"1": 1300}
 
 
 def test_nothing_points_outside_the_repository() -> None:

@@ -56,6 +56,9 @@ example table.json:
      {"seat": 3, "name": "Carmen", "hole": "Kc Kd", "contributed": 800},
      {"seat": 5, "name": "Dmitri", "hole": null, "contributed": 100, "folded": true}]}
 
+output (--json): {"pots": [{"amount", "eligible", "winners", "shares"}], "returned",
+  "payouts", "showdown_order", "hands", "explanation"} (seat keys are strings)
+
 examples:
   showdown resolve table.json
   showdown resolve table.json --json --lang es
