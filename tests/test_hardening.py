@@ -195,6 +195,15 @@ def test_dead_button_counts_from_the_empty_seat() -> None:
         resolve({**table, "button": -1})
 
 
+def test_button_on_seat_zero_is_a_seat_like_any_other() -> None:
+    # A mutant that refused button 0 (``< 0`` turned into ``< 1``) survived the pots tests.
+    from showdown.pots import split_amount
+
+    assert split_amount(3, [0, 1], button=0, seats=[0, 1]) == {1: 2, 0: 1}
+    assert split_amount(3, [0, 2], button=0, seats=[0, 2]) == {2: 2, 0: 1}
+    assert split_amount(5, [0, 2], button=1, seats=[0, 2]) == {2: 3, 0: 2}  # dead button 1
+
+
 def test_resolve_omaha_with_the_wrap_rule() -> None:
     # Ana's Q-K-A-2-3 straight exists only under the house rule; Bo's trips win otherwise.
     table = {
