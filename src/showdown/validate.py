@@ -34,13 +34,10 @@ showdown.validate.InputError: the table: JSON nested deeper than 64 levels
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import operator
 import reprlib
 from collections.abc import Callable, Iterable
-from numbers import Real
 from typing import Any
 
 __all__ = [
@@ -162,9 +159,12 @@ def weight(value: object, name: str = "weight") -> float:
     ...
     ValueError: the weight of AhKh must be 0 or at least 1e-06, got 1e-300
     """
-    if isinstance(value, bool) or not isinstance(value, Real):
+    if isinstance(value, bool | str | bytes) or not hasattr(value, "__float__"):
         raise TypeError(f"{name} must be a number, not {_describe(value)}")
-    number = float(value)
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be a real number, not {_describe(value)}") from None
     if not math.isfinite(number) or not 0 <= number <= MAX_WEIGHT:
         raise ValueError(
             f"{name} must be a finite number from 0 to {MAX_WEIGHT:.0f}, got {number!r}"
@@ -236,6 +236,8 @@ def load_json(source: str | bytes, what: str = "the input") -> Any:
     showdown.validate.InputError: the table is not JSON: Expecting property name enclosed \
 in double quotes: line 1 column 2 (char 1)
     """
+    import json
+
     if isinstance(source, bytes | bytearray):
         try:
             source = bytes(source).decode("utf-8-sig")
@@ -297,6 +299,8 @@ def cli_count(
     argparse.ArgumentTypeError: --trials must be a whole number, not '1e3'
     """
 
+    import argparse
+
     def parse(raw: str) -> int:
         try:
             number = int(raw.strip().replace("_", ""))
@@ -321,6 +325,8 @@ def cli_seed(option: str = "--seed") -> Callable[[str], int]:
     ...
     argparse.ArgumentTypeError: --seed must be an integer from 0 to 2**64 - 1, got -1
     """
+
+    import argparse
 
     def parse(raw: str) -> int:
         try:
