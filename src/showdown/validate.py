@@ -84,7 +84,7 @@ def short_repr(value: object) -> str:
     """``repr(value)`` for an error message: short, and safe for any nesting depth.
 
     >>> short_repr([[[[[1]]]]]), short_repr("x" * 100)[-6:]
-    ('[[[[...]]]]', "xxxx'")
+    ('[[[[...]]]]', "xxxxx'")
     """
     try:
         return _REPR.repr(value)
