@@ -240,6 +240,22 @@ class Comparison:
         }
 
 
+def _comparison(
+    values: list[HandValue], lang: str, labels: Sequence[str] | None
+) -> Comparison:
+    """The :class:`Comparison` of evaluated hands: winners, tie and the sentence."""
+    winners = _winners(values)
+    label_tuple = None if labels is None else tuple(labels)
+    return Comparison(
+        winners=winners,
+        tie=len(winners) > 1,
+        values=values,
+        explanation=explain_many(values, lang, label_tuple),
+        lang=lang,
+        labels=label_tuple,
+    )
+
+
 def _compare_values(
     hands: Sequence[object],
     evaluated: list[bool],
@@ -255,16 +271,7 @@ def _compare_values(
     values = [h for h in hands if isinstance(h, HandValue)]
     if len(values) < 2:
         raise ValueError(f"compare needs at least two hands, got {len(values)}")
-    winners = _winners(values)
-    label_tuple = None if labels is None else tuple(labels)
-    return Comparison(
-        winners=winners,
-        tie=len(winners) > 1,
-        values=values,
-        explanation=explain_many(values, lang, label_tuple),
-        lang=lang,
-        labels=label_tuple,
-    )
+    return _comparison(values, lang, labels)
 
 
 def compare(
@@ -329,13 +336,4 @@ def compare(
             values.append(evaluate(hole, community, game=game, wrap=wrap))
         except CardError as error:
             raise CardError(f"hand {number}: {error}") from None
-    winners = _winners(values)
-    label_tuple = None if labels is None else tuple(labels)
-    return Comparison(
-        winners=winners,
-        tie=len(winners) > 1,
-        values=values,
-        explanation=explain_many(values, lang, label_tuple),
-        lang=lang,
-        labels=label_tuple,
-    )
+    return _comparison(values, lang, labels)

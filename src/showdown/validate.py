@@ -286,6 +286,27 @@ def json_depth(source: str) -> int:
     return deepest
 
 
+def _cli_integer(option: str, check: Callable[[int], int | None]) -> Callable[[str], int]:
+    """An ``argparse`` type: a whole number, then ``check`` (whose ValueError is the message)."""
+    import argparse
+
+    def parse(raw: str) -> int:
+        try:
+            number = int(raw.strip().replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{option} must be a whole number, not {raw!r}"
+            ) from None
+        try:
+            check(number)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return number
+
+    parse.__name__ = option.lstrip("-")
+    return parse
+
+
 def cli_count(
     option: str, *, minimum: int = 1, maximum: int | None = None
 ) -> Callable[[str], int]:
@@ -298,23 +319,7 @@ def cli_count(
     ...
     argparse.ArgumentTypeError: --trials must be a whole number, not '1e3'
     """
-
-    import argparse
-
-    def parse(raw: str) -> int:
-        try:
-            number = int(raw.strip().replace("_", ""))
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{option} must be a whole number, not {raw!r}"
-            ) from None
-        try:
-            return count(number, option, minimum=minimum, maximum=maximum)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    parse.__name__ = option.lstrip("-")
-    return parse
+    return _cli_integer(option, lambda n: count(n, option, minimum=minimum, maximum=maximum))
 
 
 def cli_seed(option: str = "--seed") -> Callable[[str], int]:
@@ -325,22 +330,4 @@ def cli_seed(option: str = "--seed") -> Callable[[str], int]:
     ...
     argparse.ArgumentTypeError: --seed must be an integer from 0 to 2**64 - 1, got -1
     """
-
-    import argparse
-
-    def parse(raw: str) -> int:
-        try:
-            number = int(raw.strip().replace("_", ""))
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{option} must be a whole number, not {raw!r}"
-            ) from None
-        try:
-            checked = seed(number, option)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-        assert checked is not None
-        return checked
-
-    parse.__name__ = option.lstrip("-")
-    return parse
+    return _cli_integer(option, lambda n: seed(n, option))
