@@ -98,6 +98,17 @@ def _describe(value: object) -> str:
     return f"the {type(value).__name__} {short_repr(value)}"
 
 
+def _integer(value: object, wanted: str) -> int:
+    """``value`` as an ``int`` (numpy integers too); anything else, booleans included, is a
+    :class:`TypeError` reading ``wanted, not ...``."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{wanted}, not {_describe(value)}")
+
+
 def count(
     value: object, name: str, *, minimum: int = 1, maximum: int | None = None
 ) -> int:
@@ -113,12 +124,7 @@ def count(
     ...
     ValueError: cards must be from 5 to 7, got 8
     """
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an integer, not {_describe(value)}")
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{name} must be an integer, not {_describe(value)}") from None
+    number = _integer(value, f"{name} must be an integer")
     if number < minimum or (maximum is not None and number > maximum):
         if maximum is None:
             raise ValueError(f"{name} must be at least {minimum}, got {number}")
@@ -138,12 +144,7 @@ def seed(value: object, name: str = "seed") -> int | None:
     """
     if value is None:
         return None
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an integer or None, not {_describe(value)}")
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{name} must be an integer or None, not {_describe(value)}") from None
+    number = _integer(value, f"{name} must be an integer or None")
     if not 0 <= number <= MAX_SEED:
         raise ValueError(f"{name} must be an integer from 0 to 2**64 - 1, got {number}")
     return number
