@@ -233,6 +233,18 @@ def test_evaluate_compare_explain(cards: Any, board: Any, game: Any, wrap: Any) 
     check_call(showdown.percentile, cards)
 
 
+@given(anything, anything, st.lists(st.lists(st.integers(-3, 60), min_size=0, max_size=8),
+                                    max_size=4))  # fmt: skip
+@settings(max_examples=100)
+def test_batch_paths_with_their_checks(a: Any, b: Any, rows: list[list[int]]) -> None:
+    # check=True (the default) is the documented safe path; check=False is the caller's promise.
+    check_call(showdown.evaluate_batch, a)
+    check_call(showdown.evaluate_batch, rows)
+    check_call(showdown.evaluate_batch, rows, wrap=b)
+    check_call(showdown.evaluate_omaha_batch, rows, rows)
+    check_call(showdown.evaluate_omaha_batch, a, b)
+
+
 @given(anything, anything)
 @settings(max_examples=80)
 def test_stats_and_ranges(a: Any, b: Any) -> None:
