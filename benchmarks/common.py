@@ -10,10 +10,13 @@ Run a benchmark from the repository root, e.g. ``.venv/bin/python benchmarks/ben
 >>> times = interleaved_times({"a": lambda: None, "b": lambda: sum(range(100))}, rounds=3)
 >>> sorted(times), [len(t) for t in times.values()]
 (['a', 'b'], [3, 3])
+>>> judge(True, trusted=True), judge(False, trusted=True), judge(True, trusted=False)[:17]
+('meets target', 'MISSES target', 'cannot be judged:')
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -126,3 +129,32 @@ def process_seconds(code: str, repeat: int = 7) -> float:
         subprocess.run([sys.executable, "-c", code], check=True)
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def machine_load() -> str | None:
+    """Why figures taken now cannot be trusted (a loaded machine), or None.
+
+    The 1-minute load average above the number of cores means other work shared
+    every core with the benchmark: a miss may be the load's, a pass may be luck.
+    """
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # pragma: no cover - no load average on this platform
+        return None
+    cores = os.cpu_count() or 1
+    if load > cores:
+        return f"load average {load:.1f} on {cores} cores (other work is running)"
+    return None
+
+
+def judge(ok: bool, trusted: bool = True, why: str | None = None) -> str:
+    """A target's verdict: a pass or a miss only from a figure that can be trusted."""
+    if not trusted:
+        return f"cannot be judged: {why or machine_load() or 'the figure is unreliable'}"
+    return "meets target" if ok else "MISSES target"
+
+
+def steady(times: Sequence[float], spread: float = 1.5) -> bool:
+    """True if the median run is within ``spread`` times the best one and the machine is
+    not loaded: then the best run is a figure to judge by."""
+    return machine_load() is None and statistics.median(times) <= spread * min(times)

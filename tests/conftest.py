@@ -1,4 +1,5 @@
-"""Suite-wide settings: hypothesis never times examples (CI shares two cores).
+"""Suite-wide settings: hypothesis never times examples (CI shares two cores), and the
+``backend`` fixture that runs a test on the native kernel and on the numpy path.
 
 Locally every run draws new random examples (the ``showdown`` profile), so
 repeated runs explore more. In CI (``CI=true``) the ``ci`` profile derandomises
@@ -6,12 +7,21 @@ hypothesis: the same examples every run, so a red build is reproducible and
 never caused by the luck of the draw. ``HYPOTHESIS_PROFILE`` picks one by name.
 """
 
-import os
+from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import HealthCheck, settings
 
+from showdown import _backend
+
 settings.register_profile(
-    "showdown", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+    "showdown",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    print_blob=True,
 )
 settings.register_profile("ci", parent=settings.get_profile("showdown"), derandomize=True)
 
@@ -24,3 +34,27 @@ def _profile() -> str:
 
 
 settings.load_profile(_profile())
+
+#: Module-level names that a test module may have imported and that the backend rebinds.
+_REBOUND = ("evaluate_ids",)
+
+
+@pytest.fixture(params=_backend.NAMES)
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Run the test on one backend: ``native`` (the C kernel) or ``numpy``.
+
+    The kernel is built by ``scripts/setup.sh``, so its absence fails the native
+    runs, unless ``SHOWDOWN_BACKEND=numpy`` says that this install has no kernel.
+    """
+    name = request.param
+    if name == "native" and not _backend.native_available():
+        if os.environ.get("SHOWDOWN_BACKEND", "").lower() == "numpy":
+            pytest.skip("SHOWDOWN_BACKEND=numpy and no native kernel built")
+        pytest.fail("the native kernel is not built: run scripts/setup.sh (needs a C compiler)")
+    with _backend.use(name):
+        import showdown
+
+        for attr in _REBOUND:
+            if attr in vars(request.module):
+                monkeypatch.setattr(request.module, attr, getattr(showdown, attr))
+        yield name

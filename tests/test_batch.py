@@ -8,18 +8,18 @@ from __future__ import annotations
 import sys
 import tracemalloc
 from itertools import combinations
-from math import comb
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracles import SPEC_SEVEN_HANDS
 from showdown import CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.categories import category_ranges
 from showdown.evaluate import evaluate_omaha_ids
+
+#: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
 
 batch_module = sys.modules["showdown.batch"]
 
@@ -295,37 +295,3 @@ def test_one_hundred_million_hands_in_bounded_memory() -> None:
         tracemalloc.stop()
     assert len(out) == 100_000_000 and out[-1] == evaluate_ids(row[0].tolist())
     assert peak - out.nbytes < 32 * 2**20
-
-
-@pytest.mark.slow
-def test_every_seven_card_hand_counts_match_spec() -> None:
-    """SPEC section 2: all 133,784,560 seven-card hands through evaluate_batch."""
-    expected = SPEC_SEVEN_HANDS
-    per_rank = np.zeros(7463, dtype=np.int64)
-    # Six-card tails in colex order: those below m are a prefix of length C(m, 6).
-    tails = _colex_combinations(51, 6)
-    for first in range(52 - 7 + 1):
-        rest = tails[: comb(51 - first, 6)] + (first + 1)
-        hands = np.empty((len(rest), 7), dtype=np.int8)
-        hands[:, 0] = first
-        hands[:, 1:] = rest
-        per_rank += np.bincount(evaluate_batch(hands, check=False), minlength=7463)
-    assert per_rank.sum() == comb(52, 7)
-    for category, span in category_ranges().items():
-        assert per_rank[span.start : span.stop].sum() == expected[category], category
-    assert np.count_nonzero(per_rank) == 4824
-
-
-def _colex_combinations(n: int, k: int) -> np.ndarray:
-    """All k-subsets of range(n), each row ascending, rows in colex order (by largest first)."""
-    rows = np.arange(n, dtype=np.int8)[:, None]  # 1-subsets, colex = ascending
-    for width in range(2, k + 1):
-        # Append a new largest element m to every (width-1)-subset of range(m).
-        blocks = [
-            np.concatenate(
-                [rows[: comb(m, width - 1)], np.full((comb(m, width - 1), 1), m, np.int8)], 1
-            )
-            for m in range(width - 1, n)
-        ]
-        rows = np.concatenate(blocks)
-    return rows

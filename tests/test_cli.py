@@ -548,7 +548,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
-    assert capsys.readouterr().out == f"showdown {showdown.__version__}\n"
+    expected = f"showdown {showdown.__version__} ({showdown.BACKEND} backend)\n"
+    assert capsys.readouterr().out == expected
 
 
 def test_script_help_lists_the_commands() -> None:

@@ -18,6 +18,9 @@ from showdown.cards import Card, CardError, parse_cards
 from showdown.equity import EXACT_WORK_LIMIT, EquityResult, equity
 from showdown.ranges import RangeError, parse_range
 
+#: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 
 def _ids(text: str) -> list[int]:
     return [c.id for c in parse_cards(text)]

@@ -34,6 +34,9 @@ from showdown.batch import evaluate_batch, evaluate_omaha_batch
 from showdown.categories import category_ranges
 from showdown.evaluate import evaluate_omaha_ids
 
+#: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 RNG_SEED = 20261130
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,9 @@ import reference as ref
 from showdown import evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.batch import evaluate_batch, evaluate_omaha_batch
 from showdown.evaluate import evaluate_omaha_ids
+
+#: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
 
 SETTINGS = settings(max_examples=150, deadline=None)
 

@@ -28,8 +28,11 @@ from oracles import SPEC_FIVE_CARD, SPEC_SEVEN_HANDS
 from showdown import Category, cli
 from showdown.batch import evaluate_batch
 from showdown.categories import category_ranges
-from showdown.commands.stats_cmd import format_stats
 from showdown.stats import CategoryCount, Stats, rank_counts, rank_multisets, stats
+from showdown.stats_table import format_stats
+
+#: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
 
 C = Category
 
@@ -133,6 +136,7 @@ def classify(hands: np.ndarray, wrap: bool) -> np.ndarray:
     )
 
 
+@cache  # no evaluator involved: the same on both backends, so counted once
 def brute_category_hands(k: int, wrap: bool) -> dict[Category, int]:
     out = np.zeros(9, dtype=np.int64)
     for hands in all_hands(k):

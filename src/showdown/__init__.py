@@ -5,6 +5,8 @@
 'Royal flush'
 >>> showdown.evaluate_ids([51, 47, 43, 39, 35])
 1
+>>> showdown.BACKEND in ("native", "numpy")  # the optional C kernel, or the numpy fallback
+True
 
 Heavier parts (numpy batch paths, pots, equity, the game) load on first use.
 """
@@ -15,6 +17,7 @@ import sys
 import types
 from typing import Any
 
+from showdown._backend import BACKEND
 from showdown._lazy import lazy_getattr
 from showdown.cards import Card, CardError, Deck, parse_cards
 from showdown.categories import Category
@@ -50,6 +53,7 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "BACKEND",
     "Card",
     "CardError",
     "Category",

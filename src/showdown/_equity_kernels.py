@@ -38,6 +38,7 @@ from math import comb
 
 import numpy as np
 
+from showdown import _backend
 from showdown.tables import RANK_KEYS, SUIT_KEYS, get_tables
 
 #: Multisets of five ranks (combinations with repetition of 13 ranks, 5 at a time).
@@ -325,6 +326,11 @@ def holdem_ranks_at(
     return out
 
 
+#: Columns of a showdown count table: ``counts[p, k]`` is the number of showdowns
+#: player p won as one of ``k`` best hands (k = 1: alone; 2..10: a split).
+TALLY = 11
+
+
 @dataclass
 class Tally:
     """Per-player sums over showdowns: wins, ties and pot shares (and shares squared)."""
@@ -335,48 +341,57 @@ class Tally:
     share_sq: np.ndarray
 
     @classmethod
-    def zeros(cls, players: int) -> Tally:
-        return cls(*(np.zeros(players) for _ in range(4)))
+    def of(cls, counts: np.ndarray, weights: np.ndarray | None = None) -> Tally:
+        """The sums of a count table ``(P, 11)``, or of ``(D, P, 11)`` tables weighted by deal.
 
-    def add(self, other: Tally, weight: float = 1.0) -> None:
-        self.win += weight * other.win
-        self.tie += weight * other.tie
-        self.share += weight * other.share
-        self.share_sq += weight * other.share_sq
+        Both backends produce the same integer counts, so the same floats come out.
+
+        >>> t = Tally.of(np.array([[0, 3, 1] + [0] * 8, [0, 0, 1] + [0] * 8]))
+        >>> t.win.tolist(), t.tie.tolist(), t.share.tolist()
+        ([3.0, 0.0], [1.0, 1.0], [3.5, 0.5])
+        """
+        c = counts.astype(float)
+        if weights is not None:
+            c = np.tensordot(np.asarray(weights, dtype=float), c, axes=1)
+        k = np.arange(1, TALLY, dtype=float)
+        ties = c[:, 2:].sum(axis=1)
+        share = (c[:, 1:] / k).sum(axis=1)
+        share_sq = (c[:, 1:] / (k * k)).sum(axis=1)
+        return cls(c[:, 1].copy(), ties, share, share_sq)
 
 
-def showdowns_batch(
-    ranks: Sequence[np.ndarray], valid: np.ndarray | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Tally showdowns of several deals at once.
+def new_counts(players: int, deals: int | None = None) -> np.ndarray:
+    """A zero count table: ``(players, 11)``, or ``(deals, players, 11)``."""
+    shape = (players, TALLY) if deals is None else (deals, players, TALLY)
+    return np.zeros(shape, dtype=np.int64)
+
+
+def showdown_counts(ranks: Sequence[np.ndarray], valid: np.ndarray | None = None) -> np.ndarray:
+    """Count showdowns of several deals at once (numpy path).
 
     ``ranks[p]`` is player p's ranks, shape ``(L,)`` (same for every deal) or
     ``(B, L)``: deal b, board i. ``valid`` (``(B, L)`` or ``(L,)``) marks the boards
-    that count. Returns wins, ties, pot shares and squared shares, each ``(P, B)``.
+    that count. Returns ``(B, P, 11)`` counts (see :data:`TALLY`).
 
-    >>> w, t, s, s2 = showdowns_batch([np.array([1, 5, 5]), np.array([2, 5, 1])])
-    >>> w.tolist(), t.tolist(), s.tolist()
-    ([[1.0], [1.0]], [[1.0], [1.0]], [[1.5], [1.5]])
+    >>> c = showdown_counts([np.array([1, 5, 5]), np.array([2, 5, 1])])
+    >>> c[0, :, :3].tolist()
+    [[0, 1, 1], [0, 1, 1]]
     """
     players = len(ranks)
     arrays = [np.atleast_2d(r) for r in ranks]
     if valid is not None:
         valid = np.atleast_2d(valid)
+    shape = np.broadcast_shapes(*(r.shape for r in arrays))
+    out = np.zeros((shape[0], players, TALLY), dtype=np.int64)
     if players == 2:
         a, b = arrays
-        lt, eq = a < b, a == b
+        lt, gt, eq = a < b, b < a, a == b
         if valid is not None:
-            lt &= valid
-            eq &= valid
-            n = np.count_nonzero(valid, axis=-1)
-        else:
-            n = np.full(lt.shape[0], lt.shape[-1])
-        w0 = np.count_nonzero(lt, axis=-1)
-        t = np.count_nonzero(eq, axis=-1)
-        win = np.stack([w0, n - w0 - t]).astype(float)
-        tie = np.stack([t, t]).astype(float)
-        return win, tie, win + tie / 2, win + tie / 4
-    shape = np.broadcast_shapes(*(r.shape for r in arrays))
+            lt, gt, eq = lt & valid, gt & valid, eq & valid
+        out[:, 0, 1] = np.count_nonzero(lt, axis=-1)
+        out[:, 1, 1] = np.count_nonzero(gt, axis=-1)
+        out[:, 0, 2] = out[:, 1, 2] = np.count_nonzero(eq, axis=-1)
+        return out
     best = arrays[0]
     for r in arrays[1:]:
         best = np.minimum(best, r)
@@ -386,31 +401,73 @@ def showdowns_batch(
     count = np.zeros(shape, dtype=np.int8)
     for x in is_best:
         count += x
-    out = np.zeros((4, players, shape[0]))
     for k in range(1, players + 1):
         at_k = count == k
         if not at_k.any():
             continue
         for p in range(players):
-            c = np.count_nonzero(is_best[p] & at_k, axis=-1)
-            if k == 1:
-                out[0, p] += c
-            else:
-                out[1, p] += c
-            out[2, p] += c / k
-            out[3, p] += c / (k * k)
-    return out[0], out[1], out[2], out[3]
+            out[:, p, k] = np.count_nonzero(is_best[p] & at_k, axis=-1)
+    return out
 
 
-def showdowns(ranks: Sequence[np.ndarray], valid: np.ndarray | None = None) -> Tally:
-    """:func:`showdowns_batch` for one deal, as a :class:`Tally`.
+def tally_counts(ranks: Sequence[np.ndarray], counts: np.ndarray) -> None:
+    """Add the showdowns of one deal (``ranks[p]``: player p's ranks) to ``counts`` (P, 11)."""
+    native = _backend.kernel()
+    if native is not None:
+        native.tally([np.ascontiguousarray(r, dtype=np.uint16) for r in ranks], counts)
+    else:
+        counts += showdown_counts(ranks)[0]
 
-    >>> t = showdowns([np.array([1, 5, 5]), np.array([2, 5, 1]), np.array([3, 5, 1])])
-    >>> t.win.tolist(), t.tie.tolist(), [round(float(x), 3) for x in t.share]
-    ([1.0, 0.0, 0.0], [1.0, 2.0, 2.0], [1.333, 0.833, 0.833])
+
+def exact_counts(board: Sequence[int], deck: Sequence[int], holes: np.ndarray) -> np.ndarray:
+    """Native exact Hold'em: ``(D, P, 11)`` counts of every board for each deal.
+
+    ``holes`` is ``(D, P, 2)``: each deal's hole cards; the boards complete
+    ``board`` with cards of ``deck`` (ascending, without the board, the dead
+    cards and the fixed hands) less the deal's own hole cards. The native
+    kernel must be in use (see :func:`showdown._backend.kernel`).
     """
-    win, tie, share, share_sq = showdowns_batch(ranks, valid)
-    return Tally(win[:, 0], tie[:, 0], share[:, 0], share_sq[:, 0])
+    native = _backend.kernel()
+    if native is None:
+        raise RuntimeError("exact_counts needs the native kernel")
+    holes = np.ascontiguousarray(holes, dtype=np.int64)
+    counts = new_counts(holes.shape[1], holes.shape[0])
+    native.holdem_exact(
+        np.array(sorted(deck), dtype=np.int64),
+        np.array(board, dtype=np.int64),
+        holes.ravel(),
+        counts,
+    )
+    return counts
+
+
+def sample_counts(
+    records: np.ndarray,
+    boards: np.ndarray,
+    combos: Sequence[np.ndarray],
+    picks: Sequence[np.ndarray | None],
+    counts: np.ndarray,
+) -> None:
+    """Monte Carlo showdowns on already drawn boards, added to ``counts`` (P, 11).
+
+    ``records`` are :meth:`Chunk.records` of the board universe, ``boards`` the drawn
+    indices into them (int64); player p holds combo ``picks[p][i]`` of ``combos[p]``
+    (``(m, 2)`` ids) on board i, or its only combo if ``picks[p]`` is None. All the
+    drawing happens before, in numpy, so both backends see the same deals.
+    """
+    native = _backend.kernel()
+    if native is not None:
+        players = [
+            (np.ascontiguousarray(c, dtype=np.int64).ravel(), p)
+            for c, p in zip(combos, picks, strict=True)
+        ]
+        native.holdem_sample(records, np.ascontiguousarray(boards, dtype=np.int64), players, counts)
+        return
+    bm, mid, ss = split_records(records[boards])
+    ranks = [
+        holdem_ranks_at(bm, mid, ss, ComboSet.of(c), p) for c, p in zip(combos, picks, strict=True)
+    ]
+    counts += showdown_counts(ranks)[0]
 
 
 def suit_symmetries(*fixed_sets: Sequence[int]) -> list[np.ndarray]:

@@ -143,6 +143,14 @@ or 10, then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_ca
         """0..3 for clubs, diamonds, hearts, spades."""
         return self.id & 3
 
+    def __index__(self) -> int:
+        """The card's id: a Card stands wherever an id does (``evaluate_ids(cards)``).
+
+        >>> [0, 1, 2][Card.parse("2h")]
+        2
+        """
+        return self.id
+
     @property
     def rank_char(self) -> str:
         return RANKS[self.id >> 2]
@@ -184,9 +192,9 @@ or 10, then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_ca
         return f"Card.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from showdown.render import card_svg
+        from showdown._svg import card_document  # the drawing only: render imports cards
 
-        return card_svg(self)
+        return card_document(self, 100, face_down=False)
 
 
 _ALL: tuple[Card, ...] = tuple(Card(i >> 2, i & 3) for i in range(52))

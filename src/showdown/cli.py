@@ -37,9 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact poker showdowns: evaluate, compare, explain, resolve pots, "
         "compute equity, and play Poker vs Dealer.",
     )
-    from showdown import __version__
+    from showdown import BACKEND, __version__
 
-    parser.add_argument("--version", action="version", version=f"showdown {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"showdown {__version__} ({BACKEND} backend)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ErrorExitParser)
     sub.required = True
     for module_name in COMMANDS.values():

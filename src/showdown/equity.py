@@ -46,6 +46,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from showdown import _backend
 from showdown import _equity_kernels as K
 from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
@@ -450,8 +451,18 @@ class _HoldemExact:
         rep_masks = self.masks[self.reps]
         n_reps = len(self.reps)
         ranged_pos = {i: r for r, i in enumerate(self.ranged)}
+        if _backend.kernel() is not None:
+            holes = np.empty((n_reps, n_players, 2), dtype=np.int64)
+            for i in self.fixed:
+                holes[:, i] = players[i].combos[0]
+            for r, i in enumerate(self.ranged):
+                holes[:, i] = players[i].combos[rep_picks[:, r]]
+            counts = K.exact_counts(self.board, self.live, holes)
+            if progress is not None:
+                progress(1.0)
+            return self._outcome(counts, class_weight)
         needed = [np.unique(rep_picks[:, r], return_inverse=True) for r in range(len(self.ranged))]
-        acc = np.zeros((4, n_players, n_reps))
+        counts = K.new_counts(n_players, n_reps)
         n_chunks = universe.n_chunks()
         for n, chunk in enumerate(universe.chunks()):
             fixed = {i: K.holdem_ranks(chunk, *players[i].combos[0].tolist()) for i in self.fixed}
@@ -474,11 +485,14 @@ class _HoldemExact:
                     for i in range(n_players)
                 ]
                 valid = chunk.valid(rep_masks[part]) if self.ranged else None
-                for a, values in enumerate(K.showdowns_batch(ranks, valid)):
-                    acc[a, :, part] += values
+                counts[part] += K.showdown_counts(ranks, valid)
                 if progress is not None:
                     progress((n + min(n_reps, start + step) / n_reps) / n_chunks)
-        tally = K.Tally(*(acc[a] @ class_weight for a in range(4)))
+        return self._outcome(counts, class_weight)
+
+    def _outcome(self, counts: np.ndarray, class_weight: np.ndarray) -> _Outcome:
+        """The outcome of the per-class count tables ``(classes, P, 11)``."""
+        tally = K.Tally.of(counts, class_weight)
         total = float(class_weight.sum()) * self.n_valid
         return _Outcome(tally, total, len(self.picks) * self.n_valid)
 
@@ -506,14 +520,14 @@ def _holdem_monte_carlo(
     records = _sampling_records(tuple(board), tuple(live))
     size_u = len(records)
     rng = np.random.default_rng(seed)
-    sets = [K.ComboSet.of(p.combos) for p in players]
+    board_masks = records.view(np.uint64)[::2]  # each board's card mask, without a copy
     ranged = [i for i, p in enumerate(players) if len(p.combos) > 1]
     cumulative = {i: np.cumsum(players[i].weights) for i in ranged}
     combo_masks = {
         i: K.SUIT_MAJOR_BIT[players[i].combos].sum(axis=1, dtype=np.uint64) for i in ranged
     }
     uniform = {i: bool((players[i].weights == players[i].weights[0]).all()) for i in ranged}
-    tally = K.Tally.zeros(len(players))
+    counts = K.new_counts(len(players))
     done = empty = 0
     while done < trials:
         # Without ranges every sample is kept; with them some are rejected, so draw extra.
@@ -527,31 +541,34 @@ def _holdem_monte_carlo(
             else:
                 pick = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
                 picks[i] = np.minimum(pick, len(cum) - 1)
-        drawn = records[boards]
         if ranged:
-            seen = drawn.view(np.uint64)[::2].copy()
+            seen = board_masks[boards]
             ok = np.ones(size, dtype=bool)
             for i in ranged:
                 m = combo_masks[i][picks[i]]
                 ok &= (seen & m) == 0
                 seen |= m
             keep = np.flatnonzero(ok)[: trials - done]
-            drawn = drawn[keep]
+            boards = boards[keep]
             picks = {i: pick[keep] for i, pick in picks.items()}
         else:
-            drawn = drawn[: trials - done]
-        if len(drawn) == 0:
+            boards = boards[: trials - done]
+        if len(boards) == 0:
             empty += 1
             if empty >= 20 and done == 0:
                 raise CardError("no deal is possible: every choice of combos shares a card")
             continue
-        bm, mid, ss = K.split_records(drawn)
-        ranks = [K.holdem_ranks_at(bm, mid, ss, sets[i], picks.get(i)) for i in range(len(players))]
-        tally.add(K.showdowns(ranks))
-        done += len(drawn)
+        K.sample_counts(
+            records,
+            boards,
+            [p.combos for p in players],
+            [picks.get(i) for i in range(len(players))],
+            counts,
+        )
+        done += len(boards)
         if progress is not None:
             progress(done / trials)
-    return _Outcome(tally, float(trials), trials)
+    return _Outcome(K.Tally.of(counts), float(trials), trials)
 
 
 def _omaha(
@@ -567,7 +584,7 @@ def _omaha(
     used = set(board) | set(dead) | {c for p in players for c in p.combos[0].tolist()}
     live = sorted(set(range(52)) - used)
     holes = [p.combos[0] for p in players]
-    tally = K.Tally.zeros(len(players))
+    counts = K.new_counts(len(players))
     if trials is None:  # exact: every runout from the flop on
         cards = K.Universe(board, live).cards
         assert cards is not None  # a flop is known, so the runouts are listed
@@ -577,10 +594,10 @@ def _omaha(
             ranks = [
                 evaluate_omaha_batch(np.broadcast_to(h, (len(chunk), len(h))), chunk) for h in holes
             ]
-            tally.add(K.showdowns(ranks))
+            K.tally_counts(ranks, counts)
             if progress is not None:
                 progress(min(1.0, (start + step) / len(cards)))
-        return _Outcome(tally, float(len(cards)), len(cards))
+        return _Outcome(K.Tally.of(counts), float(len(cards)), len(cards))
     rng = np.random.default_rng(seed)
     deck = np.array(live, dtype=np.int64)
     known = np.array(board, dtype=np.int64)
@@ -590,11 +607,11 @@ def _omaha(
         drawn = deck[K.floyd_sample(rng, len(deck), 5 - len(board), size)]
         cards = np.concatenate([np.broadcast_to(known, (size, len(board))), drawn], axis=1)
         ranks = [evaluate_omaha_batch(np.broadcast_to(h, (size, len(h))), cards) for h in holes]
-        tally.add(K.showdowns(ranks))
+        K.tally_counts(ranks, counts)
         done += size
         if progress is not None:
             progress(done / trials)
-    return _Outcome(tally, float(trials), trials)
+    return _Outcome(K.Tally.of(counts), float(trials), trials)
 
 
 def equity(

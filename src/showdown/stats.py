@@ -121,7 +121,7 @@ class Stats:
         )
 
     def __str__(self) -> str:
-        from showdown.commands.stats_cmd import format_stats
+        from showdown.stats_table import format_stats
 
         return format_stats(self)
 
@@ -183,16 +183,23 @@ def _representatives(counts: np.ndarray) -> np.ndarray:
     return 4 * ranks + np.arange(n) % 4
 
 
-@cache
 def _rank_counts(cards: int, wrap: bool) -> np.ndarray:
+    from showdown import _backend
+
+    return _counted(cards, wrap, _backend.current())
+
+
+@cache
+def _counted(cards: int, wrap: bool, backend: str) -> np.ndarray:
+    """:func:`rank_counts`, cached per backend (the evaluations run on ``backend``)."""
     from showdown.batch import evaluate_batch
 
     weights = np.zeros(_RANKS, dtype=np.int64)
     # Hands without a flush: one evaluation per rank multiset.
     counts = rank_multisets(cards)
     nonflush = _nonflush_weights(counts)
-    ranks = evaluate_batch(_representatives(counts), wrap)
-    np.add.at(weights, ranks, nonflush)
+    ranks = evaluate_batch(_representatives(counts).astype(np.uint8), wrap)
+    weights += np.bincount(ranks, weights=nonflush, minlength=_RANKS).astype(np.int64)
     # Flush hands: one evaluation per set of k >= 5 suited ranks (clubs stand for any suit).
     masks = np.arange(1 << 13)
     bits = (masks[:, None] >> np.arange(13)) & 1
@@ -200,8 +207,8 @@ def _rank_counts(cards: int, wrap: bool) -> np.ndarray:
     for k in range(5, cards + 1):
         rows = bits[popcount == k]
         suited = 4 * np.nonzero(rows)[1].reshape(-1, k)  # clubs: id = 4 * rank
-        ranks = evaluate_batch(suited, wrap)
-        np.add.at(weights, ranks, 4 * comb(39, cards - k))
+        ranks = evaluate_batch(suited.astype(np.uint8), wrap)
+        weights += 4 * comb(39, cards - k) * np.bincount(ranks, minlength=_RANKS)
     if weights.sum() != comb(52, cards) or weights[0]:
         raise AssertionError(f"{cards}-card counts do not add up to C(52, {cards})")
     weights.setflags(write=False)
@@ -237,8 +244,14 @@ def stats(cards: int = 5, wrap: bool = False) -> Stats:
     return _stats(_check_cards(cards), bool(wrap))
 
 
-@cache
 def _stats(cards: int, wrap: bool) -> Stats:
+    from showdown import _backend
+
+    return _stats_on(cards, wrap, _backend.current())
+
+
+@cache
+def _stats_on(cards: int, wrap: bool, backend: str) -> Stats:
     per_rank = _rank_counts(cards, wrap)
     categories: dict[Category, CategoryCount] = {}
     for category, span in category_ranges(wrap).items():

@@ -441,9 +441,15 @@ def _compact(wrap: bool, n: int) -> tuple[np.ndarray, np.ndarray]:
     tables = get_tables(wrap)
     keys = tables.nonflush_keys[n]
     starts = _row_starts(n)
-    shift = starts - (np.arange(len(starts), dtype=np.int64) << NONFLUSH_ROW_BITS)
+    # Padded so that any sum of n rank keys, repeats included (unchecked input), stays
+    # inside: rows past the last start shift to their own column, and the table has a
+    # whole row of room past the last start. The native kernel lays its table out alike.
+    rows = ((n * max(RANK_KEYS)) >> NONFLUSH_ROW_BITS) + 1
+    padded = np.zeros(rows, dtype=np.int64)
+    padded[: len(starts)] = starts
+    shift = padded - (np.arange(rows, dtype=np.int64) << NONFLUSH_ROW_BITS)
     index = keys + shift[keys >> NONFLUSH_ROW_BITS]
-    table = np.zeros(int(index.max()) + 1, dtype=np.uint16)
+    table = np.zeros(int(starts.max()) + (1 << NONFLUSH_ROW_BITS) + 1, dtype=np.uint16)
     table[index] = tables.nonflush_values[n]
     return table, shift.astype(np.intp)
 

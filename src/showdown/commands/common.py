@@ -12,6 +12,8 @@ import os
 import sys
 from typing import Any, NoReturn
 
+from showdown import _ansi
+
 LANGS = ("en", "es", "ru")
 
 
@@ -75,14 +77,6 @@ def use_colour(stream: Any = None) -> bool:
     return is_terminal(stream)
 
 
-_CODES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36"}
-
-
 def style(text: str, *styles: str, enabled: bool | None = None) -> str:
     """Wrap ``text`` in ANSI codes when writing to a terminal."""
-    if enabled is None:
-        enabled = use_colour()
-    if not enabled or not styles:
-        return text
-    codes = ";".join(_CODES[s] for s in styles)
-    return f"\033[{codes}m{text}\033[0m"
+    return _ansi.style(text, *styles, enabled=use_colour() if enabled is None else enabled)

@@ -19,56 +19,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from showdown.commands.common import (
-    HelpFormatter,
-    add_common_options,
-    emit_json,
-    style,
-    use_colour,
-)
+from showdown.commands.common import HelpFormatter, add_common_options, emit_json, use_colour
 
 if TYPE_CHECKING:
-    from showdown.stats import Stats
-
-#: The table's own words per language (category names come from :mod:`showdown.i18n`).
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "All {hands} hands of {size} cards{best}, {rules}",
-        "best": " (best five of {size})",
-        "standard": "standard rules",
-        "wrap": "house rule: the ace wraps around",
-        "header": "Category|Hands|Share|Distinct",
-        "total": "Total",
-        "5": "five",
-        "6": "six",
-        "7": "seven",
-    },
-    "es": {
-        "title": "Las {hands} manos de {size} cartas{best}, {rules}",
-        "best": " (las cinco mejores de {size})",
-        "standard": "reglas estándar",
-        "wrap": "regla de la casa: el as da la vuelta",
-        "header": "Categoría|Manos|Proporción|Fuerzas",
-        "total": "Total",
-        "5": "cinco",
-        "6": "seis",
-        "7": "siete",
-    },
-    "ru": {
-        "title": "Все {hands} раздач по {size} карт{best}, {rules}",
-        "best": " (лучшие пять из {size_gen})",
-        "standard": "стандартные правила",
-        "wrap": "домашнее правило: туз заворачивает по кругу",
-        "header": "Комбинация|Раздачи|Доля|Уровней силы",
-        "total": "Всего",
-        "5": "пять",
-        "6": "шесть",
-        "7": "семь",
-        "6_gen": "шести",
-        "7_gen": "семи",
-    },
-}
-
+    pass
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``stats`` sub-command."""
@@ -95,73 +49,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
-def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
-    """The human table in ``lang``: one row per category, best first, then the totals.
-
-    Numbers use the seeds' separators (``2,598,960``; ``0.39%``) in every language.
-
-    >>> from showdown.stats import stats
-    >>> print(format_stats(stats(5)))
-    All 2,598,960 hands of five cards, standard rules
-    Category             Hands     Share  Distinct
-    Straight flush          40   0.0015%        10
-    Four of a kind         624   0.0240%       156
-    Full house           3,744   0.1441%       156
-    Flush                5,108   0.1965%     1,277
-    Straight            10,200   0.3925%        10
-    Three of a kind     54,912   2.1128%       858
-    Two pair           123,552   4.7539%       858
-    Pair             1,098,240  42.2569%     2,860
-    High card        1,302,540  50.1177%     1,277
-    Total            2,598,960   100.00%     7,462
-    >>> print(format_stats(stats(5, wrap=True), "es").splitlines()[0])
-    Las 2,598,960 manos de cinco cartas, regla de la casa: el as da la vuelta
-    >>> print(format_stats(stats(7), "es").splitlines()[0])
-    Las 133,784,560 manos de siete cartas (las cinco mejores de siete), reglas estándar
-    >>> print(format_stats(stats(6), "ru").splitlines()[0])
-    Все 20,358,520 раздач по шесть карт (лучшие пять из шести), стандартные правила
-    """
-    from showdown.i18n import category_name, check_lang
-
-    words = _WORDS[check_lang(lang)]
-    size = words[str(result.cards)]
-    best = ""
-    if result.cards > 5:
-        best = words["best"].format(size=size, size_gen=words.get(f"{result.cards}_gen", size))
-    title = words["title"].format(
-        hands=f"{result.hands:,}",
-        size=size,
-        best=best,
-        rules=words["wrap" if result.wrap else "standard"],
-    )
-    rows = [
-        (
-            category_name(category, lang, capital=True),
-            f"{count.hands:,}",
-            f"{100 * count.hands / result.hands:.4f}%",
-            f"{count.distinct:,}",
-        )
-        for category, count in result.categories.items()
-    ]
-    total = (words["total"], f"{result.hands:,}", "100.00%", f"{result.distinct:,}")
-    header = tuple(words["header"].split("|"))
-    widths = [max(len(row[i]) for row in [header, *rows, total]) for i in range(4)]
-
-    def line(row: tuple[str, ...]) -> str:
-        name, *numbers = row
-        cells = [name.ljust(widths[0])]
-        cells += [cell.rjust(width) for cell, width in zip(numbers, widths[1:], strict=True)]
-        return "  ".join(cells)
-
-    out = [style(title, "bold", enabled=colour), style(line(header), "dim", enabled=colour)]
-    out += [line(row) for row in rows]
-    out.append(style(line(total), "bold", enabled=colour))
-    return "\n".join(out)
-
-
 def run(args: argparse.Namespace) -> int:
     """Count and print, as JSON or as a table."""
     from showdown.stats import stats
+    from showdown.stats_table import format_stats
 
     result = stats(args.cards, wrap=args.wrap)
     if args.json:

@@ -16,8 +16,8 @@ then why. Russian sentences use the present tense, so no verb needs a gender.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from showdown.categories import Category
 from showdown.i18n import rank_name
@@ -25,7 +25,41 @@ from showdown.i18n.base import format_ranks
 
 if TYPE_CHECKING:
     from showdown.evaluate import HandValue
-    from showdown.pots import Pot, Showdown
+    from showdown.table_io import Table
+
+
+# What the sentences read of a settled showdown (:class:`showdown.pots.Showdown` and its
+# :class:`~showdown.pots.Pot`), described here so that this module never imports pots.
+class Pot(Protocol):
+    """A settled pot, as :class:`showdown.pots.Pot`."""
+
+    @property
+    def amount(self) -> int: ...
+    @property
+    def eligible(self) -> tuple[int, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def shares(self) -> dict[int, int]: ...
+    @property
+    def contested(self) -> bool: ...
+
+
+class Showdown(Protocol):
+    """A settled table, as :class:`showdown.pots.Showdown`."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def pots(self) -> Sequence[Pot]: ...
+    @property
+    def returned(self) -> Mapping[int, int]: ...
+    @property
+    def showdown_order(self) -> tuple[int, ...]: ...
+    @property
+    def ranks(self) -> Mapping[int, int]: ...
+    @property
+    def hands(self) -> Mapping[int, HandValue]: ...
 
 LANGS: tuple[str, ...] = ("en", "es", "ru")
 

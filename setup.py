@@ -1,0 +1,49 @@
+"""Build of the optional native kernel; everything else is in pyproject.toml.
+
+The extension is optional: without a working C compiler (or with ``CC=false``)
+the build prints one warning and the package installs with its numpy path.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that never fails the install: a missing compiler means the numpy path."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler at all, or a broken toolchain
+            self._skip(error)
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # CompileError, LinkError, a compiler that is not there
+            self._skip(error)
+
+    @staticmethod
+    def _skip(error: BaseException) -> None:
+        print(
+            f"warning: showdown's native kernel was not built ({error}); the numpy path "
+            "will be used. Install a C compiler and reinstall for the fast path.",
+            file=sys.stderr,
+        )
+
+
+setup(
+    ext_modules=[
+        Extension(
+            "showdown._native._kernel",
+            sources=["src/showdown/_native/kernel.c"],
+            extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3"],
+            optional=True,
+        )
+    ],
+    cmdclass={"build_ext": OptionalBuildExt},
+)

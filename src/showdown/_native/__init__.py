@@ -1,0 +1,84 @@
+"""The native kernel's thin loader: one ladder's tables handed to the C code as buffers.
+
+``kernel.c`` beside this file holds no table of its own: :func:`make_tables`
+passes it the card keys, the flush-suit and flush tables and, per hand size,
+the sorted non-flush rank-key sums with their ranks and the compact rows'
+starts. The standard game's come from the shipped ``tables.bin`` without numpy
+(:func:`standard_buffers`); any other ladder's from its numpy
+:class:`~showdown.tables.Tables` (:func:`numpy_buffers`), so a new ladder goes
+through the same kernel.
+
+Importing this package raises ImportError when the extension was not built;
+:mod:`showdown._backend` decides what to do then.
+"""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from showdown._native import _kernel  # type: ignore[attr-defined]
+from showdown.tables import CARD_KEYS, PACKED_PATH, _flush_suit_list, _read_bytes, _segments
+
+if TYPE_CHECKING:
+    from showdown.tables import Tables
+
+#: The kernel's interface version; a build of another version is not used.
+ABI = 1
+
+#: The kernel's table buffers, and whether the keys are given as gaps (the packed form).
+Buffers = tuple[tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]], bool]
+
+
+def _le(typecode: str, data: bytes) -> array:
+    values = array(typecode)
+    values.frombytes(data)
+    if sys.byteorder == "big":  # pragma: no cover - no big-endian machine here
+        values.byteswap()
+    return values
+
+
+def _flush_suits() -> bytes:
+    return bytes(s & 255 for n in (5, 6, 7) for s in _flush_suit_list(n))
+
+
+def standard_buffers() -> Buffers | None:
+    """The standard game's tables from ``tables.bin`` (no numpy), or None if it is missing."""
+    data = _read_bytes(PACKED_PATH)
+    if data is None:
+        return None
+    gaps, values, flush, starts = _segments(data)
+    tables = (
+        array("I", CARD_KEYS),
+        _flush_suits(),
+        _le("H", flush),
+        [_le("I", gaps[n]) for n in (5, 6, 7)],
+        [_le("H", values[n]) for n in (5, 6, 7)],
+        [_le("I", starts[n]) for n in (5, 6, 7)],
+    )
+    return tables, True
+
+
+def numpy_buffers(tables: Tables) -> Buffers:
+    """The buffers of any ladder's numpy tables (the wrap-around rule, for one)."""
+    from showdown.tables import _row_starts
+
+    buffers = (
+        array("I", CARD_KEYS),
+        _flush_suits(),
+        tables.flush,
+        [tables.nonflush_keys[n] for n in (5, 6, 7)],
+        [tables.nonflush_values[n] for n in (5, 6, 7)],
+        [_row_starts(n) for n in (5, 6, 7)],
+    )
+    return buffers, False
+
+
+def make_tables(
+    buffers: Buffers, on_error: Callable[[Any], Any], on_omaha_error: Callable[[Any, Any], Any]
+) -> Any:
+    """A kernel ``Tables`` object; ``on_error`` raises the error of bad scalar input."""
+    tables, key_gaps = buffers
+    return _kernel.Tables(*tables, on_error, on_omaha_error, key_gaps=key_gaps)

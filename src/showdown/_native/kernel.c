@@ -1,0 +1,1410 @@
+/*
+ * showdown's optional native kernel (C99, CPython C API, no numpy at build time).
+ *
+ * Table-driven: every lookup table comes from Python as a buffer (see
+ * showdown/_native/__init__.py), so a ladder with other tables (a short deck,
+ * the wrap-around rule) goes through the same code. A Tables object holds one
+ * ladder's tables:
+ *
+ *   card key   rank_key << 8 | suit_key per card id (0..51); summed over the
+ *              cards, the low eight bits say which suit (if any) holds five,
+ *              the rest is a rank-key sum unique per rank multiset;
+ *   flush_suit n -> low eight bits of a key sum -> suit holding five or more, or -1;
+ *   flush      13-bit mask of the ranks held in the flush suit -> rank;
+ *   nonflush   n -> sorted rank-key sums and their ranks, laid out here in a
+ *              compact table at the row starts given by Python (rows of
+ *              2**ROW_BITS sums share one displacement).
+ *
+ * Checks are fused into the lookups: an id outside 0..51 reads entry 52 (key 0,
+ * bit POISON), and a row is valid when the sum of its cards' bits equals their
+ * union (no card twice) and no bit above 51 is set. The tables are padded so
+ * that any sum of n keys stays inside them, so unchecked input with a repeated
+ * card gives some rank, never a read out of bounds.
+ *
+ * The batch, Omaha and equity entry points release the GIL.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KERNEL_ABI 1
+#define NCARDS 52
+#define BADCARD 52
+#define POISON ((uint64_t)1 << 63)
+#define SUIT_BITS 8
+#define ROW_BITS 10
+#define N_MULTISETS 6188
+#define MAX_PLAYERS 10
+#define TALLY 11 /* counts[p][k]: showdowns player p won among k best, k = 1..10 */
+#define SAMPLE_BLOCK 512
+
+typedef struct {
+    PyObject_HEAD
+    uint32_t keys[NCARDS + 1];
+    uint64_t bits[NCARDS + 1];
+    int8_t flush_suit[8][256];
+    uint16_t flush[8192];
+    uint16_t *nonflush[8];
+    int64_t *shift[8];
+    uint32_t rank_keys[13];
+    uint32_t multiset_keys[N_MULTISETS];
+    uint16_t *pairs[169]; /* Hold'em: hole ranks (hi, lo) -> 7-card rank per board multiset */
+    PyObject *on_error;
+    PyObject *on_omaha_error;
+} Tables;
+
+/* ------------------------------------------------------------------ helpers */
+
+static int64_t read_int(const char *p, char fmt)
+{
+    switch (fmt) {
+    case 'b': return *(const int8_t *)p;
+    case 'B': return *(const uint8_t *)p;
+    case 'h': return *(const int16_t *)p;
+    case 'H': return *(const uint16_t *)p;
+    case 'i': return *(const int32_t *)p;
+    case 'I': return *(const uint32_t *)p;
+    case 'l': return (int64_t)*(const long *)p;
+    case 'L': return (int64_t)*(const unsigned long *)p;
+    case 'q': return *(const int64_t *)p;
+    case 'Q': return (int64_t)*(const uint64_t *)p;
+    case 'n': return (int64_t)*(const Py_ssize_t *)p;
+    case 'N': return (int64_t)*(const size_t *)p;
+    }
+    return -1;
+}
+
+/* The buffer's struct format as one integer type letter, or 0 if it is not one. */
+static char int_format(const Py_buffer *view)
+{
+    const char *f = view->format ? view->format : "B";
+    if (*f == '@' || *f == '=' || *f == '<' || *f == '!' || *f == '>') {
+        if (*f == '>' || *f == '!') {
+            return 0; /* big-endian data: not read here */
+        }
+        f++;
+    }
+    if (f[0] == 0 || f[1] != 0 || strchr("bBhHiIlLqQnN", f[0]) == NULL) {
+        return 0;
+    }
+    return f[0];
+}
+
+/* A whole integer buffer (any integer format, any strides) copied into int64s. */
+static int64_t *read_array(PyObject *obj, Py_ssize_t *length, const char *what)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_RECORDS_RO) < 0) {
+        return NULL;
+    }
+    char fmt = int_format(&view);
+    if (!fmt || view.ndim != 1) {
+        PyErr_Format(PyExc_TypeError, "%s must be a 1-d buffer of integers", what);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Py_ssize_t n = view.shape[0];
+    int64_t *out = malloc(sizeof(int64_t) * (size_t)(n > 0 ? n : 1));
+    if (out == NULL) {
+        PyBuffer_Release(&view);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = read_int((const char *)view.buf + i * view.strides[0], fmt);
+    }
+    *length = n;
+    PyBuffer_Release(&view);
+    return out;
+}
+
+/* A 2-d integer buffer (ids), any format and strides. */
+typedef struct {
+    Py_buffer view;
+    char fmt;
+    Py_ssize_t rows, cols, s0, s1;
+} Ids;
+
+static int get_ids(PyObject *obj, Ids *ids, const char *what)
+{
+    if (PyObject_GetBuffer(obj, &ids->view, PyBUF_RECORDS_RO) < 0) {
+        return -1;
+    }
+    ids->fmt = int_format(&ids->view);
+    if (!ids->fmt || ids->view.ndim != 2) {
+        PyErr_Format(PyExc_TypeError, "%s must be a 2-d buffer of integer card ids", what);
+        PyBuffer_Release(&ids->view);
+        return -1;
+    }
+    ids->rows = ids->view.shape[0];
+    ids->cols = ids->view.shape[1];
+    ids->s0 = ids->view.strides[0];
+    ids->s1 = ids->view.strides[1];
+    return 0;
+}
+
+/* A writable C-contiguous buffer of at least ``count`` items of ``itemsize`` bytes. */
+static void *get_out(PyObject *obj, Py_buffer *view, Py_ssize_t count, Py_ssize_t itemsize,
+                     const char *what)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        return NULL;
+    }
+    if (view->itemsize != itemsize || view->len < count * itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s must be a writable buffer of %zd items of %zd bytes",
+                     what, count, itemsize);
+        PyBuffer_Release(view);
+        return NULL;
+    }
+    return view->buf;
+}
+
+/* Card id as an index into the key and bit tables: 52 for anything outside 0..51. */
+static inline unsigned card_index(int64_t v)
+{
+    return (uint64_t)v < NCARDS ? (unsigned)v : BADCARD;
+}
+
+static inline int valid_cards(uint64_t sum, uint64_t any)
+{
+    return sum == any && (any >> NCARDS) == 0;
+}
+
+static inline uint16_t nonflush_rank(const Tables *t, int n, uint32_t rank_sum)
+{
+    return t->nonflush[n][(int64_t)rank_sum + t->shift[n][rank_sum >> ROW_BITS]];
+}
+
+/* Rank of n cards given their ids (all in 0..51) and key sum. */
+static inline uint16_t rank_of(const Tables *t, int n, const unsigned *idx, uint32_t key)
+{
+    int suit = t->flush_suit[n][key & 255];
+    if (suit < 0) {
+        return nonflush_rank(t, n, key >> SUIT_BITS);
+    }
+    unsigned mask = 0;
+    for (int j = 0; j < n; j++) {
+        if ((idx[j] & 3) == (unsigned)suit) {
+            mask |= 1u << (idx[j] >> 2);
+        }
+    }
+    return t->flush[mask & 8191];
+}
+
+/* ------------------------------------------------------------ construction */
+
+static void Tables_dealloc(Tables *self)
+{
+    for (int n = 0; n < 8; n++) {
+        free(self->nonflush[n]);
+        free(self->shift[n]);
+    }
+    for (int i = 0; i < 169; i++) {
+        free(self->pairs[i]);
+    }
+    Py_XDECREF(self->on_error);
+    Py_XDECREF(self->on_omaha_error);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int copy_exact(PyObject *obj, Py_ssize_t want, int64_t *out, const char *what)
+{
+    Py_ssize_t n;
+    int64_t *values = read_array(obj, &n, what);
+    if (values == NULL) {
+        return -1;
+    }
+    if (n != want) {
+        free(values);
+        PyErr_Format(PyExc_ValueError, "%s must hold %zd values, not %zd", what, want, n);
+        return -1;
+    }
+    memcpy(out, values, sizeof(int64_t) * (size_t)n);
+    free(values);
+    return 0;
+}
+
+/* The compact non-flush table of n cards from sorted rank-key sums, their ranks and row starts. */
+static int build_nonflush(Tables *self, int n, PyObject *keys_obj, PyObject *values_obj,
+                          PyObject *starts_obj, int key_gaps)
+{
+    Py_ssize_t n_keys, n_values, n_starts;
+    int64_t *keys = read_array(keys_obj, &n_keys, "nonflush keys");
+    if (keys != NULL && key_gaps) { /* the packed form: each key as its gap from the last */
+        for (Py_ssize_t i = 1; i < n_keys; i++) {
+            keys[i] += keys[i - 1];
+        }
+    }
+    int64_t *values = keys ? read_array(values_obj, &n_values, "nonflush values") : NULL;
+    int64_t *starts = values ? read_array(starts_obj, &n_starts, "row starts") : NULL;
+    int status = -1;
+    if (starts == NULL) {
+        goto done;
+    }
+    if (n_keys != n_values) {
+        PyErr_SetString(PyExc_ValueError, "nonflush keys and values differ in length");
+        goto done;
+    }
+    uint32_t top = 0;
+    for (int r = 0; r < 13; r++) {
+        top = self->rank_keys[r] > top ? self->rank_keys[r] : top;
+    }
+    /* Every sum of n rank keys (repeats included) falls in one of these rows. */
+    int64_t rows = (((int64_t)n * top) >> ROW_BITS) + 1;
+    int64_t longest = 0;
+    for (Py_ssize_t i = 0; i < n_starts; i++) {
+        if (starts[i] < 0) {
+            PyErr_SetString(PyExc_ValueError, "negative row start");
+            goto done;
+        }
+        longest = starts[i] > longest ? starts[i] : longest;
+    }
+    int64_t size = longest + (1 << ROW_BITS) + 1;
+    self->shift[n] = malloc(sizeof(int64_t) * (size_t)rows);
+    self->nonflush[n] = calloc((size_t)size, sizeof(uint16_t));
+    if (self->shift[n] == NULL || self->nonflush[n] == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int64_t row = 0; row < rows; row++) {
+        int64_t start = row < n_starts ? starts[row] : 0;
+        self->shift[n][row] = start - (row << ROW_BITS);
+    }
+    for (Py_ssize_t i = 0; i < n_keys; i++) {
+        int64_t key = keys[i];
+        if (key < 0 || (key >> ROW_BITS) >= rows) {
+            PyErr_SetString(PyExc_ValueError, "a nonflush key is outside the rank-key range");
+            goto done;
+        }
+        int64_t index = key + self->shift[n][key >> ROW_BITS];
+        if (index < 0 || index >= size) {
+            PyErr_SetString(PyExc_ValueError, "row starts do not fit the nonflush keys");
+            goto done;
+        }
+        if (self->nonflush[n][index] != 0) {
+            PyErr_SetString(PyExc_ValueError, "row starts make two nonflush keys collide");
+            goto done;
+        }
+        self->nonflush[n][index] = (uint16_t)values[i];
+    }
+    status = 0;
+done:
+    free(keys);
+    free(values);
+    free(starts);
+    return status;
+}
+
+/* Colex id of five ranks sorted ascending (as showdown._equity_kernels.multiset_ids). */
+static int64_t binom(int n, int k)
+{
+    if (k < 0 || n < k) {
+        return 0;
+    }
+    int64_t r = 1;
+    for (int i = 1; i <= k; i++) {
+        r = r * (n - k + i) / i;
+    }
+    return r;
+}
+
+static void build_multisets(Tables *self)
+{
+    int r[5];
+    for (r[0] = 0; r[0] < 13; r[0]++)
+        for (r[1] = r[0]; r[1] < 13; r[1]++)
+            for (r[2] = r[1]; r[2] < 13; r[2]++)
+                for (r[3] = r[2]; r[3] < 13; r[3]++)
+                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
+                        int64_t id = 0;
+                        uint32_t key = 0;
+                        for (int j = 0; j < 5; j++) {
+                            id += binom(r[j] + j, j + 1);
+                            key += self->rank_keys[r[j]];
+                        }
+                        self->multiset_keys[id] = key;
+                    }
+}
+
+static PyObject *Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"card_keys", "flush_suit", "flush", "keys", "values", "starts",
+                             "on_error", "on_omaha_error", "key_gaps", NULL};
+    PyObject *card_keys, *flush_suit, *flush, *keys, *values, *starts, *on_error, *on_omaha;
+    int key_gaps = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOO|$p:Tables", kwlist, &card_keys,
+                                     &flush_suit, &flush, &keys, &values, &starts, &on_error,
+                                     &on_omaha, &key_gaps)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(on_error) || !PyCallable_Check(on_omaha)) {
+        PyErr_SetString(PyExc_TypeError, "on_error and on_omaha_error must be callables");
+        return NULL;
+    }
+    if (!PySequence_Check(keys) || PySequence_Size(keys) != 3 || !PySequence_Check(values) ||
+        PySequence_Size(values) != 3 || !PySequence_Check(starts) ||
+        PySequence_Size(starts) != 3) {
+        PyErr_SetString(PyExc_ValueError, "keys, values and starts are sequences for n = 5, 6, 7");
+        return NULL;
+    }
+    Tables *self = (Tables *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    int64_t tmp[8192];
+    if (copy_exact(card_keys, NCARDS, tmp, "card_keys") < 0) {
+        goto fail;
+    }
+    for (int c = 0; c < NCARDS; c++) {
+        self->keys[c] = (uint32_t)tmp[c];
+        self->bits[c] = (uint64_t)1 << c;
+    }
+    self->keys[BADCARD] = 0;
+    self->bits[BADCARD] = POISON;
+    for (int r = 0; r < 13; r++) {
+        self->rank_keys[r] = self->keys[4 * r] >> SUIT_BITS;
+    }
+    if (copy_exact(flush_suit, 3 * 256, tmp, "flush_suit") < 0) {
+        goto fail;
+    }
+    memset(self->flush_suit, -1, sizeof(self->flush_suit));
+    for (int n = 5; n <= 7; n++) {
+        for (int i = 0; i < 256; i++) {
+            self->flush_suit[n][i] = (int8_t)tmp[256 * (n - 5) + i];
+        }
+    }
+    if (copy_exact(flush, 8192, tmp, "flush") < 0) {
+        goto fail;
+    }
+    for (int i = 0; i < 8192; i++) {
+        self->flush[i] = (uint16_t)tmp[i];
+    }
+    for (int n = 5; n <= 7; n++) {
+        PyObject *k = PySequence_GetItem(keys, n - 5);
+        PyObject *v = PySequence_GetItem(values, n - 5);
+        PyObject *s = PySequence_GetItem(starts, n - 5);
+        int status = (k && v && s) ? build_nonflush(self, n, k, v, s, key_gaps) : -1;
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+        Py_XDECREF(s);
+        if (status < 0) {
+            goto fail;
+        }
+    }
+    build_multisets(self);
+    Py_INCREF(on_error);
+    self->on_error = on_error;
+    Py_INCREF(on_omaha);
+    self->on_omaha_error = on_omaha;
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* ------------------------------------------------------------- scalar path */
+
+/* Card ids of a Python sequence of ints (or objects with __index__, like Card). */
+static int scalar_ids(PyObject *seq_obj, unsigned *idx, Py_ssize_t lo, Py_ssize_t hi,
+                      Py_ssize_t *count, uint64_t *sum, uint64_t *any, uint32_t *key,
+                      const Tables *t)
+{
+    PyObject *seq = PySequence_Fast(seq_obj, "card ids");
+    if (seq == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    if (n < lo || n > hi) {
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *o = items[j];
+        long v;
+        int overflow;
+        if (PyLong_CheckExact(o)) {
+            v = PyLong_AsLongAndOverflow(o, &overflow);
+        } else {
+            PyObject *index = PyNumber_Index(o);
+            if (index == NULL) {
+                PyErr_Clear();
+                Py_DECREF(seq);
+                return -1;
+            }
+            v = PyLong_AsLongAndOverflow(index, &overflow);
+            Py_DECREF(index);
+        }
+        if (overflow) {
+            v = -1;
+        }
+        unsigned i = card_index(v);
+        idx[j] = i;
+        *key += t->keys[i];
+        *sum += t->bits[i];
+        *any |= t->bits[i];
+    }
+    Py_DECREF(seq);
+    *count = n;
+    return 0;
+}
+
+static PyObject *raise_through(PyObject *handler, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *result = PyObject_Vectorcall(handler, args, (size_t)nargs, NULL);
+    if (result != NULL) {
+        Py_DECREF(result);
+        PyErr_SetString(PyExc_SystemError, "the error handler returned instead of raising");
+    }
+    return NULL;
+}
+
+PyDoc_STRVAR(rank_doc,
+"rank(ids) -> int\n\n"
+"Rank (1..7462) of the best five of 5 to 7 distinct card ids (ints or Cards).\n"
+"Ids outside 0..51, a repeated card or a wrong count raise CardError.");
+
+static PyObject *Tables_rank(Tables *self, PyObject *ids)
+{
+    unsigned idx[8];
+    Py_ssize_t n;
+    uint64_t sum = 0, any = 0;
+    uint32_t key = 0;
+    if (scalar_ids(ids, idx, 5, 7, &n, &sum, &any, &key, self) < 0 || !valid_cards(sum, any)) {
+        return raise_through(self->on_error, &ids, 1);
+    }
+    return PyLong_FromLong(rank_of(self, (int)n, idx, key));
+}
+
+/* Best Omaha rank: exactly two of ``h`` hole cards and three of ``b`` board cards. */
+static uint16_t omaha_best(const Tables *t, const unsigned *hole, int h, const unsigned *board,
+                           int b)
+{
+    uint32_t pk[15], tk[10];
+    unsigned pm[15][4], tm[10][4];
+    int np = 0, nt = 0;
+    for (int i = 0; i < h; i++) {
+        for (int j = i + 1; j < h; j++, np++) {
+            pk[np] = t->keys[hole[i]] + t->keys[hole[j]];
+            for (int s = 0; s < 4; s++) {
+                pm[np][s] = ((hole[i] & 3) == (unsigned)s ? 1u << (hole[i] >> 2) : 0) |
+                            ((hole[j] & 3) == (unsigned)s ? 1u << (hole[j] >> 2) : 0);
+            }
+        }
+    }
+    for (int x = 0; x < b; x++) {
+        for (int y = x + 1; y < b; y++) {
+            for (int z = y + 1; z < b; z++, nt++) {
+                tk[nt] = t->keys[board[x]] + t->keys[board[y]] + t->keys[board[z]];
+                for (int s = 0; s < 4; s++) {
+                    tm[nt][s] = ((board[x] & 3) == (unsigned)s ? 1u << (board[x] >> 2) : 0) |
+                                ((board[y] & 3) == (unsigned)s ? 1u << (board[y] >> 2) : 0) |
+                                ((board[z] & 3) == (unsigned)s ? 1u << (board[z] >> 2) : 0);
+                }
+            }
+        }
+    }
+    uint16_t best = 0xffff;
+    for (int i = 0; i < np; i++) {
+        for (int j = 0; j < nt; j++) {
+            uint32_t key = pk[i] + tk[j];
+            int suit = t->flush_suit[5][key & 255];
+            uint16_t r = suit < 0 ? nonflush_rank(t, 5, key >> SUIT_BITS)
+                                  : t->flush[(pm[i][suit] | tm[j][suit]) & 8191];
+            best = r < best ? r : best;
+        }
+    }
+    return best;
+}
+
+PyDoc_STRVAR(omaha_doc,
+"omaha(hole, board) -> int\n\n"
+"Best rank using exactly two of 4-6 hole ids and three of 3-5 board ids (checked).");
+
+static PyObject *Tables_omaha(Tables *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "omaha(hole, board) takes two arguments");
+        return NULL;
+    }
+    unsigned hole[8], board[8];
+    Py_ssize_t h, b;
+    uint64_t sum = 0, any = 0;
+    uint32_t key = 0;
+    if (scalar_ids(args[0], hole, 4, 6, &h, &sum, &any, &key, self) < 0 ||
+        scalar_ids(args[1], board, 3, 5, &b, &sum, &any, &key, self) < 0 ||
+        !valid_cards(sum, any)) {
+        return raise_through(self->on_omaha_error, args, 2);
+    }
+    return PyLong_FromLong(omaha_best(self, hole, (int)h, board, (int)b));
+}
+
+/* -------------------------------------------------------------- batch path */
+
+#define READ_ROW(TYPE, row, s1, n, idx)                                                        \
+    for (int j_ = 0; j_ < (n); j_++) {                                                         \
+        idx[j_] = card_index((int64_t) * (const TYPE *)((row) + j_ * (s1)));                   \
+    }
+
+/* Rows of ``ids`` into ``out`` until the first bad one: returns its index, or -1. */
+static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int check)
+{
+    const int n = (int)ids->cols;
+    const char *base = ids->view.buf;
+    for (Py_ssize_t i = 0; i < ids->rows; i++) {
+        const char *row = base + i * ids->s0;
+        unsigned idx[8];
+        switch (ids->fmt) {
+        case 'b': READ_ROW(int8_t, row, ids->s1, n, idx); break;
+        case 'B': READ_ROW(uint8_t, row, ids->s1, n, idx); break;
+        case 'h': READ_ROW(int16_t, row, ids->s1, n, idx); break;
+        case 'H': READ_ROW(uint16_t, row, ids->s1, n, idx); break;
+        case 'i': READ_ROW(int32_t, row, ids->s1, n, idx); break;
+        case 'I': READ_ROW(uint32_t, row, ids->s1, n, idx); break;
+        case 'l': READ_ROW(long, row, ids->s1, n, idx); break;
+        case 'L': READ_ROW(unsigned long, row, ids->s1, n, idx); break;
+        case 'q': READ_ROW(int64_t, row, ids->s1, n, idx); break;
+        case 'n': READ_ROW(Py_ssize_t, row, ids->s1, n, idx); break;
+        case 'N': READ_ROW(size_t, row, ids->s1, n, idx); break;
+        default: /* 'Q': a value of 2**63 or more reads as negative, a bad id either way */
+            READ_ROW(uint64_t, row, ids->s1, n, idx);
+        }
+        uint32_t key = 0;
+        uint64_t sum = 0, any = 0;
+        for (int j = 0; j < n; j++) {
+            key += t->keys[idx[j]];
+            sum += t->bits[idx[j]];
+            any |= t->bits[idx[j]];
+        }
+        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
+            return i;
+        }
+        out[i] = rank_of(t, n, idx, key);
+    }
+    return -1;
+}
+
+/* The same loop specialised for C-contiguous rows of a fixed length N and one integer
+ * type, with the tables' pointers in locals. INDEX turns a read id into an index of
+ * KEYS and BITS (52 for a bad id); SETUP declares what they need. uint8 ids, the
+ * fastest input, index 256-entry copies of the tables directly (52..255 read key 0,
+ * bit POISON), so nothing is clamped per card. */
+#define BATCH_LOOP(NAME, TYPE, N, SETUP, INDEX, KEYS, BITS)                                    \
+    static Py_ssize_t batch_##NAME##_##N(const Tables *t, const char *p, Py_ssize_t rows,      \
+                                         Py_ssize_t s0, uint16_t *out, int check)              \
+    {                                                                                          \
+        SETUP                                                                                  \
+        const int8_t *fs = t->flush_suit[N];                                                   \
+        const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
+        const int64_t *shift = t->shift[N];                                                    \
+        for (Py_ssize_t i = 0; i < rows; i++, p += s0) {                                       \
+            const TYPE *row = (const TYPE *)p;                                                 \
+            unsigned idx[N];                                                                   \
+            uint32_t key = 0;                                                                  \
+            uint64_t sum = 0, any = 0;                                                         \
+            for (int j = 0; j < N; j++) {                                                      \
+                idx[j] = INDEX(row[j]);                                                        \
+                key += KEYS[idx[j]];                                                           \
+                sum += BITS[idx[j]];                                                           \
+                any |= BITS[idx[j]];                                                           \
+            }                                                                                  \
+            if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {            \
+                return i;                                                                      \
+            }                                                                                  \
+            int suit = fs[key & 255];                                                          \
+            if (suit < 0) {                                                                    \
+                uint32_t rank_sum = key >> SUIT_BITS;                                          \
+                out[i] = nf[(int64_t)rank_sum + shift[rank_sum >> ROW_BITS]];                  \
+            } else {                                                                           \
+                unsigned mask = 0;                                                             \
+                for (int j = 0; j < N; j++) {                                                  \
+                    mask |= (idx[j] & 3) == (unsigned)suit ? 1u << (idx[j] >> 2) : 0;          \
+                }                                                                              \
+                out[i] = flush[mask & 8191];                                                   \
+            }                                                                                  \
+        }                                                                                      \
+        return -1;                                                                             \
+    }
+
+#define U8_TABLES                                                                              \
+    uint32_t keys[256];                                                                        \
+    uint64_t bits[256];                                                                        \
+    for (int c = 0; c < 256; c++) {                                                            \
+        keys[c] = t->keys[card_index(c)];                                                      \
+        bits[c] = t->bits[card_index(c)];                                                      \
+    }
+#define AS_IS(v) (v)
+#define CLAMPED(v) card_index((int64_t)(v))
+BATCH_LOOP(u8, uint8_t, 5, U8_TABLES, AS_IS, keys, bits)
+BATCH_LOOP(u8, uint8_t, 6, U8_TABLES, AS_IS, keys, bits)
+BATCH_LOOP(u8, uint8_t, 7, U8_TABLES, AS_IS, keys, bits)
+BATCH_LOOP(i64, int64_t, 5, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i64, int64_t, 6, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i64, int64_t, 7, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i32, int32_t, 5, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i32, int32_t, 6, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(i32, int32_t, 7, , CLAMPED, t->keys, t->bits)
+
+PyDoc_STRVAR(batch_doc,
+"batch(ids, out, check) -> int\n\n"
+"Ranks of the rows of a 2-d integer buffer (5-7 columns, any strides) into ``out``\n"
+"(uint16). Returns -1, or the index of the first row with an id outside 0..51\n"
+"(or, if ``check``, a repeated card). Releases the GIL.");
+
+static PyObject *Tables_batch(Tables *self, PyObject *args)
+{
+    PyObject *ids_obj, *out_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "OOp:batch", &ids_obj, &out_obj, &check)) {
+        return NULL;
+    }
+    Ids ids;
+    if (get_ids(ids_obj, &ids, "hands") < 0) {
+        return NULL;
+    }
+    if (ids.cols < 5 || ids.cols > 7) {
+        PyBuffer_Release(&ids.view);
+        PyErr_SetString(PyExc_ValueError, "hands must have 5, 6 or 7 columns");
+        return NULL;
+    }
+    Py_buffer out_view;
+    uint16_t *out = get_out(out_obj, &out_view, ids.rows, 2, "out");
+    if (out == NULL) {
+        PyBuffer_Release(&ids.view);
+        return NULL;
+    }
+    Py_ssize_t bad;
+    Py_BEGIN_ALLOW_THREADS
+    int wide64 = (ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && ids.view.itemsize == 8;
+    int wide32 = (ids.fmt == 'i' || (ids.fmt == 'l' && ids.view.itemsize == 4)) &&
+                 ids.view.itemsize == 4;
+    if (ids.fmt == 'B' && ids.s1 == 1) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_u8_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_u8_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_u8_5(self, p, ids.rows, ids.s0, out, check);
+    } else if (wide64 && ids.s1 == 8) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_i64_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_i64_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_i64_5(self, p, ids.rows, ids.s0, out, check);
+    } else if (wide32 && ids.s1 == 4) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_i32_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_i32_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_i32_5(self, p, ids.rows, ids.s0, out, check);
+    } else {
+        bad = batch_rows(self, &ids, out, check);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ids.view);
+    PyBuffer_Release(&out_view);
+    return PyLong_FromSsize_t(bad);
+}
+
+static void read_row(const Ids *ids, Py_ssize_t i, unsigned *idx)
+{
+    const char *row = (const char *)ids->view.buf + i * ids->s0;
+    for (Py_ssize_t j = 0; j < ids->cols; j++) {
+        idx[j] = card_index(read_int(row + j * ids->s1, ids->fmt));
+    }
+}
+
+PyDoc_STRVAR(omaha_batch_doc,
+"omaha_batch(hole, board, out, check) -> int\n\n"
+"Omaha ranks of the rows of two 2-d integer buffers (4-6 and 3-5 columns) into ``out``;\n"
+"returns -1 or the first bad row, as batch(). Releases the GIL.");
+
+static PyObject *Tables_omaha_batch(Tables *self, PyObject *args)
+{
+    PyObject *hole_obj, *board_obj, *out_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "OOOp:omaha_batch", &hole_obj, &board_obj, &out_obj, &check)) {
+        return NULL;
+    }
+    Ids hole, board;
+    if (get_ids(hole_obj, &hole, "hole") < 0) {
+        return NULL;
+    }
+    if (get_ids(board_obj, &board, "board") < 0) {
+        PyBuffer_Release(&hole.view);
+        return NULL;
+    }
+    Py_buffer out_view;
+    uint16_t *out = NULL;
+    if (hole.cols < 4 || hole.cols > 6 || board.cols < 3 || board.cols > 5 ||
+        hole.rows != board.rows) {
+        PyErr_SetString(PyExc_ValueError, "hole (N, 4..6) and board (N, 3..5) do not fit");
+    } else {
+        out = get_out(out_obj, &out_view, hole.rows, 2, "out");
+    }
+    if (out == NULL) {
+        PyBuffer_Release(&hole.view);
+        PyBuffer_Release(&board.view);
+        return NULL;
+    }
+    Py_ssize_t bad = -1;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < hole.rows; i++) {
+        unsigned h[8], b[8];
+        read_row(&hole, i, h);
+        read_row(&board, i, b);
+        uint64_t sum = 0, any = 0;
+        for (Py_ssize_t j = 0; j < hole.cols; j++) {
+            sum += self->bits[h[j]];
+            any |= self->bits[h[j]];
+        }
+        for (Py_ssize_t j = 0; j < board.cols; j++) {
+            sum += self->bits[b[j]];
+            any |= self->bits[b[j]];
+        }
+        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
+            bad = i;
+            break;
+        }
+        out[i] = omaha_best(self, h, (int)hole.cols, b, (int)board.cols);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&hole.view);
+    PyBuffer_Release(&board.view);
+    PyBuffer_Release(&out_view);
+    return PyLong_FromSsize_t(bad);
+}
+
+/* ---------------------------------------------------------------- showdowns */
+
+/* One showdown: ranks of P players; counts[p * TALLY + k] += 1 for each of the k best. */
+static inline void tally_one(const uint16_t *r, int players, int64_t *counts)
+{
+    if (players == 2) {
+        if (r[0] < r[1]) {
+            counts[1]++;
+        } else if (r[1] < r[0]) {
+            counts[TALLY + 1]++;
+        } else {
+            counts[2]++;
+            counts[TALLY + 2]++;
+        }
+        return;
+    }
+    uint16_t best = r[0];
+    for (int p = 1; p < players; p++) {
+        best = r[p] < best ? r[p] : best;
+    }
+    int k = 0;
+    for (int p = 0; p < players; p++) {
+        k += r[p] == best;
+    }
+    for (int p = 0; p < players; p++) {
+        if (r[p] == best) {
+            counts[p * TALLY + k]++;
+        }
+    }
+}
+
+PyDoc_STRVAR(tally_doc,
+"tally(ranks, counts)\n\n"
+"Add the showdowns of P rank arrays (uint16, equal lengths) to ``counts`` (int64, P x 11):\n"
+"counts[p][k] counts the showdowns player p won among k best hands. Releases the GIL.");
+
+static PyObject *Tables_tally(Tables *self, PyObject *args)
+{
+    (void)self;
+    PyObject *ranks_obj, *counts_obj;
+    if (!PyArg_ParseTuple(args, "OO:tally", &ranks_obj, &counts_obj)) {
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(ranks_obj, "ranks must be a sequence of arrays");
+    if (seq == NULL) {
+        return NULL;
+    }
+    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
+    if (players < 2 || players > MAX_PLAYERS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "tally takes 2 to 10 rank arrays");
+        return NULL;
+    }
+    Py_buffer views[MAX_PLAYERS];
+    const uint16_t *ranks[MAX_PLAYERS];
+    Py_ssize_t got = 0, length = -1;
+    for (; got < players; got++) {
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, got), &views[got],
+                               PyBUF_C_CONTIGUOUS) < 0) {
+            break;
+        }
+        Py_ssize_t len = views[got].len / 2;
+        if (views[got].itemsize != 2 || (length >= 0 && len != length)) {
+            PyErr_SetString(PyExc_ValueError, "ranks must be uint16 arrays of one length");
+            got++;
+            break;
+        }
+        length = len;
+        ranks[got] = views[got].buf;
+    }
+    Py_buffer counts_view;
+    int64_t *counts = NULL;
+    if (!PyErr_Occurred()) {
+        counts = get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
+    }
+    if (counts != NULL) {
+        Py_BEGIN_ALLOW_THREADS
+        uint16_t r[MAX_PLAYERS];
+        for (Py_ssize_t i = 0; i < length; i++) {
+            for (Py_ssize_t p = 0; p < players; p++) {
+                r[p] = ranks[p][i];
+            }
+            tally_one(r, (int)players, counts);
+        }
+        Py_END_ALLOW_THREADS
+        PyBuffer_Release(&counts_view);
+    }
+    for (Py_ssize_t p = 0; p < got; p++) {
+        PyBuffer_Release(&views[p]);
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------ Hold'em equity */
+
+/* The pair table of hole ranks hi >= lo: 7-card non-flush rank per board multiset. */
+static const uint16_t *pair_table(Tables *t, unsigned hi, unsigned lo)
+{
+    unsigned id = 13 * hi + lo;
+    if (t->pairs[id] == NULL) {
+        uint16_t *table = malloc(sizeof(uint16_t) * N_MULTISETS);
+        if (table == NULL) {
+            return NULL;
+        }
+        uint32_t add = t->rank_keys[hi] + t->rank_keys[lo];
+        for (int m = 0; m < N_MULTISETS; m++) {
+            table[m] = nonflush_rank(t, 7, t->multiset_keys[m] + add);
+        }
+        t->pairs[id] = table;
+    }
+    return t->pairs[id];
+}
+
+/* A Hold'em hand's data for the board loops. */
+typedef struct {
+    const uint16_t *pair; /* non-flush rank per board multiset */
+    uint32_t key;         /* the two card keys added */
+    uint64_t lanes;       /* rank bits in 16-bit suit lanes (exact) */
+    uint64_t major;       /* rank bits in 13-bit suit lanes (the universe records) */
+} Hole;
+
+static int make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h)
+{
+    unsigned r1 = c1 >> 2, r2 = c2 >> 2;
+    h->pair = pair_table(t, r1 > r2 ? r1 : r2, r1 > r2 ? r2 : r1);
+    if (h->pair == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    h->key = t->keys[c1] + t->keys[c2];
+    h->lanes = ((uint64_t)1 << (16 * (c1 & 3) + r1)) | ((uint64_t)1 << (16 * (c2 & 3) + r2));
+    h->major = ((uint64_t)1 << (13 * (c1 & 3) + r1)) | ((uint64_t)1 << (13 * (c2 & 3) + r2));
+    return 0;
+}
+
+/* Heads-up showdowns over the last card of a board: ``e`` runs over deck[from..m). */
+static inline void headsup_last(const Tables *t, const Hole *holes, int from, int m,
+                                const int32_t *mk, const uint32_t *sk, const uint64_t *lane,
+                                int32_t m4, uint32_t s4, uint64_t l4, int64_t *w0, int64_t *w1)
+{
+    const int8_t *f0 = t->flush_suit[7] + s4 + (holes[0].key & 255);
+    const int8_t *f1 = t->flush_suit[7] + s4 + (holes[1].key & 255);
+    const uint16_t *p0 = holes[0].pair + m4, *p1 = holes[1].pair + m4;
+    const uint64_t b0 = l4 | holes[0].lanes, b1 = l4 | holes[1].lanes;
+    int64_t a = 0, b = 0;
+    for (int e = from; e < m; e++) {
+        int s0 = f0[sk[e]], s1 = f1[sk[e]];
+        unsigned r0 = p0[mk[e]], r1 = p1[mk[e]];
+        if (s0 >= 0) {
+            r0 = t->flush[((b0 | lane[e]) >> (16 * s0)) & 8191];
+        }
+        if (s1 >= 0) {
+            r1 = t->flush[((b1 | lane[e]) >> (16 * s1)) & 8191];
+        }
+        a += r0 < r1;
+        b += r1 < r0;
+    }
+    *w0 += a;
+    *w1 += b;
+}
+
+/* Every five-card board from ``deck`` (ascending ids): ranks via board multiset ids. */
+static void exact_preflop(const Tables *t, const unsigned *deck, int m, const Hole *holes,
+                          int players, int64_t *counts)
+{
+    int32_t mk[5][NCARDS];
+    uint32_t sk[NCARDS];
+    uint64_t lane[NCARDS];
+    for (int i = 0; i < m; i++) {
+        unsigned r = deck[i] >> 2;
+        for (int j = 0; j < 5; j++) {
+            mk[j][i] = (int32_t)binom((int)r + j, j + 1);
+        }
+        sk[i] = t->keys[deck[i]] & 255;
+        lane[i] = (uint64_t)1 << (16 * (deck[i] & 3) + r);
+    }
+    uint32_t hs[MAX_PLAYERS];
+    for (int p = 0; p < players; p++) {
+        hs[p] = holes[p].key & 255;
+    }
+    const int8_t *fs = t->flush_suit[7];
+    uint16_t r[MAX_PLAYERS];
+    int64_t w0 = 0, w1 = 0, boards = 0;
+    for (int a = 0; a < m - 4; a++) {
+        for (int b = a + 1; b < m - 3; b++) {
+            int32_t m2 = mk[0][a] + mk[1][b];
+            uint32_t s2 = sk[a] + sk[b];
+            uint64_t l2 = lane[a] | lane[b];
+            for (int c = b + 1; c < m - 2; c++) {
+                int32_t m3 = m2 + mk[2][c];
+                uint32_t s3 = s2 + sk[c];
+                uint64_t l3 = l2 | lane[c];
+                for (int d = c + 1; d < m - 1; d++) {
+                    int32_t m4 = m3 + mk[3][d];
+                    uint32_t s4 = s3 + sk[d];
+                    uint64_t l4 = l3 | lane[d];
+                    if (players == 2) {
+                        headsup_last(t, holes, d + 1, m, mk[4], sk, lane, m4, s4, l4, &w0, &w1);
+                        boards += m - d - 1;
+                        continue;
+                    }
+                    for (int e = d + 1; e < m; e++) {
+                        int32_t mid = m4 + mk[4][e];
+                        uint32_t ss = s4 + sk[e];
+                        for (int p = 0; p < players; p++) {
+                            int suit = fs[ss + hs[p]];
+                            if (suit < 0) {
+                                r[p] = holes[p].pair[mid];
+                            } else {
+                                uint64_t bm = l4 | lane[e] | holes[p].lanes;
+                                r[p] = t->flush[(bm >> (16 * suit)) & 8191];
+                            }
+                        }
+                        tally_one(r, players, counts);
+                    }
+                }
+            }
+        }
+    }
+    if (players == 2) {
+        counts[1] += w0;
+        counts[TALLY + 1] += w1;
+        counts[2] += boards - w0 - w1;
+        counts[TALLY + 2] += boards - w0 - w1;
+    }
+}
+
+/* Boards completing ``known`` (1 to 5 cards) with k = 5 - known cards of ``deck``. */
+static void exact_known(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
+                        int m, const Hole *holes, int players, int64_t *counts)
+{
+    uint32_t base = 0;
+    uint64_t lanes = 0;
+    for (int i = 0; i < nk; i++) {
+        base += t->keys[known[i]];
+        lanes |= (uint64_t)1 << (16 * (known[i] & 3) + (known[i] >> 2));
+    }
+    int k = 5 - nk;
+    int pick[5] = {0, 1, 2, 3, 4};
+    if (k > m) {
+        return;
+    }
+    uint16_t r[MAX_PLAYERS];
+    for (;;) {
+        uint32_t key = base;
+        uint64_t bm = lanes;
+        for (int j = 0; j < k; j++) {
+            unsigned c = deck[pick[j]];
+            key += t->keys[c];
+            bm |= (uint64_t)1 << (16 * (c & 3) + (c >> 2));
+        }
+        for (int p = 0; p < players; p++) {
+            uint32_t all = key + holes[p].key;
+            int suit = t->flush_suit[7][all & 255];
+            r[p] = suit < 0 ? nonflush_rank(t, 7, all >> SUIT_BITS)
+                            : t->flush[((bm | holes[p].lanes) >> (16 * suit)) & 8191];
+        }
+        tally_one(r, players, counts);
+        /* next k-subset of deck indices, in lexicographic order */
+        int j = k - 1;
+        while (j >= 0 && pick[j] == m - k + j) {
+            j--;
+        }
+        if (j < 0) {
+            break;
+        }
+        pick[j]++;
+        for (int q = j + 1; q < k; q++) {
+            pick[q] = pick[q - 1] + 1;
+        }
+    }
+}
+
+static int ids_of(PyObject *obj, unsigned *out, Py_ssize_t most, Py_ssize_t *count,
+                  const char *what)
+{
+    Py_ssize_t n;
+    int64_t *values = read_array(obj, &n, what);
+    if (values == NULL) {
+        return -1;
+    }
+    if (n > most) {
+        free(values);
+        PyErr_Format(PyExc_ValueError, "%s holds too many cards", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (values[i] < 0 || values[i] >= NCARDS) {
+            free(values);
+            PyErr_Format(PyExc_ValueError, "%s holds a card id outside 0..51", what);
+            return -1;
+        }
+        out[i] = (unsigned)values[i];
+    }
+    free(values);
+    *count = n;
+    return 0;
+}
+
+PyDoc_STRVAR(holdem_exact_doc,
+"holdem_exact(deck, board, holes, counts)\n\n"
+"Exact Hold'em showdowns for each deal: ``holes`` (D x P x 2 ids), boards of\n"
+"``board`` (0 to 5 known ids) completed from ``deck`` (ascending ids) less the deal's\n"
+"hole cards; adds to ``counts`` (int64, D x P x 11). Releases the GIL.");
+
+static PyObject *Tables_holdem_exact(Tables *self, PyObject *args)
+{
+    PyObject *deck_obj, *board_obj, *holes_obj, *counts_obj;
+    if (!PyArg_ParseTuple(args, "OOOO:holdem_exact", &deck_obj, &board_obj, &holes_obj,
+                          &counts_obj)) {
+        return NULL;
+    }
+    unsigned deck[NCARDS], known[5];
+    Py_ssize_t m, nk;
+    if (ids_of(deck_obj, deck, NCARDS, &m, "deck") < 0 ||
+        ids_of(board_obj, known, 5, &nk, "board") < 0) {
+        return NULL;
+    }
+    Py_ssize_t n_holes;
+    int64_t *flat = read_array(holes_obj, &n_holes, "holes (flattened)");
+    if (flat == NULL) {
+        return NULL;
+    }
+    Py_buffer counts_view;
+    int64_t *counts = NULL;
+    if (PyObject_GetBuffer(counts_obj, &counts_view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) == 0) {
+        counts = counts_view.buf;
+        if (counts_view.itemsize != 8) {
+            PyErr_SetString(PyExc_ValueError, "counts must be int64 of shape (D, P, 11)");
+        }
+    }
+    Py_ssize_t players = 0, deals = 0;
+    if (counts != NULL && !PyErr_Occurred()) {
+        if (counts_view.ndim == 3 && counts_view.shape[2] == TALLY) {
+            deals = counts_view.shape[0];
+            players = counts_view.shape[1];
+        }
+        if (deals == 0 || players < 2 || players > MAX_PLAYERS ||
+            n_holes != deals * players * 2) {
+            PyErr_SetString(PyExc_ValueError, "holes (D, P, 2) and counts (D, P, 11) differ");
+        }
+    }
+    Hole *holes = NULL;
+    unsigned *decks = NULL;
+    int *sizes = NULL;
+    if (!PyErr_Occurred()) {
+        holes = malloc(sizeof(Hole) * (size_t)(deals * players));
+        decks = malloc(sizeof(unsigned) * NCARDS * (size_t)deals);
+        sizes = malloc(sizeof(int) * (size_t)deals);
+        if (holes == NULL || decks == NULL || sizes == NULL) {
+            PyErr_NoMemory();
+        }
+    }
+    /* Per deal: its holes (pair tables built now, under the GIL) and its deck. */
+    for (Py_ssize_t d = 0; d < deals && !PyErr_Occurred(); d++) {
+        uint64_t used = 0;
+        for (Py_ssize_t p = 0; p < players; p++) {
+            int64_t c1 = flat[2 * (d * players + p)], c2 = flat[2 * (d * players + p) + 1];
+            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS || c1 == c2) {
+                PyErr_SetString(PyExc_ValueError, "a hole holds a bad card id");
+                break;
+            }
+            if (make_hole(self, (unsigned)c1, (unsigned)c2, &holes[d * players + p]) < 0) {
+                break;
+            }
+            used |= ((uint64_t)1 << c1) | ((uint64_t)1 << c2);
+        }
+        int size = 0;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            if (!((used >> deck[i]) & 1)) {
+                decks[NCARDS * d + size++] = deck[i];
+            }
+        }
+        sizes[d] = size;
+    }
+    if (!PyErr_Occurred()) {
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t d = 0; d < deals; d++) {
+            if (nk == 0) {
+                exact_preflop(self, decks + NCARDS * d, sizes[d], holes + d * players,
+                              (int)players, counts + d * players * TALLY);
+            } else {
+                exact_known(self, known, (int)nk, decks + NCARDS * d, sizes[d],
+                            holes + d * players, (int)players, counts + d * players * TALLY);
+            }
+        }
+        Py_END_ALLOW_THREADS
+    }
+    free(flat);
+    free(holes);
+    free(decks);
+    free(sizes);
+    if (counts != NULL) {
+        PyBuffer_Release(&counts_view);
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(holdem_sample_doc,
+"holdem_sample(records, boards, players, counts)\n\n"
+"Monte Carlo showdowns on already drawn boards: ``records`` (U x 2 uint64: the board's\n"
+"13-bit-lane card mask, then multiset id << 9 | suit-key sum), ``boards`` (indices into\n"
+"them), ``players`` (per player: an (m, 2) array of combos and an index array picking one\n"
+"per board, or None for a fixed hand); adds to ``counts`` (int64, P x 11).\n"
+"Releases the GIL.");
+
+static PyObject *Tables_holdem_sample(Tables *self, PyObject *args)
+{
+    PyObject *records_obj, *boards_obj, *players_obj, *counts_obj;
+    if (!PyArg_ParseTuple(args, "OOOO:holdem_sample", &records_obj, &boards_obj, &players_obj,
+                          &counts_obj)) {
+        return NULL;
+    }
+    Py_buffer rec_view, board_view, counts_view, pick_views[MAX_PLAYERS];
+    int have_rec = 0, have_boards = 0, have_counts = 0, n_picks = 0;
+    Hole *combos[MAX_PLAYERS] = {NULL};
+    const int64_t *picks[MAX_PLAYERS] = {NULL};
+    PyObject *seq = PySequence_Fast(players_obj, "players must be a sequence");
+    if (seq == NULL) {
+        return NULL;
+    }
+    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
+    Py_ssize_t n = 0, universe = 0;
+    int64_t *counts = NULL;
+    if (players < 2 || players > MAX_PLAYERS) {
+        PyErr_SetString(PyExc_ValueError, "holdem_sample takes 2 to 10 players");
+        goto done;
+    }
+    if (PyObject_GetBuffer(records_obj, &rec_view, PyBUF_C_CONTIGUOUS) < 0) {
+        goto done;
+    }
+    have_rec = 1;
+    universe = rec_view.len / 16;
+    if (PyObject_GetBuffer(boards_obj, &board_view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        goto done;
+    }
+    have_boards = 1;
+    if (board_view.itemsize != 8) {
+        PyErr_SetString(PyExc_ValueError, "boards must be int64 indices");
+        goto done;
+    }
+    n = board_view.len / 8;
+    counts = get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
+    if (counts == NULL) {
+        goto done;
+    }
+    have_counts = 1;
+    for (Py_ssize_t p = 0; p < players; p++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, p);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
+            goto done;
+        }
+        Py_ssize_t m;
+        int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &m, "combos (flattened)");
+        if (flat == NULL) {
+            goto done;
+        }
+        m /= 2;
+        combos[p] = malloc(sizeof(Hole) * (size_t)(m > 0 ? m : 1));
+        if (combos[p] == NULL) {
+            free(flat);
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (Py_ssize_t c = 0; c < m; c++) {
+            int64_t c1 = flat[2 * c], c2 = flat[2 * c + 1];
+            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS ||
+                make_hole(self, (unsigned)c1, (unsigned)c2, &combos[p][c]) < 0) {
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "a combo holds a bad card id");
+                }
+                free(flat);
+                goto done;
+            }
+        }
+        free(flat);
+        PyObject *pick = PyTuple_GET_ITEM(item, 1);
+        if (pick != Py_None) {
+            if (PyObject_GetBuffer(pick, &pick_views[n_picks], PyBUF_C_CONTIGUOUS) < 0) {
+                goto done;
+            }
+            Py_buffer *v = &pick_views[n_picks++];
+            if (v->itemsize != 8 || v->len / 8 != n) {
+                PyErr_SetString(PyExc_ValueError, "picks must be int64, one per board");
+                goto done;
+            }
+            picks[p] = v->buf;
+            for (Py_ssize_t i = 0; i < n; i++) {
+                if ((uint64_t)picks[p][i] >= (uint64_t)m) {
+                    PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
+                    goto done;
+                }
+            }
+        } else if (m < 1) {
+            PyErr_SetString(PyExc_ValueError, "a fixed player needs one combo");
+            goto done;
+        }
+    }
+    {
+        const int64_t *boards = board_view.buf;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if ((uint64_t)boards[i] >= (uint64_t)universe) {
+                PyErr_SetString(PyExc_ValueError, "a board index is outside the records");
+                goto done;
+            }
+        }
+        const uint64_t *rec = rec_view.buf;
+        const int8_t *fs = self->flush_suit[7];
+        Py_BEGIN_ALLOW_THREADS
+        uint16_t r[MAX_PLAYERS];
+        uint64_t block[2 * SAMPLE_BLOCK];
+        int64_t w0 = 0, w1 = 0, ties = 0;
+        for (Py_ssize_t start = 0; start < n; start += SAMPLE_BLOCK) {
+            Py_ssize_t stop = start + SAMPLE_BLOCK < n ? start + SAMPLE_BLOCK : n;
+            /* Gather the block's boards first: a plain loop keeps many cache misses
+             * in flight, where the showdowns' branches would serialise them. */
+            for (Py_ssize_t i = start; i < stop; i++) {
+                block[2 * (i - start)] = rec[2 * boards[i]];
+                block[2 * (i - start) + 1] = rec[2 * boards[i] + 1];
+            }
+            for (Py_ssize_t i = start; i < stop; i++) {
+                uint64_t bm = block[2 * (i - start)], key = block[2 * (i - start) + 1];
+                unsigned mid = (unsigned)(key >> 9), ss = (unsigned)(key & 511);
+                for (Py_ssize_t p = 0; p < players; p++) {
+                    const Hole *h = picks[p] ? &combos[p][picks[p][i]] : &combos[p][0];
+                    int suit = fs[(ss + h->key) & 255];
+                    r[p] = suit < 0 ? h->pair[mid]
+                                    : self->flush[((bm | h->major) >> (13 * suit)) & 8191];
+                }
+                if (players == 2) { /* branch-free: who wins is a coin toss to a predictor */
+                    w0 += r[0] < r[1];
+                    w1 += r[1] < r[0];
+                    ties += r[0] == r[1];
+                } else {
+                    tally_one(r, (int)players, counts);
+                }
+            }
+        }
+        counts[1] += w0;
+        counts[TALLY + 1] += w1;
+        counts[2] += ties;
+        counts[TALLY + 2] += ties;
+        Py_END_ALLOW_THREADS
+    }
+done:
+    for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
+        free(combos[p]);
+    }
+    for (int v = 0; v < n_picks; v++) {
+        PyBuffer_Release(&pick_views[v]);
+    }
+    if (have_rec) {
+        PyBuffer_Release(&rec_view);
+    }
+    if (have_boards) {
+        PyBuffer_Release(&board_view);
+    }
+    if (have_counts) {
+        PyBuffer_Release(&counts_view);
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------ module */
+
+static PyMethodDef Tables_methods[] = {
+    {"rank", (PyCFunction)Tables_rank, METH_O, rank_doc},
+    {"omaha", (PyCFunction)(void (*)(void))Tables_omaha, METH_FASTCALL, omaha_doc},
+    {"batch", (PyCFunction)Tables_batch, METH_VARARGS, batch_doc},
+    {"omaha_batch", (PyCFunction)Tables_omaha_batch, METH_VARARGS, omaha_batch_doc},
+    {"tally", (PyCFunction)Tables_tally, METH_VARARGS, tally_doc},
+    {"holdem_exact", (PyCFunction)Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
+    {"holdem_sample", (PyCFunction)Tables_holdem_sample, METH_VARARGS, holdem_sample_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(Tables_doc,
+"Tables(card_keys, flush_suit, flush, keys, values, starts, on_error, on_omaha_error,\n"
+"       *, key_gaps=False)\n\n"
+"One ladder's lookup tables, read from buffers: card keys (52), flush suit per low key\n"
+"bits for 5, 6, 7 cards (3 x 256), the flush table (8192), and per hand size 5, 6, 7\n"
+"the sorted non-flush rank-key sums, their ranks and the compact rows' starts.\n"
+"``on_error(ids)`` and ``on_omaha_error(hole, board)`` raise the error of bad input.\n"
+"``key_gaps``: the keys are given as gaps from the previous key (the packed form).");
+
+static PyTypeObject TablesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "showdown._native._kernel.Tables",
+    .tp_basicsize = sizeof(Tables),
+    .tp_dealloc = (destructor)Tables_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Tables_doc,
+    .tp_methods = Tables_methods,
+    .tp_new = Tables_new,
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "showdown._native._kernel",
+    .m_doc = "showdown's native evaluation and equity kernels (see showdown._native).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void)
+{
+    if (PyType_Ready(&TablesType) < 0) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&kernel_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&TablesType);
+    if (PyModule_AddObject(module, "Tables", (PyObject *)&TablesType) < 0 ||
+        PyModule_AddIntConstant(module, "ABI", KERNEL_ABI) < 0 ||
+        PyModule_AddIntConstant(module, "TALLY", TALLY) < 0) {
+        Py_DECREF(&TablesType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

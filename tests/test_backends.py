@@ -1,0 +1,252 @@
+"""The native kernel and the numpy path, side by side in one process: the same ranks,
+the same errors and the same equity numbers, exhaustively where it fits.
+
+Every evaluation, batch, equity and stats test also runs on both backends (the
+``backend`` fixture of conftest.py); this file compares them directly.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from math import comb
+from typing import Any
+
+import numpy as np
+import pytest
+
+import showdown
+from oracles import SPEC_SEVEN_HANDS
+from showdown import Card, CardError, _backend, equity, evaluate_batch, evaluate_omaha_batch
+from showdown.categories import category_ranges
+from showdown.stats import rank_counts
+
+evaluate_module = sys.modules["showdown.evaluate"]
+
+pytestmark = pytest.mark.skipif(
+    not _backend.native_available(), reason="the native kernel is not built"
+)
+
+
+def both(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, Any]:
+    """``fn(*args, **kwargs)`` on the native kernel, then on the numpy path."""
+    out = []
+    for name in _backend.NAMES:
+        with _backend.use(name):
+            out.append(fn(*args, **kwargs))
+    return out[0], out[1]
+
+
+def error_of(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
+    try:
+        fn(*args, **kwargs)
+    except CardError as error:
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+def colex(n: int, k: int) -> np.ndarray:
+    """All k-subsets of range(n) (uint8 rows, ascending), in colex order."""
+    rows = np.arange(n, dtype=np.uint8)[:, None]
+    for width in range(2, k + 1):
+        blocks = [
+            np.concatenate(
+                [rows[: comb(m, width - 1)], np.full((comb(m, width - 1), 1), m, np.uint8)], 1
+            )
+            for m in range(width - 1, n)
+        ]
+        rows = np.concatenate(blocks)
+    return rows
+
+
+def test_backend_is_visible() -> None:
+    assert showdown.BACKEND == _backend.BACKEND == "native"  # built by scripts/setup.sh
+    with _backend.use("numpy"):
+        assert _backend.current() == "numpy"
+        assert showdown.evaluate_ids is evaluate_module._evaluate_ids_python
+    assert _backend.current() == "native"
+    assert showdown.evaluate_ids is not evaluate_module._evaluate_ids_python
+    with pytest.raises(ValueError, match="'native' or 'numpy'"), _backend.use("fast"):  # type: ignore[arg-type]
+        pass
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_every_five_card_hand(wrap: bool) -> None:
+    """All 2,598,960 five-card hands, standard and wrap: rank by rank the same."""
+    hands = colex(52, 5)
+    native, numpy = both(evaluate_batch, hands, wrap)
+    np.testing.assert_array_equal(native, numpy)
+    assert len(native) == 2_598_960 and native.min() == 1 and native.max() == 7462
+
+
+@pytest.mark.parametrize("k", [6, 7])
+def test_millions_of_random_hands(k: int) -> None:
+    hands = random_hands(np.random.default_rng(k), 1_000_000, k)
+    for wrap in (False, True):
+        native, numpy = both(evaluate_batch, hands, wrap)
+        np.testing.assert_array_equal(native, numpy)
+
+
+@pytest.mark.parametrize("holes", [4, 5, 6])
+def test_random_omaha_hands(holes: int) -> None:
+    rng = np.random.default_rng(holes)
+    for boards in (3, 4, 5):
+        cards = random_hands(rng, 60_000, holes + boards)
+        for wrap in (False, True):
+            native, numpy = both(evaluate_omaha_batch, cards[:, :holes], cards[:, holes:], wrap)
+            np.testing.assert_array_equal(native, numpy)
+            assert native.min() >= 1 and native.max() <= 7462  # never the 7463 sentinel
+
+
+DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+
+
+def layouts(hands: np.ndarray) -> Iterator[tuple[str, np.ndarray, slice]]:
+    """The same hands in every memory layout: (name, array, rows of the expected output)."""
+    yield "C", np.ascontiguousarray(hands), slice(None)
+    yield "Fortran", np.asfortranarray(hands), slice(None)
+    yield "reversed", hands[::-1], slice(None, None, -1)
+    wide = np.zeros((len(hands), 2 * hands.shape[1]), dtype=hands.dtype)
+    wide[:, ::2] = hands
+    yield "every other column", wide[:, ::2], slice(None)
+    yield "every other row", hands[::2], slice(None, None, 2)
+    yield "big-endian", hands.astype(hands.dtype.newbyteorder(">")), slice(None)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_every_dtype_and_layout(dtype: type) -> None:
+    hands = random_hands(np.random.default_rng(4), 20_000, 7)
+    expected = both(evaluate_batch, hands)[1]
+    for name, array, rows in layouts(hands.astype(dtype)):
+        native, numpy = both(evaluate_batch, array)
+        np.testing.assert_array_equal(native, expected[rows], err_msg=name)
+        np.testing.assert_array_equal(numpy, expected[rows], err_msg=name)
+    broadcast = np.broadcast_to(hands[:1].astype(dtype), (1000, 7))
+    native, numpy = both(evaluate_batch, broadcast)
+    assert (native == expected[0]).all() and (numpy == expected[0]).all()
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_the_same_errors(dtype: type) -> None:
+    """Duplicates and bad ids in every position: the same message on both paths."""
+    info = np.iinfo(dtype)
+    base = random_hands(np.random.default_rng(6), 5, 7).astype(dtype)
+    bad_values = [v for v in (-1, 52, 63, 64, 255, 2**31, info.max) if info.min <= v <= info.max]
+    for row in (0, 4):
+        for position in range(7):
+            for value in [int(base[row, (position + 1) % 7]), *bad_values]:
+                hands = base.copy()
+                hands[row, position] = value
+                for check in (True, False):
+                    native, numpy = both(error_of, evaluate_batch, hands, check=check)
+                    assert native == numpy, (value, position, check)
+                    if check or not 0 <= value <= 51:
+                        assert native is not None and f"row {row}" in native
+    holes, boards = base[:, :4].copy(), base[:, 4:].copy()
+    boards[3, 2] = holes[3, 0]
+    native, numpy = both(error_of, evaluate_omaha_batch, holes, boards)
+    assert native == numpy == "CardError: hole and board row 3 holds a card twice"
+
+
+def test_scalar_paths_agree() -> None:
+    rng = np.random.default_rng(8)
+    python = evaluate_module._evaluate_ids_python
+    native = _backend.native_tables(False).rank
+    for k in (5, 6, 7):
+        for hand in random_hands(rng, 30_000, k).tolist():
+            assert native(hand) == python(hand)
+    bad: list[Any] = [
+        [-1, 47, 43, 39, 35],
+        [0, 0, 0, 0, 0],
+        [52, 1, 2, 3, 4],
+        [2**70, 1, 2, 3, 4],
+        [1, 2, 3, 4],
+        list(range(8)),
+        [1.0, 2, 3, 4, 5],
+        "As Ks Qs Js Ts",
+        5,
+        None,
+        [Card.from_id(1), 1, 2, 3, 4],
+    ]
+    for ids in bad:
+        assert error_of(native, ids) == error_of(python, ids) is not None, ids
+
+
+def test_monte_carlo_gives_the_same_numbers() -> None:
+    """A fixed seed: the same deals (drawn in numpy) and so the same counts, to the last bit."""
+    for players, board, trials in [
+        (["AcAd", "KhKs"], None, 50_000),
+        (["AhKh", "QQ+"], None, 40_000),
+        (["AhKh", "QQ", "JTs", "random"], "2c 7d 9h", 30_000),
+    ]:
+        native, numpy = both(equity, players, board=board, trials=trials, seed=11)
+        assert native == numpy, players
+    native, numpy = both(
+        equity, ["Ac Ad Kc Kd", "Ah Qh Jh Th", "2c 3c 4d 5d"], game="omaha", trials=3000, seed=2
+    )
+    assert native == numpy
+
+
+def test_exact_equity_is_the_same() -> None:
+    for players, board in [
+        (["AcAd", "KhKs"], None),
+        (["AKs", "QQ"], None),
+        (["AhKh", "2c2d", "9s9d"], None),
+        (["AhKh", "2c2d"], "Qh Jh 3c"),
+        (["QQ+,AKs", "random"], "Ah 7c 2d"),
+        (["AA", "KK", "QQ"], "2c 3d 4h 9s"),
+    ]:
+        native, numpy = both(equity, players, board=board)
+        assert native == numpy and native.method == "exact", players
+    native, numpy = both(equity, ["Ac Ad Kc Kd", "Ah Qh Jh Th"], board="2h 7h 9c", game="omaha")
+    assert native == numpy
+
+
+def test_stats_counts_are_the_same() -> None:
+    for cards in (5, 6, 7):
+        for wrap in (False, True):
+            native, numpy = both(rank_counts, cards, wrap)
+            np.testing.assert_array_equal(native, numpy)
+
+
+def test_threads_share_the_work() -> None:
+    """The kernels release the GIL: chunks evaluated on two threads give the same ranks."""
+    hands = random_hands(np.random.default_rng(12), 400_000, 7)
+    whole = evaluate_batch(hands)
+    with ThreadPoolExecutor(2) as pool:
+        parts = list(pool.map(evaluate_batch, np.array_split(hands, 8)))
+    np.testing.assert_array_equal(np.concatenate(parts), whole)
+
+
+@pytest.mark.slow
+def test_every_seven_card_hand() -> None:
+    """SPEC section 2: all 133,784,560 seven-card hands, hand by hand the same on both paths."""
+    per_rank = np.zeros(7463, dtype=np.int64)
+    tails = colex(51, 6)  # six-card tails in colex order: those below m are a prefix
+    for first in range(52 - 7 + 1):
+        rest = tails[: comb(51 - first, 6)] + np.uint8(first + 1)
+        hands = np.empty((len(rest), 7), dtype=np.uint8)
+        hands[:, 0] = first
+        hands[:, 1:] = rest
+        native, numpy = both(evaluate_batch, hands, check=False)
+        np.testing.assert_array_equal(native, numpy)
+        per_rank += np.bincount(native, minlength=7463)
+    assert per_rank.sum() == comb(52, 7)
+    for category, span in category_ranges().items():
+        assert per_rank[span.start : span.stop].sum() == SPEC_SEVEN_HANDS[category], category
+    assert np.count_nonzero(per_rank) == 4824
+
+
+def test_omaha_scalar_agrees_with_batch() -> None:
+    rng = np.random.default_rng(13)
+    cards = random_hands(rng, 2000, 9)
+    batch = evaluate_omaha_batch(cards[:, :4], cards[:, 4:])
+    for name in _backend.NAMES:
+        with _backend.use(name):
+            scalar = [showdown.evaluate_omaha_ids(h[:4], h[4:]) for h in cards.tolist()]
+            np.testing.assert_array_equal(scalar, batch)
