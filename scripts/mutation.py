@@ -10,7 +10,8 @@ by one, ``True`` and ``False`` exchanged, ``and`` and ``or`` exchanged, a
 the survivors are listed with their line, to be read: each is either a test
 to add or an equivalent change (one that cannot alter behaviour).
 
-Usage (from the repository root, with the test extras installed)::
+Usage (from the repository root, with the test extras installed; test paths are
+relative to the root)::
 
     .venv/bin/python scripts/mutation.py src/showdown/pots.py \\
         tests/test_pots.py tests/test_pots_properties.py tests/test_resolve_cli.py
@@ -178,7 +179,8 @@ def mutate(source: str, target: int) -> str:
 
 
 def _run_tests(src_copy: Path, tests: list[str], timeout: float) -> bool:
-    """True if the tests pass against the copy of ``src`` (the mutant survived)."""
+    """True if the tests (paths relative to the root) pass against the copy (the mutant
+    survived)."""
     env = {**os.environ, "PYTHONPATH": str(src_copy), "CI": "true", "PYTHONDONTWRITEBYTECODE": "1"}
     command = [
         sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
@@ -186,7 +188,7 @@ def _run_tests(src_copy: Path, tests: list[str], timeout: float) -> bool:
     ]  # fmt: skip
     try:
         done = subprocess.run(
-            command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+            command, cwd=src_copy.parent, env=env, capture_output=True, text=True, timeout=timeout
         )
     except subprocess.TimeoutExpired:
         return False  # a mutant that hangs the tests is caught (by the timeout)
@@ -197,7 +199,7 @@ def _check_copy_is_used(src_copy: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(src_copy)}
     where = subprocess.run(
         [sys.executable, "-c", "import showdown; print(showdown.__file__)"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+        cwd=src_copy.parent, env=env, capture_output=True, text=True, check=True,
     ).stdout.strip()  # fmt: skip
     if not where.startswith(str(src_copy)):
         raise SystemExit(f"the tests would import showdown from {where}, not from the copy")
@@ -208,8 +210,13 @@ def run(module: Path, tests: list[str], selected: list[Mutant]) -> Iterator[tupl
     source = module.read_text(encoding="utf-8")
     relative = module.resolve().relative_to(ROOT / "src")
     with tempfile.TemporaryDirectory(prefix="showdown-mutants-") as tmp:
+        # The code and the tests are copied: edits to the checkout during a long run
+        # change nothing, and the checkout is never modified.
+        ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
         src_copy = Path(tmp) / "src"
-        shutil.copytree(ROOT / "src", src_copy, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / "src", src_copy, ignore=ignore)
+        shutil.copytree(ROOT / "tests", Path(tmp) / "tests", ignore=ignore)
+        shutil.copy2(ROOT / "pyproject.toml", Path(tmp) / "pyproject.toml")
         _check_copy_is_used(src_copy)
         target = src_copy / relative
         start = time.perf_counter()
