@@ -204,6 +204,38 @@ def test_button_on_seat_zero_is_a_seat_like_any_other() -> None:
     assert split_amount(5, [0, 2], button=1, seats=[0, 2]) == {2: 3, 0: 2}  # dead button 1
 
 
+def test_folded_chips_above_every_live_player_join_the_last_pot() -> None:
+    # Mutation survivors of tests/test_pots.py alone: the leftover merge and the empty layer.
+    table = {
+        "button": 1,
+        "board": "Ac 9d 7h 4s 2c",
+        "players": [
+            {"seat": 1, "hole": "Ad Kh", "contributed": 100},
+            {"seat": 2, "hole": "Qd Qh", "contributed": 50},
+            {"seat": 3, "contributed": 200, "folded": True},
+            {"seat": 4, "contributed": 200, "folded": True},
+        ],
+    }
+    result = resolve(table)
+    assert [(p.amount, p.eligible) for p in result.pots] == [(200, (1, 2)), (350, (1,))]
+    assert result.returned == {} and result.payouts == {1: 550}
+
+
+def test_a_live_player_who_put_in_nothing_makes_no_empty_pot() -> None:
+    table = {
+        "button": 1,
+        "board": "Ac 9d 7h 4s 2c",
+        "players": [
+            {"seat": 1, "hole": "Ad Kh", "contributed": 0},
+            {"seat": 2, "hole": "Qd Qh", "contributed": 10},
+            {"seat": 3, "contributed": 30, "folded": True},
+        ],
+    }
+    result = resolve(table)
+    assert [(p.amount, p.eligible, p.winners) for p in result.pots] == [(20, (2,), (2,))]
+    assert result.returned == {3: 20}
+
+
 def test_resolve_omaha_with_the_wrap_rule() -> None:
     # Ana's Q-K-A-2-3 straight exists only under the house rule; Bo's trips win otherwise.
     table = {
