@@ -529,7 +529,7 @@ def test_wrap_ace_to_four_draw_has_eight_outs() -> None:
         ("As Ks Qs Js", None, "five-card", "exactly 5"),
         ("As Ks Qs Js Ts 9s", None, "five-card", "exactly 5"),
         ("As Ks Qs Js Ts", "2c", "five-card", "no board"),
-        ("As Ks Qs Js Ts", None, "razz", "unknown game"),
+        ("As Ks Qs Js Ts", None, "pineapple", "unknown game"),
         ("As Ks Qs Js Ts", "As 2c", "holdem", "duplicate card As"),
         (["As", "Ks", "Qs", "Js", "Ks"], None, "five-card", "duplicate card Ks"),
         ([51, 47, 43, 39, 52], None, "five-card", "52"),

@@ -537,8 +537,8 @@ def test_bad_input() -> None:
         compare("As Kd Qc Qh", board="2c 3c 4c")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         compare(["As Kd", "Qc Qh"], board="2c 3c 4c", lang="fr")
-    with pytest.raises(ValueError, match="unknown game 'stud'"):
-        compare(["As Kd", "Qc Qh"], board="2c 3c 4c", game="stud")
+    with pytest.raises(ValueError, match="unknown game 'pineapple'"):
+        compare(["As Kd", "Qc Qh"], board="2c 3c 4c", game="pineapple")
     with pytest.raises(CardError, match=r"hand 2: .*Omaha needs 4 to 6 hole cards, got 2"):
         compare(["As Kd 2d 3d", "Qc Qh"], board="2c 3c 4c", game="omaha")
     with pytest.raises(CardError, match="unknown card 'Xx'"):

@@ -612,7 +612,7 @@ def _two(**changes: Any) -> dict[str, Any]:
         ),
         (_two(board="Ac 9d"), "board must have 0, 3, 4 or 5 cards, got 2"),
         (_two(game="five-card"), "five-card: the board must have 0 cards, got 5"),
-        (_two(game="stud"), "unknown game"),
+        (_two(game="pineapple"), "unknown game"),
         (
             table([player(1, "A", "Ad Kh", -5), player(2, "B", "Qh 5c", 1)], button=1),
             "must not be negative",

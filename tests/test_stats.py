@@ -358,11 +358,26 @@ def test_cli_human_table_in_other_languages(lang: str, capsys: pytest.CaptureFix
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(english) == 12
     assert len({len(line) for line in lines[1:]}) == 1
-    assert "133,784,560" in lines[0] and lines[0] != english[0]
+    # Issue 13, finding 9: numbers as every command writes them in this language.
+    separator = {"es": ".", "ru": " "}[lang]
+    assert f"133{separator}784{separator}560" in lines[0] and lines[0] != english[0]
     rows = zip(lines[2:11], english[2:11], sorted(Category, reverse=True), strict=True)
     for line, en_line, category in rows:
-        assert line.startswith(category_name(category, lang, capital=True) + " ")
-        assert line.split()[-3:] == en_line.split()[-3:]  # same hands, share, distinct
+        name = category_name(category, lang, capital=True)
+        assert line.startswith(name + " ")
+        # Same hands, share and distinct, in the language's signs.
+        localised = " ".join(en_line.split()[-3:]).replace(",", "_").replace(".", ",")
+        assert line[len(name) :].split() == localised.replace("_", separator).split()
+
+
+def test_stats_and_equity_write_numbers_alike(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 13, finding 9: ``stats --lang ru`` prints like ``equity --lang ru``."""
+    assert cli.main(["stats", "--lang", "ru"]) == 0
+    table = capsys.readouterr().out
+    assert "2 598 960" in table and "0,0015%" in table and "2,598,960" not in table
+    assert cli.main(["equity", "AcAd", "KhKs", "--lang", "ru"]) == 0
+    equity_text = capsys.readouterr().out
+    assert "1 712 304" in equity_text and "81,26%" in equity_text
 
 
 def test_table_colour_only_when_asked() -> None:

@@ -42,7 +42,6 @@ def _repeated(ids: list[int]) -> None:
         if card in seen:
             raise CardError(f"card {Card.from_id(card)} (id {card}) is given twice")
         seen.add(card)
-    return None
 
 
 def ids_error(cards: Any) -> NoReturn:

@@ -143,7 +143,9 @@ def _evaluate_chunk(
         out[hands] = flush[mask]
 
 
-def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True) -> np.ndarray:
+def evaluate_batch(
+    ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True, game: str | None = None
+) -> np.ndarray:
     """Ranks (uint16, 1..7462) of an integer array of card ids of shape (N, 5|6|7).
 
     Any integer dtype and any memory layout is read; ``uint8`` ids in a
@@ -168,7 +170,19 @@ def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True
     Traceback (most recent call last):
     ...
     showdown.cards.CardError: hands row 1 holds a card id outside 0..51
+
+    ``game`` evaluates in any game of :mod:`showdown.variants` (see
+    :mod:`showdown.ladder_batch`): values of that game's ladder, 1 the best, or
+    two columns (high, low) for stud hi-lo.
+
+    >>> evaluate_batch([[20, 13, 9, 4, 0]], game="deuce-to-seven").tolist()  # 7-5-4-3-2
+    [1]
     """
+    if game is not None:
+        from showdown.ladder_batch import evaluate_game_batch
+        from showdown.variants import find_variant
+
+        return evaluate_game_batch(ids, find_variant(game, wrap), check=check)
     hands = _as_hands(ids, (5, 6, 7), "hands")
     native = _backend.kernel(wrap)
     if native is not None:
@@ -215,13 +229,25 @@ def evaluate_batch(ids: npt.ArrayLike, wrap: bool = False, *, check: bool = True
 
 
 def evaluate_omaha_batch(
-    hole: npt.ArrayLike, board: npt.ArrayLike, wrap: bool = False, *, check: bool = True
+    hole: npt.ArrayLike,
+    board: npt.ArrayLike,
+    wrap: bool = False,
+    *,
+    check: bool = True,
+    game: str | None = None,
 ) -> np.ndarray:
     """Omaha ranks: exactly two of each row of ``hole`` (N, 4..6) and three of ``board`` (N, 3..5).
 
     >>> evaluate_omaha_batch([[51, 47, 0, 5]], [[43, 39, 35, 2, 6]]).tolist()  # AsKs + QsJsTs
     [1]
+
+    ``game="omaha-hi-lo"`` gives two columns, high and low (57: no qualifying low).
     """
+    if game is not None:
+        from showdown.ladder_batch import evaluate_game_omaha_batch
+        from showdown.variants import find_variant
+
+        return evaluate_game_omaha_batch(hole, board, find_variant(game, wrap), check=check)
     holes = _as_hands(hole, (4, 5, 6), "hole")
     boards = _as_hands(board, (3, 4, 5), "board")
     if len(holes) != len(boards):

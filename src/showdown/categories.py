@@ -127,3 +127,50 @@ def category_ranges(wrap: bool = False) -> dict[Category, range]:
 _LAST_RANK = {
     wrap: [(c, r.stop - 1) for c, r in category_ranges(wrap).items()] for wrap in (False, True)
 }
+
+
+class BadugiCategory(IntEnum):
+    """Badugi hands by the size of their badugi (cards of all different suits and ranks).
+
+    A four-card badugi beats any three-card hand, and so on down.
+
+    >>> BadugiCategory.FOUR_CARD > BadugiCategory.THREE_CARD, BadugiCategory.TWO_CARD.json_name
+    (True, 'two_card')
+    >>> BadugiCategory.of_size(3).size
+    3
+    >>> str(BadugiCategory.THREE_CARD)
+    'three-card badugi'
+    """
+
+    # Numbered past Category's 0..8 so that the two kinds never compare equal as ints.
+    ONE_CARD = 9
+    TWO_CARD = 10
+    THREE_CARD = 11
+    FOUR_CARD = 12
+
+    @property
+    def size(self) -> int:
+        """How many cards the badugi holds (1 to 4)."""
+        return self.value - 8
+
+    @classmethod
+    def of_size(cls, size: int) -> BadugiCategory:
+        """The category of a ``size``-card badugi."""
+        return cls(size + 8)
+
+    @property
+    def json_name(self) -> str:
+        """The category's name in JSON, e.g. ``three_card``."""
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.name.lower().replace("_", "-") + " badugi"
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in "bdoxXn":
+            return format(int(self), spec)
+        return format(str(self), spec)
+
+
+#: A category of any ladder.
+AnyCategory = Category | BadugiCategory

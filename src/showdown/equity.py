@@ -157,8 +157,9 @@ _WORDS: dict[str, dict[str, str]] = {
 
 def _decimal(x: float, places: int, lang: str) -> str:
     """``x`` with ``places`` decimals: a point in English, a comma in Spanish and Russian."""
-    text = f"{x:.{places}f}"
-    return text if lang == "en" else text.replace(".", ",")
+    from showdown.i18n import phrasebook
+
+    return phrasebook(lang).decimal(x, places)
 
 
 def _percent(x: float, lang: str) -> str:
@@ -168,17 +169,16 @@ def _percent(x: float, lang: str) -> str:
 
 def _count(n: int, lang: str) -> str:
     """A whole number grouped by thousands: ``1,712,304``, ``1.712.304``, ``1 712 304``."""
-    text = f"{n:,}"
-    return {"en": text, "es": text.replace(",", "."), "ru": text.replace(",", " ")}[lang]
+    from showdown.i18n import phrasebook
+
+    return phrasebook(lang).count(n)
 
 
 def _ru_plural(n: int, one: str, few: str, many: str) -> str:
     """The Russian noun form after ``n``: 1, 21 ``one``; 2-4, 22-24 ``few``; else ``many``."""
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+    from showdown.i18n import phrasebook
+
+    return phrasebook("ru").plural(n, (one, few, many))
 
 
 def method_line(result: EquityResult, lang: str = "en") -> str:
@@ -637,6 +637,10 @@ def equity(
     game, players, exact, trials, seed = _check_arguments(game, players, exact, trials, seed)
     if progress is not True and progress is not False and not callable(progress):
         raise TypeError(f"progress must be True, False or a callable, not {V.short_repr(progress)}")
+    if game not in ("holdem", "omaha"):  # the other showdowns: showdown.game_equity
+        from showdown.game_equity import game_equity
+
+        return game_equity(players, board, dead, game, exact, trials, seed)  # type: ignore[arg-type]
     community = to_cards(board)
     dead_cards = to_cards(dead)
     if len(community) not in (0, 3, 4, 5):
@@ -711,8 +715,6 @@ def _check_arguments(
 ) -> tuple[str, list[Any], bool | None, int | None, int | None]:
     """The plain parameters of :func:`equity`, checked by :mod:`showdown.validate`."""
     game = V.text(game, "game")
-    if game not in ("holdem", "omaha"):
-        raise CardError(f"equity supports the games holdem and omaha, not {game!r}")
     if isinstance(players, str | Range | bytes) or not isinstance(players, Sequence):
         raise TypeError(
             "players must be a list of hands or ranges, e.g. ['AcAd', 'QQ+,AKs'], "

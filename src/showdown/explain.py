@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, to_cards
 from showdown.categories import Category
-from showdown.evaluate import GAMES, HandValue, evaluate
+from showdown.evaluate import HandValue, HiLoValue, evaluate
 from showdown.i18n import check_lang, phrasebook
 from showdown.i18n.base import ACE, Decision, Phrasebook, format_ranks
+from showdown.variants import Variant, find_variant
 
 __all__ = ["Comparison", "compare", "decide", "explain", "explain_many"]
 
@@ -48,6 +49,7 @@ def decide(a: HandValue, b: HandValue) -> Decision | None:
     >>> d.unit, d.win, d.lose
     ('high_pair', 11, 10)
     """
+    _check_pair(a, b)
     if a.category != b.category:
         raise ValueError(f"{a.category.json_name} and {b.category.json_name} differ in category")
     if a == b:
@@ -56,17 +58,29 @@ def decide(a: HandValue, b: HandValue) -> Decision | None:
     index = next(
         i for i, (w, lo) in enumerate(zip(winner.ranks, loser.ranks, strict=True)) if w != lo
     )
-    return Decision(winner.category, winner.ranks, index, winner.ranks[index], loser.ranks[index])
+    return Decision(
+        winner.category,
+        winner.ranks,
+        index,
+        winner.ranks[index],
+        loser.ranks[index],
+        low=winner.ladder.low or winner.ladder.ace_low,
+    )
 
 
 def _reason(book: Phrasebook, winner: HandValue, loser: HandValue) -> str:
     """Why ``winner`` beats ``loser``, with no subject: ``a flush beats a straight``."""
     if winner.category != loser.category:
-        royal = _royal(winner)
-        return book.beats(winner.category, royal, loser.category)
+        return _beats(book, winner, loser)
     decision = decide(winner, loser)
     assert decision is not None
     return book.also(decision)
+
+
+def _beats(book: Phrasebook, winner: HandValue, loser: HandValue) -> str:
+    """``a flush beats a full house in short deck``: the ladder is named unless standard."""
+    text = book.beats(winner.category, _royal(winner), loser.category)
+    return text + book.in_ladder(winner.ladder.key)
 
 
 def _royal(value: HandValue) -> bool:
@@ -76,8 +90,8 @@ def _royal(value: HandValue) -> bool:
 def _check_pair(a: HandValue, b: HandValue) -> None:
     if not isinstance(a, HandValue) or not isinstance(b, HandValue):
         raise TypeError("explain compares two HandValue objects (see showdown.evaluate)")
-    if a.wrap != b.wrap:
-        raise ValueError("cannot compare a hand under the wrap-around rule with a standard one")
+    if a.ladder is not b.ladder:
+        a._check(b)  # raises LadderMismatch, a TypeError naming both ladders
 
 
 def explain(
@@ -125,8 +139,7 @@ def explain(
         return book.exact_tie(a.describe(book.code), format_ranks(a.ranks))
     winner, loser, label = (a, b, label_a) if a > b else (b, a, label_b)
     if winner.category != loser.category:
-        return book.wins_by_category(label, book.beats(winner.category, _royal(winner),
-                                                       loser.category))  # fmt: skip
+        return book.wins_by_category(label, _beats(book, winner, loser))
     decision = decide(winner, loser)
     assert decision is not None
     return book.wins_by_position(label, decision)
@@ -193,6 +206,56 @@ def explain_many(
     return text
 
 
+def _halves(values: Sequence[HandValue]) -> list[list[tuple[int, HandValue]]]:
+    """Per half of hi-lo values, the (hand index, value) pairs that have that half."""
+    out: list[list[tuple[int, HandValue]]] = [[], []]
+    for i, value in enumerate(values):
+        parts = value.values if isinstance(value, HiLoValue) else (value, None)
+        for k, part in enumerate(parts):
+            if part is not None:
+                out[k].append((i, part))
+    return out
+
+
+def _hi_lo_winners(values: Sequence[HandValue]) -> tuple[list[int] | None, ...]:
+    """The winners of the high half and of the low half (``None``: no qualifying low)."""
+    result: list[list[int] | None] = []
+    for half in _halves(values):
+        if not half:
+            result.append(None)
+            continue
+        best = max(v for _, v in half)
+        result.append([i for i, v in half if v == best])
+    return tuple(result)
+
+
+def _explain_hi_lo(
+    values: Sequence[HandValue], lang: str, labels: Sequence[str] | None = None
+) -> str:
+    """``High: ... Low: ...``: each half explained among the hands that have it.
+
+    >>> print(compare(["Ah 2h Kd Ks", "3c 4c Qd Qh"], board="5s 8d Kc 7h 9c",
+    ...               game="omaha-hi-lo").explanation)
+    High: Hand 1 wins: three of a kind beats a pair. Low: Both hands have an eight low; hand 1 wins on the fourth card, two against four.
+    """  # noqa: E501
+    book = phrasebook(lang)
+    if labels is None:
+        labels = [book.hand_label(i + 1) for i in range(len(values))]
+    parts = []
+    for k, half in enumerate(_halves(values)):
+        head = f"{book.half(k)}:"
+        if not half:
+            parts.append(f"{head} {book.capitalise(book.no_low())}.")
+        elif len(half) == 1:
+            i, value = half[0]
+            parts.append(f"{head} {book.wins_alone(labels[i], value.describe(book.code))}")
+        else:
+            names = [labels[i] for i, _ in half]
+            text = explain_many([v for _, v in half], book.code, names)
+            parts.append(f"{head} {text}")
+    return " ".join(parts)
+
+
 @dataclass(frozen=True)
 class Comparison:
     """The outcome of :func:`compare`: who wins, each hand's value, and why.
@@ -207,6 +270,8 @@ class Comparison:
     explanation: str
     lang: str = "en"
     labels: tuple[str, ...] | None = field(default=None, repr=False)
+    #: Hi-lo games: the winners of each half, high then low (``None``: no qualifying low).
+    halves: tuple[list[int] | None, ...] = ()
 
     def __str__(self) -> str:
         """The explanation: ``print(compare(...))`` reads the verdict.
@@ -220,6 +285,8 @@ class Comparison:
         """The explanation in ``lang`` (by default the comparison's own language)."""
         if lang is None or check_lang(lang) == self.lang:
             return self.explanation
+        if self.halves:
+            return _explain_hi_lo(self.values, lang, self.labels)
         return explain_many(self.values, lang, self.labels)
 
     def to_json(self, lang: str | None = None) -> dict[str, object]:
@@ -232,12 +299,16 @@ class Comparison:
         'Empate exacto (pareja de ases, A-A-K-Q-J en las dos manos): el bote se reparte, porque los palos nunca desempatan.'
         """  # noqa: E501
         lang = self.lang if lang is None else check_lang(lang)
-        return {
+        data: dict[str, object] = {
             "winners": list(self.winners),
             "tie": self.tie,
             "hands": [v.to_json(lang) for v in self.values],
             "explanation": self.explain(lang),
         }
+        if self.halves:
+            data["high"] = {"winners": self.halves[0]}
+            data["low"] = None if self.halves[1] is None else {"winners": self.halves[1]}
+        return data
 
 
 def _comparison(
@@ -277,10 +348,11 @@ def _compare_values(
 def compare(
     hands: Sequence[CardsLike | HandValue],
     board: CardsLike | None = None,
-    game: str = "holdem",
+    game: str | Variant = "holdem",
     wrap: bool = False,
     lang: str = "en",
     labels: Sequence[str] | None = None,
+    trips_beat_straight: bool = False,
 ) -> Comparison:
     """Evaluate several hands dealt from one deck, find every winner, and say why.
 
@@ -312,7 +384,6 @@ def compare(
     if isinstance(hands, bytes) or not isinstance(hands, Sequence):
         raise TypeError("compare takes a list of hands, e.g. ['As Kd', 'Qc Qh']")
     lang = check_lang(lang)
-    game = V.choice(game, "game", GAMES)
     wrap = V.flag(wrap, "wrap")
     if labels is not None:
         if isinstance(labels, str) or not all(isinstance(x, str) for x in labels):
@@ -322,6 +393,7 @@ def compare(
     evaluated = [isinstance(h, HandValue) for h in hands]
     if any(evaluated):
         return _compare_values(hands, evaluated, board, lang, labels)
+    variant = find_variant(game, wrap, trips_beat_straight)
     holes = [to_cards(h) for h in hands if not isinstance(h, HandValue)]
     if len(holes) < 2:
         raise ValueError(f"compare needs at least two hands, got {len(holes)}")
@@ -333,7 +405,20 @@ def compare(
     values: list[HandValue] = []
     for number, hole in enumerate(holes, start=1):
         try:
-            values.append(evaluate(hole, community, game=game, wrap=wrap))
+            values.append(evaluate(hole, community, game=variant))
         except CardError as error:
             raise CardError(f"hand {number}: {error}") from None
+    label_tuple = None if labels is None else tuple(labels)
+    if variant.hi_lo:
+        halves = _hi_lo_winners(values)
+        winners = sorted({i for half in halves if half for i in half})
+        return Comparison(
+            winners=winners,
+            tie=any(half is not None and len(half) > 1 for half in halves),
+            values=values,
+            explanation=_explain_hi_lo(values, lang, label_tuple),
+            lang=lang,
+            labels=label_tuple,
+            halves=halves,
+        )
     return _comparison(values, lang, labels)

@@ -35,13 +35,24 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from showdown.evaluate import evaluate, evaluate_ids, evaluate_ids_wrap, evaluate_omaha_ids
+from showdown.evaluate import evaluate
+from showdown.hand_values import value_ids
 from showdown.table_io import BOARD_COUNTS, Player, Table, TableError, as_integer
 
 if TYPE_CHECKING:
     from showdown.evaluate import HandValue
 
-__all__ = ["Player", "Pot", "Showdown", "Table", "TableError", "resolve", "split_amount"]
+__all__ = [
+    "Award",
+    "Player",
+    "Pot",
+    "Showdown",
+    "Table",
+    "TableError",
+    "resolve",
+    "split_amount",
+    "split_by_cards",
+]
 
 
 def split_amount(
@@ -99,18 +110,80 @@ def split_amount(
     return {seat: share + 1 if k < odd else share for k, seat in enumerate(order)}
 
 
+def split_by_cards(
+    amount: int, winners: Sequence[int], cards: Mapping[int, Sequence[int]], low: bool
+) -> dict[int, int]:
+    """Share ``amount`` among stud ``winners`` (seats); odd chips go by the cards held.
+
+    Stud has no button: the odd chip goes to the tied player holding the
+    highest card by suit in a high split, the lowest card by suit in a low
+    split (ace low), suits ranked spades, hearts, diamonds, clubs; all of a
+    player's cards count (``cards``: seat -> card ids). This is the only place
+    where suits matter.
+
+    >>> split_by_cards(101, [1, 2], {1: [50, 0], 2: [51, 1]}, low=False)  # As beats Ah
+    {2: 51, 1: 50}
+    >>> split_by_cards(101, [1, 2], {1: [48, 5], 2: [49, 4]}, low=True)  # Ac is the lowest
+    {1: 51, 2: 50}
+    """
+    amount = as_integer(amount, "the amount")
+    if amount < 0:
+        raise TableError(f"the amount must not be negative, got {amount}")
+    if not winners:
+        raise TableError("there must be at least one winner")
+
+    def lowest(card: int) -> tuple[int, int]:
+        rank, suit = card >> 2, card & 3
+        return (-1 if rank == 12 else rank, suit)
+
+    if low:
+        order = sorted(winners, key=lambda seat: min(map(lowest, cards[seat])))
+    else:
+        order = sorted(winners, key=lambda seat: -max(cards[seat]))
+    share, odd = divmod(amount, len(order))
+    return {seat: share + 1 if k < odd else share for k, seat in enumerate(order)}
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One ladder's part of a pot (the high or the low half in hi-lo): winners and shares."""
+
+    winners: tuple[int, ...]
+    shares: dict[int, int] = field(hash=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "shares": {str(seat): chips for seat, chips in self.shares.items()},
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     """One pot: its chips, who may win it, who did, and each winner's share.
 
     ``eligible`` is in seat order; ``winners`` and ``shares`` are in odd-chip
-    order (clockwise from the first seat left of the button).
+    order (clockwise from the first seat left of the button). In a hi-lo
+    game ``halves`` holds the pot's award per ladder, high then low (``None``:
+    no qualifying low, the high hand scoops); ``winners`` and ``shares`` are
+    then the totals.
     """
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: dict[int, int] = field(hash=False)
+    halves: tuple[Award | None, ...] = ()
+
+    @property
+    def high(self) -> Award | None:
+        """The high half of a hi-lo pot (``None`` in other games)."""
+        return self.halves[0] if self.halves else None
+
+    @property
+    def low(self) -> Award | None:
+        """The low half of a hi-lo pot (``None``: no qualifying low, or not hi-lo)."""
+        return self.halves[1] if len(self.halves) > 1 else None
 
     @property
     def contested(self) -> bool:
@@ -119,12 +192,16 @@ class Pot:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown resolve``: seat keys as strings."""
-        return {
+        data: dict[str, Any] = {
             "amount": self.amount,
             "eligible": list(self.eligible),
             "winners": list(self.winners),
             "shares": {str(seat): chips for seat, chips in self.shares.items()},
         }
+        if self.halves:
+            data["high"] = self.halves[0].to_dict() if self.halves[0] else None
+            data["low"] = self.halves[1].to_dict() if self.halves[1] else None
+        return data
 
 
 @dataclass(frozen=True, repr=False)
@@ -153,7 +230,7 @@ class Showdown:
         """The hands shown, seat -> :class:`~showdown.evaluate.HandValue`, in showdown order."""
         table = self.table
         return {
-            seat: evaluate(table.player(seat).hole or (), table.board, table.game, table.wrap)
+            seat: evaluate(table.player(seat).hole or (), table.board, table.variant)
             for seat in self.shown
         }
 
@@ -233,30 +310,40 @@ def _layers(table: Table, chips: list[int]) -> tuple[list[tuple[int, int]], list
     return layers, live
 
 
-def _ranks(table: Table, contenders: Sequence[int]) -> dict[int, int]:
-    """Evaluator ranks of the contenders who show (index -> rank); checks they can."""
-    game = table.game
-    full = BOARD_COUNTS[game][-1]
+def _values(table: Table, contenders: Sequence[int]) -> list[dict[int, int]]:
+    """Per ladder of the game, the values of the contenders who show (index -> value;
+    a player without a qualifying low is left out); checks that they can show."""
+    variant = table.variant
+    full = BOARD_COUNTS[variant.key][-1]
     board = table.board_ids
     if len(board) != full:
         raise TableError(
-            f"{game}: the hand goes to showdown, so the board needs {full} cards, got {len(board)}"
+            f"{variant.key}: the hand goes to showdown, so the board needs {full} cards, "
+            f"got {len(board)}"
         )
     players = table.players
-    ranks: dict[int, int] = {}
+    values: list[dict[int, int]] = [{} for _ in variant.ladders]
     for i in contenders:
         p = players[i]
         if p.muck:
             continue
         if p.hole is None:
             raise TableError(f"seat {p.seat} is live but has no hole cards for the showdown")
-        if game == "omaha":
-            ranks[i] = evaluate_omaha_ids(p.hole_ids, board, table.wrap)
-        elif table.wrap:
-            ranks[i] = evaluate_ids_wrap(p.hole_ids + board)
-        else:
-            ranks[i] = evaluate_ids(p.hole_ids + board)
-    return ranks
+        for k, ladder in enumerate(variant.ladders):
+            value = value_ids(p.hole_ids, board, variant, ladder)
+            if value is not None:
+                values[k][i] = value
+    return values
+
+
+def _share(table: Table, amount: int, winners: list[int], low: bool) -> dict[int, int]:
+    """Share one pot (or half) among tied ``winners``: by the button, or by suit in stud."""
+    if len(winners) == 1:
+        return {winners[0]: amount}
+    if table.button is None:
+        cards = {seat: table.player(seat).hole_ids for seat in winners}
+        return split_by_cards(amount, winners, cards, low)
+    return split_amount(amount, winners, table.button, table.seats)
 
 
 def resolve(table: Table | Mapping[str, Any]) -> Showdown:
@@ -305,39 +392,45 @@ def resolve(table: Table | Mapping[str, Any]) -> Showdown:
     # (eligible sets only shrink from one pot to the next).
     layers, live = _layers(table, chips)
     contenders = live[layers[0][1] :] if layers and len(live) - layers[0][1] > 1 else []
-    ranks = _ranks(table, contenders) if contenders else {}
+    variant = table.variant
+    values = _values(table, contenders) if contenders else [{} for _ in variant.ladders]
 
-    # 3. Winners, from the last side pot down to the main pot: each step down
-    # adds the players who reached this pot but not the next one.
-    button = table.button
+    # 3. Winners per pot and per ladder; a hi-lo pot is halved between the best
+    # high and the best qualifying low (odd chip to the high half), else scooped.
     seat_of = seats.__getitem__
     pots: list[Pot] = []
-    best = 1 << 30
-    winners: list[int] = []
-    end = len(live)
-    for amount, j in reversed(layers):
-        for i in live[j:end]:
-            r = ranks.get(i)
-            if r is None:
-                continue
-            if r < best:
-                best = r
-                winners = [i]
-            elif r == best:
-                winners.append(i)
-        end = j
+    for amount, j in layers:
         eligible = live[j:]
+        awards: list[list[int] | None] = []
+        for ladder_values in values:
+            showing = [i for i in eligible if i in ladder_values]
+            best = min((ladder_values[i] for i in showing), default=None)
+            awards.append([i for i in showing if ladder_values[i] == best] or None)
         if len(eligible) == 1:
-            shares = {seats[eligible[0]]: amount}
-        elif len(winners) == 1:
-            shares = {seats[winners[0]]: amount}
-        elif winners:
-            shares = split_amount(amount, sorted(map(seat_of, winners)), button, seats)
-        else:
+            awards = [list(eligible)] + [None] * (len(values) - 1)
+        elif awards[0] is None:
             names = ", ".join(map(str, sorted(map(seat_of, eligible))))
             raise TableError(f"every player in a pot mucked (seats {names}); one must show")
-        pots.append(Pot(amount, tuple(sorted(map(seat_of, eligible))), tuple(shares), shares))
-    pots.reverse()
+        parts = [k for k, winners in enumerate(awards) if winners]
+        base, odd = divmod(amount, len(parts))
+        halves: list[Award | None] = [None] * len(awards)
+        totals: dict[int, int] = {}
+        for n, k in enumerate(parts):
+            winners = sorted(map(seat_of, awards[k] or ()))
+            portion = base + (1 if n < odd else 0)
+            shares = _share(table, portion, winners, variant.ladders[k].low)
+            halves[k] = Award(tuple(shares), shares)
+            for seat, won in shares.items():
+                totals[seat] = totals.get(seat, 0) + won
+        pots.append(
+            Pot(
+                amount,
+                tuple(sorted(map(seat_of, eligible))),
+                tuple(totals),
+                totals,
+                tuple(halves) if variant.hi_lo else (),
+            )
+        )
     payouts: dict[int, int] = {}
     for pot in pots:
         for seat, won in pot.shares.items():
@@ -350,7 +443,10 @@ def resolve(table: Table | Mapping[str, Any]) -> Showdown:
     if contenders:
         in_hand = sorted(map(seat_of, contenders))
         start = table.last_aggressor
-        k = bisect_left(in_hand, start) if start is not None else bisect_right(in_hand, button)
+        if start is not None:
+            k = bisect_left(in_hand, start)
+        else:  # no button (stud): the lowest seat shows first
+            k = 0 if table.button is None else bisect_right(in_hand, table.button)
         order = (*in_hand[k:], *in_hand[:k])
         shown = tuple(s for s in order if not players[seats.index(s)].muck)
     return Showdown(
@@ -360,5 +456,5 @@ def resolve(table: Table | Mapping[str, Any]) -> Showdown:
         payouts=dict(sorted(payouts.items())),
         showdown_order=order,
         shown=shown,
-        ranks={seats[i]: r for i, r in sorted(ranks.items())},
+        ranks={seats[i]: r for i, r in sorted(values[0].items())},
     )

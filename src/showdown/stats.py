@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from showdown.categories import Category, category_ranges
+from showdown.categories import AnyCategory, Category, category_ranges  # noqa: F401 (doctests)
 
 #: Hand sizes :func:`stats` supports.
 CARD_COUNTS: tuple[int, ...] = (5, 6, 7)
@@ -98,7 +98,11 @@ class Stats:
     wrap: bool
     hands: int
     distinct: int
-    categories: Mapping[Category, CategoryCount] = field(hash=False)
+    categories: Mapping[AnyCategory, CategoryCount] = field(hash=False)
+    #: The game counted (see :func:`showdown.game_stats.game_stats`).
+    game: str = "holdem"
+    #: Hi-lo games: the hands holding a qualifying eight-or-better low.
+    low: CategoryCount | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``{"cards", "hands", "distinct", "categories": {json_name: {"hands", "distinct"}}}``.
@@ -106,12 +110,15 @@ class Stats:
         The keys are the ``showdown stats --json`` contract (issue 2); ``wrap``
         is the caller's own choice and is not repeated in the document.
         """
-        return {
+        doc: dict[str, Any] = {
             "cards": self.cards,
             "hands": self.hands,
             "distinct": self.distinct,
             "categories": {c.json_name: n.to_json() for c, n in self.categories.items()},
         }
+        if self.low is not None:
+            doc["low"] = self.low.to_json()
+        return doc
 
     def __repr__(self) -> str:
         rules = "wrap-around rule" if self.wrap else "standard rules"
@@ -253,7 +260,7 @@ def _stats(cards: int, wrap: bool) -> Stats:
 @cache
 def _stats_on(cards: int, wrap: bool, backend: str) -> Stats:
     per_rank = _rank_counts(cards, wrap)
-    categories: dict[Category, CategoryCount] = {}
+    categories: dict[AnyCategory, CategoryCount] = {}
     for category, span in category_ranges(wrap).items():
         block = per_rank[span.start : span.stop]
         categories[category] = CategoryCount(

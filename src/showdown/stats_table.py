@@ -26,6 +26,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "wrap": "house rule: the ace wraps around",
         "header": "Category|Hands|Share|Distinct",
         "total": "Total",
+        "low": "Hands with a qualifying eight-or-better low: {hands} ({share}), "
+        "{distinct} distinct lows",
+        "4": "four",
         "5": "five",
         "6": "six",
         "7": "seven",
@@ -37,6 +40,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "wrap": "regla de la casa: el as da la vuelta",
         "header": "Categoría|Manos|Proporción|Fuerzas",
         "total": "Total",
+        "low": "Manos con un bajo de ocho o menos: {hands} ({share}), {distinct} bajos distintos",
+        "4": "cuatro",
         "5": "cinco",
         "6": "seis",
         "7": "siete",
@@ -48,6 +53,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "wrap": "домашнее правило: туз заворачивает по кругу",
         "header": "Комбинация|Раздачи|Доля|Уровней силы",
         "total": "Всего",
+        "low": "Раздачи с лоу до восьмёрки: {hands} ({share}), {distinct} разных лоу",
+        "4": "четыре",
         "5": "пять",
         "6": "шесть",
         "7": "семь",
@@ -60,7 +67,8 @@ _WORDS: dict[str, dict[str, str]] = {
 def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     """The human table in ``lang``: one row per category, best first, then the totals.
 
-    Numbers use the seeds' separators (``2,598,960``; ``0.39%``) in every language.
+    Numbers are written as in every command, in the language's own way
+    (``2,598,960`` and ``0.39%``; ``2.598.960`` and ``0,39%``; ``2 598 960`` and ``0,39%``).
 
     >>> from showdown.stats import stats
     >>> print(format_stats(stats(5)))
@@ -77,35 +85,39 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     High card        1,302,540  50.1177%     1,277
     Total            2,598,960   100.00%     7,462
     >>> print(format_stats(stats(5, wrap=True), "es").splitlines()[0])
-    Las 2,598,960 manos de cinco cartas, regla de la casa: el as da la vuelta
+    Las 2.598.960 manos de cinco cartas, regla de la casa: el as da la vuelta
     >>> print(format_stats(stats(7), "es").splitlines()[0])
-    Las 133,784,560 manos de siete cartas (las cinco mejores de siete), reglas estándar
+    Las 133.784.560 manos de siete cartas (las cinco mejores de siete), reglas estándar
     >>> print(format_stats(stats(6), "ru").splitlines()[0])
-    Все 20,358,520 раздач по шесть карт (лучшие пять из шести), стандартные правила
+    Все 20 358 520 раздач по шесть карт (лучшие пять из шести), стандартные правила
     """
-    from showdown.i18n import category_name, check_lang
+    from showdown.i18n import category_name, check_lang, phrasebook
 
     words = _WORDS[check_lang(lang)]
+    book = phrasebook(lang)
     size = words[str(result.cards)]
     best = ""
     if result.cards > 5:
         best = words["best"].format(size=size, size_gen=words.get(f"{result.cards}_gen", size))
-    title = words["title"].format(
-        hands=f"{result.hands:,}",
-        size=size,
-        best=best,
-        rules=words["wrap" if result.wrap else "standard"],
-    )
+    rules = words["wrap" if result.wrap else "standard"]
+    if result.game not in ("holdem", "omaha", "five-card", "stud"):
+        rules = book.game_name(result.game).split(":")[0]
+    title = words["title"].format(hands=book.count(result.hands), size=size, best=best, rules=rules)
     rows = [
         (
             category_name(category, lang, capital=True),
-            f"{count.hands:,}",
-            f"{100 * count.hands / result.hands:.4f}%",
-            f"{count.distinct:,}",
+            book.count(count.hands),
+            book.percent(count.hands / result.hands, 4),
+            book.count(count.distinct),
         )
         for category, count in result.categories.items()
     ]
-    total = (words["total"], f"{result.hands:,}", "100.00%", f"{result.distinct:,}")
+    total = (
+        words["total"],
+        book.count(result.hands),
+        book.percent(1, 2),
+        book.count(result.distinct),
+    )
     header = tuple(words["header"].split("|"))
     widths = [max(len(row[i]) for row in [header, *rows, total]) for i in range(4)]
 
@@ -118,4 +130,12 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     out = [style(title, "bold", enabled=colour), style(line(header), "dim", enabled=colour)]
     out += [line(row) for row in rows]
     out.append(style(line(total), "bold", enabled=colour))
+    if result.low is not None:
+        low = result.low
+        share = book.percent(low.hands / result.hands, 4)
+        out.append(
+            words["low"].format(
+                hands=book.count(low.hands), share=share, distinct=book.count(low.distinct)
+            )
+        )
     return "\n".join(out)

@@ -31,8 +31,8 @@ from numbers import Integral
 from typing import Any
 
 from showdown.cards import Card, to_cards
-from showdown.evaluate import GAMES
 from showdown.validate import InputError, load_json, short_repr
+from showdown.variants import VARIANTS, UnknownGame, Variant, find_variant
 
 __all__ = ["Player", "Table", "TableError", "player_from_dict", "table_from_dict"]
 
@@ -41,15 +41,19 @@ class TableError(ValueError):
     """A table that cannot be resolved: the message says what is wrong and where."""
 
 
-#: Hole cards per game (Omaha: four to six, for the five- and six-card variants).
-HOLE_COUNTS: dict[str, tuple[int, ...]] = {"holdem": (2,), "omaha": (4, 5, 6), "five-card": (5,)}
-#: Board sizes allowed per game; a showdown needs the last one.
-BOARD_COUNTS: dict[str, tuple[int, ...]] = {
-    "holdem": (0, 3, 4, 5),
-    "omaha": (0, 3, 4, 5),
-    "five-card": (0,),
-}
-_HOLE_TEXT = {"holdem": "2", "omaha": "4 to 6", "five-card": "5"}
+#: Hole cards per game, from the registry (Omaha: four to six; stud: a player's seven).
+HOLE_COUNTS: dict[str, tuple[int, ...]] = {v.key: v.hole for v in VARIANTS}
+#: Board sizes allowed per game; a showdown needs the last one (0: no board).
+BOARD_COUNTS: dict[str, tuple[int, ...]] = {v.key: tuple(sorted({0, *v.board})) for v in VARIANTS}
+
+
+def _count_text(counts: tuple[int, ...]) -> str:
+    """``2``, ``4 to 6``, ``4 or 5``."""
+    if len(counts) == 1:
+        return str(counts[0])
+    if len(counts) == 2:
+        return f"{counts[0]} or {counts[1]}"
+    return f"{counts[0]} to {counts[-1]}"
 
 
 def as_integer(value: object, what: str) -> int:
@@ -156,23 +160,31 @@ class Table:
     """
 
     players: tuple[Player, ...]
-    button: int
+    button: int | None
     board: tuple[Card, ...] = ()
     game: str = "holdem"
     last_aggressor: int | None = None
     wrap: bool = False
+    #: Short deck only: three of a kind ranks above a straight.
+    trips_beat_straight: bool = False
+    #: The game with its rules (from :func:`showdown.variants.find_variant`).
+    variant: Variant = field(init=False, repr=False, compare=False)
     #: Every seat, clockwise (ascending).
     seats: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: The board's card ids, for the evaluator's hot path.
     board_ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise TableError(
-                f"unknown game {short_repr(self.game)}; choose one of {', '.join(GAMES)}"
-            )
         if not isinstance(self.wrap, bool):
             raise TableError("wrap must be true or false")
+        if not isinstance(self.trips_beat_straight, bool):
+            raise TableError("trips_beat_straight must be true or false")
+        try:
+            variant = find_variant(self.game, self.wrap, self.trips_beat_straight)
+        except UnknownGame as error:
+            raise TableError(str(error)) from None
+        object.__setattr__(self, "game", variant.key)
+        object.__setattr__(self, "variant", variant)
         players = tuple(
             p if isinstance(p, Player) else Player.from_dict(p) for p in _as_iterable(self.players)
         )
@@ -185,10 +197,17 @@ class Table:
                 raise TableError(f"seat {a} is listed twice")
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "seats", seats)
-        button = as_integer(self.button, "the button")
-        if button < 0:
-            raise TableError(f"the button {button} is negative; it is a seat number")
-        object.__setattr__(self, "button", button)
+        if not variant.button:
+            if self.button is not None:
+                raise TableError(
+                    f"{variant.key} has no button (odd chips go by suit): "
+                    f"leave out the button or set it to null, not {short_repr(self.button)}"
+                )
+        else:
+            button = as_integer(self.button, "the button")
+            if button < 0:
+                raise TableError(f"the button {button} is negative; it is a seat number")
+            object.__setattr__(self, "button", button)
         if self.last_aggressor is not None:
             aggressor = as_integer(self.last_aggressor, "the last aggressor")
             if aggressor not in seats:
@@ -214,6 +233,16 @@ class Table:
             *most, last = map(str, BOARD_COUNTS[game])
             allowed = f"{', '.join(most)} or {last}" if most else last
             raise TableError(f"{game}: the board must have {allowed} cards, got {len(self.board)}")
+        deck = set(self.variant.deck)
+        for place, cards in [("the board", self.board)] + [
+            (f"seat {p.seat}", p.hole or ()) for p in self.players
+        ]:
+            for card in cards:
+                if card.id not in deck:
+                    raise TableError(
+                        f"{game}: card {card} at {place} is not in the {len(deck)}-card deck "
+                        f"of {self.variant.title}"
+                    )
         where: dict[int, str] = {}
         for card in self.board:
             where[card.id] = "the board"
@@ -221,8 +250,9 @@ class Table:
             if p.hole is None:
                 continue
             if len(p.hole) not in HOLE_COUNTS[game]:
+                needs = _count_text(HOLE_COUNTS[game])
                 raise TableError(
-                    f"{game}: seat {p.seat} has {len(p.hole)} hole cards, needs {_HOLE_TEXT[game]}"
+                    f"{game}: seat {p.seat} has {len(p.hole)} hole cards, needs {needs}"
                 )
             for card in p.hole:
                 if card.id in where:
@@ -278,6 +308,8 @@ class Table:
             "last_aggressor": self.last_aggressor,
             "players": [p.to_dict() for p in self.players],
         }
+        if self.trips_beat_straight:
+            data["trips_beat_straight"] = True
         if self.wrap:
             data["wrap"] = True
         return data
@@ -289,7 +321,15 @@ def _as_iterable(players: object) -> Iterable[Any]:
     return players
 
 
-_TABLE_KEYS = {"game", "button", "board", "last_aggressor", "players", "wrap"}
+_TABLE_KEYS = {
+    "game",
+    "button",
+    "board",
+    "last_aggressor",
+    "players",
+    "wrap",
+    "trips_beat_straight",
+}
 _PLAYER_KEYS = {"seat", "name", "hole", "contributed", "folded", "muck"}
 
 
@@ -331,7 +371,13 @@ def player_from_dict(data: Mapping[str, Any], what: str = "a player") -> Player:
 
 def table_from_dict(data: Mapping[str, Any]) -> Table:
     """A :class:`~showdown.pots.Table` from its JSON object (checked; :class:`TableError`)."""
-    _check_keys(data, _TABLE_KEYS, ("button", "players"), "the table")
+    game = data.get("game", "holdem") if isinstance(data, Mapping) else "holdem"
+    try:
+        button_game = not isinstance(game, str) or find_variant(game).button
+    except UnknownGame as error:
+        raise TableError(str(error)) from None
+    required = ("button", "players") if button_game else ("players",)
+    _check_keys(data, _TABLE_KEYS, required, "the table")
     players = data["players"]
     if not isinstance(players, list):
         raise TableError("players must be a list of players")
@@ -341,9 +387,10 @@ def table_from_dict(data: Mapping[str, Any]) -> Table:
         raise TableError(f"game must be text, not {short_repr(game)}")
     return Table(
         game=game,
-        button=data["button"],
+        button=data.get("button"),
         board=_cards(data.get("board"), "the board") or (),
         last_aggressor=data.get("last_aggressor"),
         players=tuple(parsed),
         wrap=data.get("wrap", False),
+        trips_beat_straight=data.get("trips_beat_straight", False),
     )

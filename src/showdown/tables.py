@@ -436,10 +436,15 @@ def _multiset_keys(n: int) -> np.ndarray:
 
 @cache
 def _compact(wrap: bool, n: int) -> tuple[np.ndarray, np.ndarray]:
+    tables = get_tables(wrap)
+    return compact_table(tables.nonflush_keys[n], tables.nonflush_values[n], n)
+
+
+def compact_table(keys: np.ndarray, values: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Rank-key sums ``keys`` of ``n`` cards and their ``values`` in the compact form of
+    :meth:`Tables.nonflush_compact` (any rule set: the row starts fit every subset)."""
     import numpy as np
 
-    tables = get_tables(wrap)
-    keys = tables.nonflush_keys[n]
     starts = _row_starts(n)
     # Padded so that any sum of n rank keys, repeats included (unchecked input), stays
     # inside: rows past the last start shift to their own column, and the table has a
@@ -450,7 +455,7 @@ def _compact(wrap: bool, n: int) -> tuple[np.ndarray, np.ndarray]:
     shift = padded - (np.arange(rows, dtype=np.int64) << NONFLUSH_ROW_BITS)
     index = keys + shift[keys >> NONFLUSH_ROW_BITS]
     table = np.zeros(int(starts.max()) + (1 << NONFLUSH_ROW_BITS) + 1, dtype=np.uint16)
-    table[index] = tables.nonflush_values[n]
+    table[index] = values
     return table, shift.astype(np.intp)
 
 

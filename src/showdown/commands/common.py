@@ -13,8 +13,7 @@ import sys
 from typing import Any, NoReturn
 
 from showdown import _ansi
-
-LANGS = ("en", "es", "ru")
+from showdown.i18n import LANGS
 
 
 class CliError(Exception):

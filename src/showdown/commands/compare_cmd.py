@@ -32,10 +32,13 @@ from showdown.commands.eval_cmd import (
     LABELS,
     add_game_options,
     decorations,
+    game_variant,
     pad,
     read_dealt,
     show_cards,
 )
+from showdown.i18n import phrasebook
+from showdown.variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from showdown.explain import Comparison
@@ -65,7 +68,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
-def deal(hands: Sequence[str], board: str, game: str) -> tuple[list[list[Card]], list[Card]]:
+def deal(
+    hands: Sequence[str], board: str, game: str | Variant
+) -> tuple[list[list[Card]], list[Card]]:
     """Read and check the hands and board of a comparison (at least two hands).
 
     >>> deal(["AsKd"], "", "holdem")
@@ -108,7 +113,7 @@ def format_comparison(
     lang: str = "en",
     symbols: bool = False,
     colour: bool = False,
-    game: str = "holdem",
+    game: str | Variant = "holdem",
     wrap: bool = False,
     show_game: bool = True,
 ) -> str:
@@ -122,8 +127,9 @@ def format_comparison(
     lines: list[str] = []
     if wrap:
         lines.append(style(words["wrap"], "yellow", enabled=colour))
-    if show_game and game != "holdem":
-        lines.append(style(words[game], "dim", enabled=colour))
+    variant = find_variant(game)
+    if show_game and variant.key != "holdem":
+        lines.append(style(phrasebook(lang).game_name(variant.key), "dim", enabled=colour))
     labels = [f"{words['hand']} {i + 1}:" for i in range(len(hands))]
     width = max(len(label) for label in [*labels, words["board"] + ":"]) + 1
     if board:
@@ -188,14 +194,15 @@ def run(args: argparse.Namespace) -> int:
     """Compare the hands and print the result (human form or ``--json``)."""
     from showdown.explain import compare
 
-    hands, board = deal(args.hands, args.board, args.game)
-    result = compare(hands, board=board or None, game=args.game, wrap=args.wrap, lang=args.lang)
+    variant = game_variant(args)
+    hands, board = deal(args.hands, args.board, variant)
+    result = compare(hands, board=board or None, game=variant, lang=args.lang)
     if args.json:
         emit_json(compare_json(result, hands, board, args.game, args.wrap, args.lang))
         return 0
     symbols, colour = decorations()
     text = format_comparison(
-        result, hands, board, args.lang, symbols, colour, game=args.game, wrap=args.wrap
+        result, hands, board, args.lang, symbols, colour, game=variant, wrap=args.wrap
     )
     print(text)
     return 0

@@ -42,6 +42,11 @@ TEXT: dict[str, dict[str, str]] = {
         "board_plays": "The board plays: everyone still in splits the pot",
         "kicker": "Only the best five count: here the kicker decides",
         "omaha": "Omaha: exactly two hole cards and three board cards",
+        "short_deck": "Short deck (6 to A): a flush beats a full house",
+        "deuce_to_seven": "Deuce-to-seven lowball: the ace is high, 7-5-4-3-2 is the best",
+        "ace_to_five": "Ace-to-five lowball: the ace is low, A-2-3-4-5 is the best",
+        "razz": "Razz: the best ace-to-five low of a stud player's seven cards",
+        "badugi": "Badugi: four cards of four suits beat any three",
         "more": "More: showdown --help, or showdown COMMAND --help.",
     },
     "es": {
@@ -58,6 +63,11 @@ TEXT: dict[str, dict[str, str]] = {
         "board_plays": "Juega la mesa: quienes siguen en la mano reparten el bote",
         "kicker": "Solo cuentan las cinco mejores cartas: aquí decide el kicker",
         "omaha": "Omaha: exactamente dos cartas propias y tres de la mesa",
+        "short_deck": "Short deck (del 6 al A): el color supera al full",
+        "deuce_to_seven": "Lowball de dos a siete: el as es alto, 7-5-4-3-2 es la mejor",
+        "ace_to_five": "Lowball de as a cinco: el as es bajo, A-2-3-4-5 es la mejor",
+        "razz": "Razz: el mejor bajo de as a cinco con las siete cartas del jugador",
+        "badugi": "Badugi: cuatro cartas de cuatro palos superan a cualquier trío de cartas",
         "more": "Más: showdown --help o showdown COMANDO --help.",
     },
     "ru": {
@@ -74,6 +84,11 @@ TEXT: dict[str, dict[str, str]] = {
         "board_plays": "Играет стол: все оставшиеся игроки делят банк",
         "kicker": "Считаются только лучшие пять карт: здесь решает кикер",
         "omaha": "Омаха: ровно две карты из руки и три со стола",
+        "short_deck": "Шорт-дек (от 6 до A): флеш старше фулл-хауса",
+        "deuce_to_seven": "Лоубол от двойки до семёрки: туз старший, лучшая рука 7-5-4-3-2",
+        "ace_to_five": "Лоубол от туза до пятёрки: туз младший, лучшая рука A-2-3-4-5",
+        "razz": "Разз: лучшее лоу от туза до пятёрки из семи карт игрока",
+        "badugi": "Бадуги: четыре карты четырёх мастей бьют любые три",
         "more": "Подробнее: showdown --help или showdown КОМАНДА --help.",
     },
 }
@@ -162,6 +177,12 @@ TOUR: tuple[Section, ...] = (
     Section("board_plays", (_cmp("2d 2h", "9c 9d", board="Ac Kd Qh Js Tc"),)),
     Section("kicker", (_cmp("Ad Kh", "Ah Qd", board="Ac 9d 7h 4s 2c"),)),
     Section("omaha", (_cmp("Ah 2c 3d 4s", "9h 8c 7d 6s", board="Kh Qh Jh 5h Th", game="omaha"),)),
+    # The other showdowns.
+    Section("short_deck", (_cmp("Ah 9h", "Js Jd", board="Jh 7h 6h 7c 8d", game="short-deck"),)),
+    Section("deuce_to_seven", (_cmp("7h 5d 4c 3s 2h", "Ah 2c 3d 4s 5h", game="deuce-to-seven"),)),
+    Section("ace_to_five", (_cmp("Ah 2c 3d 4s 5h", "6h 4d 3c 2s Ad", game="ace-to-five"),)),
+    Section("razz", (_cmp("As 2c 3d 4h 8s Kd Kc", "Ac 2d 3h 5s 7c Qd Qh", game="razz"),)),
+    Section("badugi", (_cmp("Ah 2c 3d Ks", "Ac 2d 3h 4h", game="badugi"),)),
 )
 
 

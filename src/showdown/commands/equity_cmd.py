@@ -32,6 +32,7 @@ from showdown.commands.common import (
     is_terminal,
     style,
 )
+from showdown.commands.eval_cmd import add_game_option, add_rule_options
 from showdown.validate import MAX_TRIALS, cli_count, cli_seed
 
 
@@ -61,12 +62,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards, e.g. 'Qh Jh 3c'")
     parser.add_argument("--dead", default=None, help="cards out of play, e.g. '2s 7c'")
-    parser.add_argument(
-        "--game",
-        choices=("holdem", "omaha"),
-        default="holdem",
-        help="holdem (two hole cards) or omaha (4 to 6, exactly two used)",
-    )
+    add_game_option(parser)
+    add_rule_options(parser, wrap=False)
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument(
@@ -93,24 +90,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
-    from showdown.equity import ProgressBar, equity
+    from showdown.equity import EquityResult, ProgressBar, equity
 
     if len(args.players) < 2:
         raise CliError("equity needs at least two players (hands or ranges)")
     bar = None
     if args.progress or (not args.json and is_terminal(sys.stderr)):
         bar = ProgressBar(sys.stderr, force=args.progress, lang=args.lang)
+    result: EquityResult
     try:
-        result = equity(
-            args.players,
-            board=args.board,
-            dead=args.dead,
-            game=args.game,
-            exact=True if args.exact else None,
-            trials=args.trials,
-            seed=args.seed,
-            progress=bar if bar is not None else False,
-        )
+        if args.trips_beat_straight:
+            from showdown.game_equity import game_equity
+
+            result = game_equity(
+                args.players, args.board, args.dead, args.game,
+                exact=True if args.exact else None, trials=args.trials, seed=args.seed,
+                trips_beat_straight=True,
+            )  # fmt: skip
+        else:
+            result = equity(
+                args.players,
+                board=args.board,
+                dead=args.dead,
+                game=args.game,
+                exact=True if args.exact else None,
+                trials=args.trials,
+                seed=args.seed,
+                progress=bar if bar is not None else False,
+            )
     finally:
         if bar is not None:
             bar.close()

@@ -38,10 +38,11 @@ from showdown.commands.common import (
     style,
     use_colour,
 )
-from showdown.evaluate import GAMES
+from showdown.evaluate import HandValue
+from showdown.variants import GAMES, VARIANTS, find_variant
 
 if TYPE_CHECKING:
-    from showdown.evaluate import HandValue
+    from showdown.variants import Variant
 
 #: Words of the human output, per language (hand names and explanations come
 #: from :mod:`showdown.i18n` and :mod:`showdown.explain`).
@@ -50,11 +51,8 @@ LABELS: dict[str, dict[str, str]] = {
         "hand": "Hand",
         "board": "Board",
         "best": "Best five",
-        "rank": "rank {rank} of 7462 (1 = royal flush)",
+        "rank": "rank {rank} of {size} (1 = {best})",
         "wrap": "House rule: the ace wraps around (Q-K-A-2-3 is a straight)",
-        "holdem": "Texas Hold'em: best five of hand and board",
-        "omaha": "Omaha: exactly two hole cards and three from the board",
-        "five-card": "Five-card poker",
         "wins": "wins",
         "splits": "splits the pot",
     },
@@ -62,11 +60,8 @@ LABELS: dict[str, dict[str, str]] = {
         "hand": "Mano",
         "board": "Mesa",
         "best": "Cinco mejores",
-        "rank": "puesto {rank} de 7462 (1 = escalera real)",
+        "rank": "puesto {rank} de {size} (1 = {best})",
         "wrap": "Regla de la casa: el as da la vuelta (Q-K-A-2-3 es escalera)",
-        "holdem": "Texas Hold'em: las cinco mejores entre mano y mesa",
-        "omaha": "Omaha: exactamente dos cartas propias y tres de la mesa",
-        "five-card": "Póquer de cinco cartas",
         "wins": "gana",
         "splits": "comparte el bote",
     },
@@ -74,11 +69,8 @@ LABELS: dict[str, dict[str, str]] = {
         "hand": "Рука",
         "board": "Стол",
         "best": "Лучшая пятёрка",
-        "rank": "место {rank} из 7462 (1 = роял-флеш)",
+        "rank": "место {rank} из {size} (1 = {best})",
         "wrap": "Домашнее правило: туз заворачивает по кругу (Q-K-A-2-3 — стрит)",
-        "holdem": "Техасский холдем: лучшие пять из руки и стола",
-        "omaha": "Омаха: ровно две карты из руки и три со стола",
-        "five-card": "Пятикарточный покер",
         "wins": "выигрывает",
         "splits": "делит банк",
     },
@@ -113,18 +105,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--board``, ``--game`` and ``--wrap``, shared by ``eval`` and ``compare``."""
     parser.add_argument("--board", "-b", default="", metavar="B", help="community cards")
+    add_game_option(parser)
+    add_rule_options(parser)
+
+
+def add_rule_options(parser: argparse.ArgumentParser, wrap: bool = True) -> None:
+    """``--wrap`` (unless ``wrap=False``) and ``--trips-beat-straight``: the rule options."""
+    if wrap:
+        parser.add_argument(
+            "--wrap",
+            action="store_true",
+            help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
+        )
+    parser.add_argument(
+        "--trips-beat-straight",
+        action="store_true",
+        help="short deck: three of a kind ranks above a straight",
+    )
+
+
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game``, its choices and help from the registry (:mod:`showdown.variants`)."""
     parser.add_argument(
         "--game",
         "-g",
         choices=GAMES,
         default="holdem",
-        help="holdem (best five of all), omaha (exactly two hole cards + three board cards) "
-        "or five-card (five cards, no board); default holdem",
-    )
-    parser.add_argument(
-        "--wrap",
-        action="store_true",
-        help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
+        metavar="GAME",
+        help="the game (default holdem): " + "; ".join(f"{v.key} ({v.title})" for v in VARIANTS),
     )
 
 
@@ -230,24 +238,59 @@ def format_eval(
     >>> print(format_eval(evaluate(hole, board), hole, board, lang="es").splitlines()[-1])
     pareja · puesto 3354 de 7462 (1 = escalera real)
     """
+    from showdown.evaluate import HiLoValue
+    from showdown.i18n import phrasebook
+
     words = LABELS[lang]
     rows = [(words["hand"], show_cards(hole, symbols, colour))]
     if board:
         rows.append((words["board"], show_cards(board, symbols, colour)))
-    rows.append((words["best"], show_cards(value.best_five, symbols, colour, bold=True)))
+    halves = value.values if isinstance(value, HiLoValue) else (value,)
+    for half in halves:
+        if half is not None:
+            rows.append((words["best"], show_cards(half.best_five, symbols, colour, bold=True)))
     width = max(len(label) for label, _ in rows) + 2
     lines = [f"{label + ':':<{width}}{cards}" for label, cards in rows]
-    if show_game and game != "holdem":
-        lines.insert(0, style(words[game], "dim", enabled=colour))
+    if show_game and find_variant(game).key != "holdem":
+        lines.insert(0, style(phrasebook(lang).game_name(find_variant(game).key), "dim",
+                              enabled=colour))  # fmt: skip
     if wrap:
         lines.insert(0, style(words["wrap"], "yellow", enabled=colour))
+    for half in halves:
+        if half is None:
+            lines.append(style(phrasebook(lang).capitalise(phrasebook(lang).no_low()), "bold",
+                               enabled=colour))  # fmt: skip
+        else:
+            lines += _value_lines(half, lang, colour)
+    return "\n".join(lines)
+
+
+def _value_lines(value: HandValue, lang: str, colour: bool) -> list[str]:
+    """The name, then ``category · rank N of SIZE (1 = best)`` for one value."""
     from showdown.i18n import category_name
 
-    rank = words["rank"].format(rank=value.rank)
-    lines.append(style(value.describe(lang), "bold", enabled=colour))
+    ladder = value.ladder
+    best = HandValue(1, (), ladder=ladder).describe(lang)
+    rank = LABELS[lang]["rank"].format(
+        rank=value.rank, size=ladder.size, best=best[:1].lower() + best[1:]
+    )
     category = category_name(value.category, lang)
-    lines.append(style(f"{category} · {rank}", "dim", enabled=colour))
-    return "\n".join(lines)
+    return [
+        style(value.describe(lang), "bold", enabled=colour),
+        style(f"{category} · {rank}", "dim", enabled=colour),
+    ]
+
+
+def game_variant(args: argparse.Namespace) -> Variant:
+    """The game of ``--game`` under ``--wrap`` and ``--trips-beat-straight`` (or a CLI error)."""
+    from showdown.variants import UnknownGame
+
+    try:
+        return find_variant(
+            args.game, getattr(args, "wrap", False), getattr(args, "trips_beat_straight", False)
+        )
+    except UnknownGame as error:
+        raise CliError(str(error)) from None
 
 
 def eval_json(
@@ -282,13 +325,14 @@ def run(args: argparse.Namespace) -> int:
     from showdown.evaluate import check_counts, evaluate
 
     (hole,), board = read_dealt([" ".join(args.cards)], args.board)
+    variant = game_variant(args)
     try:
-        check_counts(hole, board, args.game)
+        check_counts(hole, board, variant)
     except CardError as exc:
-        if board or args.game == "five-card" or len(hole) >= 5:
+        if board or variant.board == (0,) or len(hole) >= 5:
             raise
         raise CliError(f"{exc} (give the community cards with --board)") from None
-    value = evaluate(hole, board, game=args.game, wrap=args.wrap)
+    value = evaluate(hole, board, game=variant)
     if args.json:
         emit_json(eval_json(value, hole, board, args.game, args.wrap, args.lang))
         return 0

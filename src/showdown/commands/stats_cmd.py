@@ -19,10 +19,18 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from showdown.commands.common import HelpFormatter, add_common_options, emit_json, use_colour
+from showdown.commands.common import (
+    CliError,
+    HelpFormatter,
+    add_common_options,
+    emit_json,
+    use_colour,
+)
+from showdown.commands.eval_cmd import add_game_option, add_rule_options
 
 if TYPE_CHECKING:
     pass
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``stats`` sub-command."""
@@ -38,23 +46,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=HelpFormatter,
     )
     parser.add_argument(
-        "--cards", type=int, choices=(5, 6, 7), default=5, help="cards per hand (default 5)"
+        "--cards",
+        type=int,
+        choices=(4, 5, 6, 7),
+        default=None,
+        help="cards per hand (default 5; badugi 4)",
     )
-    parser.add_argument(
-        "--wrap",
-        action="store_true",
-        help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
-    )
+    add_rule_options(parser)
+    add_game_option(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Count and print, as JSON or as a table."""
+    from showdown.game_stats import game_stats
     from showdown.stats import stats
     from showdown.stats_table import format_stats
+    from showdown.variants import UnknownGame, find_variant
 
-    result = stats(args.cards, wrap=args.wrap)
+    try:
+        variant = find_variant(args.game, args.wrap, args.trips_beat_straight)
+    except UnknownGame as error:
+        raise CliError(str(error)) from None
+    if variant.ladders[0].key.startswith("high") and not variant.hi_lo:
+        cards = 5 if args.cards is None else args.cards
+        if cards == 4:
+            raise CliError(f"--cards 4: stats counts {variant.key} hands of 5, 6 or 7 cards")
+        result = stats(cards, wrap=args.wrap)
+    else:
+        try:
+            result = game_stats(variant, args.cards, args.trips_beat_straight)
+        except ValueError as error:
+            raise CliError(f"--cards {args.cards}: {error}") from None
     if args.json:
         emit_json(result.to_json())
     else:

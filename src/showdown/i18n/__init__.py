@@ -28,10 +28,14 @@ ValueError: unknown language 'fr'; choose one of en, es, ru
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from showdown.categories import Category
+from showdown.categories import AnyCategory, BadugiCategory, Category
 from showdown.i18n import en, es, ru
 from showdown.i18n.base import Phrasebook
+
+if TYPE_CHECKING:
+    from showdown.variants import Ladder
 
 #: The supported languages, English first (the default).
 LANGS: tuple[str, ...] = ("en", "es", "ru")
@@ -119,7 +123,27 @@ def describe_hand(category: Category, ranks: Sequence[int], lang: str = "en") ->
     return phrasebook(lang).describe(Category(category), ranks)
 
 
-def category_name(category: Category, lang: str = "en", capital: bool = False) -> str:
+def describe_value(
+    ladder: Ladder, category: AnyCategory, ranks: Sequence[int], lang: str = "en"
+) -> str:
+    """Name a value of any ladder in its game's terms (see :mod:`showdown.variants`).
+
+    >>> from showdown.variants import BADUGI, DEUCE_TO_SEVEN
+    >>> from showdown.categories import BadugiCategory
+    >>> describe_value(DEUCE_TO_SEVEN, Category.HIGH_CARD, (5, 3, 2, 1, 0))
+    'Seven-five low'
+    >>> [describe_value(BADUGI, BadugiCategory.THREE_CARD, (5, 3, 1), lang) for lang in LANGS]
+    ['Three-card badugi, seven high', 'Badugi de tres cartas, al siete', 'Бадуги из трёх карт со старшей семёркой']
+    """  # noqa: E501
+    book = phrasebook(lang)
+    if isinstance(category, BadugiCategory):
+        return book.badugi_name(category.size, ranks[0])
+    if ladder.low and category == Category.HIGH_CARD:
+        return book.low_name(ranks[0], ranks[1])
+    return book.describe(Category(category), tuple(ranks))
+
+
+def category_name(category: AnyCategory, lang: str = "en", capital: bool = False) -> str:
     """The category's name (lower case unless ``capital``).
 
     >>> [category_name(Category.STRAIGHT_FLUSH, lang) for lang in LANGS]
@@ -127,7 +151,9 @@ def category_name(category: Category, lang: str = "en", capital: bool = False) -
     >>> category_name(Category.HIGH_CARD, "ru", capital=True)
     'Старшая карта'
     """
-    name = phrasebook(lang).category(Category(category))
+    if not isinstance(category, BadugiCategory):
+        category = Category(category)
+    name = phrasebook(lang).category(category)
     return name[:1].upper() + name[1:] if capital else name
 
 
@@ -153,6 +179,7 @@ __all__ = [
     "category_name",
     "check_lang",
     "describe_hand",
+    "describe_value",
     "phrasebook",
     "pick_lang",
     "rank_name",

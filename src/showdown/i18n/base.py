@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from showdown.categories import Category
+from showdown.categories import AnyCategory, BadugiCategory, Category
 
 #: What sits at a deciding position of the comparison list (R2).
 Unit = Literal["card", "pair", "high_pair", "low_pair", "trips", "full_pair", "quads", "top"]
@@ -54,16 +54,20 @@ class Decision:
     two ranks found there. Everything before ``index`` is shared by both hands.
     """
 
-    category: Category
+    category: AnyCategory
     ranks: tuple[int, ...]
     index: int
     win: int
     lose: int
+    #: The hands are lows (lowball, or the low half of a hi-lo game): the lower card wins.
+    low: bool = False
 
     @property
     def unit(self) -> Unit:
         """What decides: a single ``card`` (kicker, flush or high card), a group, or the
         ``top`` card of a straight."""
+        if isinstance(self.category, BadugiCategory):
+            return "card"
         return _UNITS[self.category][self.index]
 
     @property
@@ -85,6 +89,11 @@ class Phrasebook(ABC):
     """
 
     code: str
+    #: How numbers are written: the thousands separator and the decimal sign.
+    thousands: str = ","
+    decimal_sign: str = "."
+    #: Taking the whole pot in a hi-lo game.
+    scoop: str = "scoop"
     #: Default labels of :func:`showdown.explain` for its two hands.
     first_hand: str
     second_hand: str
@@ -98,7 +107,7 @@ class Phrasebook(ABC):
         """A rank as a noun (``king``/``kings``); ``case`` matters in Russian only."""
 
     @abstractmethod
-    def category(self, category: Category) -> str:
+    def category(self, category: AnyCategory) -> str:
         """The category's name, lower case."""
 
     @abstractmethod
@@ -106,7 +115,7 @@ class Phrasebook(ABC):
         """The name of a hand, capitalised (``Pair of aces``)."""
 
     @abstractmethod
-    def beats(self, win: Category, win_royal: bool, lose: Category) -> str:
+    def beats(self, win: AnyCategory, win_royal: bool, lose: AnyCategory) -> str:
         """``a flush beats a straight`` (no capital, no full stop)."""
 
     @abstractmethod
@@ -138,6 +147,29 @@ class Phrasebook(ABC):
         """Reason clause, same category: ``also a pair of aces, and the third card decides:
         king against queen``."""
 
+    def count(self, n: int) -> str:
+        """A whole number grouped by thousands: ``1,712,304``, ``1.712.304``, ``1 712 304``."""
+        return f"{n:,}".replace(",", self.thousands)
+
+    def decimal(self, x: float, places: int) -> str:
+        """``x`` with ``places`` decimals and this language's signs."""
+        text = f"{x:,.{places}f}"
+        return text.replace(",", "\0").replace(".", self.decimal_sign).replace("\0", self.thousands)
+
+    def percent(self, x: float, places: int = 2) -> str:
+        """A fraction as a percentage: ``0.8126`` -> ``81.26%`` (``81,26%`` in es and ru)."""
+        return f"{self.decimal(100 * x, places)}%"
+
+    def plural(self, n: int, forms: Sequence[str]) -> str:
+        """The noun form after ``n``: ``forms`` are (one, other), or Russian (one, few, many)."""
+        if len(forms) == 2:
+            return forms[0] if n == 1 else forms[1]
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+
     def capitalise(self, text: str) -> str:
         """Upper-case the first letter only (``la mano 3`` -> ``La mano 3``)."""
         return text[:1].upper() + text[1:]
@@ -145,6 +177,30 @@ class Phrasebook(ABC):
     def lower_first(self, text: str) -> str:
         """A hand name inside a sentence: ``Pair of aces`` -> ``pair of aces``."""
         return text[:1].lower() + text[1:]
+
+    @abstractmethod
+    def low_name(self, top: int, second: int) -> str:
+        """A low hand without a pair, by its two highest cards: ``Seven-five low``."""
+
+    @abstractmethod
+    def badugi_name(self, size: int, top: int) -> str:
+        """A badugi hand: ``Three-card badugi, seven high``."""
+
+    @abstractmethod
+    def in_ladder(self, key: str) -> str:
+        """`` in short deck``: appended to a reason given in a ladder other than the standard."""
+
+    @abstractmethod
+    def game_name(self, key: str) -> str:
+        """A game's name with its rule in a few words (a key of :mod:`showdown.variants`)."""
+
+    @abstractmethod
+    def half(self, index: int) -> str:
+        """``High`` (0) or ``Low`` (1): the halves of a hi-lo showdown."""
+
+    @abstractmethod
+    def no_low(self) -> str:
+        """The low half of a hi-lo hand without a qualifying low."""
 
     @abstractmethod
     def join(self, items: Sequence[str]) -> str:

@@ -1,6 +1,6 @@
 """English hand names and explanation sentences.
 
->>> from showdown.categories import Category
+>>> from showdown.categories import AnyCategory, BadugiCategory, Category
 >>> BOOK.describe(Category.FULL_HOUSE, (1, 1, 1, 12, 12))
 'Full house, threes full of aces'
 >>> BOOK.beats(Category.FLUSH, False, Category.STRAIGHT)
@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from showdown.categories import Category
+from showdown.categories import AnyCategory, BadugiCategory, Category
 from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook
 
 C = Category
+B = BadugiCategory
 ONE = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
        "jack", "queen", "king", "ace")  # fmt: skip
 MANY = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
@@ -31,6 +32,10 @@ NAMES = {
     C.FULL_HOUSE: "full house",
     C.FOUR_OF_A_KIND: "four of a kind",
     C.STRAIGHT_FLUSH: "straight flush",
+    B.FOUR_CARD: "four-card badugi",
+    B.THREE_CARD: "three-card badugi",
+    B.TWO_CARD: "two-card badugi",
+    B.ONE_CARD: "one-card badugi",
 }
 # "A flush beats a straight", but "two pair", "three of a kind" take no article.
 WITH_ARTICLE = {
@@ -43,6 +48,10 @@ WITH_ARTICLE = {
     C.FULL_HOUSE: "a full house",
     C.FOUR_OF_A_KIND: "four of a kind",
     C.STRAIGHT_FLUSH: "a straight flush",
+    B.FOUR_CARD: "a four-card badugi",
+    B.THREE_CARD: "a three-card badugi",
+    B.TWO_CARD: "a two-card badugi",
+    B.ONE_CARD: "a one-card badugi",
 }
 GROUP = {
     "pair": "the pair",
@@ -52,6 +61,34 @@ GROUP = {
     "full_pair": "the pair",
     "quads": "the four of a kind",
     "top": "the top card",
+}
+
+
+LADDER_NAMES = {
+    "high-wrap": "with the wrap-around rule",
+    "short-deck": "in short deck",
+    "short-deck-trips": "in short deck (three of a kind above a straight)",
+    "deuce-to-seven": "in deuce-to-seven lowball",
+    "ace-to-five": "in ace-to-five lowball",
+    "eight-or-better": "in the eight-or-better low",
+}
+
+
+GAME_NAMES = {
+    "holdem": "Texas Hold'em: best five of hand and board",
+    "omaha": "Omaha: exactly two hole cards and three from the board",
+    "five-card": "Five-card poker",
+    "short-deck": "Short deck: 36 cards, a flush beats a full house, A-6-7-8-9 is the lowest "
+    "straight",
+    "omaha-hi-lo": "Omaha hi-lo: the pot is split between the best high and the best "
+    "eight-or-better low",
+    "stud": "Seven-card stud: the best five of a player's seven cards",
+    "stud-hi-lo": "Seven-card stud hi-lo: the best high and the best eight-or-better low",
+    "razz": "Razz: the best ace-to-five low of seven cards",
+    "deuce-to-seven": "Deuce-to-seven lowball: the ace is high, straights and flushes count "
+    "against you",
+    "ace-to-five": "Ace-to-five lowball: the ace is low, straights and flushes do not count",
+    "badugi": "Badugi: four cards, the most of all different suits and ranks, lowest wins",
 }
 
 
@@ -68,7 +105,7 @@ class English(Phrasebook):
     def rank(self, rank: int, plural: bool = False, case: str = "nom") -> str:
         return MANY[rank] if plural else ONE[rank]
 
-    def category(self, category: Category) -> str:
+    def category(self, category: AnyCategory) -> str:
         return NAMES[category]
 
     def describe(self, category: Category, ranks: Sequence[int]) -> str:
@@ -91,13 +128,15 @@ class English(Phrasebook):
             return f"Pair of {MANY[top]}"
         return f"High card, {ONE[top]}"
 
-    def beats(self, win: Category, win_royal: bool, lose: Category) -> str:
+    def beats(self, win: AnyCategory, win_royal: bool, lose: AnyCategory) -> str:
         winner = "a royal flush" if win_royal else WITH_ARTICLE[win]
         return f"{winner} beats {WITH_ARTICLE[lose]}"
 
     def _shared(self, d: Decision) -> str:
         """What both hands have, as far as they agree (object of ``have``)."""
         r, i, cat = d.ranks, d.index, d.category
+        if cat == C.HIGH_CARD and d.low:
+            return f"{'an' if r[0] in (6, 12) else 'a'} {ONE[r[0]]} low" if i >= 1 else "a low"
         if cat == C.HIGH_CARD:
             return "only high card"
         if cat == C.PAIR and i >= 2:
@@ -120,7 +159,7 @@ class English(Phrasebook):
             return f"the {ORDINAL[d.index]} card" + (" (the kicker)" if d.kicker else "")
         return GROUP[d.unit]
 
-    def _top(self, rank: int, category: Category) -> str:
+    def _top(self, rank: int, category: AnyCategory) -> str:
         if rank != WHEEL_TOP:
             return f"{ONE[rank]} high"
         wheel = "the steel wheel" if category == C.STRAIGHT_FLUSH else "the wheel"
@@ -165,6 +204,25 @@ class English(Phrasebook):
             f"also {self._shared(decision)}, and {self._place(decision)} decides: "
             f"{self._versus(decision)}"
         )
+
+    def low_name(self, top: int, second: int) -> str:
+        return f"{ONE[top].capitalize()}-{ONE[second]} low"
+
+    def badugi_name(self, size: int, top: int) -> str:
+        count = ("One", "Two", "Three", "Four")[size - 1]
+        return f"{count}-card badugi, {ONE[top]} high"
+
+    def in_ladder(self, key: str) -> str:
+        return f" {LADDER_NAMES[key]}" if key in LADDER_NAMES else ""
+
+    def game_name(self, key: str) -> str:
+        return GAME_NAMES[key]
+
+    def half(self, index: int) -> str:
+        return ("High", "Low")[index]
+
+    def no_low(self) -> str:
+        return "no qualifying low"
 
     def join(self, items: Sequence[str]) -> str:
         items = list(items)

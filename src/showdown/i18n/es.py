@@ -5,7 +5,7 @@ escalera de color, escalera real; la rueda; kicker. The card names take their
 gender (``el rey``, ``la reina``, ``la jota``), so ``escalera al rey`` but
 ``escalera a la reina``.
 
->>> from showdown.categories import Category
+>>> from showdown.categories import AnyCategory, BadugiCategory, Category
 >>> BOOK.describe(Category.STRAIGHT, (3, 2, 1, 0, 12))
 'Escalera al cinco (la rueda)'
 >>> BOOK.describe(Category.FLUSH, (9, 7, 5, 2, 0))
@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from showdown.categories import Category
+from showdown.categories import AnyCategory, BadugiCategory, Category
 from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook
 
 C = Category
+B = BadugiCategory
 ONE = ("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
        "jota", "reina", "rey", "as")  # fmt: skip
 MANY = ("doses", "treses", "cuatros", "cincos", "seises", "sietes", "ochos", "nueves",
@@ -39,8 +40,14 @@ NAMES = {
     C.FULL_HOUSE: "full",
     C.FOUR_OF_A_KIND: "póquer",
     C.STRAIGHT_FLUSH: "escalera de color",
+    B.FOUR_CARD: "badugi de cuatro cartas",
+    B.THREE_CARD: "badugi de tres cartas",
+    B.TWO_CARD: "badugi de dos cartas",
+    B.ONE_CARD: "badugi de una carta",
 }
-MASCULINE_CATEGORIES = frozenset({C.THREE_OF_A_KIND, C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND})
+MASCULINE_CATEGORIES = frozenset(
+    {C.THREE_OF_A_KIND, C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND, *BadugiCategory}
+)
 GROUP = {
     "pair": "la pareja",
     "high_pair": "la pareja más alta",
@@ -57,23 +64,54 @@ def _to(rank: int) -> str:
     return f"a la {ONE[rank]}" if rank in FEMININE else f"al {ONE[rank]}"
 
 
-def _the(category: Category, royal: bool = False) -> str:
+def _the(category: AnyCategory, royal: bool = False) -> str:
     if royal:
         return "la escalera real"
     article = "el" if category in MASCULINE_CATEGORIES else "la"
     return f"{article} {NAMES[category]}"
 
 
-def _to_the(category: Category) -> str:
+def _to_the(category: AnyCategory) -> str:
     """Object of ``supera``: ``a la escalera``, ``al color`` (a + el = al)."""
     the = _the(category)
     return "al" + the[2:] if the.startswith("el ") else "a " + the
+
+
+LADDER_NAMES = {
+    "high-wrap": "con la regla de la vuelta",
+    "short-deck": "en short deck",
+    "short-deck-trips": "en short deck (el trío supera a la escalera)",
+    "deuce-to-seven": "en lowball de dos a siete",
+    "ace-to-five": "en lowball de as a cinco",
+    "eight-or-better": "en el bajo de ocho o menos",
+}
+
+
+GAME_NAMES = {
+    "holdem": "Texas Hold'em: las cinco mejores entre mano y mesa",
+    "omaha": "Omaha: exactamente dos cartas propias y tres de la mesa",
+    "five-card": "Póquer de cinco cartas",
+    "short-deck": "Short deck: 36 cartas, el color supera al full, A-6-7-8-9 es la escalera más "
+    "baja",
+    "omaha-hi-lo": "Omaha hi-lo: el bote se reparte entre la mejor mano alta y el mejor bajo de "
+    "ocho o menos",
+    "stud": "Stud de siete cartas: las cinco mejores de las siete del jugador",
+    "stud-hi-lo": "Stud de siete cartas hi-lo: la mejor mano alta y el mejor bajo de ocho o menos",
+    "razz": "Razz: el mejor bajo de as a cinco con siete cartas",
+    "deuce-to-seven": "Lowball de dos a siete: el as es alto, escaleras y colores cuentan en "
+    "contra",
+    "ace-to-five": "Lowball de as a cinco: el as es bajo, escaleras y colores no cuentan",
+    "badugi": "Badugi: cuatro cartas, el mayor número de palos y valores distintos, gana la más "
+    "baja",
+}
 
 
 class Spanish(Phrasebook):
     """Spanish as the documents write it (``gana en la tercera carta, 9 frente a 8``)."""
 
     code = "es"
+    thousands = "."
+    decimal_sign = ","
     first_hand = "la primera mano"
     second_hand = "la segunda mano"
 
@@ -83,7 +121,7 @@ class Spanish(Phrasebook):
     def rank(self, rank: int, plural: bool = False, case: str = "nom") -> str:
         return MANY[rank] if plural else ONE[rank]
 
-    def category(self, category: Category) -> str:
+    def category(self, category: AnyCategory) -> str:
         return NAMES[category]
 
     def describe(self, category: Category, ranks: Sequence[int]) -> str:
@@ -106,12 +144,14 @@ class Spanish(Phrasebook):
             return f"Pareja de {MANY[top]}"
         return f"Carta alta, {ONE[top]}"
 
-    def beats(self, win: Category, win_royal: bool, lose: Category) -> str:
+    def beats(self, win: AnyCategory, win_royal: bool, lose: AnyCategory) -> str:
         return f"{_the(win, win_royal)} supera {_to_the(lose)}"
 
     def _shared(self, d: Decision) -> str:
         """What both hands have, as far as they agree (object of ``tienen``)."""
         r, i, cat = d.ranks, d.index, d.category
+        if cat == C.HIGH_CARD and d.low:
+            return f"un bajo {_to(r[0])}" if i >= 1 else "un bajo"
         if cat == C.HIGH_CARD:
             return "solo carta alta"
         if cat == C.PAIR:
@@ -135,7 +175,7 @@ class Spanish(Phrasebook):
             return f"la {ORDINAL[d.index]} carta" + (" (el kicker)" if d.kicker else "")
         return GROUP[d.unit]
 
-    def _rank_one(self, rank: int, category: Category) -> str:
+    def _rank_one(self, rank: int, category: AnyCategory) -> str:
         return ONE[rank] + (" (la rueda)" if rank == WHEEL_TOP and category == C.STRAIGHT else "")
 
     def _versus(self, d: Decision) -> str:
@@ -177,6 +217,25 @@ class Spanish(Phrasebook):
             f"también tiene {self._shared(decision)}, y decide {self._place(decision)}: "
             f"{self._versus(decision)}"
         )
+
+    def low_name(self, top: int, second: int) -> str:
+        return f"Bajo {ONE[top]}-{ONE[second]}"
+
+    def badugi_name(self, size: int, top: int) -> str:
+        count = ("una carta", "dos cartas", "tres cartas", "cuatro cartas")[size - 1]
+        return f"Badugi de {count}, {_to(top)}"
+
+    def in_ladder(self, key: str) -> str:
+        return f" {LADDER_NAMES[key]}" if key in LADDER_NAMES else ""
+
+    def game_name(self, key: str) -> str:
+        return GAME_NAMES[key]
+
+    def half(self, index: int) -> str:
+        return ("Alta", "Baja")[index]
+
+    def no_low(self) -> str:
+        return "sin bajo que califique"
 
     def join(self, items: Sequence[str]) -> str:
         items = list(items)

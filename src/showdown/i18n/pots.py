@@ -17,10 +17,12 @@ then why. Russian sentences use the present tense, so no verb needs a gender.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from showdown.categories import Category
-from showdown.i18n import rank_name
+from showdown.evaluate import HiLoValue
+from showdown.i18n import check_lang, phrasebook, rank_name
 from showdown.i18n.base import format_ranks
 
 if TYPE_CHECKING:
@@ -43,6 +45,41 @@ class Pot(Protocol):
     def shares(self) -> dict[int, int]: ...
     @property
     def contested(self) -> bool: ...
+    @property
+    def halves(self) -> Sequence[Award | None]: ...
+
+
+class Award(Protocol):
+    """One half of a hi-lo pot, as :class:`showdown.pots.Award`."""
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def shares(self) -> dict[int, int]: ...
+
+
+@dataclass(frozen=True)
+class _HalfPot:
+    """One half of a hi-lo pot, read as a pot of its own."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: dict[int, int]
+    contested: bool
+    halves: tuple[Award | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class _HalfView:
+    """A showdown seen through one half of a hi-lo pot: that half's values only."""
+
+    table: Table
+    pots: Sequence[Pot]
+    returned: Mapping[int, int]
+    showdown_order: tuple[int, ...]
+    ranks: Mapping[int, int]
+    hands: Mapping[int, HandValue]
 
 
 class Showdown(Protocol):
@@ -61,10 +98,19 @@ class Showdown(Protocol):
     @property
     def hands(self) -> Mapping[int, HandValue]: ...
 
-LANGS: tuple[str, ...] = ("en", "es", "ru")
 
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "high half",
+        "low": "low half",
+        "no_low": "No qualifying low, so the high hand scoops the pot.",
+        "split_suit_high": "{names} split the pot with {hand}{against}: {shares}; with no "
+        "button in stud, the odd chip goes to the highest card by suit (spades, hearts, "
+        "diamonds, clubs), the only place where suits matter.",
+        "split_suit_low": "{names} split the pot with {hand}{against}: {shares}; with no "
+        "button in stud, the odd chip goes to the lowest card by suit (spades, hearts, "
+        "diamonds, clubs), the only place where suits matter.",
         "main": "Main pot",
         "side": "Side pot {n}",
         "seat": "seat {seat}",
@@ -104,6 +150,16 @@ PHRASES: dict[str, dict[str, str]] = {
         "hidden": "(no showdown)",
     },
     "es": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "mitad alta",
+        "low": "mitad baja",
+        "no_low": "Nadie tiene un bajo que califique, así que la mano alta se lleva todo el bote.",
+        "split_suit_high": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "no hay botón, y la ficha sobrante es para la carta más alta por palo (picas, "
+        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
+        "split_suit_low": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "no hay botón, y la ficha sobrante es para la carta más baja por palo (picas, "
+        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
         "main": "Bote principal",
         "side": "Bote secundario {n}",
         "seat": "asiento {seat}",
@@ -143,6 +199,16 @@ PHRASES: dict[str, dict[str, str]] = {
         "hidden": "(sin enseñar)",
     },
     "ru": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "старшая половина",
+        "low": "младшая половина",
+        "no_low": "Подходящего лоу нет, и старшая рука забирает весь банк.",
+        "split_suit_high": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; в "
+        "стаде нет баттона, и лишняя фишка достаётся старшей карте по масти (пики, червы, "
+        "бубны, трефы) — единственный случай, когда масть имеет значение.",
+        "split_suit_low": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; в "
+        "стаде нет баттона, и лишняя фишка достаётся младшей карте по масти (пики, червы, "
+        "бубны, трефы) — единственный случай, когда масть имеет значение.",
         "main": "Основной банк",
         "side": "Побочный банк {n}",
         "seat": "место {seat}",
@@ -184,9 +250,7 @@ PHRASES: dict[str, dict[str, str]] = {
 
 
 def _lang(lang: str) -> str:
-    if lang not in PHRASES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
-    return lang
+    return check_lang(lang)
 
 
 def phrase(key: str, lang: str = "en") -> str:
@@ -203,16 +267,10 @@ def chips(n: int, lang: str = "en", case: str = "nom") -> str:
     >>> chips(21, "ru", "acc"), chips(1, "ru", "dat"), chips(5, "ru", "dat")
     ('21 фишку', '1 фишке', '5 фишек')
     """
-    lang = _lang(lang)
-    if lang == "en":
-        return f"{n} chip" if n == 1 else f"{n} chips"
-    if lang == "es":
-        return f"{n} ficha" if n == 1 else f"{n} fichas"
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} " + {"nom": "фишка", "acc": "фишку", "dat": "фишке"}[case]
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return f"{n} фишки"
-    return f"{n} фишек"
+    book = phrasebook(lang)
+    one = {"nom": "фишка", "acc": "фишку", "dat": "фишке"}[case]
+    forms = {"en": ("chip", "chips"), "es": ("ficha", "fichas"), "ru": (one, "фишки", "фишек")}
+    return f"{book.count(n)} {book.plural(n, forms[book.code])}"
 
 
 def join(items: Sequence[str], lang: str = "en") -> str:
@@ -284,14 +342,15 @@ def hand_phrase(value: HandValue, lang: str = "en", article: bool = True) -> str
     name = value.describe(lang)
     if lang == "ru":
         return name
-    if lang == "en" and value.category == Category.HIGH_CARD:
+    low = value.ladder.low and value.category == Category.HIGH_CARD
+    if lang == "en" and value.category == Category.HIGH_CARD and not low:
         return f"{rank_name(value.ranks[0], 'en')} high"
     name = name[:1].lower() + name[1:]
     head, comma, tail = name.partition(", ")
     if comma:
         name = f"{head} ({tail})"
-    if lang == "en" and article and value.category in _EN_ARTICLE:
-        name = "a " + name
+    if lang == "en" and article and (value.category in _EN_ARTICLE or low):
+        name = ("an " if name[:1] in "ae" else "a ") + name
     return name
 
 
@@ -353,7 +412,7 @@ def _shares(showdown: Showdown, pot: Pot, lang: str) -> str:
     return join(parts, lang)
 
 
-def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
+def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | None = None) -> str:
     """One line: the pot, who takes it with what hand against whose best losing hand,
     and why (the winner's hand against that one).
 
@@ -371,7 +430,14 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
     lang = _lang(lang)
     words = PHRASES[lang]
     pot: Pot = showdown.pots[index]
-    head = words["head"].format(pot=pot_name(index, lang), chips=chips(pot.amount, lang))
+    if showdown.table.variant.hi_lo and half is None and pot.halves and pot.contested:
+        return _explain_hi_lo(showdown, index, lang)
+    if half is None:
+        head = words["head"].format(pot=pot_name(index, lang), chips=chips(pot.amount, lang))
+    else:
+        head = words["half_head"].format(
+            pot=pot_name(index, lang), half=words[half], chips=chips(pot.amount, lang)
+        )
     name = subject_name(showdown, pot.winners[0], lang)
     if not pot.contested:
         if sum(p.live for p in showdown.table.players) > 1:
@@ -396,6 +462,8 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
         else:
             shares = _shares(showdown, pot, lang)
             key = "split_odd_one" if pot.amount % len(pot.winners) == 1 else "split_odd"
+            if showdown.table.button is None:
+                key = "split_suit_low" if hands[pot.winners[0]].ladder.low else "split_suit_high"
             text = words[key].format(names=names, hand=hand, against=against, shares=shares)
         parts.append(text)
         if len(pot.winners) == 2:
@@ -411,6 +479,36 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en") -> str:
         key = "mucked_many" if len(mucked) > 1 and "mucked_many" in words else "mucked"
         names = join([subject_name(showdown, s, lang) for s in mucked], lang)
         parts.append(_sentence(words[key].format(names=names)))
+    return " ".join(parts)
+
+
+def _explain_hi_lo(showdown: Showdown, index: int, lang: str) -> str:
+    """A hi-lo pot: one line per half, each read like a pot of its own (or the scoop)."""
+    pot = showdown.pots[index]
+    total = pot.amount
+    parts = []
+    halves = [(k, award) for k, award in enumerate(pot.halves) if award is not None]
+    for n, (k, award) in enumerate(halves):
+        amount = total // len(halves) + (1 if n < total % len(halves) else 0)
+        half_pot = _HalfPot(amount, pot.eligible, award.winners, award.shares, pot.contested)
+        hands: dict[int, HandValue] = {}
+        for seat, value in showdown.hands.items():
+            part = value.values[k] if isinstance(value, HiLoValue) else value
+            if part is not None:
+                hands[seat] = part
+        view = _HalfView(
+            table=showdown.table,
+            pots=(*showdown.pots[:index], half_pot, *showdown.pots[index + 1 :]),
+            returned=showdown.returned,
+            showdown_order=tuple(
+                s for s in showdown.showdown_order if s in hands or s not in showdown.hands
+            ),
+            ranks={seat: value.rank for seat, value in hands.items()},
+            hands=hands,
+        )
+        parts.append(explain_pot(view, index, lang, half=("high", "low")[k]))
+    if len(halves) == 1:
+        parts.append(PHRASES[lang]["no_low"])
     return " ".join(parts)
 
 

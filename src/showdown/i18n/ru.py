@@ -5,7 +5,7 @@
 (genitive plural), ``стрит со старшей пятёркой`` (instrumental, the adjective
 agreeing in gender), ``девятка против восьмёрки`` (genitive after ``против``).
 
->>> from showdown.categories import Category
+>>> from showdown.categories import AnyCategory, BadugiCategory, Category
 >>> BOOK.describe(Category.STRAIGHT, (3, 2, 1, 0, 12))
 'Стрит со старшей пятёркой (колесо)'
 >>> BOOK.describe(Category.FULL_HOUSE, (7, 7, 7, 0, 0))
@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from showdown.categories import Category
+from showdown.categories import AnyCategory, BadugiCategory, Category
 from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook
 
 C = Category
+B = BadugiCategory
 
 # Each rank: nominative, genitive, instrumental singular; nominative, genitive plural.
 FORMS: tuple[tuple[str, str, str, str, str], ...] = (
@@ -55,6 +56,10 @@ NAMES = {
     C.FULL_HOUSE: "фулл-хаус",
     C.FOUR_OF_A_KIND: "каре",
     C.STRAIGHT_FLUSH: "стрит-флеш",
+    B.FOUR_CARD: "бадуги из четырёх карт",
+    B.THREE_CARD: "бадуги из трёх карт",
+    B.TWO_CARD: "бадуги из двух карт",
+    B.ONE_CARD: "бадуги из одной карты",
 }
 ACCUSATIVE = {**NAMES, C.HIGH_CARD: "старшую карту", C.PAIR: "пару", C.THREE_OF_A_KIND: "тройку"}
 # After "решает" (nominative) and after "по" (dative) for the groups.
@@ -92,10 +97,39 @@ def _with_top(rank: int) -> str:
     return f"со {adjective} {_form(rank, case='ins')}"
 
 
+LADDER_NAMES = {
+    "high-wrap": "по правилу перехода через туза",
+    "short-deck": "в шорт-деке",
+    "short-deck-trips": "в шорт-деке (тройка старше стрита)",
+    "deuce-to-seven": "в лоуболе от двойки до семёрки",
+    "ace-to-five": "в лоуболе от туза до пятёрки",
+    "eight-or-better": "в лоу до восьмёрки",
+}
+
+
+GAME_NAMES = {
+    "holdem": "Техасский холдем: лучшие пять из руки и стола",
+    "omaha": "Омаха: ровно две карты из руки и три со стола",
+    "five-card": "Пятикарточный покер",
+    "short-deck": "Шорт-дек: 36 карт, флеш старше фулл-хауса, A-6-7-8-9 — младший стрит",
+    "omaha-hi-lo": "Омаха хай-лоу: банк делится между лучшей старшей рукой и лучшим лоу до "
+    "восьмёрки",
+    "stud": "Семикарточный стад: лучшие пять из семи карт игрока",
+    "stud-hi-lo": "Семикарточный стад хай-лоу: лучшая старшая рука и лучшее лоу до восьмёрки",
+    "razz": "Разз: лучшее лоу от туза до пятёрки из семи карт",
+    "deuce-to-seven": "Лоубол от двойки до семёрки: туз старший, стриты и флеши мешают",
+    "ace-to-five": "Лоубол от туза до пятёрки: туз младший, стриты и флеши не считаются",
+    "badugi": "Бадуги: четыре карты, больше всего разных мастей и достоинств, младшая выигрывает",
+}
+
+
 class Russian(Phrasebook):
     """Russian, with the cases and agreement a native speaker expects."""
 
     code = "ru"
+    thousands = " "
+    decimal_sign = ","
+    scoop = "скуп"
     first_hand = "первая рука"
     second_hand = "вторая рука"
 
@@ -105,7 +139,7 @@ class Russian(Phrasebook):
     def rank(self, rank: int, plural: bool = False, case: str = "nom") -> str:
         return _form(rank, plural, case)
 
-    def category(self, category: Category) -> str:
+    def category(self, category: AnyCategory) -> str:
         return NAMES[category]
 
     def describe(self, category: Category, ranks: Sequence[int]) -> str:
@@ -130,7 +164,7 @@ class Russian(Phrasebook):
             return f"Пара {_form(top, True, 'gen')}"
         return f"Старшая карта — {_form(top)}"
 
-    def beats(self, win: Category, win_royal: bool, lose: Category) -> str:
+    def beats(self, win: AnyCategory, win_royal: bool, lose: AnyCategory) -> str:
         subject = "роял-флеш" if win_royal else NAMES[win]
         verb = "бьют" if win == C.TWO_PAIR else "бьёт"  # "две пары" is plural
         return f"{subject} {verb} {ACCUSATIVE[lose]}"
@@ -138,6 +172,8 @@ class Russian(Phrasebook):
     def _shared(self, d: Decision) -> str:
         """What both hands hold, as far as they agree (nominative)."""
         r, i, cat = d.ranks, d.index, d.category
+        if cat == C.HIGH_CARD and d.low:
+            return f"лоу {_with_top(r[0])}" if i >= 1 else "лоу"
         if cat == C.HIGH_CARD:
             return "только старшая карта"
         if cat == C.PAIR and i >= 2:
@@ -206,6 +242,25 @@ class Russian(Phrasebook):
         else:
             place = GROUP_NOM[d.unit]
         return f"тоже {self._shared(d)}, и решает {place}: {self._rank_pair(d)}"
+
+    def low_name(self, top: int, second: int) -> str:
+        return f"Лоу {_form(top)}-{_form(second)}"
+
+    def badugi_name(self, size: int, top: int) -> str:
+        count = ("одной карты", "двух карт", "трёх карт", "четырёх карт")[size - 1]
+        return f"Бадуги из {count} {_with_top(top)}"
+
+    def in_ladder(self, key: str) -> str:
+        return f" {LADDER_NAMES[key]}" if key in LADDER_NAMES else ""
+
+    def game_name(self, key: str) -> str:
+        return GAME_NAMES[key]
+
+    def half(self, index: int) -> str:
+        return ("Хай", "Лоу")[index]
+
+    def no_low(self) -> str:
+        return "нет подходящего лоу"
 
     def join(self, items: Sequence[str]) -> str:
         items = list(items)
