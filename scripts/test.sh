@@ -3,7 +3,7 @@
 # Chromium for the browser tests when running as root) and runs the suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh "test,game,bench"
+bash scripts/setup.sh "test,game,bench,docs"
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian's chromium for the browser tests" >&2
@@ -15,4 +15,8 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/mypy
+# The documentation site: a broken reference or a missing page fails the build (no network).
+site_dir=$(mktemp -d)
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$site_dir"
+rm -rf "$site_dir"
 .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"

@@ -1,5 +1,11 @@
 """Suite-wide settings: hypothesis never times examples (CI shares two cores), and the
-``backend`` fixture that runs a test on the native kernel and on the numpy path."""
+``backend`` fixture that runs a test on the native kernel and on the numpy path.
+
+Locally every run draws new random examples (the ``showdown`` profile), so
+repeated runs explore more. In CI (``CI=true``) the ``ci`` profile derandomises
+hypothesis: the same examples every run, so a red build is reproducible and
+never caused by the luck of the draw. ``HYPOTHESIS_PROFILE`` picks one by name.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +23,17 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
     print_blob=True,
 )
-settings.load_profile("showdown")
+settings.register_profile("ci", parent=settings.get_profile("showdown"), derandomize=True)
+
+
+def _profile() -> str:
+    chosen = os.environ.get("HYPOTHESIS_PROFILE")
+    if chosen:
+        return chosen
+    return "ci" if os.environ.get("CI") else "showdown"
+
+
+settings.load_profile(_profile())
 
 #: Module-level names that a test module may have imported and that the backend rebinds.
 _REBOUND = ("evaluate_ids",)

@@ -31,8 +31,11 @@ from showdown.cli import main
 SCRIPT = Path(sys.executable).with_name("showdown")
 if not SCRIPT.exists():  # tests run by an interpreter outside the project's virtualenv
     SCRIPT = Path(shutil.which("showdown") or "showdown")
-EVAL_KEYS = {"category", "rank", "best_five", "description"}
-COMPARE_KEYS = {"winners", "tie", "hands", "explanation"}
+VALUE_KEYS = {"category", "rank", "best_five", "description"}
+#: eval and compare repeat their input (issue 13): the game, the rule and the cards.
+EVAL_KEYS = VALUE_KEYS | {"game", "wrap", "cards", "board"}
+COMPARE_KEYS = {"winners", "tie", "hands", "explanation", "game", "wrap", "board"}
+COMPARE_HAND_KEYS = VALUE_KEYS | {"hand", "cards"}
 LANGS = ("en", "es", "ru")
 
 
@@ -137,7 +140,10 @@ def test_eval_json_contract(
     document = json.loads(out)
     assert set(document) == EVAL_KEYS
     value = evaluate(cards, board or None, game=game, wrap=wrap)
-    assert document == value.to_json(lang)
+    assert {k: document[k] for k in VALUE_KEYS} == value.to_json(lang)
+    assert (document["game"], document["wrap"]) == (game, wrap)
+    assert document["cards"] == [str(c) for c in showdown.parse_cards(cards)]
+    assert document["board"] == [str(c) for c in showdown.parse_cards(board)]
     assert document["category"] == value.category.json_name
     assert document["rank"] == value.rank
     assert document["best_five"] == [str(c) for c in value.best_five]
@@ -152,6 +158,10 @@ def test_eval_json_values_for_documented_hands(capsys: pytest.CaptureFixture[str
         "rank": 2688,
         "best_five": ["Kh", "Kd", "4s", "4c", "Ac"],
         "description": "Two pair, kings and fours",
+        "game": "five-card",
+        "wrap": False,
+        "cards": ["Kh", "Kd", "4s", "4c", "Ac"],
+        "board": [],
     }
     code, out, _ = run_main(["eval", "2d 2h", "--board", "Ac Kd Qh Js Tc", "--json"], capsys)
     document = json.loads(out)
@@ -204,9 +214,9 @@ def test_eval_human_output_in_each_language(capsys: pytest.CaptureFixture[str], 
         (["eval", "As Kd", "--board", "Qh Jc 1x"], ("board", "1x")),
         (["eval", "As As Kc Qc Jc"], ("duplicate card As",)),
         (["eval", "As Kd", "--board", "As Qh Jc"], ("duplicate card As", "hand", "board")),
-        (["eval", "As Kd"], ("Hold'em", "5 to 7")),
+        (["eval", "As Kd"], ("Hold'em", "3 more board cards are missing")),
         (["eval", "As Kd 2c 3c 4c 5c 6c 7c"], ("Hold'em",)),
-        (["eval", "As Kd", "--board", "2c 3c 4c 5c 6c 7c"], ("board at most 5",)),
+        (["eval", "As Kd", "--board", "2c 3c 4c 5c 6c 7c"], ("board has at most 5 cards",)),
         (["eval", "As Kd Qc", "--board", "2c 3c 4c", "--game", "omaha"], ("Omaha", "4 to 6")),
         (["eval", "As Kd Qc Jc", "--board", "2c 3c", "--game", "omaha"], ("Omaha", "3 to 5")),
         (["eval", "As Kd Qc Jc Tc", "--board", "2c", "--game", "five-card"], ("no board",)),
@@ -278,9 +288,15 @@ def test_compare_json_contract(
     winners = best_indices(hands, board, game)
     assert document["winners"] == winners
     assert document["tie"] is (len(winners) > 1)
-    assert document["hands"] == [evaluate(h, board or None, game=game).to_json(lang) for h in hands]
-    for hand in document["hands"]:
-        assert set(hand) == EVAL_KEYS
+    assert [{k: h[k] for k in VALUE_KEYS} for h in document["hands"]] == [
+        evaluate(h, board or None, game=game).to_json(lang) for h in hands
+    ]
+    for number, (hand, cards) in enumerate(zip(document["hands"], hands, strict=True), start=1):
+        assert set(hand) == COMPARE_HAND_KEYS
+        assert hand["hand"] == number  # 1-based, as the text's "Hand 1"
+        assert hand["cards"] == [str(c) for c in showdown.parse_cards(cards)]
+    assert document["game"] == game and document["wrap"] is False
+    assert document["board"] == [str(c) for c in showdown.parse_cards(board)]
     expected = showdown.compare(hands, board=board or None, game=game, lang=lang)
     assert document["explanation"] == expected.explanation != ""
 
@@ -417,7 +433,13 @@ def test_demo_json_each_step_is_reproduced_by_its_cli_and_api_call(
         assert json.loads(again) == step["result"]
         value = eval(step["api"], {"showdown": showdown})  # the call shown to the reader
         if step["command"] == "compare":
-            assert value.to_json(lang) == step["result"]
+            library = value.to_json(lang)
+            assert {k: step["result"][k] for k in library if k != "hands"} == {
+                k: v for k, v in library.items() if k != "hands"
+            }
+            assert [{k: h[k] for k in VALUE_KEYS} for h in step["result"]["hands"]] == library[
+                "hands"
+            ]
             assert set(step["result"]) == COMPARE_KEYS
         else:
             assert value == step["result"]["description"]
@@ -491,8 +513,14 @@ def test_demo_human_tour_in_each_language(capsys: pytest.CaptureFixture[str], la
 def test_script_eval_json_and_exit_status() -> None:
     done = run_script("eval", "As Ks", "--board", "Qs Js Ts 2c 3d", "--json")
     assert (done.returncode, done.stderr) == (0, "")
-    assert json.loads(done.stdout) == evaluate("As Ks", "Qs Js Ts 2c 3d").to_json()
-    assert json.loads(done.stdout)["rank"] == 1
+    document = json.loads(done.stdout)
+    assert {k: document[k] for k in VALUE_KEYS} == evaluate("As Ks", "Qs Js Ts 2c 3d").to_json()
+    assert document["rank"] == 1
+    assert (document["game"], document["cards"], document["board"]) == (
+        "holdem",
+        ["As", "Ks"],
+        ["Qs", "Js", "Ts", "2c", "3d"],
+    )
 
 
 @pytest.mark.parametrize(
@@ -575,13 +603,14 @@ def test_script_compare_on_a_terminal_marks_the_winner_in_colour() -> None:
     assert "A♣" in out
 
 
-@pytest.mark.parametrize("command", ["eval", "compare", "stats"])
+@pytest.mark.parametrize("command", ["eval", "compare", "stats", "equity", "demo"])
 def test_help_examples_run(capsys: pytest.CaptureFixture[str], command: str) -> None:
     with pytest.raises(SystemExit):
         main([command, "--help"])
     help_text = capsys.readouterr().out
-    examples = help_text.split("examples:\n", 1)[1].splitlines()
-    assert len(examples) == 3
+    examples = help_text.split("examples:\n", 1)[1].split("\n\n")[0].splitlines()
+    assert len(examples) >= 3
+    examples = [line.split("|")[0] for line in examples]  # "showdown demo --json | ..."
     for line in examples:
         argv = shlex.split(line, comments=True)
         assert argv[0] == "showdown" and argv[1] == command

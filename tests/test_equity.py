@@ -364,7 +364,7 @@ def test_omaha_monte_carlo_near_exact_on_the_flop() -> None:
         ({"players": ["AcAd", "AcAs, AdAh"]}, CardError, "no combo left"),
         ({"players": ["AcAd", "QQ+, AKz"]}, RangeError, "'AKz'"),
         ({"players": ["AcAd", "KK"], "exact": True, "trials": 10}, CardError, "either"),
-        ({"players": ["AcAd", "KK"], "trials": 0}, CardError, "positive"),
+        ({"players": ["AcAd", "KK"], "trials": 0}, ValueError, "trials must be from 1"),
         ({"players": ["AcAd", "KK"], "game": "razz"}, CardError, "razz"),
         ({"players": ["AcAd", "KK"], "game": "omaha"}, CardError, "Omaha"),
         ({"players": ["AcAdKc", "KhKs"]}, RangeError, "AcAdKc"),

@@ -95,7 +95,7 @@ def test_progress_bar_only_when_asked_in_json(capsys: pytest.CaptureFixture[str]
         (["AcAd"], "two players"),
         (["AcAd", "AcAs,AdAh"], "no combo left"),
         (["AcAd", "KK", "--board", "Ac 2c 3c"], "Ac"),
-        (["AcAd", "KK", "--trials", "0"], "positive"),
+        (["AcAd", "KK", "--trials", "0"], "--trials must be from 1"),
         (["AcAd", "KK", "--exact", "--trials", "10"], "not allowed"),
         (["AcAd", "KK", "--game", "razz"], "razz"),
         (["AcAd", "KK", "--trials", "many"], "many"),

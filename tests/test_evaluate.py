@@ -515,13 +515,16 @@ def test_wrap_ace_to_four_draw_has_eight_outs() -> None:
 @pytest.mark.parametrize(
     ("cards", "board", "game", "message"),
     [
-        ("As Ks Qs Js", None, "holdem", "5 to 7"),
-        ("As Ks", "Qs Js", "holdem", "5 to 7"),
-        ("As Ks Qs Js Ts 9s 8s 7s", None, "holdem", "5 to 7"),
-        ("As Ks", "Qs Js Ts 9s 8s 7s", "holdem", "board at most 5"),
+        ("As Ks Qs Js", None, "holdem", "got 4 \\+ 0 = 4: 1 more card is missing"),
+        ("As Ks", "Qs Js", "holdem", "1 more board card is missing"),
+        ("As Ks Qs Js Ts 9s 8s 7s", None, "holdem", "at most 7 cards"),
+            # finding 14: four hole cards with a board are an Omaha hand, not Hold'em
+            ("Ah 2c 3d 4s", "Kh Qh Th", "holdem", 'has 2 hole cards, got 4 .*game="omaha"'),
+            ("Ah", "Kh Qh Th 9h", "holdem", "has 2 hole cards, got 1"),
+        ("As Ks", "Qs Js Ts 9s 8s 7s", "holdem", "board has at most 5 cards, got 6"),
         ("As Ks Qs", "Js Ts 9s", "omaha", "4 to 6 hole"),
         ("As Ks Qs Js Ts 9s 8s", "7s 6s 5s", "omaha", "4 to 6 hole"),
-        ("As Ks Qs Js", "Ts 9s", "omaha", "3 to 5 board"),
+        ("As Ks Qs Js", "Ts 9s", "omaha", "3 to 5 board cards, got 2: 1 more missing"),
         ("As Ks Qs Js", "Ts 9s 8s 7s 6s 5s", "omaha", "3 to 5 board"),
         ("As Ks Qs Js", None, "five-card", "exactly 5"),
         ("As Ks Qs Js Ts 9s", None, "five-card", "exactly 5"),

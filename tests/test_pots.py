@@ -527,7 +527,8 @@ def test_split_amount_follows_the_given_clockwise_order() -> None:
     ("args", "message"),
     [
         ((10, [2], 1, [1, 3]), "winner 2"),
-        ((10, [1], 2, [1, 3]), "button 2"),
+        ((10, [1], -2, [1, 3]), "button -2 is negative"),
+        ((10, [1], 2, [3, 1]), "button 2 is not one of the seats"),
         ((10, [], 1, [1, 3]), "at least one winner"),
         ((10, [1, 1], 1, [1, 3]), "listed twice"),
         ((-1, [1], 1, [1, 3]), "negative"),
@@ -632,7 +633,7 @@ def _two(**changes: Any) -> dict[str, Any]:
             table([player(1, "A", "Ad Kh", 1), player(1, "B", "Qh 5c", 1)], button=1),
             "seat 1 is listed twice",
         ),
-        (_two(button=5), "the button 5 is not one of the seats"),
+        (_two(button=-5), "the button -5 is negative"),
         (_two(last_aggressor=7), "the last aggressor 7 is not one of the seats"),
         (
             table(

@@ -55,6 +55,7 @@ _LAZY: dict[str, str] = {
     "matrix": "showdown.matrix",
     "parse_omaha_range": "showdown.omaha_ranges",
     "parse_range": "showdown.ranges",
+    "percentile": "showdown.percentile",
     "card_svg": "showdown.render",
     "hand_svg": "showdown.render",
 }

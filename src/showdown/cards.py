@@ -24,6 +24,8 @@ import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from functools import total_ordering
 
+from showdown.validate import short_repr
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -50,20 +52,43 @@ class CardError(ValueError):
 class Card:
     """One playing card: immutable, hashable, ordered by rank (then suit, for sorting only).
 
+    ``Card("As")`` reads card text (as eval7's ``Card("As")`` does, and like
+    :meth:`Card.parse`); ``Card(rank, suit)`` takes a rank 0..12 (2..A) and a
+    suit 0..3 (c, d, h, s), or their letters.
+
+    >>> Card("As") == Card(12, 3) == Card("A", "s") == Card.parse("as")
+    True
     >>> Card.parse("Td") > Card.parse("9s")
     True
-    >>> Card(12, 3) == Card.parse("as")
-    True
+    >>> Card("Xs")
+    Traceback (most recent call last):
+    ...
+    showdown.cards.CardError: unknown card 'Xs' (one card is a rank 2-9, T, J, Q, K, A or 10, \
+then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_cards)
     """
 
     __slots__ = ("id",)
     id: int
 
-    def __init__(self, rank: int, suit: int) -> None:
+    def __init__(self, rank: int | str, suit: int | str | None = None) -> None:
+        if isinstance(rank, str) and (suit is None or isinstance(suit, str)):
+            object.__setattr__(self, "id", Card.parse(rank + (suit or "")).id)
+            return
+        if suit is None:
+            raise CardError(
+                "Card takes card text such as Card('As') or a rank and a suit, "
+                f"not {short_repr(rank)} alone"
+            )
+        if isinstance(rank, bool) or isinstance(suit, bool):
+            raise CardError(
+                f"rank and suit are integers, not {short_repr(rank)} and {short_repr(suit)}"
+            )
         try:
-            rank, suit = operator.index(rank), operator.index(suit)
+            rank, suit = operator.index(rank), operator.index(suit)  # type: ignore[arg-type]
         except TypeError:
-            raise CardError(f"rank and suit are integers, not {rank!r} and {suit!r}") from None
+            raise CardError(
+                f"rank and suit are integers, not {short_repr(rank)} and {short_repr(suit)}"
+            ) from None
         if not (0 <= rank < 13 and 0 <= suit < 4):
             raise CardError(f"no card with rank {rank} and suit {suit}")
         object.__setattr__(self, "id", 4 * rank + suit)
@@ -80,11 +105,11 @@ class Card:
         showdown.cards.CardError: a card id is an integer 0..51, not 3.0
         """
         if isinstance(card_id, bool):
-            raise CardError(f"a card id is an integer 0..51, not {card_id!r}")
+            raise CardError(f"a card id is an integer 0..51, not {short_repr(card_id)}")
         try:
             index = operator.index(card_id)
         except TypeError:
-            raise CardError(f"a card id is an integer 0..51, not {card_id!r}") from None
+            raise CardError(f"a card id is an integer 0..51, not {short_repr(card_id)}") from None
         if not 0 <= index < 52:
             raise CardError(f"card id {index} is outside 0..51")
         return _ALL[index]
@@ -222,7 +247,7 @@ def parse_cards(text: str) -> list[Card]:
             if match is None:
                 bad = _shorten(token[pos:] if pos else token)
                 raise CardError(
-                    f"unknown card {bad!r} at position {position} of {_shorten(text)!r}"
+                    f"unknown card {short_repr(bad)} at position {position} of {_shorten(text)!r}"
                 )
             card = _ALL[4 * _RANK_FROM_TEXT[match[1].upper()] + _SUIT_FROM_TEXT[match[2].lower()]]
             if card.id in seen:
@@ -244,7 +269,7 @@ def to_cards(cards: CardsLike | None) -> list[Card]:
     if isinstance(cards, str):
         return parse_cards(cards)
     if isinstance(cards, bytes | bytearray):
-        raise CardError(f"cards are text, Cards or ids, not bytes: {cards!r}")
+        raise CardError(f"cards are text, Cards or ids, not bytes: {short_repr(cards)}")
     if isinstance(cards, Card):
         return [cards]
     try:
@@ -265,7 +290,7 @@ def to_cards(cards: CardsLike | None) -> list[Card]:
             except CardError as exc:
                 if "outside" in str(exc):
                     raise
-                raise CardError(f"not a card: {item!r}") from None
+                raise CardError(f"not a card: {short_repr(item)}") from None
     return out
 
 
@@ -298,6 +323,9 @@ class Deck:
     """
 
     def __init__(self, seed: int | None = None, exclude: CardsLike = ()) -> None:
+        from showdown.validate import seed as check_seed
+
+        seed = check_seed(seed)
         self._rng: random.Random = (
             random.Random(seed) if seed is not None else secrets.SystemRandom()
         )
@@ -311,6 +339,9 @@ class Deck:
 
     def draw(self, n: int = 1) -> list[Card]:
         """Take ``n`` cards off the top (``n >= 0``)."""
+        from showdown.validate import count
+
+        n = count(n, "n", minimum=-(1 << 62))
         if n < 0:
             raise CardError(f"cannot draw a negative number of cards ({n})")
         if n > len(self._cards):

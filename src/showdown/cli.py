@@ -79,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # CardError and friends: bad input, never a traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except RecursionError:  # input nested beyond any parser's reach: still one line
+        print("error: the input is nested too deeply to read", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (``showdown demo | head``): not an error

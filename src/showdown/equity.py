@@ -48,6 +48,7 @@ from typing import Any, Literal
 import numpy as np
 
 from showdown import _equity_kernels as K
+from showdown import validate as V
 from showdown._holdem_plan import (
     DEFAULT_TRIALS,
     EXACT_WORK_LIMIT,
@@ -253,6 +254,7 @@ class ProgressBar:
     r"""A progress bar on stderr, drawn only for work that looks longer than about a second.
 
     Call it with the fraction done; :meth:`close` ends the line if anything was drawn.
+    Unless forced it is drawn only on a terminal, never into a log file or a pipe.
     ``force=True`` draws from the start (and at least once, on :meth:`close`). With
     ``lang`` (``en``, ``es``, ``ru``) the bar is labelled in that language and the
     percentage takes its decimal sign.
@@ -285,6 +287,11 @@ class ProgressBar:
         self.delay = delay
         self.force = force
         self.drawn = False
+        # Unforced, the bar is for people: never drawn into a log or a pipe.
+        try:
+            self.terminal = bool(self.stream.isatty())
+        except (AttributeError, ValueError, OSError):
+            self.terminal = False
         self.last = 0.0
         self.fraction = 0.0
 
@@ -294,7 +301,7 @@ class ProgressBar:
         elapsed = now - self.start
         # Unless forced, draw only when the whole job looks longer than ``delay`` seconds.
         early = elapsed < 0.2 * self.delay or (fraction > 0 and elapsed / fraction < self.delay)
-        if not self.drawn and not self.force and early:
+        if not self.drawn and not self.force and (early or not self.terminal):
             return
         if self.drawn and now - self.last < 0.1 and fraction < 1.0:
             return
@@ -358,7 +365,15 @@ def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
                     raise exc from None
                 raise
         if game == "holdem" and len(cards) != 2:
-            return _from_range(text, parse_range(text))
+            try:
+                return _from_range(text, parse_range(text))
+            except RangeError:
+                if not 4 <= len(cards) <= 6:
+                    raise
+                raise CardError(
+                    f"{text!r} is {len(cards)} cards, but a Hold'em hand is two; for Omaha "
+                    "say game='omaha' (on the command line, --game omaha)"
+                ) from None
         label = "".join(str(c) for c in cards)
     else:
         cards = to_cards(spec)
@@ -390,11 +405,13 @@ def _from_range(label: str, rng: Range) -> _Player:
     return _Player(label, combos, np.array(rng.weights, dtype=float))
 
 
-def _settle(players: list[_Player], used: set[int]) -> None:
+def _settle(players: list[_Player], used: set[int], places: dict[int, str] | None = None) -> None:
     """Drop combos that use a card of the board, the dead cards or a fixed hand (in place).
 
     A range left with one combo becomes a fixed hand, whose cards leave the other ranges.
+    ``places`` says where each card of ``used`` is (for the message naming both places).
     """
+    places = {} if places is None else places
     fixed: set[int] = set()
     while True:
         for i, p in enumerate(players):
@@ -411,10 +428,13 @@ def _settle(players: list[_Player], used: set[int]) -> None:
             if i in fixed or len(p.combos) != 1:
                 continue
             cards = p.combos[0].tolist()
+            here = f"in player {i + 1}'s hand ({p.label})"
             for c in cards:
                 if c in used:
-                    raise CardError(f"card {Card.from_id(c)} is in two places")
+                    there = places.get(c, "in use")
+                    raise CardError(f"card {Card.from_id(c)} is in two places: {there} and {here}")
             used.update(cards)
+            places.update(dict.fromkeys(cards, here))
             fixed.add(i)
             grew = True
         if not grew:
@@ -503,33 +523,24 @@ def equity(
     >>> equity(["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"], trials=100, seed=1).trials
     100
     """
+    game, players, exact, trials, seed = _check_arguments(game, players, exact, trials, seed)
+    if progress is not True and progress is not False and not callable(progress):
+        raise TypeError(f"progress must be True, False or a callable, not {V.short_repr(progress)}")
     if game not in ("holdem", "omaha"):  # the other showdowns: showdown.game_equity
         from showdown.game_equity import game_equity
 
         return game_equity(players, board, dead, game, exact, trials, seed)  # type: ignore[arg-type]
-    if isinstance(players, str | Range):
-        raise CardError("players must be a list of hands or ranges")
-    if not 2 <= len(players) <= 10:
-        raise CardError(f"equity needs 2 to 10 players, got {len(players)}")
-    if exact is True and trials is not None:
-        raise CardError("choose either exact=True or trials=N, not both")
-    if trials is not None and (
-        isinstance(trials, bool) or not isinstance(trials, int | np.integer) or trials < 1
-    ):
-        raise CardError(f"trials must be a positive number, got {trials!r}")
     n_workers = check_workers(workers)
     budget = check_time(time)
     if budget is not None and (trials is not None or exact is True):
         raise CardError("time=SECONDS replaces trials=N and exact=True: give only one")
     if executor is not None and n_workers is not None:
         raise CardError("give either executor= or workers=, not both")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
-        raise CardError(f"seed must be a whole number, got {seed!r}")
     community = to_cards(board)
     dead_cards = to_cards(dead)
     if len(community) not in (0, 3, 4, 5):
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(community)}")
-    check_distinct(community, dead_cards)
+    places = _places(community, dead_cards)
     seats = []
     for number, spec in enumerate(players, start=1):
         if isinstance(spec, str) and not spec.strip():
@@ -537,7 +548,7 @@ def equity(
         seats.append(_read_player(spec, game))
     board_ids = [c.id for c in community]
     dead_ids = [c.id for c in dead_cards]
-    _settle(seats, set(board_ids) | set(dead_ids))
+    _settle(seats, set(places), places)
     hole = sum(p.combos.shape[1] for p in seats)
     if hole + 5 + len(dead_ids) > 52:
         raise CardError(f"not enough cards: {hole} hole cards, a board and {len(dead_ids)} dead")
@@ -673,6 +684,37 @@ def _sampled_result(seats: list[_Player], sums: dict[str, Any]) -> EquityResult:
         trials=n,
         stderr=tuple(stderr),
     )
+
+
+def _places(board: list[Card], dead: list[Card]) -> dict[int, str]:
+    """Where each known card is (``on the board``, ``in the dead cards``); a repeat is an error."""
+    places: dict[int, str] = {}
+    for where, cards in (("on the board", board), ("in the dead cards", dead)):
+        for card in cards:
+            if card.id in places:
+                raise CardError(f"card {card} is in two places: {places[card.id]} and {where}")
+            places[card.id] = where
+    return places
+
+
+def _check_arguments(
+    game: object, players: object, exact: object, trials: object, seed: object
+) -> tuple[str, list[Any], bool | None, int | None, int | None]:
+    """The plain parameters of :func:`equity`, checked by :mod:`showdown.validate`."""
+    game = V.text(game, "game")
+    if isinstance(players, str | Range | bytes) or not isinstance(players, Sequence):
+        raise TypeError(
+            "players must be a list of hands or ranges, e.g. ['AcAd', 'QQ+,AKs'], "
+            f"not {type(players).__name__}"
+        )
+    if not 2 <= len(players) <= 10:
+        raise CardError(f"equity needs 2 to 10 players, got {len(players)}")
+    exact = V.optional_flag(exact, "exact")
+    if trials is not None:
+        trials = V.count(trials, "trials", maximum=V.MAX_TRIALS)
+    if exact is True and trials is not None:
+        raise CardError("choose either exact=True or trials=N, not both")
+    return game, list(players), exact, trials, V.seed(seed)
 
 
 def _result(seats: list[_Player], outcome: _Outcome, sampled: bool) -> EquityResult:

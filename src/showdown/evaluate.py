@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import Literal
 
 from showdown import _backend
+from showdown import validate as V
 from showdown._idcheck import ids_error, omaha_ids_error
 from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
 from showdown.categories import AnyCategory, Category
@@ -339,6 +340,16 @@ values of different games or rules never compare; evaluate both the same way
 
         return describe_value(self.ladder, self.category, self.ranks, lang)
 
+    def percentile(self, game: str = "five-card", cards: int | None = None) -> float:
+        """The share of all hands this value beats (:func:`showdown.percentile.percentile`).
+
+        >>> round(evaluate("Kh Kd 4s 4c Ac", game="five-card").percentile(), 4)
+        0.959
+        """
+        from showdown.percentile import percentile
+
+        return percentile(self, game, cards)
+
     def to_json(self, lang: str = "en") -> dict[str, object]:
         """The JSON object of ``showdown eval``."""
         return {
@@ -473,38 +484,82 @@ def _ladder_value(cards: Sequence[Card], ladder: Ladder) -> int:
 
 
 def check_counts(hole: Sequence[Card], board: Sequence[Card], game: str | Variant) -> None:
-    """Raise :class:`CardError` if the card counts (or cards) do not fit ``game``."""
+    """Raise :class:`CardError` if the card counts (or cards) do not fit ``game``, saying
+    what is missing.
+
+    Hold'em takes two hole cards and a board of 3 to 5 cards, or 5 to 7 cards
+    with no board (all of them one hand); Omaha 4 to 6 hole cards and 3 to 5
+    board cards; five-card poker five cards and no board.
+
+    >>> check_counts(to_cards("Ah Kh"), to_cards("Qh Jh"), "holdem")
+    Traceback (most recent call last):
+    ...
+    showdown.cards.CardError: Hold'em needs at least 5 cards in hand and board together, \
+got 2 + 2 = 4: 1 more board card is missing (the board is 3 to 5 cards)
+    >>> check_counts(to_cards("Ah 2c 3d 4s"), to_cards("Kh Qh Th"), "holdem")
+    Traceback (most recent call last):
+    ...
+    showdown.cards.CardError: a Hold'em hand with a board has 2 hole cards, got 4 \
+(4 to 6 hole cards, exactly two used, is Omaha: game="omaha")
+    """
     try:
         variant = find_variant(game)
     except UnknownGame as error:
         raise CardError(str(error)) from None
+    n_hole, n_board = len(hole), len(board)
     if variant.key == "holdem":
-        if not 5 <= len(hole) + len(board) <= 7 or len(board) > 5:
+        if n_board > 5:
+            raise CardError(f"a Hold'em board has at most 5 cards, got {n_board}")
+        if n_board and n_hole != 2:
+            hint = ' (4 to 6 hole cards, exactly two used, is Omaha: game="omaha")'
             raise CardError(
-                f"Hold'em needs 5 to 7 cards in hand and board together (board at most 5), "
-                f"got {len(hole)} + {len(board)}"
+                f"a Hold'em hand with a board has 2 hole cards, got {n_hole}"
+                + (hint if 4 <= n_hole <= 6 else "")
+            )
+        total = n_hole + n_board
+        if total < 5:
+            missing = 5 - total
+            what = (
+                f"{missing} more board card{'s are' if missing > 1 else ' is'} missing "
+                "(the board is 3 to 5 cards)"
+                if n_board or n_hole == 2
+                else f"{missing} more card{'s are' if missing > 1 else ' is'} missing"
+            )
+            raise CardError(
+                f"Hold'em needs at least 5 cards in hand and board together, "
+                f"got {n_hole} + {n_board} = {total}: {what}"
+            )
+        if total > 7:
+            raise CardError(
+                f"Hold'em takes at most 7 cards in hand and board together, "
+                f"got {n_hole} + {n_board} = {total}"
             )
     elif variant.use == "any":
         low, high = variant.cards
-        if not low <= len(hole) + len(board) <= high or len(board) > max(variant.board):
+        if not low <= n_hole + n_board <= high or n_board > max(variant.board):
             raise CardError(
                 f"{variant.title} needs {low} to {high} cards in hand and board together "
-                f"(board at most {max(variant.board)}), got {len(hole)} + {len(board)}"
+                f"(board at most {max(variant.board)}), got {n_hole} + {n_board}"
             )
     elif variant.use == "omaha":
         fewest, most = min(variant.hole), max(variant.hole)
-        if not fewest <= len(hole) <= most:
-            raise CardError(f"{variant.title} needs {fewest} to {most} hole cards, got {len(hole)}")
-        if not 3 <= len(board) <= 5:
-            raise CardError(f"{variant.title} needs 3 to 5 board cards, got {len(board)}")
+        if not fewest <= n_hole <= most:
+            short = f": {fewest - n_hole} more missing" if n_hole < fewest else ""
+            raise CardError(
+                f"{variant.title} needs {fewest} to {most} hole cards, got {n_hole}{short}"
+            )
+        if not 3 <= n_board <= 5:
+            short = f": {3 - n_board} more missing (at least the flop)" if n_board < 3 else ""
+            raise CardError(f"{variant.title} needs 3 to 5 board cards, got {n_board}{short}")
     else:
         what = "five-card poker" if variant.key == "five-card" else variant.title
         if board:
             raise CardError(f"{what} has no board")
         low, high = variant.cards
-        if not low <= len(hole) <= high:
+        if not low <= n_hole <= high:
             need = f"exactly {low}" if low == high else f"{low} to {high}"
-            raise CardError(f"{what} needs {need} cards, got {len(hole)}")
+            short = f": {low - n_hole} more missing" if n_hole < low else ""
+            raise CardError(f"{what} needs {need} cards, got {n_hole}{short}")
     if variant.deck != _FULL_DECK:
         deck = set(variant.deck)
         for card in (*hole, *board):
@@ -548,6 +603,7 @@ def evaluate(
     >>> evaluate("Ah 6c 7d 8s 9h", board="Kc Kd", game="short-deck").name
     'Straight, nine high'
     """
+    wrap = V.flag(wrap, "wrap")
     hole = to_cards(cards)
     community = to_cards(board)
     check_distinct(hole, community)

@@ -1,6 +1,6 @@
 """Who wins a showdown, and a sentence saying why, in English, Spanish or Russian.
 
-The sentence follows the documents' own reasoning (SPEC R1-R4): a higher
+The sentence follows the documents' own reasoning (rules R1-R4, docs/rules.md): a higher
 category wins outright; inside a category the comparison lists are read left
 to right and the first difference decides, so the sentence names that
 position and the two ranks found there; equal lists are an exact tie and the
@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, to_cards
 from showdown.categories import Category
 from showdown.evaluate import HandValue, HiLoValue, evaluate
@@ -310,8 +311,42 @@ class Comparison:
         return data
 
 
+def _comparison(
+    values: list[HandValue], lang: str, labels: Sequence[str] | None
+) -> Comparison:
+    """The :class:`Comparison` of evaluated hands: winners, tie and the sentence."""
+    winners = _winners(values)
+    label_tuple = None if labels is None else tuple(labels)
+    return Comparison(
+        winners=winners,
+        tie=len(winners) > 1,
+        values=values,
+        explanation=explain_many(values, lang, label_tuple),
+        lang=lang,
+        labels=label_tuple,
+    )
+
+
+def _compare_values(
+    hands: Sequence[object],
+    evaluated: list[bool],
+    board: object,
+    lang: str,
+    labels: Sequence[str] | None,
+) -> Comparison:
+    """:func:`compare` of hands already evaluated (every hand a :class:`HandValue`)."""
+    if not all(evaluated):
+        raise TypeError("compare takes either cards for every hand or a HandValue for every hand")
+    if board is not None:
+        raise ValueError("HandValues are already evaluated with their board; give no board")
+    values = [h for h in hands if isinstance(h, HandValue)]
+    if len(values) < 2:
+        raise ValueError(f"compare needs at least two hands, got {len(values)}")
+    return _comparison(values, lang, labels)
+
+
 def compare(
-    hands: Sequence[CardsLike],
+    hands: Sequence[CardsLike | HandValue],
     board: CardsLike | None = None,
     game: str | Variant = "holdem",
     wrap: bool = False,
@@ -323,6 +358,8 @@ def compare(
 
     ``hands`` are card texts, lists of :class:`~showdown.cards.Card` or ids;
     ``board``, ``game`` and ``wrap`` are as in :func:`~showdown.evaluate.evaluate`.
+    ``hands`` may instead be :class:`~showdown.evaluate.HandValue` objects
+    already evaluated (then without a board).
     A card in two hands, or in a hand and on the board, raises
     :class:`~showdown.cards.CardError` naming it; fewer than two hands raise
     :class:`ValueError`. ``labels`` optionally names the hands in the sentence.
@@ -334,16 +371,30 @@ def compare(
     'Exact tie (straight, ace high, A-K-Q-J-10 in both hands): the pot is split, because suits never break ties.'
     >>> compare(["As Kd", "Qc Jc", "7h 2d"], board="Ts 9s 8s 3c 3d", lang="ru").explanation
     'Выигрывает рука 2: стрит со старшей дамой. Лучшая из проигравших рук: рука 1 (пара троек); стрит бьёт пару.'
+    >>> a, b = evaluate("Ah Ad 9c 9d 2s", game="five-card"), evaluate("Kh Kd Kc 3s 2d", game="five-card")
+    >>> compare([a, b]).winners
+    [1]
     >>> compare(["As Kd", "Kd 2c"], board="Ah 9d 7h")
     Traceback (most recent call last):
     ...
     showdown.cards.CardError: duplicate card Kd: in hand 1 and in hand 2
     """  # noqa: E501
     if isinstance(hands, str):
-        raise ValueError("compare takes a list of hands, e.g. ['As Kd', 'Qc Qh']")
+        raise ValueError("compare takes a list of hands, e.g. ['As Kd', 'Qc Qh'], not one text")
+    if isinstance(hands, bytes) or not isinstance(hands, Sequence):
+        raise TypeError("compare takes a list of hands, e.g. ['As Kd', 'Qc Qh']")
     lang = check_lang(lang)
+    wrap = V.flag(wrap, "wrap")
+    if labels is not None:
+        if isinstance(labels, str) or not all(isinstance(x, str) for x in labels):
+            raise TypeError("labels must be a list of texts, one per hand")
+        if len(labels) != len(hands):
+            raise ValueError(f"{len(labels)} labels for {len(hands)} hands")
+    evaluated = [isinstance(h, HandValue) for h in hands]
+    if any(evaluated):
+        return _compare_values(hands, evaluated, board, lang, labels)
     variant = find_variant(game, wrap, trips_beat_straight)
-    holes = [to_cards(h) for h in hands]
+    holes = [to_cards(h) for h in hands if not isinstance(h, HandValue)]
     if len(holes) < 2:
         raise ValueError(f"compare needs at least two hands, got {len(holes)}")
     for number, hole in enumerate(holes, start=1):
@@ -370,12 +421,4 @@ def compare(
             labels=label_tuple,
             halves=halves,
         )
-    winners = _winners(values)
-    return Comparison(
-        winners=winners,
-        tie=len(winners) > 1,
-        values=values,
-        explanation=explain_many(values, lang, label_tuple),
-        lang=lang,
-        labels=label_tuple,
-    )
+    return _comparison(values, lang, labels)

@@ -64,7 +64,9 @@ def split_amount(
     each to the winners in seat order starting from the first seat left of
     (clockwise after) the ``button``, wrapping round (R7). ``seats`` lists every
     seat at the table in clockwise order. The result lists the winners in that
-    order, so the larger shares come first.
+    order, so the larger shares come first. A dead button (on a seat nobody
+    occupies) counts from its own position: the first seat left of it is the
+    next occupied seat number after it, wrapping round.
 
     >>> split_amount(100, [7, 2, 5], button=5, seats=[2, 5, 7])  # 33 each, 1 odd chip
     {7: 34, 2: 33, 5: 33}
@@ -72,6 +74,8 @@ def split_amount(
     {2: 34, 5: 34, 7: 33}
     >>> split_amount(90, [5], button=5, seats=[2, 5, 7])
     {5: 90}
+    >>> split_amount(101, [2, 5, 7], button=4, seats=[2, 5, 7])  # dead button on seat 4
+    {5: 34, 7: 34, 2: 33}
     """
     amount = as_integer(amount, "the amount")
     if amount < 0:
@@ -80,9 +84,18 @@ def split_amount(
     position = {seat: i for i, seat in enumerate(seats)}
     if len(position) != n:
         raise TableError(f"a seat is listed twice in {list(seats)}")
-    start = position.get(button)
-    if start is None:
-        raise TableError(f"the button {button} is not one of the seats {list(seats)}")
+    button = as_integer(button, "the button")
+    if button < 0:
+        raise TableError(f"the button {button} is negative; it is a seat number")
+    if button in position:
+        first = position[button] + 1  # index of the first seat left of the button
+    elif list(seats) == sorted(seats):  # a dead button between numbered seats
+        first = bisect_right(seats, button)
+    else:
+        raise TableError(
+            f"the button {button} is not one of the seats {list(seats)}, which are not in "
+            "ascending order, so its position is unknown"
+        )
     if not winners:
         raise TableError("there must be at least one winner")
     if len(set(winners)) != len(winners):
@@ -92,7 +105,7 @@ def split_amount(
             raise TableError(f"winner {seat} is not one of the seats {list(seats)}")
     if len(winners) == 1:
         return {winners[0]: amount}
-    order = sorted(winners, key=lambda seat: (position[seat] - start - 1) % n)
+    order = sorted(winners, key=lambda seat: (position[seat] - first) % n)
     share, odd = divmod(amount, len(order))
     return {seat: share + 1 if k < odd else share for k, seat in enumerate(order)}
 

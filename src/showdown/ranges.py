@@ -50,9 +50,10 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import SupportsIndex
 
+from showdown import validate as V
 from showdown.cards import RANKS, Card, CardError, parse_cards
 
 __all__ = ["Combo", "Range", "RangeError", "parse_range"]
@@ -110,11 +111,15 @@ class Range:
     def __init__(self, weights: dict[Combo, float] | None = None) -> None:
         self._text: str | None = None  # the text it was parsed from, if any
         self._weights: dict[Combo, float] = {}
+        if weights is not None and not isinstance(weights, Mapping):
+            raise TypeError(f"Range takes a dict of combo -> weight, not {type(weights).__name__}")
         for (a, b), w in (weights or {}).items():
             if not (0 <= a < 52 and 0 <= b < 52) or a == b:
                 raise RangeError(f"not a two-card combo: {(a, b)!r}")
-            if w < 0:
-                raise RangeError(f"negative weight {w} for combo {(a, b)!r}")
+            try:
+                w = V.weight(w, f"the weight of combo {(a, b)!r}")
+            except ValueError as exc:
+                raise RangeError(str(exc)) from None
             if w > 0:
                 self._weights[_combo(a, b)] = float(w)
 
@@ -357,7 +362,11 @@ def split_weight(token: str, text: str, what: str = "range") -> tuple[str, float
     m = _WEIGHT.fullmatch(token)
     if m is None or not m[1]:
         raise RangeError(f"cannot read {what} token {token!r} in {text!r}")
-    return m[1], float(m[2])
+    try:
+        weight = V.weight(float(m[2]), f"the weight of {m[1]!r}")
+    except ValueError as exc:
+        raise RangeError(f"{exc} in {text!r}") from None
+    return m[1], weight
 
 
 def parse_range(text: str) -> Range:

@@ -3,7 +3,7 @@
 :func:`stats` answers "how many hands of each category are there, and how many
 different strengths does each category have?" for every hand of ``cards``
 cards out of one 52-card deck (six and seven cards: best five), exactly as
-the oracles of SPEC section 2:
+the figures listed in docs/rules.md:
 
 >>> s = stats(5)
 >>> s.hands, s.distinct
@@ -77,7 +77,7 @@ class Stats:
 
     ``categories`` maps each :class:`~showdown.categories.Category` to its
     :class:`CategoryCount`, best category first (straight flush ... high card),
-    the order of SPEC section 2. Categories that no hand reaches are still
+    the order of the table in docs/rules.md. Categories that no hand reaches are still
     listed, with zero counts.
 
     >>> s = stats(5)

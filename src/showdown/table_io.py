@@ -24,7 +24,6 @@ showdown.table_io.TableError: player 1: unknown key 'chips'
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -32,6 +31,7 @@ from numbers import Integral
 from typing import Any
 
 from showdown.cards import Card, to_cards
+from showdown.validate import InputError, load_json, short_repr
 from showdown.variants import VARIANTS, UnknownGame, Variant, find_variant
 
 __all__ = ["Player", "Table", "TableError", "player_from_dict", "table_from_dict"]
@@ -59,7 +59,7 @@ def _count_text(counts: tuple[int, ...]) -> str:
 def as_integer(value: object, what: str) -> int:
     """``value`` as an ``int``; booleans, floats and text raise :class:`TableError`."""
     if isinstance(value, bool) or not isinstance(value, Integral):
-        raise TableError(f"{what} must be an integer, not {value!r}")
+        raise TableError(f"{what} must be an integer, not {short_repr(value)}")
     return int(value)
 
 
@@ -94,7 +94,7 @@ class Player:
         object.__setattr__(self, "seat", seat)
         who = f"seat {seat}"
         if not isinstance(self.name, str):
-            raise TableError(f"{who}: the name must be text, not {self.name!r}")
+            raise TableError(f"{who}: the name must be text, not {short_repr(self.name)}")
         chips = as_integer(self.contributed, f"{who}: contributed chips")
         if chips < 0:
             raise TableError(f"{who}: contributed chips must not be negative, got {chips}")
@@ -142,7 +142,10 @@ class Table:
 
     ``players`` are stored in seat order (seat numbers ascending = clockwise);
     ``button`` and ``last_aggressor`` (the last player who bet or raised in the
-    final betting round, ``None`` if everyone checked) are seat numbers.
+    final betting round, ``None`` if everyone checked) are seat numbers. The
+    button may sit on an empty seat (a *dead button*, as in tournaments): the
+    first seat left of it is then the first occupied seat after that number,
+    clockwise.
     ``wrap`` selects the R10 house rule (the ace wraps around).
 
     >>> t = Table(button=2, board="Ac Kd Qh Js Tc", players=[
@@ -198,12 +201,12 @@ class Table:
             if self.button is not None:
                 raise TableError(
                     f"{variant.key} has no button (odd chips go by suit): "
-                    f"leave out the button or set it to null, not {self.button!r}"
+                    f"leave out the button or set it to null, not {short_repr(self.button)}"
                 )
         else:
             button = as_integer(self.button, "the button")
-            if button not in seats:
-                raise TableError(f"the button {button} is not one of the seats {list(seats)}")
+            if button < 0:
+                raise TableError(f"the button {button} is negative; it is a seat number")
             object.__setattr__(self, "button", button)
         if self.last_aggressor is not None:
             aggressor = as_integer(self.last_aggressor, "the last aggressor")
@@ -279,11 +282,21 @@ class Table:
 
     @classmethod
     def from_json(cls, text: str) -> Table:
-        """A table from JSON text; text that is not JSON raises :class:`TableError`."""
+        """A table from JSON text (or UTF-8 bytes; a byte-order mark is fine).
+
+        Text that is not JSON, or JSON nested deeper than
+        :data:`showdown.validate.MAX_JSON_DEPTH` levels, raises :class:`TableError`.
+
+        >>> Table.from_json("[" * 100_000 + "]" * 100_000)
+        Traceback (most recent call last):
+        ...
+        showdown.table_io.TableError: the table: JSON nested deeper than 64 levels
+        """
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise TableError(f"not JSON: {exc}") from None
+            data = load_json(text, "the table")
+        except InputError as exc:
+            message = str(exc).replace("the table is not JSON", "not JSON")
+            raise TableError(message) from None
         return cls.from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -333,10 +346,10 @@ def _check_keys(data: Any, allowed: set[str], required: tuple[str, ...], what: s
         raise TableError(f"{what} must be a JSON object")
     for key in data:
         if key not in allowed:
-            raise TableError(f"{what}: unknown key {key!r}")
+            raise TableError(f"{what}: unknown key {short_repr(key)}")
     for key in required:
         if key not in data:
-            raise TableError(f"{what}: missing {key!r}")
+            raise TableError(f"{what}: missing {short_repr(key)}")
 
 
 def player_from_dict(data: Mapping[str, Any], what: str = "a player") -> Player:
@@ -371,7 +384,7 @@ def table_from_dict(data: Mapping[str, Any]) -> Table:
     parsed = [player_from_dict(p, f"player {k}") for k, p in enumerate(players, start=1)]
     game = data.get("game", "holdem")
     if not isinstance(game, str):
-        raise TableError(f"game must be text, not {game!r}")
+        raise TableError(f"game must be text, not {short_repr(game)}")
     return Table(
         game=game,
         button=data.get("button"),

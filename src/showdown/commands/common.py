@@ -51,13 +51,29 @@ def emit_json(document: Any) -> None:
     sys.stdout.write("\n")
 
 
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is an interactive terminal (a closed or fake stream is not).
+
+    >>> import io
+    >>> is_terminal(io.StringIO())
+    False
+    """
+    try:
+        return bool(stream is not None and hasattr(stream, "isatty") and stream.isatty())
+    except (ValueError, OSError):  # closed
+        return False
+
+
 def use_colour(stream: Any = None) -> bool:
-    """Whether to decorate human output: a terminal, and ``NO_COLOR`` unset or empty.
+    """Whether to decorate human output: a terminal that is not ``TERM=dumb``, and
+    ``NO_COLOR`` unset or empty.
 
     (https://no-color.org: an empty ``NO_COLOR`` does not turn colour off.)
     """
     stream = stream or sys.stdout
-    return hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("NO_COLOR")
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return is_terminal(stream)
 
 
 def style(text: str, *styles: str, enabled: bool | None = None) -> str:

@@ -1,7 +1,8 @@
 """``showdown compare``: who wins a showdown between two or more hands, and why.
 
 ``--json`` prints ``{"winners": [0-based indices], "tie": bool, "hands": [eval
-objects], "explanation"}`` (:meth:`showdown.explain.Comparison.to_json`). The
+objects, each with "hand" (1-based, as in the text) and "cards"], "explanation",
+"game", "wrap", "board"}`` (:func:`compare_json`). The
 hands and the board are dealt from one deck, so a card in two hands, or in a
 hand and on the board, is an error.
 
@@ -50,7 +51,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="compare two or more hands: winners, ties and the deciding card",
         description="Compare hands at showdown and explain the result. Each HAND is one "
         "argument ('AdKh' or \"Ad Kh\"); all hands share the --board.",
-        epilog="examples:\n"
+        epilog='JSON: {"winners": [0-based indices], "tie", "hands": [{"hand": 1-based number, '
+        '"cards",\n'
+        '       "category", "rank", "best_five", "description"}], "explanation", "game", '
+        '"wrap", "board"}\n'
+        "\n"
+        "examples:\n"
         '  showdown compare "Ad Kh" "Ah Qd" --board "Ac 9d 7h 4s 2c"\n'
         '  showdown compare AsKd QcQh 7h7d -b "Ts 9s 8s 3c 3d" --lang ru\n'
         '  showdown compare "Kh Kd 4s 4c Ac" "Qs Qh Jd Jc Ks" --game five-card --json\n',
@@ -74,14 +80,13 @@ def deal(
     >>> deal(["AsKd", "QhQc"], "2c 3c", "holdem")
     Traceback (most recent call last):
     ...
-    showdown.commands.common.CliError: hand 1: Hold'em needs 5 to 7 cards in hand and \
-board together (board at most 5), got 2 + 2
+    showdown.commands.common.CliError: hand 1: Hold'em needs at least 5 cards in hand and \
+board together, got 2 + 2 = 4: 1 more board card is missing (the board is 3 to 5 cards)
     >>> deal(["As", "Kd", "Qh", "Qc"], "2c 3c 4c", "holdem")
     Traceback (most recent call last):
     ...
-    showdown.commands.common.CliError: hand 1: Hold'em needs 5 to 7 cards in hand and \
-board together (board at most 5), got 1 + 3 (each HAND is one argument: quote it, "As Kd", \
-or run it together, AsKd)
+    showdown.commands.common.CliError: hand 1: a Hold'em hand with a board has 2 hole cards, \
+got 1 (each HAND is one argument: quote it, "As Kd", or run it together, AsKd)
     """
     from showdown.evaluate import check_counts
 
@@ -154,6 +159,37 @@ def format_comparison(
     return "\n".join(lines)
 
 
+def compare_json(
+    result: Comparison,
+    hands: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    game: str = "holdem",
+    wrap: bool = False,
+    lang: str = "en",
+) -> dict[str, object]:
+    """The JSON of ``showdown compare``: :meth:`~showdown.explain.Comparison.to_json`, each
+    hand with its number as the text shows it (``"hand": 1`` ...) and its ``"cards"``,
+    then the ``"game"``, ``"wrap"`` and ``"board"`` of the input.
+
+    ``winners`` stay 0-based indices into ``hands`` (for compatibility); ``"hand"`` is
+    the 1-based number of the human output ("Hand 1").
+
+    >>> from showdown.explain import compare
+    >>> from showdown.cards import parse_cards
+    >>> hands, board = [parse_cards("Ad Kh"), parse_cards("Ah Qd")], parse_cards("Ac 9d 7h 4s 2c")
+    >>> doc = compare_json(compare(hands, board), hands, board)
+    >>> doc["winners"], doc["hands"][0]["hand"], doc["hands"][0]["cards"], doc["game"]
+    ([0], 1, ['Ad', 'Kh'], 'holdem')
+    """
+    doc = result.to_json(lang)
+    doc["hands"] = [
+        {"hand": number, "cards": [str(c) for c in hole], **value.to_json(lang)}
+        for number, (hole, value) in enumerate(zip(hands, result.values, strict=True), start=1)
+    ]
+    doc.update(game=game, wrap=wrap, board=[str(c) for c in board])
+    return doc
+
+
 def run(args: argparse.Namespace) -> int:
     """Compare the hands and print the result (human form or ``--json``)."""
     from showdown.explain import compare
@@ -162,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
     hands, board = deal(args.hands, args.board, variant)
     result = compare(hands, board=board or None, game=variant, lang=args.lang)
     if args.json:
-        emit_json(result.to_json(args.lang))
+        emit_json(compare_json(result, hands, board, args.game, args.wrap, args.lang))
         return 0
     symbols, colour = decorations()
     text = format_comparison(

@@ -25,7 +25,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
-from showdown.commands.common import add_common_options, emit_json, style
+from showdown.commands.common import HelpFormatter, add_common_options, emit_json, style
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {
@@ -193,6 +193,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="a short tour of the rules on the documents' examples",
         description="A short tour for newcomers: the rule documents' examples, evaluated and "
         "explained, each with the command that reproduces it.",
+        epilog="examples:\n"
+        "  showdown demo\n"
+        "  showdown demo --lang ru\n"
+        "  showdown demo --json | python3 -m json.tool\n",
+        formatter_class=HelpFormatter,
     )
     add_common_options(parser)
     parser.set_defaults(func=run)
@@ -206,14 +211,18 @@ def _run_step(step: Step, lang: str) -> tuple[Any, Any, list[Any]]:
     hands = [parse_cards(h) for h in step.hands]
     result: Any
     if step.command == "compare":
+        from showdown.commands.compare_cmd import compare_json
         from showdown.explain import compare
 
         result = compare(hands, board=board or None, game=step.game, wrap=step.wrap, lang=lang)
+        doc = compare_json(result, hands, board, step.game, step.wrap, lang)
     else:
+        from showdown.commands.eval_cmd import eval_json
         from showdown.evaluate import evaluate
 
         result = evaluate(hands[0], board or None, game=step.game, wrap=step.wrap)
-    return result, result.to_json(lang), [hands, board]
+        doc = eval_json(result, hands[0], board, step.game, step.wrap, lang)
+    return result, doc, [hands, board]
 
 
 def tour_json(lang: str = "en") -> dict[str, Any]:

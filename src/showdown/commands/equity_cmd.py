@@ -11,9 +11,10 @@ was chosen and its estimated run time when the run looks longer than a second or
 Monte Carlo was chosen over exact enumeration.
 ``--json`` prints ``{"players": [{"hand", "equity", "win", "tie"}], "method",
 "boards" | "trials", "stderr"}``. A progress bar appears on stderr for work
-longer than about a second (with ``--json`` only when ``--progress`` is given;
-``--progress`` draws it whatever the length). The human output and the bar
-follow ``--lang`` (en, es, ru); the JSON does not depend on it.
+longer than about a second when stderr is a terminal (never into a log;
+``--progress`` draws it anyway, whatever the length, also with ``--json``).
+The human output and the bar follow ``--lang`` (en, es, ru); the JSON does
+not depend on it.
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
@@ -28,9 +29,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from showdown.commands.common import CliError, add_common_options, emit_json, style
+from showdown.commands.common import (
+    CliError,
+    HelpFormatter,
+    add_common_options,
+    emit_json,
+    style,
+)
 from showdown.commands.eval_cmd import add_game_option, add_rule_options
 from showdown.commands.parallel_opts import add_parallel_options, positive_seconds, run_heavy
+from showdown.validate import MAX_TRIALS, cli_count, cli_seed
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -40,6 +48,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="equity of hands or ranges (exact or Monte Carlo)",
         description="Equity of 2 to 10 hands or ranges: the chance to win plus the share "
         "of split pots. Exact when affordable, Monte Carlo otherwise.",
+        epilog='JSON: {"players": [{"hand", "equity", "win", "tie"}], "method": '
+        '"exact" | "monte-carlo",\n'
+        '       "boards" (exact) | "trials" and "stderr" (Monte Carlo)}\n'
+        "\n"
+        "examples:\n"
+        "  showdown equity AcAd KhKs                       # exact, preflop\n"
+        '  showdown equity "QQ+,AKs" random --board "Ah 7c 2d"\n'
+        '  showdown equity AhKh "22-55,A5s-A2s" --trials 200000 --seed 1 --json\n'
+        '  showdown equity "Ac Ad Kc Kd" "Ah Qh Jh Th" --game omaha --board "2h 7h 9c"\n',
+        formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "players",
@@ -53,7 +71,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_rule_options(parser, wrap=False)
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
-    how.add_argument("--trials", type=int, default=None, help="Monte Carlo with N trials")
+    how.add_argument(
+        "--trials",
+        type=cli_count("--trials", maximum=MAX_TRIALS),
+        default=None,
+        metavar="N",
+        help=f"Monte Carlo with N trials (1 to {MAX_TRIALS:,})",
+    )
     how.add_argument(
         "--time",
         type=positive_seconds,
@@ -61,7 +85,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         metavar="SECONDS",
         help="bound the run: exact if it fits, else Monte Carlo for that long",
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for Monte Carlo")
+    parser.add_argument(
+        "--seed",
+        type=cli_seed("--seed"),
+        default=None,
+        help="seed for Monte Carlo (0 to 2**64 - 1)",
+    )
     add_parallel_options(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)

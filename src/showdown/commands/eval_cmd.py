@@ -1,7 +1,8 @@
 """``showdown eval``: the best five-card hand a player can make, named and ranked.
 
 ``--json`` prints ``{"category", "rank", "best_five": ["As", ...],
-"description"}`` (:meth:`showdown.evaluate.HandValue.to_json`). The human form
+"description"}`` (:meth:`showdown.evaluate.HandValue.to_json`) followed by the
+input: ``"game"``, ``"wrap"``, ``"cards"`` and ``"board"`` (lists of card texts). The human form
 shows the hand, the board, the best five and the hand's name; on a terminal
 cards carry suit symbols and hearts and diamonds are red, piped it is plain
 text.
@@ -33,6 +34,7 @@ from showdown.commands.common import (
     HelpFormatter,
     add_common_options,
     emit_json,
+    is_terminal,
     style,
     use_colour,
 )
@@ -85,7 +87,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Evaluate a hand: the best five cards, their category, their rank "
         "(1 = royal flush .. 7462 = 7-5-4-3-2) and their name. Cards like 'As Kd' or "
         "'A♠K♦' (quote them, or give one card per argument).",
-        epilog="examples:\n"
+        epilog='JSON: {"category", "rank", "best_five", "description", "game", "wrap", "cards", '
+        '"board"}\n'
+        "\n"
+        "examples:\n"
         '  showdown eval "Ah Kh" --board "Qh Jh Th 2c 3d"\n'
         "  showdown eval Kh Kd 4s 4c Ac --game five-card --json\n"
         '  showdown eval "Ah 2c 3d 4s" -b "Kh Qh Jh 9h 5c" --game omaha --lang es\n',
@@ -190,7 +195,7 @@ def show_cards(
 def decorations() -> tuple[bool, bool]:
     """(suit symbols, ANSI colour) for stdout: symbols on a terminal that can encode them,
     colour unless NO_COLOR."""
-    symbols = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and _can_encode("♣♦♥♠")
+    symbols = is_terminal(sys.stdout) and _can_encode("♣♦♥♠")
     return symbols, use_colour()
 
 
@@ -288,6 +293,33 @@ def game_variant(args: argparse.Namespace) -> Variant:
         raise CliError(str(error)) from None
 
 
+def eval_json(
+    value: HandValue,
+    hole: Sequence[Card],
+    board: Sequence[Card],
+    game: str = "holdem",
+    wrap: bool = False,
+    lang: str = "en",
+) -> dict[str, object]:
+    """The JSON of ``showdown eval``: the value's own fields, then the input repeated.
+
+    >>> from showdown.evaluate import evaluate
+    >>> hole, board = parse_cards("Ad Kh"), parse_cards("Ac 9d 7h 4s 2c")
+    >>> doc = eval_json(evaluate(hole, board), hole, board)
+    >>> list(doc)
+    ['category', 'rank', 'best_five', 'description', 'game', 'wrap', 'cards', 'board']
+    >>> doc["game"], doc["cards"], doc["board"]
+    ('holdem', ['Ad', 'Kh'], ['Ac', '9d', '7h', '4s', '2c'])
+    """
+    return {
+        **value.to_json(lang),
+        "game": game,
+        "wrap": wrap,
+        "cards": [str(c) for c in hole],
+        "board": [str(c) for c in board],
+    }
+
+
 def run(args: argparse.Namespace) -> int:
     """Evaluate the hand and print it (human form or ``--json``)."""
     from showdown.evaluate import check_counts, evaluate
@@ -302,7 +334,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"{exc} (give the community cards with --board)") from None
     value = evaluate(hole, board, game=variant)
     if args.json:
-        emit_json(value.to_json(args.lang))
+        emit_json(eval_json(value, hole, board, args.game, args.wrap, args.lang))
         return 0
     symbols, colour = decorations()
     print(format_eval(value, hole, board, args.game, args.wrap, args.lang, symbols, colour))

@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from showdown.commands.common import CliError
+from showdown.commands.common import CliError, HelpFormatter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -33,6 +33,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="play Poker vs Dealer in your browser (offline, local server)",
         description="Start the offline Poker vs Dealer game: a local web server on "
         "127.0.0.1 and a browser tab. Stop it with Ctrl-C.",
+        epilog="examples:\n"
+        "  showdown play\n"
+        "  showdown play --no-browser --port 8000\n"
+        "  showdown play --db ~/poker.sqlite3 --profile ana\n",
+        formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "--port", type=int, default=0, help="TCP port (default: a free port chosen by the system)"

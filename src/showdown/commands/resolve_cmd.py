@@ -19,10 +19,51 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from showdown.commands.common import CliError, add_common_options, emit_json, style, use_colour
+from showdown.commands.common import (
+    CliError,
+    HelpFormatter,
+    add_common_options,
+    emit_json,
+    style,
+    use_colour,
+)
 
 if TYPE_CHECKING:
     from showdown.pots import Showdown
+
+
+#: The input format and examples, shown by ``showdown resolve --help``.
+INPUT_HELP = """\
+input: one JSON object (UTF-8; a byte-order mark is fine)
+  game            "holdem" (default), "omaha" or "five-card"
+  button          seat number of the button (an empty seat is a dead button)
+  board           community cards, "Ac 9d 7h 4s 2c" or ["Ac", "9d", ...]
+  last_aggressor  seat of the last bet or raise of the final round, or null
+  wrap            true for the house rule where the ace wraps around (optional)
+  players         a list of objects, one per seat:
+    seat          seat number (clockwise = ascending)
+    name          optional text
+    hole          the player's cards, or null (a folded player may hide them)
+    contributed   every chip the player put in during the hand
+    folded        true if the player folded (default false)
+    muck          true if a live player declines to show (default false)
+
+example table.json:
+  {"game": "holdem", "button": 3, "board": "Ac 9d 7h 4s 2c", "last_aggressor": 2,
+   "players": [
+     {"seat": 1, "name": "Ana", "hole": "Ad Kh", "contributed": 500},
+     {"seat": 2, "name": "Boris", "hole": "Ah Qd", "contributed": 200},
+     {"seat": 3, "name": "Carmen", "hole": "Kc Kd", "contributed": 800},
+     {"seat": 5, "name": "Dmitri", "hole": null, "contributed": 100, "folded": true}]}
+
+output (--json): {"pots": [{"amount", "eligible", "winners", "shares"}], "returned",
+  "payouts", "showdown_order", "hands", "explanation"} (seat keys are strings)
+
+examples:
+  showdown resolve table.json
+  showdown resolve table.json --json --lang es
+  cat table.json | showdown resolve -
+"""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -33,6 +74,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Resolve the showdown of a table given as JSON: the uncalled bet, main "
         "and side pots, who wins each (split pots, odd chips from the left of the button) "
         "and the showdown order.",
+        epilog=INPUT_HELP,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("file", metavar="FILE", help="the table as JSON, or - for stdin")
     add_common_options(parser)
@@ -41,10 +84,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def read_text(path: str) -> str:
     """The contents of ``path``, or of stdin for ``-``; an unreadable file is a CliError."""
-    if path == "-":
-        return sys.stdin.read()
     try:
-        with open(path, encoding="utf-8") as handle:
+        if path == "-":
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:  # a text-only stdin (tests)
+                return sys.stdin.read()
+            return buffer.read().decode("utf-8-sig")
+        with open(path, encoding="utf-8-sig") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"cannot read {path}: {exc}") from None
