@@ -199,8 +199,7 @@ def test_a_seven_card_stud_hand_worked_by_hand() -> None:
     streets (the queens), small bet on third and fourth street, big bet after."""
     from showdown.phh.rules import find
 
-    if not find("F7S").supported:
-        pytest.skip("seven card stud is settled once the stud showdown exists")
+    assert find("F7S").supported
     text = """variant = "F7S"
 antes = [1, 1, 1]
 bring_in = 1
