@@ -240,11 +240,11 @@ def monte_carlo_section(trials: int, repeat: int, pokerkit_samples: int) -> None
 def kernel_threads(trials: int, repeat: int) -> None:
     """Monte Carlo AcAd v KhKs through the kernel on 1 and 2 threads, each thread drawing
     its boards with its own numpy Generator (as a caller spreading the work would)."""
-    from showdown.equity import _sampling_records
+    from showdown._holdem_jobs import sampling_records
 
     hero, villain = np.array([[48, 49]]), np.array([[46, 47]])
     live = tuple(c for c in range(52) if c not in (46, 47, 48, 49))
-    records = _sampling_records((), live)
+    records = sampling_records((), live)
     chunk = 1 << 17
 
     def work(seed: int, n: int) -> None:

@@ -36,14 +36,12 @@ exact over 990 boards
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from math import sqrt
 from time import monotonic, perf_counter
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
@@ -58,6 +56,7 @@ from showdown._holdem_plan import (
 )
 from showdown._omaha_jobs import omaha_job
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
+from showdown.equity_result import EquityResult, method_line
 from showdown.parallel import (
     check_time,
     check_workers,
@@ -66,6 +65,7 @@ from showdown.parallel import (
     run_tasks,
     worker_count,
 )
+from showdown.progress import ProgressBar, drawing, progress_of
 from showdown.ranges import Range, RangeError, parse_range
 
 __all__ = [
@@ -75,266 +75,14 @@ __all__ = [
     "MAX_ASSIGNMENTS",
     "EquityResult",
     "ProgressBar",
+    "drawing",
     "equity",
+    "method_line",
+    "progress_of",
 ]
 
 #: Monte Carlo trials when none are asked for in Omaha (Hold'em: ``DEFAULT_TRIALS``).
 DEFAULT_TRIALS_OMAHA = 100_000
-
-Method = Literal["exact", "monte-carlo"]
-
-
-@dataclass(frozen=True)
-class EquityResult:
-    """Per-player equity, win and tie fractions, and how they were obtained.
-
-    ``boards`` (exact: showdowns enumerated, summed over combo deals) or
-    ``trials`` (Monte Carlo) is set; ``stderr`` is the standard error of each
-    player's equity for Monte Carlo, ``None`` for exact results.
-    """
-
-    hands: tuple[str, ...]
-    equity: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    method: Method
-    boards: int | None = None
-    trials: int | None = None
-    stderr: tuple[float, ...] | None = None
-    #: What was chosen and why, with the estimated run time (not part of equality).
-    note: str = field(default="", compare=False)
-    #: The run time estimated before the run, in seconds.
-    estimate: float | None = field(default=None, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON document of ``showdown equity --json``."""
-        doc: dict[str, Any] = {
-            "players": [
-                {"hand": h, "equity": e, "win": w, "tie": t}
-                for h, e, w, t in zip(self.hands, self.equity, self.win, self.tie, strict=True)
-            ],
-            "method": self.method,
-        }
-        if self.method == "exact":
-            doc["boards"] = self.boards
-        else:
-            doc["trials"] = self.trials
-            doc["stderr"] = list(self.stderr or ())
-        return doc
-
-    def format(self, lang: str = "en") -> str:
-        """The table of ``showdown equity`` in ``en``, ``es`` or ``ru``: one line per player
-        (equity, win and tie; ``±`` one standard error for Monte Carlo), then the method.
-
-        Spanish and Russian write decimal commas and group thousands their own way.
-
-        >>> r = EquityResult(("AhKh", "2c2d"), (0.6475, 0.3525), (0.6475, 0.3525), (0.0, 0.0),
-        ...                  "exact", boards=990)
-        >>> print(r.format("es"))
-        AhKh  equidad  64,75%  gana  64,75%  empata   0,00%
-        2c2d  equidad  35,25%  gana  35,25%  empata   0,00%
-        Cálculo exacto sobre las 990 mesas posibles
-        >>> print(r.format("ru"))
-        AhKh  эквити  64,75%  выигрыш  64,75%  ничья   0,00%
-        2c2d  эквити  35,25%  выигрыш  35,25%  ничья   0,00%
-        Точный расчёт по 990 бордам
-        """
-        from showdown.i18n import check_lang
-
-        lang = check_lang(lang)
-        words = _WORDS[lang]
-        width = max(len(h) for h in self.hands)
-        lines = []
-        for i, hand in enumerate(self.hands):
-            line = (
-                f"{hand:<{width}}  {words['equity']} {_percent(self.equity[i], lang)}"
-                f"  {words['win']} {_percent(self.win[i], lang)}"
-                f"  {words['tie']} {_percent(self.tie[i], lang)}"
-            )
-            if self.stderr is not None:
-                line += f"  ± {_decimal(100 * self.stderr[i], 2, lang)}"
-            lines.append(line)
-        lines.append(method_line(self, lang))
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.format("en")
-
-
-#: The words of the human output, per language.
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "equity": "equity",
-        "win": "win",
-        "tie": "tie",
-        "progress": "Computing equity",
-        "rate": "showdowns/s",
-    },
-    "es": {
-        "equity": "equidad",
-        "win": "gana",
-        "tie": "empata",
-        "progress": "Calculando equidad",
-        "rate": "showdowns/s",
-    },
-    "ru": {
-        "equity": "эквити",
-        "win": "выигрыш",
-        "tie": "ничья",
-        "progress": "Расчёт эквити",
-        "rate": "шоудаунов/с",
-    },
-}
-
-
-def _decimal(x: float, places: int, lang: str) -> str:
-    """``x`` with ``places`` decimals: a point in English, a comma in Spanish and Russian."""
-    from showdown.i18n import phrasebook
-
-    return phrasebook(lang).decimal(x, places)
-
-
-def _percent(x: float, lang: str) -> str:
-    """A fraction as a percentage, right-aligned in six characters: `` 64.75%``."""
-    return f"{_decimal(100 * x, 2, lang):>6}%"
-
-
-def _count(n: int, lang: str) -> str:
-    """A whole number grouped by thousands: ``1,712,304``, ``1.712.304``, ``1 712 304``."""
-    from showdown.i18n import phrasebook
-
-    return phrasebook(lang).count(n)
-
-
-def _ru_plural(n: int, one: str, few: str, many: str) -> str:
-    """The Russian noun form after ``n``: 1, 21 ``one``; 2-4, 22-24 ``few``; else ``many``."""
-    from showdown.i18n import phrasebook
-
-    return phrasebook("ru").plural(n, (one, few, many))
-
-
-def method_line(result: EquityResult, lang: str = "en") -> str:
-    """How the result was obtained, in ``lang`` (the last line of :meth:`EquityResult.format`).
-
-    >>> r = EquityResult(("AA", "KK"), (0.8, 0.2), (0.8, 0.2), (0.0, 0.0), "monte-carlo",
-    ...                  trials=1_000_000, stderr=(0.0004, 0.0004))
-    >>> for lang in ("en", "es", "ru"):
-    ...     print(method_line(r, lang))
-    Monte Carlo, 1,000,000 trials (± one standard error)
-    Método de Montecarlo: 1.000.000 simulaciones (± un error estándar)
-    Метод Монте-Карло: 1 000 000 симуляций (± одна стандартная ошибка)
-    >>> r = EquityResult(("AA", "KK"), (0.8, 0.2), (0.8, 0.2), (0.0, 0.0), "exact", boards=1)
-    >>> method_line(r, "en"), method_line(r, "es"), method_line(r, "ru")
-    ('exact over 1 board', 'Cálculo exacto sobre la única mesa posible', 'Точный расчёт по 1 борду')
-    """
-    if result.method == "exact":
-        n = result.boards or 0
-        count = _count(n, lang)
-        if lang == "es":
-            if n == 1:
-                return "Cálculo exacto sobre la única mesa posible"
-            return f"Cálculo exacto sobre las {count} mesas posibles"
-        if lang == "ru":
-            # Dative after «по»: 1, 21, 101 борду; every other number бордам.
-            return f"Точный расчёт по {count} {_ru_plural(n, 'борду', 'бордам', 'бордам')}"
-        return f"exact over {count} {'board' if n == 1 else 'boards'}"
-    n = result.trials or 0
-    count = _count(n, lang)
-    if lang == "es":
-        noun = "simulación" if n == 1 else "simulaciones"
-        return f"Método de Montecarlo: {count} {noun} (± un error estándar)"
-    if lang == "ru":
-        noun = _ru_plural(n, "симуляция", "симуляции", "симуляций")
-        return f"Метод Монте-Карло: {count} {noun} (± одна стандартная ошибка)"
-    noun = "trial" if n == 1 else "trials"
-    return f"Monte Carlo, {count} {noun} (± one standard error)"
-
-
-class ProgressBar:
-    r"""A progress bar on stderr, drawn only for work that looks longer than about a second.
-
-    Call it with the fraction done; :meth:`close` ends the line if anything was drawn.
-    Unless forced it is drawn only on a terminal, never into a log file or a pipe.
-    ``force=True`` draws from the start (and at least once, on :meth:`close`). With
-    ``lang`` (``en``, ``es``, ``ru``) the bar is labelled in that language and the
-    percentage takes its decimal sign.
-
-    >>> import io
-    >>> out = io.StringIO()
-    >>> bar = ProgressBar(out, force=True)
-    >>> bar(0.5)
-    >>> bar.close()
-    >>> out.getvalue().split("\r")[-1]
-    '[##############################] 100.0%\n'
-    >>> out = io.StringIO()
-    >>> bar = ProgressBar(out, force=True, lang="ru")
-    >>> bar(0.25)
-    >>> out.getvalue()
-    '\rРасчёт эквити [#######.......................]  25,0%'
-    """
-
-    def __init__(
-        self, stream: Any = None, delay: float = 1.0, force: bool = False, lang: str | None = None
-    ) -> None:
-        from showdown.i18n import check_lang
-
-        self.lang = "en" if lang is None else check_lang(lang)
-        self.label = "" if lang is None else _WORDS[self.lang]["progress"] + " "
-        self.stream = stream if stream is not None else sys.stderr
-        self.start = perf_counter()
-        #: Showdowns done so far, when the caller counts them: the bar then shows the rate.
-        self.units_done: float | None = None
-        self.delay = delay
-        self.force = force
-        self.drawn = False
-        # Unforced, the bar is for people: never drawn into a log or a pipe.
-        try:
-            self.terminal = bool(self.stream.isatty())
-        except (AttributeError, ValueError, OSError):
-            self.terminal = False
-        self.last = 0.0
-        self.fraction = 0.0
-
-    def __call__(self, fraction: float) -> None:
-        self.fraction = fraction
-        now = perf_counter()
-        elapsed = now - self.start
-        # Unless forced, draw only when the whole job looks longer than ``delay`` seconds.
-        early = elapsed < 0.2 * self.delay or (fraction > 0 and elapsed / fraction < self.delay)
-        if not self.drawn and not self.force and (early or not self.terminal):
-            return
-        if self.drawn and now - self.last < 0.1 and fraction < 1.0:
-            return
-        self._draw(fraction)
-        self.last = now
-
-    def _draw(self, fraction: float) -> None:
-        self.drawn = True
-        filled = int(30 * min(max(fraction, 0.0), 1.0))
-        percent = f"{_decimal(100 * fraction, 1, self.lang):>5}%"
-        rate = ""
-        elapsed = perf_counter() - self.start
-        if self.units_done and elapsed > 0:
-            per_second = self.units_done / elapsed
-            rate = f"  {_decimal(per_second / 1e6, 1, self.lang)} M {_WORDS[self.lang]['rate']}"
-        self.stream.write(f"\r{self.label}[{'#' * filled}{'.' * (30 - filled)}] {percent}{rate}")
-        self.stream.flush()
-
-    def abort(self) -> None:
-        """End the line (if anything was drawn) without claiming the work was finished."""
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
-        self.drawn = self.force = False
-
-    def close(self) -> None:
-        """Finish the bar (at 100%) and end its line, if it was drawn or forced."""
-        if self.drawn or self.force:
-            if not self.drawn or self.fraction < 1.0:
-                self._draw(1.0)
-            self.stream.write("\n")
-            self.stream.flush()
-
 
 @dataclass
 class _Player:
@@ -598,30 +346,6 @@ def equity(
         outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
         return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
     return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
-
-
-@contextmanager
-def drawing(bar: ProgressBar | None) -> Iterator[None]:
-    """Close ``bar`` when the work ends; on an error or Ctrl-C end its line without
-    drawing it full."""
-    try:
-        yield
-    except BaseException:
-        if bar is not None:
-            bar.abort()
-        raise
-    if bar is not None:
-        bar.close()
-
-
-def progress_of(
-    progress: bool | Callable[[float], None],
-) -> tuple[ProgressBar | None, Callable[[float], None] | None]:
-    """The ``progress=`` argument of the heavy calls as (a bar made here, the callback)."""
-    if progress is True:
-        bar = ProgressBar()
-        return bar, bar
-    return None, progress if callable(progress) else None
 
 
 def run_job(

@@ -248,7 +248,7 @@ in double quotes: line 1 column 2 (char 1)
     assert isinstance(source, str)
     if source.startswith("\ufeff"):
         source = source[1:]
-    if json_depth(source) > MAX_JSON_DEPTH:
+    if json_depth(source, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
         raise InputError(f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} levels")
     try:
         return json.loads(source)
@@ -258,10 +258,13 @@ in double quotes: line 1 column 2 (char 1)
         raise InputError(f"{what}: JSON nested too deeply") from None
 
 
-def json_depth(source: str) -> int:
-    """The deepest bracket nesting of JSON text, counting only brackets outside strings.
+def json_depth(source: str, stop_above: int | None = None) -> int:
+    """The deepest bracket nesting of JSON text, counting only brackets outside strings;
+    with ``stop_above`` it stops reading as soon as the nesting passes that depth.
 
     >>> json_depth('{"a": [[1], "[[["]}')
+    3
+    >>> json_depth("[[[[]]]]", stop_above=2)
     3
     """
     depth = deepest = 0
@@ -280,7 +283,7 @@ def json_depth(source: str) -> int:
             depth += 1
             if depth > deepest:
                 deepest = depth
-                if deepest > MAX_JSON_DEPTH:  # no need to read on
+                if stop_above is not None and deepest > stop_above:
                     return deepest
         elif char in "]}":
             depth -= 1

@@ -22,6 +22,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from showdown.validate import json_depth
+
 __all__ = ["MAX_BODY", "MAX_DEPTH", "BodyError", "json_depth", "parse_body"]
 
 #: Largest body accepted (bytes); the game's requests are a few dozen bytes.
@@ -38,32 +40,6 @@ class BodyError(ValueError):
         self.status = status
         self.code = code
         self.message = message
-
-
-def json_depth(text: str) -> int:
-    """The deepest nesting of ``[``/``{`` in JSON text, brackets inside strings ignored.
-
-    >>> json_depth('{"a": [1, {"b": "[[["}]}')
-    3
-    """
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
 
 
 def _reject_constant(name: str) -> Any:

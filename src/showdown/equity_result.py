@@ -1,0 +1,178 @@
+"""The result of an equity calculation and its text in English, Spanish and Russian.
+
+:class:`EquityResult` is what :func:`showdown.equity.equity` returns; :func:`method_line`
+says how it was obtained (exact boards, or Monte Carlo trials with their error).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Method = Literal["exact", "monte-carlo"]
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Per-player equity, win and tie fractions, and how they were obtained.
+
+    ``boards`` (exact: showdowns enumerated, summed over combo deals) or
+    ``trials`` (Monte Carlo) is set; ``stderr`` is the standard error of each
+    player's equity for Monte Carlo, ``None`` for exact results.
+    """
+
+    hands: tuple[str, ...]
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    method: Method
+    boards: int | None = None
+    trials: int | None = None
+    stderr: tuple[float, ...] | None = None
+    #: What was chosen and why, with the estimated run time (not part of equality).
+    note: str = field(default="", compare=False)
+    #: The run time estimated before the run, in seconds.
+    estimate: float | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document of ``showdown equity --json``."""
+        doc: dict[str, Any] = {
+            "players": [
+                {"hand": h, "equity": e, "win": w, "tie": t}
+                for h, e, w, t in zip(self.hands, self.equity, self.win, self.tie, strict=True)
+            ],
+            "method": self.method,
+        }
+        if self.method == "exact":
+            doc["boards"] = self.boards
+        else:
+            doc["trials"] = self.trials
+            doc["stderr"] = list(self.stderr or ())
+        return doc
+
+    def format(self, lang: str = "en") -> str:
+        """The table of ``showdown equity`` in ``en``, ``es`` or ``ru``: one line per player
+        (equity, win and tie; ``±`` one standard error for Monte Carlo), then the method.
+
+        Spanish and Russian write decimal commas and group thousands their own way.
+
+        >>> r = EquityResult(("AhKh", "2c2d"), (0.6475, 0.3525), (0.6475, 0.3525), (0.0, 0.0),
+        ...                  "exact", boards=990)
+        >>> print(r.format("es"))
+        AhKh  equidad  64,75%  gana  64,75%  empata   0,00%
+        2c2d  equidad  35,25%  gana  35,25%  empata   0,00%
+        Cálculo exacto sobre las 990 mesas posibles
+        >>> print(r.format("ru"))
+        AhKh  эквити  64,75%  выигрыш  64,75%  ничья   0,00%
+        2c2d  эквити  35,25%  выигрыш  35,25%  ничья   0,00%
+        Точный расчёт по 990 бордам
+        """
+        from showdown.i18n import check_lang
+
+        lang = check_lang(lang)
+        words = _WORDS[lang]
+        width = max(len(h) for h in self.hands)
+        lines = []
+        for i, hand in enumerate(self.hands):
+            line = (
+                f"{hand:<{width}}  {words['equity']} {_percent(self.equity[i], lang)}"
+                f"  {words['win']} {_percent(self.win[i], lang)}"
+                f"  {words['tie']} {_percent(self.tie[i], lang)}"
+            )
+            if self.stderr is not None:
+                line += f"  ± {_decimal(100 * self.stderr[i], 2, lang)}"
+            lines.append(line)
+        lines.append(method_line(self, lang))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format("en")
+
+
+#: The words of the human output, per language.
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "equity": "equity",
+        "win": "win",
+        "tie": "tie",
+        "progress": "Computing equity",
+        "rate": "showdowns/s",
+    },
+    "es": {
+        "equity": "equidad",
+        "win": "gana",
+        "tie": "empata",
+        "progress": "Calculando equidad",
+        "rate": "showdowns/s",
+    },
+    "ru": {
+        "equity": "эквити",
+        "win": "выигрыш",
+        "tie": "ничья",
+        "progress": "Расчёт эквити",
+        "rate": "шоудаунов/с",
+    },
+}
+
+
+def _decimal(x: float, places: int, lang: str) -> str:
+    """``x`` with ``places`` decimals: a point in English, a comma in Spanish and Russian."""
+    from showdown.i18n import phrasebook
+
+    return phrasebook(lang).decimal(x, places)
+
+
+def _percent(x: float, lang: str) -> str:
+    """A fraction as a percentage, right-aligned in six characters: `` 64.75%``."""
+    return f"{_decimal(100 * x, 2, lang):>6}%"
+
+
+def _count(n: int, lang: str) -> str:
+    """A whole number grouped by thousands: ``1,712,304``, ``1.712.304``, ``1 712 304``."""
+    from showdown.i18n import phrasebook
+
+    return phrasebook(lang).count(n)
+
+
+def _ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form after ``n``: 1, 21 ``one``; 2-4, 22-24 ``few``; else ``many``."""
+    from showdown.i18n import phrasebook
+
+    return phrasebook("ru").plural(n, (one, few, many))
+
+
+def method_line(result: EquityResult, lang: str = "en") -> str:
+    """How the result was obtained, in ``lang`` (the last line of :meth:`EquityResult.format`).
+
+    >>> r = EquityResult(("AA", "KK"), (0.8, 0.2), (0.8, 0.2), (0.0, 0.0), "monte-carlo",
+    ...                  trials=1_000_000, stderr=(0.0004, 0.0004))
+    >>> for lang in ("en", "es", "ru"):
+    ...     print(method_line(r, lang))
+    Monte Carlo, 1,000,000 trials (± one standard error)
+    Método de Montecarlo: 1.000.000 simulaciones (± un error estándar)
+    Метод Монте-Карло: 1 000 000 симуляций (± одна стандартная ошибка)
+    >>> r = EquityResult(("AA", "KK"), (0.8, 0.2), (0.8, 0.2), (0.0, 0.0), "exact", boards=1)
+    >>> method_line(r, "en"), method_line(r, "es"), method_line(r, "ru")
+    ('exact over 1 board', 'Cálculo exacto sobre la única mesa posible', 'Точный расчёт по 1 борду')
+    """
+    if result.method == "exact":
+        n = result.boards or 0
+        count = _count(n, lang)
+        if lang == "es":
+            if n == 1:
+                return "Cálculo exacto sobre la única mesa posible"
+            return f"Cálculo exacto sobre las {count} mesas posibles"
+        if lang == "ru":
+            # Dative after «по»: 1, 21, 101 борду; every other number бордам.
+            return f"Точный расчёт по {count} {_ru_plural(n, 'борду', 'бордам', 'бордам')}"
+        return f"exact over {count} {'board' if n == 1 else 'boards'}"
+    n = result.trials or 0
+    count = _count(n, lang)
+    if lang == "es":
+        noun = "simulación" if n == 1 else "simulaciones"
+        return f"Método de Montecarlo: {count} {noun} (± un error estándar)"
+    if lang == "ru":
+        noun = _ru_plural(n, "симуляция", "симуляции", "симуляций")
+        return f"Метод Монте-Карло: {count} {noun} (± одна стандартная ошибка)"
+    noun = "trial" if n == 1 else "trials"
+    return f"Monte Carlo, {count} {noun} (± one standard error)"
