@@ -20,3 +20,6 @@ site_dir=$(mktemp -d)
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$site_dir"
 rm -rf "$site_dir"
 .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"
+# The numpy fallback must pass on its own too (what a user without a C compiler runs);
+# the browser and slow tests, which do not depend on the backend, ran above.
+SHOWDOWN_BACKEND=numpy .venv/bin/python -m pytest -n 2 --dist loadgroup -q -m "not browser and not slow" "$@"
