@@ -55,9 +55,9 @@ from common import (
     steady,
 )
 from showdown import Card, _backend, evaluate_ids
+from showdown import _scalar as _evaluate
 from showdown.batch import evaluate_batch, evaluate_omaha_batch
 
-_evaluate = sys.modules["showdown.evaluate"]
 _evaluate._python_path()
 #: The scalar path of each backend, called directly (no switching inside a timed loop).
 SCALAR = {"native": _backend.native_tables(False).rank, "numpy": _evaluate._evaluate_ids_python}

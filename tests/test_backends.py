@@ -8,7 +8,6 @@ Every evaluation, batch, equity and stats test also runs on both backends (the
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
@@ -20,10 +19,9 @@ import pytest
 import showdown
 from oracles import SPEC_SEVEN_HANDS
 from showdown import Card, CardError, _backend, equity, evaluate_batch, evaluate_omaha_batch
+from showdown import _scalar as scalar_module  # the scalar paths of both backends
 from showdown.categories import category_ranges
 from showdown.stats import rank_counts
-
-evaluate_module = sys.modules["showdown.evaluate"]
 
 pytestmark = pytest.mark.skipif(
     not _backend.native_available(), reason="the native kernel is not built"
@@ -72,9 +70,9 @@ def test_backend_is_visible() -> None:
     assert showdown.BACKEND == _backend.BACKEND == default
     with _backend.use("numpy"):
         assert _backend.current() == "numpy"
-        assert showdown.evaluate_ids is evaluate_module._evaluate_ids_python
+        assert showdown.evaluate_ids is scalar_module._evaluate_ids_python
     assert _backend.current() == default
-    assert (showdown.evaluate_ids is evaluate_module._evaluate_ids_python) == forced
+    assert (showdown.evaluate_ids is scalar_module._evaluate_ids_python) == forced
     with pytest.raises(ValueError, match="'native' or 'numpy'"), _backend.use("fast"):  # type: ignore[arg-type]
         pass
 
@@ -159,7 +157,7 @@ def test_the_same_errors(dtype: type) -> None:
 
 def test_scalar_paths_agree() -> None:
     rng = np.random.default_rng(8)
-    python = evaluate_module._evaluate_ids_python
+    python = scalar_module._evaluate_ids_python
     native = _backend.native_tables(False).rank
     for k in (5, 6, 7):
         for hand in random_hands(rng, 30_000, k).tolist():
