@@ -35,6 +35,7 @@
 #define POISON ((uint64_t)1 << 63)
 #define SUIT_BITS 8
 #define ROW_BITS 10
+#define ROW_MASK ((1u << ROW_BITS) - 1)
 #define N_MULTISETS 6188
 #define MAX_PLAYERS 10
 #define TALLY 11 /* counts[p][k]: showdowns player p won among k best, k = 1..10 */
@@ -47,7 +48,7 @@ typedef struct {
     int8_t flush_suit[8][256];
     uint16_t flush[8192];
     uint16_t *nonflush[8];
-    int64_t *shift[8];
+    uint32_t *row_start[8]; /* per row of 2**ROW_BITS rank-key sums: where it starts */
     uint32_t rank_keys[13];
     uint32_t multiset_keys[N_MULTISETS];
     uint16_t *pairs[169]; /* Hold'em: hole ranks (hi, lo) -> 7-card rank per board multiset */
@@ -175,7 +176,7 @@ static inline int valid_cards(uint64_t sum, uint64_t any)
 
 static inline uint16_t nonflush_rank(const Tables *t, int n, uint32_t rank_sum)
 {
-    return t->nonflush[n][(int64_t)rank_sum + t->shift[n][rank_sum >> ROW_BITS]];
+    return t->nonflush[n][t->row_start[n][rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK)];
 }
 
 /* Rank of n cards given their ids (all in 0..51) and key sum. */
@@ -200,7 +201,7 @@ static void Tables_dealloc(Tables *self)
 {
     for (int n = 0; n < 8; n++) {
         free(self->nonflush[n]);
-        free(self->shift[n]);
+        free(self->row_start[n]);
     }
     for (int i = 0; i < 169; i++) {
         free(self->pairs[i]);
@@ -257,22 +258,21 @@ static int build_nonflush(Tables *self, int n, PyObject *keys_obj, PyObject *val
     int64_t rows = (((int64_t)n * top) >> ROW_BITS) + 1;
     int64_t longest = 0;
     for (Py_ssize_t i = 0; i < n_starts; i++) {
-        if (starts[i] < 0) {
-            PyErr_SetString(PyExc_ValueError, "negative row start");
+        if (starts[i] < 0 || starts[i] > INT32_MAX) {
+            PyErr_SetString(PyExc_ValueError, "a row start is outside 0..2**31-1");
             goto done;
         }
         longest = starts[i] > longest ? starts[i] : longest;
     }
     int64_t size = longest + (1 << ROW_BITS) + 1;
-    self->shift[n] = malloc(sizeof(int64_t) * (size_t)rows);
+    self->row_start[n] = malloc(sizeof(uint32_t) * (size_t)rows);
     self->nonflush[n] = calloc((size_t)size, sizeof(uint16_t));
-    if (self->shift[n] == NULL || self->nonflush[n] == NULL) {
+    if (self->row_start[n] == NULL || self->nonflush[n] == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     for (int64_t row = 0; row < rows; row++) {
-        int64_t start = row < n_starts ? starts[row] : 0;
-        self->shift[n][row] = start - (row << ROW_BITS);
+        self->row_start[n][row] = (uint32_t)(row < n_starts ? starts[row] : 0);
     }
     for (Py_ssize_t i = 0; i < n_keys; i++) {
         int64_t key = keys[i];
@@ -280,7 +280,7 @@ static int build_nonflush(Tables *self, int n, PyObject *keys_obj, PyObject *val
             PyErr_SetString(PyExc_ValueError, "a nonflush key is outside the rank-key range");
             goto done;
         }
-        int64_t index = key + self->shift[n][key >> ROW_BITS];
+        int64_t index = (int64_t)self->row_start[n][key >> ROW_BITS] + (key & ROW_MASK);
         if (index < 0 || index >= size) {
             PyErr_SetString(PyExc_ValueError, "row starts do not fit the nonflush keys");
             goto done;
@@ -593,7 +593,14 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
  * type, with the tables' pointers in locals. INDEX turns a read id into an index of
  * KEYS and BITS (52 for a bad id); SETUP declares what they need. uint8 ids, the
  * fastest input, index 256-entry copies of the tables directly (52..255 read key 0,
- * bit POISON), so nothing is clamped per card. */
+ * bit POISON), so nothing is clamped per card.
+ *
+ * Two passes per block of BLOCK rows: the first sums the keys, checks the cards and
+ * notes where each row's rank sits in the non-flush table (flush rows, rare, are
+ * ranked at once and patched in after); the second only gathers those ranks. The
+ * gather's loads are independent of each other, so many table misses are in flight
+ * at once instead of one row's chain of lookups after another. */
+#define BLOCK 256
 #define BATCH_LOOP(NAME, TYPE, N, SETUP, INDEX, KEYS, BITS)                                    \
     static Py_ssize_t batch_##NAME##_##N(const Tables *t, const char *p, Py_ssize_t rows,      \
                                          Py_ssize_t s0, uint16_t *out, int check)              \
@@ -601,31 +608,50 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
         SETUP                                                                                  \
         const int8_t *fs = t->flush_suit[N];                                                   \
         const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
-        const int64_t *shift = t->shift[N];                                                    \
-        for (Py_ssize_t i = 0; i < rows; i++, p += s0) {                                       \
-            const TYPE *row = (const TYPE *)p;                                                 \
-            unsigned idx[N];                                                                   \
-            uint32_t key = 0;                                                                  \
-            uint64_t sum = 0, any = 0;                                                         \
-            for (int j = 0; j < N; j++) {                                                      \
-                idx[j] = INDEX(row[j]);                                                        \
-                key += KEYS[idx[j]];                                                           \
-                sum += BITS[idx[j]];                                                           \
-                any |= BITS[idx[j]];                                                           \
-            }                                                                                  \
-            if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {            \
-                return i;                                                                      \
-            }                                                                                  \
-            int suit = fs[key & 255];                                                          \
-            if (suit < 0) {                                                                    \
-                uint32_t rank_sum = key >> SUIT_BITS;                                          \
-                out[i] = nf[(int64_t)rank_sum + shift[rank_sum >> ROW_BITS]];                  \
-            } else {                                                                           \
-                unsigned mask = 0;                                                             \
+        const uint32_t *row_start = t->row_start[N];                                           \
+        uint32_t at[BLOCK];                                                                    \
+        int flushed[BLOCK];                                                                    \
+        uint16_t flush_rank[BLOCK];                                                            \
+        for (Py_ssize_t start = 0; start < rows; start += BLOCK) {                             \
+            int stop = rows - start < BLOCK ? (int)(rows - start) : BLOCK, n_flush = 0;        \
+            Py_ssize_t bad = -1;                                                               \
+            for (int b = 0; b < stop; b++, p += s0) {                                          \
+                const TYPE *row = (const TYPE *)p;                                             \
+                unsigned idx[N];                                                               \
+                uint32_t key = 0;                                                              \
+                uint64_t sum = 0, any = 0;                                                     \
                 for (int j = 0; j < N; j++) {                                                  \
-                    mask |= (idx[j] & 3) == (unsigned)suit ? 1u << (idx[j] >> 2) : 0;          \
+                    idx[j] = INDEX(row[j]);                                                    \
+                    key += KEYS[idx[j]];                                                       \
+                    sum += BITS[idx[j]];                                                       \
+                    any |= BITS[idx[j]];                                                       \
                 }                                                                              \
-                out[i] = flush[mask & 8191];                                                   \
+                if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {        \
+                    bad = start + b;                                                           \
+                    stop = b;                                                                  \
+                    break;                                                                     \
+                }                                                                              \
+                uint32_t rank_sum = key >> SUIT_BITS;                                          \
+                at[b] = row_start[rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK);               \
+                int suit = fs[key & 255];                                                      \
+                if (suit >= 0) {                                                               \
+                    unsigned mask = 0;                                                         \
+                    for (int j = 0; j < N; j++) {                                              \
+                        mask |= (idx[j] & 3) == (unsigned)suit ? 1u << (idx[j] >> 2) : 0;      \
+                    }                                                                          \
+                    flushed[n_flush] = b;                                                      \
+                    flush_rank[n_flush++] = flush[mask & 8191];                                \
+                }                                                                              \
+            }                                                                                  \
+            uint16_t *o = out + start;                                                         \
+            for (int b = 0; b < stop; b++) {                                                   \
+                o[b] = nf[at[b]];                                                              \
+            }                                                                                  \
+            for (int f = 0; f < n_flush; f++) {                                                \
+                o[flushed[f]] = flush_rank[f];                                                 \
+            }                                                                                  \
+            if (bad >= 0) {                                                                    \
+                return bad;                                                                    \
             }                                                                                  \
         }                                                                                      \
         return -1;                                                                             \
@@ -1643,7 +1669,7 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
         const Part *pa = parts_a, *pb = parts_b;
         const int8_t *fs = self->flush_suit[7];
         const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
-        const int64_t *shift5 = self->shift[5];
+        const uint32_t *row_start5 = self->row_start[5];
         int all_fixed = n_picks == 0;
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
@@ -1676,7 +1702,7 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
             uint32_t key = base_key + x->key + y->key;
             uint64_t lanes = base_lanes | x->lanes | y->lanes;
             uint32_t board_sum = key >> SUIT_BITS; /* the board's own 5-card rank: */
-            unsigned b5 = nf5[(int64_t)board_sum + shift5[board_sum >> ROW_BITS]];
+            unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
             for (Py_ssize_t p = 0; p < players; p++) {
                 int suit = fs[(key + h[p]->key) & 255];
                 r[p] = suit < 0 ? h[p]->pair[b5]
