@@ -1680,40 +1680,57 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
             h[p] = &combos[p][0];
         }
         int64_t w0 = 0, w1 = 0, ties = 0;
-        for (Py_ssize_t i = 0; i < trials; i++) {
-            uint64_t used = 0;
-            if (!all_fixed) {
-                for (Py_ssize_t p = 0; p < players; p++) {
-                    if (picks[p] != NULL) {
-                        h[p] = &combos[p][picks[p][i]];
-                        used |= h[p]->bits;
+        uint32_t keys_of[BLOCK];
+        uint64_t lanes_of[BLOCK];
+        /* Blocks of trials in two passes: draw every board of the block, then play the
+         * showdowns (the second pass's table loads do not wait on the generator). */
+        for (Py_ssize_t start = 0; start < trials; start += BLOCK) {
+            int stop = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
+            for (int b = 0; b < stop; b++) {
+                uint64_t used = 0;
+                if (!all_fixed) {
+                    for (Py_ssize_t p = 0; p < players; p++) {
+                        if (picks[p] != NULL) {
+                            used |= combos[p][picks[p][start + b]].bits;
+                        }
                     }
                 }
-            }
-            const Part *x = &none, *y = &none;
-            while (first > 0) { /* redraw until the parts miss each other and the holes */
-                uint64_t u = rng_next(&rng);
-                x = &pa[below(&rng, (uint32_t)(u >> 32), n_first)];
-                y = second > 0 ? &pb[below(&rng, (uint32_t)u, n_second)] : &none;
-                if (((x->bits & y->bits) | ((x->bits | y->bits) & used)) == 0) {
-                    break;
+                const Part *x = &none, *y = &none;
+                while (first > 0) { /* redraw until the parts miss each other and the holes */
+                    uint64_t u = rng_next(&rng);
+                    x = &pa[below(&rng, (uint32_t)(u >> 32), n_first)];
+                    y = second > 0 ? &pb[below(&rng, (uint32_t)u, n_second)] : &none;
+                    if (((x->bits & y->bits) | ((x->bits | y->bits) & used)) == 0) {
+                        break;
+                    }
                 }
+                keys_of[b] = base_key + x->key + y->key;
+                lanes_of[b] = base_lanes | x->lanes | y->lanes;
             }
-            uint32_t key = base_key + x->key + y->key;
-            uint64_t lanes = base_lanes | x->lanes | y->lanes;
-            uint32_t board_sum = key >> SUIT_BITS; /* the board's own 5-card rank: */
-            unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
-            for (Py_ssize_t p = 0; p < players; p++) {
-                int suit = fs[(key + h[p]->key) & 255];
-                r[p] = suit < 0 ? h[p]->pair[b5]
-                                : flush[((lanes | h[p]->major) >> (13 * suit)) & 8191];
-            }
-            if (players == 2) {
-                w0 += r[0] < r[1];
-                w1 += r[1] < r[0];
-                ties += r[0] == r[1];
-            } else {
-                tally_one(r, (int)players, counts);
+            for (int b = 0; b < stop; b++) {
+                uint32_t key = keys_of[b];
+                uint64_t lanes = lanes_of[b];
+                if (!all_fixed) {
+                    for (Py_ssize_t p = 0; p < players; p++) {
+                        if (picks[p] != NULL) {
+                            h[p] = &combos[p][picks[p][start + b]];
+                        }
+                    }
+                }
+                uint32_t board_sum = key >> SUIT_BITS; /* the board's own 5-card rank: */
+                unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
+                for (Py_ssize_t p = 0; p < players; p++) {
+                    int suit = fs[(key + h[p]->key) & 255];
+                    r[p] = suit < 0 ? h[p]->pair[b5]
+                                    : flush[((lanes | h[p]->major) >> (13 * suit)) & 8191];
+                }
+                if (players == 2) {
+                    w0 += r[0] < r[1];
+                    w1 += r[1] < r[0];
+                    ties += r[0] == r[1];
+                } else {
+                    tally_one(r, (int)players, counts);
+                }
             }
         }
         counts[1] += w0;
