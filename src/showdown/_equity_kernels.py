@@ -452,17 +452,9 @@ def sample_counts(
 
     ``records`` are :meth:`Chunk.records` of the board universe, ``boards`` the drawn
     indices into them (int64); player p holds combo ``picks[p][i]`` of ``combos[p]``
-    (``(m, 2)`` ids) on board i, or its only combo if ``picks[p]`` is None. All the
-    drawing happens before, in numpy, so both backends see the same deals.
+    (``(m, 2)`` ids) on board i, or its only combo if ``picks[p]`` is None. The numpy
+    path's Monte Carlo; the native kernel draws its own boards (:func:`draw_counts`).
     """
-    native = _backend.kernel()
-    if native is not None:
-        players = [
-            (np.ascontiguousarray(c, dtype=np.int64).ravel(), p)
-            for c, p in zip(combos, picks, strict=True)
-        ]
-        native.holdem_sample(records, np.ascontiguousarray(boards, dtype=np.int64), players, counts)
-        return
     bm, mid, ss = split_records(records[boards])
     ranks = [
         holdem_ranks_at(bm, mid, ss, ComboSet.of(c), p) for c, p in zip(combos, picks, strict=True)

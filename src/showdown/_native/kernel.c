@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 1
+#define KERNEL_ABI 2
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
@@ -39,7 +39,6 @@
 #define N_MULTISETS 6188
 #define MAX_PLAYERS 10
 #define TALLY 11 /* counts[p][k]: showdowns player p won among k best, k = 1..10 */
-#define SAMPLE_BLOCK 512
 
 typedef struct {
     PyObject_HEAD
@@ -924,7 +923,7 @@ typedef struct {
     const uint16_t *pair; /* non-flush rank per board multiset */
     uint32_t key;         /* the two card keys added */
     uint64_t lanes;       /* rank bits in 16-bit suit lanes (exact) */
-    uint64_t major;       /* rank bits in 13-bit suit lanes (the universe records) */
+    uint64_t major;       /* rank bits in 13-bit suit lanes (as the drawn boards' lanes) */
     uint64_t bits;        /* the two cards' bits (1 << id) */
 } Hole;
 
@@ -1236,176 +1235,6 @@ static PyObject *Tables_holdem_exact(Tables *self, PyObject *args)
     if (counts != NULL) {
         PyBuffer_Release(&counts_view);
     }
-    if (PyErr_Occurred()) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-PyDoc_STRVAR(holdem_sample_doc,
-"holdem_sample(records, boards, players, counts)\n\n"
-"Monte Carlo showdowns on already drawn boards: ``records`` (U x 2 uint64: the board's\n"
-"13-bit-lane card mask, then multiset id << 9 | suit-key sum), ``boards`` (indices into\n"
-"them), ``players`` (per player: an (m, 2) array of combos and an index array picking one\n"
-"per board, or None for a fixed hand); adds to ``counts`` (int64, P x 11).\n"
-"Releases the GIL.");
-
-static PyObject *Tables_holdem_sample(Tables *self, PyObject *args)
-{
-    PyObject *records_obj, *boards_obj, *players_obj, *counts_obj;
-    if (!PyArg_ParseTuple(args, "OOOO:holdem_sample", &records_obj, &boards_obj, &players_obj,
-                          &counts_obj)) {
-        return NULL;
-    }
-    Py_buffer rec_view, board_view, counts_view, pick_views[MAX_PLAYERS];
-    int have_rec = 0, have_boards = 0, have_counts = 0, n_picks = 0;
-    Hole *combos[MAX_PLAYERS] = {NULL};
-    const int64_t *picks[MAX_PLAYERS] = {NULL};
-    PyObject *seq = PySequence_Fast(players_obj, "players must be a sequence");
-    if (seq == NULL) {
-        return NULL;
-    }
-    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
-    Py_ssize_t n = 0, universe = 0;
-    int64_t *counts = NULL;
-    if (players < 2 || players > MAX_PLAYERS) {
-        PyErr_SetString(PyExc_ValueError, "holdem_sample takes 2 to 10 players");
-        goto done;
-    }
-    if (PyObject_GetBuffer(records_obj, &rec_view, PyBUF_C_CONTIGUOUS) < 0) {
-        goto done;
-    }
-    have_rec = 1;
-    universe = rec_view.len / 16;
-    if (PyObject_GetBuffer(boards_obj, &board_view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
-        goto done;
-    }
-    have_boards = 1;
-    if (board_view.itemsize != 8) {
-        PyErr_SetString(PyExc_ValueError, "boards must be int64 indices");
-        goto done;
-    }
-    n = board_view.len / 8;
-    counts = get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
-    if (counts == NULL) {
-        goto done;
-    }
-    have_counts = 1;
-    for (Py_ssize_t p = 0; p < players; p++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, p);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-            PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
-            goto done;
-        }
-        Py_ssize_t m;
-        int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &m, "combos (flattened)");
-        if (flat == NULL) {
-            goto done;
-        }
-        m /= 2;
-        combos[p] = malloc(sizeof(Hole) * (size_t)(m > 0 ? m : 1));
-        if (combos[p] == NULL) {
-            free(flat);
-            PyErr_NoMemory();
-            goto done;
-        }
-        for (Py_ssize_t c = 0; c < m; c++) {
-            int64_t c1 = flat[2 * c], c2 = flat[2 * c + 1];
-            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS ||
-                make_hole(self, (unsigned)c1, (unsigned)c2, &combos[p][c]) < 0) {
-                if (!PyErr_Occurred()) {
-                    PyErr_SetString(PyExc_ValueError, "a combo holds a bad card id");
-                }
-                free(flat);
-                goto done;
-            }
-        }
-        free(flat);
-        PyObject *pick = PyTuple_GET_ITEM(item, 1);
-        if (pick != Py_None) {
-            if (PyObject_GetBuffer(pick, &pick_views[n_picks], PyBUF_C_CONTIGUOUS) < 0) {
-                goto done;
-            }
-            Py_buffer *v = &pick_views[n_picks++];
-            if (v->itemsize != 8 || v->len / 8 != n) {
-                PyErr_SetString(PyExc_ValueError, "picks must be int64, one per board");
-                goto done;
-            }
-            picks[p] = v->buf;
-            for (Py_ssize_t i = 0; i < n; i++) {
-                if ((uint64_t)picks[p][i] >= (uint64_t)m) {
-                    PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
-                    goto done;
-                }
-            }
-        } else if (m < 1) {
-            PyErr_SetString(PyExc_ValueError, "a fixed player needs one combo");
-            goto done;
-        }
-    }
-    {
-        const int64_t *boards = board_view.buf;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            if ((uint64_t)boards[i] >= (uint64_t)universe) {
-                PyErr_SetString(PyExc_ValueError, "a board index is outside the records");
-                goto done;
-            }
-        }
-        const uint64_t *rec = rec_view.buf;
-        const int8_t *fs = self->flush_suit[7];
-        Py_BEGIN_ALLOW_THREADS
-        uint16_t r[MAX_PLAYERS];
-        uint64_t block[2 * SAMPLE_BLOCK];
-        int64_t w0 = 0, w1 = 0, ties = 0;
-        for (Py_ssize_t start = 0; start < n; start += SAMPLE_BLOCK) {
-            Py_ssize_t stop = start + SAMPLE_BLOCK < n ? start + SAMPLE_BLOCK : n;
-            /* Gather the block's boards first: a plain loop keeps many cache misses
-             * in flight, where the showdowns' branches would serialise them. */
-            for (Py_ssize_t i = start; i < stop; i++) {
-                block[2 * (i - start)] = rec[2 * boards[i]];
-                block[2 * (i - start) + 1] = rec[2 * boards[i] + 1];
-            }
-            for (Py_ssize_t i = start; i < stop; i++) {
-                uint64_t bm = block[2 * (i - start)], key = block[2 * (i - start) + 1];
-                unsigned mid = (unsigned)(key >> 9), ss = (unsigned)(key & 511);
-                for (Py_ssize_t p = 0; p < players; p++) {
-                    const Hole *h = picks[p] ? &combos[p][picks[p][i]] : &combos[p][0];
-                    int suit = fs[(ss + h->key) & 255];
-                    r[p] = suit < 0 ? h->pair[mid]
-                                    : self->flush[((bm | h->major) >> (13 * suit)) & 8191];
-                }
-                if (players == 2) { /* branch-free: who wins is a coin toss to a predictor */
-                    w0 += r[0] < r[1];
-                    w1 += r[1] < r[0];
-                    ties += r[0] == r[1];
-                } else {
-                    tally_one(r, (int)players, counts);
-                }
-            }
-        }
-        counts[1] += w0;
-        counts[TALLY + 1] += w1;
-        counts[2] += ties;
-        counts[TALLY + 2] += ties;
-        Py_END_ALLOW_THREADS
-    }
-done:
-    for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
-        free(combos[p]);
-    }
-    for (int v = 0; v < n_picks; v++) {
-        PyBuffer_Release(&pick_views[v]);
-    }
-    if (have_rec) {
-        PyBuffer_Release(&rec_view);
-    }
-    if (have_boards) {
-        PyBuffer_Release(&board_view);
-    }
-    if (have_counts) {
-        PyBuffer_Release(&counts_view);
-    }
-    Py_DECREF(seq);
     if (PyErr_Occurred()) {
         return NULL;
     }
@@ -1837,7 +1666,6 @@ static PyMethodDef Tables_methods[] = {
     {"omaha_batch", (PyCFunction)Tables_omaha_batch, METH_VARARGS, omaha_batch_doc},
     {"tally", (PyCFunction)Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
-    {"holdem_sample", (PyCFunction)Tables_holdem_sample, METH_VARARGS, holdem_sample_doc},
     {"holdem_draw", (PyCFunction)Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
     {"rank_counts", (PyCFunction)Tables_rank_counts, METH_VARARGS, rank_counts_doc},
     {NULL, NULL, 0, NULL},
