@@ -311,6 +311,23 @@ static int64_t binom(int n, int k)
     return r;
 }
 
+/* The next k-subset of 0..m-1 in lexicographic order (``pick`` ascending): 0 after the last. */
+static int next_subset(int *pick, int k, int m)
+{
+    int j = k - 1;
+    while (j >= 0 && pick[j] == m - k + j) {
+        j--;
+    }
+    if (j < 0) {
+        return 0;
+    }
+    pick[j]++;
+    for (int q = j + 1; q < k; q++) {
+        pick[q] = pick[q - 1] + 1;
+    }
+    return 1;
+}
+
 static void build_multisets(Tables *self)
 {
     int r[5];
@@ -1098,17 +1115,8 @@ static void exact_known(const Tables *t, const unsigned *known, int nk, const un
                             : t->flush[((bm | holes[p].lanes) >> (16 * suit)) & 8191];
         }
         tally_one(r, players, counts);
-        /* next k-subset of deck indices, in lexicographic order */
-        int j = k - 1;
-        while (j >= 0 && pick[j] == m - k + j) {
-            j--;
-        }
-        if (j < 0) {
+        if (!next_subset(pick, k, m)) {
             break;
-        }
-        pick[j]++;
-        for (int q = j + 1; q < k; q++) {
-            pick[q] = pick[q - 1] + 1;
         }
     }
 }
@@ -1323,16 +1331,8 @@ static Part *make_parts(const Tables *t, const unsigned *deck, int m, int size, 
             q.key += t->keys[c];
         }
         parts[at++] = q;
-        int j = size - 1; /* next size-subset, lexicographic */
-        while (j >= 0 && pick[j] == m - size + j) {
-            j--;
-        }
-        if (j < 0) {
+        if (!next_subset(pick, size, m)) {
             break;
-        }
-        pick[j]++;
-        for (int q2 = j + 1; q2 < size; q2++) {
-            pick[q2] = pick[q2 - 1] + 1;
         }
     }
     *count = n;
