@@ -6,6 +6,15 @@ result holds one value per hand (1 = best of its ladder), or for a hi-lo game
 one column per ladder (high, low) where ``no_hand(ladder)`` (the ladder's size
 plus one) means no qualifying low.
 
+The work is the Hold'em path's (:mod:`showdown.batch`): per chunk of rows,
+one card-key sum per hand, then one compact-table lookup per ladder (stud
+hi-lo reads both of its ladders from the same sums) and, for a ladder with
+flushes, the flush table for the few hands with five of a suit. Badugi sorts
+its four cards with a sorting network and reads a table indexed by the
+combination; Omaha hi-lo reads both ladders from one table indexed by the
+rank multisets of a hole pair and a board triple. With the native kernel
+(:mod:`showdown._native`) the same tables go through C loops instead.
+
 >>> import numpy as np
 >>> evaluate_game_batch([[20, 13, 9, 4, 0], [48, 0, 4, 8, 12]], "deuce-to-seven").tolist()
 [1, 6648]
@@ -19,15 +28,27 @@ showdown.cards.CardError: hands row 0 holds a card that is not in the short-deck
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Iterator
+from functools import cache
+from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 import numpy.typing as npt
 
+from showdown import _backend
+from showdown.batch import _check_cards, _native_order, _popcount, _ranks_of_keys
 from showdown.cards import CardError
-from showdown.ladder_tables import _BINOM, hand_sizes, ladder_tables
-from showdown.tables import CARD_KEYS, NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK
-from showdown.variants import HIGH, HIGH_WRAP, Ladder, Variant, find_variant
+from showdown.ladder_tables import _BINOM, hand_sizes, ladder_tables, no_hand
+from showdown.tables import CARD_KEYS, NONFLUSH_ROW_BITS, RANK_KEYS, get_tables
+from showdown.variants import (
+    BADUGI,
+    EIGHT_OR_BETTER,
+    HIGH,
+    HIGH_WRAP,
+    Ladder,
+    Variant,
+    find_variant,
+)
 
 __all__ = ["evaluate_game_batch", "evaluate_game_omaha_batch", "ladder_batch"]
 
@@ -46,74 +67,134 @@ def _hands(ids: npt.ArrayLike, sizes: tuple[int, ...], what: str) -> np.ndarray:
         raise CardError(f"{what} must have shape (N, k) with k in {sizes}, got {hands.shape}")
     if hands.dtype.kind not in "iu":
         raise CardError(f"{what} must hold integer card ids, not {hands.dtype}")
-    return hands.astype(np.intp, copy=False)
+    return hands
 
 
-def _check(hands: np.ndarray, variant: Variant, what: str, repeats: bool) -> None:
-    """Every id in the game's deck and, if ``repeats``, no card twice in a row: one 64-bit
-    mask per row (a bit per card), so the check costs a few passes over the input."""
-    from showdown.batch import _popcount
+def _deck_floor(variant: Variant) -> int:
+    """The lowest id of the game's deck, which holds every id from there to 51."""
+    floor = variant.deck[0]
+    if variant.deck != tuple(range(floor, 52)):  # pragma: no cover - every deck is one
+        raise AssertionError(f"{variant.key}: the deck is not one run of ids")
+    return floor
 
-    if not len(hands):
-        return
-    outside = (hands < 0) | (hands > 51)
-    if outside.any():
-        row = int(np.flatnonzero(outside.any(axis=1))[0])
-        raise CardError(f"{what} row {row} holds a card id outside 0..51")
-    if not repeats and len(variant.deck) == 52:
-        return  # every id in 0..51 is in the deck, and repeats are the caller's promise
-    bits = np.left_shift(np.uint64(1), hands.astype(np.uint64))
+
+def _first_bad(
+    rows: np.ndarray, start: int, variant: Variant, what: str, repeats: bool
+) -> CardError:
+    """The error for the first bad row of ``rows`` (``start``: the index of ``rows[0]``):
+    an id outside 0..51, a card outside the game's deck or, if ``repeats``, a card twice
+    (in that order within the row). Only called once ``rows`` is known to hold one:
+    plain, not fast; both backends raise it."""
+    rows = rows.astype(np.int64)
+    outside = ((rows < 0) | (rows > 51)).any(axis=1)
+    bits = np.left_shift(np.uint64(1), np.where(outside[:, None], 0, rows).astype(np.uint64))
     union = np.bitwise_or.reduce(bits, axis=1)
     deck = np.uint64(sum(1 << c for c in variant.deck))
-    bad = (union & ~deck) != 0
-    kind = f"a card that is not in the {variant.key} deck"
-    if not bad.any() and repeats:
-        bad = _popcount(union) != hands.shape[1]
+    foreign = ~outside & ((union & ~deck) != 0)
+    twice = ~outside & ~foreign & (_popcount(union) != rows.shape[1]) & repeats
+    row = int(np.flatnonzero(outside | foreign | twice)[0])
+    if outside[row]:
+        kind = "a card id outside 0..51"
+    elif foreign[row]:
+        kind = f"a card that is not in the {variant.key} deck"
+    else:
         kind = "a card twice"
-    if bad.any():
-        raise CardError(f"{what} row {int(np.flatnonzero(bad)[0])} holds {kind}")
+    return CardError(f"{what} row {start + row} holds {kind}")
 
 
-def ladder_batch(hands: np.ndarray, ladder: Ladder) -> np.ndarray:
-    """Values (uint16) of valid hands ``hands`` (intp ids, shape (N, k)) in ``ladder``."""
-    out = np.empty(len(hands), dtype=np.uint16)
-    tables = ladder_tables(ladder)
+def _chunks(
+    hands: np.ndarray, variant: Variant, check: bool, what: str = "hands"
+) -> Iterator[tuple[int, np.ndarray]]:
+    """``(start, cards)`` per chunk of rows: ``cards`` the chunk's ids as intp, one
+    contiguous row per card position, checked (ids in the game's deck; with ``check``
+    no card twice). The buffer is reused from one chunk to the next."""
     n = hands.shape[1]
-    if ladder.cards == 4:
-        for start in range(0, len(hands), CHUNK):
-            rows = np.sort(hands[start : start + CHUNK], axis=1)
-            index = _BINOMS[1][rows[:, 0]] + _BINOMS[2][rows[:, 1]]
-            index += _BINOMS[3][rows[:, 2]] + _BINOMS[4][rows[:, 3]]
-            out[start : start + CHUNK] = tables.badugi[index]
-        return out
+    size = min(len(hands), CHUNK)
+    buffer = np.empty((n, size), dtype=np.intp)
+    bits = np.empty((1, size), dtype=np.uint64)
+    union = np.empty(size, dtype=np.uint64)
+    floor = _deck_floor(variant)
+    for start in range(0, len(hands), CHUNK):
+        chunk = hands[start : start + CHUNK]
+        m = len(chunk)
+        cards = buffer[:, :m]
+        # Unsafe cast: a bad id stays outside 0..51 seen as unsigned (see batch._HIGH_BIT).
+        np.copyto(cards.T, chunk, casting="unsafe")
+        if check:
+            ok = _check_cards(cards, bits[:, :m], union[:m])
+        else:
+            ok = not m or int(cards.view(np.uintp).max()) <= 51
+        if ok and floor and m and int(cards.min()) < floor:
+            ok = False
+        if not ok:
+            raise _first_bad(chunk, start, variant, what, check)
+        yield start, cards
+
+
+@cache
+def _key_tables(
+    ladder: Ladder, n: int
+) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray | None, np.ndarray]:
+    """(compact non-flush table, flush suits or None, flush table) of ``n`` cards."""
+    if ladder is HIGH or ladder is HIGH_WRAP:
+        tables = get_tables(ladder is HIGH_WRAP)
+        return tables.nonflush_compact(n), tables.flush_suit[n], tables.flush
     if n not in hand_sizes(ladder):
         raise CardError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {n}")
-    table, shift = tables.nonflush_compact(n)
-    flush_suit = tables.flush_suit[n]
-    columns = np.ascontiguousarray(hands.T)  # one contiguous row per card position
-    for start in range(0, len(hands), CHUNK):
-        cols = columns[:, start : start + CHUNK]
-        key = _CARD_KEYS32[cols[0]]
-        for col in cols[1:]:
-            key += _CARD_KEYS32[col]
-        rank_key = (key >> SUIT_BITS).astype(np.intp)
-        values = table[rank_key + shift[rank_key >> NONFLUSH_ROW_BITS]]
-        if ladder.flushes:
-            suit = flush_suit[key & SUIT_MASK]
-            flushed = np.flatnonzero(suit >= 0)
-            if flushed.size:
-                cards = cols[:, flushed].T
-                same = (cards & 3) == suit[flushed, None]
-                mask = np.where(same, _RANK_BIT[cards], 0).sum(axis=1)
-                values[flushed] = tables.flush[mask]
-        out[start : start + CHUNK] = values
+    ours = ladder_tables(ladder)
+    suits = ours.flush_suit[n] if ladder.flushes else None
+    return ours.nonflush_compact(n), suits, ours.flush
+
+
+def _key_batch(
+    hands: np.ndarray, ladders: tuple[Ladder, ...], variant: Variant, check: bool
+) -> list[np.ndarray]:
+    """One value column per ladder for 5 to 7 cards of ``variant``, from one key sum."""
+    n = hands.shape[1]
+    lookups = [_key_tables(ladder, n) for ladder in ladders]
+    outs = [np.empty(len(hands), dtype=np.uint16) for _ in lookups]
+    index = np.empty(min(len(hands), CHUNK), dtype=np.intp)
+    for start, cards in _chunks(hands, variant, check):
+        m = cards.shape[1]
+        key = _CARD_KEYS32[cards[0]]
+        for row in cards[1:]:
+            key += _CARD_KEYS32[row]
+        for (nonflush, suits, flush), out in zip(lookups, outs, strict=True):
+            _ranks_of_keys(key, cards, out[start : start + m], nonflush, suits, flush, index[:m])
+    return outs
+
+
+#: The sorting network of four: compare-exchange these positions in turn.
+_NETWORK4 = ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2))
+
+
+def _badugi_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarray:
+    """Badugi values: the four ids sorted by a network, then the combination's entry."""
+    table = ladder_tables(BADUGI).badugi
+    out = np.empty(len(hands), dtype=np.uint16)
+    size = min(len(hands), CHUNK)
+    low, index = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.intp)
+    for start, cards in _chunks(hands, variant, check):
+        m = cards.shape[1]
+        lo = low[:m]
+        for i, j in _NETWORK4:
+            np.minimum(cards[i], cards[j], out=lo)
+            np.maximum(cards[i], cards[j], out=cards[j])
+            cards[i] = lo
+        idx = index[:m]
+        np.take(_BINOMS[1], cards[0], out=idx)
+        for k in (1, 2, 3):
+            idx += _BINOMS[k + 1][cards[k]]
+        np.take(table, idx, out=out[start : start + m])
     return out
 
 
-def _standard(hands: np.ndarray, ladder: Ladder) -> np.ndarray:
-    from showdown.batch import evaluate_batch
-
-    return evaluate_batch(hands, wrap=ladder is HIGH_WRAP, check=False)
+def ladder_batch(hands: np.ndarray, ladder: Ladder) -> np.ndarray:
+    """Values (uint16) of valid hands ``hands`` (ids, shape (N, k)) in ``ladder`` (unchecked)."""
+    full_deck = find_variant("stud")  # any game of the 52-card deck: ids are checked for it
+    if ladder.cards == 4:
+        return _badugi_batch(np.asarray(hands), full_deck, False)
+    return _key_batch(np.asarray(hands), (ladder,), full_deck, False)[0]
 
 
 def evaluate_game_batch(
@@ -130,12 +211,124 @@ def evaluate_game_batch(
         raise CardError(f"{variant.key} takes hole and board apart: use evaluate_omaha_batch")
     low, high = variant.cards
     hands = _hands(ids, tuple(range(low, high + 1)), "hands")
-    _check(hands, variant, "hands", check)
-    columns = [
-        _standard(hands, ladder) if ladder in (HIGH, HIGH_WRAP) else ladder_batch(hands, ladder)
-        for ladder in variant.ladders
-    ]
+    if variant.ladders in ((HIGH,), (HIGH_WRAP,)):
+        from showdown.batch import evaluate_batch
+
+        if _deck_floor(variant) == 0:
+            return evaluate_batch(hands, wrap=variant.ladders[0] is HIGH_WRAP, check=check)
+    if _backend.current() == "native":
+        columns = _native_batch(hands, variant, check)
+    else:
+        _backend.notice()
+        if variant.ladders == (BADUGI,):
+            return _badugi_batch(hands, variant, check)
+        columns = _key_batch(hands, variant.ladders, variant, check)
     return columns[0] if len(columns) == 1 else np.stack(columns, axis=1)
+
+
+def _native_batch(hands: np.ndarray, variant: Variant, check: bool) -> list[np.ndarray]:
+    """One value column per ladder from the native kernel's loops (same errors)."""
+    from showdown import _ladder_native
+
+    hands = _native_order(hands)
+    columns = [np.empty(len(hands), dtype=np.uint16) for _ in variant.ladders]
+    for ladder, out in zip(variant.ladders, columns, strict=True):
+        if ladder is BADUGI:
+            kernel = _backend.native_tables(False)
+            bad = kernel.badugi_batch(hands, _ladder_native.badugi_table(), out, check)
+        else:
+            bad = _ladder_native.ladder_kernel(ladder).batch(hands, out, check)
+        if bad >= 0:
+            raise _first_bad(hands[: bad + 1], 0, variant, "hands", check)
+        check = False  # the first pass checked every row
+    _check_deck(hands, variant, check)
+    return columns
+
+
+def _check_deck(rows: np.ndarray, variant: Variant, repeats: bool, what: str = "hands") -> None:
+    """Raise if a row of ``rows`` (ids known to be in 0..51) holds a card below the
+    game's deck (a 2 to 5 in short deck)."""
+    floor = _deck_floor(variant)
+    if floor and rows.size and int(rows.min()) < floor:
+        last = int(np.flatnonzero((rows < floor).any(axis=1))[0])
+        raise _first_bad(rows[: last + 1], 0, variant, what, repeats)
+
+
+# ------------------------------------------------------------------ Omaha
+
+
+#: Index of an unordered pair of ranks (0..90) and of an unordered triple (0..454).
+_PAIRS = list(combinations_with_replacement(range(13), 2))
+_TRIPLES = list(combinations_with_replacement(range(13), 3))
+
+
+@cache
+def _omaha_index() -> tuple[np.ndarray, np.ndarray]:
+    """``pair[13 * r1 + r2]`` (0..90) and ``triple[169 * r1 + 13 * r2 + r3]`` times 91:
+    the index of the ranks' multiset in :data:`_PAIRS` / :data:`_TRIPLES`, any order."""
+    pair_number = {ranks: i for i, ranks in enumerate(_PAIRS)}
+    triple_number = {ranks: i * len(_PAIRS) for i, ranks in enumerate(_TRIPLES)}
+    ranks = range(13)
+    pair = [pair_number[tuple(sorted((a, b)))] for a in ranks for b in ranks]
+    triple = [triple_number[tuple(sorted((a, b, c)))] for a in ranks for b in ranks for c in ranks]
+    return np.array(pair, dtype=np.intp), np.array(triple, dtype=np.intp)
+
+
+@cache
+def omaha_rank_table(ladder: Ladder) -> np.ndarray:
+    """Non-flush value (uint16) of a hole pair's and a board triple's ranks in ``ladder``,
+    at ``triple index + pair index`` (see :func:`_omaha_index`). Five of a rank (only
+    from a repeated card) reads the ladder's no-hand value."""
+    multisets = np.array([t + p for t in _TRIPLES for p in _PAIRS], dtype=np.int64)
+    keys = np.array(RANK_KEYS, dtype=np.int64)[multisets].sum(axis=1)
+    (table, shift), _, _ = _key_tables(ladder, 5)
+    values = table[keys + shift[keys >> NONFLUSH_ROW_BITS]].astype(np.uint16)
+    ordered = np.sort(multisets, axis=1)
+    five_alike = ordered[:, 0] == ordered[:, 4]
+    values[five_alike] = no_hand(ladder)
+    return values
+
+
+#: Suit counts as nibbles: one card adds 1 to nibble ``suit``.
+_SUIT_NIBBLE = (1 << (4 * (np.arange(52) & 3))).astype(np.int64)
+
+
+def _omaha_flushes(h: np.ndarray, b: np.ndarray, high: np.ndarray, flush: np.ndarray) -> None:
+    """Lower ``high`` (Omaha values of hole rows ``h`` and board rows ``b``, ids as
+    intp of shape (m, k)) by the flush of any two hole and three board cards."""
+    holes = _SUIT_NIBBLE[h].sum(axis=1)
+    boards = _SUIT_NIBBLE[b].sum(axis=1)
+    # A nibble of at least 3 on the board and at least 2 in the hand, in the same suit.
+    rows = np.flatnonzero((boards + 0x5555) & (holes + 0x6666) & 0x8888)
+    if not rows.size:
+        return
+    h, b = h[rows], b[rows]
+    best = high[rows]
+    for i, j in combinations(range(h.shape[1]), 2):
+        suit = np.where((h[:, i] & 3) == (h[:, j] & 3), h[:, i] & 3, 4)
+        pair = _RANK_BIT[h[:, i]] | _RANK_BIT[h[:, j]]
+        for x, y, z in combinations(range(b.shape[1]), 3):
+            same = ((b[:, x] & 3) == suit) & ((b[:, y] & 3) == suit) & ((b[:, z] & 3) == suit)
+            mask = pair | _RANK_BIT[b[:, x]] | _RANK_BIT[b[:, y]] | _RANK_BIT[b[:, z]]
+            np.minimum(best, np.where(same, flush[mask], best), out=best)
+    high[rows] = best
+
+
+def _native_omaha_hilo(
+    holes: np.ndarray, boards: np.ndarray, variant: Variant, check: bool
+) -> np.ndarray:
+    from showdown import _ladder_native
+
+    out = np.empty((2, len(holes)), dtype=np.uint16)
+    kernel = _backend.native_tables(False)
+    low = _ladder_native.low_mask_table()
+    bad = kernel.omaha_hilo_batch(
+        _native_order(holes), _native_order(boards), low, out[0], out[1], check
+    )
+    if bad >= 0:
+        both = np.concatenate([holes[: bad + 1], boards[: bad + 1]], axis=1)
+        raise _first_bad(both, 0, variant, "hole and board", check)
+    return np.ascontiguousarray(out.T)
 
 
 def evaluate_game_omaha_batch(
@@ -146,24 +339,45 @@ def evaluate_game_omaha_batch(
     >>> evaluate_game_omaha_batch([[48, 1, 44, 45]], [[6, 11, 16, 50, 51]], "omaha-hi-lo").tolist()
     [[1616, 2]]
     """
-    from showdown.batch import evaluate_omaha_batch
-
     variant = find_variant(game)
     holes = _hands(hole, variant.hole, "hole")
     boards = _hands(board, (3, 4, 5), "board")
     if len(holes) != len(boards):
         raise CardError(f"hole has {len(holes)} rows but board has {len(boards)}")
-    both = np.concatenate([holes, boards], axis=1)
-    _check(both, variant, "hole and board", check)
-    columns = []
-    for ladder in variant.ladders:
-        if ladder in (HIGH, HIGH_WRAP):
-            columns.append(evaluate_omaha_batch(holes, boards, ladder is HIGH_WRAP, check=False))
-            continue
-        best = np.full(len(holes), ladder.size + 1, dtype=np.uint16)
-        for pair in combinations(range(holes.shape[1]), 2):
-            for triple in combinations(range(boards.shape[1]), 3):
-                five = np.concatenate([holes[:, list(pair)], boards[:, list(triple)]], axis=1)
-                np.minimum(best, ladder_batch(five, ladder), out=best)
-        columns.append(best)
-    return columns[0] if len(columns) == 1 else np.stack(columns, axis=1)
+    if variant.ladders in ((HIGH,), (HIGH_WRAP,)):
+        from showdown.batch import evaluate_omaha_batch
+
+        return evaluate_omaha_batch(holes, boards, variant.wrap, check=check)
+    if _backend.current() == "native" and variant.ladders == (HIGH, EIGHT_OR_BETTER):
+        return _native_omaha_hilo(holes, boards, variant, check)
+    _backend.notice()
+    both = np.concatenate([holes, boards], axis=1, dtype=np.intp, casting="unsafe")
+    k = holes.shape[1]
+    pair_of, triple_of = _omaha_index()
+    rank_tables = [omaha_rank_table(ladder) for ladder in variant.ladders]
+    outs = [np.empty(len(both), dtype=np.uint16) for _ in variant.ladders]
+    size = min(len(both), CHUNK)
+    index, tmp = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.uint16)
+    for start, cards in _chunks(both, variant, check, "hole and board"):
+        m = cards.shape[1]
+        ranks = cards >> 2
+        pairs = [pair_of[13 * ranks[i] + ranks[j]] for i, j in combinations(range(k), 2)]
+        triples = [
+            triple_of[169 * ranks[x] + 13 * ranks[y] + ranks[z]]
+            for x, y, z in combinations(range(k, len(ranks)), 3)
+        ]
+        idx, scratch = index[:m], tmp[:m]
+        bests = [out[start : start + m] for out in outs]
+        for best, ladder in zip(bests, variant.ladders, strict=True):
+            best.fill(no_hand(ladder))
+        for triple in triples:
+            for pair in pairs:
+                np.add(triple, pair, out=idx)
+                for table, best in zip(rank_tables, bests, strict=True):
+                    np.take(table, idx, out=scratch)
+                    np.minimum(best, scratch, out=best)
+        for ladder, best in zip(variant.ladders, bests, strict=True):
+            if ladder.flushes:
+                rows = cards.T
+                _omaha_flushes(rows[:, :k], rows[:, k:], best, _key_tables(ladder, 5)[2])
+    return outs[0] if len(outs) == 1 else np.stack(outs, axis=1)

@@ -1351,6 +1351,10 @@ done:
 
 /* ------------------------------------------------------------------ module */
 
+/* Issue 12 (the other showdowns): defined in their section at the end of this file. */
+static PyObject *Tables_badugi_batch(Tables *self, PyObject *args);
+static PyObject *Tables_omaha_hilo_batch(Tables *self, PyObject *args);
+
 static PyMethodDef Tables_methods[] = {
     {"rank", (PyCFunction)Tables_rank, METH_O, rank_doc},
     {"omaha", (PyCFunction)(void (*)(void))Tables_omaha, METH_FASTCALL, omaha_doc},
@@ -1359,6 +1363,17 @@ static PyMethodDef Tables_methods[] = {
     {"tally", (PyCFunction)Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
     {"holdem_sample", (PyCFunction)Tables_holdem_sample, METH_VARARGS, holdem_sample_doc},
+    {"badugi_batch", (PyCFunction)Tables_badugi_batch, METH_VARARGS,
+     PyDoc_STR("badugi_batch(ids, table, out, check) -> int\n\nBadugi values of the rows of "
+               "a 2-d buffer of four card ids into ``out`` (uint16) from ``table`` (uint16, "
+               "1820 x 24 entries: rank multiset by suit pattern). Returns -1 or the first "
+               "bad row, as batch(). Releases the GIL.")},
+    {"omaha_hilo_batch", (PyCFunction)Tables_omaha_hilo_batch, METH_VARARGS,
+     PyDoc_STR("omaha_hilo_batch(hole, board, low, high_out, low_out, check) -> int\n\n"
+               "Omaha eight or better: the high value (these tables) and the low value "
+               "(``low``: uint16[512] by low-rank mask) of each row, each from exactly two "
+               "hole and three board cards. Returns -1 or the first bad row, as batch(). "
+               "Releases the GIL.")},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1408,3 +1423,250 @@ PyMODINIT_FUNC PyInit__kernel(void)
     }
     return module;
 }
+
+/* ================================================================= other showdowns
+ * Issue 12: the games of showdown.variants beyond Hold'em and Omaha. A 5-7 card
+ * ladder (short deck, the lowball orders, eight-or-better) is just another
+ * Tables object built from that ladder's buffers, so batch() and rank() serve it
+ * as they are. This section adds what the key sums cannot do: badugi (a table
+ * indexed by the four cards' combination) and Omaha eight-or-better, whose low
+ * half reads a table by the mask of low ranks of two hole and three board cards.
+ * Tables methods (see the method table); they read only self->bits for the checks,
+ * and self's own tables for the Omaha high half.
+ */
+
+/* comb(i, k) for i < 52, k <= 4 (as showdown.ladder_tables._BINOM). */
+static int64_t game_binom[5][NCARDS];
+
+static void game_binom_init(void)
+{
+    if (game_binom[1][1] == 1) {
+        return;
+    }
+    for (int k = 0; k < 5; k++) {
+        for (int i = 0; i < NCARDS; i++) {
+            game_binom[k][i] = binom(i, k);
+        }
+    }
+}
+
+/* Badugi: four cards sorted by id have ranks r0 <= r1 <= r2 <= r3 (the multiset's colex
+ * index, 0..1819) and a suit pattern: f_i, the first card j <= i of card i's suit
+ * (f1 + 2 f2 + 6 f3, 0..23). The value depends on these alone, so the table has
+ * 1820 x 24 entries (87 KB: it stays in cache) as built by
+ * showdown._ladder_native.badugi_table. */
+#define GAME_BADUGI_TABLE (1820 * 24)
+
+static inline Py_ssize_t game_badugi_index(const unsigned *c)
+{
+    unsigned s0 = c[0] & 3, s1 = c[1] & 3, s2 = c[2] & 3, s3 = c[3] & 3;
+    /* f1 = s1 == s0 ? 0 : 1, and so on, as arithmetic (no branch to mispredict) */
+    unsigned f1 = s1 != s0;
+    unsigned f2 = (s2 != s0) * (2u - (s2 == s1));
+    unsigned f3 = (s3 != s0) * (1u + (s3 != s1) * (1u + (s3 != s2)));
+    int64_t ranks = (int64_t)(c[0] >> 2) + game_binom[2][(c[1] >> 2) + 1] +
+                    game_binom[3][(c[2] >> 2) + 2] + game_binom[4][(c[3] >> 2) + 3];
+    return (Py_ssize_t)(ranks * 24 + f1 + 2 * f2 + 6 * f3);
+}
+
+/* A read-only 1-d uint16 table of exactly ``want`` entries. */
+static const uint16_t *game_table(PyObject *obj, Py_buffer *view, Py_ssize_t want,
+                                  const char *what)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        return NULL;
+    }
+    if (view->itemsize != 2 || view->len != want * 2 || int_format(view) != 'H') {
+        PyErr_Format(PyExc_ValueError, "%s must be a contiguous uint16 buffer of %zd entries",
+                     what, want);
+        PyBuffer_Release(view);
+        return NULL;
+    }
+    return view->buf;
+}
+
+/* Compare-exchange without a branch (random hands would mispredict half of them). */
+#define GAME_SWAP(a, b)                                                                       \
+    do {                                                                                       \
+        unsigned lo_ = a < b ? a : b;                                                          \
+        b ^= a ^ lo_;                                                                          \
+        a = lo_;                                                                               \
+    } while (0)
+
+/* badugi_batch(ids, table, out, check): see its entry in the method table. */
+
+static PyObject *Tables_badugi_batch(Tables *self, PyObject *args)
+{
+    PyObject *ids_obj, *table_obj, *out_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "OOOp:badugi_batch", &ids_obj, &table_obj, &out_obj, &check)) {
+        return NULL;
+    }
+    Ids ids;
+    if (get_ids(ids_obj, &ids, "hands") < 0) {
+        return NULL;
+    }
+    Py_buffer table_view, out_view;
+    const uint16_t *table = NULL;
+    uint16_t *out = NULL;
+    if (ids.cols != 4) {
+        PyErr_SetString(PyExc_ValueError, "badugi hands have 4 columns");
+    } else if ((table = game_table(table_obj, &table_view, GAME_BADUGI_TABLE, "table")) != NULL) {
+        out = get_out(out_obj, &out_view, ids.rows, 2, "out");
+        if (out == NULL) {
+            PyBuffer_Release(&table_view);
+        }
+    }
+    if (out == NULL) {
+        PyBuffer_Release(&ids.view);
+        return NULL;
+    }
+    game_binom_init();
+    Py_ssize_t bad = -1;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < ids.rows; i++) {
+        unsigned c[4];
+        if (ids.fmt == 'B' && ids.s1 == 1) {
+            const uint8_t *row = (const uint8_t *)ids.view.buf + i * ids.s0;
+            for (int j = 0; j < 4; j++) {
+                c[j] = card_index(row[j]);
+            }
+        } else {
+            read_row(&ids, i, c);
+        }
+        uint64_t sum = 0, any = 0;
+        for (int j = 0; j < 4; j++) {
+            sum += self->bits[c[j]];
+            any |= self->bits[c[j]];
+        }
+        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
+            bad = i;
+            break;
+        }
+        GAME_SWAP(c[0], c[1]);
+        GAME_SWAP(c[2], c[3]);
+        GAME_SWAP(c[0], c[2]);
+        GAME_SWAP(c[1], c[3]);
+        GAME_SWAP(c[1], c[2]);
+        out[i] = table[game_badugi_index(c)];
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ids.view);
+    PyBuffer_Release(&table_view);
+    PyBuffer_Release(&out_view);
+    return PyLong_FromSsize_t(bad);
+}
+
+/* Low-rank bit of a card for an eight-or-better low: ace bit 0, deuce..eight bits 1..7,
+ * any higher card bit 8 (as showdown.ladder_tables._LOW_BIT). */
+static inline unsigned game_low_bit(unsigned card)
+{
+    unsigned r = card >> 2;
+    return r == 12 ? 1u : r <= 6 ? 1u << (r + 1) : 1u << 8;
+}
+
+/* Best eight-or-better low of two of ``h`` hole and three of ``b`` board cards:
+ * ``low`` maps a 9-bit mask to a value (no hand unless five different low ranks). */
+static uint16_t game_omaha_low(const uint16_t *low, const unsigned *hole, int h,
+                               const unsigned *board, int b)
+{
+    unsigned pairs[15];
+    int np = 0;
+    for (int i = 0; i < h; i++) {
+        for (int j = i + 1; j < h; j++) {
+            unsigned p = game_low_bit(hole[i]) | game_low_bit(hole[j]);
+            if (p < 256 && (p & (p - 1))) { /* two different low ranks */
+                pairs[np++] = p;
+            }
+        }
+    }
+    uint16_t best = low[511];
+    if (np == 0) {
+        return best;
+    }
+    for (int x = 0; x < b; x++) {
+        for (int y = x + 1; y < b; y++) {
+            for (int z = y + 1; z < b; z++) {
+                unsigned t = game_low_bit(board[x]) | game_low_bit(board[y]) |
+                             game_low_bit(board[z]);
+                for (int i = 0; i < np; i++) {
+                    uint16_t v = low[(pairs[i] | t) & 511];
+                    best = v < best ? v : best;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* omaha_hilo_batch(hole, board, low, high_out, low_out, check): see the method table. */
+
+static PyObject *Tables_omaha_hilo_batch(Tables *self, PyObject *args)
+{
+    PyObject *hole_obj, *board_obj, *low_obj, *high_obj, *lows_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "OOOOOp:omaha_hilo_batch", &hole_obj, &board_obj, &low_obj,
+                          &high_obj, &lows_obj, &check)) {
+        return NULL;
+    }
+    Ids hole, board;
+    if (get_ids(hole_obj, &hole, "hole") < 0) {
+        return NULL;
+    }
+    if (get_ids(board_obj, &board, "board") < 0) {
+        PyBuffer_Release(&hole.view);
+        return NULL;
+    }
+    Py_buffer low_view, high_view, lows_view;
+    const uint16_t *low = NULL;
+    uint16_t *highs = NULL, *lows = NULL;
+    if (hole.cols < 4 || hole.cols > 6 || board.cols < 3 || board.cols > 5 ||
+        hole.rows != board.rows) {
+        PyErr_SetString(PyExc_ValueError, "hole (N, 4..6) and board (N, 3..5) do not fit");
+    } else if ((low = game_table(low_obj, &low_view, 512, "low")) != NULL) {
+        highs = get_out(high_obj, &high_view, hole.rows, 2, "high_out");
+        lows = highs ? get_out(lows_obj, &lows_view, hole.rows, 2, "low_out") : NULL;
+        if (highs != NULL && lows == NULL) {
+            PyBuffer_Release(&high_view);
+        }
+        if (lows == NULL) {
+            PyBuffer_Release(&low_view);
+        }
+    }
+    if (lows == NULL) {
+        PyBuffer_Release(&hole.view);
+        PyBuffer_Release(&board.view);
+        return NULL;
+    }
+    Py_ssize_t bad = -1;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < hole.rows; i++) {
+        unsigned h[8], b[8];
+        read_row(&hole, i, h);
+        read_row(&board, i, b);
+        uint64_t sum = 0, any = 0;
+        for (Py_ssize_t j = 0; j < hole.cols; j++) {
+            sum += self->bits[h[j]];
+            any |= self->bits[h[j]];
+        }
+        for (Py_ssize_t j = 0; j < board.cols; j++) {
+            sum += self->bits[b[j]];
+            any |= self->bits[b[j]];
+        }
+        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
+            bad = i;
+            break;
+        }
+        highs[i] = omaha_best(self, h, (int)hole.cols, b, (int)board.cols);
+        lows[i] = game_omaha_low(low, h, (int)hole.cols, b, (int)board.cols);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&hole.view);
+    PyBuffer_Release(&board.view);
+    PyBuffer_Release(&low_view);
+    PyBuffer_Release(&high_view);
+    PyBuffer_Release(&lows_view);
+    return PyLong_FromSsize_t(bad);
+}
+
+/* ============================================================ end of other showdowns */
