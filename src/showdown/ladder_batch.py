@@ -86,12 +86,12 @@ def _first_bad(
     (in that order within the row). Only called once ``rows`` is known to hold one:
     plain, not fast; both backends raise it."""
     rows = rows.astype(np.int64)
-    outside = ((rows < 0) | (rows > 51)).any(axis=1)
+    outside = np.asarray(((rows < 0) | (rows > 51)).any(axis=1))
     bits = np.left_shift(np.uint64(1), np.where(outside[:, None], 0, rows).astype(np.uint64))
     union = np.bitwise_or.reduce(bits, axis=1)
     deck = np.uint64(sum(1 << c for c in variant.deck))
     foreign = ~outside & ((union & ~deck) != 0)
-    twice = ~outside & ~foreign & (_popcount(union) != rows.shape[1]) & repeats
+    twice = np.asarray(~outside & ~foreign & (_popcount(union) != rows.shape[1]) & repeats)
     row = int(np.flatnonzero(outside | foreign | twice)[0])
     if outside[row]:
         kind = "a card id outside 0..51"
@@ -114,6 +114,9 @@ def _chunks(
     bits = np.empty((1, size), dtype=np.uint64)
     union = np.empty(size, dtype=np.uint64)
     floor = _deck_floor(variant)
+    # The check leaves each row's union of bits 12 + id in ``union``: ids below the
+    # deck's floor show as bits 12 .. 11 + floor, so one pass over it finds them.
+    below = np.uint64(((1 << floor) - 1) << 12)
     for start in range(0, len(hands), CHUNK):
         chunk = hands[start : start + CHUNK]
         m = len(chunk)
@@ -122,10 +125,12 @@ def _chunks(
         np.copyto(cards.T, chunk, casting="unsafe")
         if check:
             ok = _check_cards(cards, bits[:, :m], union[:m])
+            if ok and floor and m:
+                ok = not np.bitwise_and(union[:m], below, out=union[:m]).any()
         else:
             ok = not m or int(cards.view(np.uintp).max()) <= 51
-        if ok and floor and m and int(cards.min()) < floor:
-            ok = False
+            if ok and floor and m:
+                ok = int(cards.min()) >= floor
         if not ok:
             raise _first_bad(chunk, start, variant, what, check)
         yield start, cards
@@ -217,41 +222,42 @@ def evaluate_game_batch(
         if _deck_floor(variant) == 0:
             return evaluate_batch(hands, wrap=variant.ladders[0] is HIGH_WRAP, check=check)
     if _backend.current() == "native":
-        columns = _native_batch(hands, variant, check)
-    else:
-        _backend.notice()
-        if variant.ladders == (BADUGI,):
-            return _badugi_batch(hands, variant, check)
-        columns = _key_batch(hands, variant.ladders, variant, check)
+        return _native_batch(hands, variant, check)
+    _backend.notice()
+    if variant.ladders == (BADUGI,):
+        return _badugi_batch(hands, variant, check)
+    columns = _key_batch(hands, variant.ladders, variant, check)
     return columns[0] if len(columns) == 1 else np.stack(columns, axis=1)
 
 
-def _native_batch(hands: np.ndarray, variant: Variant, check: bool) -> list[np.ndarray]:
-    """One value column per ladder from the native kernel's loops (same errors)."""
+def _native_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarray:
+    """The values from the native kernel's loops (same values, same errors)."""
     from showdown import _ladder_native
 
     hands = _native_order(hands)
-    columns = [np.empty(len(hands), dtype=np.uint16) for _ in variant.ladders]
-    for ladder, out in zip(variant.ladders, columns, strict=True):
-        if ladder is BADUGI:
-            kernel = _backend.native_tables(False)
-            bad = kernel.badugi_batch(hands, _ladder_native.badugi_table(), out, check)
-        else:
-            bad = _ladder_native.ladder_kernel(ladder).batch(hands, out, check)
-        if bad >= 0:
-            raise _first_bad(hands[: bad + 1], 0, variant, "hands", check)
-        check = False  # the first pass checked every row
-    _check_deck(hands, variant, check)
-    return columns
+    ladders = variant.ladders
+    out = np.empty((len(ladders), len(hands)), dtype=np.uint16)
+    if ladders == (BADUGI,):
+        table = _ladder_native.badugi_table()
+        bad = _backend.native_tables(False).badugi_batch(hands, table, out[0], check)
+    elif len(ladders) == 2:  # hi-lo: one key sum per hand serves both ladders
+        high, low = (_ladder_native.ladder_kernel(ladder) for ladder in ladders)
+        bad = high.hilo_batch(low, hands, out[0], out[1], check)
+    else:
+        bad = _ladder_native.ladder_kernel(ladders[0]).batch(hands, out[0], check)
+    if bad >= 0:
+        raise _first_bad(hands[: bad + 1], 0, variant, "hands", check)
+    _check_deck(hands, variant)
+    return out[0] if len(ladders) == 1 else np.stack(list(out), axis=1)
 
 
-def _check_deck(rows: np.ndarray, variant: Variant, repeats: bool, what: str = "hands") -> None:
-    """Raise if a row of ``rows`` (ids known to be in 0..51) holds a card below the
-    game's deck (a 2 to 5 in short deck)."""
+def _check_deck(rows: np.ndarray, variant: Variant) -> None:
+    """Raise if a row of ``rows`` (checked ids) holds a card below the game's deck
+    (a 2 to 5 in short deck)."""
     floor = _deck_floor(variant)
     if floor and rows.size and int(rows.min()) < floor:
         last = int(np.flatnonzero((rows < floor).any(axis=1))[0])
-        raise _first_bad(rows[: last + 1], 0, variant, what, repeats)
+        raise _first_bad(rows[: last + 1], 0, variant, "hands", False)
 
 
 # ------------------------------------------------------------------ Omaha
@@ -266,8 +272,10 @@ _TRIPLES = list(combinations_with_replacement(range(13), 3))
 def _omaha_index() -> tuple[np.ndarray, np.ndarray]:
     """``pair[13 * r1 + r2]`` (0..90) and ``triple[169 * r1 + 13 * r2 + r3]`` times 91:
     the index of the ranks' multiset in :data:`_PAIRS` / :data:`_TRIPLES`, any order."""
-    pair_number = {ranks: i for i, ranks in enumerate(_PAIRS)}
-    triple_number = {ranks: i * len(_PAIRS) for i, ranks in enumerate(_TRIPLES)}
+    pair_number: dict[tuple[int, ...], int] = {ranks: i for i, ranks in enumerate(_PAIRS)}
+    triple_number: dict[tuple[int, ...], int] = {
+        ranks: i * len(_PAIRS) for i, ranks in enumerate(_TRIPLES)
+    }
     ranks = range(13)
     pair = [pair_number[tuple(sorted((a, b)))] for a in ranks for b in ranks]
     triple = [triple_number[tuple(sorted((a, b, c)))] for a in ranks for b in ranks for c in ranks]
@@ -328,7 +336,7 @@ def _native_omaha_hilo(
     if bad >= 0:
         both = np.concatenate([holes[: bad + 1], boards[: bad + 1]], axis=1)
         raise _first_bad(both, 0, variant, "hole and board", check)
-    return np.ascontiguousarray(out.T)
+    return np.stack(list(out), axis=1)
 
 
 def evaluate_game_omaha_batch(

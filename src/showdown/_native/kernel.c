@@ -1354,6 +1354,7 @@ done:
 /* Issue 12 (the other showdowns): defined in their section at the end of this file. */
 static PyObject *Tables_badugi_batch(Tables *self, PyObject *args);
 static PyObject *Tables_omaha_hilo_batch(Tables *self, PyObject *args);
+static PyObject *Tables_hilo_batch(Tables *self, PyObject *args);
 
 static PyMethodDef Tables_methods[] = {
     {"rank", (PyCFunction)Tables_rank, METH_O, rank_doc},
@@ -1374,6 +1375,11 @@ static PyMethodDef Tables_methods[] = {
                "(``low``: uint16[512] by low-rank mask) of each row, each from exactly two "
                "hole and three board cards. Returns -1 or the first bad row, as batch(). "
                "Releases the GIL.")},
+    {"hilo_batch", (PyCFunction)Tables_hilo_batch, METH_VARARGS,
+     PyDoc_STR("hilo_batch(low, ids, high_out, low_out, check) -> int\n\nTwo ladders from "
+               "one key sum per row: these tables' values into ``high_out`` and those of the "
+               "Tables ``low`` (the same card keys) into ``low_out``, for rows of 5-7 ids. "
+               "Returns -1 or the first bad row, as batch(). Releases the GIL.")},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1664,6 +1670,69 @@ static PyObject *Tables_omaha_hilo_batch(Tables *self, PyObject *args)
     PyBuffer_Release(&hole.view);
     PyBuffer_Release(&board.view);
     PyBuffer_Release(&low_view);
+    PyBuffer_Release(&high_view);
+    PyBuffer_Release(&lows_view);
+    return PyLong_FromSsize_t(bad);
+}
+
+/* hilo_batch(low, ids, high_out, low_out, check): see its entry in the method table. */
+static PyObject *Tables_hilo_batch(Tables *self, PyObject *args)
+{
+    PyObject *low_obj, *ids_obj, *high_obj, *lows_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "O!OOOp:hilo_batch", &TablesType, &low_obj, &ids_obj, &high_obj,
+                          &lows_obj, &check)) {
+        return NULL;
+    }
+    const Tables *low = (const Tables *)low_obj;
+    Ids ids;
+    if (get_ids(ids_obj, &ids, "hands") < 0) {
+        return NULL;
+    }
+    Py_buffer high_view, lows_view;
+    uint16_t *highs = NULL, *lows = NULL;
+    if (ids.cols < 5 || ids.cols > 7) {
+        PyErr_SetString(PyExc_ValueError, "hands must have 5, 6 or 7 columns");
+    } else if ((highs = get_out(high_obj, &high_view, ids.rows, 2, "high_out")) != NULL) {
+        lows = get_out(lows_obj, &lows_view, ids.rows, 2, "low_out");
+        if (lows == NULL) {
+            PyBuffer_Release(&high_view);
+        }
+    }
+    if (lows == NULL) {
+        PyBuffer_Release(&ids.view);
+        return NULL;
+    }
+    const int n = (int)ids.cols;
+    const int bytes = ids.fmt == 'B' && ids.s1 == 1;
+    Py_ssize_t bad = -1;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < ids.rows; i++) {
+        unsigned idx[8];
+        if (bytes) {
+            const uint8_t *row = (const uint8_t *)ids.view.buf + i * ids.s0;
+            for (int j = 0; j < n; j++) {
+                idx[j] = card_index(row[j]);
+            }
+        } else {
+            read_row(&ids, i, idx);
+        }
+        uint32_t key = 0;
+        uint64_t sum = 0, any = 0;
+        for (int j = 0; j < n; j++) {
+            key += self->keys[idx[j]];
+            sum += self->bits[idx[j]];
+            any |= self->bits[idx[j]];
+        }
+        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
+            bad = i;
+            break;
+        }
+        highs[i] = rank_of(self, n, idx, key);
+        lows[i] = rank_of(low, n, idx, key); /* the same card keys: one sum serves both */
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ids.view);
     PyBuffer_Release(&high_view);
     PyBuffer_Release(&lows_view);
     return PyLong_FromSsize_t(bad);
