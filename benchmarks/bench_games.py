@@ -13,8 +13,9 @@ native backend, else Python; Omaha hi-lo ``ladder_omaha_ids``); and
 pokerkit's hand class for the same game (``from_game`` on prebuilt card text; a
 prefix of the hands, it is slow). Hi-lo games time the low ladder on the scalar
 path, as pokerkit's low classes do. All contenders of a game run in interleaved
-rounds (a burst of load hits them alike); best and median are printed, then
-each target with its verdict. The answers themselves are checked against
+rounds (a burst of load hits them alike); best and median wall times are
+printed (with the best process CPU time beside them, a hint on a loaded
+machine), then each target with its verdict. The answers themselves are checked against
 pokerkit in ``tests/test_games.py``.
 
 Targets (issue 12): batch on the numpy path >= 20 M hands/s for the 5- and
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -37,7 +39,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import format_rate, interleaved_times, judge, machine_load
+from common import format_rate, judge, machine_load
 from showdown import Card, _backend, evaluate_batch, evaluate_omaha_batch
 from showdown.ladder_tables import ladder_evaluator, ladder_omaha_ids
 from showdown.variants import find_variant
@@ -81,6 +83,27 @@ def pokerkit_hand(cls: Any, *cards: str) -> object:
         return cls.from_game(*cards)
     except ValueError:
         return None
+
+
+def timed_rounds(
+    bodies: dict[str, Callable[[], None]], rounds: int
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Wall and process CPU times of ``rounds`` interleaved calls of each body.
+
+    Verdicts use the wall times. The CPU times are printed beside them as a hint
+    only: on a loaded machine a body waits for a core (wall time grows, CPU time
+    does not), but it also shares caches and cores with other work, so CPU time
+    is no idle figure either.
+    """
+    wall: dict[str, list[float]] = {name: [] for name in bodies}
+    cpu: dict[str, list[float]] = {name: [] for name in bodies}
+    for _ in range(rounds):
+        for name, body in bodies.items():
+            start, start_cpu = time.perf_counter(), time.process_time()
+            body()
+            cpu[name].append(time.process_time() - start_cpu)
+            wall[name].append(time.perf_counter() - start)
+    return wall, cpu
 
 
 def main() -> None:
@@ -151,15 +174,17 @@ def bench_one(game: str, cls: Any, k: int, n: int, rounds: int, backends: Sequen
     sizes["pokerkit"] = len(pk_hands)
     for body in bodies.values():  # warm up: tables built, caches filled
         body()
-    times = interleaved_times(bodies, rounds=rounds)
+    times, cpu = timed_rounds(bodies, rounds)
     best = {name: sizes[name] / min(t) for name, t in times.items()}
     median = {name: sizes[name] / statistics.median(t) for name, t in times.items()}
+    best_cpu = {name: sizes[name] / min(t) for name, t in cpu.items()}
     print(f"\n== {game} ({k} cards; scalar and pokerkit: the {ladder.key} ladder)")
     for name in bodies:
         ns = 1e9 / best[name]
         print(
             f"  {name:<16} best {format_rate(best[name]):>12}  median "
-            f"{format_rate(median[name]):>12}  {ns:>10.1f} ns/hand"
+            f"{format_rate(median[name]):>12}  {ns:>10.1f} ns/hand   "
+            f"(CPU time: {format_rate(best_cpu[name])})"
         )
     trusted = machine_load() is None
     target = OMAHA_TARGET if omaha else BATCH_TARGET
