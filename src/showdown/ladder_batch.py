@@ -171,26 +171,42 @@ def _key_batch(
 
 #: The sorting network of four: compare-exchange these positions in turn.
 _NETWORK4 = ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2))
+_BINOMS32 = _BINOMS.astype(np.uint32)
 
 
 def _badugi_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarray:
-    """Badugi values: the four ids sorted by a network, then the combination's entry."""
+    """Badugi values: per chunk the four ids as uint8 (8 to a word: the cheapest work
+    numpy does), sorted by a network; then a sorted row holds a card twice exactly when
+    two neighbours are equal, and its combination index reads the table."""
     table = ladder_tables(BADUGI).badugi
     out = np.empty(len(hands), dtype=np.uint16)
+    if hands.dtype != np.uint8 and hands.size:  # ids outside 0..51 would wrap in uint8
+        outside = (hands < 0) | (hands > 51)
+        if outside.any():
+            last = int(np.flatnonzero(outside.any(axis=1))[0])
+            raise _first_bad(hands[: last + 1], 0, variant, "hands", check)
     size = min(len(hands), CHUNK)
-    low, index = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.intp)
-    for start, cards in _chunks(hands, variant, check):
-        m = cards.shape[1]
-        lo = low[:m]
-        for i, j in _NETWORK4:
-            np.minimum(cards[i], cards[j], out=lo)
-            np.maximum(cards[i], cards[j], out=cards[j])
-            cards[i] = lo
-        idx = index[:m]
-        np.take(_BINOMS[1], cards[0], out=idx)
-        for k in (1, 2, 3):
-            idx += _BINOMS[k + 1][cards[k]]
-        np.take(table, idx, out=out[start : start + m])
+    buffer, spare = np.empty((4, size), dtype=np.uint8), np.empty(size, dtype=np.uint8)
+    for start in range(0, len(hands), CHUNK):
+        chunk = hands[start : start + CHUNK]
+        m = len(chunk)
+        np.copyto(buffer[:, :m].T, chunk, casting="unsafe")
+        rows, scratch = list(buffer[:, :m]), spare[:m]
+        for i, j in _NETWORK4:  # the smaller into scratch, which then takes row i's place
+            np.minimum(rows[i], rows[j], out=scratch)
+            np.maximum(rows[i], rows[j], out=rows[j])
+            rows[i], scratch = scratch, rows[i]
+        a, b, c, d = rows
+        bad = d > 51
+        if check:
+            bad |= (a == b) | (b == c) | (c == d)
+        if bad.any():
+            raise _first_bad(chunk, start, variant, "hands", check)
+        index = _BINOMS32[1][a]
+        index += _BINOMS32[2][b]
+        index += _BINOMS32[3][c]
+        index += _BINOMS32[4][d]
+        np.take(table, index, out=out[start : start + m])
     return out
 
 
