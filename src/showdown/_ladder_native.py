@@ -3,8 +3,9 @@
 A ladder of five to seven cards (short deck, deuce-to-seven, ace-to-five,
 eight-or-better) is evaluated by the same C loops as the standard game, given
 its own tables: :func:`ladder_kernel` builds that kernel ``Tables`` object
-once per ladder. Badugi and the Omaha eight-or-better low have entry points
-of their own in the kernel (``badugi_batch``, ``omaha_hilo_batch``), fed by
+once per ladder; ``hilo_batch`` reads a stud hi-lo hand's two ladders from one
+key sum. Badugi and the Omaha eight-or-better low have entry points of their
+own in the kernel (``badugi_batch``, ``omaha_low_batch``), fed by
 :func:`badugi_table` and :func:`low_mask_table`.
 
 Only imported when the native backend is in use.

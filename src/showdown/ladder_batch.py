@@ -326,32 +326,48 @@ def _omaha_flushes(h: np.ndarray, b: np.ndarray, high: np.ndarray, flush: np.nda
     rows = np.flatnonzero((boards + 0x5555) & (holes + 0x6666) & 0x8888)
     if not rows.size:
         return
-    h, b = h[rows], b[rows]
+    hole, board = np.ascontiguousarray(h[rows].T), np.ascontiguousarray(b[rows].T)
+    hole_suit, board_suit = hole & 3, board & 3
+    hole_bit, board_bit = _RANK_BIT[hole], _RANK_BIT[board]
+    # Per hole pair and board triple: its suit if all of one suit (else 4, or 5: never
+    # equal) and its rank bits; a five is a flush exactly when the two suits are equal.
+    pairs = [
+        (np.where(hole_suit[i] == hole_suit[j], hole_suit[i], 4), hole_bit[i] | hole_bit[j])
+        for i, j in combinations(range(len(hole)), 2)
+    ]
+    triples = [
+        (
+            np.where(
+                (board_suit[x] == board_suit[y]) & (board_suit[y] == board_suit[z]),
+                board_suit[x],
+                5,
+            ),
+            board_bit[x] | board_bit[y] | board_bit[z],
+        )
+        for x, y, z in combinations(range(len(board)), 3)
+    ]
     best = high[rows]
-    for i, j in combinations(range(h.shape[1]), 2):
-        suit = np.where((h[:, i] & 3) == (h[:, j] & 3), h[:, i] & 3, 4)
-        pair = _RANK_BIT[h[:, i]] | _RANK_BIT[h[:, j]]
-        for x, y, z in combinations(range(b.shape[1]), 3):
-            same = ((b[:, x] & 3) == suit) & ((b[:, y] & 3) == suit) & ((b[:, z] & 3) == suit)
-            mask = pair | _RANK_BIT[b[:, x]] | _RANK_BIT[b[:, y]] | _RANK_BIT[b[:, z]]
-            np.minimum(best, np.where(same, flush[mask], best), out=best)
+    for triple_suit, triple_bits in triples:
+        for pair_suit, pair_bits in pairs:
+            value = flush[pair_bits | triple_bits]
+            np.minimum(best, np.where(pair_suit == triple_suit, value, best), out=best)
     high[rows] = best
 
 
 def _native_omaha_hilo(
     holes: np.ndarray, boards: np.ndarray, variant: Variant, check: bool
 ) -> np.ndarray:
+    """Omaha hi-lo on the kernel: its Omaha high pass (which checks), then the low."""
     from showdown import _ladder_native
 
+    holes, boards = _native_order(holes), _native_order(boards)
     out = np.empty((2, len(holes)), dtype=np.uint16)
     kernel = _backend.native_tables(False)
-    low = _ladder_native.low_mask_table()
-    bad = kernel.omaha_hilo_batch(
-        _native_order(holes), _native_order(boards), low, out[0], out[1], check
-    )
+    bad = kernel.omaha_batch(holes, boards, out[0], check)
     if bad >= 0:
         both = np.concatenate([holes[: bad + 1], boards[: bad + 1]], axis=1)
         raise _first_bad(both, 0, variant, "hole and board", check)
+    kernel.omaha_low_batch(holes, boards, _ladder_native.low_mask_table(), out[1])
     return np.stack(list(out), axis=1)
 
 

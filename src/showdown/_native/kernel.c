@@ -1353,7 +1353,7 @@ done:
 
 /* Issue 12 (the other showdowns): defined in their section at the end of this file. */
 static PyObject *Tables_badugi_batch(Tables *self, PyObject *args);
-static PyObject *Tables_omaha_hilo_batch(Tables *self, PyObject *args);
+static PyObject *Tables_omaha_low_batch(Tables *self, PyObject *args);
 static PyObject *Tables_hilo_batch(Tables *self, PyObject *args);
 
 static PyMethodDef Tables_methods[] = {
@@ -1369,12 +1369,11 @@ static PyMethodDef Tables_methods[] = {
                "a 2-d buffer of four card ids into ``out`` (uint16) from ``table`` (uint16, "
                "1820 x 24 entries: rank multiset by suit pattern). Returns -1 or the first "
                "bad row, as batch(). Releases the GIL.")},
-    {"omaha_hilo_batch", (PyCFunction)Tables_omaha_hilo_batch, METH_VARARGS,
-     PyDoc_STR("omaha_hilo_batch(hole, board, low, high_out, low_out, check) -> int\n\n"
-               "Omaha eight or better: the high value (these tables) and the low value "
-               "(``low``: uint16[512] by low-rank mask) of each row, each from exactly two "
-               "hole and three board cards. Returns -1 or the first bad row, as batch(). "
-               "Releases the GIL.")},
+    {"omaha_low_batch", (PyCFunction)Tables_omaha_low_batch, METH_VARARGS,
+     PyDoc_STR("omaha_low_batch(hole, board, low, out) -> None\n\nThe Omaha "
+               "eight-or-better low of each row (exactly two hole and three board cards) "
+               "into ``out`` (uint16), from ``low`` (uint16[512] by low-rank mask). "
+               "Unchecked: run omaha_batch() over the rows first. Releases the GIL.")},
     {"hilo_batch", (PyCFunction)Tables_hilo_batch, METH_VARARGS,
      PyDoc_STR("hilo_batch(low, ids, high_out, low_out, check) -> int\n\nTwo ladders from "
                "one key sum per row: these tables' values into ``high_out`` and those of the "
@@ -1435,10 +1434,10 @@ PyMODINIT_FUNC PyInit__kernel(void)
  * ladder (short deck, the lowball orders, eight-or-better) is just another
  * Tables object built from that ladder's buffers, so batch() and rank() serve it
  * as they are. This section adds what the key sums cannot do: badugi (a table
- * indexed by the four cards' combination) and Omaha eight-or-better, whose low
- * half reads a table by the mask of low ranks of two hole and three board cards.
- * Tables methods (see the method table); they read only self->bits for the checks,
- * and self's own tables for the Omaha high half.
+ * by rank multiset and suit pattern), the Omaha eight-or-better low (a table by the
+ * mask of low ranks of two hole and three board cards; the high half is omaha())
+ * and both ladders of a stud hi-lo hand from one key sum. Tables methods (see the
+ * method table).
  */
 
 /* comb(i, k) for i < 52, k <= 4 (as showdown.ladder_tables._BINOM). */
@@ -1605,14 +1604,14 @@ static uint16_t game_omaha_low(const uint16_t *low, const unsigned *hole, int h,
     return best;
 }
 
-/* omaha_hilo_batch(hole, board, low, high_out, low_out, check): see the method table. */
-
-static PyObject *Tables_omaha_hilo_batch(Tables *self, PyObject *args)
+/* omaha_low_batch(hole, board, low, out): see the method table. Unchecked: the caller
+ * has run omaha_batch() over the same rows first (a bad id reads as no low card). */
+static PyObject *Tables_omaha_low_batch(Tables *self, PyObject *args)
 {
-    PyObject *hole_obj, *board_obj, *low_obj, *high_obj, *lows_obj;
-    int check;
-    if (!PyArg_ParseTuple(args, "OOOOOp:omaha_hilo_batch", &hole_obj, &board_obj, &low_obj,
-                          &high_obj, &lows_obj, &check)) {
+    (void)self;
+    PyObject *hole_obj, *board_obj, *low_obj, *out_obj;
+    if (!PyArg_ParseTuple(args, "OOOO:omaha_low_batch", &hole_obj, &board_obj, &low_obj,
+                          &out_obj)) {
         return NULL;
     }
     Ids hole, board;
@@ -1623,56 +1622,36 @@ static PyObject *Tables_omaha_hilo_batch(Tables *self, PyObject *args)
         PyBuffer_Release(&hole.view);
         return NULL;
     }
-    Py_buffer low_view, high_view, lows_view;
+    Py_buffer low_view, out_view;
     const uint16_t *low = NULL;
-    uint16_t *highs = NULL, *lows = NULL;
+    uint16_t *out = NULL;
     if (hole.cols < 4 || hole.cols > 6 || board.cols < 3 || board.cols > 5 ||
         hole.rows != board.rows) {
         PyErr_SetString(PyExc_ValueError, "hole (N, 4..6) and board (N, 3..5) do not fit");
     } else if ((low = game_table(low_obj, &low_view, 512, "low")) != NULL) {
-        highs = get_out(high_obj, &high_view, hole.rows, 2, "high_out");
-        lows = highs ? get_out(lows_obj, &lows_view, hole.rows, 2, "low_out") : NULL;
-        if (highs != NULL && lows == NULL) {
-            PyBuffer_Release(&high_view);
-        }
-        if (lows == NULL) {
+        out = get_out(out_obj, &out_view, hole.rows, 2, "out");
+        if (out == NULL) {
             PyBuffer_Release(&low_view);
         }
     }
-    if (lows == NULL) {
+    if (out == NULL) {
         PyBuffer_Release(&hole.view);
         PyBuffer_Release(&board.view);
         return NULL;
     }
-    Py_ssize_t bad = -1;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < hole.rows; i++) {
         unsigned h[8], b[8];
         read_row(&hole, i, h);
         read_row(&board, i, b);
-        uint64_t sum = 0, any = 0;
-        for (Py_ssize_t j = 0; j < hole.cols; j++) {
-            sum += self->bits[h[j]];
-            any |= self->bits[h[j]];
-        }
-        for (Py_ssize_t j = 0; j < board.cols; j++) {
-            sum += self->bits[b[j]];
-            any |= self->bits[b[j]];
-        }
-        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
-            bad = i;
-            break;
-        }
-        highs[i] = omaha_best(self, h, (int)hole.cols, b, (int)board.cols);
-        lows[i] = game_omaha_low(low, h, (int)hole.cols, b, (int)board.cols);
+        out[i] = game_omaha_low(low, h, (int)hole.cols, b, (int)board.cols);
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&hole.view);
     PyBuffer_Release(&board.view);
     PyBuffer_Release(&low_view);
-    PyBuffer_Release(&high_view);
-    PyBuffer_Release(&lows_view);
-    return PyLong_FromSsize_t(bad);
+    PyBuffer_Release(&out_view);
+    Py_RETURN_NONE;
 }
 
 /* hilo_batch(low, ids, high_out, low_out, check): see its entry in the method table. */
