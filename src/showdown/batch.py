@@ -145,8 +145,20 @@ def _ranks_of_keys(
     np.right_shift(key, SUIT_BITS, out=index)  # the rank-key sum
     index += row_shift
     np.take(table, index, out=out)
-    if flush_suit is None:
-        return
+    if flush_suit is not None:
+        _flush_ranks(key, cards, out, flush_suit, flush, index)
+
+
+def _flush_ranks(
+    key: np.ndarray,
+    cards: np.ndarray,
+    out: np.ndarray,
+    flush_suit: np.ndarray,
+    flush: np.ndarray,
+    index: np.ndarray,
+) -> None:
+    """Overwrite ``out`` with the flush table's rank for the hands whose key sums say
+    five or more of one suit (``index``: intp scratch)."""
     has_flush = flush_suit >= 0  # 256 entries: bool, so that np.flatnonzero reads it directly
     np.bitwise_and(key, SUIT_MASK, out=index)
     hands = np.flatnonzero(has_flush[index])

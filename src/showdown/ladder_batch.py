@@ -36,7 +36,13 @@ import numpy as np
 import numpy.typing as npt
 
 from showdown import _backend
-from showdown.batch import _check_cards, _native_order, _popcount, _ranks_of_keys
+from showdown.batch import (
+    _check_cards,
+    _flush_ranks,
+    _native_order,
+    _popcount,
+    _ranks_of_keys,
+)
 from showdown.cards import CardError
 from showdown.ladder_tables import _BINOM, hand_sizes, ladder_tables, no_hand
 from showdown.tables import CARD_KEYS, NONFLUSH_ROW_BITS, RANK_KEYS, get_tables
@@ -154,9 +160,16 @@ def _key_tables(
 def _key_batch(
     hands: np.ndarray, ladders: tuple[Ladder, ...], variant: Variant, check: bool
 ) -> list[np.ndarray]:
-    """One value column per ladder for 5 to 7 cards of ``variant``, from one key sum."""
+    """One value column per ladder for 5 to 7 cards of ``variant``, from one key sum.
+
+    Every ladder's compact table has the same row layout (the row starts depend on
+    the rank keys only), so the index into it is computed once for all ladders.
+    """
     n = hands.shape[1]
     lookups = [_key_tables(ladder, n) for ladder in ladders]
+    (first, _, _), *others = lookups
+    if any(not np.array_equal(nonflush[1], first[1]) for nonflush, _, _ in others):
+        raise AssertionError("the ladders' compact tables differ in layout")  # pragma: no cover
     outs = [np.empty(len(hands), dtype=np.uint16) for _ in lookups]
     index = np.empty(min(len(hands), CHUNK), dtype=np.intp)
     for start, cards in _chunks(hands, variant, check):
@@ -164,8 +177,13 @@ def _key_batch(
         key = _CARD_KEYS32[cards[0]]
         for row in cards[1:]:
             key += _CARD_KEYS32[row]
-        for (nonflush, suits, flush), out in zip(lookups, outs, strict=True):
-            _ranks_of_keys(key, cards, out[start : start + m], nonflush, suits, flush, index[:m])
+        idx, rows = index[:m], slice(start, start + m)
+        _ranks_of_keys(key, cards, outs[0][rows], first, None, lookups[0][2], idx)
+        for ((table, _), _, _), out in zip(others, outs[1:], strict=True):
+            np.take(table, idx, out=out[rows])  # idx: each rank-key sum's place
+        for (_, suits, flush), out in zip(lookups, outs, strict=True):
+            if suits is not None:
+                _flush_ranks(key, cards, out[rows], suits, flush, idx)
     return outs
 
 
