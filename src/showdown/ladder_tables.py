@@ -44,7 +44,7 @@ from showdown.tables import (
     _multisets,
     compact_table,
 )
-from showdown.variants import BADUGI, Ladder
+from showdown.variants import BADUGI, EIGHT_OR_BETTER, Ladder
 
 if TYPE_CHECKING:
     import numpy as np
@@ -452,19 +452,21 @@ def _low_by_mask(ladder: Ladder) -> tuple[int, ...]:
     return tuple(values)
 
 
-def _omaha_low(hole: Sequence[int], board: Sequence[int], ladder: Ladder) -> int:
+def _omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
     """Eight-or-better Omaha low: five different low ranks from two hole and three
     board cards are exactly the masks of two hole bits and three board bits whose union
     has five bits and no high-card bit."""
-    values = _low_by_mask(ladder)
+    values = _LOW_VALUES or _low_values()
     bit = _LOW_BIT
     pairs = {bit[a] | bit[b] for a, b in combinations(hole, 2)}
     pairs = {p for p in pairs if p < 256 and p & (p - 1)}  # two different low ranks
+    best = none = values[511]
     if not pairs:
-        return no_hand(ladder)
-    best = no_hand(ladder)
+        return none
     for x, y, z in combinations(board, 3):
         triple = bit[x] | bit[y] | bit[z]
+        if triple >= 256:  # a card above eight
+            continue
         for pair in pairs:
             value = values[pair | triple]
             if value < best:
@@ -472,12 +474,24 @@ def _omaha_low(hole: Sequence[int], board: Sequence[int], ladder: Ladder) -> int
     return best
 
 
-def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) -> int:
-    """The best value from exactly two of ``hole`` and three of ``board`` (Omaha)."""
-    from showdown.variants import EIGHT_OR_BETTER
+_LOW_VALUES: tuple[int, ...] = ()
 
-    if ladder == EIGHT_OR_BETTER:
-        return _omaha_low(hole, board, ladder)
+
+def _low_values() -> tuple[int, ...]:
+    global _LOW_VALUES
+    _LOW_VALUES = _low_by_mask(EIGHT_OR_BETTER)
+    return _LOW_VALUES
+
+
+def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) -> int:
+    """The best value from exactly two of ``hole`` and three of ``board`` (Omaha).
+
+    >>> from showdown.variants import EIGHT_OR_BETTER
+    >>> ladder_omaha_ids([48, 1, 44, 45], [6, 11, 16, 50, 51], EIGHT_OR_BETTER)  # 6-4-3-2-A
+    2
+    """
+    if ladder.key == EIGHT_OR_BETTER.key:
+        return _omaha_low(hole, board)
     evaluate = ladder_evaluator(ladder)
     best = no_hand(ladder)
     for pair in combinations(hole, 2):

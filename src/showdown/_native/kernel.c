@@ -1502,6 +1502,7 @@ static const uint16_t *game_table(PyObject *obj, Py_buffer *view, Py_ssize_t wan
 
 static PyObject *Tables_badugi_batch(Tables *self, PyObject *args)
 {
+    (void)self;
     PyObject *ids_obj, *table_obj, *out_obj;
     int check;
     if (!PyArg_ParseTuple(args, "OOOp:badugi_batch", &ids_obj, &table_obj, &out_obj, &check)) {
@@ -1529,32 +1530,35 @@ static PyObject *Tables_badugi_batch(Tables *self, PyObject *args)
     game_binom_init();
     Py_ssize_t bad = -1;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < ids.rows; i++) {
-        unsigned c[4];
-        if (ids.fmt == 'B' && ids.s1 == 1) {
-            const uint8_t *row = (const uint8_t *)ids.view.buf + i * ids.s0;
-            for (int j = 0; j < 4; j++) {
-                c[j] = card_index(row[j]);
-            }
-        } else {
-            read_row(&ids, i, c);
-        }
-        uint64_t sum = 0, any = 0;
-        for (int j = 0; j < 4; j++) {
-            sum += self->bits[c[j]];
-            any |= self->bits[c[j]];
-        }
-        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
-            bad = i;
-            break;
-        }
-        GAME_SWAP(c[0], c[1]);
-        GAME_SWAP(c[2], c[3]);
-        GAME_SWAP(c[0], c[2]);
-        GAME_SWAP(c[1], c[3]);
-        GAME_SWAP(c[1], c[2]);
-        out[i] = table[game_badugi_index(c)];
+    /* Sorted, a row is bad when its last id is above 51 (card_index reads any bad id as
+     * 52) or, checked, when two neighbours are equal: no bit masks needed. */
+#define GAME_BADUGI_ROW(READ)                                                                  \
+    for (Py_ssize_t i = 0; i < ids.rows; i++) {                                                \
+        unsigned c[4];                                                                         \
+        READ;                                                                                  \
+        GAME_SWAP(c[0], c[1]);                                                                 \
+        GAME_SWAP(c[2], c[3]);                                                                 \
+        GAME_SWAP(c[0], c[2]);                                                                 \
+        GAME_SWAP(c[1], c[3]);                                                                 \
+        GAME_SWAP(c[1], c[2]);                                                                 \
+        if ((c[3] > 51) | (check & ((c[0] == c[1]) | (c[1] == c[2]) | (c[2] == c[3])))) {     \
+            bad = i;                                                                           \
+            break;                                                                             \
+        }                                                                                      \
+        out[i] = table[game_badugi_index(c)];                                                  \
     }
+    if (ids.fmt == 'B' && ids.s1 == 1) { /* uint8 ids: 52..255 are above 51 as they are */
+        GAME_BADUGI_ROW(const uint8_t *row = (const uint8_t *)ids.view.buf + i * ids.s0;
+                        c[0] = row[0]; c[1] = row[1]; c[2] = row[2]; c[3] = row[3])
+    } else if ((ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && ids.view.itemsize == 8 &&
+               ids.s1 == 8) {
+        GAME_BADUGI_ROW(const int64_t *row = (const int64_t *)((const char *)ids.view.buf +
+                                                               i * ids.s0);
+                        for (int j = 0; j < 4; j++) { c[j] = card_index(row[j]); })
+    } else {
+        GAME_BADUGI_ROW(read_row(&ids, i, c))
+    }
+#undef GAME_BADUGI_ROW
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&ids.view);
     PyBuffer_Release(&table_view);
