@@ -5,8 +5,8 @@ eight-or-better) is evaluated by the same C loops as the standard game, given
 its own tables: :func:`ladder_kernel` builds that kernel ``Tables`` object
 once per ladder; ``hilo_batch`` reads a stud hi-lo hand's two ladders from one
 key sum. Badugi and the Omaha eight-or-better low have entry points of their
-own in the kernel (``badugi_batch``, ``omaha_low_batch``), fed by
-:func:`badugi_table` and :func:`low_mask_table`.
+own in the kernel (``badugi_batch``; ``omaha_hilo``, both halves from one table
+read per five), fed by :func:`badugi_table` and :func:`omaha_tables`.
 
 Only imported when the native backend is in use.
 
@@ -25,17 +25,11 @@ from typing import Any
 import numpy as np
 
 from showdown import _backend, _idcheck
-from showdown.ladder_tables import (
-    _BINOM,
-    _LOW_BIT,
-    _combo_index,
-    _low_by_mask,
-    ladder_tables,
-)
+from showdown.ladder_tables import _BINOM, _combo_index, ladder_tables
 from showdown.tables import CARD_KEYS, _row_starts
 from showdown.variants import BADUGI, EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder
 
-__all__ = ["badugi_table", "ladder_kernel", "low_mask_table"]
+__all__ = ["badugi_table", "ladder_kernel", "omaha_tables"]
 
 _SIZES = (5, 6, 7)
 
@@ -94,8 +88,13 @@ def badugi_table() -> np.ndarray:
 
 
 @cache
-def low_mask_table() -> np.ndarray:
-    """The eight-or-better value of each 9-bit low-rank mask (see ``_LOW_BIT``)."""
-    if _LOW_BIT[48] != 1 or _LOW_BIT[0] != 2 or _LOW_BIT[28] != 256:  # pragma: no cover
-        raise AssertionError("the kernel's low bits differ from ladder_tables._LOW_BIT")
-    return np.array(_low_by_mask(EIGHT_OR_BETTER), dtype=np.uint16)
+def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel's Omaha eight-or-better tables: the pair index (uint16[169]), the
+    triple index (uint32[2197]) and high << 16 | low by their sum (uint32[455 * 91]),
+    as :func:`showdown.ladder_batch.omaha_rank_table` lays them out."""
+    from showdown.ladder_batch import _omaha_index, omaha_rank_table
+
+    pair, triple = _omaha_index()
+    high = omaha_rank_table(HIGH).astype(np.uint32)
+    low = omaha_rank_table(EIGHT_OR_BETTER).astype(np.uint32)
+    return pair.astype(np.uint16), triple.astype(np.uint32), (high << 16) | low

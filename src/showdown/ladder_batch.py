@@ -375,17 +375,17 @@ def _omaha_flushes(h: np.ndarray, b: np.ndarray, high: np.ndarray, flush: np.nda
 def _native_omaha_hilo(
     holes: np.ndarray, boards: np.ndarray, variant: Variant, check: bool
 ) -> np.ndarray:
-    """Omaha hi-lo on the kernel: its Omaha high pass (which checks), then the low."""
+    """Omaha hi-lo on the kernel: both halves from the rank-multiset table per five."""
     from showdown import _ladder_native
 
     holes, boards = _native_order(holes), _native_order(boards)
     out = np.empty((2, len(holes)), dtype=np.uint16)
     kernel = _backend.native_tables(False)
-    bad = kernel.omaha_batch(holes, boards, out[0], check)
+    pair, triple, ranks = _ladder_native.omaha_tables()
+    bad = kernel.omaha_hilo(holes, boards, pair, triple, ranks, out[0], out[1], check)
     if bad >= 0:
         both = np.concatenate([holes[: bad + 1], boards[: bad + 1]], axis=1)
         raise _first_bad(both, 0, variant, "hole and board", check)
-    kernel.omaha_low_batch(holes, boards, _ladder_native.low_mask_table(), out[1])
     return np.stack(list(out), axis=1)
 
 

@@ -1353,8 +1353,8 @@ done:
 
 /* Issue 12 (the other showdowns): defined in their section at the end of this file. */
 static PyObject *Tables_badugi_batch(Tables *self, PyObject *args);
-static PyObject *Tables_omaha_low_batch(Tables *self, PyObject *args);
 static PyObject *Tables_hilo_batch(Tables *self, PyObject *args);
+static PyObject *Tables_omaha_hilo(Tables *self, PyObject *args);
 
 static PyMethodDef Tables_methods[] = {
     {"rank", (PyCFunction)Tables_rank, METH_O, rank_doc},
@@ -1369,16 +1369,18 @@ static PyMethodDef Tables_methods[] = {
                "a 2-d buffer of four card ids into ``out`` (uint16) from ``table`` (uint16, "
                "1820 x 24 entries: rank multiset by suit pattern). Returns -1 or the first "
                "bad row, as batch(). Releases the GIL.")},
-    {"omaha_low_batch", (PyCFunction)Tables_omaha_low_batch, METH_VARARGS,
-     PyDoc_STR("omaha_low_batch(hole, board, low, out) -> None\n\nThe Omaha "
-               "eight-or-better low of each row (exactly two hole and three board cards) "
-               "into ``out`` (uint16), from ``low`` (uint16[512] by low-rank mask). "
-               "Unchecked: run omaha_batch() over the rows first. Releases the GIL.")},
     {"hilo_batch", (PyCFunction)Tables_hilo_batch, METH_VARARGS,
      PyDoc_STR("hilo_batch(low, ids, high_out, low_out, check) -> int\n\nTwo ladders from "
                "one key sum per row: these tables' values into ``high_out`` and those of the "
                "Tables ``low`` (the same card keys) into ``low_out``, for rows of 5-7 ids. "
                "Returns -1 or the first bad row, as batch(). Releases the GIL.")},
+    {"omaha_hilo", (PyCFunction)Tables_omaha_hilo, METH_VARARGS,
+     PyDoc_STR("omaha_hilo(hole, board, pair, triple, ranks, high_out, low_out, check) -> "
+               "int\n\nOmaha eight or better, both halves per row from one read of "
+               "``ranks`` (uint32 high << 16 | low by rank multisets: ``pair`` uint16[169], "
+               "``triple`` uint32[2197]) per two hole and three board cards, and these "
+               "Tables' flush table. Returns -1 or the first bad row, as batch(). Releases "
+               "the GIL.")},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1434,10 +1436,10 @@ PyMODINIT_FUNC PyInit__kernel(void)
  * ladder (short deck, the lowball orders, eight-or-better) is just another
  * Tables object built from that ladder's buffers, so batch() and rank() serve it
  * as they are. This section adds what the key sums cannot do: badugi (a table
- * by rank multiset and suit pattern), the Omaha eight-or-better low (a table by the
- * mask of low ranks of two hole and three board cards; the high half is omaha())
- * and both ladders of a stud hi-lo hand from one key sum. Tables methods (see the
- * method table).
+ * by rank multiset and suit pattern), both halves of Omaha eight or better (one
+ * table read per two hole and three board cards, by their rank multisets) and both
+ * ladders of a stud hi-lo hand from one key sum. Tables methods (see the method
+ * table).
  */
 
 /* comb(i, k) for i < 52, k <= 4 (as showdown.ladder_tables._BINOM). */
@@ -1566,98 +1568,6 @@ static PyObject *Tables_badugi_batch(Tables *self, PyObject *args)
     return PyLong_FromSsize_t(bad);
 }
 
-/* Low-rank bit of a card for an eight-or-better low: ace bit 0, deuce..eight bits 1..7,
- * any higher card bit 8 (as showdown.ladder_tables._LOW_BIT). */
-static inline unsigned game_low_bit(unsigned card)
-{
-    unsigned r = card >> 2;
-    return r == 12 ? 1u : r <= 6 ? 1u << (r + 1) : 1u << 8;
-}
-
-/* Best eight-or-better low of two of ``h`` hole and three of ``b`` board cards:
- * ``low`` maps a 9-bit mask to a value (no hand unless five different low ranks). */
-static uint16_t game_omaha_low(const uint16_t *low, const unsigned *hole, int h,
-                               const unsigned *board, int b)
-{
-    unsigned pairs[15];
-    int np = 0;
-    for (int i = 0; i < h; i++) {
-        for (int j = i + 1; j < h; j++) {
-            unsigned p = game_low_bit(hole[i]) | game_low_bit(hole[j]);
-            if (p < 256 && (p & (p - 1))) { /* two different low ranks */
-                pairs[np++] = p;
-            }
-        }
-    }
-    uint16_t best = low[511];
-    if (np == 0) {
-        return best;
-    }
-    for (int x = 0; x < b; x++) {
-        for (int y = x + 1; y < b; y++) {
-            for (int z = y + 1; z < b; z++) {
-                unsigned t = game_low_bit(board[x]) | game_low_bit(board[y]) |
-                             game_low_bit(board[z]);
-                for (int i = 0; i < np; i++) {
-                    uint16_t v = low[(pairs[i] | t) & 511];
-                    best = v < best ? v : best;
-                }
-            }
-        }
-    }
-    return best;
-}
-
-/* omaha_low_batch(hole, board, low, out): see the method table. Unchecked: the caller
- * has run omaha_batch() over the same rows first (a bad id reads as no low card). */
-static PyObject *Tables_omaha_low_batch(Tables *self, PyObject *args)
-{
-    (void)self;
-    PyObject *hole_obj, *board_obj, *low_obj, *out_obj;
-    if (!PyArg_ParseTuple(args, "OOOO:omaha_low_batch", &hole_obj, &board_obj, &low_obj,
-                          &out_obj)) {
-        return NULL;
-    }
-    Ids hole, board;
-    if (get_ids(hole_obj, &hole, "hole") < 0) {
-        return NULL;
-    }
-    if (get_ids(board_obj, &board, "board") < 0) {
-        PyBuffer_Release(&hole.view);
-        return NULL;
-    }
-    Py_buffer low_view, out_view;
-    const uint16_t *low = NULL;
-    uint16_t *out = NULL;
-    if (hole.cols < 4 || hole.cols > 6 || board.cols < 3 || board.cols > 5 ||
-        hole.rows != board.rows) {
-        PyErr_SetString(PyExc_ValueError, "hole (N, 4..6) and board (N, 3..5) do not fit");
-    } else if ((low = game_table(low_obj, &low_view, 512, "low")) != NULL) {
-        out = get_out(out_obj, &out_view, hole.rows, 2, "out");
-        if (out == NULL) {
-            PyBuffer_Release(&low_view);
-        }
-    }
-    if (out == NULL) {
-        PyBuffer_Release(&hole.view);
-        PyBuffer_Release(&board.view);
-        return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < hole.rows; i++) {
-        unsigned h[8], b[8];
-        read_row(&hole, i, h);
-        read_row(&board, i, b);
-        out[i] = game_omaha_low(low, h, (int)hole.cols, b, (int)board.cols);
-    }
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&hole.view);
-    PyBuffer_Release(&board.view);
-    PyBuffer_Release(&low_view);
-    PyBuffer_Release(&out_view);
-    Py_RETURN_NONE;
-}
-
 /* hilo_batch(low, ids, high_out, low_out, check): see its entry in the method table. */
 static PyObject *Tables_hilo_batch(Tables *self, PyObject *args)
 {
@@ -1719,6 +1629,138 @@ static PyObject *Tables_hilo_batch(Tables *self, PyObject *args)
     PyBuffer_Release(&high_view);
     PyBuffer_Release(&lows_view);
     return PyLong_FromSsize_t(bad);
+}
+
+/* Ids of one row (hole then board, or any row) valid: distinct (if check) and in 0..51. */
+static int game_row_ok(const Tables *t, const unsigned *ids, int n, int check)
+{
+    uint64_t sum = 0, any = 0;
+    for (int j = 0; j < n; j++) {
+        sum += t->bits[ids[j]];
+        any |= t->bits[ids[j]];
+    }
+    return check ? valid_cards(sum, any) : (any >> NCARDS) == 0;
+}
+
+/* omaha_hilo(hole, board, pair, triple, ranks, high_out, low_out, check): see the method
+ * table. Both halves of Omaha eight or better from one table read per five: ``ranks``
+ * holds (high << 16 | low) of the rank multisets of a hole pair and a board triple at
+ * triple[...] + pair[...]; the high half then takes the flush table (these Tables') for
+ * the fives of one suit. */
+static PyObject *Tables_omaha_hilo(Tables *self, PyObject *args)
+{
+    PyObject *hole_obj, *board_obj, *pair_obj, *triple_obj, *ranks_obj, *high_obj, *lows_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "OOOOOOOp:omaha_hilo", &hole_obj, &board_obj, &pair_obj,
+                          &triple_obj, &ranks_obj, &high_obj, &lows_obj, &check)) {
+        return NULL;
+    }
+    Py_buffer views[5];
+    int held = 0;
+    Ids hole, board;
+    hole.view.buf = board.view.buf = NULL;
+    const uint16_t *pair = NULL;
+    const uint32_t *triple = NULL, *ranks = NULL;
+    uint16_t *highs = NULL, *lows = NULL;
+    PyObject *tables[3] = {pair_obj, triple_obj, ranks_obj};
+    const Py_ssize_t sizes[3] = {169, 2197, 455 * 91}, widths[3] = {2, 4, 4};
+    if (get_ids(hole_obj, &hole, "hole") < 0) {
+        return NULL;
+    }
+    if (get_ids(board_obj, &board, "board") < 0) {
+        PyBuffer_Release(&hole.view);
+        return NULL;
+    }
+    if (hole.cols < 4 || hole.cols > 6 || board.cols < 3 || board.cols > 5 ||
+        hole.rows != board.rows) {
+        PyErr_SetString(PyExc_ValueError, "hole (N, 4..6) and board (N, 3..5) do not fit");
+        goto done;
+    }
+    for (; held < 3; held++) {
+        Py_buffer *v = &views[held];
+        if (PyObject_GetBuffer(tables[held], v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+            goto done;
+        }
+        if (v->itemsize != widths[held] || v->len != sizes[held] * widths[held] ||
+            int_format(v) != (widths[held] == 2 ? 'H' : 'I')) {
+            PyErr_SetString(PyExc_ValueError, "omaha_hilo: a table has the wrong size or type");
+            held++;
+            goto done;
+        }
+    }
+    pair = views[0].buf;
+    triple = views[1].buf;
+    ranks = views[2].buf;
+    if ((highs = get_out(high_obj, &views[3], hole.rows, 2, "high_out")) == NULL) {
+        goto done;
+    }
+    held++;
+    if ((lows = get_out(lows_obj, &views[4], hole.rows, 2, "low_out")) == NULL) {
+        goto done;
+    }
+    held++;
+    Py_ssize_t bad = -1;
+    const int h = (int)hole.cols, b = (int)board.cols;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < hole.rows; i++) {
+        unsigned c[11];
+        read_row(&hole, i, c);
+        read_row(&board, i, c + h);
+        if (!game_row_ok(self, c, h + b, check)) {
+            bad = i;
+            break;
+        }
+        const unsigned *hc = c, *bc = c + h;
+        uint32_t pi[15], ti[10];
+        unsigned psuit[15], pbits[15], tsuit[10], tbits[10];
+        int np = 0, nt = 0;
+        for (int x = 0; x < h; x++) {
+            for (int y = x + 1; y < h; y++, np++) {
+                pi[np] = pair[13 * (hc[x] >> 2) + (hc[y] >> 2)];
+                psuit[np] = (hc[x] & 3) == (hc[y] & 3) ? (hc[x] & 3) : 4;
+                pbits[np] = (1u << (hc[x] >> 2)) | (1u << (hc[y] >> 2));
+            }
+        }
+        for (int x = 0; x < b; x++) {
+            for (int y = x + 1; y < b; y++) {
+                for (int z = y + 1; z < b; z++, nt++) {
+                    ti[nt] = triple[169 * (bc[x] >> 2) + 13 * (bc[y] >> 2) + (bc[z] >> 2)];
+                    unsigned sx = bc[x] & 3;
+                    tsuit[nt] = (bc[y] & 3) == sx && (bc[z] & 3) == sx ? sx : 5;
+                    tbits[nt] = (1u << (bc[x] >> 2)) | (1u << (bc[y] >> 2)) |
+                                (1u << (bc[z] >> 2));
+                }
+            }
+        }
+        uint32_t high = 0xffff, low = 0xffff;
+        for (int t = 0; t < nt; t++) {
+            for (int p = 0; p < np; p++) {
+                uint32_t v = ranks[ti[t] + pi[p]];
+                high = (v >> 16) < high ? (v >> 16) : high;
+                low = (v & 0xffff) < low ? (v & 0xffff) : low;
+                if (psuit[p] == tsuit[t]) { /* five of one suit */
+                    uint32_t f = self->flush[(pbits[p] | tbits[t]) & 8191];
+                    high = f < high ? f : high;
+                }
+            }
+        }
+        highs[i] = (uint16_t)high;
+        lows[i] = (uint16_t)low;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&hole.view);
+    PyBuffer_Release(&board.view);
+    for (int k = 0; k < held; k++) {
+        PyBuffer_Release(&views[k]);
+    }
+    return PyLong_FromSsize_t(bad);
+done:
+    PyBuffer_Release(&hole.view);
+    PyBuffer_Release(&board.view);
+    for (int k = 0; k < held; k++) {
+        PyBuffer_Release(&views[k]);
+    }
+    return NULL;
 }
 
 /* ============================================================ end of other showdowns */
