@@ -3,10 +3,11 @@
 A ladder of five to seven cards (short deck, deuce-to-seven, ace-to-five,
 eight-or-better) is evaluated by the same C loops as the standard game, given
 its own tables: :func:`ladder_kernel` builds that kernel ``Tables`` object
-once per ladder; ``hilo_batch`` reads a stud hi-lo hand's two ladders from one
-key sum. Badugi and the Omaha eight-or-better low have entry points of their
-own in the kernel (``badugi_batch``; ``omaha_hilo``, both halves from one table
-read per five), fed by :func:`badugi_table` and :func:`omaha_tables`.
+once per ladder; ``stud_hilo_batch`` adds a stud hand's eight-or-better low,
+read from the set of its low ranks (:func:`stud_low_table`). Badugi and Omaha
+hi-lo have entry points of their own (``badugi_batch``; ``omaha_hilo``, both
+halves from one table read per five), fed by :func:`badugi_table` and
+:func:`omaha_tables`.
 
 Only imported when the native backend is in use.
 
@@ -25,11 +26,17 @@ from typing import Any
 import numpy as np
 
 from showdown import _backend, _idcheck
-from showdown.ladder_tables import _BINOM, _combo_index, ladder_tables
+from showdown.ladder_tables import (
+    _BINOM,
+    _combo_index,
+    ladder_tables,
+    no_hand,
+    value_of_ranks,
+)
 from showdown.tables import CARD_KEYS, _row_starts
 from showdown.variants import BADUGI, EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder
 
-__all__ = ["badugi_table", "ladder_kernel", "omaha_tables"]
+__all__ = ["badugi_table", "ladder_kernel", "omaha_tables", "stud_low_table"]
 
 _SIZES = (5, 6, 7)
 
@@ -84,6 +91,20 @@ def badugi_table() -> np.ndarray:
     multiset += binom[4][ranks[:, 3] + 3]
     table = np.zeros(1820 * 24, dtype=np.uint16)
     table[multiset * 24 + pattern] = ladder_tables(BADUGI).badugi[_combo_index(hands)]
+    return table
+
+
+@cache
+def stud_low_table() -> np.ndarray:
+    """The best eight-or-better low (uint16) of each set of low ranks as an 8-bit mask
+    (ace bit 0, deuce bit 1 ... eight bit 7): its five lowest ranks, or no hand."""
+    value = value_of_ranks(EIGHT_OR_BETTER)
+    order = (12, 0, 1, 2, 3, 4, 5, 6)  # ace, deuce ... eight: bits 0 to 7
+    table = np.full(256, no_hand(EIGHT_OR_BETTER), dtype=np.uint16)
+    for mask in range(256):
+        ranks = [order[b] for b in range(8) if mask >> b & 1]
+        if len(ranks) >= 5:
+            table[mask] = value[frozenset(ranks[:5])]
     return table
 
 

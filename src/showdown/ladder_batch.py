@@ -274,11 +274,13 @@ def _native_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarra
     if ladders == (BADUGI,):
         table = _ladder_native.badugi_table()
         bad = _backend.native_tables(False).badugi_batch(hands, table, out[0], check)
-    elif len(ladders) == 2:  # hi-lo: one key sum per hand serves both ladders
-        high, low = (_ladder_native.ladder_kernel(ladder) for ladder in ladders)
-        bad = high.hilo_batch(low, hands, out[0], out[1], check)
-    else:
+    elif ladders == (HIGH, EIGHT_OR_BETTER):  # stud hi-lo: the low from the low ranks
+        low = _ladder_native.stud_low_table()
+        bad = _backend.native_tables(False).stud_hilo_batch(hands, low, out[0], out[1], check)
+    elif len(ladders) == 1:
         bad = _ladder_native.ladder_kernel(ladders[0]).batch(hands, out[0], check)
+    else:  # pragma: no cover - every hi-lo game of five to seven cards is stud hi-lo
+        raise AssertionError(f"no native path for the ladders {ladders}")
     if bad >= 0:
         raise _first_bad(hands[: bad + 1], 0, variant, "hands", check)
     _check_deck(hands, variant)

@@ -1353,7 +1353,7 @@ done:
 
 /* Issue 12 (the other showdowns): defined in their section at the end of this file. */
 static PyObject *Tables_badugi_batch(Tables *self, PyObject *args);
-static PyObject *Tables_hilo_batch(Tables *self, PyObject *args);
+static PyObject *Tables_stud_hilo_batch(Tables *self, PyObject *args);
 static PyObject *Tables_omaha_hilo(Tables *self, PyObject *args);
 
 static PyMethodDef Tables_methods[] = {
@@ -1369,11 +1369,12 @@ static PyMethodDef Tables_methods[] = {
                "a 2-d buffer of four card ids into ``out`` (uint16) from ``table`` (uint16, "
                "1820 x 24 entries: rank multiset by suit pattern). Returns -1 or the first "
                "bad row, as batch(). Releases the GIL.")},
-    {"hilo_batch", (PyCFunction)Tables_hilo_batch, METH_VARARGS,
-     PyDoc_STR("hilo_batch(low, ids, high_out, low_out, check) -> int\n\nTwo ladders from "
-               "one key sum per row: these tables' values into ``high_out`` and those of the "
-               "Tables ``low`` (the same card keys) into ``low_out``, for rows of 5-7 ids. "
-               "Returns -1 or the first bad row, as batch(). Releases the GIL.")},
+    {"stud_hilo_batch", (PyCFunction)Tables_stud_hilo_batch, METH_VARARGS,
+     PyDoc_STR("stud_hilo_batch(ids, low, high_out, low_out, check) -> int\n\nStud eight "
+               "or better, rows of 5-7 ids: the high values (these tables) into ``high_out`` "
+               "and the lows into ``low_out``, read from ``low`` (uint16[256]: the best low "
+               "of each set of low ranks, ace bit 0 to eight bit 7). Returns -1 or the "
+               "first bad row, as batch(). Releases the GIL.")},
     {"omaha_hilo", (PyCFunction)Tables_omaha_hilo, METH_VARARGS,
      PyDoc_STR("omaha_hilo(hole, board, pair, triple, ranks, high_out, low_out, check) -> "
                "int\n\nOmaha eight or better, both halves per row from one read of "
@@ -1437,9 +1438,9 @@ PyMODINIT_FUNC PyInit__kernel(void)
  * Tables object built from that ladder's buffers, so batch() and rank() serve it
  * as they are. This section adds what the key sums cannot do: badugi (a table
  * by rank multiset and suit pattern), both halves of Omaha eight or better (one
- * table read per two hole and three board cards, by their rank multisets) and both
- * ladders of a stud hi-lo hand from one key sum. Tables methods (see the method
- * table).
+ * table read per two hole and three board cards, by their rank multisets) and stud
+ * eight or better (the high from the key sum, the low from the set of low ranks).
+ * Tables methods (see the method table).
  */
 
 /* comb(i, k) for i < 52, k <= 4 (as showdown.ladder_tables._BINOM). */
@@ -1568,69 +1569,6 @@ static PyObject *Tables_badugi_batch(Tables *self, PyObject *args)
     return PyLong_FromSsize_t(bad);
 }
 
-/* hilo_batch(low, ids, high_out, low_out, check): see its entry in the method table. */
-static PyObject *Tables_hilo_batch(Tables *self, PyObject *args)
-{
-    PyObject *low_obj, *ids_obj, *high_obj, *lows_obj;
-    int check;
-    if (!PyArg_ParseTuple(args, "O!OOOp:hilo_batch", &TablesType, &low_obj, &ids_obj, &high_obj,
-                          &lows_obj, &check)) {
-        return NULL;
-    }
-    const Tables *low = (const Tables *)low_obj;
-    Ids ids;
-    if (get_ids(ids_obj, &ids, "hands") < 0) {
-        return NULL;
-    }
-    Py_buffer high_view, lows_view;
-    uint16_t *highs = NULL, *lows = NULL;
-    if (ids.cols < 5 || ids.cols > 7) {
-        PyErr_SetString(PyExc_ValueError, "hands must have 5, 6 or 7 columns");
-    } else if ((highs = get_out(high_obj, &high_view, ids.rows, 2, "high_out")) != NULL) {
-        lows = get_out(lows_obj, &lows_view, ids.rows, 2, "low_out");
-        if (lows == NULL) {
-            PyBuffer_Release(&high_view);
-        }
-    }
-    if (lows == NULL) {
-        PyBuffer_Release(&ids.view);
-        return NULL;
-    }
-    const int n = (int)ids.cols;
-    const int bytes = ids.fmt == 'B' && ids.s1 == 1;
-    Py_ssize_t bad = -1;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < ids.rows; i++) {
-        unsigned idx[8];
-        if (bytes) {
-            const uint8_t *row = (const uint8_t *)ids.view.buf + i * ids.s0;
-            for (int j = 0; j < n; j++) {
-                idx[j] = card_index(row[j]);
-            }
-        } else {
-            read_row(&ids, i, idx);
-        }
-        uint32_t key = 0;
-        uint64_t sum = 0, any = 0;
-        for (int j = 0; j < n; j++) {
-            key += self->keys[idx[j]];
-            sum += self->bits[idx[j]];
-            any |= self->bits[idx[j]];
-        }
-        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
-            bad = i;
-            break;
-        }
-        highs[i] = rank_of(self, n, idx, key);
-        lows[i] = rank_of(low, n, idx, key); /* the same card keys: one sum serves both */
-    }
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&ids.view);
-    PyBuffer_Release(&high_view);
-    PyBuffer_Release(&lows_view);
-    return PyLong_FromSsize_t(bad);
-}
-
 /* Ids of one row (hole then board, or any row) valid: distinct (if check) and in 0..51. */
 static int game_row_ok(const Tables *t, const unsigned *ids, int n, int check)
 {
@@ -1640,6 +1578,102 @@ static int game_row_ok(const Tables *t, const unsigned *ids, int n, int check)
         any |= t->bits[ids[j]];
     }
     return check ? valid_cards(sum, any) : (any >> NCARDS) == 0;
+}
+
+/* Eight-or-better low bit of a card (ace 0, deuce..eight 1..7, 0 for any other card and
+ * for 52, the bad id): a stud hand's best low is that of the set of its low ranks. */
+static unsigned char game_low_bits[NCARDS + 1];
+
+static void game_low_bits_init(void)
+{
+    for (int c = 0; c < NCARDS; c++) {
+        int r = c >> 2;
+        game_low_bits[c] = (unsigned char)(r == 12 ? 1 : r <= 6 ? 1 << (r + 1) : 0);
+    }
+}
+
+/* Rows of a stud hi-lo batch (see stud_hilo_batch) until the first bad one: its index,
+ * or -1. */
+static inline Py_ssize_t game_hilo_rows(const Tables *t, const uint16_t *low, const Ids *ids,
+                                        uint16_t *highs, uint16_t *lows, int check, const int n,
+                                        const int bytes)
+{
+    for (Py_ssize_t i = 0; i < ids->rows; i++) {
+        unsigned idx[8];
+        if (bytes) {
+            const uint8_t *row = (const uint8_t *)ids->view.buf + i * ids->s0;
+            for (int j = 0; j < n; j++) {
+                idx[j] = card_index(row[j]);
+            }
+        } else {
+            read_row(ids, i, idx);
+        }
+        if (!game_row_ok(t, idx, n, check)) {
+            return i;
+        }
+        uint32_t key = 0;
+        unsigned set = 0;
+        for (int j = 0; j < n; j++) {
+            key += t->keys[idx[j]];
+            set |= game_low_bits[idx[j]];
+        }
+        highs[i] = rank_of(t, n, idx, key);
+        lows[i] = low[set];
+    }
+    return -1;
+}
+
+/* stud_hilo_batch(ids, low, high_out, low_out, check): see its entry in the method table. */
+static PyObject *Tables_stud_hilo_batch(Tables *self, PyObject *args)
+{
+    PyObject *low_obj, *ids_obj, *high_obj, *lows_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "OOOOp:stud_hilo_batch", &ids_obj, &low_obj, &high_obj,
+                          &lows_obj, &check)) {
+        return NULL;
+    }
+    Ids ids;
+    if (get_ids(ids_obj, &ids, "hands") < 0) {
+        return NULL;
+    }
+    Py_buffer low_view, high_view, lows_view;
+    const uint16_t *low = NULL;
+    uint16_t *highs = NULL, *lows = NULL;
+    if (ids.cols < 5 || ids.cols > 7) {
+        PyErr_SetString(PyExc_ValueError, "hands must have 5, 6 or 7 columns");
+    } else if ((low = game_table(low_obj, &low_view, 256, "low")) != NULL) {
+        if ((highs = get_out(high_obj, &high_view, ids.rows, 2, "high_out")) != NULL) {
+            lows = get_out(lows_obj, &lows_view, ids.rows, 2, "low_out");
+            if (lows == NULL) {
+                PyBuffer_Release(&high_view);
+            }
+        }
+        if (lows == NULL) {
+            PyBuffer_Release(&low_view);
+        }
+    }
+    if (lows == NULL) {
+        PyBuffer_Release(&ids.view);
+        return NULL;
+    }
+    game_low_bits_init();
+    const int n = (int)ids.cols, bytes = ids.fmt == 'B' && ids.s1 == 1;
+    Py_ssize_t bad;
+    Py_BEGIN_ALLOW_THREADS
+    /* Constant n and input kind per call: the compiler unrolls each copy. */
+    if (bytes) {
+        bad = n == 7   ? game_hilo_rows(self, low, &ids, highs, lows, check, 7, 1)
+              : n == 6 ? game_hilo_rows(self, low, &ids, highs, lows, check, 6, 1)
+                       : game_hilo_rows(self, low, &ids, highs, lows, check, 5, 1);
+    } else {
+        bad = game_hilo_rows(self, low, &ids, highs, lows, check, n, 0);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ids.view);
+    PyBuffer_Release(&low_view);
+    PyBuffer_Release(&high_view);
+    PyBuffer_Release(&lows_view);
+    return PyLong_FromSsize_t(bad);
 }
 
 /* omaha_hilo(hole, board, pair, triple, ranks, high_out, low_out, check): see the method
