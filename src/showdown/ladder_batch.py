@@ -12,8 +12,9 @@ hi-lo reads both of its ladders from the same sums) and, for a ladder with
 flushes, the flush table for the few hands with five of a suit. Badugi sorts
 its four cards with a sorting network and reads a table indexed by the
 combination; Omaha hi-lo reads both ladders from one table indexed by the
-rank multisets of a hole pair and a board triple. With the native kernel
-(:mod:`showdown._native`) the same tables go through C loops instead.
+rank multisets of a hole pair and a board triple. With the native kernel in
+use, C loops read the same tables instead (:mod:`showdown._ladder_native`),
+with the same values and the same errors.
 
 >>> import numpy as np
 >>> evaluate_game_batch([[20, 13, 9, 4, 0], [48, 0, 4, 8, 12]], "deuce-to-seven").tolist()

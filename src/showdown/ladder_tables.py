@@ -352,29 +352,29 @@ def _suitless_evaluator(ladder: Ladder) -> Evaluator:
 
 
 def _flush_evaluator(ladder: Ladder) -> Evaluator:
-    """A ladder with flushes: the card-key sum's suit part says whether five share a suit."""
+    """A ladder with flushes: five cards are a flush when their suits are all equal;
+    six or seven when the card-key sum's suit part says five share a suit."""
     tables = ladder_tables(ladder)
-    keys = SCALAR_CARD_KEYS
+    keys, rank_keys = SCALAR_CARD_KEYS, [RANK_KEYS[i >> 2] for i in range(52)]
     by_size = _rank_dicts(ladder, KEY_OFFSET)
+    five = _rank_dicts(ladder, 0)[5]
     suits = {n: s.tolist() for n, s in tables.flush_suit.items()}
     flush: list[int] = tables.flush.tolist()
-    five, suit5 = by_size[5], suits[5]
     bits = _RANK_BITS
 
     def with_flushes(ids: Sequence[int]) -> int:
         if len(ids) == 5:
             a, b, c, d, e = ids
-            key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
-            if suit5[key & 255] < 0:  # SUIT_MASK, SUIT_BITS (checked at import)
-                return five[key >> 8]
-            return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
+            if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
+                return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
+            return five[rank_keys[a] + rank_keys[b] + rank_keys[c] + rank_keys[d] + rank_keys[e]]
         n = len(ids)
         key = 0
         for i in ids:
             key += keys[i]
-        suit = suits[n][key & SUIT_MASK]
+        suit = suits[n][key & 255]  # SUIT_MASK, SUIT_BITS (checked at import)
         if suit < 0:
-            return by_size[n][key >> SUIT_BITS]
+            return by_size[n][key >> 8]
         mask = 0
         for i in ids:
             if i & 3 == suit:
