@@ -273,7 +273,7 @@ def evaluate_omaha_batch(
     ``game="omaha-hi-lo"`` gives two columns, high and low (57: no qualifying low).
     """
     if game is not None:
-        from showdown.ladder_batch import evaluate_game_omaha_batch
+        from showdown.ladder_omaha import evaluate_game_omaha_batch
         from showdown.variants import find_variant
 
         return evaluate_game_omaha_batch(hole, board, find_variant(game, wrap), check=check)
