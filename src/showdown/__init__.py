@@ -43,6 +43,7 @@ _LAZY: dict[str, str] = {
     "find_variant": "showdown.variants",
     "value_ids": "showdown.hand_values",
     "ladder_ids": "showdown.ladder_tables",
+    "ladder_evaluator": "showdown.ladder_tables",
     "game_equity": "showdown.game_equity",
     "HiLoValue": "showdown.evaluate",
     "Stats": "showdown.stats",

@@ -119,18 +119,47 @@ def _evaluate_chunk(
     ``nonflush`` is :meth:`Tables.nonflush_compact`; ``flush_suit`` the suit table
     of k cards; ``index`` an intp scratch buffer (m).
     """
-    has_flush = flush_suit >= 0  # 256 entries: bool, so that np.flatnonzero reads it directly
     # One gather per card position: fancy indexing walks a strided column
     # without copying it (np.take would copy it first).
     key = _CARD_KEYS[cards[0]]
     for row in cards[1:]:
         key += _CARD_KEYS[row]
+    _ranks_of_keys(key, cards, out, nonflush, flush_suit, flush, index)
+
+
+def _ranks_of_keys(
+    key: np.ndarray,
+    cards: np.ndarray,
+    out: np.ndarray,
+    nonflush: tuple[np.ndarray, np.ndarray],
+    flush_suit: np.ndarray | None,
+    flush: np.ndarray,
+    index: np.ndarray,
+) -> None:
+    """The second half of :func:`_evaluate_chunk`: ranks from the hands' card-key sums
+    ``key`` (uint32) in one ladder's tables (``flush_suit`` None: a ladder without
+    flushes). Other ladders (:mod:`showdown.ladder_batch`) share the same key sums."""
     table, shift = nonflush
     np.right_shift(key, SUIT_BITS + NONFLUSH_ROW_BITS, out=index)
     row_shift = shift[index]
     np.right_shift(key, SUIT_BITS, out=index)  # the rank-key sum
     index += row_shift
     np.take(table, index, out=out)
+    if flush_suit is not None:
+        _flush_ranks(key, cards, out, flush_suit, flush, index)
+
+
+def _flush_ranks(
+    key: np.ndarray,
+    cards: np.ndarray,
+    out: np.ndarray,
+    flush_suit: np.ndarray,
+    flush: np.ndarray,
+    index: np.ndarray,
+) -> None:
+    """Overwrite ``out`` with the flush table's rank for the hands whose key sums say
+    five or more of one suit (``index``: intp scratch)."""
+    has_flush = flush_suit >= 0  # 256 entries: bool, so that np.flatnonzero reads it directly
     np.bitwise_and(key, SUIT_MASK, out=index)
     hands = np.flatnonzero(has_flush[index])
     if hands.size:  # five or more of one suit (about 3% of random 7-card hands)
@@ -244,7 +273,7 @@ def evaluate_omaha_batch(
     ``game="omaha-hi-lo"`` gives two columns, high and low (57: no qualifying low).
     """
     if game is not None:
-        from showdown.ladder_batch import evaluate_game_omaha_batch
+        from showdown.ladder_omaha import evaluate_game_omaha_batch
         from showdown.variants import find_variant
 
         return evaluate_game_omaha_batch(hole, board, find_variant(game, wrap), check=check)

@@ -35,7 +35,8 @@ import numpy as np
 
 from showdown.cards import CardError, CardsLike, check_distinct, to_cards
 from showdown.equity import EquityResult
-from showdown.ladder_batch import evaluate_game_batch, evaluate_game_omaha_batch
+from showdown.ladder_batch import evaluate_game_batch
+from showdown.ladder_omaha import evaluate_game_omaha_batch
 from showdown.ladder_tables import no_hand
 from showdown.variants import Variant, find_variant
 

@@ -6,6 +6,15 @@ result holds one value per hand (1 = best of its ladder), or for a hi-lo game
 one column per ladder (high, low) where ``no_hand(ladder)`` (the ladder's size
 plus one) means no qualifying low.
 
+The work is the Hold'em path's (:mod:`showdown.batch`): per chunk of rows,
+one card-key sum per hand, then one compact-table lookup per ladder (stud
+hi-lo reads both of its ladders from the same sums) and, for a ladder with
+flushes, the flush table for the few hands with five of a suit. Badugi sorts
+its four cards with a sorting network and reads a table indexed by the
+combination (Omaha hi-lo: :mod:`showdown.ladder_omaha`). With the native kernel in
+use, C loops read the same tables instead (:mod:`showdown._ladder_native`),
+with the same values and the same errors.
+
 >>> import numpy as np
 >>> evaluate_game_batch([[20, 13, 9, 4, 0], [48, 0, 4, 8, 12]], "deuce-to-seven").tolist()
 [1, 6648]
@@ -19,21 +28,37 @@ showdown.cards.CardError: hands row 0 holds a card that is not in the short-deck
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Iterator
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
+from showdown import _backend
+from showdown.batch import (
+    _check_cards,
+    _flush_ranks,
+    _native_order,
+    _popcount,
+    _ranks_of_keys,
+)
 from showdown.cards import CardError
 from showdown.ladder_tables import _BINOM, hand_sizes, ladder_tables
-from showdown.tables import CARD_KEYS, NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK
-from showdown.variants import HIGH, HIGH_WRAP, Ladder, Variant, find_variant
+from showdown.tables import CARD_KEYS, get_tables
+from showdown.variants import (
+    BADUGI,
+    EIGHT_OR_BETTER,
+    HIGH,
+    HIGH_WRAP,
+    Ladder,
+    Variant,
+    find_variant,
+)
 
-__all__ = ["evaluate_game_batch", "evaluate_game_omaha_batch", "ladder_batch"]
+__all__ = ["evaluate_game_batch", "ladder_batch"]
 
 CHUNK = 1 << 15
 _CARD_KEYS32 = np.array(CARD_KEYS, dtype=np.uint32)
-_RANK_BIT = (1 << (np.arange(52) >> 2)).astype(np.int64)
 _BINOMS = np.array(_BINOM, dtype=np.int64)
 
 
@@ -46,74 +71,167 @@ def _hands(ids: npt.ArrayLike, sizes: tuple[int, ...], what: str) -> np.ndarray:
         raise CardError(f"{what} must have shape (N, k) with k in {sizes}, got {hands.shape}")
     if hands.dtype.kind not in "iu":
         raise CardError(f"{what} must hold integer card ids, not {hands.dtype}")
-    return hands.astype(np.intp, copy=False)
+    return hands
 
 
-def _check(hands: np.ndarray, variant: Variant, what: str, repeats: bool) -> None:
-    """Every id in the game's deck and, if ``repeats``, no card twice in a row: one 64-bit
-    mask per row (a bit per card), so the check costs a few passes over the input."""
-    from showdown.batch import _popcount
+def _deck_floor(variant: Variant) -> int:
+    """The lowest id of the game's deck, which holds every id from there to 51."""
+    floor = variant.deck[0]
+    if variant.deck != tuple(range(floor, 52)):  # pragma: no cover - every deck is one
+        raise AssertionError(f"{variant.key}: the deck is not one run of ids")
+    return floor
 
-    if not len(hands):
-        return
-    outside = (hands < 0) | (hands > 51)
-    if outside.any():
-        row = int(np.flatnonzero(outside.any(axis=1))[0])
-        raise CardError(f"{what} row {row} holds a card id outside 0..51")
-    if not repeats and len(variant.deck) == 52:
-        return  # every id in 0..51 is in the deck, and repeats are the caller's promise
-    bits = np.left_shift(np.uint64(1), hands.astype(np.uint64))
+
+def _first_bad(
+    rows: np.ndarray, start: int, variant: Variant, what: str, repeats: bool
+) -> CardError:
+    """The error for the first bad row of ``rows`` (``start``: the index of ``rows[0]``):
+    an id outside 0..51, a card outside the game's deck or, if ``repeats``, a card twice
+    (in that order within the row). Only called once ``rows`` is known to hold one:
+    plain, not fast; both backends raise it."""
+    rows = rows.astype(np.int64)
+    outside = np.asarray(((rows < 0) | (rows > 51)).any(axis=1))
+    bits = np.left_shift(np.uint64(1), np.where(outside[:, None], 0, rows).astype(np.uint64))
     union = np.bitwise_or.reduce(bits, axis=1)
     deck = np.uint64(sum(1 << c for c in variant.deck))
-    bad = (union & ~deck) != 0
-    kind = f"a card that is not in the {variant.key} deck"
-    if not bad.any() and repeats:
-        bad = _popcount(union) != hands.shape[1]
+    foreign = ~outside & ((union & ~deck) != 0)
+    twice = np.asarray(~outside & ~foreign & (_popcount(union) != rows.shape[1]) & repeats)
+    row = int(np.flatnonzero(outside | foreign | twice)[0])
+    if outside[row]:
+        kind = "a card id outside 0..51"
+    elif foreign[row]:
+        kind = f"a card that is not in the {variant.key} deck"
+    else:
         kind = "a card twice"
-    if bad.any():
-        raise CardError(f"{what} row {int(np.flatnonzero(bad)[0])} holds {kind}")
+    return CardError(f"{what} row {start + row} holds {kind}")
 
 
-def ladder_batch(hands: np.ndarray, ladder: Ladder) -> np.ndarray:
-    """Values (uint16) of valid hands ``hands`` (intp ids, shape (N, k)) in ``ladder``."""
-    out = np.empty(len(hands), dtype=np.uint16)
-    tables = ladder_tables(ladder)
+def _chunks(
+    hands: np.ndarray, variant: Variant, check: bool, what: str = "hands"
+) -> Iterator[tuple[int, np.ndarray]]:
+    """``(start, cards)`` per chunk of rows: ``cards`` the chunk's ids as intp, one
+    contiguous row per card position, checked (ids in the game's deck; with ``check``
+    no card twice). The buffer is reused from one chunk to the next."""
     n = hands.shape[1]
-    if ladder.cards == 4:
-        for start in range(0, len(hands), CHUNK):
-            rows = np.sort(hands[start : start + CHUNK], axis=1)
-            index = _BINOMS[1][rows[:, 0]] + _BINOMS[2][rows[:, 1]]
-            index += _BINOMS[3][rows[:, 2]] + _BINOMS[4][rows[:, 3]]
-            out[start : start + CHUNK] = tables.badugi[index]
-        return out
+    size = min(len(hands), CHUNK)
+    buffer = np.empty((n, size), dtype=np.intp)
+    bits = np.empty((1, size), dtype=np.uint64)
+    union = np.empty(size, dtype=np.uint64)
+    floor = _deck_floor(variant)
+    # The check leaves each row's union of bits 12 + id in ``union``: ids below the
+    # deck's floor show as bits 12 .. 11 + floor, so one pass over it finds them.
+    below = np.uint64(((1 << floor) - 1) << 12)
+    for start in range(0, len(hands), CHUNK):
+        chunk = hands[start : start + CHUNK]
+        m = len(chunk)
+        cards = buffer[:, :m]
+        # Unsafe cast: a bad id stays outside 0..51 seen as unsigned (see batch._HIGH_BIT).
+        np.copyto(cards.T, chunk, casting="unsafe")
+        if check:
+            ok = _check_cards(cards, bits[:, :m], union[:m])
+            if ok and floor and m:
+                ok = not np.bitwise_and(union[:m], below, out=union[:m]).any()
+        else:
+            ok = not m or int(cards.view(np.uintp).max()) <= 51
+            if ok and floor and m:
+                ok = int(cards.min()) >= floor
+        if not ok:
+            raise _first_bad(chunk, start, variant, what, check)
+        yield start, cards
+
+
+@cache
+def _key_tables(
+    ladder: Ladder, n: int
+) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray | None, np.ndarray]:
+    """(compact non-flush table, flush suits or None, flush table) of ``n`` cards."""
+    if ladder is HIGH or ladder is HIGH_WRAP:
+        tables = get_tables(ladder is HIGH_WRAP)
+        return tables.nonflush_compact(n), tables.flush_suit[n], tables.flush
     if n not in hand_sizes(ladder):
         raise CardError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {n}")
-    table, shift = tables.nonflush_compact(n)
-    flush_suit = tables.flush_suit[n]
-    columns = np.ascontiguousarray(hands.T)  # one contiguous row per card position
+    ours = ladder_tables(ladder)
+    suits = ours.flush_suit[n] if ladder.flushes else None
+    return ours.nonflush_compact(n), suits, ours.flush
+
+
+def _key_batch(
+    hands: np.ndarray, ladders: tuple[Ladder, ...], variant: Variant, check: bool
+) -> list[np.ndarray]:
+    """One value column per ladder for 5 to 7 cards of ``variant``, from one key sum.
+
+    Every ladder's compact table has the same row layout (the row starts depend on
+    the rank keys only), so the index into it is computed once for all ladders.
+    """
+    n = hands.shape[1]
+    lookups = [_key_tables(ladder, n) for ladder in ladders]
+    (first, _, _), *others = lookups
+    if any(not np.array_equal(nonflush[1], first[1]) for nonflush, _, _ in others):
+        raise AssertionError("the ladders' compact tables differ in layout")  # pragma: no cover
+    outs = [np.empty(len(hands), dtype=np.uint16) for _ in lookups]
+    index = np.empty(min(len(hands), CHUNK), dtype=np.intp)
+    for start, cards in _chunks(hands, variant, check):
+        m = cards.shape[1]
+        key = _CARD_KEYS32[cards[0]]
+        for row in cards[1:]:
+            key += _CARD_KEYS32[row]
+        idx, rows = index[:m], slice(start, start + m)
+        _ranks_of_keys(key, cards, outs[0][rows], first, None, lookups[0][2], idx)
+        for ((table, _), _, _), out in zip(others, outs[1:], strict=True):
+            np.take(table, idx, out=out[rows])  # idx: each rank-key sum's place
+        for (_, suits, flush), out in zip(lookups, outs, strict=True):
+            if suits is not None:
+                _flush_ranks(key, cards, out[rows], suits, flush, idx)
+    return outs
+
+
+#: The sorting network of four: compare-exchange these positions in turn.
+_NETWORK4 = ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2))
+_BINOMS32 = _BINOMS.astype(np.uint32)
+
+
+def _badugi_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarray:
+    """Badugi values: per chunk the four ids as uint8 (8 to a word: the cheapest work
+    numpy does), sorted by a network; then a sorted row holds a card twice exactly when
+    two neighbours are equal, and its combination index reads the table."""
+    table = ladder_tables(BADUGI).badugi
+    out = np.empty(len(hands), dtype=np.uint16)
+    if hands.dtype != np.uint8 and hands.size:  # ids outside 0..51 would wrap in uint8
+        outside = (hands < 0) | (hands > 51)
+        if outside.any():
+            last = int(np.flatnonzero(outside.any(axis=1))[0])
+            raise _first_bad(hands[: last + 1], 0, variant, "hands", check)
+    size = min(len(hands), CHUNK)
+    buffer, spare = np.empty((4, size), dtype=np.uint8), np.empty(size, dtype=np.uint8)
     for start in range(0, len(hands), CHUNK):
-        cols = columns[:, start : start + CHUNK]
-        key = _CARD_KEYS32[cols[0]]
-        for col in cols[1:]:
-            key += _CARD_KEYS32[col]
-        rank_key = (key >> SUIT_BITS).astype(np.intp)
-        values = table[rank_key + shift[rank_key >> NONFLUSH_ROW_BITS]]
-        if ladder.flushes:
-            suit = flush_suit[key & SUIT_MASK]
-            flushed = np.flatnonzero(suit >= 0)
-            if flushed.size:
-                cards = cols[:, flushed].T
-                same = (cards & 3) == suit[flushed, None]
-                mask = np.where(same, _RANK_BIT[cards], 0).sum(axis=1)
-                values[flushed] = tables.flush[mask]
-        out[start : start + CHUNK] = values
+        chunk = hands[start : start + CHUNK]
+        m = len(chunk)
+        np.copyto(buffer[:, :m].T, chunk, casting="unsafe")
+        rows, scratch = list(buffer[:, :m]), spare[:m]
+        for i, j in _NETWORK4:  # the smaller into scratch, which then takes row i's place
+            np.minimum(rows[i], rows[j], out=scratch)
+            np.maximum(rows[i], rows[j], out=rows[j])
+            rows[i], scratch = scratch, rows[i]
+        a, b, c, d = rows
+        bad = d > 51
+        if check:
+            bad |= (a == b) | (b == c) | (c == d)
+        if bad.any():
+            raise _first_bad(chunk, start, variant, "hands", check)
+        index = _BINOMS32[1][a]
+        index += _BINOMS32[2][b]
+        index += _BINOMS32[3][c]
+        index += _BINOMS32[4][d]
+        np.take(table, index, out=out[start : start + m])
     return out
 
 
-def _standard(hands: np.ndarray, ladder: Ladder) -> np.ndarray:
-    from showdown.batch import evaluate_batch
-
-    return evaluate_batch(hands, wrap=ladder is HIGH_WRAP, check=False)
+def ladder_batch(hands: np.ndarray, ladder: Ladder) -> np.ndarray:
+    """Values (uint16) of valid hands ``hands`` (ids, shape (N, k)) in ``ladder`` (unchecked)."""
+    full_deck = find_variant("stud")  # any game of the 52-card deck: ids are checked for it
+    if ladder.cards == 4:
+        return _badugi_batch(np.asarray(hands), full_deck, False)
+    return _key_batch(np.asarray(hands), (ladder,), full_deck, False)[0]
 
 
 def evaluate_game_batch(
@@ -130,40 +248,47 @@ def evaluate_game_batch(
         raise CardError(f"{variant.key} takes hole and board apart: use evaluate_omaha_batch")
     low, high = variant.cards
     hands = _hands(ids, tuple(range(low, high + 1)), "hands")
-    _check(hands, variant, "hands", check)
-    columns = [
-        _standard(hands, ladder) if ladder in (HIGH, HIGH_WRAP) else ladder_batch(hands, ladder)
-        for ladder in variant.ladders
-    ]
+    if variant.ladders in ((HIGH,), (HIGH_WRAP,)):
+        from showdown.batch import evaluate_batch
+
+        if _deck_floor(variant) == 0:
+            return evaluate_batch(hands, wrap=variant.ladders[0] is HIGH_WRAP, check=check)
+    if _backend.current() == "native":
+        return _native_batch(hands, variant, check)
+    _backend.notice()
+    if variant.ladders == (BADUGI,):
+        return _badugi_batch(hands, variant, check)
+    columns = _key_batch(hands, variant.ladders, variant, check)
     return columns[0] if len(columns) == 1 else np.stack(columns, axis=1)
 
 
-def evaluate_game_omaha_batch(
-    hole: npt.ArrayLike, board: npt.ArrayLike, game: str | Variant, *, check: bool = True
-) -> np.ndarray:
-    """Omaha-style values (exactly two hole and three board cards) per ladder of ``game``.
+def _native_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarray:
+    """The values from the native kernel's loops (same values, same errors)."""
+    from showdown import _ladder_native
 
-    >>> evaluate_game_omaha_batch([[48, 1, 44, 45]], [[6, 11, 16, 50, 51]], "omaha-hi-lo").tolist()
-    [[1616, 2]]
-    """
-    from showdown.batch import evaluate_omaha_batch
+    hands = _native_order(hands)
+    ladders = variant.ladders
+    out = np.empty((len(ladders), len(hands)), dtype=np.uint16)
+    if ladders == (BADUGI,):
+        table = _ladder_native.badugi_table()
+        bad = _backend.native_tables(False).badugi_batch(hands, table, out[0], check)
+    elif ladders == (HIGH, EIGHT_OR_BETTER):  # stud hi-lo: the low from the low ranks
+        low = _ladder_native.stud_low_table()
+        bad = _backend.native_tables(False).stud_hilo_batch(hands, low, out[0], out[1], check)
+    elif len(ladders) == 1:
+        bad = _ladder_native.ladder_kernel(ladders[0]).batch(hands, out[0], check)
+    else:  # pragma: no cover - every hi-lo game of five to seven cards is stud hi-lo
+        raise AssertionError(f"no native path for the ladders {ladders}")
+    if bad >= 0:
+        raise _first_bad(hands[: bad + 1], 0, variant, "hands", check)
+    _check_deck(hands, variant)
+    return out[0] if len(ladders) == 1 else np.stack(list(out), axis=1)
 
-    variant = find_variant(game)
-    holes = _hands(hole, variant.hole, "hole")
-    boards = _hands(board, (3, 4, 5), "board")
-    if len(holes) != len(boards):
-        raise CardError(f"hole has {len(holes)} rows but board has {len(boards)}")
-    both = np.concatenate([holes, boards], axis=1)
-    _check(both, variant, "hole and board", check)
-    columns = []
-    for ladder in variant.ladders:
-        if ladder in (HIGH, HIGH_WRAP):
-            columns.append(evaluate_omaha_batch(holes, boards, ladder is HIGH_WRAP, check=False))
-            continue
-        best = np.full(len(holes), ladder.size + 1, dtype=np.uint16)
-        for pair in combinations(range(holes.shape[1]), 2):
-            for triple in combinations(range(boards.shape[1]), 3):
-                five = np.concatenate([holes[:, list(pair)], boards[:, list(triple)]], axis=1)
-                np.minimum(best, ladder_batch(five, ladder), out=best)
-        columns.append(best)
-    return columns[0] if len(columns) == 1 else np.stack(columns, axis=1)
+
+def _check_deck(rows: np.ndarray, variant: Variant) -> None:
+    """Raise if a row of ``rows`` (checked ids) holds a card below the game's deck
+    (a 2 to 5 in short deck)."""
+    floor = _deck_floor(variant)
+    if floor and rows.size and int(rows.min()) < floor:
+        last = int(np.flatnonzero((rows < floor).any(axis=1))[0])
+        raise _first_bad(rows[: last + 1], 0, variant, "hands", False)

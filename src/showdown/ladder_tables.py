@@ -26,12 +26,13 @@ The standard ladders (``high``, ``high-wrap``) use the shipped tables of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
+from showdown import _backend
 from showdown.categories import AnyCategory, BadugiCategory, Category
 from showdown.tables import (
     KEY_OFFSET,
@@ -43,12 +44,19 @@ from showdown.tables import (
     _multisets,
     compact_table,
 )
-from showdown.variants import BADUGI, Ladder
+from showdown.variants import BADUGI, EIGHT_OR_BETTER, Ladder
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["LadderTables", "ladder_classes", "ladder_ids", "ladder_tables", "no_hand"]
+__all__ = [
+    "LadderTables",
+    "ladder_classes",
+    "ladder_evaluator",
+    "ladder_ids",
+    "ladder_tables",
+    "no_hand",
+]
 
 _C = Category
 
@@ -295,42 +303,123 @@ def _compact(ladder: Ladder, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 # ------------------------------------------------------------------ scalar path
 
-
-class _Scalar:
-    """Plain-Python tables of one ladder for the scalar path."""
-
-    __slots__ = ("badugi", "flush", "flush_suit", "nonflush")
-
-    def __init__(self, ladder: Ladder) -> None:
-        tables = ladder_tables(ladder)
-        self.flush: list[int] = tables.flush.tolist()
-        self.flush_suit = {n: s.tolist() for n, s in tables.flush_suit.items()}
-        self.nonflush = {
-            n: dict(
-                zip(
-                    (keys - n * KEY_OFFSET).tolist(),
-                    tables.nonflush_values[n].tolist(),
-                    strict=True,
-                )
-            )
-            for n, keys in tables.nonflush_keys.items()
-        }
-        self.badugi: list[int] = tables.badugi.tolist()
-
-
-_SCALAR: dict[str, _Scalar] = {}
-
-
-def _scalar(ladder: Ladder) -> _Scalar:
-    """The scalar tables of ``ladder``, built on first use and kept by key."""
-    tables = _SCALAR.get(ladder.key)
-    if tables is None:
-        tables = _SCALAR[ladder.key] = _Scalar(ladder)
-    return tables
-
+#: A ladder's scalar evaluator: card ids (unchecked) -> value.
+Evaluator = Callable[[Sequence[int]], int]
 
 _RANK_BITS = [1 << (i >> 2) for i in range(52)]
+if (SUIT_BITS, SUIT_MASK) != (8, 255):  # pragma: no cover - the scalar path spells them out
+    raise AssertionError("the scalar evaluators assume eight suit bits")
 _B1, _B2, _B3, _B4 = (list(_BINOM[k]) for k in (1, 2, 3, 4))
+
+
+def _badugi_evaluator() -> Evaluator:
+    table: list[int] = ladder_tables(BADUGI).badugi.tolist()
+    b1, b2, b3, b4 = _B1, _B2, _B3, _B4
+
+    def badugi(ids: Sequence[int]) -> int:
+        a, b, c, d = sorted(ids)
+        return table[b1[a] + b2[b] + b3[c] + b4[d]]
+
+    return badugi
+
+
+def _rank_dicts(ladder: Ladder, offset: int) -> dict[int, dict[int, int]]:
+    """n -> {rank-key sum - n * offset: value} of the non-flush hands of n cards."""
+    tables = ladder_tables(ladder)
+    return {
+        n: dict(zip((keys - n * offset).tolist(), tables.nonflush_values[n].tolist(), strict=True))
+        for n, keys in tables.nonflush_keys.items()
+    }
+
+
+def _suitless_evaluator(ladder: Ladder) -> Evaluator:
+    """A ladder without flushes: one dictionary read of the rank-key sum (suits ignored)."""
+    keys = [RANK_KEYS[i >> 2] for i in range(52)]
+    by_size = _rank_dicts(ladder, 0)
+    five, six, seven = by_size[5], by_size.get(6, {}), by_size.get(7, {})
+
+    def suitless(ids: Sequence[int]) -> int:
+        if len(ids) == 5:
+            a, b, c, d, e = ids
+            return five[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]]
+        if len(ids) == 7:
+            a, b, c, d, e, f, g = ids
+            return seven[keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]]
+        a, b, c, d, e, f = ids
+        return six[keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]]
+
+    return suitless
+
+
+def _flush_evaluator(ladder: Ladder) -> Evaluator:
+    """A ladder with flushes: five cards are a flush when their suits are all equal;
+    six or seven when the card-key sum's suit part says five share a suit."""
+    tables = ladder_tables(ladder)
+    keys, rank_keys = SCALAR_CARD_KEYS, [RANK_KEYS[i >> 2] for i in range(52)]
+    by_size = _rank_dicts(ladder, KEY_OFFSET)
+    five = _rank_dicts(ladder, 0)[5]
+    suits = {n: s.tolist() for n, s in tables.flush_suit.items()}
+    flush: list[int] = tables.flush.tolist()
+    bits = _RANK_BITS
+
+    def with_flushes(ids: Sequence[int]) -> int:
+        if len(ids) == 5:
+            a, b, c, d, e = ids
+            if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
+                return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
+            return five[rank_keys[a] + rank_keys[b] + rank_keys[c] + rank_keys[d] + rank_keys[e]]
+        n = len(ids)
+        key = 0
+        for i in ids:
+            key += keys[i]
+        suit = suits[n][key & 255]  # SUIT_MASK, SUIT_BITS (checked at import)
+        if suit < 0:
+            return by_size[n][key >> 8]
+        mask = 0
+        for i in ids:
+            if i & 3 == suit:
+                mask |= bits[i]
+        return flush[mask]
+
+    return with_flushes
+
+
+#: The evaluators of the backend in use, by ladder key (the hot lookup), and every
+#: evaluator built so far by (backend, ladder key): switching back and forth is free.
+_EVALUATORS: dict[str, Evaluator] = {}
+_BUILT: dict[tuple[str, str], Evaluator] = {}
+
+
+def ladder_evaluator(ladder: Ladder) -> Evaluator:
+    """The scalar evaluator of ``ladder``: a function of card ids (unchecked, as
+    :func:`ladder_ids`) built once per ladder, for a hot loop to hold on to. On the
+    native backend a 5-7 card ladder's is the kernel's ``rank`` (which checks its
+    input, as :func:`showdown.evaluate.evaluate_ids` does there).
+
+    >>> from showdown.variants import DEUCE_TO_SEVEN
+    >>> deuce = ladder_evaluator(DEUCE_TO_SEVEN)
+    >>> deuce([20, 13, 9, 4, 0]), deuce([16, 13, 9, 5, 1])  # 7-5-4-3-2; a 6-5-4-3-2 straight
+    (1, 5855)
+    """
+    backend = _backend.current()
+    evaluator = _BUILT.get((backend, ladder.key))
+    if evaluator is None:
+        if ladder.cards == 5 and backend == "native":
+            from showdown._ladder_native import ladder_kernel
+
+            evaluator = ladder_kernel(ladder).rank
+        elif ladder.cards == 4:
+            evaluator = _badugi_evaluator()
+        elif ladder.flushes:
+            evaluator = _flush_evaluator(ladder)
+        else:
+            evaluator = _suitless_evaluator(ladder)
+        _BUILT[backend, ladder.key] = evaluator
+    _EVALUATORS[ladder.key] = evaluator
+    return evaluator
+
+
+_backend._listeners.append(_EVALUATORS.clear)  # refilled from _BUILT for the new backend
 
 
 def ladder_ids(ids: Sequence[int], ladder: Ladder) -> int:
@@ -340,38 +429,74 @@ def ladder_ids(ids: Sequence[int], ladder: Ladder) -> int:
     No checking (ids must be distinct and of the ladder's deck), like
     :func:`showdown.evaluate.evaluate_ids`.
     """
-    tables = _SCALAR.get(ladder.key) or _scalar(ladder)
-    if ladder.cards == 4:
-        a, b, c, d = sorted(ids)
-        return tables.badugi[_B1[a] + _B2[b] + _B3[c] + _B4[d]]
-    n = len(ids)
-    key = 0
-    for i in ids:
-        key += SCALAR_CARD_KEYS[i]
-    suit = tables.flush_suit[n][key & SUIT_MASK]
-    if suit < 0:
-        return tables.nonflush[n][key >> SUIT_BITS]
-    mask = 0
-    for i in ids:
-        if i & 3 == suit:
-            mask |= _RANK_BITS[i]
-    return tables.flush[mask]
+    evaluator = _EVALUATORS.get(ladder.key) or ladder_evaluator(ladder)
+    return evaluator(ids)
+
+
+# ------------------------------------------------------------------ Omaha, scalar
+
+#: Low-rank bit of a card in an eight-or-better low (ace 0, deux 1 ... eight 7), bit 8
+#: for any card above eight.
+_LOW_BIT = [
+    1 << ((i >> 2) + 1) if i >> 2 <= 6 else (1 if i >> 2 == 12 else 1 << 8) for i in range(52)
+]
+
+
+@cache
+def _low_by_mask(ladder: Ladder) -> tuple[int, ...]:
+    """Value of a 9-bit low-rank mask in an eight-or-better ladder: the five-rank
+    masks (bit 8 clear) have a value, anything else is no hand."""
+    values = [no_hand(ladder)] * 512
+    for ranks, value in value_of_ranks(ladder).items():
+        values[sum(_LOW_BIT[4 * r] for r in ranks)] = value
+    return tuple(values)
+
+
+def _omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Eight-or-better Omaha low: five different low ranks from two hole and three
+    board cards are exactly the masks of two hole bits and three board bits whose union
+    has five bits and no high-card bit."""
+    values = _LOW_VALUES or _low_values()
+    bit = _LOW_BIT
+    pairs = {bit[a] | bit[b] for a, b in combinations(hole, 2)}
+    pairs = {p for p in pairs if p < 256 and p & (p - 1)}  # two different low ranks
+    best = none = values[511]
+    if not pairs:
+        return none
+    for x, y, z in combinations(board, 3):
+        triple = bit[x] | bit[y] | bit[z]
+        if triple >= 256:  # a card above eight
+            continue
+        for pair in pairs:
+            value = values[pair | triple]
+            if value < best:
+                best = value
+    return best
+
+
+_LOW_VALUES: tuple[int, ...] = ()
+
+
+def _low_values() -> tuple[int, ...]:
+    global _LOW_VALUES
+    _LOW_VALUES = _low_by_mask(EIGHT_OR_BETTER)
+    return _LOW_VALUES
 
 
 def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) -> int:
-    """The best value from exactly two of ``hole`` and three of ``board`` (Omaha)."""
-    tables = _scalar(ladder)
-    nonflush, flush_suit = tables.nonflush[5], tables.flush_suit[5]
-    keys = SCALAR_CARD_KEYS
+    """The best value from exactly two of ``hole`` and three of ``board`` (Omaha).
+
+    >>> from showdown.variants import EIGHT_OR_BETTER
+    >>> ladder_omaha_ids([48, 1, 44, 45], [6, 11, 16, 50, 51], EIGHT_OR_BETTER)  # 6-4-3-2-A
+    2
+    """
+    if ladder.key == EIGHT_OR_BETTER.key:
+        return _omaha_low(hole, board)
+    evaluate = ladder_evaluator(ladder)
     best = no_hand(ladder)
-    triples = [(keys[a] + keys[b] + keys[c], (a, b, c)) for a, b, c in combinations(board, 3)]
-    for a, b in combinations(hole, 2):
-        pair = keys[a] + keys[b]
-        for triple, cards in triples:
-            key = pair + triple
-            suit = flush_suit[key & SUIT_MASK]
-            five = (a, b, *cards)
-            value = nonflush[key >> SUIT_BITS] if suit < 0 else ladder_ids(five, ladder)
+    for pair in combinations(hole, 2):
+        for triple in combinations(board, 3):
+            value = evaluate((*pair, *triple))
             if value < best:
                 best = value
     return best
