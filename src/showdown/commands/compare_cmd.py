@@ -29,7 +29,6 @@ from showdown.commands.common import (
     style,
 )
 from showdown.commands.eval_cmd import (
-    LABELS,
     add_game_options,
     decorations,
     game_variant,
@@ -38,6 +37,7 @@ from showdown.commands.eval_cmd import (
     show_cards,
 )
 from showdown.i18n import phrasebook
+from showdown.i18n import words as i18n_words
 from showdown.variants import Variant, find_variant
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def format_comparison(
     The best five (in comparison order) get a column when there is a board or
     when their order differs from the cards as given (the wheel reads 5-4-3-2-A).
     """
-    words = LABELS[lang]
+    words = i18n_words("eval", lang)
     lines: list[str] = []
     if wrap:
         lines.append(style(words["wrap"], "yellow", enabled=colour))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook
+from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook, Words
 
 C = Category
 B = BadugiCategory
@@ -251,4 +251,127 @@ class Spanish(Phrasebook):
         return ", ".join(items[:-1]) + conj + last
 
 
-BOOK = Spanish()
+#: The words of the commands, tables and game around the hand names, by section
+#: (read with :func:`showdown.i18n.words`). ``|`` separates the plural forms of a
+#: phrase, chosen by :meth:`~showdown.i18n.base.Phrasebook.plural`.
+WORDS: Words = {
+    "eval": {
+        "hand": "Mano",
+        "board": "Mesa",
+        "best": "Cinco mejores",
+        "rank": "puesto {rank} de {size} (1 = {best})",
+        "wrap": "Regla de la casa: el as da la vuelta (Q-K-A-2-3 es escalera)",
+        "wins": "gana",
+        "splits": "comparte el bote",
+    },
+    "stats": {
+        "title": "Las {hands} manos de {size} cartas{best}, {rules}",
+        "best": " (las cinco mejores de {size})",
+        "standard": "reglas estándar",
+        "wrap": "regla de la casa: el as da la vuelta",
+        "header": "Categoría|Manos|Proporción|Fuerzas",
+        "total": "Total",
+        "low": "Manos con un bajo de ocho o menos: {hands} ({share}), {distinct} bajos distintos",
+        "4": "cuatro",
+        "5": "cinco",
+        "6": "seis",
+        "7": "siete",
+    },
+    "equity": {
+        "equity": "equidad",
+        "win": "gana",
+        "tie": "empata",
+        "progress": "Calculando equidad",
+        "rate": "showdowns/s",
+        "exact": "Cálculo exacto sobre la única mesa posible"
+        "|Cálculo exacto sobre las {count} mesas posibles",
+        "monte_carlo": "Método de Montecarlo: {count} simulación (± un error estándar)"
+        "|Método de Montecarlo: {count} simulaciones (± un error estándar)",
+    },
+    "demo": {
+        "title": "showdown: un recorrido por las reglas de la comparación final",
+        "intro": "Todos los ejemplos vienen de los documentos de reglas. La biblioteca evalúa "
+        "y explica cada uno; los comandos de debajo lo reproducen.",
+        "two_pair": "Doble pareja: primero decide la pareja más alta",
+        "high_card": "Carta alta: de arriba abajo, hasta la primera diferencia",
+        "pair": "Una pareja: después, los kickers en orden",
+        "full_house": "Full: decide el trío, y la pareja solo si el trío es igual",
+        "wheel": "La rueda: A-2-3-4-5 es la escalera más baja",
+        "no_wrap": "El as no da la vuelta: Q-K-A-2-3 no es escalera (salvo regla de la casa)",
+        "suits": "Los palos nunca deshacen un empate",
+        "board_plays": "Juega la mesa: quienes siguen en la mano reparten el bote",
+        "kicker": "Solo cuentan las cinco mejores cartas: aquí decide el kicker",
+        "omaha": "Omaha: exactamente dos cartas propias y tres de la mesa",
+        "short_deck": "Short deck (del 6 al A): el color supera al full",
+        "deuce_to_seven": "Lowball de dos a siete: el as es alto, 7-5-4-3-2 es la mejor",
+        "ace_to_five": "Lowball de as a cinco: el as es bajo, A-2-3-4-5 es la mejor",
+        "razz": "Razz: el mejor bajo de as a cinco con las siete cartas del jugador",
+        "badugi": "Badugi: cuatro cartas de cuatro palos superan a cualquier trío de cartas",
+        "more": "Más: showdown --help o showdown COMANDO --help.",
+    },
+    "pots": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "mitad alta",
+        "low": "mitad baja",
+        "no_low": "Nadie tiene un bajo que califique, así que la mano alta se lleva todo el bote.",
+        "split_suit_high": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "no hay botón, y la ficha sobrante es para la carta más alta por palo (picas, "
+        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
+        "split_suit_low": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "no hay botón, y la ficha sobrante es para la carta más baja por palo (picas, "
+        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
+        "main": "Bote principal",
+        "side": "Bote secundario {n}",
+        "seat": "asiento {seat}",
+        "seat_subject": "el asiento {seat}",
+        "seat_of": "del asiento {seat}",
+        "seat_gen": "el asiento {seat}",
+        "of": "de {name}",
+        "and": "y",
+        "head": "{pot} ({chips}):",
+        "wins": "{name} gana con {hand}{against}.",
+        "against": " frente a {loser}",
+        "against_best": " frente a la mejor mano perdedora, {loser}",
+        "tied": "la mano empatada",
+        "loser": "{article} {hand} {owner}",
+        "split": "{names} se reparten el bote con {hand}{against}: {share} cada uno.",
+        "split_odd": "{names} se reparten el bote con {hand}{against}: {shares}; las fichas "
+        "sobrantes van de una en una empezando a la izquierda del botón.",
+        "split_odd_one": "{names} se reparten el bote con {hand}{against}: {shares}; la ficha "
+        "sobrante es para el primero de ellos a la izquierda del botón.",
+        "tie_all": "Empate exacto ({hand}, {ranks} en todas las manos): el bote se reparte, "
+        "porque los palos nunca desempatan.",
+        "folds": "todos los demás se retiraron, así que {name} se lo lleva sin enseñar.",
+        "alone": "solo {name} puso esas fichas, así que se le devuelven sin enseñar cartas.",
+        "mucked": "{names} no enseñó sus cartas y perdió.",
+        "mucked_many": "{names} no enseñaron sus cartas y perdieron.",
+        "returned": "{name} recupera {chips}: nadie igualó esa parte de la apuesta.",
+        "no_pot": "No se apostó ninguna ficha.",
+        "col_pot": "Bote",
+        "col_amount": "Fichas",
+        "col_eligible": "Con derecho",
+        "col_winners": "Ganadores",
+        "col_hand": "Mano ganadora",
+        "order": "Orden para enseñar",
+        "no_showdown": "nadie (la mano terminó porque los demás se retiraron)",
+        "col_returned": "Devuelto",
+        "col_payouts": "Ganancias",
+        "hidden": "(sin enseñar)",
+    },
+    "replay": {
+        "summary_hands": "Manos: {hands} (archivos: {files})",
+        "summary_errors": "Errores: {errors}",
+        "unrecorded": "sin resultado registrado",
+        "differs": "{player} nuestro {ours}, registrado {recorded}",
+        "unknown": "una mano necesaria en el showdown es desconocida (????)",
+        "match": "coincide",
+        "odd-chip": "ficha impar",
+        "rake": "comisión",
+        "unknown-cards": "cartas desconocidas",
+        "mismatch": "no coincide",
+        "progress": "{hands} manos reproducidas",
+    },
+    "game": {"you": "tu mano", "dealer": "el crupier"},
+}
+
+BOOK = Spanish(WORDS)
