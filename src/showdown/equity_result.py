@@ -70,14 +70,19 @@ class EquityResult:
         from showdown.i18n import check_lang, phrasebook
 
         lang = check_lang(lang)
-        words = phrasebook(lang).section("equity")
+        book = phrasebook(lang)
+        words = book.section("equity")
+
+        def cell(x: float) -> str:  # a percentage, right-aligned: `` 64.75%``
+            return f"{book.percent(x):>7}"
+
         width = max(len(h) for h in self.hands)
         lines = []
         for i, hand in enumerate(self.hands):
             line = (
-                f"{hand:<{width}}  {words['equity']} {_percent(self.equity[i], lang)}"
-                f"  {words['win']} {_percent(self.win[i], lang)}"
-                f"  {words['tie']} {_percent(self.tie[i], lang)}"
+                f"{hand:<{width}}  {words['equity']} {cell(self.equity[i])}"
+                f"  {words['win']} {cell(self.win[i])}"
+                f"  {words['tie']} {cell(self.tie[i])}"
             )
             if self.stderr is not None:
                 line += f"  ± {phrasebook(lang).decimal(100 * self.stderr[i], 2)}"
@@ -87,13 +92,6 @@ class EquityResult:
 
     def __str__(self) -> str:
         return self.format("en")
-
-
-def _percent(x: float, lang: str) -> str:
-    """A fraction as a percentage, right-aligned in six characters: `` 64.75%``."""
-    from showdown.i18n import phrasebook
-
-    return f"{phrasebook(lang).percent(x):>7}"
 
 
 def method_line(result: EquityResult, lang: str = "en") -> str:

@@ -45,10 +45,12 @@ _BOOKS: dict[str, Phrasebook] = {"en": en.BOOK, "es": es.BOOK, "ru": ru.BOOK}
 LANGS: tuple[str, ...] = tuple(_BOOKS)
 
 
-def check_lang(lang: str) -> str:
+def check_lang(lang: object) -> str:
     """The language code for ``lang``, or :class:`ValueError` naming it.
 
     Case and a region suffix are ignored: ``ES``, ``es-MX`` and ``es_ES`` are ``es``.
+    The only language check of the package: the CLI, the library, the game's server
+    (400 ``bad_lang`` with this message) and its service all call it.
 
     >>> check_lang("ES-mx")
     'es'

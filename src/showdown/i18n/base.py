@@ -193,6 +193,40 @@ class Phrasebook(ABC):
         ``replay``, ``game``) in this language."""
         return self.words[name]
 
+    def chips(self, n: int, case: str = "nom") -> str:
+        """``n`` chips in the plural form and ``case`` the sentence needs (``case`` matters
+        in Russian only, whose phrasebook has ``chips_acc`` and ``chips_dat``)."""
+        pots = self.words["pots"]
+        return self.counted(n, pots.get(f"chips_{case}", pots["chips"]))
+
+    def in_sentence(
+        self, name: str, category: AnyCategory, top: int, low: bool, article: bool
+    ) -> str:
+        """A hand's name (``name``, as :meth:`describe` gives it) inside a sentence:
+        lower case, the details in brackets (``color (al as)``). English adds its article
+        and says ``ace high``; Russian quotes the name as it is."""
+        name = self.lower_first(name)
+        head, comma, tail = name.partition(", ")
+        return f"{head} ({tail})" if comma else name
+
+    def against(self, template: str, hand: str, owner: str, category: AnyCategory) -> str:
+        """Fill an ``against`` phrase with the losing ``hand`` and its ``owner``
+        (``Cy's pair of kings``)."""
+        return template.format(loser=f"{owner} {hand}")
+
+    def shares(self, shares: Sequence[tuple[str, int]]) -> str:
+        """Unequal shares of a split pot, the first with its chips: ``35 chips to Cy, 34 to
+        Ana and 34 to Bo`` (the ``share_first`` and ``share_next`` phrases, then joined)."""
+        pots = self.words["pots"]
+        (name, amount), rest = shares[0], shares[1:]
+        parts = [pots["share_first"].format(name=name, chips=self.chips(amount, "acc"))]
+        parts += [pots["share_next"].format(name=n, count=self.count(c)) for n, c in rest]
+        return self.join_shares(parts)
+
+    def join_shares(self, parts: Sequence[str]) -> str:
+        """The shares of a split as one list (``a, b and c``)."""
+        return self.join(parts)
+
     def capitalise(self, text: str) -> str:
         """Upper-case the first letter only (``la mano 3`` -> ``La mano 3``)."""
         return text[:1].upper() + text[1:]

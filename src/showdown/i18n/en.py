@@ -53,6 +53,8 @@ WITH_ARTICLE = {
     B.TWO_CARD: "a two-card badugi",
     B.ONE_CARD: "a one-card badugi",
 }
+#: Categories whose name takes ``a`` inside a sentence (``a pair``, but ``two pair``).
+ARTICLE_IN_SENTENCE = frozenset({C.PAIR, C.STRAIGHT, C.FLUSH, C.FULL_HOUSE, C.STRAIGHT_FLUSH})
 GROUP = {
     "pair": "the pair",
     "high_pair": "the first pair",
@@ -101,6 +103,16 @@ class English(Phrasebook):
 
     def hand_label(self, number: int) -> str:
         return f"hand {number}"
+
+    def in_sentence(
+        self, name: str, category: AnyCategory, top: int, low: bool, article: bool
+    ) -> str:
+        if category == C.HIGH_CARD and not low:
+            return f"{ONE[top]} high"
+        name = super().in_sentence(name, category, top, low, article)
+        if article and (category in ARTICLE_IN_SENTENCE or low):
+            name = ("an " if name[:1] in "ae" else "a ") + name
+        return name
 
     def rank(self, rank: int, plural: bool = False, case: str = "nom") -> str:
         return MANY[rank] if plural else ONE[rank]
@@ -302,18 +314,19 @@ WORDS: Words = {
         "diamonds, clubs), the only place where suits matter.",
         "main": "Main pot",
         "side": "Side pot {n}",
+        "chips": "{count} chip|{count} chips",
+        "share_first": "{chips} to {name}",
+        "share_next": "{count} to {name}",
         "seat": "seat {seat}",
         "seat_subject": "seat {seat}",
         "seat_of": "seat {seat}'s",
         "seat_gen": "seat {seat}",
         "of": "{name}'s",
-        "and": "and",
         "head": "{pot} ({chips}):",
         "wins": "{name} wins with {hand}{against}.",
         "against": " against {loser}",
         "against_best": " against the best losing hand, {loser}",
         "tied": "their hand",
-        "loser": "{owner} {hand}",
         "split": "{names} split the pot with {hand}{against}: {share} each.",
         "split_odd": "{names} split the pot with {hand}{against}: {shares}; the odd chips go "
         "one each from the left of the button.",

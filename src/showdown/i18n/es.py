@@ -115,6 +115,10 @@ class Spanish(Phrasebook):
     first_hand = "la primera mano"
     second_hand = "la segunda mano"
 
+    def against(self, template: str, hand: str, owner: str, category: AnyCategory) -> str:
+        article = "el" if category in MASCULINE_CATEGORIES else "la"
+        return template.format(loser=f"{article} {hand} {owner}").replace(" a el ", " al ")
+
     def hand_label(self, number: int) -> str:
         return f"la mano {number}"
 
@@ -322,18 +326,19 @@ WORDS: Words = {
         "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
         "main": "Bote principal",
         "side": "Bote secundario {n}",
+        "chips": "{count} ficha|{count} fichas",
+        "share_first": "{chips} para {name}",
+        "share_next": "{count} para {name}",
         "seat": "asiento {seat}",
         "seat_subject": "el asiento {seat}",
         "seat_of": "del asiento {seat}",
         "seat_gen": "el asiento {seat}",
         "of": "de {name}",
-        "and": "y",
         "head": "{pot} ({chips}):",
         "wins": "{name} gana con {hand}{against}.",
         "against": " frente a {loser}",
         "against_best": " frente a la mejor mano perdedora, {loser}",
         "tied": "la mano empatada",
-        "loser": "{article} {hand} {owner}",
         "split": "{names} se reparten el bote con {hand}{against}: {share} cada uno.",
         "split_odd": "{names} se reparten el bote con {hand}{against}: {shares}; las fichas "
         "sobrantes van de una en una empezando a la izquierda del botón.",
@@ -343,8 +348,9 @@ WORDS: Words = {
         "porque los palos nunca desempatan.",
         "folds": "todos los demás se retiraron, así que {name} se lo lleva sin enseñar.",
         "alone": "solo {name} puso esas fichas, así que se le devuelven sin enseñar cartas.",
-        "mucked": "{names} no enseñó sus cartas y perdió.",
-        "mucked_many": "{names} no enseñaron sus cartas y perdieron.",
+        # One player, or several (the plural forms of the verb).
+        "mucked": "{names} no enseñó sus cartas y perdió."
+        "|{names} no enseñaron sus cartas y perdieron.",
         "returned": "{name} recupera {chips}: nadie igualó esa parte de la apuesta.",
         "no_pot": "No se apostó ninguna ficha.",
         "col_pot": "Bote",

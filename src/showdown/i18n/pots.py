@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from showdown.categories import Category
 from showdown.evaluate import HiLoValue
-from showdown.i18n import check_lang, phrasebook, rank_name, words
+from showdown.i18n import check_lang, phrasebook, words
 from showdown.i18n.base import format_ranks
 
 if TYPE_CHECKING:
@@ -122,17 +122,12 @@ def chips(n: int, lang: str = "en", case: str = "nom") -> str:
     >>> chips(21, "ru", "acc"), chips(1, "ru", "dat"), chips(5, "ru", "dat")
     ('21 фишку', '1 фишке', '5 фишек')
     """
-    book = phrasebook(lang)
-    one = {"nom": "фишка", "acc": "фишку", "dat": "фишке"}[case]
-    forms = {"en": ("chip", "chips"), "es": ("ficha", "fichas"), "ru": (one, "фишки", "фишек")}
-    return f"{book.count(n)} {book.plural(n, forms[book.code])}"
+    return phrasebook(lang).chips(n, case)
 
 
 def join(items: Sequence[str], lang: str = "en") -> str:
     """``a, b and c`` in ``lang``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {_phrases(lang)['and']} {items[-1]}"
+    return phrasebook(lang).join(items) if items else ""
 
 
 def pot_name(index: int, lang: str = "en") -> str:
@@ -161,22 +156,6 @@ def _owner(showdown: Showdown, seat: int, lang: str) -> str:
     return words["of"].format(name=name) if name else words["seat_of"].format(seat=seat)
 
 
-#: Categories whose English name takes ``a`` (``a pair``, but ``two pair``, ``three of a kind``).
-_EN_ARTICLE = frozenset(
-    {
-        Category.PAIR,
-        Category.STRAIGHT,
-        Category.FLUSH,
-        Category.FULL_HOUSE,
-        Category.STRAIGHT_FLUSH,
-    }
-)
-#: Spanish categories that are masculine (``el trío``); the others take ``la``.
-_ES_MASCULINE = frozenset(
-    {Category.THREE_OF_A_KIND, Category.FLUSH, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND}
-)
-
-
 def hand_phrase(value: HandValue, lang: str = "en", article: bool = True) -> str:
     """A hand's name as it reads inside a sentence.
 
@@ -193,36 +172,17 @@ def hand_phrase(value: HandValue, lang: str = "en", article: bool = True) -> str
     >>> hand_phrase(evaluate("Ah Kd", board="Ac Kh 9h 4s 2c"), "es")
     'doble pareja (ases y reyes)'
     """
-    lang = _lang(lang)
-    name = value.describe(lang)
-    if lang == "ru":
-        return name
     low = value.ladder.low and value.category == Category.HIGH_CARD
-    if lang == "en" and value.category == Category.HIGH_CARD and not low:
-        return f"{rank_name(value.ranks[0], 'en')} high"
-    name = name[:1].lower() + name[1:]
-    head, comma, tail = name.partition(", ")
-    if comma:
-        name = f"{head} ({tail})"
-    if lang == "en" and article and (value.category in _EN_ARTICLE or low):
-        name = ("an " if name[:1] in "ae" else "a ") + name
-    return name
+    book = phrasebook(lang)
+    return book.in_sentence(value.describe(book.code), value.category, value.ranks[0], low, article)
 
 
 def _against(showdown: Showdown, seat: int, several: bool, lang: str) -> str:
     """`` against Cy's pair of kings`` (``several``: the best of several losing hands)."""
-    words = _phrases(lang)
     value = showdown.hands[seat]
-    owner = _owner(showdown, seat, lang)
+    template = _phrases(lang)["against_best" if several else "against"]
     hand = hand_phrase(value, lang, article=False)
-    if lang == "ru":
-        return words["against_best" if several else "against"].format(hand=hand, owner=owner)
-    article = ""
-    if lang == "es":
-        article = "el" if value.category in _ES_MASCULINE else "la"
-    loser = " ".join(x for x in (article, hand, owner) if x) if lang == "es" else f"{owner} {hand}"
-    text = words["against_best" if several else "against"].format(loser=loser)
-    return text.replace(" a el ", " al ")
+    return phrasebook(lang).against(template, hand, _owner(showdown, seat, lang), value.category)
 
 
 def _sentence(text: str) -> str:
@@ -254,17 +214,8 @@ def _tie_all(showdown: Showdown, winners: Sequence[int], lang: str) -> str:
 def _shares(showdown: Showdown, pot: Pot, lang: str) -> str:
     """Unequal shares of a split: ``35 chips to Cy, 34 to Ana and 34 to Bo`` (Spanish
     ``35 fichas para Cy...``, Russian ``Cy получает 35 фишек, Ana — 34...``)."""
-    items = list(pot.shares.items())
-    names = [subject_name(showdown, s, lang) for s, _ in items]
-    if lang == "ru":
-        first = f"{names[0]} получает {chips(items[0][1], 'ru', 'acc')}"
-        return ", ".join(
-            [first] + [f"{n} — {c}" for n, (_, c) in zip(names[1:], items[1:], strict=True)]
-        )
-    word = "to" if lang == "en" else "para"
-    parts = [f"{chips(items[0][1], lang)} {word} {names[0]}"]
-    parts += [f"{c} {word} {n}" for n, (_, c) in zip(names[1:], items[1:], strict=True)]
-    return join(parts, lang)
+    shares = [(subject_name(showdown, seat, lang), n) for seat, n in pot.shares.items()]
+    return phrasebook(lang).shares(shares)
 
 
 def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | None = None) -> str:
@@ -331,9 +282,9 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | No
         parts.append(_why(showdown, pot.winners[0], best, lang, label))
     mucked = [s for s in showdown.showdown_order if s in pot.eligible and s not in hands]
     if mucked:
-        key = "mucked_many" if len(mucked) > 1 and "mucked_many" in words else "mucked"
         names = join([subject_name(showdown, s, lang) for s in mucked], lang)
-        parts.append(_sentence(words[key].format(names=names)))
+        text = phrasebook(lang).plural(len(mucked), words["mucked"]).format(names=names)
+        parts.append(_sentence(text))
     return " ".join(parts)
 
 

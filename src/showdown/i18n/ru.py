@@ -145,6 +145,17 @@ class Russian(Phrasebook):
             return 1
         return 2
 
+    def in_sentence(
+        self, name: str, category: AnyCategory, top: int, low: bool, article: bool
+    ) -> str:
+        return name  # quoted as it is, after «комбинация»
+
+    def against(self, template: str, hand: str, owner: str, category: AnyCategory) -> str:
+        return template.format(hand=hand, owner=owner)
+
+    def join_shares(self, parts: Sequence[str]) -> str:
+        return ", ".join(parts)  # «Cy получает 35 фишек, Ana — 34, Bo — 34»
+
     def hand_label(self, number: int) -> str:
         return f"рука {number}"
 
@@ -359,9 +370,13 @@ WORDS: Words = {
         "seat": "место {seat}",
         "seat_subject": "игрок на месте {seat}",
         "seat_of": "у игрока на месте {seat}",
+        "chips": "{count} фишка|{count} фишки|{count} фишек",
+        "chips_acc": "{count} фишку|{count} фишки|{count} фишек",
+        "chips_dat": "{count} фишке|{count} фишки|{count} фишек",
+        "share_first": "{name} получает {chips}",
+        "share_next": "{name} — {count}",
         "seat_gen": "игрока на месте {seat}",
         "of": "у {name}",
-        "and": "и",
         "head": "{pot} ({chips}):",
         "wins": "{name} выигрывает с комбинацией «{hand}»{against}.",
         "against": " против комбинации «{hand}» {owner}",
@@ -376,8 +391,9 @@ WORDS: Words = {
         "при сравнении никогда не учитываются.",
         "folds": "все остальные сбросили карты, и {name} забирает банк без вскрытия.",
         "alone": "в этом банке только фишки {gen}, и они возвращаются владельцу без вскрытия.",
-        "mucked": "{names} не показывает карты и проигрывает.",
-        "mucked_many": "{names} не показывают карты и проигрывают.",
+        # One player, or several (the plural forms of the verb).
+        "mucked": "{names} не показывает карты и проигрывает."
+        "|{names} не показывают карты и проигрывают.|{names} не показывают карты и проигрывают.",
         "returned": "{name} получает назад {chips}: эту часть ставки никто не уравнял.",
         "no_pot": "Ни одной фишки не поставлено.",
         "col_pot": "Банк",
