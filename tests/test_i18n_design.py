@@ -109,3 +109,10 @@ def test_one_number_formatter_and_plural_rule_per_language(
     assert book.percent(0.8126) == percent
     assert book.chips(21) == chips
     assert book.counted(21, book.words["equity"]["exact"]) == boards
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_game_names_opponents_as_the_browser_does(lang: str) -> None:
+    page = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    names = {k: v for k, v in words("game", lang).items() if k.startswith("name_")}
+    assert names and names == {k: page[k] for k in names}

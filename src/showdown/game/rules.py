@@ -369,20 +369,16 @@ def settle(rnd: Round, table: Table) -> dict[str, Any]:
 # --- what the player may see (G10) -------------------------------------------------------------
 
 
-#: Opponents' names as a language writes them (the browser uses the same spelling).
-_NAMES = {"ru": {"Marta": "Марта", "Viktor": "Виктор"}}
-
-
 def _labels(names: Sequence[tuple[str, str, str | None]], lang: str) -> list[str]:
-    """How the explanations name each seat: "your hand" for you, the opponent's name.
+    """How the explanations name each seat: "your hand" for you, the opponent's name as
+    the language writes it (the phrasebook's ``name_Marta``; the browser spells it the same).
 
     >>> _labels([("You", "you", None), ("Marta", "bot", "cautious")], "ru")
     ['ваша рука', 'Марта']
     """
-    you = words("game", lang)["you"]
-    local = _NAMES.get(lang, {})
+    local = words("game", lang)
     return [
-        you if seat == YOU else local.get(names[seat][0], names[seat][0])
+        local["you"] if seat == YOU else local.get(f"name_{names[seat][0]}", names[seat][0])
         for seat in range(len(names))
     ]
 

@@ -364,7 +364,13 @@ WORDS: Words = {
         "mismatch": "mismatch",
         "progress": "replayed {hands} hands",
     },
-    "game": {"you": "your hand", "dealer": "the dealer"},
+    "game": {
+        "you": "your hand",
+        "dealer": "the dealer",
+        # The opponents' names as this language writes them.
+        "name_Marta": "Marta",
+        "name_Viktor": "Viktor",
+    },
 }
 
 BOOK = English(WORDS)

@@ -377,7 +377,13 @@ WORDS: Words = {
         "mismatch": "no coincide",
         "progress": "{hands} manos reproducidas",
     },
-    "game": {"you": "tu mano", "dealer": "el crupier"},
+    "game": {
+        "you": "tu mano",
+        "dealer": "el crupier",
+        # The opponents' names as this language writes them.
+        "name_Marta": "Marta",
+        "name_Viktor": "Viktor",
+    },
 }
 
 BOOK = Spanish(WORDS)

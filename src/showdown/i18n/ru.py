@@ -420,7 +420,13 @@ WORDS: Words = {
         "mismatch": "расхождение",
         "progress": "воспроизведено раздач: {hands}",
     },
-    "game": {"you": "ваша рука", "dealer": "дилер"},
+    "game": {
+        "you": "ваша рука",
+        "dealer": "дилер",
+        # The opponents' names as this language writes them.
+        "name_Marta": "Марта",
+        "name_Viktor": "Виктор",
+    },
 }
 
 BOOK = Russian(WORDS)
