@@ -115,4 +115,5 @@ def test_one_number_formatter_and_plural_rule_per_language(
 def test_the_game_names_opponents_as_the_browser_does(lang: str) -> None:
     page = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     names = {k: v for k, v in words("game", lang).items() if k.startswith("name_")}
-    assert names and names == {k: page[k] for k in names}
+    # The browser falls back to the name itself where its phrasebook has no entry.
+    assert names and names == {k: page.get(k, k.removeprefix("name_")) for k in names}
