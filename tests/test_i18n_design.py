@@ -117,3 +117,23 @@ def test_the_game_names_opponents_as_the_browser_does(lang: str) -> None:
     names = {k: v for k, v in words("game", lang).items() if k.startswith("name_")}
     # The browser falls back to the name itself where its phrasebook has no entry.
     assert names and names == {k: page.get(k, k.removeprefix("name_")) for k in names}
+
+
+def test_the_number_of_five_card_strengths_is_written_once() -> None:
+    """7,462 (and the sentinel one past it) appear as numbers in code only where
+    ``DISTINCT_HANDS`` is defined: by summing the categories, so not even there."""
+    import io
+    import tokenize
+
+    from showdown.categories import DISTINCT_HANDS
+    from showdown.variants import DEUCE_TO_SEVEN, HIGH, HIGH_WRAP
+
+    assert DISTINCT_HANDS == 7462 == HIGH.size == HIGH_WRAP.size == DEUCE_TO_SEVEN.size
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+        for token in tokens:
+            number = token.string.replace("_", "")
+            if token.type == tokenize.NUMBER and number in ("7462", "7463"):
+                found.append(f"{path.relative_to(SRC)}:{token.start[0]}")
+    assert found == []

@@ -26,7 +26,7 @@ from showdown import _backend
 from showdown import validate as V
 from showdown._idcheck import ids_error, omaha_ids_error
 from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
-from showdown.categories import AnyCategory, Category
+from showdown.categories import DISTINCT_HANDS, AnyCategory, Category
 from showdown.ladder_tables import class_columns
 from showdown.tables import SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK, ScalarTables, scalar_tables
 from showdown.variants import (
@@ -39,6 +39,8 @@ from showdown.variants import (
     UnknownGame,
     Variant,
     find_variant,
+    omaha_fives,
+    omaha_picks,
 )
 
 Game = Literal[
@@ -203,19 +205,16 @@ def _omaha_python(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool) -
     ):
         omaha_ids_error(hole, board)
     if wrap:
-        best = 7463
-        triples = list(combinations(board, 3))
-        for pair in combinations(hole, 2):
-            for triple in triples:
-                r = _evaluate_ids_wrap_python(pair + triple)
-                if r < best:
-                    best = r
-        return best
+        return min(_evaluate_ids_wrap_python(five) for five in omaha_fives(hole, board))
     # Key sums of the hole pairs and board triples once; each five is then one addition.
     k = _KEYS
-    pair_keys = [(k[a] + k[b], a, b) for a, b in combinations(hole, 2)]
-    triple_keys = [(k[a] + k[b] + k[c], a, b, c) for a, b, c in combinations(board, 3)]
-    best = 7463
+    pairs, triples = omaha_picks(len(hole), len(board))
+    pair_keys = [(k[hole[a]] + k[hole[b]], hole[a], hole[b]) for a, b in pairs]
+    triple_keys = [
+        (k[board[x]] + k[board[y]] + k[board[z]], board[x], board[y], board[z])
+        for x, y, z in triples
+    ]
+    best = DISTINCT_HANDS + 1
     for pair_key, a, b in pair_keys:
         for triple_key, c, d, e in triple_keys:
             key = pair_key + triple_key
@@ -628,7 +627,7 @@ def _best(
     from showdown.ladder_tables import no_hand
 
     if variant.use == "omaha":
-        fives = [list(p + t) for p in combinations(hole, 2) for t in combinations(board, 3)]
+        fives = [list(five) for five in omaha_fives(hole, board)]
     elif ladder.cards == 4:
         fives = [list(c) for k in (4, 3, 2, 1) for c in combinations(hole, k)]
     else:
@@ -657,13 +656,12 @@ def _evaluate_high(
 ) -> HandValue:
     fn = evaluate_ids_wrap if wrap else evaluate_ids
     if omaha:
-        best_rank, best = 7463, list(hole[:2]) + list(community[:3])
-        for pair in combinations(hole, 2):
-            for triple in combinations(community, 3):
-                five = list(pair + triple)
-                rank = fn([c.id for c in five])
-                if rank < best_rank or (rank == best_rank and sorted(five) < sorted(best)):
-                    best_rank, best = rank, five
+        fives = [list(five) for five in omaha_fives(hole, community)]
+        best_rank, best = DISTINCT_HANDS + 1, fives[0]
+        for five in fives:
+            rank = fn([c.id for c in five])
+            if rank < best_rank or (rank == best_rank and sorted(five) < sorted(best)):
+                best_rank, best = rank, five
     else:
         pool = list(hole) + list(community)
         best = _best_five(pool, fn([c.id for c in pool]), wrap)

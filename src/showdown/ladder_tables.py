@@ -43,7 +43,7 @@ from showdown.tables import (
     _multisets,
     compact_table,
 )
-from showdown.variants import BADUGI, Ladder
+from showdown.variants import BADUGI, Ladder, omaha_picks
 
 if TYPE_CHECKING:
     import numpy as np
@@ -364,8 +364,9 @@ def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) 
     nonflush, flush_suit = tables.nonflush[5], tables.flush_suit[5]
     keys = SCALAR_CARD_KEYS
     best = no_hand(ladder)
-    triples = [(keys[a] + keys[b] + keys[c], (a, b, c)) for a, b, c in combinations(board, 3)]
-    for a, b in combinations(hole, 2):
+    pairs, picks = omaha_picks(len(hole), len(board))
+    triples = [(sum(keys[board[i]] for i in pick), tuple(board[i] for i in pick)) for pick in picks]
+    for a, b in ((hole[i], hole[j]) for i, j in pairs):
         pair = keys[a] + keys[b]
         for triple, cards in triples:
             key = pair + triple

@@ -50,13 +50,18 @@ from typing import Any
 
 import numpy as np
 
-from showdown.categories import AnyCategory, Category, category_ranges  # noqa: F401 (doctests)
+from showdown.categories import (  # noqa: F401 (doctests)
+    DISTINCT_HANDS,
+    AnyCategory,
+    Category,
+    category_ranges,
+)
 
 #: Hand sizes :func:`stats` supports.
 CARD_COUNTS: tuple[int, ...] = (5, 6, 7)
 
-#: Rank 0 is unused; strengths are 1..7462.
-_RANKS = 7463
+#: Rank 0 is unused; strengths are 1..DISTINCT_HANDS (7,462).
+_RANKS = DISTINCT_HANDS + 1
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from functools import cache
 from itertools import accumulate, combinations, combinations_with_replacement, pairwise
 from typing import TYPE_CHECKING
 
-from showdown.categories import Category
+from showdown.categories import DISTINCT_HANDS, Category
 
 if TYPE_CHECKING:
     import numpy as np
@@ -117,8 +117,8 @@ def generate_classes(wrap: bool = False) -> tuple[tuple[Category, tuple[int, ...
         for ks in combinations([r for r in desc if r != p], 3)
     ]
     out += [(Category.HIGH_CARD, c) for c in unpaired]
-    if len(out) != 7462:
-        raise AssertionError(f"{len(out)} strengths instead of 7,462")
+    if len(out) != DISTINCT_HANDS:
+        raise AssertionError(f"{len(out)} strengths instead of {DISTINCT_HANDS:,}")
     return tuple(out)
 
 

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from showdown.cards import Card, CardError, parse_cards
+from showdown.categories import DISTINCT_HANDS
 from showdown.commands.common import (
     CliError,
     HelpFormatter,
@@ -55,7 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "eval",
         help="evaluate one hand: category, rank, best five, name",
         description="Evaluate a hand: the best five cards, their category, their rank "
-        "(1 = royal flush .. 7462 = 7-5-4-3-2) and their name. Cards like 'As Kd' or "
+        f"(1 = royal flush .. {DISTINCT_HANDS} = 7-5-4-3-2) and their name. Cards like 'As Kd' or "
         "'A♠K♦' (quote them, or give one card per argument).",
         epilog='JSON: {"category", "rank", "best_five", "description", "game", "wrap", "cards", '
         '"board"}\n'

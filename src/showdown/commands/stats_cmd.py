@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         result = stats(cards, wrap=args.wrap)
     else:
         try:
-            result = game_stats(variant, args.cards, args.trips_beat_straight)
+            result = game_stats(variant, args.cards)  # the variant carries the rule
         except ValueError as error:
             raise CliError(f"--cards {args.cards}: {error}") from None
     if args.json:
