@@ -445,10 +445,11 @@ def test_demo_json_each_step_is_reproduced_by_its_cli_and_api_call(
             assert {k: step["result"][k] for k in library if k != "hands"} == {
                 k: v for k, v in library.items() if k != "hands"
             }
-            assert [{k: h[k] for k in VALUE_KEYS} for h in step["result"]["hands"]] == library[
-                "hands"
-            ]
-            assert set(step["result"]) == COMPARE_KEYS
+            # A hi-lo hand carries "high" and "low" values instead of one value's keys.
+            hands = zip(step["result"]["hands"], library["hands"], strict=True)
+            assert [{k: h[k] for k in mine} for h, mine in hands] == library["hands"]
+            hi_lo = {"high", "low"} if step["game"] == "omaha-hi-lo" else set()
+            assert set(step["result"]) == COMPARE_KEYS | hi_lo
         else:
             assert value == step["result"]["description"]
             assert set(step["result"]) == EVAL_KEYS
@@ -483,6 +484,17 @@ def test_demo_covers_the_documents_examples(capsys: pytest.CaptureFixture[str]) 
     # Ah plus four hearts on the board: a royal flush in Hold'em, only ace high in Omaha.
     assert omaha["result"]["hands"][0]["category"] == "high_card"
     assert omaha["result"]["winners"] == [1]
+    quartered, scoop = sections[text["omaha_hi_lo"]]
+    assert quartered["game"] == scoop["game"] == "omaha-hi-lo"
+    assert [h["low"] is not None for h in quartered["result"]["hands"]] == [True, True, False]
+    assert quartered["result"]["winners"] == [0, 1, 2] and quartered["result"]["tie"] is True
+    assert (quartered["result"]["high"], quartered["result"]["low"]) == (
+        {"winners": [2]},
+        {"winners": [0, 1]},
+    )
+    assert all(h["low"] is None for h in scoop["result"]["hands"])
+    assert scoop["result"]["winners"] == [1] and scoop["result"]["tie"] is False
+    assert (scoop["result"]["high"], scoop["result"]["low"]) == ({"winners": [1]}, None)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -112,6 +112,7 @@ def test_razz_six_cards() -> None:
     assert _figures("razz", 6) == expected
 
 
+@pytest.mark.xdist_group("multiset-7")
 def test_eight_or_better_lows() -> None:
     for cards in (5, 7):
         _, weights = _classes("multiset", cards)
@@ -124,6 +125,7 @@ def test_eight_or_better_lows() -> None:
     assert game_stats("omaha-hi-lo").low.hands == 57_344  # type: ignore[union-attr]
 
 
+@pytest.mark.xdist_group("deuce-to-seven")
 def test_deuce_to_seven_five_cards() -> None:
     _, weights = _classes("suit-blind", 5)
     keys = _reference_keys("suit-blind", 5, "deuce-to-seven")
@@ -132,6 +134,7 @@ def test_deuce_to_seven_five_cards() -> None:
     assert expected[Category.STRAIGHT] == (9180, 9) and expected[Category.FLUSH] == (5112, 1278)
 
 
+@pytest.mark.xdist_group("badugi")
 def test_badugi_four_cards() -> None:
     keys = _reference_keys("all", 4, "badugi")
     expected = _tally(keys, [1] * len(keys), lambda k: BadugiCategory.of_size(k[0]))
@@ -269,7 +272,14 @@ def _every_stats_call() -> list:
     for game in GAMES:
         for cards in game_cards(game):
             for trips in (False, True) if game == "short-deck" else (False,):
+                # The 7-card brute forces are long: run once (slow), each family on one
+                # worker so that its cached reference keys serve every game that needs them.
                 marks = [pytest.mark.slow] if cards == 7 else []
+                if cards == 7:
+                    family = "short-deck-7" if game == "short-deck" else "multiset-7"
+                    marks.append(pytest.mark.xdist_group(family))
+                elif game in ("badugi", "deuce-to-seven"):
+                    marks.append(pytest.mark.xdist_group(game))
                 calls.append(pytest.param(game, cards, trips, marks=marks))
     return calls
 
@@ -289,13 +299,28 @@ def test_every_figure_of_stats_json_matches_a_brute_force(
 
 
 @pytest.mark.slow
-def test_short_deck_seven_cards_per_category() -> None:
+@pytest.mark.xdist_group("short-deck-7")
+@pytest.mark.parametrize("trips", [False, True])
+def test_short_deck_seven_cards_per_category(trips: bool) -> None:
     """The figures written in docs/games.md, each from the brute force above."""
-    doc = _reference_json("short-deck", 7, False)["categories"]
-    assert {c: (v["hands"], v["distinct"]) for c, v in doc.items()} == SHORT_DECK_SEVEN
+    doc = _reference_json("short-deck", 7, trips)
+    figures = {c: (v["hands"], v["distinct"]) for c, v in doc["categories"].items()}
+    expected = dict(SHORT_DECK_SEVEN)
+    if trips:  # a straight and three of a kind together: the trips play
+        expected.update(three_of_a_kind=(637_560, 135), straight=(1_139_580, 6))
+    assert (doc["hands"], doc["distinct"]) == (8_347_680, 762 if trips else 752)
+    assert figures == expected
 
 
 #: Short deck, all 8,347,680 seven-card hands, best five (docs/games.md).
 SHORT_DECK_SEVEN = {
     "straight_flush": (10_560, 6),
+    "four_of_a_kind": (44_640, 72),
+    "flush": (175_560, 120),
+    "full_house": (633_024, 72),
+    "straight": (1_169_940, 6),
+    "three_of_a_kind": (607_200, 125),
+    "two_pair": (3_157_056, 203),
+    "pair": (2_316_600, 138),
+    "high_card": (233_100, 10),
 }

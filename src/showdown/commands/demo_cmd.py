@@ -85,6 +85,7 @@ def _cmp(*hands: str, board: str = "", game: str = "holdem") -> Step:
 
 
 _FIVE = "five-card"
+_O8 = "omaha-hi-lo"
 
 #: The tour: SPEC section 1's examples, in the order a newcomer meets them.
 TOUR: tuple[Section, ...] = (
@@ -118,6 +119,15 @@ TOUR: tuple[Section, ...] = (
     Section("ace_to_five", (_cmp("Ah 2c 3d 4s 5h", "6h 4d 3c 2s Ad", game="ace-to-five"),)),
     Section("razz", (_cmp("As 2c 3d 4h 8s Kd Kc", "Ac 2d 3h 5s 7c Qd Qh", game="razz"),)),
     Section("badugi", (_cmp("Ah 2c 3d Ks", "Ac 2d 3h 4h", game="badugi"),)),
+    Section(
+        "omaha_hi_lo",
+        (
+            # Quads take the high half; two equal eight lows split the low half (a quarter each).
+            _cmp("Ah 2h Kc Kd", "Ad 2d Qh Qs", "Jc Js 9c 9s", board="3c 4h 8s Jh Jd", game=_O8),
+            # Only two board cards of eight or lower: nobody has a low, the high hand scoops.
+            _cmp("As Ks 3c 4d", "Qc Qs 7h 8h", board="Kh Qd Jc 5s 2d", game=_O8),
+        ),
+    ),
 )
 
 

@@ -255,6 +255,12 @@ WORDS: Words = {
         "wrap": "House rule: the ace wraps around (Q-K-A-2-3 is a straight)",
         "wins": "wins",
         "splits": "splits the pot",
+        # Hi-lo: what each hand takes (the halves are won and split separately).
+        "wins_high": "wins the high half",
+        "wins_low": "wins the low half",
+        "splits_high": "splits the high half",
+        "splits_low": "splits the low half",
+        "scoops": "scoops the pot",
     },
     "stats": {
         "title": "All {hands} hands of {size} cards{best}, {rules}",
@@ -299,6 +305,8 @@ WORDS: Words = {
         "ace_to_five": "Ace-to-five lowball: the ace is low, A-2-3-4-5 is the best",
         "razz": "Razz: the best ace-to-five low of a stud player's seven cards",
         "badugi": "Badugi: four cards of four suits beat any three",
+        "omaha_hi_lo": "Omaha hi-lo: the high and the low share the pot; a tied low takes a "
+        "quarter each, and with no low the high hand scoops",
         "more": "More: showdown --help, or showdown COMMAND --help.",
     },
     "pots": {

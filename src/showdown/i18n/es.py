@@ -267,6 +267,12 @@ WORDS: Words = {
         "wrap": "Regla de la casa: el as da la vuelta (Q-K-A-2-3 es escalera)",
         "wins": "gana",
         "splits": "comparte el bote",
+        # Hi-lo: what each hand takes (the halves are won and split separately).
+        "wins_high": "gana la mitad alta",
+        "wins_low": "gana la mitad baja",
+        "splits_high": "comparte la mitad alta",
+        "splits_low": "comparte la mitad baja",
+        "scoops": "se lleva todo el bote",
     },
     "stats": {
         "title": "Las {hands} manos de {size} cartas{best}, {rules}",
@@ -311,6 +317,8 @@ WORDS: Words = {
         "ace_to_five": "Lowball de as a cinco: el as es bajo, A-2-3-4-5 es la mejor",
         "razz": "Razz: el mejor bajo de as a cinco con las siete cartas del jugador",
         "badugi": "Badugi: cuatro cartas de cuatro palos superan a cualquier trío de cartas",
+        "omaha_hi_lo": "Omaha hi-lo: la mano alta y el bajo se reparten el bote; con bajos "
+        "empatados, un cuarto para cada uno, y sin bajo la alta se lo lleva todo",
         "more": "Más: showdown --help o showdown COMANDO --help.",
     },
     "pots": {
