@@ -136,16 +136,18 @@ class Phrasebook(ABC):
         """Sentence: same category, ``winner`` wins at ``decision.index``."""
 
     @abstractmethod
-    def exact_tie(self, name: str, ranks: str) -> str:
-        """Sentence: the two hands tie exactly; the pot is split; suits never break ties."""
+    def exact_tie(self, name: str, ranks: str, half: int | None = None) -> str:
+        """Sentence: the two hands tie exactly; the pot (or ``half`` of a hi-lo pot: 0 high,
+        1 low) is split; suits never break ties."""
 
     @abstractmethod
     def wins_alone(self, winner: str, name: str) -> str:
         """Sentence for several hands: ``winner`` wins alone with ``name``."""
 
     @abstractmethod
-    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
-        """Sentence for several hands: ``winners`` tie exactly and split the pot."""
+    def split(self, winners: Sequence[str], name: str, ranks: str, half: int | None = None) -> str:
+        """Sentence for several hands: ``winners`` tie exactly and split the pot (or
+        ``half`` of it)."""
 
     @abstractmethod
     def against_best_loser(self, loser: str, name: str, reason: str) -> str:

@@ -94,6 +94,10 @@ GAME_NAMES = {
 }
 
 
+#: What a tie splits: the pot, or one half of a hi-lo pot.
+POT: dict[int | None, str] = {None: "the pot", 0: "the high half", 1: "the low half"}
+
+
 class English(Phrasebook):
     """English, with the usual poker idiom (``kings full of fours``, ``five high``)."""
 
@@ -193,18 +197,18 @@ class English(Phrasebook):
             f"{self._place(decision)}, {self._versus(decision)}."
         )
 
-    def exact_tie(self, name: str, ranks: str) -> str:
+    def exact_tie(self, name: str, ranks: str, half: int | None = None) -> str:
         return (
             f"Exact tie ({self.lower_first(name)}, {ranks} in both hands): "
-            "the pot is split, because suits never break ties."
+            f"{POT[half]} is split, because suits never break ties."
         )
 
     def wins_alone(self, winner: str, name: str) -> str:
         return f"{self.capitalise(winner)} wins: {self.lower_first(name)}."
 
-    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
+    def split(self, winners: Sequence[str], name: str, ranks: str, half: int | None = None) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} split the pot with the same hand, "
+            f"{self.capitalise(self.join(winners))} split {POT[half]} with the same hand, "
             f"{self.lower_first(name)} ({ranks}): an exact tie, and suits never break ties."
         )
 

@@ -106,6 +106,10 @@ GAME_NAMES = {
 }
 
 
+#: What a tie splits: the pot, or one half of a hi-lo pot.
+POT: dict[int | None, str] = {None: "el bote", 0: "la mitad alta", 1: "la mitad baja"}
+
+
 class Spanish(Phrasebook):
     """Spanish as the documents write it (``gana en la tercera carta, 9 frente a 8``)."""
 
@@ -198,18 +202,18 @@ class Spanish(Phrasebook):
             f"{self._place(decision)}, {self._versus(decision)}."
         )
 
-    def exact_tie(self, name: str, ranks: str) -> str:
+    def exact_tie(self, name: str, ranks: str, half: int | None = None) -> str:
         return (
             f"Empate exacto ({self.lower_first(name)}, {ranks} en las dos manos): "
-            "el bote se reparte, porque los palos nunca desempatan."
+            f"{POT[half]} se reparte, porque los palos nunca desempatan."
         )
 
     def wins_alone(self, winner: str, name: str) -> str:
         return f"{self.capitalise(winner)} gana: {self.lower_first(name)}."
 
-    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
+    def split(self, winners: Sequence[str], name: str, ranks: str, half: int | None = None) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} se reparten el bote con la misma jugada, "
+            f"{self.capitalise(self.join(winners))} se reparten {POT[half]} con la misma jugada, "
             f"{self.lower_first(name)} ({ranks}): empate exacto, y los palos nunca desempatan."
         )
 

@@ -192,14 +192,22 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _why(showdown: Showdown, a: int, b: int, lang: str, label: str | None = None) -> str:
+def _why(
+    showdown: Showdown,
+    a: int,
+    b: int,
+    lang: str,
+    label: str | None = None,
+    half: int | None = None,
+) -> str:
     """:func:`showdown.explain.explain` for the hands shown at seats ``a`` and ``b``;
-    ``label`` names the first hand instead of its player (``their hand`` for a split)."""
+    ``label`` names the first hand instead of its player (``their hand`` for a split),
+    ``half`` the half of a hi-lo pot they compete for (0 high, 1 low)."""
     from showdown.explain import explain
 
     hands = showdown.hands
     names = [label or subject_name(showdown, a, lang), subject_name(showdown, b, lang)]
-    return _sentence(explain(hands[a], hands[b], lang, names=names))
+    return _sentence(explain(hands[a], hands[b], lang, names=names, half=half))
 
 
 def _tie_all(showdown: Showdown, winners: Sequence[int], lang: str) -> str:
@@ -273,7 +281,8 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | No
             text = words[key].format(names=names, hand=hand, against=against, shares=shares)
         parts.append(text)
         if len(pot.winners) == 2:
-            parts.append(_why(showdown, pot.winners[0], pot.winners[1], lang))
+            k = None if half is None else ("high", "low").index(half)
+            parts.append(_why(showdown, pot.winners[0], pot.winners[1], lang, half=k))
         else:
             parts.append(_tie_all(showdown, pot.winners, lang))
     if best is not None:

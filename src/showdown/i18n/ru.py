@@ -123,6 +123,10 @@ GAME_NAMES = {
 }
 
 
+#: What a tie splits: the pot, or one half of a hi-lo pot.
+POT: dict[int | None, str] = {None: "банк", 0: "хай", 1: "лоу"}
+
+
 class Russian(Phrasebook):
     """Russian, with the cases and agreement a native speaker expects."""
 
@@ -239,18 +243,18 @@ class Russian(Phrasebook):
             f"В обеих руках {self._shared(d)}; {winner} выигрывает {where}: {self._rank_pair(d)}."
         )
 
-    def exact_tie(self, name: str, ranks: str) -> str:
+    def exact_tie(self, name: str, ranks: str, half: int | None = None) -> str:
         return (
-            f"Точная ничья ({self.lower_first(name)}, {ranks} в обеих руках): банк делится "
+            f"Точная ничья ({self.lower_first(name)}, {ranks} в обеих руках): {POT[half]} делится "
             "поровну, потому что масти при сравнении никогда не учитываются."
         )
 
     def wins_alone(self, winner: str, name: str) -> str:
         return f"Выигрывает {winner}: {self.lower_first(name)}."
 
-    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
+    def split(self, winners: Sequence[str], name: str, ranks: str, half: int | None = None) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} делят банк с одинаковой комбинацией "
+            f"{self.capitalise(self.join(winners))} делят {POT[half]} с одинаковой комбинацией "
             f"({self.lower_first(name)}, {ranks}): точная ничья, масти при сравнении никогда "
             "не учитываются."
         )
