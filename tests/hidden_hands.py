@@ -73,12 +73,13 @@ def sentence_leaks(view: Any, hidden_names: set[str]) -> list[str]:
 
 def hidden_opponents(round_view: dict[str, Any]) -> set[str]:
     """Names (as every language writes them) of the opponents whose cards are not shown."""
-    from showdown.game.rules import _NAMES
+    from showdown.i18n import words
 
     names: set[str] = set()
     for player in round_view["players"][1:]:
         if player["cards"] is None:
-            names.add(player["name"])
             name = player["name"]
-            names.update(local[name] for local in _NAMES.values() if name in local)
+            names.add(name)
+            # The phrasebooks spell the opponents' names per language ("name_Marta").
+            names.update(words("game", lang).get(f"name_{name}", name) for lang in LANGS)
     return names

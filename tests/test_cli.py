@@ -18,6 +18,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,13 @@ EVAL_KEYS = VALUE_KEYS | {"game", "wrap", "cards", "board"}
 COMPARE_KEYS = {"winners", "tie", "hands", "explanation", "game", "wrap", "board"}
 COMPARE_HAND_KEYS = VALUE_KEYS | {"hand", "cards"}
 LANGS = ("en", "es", "ru")
+
+
+def demo_words(lang: str) -> Mapping[str, str]:
+    """The tour's headings in ``lang`` (they live in the phrasebooks)."""
+    from showdown.i18n import words
+
+    return words("demo", lang)
 
 
 def run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -415,14 +423,14 @@ def test_compare_finds_every_winner_of_random_deals(
 def test_demo_json_each_step_is_reproduced_by_its_cli_and_api_call(
     capsys: pytest.CaptureFixture[str], lang: str
 ) -> None:
-    from showdown.commands.demo_cmd import TEXT, TOUR
+    from showdown.commands.demo_cmd import TOUR
 
     code, out, err = run_main(["demo", "--json", "--lang", lang], capsys)
     assert (code, err) == (0, "")
     document = json.loads(out)
     assert document["lang"] == lang
-    assert document["title"] == TEXT[lang]["title"]
-    assert [s["heading"] for s in document["sections"]] == [TEXT[lang][s.key] for s in TOUR]
+    assert document["title"] == demo_words(lang)["title"]
+    assert [s["heading"] for s in document["sections"]] == [demo_words(lang)[s.key] for s in TOUR]
     steps = [step for section in document["sections"] for step in section["steps"]]
     assert len(steps) >= 10
     for step in steps:
@@ -437,10 +445,11 @@ def test_demo_json_each_step_is_reproduced_by_its_cli_and_api_call(
             assert {k: step["result"][k] for k in library if k != "hands"} == {
                 k: v for k, v in library.items() if k != "hands"
             }
-            assert [{k: h[k] for k in VALUE_KEYS} for h in step["result"]["hands"]] == library[
-                "hands"
-            ]
-            assert set(step["result"]) == COMPARE_KEYS
+            # A hi-lo hand carries "high" and "low" values instead of one value's keys.
+            hands = zip(step["result"]["hands"], library["hands"], strict=True)
+            assert [{k: h[k] for k in mine} for h, mine in hands] == library["hands"]
+            hi_lo = {"high", "low"} if step["game"] == "omaha-hi-lo" else set()
+            assert set(step["result"]) == COMPARE_KEYS | hi_lo
         else:
             assert value == step["result"]["description"]
             assert set(step["result"]) == EVAL_KEYS
@@ -449,9 +458,7 @@ def test_demo_json_each_step_is_reproduced_by_its_cli_and_api_call(
 def test_demo_covers_the_documents_examples(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run_main(["demo", "--json"], capsys)
     sections = {s["heading"]: s["steps"] for s in json.loads(out)["sections"]}
-    from showdown.commands.demo_cmd import TEXT
-
-    text = TEXT["en"]
+    text = demo_words("en")
     two_pair = sections[text["two_pair"]][0]
     assert two_pair["hands"] == ["Kh Kd 4s 4c Ac", "Qs Qh Jd Jc Ks"]
     assert two_pair["result"]["winners"] == [0]
@@ -477,18 +484,29 @@ def test_demo_covers_the_documents_examples(capsys: pytest.CaptureFixture[str]) 
     # Ah plus four hearts on the board: a royal flush in Hold'em, only ace high in Omaha.
     assert omaha["result"]["hands"][0]["category"] == "high_card"
     assert omaha["result"]["winners"] == [1]
+    quartered, scoop = sections[text["omaha_hi_lo"]]
+    assert quartered["game"] == scoop["game"] == "omaha-hi-lo"
+    assert [h["low"] is not None for h in quartered["result"]["hands"]] == [True, True, False]
+    assert quartered["result"]["winners"] == [0, 1, 2] and quartered["result"]["tie"] is True
+    assert (quartered["result"]["high"], quartered["result"]["low"]) == (
+        {"winners": [2]},
+        {"winners": [0, 1]},
+    )
+    assert all(h["low"] is None for h in scoop["result"]["hands"])
+    assert scoop["result"]["winners"] == [1] and scoop["result"]["tie"] is False
+    assert (scoop["result"]["high"], scoop["result"]["low"]) == ({"winners": [1]}, None)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_demo_human_tour_in_each_language(capsys: pytest.CaptureFixture[str], lang: str) -> None:
-    from showdown.commands.demo_cmd import TEXT, TOUR
+    from showdown.commands.demo_cmd import TOUR
 
     code, out, err = run_main(["demo", "--lang", lang], capsys)
     assert (code, err) == (0, "")
     assert "\033[" not in out
-    assert out.startswith(TEXT[lang]["title"])
+    assert out.startswith(demo_words(lang)["title"])
     for number, section in enumerate(TOUR, 1):
-        assert f"{number}. {TEXT[lang][section.key]}" in out
+        assert f"{number}. {demo_words(lang)[section.key]}" in out
         for step in section.steps:
             assert f"$ {step.cli(lang)}" in out
             assert f">>> {step.api(lang)}" in out
@@ -501,10 +519,10 @@ def test_demo_human_tour_in_each_language(capsys: pytest.CaptureFixture[str], la
                 assert evaluate(step.hands[0], game=step.game, wrap=step.wrap).describe(lang) in out
     lines = [re.sub(r"^\s*(\d+\.\s)?", "", line) for line in out.splitlines()]
     for section in TOUR:  # each heading once (the Omaha rule used to be repeated under it)
-        assert lines.count(TEXT[lang][section.key]) == 1
+        assert lines.count(demo_words(lang)[section.key]) == 1
     others = [other for other in LANGS if other != lang]
     for other in others:  # the headings really are translated
-        assert TEXT[other]["two_pair"] not in out
+        assert demo_words(other)["two_pair"] not in out
 
 
 # ---------------------------------------------------------------- the installed script

@@ -56,3 +56,64 @@ def test_the_site_lists_every_page() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     for page in DOCS.glob("*.md"):
         assert page.name in config, page
+
+
+def _games_page() -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """docs/games.md: its table files (`name.json`: then a json block) and every
+    ``$ showdown ...`` line of its console blocks with the output printed under it."""
+    page = (DOCS / "games.md").read_text(encoding="utf-8")
+    files = dict(re.findall(r"`(\w+\.json)`:\n\n```json\n(.*?)```", page, re.DOTALL))
+    runs = []
+    for block in re.findall(r"```console\n(.*?)```", page, re.DOTALL):
+        for chunk in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
+            command, _, output = chunk.partition("\n")
+            runs.append((command, output))
+    return files, runs
+
+
+def test_games_page_examples_print_what_the_page_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+
+    files, runs = _games_page()
+    assert {"o8.json", "stud.json"} <= set(files) and len(runs) >= 12
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    commands = set()
+    for command, output in runs:
+        words = shlex.split(command)
+        assert words[0] == "showdown"
+        code, out, err = run_cli(words[1:])
+        assert (code, err) == (0, ""), command
+        assert out == output, command
+        commands.add(words[1])
+    assert {"eval", "compare", "resolve", "equity"} <= commands
+
+
+@pytest.mark.slow
+def test_games_page_counts_are_the_stats_commands_figures() -> None:
+    """The count tables of docs/games.md are what ``stats --game`` prints (and
+    tests/test_game_stats.py checks those against a brute force)."""
+    from showdown.game_stats import game_stats
+
+    page = (DOCS / "games.md").read_text(encoding="utf-8")
+    tables = {
+        "short-deck": page.split("| category | 5 cards |", 1)[1].split("\n\n", 1)[0],
+        "ace-to-five": page.split("| best low | 5 cards |", 1)[1].split("\n\n", 1)[0],
+    }
+    shapes = {"no pair": "high card"}
+    for game, table in tables.items():
+        rows = [line.strip("|").split("|") for line in table.splitlines()[2:]]
+        for column, cards in enumerate((5, 6, 7), start=1):
+            stats = game_stats(game, cards)
+            figures = {c.json_name.replace("_", " "): n for c, n in stats.categories.items()}
+            for row in rows:
+                name, cell = row[0].strip(), row[column].strip()
+                if name == "total":
+                    assert cell == f"{stats.hands:,} / {stats.distinct:,}", (game, cards)
+                    continue
+                count = figures[shapes.get(name, name)]
+                shown = f"{count.hands:,} / {count.distinct:,}" if count.hands else ""
+                assert cell == shown, (game, cards, name)

@@ -120,6 +120,56 @@ def test_short_deck_ranges_and_the_equity_entry_point() -> None:
     assert sum(r.equity) == pytest.approx(1.0)
 
 
+def _range_brute_force(
+    ranges: Sequence[Sequence[tuple[str, float]]], board: list[int]
+) -> tuple[list[float], int]:
+    """Weighted equity of Hold'em ranges in short deck: every combo of every range (no card
+    twice), every completion of the board, each deal weighted by its combos' weights."""
+    combos = [[(ids(c), w) for c, w in r] for r in ranges]
+    totals, weight, deals = [0.0] * len(ranges), 0.0, 0
+    for a, wa in combos[0]:
+        for b, wb in combos[1]:
+            used = set(a) | set(b) | set(board)
+            if len(used) < 4 + len(board):
+                continue
+            rest = [c for c in range(16, 52) if c not in used]
+            for more in combinations(rest, 5 - len(board)):
+                keys = [best_of(h + board + list(more), short_deck_key) for h in (a, b)]
+                totals = [t + wa * wb * s for t, s in zip(totals, _split(keys), strict=True)]
+                weight += wa * wb
+                deals += 1
+    return [t / weight for t in totals], deals
+
+
+def test_short_deck_ranges_are_exact_when_they_fit() -> None:
+    # KK (six combos, weight 1) and QQ at half weight, against aces, on the turn.
+    kings = [(f"K{x} K{y}", 1.0) for x, y in combinations("cdhs", 2)]
+    queens = [(f"Q{x} Q{y}", 0.5) for x, y in combinations("cdhs", 2)]
+    aces = [(f"A{x} A{y}", 1.0) for x, y in combinations("cdhs", 2)]
+    board = "6c 7d 8h Js"
+    expected, deals = _range_brute_force([aces, kings + queens], ids(board))
+    r = game_equity(["AA", "KK,QQ:0.5"], board=board, game="short-deck")
+    assert (r.method, r.boards) == ("exact", deals) == ("exact", 6 * 12 * 28)
+    assert list(r.equity) == pytest.approx(expected)
+    # A range against a known hand, on the flop, with a card of the range on the board.
+    expected, deals = _range_brute_force(
+        [[(f"A{x} A{y}", 1.0) for x, y in combinations("cdh", 2)], [("Ks Qs", 1.0)]],
+        ids("As 9s 8d"),
+    )
+    r = game_equity(["AA", "Ks Qs"], board="As 9s 8d", game="short-deck")
+    assert (r.method, r.boards) == ("exact", deals) == ("exact", 3 * 406)
+    assert list(r.equity) == pytest.approx(expected)
+    mc = game_equity(["AA", "Ks Qs"], board="As 9s 8d", game="short-deck", trials=40_000, seed=2)
+    assert mc.method == "monte-carlo" and mc.stderr is not None
+    for e, m, se in zip(r.equity, mc.equity, mc.stderr, strict=True):
+        assert abs(e - m) < 4 * se
+    # Too many deals for the bound: Monte Carlo, unless exact=True forces the enumeration.
+    assert game_equity(["AA", "KK"], game="short-deck", trials=2_000, seed=1).method == (
+        "monte-carlo"
+    )
+    assert game_equity(["AA", "KK"], game="short-deck", seed=1).method == "monte-carlo"
+
+
 def test_draw_games_as_they_stand() -> None:
     r = game_equity(["7h 5d 4c 3s 2h", "8h 6d 4d 3c 2s"], game="deuce-to-seven")
     assert r.equity == (1.0, 0.0) and r.boards == 1
@@ -145,6 +195,10 @@ def test_cli_hi_lo_json(capsys: pytest.CaptureFixture[str]) -> None:
     ("kwargs", "message"),
     [
         ({"players": ["AcAd", "KK"], "game": "razz"}, "not a range"),
+        (
+            {"players": ["AA", "Ks Qs"], "board": "As Ad Ah", "game": "short-deck"},
+            "every combo of 'AA' is blocked",
+        ),
         ({"players": ["2c 6c", "Ks Kd"], "game": "short-deck"}, "not in the Short deck"),
         ({"players": ["As Ks Qs Js Ts 9s 8s 7s", "2c"], "game": "stud"}, "1 to 7 known cards"),
         ({"players": ["As Ks Qs", "2c 3c 4c"], "game": "omaha-hi-lo"}, "4 or 5 hole cards"),

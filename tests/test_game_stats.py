@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache, partial
 from itertools import combinations_with_replacement
 from math import comb, prod
 
@@ -20,6 +21,7 @@ import pytest
 from reference import combinations_array
 from reference_games import (
     SHORT,
+    SHORT_TRIPS,
     STANDARD,
     Key,
     ace_to_five_key,
@@ -31,7 +33,8 @@ from reference_games import (
 )
 from showdown.categories import BadugiCategory, Category
 from showdown.cli import main
-from showdown.game_stats import game_stats
+from showdown.game_stats import game_cards, game_stats
+from showdown.variants import GAMES, find_variant
 
 _NAMES = {  # the reference's category words -> the library's categories
     "high": Category.HIGH_CARD,
@@ -74,8 +77,8 @@ def _suit_blind_classes(hands: np.ndarray) -> tuple[list[list[int]], list[int]]:
 
 
 def test_short_deck_five_cards() -> None:
-    hands, weights = _suit_blind_classes(combinations_array(36, 5).astype(np.int64) + 16)
-    keys = [short_deck_key(h) for h in hands]
+    _, weights = _classes("short", 5)
+    keys = _reference_keys("short", 5, "short-deck")
     expected = _tally(keys, weights, lambda k: _NAMES[SHORT[k[0]]])
     assert _figures("short-deck") == expected
     assert expected[Category.FLUSH] == (480, 120) and expected[Category.FULL_HOUSE] == (1728, 72)
@@ -95,24 +98,25 @@ def _multiset_classes(cards: int) -> tuple[list[list[int]], list[int]]:
 
 
 def test_ace_to_five_lows_five_cards() -> None:
-    hands, weights = _multiset_classes(5)
-    keys = [ace_to_five_key(h) for h in hands]
+    _, weights = _classes("multiset", 5)
+    keys = _reference_keys("multiset", 5, "ace-to-five")
     expected = _tally(keys, weights, lambda k: _NAMES[_A5_SHAPES[-k[0]]])
     assert _figures("ace-to-five") == expected
     assert expected[Category.HIGH_CARD] == (1_317_888, 1287)
 
 
 def test_razz_six_cards() -> None:
-    hands, weights = _multiset_classes(6)
-    keys = [best_of(h, ace_to_five_key) for h in hands]
+    _, weights = _classes("multiset", 6)
+    keys = _reference_keys("multiset", 6, "ace-to-five")
     expected = _tally(keys, weights, lambda k: _NAMES[_A5_SHAPES[-k[0]]])
     assert _figures("razz", 6) == expected
 
 
+@pytest.mark.xdist_group("multiset-7")
 def test_eight_or_better_lows() -> None:
     for cards in (5, 7):
-        hands, weights = _multiset_classes(cards)
-        keys = [best_of(h, eight_or_better_key) for h in hands]
+        _, weights = _classes("multiset", cards)
+        keys = _reference_keys("multiset", cards, "eight-or-better")
         qualifying = sum(w for k, w in zip(keys, weights, strict=True) if k is not None)
         distinct = len({k for k in keys if k is not None})
         low = game_stats("stud-hi-lo", cards).low
@@ -121,16 +125,18 @@ def test_eight_or_better_lows() -> None:
     assert game_stats("omaha-hi-lo").low.hands == 57_344  # type: ignore[union-attr]
 
 
+@pytest.mark.xdist_group("deuce-to-seven")
 def test_deuce_to_seven_five_cards() -> None:
-    hands, weights = _suit_blind_classes(combinations_array(52, 5).astype(np.int64))
-    keys = [deuce_to_seven_key(h) for h in hands]
+    _, weights = _classes("suit-blind", 5)
+    keys = _reference_keys("suit-blind", 5, "deuce-to-seven")
     expected = _tally(keys, weights, lambda k: _NAMES[STANDARD[-k[0]]])
     assert _figures("deuce-to-seven") == expected
     assert expected[Category.STRAIGHT] == (9180, 9) and expected[Category.FLUSH] == (5112, 1278)
 
 
+@pytest.mark.xdist_group("badugi")
 def test_badugi_four_cards() -> None:
-    keys = [badugi_key(h) for h in combinations_array(52, 4).tolist()]
+    keys = _reference_keys("all", 4, "badugi")
     expected = _tally(keys, [1] * len(keys), lambda k: BadugiCategory.of_size(k[0]))
     assert _figures("badugi") == expected
     assert expected[BadugiCategory.FOUR_CARD] == (17_160, 715)
@@ -166,3 +172,155 @@ def test_cli_hi_lo_adds_the_low_count(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["stats", "--game", "badugi", "--cards", "5"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --cards 5") and len(err.splitlines()) == 1
+
+
+# ------------------------------------------------ every figure of `stats --game --json`
+
+
+def _short_deck_classes(cards: int) -> tuple[list[list[int]], list[int]]:
+    """Every ``cards``-card short-deck hand (all C(36, cards), enumerated with numpy), grouped
+    into classes the rules cannot tell apart: same ranks, and the same ranks in the one suit
+    holding five or more cards (if any). One representative per class and its size."""
+    hands = combinations_array(36, cards)
+    bit = np.array([1 << (9 * (c & 3) + (c >> 2)) for c in range(36)], dtype=np.int64)
+    power = np.array([5 ** (c >> 2) for c in range(36)], dtype=np.int64)  # rank counts, base 5
+    code = np.zeros(len(hands), dtype=np.int64)
+    mask = np.zeros(len(hands), dtype=np.int64)
+    for column in hands.T:
+        code += power[column]
+        mask |= bit[column]
+    popcount = np.array([bin(m).count("1") for m in range(512)])
+    flush = np.zeros(len(hands), dtype=np.int64)
+    for suit in range(4):
+        ranks = (mask >> (9 * suit)) & 511
+        flush = np.where(popcount[ranks] >= 5, ranks, flush)
+    _, first, sizes = np.unique(code * 512 + flush, return_index=True, return_counts=True)
+    reps = (hands[first].astype(np.int64) + 16).tolist()  # ids 16.. are the sixes to aces
+    return reps, sizes.tolist()
+
+
+@cache
+def _classes(deck: str, cards: int) -> tuple[list[list[int]], list[int]]:
+    if deck == "short":
+        return _short_deck_classes(cards)
+    if deck == "multiset":
+        return _multiset_classes(cards)
+    if deck == "suit-blind":
+        return _suit_blind_classes(combinations_array(52, cards).astype(np.int64))
+    return combinations_array(52, cards).tolist(), [1] * comb(52, cards)
+
+
+@cache
+def _reference_keys(deck: str, cards: int, rule: str) -> list[Key | None]:
+    five_key: Callable[[Sequence[int]], Key | None] = {
+        "short-deck": short_deck_key,
+        "short-deck-trips": partial(short_deck_key, trips_beat_straight=True),
+        "ace-to-five": ace_to_five_key,
+        "deuce-to-seven": deuce_to_seven_key,
+        "eight-or-better": eight_or_better_key,
+        "badugi": badugi_key,
+    }[rule]
+    hands, _ = _classes(deck, cards)
+    if rule == "badugi":
+        return [badugi_key(h) for h in hands]
+    return [best_of(h, five_key) for h in hands]
+
+
+def _reference_json(game: str, cards: int, trips: bool) -> dict:
+    """``stats --game --json`` worked out from the reference evaluators alone."""
+    from showdown.stats import stats
+
+    variant = find_variant(game)
+    doc: dict = {"cards": cards}
+    high = variant.high.key
+    if high == "high":  # the standard ladder: tests/test_stats.py checks these exhaustively
+        doc.update({k: v for k, v in stats(cards).to_json().items() if k != "cards"})
+    else:
+        rule, deck, order = {
+            "short-deck": ("short-deck-trips" if trips else "short-deck", "short", None),
+            "ace-to-five": ("ace-to-five", "multiset", _A5_SHAPES),
+            "deuce-to-seven": ("deuce-to-seven", "suit-blind", STANDARD),
+            "badugi": ("badugi", "all", None),
+        }[high]
+        _, weights = _classes(deck, cards)
+        keys = _reference_keys(deck, cards, rule)
+
+        def category(key: Key) -> str:
+            if rule == "badugi":
+                return BadugiCategory.of_size(key[0]).json_name
+            if rule.startswith("short-deck"):
+                return _NAMES[(SHORT_TRIPS if trips else SHORT)[key[0]]].json_name
+            return _NAMES[order[-key[0]]].json_name  # lows: keys are negated
+
+        tally = _tally(keys, weights, category)  # type: ignore[arg-type]
+        doc["hands"] = sum(weights)
+        doc["distinct"] = len(set(keys))
+        doc["categories"] = {c: {"hands": h, "distinct": d} for c, (h, d) in tally.items()}
+    if variant.hi_lo:
+        _, weights = _classes("multiset", cards)
+        lows = _reference_keys("multiset", cards, "eight-or-better")
+        qualifying = [(k, w) for k, w in zip(lows, weights, strict=True) if k is not None]
+        doc["low"] = {
+            "hands": sum(w for _, w in qualifying),
+            "distinct": len({k for k, _ in qualifying}),
+        }
+    return doc
+
+
+def _every_stats_call() -> list:
+    calls = []
+    for game in GAMES:
+        for cards in game_cards(game):
+            for trips in (False, True) if game == "short-deck" else (False,):
+                # The 7-card brute forces are long: run once (slow), each family on one
+                # worker so that its cached reference keys serve every game that needs them.
+                marks = [pytest.mark.slow] if cards == 7 else []
+                if cards == 7:
+                    family = "short-deck-7" if game == "short-deck" else "multiset-7"
+                    marks.append(pytest.mark.xdist_group(family))
+                elif game in ("badugi", "deuce-to-seven"):
+                    marks.append(pytest.mark.xdist_group(game))
+                calls.append(pytest.param(game, cards, trips, marks=marks))
+    return calls
+
+
+@pytest.mark.parametrize(("game", "cards", "trips"), _every_stats_call())
+def test_every_figure_of_stats_json_matches_a_brute_force(
+    game: str, cards: int, trips: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["stats", "--game", game, "--cards", str(cards), "--json"]
+    assert main(argv + (["--trips-beat-straight"] if trips else [])) == 0
+    doc = json.loads(capsys.readouterr().out)
+    expected = _reference_json(game, cards, trips)
+    empty = {k: v for k, v in doc["categories"].items() if v["hands"] == 0}
+    assert all(v == {"hands": 0, "distinct": 0} for v in empty.values())
+    doc["categories"] = {k: v for k, v in doc["categories"].items() if k not in empty}
+    assert doc == expected
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("short-deck-7")
+@pytest.mark.parametrize("trips", [False, True])
+def test_short_deck_seven_cards_per_category(trips: bool) -> None:
+    """The figures written in docs/games.md, each from the brute force above."""
+    doc = _reference_json("short-deck", 7, trips)
+    figures = {c: (v["hands"], v["distinct"]) for c, v in doc["categories"].items()}
+    expected = dict(SHORT_DECK_SEVEN)
+    if trips:  # a straight and three of a kind together: the trips play
+        expected.update(three_of_a_kind=(637_560, 135), straight=(1_139_580, 6))
+    assert (doc["hands"], doc["distinct"]) == (8_347_680, 762 if trips else 752)
+    assert figures == expected
+
+
+#: Short deck, all 8,347,680 seven-card hands, best five (docs/games.md).
+SHORT_DECK_SEVEN = {
+    "straight_flush": (10_560, 6),
+    "four_of_a_kind": (44_640, 72),
+    "flush": (175_560, 120),
+    "full_house": (633_024, 72),
+    "straight": (1_169_940, 6),
+    "three_of_a_kind": (607_200, 125),
+    "two_pair": (3_157_056, 203),
+    "pair": (2_316_600, 138),
+    "high_card": (233_100, 10),
+}

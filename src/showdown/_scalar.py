@@ -12,7 +12,6 @@ are read on first use. The friendly :func:`showdown.evaluate` re-exports these.
 from __future__ import annotations
 
 import sys
-from itertools import combinations
 
 from showdown import _backend
 from showdown._packed import SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK
@@ -184,20 +183,20 @@ def _omaha_python(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool) -
         _valid_ids(hole, 4, 6) and _valid_ids(board, 3, 5) and _valid_ids([*hole, *board], 7, 11)
     ):
         omaha_ids_error(hole, board)
+    from showdown.categories import DISTINCT_HANDS
+    from showdown.variants import omaha_fives, omaha_picks
+
     if wrap:
-        best = 7463
-        triples = list(combinations(board, 3))
-        for pair in combinations(hole, 2):
-            for triple in triples:
-                r = _evaluate_ids_wrap_python(pair + triple)
-                if r < best:
-                    best = r
-        return best
+        return min(_evaluate_ids_wrap_python(five) for five in omaha_fives(hole, board))
     # Key sums of the hole pairs and board triples once; each five is then one addition.
     k = _KEYS
-    pair_keys = [(k[a] + k[b], a, b) for a, b in combinations(hole, 2)]
-    triple_keys = [(k[a] + k[b] + k[c], a, b, c) for a, b, c in combinations(board, 3)]
-    best = 7463
+    pairs, triples = omaha_picks(len(hole), len(board))
+    pair_keys = [(k[hole[a]] + k[hole[b]], hole[a], hole[b]) for a, b in pairs]
+    triple_keys = [
+        (k[board[x]] + k[board[y]] + k[board[z]], board[x], board[y], board[z])
+        for x, y, z in triples
+    ]
+    best = DISTINCT_HANDS + 1
     for pair_key, a, b in pair_keys:
         for triple_key, c, d, e in triple_keys:
             key = pair_key + triple_key

@@ -12,14 +12,14 @@ showdown.cards.CardError: hands row 0 holds a card twice
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import numpy as np
 import numpy.typing as npt
 
 from showdown import _backend
 from showdown.cards import CardError
+from showdown.categories import DISTINCT_HANDS
 from showdown.tables import CARD_KEYS, NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK, get_tables
+from showdown.variants import omaha_picks
 
 #: Hands per chunk: the temporaries stay within a few megabytes (cache-sized)
 #: whatever N is, so 100 million hands need only their input and output arrays.
@@ -293,8 +293,7 @@ def evaluate_omaha_batch(
     table, shift = tables.nonflush_compact(5)
     flush_suit = tables.flush_suit[5]
     best = np.empty(len(holes), dtype=np.uint16)
-    hole_pairs = list(combinations(range(holes.shape[1]), 2))
-    board_triples = list(combinations(range(boards.shape[1]), 3))
+    hole_pairs, board_triples = omaha_picks(holes.shape[1], boards.shape[1])
     step = CHUNK
     ranks = np.empty(step, dtype=np.uint16)
     size = min(len(holes), step)
@@ -313,7 +312,7 @@ def evaluate_omaha_batch(
             raise _first_bad_row(both, start, "hole and board", repeats=False)
         h, b = both[:, : h.shape[1]], both[:, h.shape[1] :]
         out = best[start : start + step]
-        out.fill(7463)
+        out.fill(DISTINCT_HANDS + 1)
         # Key sums of every hole pair and every board triple, once per chunk; a five's
         # key is then one addition.
         pair_keys = [_CARD_KEYS[h[:, i]] + _CARD_KEYS[h[:, j]] for i, j in hole_pairs]

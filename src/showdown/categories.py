@@ -76,8 +76,8 @@ three_of_a_kind, straight, flush, full_house, four_of_a_kind, straight_flush
     @classmethod
     def from_rank(cls, rank: int, wrap: bool = False) -> Category:
         """The category of a strength in the 1..7462 numbering (``wrap``: R10 house rule)."""
-        if not 1 <= rank <= 7462:
-            raise ValueError(f"hand rank {rank} is outside 1..7462")
+        if not 1 <= rank <= DISTINCT_HANDS:
+            raise ValueError(f"hand rank {rank} is outside 1..{DISTINCT_HANDS}")
         for category, last in _LAST_RANK[wrap]:
             if rank <= last:
                 return category
@@ -98,6 +98,12 @@ CATEGORY_DISTINCT: dict[Category, int] = {
     Category.PAIR: 2860,
     Category.HIGH_CARD: 1277,
 }
+
+#: The number of distinct five-card strengths, 7,462: the size of the standard high
+#: ladder (and of the wrap-around and deuce-to-seven ladders, which reorder the same
+#: hands). The one place the number is written; everything else reads it from here or
+#: from :attr:`showdown.variants.Ladder.size`.
+DISTINCT_HANDS: int = sum(CATEGORY_DISTINCT.values())
 
 #: The same with the wrap-around house rule (R10): 13 straight ranks.
 CATEGORY_DISTINCT_WRAP: dict[Category, int] = {

@@ -67,78 +67,31 @@ class EquityResult:
         2c2d  эквити  35,25%  выигрыш  35,25%  ничья   0,00%
         Точный расчёт по 990 бордам
         """
-        from showdown.i18n import check_lang
+        from showdown.i18n import check_lang, phrasebook
 
         lang = check_lang(lang)
-        words = _WORDS[lang]
+        book = phrasebook(lang)
+        words = book.section("equity")
+
+        def cell(x: float) -> str:  # a percentage, right-aligned: `` 64.75%``
+            return f"{book.percent(x):>7}"
+
         width = max(len(h) for h in self.hands)
         lines = []
         for i, hand in enumerate(self.hands):
             line = (
-                f"{hand:<{width}}  {words['equity']} {_percent(self.equity[i], lang)}"
-                f"  {words['win']} {_percent(self.win[i], lang)}"
-                f"  {words['tie']} {_percent(self.tie[i], lang)}"
+                f"{hand:<{width}}  {words['equity']} {cell(self.equity[i])}"
+                f"  {words['win']} {cell(self.win[i])}"
+                f"  {words['tie']} {cell(self.tie[i])}"
             )
             if self.stderr is not None:
-                line += f"  ± {_decimal(100 * self.stderr[i], 2, lang)}"
+                line += f"  ± {phrasebook(lang).decimal(100 * self.stderr[i], 2)}"
             lines.append(line)
         lines.append(method_line(self, lang))
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.format("en")
-
-
-#: The words of the human output, per language.
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "equity": "equity",
-        "win": "win",
-        "tie": "tie",
-        "progress": "Computing equity",
-        "rate": "showdowns/s",
-    },
-    "es": {
-        "equity": "equidad",
-        "win": "gana",
-        "tie": "empata",
-        "progress": "Calculando equidad",
-        "rate": "showdowns/s",
-    },
-    "ru": {
-        "equity": "эквити",
-        "win": "выигрыш",
-        "tie": "ничья",
-        "progress": "Расчёт эквити",
-        "rate": "шоудаунов/с",
-    },
-}
-
-
-def _decimal(x: float, places: int, lang: str) -> str:
-    """``x`` with ``places`` decimals: a point in English, a comma in Spanish and Russian."""
-    from showdown.i18n import phrasebook
-
-    return phrasebook(lang).decimal(x, places)
-
-
-def _percent(x: float, lang: str) -> str:
-    """A fraction as a percentage, right-aligned in six characters: `` 64.75%``."""
-    return f"{_decimal(100 * x, 2, lang):>6}%"
-
-
-def _count(n: int, lang: str) -> str:
-    """A whole number grouped by thousands: ``1,712,304``, ``1.712.304``, ``1 712 304``."""
-    from showdown.i18n import phrasebook
-
-    return phrasebook(lang).count(n)
-
-
-def _ru_plural(n: int, one: str, few: str, many: str) -> str:
-    """The Russian noun form after ``n``: 1, 21 ``one``; 2-4, 22-24 ``few``; else ``many``."""
-    from showdown.i18n import phrasebook
-
-    return phrasebook("ru").plural(n, (one, few, many))
 
 
 def method_line(result: EquityResult, lang: str = "en") -> str:
@@ -155,24 +108,9 @@ def method_line(result: EquityResult, lang: str = "en") -> str:
     >>> method_line(r, "en"), method_line(r, "es"), method_line(r, "ru")
     ('exact over 1 board', 'Cálculo exacto sobre la única mesa posible', 'Точный расчёт по 1 борду')
     """
+    from showdown.i18n import phrasebook
+
+    book = phrasebook(lang)
     if result.method == "exact":
-        n = result.boards or 0
-        count = _count(n, lang)
-        if lang == "es":
-            if n == 1:
-                return "Cálculo exacto sobre la única mesa posible"
-            return f"Cálculo exacto sobre las {count} mesas posibles"
-        if lang == "ru":
-            # Dative after «по»: 1, 21, 101 борду; every other number бордам.
-            return f"Точный расчёт по {count} {_ru_plural(n, 'борду', 'бордам', 'бордам')}"
-        return f"exact over {count} {'board' if n == 1 else 'boards'}"
-    n = result.trials or 0
-    count = _count(n, lang)
-    if lang == "es":
-        noun = "simulación" if n == 1 else "simulaciones"
-        return f"Método de Montecarlo: {count} {noun} (± un error estándar)"
-    if lang == "ru":
-        noun = _ru_plural(n, "симуляция", "симуляции", "симуляций")
-        return f"Метод Монте-Карло: {count} {noun} (± одна стандартная ошибка)"
-    noun = "trial" if n == 1 else "trials"
-    return f"Monte Carlo, {count} {noun} (± one standard error)"
+        return book.counted(result.boards or 0, book.section("equity")["exact"])
+    return book.counted(result.trials or 0, book.section("equity")["monte_carlo"])

@@ -30,7 +30,7 @@ from showdown._scalar import evaluate_ids as evaluate_ids
 from showdown._scalar import evaluate_ids_wrap as evaluate_ids_wrap
 from showdown._scalar import evaluate_omaha_ids as evaluate_omaha_ids
 from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
-from showdown.categories import AnyCategory, Category
+from showdown.categories import DISTINCT_HANDS, AnyCategory, Category
 from showdown.ladder_tables import class_columns
 from showdown.tables import ScalarTables, scalar_tables
 from showdown.variants import (
@@ -43,6 +43,7 @@ from showdown.variants import (
     UnknownGame,
     Variant,
     find_variant,
+    omaha_fives,
 )
 
 Game = Literal[
@@ -430,7 +431,7 @@ def _best(
     from showdown.ladder_tables import no_hand
 
     if variant.use == "omaha":
-        fives = [list(p + t) for p in combinations(hole, 2) for t in combinations(board, 3)]
+        fives = [list(five) for five in omaha_fives(hole, board)]
     elif ladder.cards == 4:
         fives = [list(c) for k in (4, 3, 2, 1) for c in combinations(hole, k)]
     else:
@@ -459,13 +460,12 @@ def _evaluate_high(
 ) -> HandValue:
     fn = evaluate_ids_wrap if wrap else evaluate_ids
     if omaha:
-        best_rank, best = 7463, list(hole[:2]) + list(community[:3])
-        for pair in combinations(hole, 2):
-            for triple in combinations(community, 3):
-                five = list(pair + triple)
-                rank = fn([c.id for c in five])
-                if rank < best_rank or (rank == best_rank and sorted(five) < sorted(best)):
-                    best_rank, best = rank, five
+        fives = [list(five) for five in omaha_fives(hole, community)]
+        best_rank, best = DISTINCT_HANDS + 1, fives[0]
+        for five in fives:
+            rank = fn([c.id for c in five])
+            if rank < best_rank or (rank == best_rank and sorted(five) < sorted(best)):
+                best_rank, best = rank, five
     else:
         pool = list(hole) + list(community)
         best = _best_five(pool, fn([c.id for c in pool]), wrap)

@@ -95,12 +95,18 @@ def _check_pair(a: HandValue, b: HandValue) -> None:
 
 
 def explain(
-    a: HandValue, b: HandValue, lang: str = "en", names: Sequence[str] | None = None
+    a: HandValue,
+    b: HandValue,
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+    half: int | None = None,
 ) -> str:
     """One sentence saying why ``a`` beats ``b``, ``b`` beats ``a``, or that they tie.
 
     ``names`` optionally labels the two hands (player names, say); by default
     they are "the first hand" and "the second hand" in the chosen language.
+    ``half`` (0 high, 1 low) says the hands compete for one half of a hi-lo pot,
+    so that a tie splits that half.
 
     Different categories name both:
 
@@ -136,7 +142,7 @@ def explain(
         raise ValueError(f"explain compares two hands, so it takes two names, not {len(names)}")
     label_a, label_b = (book.first_hand, book.second_hand) if names is None else names
     if a == b:
-        return book.exact_tie(a.describe(book.code), format_ranks(a.ranks))
+        return book.exact_tie(a.describe(book.code), format_ranks(a.ranks), half)
     winner, loser, label = (a, b, label_a) if a > b else (b, a, label_b)
     if winner.category != loser.category:
         return book.wins_by_category(label, _beats(book, winner, loser))
@@ -162,7 +168,10 @@ def _winners(values: Sequence[HandValue]) -> list[int]:
 
 
 def explain_many(
-    values: Sequence[HandValue], lang: str = "en", labels: Sequence[str] | None = None
+    values: Sequence[HandValue],
+    lang: str = "en",
+    labels: Sequence[str] | None = None,
+    half: int | None = None,
 ) -> str:
     """The explanation of a showdown between any number (two or more) of hands.
 
@@ -187,7 +196,7 @@ def explain_many(
     if labels is not None and len(labels) != len(values):
         raise ValueError(f"{len(labels)} labels for {len(values)} hands")
     if len(values) == 2:
-        return explain(values[0], values[1], book.code, names=labels)
+        return explain(values[0], values[1], book.code, names=labels, half=half)
     if labels is None:
         labels = [book.hand_label(i + 1) for i in range(len(values))]
     winners = _winners(values)
@@ -196,7 +205,7 @@ def explain_many(
     if len(winners) == 1:
         text = book.wins_alone(labels[winners[0]], name)
     else:
-        text = book.split([labels[i] for i in winners], name, format_ranks(best.ranks))
+        text = book.split([labels[i] for i in winners], name, format_ranks(best.ranks), half)
     losers = [i for i in range(len(values)) if i not in winners]
     if losers:
         runner = min(losers, key=lambda i: (values[i].rank, i))
@@ -251,7 +260,7 @@ def _explain_hi_lo(
             parts.append(f"{head} {book.wins_alone(labels[i], value.describe(book.code))}")
         else:
             names = [labels[i] for i, _ in half]
-            text = explain_many([v for _, v in half], book.code, names)
+            text = explain_many([v for _, v in half], book.code, names, half=k)
             parts.append(f"{head} {text}")
     return " ".join(parts)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from math import comb, factorial, prod
 from typing import Any, Literal
@@ -141,6 +142,18 @@ def _seats(players: Sequence[str | CardsLike], variant: Variant) -> list[_Seat]:
     return seats
 
 
+def _drop_blocked(seats: list[_Seat], taken: set[int]) -> None:
+    """Leave out of each range the combos holding a card already known to be elsewhere
+    (another player's, the board's or a dead card): they cannot be dealt."""
+    for number, seat in enumerate(seats, start=1):
+        if seat.combos is None or seat.weights is None:
+            continue
+        free = ~np.isin(seat.combos, list(taken)).any(axis=1)
+        if not free.any():
+            raise CardError(f"player {number}: every combo of {seat.label!r} is blocked")
+        seat.combos, seat.weights = seat.combos[free], seat.weights[free]
+
+
 def _sizes(variant: Variant, seat: _Seat, number: int, board: int) -> int:
     """How many cards ``seat`` still gets; checks the known ones fit the game."""
     known = 2 if seat.combos is not None else len(seat.known)
@@ -169,7 +182,14 @@ def game_equity(
 
     Short deck takes hands or Hold'em ranges; the other games take each
     player's known cards. ``exact=True`` forces enumeration, ``trials=N``
-    Monte Carlo (seeded by ``seed``).
+    Monte Carlo (seeded by ``seed``). Without either, the result is exact when the
+    deals fit :data:`EXACT_LIMIT`; with ranges a deal is a combo for each ranged
+    player (none holding a card seen elsewhere, each weighted by its range weight)
+    and a board, so ranges are exact on the flop and turn when they are narrow.
+
+    >>> r = game_equity(["AA", "KK,QQ:0.5"], board="6c 7d 8h Js")
+    >>> r.method, r.boards, [round(x, 4) for x in r.equity]
+    ('exact', 2016, [0.9286, 0.0714])
     """
     variant = find_variant(game, trips_beat_straight=trips_beat_straight)
     if variant.key in ("holdem", "omaha", "five-card"):
@@ -197,6 +217,15 @@ def game_equity(
     rest = sorted(deck - set(known) - set(community) - set(dead_ids))
     total = board_need + sum(needs)
     if any(s.combos is not None for s in seats):
+        _drop_blocked(seats, set(known + community + dead_ids))
+        if exact is not False and trials is None:
+            fixed = _range_deals(seats, set(known + community + dead_ids), len(rest), board_need)
+            if fixed is not None and (exact is True or fixed[2] <= EXACT_LIMIT):
+                if fixed[2] > 50 * EXACT_LIMIT:
+                    raise CardError(f"{fixed[2]:,} deals are too many to enumerate; use trials")
+                return _exact_ranges(variant, seats, community, rest, board_need, *fixed[:2])
+            if exact is True:
+                raise CardError("the ranges hold too many combos to enumerate; use trials")
         return _monte_carlo(variant, seats, community, rest, board_need, needs,
                             trials or DEFAULT_TRIALS, seed)  # fmt: skip
     if total > len(rest):
@@ -228,18 +257,90 @@ def _splits(total: int, groups: Sequence[int]) -> np.ndarray:
 def _exact(
     variant: Variant, seats: list[_Seat], board: list[int], rest: list[int], groups: list[int]
 ) -> GameEquityResult:
+    acc = _Accumulator(len(seats), variant.hi_lo)
+    _enumerate(variant, seats, board, rest, groups, acc)
+    return acc.result(variant, seats, "exact")
+
+
+def _enumerate(
+    variant: Variant,
+    seats: list[_Seat],
+    board: list[int],
+    rest: list[int],
+    groups: list[int],
+    acc: _Accumulator,
+    weight: float = 1.0,
+) -> None:
+    """Add every deal of ``rest`` to the groups (board, then each player) to ``acc``."""
     total = sum(groups)
     pool = np.array(rest, dtype=np.intp)
-    picks = np.array(list(combinations(range(len(rest)), total)), dtype=np.intp)
-    picks = picks.reshape(len(picks), total)
+    picks = _picks(len(rest), total)
     splits = _splits(total, groups)
-    acc = _Accumulator(len(seats), variant.hi_lo)
     for start in range(0, len(picks), max(1, _CHUNK // len(splits))):
         chunk = pool[picks[start : start + max(1, _CHUNK // len(splits))]]
         dealt = chunk[:, None, :][:, [0] * len(splits), :]
         dealt = np.take_along_axis(dealt, np.broadcast_to(splits, dealt.shape), axis=2)
         dealt = dealt.reshape(len(chunk) * len(splits), total)
-        acc.add(_shares(variant, seats, board, dealt, groups))
+        acc.add(_shares(variant, seats, board, dealt, groups), weight)
+
+
+@cache
+def _picks(cards: int, total: int) -> np.ndarray:
+    """Every ``total`` of ``cards`` positions, one row each."""
+    picks = np.array(list(combinations(range(cards), total)), dtype=np.intp)
+    return picks.reshape(len(picks), total)
+
+
+#: The most combo assignments :func:`_range_deals` lists before leaving ranges to Monte Carlo.
+_MAX_ASSIGNMENTS = 200_000
+
+
+def _range_deals(
+    seats: list[_Seat], taken: set[int], rest: int, board_need: int
+) -> tuple[list[tuple[tuple[int, int], ...]], list[float], int] | None:
+    """Every way to give each ranged player a combo of their range (no card twice, none of
+    ``taken``), with its weight (the product of the combos' weights), and the number of
+    deals an exact result enumerates; None when there are too many to list."""
+    ranged = [s for s in seats if s.combos is not None and s.weights is not None]
+    if prod(len(s.combos) for s in ranged if s.combos is not None) > _MAX_ASSIGNMENTS:
+        return None
+    assignments: list[tuple[tuple[int, int], ...]] = [()]
+    weights = [1.0]
+    for seat in ranged:
+        assert seat.combos is not None and seat.weights is not None
+        grown, grown_weights = [], []
+        for chosen, weight in zip(assignments, weights, strict=True):
+            used = taken.union(*chosen)
+            for (a, b), w in zip(seat.combos.tolist(), seat.weights.tolist(), strict=True):
+                if w > 0 and a not in used and b not in used:
+                    grown.append((*chosen, (a, b)))
+                    grown_weights.append(weight * w)
+        assignments, weights = grown, grown_weights
+    if not assignments:
+        raise CardError("the ranges leave no deal without a card twice")
+    return assignments, weights, len(assignments) * comb(rest - 2 * len(ranged), board_need)
+
+
+def _exact_ranges(
+    variant: Variant,
+    seats: list[_Seat],
+    board: list[int],
+    rest: list[int],
+    board_need: int,
+    assignments: list[tuple[tuple[int, int], ...]],
+    weights: list[float],
+) -> GameEquityResult:
+    """Exact equity with Hold'em ranges: every board for every combo assignment, each
+    assignment counted by its weight (the ranges' weights multiplied)."""
+    acc = _Accumulator(len(seats), variant.hi_lo)
+    groups = [board_need] + [0] * len(seats)
+    for chosen, weight in zip(assignments, weights, strict=True):
+        combos = iter(chosen)
+        fixed = [
+            _Seat(s.label, list(next(combos))) if s.combos is not None else s for s in seats
+        ]
+        used = {c for combo in chosen for c in combo}
+        _enumerate(variant, fixed, board, [c for c in rest if c not in used], groups, acc, weight)
     return acc.result(variant, seats, "exact")
 
 
@@ -343,24 +444,30 @@ def _shares(
 class _Accumulator:
     def __init__(self, players: int, hi_lo: bool) -> None:
         self.n = 0
+        self.weight = 0.0  # the deals' total weight (their number, unless ranges weigh them)
         self.hi_lo = hi_lo
         self.sums = np.zeros((6, players))
 
-    def add(self, shares: tuple[np.ndarray, ...]) -> None:
+    def add(self, shares: tuple[np.ndarray, ...], weight: float = 1.0) -> None:
         total, high, low = shares
         self.n += total.shape[1]
-        self.sums[0] += total.sum(axis=1)
-        self.sums[1] += (total * total).sum(axis=1)
-        self.sums[2] += (total >= 1 - 1e-12).sum(axis=1)
-        self.sums[3] += ((total > 0) & (total < 1 - 1e-12)).sum(axis=1)
-        self.sums[4] += high.sum(axis=1)
-        self.sums[5] += low.sum(axis=1)
+        self.weight += weight * total.shape[1]
+        sums = (
+            total.sum(axis=1),
+            (total * total).sum(axis=1),
+            (total >= 1 - 1e-12).sum(axis=1),
+            ((total > 0) & (total < 1 - 1e-12)).sum(axis=1),
+            high.sum(axis=1),
+            low.sum(axis=1),
+        )
+        for row, part in enumerate(sums):
+            self.sums[row] += part if weight == 1.0 else weight * part
 
     def result(
         self, variant: Variant, seats: list[_Seat], method: Literal["exact", "monte-carlo"]
     ) -> GameEquityResult:
         n = max(self.n, 1)
-        mean = self.sums / n
+        mean = self.sums / (self.weight if self.weight > 0 else n)
         equity = tuple(mean[0].tolist())
         stderr = None
         if method == "monte-carlo":

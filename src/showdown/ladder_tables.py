@@ -44,7 +44,7 @@ from showdown.tables import (
     _multisets,
     compact_table,
 )
-from showdown.variants import BADUGI, EIGHT_OR_BETTER, Ladder
+from showdown.variants import BADUGI, EIGHT_OR_BETTER, Ladder, omaha_picks
 
 if TYPE_CHECKING:
     import numpy as np
@@ -494,9 +494,12 @@ def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) 
         return _omaha_low(hole, board)
     evaluate = ladder_evaluator(ladder)
     best = no_hand(ladder)
-    for pair in combinations(hole, 2):
-        for triple in combinations(board, 3):
-            value = evaluate((*pair, *triple))
+    pairs, picks = omaha_picks(len(hole), len(board))
+    triples = [tuple(board[i] for i in pick) for pick in picks]
+    for i, j in pairs:
+        pair = (hole[i], hole[j])
+        for triple in triples:
+            value = evaluate(pair + triple)
             if value < best:
                 best = value
     return best

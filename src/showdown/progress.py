@@ -13,8 +13,6 @@ from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
-from showdown.equity_result import _WORDS, _decimal
-
 
 class ProgressBar:
     r"""A progress bar on stderr, drawn only for work that looks longer than about a second.
@@ -42,10 +40,11 @@ class ProgressBar:
     def __init__(
         self, stream: Any = None, delay: float = 1.0, force: bool = False, lang: str | None = None
     ) -> None:
-        from showdown.i18n import check_lang
+        from showdown.i18n import phrasebook
 
-        self.lang = "en" if lang is None else check_lang(lang)
-        self.label = "" if lang is None else _WORDS[self.lang]["progress"] + " "
+        self.book = phrasebook("en" if lang is None else lang)
+        self.lang = self.book.code
+        self.label = "" if lang is None else self.book.section("equity")["progress"] + " "
         self.stream = stream if stream is not None else sys.stderr
         self.start = perf_counter()
         #: Showdowns done so far, when the caller counts them: the bar then shows the rate.
@@ -77,12 +76,13 @@ class ProgressBar:
     def _draw(self, fraction: float) -> None:
         self.drawn = True
         filled = int(30 * min(max(fraction, 0.0), 1.0))
-        percent = f"{_decimal(100 * fraction, 1, self.lang):>5}%"
+        percent = f"{self.book.percent(fraction, 1):>6}"
         rate = ""
         elapsed = perf_counter() - self.start
         if self.units_done and elapsed > 0:
             per_second = self.units_done / elapsed
-            rate = f"  {_decimal(per_second / 1e6, 1, self.lang)} M {_WORDS[self.lang]['rate']}"
+            rate = self.book.decimal(per_second / 1e6, 1)
+            rate = f"  {rate} M {self.book.section('equity')['rate']}"
         self.stream.write(f"\r{self.label}[{'#' * filled}{'.' * (30 - filled)}] {percent}{rate}")
         self.stream.flush()
 

@@ -52,7 +52,12 @@ from math import comb
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from showdown.categories import AnyCategory, Category, category_ranges  # noqa: F401 (doctests)
+from showdown.categories import (  # noqa: F401 (doctests)
+    DISTINCT_HANDS,
+    AnyCategory,
+    Category,
+    category_ranges,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,8 +65,8 @@ if TYPE_CHECKING:
 #: Hand sizes :func:`stats` supports.
 CARD_COUNTS: tuple[int, ...] = (5, 6, 7)
 
-#: Rank 0 is unused; strengths are 1..7462.
-_RANKS = 7463
+#: Rank 0 is unused; strengths are 1..DISTINCT_HANDS (7,462).
+_RANKS = DISTINCT_HANDS + 1
 
 
 @dataclass(frozen=True)

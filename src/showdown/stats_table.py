@@ -17,52 +17,6 @@ from showdown._ansi import style
 if TYPE_CHECKING:
     from showdown.stats import Stats
 
-#: The table's own words per language (category names come from :mod:`showdown.i18n`).
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "All {hands} hands of {size} cards{best}, {rules}",
-        "best": " (best five of {size})",
-        "standard": "standard rules",
-        "wrap": "house rule: the ace wraps around",
-        "header": "Category|Hands|Share|Distinct",
-        "total": "Total",
-        "low": "Hands with a qualifying eight-or-better low: {hands} ({share}), "
-        "{distinct} distinct lows",
-        "4": "four",
-        "5": "five",
-        "6": "six",
-        "7": "seven",
-    },
-    "es": {
-        "title": "Las {hands} manos de {size} cartas{best}, {rules}",
-        "best": " (las cinco mejores de {size})",
-        "standard": "reglas estándar",
-        "wrap": "regla de la casa: el as da la vuelta",
-        "header": "Categoría|Manos|Proporción|Fuerzas",
-        "total": "Total",
-        "low": "Manos con un bajo de ocho o menos: {hands} ({share}), {distinct} bajos distintos",
-        "4": "cuatro",
-        "5": "cinco",
-        "6": "seis",
-        "7": "siete",
-    },
-    "ru": {
-        "title": "Все {hands} раздач по {size} карт{best}, {rules}",
-        "best": " (лучшие пять из {size_gen})",
-        "standard": "стандартные правила",
-        "wrap": "домашнее правило: туз заворачивает по кругу",
-        "header": "Комбинация|Раздачи|Доля|Уровней силы",
-        "total": "Всего",
-        "low": "Раздачи с лоу до восьмёрки: {hands} ({share}), {distinct} разных лоу",
-        "4": "четыре",
-        "5": "пять",
-        "6": "шесть",
-        "7": "семь",
-        "6_gen": "шести",
-        "7_gen": "семи",
-    },
-}
-
 
 def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     """The human table in ``lang``: one row per category, best first, then the totals.
@@ -91,9 +45,10 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     >>> print(format_stats(stats(6), "ru").splitlines()[0])
     Все 20 358 520 раздач по шесть карт (лучшие пять из шести), стандартные правила
     """
-    from showdown.i18n import category_name, check_lang, phrasebook
+    from showdown.i18n import category_name, phrasebook
+    from showdown.i18n import words as i18n_words
 
-    words = _WORDS[check_lang(lang)]
+    words = i18n_words("stats", lang)
     book = phrasebook(lang)
     size = words[str(result.cards)]
     best = ""

@@ -49,7 +49,7 @@ from showdown._packed import flush_suit_list as _flush_suit_list
 from showdown._packed import from_le as _from_le
 from showdown._packed import read_bytes as _read_bytes
 from showdown._packed import segments as _segments
-from showdown.categories import Category
+from showdown.categories import DISTINCT_HANDS, Category
 
 if TYPE_CHECKING:
     import numpy as np
@@ -104,8 +104,8 @@ def generate_classes(wrap: bool = False) -> tuple[tuple[Category, tuple[int, ...
         for ks in combinations([r for r in desc if r != p], 3)
     ]
     out += [(Category.HIGH_CARD, c) for c in unpaired]
-    if len(out) != 7462:
-        raise AssertionError(f"{len(out)} strengths instead of 7,462")
+    if len(out) != DISTINCT_HANDS:
+        raise AssertionError(f"{len(out)} strengths instead of {DISTINCT_HANDS:,}")
     return tuple(out)
 
 

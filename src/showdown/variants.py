@@ -27,10 +27,13 @@ five-card, short-deck, omaha-hi-lo, stud, stud-hi-lo, razz, deuce-to-seven, ace-
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from functools import cache
+from itertools import combinations
+from typing import Literal, TypeVar
 
-from showdown.categories import BadugiCategory, Category
+from showdown.categories import DISTINCT_HANDS, BadugiCategory, Category
 
 __all__ = [
     "ACE_TO_FIVE",
@@ -41,6 +44,8 @@ __all__ = [
     "HIGH",
     "HIGH_WRAP",
     "LADDERS",
+    "OMAHA_BOARD_CARDS",
+    "OMAHA_HOLE_CARDS",
     "SHORT_DECK",
     "SHORT_DECK_TRIPS",
     "VARIANTS",
@@ -49,6 +54,8 @@ __all__ = [
     "UnknownGame",
     "Variant",
     "find_variant",
+    "omaha_fives",
+    "omaha_picks",
 ]
 
 ACE = 12
@@ -151,9 +158,15 @@ class Ladder:
         return hash(self.key)
 
 
-HIGH = Ladder("high", "standard", 7462, _STANDARD_ORDER, straights=_runs(_ALL_RANKS, True))
+HIGH = Ladder(
+    "high", "standard", DISTINCT_HANDS, _STANDARD_ORDER, straights=_runs(_ALL_RANKS, True)
+)
 HIGH_WRAP = Ladder(
-    "high-wrap", "wrap-around", 7462, _STANDARD_ORDER, straights=_runs(_ALL_RANKS, True, True)
+    "high-wrap",
+    "wrap-around",
+    DISTINCT_HANDS,
+    _STANDARD_ORDER,
+    straights=_runs(_ALL_RANKS, True, True),
 )
 _SHORT = tuple(range(4, 13))
 SHORT_DECK = Ladder(
@@ -193,7 +206,7 @@ SHORT_DECK_TRIPS = replace(
 DEUCE_TO_SEVEN = Ladder(
     "deuce-to-seven",
     "deuce-to-seven low",
-    7462,
+    DISTINCT_HANDS,
     _STANDARD_ORDER,
     low=True,
     straights=_runs(_ALL_RANKS, False),
@@ -226,6 +239,47 @@ LADDERS: dict[str, Ladder] = {
         BADUGI,
     )
 }
+
+#: Omaha's rule (``use="omaha"``): a five is exactly this many hole cards and board cards.
+OMAHA_HOLE_CARDS = 2
+OMAHA_BOARD_CARDS = 3
+
+_T = TypeVar("_T")
+
+
+@cache
+def omaha_picks(
+    holes: int, boards: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Omaha's rule as positions: every pair of ``holes`` hole cards and every triple of
+    ``boards`` board cards; any pair with any triple is a five the rule allows. The one
+    place the rule is coded: scalar, batch and equity code all take their fives from here.
+
+    >>> pairs, triples = omaha_picks(4, 5)
+    >>> len(pairs), len(triples), pairs[0], triples[-1]
+    (6, 10, (0, 1), (2, 3, 4))
+    """
+    return (
+        tuple(combinations(range(holes), OMAHA_HOLE_CARDS)),
+        tuple(combinations(range(boards), OMAHA_BOARD_CARDS)),
+    )
+
+
+def omaha_fives(hole: Sequence[_T], board: Sequence[_T]) -> list[tuple[_T, ...]]:
+    """Every five Omaha allows from ``hole`` and ``board``: two hole cards, then three
+    board cards (60 fives from 4 and 5).
+
+    >>> fives = omaha_fives("ABCD", "vwxyz")
+    >>> len(fives), fives[0], fives[-1]
+    (60, ('A', 'B', 'v', 'w', 'x'), ('C', 'D', 'x', 'y', 'z'))
+    """
+    pairs, triples = omaha_picks(len(hole), len(board))
+    return [
+        (*(hole[i] for i in pair), *(board[j] for j in triple))
+        for pair in pairs
+        for triple in triples
+    ]
+
 
 #: How a player's hand is made: best five of hole and board together (``any``),
 #: exactly two hole and three board cards (``omaha``), a stud player's own

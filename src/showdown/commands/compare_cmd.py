@@ -29,7 +29,6 @@ from showdown.commands.common import (
     style,
 )
 from showdown.commands.eval_cmd import (
-    LABELS,
     add_game_options,
     decorations,
     game_variant,
@@ -38,6 +37,7 @@ from showdown.commands.eval_cmd import (
     show_cards,
 )
 from showdown.i18n import phrasebook
+from showdown.i18n import words as i18n_words
 from showdown.variants import Variant, find_variant
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def format_comparison(
     The best five (in comparison order) get a column when there is a board or
     when their order differs from the cards as given (the wheel reads 5-4-3-2-A).
     """
-    words = LABELS[lang]
+    words = i18n_words("eval", lang)
     lines: list[str] = []
     if wrap:
         lines.append(style(words["wrap"], "yellow", enabled=colour))
@@ -153,7 +153,8 @@ def format_comparison(
         else:
             row += name
         if won:
-            row += "   " + style(verdict, "green", "bold", enabled=colour)
+            said = _hi_lo_verdict(result, i, lang) if result.halves else verdict
+            row += "   " + style(said, "green", "bold", enabled=colour)
         lines.append(row)
     lines.append(result.explanation)
     return "\n".join(lines)
@@ -206,3 +207,28 @@ def run(args: argparse.Namespace) -> int:
     )
     print(text)
     return 0
+
+
+def _hi_lo_verdict(result: Comparison, hand: int, lang: str) -> str:
+    """What hand ``hand`` takes in a hi-lo showdown: a half alone or shared, or the scoop.
+
+    >>> from showdown.explain import compare
+    >>> r = compare(["Ah 2h Kc Kd", "Ad 2d Qh Qs", "Jc Js 9c 9s"], board="3c 4h 8s Jh Jd",
+    ...             game="omaha-hi-lo")
+    >>> [_hi_lo_verdict(r, i, "en") for i in r.winners]
+    ['splits the low half', 'splits the low half', 'wins the high half']
+    >>> r = compare(["As Ks 3c 4d", "Qc Qs 7h 8h"], board="Kh Qd Jc 5s 2d", game="omaha-hi-lo")
+    >>> _hi_lo_verdict(r, 1, "es")
+    'se lleva todo el bote'
+    """
+    words = i18n_words("eval", lang)
+    taken = [
+        (key, len(half))
+        for key, half in zip(("high", "low"), result.halves, strict=False)
+        if half is not None and hand in half
+    ]
+    if all(n == 1 for _, n in taken) and len(taken) == sum(h is not None for h in result.halves):
+        return words["scoops"]
+    return phrasebook(lang).join(
+        [words[f"{'wins' if n == 1 else 'splits'}_{key}"] for key, n in taken]
+    )

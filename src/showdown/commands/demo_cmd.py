@@ -26,72 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from showdown.commands.common import HelpFormatter, add_common_options, emit_json, style
-
-TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "showdown: a tour of the rules of the showdown",
-        "intro": "Every example below comes from the rule documents. Each one is evaluated "
-        "and explained by the library; the commands under it reproduce it.",
-        "two_pair": "Two pair: the higher pair decides first",
-        "high_card": "High card: compare top down, stop at the first difference",
-        "pair": "One pair: then the kickers, in order",
-        "full_house": "Full house: the three of a kind decides, the pair only after it",
-        "wheel": "The wheel: A-2-3-4-5 is the lowest straight",
-        "no_wrap": "No wrap-around: Q-K-A-2-3 is not a straight (unless a house rule says so)",
-        "suits": "Suits never break a tie",
-        "board_plays": "The board plays: everyone still in splits the pot",
-        "kicker": "Only the best five count: here the kicker decides",
-        "omaha": "Omaha: exactly two hole cards and three board cards",
-        "short_deck": "Short deck (6 to A): a flush beats a full house",
-        "deuce_to_seven": "Deuce-to-seven lowball: the ace is high, 7-5-4-3-2 is the best",
-        "ace_to_five": "Ace-to-five lowball: the ace is low, A-2-3-4-5 is the best",
-        "razz": "Razz: the best ace-to-five low of a stud player's seven cards",
-        "badugi": "Badugi: four cards of four suits beat any three",
-        "more": "More: showdown --help, or showdown COMMAND --help.",
-    },
-    "es": {
-        "title": "showdown: un recorrido por las reglas de la comparación final",
-        "intro": "Todos los ejemplos vienen de los documentos de reglas. La biblioteca evalúa "
-        "y explica cada uno; los comandos de debajo lo reproducen.",
-        "two_pair": "Doble pareja: primero decide la pareja más alta",
-        "high_card": "Carta alta: de arriba abajo, hasta la primera diferencia",
-        "pair": "Una pareja: después, los kickers en orden",
-        "full_house": "Full: decide el trío, y la pareja solo si el trío es igual",
-        "wheel": "La rueda: A-2-3-4-5 es la escalera más baja",
-        "no_wrap": "El as no da la vuelta: Q-K-A-2-3 no es escalera (salvo regla de la casa)",
-        "suits": "Los palos nunca deshacen un empate",
-        "board_plays": "Juega la mesa: quienes siguen en la mano reparten el bote",
-        "kicker": "Solo cuentan las cinco mejores cartas: aquí decide el kicker",
-        "omaha": "Omaha: exactamente dos cartas propias y tres de la mesa",
-        "short_deck": "Short deck (del 6 al A): el color supera al full",
-        "deuce_to_seven": "Lowball de dos a siete: el as es alto, 7-5-4-3-2 es la mejor",
-        "ace_to_five": "Lowball de as a cinco: el as es bajo, A-2-3-4-5 es la mejor",
-        "razz": "Razz: el mejor bajo de as a cinco con las siete cartas del jugador",
-        "badugi": "Badugi: cuatro cartas de cuatro palos superan a cualquier trío de cartas",
-        "more": "Más: showdown --help o showdown COMANDO --help.",
-    },
-    "ru": {
-        "title": "showdown: экскурсия по правилам вскрытия карт",
-        "intro": "Все примеры ниже взяты из документов с правилами. Библиотека оценивает и "
-        "объясняет каждый из них; команды под примером его воспроизводят.",
-        "two_pair": "Две пары: сначала решает старшая пара",
-        "high_card": "Старшая карта: сверху вниз до первого различия",
-        "pair": "Пара: затем кикеры по порядку",
-        "full_house": "Фулл-хаус: решает тройка, пара — только при равной тройке",
-        "wheel": "Колесо: A-2-3-4-5 — самый младший стрит",
-        "no_wrap": "Туз не заворачивает по кругу: Q-K-A-2-3 — не стрит (без домашнего правила)",
-        "suits": "Масти никогда не разрешают ничью",
-        "board_plays": "Играет стол: все оставшиеся игроки делят банк",
-        "kicker": "Считаются только лучшие пять карт: здесь решает кикер",
-        "omaha": "Омаха: ровно две карты из руки и три со стола",
-        "short_deck": "Шорт-дек (от 6 до A): флеш старше фулл-хауса",
-        "deuce_to_seven": "Лоубол от двойки до семёрки: туз старший, лучшая рука 7-5-4-3-2",
-        "ace_to_five": "Лоубол от туза до пятёрки: туз младший, лучшая рука A-2-3-4-5",
-        "razz": "Разз: лучшее лоу от туза до пятёрки из семи карт игрока",
-        "badugi": "Бадуги: четыре карты четырёх мастей бьют любые три",
-        "more": "Подробнее: showdown --help или showdown КОМАНДА --help.",
-    },
-}
+from showdown.i18n import words
 
 
 @dataclass(frozen=True)
@@ -139,7 +74,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Section:
-    """One stop of the tour: a heading key of :data:`TEXT` and its steps."""
+    """One stop of the tour: a heading key of the ``demo`` words and its steps."""
 
     key: str
     steps: tuple[Step, ...]
@@ -150,6 +85,7 @@ def _cmp(*hands: str, board: str = "", game: str = "holdem") -> Step:
 
 
 _FIVE = "five-card"
+_O8 = "omaha-hi-lo"
 
 #: The tour: SPEC section 1's examples, in the order a newcomer meets them.
 TOUR: tuple[Section, ...] = (
@@ -183,6 +119,15 @@ TOUR: tuple[Section, ...] = (
     Section("ace_to_five", (_cmp("Ah 2c 3d 4s 5h", "6h 4d 3c 2s Ad", game="ace-to-five"),)),
     Section("razz", (_cmp("As 2c 3d 4h 8s Kd Kc", "Ac 2d 3h 5s 7c Qd Qh", game="razz"),)),
     Section("badugi", (_cmp("Ah 2c 3d Ks", "Ac 2d 3h 4h", game="badugi"),)),
+    Section(
+        "omaha_hi_lo",
+        (
+            # Quads take the high half; two equal eight lows split the low half (a quarter each).
+            _cmp("Ah 2h Kc Kd", "Ad 2d Qh Qs", "Jc Js 9c 9s", board="3c 4h 8s Jh Jd", game=_O8),
+            # Only two board cards of eight or lower: nobody has a low, the high hand scoops.
+            _cmp("As Ks 3c 4d", "Qc Qs 7h 8h", board="Kh Qd Jc 5s 2d", game=_O8),
+        ),
+    ),
 )
 
 
@@ -227,7 +172,7 @@ def _run_step(step: Step, lang: str) -> tuple[Any, Any, list[Any]]:
 
 def tour_json(lang: str = "en") -> dict[str, Any]:
     """The whole tour as a JSON-ready dict (what ``showdown demo --json`` prints)."""
-    text = TEXT[lang]
+    text = words("demo", lang)
     sections = []
     for section in TOUR:
         steps = []
@@ -256,7 +201,7 @@ def format_tour(lang: str = "en", symbols: bool = False, colour: bool = False) -
     from showdown.commands.compare_cmd import format_comparison
     from showdown.commands.eval_cmd import format_eval
 
-    text = TEXT[lang]
+    text = words("demo", lang)
     out = [style(text["title"], "bold", enabled=colour), text["intro"], ""]
     for number, section in enumerate(TOUR, 1):
         out.append(style(f"{number}. {text[section.key]}", "bold", "cyan", enabled=colour))

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from showdown.cards import Card, CardError, parse_cards
+from showdown.categories import DISTINCT_HANDS
 from showdown.commands.common import (
     CliError,
     HelpFormatter,
@@ -41,42 +42,12 @@ from showdown.commands.common import (
 from showdown.commands.game_options import add_game_option as add_game_option
 from showdown.commands.game_options import add_rule_options as add_rule_options
 from showdown.evaluate import HandValue
+from showdown.i18n import words as i18n_words
 from showdown.variants import find_variant
 
 if TYPE_CHECKING:
     from showdown.variants import Variant
 
-#: Words of the human output, per language (hand names and explanations come
-#: from :mod:`showdown.i18n` and :mod:`showdown.explain`).
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "hand": "Hand",
-        "board": "Board",
-        "best": "Best five",
-        "rank": "rank {rank} of {size} (1 = {best})",
-        "wrap": "House rule: the ace wraps around (Q-K-A-2-3 is a straight)",
-        "wins": "wins",
-        "splits": "splits the pot",
-    },
-    "es": {
-        "hand": "Mano",
-        "board": "Mesa",
-        "best": "Cinco mejores",
-        "rank": "puesto {rank} de {size} (1 = {best})",
-        "wrap": "Regla de la casa: el as da la vuelta (Q-K-A-2-3 es escalera)",
-        "wins": "gana",
-        "splits": "comparte el bote",
-    },
-    "ru": {
-        "hand": "Рука",
-        "board": "Стол",
-        "best": "Лучшая пятёрка",
-        "rank": "место {rank} из {size} (1 = {best})",
-        "wrap": "Домашнее правило: туз заворачивает по кругу (Q-K-A-2-3 — стрит)",
-        "wins": "выигрывает",
-        "splits": "делит банк",
-    },
-}
 
 _RED_SUITS = (1, 2)  # diamonds, hearts
 
@@ -87,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "eval",
         help="evaluate one hand: category, rank, best five, name",
         description="Evaluate a hand: the best five cards, their category, their rank "
-        "(1 = royal flush .. 7462 = 7-5-4-3-2) and their name. Cards like 'As Kd' or "
+        f"(1 = royal flush .. {DISTINCT_HANDS} = 7-5-4-3-2) and their name. Cards like 'As Kd' or "
         "'A♠K♦' (quote them, or give one card per argument).",
         epilog='JSON: {"category", "rank", "best_five", "description", "game", "wrap", "cards", '
         '"board"}\n'
@@ -216,7 +187,7 @@ def format_eval(
     from showdown.evaluate import HiLoValue
     from showdown.i18n import phrasebook
 
-    words = LABELS[lang]
+    words = i18n_words("eval", lang)
     rows = [(words["hand"], show_cards(hole, symbols, colour))]
     if board:
         rows.append((words["board"], show_cards(board, symbols, colour)))
@@ -246,7 +217,7 @@ def _value_lines(value: HandValue, lang: str, colour: bool) -> list[str]:
 
     ladder = value.ladder
     best = HandValue(1, (), ladder=ladder).describe(lang)
-    rank = LABELS[lang]["rank"].format(
+    rank = i18n_words("eval", lang)["rank"].format(
         rank=value.rank, size=ladder.size, best=best[:1].lower() + best[1:]
     )
     category = category_name(value.category, lang)

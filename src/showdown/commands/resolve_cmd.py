@@ -35,11 +35,13 @@ if TYPE_CHECKING:
 #: The input format and examples, shown by ``showdown resolve --help``.
 INPUT_HELP = """\
 input: one JSON object (UTF-8; a byte-order mark is fine)
-  game            "holdem" (default), "omaha" or "five-card"
-  button          seat number of the button (an empty seat is a dead button)
+{games}
+  button          seat number of the button (an empty seat is a dead button);
+                  stud games have none (null or absent)
   board           community cards, "Ac 9d 7h 4s 2c" or ["Ac", "9d", ...]
   last_aggressor  seat of the last bet or raise of the final round, or null
   wrap            true for the house rule where the ace wraps around (optional)
+  trips_beat_straight  short deck: three of a kind above a straight (optional)
   players         a list of objects, one per seat:
     seat          seat number (clockwise = ascending)
     name          optional text
@@ -57,13 +59,26 @@ example table.json:
      {"seat": 5, "name": "Dmitri", "hole": null, "contributed": 100, "folded": true}]}
 
 output (--json): {"pots": [{"amount", "eligible", "winners", "shares"}], "returned",
-  "payouts", "showdown_order", "hands", "explanation"} (seat keys are strings)
+  "payouts", "showdown_order", "hands", "explanation"} (seat keys are strings);
+  hi-lo pots add "high" and "low": {"winners", "shares"}, or "low": null
 
 examples:
   showdown resolve table.json
   showdown resolve table.json --json --lang es
   cat table.json | showdown resolve -
 """
+
+
+def _input_help() -> str:
+    """:data:`INPUT_HELP` with the games of the registry (:mod:`showdown.variants`)."""
+    import textwrap
+
+    from showdown.variants import GAMES
+
+    line = '  game            "holdem" (default) or another game: '
+    line += ", ".join(f'"{g}"' for g in GAMES if g != "holdem")
+    games = textwrap.fill(line, 84, subsequent_indent=" " * 18, break_on_hyphens=False)
+    return INPUT_HELP.replace("{games}", games)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -74,7 +89,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Resolve the showdown of a table given as JSON: the uncalled bet, main "
         "and side pots, who wins each (split pots, odd chips from the left of the button) "
         "and the showdown order.",
-        epilog=INPUT_HELP,
+        epilog=_input_help(),
         formatter_class=HelpFormatter,
     )
     parser.add_argument("file", metavar="FILE", help="the table as JSON, or - for stdin")

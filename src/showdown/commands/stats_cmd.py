@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         from showdown.game_stats import game_stats  # numpy: only for the other games
 
         try:
-            result = game_stats(variant, args.cards, args.trips_beat_straight)
+            result = game_stats(variant, args.cards)  # the variant carries the rule
         except ValueError as error:
             raise CliError(f"--cards {args.cards}: {error}") from None
     if args.json:

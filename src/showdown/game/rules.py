@@ -33,6 +33,7 @@ from typing import Any
 
 from showdown.cards import Card
 from showdown.evaluate import HandValue
+from showdown.i18n import words
 
 SEATS = 3
 #: The human player's seat.
@@ -368,28 +369,16 @@ def settle(rnd: Round, table: Table) -> dict[str, Any]:
 # --- what the player may see (G10) -------------------------------------------------------------
 
 
-#: How the explanation sentences name your hand and the dealer's, per language.
-_LABELS = {
-    "en": ("your hand", "the dealer"),
-    "es": ("tu mano", "el crupier"),
-    "ru": ("ваша рука", "дилер"),
-}
-
-
-#: Opponents' names as a language writes them (the browser uses the same spelling).
-_NAMES = {"ru": {"Marta": "Марта", "Viktor": "Виктор"}}
-
-
 def _labels(names: Sequence[tuple[str, str, str | None]], lang: str) -> list[str]:
-    """How the explanations name each seat: "your hand" for you, the opponent's name.
+    """How the explanations name each seat: "your hand" for you, the opponent's name as
+    the language writes it (the phrasebook's ``name_Marta``; the browser spells it the same).
 
     >>> _labels([("You", "you", None), ("Marta", "bot", "cautious")], "ru")
     ['ваша рука', 'Марта']
     """
-    you = _LABELS.get(lang, _LABELS["en"])[0]
-    local = _NAMES.get(lang, {})
+    local = words("game", lang)
     return [
-        you if seat == YOU else local.get(names[seat][0], names[seat][0])
+        local["you"] if seat == YOU else local.get(f"name_{names[seat][0]}", names[seat][0])
         for seat in range(len(names))
     ]
 
@@ -482,7 +471,7 @@ def _result_view(
     assert rnd.settlement is not None
     s = rnd.settlement
     labels = _labels(names, lang)
-    dealer_label = _LABELS.get(lang, _LABELS["en"])[1]
+    dealer_label = words("game", lang)["dealer"]
     dealer_value = hand_value(rnd.dealer) if rnd.dealer_up == HAND else None
     vs_house = []
     for entry in s["vs_house"]:

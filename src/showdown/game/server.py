@@ -79,12 +79,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from showdown.game.bodies import MAX_BODY, BodyError, parse_body
 from showdown.game.rules import GameError
+from showdown.i18n import LANGS, check_lang
 
 __all__ = ["LANGS", "CatchAllMiddleware", "SecurityMiddleware", "create_app"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-#: Languages of the UI and of the hand descriptions.
-LANGS = ("en", "es", "ru")
 TOKEN_HEADER = "x-showdown-token"
 #: Bodies larger than MAX_BODY are still read (and dropped) up to this size, so the
 #: client gets its 400 on a live connection; beyond it the connection is closed.
@@ -325,10 +324,10 @@ class WebApp:
 
     @staticmethod
     def _lang(request: Request) -> str:
-        lang = request.query_params.get("lang", "en")
-        if lang not in LANGS:
-            raise ApiError(400, "bad_lang", f"Unknown language {lang!r}: use en, es or ru.")
-        return lang
+        try:
+            return check_lang(request.query_params.get("lang", "en"))
+        except ValueError as error:
+            raise ApiError(400, "bad_lang", str(error)) from None
 
     @staticmethod
     async def _body(request: Request, fields: dict[str, tuple[type, str]]) -> dict[str, Any]:

@@ -51,6 +51,7 @@ from showdown.game.rules import (
     shuffled_deck,
 )
 from showdown.game.store import Store, Tx
+from showdown.i18n import check_lang
 
 NAMES: list[tuple[str, str, str | None]] = [
     ("You", "you", None),
@@ -58,7 +59,6 @@ NAMES: list[tuple[str, str, str | None]] = [
 ]
 _PROFILE = re.compile(r"[^\W][\w .\-]{0,38}[^\W]|[^\W]", re.UNICODE)
 _REQUEST = re.compile(r"[A-Za-z0-9_.:\-]{1,100}")
-LANGS = ("en", "es", "ru")
 
 
 def check_profile(name: object) -> str:
@@ -90,7 +90,11 @@ def _check_ante(ante: object) -> int:
 
 
 def _lang(lang: object) -> str:
-    return lang if isinstance(lang, str) and lang in LANGS else "en"
+    """``lang`` as a language code; anything else reads in English (the server refuses it)."""
+    try:
+        return check_lang(lang)
+    except ValueError:
+        return "en"
 
 
 def _table(profile: dict[str, Any]) -> Table:

@@ -27,7 +27,7 @@ ValueError: unknown language 'fr'; choose one of en, es, ru
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
@@ -37,16 +37,20 @@ from showdown.i18n.base import Phrasebook
 if TYPE_CHECKING:
     from showdown.variants import Ladder
 
-#: The supported languages, English first (the default).
-LANGS: tuple[str, ...] = ("en", "es", "ru")
-
 _BOOKS: dict[str, Phrasebook] = {"en": en.BOOK, "es": es.BOOK, "ru": ru.BOOK}
 
+#: The supported languages, English first (the default): the only list of them in the
+#: package (the CLI's ``--lang``, the game's server and service read it; the browser's
+#: ``static/js/i18n.js`` keeps a copy that a test holds equal to it).
+LANGS: tuple[str, ...] = tuple(_BOOKS)
 
-def check_lang(lang: str) -> str:
+
+def check_lang(lang: object) -> str:
     """The language code for ``lang``, or :class:`ValueError` naming it.
 
     Case and a region suffix are ignored: ``ES``, ``es-MX`` and ``es_ES`` are ``es``.
+    The only language check of the package: the CLI, the library, the game's server
+    (400 ``bad_lang`` with this message) and its service all call it.
 
     >>> check_lang("ES-mx")
     'es'
@@ -61,6 +65,18 @@ def check_lang(lang: str) -> str:
 def phrasebook(lang: str) -> Phrasebook:
     """The :class:`~showdown.i18n.base.Phrasebook` of ``lang`` (for sentence building)."""
     return _BOOKS[check_lang(lang)]
+
+
+def words(section: str, lang: str = "en") -> Mapping[str, str]:
+    """The phrases of one section in ``lang``: every word a command, table or the game
+    prints outside hand names lives in the phrasebooks (``i18n/en.py``, ``es.py``, ``ru.py``).
+
+    >>> words("eval", "es")["board"], words("game", "ru")["dealer"]
+    ('Mesa', 'дилер')
+    >>> sorted(words("demo")) == sorted(words("demo", "ru"))
+    True
+    """
+    return phrasebook(lang).section(section)
 
 
 def pick_lang(accepted: str | Iterable[str] | None, default: str = "en") -> str:
@@ -183,4 +199,5 @@ __all__ = [
     "phrasebook",
     "pick_lang",
     "rank_name",
+    "words",
 ]

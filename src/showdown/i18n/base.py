@@ -18,11 +18,15 @@ True
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeAlias
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
+
+#: The words of one language outside hand names, by section (``"eval"``, ``"pots"``...):
+#: each a mapping of keys to phrases. ``|`` separates a phrase's plural forms.
+Words: TypeAlias = Mapping[str, Mapping[str, str]]
 
 #: What sits at a deciding position of the comparison list (R2).
 Unit = Literal["card", "pair", "high_pair", "low_pair", "trips", "full_pair", "quads", "top"]
@@ -89,6 +93,8 @@ class Phrasebook(ABC):
     """
 
     code: str
+    #: The phrases of the commands, tables and game (see :data:`Words`).
+    words: Words
     #: How numbers are written: the thousands separator and the decimal sign.
     thousands: str = ","
     decimal_sign: str = "."
@@ -97,6 +103,9 @@ class Phrasebook(ABC):
     #: Default labels of :func:`showdown.explain` for its two hands.
     first_hand: str
     second_hand: str
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
 
     @abstractmethod
     def hand_label(self, number: int) -> str:
@@ -127,16 +136,18 @@ class Phrasebook(ABC):
         """Sentence: same category, ``winner`` wins at ``decision.index``."""
 
     @abstractmethod
-    def exact_tie(self, name: str, ranks: str) -> str:
-        """Sentence: the two hands tie exactly; the pot is split; suits never break ties."""
+    def exact_tie(self, name: str, ranks: str, half: int | None = None) -> str:
+        """Sentence: the two hands tie exactly; the pot (or ``half`` of a hi-lo pot: 0 high,
+        1 low) is split; suits never break ties."""
 
     @abstractmethod
     def wins_alone(self, winner: str, name: str) -> str:
         """Sentence for several hands: ``winner`` wins alone with ``name``."""
 
     @abstractmethod
-    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
-        """Sentence for several hands: ``winners`` tie exactly and split the pot."""
+    def split(self, winners: Sequence[str], name: str, ranks: str, half: int | None = None) -> str:
+        """Sentence for several hands: ``winners`` tie exactly and split the pot (or
+        ``half`` of it)."""
 
     @abstractmethod
     def against_best_loser(self, loser: str, name: str, reason: str) -> str:
@@ -160,15 +171,63 @@ class Phrasebook(ABC):
         """A fraction as a percentage: ``0.8126`` -> ``81.26%`` (``81,26%`` in es and ru)."""
         return f"{self.decimal(100 * x, places)}%"
 
-    def plural(self, n: int, forms: Sequence[str]) -> str:
-        """The noun form after ``n``: ``forms`` are (one, other), or Russian (one, few, many)."""
-        if len(forms) == 2:
-            return forms[0] if n == 1 else forms[1]
-        if n % 10 == 1 and n % 100 != 11:
-            return forms[0]
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return forms[1]
-        return forms[2]
+    def plural_index(self, n: int) -> int:
+        """Which plural form follows the number ``n``: 0 for one, 1 for other (English,
+        Spanish); Russian overrides it with its three forms (one, few, many)."""
+        return 0 if n == 1 else 1
+
+    def plural(self, n: int, forms: str | Sequence[str]) -> str:
+        """The form of a noun or phrase after ``n``: ``forms`` as a sequence or as one
+        string with the forms separated by ``|`` (``"chip|chips"``, ``"фишка|фишки|фишек"``).
+
+        The only plural rule of the package: every count in every language goes through it.
+        """
+        options = forms.split("|") if isinstance(forms, str) else forms
+        return options[min(self.plural_index(n), len(options) - 1)]
+
+    def counted(self, n: int, forms: str | Sequence[str], **fields: object) -> str:
+        """The plural form of a phrase for ``n``, with ``{count}`` (``n`` grouped by
+        thousands) and ``fields`` filled in: ``counted(3, "{count} board|{count} boards")``."""
+        return self.plural(n, forms).format(count=self.count(n), **fields)
+
+    def section(self, name: str) -> Mapping[str, str]:
+        """The words of one section (``eval``, ``stats``, ``equity``, ``demo``, ``pots``,
+        ``replay``, ``game``) in this language."""
+        return self.words[name]
+
+    def chips(self, n: int, case: str = "nom") -> str:
+        """``n`` chips in the plural form and ``case`` the sentence needs (``case`` matters
+        in Russian only, whose phrasebook has ``chips_acc`` and ``chips_dat``)."""
+        pots = self.words["pots"]
+        return self.counted(n, pots.get(f"chips_{case}", pots["chips"]))
+
+    def in_sentence(
+        self, name: str, category: AnyCategory, top: int, low: bool, article: bool
+    ) -> str:
+        """A hand's name (``name``, as :meth:`describe` gives it) inside a sentence:
+        lower case, the details in brackets (``color (al as)``). English adds its article
+        and says ``ace high``; Russian quotes the name as it is."""
+        name = self.lower_first(name)
+        head, comma, tail = name.partition(", ")
+        return f"{head} ({tail})" if comma else name
+
+    def against(self, template: str, hand: str, owner: str, category: AnyCategory) -> str:
+        """Fill an ``against`` phrase with the losing ``hand`` and its ``owner``
+        (``Cy's pair of kings``)."""
+        return template.format(loser=f"{owner} {hand}")
+
+    def shares(self, shares: Sequence[tuple[str, int]]) -> str:
+        """Unequal shares of a split pot, the first with its chips: ``35 chips to Cy, 34 to
+        Ana and 34 to Bo`` (the ``share_first`` and ``share_next`` phrases, then joined)."""
+        pots = self.words["pots"]
+        (name, amount), rest = shares[0], shares[1:]
+        parts = [pots["share_first"].format(name=name, chips=self.chips(amount, "acc"))]
+        parts += [pots["share_next"].format(name=n, count=self.count(c)) for n, c in rest]
+        return self.join_shares(parts)
+
+    def join_shares(self, parts: Sequence[str]) -> str:
+        """The shares of a split as one list (``a, b and c``)."""
+        return self.join(parts)
 
     def capitalise(self, text: str) -> str:
         """Upper-case the first letter only (``la mano 3`` -> ``La mano 3``)."""

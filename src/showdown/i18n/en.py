@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook
+from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook, Words
 
 C = Category
 B = BadugiCategory
@@ -53,6 +53,8 @@ WITH_ARTICLE = {
     B.TWO_CARD: "a two-card badugi",
     B.ONE_CARD: "a one-card badugi",
 }
+#: Categories whose name takes ``a`` inside a sentence (``a pair``, but ``two pair``).
+ARTICLE_IN_SENTENCE = frozenset({C.PAIR, C.STRAIGHT, C.FLUSH, C.FULL_HOUSE, C.STRAIGHT_FLUSH})
 GROUP = {
     "pair": "the pair",
     "high_pair": "the first pair",
@@ -92,6 +94,10 @@ GAME_NAMES = {
 }
 
 
+#: What a tie splits: the pot, or one half of a hi-lo pot.
+POT: dict[int | None, str] = {None: "the pot", 0: "the high half", 1: "the low half"}
+
+
 class English(Phrasebook):
     """English, with the usual poker idiom (``kings full of fours``, ``five high``)."""
 
@@ -101,6 +107,16 @@ class English(Phrasebook):
 
     def hand_label(self, number: int) -> str:
         return f"hand {number}"
+
+    def in_sentence(
+        self, name: str, category: AnyCategory, top: int, low: bool, article: bool
+    ) -> str:
+        if category == C.HIGH_CARD and not low:
+            return f"{ONE[top]} high"
+        name = super().in_sentence(name, category, top, low, article)
+        if article and (category in ARTICLE_IN_SENTENCE or low):
+            name = ("an " if name[:1] in "ae" else "a ") + name
+        return name
 
     def rank(self, rank: int, plural: bool = False, case: str = "nom") -> str:
         return MANY[rank] if plural else ONE[rank]
@@ -181,18 +197,18 @@ class English(Phrasebook):
             f"{self._place(decision)}, {self._versus(decision)}."
         )
 
-    def exact_tie(self, name: str, ranks: str) -> str:
+    def exact_tie(self, name: str, ranks: str, half: int | None = None) -> str:
         return (
             f"Exact tie ({self.lower_first(name)}, {ranks} in both hands): "
-            "the pot is split, because suits never break ties."
+            f"{POT[half]} is split, because suits never break ties."
         )
 
     def wins_alone(self, winner: str, name: str) -> str:
         return f"{self.capitalise(winner)} wins: {self.lower_first(name)}."
 
-    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
+    def split(self, winners: Sequence[str], name: str, ranks: str, half: int | None = None) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} split the pot with the same hand, "
+            f"{self.capitalise(self.join(winners))} split {POT[half]} with the same hand, "
             f"{self.lower_first(name)} ({ranks}): an exact tie, and suits never break ties."
         )
 
@@ -231,4 +247,142 @@ class English(Phrasebook):
         return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-BOOK = English()
+#: The words of the commands, tables and game around the hand names, by section
+#: (read with :func:`showdown.i18n.words`). ``|`` separates the plural forms of a
+#: phrase, chosen by :meth:`~showdown.i18n.base.Phrasebook.plural`.
+WORDS: Words = {
+    "eval": {
+        "hand": "Hand",
+        "board": "Board",
+        "best": "Best five",
+        "rank": "rank {rank} of {size} (1 = {best})",
+        "wrap": "House rule: the ace wraps around (Q-K-A-2-3 is a straight)",
+        "wins": "wins",
+        "splits": "splits the pot",
+        # Hi-lo: what each hand takes (the halves are won and split separately).
+        "wins_high": "wins the high half",
+        "wins_low": "wins the low half",
+        "splits_high": "splits the high half",
+        "splits_low": "splits the low half",
+        "scoops": "scoops the pot",
+    },
+    "stats": {
+        "title": "All {hands} hands of {size} cards{best}, {rules}",
+        "best": " (best five of {size})",
+        "standard": "standard rules",
+        "wrap": "house rule: the ace wraps around",
+        "header": "Category|Hands|Share|Distinct",
+        "total": "Total",
+        "low": "Hands with a qualifying eight-or-better low: {hands} ({share}), "
+        "{distinct} distinct lows",
+        "4": "four",
+        "5": "five",
+        "6": "six",
+        "7": "seven",
+    },
+    "equity": {
+        "equity": "equity",
+        "win": "win",
+        "tie": "tie",
+        "progress": "Computing equity",
+        "rate": "showdowns/s",
+        "exact": "exact over {count} board|exact over {count} boards",
+        "monte_carlo": "Monte Carlo, {count} trial (± one standard error)"
+        "|Monte Carlo, {count} trials (± one standard error)",
+    },
+    "demo": {
+        "title": "showdown: a tour of the rules of the showdown",
+        "intro": "Every example below comes from the rule documents. Each one is evaluated "
+        "and explained by the library; the commands under it reproduce it.",
+        "two_pair": "Two pair: the higher pair decides first",
+        "high_card": "High card: compare top down, stop at the first difference",
+        "pair": "One pair: then the kickers, in order",
+        "full_house": "Full house: the three of a kind decides, the pair only after it",
+        "wheel": "The wheel: A-2-3-4-5 is the lowest straight",
+        "no_wrap": "No wrap-around: Q-K-A-2-3 is not a straight (unless a house rule says so)",
+        "suits": "Suits never break a tie",
+        "board_plays": "The board plays: everyone still in splits the pot",
+        "kicker": "Only the best five count: here the kicker decides",
+        "omaha": "Omaha: exactly two hole cards and three board cards",
+        "short_deck": "Short deck (6 to A): a flush beats a full house",
+        "deuce_to_seven": "Deuce-to-seven lowball: the ace is high, 7-5-4-3-2 is the best",
+        "ace_to_five": "Ace-to-five lowball: the ace is low, A-2-3-4-5 is the best",
+        "razz": "Razz: the best ace-to-five low of a stud player's seven cards",
+        "badugi": "Badugi: four cards of four suits beat any three",
+        "omaha_hi_lo": "Omaha hi-lo: the high and the low share the pot; a tied low takes a "
+        "quarter each, and with no low the high hand scoops",
+        "more": "More: showdown --help, or showdown COMMAND --help.",
+    },
+    "pots": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "high half",
+        "low": "low half",
+        "no_low": "No qualifying low, so the high hand scoops the pot.",
+        "split_suit_high": "{names} split the pot with {hand}{against}: {shares}; with no "
+        "button in stud, the odd chip goes to the highest card by suit (spades, hearts, "
+        "diamonds, clubs), the only place where suits matter.",
+        "split_suit_low": "{names} split the pot with {hand}{against}: {shares}; with no "
+        "button in stud, the odd chip goes to the lowest card by suit (spades, hearts, "
+        "diamonds, clubs), the only place where suits matter.",
+        "main": "Main pot",
+        "side": "Side pot {n}",
+        "chips": "{count} chip|{count} chips",
+        "share_first": "{chips} to {name}",
+        "share_next": "{count} to {name}",
+        "seat": "seat {seat}",
+        "seat_subject": "seat {seat}",
+        "seat_of": "seat {seat}'s",
+        "seat_gen": "seat {seat}",
+        "of": "{name}'s",
+        "head": "{pot} ({chips}):",
+        "wins": "{name} wins with {hand}{against}.",
+        "against": " against {loser}",
+        "against_best": " against the best losing hand, {loser}",
+        "tied": "their hand",
+        "split": "{names} split the pot with {hand}{against}: {share} each.",
+        "split_odd": "{names} split the pot with {hand}{against}: {shares}; the odd chips go "
+        "one each from the left of the button.",
+        "split_odd_one": "{names} split the pot with {hand}{against}: {shares}; the odd chip "
+        "goes to the first of them left of the button.",
+        "tie_all": "Exact tie ({hand}, {ranks} in every hand): the pot is split, because "
+        "suits never break ties.",
+        "folds": "everyone else folded, so {name} takes it without showing.",
+        "alone": "only {name} paid into it, so it goes back to {name} without a showdown.",
+        "mucked": "{names} mucked and lost.",
+        "returned": "{chips} returned to {name}: nobody called that part of the bet.",
+        "no_pot": "No chips were bet.",
+        # Column headings and labels of the CLI table.
+        "col_pot": "Pot",
+        "col_amount": "Chips",
+        "col_eligible": "Eligible",
+        "col_winners": "Winners",
+        "col_hand": "Winning hand",
+        "order": "Showdown order",
+        "no_showdown": "none (the hand ended by folds)",
+        "col_returned": "Returned",
+        "col_payouts": "Payouts",
+        "hidden": "(no showdown)",
+    },
+    "replay": {
+        "summary_hands": "Hands: {hands} (files: {files})",
+        "summary_errors": "Errors: {errors}",
+        "unrecorded": "no recorded result",
+        "differs": "{player} ours {ours}, recorded {recorded}",
+        "unknown": "a hand needed at the showdown is unknown (????)",
+        "match": "match",
+        "odd-chip": "odd chip",
+        "rake": "rake",
+        "unknown-cards": "unknown cards",
+        "mismatch": "mismatch",
+        "progress": "replayed {hands} hands",
+    },
+    "game": {
+        "you": "your hand",
+        "dealer": "the dealer",
+        # The opponents' names as this language writes them.
+        "name_Marta": "Marta",
+        "name_Viktor": "Viktor",
+    },
+}
+
+BOOK = English(WORDS)

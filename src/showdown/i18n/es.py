@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook
+from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook, Words
 
 C = Category
 B = BadugiCategory
@@ -106,6 +106,10 @@ GAME_NAMES = {
 }
 
 
+#: What a tie splits: the pot, or one half of a hi-lo pot.
+POT: dict[int | None, str] = {None: "el bote", 0: "la mitad alta", 1: "la mitad baja"}
+
+
 class Spanish(Phrasebook):
     """Spanish as the documents write it (``gana en la tercera carta, 9 frente a 8``)."""
 
@@ -114,6 +118,10 @@ class Spanish(Phrasebook):
     decimal_sign = ","
     first_hand = "la primera mano"
     second_hand = "la segunda mano"
+
+    def against(self, template: str, hand: str, owner: str, category: AnyCategory) -> str:
+        article = "el" if category in MASCULINE_CATEGORIES else "la"
+        return template.format(loser=f"{article} {hand} {owner}").replace(" a el ", " al ")
 
     def hand_label(self, number: int) -> str:
         return f"la mano {number}"
@@ -194,18 +202,18 @@ class Spanish(Phrasebook):
             f"{self._place(decision)}, {self._versus(decision)}."
         )
 
-    def exact_tie(self, name: str, ranks: str) -> str:
+    def exact_tie(self, name: str, ranks: str, half: int | None = None) -> str:
         return (
             f"Empate exacto ({self.lower_first(name)}, {ranks} en las dos manos): "
-            "el bote se reparte, porque los palos nunca desempatan."
+            f"{POT[half]} se reparte, porque los palos nunca desempatan."
         )
 
     def wins_alone(self, winner: str, name: str) -> str:
         return f"{self.capitalise(winner)} gana: {self.lower_first(name)}."
 
-    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
+    def split(self, winners: Sequence[str], name: str, ranks: str, half: int | None = None) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} se reparten el bote con la misma jugada, "
+            f"{self.capitalise(self.join(winners))} se reparten {POT[half]} con la misma jugada, "
             f"{self.lower_first(name)} ({ranks}): empate exacto, y los palos nunca desempatan."
         )
 
@@ -251,4 +259,143 @@ class Spanish(Phrasebook):
         return ", ".join(items[:-1]) + conj + last
 
 
-BOOK = Spanish()
+#: The words of the commands, tables and game around the hand names, by section
+#: (read with :func:`showdown.i18n.words`). ``|`` separates the plural forms of a
+#: phrase, chosen by :meth:`~showdown.i18n.base.Phrasebook.plural`.
+WORDS: Words = {
+    "eval": {
+        "hand": "Mano",
+        "board": "Mesa",
+        "best": "Cinco mejores",
+        "rank": "puesto {rank} de {size} (1 = {best})",
+        "wrap": "Regla de la casa: el as da la vuelta (Q-K-A-2-3 es escalera)",
+        "wins": "gana",
+        "splits": "comparte el bote",
+        # Hi-lo: what each hand takes (the halves are won and split separately).
+        "wins_high": "gana la mitad alta",
+        "wins_low": "gana la mitad baja",
+        "splits_high": "comparte la mitad alta",
+        "splits_low": "comparte la mitad baja",
+        "scoops": "se lleva todo el bote",
+    },
+    "stats": {
+        "title": "Las {hands} manos de {size} cartas{best}, {rules}",
+        "best": " (las cinco mejores de {size})",
+        "standard": "reglas estándar",
+        "wrap": "regla de la casa: el as da la vuelta",
+        "header": "Categoría|Manos|Proporción|Fuerzas",
+        "total": "Total",
+        "low": "Manos con un bajo de ocho o menos: {hands} ({share}), {distinct} bajos distintos",
+        "4": "cuatro",
+        "5": "cinco",
+        "6": "seis",
+        "7": "siete",
+    },
+    "equity": {
+        "equity": "equidad",
+        "win": "gana",
+        "tie": "empata",
+        "progress": "Calculando equidad",
+        "rate": "showdowns/s",
+        "exact": "Cálculo exacto sobre la única mesa posible"
+        "|Cálculo exacto sobre las {count} mesas posibles",
+        "monte_carlo": "Método de Montecarlo: {count} simulación (± un error estándar)"
+        "|Método de Montecarlo: {count} simulaciones (± un error estándar)",
+    },
+    "demo": {
+        "title": "showdown: un recorrido por las reglas de la comparación final",
+        "intro": "Todos los ejemplos vienen de los documentos de reglas. La biblioteca evalúa "
+        "y explica cada uno; los comandos de debajo lo reproducen.",
+        "two_pair": "Doble pareja: primero decide la pareja más alta",
+        "high_card": "Carta alta: de arriba abajo, hasta la primera diferencia",
+        "pair": "Una pareja: después, los kickers en orden",
+        "full_house": "Full: decide el trío, y la pareja solo si el trío es igual",
+        "wheel": "La rueda: A-2-3-4-5 es la escalera más baja",
+        "no_wrap": "El as no da la vuelta: Q-K-A-2-3 no es escalera (salvo regla de la casa)",
+        "suits": "Los palos nunca deshacen un empate",
+        "board_plays": "Juega la mesa: quienes siguen en la mano reparten el bote",
+        "kicker": "Solo cuentan las cinco mejores cartas: aquí decide el kicker",
+        "omaha": "Omaha: exactamente dos cartas propias y tres de la mesa",
+        "short_deck": "Short deck (del 6 al A): el color supera al full",
+        "deuce_to_seven": "Lowball de dos a siete: el as es alto, 7-5-4-3-2 es la mejor",
+        "ace_to_five": "Lowball de as a cinco: el as es bajo, A-2-3-4-5 es la mejor",
+        "razz": "Razz: el mejor bajo de as a cinco con las siete cartas del jugador",
+        "badugi": "Badugi: cuatro cartas de cuatro palos superan a cualquier trío de cartas",
+        "omaha_hi_lo": "Omaha hi-lo: la mano alta y el bajo se reparten el bote; con bajos "
+        "empatados, un cuarto para cada uno, y sin bajo la alta se lo lleva todo",
+        "more": "Más: showdown --help o showdown COMANDO --help.",
+    },
+    "pots": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "mitad alta",
+        "low": "mitad baja",
+        "no_low": "Nadie tiene un bajo que califique, así que la mano alta se lleva todo el bote.",
+        "split_suit_high": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "no hay botón, y la ficha sobrante es para la carta más alta por palo (picas, "
+        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
+        "split_suit_low": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "no hay botón, y la ficha sobrante es para la carta más baja por palo (picas, "
+        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
+        "main": "Bote principal",
+        "side": "Bote secundario {n}",
+        "chips": "{count} ficha|{count} fichas",
+        "share_first": "{chips} para {name}",
+        "share_next": "{count} para {name}",
+        "seat": "asiento {seat}",
+        "seat_subject": "el asiento {seat}",
+        "seat_of": "del asiento {seat}",
+        "seat_gen": "el asiento {seat}",
+        "of": "de {name}",
+        "head": "{pot} ({chips}):",
+        "wins": "{name} gana con {hand}{against}.",
+        "against": " frente a {loser}",
+        "against_best": " frente a la mejor mano perdedora, {loser}",
+        "tied": "la mano empatada",
+        "split": "{names} se reparten el bote con {hand}{against}: {share} cada uno.",
+        "split_odd": "{names} se reparten el bote con {hand}{against}: {shares}; las fichas "
+        "sobrantes van de una en una empezando a la izquierda del botón.",
+        "split_odd_one": "{names} se reparten el bote con {hand}{against}: {shares}; la ficha "
+        "sobrante es para el primero de ellos a la izquierda del botón.",
+        "tie_all": "Empate exacto ({hand}, {ranks} en todas las manos): el bote se reparte, "
+        "porque los palos nunca desempatan.",
+        "folds": "todos los demás se retiraron, así que {name} se lo lleva sin enseñar.",
+        "alone": "solo {name} puso esas fichas, así que se le devuelven sin enseñar cartas.",
+        # One player, or several (the plural forms of the verb).
+        "mucked": "{names} no enseñó sus cartas y perdió."
+        "|{names} no enseñaron sus cartas y perdieron.",
+        "returned": "{name} recupera {chips}: nadie igualó esa parte de la apuesta.",
+        "no_pot": "No se apostó ninguna ficha.",
+        "col_pot": "Bote",
+        "col_amount": "Fichas",
+        "col_eligible": "Con derecho",
+        "col_winners": "Ganadores",
+        "col_hand": "Mano ganadora",
+        "order": "Orden para enseñar",
+        "no_showdown": "nadie (la mano terminó porque los demás se retiraron)",
+        "col_returned": "Devuelto",
+        "col_payouts": "Ganancias",
+        "hidden": "(sin enseñar)",
+    },
+    "replay": {
+        "summary_hands": "Manos: {hands} (archivos: {files})",
+        "summary_errors": "Errores: {errors}",
+        "unrecorded": "sin resultado registrado",
+        "differs": "{player} nuestro {ours}, registrado {recorded}",
+        "unknown": "una mano necesaria en el showdown es desconocida (????)",
+        "match": "coincide",
+        "odd-chip": "ficha impar",
+        "rake": "comisión",
+        "unknown-cards": "cartas desconocidas",
+        "mismatch": "no coincide",
+        "progress": "{hands} manos reproducidas",
+    },
+    "game": {
+        "you": "tu mano",
+        "dealer": "el crupier",
+        # The opponents' names as this language writes them.
+        "name_Marta": "Marta",
+        "name_Viktor": "Viktor",
+    },
+}
+
+BOOK = Spanish(WORDS)

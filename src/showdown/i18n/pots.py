@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from showdown.categories import Category
 from showdown.evaluate import HiLoValue
-from showdown.i18n import check_lang, phrasebook, rank_name
+from showdown.i18n import check_lang, phrasebook, words
 from showdown.i18n.base import format_ranks
 
 if TYPE_CHECKING:
@@ -99,163 +99,18 @@ class Showdown(Protocol):
     def hands(self) -> Mapping[int, HandValue]: ...
 
 
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "half_head": "{pot}, {half} ({chips}):",
-        "high": "high half",
-        "low": "low half",
-        "no_low": "No qualifying low, so the high hand scoops the pot.",
-        "split_suit_high": "{names} split the pot with {hand}{against}: {shares}; with no "
-        "button in stud, the odd chip goes to the highest card by suit (spades, hearts, "
-        "diamonds, clubs), the only place where suits matter.",
-        "split_suit_low": "{names} split the pot with {hand}{against}: {shares}; with no "
-        "button in stud, the odd chip goes to the lowest card by suit (spades, hearts, "
-        "diamonds, clubs), the only place where suits matter.",
-        "main": "Main pot",
-        "side": "Side pot {n}",
-        "seat": "seat {seat}",
-        "seat_subject": "seat {seat}",
-        "seat_of": "seat {seat}'s",
-        "seat_gen": "seat {seat}",
-        "of": "{name}'s",
-        "and": "and",
-        "head": "{pot} ({chips}):",
-        "wins": "{name} wins with {hand}{against}.",
-        "against": " against {loser}",
-        "against_best": " against the best losing hand, {loser}",
-        "tied": "their hand",
-        "loser": "{owner} {hand}",
-        "split": "{names} split the pot with {hand}{against}: {share} each.",
-        "split_odd": "{names} split the pot with {hand}{against}: {shares}; the odd chips go "
-        "one each from the left of the button.",
-        "split_odd_one": "{names} split the pot with {hand}{against}: {shares}; the odd chip "
-        "goes to the first of them left of the button.",
-        "tie_all": "Exact tie ({hand}, {ranks} in every hand): the pot is split, because "
-        "suits never break ties.",
-        "folds": "everyone else folded, so {name} takes it without showing.",
-        "alone": "only {name} paid into it, so it goes back to {name} without a showdown.",
-        "mucked": "{names} mucked and lost.",
-        "returned": "{chips} returned to {name}: nobody called that part of the bet.",
-        "no_pot": "No chips were bet.",
-        # Column headings and labels of the CLI table.
-        "col_pot": "Pot",
-        "col_amount": "Chips",
-        "col_eligible": "Eligible",
-        "col_winners": "Winners",
-        "col_hand": "Winning hand",
-        "order": "Showdown order",
-        "no_showdown": "none (the hand ended by folds)",
-        "col_returned": "Returned",
-        "col_payouts": "Payouts",
-        "hidden": "(no showdown)",
-    },
-    "es": {
-        "half_head": "{pot}, {half} ({chips}):",
-        "high": "mitad alta",
-        "low": "mitad baja",
-        "no_low": "Nadie tiene un bajo que califique, así que la mano alta se lleva todo el bote.",
-        "split_suit_high": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
-        "no hay botón, y la ficha sobrante es para la carta más alta por palo (picas, "
-        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
-        "split_suit_low": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
-        "no hay botón, y la ficha sobrante es para la carta más baja por palo (picas, "
-        "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
-        "main": "Bote principal",
-        "side": "Bote secundario {n}",
-        "seat": "asiento {seat}",
-        "seat_subject": "el asiento {seat}",
-        "seat_of": "del asiento {seat}",
-        "seat_gen": "el asiento {seat}",
-        "of": "de {name}",
-        "and": "y",
-        "head": "{pot} ({chips}):",
-        "wins": "{name} gana con {hand}{against}.",
-        "against": " frente a {loser}",
-        "against_best": " frente a la mejor mano perdedora, {loser}",
-        "tied": "la mano empatada",
-        "loser": "{article} {hand} {owner}",
-        "split": "{names} se reparten el bote con {hand}{against}: {share} cada uno.",
-        "split_odd": "{names} se reparten el bote con {hand}{against}: {shares}; las fichas "
-        "sobrantes van de una en una empezando a la izquierda del botón.",
-        "split_odd_one": "{names} se reparten el bote con {hand}{against}: {shares}; la ficha "
-        "sobrante es para el primero de ellos a la izquierda del botón.",
-        "tie_all": "Empate exacto ({hand}, {ranks} en todas las manos): el bote se reparte, "
-        "porque los palos nunca desempatan.",
-        "folds": "todos los demás se retiraron, así que {name} se lo lleva sin enseñar.",
-        "alone": "solo {name} puso esas fichas, así que se le devuelven sin enseñar cartas.",
-        "mucked": "{names} no enseñó sus cartas y perdió.",
-        "mucked_many": "{names} no enseñaron sus cartas y perdieron.",
-        "returned": "{name} recupera {chips}: nadie igualó esa parte de la apuesta.",
-        "no_pot": "No se apostó ninguna ficha.",
-        "col_pot": "Bote",
-        "col_amount": "Fichas",
-        "col_eligible": "Con derecho",
-        "col_winners": "Ganadores",
-        "col_hand": "Mano ganadora",
-        "order": "Orden para enseñar",
-        "no_showdown": "nadie (la mano terminó porque los demás se retiraron)",
-        "col_returned": "Devuelto",
-        "col_payouts": "Ganancias",
-        "hidden": "(sin enseñar)",
-    },
-    "ru": {
-        "half_head": "{pot}, {half} ({chips}):",
-        "high": "старшая половина",
-        "low": "младшая половина",
-        "no_low": "Подходящего лоу нет, и старшая рука забирает весь банк.",
-        "split_suit_high": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; в "
-        "стаде нет баттона, и лишняя фишка достаётся старшей карте по масти (пики, червы, "
-        "бубны, трефы) — единственный случай, когда масть имеет значение.",
-        "split_suit_low": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; в "
-        "стаде нет баттона, и лишняя фишка достаётся младшей карте по масти (пики, червы, "
-        "бубны, трефы) — единственный случай, когда масть имеет значение.",
-        "main": "Основной банк",
-        "side": "Побочный банк {n}",
-        "seat": "место {seat}",
-        "seat_subject": "игрок на месте {seat}",
-        "seat_of": "у игрока на месте {seat}",
-        "seat_gen": "игрока на месте {seat}",
-        "of": "у {name}",
-        "and": "и",
-        "head": "{pot} ({chips}):",
-        "wins": "{name} выигрывает с комбинацией «{hand}»{against}.",
-        "against": " против комбинации «{hand}» {owner}",
-        "against_best": " против лучшей из проигравших рук — «{hand}» {owner}",
-        "tied": "их рука",
-        "split": "{names} делят банк с комбинацией «{hand}»{against}: по {share} каждому.",
-        "split_odd": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; лишние "
-        "фишки раздаются по одной, начиная слева от баттона.",
-        "split_odd_one": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; "
-        "лишняя фишка достаётся первому из них слева от баттона.",
-        "tie_all": "Точная ничья ({hand}, {ranks} у каждого): банк делится, потому что масти "
-        "при сравнении никогда не учитываются.",
-        "folds": "все остальные сбросили карты, и {name} забирает банк без вскрытия.",
-        "alone": "в этом банке только фишки {gen}, и они возвращаются владельцу без вскрытия.",
-        "mucked": "{names} не показывает карты и проигрывает.",
-        "mucked_many": "{names} не показывают карты и проигрывают.",
-        "returned": "{name} получает назад {chips}: эту часть ставки никто не уравнял.",
-        "no_pot": "Ни одной фишки не поставлено.",
-        "col_pot": "Банк",
-        "col_amount": "Фишки",
-        "col_eligible": "Участники",
-        "col_winners": "Победители",
-        "col_hand": "Комбинация",
-        "order": "Порядок вскрытия",
-        "no_showdown": "нет (остальные сбросили карты)",
-        "col_returned": "Возвращено",
-        "col_payouts": "Выигрыш",
-        "hidden": "(без вскрытия)",
-    },
-}
-
-
 def _lang(lang: str) -> str:
     return check_lang(lang)
 
 
+def _phrases(lang: str) -> Mapping[str, str]:
+    """The ``pots`` words of the phrasebook of ``lang``."""
+    return words("pots", lang)
+
+
 def phrase(key: str, lang: str = "en") -> str:
     """The phrase ``key`` in ``lang`` (the CLI's headings use this)."""
-    return PHRASES[_lang(lang)][key]
+    return _phrases(lang)[key]
 
 
 def chips(n: int, lang: str = "en", case: str = "nom") -> str:
@@ -267,59 +122,38 @@ def chips(n: int, lang: str = "en", case: str = "nom") -> str:
     >>> chips(21, "ru", "acc"), chips(1, "ru", "dat"), chips(5, "ru", "dat")
     ('21 фишку', '1 фишке', '5 фишек')
     """
-    book = phrasebook(lang)
-    one = {"nom": "фишка", "acc": "фишку", "dat": "фишке"}[case]
-    forms = {"en": ("chip", "chips"), "es": ("ficha", "fichas"), "ru": (one, "фишки", "фишек")}
-    return f"{book.count(n)} {book.plural(n, forms[book.code])}"
+    return phrasebook(lang).chips(n, case)
 
 
 def join(items: Sequence[str], lang: str = "en") -> str:
     """``a, b and c`` in ``lang``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {PHRASES[_lang(lang)]['and']} {items[-1]}"
+    return phrasebook(lang).join(items) if items else ""
 
 
 def pot_name(index: int, lang: str = "en") -> str:
     """``Main pot`` for index 0, then ``Side pot 1``, ``Side pot 2``..."""
-    words = PHRASES[_lang(lang)]
+    words = _phrases(lang)
     return words["main"] if index == 0 else words["side"].format(n=index)
 
 
 def player_name(showdown: Showdown, seat: int, lang: str = "en") -> str:
     """The player's name, or ``seat 4`` when they have none."""
     name = showdown.table.player(seat).name
-    return name or PHRASES[_lang(lang)]["seat"].format(seat=seat)
+    return name or _phrases(lang)["seat"].format(seat=seat)
 
 
 def subject_name(showdown: Showdown, seat: int, lang: str = "en") -> str:
     """The player as the subject of a sentence: the name, else ``seat 4``, ``el asiento
     4``, ``игрок на месте 4``."""
     name = showdown.table.player(seat).name
-    return name or PHRASES[_lang(lang)]["seat_subject"].format(seat=seat)
+    return name or _phrases(lang)["seat_subject"].format(seat=seat)
 
 
 def _owner(showdown: Showdown, seat: int, lang: str) -> str:
     """Whose hand: ``Ana's``, ``de Ana``, ``у Ana`` (or the seat in the right form)."""
-    words = PHRASES[lang]
+    words = _phrases(lang)
     name = showdown.table.player(seat).name
     return words["of"].format(name=name) if name else words["seat_of"].format(seat=seat)
-
-
-#: Categories whose English name takes ``a`` (``a pair``, but ``two pair``, ``three of a kind``).
-_EN_ARTICLE = frozenset(
-    {
-        Category.PAIR,
-        Category.STRAIGHT,
-        Category.FLUSH,
-        Category.FULL_HOUSE,
-        Category.STRAIGHT_FLUSH,
-    }
-)
-#: Spanish categories that are masculine (``el trío``); the others take ``la``.
-_ES_MASCULINE = frozenset(
-    {Category.THREE_OF_A_KIND, Category.FLUSH, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND}
-)
 
 
 def hand_phrase(value: HandValue, lang: str = "en", article: bool = True) -> str:
@@ -338,36 +172,17 @@ def hand_phrase(value: HandValue, lang: str = "en", article: bool = True) -> str
     >>> hand_phrase(evaluate("Ah Kd", board="Ac Kh 9h 4s 2c"), "es")
     'doble pareja (ases y reyes)'
     """
-    lang = _lang(lang)
-    name = value.describe(lang)
-    if lang == "ru":
-        return name
     low = value.ladder.low and value.category == Category.HIGH_CARD
-    if lang == "en" and value.category == Category.HIGH_CARD and not low:
-        return f"{rank_name(value.ranks[0], 'en')} high"
-    name = name[:1].lower() + name[1:]
-    head, comma, tail = name.partition(", ")
-    if comma:
-        name = f"{head} ({tail})"
-    if lang == "en" and article and (value.category in _EN_ARTICLE or low):
-        name = ("an " if name[:1] in "ae" else "a ") + name
-    return name
+    book = phrasebook(lang)
+    return book.in_sentence(value.describe(book.code), value.category, value.ranks[0], low, article)
 
 
 def _against(showdown: Showdown, seat: int, several: bool, lang: str) -> str:
     """`` against Cy's pair of kings`` (``several``: the best of several losing hands)."""
-    words = PHRASES[lang]
     value = showdown.hands[seat]
-    owner = _owner(showdown, seat, lang)
+    template = _phrases(lang)["against_best" if several else "against"]
     hand = hand_phrase(value, lang, article=False)
-    if lang == "ru":
-        return words["against_best" if several else "against"].format(hand=hand, owner=owner)
-    article = ""
-    if lang == "es":
-        article = "el" if value.category in _ES_MASCULINE else "la"
-    loser = " ".join(x for x in (article, hand, owner) if x) if lang == "es" else f"{owner} {hand}"
-    text = words["against_best" if several else "against"].format(loser=loser)
-    return text.replace(" a el ", " al ")
+    return phrasebook(lang).against(template, hand, _owner(showdown, seat, lang), value.category)
 
 
 def _sentence(text: str) -> str:
@@ -377,21 +192,29 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _why(showdown: Showdown, a: int, b: int, lang: str, label: str | None = None) -> str:
+def _why(
+    showdown: Showdown,
+    a: int,
+    b: int,
+    lang: str,
+    label: str | None = None,
+    half: int | None = None,
+) -> str:
     """:func:`showdown.explain.explain` for the hands shown at seats ``a`` and ``b``;
-    ``label`` names the first hand instead of its player (``their hand`` for a split)."""
+    ``label`` names the first hand instead of its player (``their hand`` for a split),
+    ``half`` the half of a hi-lo pot they compete for (0 high, 1 low)."""
     from showdown.explain import explain
 
     hands = showdown.hands
     names = [label or subject_name(showdown, a, lang), subject_name(showdown, b, lang)]
-    return _sentence(explain(hands[a], hands[b], lang, names=names))
+    return _sentence(explain(hands[a], hands[b], lang, names=names, half=half))
 
 
 def _tie_all(showdown: Showdown, winners: Sequence[int], lang: str) -> str:
     """Three or more hands tie exactly (``explain`` speaks of two hands)."""
     value = showdown.hands[winners[0]]
     name = value.describe(lang)
-    return PHRASES[lang]["tie_all"].format(
+    return _phrases(lang)["tie_all"].format(
         hand=name[:1].lower() + name[1:], ranks=format_ranks(value.ranks)
     )
 
@@ -399,17 +222,8 @@ def _tie_all(showdown: Showdown, winners: Sequence[int], lang: str) -> str:
 def _shares(showdown: Showdown, pot: Pot, lang: str) -> str:
     """Unequal shares of a split: ``35 chips to Cy, 34 to Ana and 34 to Bo`` (Spanish
     ``35 fichas para Cy...``, Russian ``Cy получает 35 фишек, Ana — 34...``)."""
-    items = list(pot.shares.items())
-    names = [subject_name(showdown, s, lang) for s, _ in items]
-    if lang == "ru":
-        first = f"{names[0]} получает {chips(items[0][1], 'ru', 'acc')}"
-        return ", ".join(
-            [first] + [f"{n} — {c}" for n, (_, c) in zip(names[1:], items[1:], strict=True)]
-        )
-    word = "to" if lang == "en" else "para"
-    parts = [f"{chips(items[0][1], lang)} {word} {names[0]}"]
-    parts += [f"{c} {word} {n}" for n, (_, c) in zip(names[1:], items[1:], strict=True)]
-    return join(parts, lang)
+    shares = [(subject_name(showdown, seat, lang), n) for seat, n in pot.shares.items()]
+    return phrasebook(lang).shares(shares)
 
 
 def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | None = None) -> str:
@@ -428,7 +242,7 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | No
     Основной банк (100 фишек): Ana выигрывает с комбинацией «Флеш со старшим тузом» против комбинации «Пара дам» у Bo. Ana выигрывает: флеш бьёт пару.
     """  # noqa: E501
     lang = _lang(lang)
-    words = PHRASES[lang]
+    words = _phrases(lang)
     pot: Pot = showdown.pots[index]
     if showdown.table.variant.hi_lo and half is None and pot.halves and pot.contested:
         return _explain_hi_lo(showdown, index, lang)
@@ -467,7 +281,8 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | No
             text = words[key].format(names=names, hand=hand, against=against, shares=shares)
         parts.append(text)
         if len(pot.winners) == 2:
-            parts.append(_why(showdown, pot.winners[0], pot.winners[1], lang))
+            k = None if half is None else ("high", "low").index(half)
+            parts.append(_why(showdown, pot.winners[0], pot.winners[1], lang, half=k))
         else:
             parts.append(_tie_all(showdown, pot.winners, lang))
     if best is not None:
@@ -476,9 +291,9 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | No
         parts.append(_why(showdown, pot.winners[0], best, lang, label))
     mucked = [s for s in showdown.showdown_order if s in pot.eligible and s not in hands]
     if mucked:
-        key = "mucked_many" if len(mucked) > 1 and "mucked_many" in words else "mucked"
         names = join([subject_name(showdown, s, lang) for s in mucked], lang)
-        parts.append(_sentence(words[key].format(names=names)))
+        text = phrasebook(lang).plural(len(mucked), words["mucked"]).format(names=names)
+        parts.append(_sentence(text))
     return " ".join(parts)
 
 
@@ -508,7 +323,7 @@ def _explain_hi_lo(showdown: Showdown, index: int, lang: str) -> str:
         )
         parts.append(explain_pot(view, index, lang, half=("high", "low")[k]))
     if len(halves) == 1:
-        parts.append(PHRASES[lang]["no_low"])
+        parts.append(_phrases(lang)["no_low"])
     return " ".join(parts)
 
 
@@ -517,8 +332,8 @@ def explain_showdown(showdown: Showdown, lang: str = "en") -> list[str]:
     lang = _lang(lang)
     lines = [explain_pot(showdown, k, lang) for k in range(len(showdown.pots))]
     for seat, n in showdown.returned.items():
-        text = PHRASES[lang]["returned"].format(
+        text = _phrases(lang)["returned"].format(
             chips=chips(n, lang, "acc"), name=subject_name(showdown, seat, lang)
         )
         lines.append(_sentence(text))
-    return lines or [PHRASES[lang]["no_pot"]]
+    return lines or [_phrases(lang)["no_pot"]]

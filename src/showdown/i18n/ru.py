@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook
+from showdown.i18n.base import ACE, WHEEL_TOP, Decision, Phrasebook, Words
 
 C = Category
 B = BadugiCategory
@@ -123,6 +123,10 @@ GAME_NAMES = {
 }
 
 
+#: What a tie splits: the pot, or one half of a hi-lo pot.
+POT: dict[int | None, str] = {None: "банк", 0: "хай", 1: "лоу"}
+
+
 class Russian(Phrasebook):
     """Russian, with the cases and agreement a native speaker expects."""
 
@@ -132,6 +136,29 @@ class Russian(Phrasebook):
     scoop = "скуп"
     first_hand = "первая рука"
     second_hand = "вторая рука"
+
+    def plural_index(self, n: int) -> int:
+        """1, 21, 101: one (0); 2-4, 22-24: few (1); 0, 5-20, 25-30...: many (2).
+
+        >>> [BOOK.plural(n, "фишка|фишки|фишек") for n in (1, 3, 11, 12, 21, 22, 25, 111)]
+        ['фишка', 'фишки', 'фишек', 'фишек', 'фишка', 'фишки', 'фишек', 'фишек']
+        """
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+
+    def in_sentence(
+        self, name: str, category: AnyCategory, top: int, low: bool, article: bool
+    ) -> str:
+        return name  # quoted as it is, after «комбинация»
+
+    def against(self, template: str, hand: str, owner: str, category: AnyCategory) -> str:
+        return template.format(hand=hand, owner=owner)
+
+    def join_shares(self, parts: Sequence[str]) -> str:
+        return ", ".join(parts)  # «Cy получает 35 фишек, Ana — 34, Bo — 34»
 
     def hand_label(self, number: int) -> str:
         return f"рука {number}"
@@ -216,18 +243,18 @@ class Russian(Phrasebook):
             f"В обеих руках {self._shared(d)}; {winner} выигрывает {where}: {self._rank_pair(d)}."
         )
 
-    def exact_tie(self, name: str, ranks: str) -> str:
+    def exact_tie(self, name: str, ranks: str, half: int | None = None) -> str:
         return (
-            f"Точная ничья ({self.lower_first(name)}, {ranks} в обеих руках): банк делится "
+            f"Точная ничья ({self.lower_first(name)}, {ranks} в обеих руках): {POT[half]} делится "
             "поровну, потому что масти при сравнении никогда не учитываются."
         )
 
     def wins_alone(self, winner: str, name: str) -> str:
         return f"Выигрывает {winner}: {self.lower_first(name)}."
 
-    def split(self, winners: Sequence[str], name: str, ranks: str) -> str:
+    def split(self, winners: Sequence[str], name: str, ranks: str, half: int | None = None) -> str:
         return (
-            f"{self.capitalise(self.join(winners))} делят банк с одинаковой комбинацией "
+            f"{self.capitalise(self.join(winners))} делят {POT[half]} с одинаковой комбинацией "
             f"({self.lower_first(name)}, {ranks}): точная ничья, масти при сравнении никогда "
             "не учитываются."
         )
@@ -269,4 +296,149 @@ class Russian(Phrasebook):
         return ", ".join(items[:-1]) + " и " + items[-1]
 
 
-BOOK = Russian()
+#: The words of the commands, tables and game around the hand names, by section
+#: (read with :func:`showdown.i18n.words`). ``|`` separates the plural forms of a
+#: phrase, chosen by :meth:`~showdown.i18n.base.Phrasebook.plural`.
+WORDS: Words = {
+    "eval": {
+        "hand": "Рука",
+        "board": "Стол",
+        "best": "Лучшая пятёрка",
+        "rank": "место {rank} из {size} (1 = {best})",
+        "wrap": "Домашнее правило: туз заворачивает по кругу (Q-K-A-2-3 — стрит)",
+        "wins": "выигрывает",
+        "splits": "делит банк",
+        # Hi-lo: what each hand takes (the halves are won and split separately).
+        "wins_high": "выигрывает хай",
+        "wins_low": "выигрывает лоу",
+        "splits_high": "делит хай",
+        "splits_low": "делит лоу",
+        "scoops": "забирает весь банк",
+    },
+    "stats": {
+        "title": "Все {hands} раздач по {size} карт{best}, {rules}",
+        "best": " (лучшие пять из {size_gen})",
+        "standard": "стандартные правила",
+        "wrap": "домашнее правило: туз заворачивает по кругу",
+        "header": "Комбинация|Раздачи|Доля|Уровней силы",
+        "total": "Всего",
+        "low": "Раздачи с лоу до восьмёрки: {hands} ({share}), {distinct} разных лоу",
+        "4": "четыре",
+        "5": "пять",
+        "6": "шесть",
+        "7": "семь",
+        "6_gen": "шести",
+        "7_gen": "семи",
+    },
+    "equity": {
+        "equity": "эквити",
+        "win": "выигрыш",
+        "tie": "ничья",
+        "progress": "Расчёт эквити",
+        "rate": "шоудаунов/с",
+        # Dative after «по»: 1, 21, 101 борду; every other number бордам.
+        "exact": "Точный расчёт по {count} борду|Точный расчёт по {count} бордам"
+        "|Точный расчёт по {count} бордам",
+        "monte_carlo": "Метод Монте-Карло: {count} симуляция (± одна стандартная ошибка)"
+        "|Метод Монте-Карло: {count} симуляции (± одна стандартная ошибка)"
+        "|Метод Монте-Карло: {count} симуляций (± одна стандартная ошибка)",
+    },
+    "demo": {
+        "title": "showdown: экскурсия по правилам вскрытия карт",
+        "intro": "Все примеры ниже взяты из документов с правилами. Библиотека оценивает и "
+        "объясняет каждый из них; команды под примером его воспроизводят.",
+        "two_pair": "Две пары: сначала решает старшая пара",
+        "high_card": "Старшая карта: сверху вниз до первого различия",
+        "pair": "Пара: затем кикеры по порядку",
+        "full_house": "Фулл-хаус: решает тройка, пара — только при равной тройке",
+        "wheel": "Колесо: A-2-3-4-5 — самый младший стрит",
+        "no_wrap": "Туз не заворачивает по кругу: Q-K-A-2-3 — не стрит (без домашнего правила)",
+        "suits": "Масти никогда не разрешают ничью",
+        "board_plays": "Играет стол: все оставшиеся игроки делят банк",
+        "kicker": "Считаются только лучшие пять карт: здесь решает кикер",
+        "omaha": "Омаха: ровно две карты из руки и три со стола",
+        "short_deck": "Шорт-дек (от 6 до A): флеш старше фулл-хауса",
+        "deuce_to_seven": "Лоубол от двойки до семёрки: туз старший, лучшая рука 7-5-4-3-2",
+        "ace_to_five": "Лоубол от туза до пятёрки: туз младший, лучшая рука A-2-3-4-5",
+        "razz": "Разз: лучшее лоу от туза до пятёрки из семи карт игрока",
+        "badugi": "Бадуги: четыре карты четырёх мастей бьют любые три",
+        "omaha_hi_lo": "Омаха хай-лоу: хай и лоу делят банк; при равных лоу каждому достаётся "
+        "четверть, а без лоу хай забирает весь банк",
+        "more": "Подробнее: showdown --help или showdown КОМАНДА --help.",
+    },
+    "pots": {
+        "half_head": "{pot}, {half} ({chips}):",
+        "high": "старшая половина",
+        "low": "младшая половина",
+        "no_low": "Подходящего лоу нет, и старшая рука забирает весь банк.",
+        "split_suit_high": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; в "
+        "стаде нет баттона, и лишняя фишка достаётся старшей карте по масти (пики, червы, "
+        "бубны, трефы) — единственный случай, когда масть имеет значение.",
+        "split_suit_low": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; в "
+        "стаде нет баттона, и лишняя фишка достаётся младшей карте по масти (пики, червы, "
+        "бубны, трефы) — единственный случай, когда масть имеет значение.",
+        "main": "Основной банк",
+        "side": "Побочный банк {n}",
+        "seat": "место {seat}",
+        "seat_subject": "игрок на месте {seat}",
+        "seat_of": "у игрока на месте {seat}",
+        "chips": "{count} фишка|{count} фишки|{count} фишек",
+        "chips_acc": "{count} фишку|{count} фишки|{count} фишек",
+        "chips_dat": "{count} фишке|{count} фишки|{count} фишек",
+        "share_first": "{name} получает {chips}",
+        "share_next": "{name} — {count}",
+        "seat_gen": "игрока на месте {seat}",
+        "of": "у {name}",
+        "head": "{pot} ({chips}):",
+        "wins": "{name} выигрывает с комбинацией «{hand}»{against}.",
+        "against": " против комбинации «{hand}» {owner}",
+        "against_best": " против лучшей из проигравших рук — «{hand}» {owner}",
+        "tied": "их рука",
+        "split": "{names} делят банк с комбинацией «{hand}»{against}: по {share} каждому.",
+        "split_odd": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; лишние "
+        "фишки раздаются по одной, начиная слева от баттона.",
+        "split_odd_one": "{names} делят банк с комбинацией «{hand}»{against}: {shares}; "
+        "лишняя фишка достаётся первому из них слева от баттона.",
+        "tie_all": "Точная ничья ({hand}, {ranks} у каждого): банк делится, потому что масти "
+        "при сравнении никогда не учитываются.",
+        "folds": "все остальные сбросили карты, и {name} забирает банк без вскрытия.",
+        "alone": "в этом банке только фишки {gen}, и они возвращаются владельцу без вскрытия.",
+        # One player, or several (the plural forms of the verb).
+        "mucked": "{names} не показывает карты и проигрывает."
+        "|{names} не показывают карты и проигрывают.|{names} не показывают карты и проигрывают.",
+        "returned": "{name} получает назад {chips}: эту часть ставки никто не уравнял.",
+        "no_pot": "Ни одной фишки не поставлено.",
+        "col_pot": "Банк",
+        "col_amount": "Фишки",
+        "col_eligible": "Участники",
+        "col_winners": "Победители",
+        "col_hand": "Комбинация",
+        "order": "Порядок вскрытия",
+        "no_showdown": "нет (остальные сбросили карты)",
+        "col_returned": "Возвращено",
+        "col_payouts": "Выигрыш",
+        "hidden": "(без вскрытия)",
+    },
+    "replay": {
+        "summary_hands": "Раздач: {hands} (файлов: {files})",
+        "summary_errors": "Ошибок: {errors}",
+        "unrecorded": "результат не записан",
+        "differs": "{player}: у нас {ours}, в записи {recorded}",
+        "unknown": "рука, нужная на вскрытии, неизвестна (????)",
+        "match": "совпадает",
+        "odd-chip": "нечётная фишка",
+        "rake": "рейк",
+        "unknown-cards": "неизвестные карты",
+        "mismatch": "расхождение",
+        "progress": "воспроизведено раздач: {hands}",
+    },
+    "game": {
+        "you": "ваша рука",
+        "dealer": "дилер",
+        # The opponents' names as this language writes them.
+        "name_Marta": "Марта",
+        "name_Viktor": "Виктор",
+    },
+}
+
+BOOK = Russian(WORDS)
