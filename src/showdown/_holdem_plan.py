@@ -64,7 +64,7 @@ class Job:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _seconds(x: float) -> str:
+def seconds_text(x: float) -> str:
     """A duration for a note: ``0.4 s``, ``12 s``, ``3.5 min``, ``2.1 h``."""
     if x < 10:
         return f"{x:.2g} s" if x >= 0.1 else "under 0.1 s"
@@ -257,7 +257,7 @@ def plan_holdem(
                 )
             note = (
                 f"exact: {plan.work:,} showdowns after suit isomorphism, "
-                f"estimated {_seconds(exact_seconds)} on {workers} worker(s)"
+                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
             )
             return plan.job(exact_seconds, note)
         limit = EXACT_WORK_LIMIT * workers
@@ -268,7 +268,7 @@ def plan_holdem(
         if fits:
             note = (
                 f"exact: {plan.work:,} showdowns after suit isomorphism, "
-                f"estimated {_seconds(exact_seconds)} on {workers} worker(s)"
+                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
             )
             return plan.job(exact_seconds, note)
         if not plan.feasible:
@@ -277,12 +277,12 @@ def plan_holdem(
     job = monte_carlo_job(combos, weights, board, dead, use, budget, root, workers, "")
     why = ""
     if exact_seconds is not None:
-        why = f"exact would take about {_seconds(exact_seconds)}; "
+        why = f"exact would take about {seconds_text(exact_seconds)}; "
     if use is None:
-        job.note = f"Monte Carlo: {why}as many trials as fit in {_seconds(budget or 0)}"
+        job.note = f"Monte Carlo: {why}as many trials as fit in {seconds_text(budget or 0)}"
     else:
         job.note = (
-            f"Monte Carlo: {why}{use:,} trials, estimated {_seconds(job.estimate)} "
+            f"Monte Carlo: {why}{use:,} trials, estimated {seconds_text(job.estimate)} "
             f"on {workers} worker(s)"
         )
     job.extra["players"] = players

@@ -1,16 +1,23 @@
-"""Omaha Monte Carlo as independent tasks (private), for hands and ranges alike.
+"""Omaha equity as independent tasks (private), for hands and ranges alike.
 
-Each task draws its deals (:class:`showdown._deals.DealSampler`, four-card combos)
-and then, per sample, the missing board cards uniformly from the live deck,
-redrawing the samples whose board touches a dealt card (exact, never stuck), and
-scores every player with :func:`showdown.batch.evaluate_omaha_batch`.
+Exact (from the flop on): every deal of one combo per player that shares no card
+(:func:`showdown._deals.enumerate_deals`, weighted), on every runout of the cards
+left, in tasks of a few deals each (:func:`omaha_exact_job`); chosen when the
+player-board evaluations fit :data:`OMAHA_EXACT_LIMIT` per worker.
+
+Monte Carlo: each task draws its deals (:class:`showdown._deals.DealSampler`,
+four-card combos) and then, per sample, the missing board cards uniformly from the
+live deck, redrawing the samples whose board touches a dealt card (exact, never
+stuck), and scores every player with :func:`showdown.batch.evaluate_omaha_batch`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -18,7 +25,7 @@ import numpy as np
 from showdown import _equity_kernels as K
 from showdown._deals import DealSampler, enumerate_deals, find_deal, one_deal
 from showdown._holdem_jobs import LIST_DEALS, add_samples, empty_sums
-from showdown._holdem_plan import Job, combine_samples
+from showdown._holdem_plan import Job, combine_samples, seconds_text
 from showdown.cards import CardError
 from showdown.parallel import task_rng
 
@@ -163,3 +170,115 @@ def omaha_job(
         note,
         budget if trials is None else None,
     )
+
+
+#: Exact Omaha when its player-board evaluations are at most this many per worker.
+OMAHA_EXACT_LIMIT = 3_000_000
+#: Combo deals an exact Omaha plan may enumerate.
+OMAHA_MAX_DEALS = 200_000
+#: Player-board evaluations per second per worker in exact Omaha (development machine).
+OMAHA_EXACT_RATE = 1e6
+#: Player-board evaluations per exact task.
+_EXACT_TASK = 400_000
+
+
+@dataclass(frozen=True)
+class OmahaExactSpec:
+    combos: tuple[np.ndarray, ...]  # per player (m, 4..6); a fixed hand has m == 1
+    board: tuple[int, ...]
+    live: tuple[int, ...]  # the deck less the board, the dead cards and the fixed hands
+    runouts: int  # runouts of each deal
+
+
+def omaha_exact_task(spec: OmahaExactSpec, picks: np.ndarray) -> np.ndarray:
+    """Showdown counts ``(deals, players, 11)`` of each deal (``picks``: one combo index per
+    ranged player) over every runout of the live cards it leaves."""
+    from showdown.batch import evaluate_omaha_batch
+
+    ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1]
+    need = 5 - len(spec.board)
+    live = np.array(spec.live, dtype=np.int64)
+    known = np.array(spec.board, dtype=np.int64)
+    counts = K.new_counts(len(spec.combos), len(picks))
+    per_batch = max(1, (1 << 15) // max(1, spec.runouts))
+    runs: np.ndarray | None = None
+    for start in range(0, len(picks), per_batch):
+        part = picks[start : start + per_batch]
+        n = len(part)
+        holes = []
+        used = np.zeros(n, dtype=np.uint64)
+        for i, c in enumerate(spec.combos):
+            if i in ranged:
+                h = c[part[:, ranged.index(i)]]
+                used |= _BIT[h].sum(axis=1, dtype=np.uint64)
+            else:
+                h = np.broadcast_to(c[0], (n, c.shape[1]))
+            holes.append(h)
+        # each deal's deck: the live cards it leaves, in order (as many for every deal)
+        free = (used[:, None] & _BIT[live][None, :]) == 0
+        decks = np.broadcast_to(live, free.shape)[free].reshape(n, -1)
+        if runs is None:
+            runs = np.array(list(itertools.combinations(range(decks.shape[1]), need)))
+            runs = runs.astype(np.intp).reshape(-1, need)
+        r = len(runs)
+        boards = np.empty((n, r, 5), dtype=np.int64)
+        boards[:, :, : len(known)] = known
+        boards[:, :, len(known) :] = decks[:, runs]
+        ranks = [
+            evaluate_omaha_batch(np.repeat(h, r, axis=0), boards.reshape(-1, 5)).reshape(n, r)
+            for h in holes
+        ]
+        counts[start : start + n] = K.showdown_counts(ranks)
+    return counts
+
+
+def omaha_exact_plan(
+    combos: list[np.ndarray], weights: list[np.ndarray], board: list[int], dead: list[int]
+) -> tuple[tuple[np.ndarray, np.ndarray], int, int] | None:
+    """The deals (picks, weights) of an exact Omaha job, its runouts per deal and its
+    player-board evaluations; None when the deals are too many to list."""
+    fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
+    live = sorted(set(range(52)) - set(board) - set(dead) - fixed)
+    ranged = [i for i, c in enumerate(combos) if len(c) > 1]
+    masks = [_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in ranged]
+    deals = enumerate_deals(masks, [weights[i] for i in ranged], OMAHA_MAX_DEALS)
+    if deals is None:
+        return None
+    picks, deal_weights, _ = deals
+    if len(picks) == 0:
+        raise CardError("no deal is possible: every choice of Omaha hands shares a card")
+    left = len(live) - sum(combos[i].shape[1] for i in ranged)
+    runouts = comb(left, 5 - len(board))
+    return (picks, deal_weights), runouts, len(picks) * runouts * len(combos)
+
+
+def omaha_exact_job(
+    combos: list[np.ndarray],
+    weights: list[np.ndarray],
+    board: list[int],
+    dead: list[int],
+    plan: tuple[tuple[np.ndarray, np.ndarray], int, int],
+    workers: int,
+) -> Job:
+    """The exact Omaha job of :func:`omaha_exact_plan`'s ``plan``, in tasks of a few deals."""
+    (picks, deal_weights), runouts, work = plan
+    fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
+    live = tuple(sorted(set(range(52)) - set(board) - set(dead) - fixed))
+    spec = OmahaExactSpec(tuple(combos), tuple(board), live, runouts)
+    per_task = max(1, _EXACT_TASK // max(1, runouts * len(combos)))
+    edges = [*range(0, len(picks), per_task), len(picks)]
+    tasks = [(spec, picks[a:b]) for a, b in itertools.pairwise(edges)]
+    units = [float((b - a) * runouts) for a, b in itertools.pairwise(edges)]
+    estimate = work / OMAHA_EXACT_RATE / workers
+
+    def combine(results: list[np.ndarray]) -> dict[str, Any]:
+        counts = np.concatenate(results) if results else K.new_counts(len(combos), 0)
+        tally = K.Tally.of(counts, deal_weights)
+        total = float(deal_weights.sum()) * runouts
+        return {"tally": tally, "total": total, "count": len(picks) * runouts}
+
+    note = (
+        f"exact: {len(picks):,} deal(s) x {runouts:,} runouts, "
+        f"estimated {seconds_text(estimate)} on {workers} worker(s)"
+    )
+    return Job("exact", omaha_exact_task, tasks, units, combine, estimate, note)
