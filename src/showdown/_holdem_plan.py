@@ -203,13 +203,8 @@ def monte_carlo_job(
     rate = MONTE_CARLO_RATE if all(len(c) == 1 for c in combos) else MONTE_CARLO_RATE_RANGES
     if trials is None:
         assert budget is not None
-        trials = int(max(1, 4 * budget * rate * workers / players))
-        trials = max(TASK_TRIALS, min(trials, 10**10))
-    sizes = [TASK_TRIALS] * (trials // TASK_TRIALS)
-    if trials % TASK_TRIALS:
-        sizes.append(trials % TASK_TRIALS)
-    tasks = [(spec, i, size, root) for i, size in enumerate(sizes)]
-    units = [float(size) for size in sizes]
+        trials = budget_trials(budget, rate, workers, players, TASK_TRIALS)
+    tasks, units = sample_tasks(spec, trials, TASK_TRIALS, root)
     estimate = trials * players / rate / workers
     if budget is not None:
         estimate = min(estimate, budget)
@@ -218,6 +213,22 @@ def monte_carlo_job(
         return combine_samples(results, players)
 
     return Job("monte-carlo", monte_carlo_task, tasks, units, combine, estimate, note, budget)
+
+
+def budget_trials(budget: float, rate: float, workers: int, players: int, least: int) -> int:
+    """Trials to plan for a time budget: four times what the measured ``rate`` (player-trials
+    per second per worker) expects, so a faster machine never runs out; the run stops at
+    the deadline anyway."""
+    return max(least, min(int(4 * budget * rate * workers / players), 10**10))
+
+
+def sample_tasks(
+    spec: Any, trials: int, per_task: int, root: int
+) -> tuple[list[tuple[Any, ...]], list[float]]:
+    """Monte Carlo tasks ``(spec, index, size, root)`` of ``per_task`` trials (the last one
+    smaller), fixed by the job and never by the workers, and their sizes as units."""
+    sizes = [per_task] * (trials // per_task) + ([trials % per_task] if trials % per_task else [])
+    return [(spec, i, size, root) for i, size in enumerate(sizes)], [float(n) for n in sizes]
 
 
 def combine_samples(results: list[dict[str, Any]], players: int) -> dict[str, Any]:

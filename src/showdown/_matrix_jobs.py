@@ -15,6 +15,7 @@ instead of two evaluations on each of 1.7 M boards, on either backend.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -91,6 +92,14 @@ def _boards() -> _Boards:
     if not _BOARDS:
         _BOARDS.append(_Boards())
     return _BOARDS[0]
+
+
+def prepare(pause: float = 0.0) -> None:
+    """Build this process's board tables now, then wait ``pause`` seconds (a benchmark's
+    warm-up of every pool worker: the pause keeps one worker from taking every call)."""
+    _boards()
+    K._tables()
+    time.sleep(pause)
 
 
 class _RowBoards:

@@ -13,7 +13,6 @@ stuck), and scores every player with :func:`showdown.batch.evaluate_omaha_batch`
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,8 +23,14 @@ import numpy as np
 
 from showdown import _equity_kernels as K
 from showdown._deals import DealSampler, enumerate_deals, find_deal, one_deal
-from showdown._holdem_jobs import LIST_DEALS, add_samples, empty_sums
-from showdown._holdem_plan import Job, combine_samples, seconds_text
+from showdown._holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
+from showdown._holdem_plan import (
+    Job,
+    budget_trials,
+    combine_samples,
+    sample_tasks,
+    seconds_text,
+)
 from showdown.cards import CardError
 from showdown.parallel import task_rng
 
@@ -117,16 +122,14 @@ def omaha_tasks(
     trials: int,
     root: int,
     per_task: int,
-) -> list[tuple[Any, ...]]:
-    """The task list of an Omaha Monte Carlo job (fixed by the job, not the workers)."""
+) -> tuple[list[tuple[Any, ...]], list[float]]:
+    """The tasks of an Omaha Monte Carlo job (fixed by the job, not the workers) and their
+    sizes."""
     fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
     live = tuple(sorted(set(range(52)) - set(board) - set(dead) - fixed))
-    digest = hashlib.sha1()
-    for a in (*combos, *weights, np.array(board), np.array(live)):
-        digest.update(np.ascontiguousarray(a).tobytes() + b"|")
-    spec = OmahaSpec(tuple(combos), tuple(weights), tuple(board), live, digest.hexdigest())
-    sizes = [per_task] * (trials // per_task) + ([trials % per_task] if trials % per_task else [])
-    return [(spec, i, size, root) for i, size in enumerate(sizes)]
+    key = arrays_key((*combos, *weights, np.array(board), np.array(live)))
+    spec = OmahaSpec(tuple(combos), tuple(weights), tuple(board), live, key)
+    return sample_tasks(spec, trials, per_task, root)
 
 
 #: Player-trials per second per worker (Omaha evaluation is slower than Hold'em).
@@ -152,8 +155,8 @@ def omaha_job(
     n = trials
     if n is None:
         assert budget is not None
-        n = max(_PER_TASK, int(4 * budget * OMAHA_RATE * workers / players))
-    tasks = omaha_tasks(combos, weights, board, dead, n, root, _PER_TASK)
+        n = budget_trials(budget, OMAHA_RATE, workers, players, _PER_TASK)
+    tasks, units = omaha_tasks(combos, weights, board, dead, n, root, _PER_TASK)
     estimate = n * players / OMAHA_RATE / workers
     if trials is None and budget is not None:
         note = f"Monte Carlo: as many trials as fit in {budget:g} s"
@@ -164,7 +167,7 @@ def omaha_job(
         "monte-carlo",
         omaha_task,
         tasks,
-        [float(t[2]) for t in tasks],
+        units,
         lambda results: combine_samples(results, players),
         estimate,
         note,
