@@ -29,6 +29,7 @@ from showdown.parallel import executor_for, run_tasks
 from showdown.tables import SUIT_KEYS
 
 _13, _8191 = np.uint64(13), np.uint64(8191)
+_SK = np.array(SUIT_KEYS, dtype=np.intp)
 #: Opponent orbits per task at most (a row's tables are built once per task).
 ORBITS_PER_TASK = 1000
 #: Measured on the 2-core development machine, one process: seconds per row (its
@@ -41,7 +42,9 @@ BOARDS = comb(48, 5)
 
 class _Boards:
     """Every five-card board of the full deck (2,598,960), built once per process: card
-    ids, multiset ids, suit-key sums and suit-major masks."""
+    ids, multiset ids, suit-key sums, suit-major masks, the boards holding each card,
+    per-multiset board counts (all, and holding each card), and per hand suit-key sum
+    the boards where such a hand makes a flush."""
 
     def __init__(self) -> None:
         flat = np.fromiter(
@@ -52,14 +55,35 @@ class _Boards:
         self.cards = flat.reshape(-1, 5)
         ids = self.cards.astype(np.intp)
         self.mid = K.multiset_ids(ids >> 2).astype(np.intp)  # ascending ids: ranks sorted
-        self.ss = np.array(SUIT_KEYS, dtype=np.intp)[ids & 3].sum(axis=1)
+        self.ss = _SK[ids & 3].sum(axis=1)
         self.bm = np.bitwise_or.reduce(K.SUIT_MAJOR_BIT[ids], axis=1)
+        self.size = int(K.pair_table(0, 0).shape[0])
+        order = np.argsort(flat, kind="stable")
+        ends = np.cumsum(np.bincount(flat, minlength=52))
+        self.holding = [(h // 5).astype(np.int32) for h in np.split(order, ends[:-1])]
+        self.n = np.bincount(self.mid, minlength=self.size).astype(float)
+        self.n_holding = self.by_card(np.arange(len(self.mid)))
+        self.flush_rows: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def by_card(self, boards: np.ndarray) -> np.ndarray:
+        """``(52, multisets)``: how many of ``boards`` hold each card, per multiset."""
+        size = self.size
+        keys = self.cards[boards].astype(np.intp) * size + self.mid[boards][:, None]
+        return np.bincount(keys.ravel(), minlength=52 * size).reshape(52, size).astype(float)
+
+    def flushing(self, ss: int) -> tuple[np.ndarray, np.ndarray]:
+        """The boards where a hand of suit-key sum ``ss`` makes a flush, and the suit."""
+        if ss not in self.flush_rows:
+            fs7, _, _, _ = K._tables()
+            suit = fs7[self.ss + ss]
+            rows = np.flatnonzero(suit >= 0)
+            self.flush_rows[ss] = (rows, suit[rows].astype(np.intp))
+        return self.flush_rows[ss]
 
 
 _BOARDS: list[_Boards] = []
 #: Every three of 50 cards, as indices.
 _TRIPLES = np.array(list(itertools.combinations(range(50), 3)), dtype=np.intp)
-_SK = np.array(SUIT_KEYS, dtype=np.intp)
 _WITH_TWO: list[np.ndarray] = []
 
 
@@ -98,76 +122,89 @@ def prepare(pause: float = 0.0) -> None:
     """Build this process's board tables now, then wait ``pause`` seconds (a benchmark's
     warm-up of every pool worker: the pause keeps one worker from taking every call)."""
     _boards()
+    _with_two()
     K._tables()
     time.sleep(pause)
 
 
 class _RowBoards:
-    """What every task of one row shares, kept per process for the row's next task.
+    """What every combo of one row shares (kept per process for the row's next task).
 
     The boards are those of :class:`_Boards` without a card of ``a0``. Where ``a0`` makes
     no flush its rank depends on the board's rank multiset only, so counts over those
     boards are dot products of per-multiset board counts (``n``, and ``n_holding[c]``
-    for the boards holding card ``c``) with a per-multiset comparison; the boards where
-    ``a0`` makes a flush (``f``, a few per cent) are compared one by one.
+    for the boards holding card ``c``: the whole deck's less the boards holding a card of
+    ``a0``) with a per-multiset comparison; the boards where ``a0`` makes a flush (``f``,
+    a few per cent) are compared one by one.
     """
 
     def __init__(self, a0: tuple[int, int]) -> None:
-        fs7, _, _, _ = K._tables()
         b = _boards()
         self.a0, self.all = a0, b
-        a0_mask = K.SUIT_MAJOR_BIT[a0[0]] | K.SUIT_MAJOR_BIT[a0[1]]
-        self.a0_mask = a0_mask
-        self.valid = np.flatnonzero((b.bm & a0_mask) == 0)
-        self.bm, self.mid, self.ss = b.bm[self.valid], b.mid[self.valid], b.ss[self.valid]
-        full = K.Chunk(self.mid, self.ss, self.bm)
-        self.ra = K.holdem_ranks(full, *a0)
-        r1, r2 = a0[0] >> 2, a0[1] >> 2
-        self.ra_m = K.pair_table(max(r1, r2), min(r1, r2))
-        a0_flush = fs7[self.ss + SUIT_KEYS[a0[0] & 3] + SUIT_KEYS[a0[1] & 3]] >= 0
-        self.f = np.flatnonzero(a0_flush)
-        self.mid_f, self.ra_f, self.bm_f = self.mid[self.f], self.ra[self.f], self.bm[self.f]
-        size = len(self.ra_m)
-        self.n = np.bincount(self.mid[~a0_flush], minlength=size).astype(float)
-        plain = self.valid[~a0_flush]
-        by_card = (b.cards[plain].astype(np.intp) * size + b.mid[plain][:, None]).ravel()
-        self.n_holding = np.bincount(by_card, minlength=52 * size).reshape(52, size).astype(float)
-        self.cards_f = b.cards[self.valid[self.f]].astype(np.intp)
+        x, y = a0
+        self.a0_mask = K.SUIT_MAJOR_BIT[x] | K.SUIT_MAJOR_BIT[y]
+        hx, hy = b.holding[x], b.holding[y]
+        hxy = hx[(b.bm[hx] & K.SUIT_MAJOR_BIT[y]) != 0]
+        size = b.size
+
+        def count(boards: np.ndarray) -> np.ndarray:
+            return np.bincount(b.mid[boards], minlength=size).astype(float)
+
+        n = b.n - count(hx) - count(hy) + count(hxy)
+        n_holding = b.n_holding - b.by_card(hx) - b.by_card(hy) + b.by_card(hxy)
+        rows, _ = b.flushing(SUIT_KEYS[x & 3] + SUIT_KEYS[y & 3])
+        self.f = rows[(b.bm[rows] & self.a0_mask) == 0]  # a0 makes a flush on these
+        self.n = n - count(self.f)
+        self.n_holding = n_holding - b.by_card(self.f)
+        self.mid_f, self.bm_f = b.mid[self.f], b.bm[self.f]
+        self.ra_f = K.holdem_ranks(K.Chunk(self.mid_f, b.ss[self.f], self.bm_f), *a0)
+        self.ra_m = K.pair_table(max(x >> 2, y >> 2), min(x >> 2, y >> 2))
         live = np.array([c for c in range(52) if c not in a0], dtype=np.intp)
         triples = live[_TRIPLES]
         self.id3 = _triple_ids(triples >> 2)
         self.ss3 = _SK[triples & 3].sum(axis=1)
         self.bm3 = np.bitwise_or.reduce(K.SUIT_MAJOR_BIT[triples], axis=1)
+        self.keys: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
         self.counted: dict[tuple[int, int], tuple[int, int, np.ndarray]] = {}
-        self.keys: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+        self.on_card: dict[tuple[tuple[int, int], int], np.ndarray] = {}
+        self.f_holding: dict[int, np.ndarray] = {}
         self.flush_rows: dict[int, tuple[np.ndarray, ...]] = {}
 
-    def key(self, key: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """For an opponent rank pair: its non-flush rank table, whether ``a0`` beats / ties
-        it per multiset (as int64), and on the boards ``f`` (as bool, ``(2, len(f))``)."""
+    def key(self, key: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """For an opponent rank pair: its non-flush rank table, and whether ``a0`` beats /
+        ties it on the boards ``f`` (``(2, len(f))`` bool)."""
         if key not in self.keys:
             base = K.pair_table(*key)
-            lt_m = (self.ra_m < base).astype(float)  # as floats: exact, and BLAS-fast
-            eq_m = (self.ra_m == base).astype(float)
             base_f = base[self.mid_f]
-            on_f = np.stack([self.ra_f < base_f, self.ra_f == base_f])
-            self.keys[key] = (base, lt_m, eq_m, on_f)
+            self.keys[key] = (base, np.stack([self.ra_f < base_f, self.ra_f == base_f]))
         return self.keys[key]
 
     def counts(self, key: tuple[int, int]) -> tuple[int, int, np.ndarray]:
         """Wins and ties of ``a0`` against the rank pair's non-flush rank over every board,
-        and ``(2, 52)`` of them over the boards holding each card."""
+        and ``(2, 52)`` of them over the boards holding each card, ``f`` left out (see
+        :meth:`on_f`)."""
         if key not in self.counted:
-            _, lt_m, eq_m, on_f = self.key(key)
-            # matrix-vector products only: a small BLAS matrix product may start threads
-            total = np.array([round(self.n @ lt_m), round(self.n @ eq_m)], dtype=np.int64)
-            total += np.count_nonzero(on_f, axis=1)
-            held = np.stack([self.n_holding @ lt_m, self.n_holding @ eq_m]).round()
-            held = held.astype(np.int64)  # (2, 52)
-            for i in range(2):
-                held[i] += np.bincount(self.cards_f[on_f[i]].ravel(), minlength=52)
+            base, on_f = self.key(key)
+            lt_eq = np.stack([self.ra_m < base, self.ra_m == base]).astype(float)
+            # einsum's own loops, not BLAS: a BLAS product may start threads on a busy machine
+            total = np.einsum("m,km->k", self.n, lt_eq).round().astype(np.int64)
+            total += [np.count_nonzero(on_f[0]), np.count_nonzero(on_f[1])]
+            held = np.einsum("cm,km->kc", self.n_holding, lt_eq).round().astype(np.int64)
             self.counted[key] = (int(total[0]), int(total[1]), held)
         return self.counted[key]
+
+    def on_f(self, key: tuple[int, int], card: int) -> np.ndarray:
+        """Wins and ties (2,) of ``a0`` against the rank pair on the boards ``f`` holding
+        ``card``."""
+        if (key, card) not in self.on_card:
+            if card not in self.f_holding:
+                self.f_holding[card] = np.flatnonzero(self.bm_f & K.SUIT_MAJOR_BIT[card])
+            lt_f, eq_f = self.key(key)[1]
+            held = self.f_holding[card]
+            self.on_card[key, card] = np.array(
+                [np.count_nonzero(lt_f[held]), np.count_nonzero(eq_f[held])]
+            )
+        return self.on_card[key, card]
 
     def both(self, c1: int, c2: int) -> K.Chunk:
         """The boards holding both cards: the two cards and any three of the other 48
@@ -181,13 +218,14 @@ class _RowBoards:
         """The boards where a hand of suit-key sum ``ss`` makes a flush: their card masks,
         multiset ids, ``a0``'s ranks, the flush suit and the board's cards of that suit."""
         if ss not in self.flush_rows:
-            fs7, _, _, _ = K._tables()
-            suit = fs7[self.ss + ss]
-            rows = np.flatnonzero(suit >= 0)
-            s = suit[rows].astype(np.uint64)
-            bm = self.bm[rows]
-            bits = (bm >> (_13 * s)) & _8191
-            self.flush_rows[ss] = (bm, self.mid[rows], self.ra[rows], s.astype(np.intp), bits)
+            b = self.all
+            rows, suit = b.flushing(ss)
+            keep = (b.bm[rows] & self.a0_mask) == 0
+            rows, s = rows[keep], suit[keep]
+            bm, mid = b.bm[rows], b.mid[rows]
+            ra = K.holdem_ranks(K.Chunk(mid, b.ss[rows], bm), *self.a0)
+            bits = (bm >> (_13 * s.astype(np.uint64))) & _8191
+            self.flush_rows[ss] = (bm, mid, ra, s, bits)
         return self.flush_rows[ss]
 
 
@@ -220,8 +258,9 @@ def row_task(a0: tuple[int, int], combos: np.ndarray) -> np.ndarray:
         key = (max(r1, r2), min(r1, r2))
         base = rb.key(key)[0]
         wins, ties, held = rb.counts(key)
-        wins -= int(held[0, c1] + held[0, c2])
-        ties -= int(held[1, c1] + held[1, c2])
+        for c in (c1, c2):
+            w, t = held[:, c] + rb.on_f(key, c)
+            wins, ties = wins - int(w), ties - int(t)
         both = rb.both(c1, c2)  # taken away twice above: added back once
         ra_both, rb_both = K.holdem_ranks(both, *a0), base[both.mid_base]
         wins += int(np.count_nonzero(ra_both < rb_both))
