@@ -175,6 +175,8 @@ def omaha_job(
     )
 
 
+#: Monte Carlo trials when none are asked for in Omaha (Hold'em: ``DEFAULT_TRIALS``).
+DEFAULT_TRIALS_OMAHA = 100_000
 #: Exact Omaha when its player-board evaluations are at most this many per worker.
 OMAHA_EXACT_LIMIT = 3_000_000
 #: Combo deals an exact Omaha plan may enumerate.
@@ -285,3 +287,42 @@ def omaha_exact_job(
         f"estimated {seconds_text(estimate)} on {workers} worker(s)"
     )
     return Job("exact", omaha_exact_task, tasks, units, combine, estimate, note)
+
+
+def plan_omaha(
+    combos: list[np.ndarray],
+    weights: list[np.ndarray],
+    board: list[int],
+    dead: list[int],
+    exact: bool | None,
+    trials: int | None,
+    budget: float | None,
+    root: int,
+    workers: int,
+) -> Job:
+    """Choose exact (from the flop on, when it fits or ``exact=True``) or Monte Carlo
+    (``trials``, or as many as fit in ``budget``) for an Omaha job, and plan it."""
+    if exact is True and not board:
+        raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
+    why = ""
+    if board and trials is None and exact is not False:
+        plan = omaha_exact_plan(combos, weights, board, dead)
+        if plan is None and exact is True:
+            raise CardError(
+                f"too many Omaha combo deals to enumerate exactly (over {OMAHA_MAX_DEALS:,}); "
+                "use Monte Carlo (--trials N or --time SECONDS)"
+            )
+        if plan is not None:
+            seconds = plan[2] / OMAHA_EXACT_RATE / workers
+            limit = OMAHA_EXACT_LIMIT * workers
+            fits = seconds <= budget if budget is not None else plan[2] <= limit
+            if exact is True or fits:
+                return omaha_exact_job(combos, weights, board, dead, plan, workers)
+            why = f"exact would be {plan[2]:,} evaluations; "
+        else:
+            why = "too many deals to enumerate; "
+    use = trials if trials is not None or budget is not None else DEFAULT_TRIALS_OMAHA
+    job = omaha_job(combos, weights, board, dead, use, budget, root, workers)
+    if why:
+        job.note = job.note.replace("Monte Carlo: ", f"Monte Carlo: {why}", 1)
+    return job

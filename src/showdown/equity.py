@@ -57,13 +57,7 @@ from showdown._holdem_plan import (
     Job,
     plan_holdem,
 )
-from showdown._omaha_jobs import (
-    OMAHA_EXACT_LIMIT,
-    OMAHA_EXACT_RATE,
-    omaha_exact_job,
-    omaha_exact_plan,
-    omaha_job,
-)
+from showdown._omaha_jobs import DEFAULT_TRIALS_OMAHA, plan_omaha
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
 from showdown.equity_result import EquityResult, method_line
 from showdown.parallel import (
@@ -89,9 +83,6 @@ __all__ = [
     "method_line",
     "progress_of",
 ]
-
-#: Monte Carlo trials when none are asked for in Omaha (Hold'em: ``DEFAULT_TRIALS``).
-DEFAULT_TRIALS_OMAHA = 100_000
 
 
 @dataclass
@@ -272,7 +263,17 @@ def equity(
     with drawing(bar):
         parallel = n_workers or worker_count()
         if game == "omaha":
-            job = _plan_omaha(seats, board_ids, dead_ids, exact, trials, budget, seed, parallel)
+            job = plan_omaha(
+                [p.combos for p in seats],
+                [p.weights for p in seats],
+                board_ids,
+                dead_ids,
+                exact,
+                trials,
+                budget,
+                root_entropy(seed),
+                parallel,
+            )
             results = run_job(job, executor, n_workers, callback)
             if job.method == "exact":
                 sums = job.combine(results)
@@ -298,46 +299,6 @@ def equity(
         outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
         return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
     return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
-
-
-def _plan_omaha(
-    seats: list[_Player],
-    board: list[int],
-    dead: list[int],
-    exact: bool | None,
-    trials: int | None,
-    budget: float | None,
-    seed: int | None,
-    workers: int,
-) -> Job:
-    """Exact from the flop on when it fits (or ``exact=True``), else Monte Carlo."""
-    combos = [p.combos for p in seats]
-    weights = [p.weights for p in seats]
-    if exact is True and not board:
-        raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
-    why = ""
-    if board and trials is None and exact is not False:
-        plan = omaha_exact_plan(combos, weights, board, dead)
-        if plan is None and exact is True:
-            raise CardError(
-                "too many Omaha combo deals to enumerate exactly; "
-                "use Monte Carlo (--trials N or --time SECONDS)"
-            )
-        if plan is not None:
-            seconds = plan[2] / OMAHA_EXACT_RATE / workers
-            fits = (
-                seconds <= budget if budget is not None else plan[2] <= OMAHA_EXACT_LIMIT * workers
-            )
-            if exact is True or fits:
-                return omaha_exact_job(combos, weights, board, dead, plan, workers)
-            why = f"exact would be {plan[2]:,} evaluations; "
-        else:
-            why = "too many deals to enumerate; "
-    use = trials if trials is not None or budget is not None else DEFAULT_TRIALS_OMAHA
-    job = omaha_job(combos, weights, board, dead, use, budget, root_entropy(seed), workers)
-    if why:
-        job.note = job.note.replace("Monte Carlo: ", f"Monte Carlo: {why}", 1)
-    return job
 
 
 def run_job(
