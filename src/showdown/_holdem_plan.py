@@ -240,18 +240,28 @@ def combine_samples(results: list[dict[str, Any]], players: int) -> dict[str, An
     return sums
 
 
-def plan_holdem(
-    combos: list[np.ndarray],
-    weights: list[np.ndarray],
-    board: list[int],
-    dead: list[int],
-    exact: bool | None,
-    trials: int | None,
-    budget: float | None,
-    root: int,
-    workers: int,
-) -> Job:
+@dataclass(frozen=True)
+class Request:
+    """An equity job as asked: the players' combos and weights (already cleared of the
+    board, the dead cards and the fixed hands), the board and dead card ids, ``exact``,
+    ``trials`` or a time ``budget``, the root seed and the workers assumed."""
+
+    combos: list[np.ndarray]
+    weights: list[np.ndarray]
+    board: list[int]
+    dead: list[int]
+    exact: bool | None
+    trials: int | None
+    budget: float | None
+    root: int
+    workers: int
+
+
+def plan_holdem(request: Request) -> Job:
     """Choose exact or Monte Carlo for a Hold'em job and plan it (see the module docs)."""
+    combos, weights, board, dead = request.combos, request.weights, request.board, request.dead
+    exact, trials, budget = request.exact, request.trials, request.budget
+    root, workers = request.root, request.workers
     players = len(combos)
     plan: ExactPlan | None = None
     if trials is None and exact is not False:

@@ -26,6 +26,7 @@ from showdown._deals import DealSampler, enumerate_deals, find_deal, one_deal
 from showdown._holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
 from showdown._holdem_plan import (
     Job,
+    Request,
     budget_trials,
     combine_samples,
     sample_tasks,
@@ -289,19 +290,12 @@ def omaha_exact_job(
     return Job("exact", omaha_exact_task, tasks, units, combine, estimate, note)
 
 
-def plan_omaha(
-    combos: list[np.ndarray],
-    weights: list[np.ndarray],
-    board: list[int],
-    dead: list[int],
-    exact: bool | None,
-    trials: int | None,
-    budget: float | None,
-    root: int,
-    workers: int,
-) -> Job:
+def plan_omaha(request: Request) -> Job:
     """Choose exact (from the flop on, when it fits or ``exact=True``) or Monte Carlo
     (``trials``, or as many as fit in ``budget``) for an Omaha job, and plan it."""
+    combos, weights, board, dead = request.combos, request.weights, request.board, request.dead
+    exact, trials, budget = request.exact, request.trials, request.budget
+    root, workers = request.root, request.workers
     if exact is True and not board:
         raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
     why = ""

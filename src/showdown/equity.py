@@ -55,6 +55,7 @@ from showdown._holdem_plan import (
     EXACT_WORK_LIMIT,
     MAX_ASSIGNMENTS,
     Job,
+    Request,
     plan_holdem,
 )
 from showdown._omaha_jobs import DEFAULT_TRIALS_OMAHA, plan_omaha
@@ -261,28 +262,7 @@ def equity(
 
     bar, callback = progress_of(progress)
     with drawing(bar):
-        parallel = n_workers or worker_count()
-        if game == "omaha":
-            job = plan_omaha(
-                [p.combos for p in seats],
-                [p.weights for p in seats],
-                board_ids,
-                dead_ids,
-                exact,
-                trials,
-                budget,
-                root_entropy(seed),
-                parallel,
-            )
-            results = run_job(job, executor, n_workers, callback)
-            if job.method == "exact":
-                sums = job.combine(results)
-                outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
-                result = _result(seats, outcome, False)
-            else:
-                result = _sampled_result(seats, job.combine(results))
-            return replace(result, note=job.note, estimate=job.estimate)
-        job = plan_holdem(
+        request = Request(
             [p.combos for p in seats],
             [p.weights for p in seats],
             board_ids,
@@ -291,8 +271,9 @@ def equity(
             trials,
             budget,
             root_entropy(seed),
-            parallel,
+            n_workers or worker_count(),
         )
+        job = plan_omaha(request) if game == "omaha" else plan_holdem(request)
         results = run_job(job, executor, n_workers, callback)
     sums = job.combine(results)
     if job.method == "exact":
