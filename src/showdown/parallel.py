@@ -218,10 +218,10 @@ def executor_for(
         pool = local_pool(n)
         try:
             yield pool
+            pool.shutdown(wait=True)
         except BaseException:  # Ctrl-C, SIGTERM or an error: do not wait for running tasks
             stop_pool(pool)
             raise
-        pool.shutdown(wait=True)
 
 
 def run_tasks(
