@@ -14,7 +14,9 @@ is a block of the 169 x 169 table (:data:`CLASSES`, spread over the grid) so a r
 takes seconds; its rate is in showdowns per second (a showdown is one combo pair on
 one board, as counted before suit isomorphism), to set beside PokerStove's published
 ~119 M/s and CandyPoker's 1.3-2.2 G/s. Pools and the cluster are started and every
-worker warmed (tables built) once, outside the timings. ``--full`` times the whole
+worker warmed (tables built) once, outside the timings; the cluster runs without Dask's
+statistical profiler (``distributed.worker.profile.enabled: false``, see
+docs/equity-at-scale.md). ``--full`` times the whole
 table as a user runs it (``showdown matrix --workers 2``: pool start included) against
 the issue's targets: at most 2 minutes with the native kernel, 10 with numpy. The
 matrix counts rather than evaluates boards (see ``showdown._matrix_jobs``), in numpy on
@@ -133,8 +135,12 @@ def main() -> None:
     cluster = client = None
     dask: Executor | None = None
     try:
+        from dask import config as dask_config
         from distributed import Client, LocalCluster
 
+        # Dask's statistical profiler samples each task's stack every 10 ms, taking the
+        # GIL from numpy-heavy tasks: off, as the docs advise for such clusters.
+        dask_config.set({"distributed.worker.profile.enabled": False})
         cluster = LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         )
