@@ -16,6 +16,7 @@ import reference as ref
 from showdown.batch import evaluate_batch
 from showdown.cards import Card, CardError, parse_cards
 from showdown.equity import EXACT_WORK_LIMIT, EquityResult, equity
+from showdown.omaha_ranges import parse_omaha_range
 from showdown.ranges import RangeError, parse_range
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
@@ -33,6 +34,9 @@ def _combos(spec: str, game: str) -> list[tuple[tuple[int, ...], float]]:
         cards = ()
     if (game == "holdem" and len(cards) == 2) or (game == "omaha" and len(cards) >= 4):
         return [(cards, 1.0)]
+    if game == "omaha":
+        r = parse_omaha_range(spec)
+        return [(tuple(c), float(w)) for c, w in zip(r.combos.tolist(), r.weights, strict=True)]
     return list(parse_range(spec).items())
 
 
@@ -331,6 +335,29 @@ def test_result_json() -> None:
 def test_omaha_exact_matches_brute_force(players: list[str], board: str) -> None:
     r = equity(players, board=board, game="omaha")
     assert_matches(r, brute(players, board, game="omaha"))
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["Ac Ad Kc Kd", "AsAhKdKh:0.5, QQJTds, 98xxds:0.25"], "2h 7h 9c 3s"),
+        (["KKQQds", "Ts 9s 8d 7d", "QQJJ:2"], "Ah Kh 2c"),
+        (["AsAhKdKc:3, AcAdKhKs", "QhQsJdTd"], "2c 7d 9h"),
+    ],
+)
+def test_omaha_ranges_exact_match_brute_force(players: list[str], board: str) -> None:
+    """Weighted Omaha ranges, hand against range and range against range, exactly."""
+    r = equity(players, board=board, game="omaha", workers=1)
+    assert r.note.startswith("exact")
+    assert_matches(r, brute(players, board, game="omaha"))
+    assert equity(players, board=board, game="omaha", workers=2) == r
+
+
+def test_omaha_ranges_past_the_bound_are_monte_carlo() -> None:
+    r = equity(["AAxx", "KKxx"], board="2h 7h 9c", game="omaha", trials=2000, seed=1)
+    assert r.method == "monte-carlo"
+    r = equity(["AAxx", "KKxx"], board="2h 7h 9c", game="omaha", time=0.5, seed=1)
+    assert r.method == "monte-carlo" and "deals" in r.note
 
 
 def test_omaha_preflop_is_monte_carlo() -> None:

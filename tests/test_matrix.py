@@ -16,7 +16,9 @@ import numpy as np
 import pytest
 
 import reference as ref
+from showdown import _equity_kernels as K
 from showdown import equity
+from showdown._matrix_jobs import row_task
 from showdown.batch import evaluate_batch
 from showdown.cli import main
 from showdown.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
@@ -77,6 +79,27 @@ def test_sampled_entries_match_a_brute_force(universe: tuple[np.ndarray, np.ndar
         assert got["equity"] == pytest.approx(e, abs=1e-12), (a, b)
         assert got["win"] == pytest.approx(w, abs=1e-12), (a, b)
         assert got["tie"] == pytest.approx(t, abs=1e-12), (a, b)
+
+
+def test_row_counts_equal_board_by_board_counts() -> None:
+    """The counting of :func:`row_task` (multiset counts, inclusion-exclusion, flush
+    corrections) against plain per-board ranks of both hands, for rows with pairs, suited
+    and offsuit hands and opponents sharing their ranks and suits."""
+    rng = np.random.default_rng(10)
+    for name in ["AA", "AKs", "72o", "T9s"]:
+        first, second = canonical(name)
+        a0 = (first.id, second.id)
+        others = [c for c in range(52) if c not in a0]
+        picks = [rng.choice(others, 2, replace=False) for _ in range(12)]
+        combos = np.array([sorted(p.tolist()) for p in picks], dtype=np.int64)
+        got = row_task(a0, combos)
+        boards = K.Universe((), others).full()
+        ra = K.holdem_ranks(boards, *a0)
+        for j, (c1, c2) in enumerate(combos.tolist()):
+            valid = (boards.bm & (K.SUIT_MAJOR_BIT[c1] | K.SUIT_MAJOR_BIT[c2])) == 0
+            rb = K.holdem_ranks(boards, c1, c2)
+            assert got[0, j] == np.count_nonzero(valid & (ra < rb)), (name, c1, c2)
+            assert got[1, j] == np.count_nonzero(valid & (ra == rb)), (name, c1, c2)
 
 
 def test_entries_agree_with_the_equity_function() -> None:

@@ -55,8 +55,9 @@ def test_range_equity_matches_the_average_of_its_hands() -> None:
     )
     assert mc.method == "monte-carlo" and mc.stderr is not None
     assert abs(mc.equity[0] - truth) < 4.5 * mc.stderr[0]
-    with pytest.raises(ValueError, match="Omaha ranges are Monte Carlo"):
-        equity([", ".join(hands), "QhQsJdTd"], board=board, game="omaha", exact=True)
+    exact_range = equity([", ".join(hands), "QhQsJdTd"], board=board, game="omaha", exact=True)
+    assert exact_range.method == "exact"
+    assert exact_range.equity[0] == pytest.approx(truth, abs=1e-12)
 
 
 def test_overlapping_omaha_ranges_never_corner_the_sampler() -> None:

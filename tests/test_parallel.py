@@ -164,3 +164,52 @@ def test_ctrl_c_prints_no_result() -> None:
     assert proc.returncode == 130
     assert out == ""  # no partial table printed as final
     assert "interrupted" in err and "Traceback" not in err
+
+
+def _children(pid: int) -> list[int]:
+    """Process ids whose parent is ``pid`` (from /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process table from /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_signal_leaves_no_pool_worker_behind(sig: int) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "showdown", "matrix", "--workers", "2"],  # minutes of work
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    workers: list[int] = []
+    deadline = time.monotonic() + 120
+    while len(workers) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+        workers = _children(proc.pid)
+    assert len(workers) >= 2, "the pool never started"
+    time.sleep(1.0)  # let the workers take tasks
+    os.kill(proc.pid, sig)
+    out, _ = proc.communicate(timeout=60)
+    assert out == b""
+    assert proc.returncode == (143 if sig == signal.SIGTERM else 130)
+    deadline = time.monotonic() + 15
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [w for w in workers if _alive(w)]

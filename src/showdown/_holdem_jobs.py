@@ -137,11 +137,17 @@ class MonteCarloSpec:
         board: Sequence[int],
         live: Sequence[int],
     ) -> MonteCarloSpec:
-        digest = hashlib.sha1()
-        for a in (*combos, *weights, np.array(board), np.array(live)):
-            digest.update(np.ascontiguousarray(a).tobytes())
-            digest.update(b"|")
-        return cls(tuple(combos), tuple(weights), tuple(board), tuple(live), digest.hexdigest())
+        key = arrays_key((*combos, *weights, np.array(board), np.array(live)))
+        return cls(tuple(combos), tuple(weights), tuple(board), tuple(live), key)
+
+
+def arrays_key(arrays: Sequence[np.ndarray]) -> str:
+    """A digest of a job's arrays: the key of the per-process state its tasks share."""
+    digest = hashlib.sha1()
+    for a in arrays:
+        digest.update(np.ascontiguousarray(a).tobytes())
+        digest.update(b"|")
+    return digest.hexdigest()
 
 
 @dataclass

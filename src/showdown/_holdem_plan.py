@@ -64,7 +64,7 @@ class Job:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _seconds(x: float) -> str:
+def seconds_text(x: float) -> str:
     """A duration for a note: ``0.4 s``, ``12 s``, ``3.5 min``, ``2.1 h``."""
     if x < 10:
         return f"{x:.2g} s" if x >= 0.1 else "under 0.1 s"
@@ -203,13 +203,8 @@ def monte_carlo_job(
     rate = MONTE_CARLO_RATE if all(len(c) == 1 for c in combos) else MONTE_CARLO_RATE_RANGES
     if trials is None:
         assert budget is not None
-        trials = int(max(1, 4 * budget * rate * workers / players))
-        trials = max(TASK_TRIALS, min(trials, 10**10))
-    sizes = [TASK_TRIALS] * (trials // TASK_TRIALS)
-    if trials % TASK_TRIALS:
-        sizes.append(trials % TASK_TRIALS)
-    tasks = [(spec, i, size, root) for i, size in enumerate(sizes)]
-    units = [float(size) for size in sizes]
+        trials = budget_trials(budget, rate, workers, players, TASK_TRIALS)
+    tasks, units = sample_tasks(spec, trials, TASK_TRIALS, root)
     estimate = trials * players / rate / workers
     if budget is not None:
         estimate = min(estimate, budget)
@@ -218,6 +213,22 @@ def monte_carlo_job(
         return combine_samples(results, players)
 
     return Job("monte-carlo", monte_carlo_task, tasks, units, combine, estimate, note, budget)
+
+
+def budget_trials(budget: float, rate: float, workers: int, players: int, least: int) -> int:
+    """Trials to plan for a time budget: four times what the measured ``rate`` (player-trials
+    per second per worker) expects, so a faster machine never runs out; the run stops at
+    the deadline anyway."""
+    return max(least, min(int(4 * budget * rate * workers / players), 10**10))
+
+
+def sample_tasks(
+    spec: Any, trials: int, per_task: int, root: int
+) -> tuple[list[tuple[Any, ...]], list[float]]:
+    """Monte Carlo tasks ``(spec, index, size, root)`` of ``per_task`` trials (the last one
+    smaller), fixed by the job and never by the workers, and their sizes as units."""
+    sizes = [per_task] * (trials // per_task) + ([trials % per_task] if trials % per_task else [])
+    return [(spec, i, size, root) for i, size in enumerate(sizes)], [float(n) for n in sizes]
 
 
 def combine_samples(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
@@ -229,18 +240,28 @@ def combine_samples(results: list[dict[str, Any]], players: int) -> dict[str, An
     return sums
 
 
-def plan_holdem(
-    combos: list[np.ndarray],
-    weights: list[np.ndarray],
-    board: list[int],
-    dead: list[int],
-    exact: bool | None,
-    trials: int | None,
-    budget: float | None,
-    root: int,
-    workers: int,
-) -> Job:
+@dataclass(frozen=True)
+class Request:
+    """An equity job as asked: the players' combos and weights (already cleared of the
+    board, the dead cards and the fixed hands), the board and dead card ids, ``exact``,
+    ``trials`` or a time ``budget``, the root seed and the workers assumed."""
+
+    combos: list[np.ndarray]
+    weights: list[np.ndarray]
+    board: list[int]
+    dead: list[int]
+    exact: bool | None
+    trials: int | None
+    budget: float | None
+    root: int
+    workers: int
+
+
+def plan_holdem(request: Request) -> Job:
     """Choose exact or Monte Carlo for a Hold'em job and plan it (see the module docs)."""
+    combos, weights, board, dead = request.combos, request.weights, request.board, request.dead
+    exact, trials, budget = request.exact, request.trials, request.budget
+    root, workers = request.root, request.workers
     players = len(combos)
     plan: ExactPlan | None = None
     if trials is None and exact is not False:
@@ -257,7 +278,7 @@ def plan_holdem(
                 )
             note = (
                 f"exact: {plan.work:,} showdowns after suit isomorphism, "
-                f"estimated {_seconds(exact_seconds)} on {workers} worker(s)"
+                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
             )
             return plan.job(exact_seconds, note)
         limit = EXACT_WORK_LIMIT * workers
@@ -268,7 +289,7 @@ def plan_holdem(
         if fits:
             note = (
                 f"exact: {plan.work:,} showdowns after suit isomorphism, "
-                f"estimated {_seconds(exact_seconds)} on {workers} worker(s)"
+                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
             )
             return plan.job(exact_seconds, note)
         if not plan.feasible:
@@ -277,12 +298,12 @@ def plan_holdem(
     job = monte_carlo_job(combos, weights, board, dead, use, budget, root, workers, "")
     why = ""
     if exact_seconds is not None:
-        why = f"exact would take about {_seconds(exact_seconds)}; "
+        why = f"exact would take about {seconds_text(exact_seconds)}; "
     if use is None:
-        job.note = f"Monte Carlo: {why}as many trials as fit in {_seconds(budget or 0)}"
+        job.note = f"Monte Carlo: {why}as many trials as fit in {seconds_text(budget or 0)}"
     else:
         job.note = (
-            f"Monte Carlo: {why}{use:,} trials, estimated {_seconds(job.estimate)} "
+            f"Monte Carlo: {why}{use:,} trials, estimated {seconds_text(job.estimate)} "
             f"on {workers} worker(s)"
         )
     job.extra["players"] = players

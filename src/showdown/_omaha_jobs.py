@@ -1,24 +1,37 @@
-"""Omaha Monte Carlo as independent tasks (private), for hands and ranges alike.
+"""Omaha equity as independent tasks (private), for hands and ranges alike.
 
-Each task draws its deals (:class:`showdown._deals.DealSampler`, four-card combos)
-and then, per sample, the missing board cards uniformly from the live deck,
-redrawing the samples whose board touches a dealt card (exact, never stuck), and
-scores every player with :func:`showdown.batch.evaluate_omaha_batch`.
+Exact (from the flop on): every deal of one combo per player that shares no card
+(:func:`showdown._deals.enumerate_deals`, weighted), on every runout of the cards
+left, in tasks of a few deals each (:func:`omaha_exact_job`); chosen when the
+player-board evaluations fit :data:`OMAHA_EXACT_LIMIT` per worker.
+
+Monte Carlo: each task draws its deals (:class:`showdown._deals.DealSampler`,
+four-card combos) and then, per sample, the missing board cards uniformly from the
+live deck, redrawing the samples whose board touches a dealt card (exact, never
+stuck), and scores every player with :func:`showdown.batch.evaluate_omaha_batch`.
 """
 
 from __future__ import annotations
 
-import hashlib
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numpy as np
 
 from showdown import _equity_kernels as K
 from showdown._deals import DealSampler, enumerate_deals, find_deal, one_deal
-from showdown._holdem_jobs import LIST_DEALS, add_samples, empty_sums
-from showdown._holdem_plan import Job, combine_samples
+from showdown._holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
+from showdown._holdem_plan import (
+    Job,
+    Request,
+    budget_trials,
+    combine_samples,
+    sample_tasks,
+    seconds_text,
+)
 from showdown.cards import CardError
 from showdown.parallel import task_rng
 
@@ -110,16 +123,14 @@ def omaha_tasks(
     trials: int,
     root: int,
     per_task: int,
-) -> list[tuple[Any, ...]]:
-    """The task list of an Omaha Monte Carlo job (fixed by the job, not the workers)."""
+) -> tuple[list[tuple[Any, ...]], list[float]]:
+    """The tasks of an Omaha Monte Carlo job (fixed by the job, not the workers) and their
+    sizes."""
     fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
     live = tuple(sorted(set(range(52)) - set(board) - set(dead) - fixed))
-    digest = hashlib.sha1()
-    for a in (*combos, *weights, np.array(board), np.array(live)):
-        digest.update(np.ascontiguousarray(a).tobytes() + b"|")
-    spec = OmahaSpec(tuple(combos), tuple(weights), tuple(board), live, digest.hexdigest())
-    sizes = [per_task] * (trials // per_task) + ([trials % per_task] if trials % per_task else [])
-    return [(spec, i, size, root) for i, size in enumerate(sizes)]
+    key = arrays_key((*combos, *weights, np.array(board), np.array(live)))
+    spec = OmahaSpec(tuple(combos), tuple(weights), tuple(board), live, key)
+    return sample_tasks(spec, trials, per_task, root)
 
 
 #: Player-trials per second per worker (Omaha evaluation is slower than Hold'em).
@@ -145,8 +156,8 @@ def omaha_job(
     n = trials
     if n is None:
         assert budget is not None
-        n = max(_PER_TASK, int(4 * budget * OMAHA_RATE * workers / players))
-    tasks = omaha_tasks(combos, weights, board, dead, n, root, _PER_TASK)
+        n = budget_trials(budget, OMAHA_RATE, workers, players, _PER_TASK)
+    tasks, units = omaha_tasks(combos, weights, board, dead, n, root, _PER_TASK)
     estimate = n * players / OMAHA_RATE / workers
     if trials is None and budget is not None:
         note = f"Monte Carlo: as many trials as fit in {budget:g} s"
@@ -157,9 +168,155 @@ def omaha_job(
         "monte-carlo",
         omaha_task,
         tasks,
-        [float(t[2]) for t in tasks],
+        units,
         lambda results: combine_samples(results, players),
         estimate,
         note,
         budget if trials is None else None,
     )
+
+
+#: Monte Carlo trials when none are asked for in Omaha (Hold'em: ``DEFAULT_TRIALS``).
+DEFAULT_TRIALS_OMAHA = 100_000
+#: Exact Omaha when its player-board evaluations are at most this many per worker.
+OMAHA_EXACT_LIMIT = 3_000_000
+#: Combo deals an exact Omaha plan may enumerate.
+OMAHA_MAX_DEALS = 200_000
+#: Player-board evaluations per second per worker in exact Omaha (development machine).
+OMAHA_EXACT_RATE = 1e6
+#: Player-board evaluations per exact task.
+_EXACT_TASK = 400_000
+
+
+@dataclass(frozen=True)
+class OmahaExactSpec:
+    combos: tuple[np.ndarray, ...]  # per player (m, 4..6); a fixed hand has m == 1
+    board: tuple[int, ...]
+    live: tuple[int, ...]  # the deck less the board, the dead cards and the fixed hands
+    runouts: int  # runouts of each deal
+
+
+def omaha_exact_task(spec: OmahaExactSpec, picks: np.ndarray) -> np.ndarray:
+    """Showdown counts ``(deals, players, 11)`` of each deal (``picks``: one combo index per
+    ranged player) over every runout of the live cards it leaves."""
+    from showdown.batch import evaluate_omaha_batch
+
+    ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1]
+    need = 5 - len(spec.board)
+    live = np.array(spec.live, dtype=np.int64)
+    known = np.array(spec.board, dtype=np.int64)
+    counts = K.new_counts(len(spec.combos), len(picks))
+    per_batch = max(1, (1 << 15) // max(1, spec.runouts))
+    runs: np.ndarray | None = None
+    for start in range(0, len(picks), per_batch):
+        part = picks[start : start + per_batch]
+        n = len(part)
+        holes = []
+        used = np.zeros(n, dtype=np.uint64)
+        for i, c in enumerate(spec.combos):
+            if i in ranged:
+                h = c[part[:, ranged.index(i)]]
+                used |= _BIT[h].sum(axis=1, dtype=np.uint64)
+            else:
+                h = np.broadcast_to(c[0], (n, c.shape[1]))
+            holes.append(h)
+        # each deal's deck: the live cards it leaves, in order (as many for every deal)
+        free = (used[:, None] & _BIT[live][None, :]) == 0
+        decks = np.broadcast_to(live, free.shape)[free].reshape(n, -1)
+        if runs is None:
+            runs = np.array(list(itertools.combinations(range(decks.shape[1]), need)))
+            runs = runs.astype(np.intp).reshape(-1, need)
+        r = len(runs)
+        boards = np.empty((n, r, 5), dtype=np.int64)
+        boards[:, :, : len(known)] = known
+        boards[:, :, len(known) :] = decks[:, runs]
+        ranks = [
+            evaluate_omaha_batch(np.repeat(h, r, axis=0), boards.reshape(-1, 5)).reshape(n, r)
+            for h in holes
+        ]
+        counts[start : start + n] = K.showdown_counts(ranks)
+    return counts
+
+
+def omaha_exact_plan(
+    combos: list[np.ndarray], weights: list[np.ndarray], board: list[int], dead: list[int]
+) -> tuple[tuple[np.ndarray, np.ndarray], int, int] | None:
+    """The deals (picks, weights) of an exact Omaha job, its runouts per deal and its
+    player-board evaluations; None when the deals are too many to list."""
+    fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
+    live = sorted(set(range(52)) - set(board) - set(dead) - fixed)
+    ranged = [i for i, c in enumerate(combos) if len(c) > 1]
+    masks = [_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in ranged]
+    deals = enumerate_deals(masks, [weights[i] for i in ranged], OMAHA_MAX_DEALS)
+    if deals is None:
+        return None
+    picks, deal_weights, _ = deals
+    if len(picks) == 0:
+        raise CardError("no deal is possible: every choice of Omaha hands shares a card")
+    left = len(live) - sum(combos[i].shape[1] for i in ranged)
+    runouts = comb(left, 5 - len(board))
+    return (picks, deal_weights), runouts, len(picks) * runouts * len(combos)
+
+
+def omaha_exact_job(
+    combos: list[np.ndarray],
+    weights: list[np.ndarray],
+    board: list[int],
+    dead: list[int],
+    plan: tuple[tuple[np.ndarray, np.ndarray], int, int],
+    workers: int,
+) -> Job:
+    """The exact Omaha job of :func:`omaha_exact_plan`'s ``plan``, in tasks of a few deals."""
+    (picks, deal_weights), runouts, work = plan
+    fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
+    live = tuple(sorted(set(range(52)) - set(board) - set(dead) - fixed))
+    spec = OmahaExactSpec(tuple(combos), tuple(board), live, runouts)
+    per_task = max(1, _EXACT_TASK // max(1, runouts * len(combos)))
+    edges = [*range(0, len(picks), per_task), len(picks)]
+    tasks = [(spec, picks[a:b]) for a, b in itertools.pairwise(edges)]
+    units = [float((b - a) * runouts) for a, b in itertools.pairwise(edges)]
+    estimate = work / OMAHA_EXACT_RATE / workers
+
+    def combine(results: list[np.ndarray]) -> dict[str, Any]:
+        counts = np.concatenate(results) if results else K.new_counts(len(combos), 0)
+        tally = K.Tally.of(counts, deal_weights)
+        total = float(deal_weights.sum()) * runouts
+        return {"tally": tally, "total": total, "count": len(picks) * runouts}
+
+    note = (
+        f"exact: {len(picks):,} deal(s) x {runouts:,} runouts, "
+        f"estimated {seconds_text(estimate)} on {workers} worker(s)"
+    )
+    return Job("exact", omaha_exact_task, tasks, units, combine, estimate, note)
+
+
+def plan_omaha(request: Request) -> Job:
+    """Choose exact (from the flop on, when it fits or ``exact=True``) or Monte Carlo
+    (``trials``, or as many as fit in ``budget``) for an Omaha job, and plan it."""
+    combos, weights, board, dead = request.combos, request.weights, request.board, request.dead
+    exact, trials, budget = request.exact, request.trials, request.budget
+    root, workers = request.root, request.workers
+    if exact is True and not board:
+        raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
+    why = ""
+    if board and trials is None and exact is not False:
+        plan = omaha_exact_plan(combos, weights, board, dead)
+        if plan is None and exact is True:
+            raise CardError(
+                f"too many Omaha combo deals to enumerate exactly (over {OMAHA_MAX_DEALS:,}); "
+                "use Monte Carlo (--trials N or --time SECONDS)"
+            )
+        if plan is not None:
+            seconds = plan[2] / OMAHA_EXACT_RATE / workers
+            limit = OMAHA_EXACT_LIMIT * workers
+            fits = seconds <= budget if budget is not None else plan[2] <= limit
+            if exact is True or fits:
+                return omaha_exact_job(combos, weights, board, dead, plan, workers)
+            why = f"exact would be {plan[2]:,} evaluations; "
+        else:
+            why = "too many deals to enumerate; "
+    use = trials if trials is not None or budget is not None else DEFAULT_TRIALS_OMAHA
+    job = omaha_job(combos, weights, board, dead, use, budget, root, workers)
+    if why:
+        job.note = job.note.replace("Monte Carlo: ", f"Monte Carlo: {why}", 1)
+    return job

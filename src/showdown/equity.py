@@ -15,8 +15,11 @@ Exact or sampled:
   deals in 2 classes, is 10 M), and the deals of the range players number at
   most :data:`MAX_ASSIGNMENTS`; otherwise Monte Carlo with
   :data:`DEFAULT_TRIALS` trials. ``exact=True`` or ``trials=N`` force either.
-* Omaha (4 to 6 hole cards, exactly two used) is exact from the flop on and
-  Monte Carlo preflop.
+* Omaha (4 to 6 hole cards, exactly two used; a player may be a range, see
+  :mod:`showdown.omaha_ranges`) is exact from the flop on when its player-board
+  evaluations (deals x runouts x players, no suit isomorphism) are at most
+  :data:`~showdown._omaha_jobs.OMAHA_EXACT_LIMIT` = 3 M per worker, and Monte Carlo
+  otherwise and preflop.
 * Monte Carlo is reproducible with ``seed`` and reports a standard error per player.
 
 Range players: combos that share a card with the board, the dead cards or a
@@ -52,9 +55,10 @@ from showdown._holdem_plan import (
     EXACT_WORK_LIMIT,
     MAX_ASSIGNMENTS,
     Job,
+    Request,
     plan_holdem,
 )
-from showdown._omaha_jobs import omaha_job
+from showdown._omaha_jobs import DEFAULT_TRIALS_OMAHA, plan_omaha
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
 from showdown.equity_result import EquityResult, method_line
 from showdown.parallel import (
@@ -81,8 +85,6 @@ __all__ = [
     "progress_of",
 ]
 
-#: Monte Carlo trials when none are asked for in Omaha (Hold'em: ``DEFAULT_TRIALS``).
-DEFAULT_TRIALS_OMAHA = 100_000
 
 @dataclass
 class _Player:
@@ -196,49 +198,6 @@ class _Outcome:
     count: int  # boards or trials
 
 
-def _omaha(
-    players: list[_Player],
-    board: list[int],
-    dead: list[int],
-    trials: int | None,
-    seed: int | None,
-    progress: K.Progress | None,
-) -> _Outcome:
-    from showdown.batch import evaluate_omaha_batch
-
-    used = set(board) | set(dead) | {c for p in players for c in p.combos[0].tolist()}
-    live = sorted(set(range(52)) - used)
-    holes = [p.combos[0] for p in players]
-    counts = K.new_counts(len(players))
-    if trials is None:  # exact: every runout from the flop on
-        cards = K.Universe(board, live).cards
-        assert cards is not None  # a flop is known, so the runouts are listed
-        step = 1 << 14
-        for start in range(0, len(cards), step):
-            chunk = cards[start : start + step]
-            ranks = [
-                evaluate_omaha_batch(np.broadcast_to(h, (len(chunk), len(h))), chunk) for h in holes
-            ]
-            K.tally_counts(ranks, counts)
-            if progress is not None:
-                progress(min(1.0, (start + step) / len(cards)))
-        return _Outcome(K.Tally.of(counts), float(len(cards)), len(cards))
-    rng = np.random.default_rng(seed)
-    deck = np.array(live, dtype=np.int64)
-    known = np.array(board, dtype=np.int64)
-    done = 0
-    while done < trials:
-        size = min(1 << 14, trials - done)
-        drawn = deck[K.floyd_sample(rng, len(deck), 5 - len(board), size)]
-        cards = np.concatenate([np.broadcast_to(known, (size, len(board))), drawn], axis=1)
-        ranks = [evaluate_omaha_batch(np.broadcast_to(h, (size, len(h))), cards) for h in holes]
-        K.tally_counts(ranks, counts)
-        done += size
-        if progress is not None:
-            progress(done / trials)
-    return _Outcome(K.Tally.of(counts), float(trials), trials)
-
-
 def equity(
     players: Sequence[str | Range | CardsLike],
     board: CardsLike | None = None,
@@ -303,33 +262,7 @@ def equity(
 
     bar, callback = progress_of(progress)
     with drawing(bar):
-        ranged = any(len(p.combos) > 1 for p in seats)
-        if game == "omaha":
-            if exact is True and not board_ids:
-                raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
-            if exact is True and ranged:
-                raise CardError("exact Omaha equity takes hands; Omaha ranges are Monte Carlo")
-            enumerable = board_ids and not ranged and exact is not False
-            if trials is None and budget is None and enumerable:
-                outcome = _omaha(seats, board_ids, dead_ids, None, seed, callback)
-                return _result(seats, outcome, False)
-        parallel = n_workers or worker_count()
-        if game == "omaha":
-            job = omaha_job(
-                [p.combos for p in seats],
-                [p.weights for p in seats],
-                board_ids,
-                dead_ids,
-                trials if trials is not None or budget is not None else DEFAULT_TRIALS_OMAHA,
-                budget,
-                root_entropy(seed),
-                parallel,
-            )
-            results = run_job(job, executor, n_workers, callback)
-            return replace(
-                _sampled_result(seats, job.combine(results)), note=job.note, estimate=job.estimate
-            )
-        job = plan_holdem(
+        request = Request(
             [p.combos for p in seats],
             [p.weights for p in seats],
             board_ids,
@@ -338,8 +271,9 @@ def equity(
             trials,
             budget,
             root_entropy(seed),
-            parallel,
+            n_workers or worker_count(),
         )
+        job = plan_omaha(request) if game == "omaha" else plan_holdem(request)
         results = run_job(job, executor, n_workers, callback)
     sums = job.combine(results)
     if job.method == "exact":
@@ -362,6 +296,7 @@ def run_job(
     start = perf_counter()
     deadline = None if job.deadline_seconds is None else monotonic() + job.deadline_seconds
     done = 0.0
+
     def on_done(i: int, _: Any) -> None:
         nonlocal done
         done += job.units[i]

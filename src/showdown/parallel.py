@@ -26,6 +26,8 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -38,8 +40,10 @@ __all__ = [
     "ParallelError",
     "dask_executor",
     "executor_for",
+    "local_pool",
     "root_entropy",
     "run_tasks",
+    "stop_pool",
     "task_rng",
     "worker_count",
 ]
@@ -100,9 +104,74 @@ def task_rng(root: int, index: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(root, spawn_key=(index,))))
 
 
+#: Seconds between a pool worker's checks that the process that started it is alive.
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_CHECK_SECONDS)
+        if os.getppid() != parent:  # re-parented: whoever started us is gone
+            os._exit(1)
+
+
+def _worker_init(parent: int) -> None:
+    """Set up a pool worker: Ctrl-C is the parent's to handle (it ends the pool), and the
+    worker exits by itself within a second or so if the parent dies (even by SIGKILL)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
 def local_pool(workers: int) -> cf.ProcessPoolExecutor:
-    """A pool of ``workers`` fresh processes (spawned: safe beside threads and on every OS)."""
-    return cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    """A pool of ``workers`` fresh processes (spawned: safe beside threads and on every OS).
+
+    Its workers ignore Ctrl-C (the parent ends them, see :func:`stop_pool`) and exit by
+    themselves when the parent process dies.
+    """
+    return cf.ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_init,
+        initargs=(os.getpid(),),
+    )
+
+
+def stop_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """End ``pool`` now: queued tasks are dropped and running ones killed (for Ctrl-C,
+    SIGTERM and errors, where waiting for the running tasks would leave the user waiting)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+class Terminated(SystemExit):
+    """SIGTERM arrived while a local pool was running (exit status 143)."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated(128 + signal.SIGTERM)
+
+
+@contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """While inside, SIGTERM raises :class:`Terminated` (so ``finally`` blocks run) instead
+    of ending the process on the spot; only in the main thread, where handlers live."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous not in (signal.SIG_DFL, None):  # someone else handles it: leave theirs
+        yield
+        return
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def dask_executor(address: str, timeout: float = 5.0) -> tuple[cf.Executor, Callable[[], None]]:
@@ -132,7 +201,9 @@ def executor_for(
     executor: cf.Executor | None, workers: int | None, estimate: float, tasks: int
 ) -> Iterator[cf.Executor | None]:
     """The executor a job runs on: the one given, else a local pool when it pays, else
-    None (in-process). A pool made here is shut down when the job ends."""
+    None (in-process). A pool made here is shut down when the job ends; on Ctrl-C,
+    SIGTERM (which raises :class:`Terminated` meanwhile) or an error its workers are
+    ended at once, so none outlives the call."""
     if executor is not None:
         yield executor
         return
@@ -143,11 +214,14 @@ def executor_for(
     if n <= 1:
         yield None
         return
-    pool = local_pool(n)
-    try:
-        yield pool
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    with _sigterm_raises():
+        pool = local_pool(n)
+        try:
+            yield pool
+            pool.shutdown(wait=True)
+        except BaseException:  # Ctrl-C, SIGTERM or an error: do not wait for running tasks
+            stop_pool(pool)
+            raise
 
 
 def run_tasks(
