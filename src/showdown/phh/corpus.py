@@ -20,8 +20,9 @@ from __future__ import annotations
 import math
 import re
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -259,6 +260,24 @@ def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
     return reports
 
 
+def _ordered(
+    executor: Executor, run: Any, chunks: Iterator[list[Unit]], window: int
+) -> Iterator[list[HandReport]]:
+    """``run(chunk)`` for each chunk on ``executor``, in order, at most ``window`` in flight
+    (the files are read as the work goes, not all at once)."""
+    pending: deque[Future[list[HandReport]]] = deque()
+    try:
+        for chunk in chunks:
+            pending.append(executor.submit(run, chunk))
+            if len(pending) >= window:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
 def replay_paths(
     paths: Iterable[str | Path],
     *,
@@ -269,17 +288,21 @@ def replay_paths(
 ) -> Iterator[HandReport]:
     """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
 
-    ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`);
-    otherwise ``workers`` > 1 starts a local process pool of that size.
-    ``repair`` fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
+    ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, such as a
+    Dask client's ``get_executor()``); otherwise ``workers`` > 1 starts a local
+    process pool of that size. ``repair`` fills in missing checks and folds (see
+    :func:`~showdown.phh.engine.replay`).
     """
     chunks = _chunks(paths, chunk)
     run = partial(_run, repair=repair)
     if executor is None and workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            for reports in pool.map(run, chunks):
+            for reports in _ordered(pool, run, chunks, 4 * workers):
                 yield from reports
         return
-    mapped = executor.map(run, chunks) if executor is not None else map(run, chunks)
-    for reports in mapped:
-        yield from reports
+    if executor is not None:
+        for reports in _ordered(executor, run, chunks, 16):
+            yield from reports
+        return
+    for units in chunks:
+        yield from run(units)
