@@ -165,3 +165,25 @@ def test_workers_and_scheduler_are_exclusive(capsys: pytest.CaptureFixture[str])
     with pytest.raises(SystemExit) as exc:
         main(["replay", "a.phh", "--workers", "2", "--scheduler", "tcp://127.0.0.1:9"])
     assert exc.value.code == 2 and "not allowed with" in capsys.readouterr().err
+
+
+def test_runs_of_tables_keep_errors_to_their_hand(tmp_path: Path) -> None:
+    """A .phhs is sent to workers in runs of tables; one table that does not read is an
+    error of that hand only, wherever the runs are cut, in-process or in processes."""
+    good = f"{FOLD}finishing_stacks = [102, 98, 100]\n"
+    tables = [f"[{k}]\n{good if k != 5 else 'variant = '}\n" for k in range(1, 10)]
+    plain = tmp_path / "plain.phhs"
+    plain.write_text("# a corpus\n" + "".join(tables))
+    indented = tmp_path / "indented.phhs"
+    indented.write_text("".join("  " + t for t in tables))
+    duplicate = tmp_path / "duplicate.phhs"
+    duplicate.write_text(tables[0] + tables[0])
+    for path in (plain, indented):
+        for chunk in (1, 4, 100):
+            for workers in (1, 2):
+                rows = list(replay_paths([path], workers=workers, chunk=chunk))
+                assert [r.hand for r in rows] == [str(k) for k in range(1, 10)]
+                assert [r.cls for r in rows] == ["match"] * 4 + [None] + ["match"] * 4
+                assert rows[4].error is not None and "hand 5" in rows[4].error
+    [row] = replay_paths([duplicate], workers=2)
+    assert row.error is not None and "not valid TOML" in row.error

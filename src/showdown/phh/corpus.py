@@ -18,13 +18,17 @@ chunks run in this process, in a local process pool (``workers``), or on any
 from __future__ import annotations
 
 import math
+import multiprocessing
 import re
 import sys
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
+from multiprocessing.context import BaseContext
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +44,22 @@ __all__ = ["HandReport", "find_files", "replay_chunk", "replay_paths", "report"]
 CHUNK = 500
 _HEADER = re.compile(r"^[ \t]*\[([^\[\]\n]*)\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 _SIMPLE = re.compile(r"[ \t]*[A-Za-z0-9_-]+[ \t]*")
+#: _HEADER for files whose lines do not start with blanks: its leading newline lets the
+#: regex engine jump from one "\n[" to the next (several times quicker on big files).
+_HEADER_AT_START = re.compile(r"\n\[([^\[\]\n]*)\][ \t]*(?:#[^\n]*)?(?=\n|\Z)")
+
+
+def _headers(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) of every ``[name]`` line of a ``.phhs`` text.
+
+    >>> _headers("[1]\\na = 1\\n  [2]  # x\\nb = 2"), _headers("[1]\\na = 1\\n[2]\\nb = 2")
+    ([(0, 3, '1'), (10, 20, '2')], [(0, 3, '1'), (10, 13, '2')])
+    """
+    if "\n " in text or "\n\t" in text or text[:1] in (" ", "\t"):
+        return [(m.start(), m.end(), m.group(1)) for m in _HEADER.finditer(text)]
+    found = _HEADER_AT_START.finditer("\n" + text)
+    return [(m.start(), m.end() - 1, m.group(1)) for m in found]
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +179,9 @@ def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport
     """Replay every hand of a chunk (runs in a worker process)."""
     reports: list[HandReport] = []
     for file, kind, name, text in units:
+        if kind == "tables":
+            reports.extend(_tables(file, text, repair))
+            continue
         try:
             if kind == "phhs":
                 hands = loads_all(text, file)
@@ -166,6 +189,8 @@ def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport
                 continue
             history = loads(text, file)
         except HistoryError as exc:
+            if kind == "table" and exc.hand is None:  # name the table that does not read
+                exc = MalformedHistory(exc.file, name, exc.detail)
             reports.append(HandReport(file, name or (1 if kind == "phh" else "?"), error=str(exc)))
             continue
         if kind == "table":
@@ -174,6 +199,26 @@ def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport
         else:
             reports.append(report(history, 1, repair))
     return reports
+
+
+def _tables(file: str, text: str, repair: bool) -> list[HandReport]:
+    """The hands of a run of plain tables, read at once; when one of them does not read,
+    table by table, so that only that hand is an error."""
+    try:
+        hands = loads_all(text, file)
+    except HistoryError:
+        return replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)], repair)
+    return [report(h, h.label, repair) for h in hands]
+
+
+def _split_tables(text: str) -> list[tuple[str, str]]:
+    """(name, body) of each table of a run of plain tables."""
+    headers = _headers(text)
+    ends = [start for start, _, _ in headers[1:]] + [len(text)]
+    return [
+        (name.strip(), text[end:stop])
+        for (_, end, name), stop in zip(headers, ends, strict=True)
+    ]
 
 
 def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
@@ -194,58 +239,75 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
             raise MalformedHistory(text, None, "no such file or folder")
 
 
-def _units(file: str) -> list[Unit]:
-    """The work units of one file: a .phhs is cut at its tables when they are plain."""
+def _units(file: str, size: int) -> list[tuple[int, Unit]]:
+    """The work units of one file with their numbers of hands: a .phhs whose tables are
+    plain is cut into runs of ``size`` tables, read in the worker."""
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise MalformedHistory(file, None, f"cannot read the file: {exc}") from None
     many = file.endswith(".phhs") or (file == "-" and _HEADER.search(text) is not None)
     if not many:
-        return [(file, "phh", None, text)]
-    headers = list(_HEADER.finditer(text))
-    preamble = text[: headers[0].start()] if headers else text
-    plain = all(_SIMPLE.fullmatch(m.group(1)) for m in headers) and not any(
-        line.strip() and not line.lstrip().startswith("#") for line in preamble.splitlines()
-    )
-    if not plain or not headers:
-        return [(file, "phhs", None, text)]
-    units: list[Unit] = []
-    names: set[str] = set()
-    for k, m in enumerate(headers):
-        name = m.group(1).strip()
-        if name in names:
-            return [(file, "phhs", None, text)]  # a duplicate table: tomllib reports it
-        names.add(name)
-        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
-        units.append((file, "table", name, text[m.end() : end]))
+        return [(1, (file, "phh", None, text))]
+    headers = _headers(text)
+    whole: list[tuple[int, Unit]] = [(max(1, len(headers)), (file, "phhs", None, text))]
+    if not headers:
+        return whole
+    names = [name.strip() for _, _, name in headers]
+    preamble = text[: headers[0][0]]
+    if (
+        not all(map(_SIMPLE.fullmatch, names))
+        or len(set(names)) != len(names)  # a duplicate table: tomllib reports it
+        or any(line.strip() and not line.lstrip().startswith("#")
+               for line in preamble.splitlines())
+    ):
+        return whole
+    units: list[tuple[int, Unit]] = []
+    for k in range(0, len(headers), size):
+        start = headers[k][0]
+        end = headers[k + size][0] if k + size < len(headers) else len(text)
+        units.append((min(size, len(headers) - k), (file, "tables", None, text[start:end])))
     return units
 
 
-def _file_units(paths: Iterable[str | Path]) -> Iterator[list[Unit]]:
+def _file_units(paths: Iterable[str | Path], size: int) -> Iterator[list[tuple[int, Unit]]]:
     for path in paths:
         try:
             files = list(find_files([path]))
         except HistoryError as exc:
-            yield [(str(path), "error", None, str(exc))]
+            yield [(1, (str(path), "error", None, str(exc)))]
             continue
         for file in files:
             try:
-                yield _units(file)
+                yield _units(file, size)
             except HistoryError as exc:
-                yield [(file, "error", None, str(exc))]
+                yield [(1, (file, "error", None, str(exc)))]
 
 
 def _chunks(paths: Iterable[str | Path], size: int) -> Iterator[list[Unit]]:
+    """Units in chunks of about ``size`` hands."""
     chunk: list[Unit] = []
-    for units in _file_units(paths):
-        for unit in units:
+    hands = 0
+    for units in _file_units(paths, size):
+        for weight, unit in units:
             chunk.append(unit)
-            if len(chunk) >= size:
+            hands += weight
+            if hands >= size:
                 yield chunk
                 chunk = []
+                hands = 0
     if chunk:
         yield chunk
+
+
+_FIELDS = tuple(f.name for f in fields(HandReport))
+#: A report as a tuple of plain values (quicker to send between processes than the object).
+_row = attrgetter(*_FIELDS)
+
+
+def _run_rows(units: Sequence[Unit], repair: bool = False) -> list[tuple[Any, ...]]:
+    """:func:`_run` for another process: the reports as rows of plain values."""
+    return list(map(_row, _run(units, repair)))
 
 
 def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
@@ -262,10 +324,10 @@ def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
 
 def _ordered(
     executor: Executor, run: Any, chunks: Iterator[list[Unit]], window: int
-) -> Iterator[list[HandReport]]:
+) -> Iterator[Any]:
     """``run(chunk)`` for each chunk on ``executor``, in order, at most ``window`` in flight
     (the files are read as the work goes, not all at once)."""
-    pending: deque[Future[list[HandReport]]] = deque()
+    pending: deque[Future[Any]] = deque()
     try:
         for chunk in chunks:
             pending.append(executor.submit(run, chunk))
@@ -294,15 +356,27 @@ def replay_paths(
     :func:`~showdown.phh.engine.replay`).
     """
     chunks = _chunks(paths, chunk)
-    run = partial(_run, repair=repair)
-    if executor is None and workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for reports in _ordered(pool, run, chunks, 4 * workers):
-                yield from reports
+    if executor is None and workers <= 1:
+        for units in chunks:
+            yield from _run(units, repair)
         return
-    if executor is not None:
-        for reports in _ordered(executor, run, chunks, 16):
-            yield from reports
-        return
-    for units in chunks:
-        yield from run(units)
+    run = partial(_run_rows, repair=repair)
+    pool = None
+    if executor is None:
+        pool = executor = ProcessPoolExecutor(workers, mp_context=_context())
+    try:
+        for rows in _ordered(executor, run, chunks, 4 * workers if pool else 16):
+            row: tuple[Any, ...]
+            for row in rows:
+                yield HandReport(*row)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
+def _context() -> BaseContext:
+    """Fork where the platform has it and this process runs one thread (a worker then
+    starts at once, with this module loaded); else spawn (forking beside threads is not
+    safe)."""
+    fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    return multiprocessing.get_context("fork" if fork else "spawn")

@@ -70,6 +70,10 @@ REQUIRED_FIELDS = (
 )
 
 
+#: The names of players the file does not name.
+_NAMES = [f"p{k + 1}" for k in range(24)]
+
+
 class HandHistory:
     """One hand: its fields (``fields``, in file order), where it came from (``file``, ``name``).
 
@@ -121,7 +125,7 @@ class HandHistory:
         n = self.player_count
         if isinstance(players, list) and len(players) == n:
             return [str(p) if p else f"p{k + 1}" for k, p in enumerate(players)]
-        return [f"p{k + 1}" for k in range(n)]
+        return _NAMES[:n] if n <= len(_NAMES) else [f"p{k + 1}" for k in range(n)]
 
     @property
     def seats(self) -> list[int]:
