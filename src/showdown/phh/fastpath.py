@@ -28,8 +28,6 @@ True
 
 from __future__ import annotations
 
-from functools import cache
-
 from showdown.phh.actions import CARD_TEXTS
 from showdown.phh.betting import after_raise, blind_opener, raise_bounds, round_queue
 from showdown.phh.notation import HandHistory
@@ -43,9 +41,21 @@ _DEAL, _BET, _DONE = 0, 1, 2
 _PLAYERS = {f"p{k + 1}": k for k in range(99)}
 
 
-@cache
-def _shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
+Shape = tuple[int, tuple[int, ...], frozenset[str]]
+#: id(rules) -> (rules, shape): hashing a rules record field by field costs more than this.
+_SHAPES: dict[int, tuple[VariantRules, Shape | None]] = {}
+
+
+def _shape(rules: VariantRules) -> Shape | None:
     """(hole cards, board cards per street, the deck) of a blind-and-board variant, else None."""
+    known = _SHAPES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    shape = _SHAPES[id(rules)] = rules, _find_shape(rules)
+    return shape[1]
+
+
+def _find_shape(rules: VariantRules) -> Shape | None:
     streets = rules.streets
     if rules.forced != "blinds" or any(s.draw or s.opening != "position" for s in streets):
         return None
@@ -204,7 +214,8 @@ def fast_replay(history: HandHistory, rules: VariantRules) -> Replay | None:
             i = players.get(words[2], n)
             if phase != _DEAL or street or i >= n or holes[i]:
                 return None
-            cards = _split(words[3])
+            dealt = words[3]
+            cards = [dealt[:2], dealt[2:]] if len(dealt) == 4 else _split(dealt)
             if len(cards) != hole_count:
                 return None
             for card in cards:
