@@ -23,7 +23,7 @@ import re
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
 from functools import partial
@@ -32,7 +32,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from showdown.phh.amounts import from_units
+from showdown.phh.amounts import INFINITE, from_units
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory, loads, loads_all
 from showdown.phh.settlement import Settlement, settle
@@ -113,9 +113,9 @@ def _settlement_dict(s: Settlement) -> dict[str, Any] | None:
         return None
     scale = s.replay.scale
 
-    def money(units: int) -> int | float:
-        return from_units(units, scale)
-
+    # Whole chips, where no pot can hold an unknown (inf) stack, are the file's numbers.
+    whole = scale == 1 and sum(s.replay.contributed) < INFINITE // 2
+    money: Callable[[int], int | float] = int if whole else partial(from_units, scale=scale)
     return {
         "pots": [
             {
@@ -138,6 +138,13 @@ def _money(units: int, scale: int) -> int | float | None:
     return None if value == math.inf else value
 
 
+def _moneys(values: list[int], scale: int) -> list[int | float | None]:
+    """:func:`_money` of each value."""
+    if scale == 1 and max(values) < INFINITE // 2:
+        return list(values)
+    return [_money(v, scale) for v in values]
+
+
 def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
     file = history.file or "-"
@@ -152,8 +159,8 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
         file=file,
         hand=hand,
         cls=verdict.cls,
-        finishing_stacks=None if s.finishing is None else [_money(v, scale) for v in s.finishing],
-        net=None if s.net is None else [_money(v, scale) for v in s.net],
+        finishing_stacks=None if s.finishing is None else _moneys(s.finishing, scale),
+        net=None if s.net is None else _moneys(s.net, scale),
         recorded=verdict.recorded,
         recorded_field=verdict.field,
         players=names,
