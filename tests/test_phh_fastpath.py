@@ -43,6 +43,21 @@ def random_case(rng: random.Random, code: str) -> HandHistory:
                        fold=rng.choice([0.1, 0.3, 0.6]), muck=rng.choice([0, 0.3]))
 
 
+def in_cents(h: HandHistory) -> HandHistory:
+    """The hand in dollars and cents: every amount divided by 100 (0.5, 2.25, ...)."""
+    changes: dict[str, object] = {}
+    for key in ("antes", "blinds_or_straddles", "starting_stacks"):
+        changes[key] = [v / 100 for v in h.fields[key]]
+    for key in ("min_bet", "small_bet", "big_bet"):
+        if key in h.fields:
+            changes[key] = h.fields[key] / 100
+    changes["actions"] = [
+        f"{a.rpartition(' ')[0]} {int(a.rpartition(' ')[2]) / 100:.2f}" if " cbr " in a else a
+        for a in h.fields["actions"]
+    ]
+    return h.with_fields(**changes)
+
+
 def broken(rng: random.Random, h: HandHistory) -> HandHistory:
     """The hand with one action dropped, doubled, swapped, re-sized or replaced."""
     actions = list(h.fields["actions"])
@@ -73,8 +88,10 @@ def broken(rng: random.Random, h: HandHistory) -> HandHistory:
 def test_legal_hands_replay_exactly_as_the_engine(code: str) -> None:
     rng = random.Random(code)
     answered = 0
-    for _ in range(150):
+    for k in range(150):
         h = random_case(rng, code)
+        if k % 3 == 0:
+            h = in_cents(h)
         ours = fast_replay(h, find(code))
         theirs = general(h)
         assert theirs is not None
@@ -89,8 +106,10 @@ def test_legal_hands_replay_exactly_as_the_engine(code: str) -> None:
 def test_broken_hands_are_left_to_the_engine(code: str) -> None:
     rng = random.Random(f"broken {code}")
     rejected = 0
-    for _ in range(300):
+    for k in range(300):
         h = broken(rng, random_case(rng, code))
+        if k % 3 == 0:
+            h = in_cents(h)
         ours = fast_replay(h, find(code))
         theirs = general(h)
         if theirs is None:
@@ -113,6 +132,9 @@ def test_other_variants_and_unusual_hands_take_the_general_path() -> None:
         [a.replace(" cbr ", " cbr 0") + ".0" if " cbr " in a else a for a in actions],
     ):
         assert fast_replay(h.with_fields(actions=changed), find("NT")) is None
-    decimal = h.with_fields(min_bet=2.0)
-    assert fast_replay(decimal, find("NT")) is None
-    assert astuple(replay(decimal)) == astuple(general(decimal))  # type: ignore[arg-type]
+    for decimal in (h.with_fields(min_bet=2.5), in_cents(h)):  # decimals: the engine's units
+        fast = fast_replay(decimal, find("NT"))
+        assert fast is not None and fast.scale == (10 if decimal.fields["min_bet"] == 2.5 else 100)
+        assert astuple(fast) == astuple(general(decimal))  # type: ignore[arg-type]
+    whole = [a + ".5" if " cbr " in a else a for a in actions]  # a decimal bet, whole fields
+    assert fast_replay(h.with_fields(actions=whole), find("NT")) is None

@@ -1,14 +1,14 @@
-"""The lean replay of everyday hands: blinds, a board, whole chips, the usual actions.
+"""The lean replay of everyday hands: blinds, a board, full deals, the usual actions.
 
 Most hands in a corpus are alike: a blind-and-board game (``NT``, ``NS``,
-``PO``, ``FT``, ``FO/8``) with whole-chip amounts, every player dealt their
-hole cards in one action, whole board streets, then ``f``, ``cc``, ``cbr``
-and at the end ``sm``. :func:`fast_replay` replays such a hand in one loop
-over plain lists, under the same rules as the general engine (the betting
-arithmetic is shared: :mod:`showdown.phh.betting`). Anything else (an illegal
-action, a comment, a partial deal, a show before the board is out, decimals)
-makes it return ``None``; the general engine then replays the hand and
-raises the error that names the rule. The tests check, on random legal and
+``PO``, ``FT``, ``FO/8``), every player dealt their hole cards in one
+action, whole board streets, then ``f``, ``cc``, ``cbr`` and at the end
+``sm``. :func:`fast_replay` replays such a hand in one loop over plain
+lists, under the same rules as the general engine (the betting arithmetic
+is shared: :mod:`showdown.phh.betting`; amounts in the engine's units).
+Anything else (an illegal action, a comment, a partial deal, a show before
+the board is out) makes it return ``None``; the general engine then
+replays the hand and raises the error that names the rule. The tests check, on random legal and
 broken hands, that whenever it answers it answers exactly as the engine does.
 
 >>> from showdown.phh.notation import loads
@@ -28,8 +28,12 @@ True
 
 from __future__ import annotations
 
+from typing import cast
+
 from showdown.phh.actions import CARD_TEXTS
+from showdown.phh.amounts import hand_units, to_units
 from showdown.phh.betting import after_raise, blind_opener, raise_bounds, round_queue
+from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
 from showdown.phh.rules import VariantRules
@@ -76,7 +80,7 @@ def _whole(value: object, n: int) -> list[int] | None:
 
 
 def _size(value: object) -> int | None:
-    return value if type(value) is int and value > 0 else None
+    return value if type(value) is int and value >= 0 else None
 
 
 def _split(text: str) -> list[str]:
@@ -91,23 +95,34 @@ def fast_replay(history: HandHistory, rules: VariantRules) -> Replay | None:
         return None
     hole_count, boards, deck = shape
     fields = history.fields
-    starting = fields["starting_stacks"]
-    n = len(starting)
-    stacks = _whole(starting, n)
+    n = len(fields["starting_stacks"])
+    scale = 1
+    stacks = _whole(fields["starting_stacks"], n)
     antes = _whole(fields.get("antes"), n)
     blinds = _whole(fields.get("blinds_or_straddles"), n)
-    if stacks is None or antes is None or blinds is None or not all(stacks):
-        return None
     if rules.fixed:
-        small, big = _size(fields.get("small_bet")), _size(fields.get("big_bet"))
-        if small is None or big is None:
-            return None
-        sizes = [small if s.bet == "small" else big for s in rules.streets]
+        given = [_size(fields.get("small_bet" if s.bet == "small" else "big_bet"))
+                 for s in rules.streets]
     else:
-        size = _size(fields.get("min_bet"))
-        if size is None:
+        given = [_size(fields.get("min_bet"))] * len(boards)
+    sizes = cast(list[int], given)
+    if stacks is None or antes is None or blinds is None or None in given:
+        # Decimals (or a field the engine will reject): the engine's units and checks.
+        try:
+            scale, amounts = hand_units(history, rules)
+        except HistoryError:
             return None
-        sizes = [size] * len(boards)
+        stacks = list(amounts["starting_stacks"])
+        antes = list(amounts["antes"])
+        blinds = list(amounts["blinds_or_straddles"])
+        if rules.fixed:
+            small, big = amounts["small_bet"][0], amounts["big_bet"][0]
+            sizes = [small if s.bet == "small" else big for s in rules.streets]
+        else:
+            sizes = [amounts["min_bet"][0]] * len(boards)
+    if not all(stacks) or not all(sizes):
+        return None
+    starting = list(stacks)
     if n == 2:  # heads-up: the forced bets are reversed
         antes.reverse()
         blinds.reverse()
@@ -167,10 +182,12 @@ def fast_replay(history: HandHistory, rules: VariantRules) -> Replay | None:
                 del queue[0]
                 end = not queue or live == 1
             elif verb == "cbr":
-                if count != 3 or phase != _BET or queue[0] != i or "." in words[2]:
+                if count != 3 or phase != _BET or queue[0] != i:
                     return None
-                try:
-                    amount = int(words[2])
+                if scale == 1 and "." in words[2]:  # the engine reads the units of decimals
+                    return None
+                try:  # as the engine reads an amount
+                    amount = to_units(float(words[2]) if "." in words[2] else int(words[2]), scale)
                 except ValueError:
                     return None
                 smallest, largest, why = raise_bounds(
@@ -267,8 +284,8 @@ def fast_replay(history: HandHistory, rules: VariantRules) -> Replay | None:
     return Replay(
         history=history,
         rules=rules,
-        scale=1,
-        starting=list(starting),
+        scale=scale,
+        starting=starting,
         contributed=contributed,
         folded=folded,
         mucked=mucked,
