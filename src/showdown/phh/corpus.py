@@ -61,7 +61,6 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end() - 1, m.group(1)) for m in found]
 
 
-
 @dataclass(frozen=True, slots=True)
 class HandReport:
     """The outcome of one hand (plain data: it crosses process boundaries).
@@ -178,7 +177,8 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
     )
 
 
-#: A unit of work: (file, kind, hand name, text); kind is "phh", "phhs" or "table".
+#: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
+#: file), "table" (one table of a .phhs) or "tables" (a run of plain tables).
 Unit = tuple[str, str, str | None, str]
 
 
