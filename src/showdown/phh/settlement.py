@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from showdown.cards import Card
@@ -30,6 +31,9 @@ from showdown.pots import Player, Showdown, Table, TableError, resolve
 from showdown.variants import find_variant
 
 __all__ = ["Settlement", "settle", "settle_replay", "to_table"]
+
+
+_ID = attrgetter("id")
 
 
 @lru_cache(maxsize=64)
@@ -127,7 +131,7 @@ def _player(
     put(p, "contributed", chips)
     put(p, "folded", folded)
     put(p, "muck", muck)
-    put(p, "hole_ids", tuple(c.id for c in cards) if cards else ())
+    put(p, "hole_ids", tuple(map(_ID, cards)) if cards else ())
     return p
 
 
@@ -191,7 +195,7 @@ def to_table(r: Replay, check: bool = False) -> Table:
         players.sort(key=lambda p: p.seat)
         ordered.sort()
     table = (tuple(players), button, board, game, aggressor, tuple(ordered),
-             tuple(c.id for c in board), *_game_settings(game))
+             tuple(map(_ID, board)), *_game_settings(game))
     return _assemble(Table, table, _TABLE_FIELDS + _OTHER_FIELDS)  # type: ignore[no-any-return]
 
 
