@@ -69,14 +69,14 @@ def _find_shape(rules: VariantRules) -> Shape | None:
     return len(streets[0].hole), tuple(s.board for s in streets), deck
 
 
+_INT = frozenset({int})
+
+
 def _whole(value: object, n: int) -> list[int] | None:
     """A copy of ``value`` when it is a list of ``n`` whole numbers at least 0, else None."""
-    if type(value) is not list or len(value) != n:
+    if type(value) is not list or len(value) != n or not _INT.issuperset(map(type, value)):
         return None
-    for v in value:
-        if type(v) is not int or v < 0:
-            return None
-    return list(value)
+    return list(value) if min(value) >= 0 else None
 
 
 def _size(value: object) -> int | None:
