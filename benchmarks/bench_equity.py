@@ -8,8 +8,8 @@ Run from the repository root::
 Both backends are timed: ``[native]`` (the C kernel) and ``[numpy]`` (the
 fallback). Targets of issue 8 (warm, one thread unless said): exact AcAd v KhKs
 <= 10 ms, AKs v QQ <= 25 ms; Monte Carlo hand v hand >= 60 M trials/s on one
-thread and >= 100 M trials/s on two (the kernel over chunks of already drawn
-boards, each thread with its own generator). A verdict is printed only from a
+thread and >= 100 M trials/s on two (the kernel drawing its own boards, each
+thread with its own seed, as ``showdown.equity`` runs it). A verdict is printed only from a
 figure that can be trusted: a loaded machine, or a difference of two processes
 that comes out negative, is reported as such, never as a pass.
 
@@ -238,21 +238,17 @@ def monte_carlo_section(trials: int, repeat: int, pokerkit_samples: int) -> None
 
 
 def kernel_threads(trials: int, repeat: int) -> None:
-    """Monte Carlo AcAd v KhKs through the kernel on 1 and 2 threads, each thread drawing
-    its boards with its own numpy Generator (as a caller spreading the work would)."""
-    from showdown._holdem_jobs import sampling_records
-
+    """Monte Carlo AcAd v KhKs through the kernel on 1 and 2 threads, each thread's
+    kernel drawing its boards from its own seed (as ``showdown.equity`` runs it)."""
     hero, villain = np.array([[48, 49]]), np.array([[46, 47]])
-    live = tuple(c for c in range(52) if c not in (46, 47, 48, 49))
-    records = sampling_records((), live)
-    chunk = 1 << 17
+    live = [c for c in range(52) if c not in (46, 47, 48, 49)]
+    chunk = 1 << 21
 
     def work(seed: int, n: int) -> None:
-        rng = np.random.default_rng(seed)
         counts = K.new_counts(2)
         for start in range(0, n, chunk):
-            boards = rng.integers(0, len(records), min(chunk, n - start))
-            K.sample_counts(records, boards, [hero, villain], [None, None], counts)
+            size = min(chunk, n - start)
+            K.draw_counts([], live, [hero, villain], [None, None], size, seed + start, counts)
 
     print(f"== Monte Carlo kernel, AcAd v KhKs, {trials:,} trials, threads [native]")
     pool = ThreadPoolExecutor(2)

@@ -64,7 +64,7 @@ def whole_process(repeat: int, backend: str) -> list[float]:
 def in_process(repeat: int) -> list[tuple[str, float, float]]:
     """(label, first call, best warm recomputation) for every hand size and rule set."""
     from showdown import _backend
-    from showdown.stats import _counted, _stats_on, stats
+    from showdown.stats import _counted, _counted_list, _stats_on, stats
 
     rows = []
     for backend in _backend.NAMES:
@@ -77,6 +77,7 @@ def in_process(repeat: int) -> list[tuple[str, float, float]]:
                     best = float("inf")
                     for _ in range(repeat):
                         _counted.cache_clear()
+                        _counted_list.cache_clear()
                         _stats_on.cache_clear()
                         start = time.perf_counter()
                         stats(cards, wrap)

@@ -8,7 +8,6 @@ Every evaluation, batch, equity and stats test also runs on both backends (the
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
@@ -20,10 +19,9 @@ import pytest
 import showdown
 from oracles import SPEC_SEVEN_HANDS
 from showdown import Card, CardError, _backend, equity, evaluate_batch, evaluate_omaha_batch
+from showdown import _scalar as scalar_module  # the scalar paths of both backends
 from showdown.categories import category_ranges
 from showdown.stats import rank_counts
-
-evaluate_module = sys.modules["showdown.evaluate"]
 
 pytestmark = pytest.mark.skipif(
     not _backend.native_available(), reason="the native kernel is not built"
@@ -72,9 +70,9 @@ def test_backend_is_visible() -> None:
     assert showdown.BACKEND == _backend.BACKEND == default
     with _backend.use("numpy"):
         assert _backend.current() == "numpy"
-        assert showdown.evaluate_ids is evaluate_module._evaluate_ids_python
+        assert showdown.evaluate_ids is scalar_module._evaluate_ids_python
     assert _backend.current() == default
-    assert (showdown.evaluate_ids is evaluate_module._evaluate_ids_python) == forced
+    assert (showdown.evaluate_ids is scalar_module._evaluate_ids_python) == forced
     with pytest.raises(ValueError, match="'native' or 'numpy'"), _backend.use("fast"):  # type: ignore[arg-type]
         pass
 
@@ -159,7 +157,7 @@ def test_the_same_errors(dtype: type) -> None:
 
 def test_scalar_paths_agree() -> None:
     rng = np.random.default_rng(8)
-    python = evaluate_module._evaluate_ids_python
+    python = scalar_module._evaluate_ids_python
     native = _backend.native_tables(False).rank
     for k in (5, 6, 7):
         for hand in random_hands(rng, 30_000, k).tolist():
@@ -181,19 +179,60 @@ def test_scalar_paths_agree() -> None:
         assert error_of(native, ids) == error_of(python, ids) is not None, ids
 
 
-def test_monte_carlo_gives_the_same_numbers() -> None:
-    """A fixed seed: the same deals (drawn in numpy) and so the same counts, to the last bit."""
+def test_monte_carlo_same_seed_same_numbers_and_both_near_exact() -> None:
+    """Hold'em Monte Carlo: the native kernel draws its boards itself (xoshiro256**), the
+    numpy path from its board universe, so the numbers differ between backends (the
+    issue allows it, documented in equity.md). Each backend gives the same numbers
+    for the same seed and lands within its stated standard errors of exact equity."""
     for players, board, trials in [
         (["AcAd", "KhKs"], None, 50_000),
         (["AhKh", "QQ+"], None, 40_000),
         (["AhKh", "QQ", "JTs", "random"], "2c 7d 9h", 30_000),
     ]:
-        native, numpy = both(equity, players, board=board, trials=trials, seed=11)
-        assert native == numpy, players
+        exact = equity(players, board=board)
+        for name in _backend.NAMES:
+            with _backend.use(name):
+                first = equity(players, board=board, trials=trials, seed=11)
+                again = equity(players, board=board, trials=trials, seed=11)
+                other = equity(players, board=board, trials=trials, seed=12)
+            assert first == again and first.equity != other.equity, (name, players)
+            assert first.stderr is not None
+            for p in range(len(players)):
+                assert abs(first.equity[p] - exact.equity[p]) < 4.5 * first.stderr[p], (name, p)
+    # Omaha draws its deals in numpy on both backends: the very same numbers.
     native, numpy = both(
         equity, ["Ac Ad Kc Kd", "Ah Qh Jh Th", "2c 3c 4d 5d"], game="omaha", trials=3000, seed=2
     )
     assert native == numpy
+
+
+def test_native_draws_match_exact_counts() -> None:
+    """The kernel's board draws (one part, or two parts redrawn until disjoint) for 1, 2,
+    4 and 5 missing cards: each player's win share lands within 4.5 standard errors of
+    exact enumeration; a ranged player's picks are honoured and bad combos refused."""
+    from showdown import _equity_kernels as K
+
+    hero, villain = np.array([[48, 49]]), np.array([[46, 47]])
+    live = [c for c in range(52) if c not in (46, 47, 48, 49)]
+    trials = 400_000
+    for board in ([0, 5, 10, 15], [0, 5, 10], [0], []):
+        deck = [c for c in live if c not in board]
+        counts = K.new_counts(2)
+        K.draw_counts(board, deck, [hero, villain], [None, None], trials, 99, counts)
+        with _backend.use("native"):
+            exact = K.exact_counts(board, deck, np.array([[[48, 49], [46, 47]]]))[0]
+        boards = exact[0, 1] + exact[1, 1] + exact[0, 2]
+        for p in (0, 1):
+            share = exact[p, 1] / boards
+            sd = (share * (1 - share) / trials) ** 0.5
+            assert abs(counts[p, 1] / trials - share) <= 4.5 * sd, (board, p)
+    combos = np.array([[0, 1], [4, 5], [8, 9]])
+    picks = np.arange(30_000, dtype=np.int64) % 3
+    counts = K.new_counts(2)
+    K.draw_counts([], live, [hero, combos], [None, picks], 30_000, 5, counts)
+    assert counts[0, 1] + counts[1, 1] + counts[0, 2] == 30_000
+    with pytest.raises(ValueError, match="bad or board card"):
+        K.draw_counts([0, 5, 10], live, [hero, np.array([[0, 2]])], [None, None], 10, 1, counts)
 
 
 def test_exact_equity_is_the_same() -> None:

@@ -654,3 +654,23 @@ def test_import_and_first_evaluation_need_no_numpy() -> None:
         "assert 'numpy' not in sys.modules, 'numpy imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_import_loads_only_the_light_path() -> None:
+    """``import showdown`` and a first ``evaluate_ids`` load the kernel's loader and the
+    scalar path only: no numpy, game, variants, cards or typing (every export is lazy).
+    The numpy backend's Python path reads its tables with showdown.tables (no numpy)."""
+    code = (
+        "import sys, showdown\n"
+        "native = showdown.BACKEND == 'native'\n"
+        "assert 'showdown.evaluate' not in sys.modules and 'showdown.cards' not in sys.modules\n"
+        "assert showdown.evaluate_ids([0, 5, 10, 15, 20, 25, 30]) > 0\n"
+        "heavy = ('numpy', 'dataclasses', 'secrets', 'hashlib', 'showdown.game',\n"
+        "         'showdown.variants', 'showdown.cards', 'showdown.evaluate')\n"
+        "heavy += ('typing', 'enum', 'showdown.tables') if native else ()\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
+        "assert not loaded, loaded\n"
+        "from showdown import Card, HandValue, evaluate\n"
+        "assert 'showdown.evaluate' in sys.modules and 'numpy' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import subprocess
 import sys
@@ -431,3 +432,21 @@ def test_stats_repr_is_short_and_str_is_the_table() -> None:
 )
 def test_table_header_words(lang: str, header: list[str]) -> None:
     assert format_stats(stats(5), lang).splitlines()[1].split() == header
+
+
+def test_stats_command_loads_no_numpy_with_the_kernel(backend: str) -> None:
+    """``showdown stats --cards 7`` on the native kernel counts in C: numpy, the other
+    commands and game_stats are never imported (what keeps the process short)."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from showdown.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    assert main(['stats', '--cards', '7', '--json']) == 0\n"
+        "assert '\"hands\": 133784560' in out.getvalue()\n"
+        "heavy = ('numpy', 'showdown.game_stats', 'showdown.evaluate',\n"
+        "         'showdown.commands.eval_cmd')\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
+        "assert not loaded or sys.argv[1] == 'numpy', loaded\n"
+    )
+    env = {**os.environ, "SHOWDOWN_BACKEND": backend}
+    subprocess.run([sys.executable, "-c", code, backend], check=True, env=env)

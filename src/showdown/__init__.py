@@ -14,24 +14,25 @@ Heavier parts (numpy batch paths, pots, equity, the game) load on first use.
 from __future__ import annotations
 
 import sys
-import types
-from typing import Any
 
 from showdown._backend import BACKEND
 from showdown._lazy import lazy_getattr
-from showdown.cards import Card, CardError, Deck, parse_cards
-from showdown.categories import Category
-from showdown.evaluate import (
-    HandValue,
-    evaluate,
-    evaluate_ids,
-    evaluate_ids_wrap,
-    evaluate_omaha_ids,
-)
 
 __version__ = "0.1.0"
 
+# Every export loads on first use (PEP 562): ``import showdown`` plus a first
+# ``evaluate_ids`` imports little more than the kernel (no typing, numpy or game).
 _LAZY: dict[str, str] = {
+    "evaluate_ids": "showdown._scalar",
+    "evaluate_ids_wrap": "showdown._scalar",
+    "evaluate_omaha_ids": "showdown._scalar",
+    "Card": "showdown.cards",
+    "CardError": "showdown.cards",
+    "Deck": "showdown.cards",
+    "parse_cards": "showdown.cards",
+    "Category": "showdown.categories",
+    "HandValue": "showdown.evaluate",
+    "evaluate": "showdown.evaluate",
     "evaluate_batch": "showdown.batch",
     "evaluate_omaha_batch": "showdown.batch",
     "compare": "showdown.explain",
@@ -60,20 +61,7 @@ _LAZY: dict[str, str] = {
     "hand_svg": "showdown.render",
 }
 
-__all__ = [
-    "BACKEND",
-    "Card",
-    "CardError",
-    "Category",
-    "Deck",
-    "HandValue",
-    "evaluate",
-    "evaluate_ids",
-    "evaluate_ids_wrap",
-    "evaluate_omaha_ids",
-    "parse_cards",
-    *_LAZY,
-]
+__all__ = ["BACKEND", *_LAZY]
 
 
 __getattr__ = lazy_getattr(globals(), _LAZY)
@@ -83,15 +71,15 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-class _Package(types.ModuleType):
+class _Package(type(sys)):  # type: ignore[misc]  # types.ModuleType, without importing types
     """Keeps ``showdown.stats`` (``explain``, ``equity``) the function, not its submodule.
 
     Importing a submodule sets it as an attribute of the package; for a lazy
     export with the submodule's own name, store the export instead.
     """
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, type(sys)) and _LAZY.get(name) == value.__name__:
             value = getattr(value, name, value)
         super().__setattr__(name, value)
 

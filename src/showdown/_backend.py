@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from functools import cache
-from types import ModuleType
-from typing import Any, Literal
 
-Backend = Literal["native", "numpy"]
+TYPE_CHECKING = False  # not typing's: ``import showdown`` stays light (no typing, contextlib)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+    from typing import Any, Literal
+
+    Backend = Literal["native", "numpy"]
+
 NAMES: tuple[Backend, ...] = ("native", "numpy")
 
 
@@ -74,21 +76,26 @@ def native_available() -> bool:
     return getattr(_native._kernel, "ABI", None) == _native.ABI
 
 
-@contextmanager
-def use(name: Backend) -> Iterator[None]:
+class use:
     """Run the block on one backend (``"native"`` needs the kernel built)."""
-    global _current
-    if name not in NAMES:
-        raise ValueError(f"backend is 'native' or 'numpy', not {name!r}")
-    if name == "native" and not native_available():
-        raise RuntimeError("the native kernel is not built here")
-    before = _current
-    _current = name
-    _changed()
-    try:
-        yield
-    finally:
-        _current = before
+
+    def __init__(self, name: Backend) -> None:
+        if name not in NAMES:
+            raise ValueError(f"backend is 'native' or 'numpy', not {name!r}")
+        if name == "native" and not native_available():
+            raise RuntimeError("the native kernel is not built here")
+        self.name: Backend = name
+        self.before: Backend = _current
+
+    def __enter__(self) -> None:
+        global _current
+        self.before = _current
+        _current = self.name
+        _changed()
+
+    def __exit__(self, *exc: object) -> None:
+        global _current
+        _current = self.before
         _changed()
 
 
@@ -97,17 +104,34 @@ def _changed() -> None:
         listener()
 
 
-@cache
+_tables: dict[bool, Any] = {}
+
+
 def native_tables(wrap: bool = False) -> Any:
     """The kernel's tables for the standard game or the wrap-around rule (built once)."""
-    from showdown import _idcheck, _native
+    tables = _tables.get(wrap)
+    if tables is None:
+        from showdown import _native
 
-    buffers = None if wrap else _native.standard_buffers()
-    if buffers is None:
-        from showdown.tables import get_tables
+        buffers = None if wrap else _native.standard_buffers()
+        if buffers is None:
+            from showdown.tables import get_tables
 
-        buffers = _native.numpy_buffers(get_tables(wrap))
-    return _native.make_tables(buffers, _idcheck.ids_error, _idcheck.omaha_ids_error)
+            buffers = _native.numpy_buffers(get_tables(wrap))
+        tables = _tables[wrap] = _native.make_tables(buffers, _ids_error, _omaha_ids_error)
+    return tables
+
+
+def _ids_error(ids: Any) -> None:
+    from showdown._idcheck import ids_error  # only now: it imports the card module
+
+    ids_error(ids)
+
+
+def _omaha_ids_error(hole: Any, board: Any) -> None:
+    from showdown._idcheck import omaha_ids_error
+
+    omaha_ids_error(hole, board)
 
 
 def kernel(wrap: bool = False) -> Any | None:

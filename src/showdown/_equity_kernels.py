@@ -452,22 +452,48 @@ def sample_counts(
 
     ``records`` are :meth:`Chunk.records` of the board universe, ``boards`` the drawn
     indices into them (int64); player p holds combo ``picks[p][i]`` of ``combos[p]``
-    (``(m, 2)`` ids) on board i, or its only combo if ``picks[p]`` is None. All the
-    drawing happens before, in numpy, so both backends see the same deals.
+    (``(m, 2)`` ids) on board i, or its only combo if ``picks[p]`` is None. The numpy
+    path's Monte Carlo; the native kernel draws its own boards (:func:`draw_counts`).
     """
-    native = _backend.kernel()
-    if native is not None:
-        players = [
-            (np.ascontiguousarray(c, dtype=np.int64).ravel(), p)
-            for c, p in zip(combos, picks, strict=True)
-        ]
-        native.holdem_sample(records, np.ascontiguousarray(boards, dtype=np.int64), players, counts)
-        return
     bm, mid, ss = split_records(records[boards])
     ranks = [
         holdem_ranks_at(bm, mid, ss, ComboSet.of(c), p) for c, p in zip(combos, picks, strict=True)
     ]
     counts += showdown_counts(ranks)[0]
+
+
+def draw_counts(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+    counts: np.ndarray,
+) -> None:
+    """Monte Carlo showdowns with the boards drawn by the native kernel, added to
+    ``counts`` (P, 11): ``trials`` boards completing ``board`` from ``live`` (uniformly,
+    missing the trial's hole cards), from a generator seeded with ``seed`` (0..2**64-1).
+    Player p holds combo ``picks[p][i]`` of ``combos[p]`` in trial i, or its only combo.
+    Native only (the numpy path samples from the board universe: see
+    :func:`sample_counts`); the GIL is released, so threads scale.
+    """
+    native = _backend.native_tables(False)
+    players = [
+        (
+            np.ascontiguousarray(c, dtype=np.int64).ravel(),
+            None if p is None else np.ascontiguousarray(p, dtype=np.int64),
+        )
+        for c, p in zip(combos, picks, strict=True)
+    ]
+    native.holdem_draw(
+        np.asarray(board, dtype=np.int64),
+        np.asarray(live, dtype=np.int64),
+        players,
+        trials,
+        seed,
+        counts,
+    )
 
 
 def suit_symmetries(*fixed_sets: Sequence[int]) -> list[np.ndarray]:

@@ -36,6 +36,8 @@ from showdown.parallel import task_rng
 LIST_DEALS = 300_000
 #: Trials per Monte Carlo batch inside a task.
 _BATCH = 1 << 15
+#: Trials per native call when every hand is fixed (the kernel draws the boards).
+_NATIVE_BATCH = 1 << 20
 
 
 @lru_cache(maxsize=2)
@@ -144,7 +146,7 @@ class MonteCarloSpec:
 
 @dataclass
 class _State:
-    records: np.ndarray
+    records: np.ndarray | None  # built on first use: the native kernel draws its own boards
     sets: list[K.ComboSet]
     ranged: list[int]
     sampler: DealSampler | None
@@ -166,7 +168,7 @@ def _state(spec: MonteCarloSpec) -> _State:
         listed = enumerate_deals(masks, weights, LIST_DEALS)
         sampler = DealSampler(cards, masks, weights, listed)
     state = _State(
-        sampling_records(spec.board, spec.live),
+        None,
         [K.ComboSet.of(c) for c in spec.combos],
         ranged,
         sampler,
@@ -233,6 +235,11 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
     rng = task_rng(root, index)
     n_players = len(spec.combos)
     out = empty_sums(n_players)
+    if _backend.kernel() is not None and not weighted_sampling(spec):
+        _native_trials(spec, state, rng, trials, out)
+        return out
+    if state.records is None:
+        state.records = sampling_records(spec.board, spec.live)
     records = state.records
     bm_all = records.view(np.uint64)[::2]
     done = 0
@@ -263,3 +270,25 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
             add_samples(out, ranks, iw)
         done += size
     return out
+
+
+def _native_trials(
+    spec: MonteCarloSpec, state: _State, rng: np.random.Generator, trials: int, out: dict[str, Any]
+) -> None:
+    """Equally weighted trials on the native kernel, which draws the boards itself (from a
+    generator seeded by ``rng``: the same task seed gives the same numbers, on this
+    backend; the numpy path draws other boards from the same distribution)."""
+    n_players = len(spec.combos)
+    done = 0
+    while done < trials:
+        size = min(_NATIVE_BATCH if state.sampler is None else _BATCH, trials - done)
+        picks: list[np.ndarray | None] = [None] * n_players
+        if state.sampler is not None:
+            drawn, _, _ = state.sampler.sample(rng, size)
+            for i, drew in zip(state.ranged, drawn, strict=True):
+                picks[i] = drew
+        counts = K.new_counts(n_players)
+        seed = int(rng.integers(0, 1 << 63))
+        K.draw_counts(spec.board, spec.live, spec.combos, picks, size, seed, counts)
+        add_counts(out, counts, size)
+        done += size

@@ -8,9 +8,12 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
-from typing import Any
+import sys
+
+TYPE_CHECKING = False  # not typing's: this module is on the light import path
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 
 def lazy_getattr(namespace: dict[str, Any], exports: Mapping[str, str]) -> Callable[[str], Any]:
@@ -25,7 +28,8 @@ def lazy_getattr(namespace: dict[str, Any], exports: Mapping[str, str]) -> Calla
         module = exports.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        __import__(module)  # importlib would import warnings too
+        value = getattr(sys.modules[module], name)
         namespace[name] = value
         return value
 

@@ -32,8 +32,13 @@ COMMANDS: dict[str, str] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Build the full argument parser with every available sub-command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Build the argument parser with every available sub-command, or only ``only``.
+
+    ``main`` builds just the command it is asked for (``showdown stats ...`` then
+    never imports what the other commands need); with no command, or an unknown
+    one, every command is registered (for ``--help`` and the error message).
+    """
     parser = ErrorExitParser(
         prog="showdown",
         description="Exact poker showdowns: evaluate, compare, explain, resolve pots, "
@@ -46,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ErrorExitParser)
     sub.required = True
-    for module_name in COMMANDS.values():
+    for name, module_name in COMMANDS.items():
+        if only is not None and name != only:
+            continue
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:  # a command still being built is simply absent
@@ -59,8 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``showdown`` console script; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
+    args = parser.parse_args(words)
     try:
         code = int(args.func(args) or 0)
         if sys.stdout is not None:

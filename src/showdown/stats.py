@@ -16,7 +16,8 @@ CategoryCount(hands=1098240, distinct=2860)
 >>> stats(5, wrap=True).categories[Category.STRAIGHT].hands  # R10: 13 x 1,020
 13260
 
-How it counts (no hand is enumerated one by one; everything is numpy):
+How it counts (no hand is enumerated one by one; in C with the native kernel,
+in numpy otherwise, the same way and with the same results):
 
 * **Hands without five cards of one suit.** Their strength depends only on
   the multiset of ranks. There are 6,175 / 18,395 / 49,205 multisets of 5 /
@@ -34,23 +35,27 @@ How it counts (no hand is enumerated one by one; everything is numpy):
   depends only on that set of ``k`` ranks (``k`` = 5..``cards``). Each such
   set occurs in 4 suits times ``C(39, cards - k)`` choices of the other cards.
 
-Each multiset and each suited rank set is evaluated once, through
-:func:`showdown.batch.evaluate_batch` on one representative hand, and the
-weights are summed per strength with ``np.bincount``.
+Each multiset and each suited rank set is evaluated once (numpy: through
+:func:`showdown.batch.evaluate_batch` on one representative hand, the weights
+summed per strength with ``np.bincount``; native: the kernel's ``rank_counts``
+walks the multisets with the same suit polynomial and looks each up directly).
+With the native kernel, :func:`stats` does not import numpy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
 from types import MappingProxyType
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from showdown.categories import AnyCategory, Category, category_ranges  # noqa: F401 (doctests)
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Hand sizes :func:`stats` supports.
 CARD_COUNTS: tuple[int, ...] = (5, 6, 7)
@@ -134,11 +139,9 @@ class Stats:
 
 
 def _check_cards(cards: int) -> int:
-    if (
-        isinstance(cards, bool)
-        or not isinstance(cards, int | np.integer)
-        or cards not in CARD_COUNTS
-    ):
+    numpy = sys.modules.get("numpy")  # a numpy integer only if numpy is loaded already
+    integer = isinstance(cards, int) or (numpy is not None and isinstance(cards, numpy.integer))
+    if isinstance(cards, bool) or not integer or cards not in CARD_COUNTS:
         raise ValueError(f"stats counts hands of 5, 6 or 7 cards, not {cards!r}")
     return int(cards)
 
@@ -152,6 +155,8 @@ def rank_multisets(n: int) -> np.ndarray:
     >>> [len(rank_multisets(n)) for n in (5, 6, 7)]
     [6175, 18395, 49205]
     """
+    import numpy as np
+
     rows = np.zeros((1, 0), dtype=np.int64)
     for _ in range(13):
         used = rows.sum(axis=1)
@@ -165,6 +170,8 @@ def rank_multisets(n: int) -> np.ndarray:
 
 def _nonflush_weights(counts: np.ndarray) -> np.ndarray:
     """Per multiset of rank counts: how many suitings hold no five cards of one suit."""
+    import numpy as np
+
     n = int(counts[0].sum())
     c4 = np.array([comb(4, c) for c in range(5)], dtype=np.int64)
     c3 = np.array([comb(3, c) for c in range(5)], dtype=np.int64)
@@ -185,20 +192,39 @@ def _nonflush_weights(counts: np.ndarray) -> np.ndarray:
 
 def _representatives(counts: np.ndarray) -> np.ndarray:
     """One hand per multiset: the j-th card of the sorted ranks in suit ``j % 4`` (no flush)."""
+    import numpy as np
+
     n = int(counts[0].sum())
     ranks = np.repeat(np.tile(np.arange(13), len(counts)), counts.ravel()).reshape(-1, n)
     return 4 * ranks + np.arange(n) % 4
 
 
-def _rank_counts(cards: int, wrap: bool) -> np.ndarray:
+def _per_rank(cards: int, wrap: bool) -> Sequence[int]:
     from showdown import _backend
 
-    return _counted(cards, wrap, _backend.current())
+    return _counted_list(cards, wrap, _backend.current())
+
+
+@cache
+def _counted_list(cards: int, wrap: bool, backend: str) -> tuple[int, ...]:
+    """Hands per rank as a tuple (index = rank): the native kernel's count, or numpy's."""
+    if backend == "numpy":
+        return tuple(_counted(cards, wrap, backend).tolist())
+    from showdown import _backend
+
+    out = memoryview(bytearray(8 * _RANKS)).cast("q")
+    _backend.native_tables(wrap).rank_counts(cards, out)
+    weights = tuple(out.tolist())
+    if sum(weights) != comb(52, cards) or weights[0]:
+        raise AssertionError(f"{cards}-card counts do not add up to C(52, {cards})")
+    return weights
 
 
 @cache
 def _counted(cards: int, wrap: bool, backend: str) -> np.ndarray:
-    """:func:`rank_counts`, cached per backend (the evaluations run on ``backend``)."""
+    """:func:`rank_counts` on the numpy path, cached (the evaluations run on ``backend``)."""
+    import numpy as np
+
     from showdown.batch import evaluate_batch
 
     weights = np.zeros(_RANKS, dtype=np.int64)
@@ -232,7 +258,11 @@ def rank_counts(cards: int = 5, wrap: bool = False) -> np.ndarray:
     >>> int(counts[1]), int(counts[7462]), int(counts.sum())
     (4, 1020, 2598960)
     """
-    return _rank_counts(_check_cards(cards), bool(wrap))
+    import numpy as np
+
+    counts = np.array(_per_rank(_check_cards(cards), bool(wrap)), dtype=np.int64)
+    counts.setflags(write=False)
+    return counts
 
 
 def stats(cards: int = 5, wrap: bool = False) -> Stats:
@@ -259,17 +289,15 @@ def _stats(cards: int, wrap: bool) -> Stats:
 
 @cache
 def _stats_on(cards: int, wrap: bool, backend: str) -> Stats:
-    per_rank = _rank_counts(cards, wrap)
+    per_rank = _counted_list(cards, wrap, backend)
     categories: dict[AnyCategory, CategoryCount] = {}
     for category, span in category_ranges(wrap).items():
         block = per_rank[span.start : span.stop]
-        categories[category] = CategoryCount(
-            hands=int(block.sum()), distinct=int(np.count_nonzero(block))
-        )
+        categories[category] = CategoryCount(hands=sum(block), distinct=len(block) - block.count(0))
     return Stats(
         cards=cards,
         wrap=wrap,
-        hands=int(per_rank.sum()),
-        distinct=int(np.count_nonzero(per_rank)),
+        hands=sum(per_rank),
+        distinct=len(per_rank) - per_rank.count(0),
         categories=MappingProxyType(categories),
     )

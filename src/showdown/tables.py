@@ -28,7 +28,6 @@ wrap-around house rule (R10) is always computed, with numpy, on first use.
 
 from __future__ import annotations
 
-import os
 import sys
 import zlib
 from array import array
@@ -36,36 +35,24 @@ from functools import cache
 from itertools import accumulate, combinations, combinations_with_replacement, pairwise
 from typing import TYPE_CHECKING
 
+# Re-exported: the keys and the packed file's reader live in _packed (no numpy, light).
+from showdown._packed import CARD_KEYS as CARD_KEYS
+from showdown._packed import KEY_OFFSET as KEY_OFFSET
+from showdown._packed import MAGIC as _MAGIC
+from showdown._packed import PACKED_PATH as PACKED_PATH
+from showdown._packed import RANK_KEYS as RANK_KEYS
+from showdown._packed import SCALAR_CARD_KEYS as SCALAR_CARD_KEYS
+from showdown._packed import SUIT_BITS as SUIT_BITS
+from showdown._packed import SUIT_KEYS as SUIT_KEYS
+from showdown._packed import SUIT_MASK as SUIT_MASK
+from showdown._packed import flush_suit_list as _flush_suit_list
+from showdown._packed import from_le as _from_le
+from showdown._packed import read_bytes as _read_bytes
+from showdown._packed import segments as _segments
 from showdown.categories import Category
 
 if TYPE_CHECKING:
     import numpy as np
-
-# Greedy-minimal rank keys: every multiset of at most seven ranks (four of each
-# at most) has its own sum. Checked in ``compute_tables``.
-RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-# Low bits: the sum of suit keys over 5, 6 or 7 cards tells which suit (if any)
-# holds five or more of them (the smallest such keys). Checked in ``_flush_suit_list``.
-SUIT_KEYS = (0, 1, 25, 32)
-SUIT_BITS = 8
-SUIT_MASK = (1 << SUIT_BITS) - 1
-
-#: Card keys for the numpy batch path (uint32 sums): ``rank_key << 8 | suit_key``.
-CARD_KEYS = tuple((RANK_KEYS[i >> 2] << SUIT_BITS) | SUIT_KEYS[i & 3] for i in range(52))
-
-#: The scalar path shifts every rank key down by ``KEY_OFFSET`` so that every sum
-#: of up to seven keys stays below 2**30 in absolute value: CPython adds such
-#: "single-digit" ints on its fast path. Python's ``>>`` and ``&`` on negative
-#: ints act as on two's complement, so ``key >> 8`` and ``key & 255`` still split
-#: the rank part (``rank-key sum - n * KEY_OFFSET``) from the suit part.
-KEY_OFFSET = 558_983
-SCALAR_CARD_KEYS = tuple(
-    ((RANK_KEYS[i >> 2] - KEY_OFFSET) << SUIT_BITS) + SUIT_KEYS[i & 3] for i in range(52)
-)
-
-#: The shipped standard-game tables (see :func:`pack_tables`).
-PACKED_PATH = os.path.join(os.path.dirname(__file__), "tables.bin")
-_MAGIC = b"showdown-tables-2\n"
 
 
 def straight_runs(wrap: bool = False) -> list[tuple[int, ...]]:
@@ -129,19 +116,6 @@ def class_columns(
     """Category and comparison-order ranks indexed by rank number (index 0 unused)."""
     classes = generate_classes(wrap)
     return (Category.HIGH_CARD, *[c for c, _ in classes]), ((), *[r for _, r in classes])
-
-
-def _flush_suit_list(n: int) -> list[int]:
-    """Low eight bits of a key sum over ``n`` cards -> the suit holding five or more, or -1."""
-    table = [-1] * (SUIT_MASK + 1)
-    seen: dict[int, int] = {}
-    for suits in combinations_with_replacement(range(4), n):
-        key = sum(SUIT_KEYS[s] for s in suits)
-        suit = next((s for s in range(4) if suits.count(s) >= 5), -1)
-        if seen.setdefault(key, suit) != suit:
-            raise AssertionError(f"suit keys collide for {n} cards")
-        table[key] = suit
-    return table
 
 
 class ScalarTables:
@@ -210,14 +184,6 @@ def _to_le(values: array) -> bytes:
     return values.tobytes()
 
 
-def _from_le(typecode: str, data: bytes) -> list[int]:
-    values = array(typecode)
-    values.frombytes(data)
-    if sys.byteorder == "big":  # pragma: no cover
-        values.byteswap()
-    return values.tolist()
-
-
 def pack_tables(tables: Tables) -> bytes:
     """The standard tables as compact bytes: sorted rank keys as gaps, ranks, the flush
     table, then the row starts of the compact batch tables (see :func:`_row_starts`)."""
@@ -238,36 +204,6 @@ def pack_tables(tables: Tables) -> bytes:
     return _MAGIC + zlib.compress(b"".join(parts), 9)
 
 
-def _segments(
-    data: bytes,
-) -> tuple[dict[int, bytes], dict[int, bytes], bytes, dict[int, bytes]]:
-    """Split packed tables into raw little-endian segments: key gaps, ranks, flush table,
-    row starts."""
-    if not data.startswith(_MAGIC):
-        raise ValueError("not a showdown tables file")
-    raw = zlib.decompress(data[len(_MAGIC) :])
-    gaps: dict[int, bytes] = {}
-    values: dict[int, bytes] = {}
-    pos = 0
-    for n in (5, 6, 7):
-        (count,) = _from_le("I", raw[pos : pos + 4])
-        pos += 4
-        gaps[n] = raw[pos : pos + 4 * count]
-        pos += 4 * count
-        values[n] = raw[pos : pos + 2 * count]
-        pos += 2 * count
-    flush = raw[pos : pos + 2 * 8192]
-    pos += 2 * 8192
-    starts: dict[int, bytes] = {}
-    for n in (5, 6, 7):
-        (count,) = _from_le("I", raw[pos : pos + 4]) if pos + 4 <= len(raw) else (-1,)
-        starts[n] = raw[pos + 4 : pos + 4 + 4 * count]
-        pos += 4 + 4 * count
-    if pos != len(raw) or count < 0:
-        raise ValueError("tables file has the wrong length")
-    return gaps, values, flush, starts
-
-
 def unpack_tables(
     data: bytes,
 ) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]]:
@@ -281,14 +217,6 @@ def unpack_tables(
         {n: _from_le("H", values[n]) for n in values},
         _from_le("H", flush),
     )
-
-
-def _read_bytes(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        return None
 
 
 def read_packed(

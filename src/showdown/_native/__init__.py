@@ -14,49 +14,48 @@ Importing this package raises ImportError when the extension was not built;
 
 from __future__ import annotations
 
-import sys
-from array import array
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
-
 from showdown._native import _kernel  # type: ignore[attr-defined]
-from showdown.tables import CARD_KEYS, PACKED_PATH, _flush_suit_list, _read_bytes, _segments
+from showdown._packed import (
+    CARD_KEYS,
+    PACKED_PATH,
+    flush_suit_list,
+    le_array,
+    native_array,
+    read_bytes,
+    segments,
+)
 
+TYPE_CHECKING = False  # not typing's: importing typing costs more than this whole module
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
     from showdown.tables import Tables
 
+    #: The kernel's table buffers, and whether the keys are given as gaps (the packed form).
+    Buffers = tuple[tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]], bool]
+
 #: The kernel's interface version; a build of another version is not used.
-ABI = 1
-
-#: The kernel's table buffers, and whether the keys are given as gaps (the packed form).
-Buffers = tuple[tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]], bool]
-
-
-def _le(typecode: str, data: bytes) -> array:
-    values = array(typecode)
-    values.frombytes(data)
-    if sys.byteorder == "big":  # pragma: no cover - no big-endian machine here
-        values.byteswap()
-    return values
+ABI = 2
 
 
 def _flush_suits() -> bytes:
-    return bytes(s & 255 for n in (5, 6, 7) for s in _flush_suit_list(n))
+    return bytes(s & 255 for n in (5, 6, 7) for s in flush_suit_list(n))
 
 
 def standard_buffers() -> Buffers | None:
     """The standard game's tables from ``tables.bin`` (no numpy), or None if it is missing."""
-    data = _read_bytes(PACKED_PATH)
+    data = read_bytes(PACKED_PATH)
     if data is None:
         return None
-    gaps, values, flush, starts = _segments(data)
+    gaps, values, flush, starts = segments(data)
     tables = (
-        array("I", CARD_KEYS),
+        native_array("I", CARD_KEYS),
         _flush_suits(),
-        _le("H", flush),
-        [_le("I", gaps[n]) for n in (5, 6, 7)],
-        [_le("H", values[n]) for n in (5, 6, 7)],
-        [_le("I", starts[n]) for n in (5, 6, 7)],
+        le_array("H", flush),
+        [le_array("I", gaps[n]) for n in (5, 6, 7)],
+        [le_array("H", values[n]) for n in (5, 6, 7)],
+        [le_array("I", starts[n]) for n in (5, 6, 7)],
     )
     return tables, True
 
@@ -66,7 +65,7 @@ def numpy_buffers(tables: Tables) -> Buffers:
     from showdown.tables import _row_starts
 
     buffers = (
-        array("I", CARD_KEYS),
+        native_array("I", CARD_KEYS),
         _flush_suits(),
         tables.flush,
         [tables.nonflush_keys[n] for n in (5, 6, 7)],

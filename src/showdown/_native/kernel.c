@@ -29,16 +29,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 1
+#define KERNEL_ABI 2
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
 #define SUIT_BITS 8
 #define ROW_BITS 10
+#define ROW_MASK ((1u << ROW_BITS) - 1)
 #define N_MULTISETS 6188
 #define MAX_PLAYERS 10
 #define TALLY 11 /* counts[p][k]: showdowns player p won among k best, k = 1..10 */
-#define SAMPLE_BLOCK 512
 
 typedef struct {
     PyObject_HEAD
@@ -47,10 +47,11 @@ typedef struct {
     int8_t flush_suit[8][256];
     uint16_t flush[8192];
     uint16_t *nonflush[8];
-    int64_t *shift[8];
+    uint32_t *row_start[8]; /* per row of 2**ROW_BITS rank-key sums: where it starts */
     uint32_t rank_keys[13];
     uint32_t multiset_keys[N_MULTISETS];
     uint16_t *pairs[169]; /* Hold'em: hole ranks (hi, lo) -> 7-card rank per board multiset */
+    uint16_t *pairs5[169]; /* the same indexed by the board's own 5-card rank (no flush) */
     PyObject *on_error;
     PyObject *on_omaha_error;
 } Tables;
@@ -174,7 +175,7 @@ static inline int valid_cards(uint64_t sum, uint64_t any)
 
 static inline uint16_t nonflush_rank(const Tables *t, int n, uint32_t rank_sum)
 {
-    return t->nonflush[n][(int64_t)rank_sum + t->shift[n][rank_sum >> ROW_BITS]];
+    return t->nonflush[n][t->row_start[n][rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK)];
 }
 
 /* Rank of n cards given their ids (all in 0..51) and key sum. */
@@ -199,10 +200,11 @@ static void Tables_dealloc(Tables *self)
 {
     for (int n = 0; n < 8; n++) {
         free(self->nonflush[n]);
-        free(self->shift[n]);
+        free(self->row_start[n]);
     }
     for (int i = 0; i < 169; i++) {
         free(self->pairs[i]);
+        free(self->pairs5[i]);
     }
     Py_XDECREF(self->on_error);
     Py_XDECREF(self->on_omaha_error);
@@ -255,22 +257,21 @@ static int build_nonflush(Tables *self, int n, PyObject *keys_obj, PyObject *val
     int64_t rows = (((int64_t)n * top) >> ROW_BITS) + 1;
     int64_t longest = 0;
     for (Py_ssize_t i = 0; i < n_starts; i++) {
-        if (starts[i] < 0) {
-            PyErr_SetString(PyExc_ValueError, "negative row start");
+        if (starts[i] < 0 || starts[i] > INT32_MAX) {
+            PyErr_SetString(PyExc_ValueError, "a row start is outside 0..2**31-1");
             goto done;
         }
         longest = starts[i] > longest ? starts[i] : longest;
     }
     int64_t size = longest + (1 << ROW_BITS) + 1;
-    self->shift[n] = malloc(sizeof(int64_t) * (size_t)rows);
+    self->row_start[n] = malloc(sizeof(uint32_t) * (size_t)rows);
     self->nonflush[n] = calloc((size_t)size, sizeof(uint16_t));
-    if (self->shift[n] == NULL || self->nonflush[n] == NULL) {
+    if (self->row_start[n] == NULL || self->nonflush[n] == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     for (int64_t row = 0; row < rows; row++) {
-        int64_t start = row < n_starts ? starts[row] : 0;
-        self->shift[n][row] = start - (row << ROW_BITS);
+        self->row_start[n][row] = (uint32_t)(row < n_starts ? starts[row] : 0);
     }
     for (Py_ssize_t i = 0; i < n_keys; i++) {
         int64_t key = keys[i];
@@ -278,7 +279,7 @@ static int build_nonflush(Tables *self, int n, PyObject *keys_obj, PyObject *val
             PyErr_SetString(PyExc_ValueError, "a nonflush key is outside the rank-key range");
             goto done;
         }
-        int64_t index = key + self->shift[n][key >> ROW_BITS];
+        int64_t index = (int64_t)self->row_start[n][key >> ROW_BITS] + (key & ROW_MASK);
         if (index < 0 || index >= size) {
             PyErr_SetString(PyExc_ValueError, "row starts do not fit the nonflush keys");
             goto done;
@@ -591,7 +592,14 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
  * type, with the tables' pointers in locals. INDEX turns a read id into an index of
  * KEYS and BITS (52 for a bad id); SETUP declares what they need. uint8 ids, the
  * fastest input, index 256-entry copies of the tables directly (52..255 read key 0,
- * bit POISON), so nothing is clamped per card. */
+ * bit POISON), so nothing is clamped per card.
+ *
+ * Two passes per block of BLOCK rows: the first sums the keys, checks the cards and
+ * notes where each row's rank sits in the non-flush table (flush rows, rare, are
+ * ranked at once and patched in after); the second only gathers those ranks. The
+ * gather's loads are independent of each other, so many table misses are in flight
+ * at once instead of one row's chain of lookups after another. */
+#define BLOCK 256
 #define BATCH_LOOP(NAME, TYPE, N, SETUP, INDEX, KEYS, BITS)                                    \
     static Py_ssize_t batch_##NAME##_##N(const Tables *t, const char *p, Py_ssize_t rows,      \
                                          Py_ssize_t s0, uint16_t *out, int check)              \
@@ -599,31 +607,50 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
         SETUP                                                                                  \
         const int8_t *fs = t->flush_suit[N];                                                   \
         const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
-        const int64_t *shift = t->shift[N];                                                    \
-        for (Py_ssize_t i = 0; i < rows; i++, p += s0) {                                       \
-            const TYPE *row = (const TYPE *)p;                                                 \
-            unsigned idx[N];                                                                   \
-            uint32_t key = 0;                                                                  \
-            uint64_t sum = 0, any = 0;                                                         \
-            for (int j = 0; j < N; j++) {                                                      \
-                idx[j] = INDEX(row[j]);                                                        \
-                key += KEYS[idx[j]];                                                           \
-                sum += BITS[idx[j]];                                                           \
-                any |= BITS[idx[j]];                                                           \
-            }                                                                                  \
-            if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {            \
-                return i;                                                                      \
-            }                                                                                  \
-            int suit = fs[key & 255];                                                          \
-            if (suit < 0) {                                                                    \
-                uint32_t rank_sum = key >> SUIT_BITS;                                          \
-                out[i] = nf[(int64_t)rank_sum + shift[rank_sum >> ROW_BITS]];                  \
-            } else {                                                                           \
-                unsigned mask = 0;                                                             \
+        const uint32_t *row_start = t->row_start[N];                                           \
+        uint32_t at[BLOCK];                                                                    \
+        int flushed[BLOCK];                                                                    \
+        uint16_t flush_rank[BLOCK];                                                            \
+        for (Py_ssize_t start = 0; start < rows; start += BLOCK) {                             \
+            int stop = rows - start < BLOCK ? (int)(rows - start) : BLOCK, n_flush = 0;        \
+            Py_ssize_t bad = -1;                                                               \
+            for (int b = 0; b < stop; b++, p += s0) {                                          \
+                const TYPE *row = (const TYPE *)p;                                             \
+                unsigned idx[N];                                                               \
+                uint32_t key = 0;                                                              \
+                uint64_t sum = 0, any = 0;                                                     \
                 for (int j = 0; j < N; j++) {                                                  \
-                    mask |= (idx[j] & 3) == (unsigned)suit ? 1u << (idx[j] >> 2) : 0;          \
+                    idx[j] = INDEX(row[j]);                                                    \
+                    key += KEYS[idx[j]];                                                       \
+                    sum += BITS[idx[j]];                                                       \
+                    any |= BITS[idx[j]];                                                       \
                 }                                                                              \
-                out[i] = flush[mask & 8191];                                                   \
+                if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {        \
+                    bad = start + b;                                                           \
+                    stop = b;                                                                  \
+                    break;                                                                     \
+                }                                                                              \
+                uint32_t rank_sum = key >> SUIT_BITS;                                          \
+                at[b] = row_start[rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK);               \
+                int suit = fs[key & 255];                                                      \
+                if (suit >= 0) {                                                               \
+                    unsigned mask = 0;                                                         \
+                    for (int j = 0; j < N; j++) {                                              \
+                        mask |= (idx[j] & 3) == (unsigned)suit ? 1u << (idx[j] >> 2) : 0;      \
+                    }                                                                          \
+                    flushed[n_flush] = b;                                                      \
+                    flush_rank[n_flush++] = flush[mask & 8191];                                \
+                }                                                                              \
+            }                                                                                  \
+            uint16_t *o = out + start;                                                         \
+            for (int b = 0; b < stop; b++) {                                                   \
+                o[b] = nf[at[b]];                                                              \
+            }                                                                                  \
+            for (int f = 0; f < n_flush; f++) {                                                \
+                o[flushed[f]] = flush_rank[f];                                                 \
+            }                                                                                  \
+            if (bad >= 0) {                                                                    \
+                return bad;                                                                    \
             }                                                                                  \
         }                                                                                      \
         return -1;                                                                             \
@@ -896,7 +923,8 @@ typedef struct {
     const uint16_t *pair; /* non-flush rank per board multiset */
     uint32_t key;         /* the two card keys added */
     uint64_t lanes;       /* rank bits in 16-bit suit lanes (exact) */
-    uint64_t major;       /* rank bits in 13-bit suit lanes (the universe records) */
+    uint64_t major;       /* rank bits in 13-bit suit lanes (as the drawn boards' lanes) */
+    uint64_t bits;        /* the two cards' bits (1 << id) */
 } Hole;
 
 static int make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h)
@@ -910,7 +938,41 @@ static int make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h)
     h->key = t->keys[c1] + t->keys[c2];
     h->lanes = ((uint64_t)1 << (16 * (c1 & 3) + r1)) | ((uint64_t)1 << (16 * (c2 & 3) + r2));
     h->major = ((uint64_t)1 << (13 * (c1 & 3) + r1)) | ((uint64_t)1 << (13 * (c2 & 3) + r2));
+    h->bits = ((uint64_t)1 << c1) | ((uint64_t)1 << c2);
     return 0;
+}
+
+/* Hole ranks hi >= lo -> 7-card non-flush rank indexed by the five board cards' own
+ * non-flush rank: one 5-card lookup per board then serves every player. A board of
+ * five cards never holds five of a rank, so those multisets are left out (the compact
+ * table has no entry for them). */
+static const uint16_t *pair5_table(Tables *t, unsigned hi, unsigned lo)
+{
+    unsigned id = 13 * hi + lo;
+    if (t->pairs5[id] == NULL) {
+        uint16_t *table = calloc(7463, sizeof(uint16_t));
+        if (table == NULL) {
+            return NULL;
+        }
+        uint32_t add = t->rank_keys[hi] + t->rank_keys[lo];
+        int r[5];
+        for (r[0] = 0; r[0] < 13; r[0]++)
+            for (r[1] = r[0]; r[1] < 13; r[1]++)
+                for (r[2] = r[1]; r[2] < 13; r[2]++)
+                    for (r[3] = r[2]; r[3] < 13; r[3]++)
+                        for (r[4] = r[3]; r[4] < 13; r[4]++) {
+                            if (r[0] == r[4]) {
+                                continue; /* five of a rank */
+                            }
+                            uint32_t key = 0;
+                            for (int j = 0; j < 5; j++) {
+                                key += t->rank_keys[r[j]];
+                            }
+                            table[nonflush_rank(t, 5, key)] = nonflush_rank(t, 7, key + add);
+                        }
+        t->pairs5[id] = table;
+    }
+    return t->pairs5[id];
 }
 
 /* Heads-up showdowns over the last card of a board: ``e`` runs over deck[from..m). */
@@ -1179,50 +1241,154 @@ static PyObject *Tables_holdem_exact(Tables *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
-PyDoc_STRVAR(holdem_sample_doc,
-"holdem_sample(records, boards, players, counts)\n\n"
-"Monte Carlo showdowns on already drawn boards: ``records`` (U x 2 uint64: the board's\n"
-"13-bit-lane card mask, then multiset id << 9 | suit-key sum), ``boards`` (indices into\n"
-"them), ``players`` (per player: an (m, 2) array of combos and an index array picking one\n"
-"per board, or None for a fixed hand); adds to ``counts`` (int64, P x 11).\n"
-"Releases the GIL.");
+/* -------------------------------------------------- Monte Carlo, drawn here */
 
-static PyObject *Tables_holdem_sample(Tables *self, PyObject *args)
+/* xoshiro256** (Blackman and Vigna), seeded through splitmix64: small, fast, and the
+ * same numbers on every platform for one seed. */
+typedef struct {
+    uint64_t s[4];
+} Rng;
+
+static uint64_t splitmix64(uint64_t *x)
 {
-    PyObject *records_obj, *boards_obj, *players_obj, *counts_obj;
-    if (!PyArg_ParseTuple(args, "OOOO:holdem_sample", &records_obj, &boards_obj, &players_obj,
-                          &counts_obj)) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void rng_seed(Rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++) {
+        r->s[i] = splitmix64(&seed);
+    }
+}
+
+static inline uint64_t rotl64(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t rng_next(Rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t out = rotl64(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl64(s[3], 45);
+    return out;
+}
+
+/* Uniform in 0..n-1 (1 <= n < 2**32) from 32 random bits ``u``, exactly: Lemire's
+ * multiply-shift; the few low products that would bias it (probability below n / 2**32)
+ * are drawn again from the generator. */
+static inline uint32_t below(Rng *r, uint32_t u, uint32_t n)
+{
+    uint64_t x = (uint64_t)u * n;
+    if ((uint32_t)x < n) {
+        uint32_t floor = (uint32_t)(0u - n) % n;
+        while ((uint32_t)x < floor) {
+            x = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+        }
+    }
+    return (uint32_t)(x >> 32);
+}
+
+/* A set of 1 to 3 deck cards drawn as one: its card bits, rank lanes and key sum. */
+typedef struct {
+    uint64_t bits;
+    uint64_t lanes; /* rank bits in 13-bit suit lanes */
+    uint32_t key;
+} Part;
+
+/* Every ``size``-subset of ``deck[0..m)`` (size 1, 2 or 3); NULL when out of memory. */
+static Part *make_parts(const Tables *t, const unsigned *deck, int m, int size, uint32_t *count)
+{
+    uint32_t n = (uint32_t)binom(m, size);
+    Part *parts = malloc(sizeof(Part) * (n > 0 ? n : 1));
+    if (parts == NULL) {
         return NULL;
     }
-    Py_buffer rec_view, board_view, counts_view, pick_views[MAX_PLAYERS];
-    int have_rec = 0, have_boards = 0, have_counts = 0, n_picks = 0;
-    Hole *combos[MAX_PLAYERS] = {NULL};
-    const int64_t *picks[MAX_PLAYERS] = {NULL};
+    uint32_t at = 0;
+    int pick[3] = {0, 1, 2};
+    while (at < n) {
+        Part q = {0, 0, 0};
+        for (int j = 0; j < size; j++) {
+            unsigned c = deck[pick[j]];
+            q.bits |= (uint64_t)1 << c;
+            q.lanes |= (uint64_t)1 << (13 * (c & 3) + (c >> 2));
+            q.key += t->keys[c];
+        }
+        parts[at++] = q;
+        int j = size - 1; /* next size-subset, lexicographic */
+        while (j >= 0 && pick[j] == m - size + j) {
+            j--;
+        }
+        if (j < 0) {
+            break;
+        }
+        pick[j]++;
+        for (int q2 = j + 1; q2 < size; q2++) {
+            pick[q2] = pick[q2 - 1] + 1;
+        }
+    }
+    *count = n;
+    return parts;
+}
+
+PyDoc_STRVAR(holdem_draw_doc,
+"holdem_draw(board, live, players, trials, seed, counts)\n\n"
+"Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
+"``board`` (0 to 5 known ids) with cards of ``live`` (ids the board may use) drawn\n"
+"uniformly (as two parts, 2 + 3 cards or 2 + 2, drawn from tables of every pair and\n"
+"triple and redrawn until they miss each other and the trial's hole cards). ``players``: per\n"
+"player an (m, 2) array of combos (int64, flattened) and an int64 array picking one\n"
+"per trial, or None for a fixed hand. The draws come from xoshiro256** seeded with\n"
+"``seed``, so one seed gives the same\n"
+"counts on every machine. Adds to ``counts`` (int64, P x 11). Releases the GIL.");
+
+static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
+{
+    PyObject *board_obj, *live_obj, *players_obj, *counts_obj;
+    Py_ssize_t trials;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOOnKO:holdem_draw", &board_obj, &live_obj, &players_obj,
+                          &trials, &seed, &counts_obj)) {
+        return NULL;
+    }
+    unsigned known[5], live[NCARDS];
+    Py_ssize_t nk, m;
+    if (ids_of(board_obj, known, 5, &nk, "board") < 0 ||
+        ids_of(live_obj, live, NCARDS, &m, "live") < 0) {
+        return NULL;
+    }
+    if (trials < 0) {
+        PyErr_SetString(PyExc_ValueError, "trials must be >= 0");
+        return NULL;
+    }
     PyObject *seq = PySequence_Fast(players_obj, "players must be a sequence");
     if (seq == NULL) {
         return NULL;
     }
     Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
-    Py_ssize_t n = 0, universe = 0;
+    Py_buffer counts_view, pick_views[MAX_PLAYERS];
+    int have_counts = 0, n_picks = 0;
+    Hole *combos[MAX_PLAYERS] = {NULL};
+    Py_ssize_t sizes[MAX_PLAYERS] = {0};
+    const int64_t *picks[MAX_PLAYERS] = {NULL};
     int64_t *counts = NULL;
+    Part *parts_a = NULL, *parts_b = NULL;
+    uint64_t board_mask = 0, fixed_mask = 0;
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        board_mask |= (uint64_t)1 << known[i];
+    }
     if (players < 2 || players > MAX_PLAYERS) {
-        PyErr_SetString(PyExc_ValueError, "holdem_sample takes 2 to 10 players");
+        PyErr_SetString(PyExc_ValueError, "holdem_draw takes 2 to 10 players");
         goto done;
     }
-    if (PyObject_GetBuffer(records_obj, &rec_view, PyBUF_C_CONTIGUOUS) < 0) {
-        goto done;
-    }
-    have_rec = 1;
-    universe = rec_view.len / 16;
-    if (PyObject_GetBuffer(boards_obj, &board_view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
-        goto done;
-    }
-    have_boards = 1;
-    if (board_view.itemsize != 8) {
-        PyErr_SetString(PyExc_ValueError, "boards must be int64 indices");
-        goto done;
-    }
-    n = board_view.len / 8;
     counts = get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
     if (counts == NULL) {
         goto done;
@@ -1234,84 +1400,160 @@ static PyObject *Tables_holdem_sample(Tables *self, PyObject *args)
             PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
             goto done;
         }
-        Py_ssize_t m;
-        int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &m, "combos (flattened)");
+        Py_ssize_t n;
+        int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &n, "combos (flattened)");
         if (flat == NULL) {
             goto done;
         }
-        m /= 2;
-        combos[p] = malloc(sizeof(Hole) * (size_t)(m > 0 ? m : 1));
+        sizes[p] = n / 2;
+        combos[p] = malloc(sizeof(Hole) * (size_t)(n / 2 > 0 ? n / 2 : 1));
         if (combos[p] == NULL) {
             free(flat);
             PyErr_NoMemory();
             goto done;
         }
-        for (Py_ssize_t c = 0; c < m; c++) {
+        for (Py_ssize_t c = 0; c < n / 2; c++) {
             int64_t c1 = flat[2 * c], c2 = flat[2 * c + 1];
-            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS ||
+            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS || c1 == c2 ||
+                ((board_mask >> c1) & 1) || ((board_mask >> c2) & 1) ||
                 make_hole(self, (unsigned)c1, (unsigned)c2, &combos[p][c]) < 0) {
                 if (!PyErr_Occurred()) {
-                    PyErr_SetString(PyExc_ValueError, "a combo holds a bad card id");
+                    PyErr_SetString(PyExc_ValueError, "a combo holds a bad or board card");
                 }
                 free(flat);
                 goto done;
             }
+            unsigned r1 = (unsigned)c1 >> 2, r2 = (unsigned)c2 >> 2;
+            combos[p][c].pair = pair5_table(self, r1 > r2 ? r1 : r2, r1 > r2 ? r2 : r1);
+            if (combos[p][c].pair == NULL) {
+                PyErr_NoMemory();
+                free(flat);
+                goto done;
+            }
         }
-        free(flat);
         PyObject *pick = PyTuple_GET_ITEM(item, 1);
         if (pick != Py_None) {
             if (PyObject_GetBuffer(pick, &pick_views[n_picks], PyBUF_C_CONTIGUOUS) < 0) {
+                free(flat);
                 goto done;
             }
             Py_buffer *v = &pick_views[n_picks++];
-            if (v->itemsize != 8 || v->len / 8 != n) {
-                PyErr_SetString(PyExc_ValueError, "picks must be int64, one per board");
+            if (v->itemsize != 8 || v->len / 8 != trials) {
+                PyErr_SetString(PyExc_ValueError, "picks must be int64, one per trial");
+                free(flat);
                 goto done;
             }
             picks[p] = v->buf;
-            for (Py_ssize_t i = 0; i < n; i++) {
-                if ((uint64_t)picks[p][i] >= (uint64_t)m) {
+            for (Py_ssize_t i = 0; i < trials; i++) {
+                if ((uint64_t)picks[p][i] >= (uint64_t)sizes[p]) {
                     PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
+                    free(flat);
                     goto done;
                 }
             }
-        } else if (m < 1) {
-            PyErr_SetString(PyExc_ValueError, "a fixed player needs one combo");
+        } else if (sizes[p] != 1) {
+            PyErr_SetString(PyExc_ValueError, "a fixed player has exactly one combo");
+            free(flat);
+            goto done;
+        } else {
+            fixed_mask |= ((uint64_t)1 << flat[0]) | ((uint64_t)1 << flat[1]);
+        }
+        free(flat);
+    }
+    /* The deck to draw from: live cards off the board and out of the fixed hands. */
+    unsigned deck[NCARDS];
+    uint32_t size = 0;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (!(((board_mask | fixed_mask) >> live[i]) & 1)) {
+            deck[size++] = live[i];
+        }
+    }
+    int k = 5 - (int)nk;
+    if ((uint32_t)k + (uint32_t)(2 * (n_picks)) > size) {
+        PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
+        goto done;
+    }
+    /* The missing cards come as one or two parts: 5 = 2 + 3, 4 = 2 + 2, else one part.
+     * Two parts drawn uniformly and independently, kept when disjoint, give every
+     * k-subset the same chance (each is split the same number of ways). */
+    int first = k == 5 || k == 4 ? 2 : k, second = k == 5 ? 3 : k == 4 ? 2 : 0;
+    uint32_t n_first = 1, n_second = 1;
+    if (first > 0) {
+        parts_a = make_parts(self, deck, (int)size, first, &n_first);
+        parts_b = second == first ? parts_a : second > 0 ? make_parts(self, deck, (int)size, second, &n_second) : NULL;
+        n_second = second == first ? n_first : n_second;
+        if (parts_a == NULL || (second > 0 && parts_b == NULL)) {
+            PyErr_NoMemory();
             goto done;
         }
     }
     {
-        const int64_t *boards = board_view.buf;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            if ((uint64_t)boards[i] >= (uint64_t)universe) {
-                PyErr_SetString(PyExc_ValueError, "a board index is outside the records");
-                goto done;
-            }
+        uint32_t base_key = 0;
+        uint64_t base_lanes = 0;
+        for (Py_ssize_t i = 0; i < nk; i++) {
+            base_key += self->keys[known[i]];
+            base_lanes |= (uint64_t)1 << (13 * (known[i] & 3) + (known[i] >> 2));
         }
-        const uint64_t *rec = rec_view.buf;
+        const Part none = {0, 0, 0};
+        const Part *pa = parts_a, *pb = parts_b;
         const int8_t *fs = self->flush_suit[7];
+        const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
+        const uint32_t *row_start5 = self->row_start[5];
+        int all_fixed = n_picks == 0;
         Py_BEGIN_ALLOW_THREADS
+        Rng rng;
+        rng_seed(&rng, (uint64_t)seed);
         uint16_t r[MAX_PLAYERS];
-        uint64_t block[2 * SAMPLE_BLOCK];
+        const Hole *h[MAX_PLAYERS];
+        for (Py_ssize_t p = 0; p < players; p++) {
+            h[p] = &combos[p][0];
+        }
         int64_t w0 = 0, w1 = 0, ties = 0;
-        for (Py_ssize_t start = 0; start < n; start += SAMPLE_BLOCK) {
-            Py_ssize_t stop = start + SAMPLE_BLOCK < n ? start + SAMPLE_BLOCK : n;
-            /* Gather the block's boards first: a plain loop keeps many cache misses
-             * in flight, where the showdowns' branches would serialise them. */
-            for (Py_ssize_t i = start; i < stop; i++) {
-                block[2 * (i - start)] = rec[2 * boards[i]];
-                block[2 * (i - start) + 1] = rec[2 * boards[i] + 1];
-            }
-            for (Py_ssize_t i = start; i < stop; i++) {
-                uint64_t bm = block[2 * (i - start)], key = block[2 * (i - start) + 1];
-                unsigned mid = (unsigned)(key >> 9), ss = (unsigned)(key & 511);
-                for (Py_ssize_t p = 0; p < players; p++) {
-                    const Hole *h = picks[p] ? &combos[p][picks[p][i]] : &combos[p][0];
-                    int suit = fs[(ss + h->key) & 255];
-                    r[p] = suit < 0 ? h->pair[mid]
-                                    : self->flush[((bm | h->major) >> (13 * suit)) & 8191];
+        uint32_t keys_of[BLOCK];
+        uint64_t lanes_of[BLOCK];
+        /* Blocks of trials in two passes: draw every board of the block, then play the
+         * showdowns (the second pass's table loads do not wait on the generator). */
+        for (Py_ssize_t start = 0; start < trials; start += BLOCK) {
+            int stop = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
+            for (int b = 0; b < stop; b++) {
+                uint64_t used = 0;
+                if (!all_fixed) {
+                    for (Py_ssize_t p = 0; p < players; p++) {
+                        if (picks[p] != NULL) {
+                            used |= combos[p][picks[p][start + b]].bits;
+                        }
+                    }
                 }
-                if (players == 2) { /* branch-free: who wins is a coin toss to a predictor */
+                const Part *x = &none, *y = &none;
+                while (first > 0) { /* redraw until the parts miss each other and the holes */
+                    uint64_t u = rng_next(&rng);
+                    x = &pa[below(&rng, (uint32_t)(u >> 32), n_first)];
+                    y = second > 0 ? &pb[below(&rng, (uint32_t)u, n_second)] : &none;
+                    if (((x->bits & y->bits) | ((x->bits | y->bits) & used)) == 0) {
+                        break;
+                    }
+                }
+                keys_of[b] = base_key + x->key + y->key;
+                lanes_of[b] = base_lanes | x->lanes | y->lanes;
+            }
+            for (int b = 0; b < stop; b++) {
+                uint32_t key = keys_of[b];
+                uint64_t lanes = lanes_of[b];
+                if (!all_fixed) {
+                    for (Py_ssize_t p = 0; p < players; p++) {
+                        if (picks[p] != NULL) {
+                            h[p] = &combos[p][picks[p][start + b]];
+                        }
+                    }
+                }
+                uint32_t board_sum = key >> SUIT_BITS; /* the board's own 5-card rank: */
+                unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
+                for (Py_ssize_t p = 0; p < players; p++) {
+                    int suit = fs[(key + h[p]->key) & 255];
+                    r[p] = suit < 0 ? h[p]->pair[b5]
+                                    : flush[((lanes | h[p]->major) >> (13 * suit)) & 8191];
+                }
+                if (players == 2) {
                     w0 += r[0] < r[1];
                     w1 += r[1] < r[0];
                     ties += r[0] == r[1];
@@ -1330,14 +1572,12 @@ done:
     for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
         free(combos[p]);
     }
+    if (parts_b != parts_a) {
+        free(parts_b);
+    }
+    free(parts_a);
     for (int v = 0; v < n_picks; v++) {
         PyBuffer_Release(&pick_views[v]);
-    }
-    if (have_rec) {
-        PyBuffer_Release(&rec_view);
-    }
-    if (have_boards) {
-        PyBuffer_Release(&board_view);
     }
     if (have_counts) {
         PyBuffer_Release(&counts_view);
@@ -1346,6 +1586,74 @@ done:
     if (PyErr_Occurred()) {
         return NULL;
     }
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------ hand counts */
+
+PyDoc_STRVAR(rank_counts_doc,
+"rank_counts(n, out)\n\n"
+"How many hands of ``n`` (5, 6 or 7) cards of one deck have each rank: ``out`` (int64,\n"
+"7463 items, index = rank) is overwritten. Counted, not enumerated: each multiset of\n"
+"ranks (at most four of a rank) once, weighted by its suitings with no five cards of\n"
+"one suit; each set of k >= 5 suited ranks once, weighted by 4 x C(39, n - k).");
+
+/* Per rank depth: the suitings so far by number of clubs (a polynomial in x). */
+static void count_multisets(const Tables *t, int n, int rank, int left, uint32_t rank_sum,
+                            int64_t total, const int64_t *poly, int64_t *out)
+{
+    static const int64_t c4[5] = {1, 4, 6, 4, 1}, c3[5] = {1, 3, 3, 1, 0};
+    if (rank == 13) {
+        if (left == 0) {
+            int64_t flushes = 0;
+            for (int j = 5; j <= n; j++) {
+                flushes += poly[j];
+            }
+            out[nonflush_rank(t, n, rank_sum)] += total - 4 * flushes;
+        }
+        return;
+    }
+    for (int c = 0; c <= 4 && c <= left; c++) {
+        int64_t next[8] = {0};
+        for (int j = 0; j <= n; j++) { /* times C(3, c) + C(3, c - 1) x */
+            next[j] = poly[j] * c3[c] + (j > 0 && c > 0 ? poly[j - 1] * c3[c - 1] : 0);
+        }
+        count_multisets(t, n, rank + 1, left - c, rank_sum + (uint32_t)c * t->rank_keys[rank],
+                        total * c4[c], next, out);
+    }
+}
+
+static PyObject *Tables_rank_counts(Tables *self, PyObject *args)
+{
+    int n;
+    PyObject *out_obj;
+    if (!PyArg_ParseTuple(args, "iO:rank_counts", &n, &out_obj)) {
+        return NULL;
+    }
+    if (n < 5 || n > 7) {
+        PyErr_SetString(PyExc_ValueError, "rank_counts counts hands of 5, 6 or 7 cards");
+        return NULL;
+    }
+    Py_buffer view;
+    int64_t *out = get_out(out_obj, &view, 7463, 8, "out");
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    memset(out, 0, sizeof(int64_t) * 7463);
+    int64_t poly[8] = {1, 0, 0, 0, 0, 0, 0, 0};
+    count_multisets(self, n, 0, n, 0, 1, poly, out);
+    for (unsigned mask = 0; mask < 8192; mask++) {
+        int k = 0;
+        for (unsigned b = mask; b; b &= b - 1) {
+            k++;
+        }
+        if (k >= 5 && k <= n) {
+            out[self->flush[mask]] += 4 * binom(39, n - k);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
     Py_RETURN_NONE;
 }
 
@@ -1358,7 +1666,8 @@ static PyMethodDef Tables_methods[] = {
     {"omaha_batch", (PyCFunction)Tables_omaha_batch, METH_VARARGS, omaha_batch_doc},
     {"tally", (PyCFunction)Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
-    {"holdem_sample", (PyCFunction)Tables_holdem_sample, METH_VARARGS, holdem_sample_doc},
+    {"holdem_draw", (PyCFunction)Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
+    {"rank_counts", (PyCFunction)Tables_rank_counts, METH_VARARGS, rank_counts_doc},
     {NULL, NULL, 0, NULL},
 };
 

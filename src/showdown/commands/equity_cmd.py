@@ -36,7 +36,7 @@ from showdown.commands.common import (
     emit_json,
     style,
 )
-from showdown.commands.eval_cmd import add_game_option, add_rule_options
+from showdown.commands.game_options import add_game_option, add_rule_options
 from showdown.commands.parallel_opts import add_parallel_options, positive_seconds, run_heavy
 from showdown.validate import MAX_TRIALS, cli_count, cli_seed
 

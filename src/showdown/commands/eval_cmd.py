@@ -38,8 +38,10 @@ from showdown.commands.common import (
     style,
     use_colour,
 )
+from showdown.commands.game_options import add_game_option as add_game_option
+from showdown.commands.game_options import add_rule_options as add_rule_options
 from showdown.evaluate import HandValue
-from showdown.variants import GAMES, VARIANTS, find_variant
+from showdown.variants import find_variant
 
 if TYPE_CHECKING:
     from showdown.variants import Variant
@@ -107,33 +109,6 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", "-b", default="", metavar="B", help="community cards")
     add_game_option(parser)
     add_rule_options(parser)
-
-
-def add_rule_options(parser: argparse.ArgumentParser, wrap: bool = True) -> None:
-    """``--wrap`` (unless ``wrap=False``) and ``--trips-beat-straight``: the rule options."""
-    if wrap:
-        parser.add_argument(
-            "--wrap",
-            action="store_true",
-            help="house rule R10: the ace wraps around (Q-K-A-2-3 is a straight)",
-        )
-    parser.add_argument(
-        "--trips-beat-straight",
-        action="store_true",
-        help="short deck: three of a kind ranks above a straight",
-    )
-
-
-def add_game_option(parser: argparse.ArgumentParser) -> None:
-    """``--game``, its choices and help from the registry (:mod:`showdown.variants`)."""
-    parser.add_argument(
-        "--game",
-        "-g",
-        choices=GAMES,
-        default="holdem",
-        metavar="GAME",
-        help="the game (default holdem): " + "; ".join(f"{v.key} ({v.title})" for v in VARIANTS),
-    )
 
 
 def read_dealt(hands: Sequence[str], board: str) -> tuple[list[list[Card]], list[Card]]:

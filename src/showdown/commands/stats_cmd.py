@@ -26,7 +26,7 @@ from showdown.commands.common import (
     emit_json,
     use_colour,
 )
-from showdown.commands.eval_cmd import add_game_option, add_rule_options
+from showdown.commands.game_options import add_game_option, add_rule_options
 
 if TYPE_CHECKING:
     pass
@@ -60,7 +60,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Count and print, as JSON or as a table."""
-    from showdown.game_stats import game_stats
     from showdown.stats import stats
     from showdown.stats_table import format_stats
     from showdown.variants import UnknownGame, find_variant
@@ -75,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"--cards 4: stats counts {variant.key} hands of 5, 6 or 7 cards")
         result = stats(cards, wrap=args.wrap)
     else:
+        from showdown.game_stats import game_stats  # numpy: only for the other games
+
         try:
             result = game_stats(variant, args.cards, args.trips_beat_straight)
         except ValueError as error:
