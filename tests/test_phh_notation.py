@@ -135,3 +135,27 @@ def test_fast_reader_reads_corpus_style_files() -> None:
     assert fast_loads(text) == tomllib.loads(text)
     for other in ("a = 1\na = 2", "a = [1,\n2]", "a = 1e3", "a = inf", "a.b = 1", "[[x]]"):
         assert fast_loads(other) is None
+
+
+@given(st.lists(st.dictionaries(KEYS, VALUE, max_size=4), min_size=1, max_size=4))
+def test_fast_reader_agrees_with_tomllib_on_repeated_lines(tables: list[dict[str, object]]) -> None:
+    """Lines met before are looked up: every table still gets its own values."""
+    from showdown.phh.notation import _key, _value
+
+    body = "\n".join(f"[{k}]\n" + "\n".join(f"{_key(a)} = {_value(v)}" for a, v in t.items())
+                     for k, t in enumerate(tables + tables[:1]))
+    expected = tomllib.loads(body)
+    for _ in range(2):
+        fast = fast_loads(body)
+        assert fast is None or fast == expected
+        for table in (fast or {}).values():  # mutating what was read changes no later read
+            for value in table.values():
+                if isinstance(value, list):
+                    value.append(0)
+
+
+def test_repeated_key_is_left_to_tomllib_even_when_seen_before() -> None:
+    assert fast_loads("a = 1\nb = 2") == {"a": 1, "b": 2}
+    assert fast_loads("a = 1\na = 1") is None
+    assert fast_loads('[1]\nx = ["a", "b"]\n[2]\nx = ["a", "b"]\nx = ["a", "b"]') is None
+    assert fast_loads('x = ["]') is None and fast_loads("x = ['a','b']") == {"x": ["a", "b"]}

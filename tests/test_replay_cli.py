@@ -119,3 +119,71 @@ def test_repair_fills_in_missing_folds(capsys: pytest.CaptureFixture[str]) -> No
     row = json.loads(out)
     assert code == 0 and err == ""
     assert row["class"] == "match" and row["inferred"] == ["p8 f"]
+
+
+@pytest.mark.xdist_group("processes")
+def test_scheduler_replays_on_dask_as_locally(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    rng = random.Random(5)
+    hands = [settlement_to_history(settle(random_hand(rng, header("NT", [100] * 3))))
+             for _ in range(12)]
+    (tmp_path / "many.phhs").write_text(dumps_all(hands))
+    folder = corpus(tmp_path)
+    local = run_cli(capsys, str(folder), str(tmp_path / "many.phhs"), "--json")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        on_dask = run_cli(
+            capsys, str(folder), str(tmp_path / "many.phhs"), "--json", "--scheduler", address
+        )
+        with distributed.Client(cluster) as client:
+            chunked = list(replay_paths([tmp_path / "many.phhs"], executor=client.get_executor(),
+                                        chunk=5))
+    assert local[0] == on_dask[0] == 0
+    assert on_dask[1] == local[1] and len(local[1].splitlines()) == 4 + 12
+    assert [r.to_dict() for r in chunked] == [r.to_dict() for r in replay_paths(
+        [tmp_path / "many.phhs"])]
+
+
+def test_bad_scheduler_is_one_error_line(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    (tmp_path / "a.phh").write_text(FOLD)
+    done = subprocess.run(
+        [sys.executable, "-m", "showdown", "replay", str(tmp_path / "a.phh"),
+         "--scheduler", "tcp://127.0.0.1:9"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(lines) == 1 and lines[0].startswith("error:") and "tcp://127.0.0.1:9" in lines[0]
+
+
+def test_workers_and_scheduler_are_exclusive(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["replay", "a.phh", "--workers", "2", "--scheduler", "tcp://127.0.0.1:9"])
+    assert exc.value.code == 2 and "not allowed with" in capsys.readouterr().err
+
+
+def test_runs_of_tables_keep_errors_to_their_hand(tmp_path: Path) -> None:
+    """A .phhs is sent to workers in runs of tables; one table that does not read is an
+    error of that hand only, wherever the runs are cut, in-process or in processes."""
+    good = f"{FOLD}finishing_stacks = [102, 98, 100]\n"
+    tables = [f"[{k}]\n{good if k != 5 else 'variant = '}\n" for k in range(1, 10)]
+    plain = tmp_path / "plain.phhs"
+    plain.write_text("# a corpus\n" + "".join(tables))
+    indented = tmp_path / "indented.phhs"
+    indented.write_text("".join("  " + t for t in tables))
+    duplicate = tmp_path / "duplicate.phhs"
+    duplicate.write_text(tables[0] + tables[0])
+    for path in (plain, indented):
+        for chunk in (1, 4, 100):
+            for workers in (1, 2):
+                rows = list(replay_paths([path], workers=workers, chunk=chunk))
+                assert [r.hand for r in rows] == [str(k) for k in range(1, 10)]
+                assert [r.cls for r in rows] == ["match"] * 4 + [None] + ["match"] * 4
+                assert rows[4].error is not None and "hand 5" in rows[4].error
+    [row] = replay_paths([duplicate], workers=2)
+    assert row.error is not None and "not valid TOML" in row.error

@@ -8,7 +8,9 @@ settlement (``pots``, ``payouts``, ``returned``). ``--check`` exits 1 if a
 hand is a ``mismatch`` or an error. A malformed file or action is one
 ``error:`` line and exit 2; with ``--keep-going`` it is counted and the rest
 still run. ``--repair`` fills in missing checks and folds (pokerkit reads
-histories so); ``--workers N`` replays in N processes.
+histories so); ``--workers N`` replays in N processes, ``--scheduler ADDRESS``
+on the workers of a Dask scheduler (the files are read here and their hands
+sent in chunks, so the workers need not see the files).
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
@@ -30,12 +32,15 @@ from typing import TYPE_CHECKING
 from showdown.commands.common import CliError, HelpFormatter, add_common_options
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from showdown.phh.corpus import HandReport
 
 EPILOG = """examples:
   showdown replay pluribus/                 every .phh/.phhs under the folder
   showdown replay hands.phhs --json         one JSON object per hand
   showdown replay corpus/ --check --keep-going --workers 2
+  showdown replay corpus/ --scheduler tcp://host:8786
 """
 
 
@@ -67,8 +72,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         action="store_true",
         help="fill in missing checks and folds as pokerkit does (listed as inferred)",
     )
-    parser.add_argument(
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
         "--workers", type=int, default=1, metavar="N", help="replay in N processes (default 1)"
+    )
+    where.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="replay on the workers of a Dask scheduler, e.g. tcp://host:8786 (dask extra)",
     )
     parser.set_defaults(func=run)
 
@@ -130,19 +142,28 @@ class _Progress:
 
 def run(args: argparse.Namespace) -> int:
     """Replay every hand, print the reports, return the exit status."""
+    from showdown.commands.parallel_opts import executor_from
+
+    if args.workers < 1:
+        raise CliError(f"--workers must be at least 1, got {args.workers}")
+    with executor_from(args) as executor:
+        return _report(args, executor)
+
+
+def _report(args: argparse.Namespace, executor: Executor | None) -> int:
     from showdown.i18n.replay import class_name, phrase
     from showdown.phh.corpus import replay_paths
     from showdown.phh.verification import CLASSES
 
-    if args.workers < 1:
-        raise CliError(f"--workers must be at least 1, got {args.workers}")
     counts: Counter[str | None] = Counter()
     files: set[str] = set()
     errors = 0
     details: list[str] = []
     progress = _Progress(args.lang)
     try:
-        reports = replay_paths(args.paths, workers=args.workers, repair=args.repair)
+        reports = replay_paths(
+            args.paths, executor=executor, workers=args.workers, repair=args.repair
+        )
         for n, r in enumerate(reports, start=1):
             files.add(r.file)
             if r.error is not None:

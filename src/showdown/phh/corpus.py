@@ -18,16 +18,21 @@ chunks run in this process, in a local process pool (``workers``), or on any
 from __future__ import annotations
 
 import math
+import multiprocessing
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, field
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field, fields
 from functools import partial
+from multiprocessing.context import BaseContext
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from showdown.phh.amounts import from_units
+from showdown.phh.amounts import INFINITE, from_units
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory, loads, loads_all
 from showdown.phh.settlement import Settlement, settle
@@ -39,6 +44,21 @@ __all__ = ["HandReport", "find_files", "replay_chunk", "replay_paths", "report"]
 CHUNK = 500
 _HEADER = re.compile(r"^[ \t]*\[([^\[\]\n]*)\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 _SIMPLE = re.compile(r"[ \t]*[A-Za-z0-9_-]+[ \t]*")
+#: _HEADER for files whose lines do not start with blanks: its leading newline lets the
+#: regex engine jump from one "\n[" to the next (several times quicker on big files).
+_HEADER_AT_START = re.compile(r"\n\[([^\[\]\n]*)\][ \t]*(?:#[^\n]*)?(?=\n|\Z)")
+
+
+def _headers(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) of every ``[name]`` line of a ``.phhs`` text.
+
+    >>> _headers("[1]\\na = 1\\n  [2]  # x\\nb = 2"), _headers("[1]\\na = 1\\n[2]\\nb = 2")
+    ([(0, 3, '1'), (10, 20, '2')], [(0, 3, '1'), (10, 13, '2')])
+    """
+    if "\n " in text or "\n\t" in text or text[:1] in (" ", "\t"):
+        return [(m.start(), m.end(), m.group(1)) for m in _HEADER.finditer(text)]
+    found = _HEADER_AT_START.finditer("\n" + text)
+    return [(m.start(), m.end() - 1, m.group(1)) for m in found]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +112,9 @@ def _settlement_dict(s: Settlement) -> dict[str, Any] | None:
         return None
     scale = s.replay.scale
 
-    def money(units: int) -> int | float:
-        return from_units(units, scale)
-
+    # Whole chips, where no pot can hold an unknown (inf) stack, are the file's numbers.
+    whole = scale == 1 and sum(s.replay.contributed) < INFINITE // 2
+    money: Callable[[int], int | float] = int if whole else partial(from_units, scale=scale)
     return {
         "pots": [
             {
@@ -117,6 +137,13 @@ def _money(units: int, scale: int) -> int | float | None:
     return None if value == math.inf else value
 
 
+def _moneys(values: list[int], scale: int) -> list[int | float | None]:
+    """:func:`_money` of each value."""
+    if scale == 1 and max(values) < INFINITE // 2:
+        return list(values)
+    return [_money(v, scale) for v in values]
+
+
 def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
     file = history.file or "-"
@@ -131,8 +158,8 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
         file=file,
         hand=hand,
         cls=verdict.cls,
-        finishing_stacks=None if s.finishing is None else [_money(v, scale) for v in s.finishing],
-        net=None if s.net is None else [_money(v, scale) for v in s.net],
+        finishing_stacks=None if s.finishing is None else _moneys(s.finishing, scale),
+        net=None if s.net is None else _moneys(s.net, scale),
         recorded=verdict.recorded,
         recorded_field=verdict.field,
         players=names,
@@ -150,7 +177,8 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
     )
 
 
-#: A unit of work: (file, kind, hand name, text); kind is "phh", "phhs" or "table".
+#: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
+#: file), "table" (one table of a .phhs) or "tables" (a run of plain tables).
 Unit = tuple[str, str, str | None, str]
 
 
@@ -158,6 +186,9 @@ def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport
     """Replay every hand of a chunk (runs in a worker process)."""
     reports: list[HandReport] = []
     for file, kind, name, text in units:
+        if kind == "tables":
+            reports.extend(_tables(file, text, repair))
+            continue
         try:
             if kind == "phhs":
                 hands = loads_all(text, file)
@@ -165,6 +196,8 @@ def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport
                 continue
             history = loads(text, file)
         except HistoryError as exc:
+            if kind == "table" and exc.hand is None:  # name the table that does not read
+                exc = MalformedHistory(exc.file, name, exc.detail)
             reports.append(HandReport(file, name or (1 if kind == "phh" else "?"), error=str(exc)))
             continue
         if kind == "table":
@@ -173,6 +206,26 @@ def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport
         else:
             reports.append(report(history, 1, repair))
     return reports
+
+
+def _tables(file: str, text: str, repair: bool) -> list[HandReport]:
+    """The hands of a run of plain tables, read at once; when one of them does not read,
+    table by table, so that only that hand is an error."""
+    try:
+        hands = loads_all(text, file)
+    except HistoryError:
+        return replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)], repair)
+    return [report(h, h.label, repair) for h in hands]
+
+
+def _split_tables(text: str) -> list[tuple[str, str]]:
+    """(name, body) of each table of a run of plain tables."""
+    headers = _headers(text)
+    ends = [start for start, _, _ in headers[1:]] + [len(text)]
+    return [
+        (name.strip(), text[end:stop])
+        for (_, end, name), stop in zip(headers, ends, strict=True)
+    ]
 
 
 def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
@@ -193,58 +246,75 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
             raise MalformedHistory(text, None, "no such file or folder")
 
 
-def _units(file: str) -> list[Unit]:
-    """The work units of one file: a .phhs is cut at its tables when they are plain."""
+def _units(file: str, size: int) -> list[tuple[int, Unit]]:
+    """The work units of one file with their numbers of hands: a .phhs whose tables are
+    plain is cut into runs of ``size`` tables, read in the worker."""
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise MalformedHistory(file, None, f"cannot read the file: {exc}") from None
     many = file.endswith(".phhs") or (file == "-" and _HEADER.search(text) is not None)
     if not many:
-        return [(file, "phh", None, text)]
-    headers = list(_HEADER.finditer(text))
-    preamble = text[: headers[0].start()] if headers else text
-    plain = all(_SIMPLE.fullmatch(m.group(1)) for m in headers) and not any(
-        line.strip() and not line.lstrip().startswith("#") for line in preamble.splitlines()
-    )
-    if not plain or not headers:
-        return [(file, "phhs", None, text)]
-    units: list[Unit] = []
-    names: set[str] = set()
-    for k, m in enumerate(headers):
-        name = m.group(1).strip()
-        if name in names:
-            return [(file, "phhs", None, text)]  # a duplicate table: tomllib reports it
-        names.add(name)
-        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
-        units.append((file, "table", name, text[m.end() : end]))
+        return [(1, (file, "phh", None, text))]
+    headers = _headers(text)
+    whole: list[tuple[int, Unit]] = [(max(1, len(headers)), (file, "phhs", None, text))]
+    if not headers:
+        return whole
+    names = [name.strip() for _, _, name in headers]
+    preamble = text[: headers[0][0]]
+    if (
+        not all(map(_SIMPLE.fullmatch, names))
+        or len(set(names)) != len(names)  # a duplicate table: tomllib reports it
+        or any(line.strip() and not line.lstrip().startswith("#")
+               for line in preamble.splitlines())
+    ):
+        return whole
+    units: list[tuple[int, Unit]] = []
+    for k in range(0, len(headers), size):
+        start = headers[k][0]
+        end = headers[k + size][0] if k + size < len(headers) else len(text)
+        units.append((min(size, len(headers) - k), (file, "tables", None, text[start:end])))
     return units
 
 
-def _file_units(paths: Iterable[str | Path]) -> Iterator[list[Unit]]:
+def _file_units(paths: Iterable[str | Path], size: int) -> Iterator[list[tuple[int, Unit]]]:
     for path in paths:
         try:
             files = list(find_files([path]))
         except HistoryError as exc:
-            yield [(str(path), "error", None, str(exc))]
+            yield [(1, (str(path), "error", None, str(exc)))]
             continue
         for file in files:
             try:
-                yield _units(file)
+                yield _units(file, size)
             except HistoryError as exc:
-                yield [(file, "error", None, str(exc))]
+                yield [(1, (file, "error", None, str(exc)))]
 
 
 def _chunks(paths: Iterable[str | Path], size: int) -> Iterator[list[Unit]]:
+    """Units in chunks of about ``size`` hands."""
     chunk: list[Unit] = []
-    for units in _file_units(paths):
-        for unit in units:
+    hands = 0
+    for units in _file_units(paths, size):
+        for weight, unit in units:
             chunk.append(unit)
-            if len(chunk) >= size:
+            hands += weight
+            if hands >= size:
                 yield chunk
                 chunk = []
+                hands = 0
     if chunk:
         yield chunk
+
+
+_FIELDS = tuple(f.name for f in fields(HandReport))
+#: A report as a tuple of plain values (quicker to send between processes than the object).
+_row = attrgetter(*_FIELDS)
+
+
+def _run_rows(units: Sequence[Unit], repair: bool = False) -> list[tuple[Any, ...]]:
+    """:func:`_run` for another process: the reports as rows of plain values."""
+    return list(map(_row, _run(units, repair)))
 
 
 def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
@@ -259,6 +329,24 @@ def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
     return reports
 
 
+def _ordered(
+    executor: Executor, run: Any, chunks: Iterator[list[Unit]], window: int
+) -> Iterator[Any]:
+    """``run(chunk)`` for each chunk on ``executor``, in order, at most ``window`` in flight
+    (the files are read as the work goes, not all at once)."""
+    pending: deque[Future[Any]] = deque()
+    try:
+        for chunk in chunks:
+            pending.append(executor.submit(run, chunk))
+            if len(pending) >= window:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
 def replay_paths(
     paths: Iterable[str | Path],
     *,
@@ -269,17 +357,33 @@ def replay_paths(
 ) -> Iterator[HandReport]:
     """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
 
-    ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`);
-    otherwise ``workers`` > 1 starts a local process pool of that size.
-    ``repair`` fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
+    ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, such as a
+    Dask client's ``get_executor()``); otherwise ``workers`` > 1 starts a local
+    process pool of that size. ``repair`` fills in missing checks and folds (see
+    :func:`~showdown.phh.engine.replay`).
     """
     chunks = _chunks(paths, chunk)
-    run = partial(_run, repair=repair)
-    if executor is None and workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for reports in pool.map(run, chunks):
-                yield from reports
+    if executor is None and workers <= 1:
+        for units in chunks:
+            yield from _run(units, repair)
         return
-    mapped = executor.map(run, chunks) if executor is not None else map(run, chunks)
-    for reports in mapped:
-        yield from reports
+    run = partial(_run_rows, repair=repair)
+    pool = None
+    if executor is None:
+        pool = executor = ProcessPoolExecutor(workers, mp_context=_context())
+    try:
+        for rows in _ordered(executor, run, chunks, 4 * workers if pool else 16):
+            row: tuple[Any, ...]
+            for row in rows:
+                yield HandReport(*row)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
+def _context() -> BaseContext:
+    """Fork where the platform has it and this process runs one thread (a worker then
+    starts at once, with this module loaded); else spawn (forking beside threads is not
+    safe)."""
+    fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    return multiprocessing.get_context("fork" if fork else "spawn")

@@ -32,13 +32,15 @@ to the bet plus the pot after calling (antes included).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NoReturn
 
 from showdown.phh.actions import CARD_TEXTS, Action, parse_action
 from showdown.phh.amounts import hand_units, to_units
+from showdown.phh.betting import after_raise, blind_opener, raise_bounds, round_queue
 from showdown.phh.errors import IllegalAction, MalformedHistory, UnsupportedVariant
+from showdown.phh.fastpath import fast_replay
 from showdown.phh.notation import HandHistory
+from showdown.phh.replayed import Replay
 from showdown.phh.rules import RULES, VariantRules, supported_codes
 from showdown.phh.upcards import opener_by_upcards
 
@@ -54,32 +56,6 @@ def _split(text: str) -> tuple[str, ...] | None:
     """Cards run together, or ``None`` when the text is not (the grammar then says why)."""
     cards = tuple(text[k : k + 2] for k in range(0, len(text), 2))
     return cards if cards and len(text) % 2 == 0 and _ANY_CARD.issuperset(cards) else None
-
-
-@dataclass(slots=True)
-class Replay:
-    """A replayed hand: what each player put in, who folded or mucked, the cards.
-
-    Lists are per player in the file's order. ``holes[i]`` holds the card
-    texts (``"??"`` unknown); ``last_aggressor`` is the player index of the
-    last bet or raise of the final betting round (``None``: everyone checked).
-    Amounts are in units of ``1 / scale`` of the file's numbers.
-    """
-
-    history: HandHistory
-    rules: VariantRules
-    scale: int
-    starting: list[int]
-    contributed: list[int]
-    folded: list[bool]
-    mucked: list[bool]
-    holes: list[list[str]]
-    board: list[str]
-    last_aggressor: int | None
-    #: Actions the file leaves out, filled in by ``repair`` (a check, or a fold to a bet).
-    inferred: list[str] = field(default_factory=list)
-    #: The antes each player paid (part of ``contributed``).
-    antes: list[int] = field(default_factory=list)
 
 
 def variant_rules(history: HandHistory) -> VariantRules:
@@ -291,37 +267,12 @@ class HandState:
         self.round_acted = False
         self.bring_in_due = False
         if street.opening == "position":
-            blinds = self.blinds if self.street == 0 else None
-            if blinds and any(blinds):
-                top = max(range(n), key=lambda i: (bets[i] if blinds[i] else 0, i))
-                opener = (top + 1) % n
-            else:
-                opener = 0
+            opener = blind_opener(n, bets, self.blinds) if self.street == 0 else 0
         else:
             opener = opener_by_upcards(street.opening, self.holes, self.rules.streets, self.folded)
             self.bring_in_due = self.street == 0 and self.bring_in > 0
             self.completion = self.bring_in_due
-        stacks = self.stacks
-        folded = self.folded
-        # The two largest totals (chips behind plus bet) of live players.
-        first = second = -1
-        top = -1
-        for i in range(n):
-            if not folded[i]:
-                total = stacks[i] + bets[i]
-                if total > first:
-                    first, second, top = total, first, i
-                elif total > second:
-                    second = total
-        queue = []
-        for k in range(n):
-            i = (opener + k) % n
-            if folded[i] or not stacks[i]:
-                continue
-            others = second if i == top else first
-            if others <= bets[i]:  # nobody can bet into this player and they owe nothing
-                continue
-            queue.append(i)
+        queue = round_queue(n, opener, self.stacks, bets, self.folded)
         self.queue = queue
         self.phase = _BETTING
         if not queue or (len(queue) == 1 and bets[queue[0]] >= self.max_bet):
@@ -520,39 +471,29 @@ class HandState:
         Raises :class:`IllegalAction` naming the rule when they may not raise at all.
         """
         rules = self.rules
-        stacks = self.stacks
-        bets = self.bets
-        max_bet = self.max_bet
-        if rules.cap is not None and self.raises >= rules.cap:
+        smallest, largest, why = raise_bounds(
+            rules, i, self.stacks, self.bets, self.folded, self.contributed,
+            max_bet=self.max_bet, size=self.min_bet, full=self.full, acted=self.acted[i],
+            raises=self.raises, completion=self.completion,
+        )
+        if why == "cap":
             self.illegal(
                 "fixed-limit cap",
                 f"a betting round allows {rules.cap} bets and raises; p{i + 1} can call or fold",
             )
-        size = self.min_bet
-        acted = self.acted[i]
-        if acted is not None and max_bet - acted < max(self.full, size):
+        if why == "reopen":
             self.illegal(
                 "rule that a short all-in does not reopen the betting",
                 f"p{i + 1} already acted and faces less than a full raise; they can call or fold",
             )
-        total = stacks[i] + bets[i]
-        if total <= max_bet:
+        if why == "all-in":
             self.illegal("all-in rule", f"p{i + 1} cannot cover the bet and can only call")
-        if not any(
-            not self.folded[j] and stacks[j] + bets[j] > max_bet for j in range(self.n) if j != i
-        ):
+        if why == "caller":
             self.illegal(
                 "rule that a raise needs a caller",
                 f"every other player has folded or is all-in; p{i + 1} can only call",
             )
-        smallest = min(total, size if self.completion else max_bet + max(self.full, size))
-        structure = rules.structure
-        if structure == "no-limit":
-            return smallest, total
-        if structure == "pot-limit":
-            pot = sum(self.contributed)
-            return smallest, min(total, max(smallest, 2 * max_bet - bets[i] + pot))
-        return smallest, smallest
+        return smallest, largest
 
     def _raise(self, i: int, text: str) -> None:
         bets = self.bets
@@ -579,13 +520,7 @@ class HandState:
         self.aggressor = i
         self.round_acted = True
         self.bring_in_due = False
-        n = self.n
-        folded = self.folded
-        self.queue = [
-            j
-            for j in ((i + k) % n for k in range(1, n))
-            if not folded[j] and stacks[j]
-        ]
+        self.queue = after_raise(i, self.n, self.folded, stacks)
         if not self.queue:
             self._end_round()
 
@@ -668,7 +603,12 @@ def replay(history: HandHistory, repair: bool = False) -> Replay:
     player acts out of turn, each player before them checks, or folds to a bet
     (listed in :attr:`Replay.inferred`). Without it that is a turn-order error.
     """
-    state = HandState.start(history)
+    rules = variant_rules(history)
+    if not repair:
+        done = fast_replay(history, rules)
+        if done is not None:
+            return done
+    state = HandState.start(history, rules)
     state.repair = repair
     for index, text in enumerate(history.fields["actions"]):
         state.apply(index, text)

@@ -70,6 +70,10 @@ REQUIRED_FIELDS = (
 )
 
 
+#: The names of players the file does not name.
+_NAMES = [f"p{k + 1}" for k in range(24)]
+
+
 class HandHistory:
     """One hand: its fields (``fields``, in file order), where it came from (``file``, ``name``).
 
@@ -88,7 +92,8 @@ class HandHistory:
         actions = self.fields.get("actions")
         if not isinstance(self.fields.get("variant"), str):
             self.error("the field 'variant' is missing or not text (for example variant = \"NT\")")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        # str.__instancecheck__(a) is isinstance(a, str), mapped at C speed (a hot path).
+        if not isinstance(actions, list) or not all(map(str.__instancecheck__, actions)):
             self.error("the field 'actions' must be an array of strings")
         stacks = self.fields.get("starting_stacks")
         if not isinstance(stacks, list) or len(stacks) < 2:
@@ -120,7 +125,7 @@ class HandHistory:
         n = self.player_count
         if isinstance(players, list) and len(players) == n:
             return [str(p) if p else f"p{k + 1}" for k, p in enumerate(players)]
-        return [f"p{k + 1}" for k in range(n)]
+        return _NAMES[:n] if n <= len(_NAMES) else [f"p{k + 1}" for k in range(n)]
 
     @property
     def seats(self) -> list[int]:

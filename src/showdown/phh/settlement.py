@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from showdown.cards import Card
@@ -30,6 +31,9 @@ from showdown.pots import Player, Showdown, Table, TableError, resolve
 from showdown.variants import find_variant
 
 __all__ = ["Settlement", "settle", "settle_replay", "to_table"]
+
+
+_ID = attrgetter("id")
 
 
 @lru_cache(maxsize=64)
@@ -115,6 +119,42 @@ def _dead_antes(r: Replay) -> tuple[list[int], list[int]]:
     return bets, [share + (k < odd) for k in range(places)]
 
 
+def _player(
+    seat: int, name: str, cards: tuple[Card, ...] | None, chips: int, folded: bool, muck: bool
+) -> Player:
+    """A :class:`Player` assembled directly (the engine checked what its checks check)."""
+    p = object.__new__(Player)
+    put = object.__setattr__
+    put(p, "seat", seat)
+    put(p, "name", name)
+    put(p, "hole", cards)
+    put(p, "contributed", chips)
+    put(p, "folded", folded)
+    put(p, "muck", muck)
+    put(p, "hole_ids", tuple(map(_ID, cards)) if cards else ())
+    return p
+
+
+#: Players without cards, by (seat, name, chips, folded, muck): they repeat from hand to
+#: hand (the folded players of a corpus), and players are immutable.
+_CARDLESS: dict[tuple[int, str, int, bool, bool], Player] = {}
+
+
+def _cardless(seat: int, name: str, chips: int, folded: bool, muck: bool) -> Player:
+    key = (seat, name, chips, folded, muck)
+    p = _CARDLESS.get(key)
+    if p is None:
+        if len(_CARDLESS) >= 4096:
+            _CARDLESS.clear()
+        p = _CARDLESS[key] = _player(seat, name, None, chips, folded, muck)
+    return p
+
+
+@lru_cache(maxsize=32)
+def _has_button(game: str) -> bool:
+    return find_variant(game).button
+
+
 def to_table(r: Replay, check: bool = False) -> Table:
     """The table at the end of the replayed hand (seats from ``seats``; the last player
     has the button; unequal antes are dead money, see :func:`_dead_antes`).
@@ -125,33 +165,37 @@ def to_table(r: Replay, check: bool = False) -> Table:
     contributed, dead = _dead_antes(r)
     direct = _DIRECT and not check
     players = []
+    folded = r.folded
+    mucked = r.mucked
     for i, seat in enumerate(seats):
         hole = r.holes[i]
         cards = None
-        if not r.folded[i] and hole and "??" not in hole:
+        if not folded[i] and hole and "??" not in hole:
             cards = tuple(map(_card, hole))
-        if direct:
-            ids = tuple(c.id for c in cards) if cards else ()
-            values = (seat, names[i], cards, contributed[i], r.folded[i], r.mucked[i], ids)
-            players.append(_assemble(Player, values, _PLAYER_FIELDS))
-        else:
+        if not direct:
             players.append(Player(seat=seat, name=names[i], hole=cards,
-                                  contributed=contributed[i], folded=r.folded[i],
-                                  muck=r.mucked[i]))
+                                  contributed=contributed[i], folded=folded[i],
+                                  muck=mucked[i]))
+        elif cards is None:
+            players.append(_cardless(seat, names[i], contributed[i], folded[i], mucked[i]))
+        else:
+            players.append(_player(seat, names[i], cards, contributed[i], folded[i], mucked[i]))
     top = max(seats)
     for k, chips in enumerate(dead, start=1):
         players.append(Player(seat=top + k, name="ante", contributed=chips, folded=True))
     aggressor = None if r.last_aggressor is None else seats[r.last_aggressor]
     board = tuple(map(_card, r.board))
     game = r.rules.game
-    button = seats[-1] if find_variant(game).button else None  # stud has no button
+    button = seats[-1] if _has_button(game) else None  # stud has no button
     if not direct:
         return Table(players=tuple(players), button=button, board=board, game=game,
                      last_aggressor=aggressor)
-    players.sort(key=lambda p: p.seat)
-    ordered = tuple(p.seat for p in players)
-    table = (tuple(players), button, board, game, aggressor, ordered,
-             tuple(c.id for c in board), *_game_settings(game))
+    ordered = [p.seat for p in players]
+    if ordered != sorted(ordered):
+        players.sort(key=lambda p: p.seat)
+        ordered.sort()
+    table = (tuple(players), button, board, game, aggressor, tuple(ordered),
+             tuple(map(_ID, board)), *_game_settings(game))
     return _assemble(Table, table, _TABLE_FIELDS + _OTHER_FIELDS)  # type: ignore[no-any-return]
 
 

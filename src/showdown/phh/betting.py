@@ -1,0 +1,110 @@
+"""The betting arithmetic both replays share: who acts in a round, what a raise may be.
+
+Pure functions over the per-player lists of a hand (``stacks`` behind,
+``bets`` this round, ``folded``), used by the general engine
+(:mod:`showdown.phh.engine`) and by the lean replay of everyday hands
+(:mod:`showdown.phh.fastpath`), so the rules are written once.
+
+>>> round_queue(3, 2, stacks=[98, 96, 100], bets=[2, 4, 0], folded=[False] * 3)
+[2, 0, 1]
+>>> blind_opener(3, bets=[1, 2, 0], blinds=[1, 2, 0])  # after the big blind
+2
+>>> from showdown.phh.rules import find
+>>> raise_bounds(find("NT"), 2, [98, 96, 100], [2, 4, 0], [False] * 3, [2, 4, 0],
+...              max_bet=4, size=4, full=0, acted=None, raises=0, completion=False)
+(8, 100, '')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from showdown.phh.rules import VariantRules
+
+__all__ = ["after_raise", "blind_opener", "raise_bounds", "round_queue"]
+
+
+def blind_opener(n: int, bets: Sequence[int], blinds: Sequence[int]) -> int:
+    """The first to act preflop: the seat after the largest blind or straddle posted
+    (the later seat on a tie); the first seat when nobody posted a blind."""
+    if not any(blinds):
+        return 0
+    top = max(range(n), key=lambda i: (bets[i] if blinds[i] else 0, i))
+    return (top + 1) % n
+
+
+def round_queue(
+    n: int, opener: int, stacks: Sequence[int], bets: Sequence[int], folded: Sequence[bool]
+) -> list[int]:
+    """The players who act in a new betting round, from ``opener`` clockwise: live, with
+    chips behind, and either owing chips or facing a player who can still bet into them."""
+    # The two largest totals (chips behind plus bet) of live players.
+    first = second = -1
+    top = -1
+    for i in range(n):
+        if not folded[i]:
+            total = stacks[i] + bets[i]
+            if total > first:
+                first, second, top = total, first, i
+            elif total > second:
+                second = total
+    queue = []
+    for k in range(n):
+        i = (opener + k) % n
+        if folded[i] or not stacks[i]:
+            continue
+        others = second if i == top else first
+        if others <= bets[i]:  # nobody can bet into this player and they owe nothing
+            continue
+        queue.append(i)
+    return queue
+
+
+def after_raise(i: int, n: int, folded: Sequence[bool], stacks: Sequence[int]) -> list[int]:
+    """Who acts after player ``i`` bets or raises: every other live player with chips."""
+    return [j for j in ((i + k) % n for k in range(1, n)) if not folded[j] and stacks[j]]
+
+
+def raise_bounds(
+    rules: VariantRules,
+    i: int,
+    stacks: Sequence[int],
+    bets: Sequence[int],
+    folded: Sequence[bool],
+    contributed: Sequence[int],
+    *,
+    max_bet: int,
+    size: int,
+    full: int,
+    acted: int | None,
+    raises: int,
+    completion: bool,
+) -> tuple[int, int, str]:
+    """``(smallest, largest, "")``: what player ``i`` may complete, bet or raise to now;
+    or ``(0, 0, why)`` when they may not raise, ``why`` one of ``cap`` (the fixed-limit
+    cap), ``reopen`` (they acted and face only a short all-in), ``all-in`` (they cannot
+    cover the bet) and ``caller`` (nobody is left to call).
+
+    ``size`` is the street's bet (the no-limit minimum), ``full`` the largest raise of
+    the round, ``acted`` the bet they last acted on (``None``: not yet this round).
+    """
+    if rules.cap is not None and raises >= rules.cap:
+        return 0, 0, "cap"
+    if acted is not None and max_bet - acted < max(full, size):
+        return 0, 0, "reopen"
+    total = stacks[i] + bets[i]
+    if total <= max_bet:
+        return 0, 0, "all-in"
+    for j in range(len(stacks)):
+        if j != i and not folded[j] and stacks[j] + bets[j] > max_bet:
+            break
+    else:
+        return 0, 0, "caller"
+    smallest = min(total, size if completion else max_bet + max(full, size))
+    structure = rules.structure
+    if structure == "no-limit":
+        return smallest, total, ""
+    if structure == "pot-limit":
+        pot = sum(contributed)
+        return smallest, min(total, max(smallest, 2 * max_bet - bets[i] + pot)), ""
+    return smallest, smallest, ""
