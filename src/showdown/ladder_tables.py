@@ -458,13 +458,14 @@ def _omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
     has five bits and no high-card bit."""
     values = _LOW_VALUES or _low_values()
     bit = _LOW_BIT
-    pairs = {bit[a] | bit[b] for a, b in combinations(hole, 2)}
+    hole_picks, board_picks = omaha_picks(len(hole), len(board))
+    pairs = {bit[hole[i]] | bit[hole[j]] for i, j in hole_picks}
     pairs = {p for p in pairs if p < 256 and p & (p - 1)}  # two different low ranks
     best = none = values[511]
     if not pairs:
         return none
-    for x, y, z in combinations(board, 3):
-        triple = bit[x] | bit[y] | bit[z]
+    for x, y, z in board_picks:
+        triple = bit[board[x]] | bit[board[y]] | bit[board[z]]
         if triple >= 256:  # a card above eight
             continue
         for pair in pairs:
