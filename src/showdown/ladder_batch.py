@@ -36,15 +36,14 @@ import numpy.typing as npt
 
 from showdown import _backend
 from showdown.batch import (
+    _SUITED_RANK_BIT,
     _check_cards,
-    _flush_ranks,
     _native_order,
     _popcount,
-    _ranks_of_keys,
 )
 from showdown.cards import CardError
 from showdown.ladder_tables import _BINOM, hand_sizes, ladder_tables
-from showdown.tables import CARD_KEYS, get_tables
+from showdown.tables import CARD_KEYS, NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK, get_tables
 from showdown.variants import (
     BADUGI,
     EIGHT_OR_BETTER,
@@ -161,28 +160,61 @@ def _key_batch(
     """One value column per ladder for 5 to 7 cards of ``variant``, from one key sum.
 
     Every ladder's compact table has the same row layout (the row starts depend on
-    the rank keys only), so the index into it is computed once for all ladders.
+    the rank keys only), so the index into it is computed once for all ladders, and
+    so is the flush step (which hands hold five of a suit, and their suited rank
+    masks) for every ladder with flushes. All gathers are ``np.take(mode="clip")``
+    into reused buffers: no temporaries, and no bounds check per element (every
+    index is in range: the ids are checked, the tables padded).
     """
     n = hands.shape[1]
     lookups = [_key_tables(ladder, n) for ladder in ladders]
-    (first, _, _), *others = lookups
+    (first, suits, _), *others = lookups
     if any(not np.array_equal(nonflush[1], first[1]) for nonflush, _, _ in others):
         raise AssertionError("the ladders' compact tables differ in layout")  # pragma: no cover
+    flushes = [(flush, i) for i, (_, s, flush) in enumerate(lookups) if s is not None]
+    if flushes:
+        suits = next(s for _, s, _ in lookups if s is not None)
     outs = [np.empty(len(hands), dtype=np.uint16) for _ in lookups]
-    index = np.empty(min(len(hands), CHUNK), dtype=np.intp)
+    size = min(len(hands), CHUNK)
+    keys_buffer, key_buffer = np.empty((n, size), dtype=np.uint32), np.empty(size, dtype=np.uint32)
+    index_buffer, shift_buffer = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.intp)
+    has_buffer = np.empty(size, dtype=bool)
+    shift = first[1]
     for start, cards in _chunks(hands, variant, check):
         m = cards.shape[1]
-        key = _CARD_KEYS32[cards[0]]
-        for row in cards[1:]:
-            key += _CARD_KEYS32[row]
-        idx, rows = index[:m], slice(start, start + m)
-        _ranks_of_keys(key, cards, outs[0][rows], first, None, lookups[0][2], idx)
-        for ((table, _), _, _), out in zip(others, outs[1:], strict=True):
-            np.take(table, idx, out=out[rows])  # idx: each rank-key sum's place
-        for (_, suits, flush), out in zip(lookups, outs, strict=True):
-            if suits is not None:
-                _flush_ranks(key, cards, out[rows], suits, flush, idx)
+        key, index = key_buffer[:m], index_buffer[:m]
+        keys = keys_buffer[:, :m]
+        np.take(_CARD_KEYS32, cards, out=keys, mode="clip")  # one call for every card
+        np.add.reduce(keys, axis=0, out=key)
+        np.right_shift(key, SUIT_BITS + NONFLUSH_ROW_BITS, out=index)
+        np.take(shift, index, out=shift_buffer[:m], mode="clip")
+        np.right_shift(key, SUIT_BITS, out=index)  # the rank-key sum
+        index += shift_buffer[:m]
+        rows = slice(start, start + m)
+        for ((table, _), _, _), out in zip(lookups, outs, strict=True):
+            np.take(table, index, out=out[rows], mode="clip")
+        if flushes:
+            np.bitwise_and(key, SUIT_MASK, out=index)
+            has = has_buffer[:m]
+            np.take(_has_flush(n), index, out=has, mode="clip")
+            flushed = np.flatnonzero(has)
+            if flushed.size:  # five or more of one suit (a few % of 7-card hands)
+                mask = _suited_mask(cards[:, flushed], suits[index[flushed]])
+                for flush, i in flushes:
+                    outs[i][start + flushed] = flush[mask]
     return outs
+
+
+@cache
+def _has_flush(n: int) -> np.ndarray:
+    """bool[256]: low key bits of ``n`` cards -> five or more of one suit."""
+    return np.asarray(get_tables().flush_suit[n]) >= 0
+
+
+def _suited_mask(cards: np.ndarray, suit: np.ndarray) -> np.ndarray:
+    """Rank masks (uint16) of the cards of suit ``suit`` in each column of ``cards``."""
+    suited = _SUITED_RANK_BIT[cards + (suit.astype(np.intp) << 6)]
+    return np.bitwise_or.reduce(suited, axis=0)
 
 
 #: The sorting network of four: compare-exchange these positions in turn.
@@ -248,12 +280,11 @@ def evaluate_game_batch(
         raise CardError(f"{variant.key} takes hole and board apart: use evaluate_omaha_batch")
     low, high = variant.cards
     hands = _hands(ids, tuple(range(low, high + 1)), "hands")
-    if variant.ladders in ((HIGH,), (HIGH_WRAP,)):
-        from showdown.batch import evaluate_batch
-
-        if _deck_floor(variant) == 0:
-            return evaluate_batch(hands, wrap=variant.ladders[0] is HIGH_WRAP, check=check)
     if _backend.current() == "native":
+        if variant.ladders in ((HIGH,), (HIGH_WRAP,)) and _deck_floor(variant) == 0:
+            from showdown.batch import evaluate_batch
+
+            return evaluate_batch(hands, wrap=variant.ladders[0] is HIGH_WRAP, check=check)
         return _native_batch(hands, variant, check)
     _backend.notice()
     if variant.ladders == (BADUGI,):
