@@ -168,12 +168,11 @@ def _key_batch(
     """
     n = hands.shape[1]
     lookups = [_key_tables(ladder, n) for ladder in ladders]
-    (first, suits, _), *others = lookups
+    (first, _, _), *others = lookups
     if any(not np.array_equal(nonflush[1], first[1]) for nonflush, _, _ in others):
         raise AssertionError("the ladders' compact tables differ in layout")  # pragma: no cover
     flushes = [(flush, i) for i, (_, s, flush) in enumerate(lookups) if s is not None]
-    if flushes:
-        suits = next(s for _, s, _ in lookups if s is not None)
+    suits = get_tables().flush_suit[n]  # the same for every ladder with flushes
     outs = [np.empty(len(hands), dtype=np.uint16) for _ in lookups]
     size = min(len(hands), CHUNK)
     keys_buffer, key_buffer = np.empty((n, size), dtype=np.uint32), np.empty(size, dtype=np.uint32)
