@@ -257,3 +257,85 @@ def test_resolve_json_of_a_hi_lo_table(tmp_path: Path, capsys: pytest.CaptureFix
     assert pot["high"] == {"winners": [1], "shares": {"1": 101}}
     assert pot["low"] == {"winners": [2], "shares": {"2": 101}}
     assert doc["hands"]["2"]["low"]["description"] == "Лоу шестёрка-четвёрка"
+
+
+QUARTERED = o8(
+    [
+        player(1, "Ana", "Ah 2h Kc Kd", 101),
+        player(2, "Bo", "Ad 2d Qh Qs", 101),
+        player(3, "Cy", "Jc Js 9c 9s", 101),
+    ],
+    board="3c 4h 8s Jh Jd",
+)
+SCOOP = o8(
+    [player(1, "Ana", "Ah 2h 6c Qd", 50), player(2, "Bo", "Kc Ks Qh Qs", 50)],
+    board="3c 4h 5s Jh Kd",
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "split", "tie"),
+    [
+        ("en", "Bo and Ana split the low half with", "the low half is split"),
+        ("es", "Bo y Ana se reparten la mitad baja con", "la mitad baja se reparte"),
+        ("ru", "Bo и Ana делят младшую половину с", "лоу делится поровну"),
+    ],
+)
+def test_a_split_half_is_called_a_half_in_every_language(lang: str, split: str, tie: str) -> None:
+    from showdown.i18n.pots import explain_showdown
+
+    (line,) = explain_showdown(resolve(QUARTERED), lang)
+    assert split in line and tie in line
+    assert line.count("split the pot") + line.count("reparten el bote") == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "scoop"),
+    [
+        ("en", "Ana scoops the pot: the best high hand and the best low."),
+        ("es", "Ana se lleva todo el bote: la mejor mano alta y el mejor bajo."),
+        ("ru", "Ana забирает весь банк: лучший хай и лучший лоу."),
+    ],
+)
+def test_one_player_with_both_halves_scoops(lang: str, scoop: str) -> None:
+    from showdown.i18n.pots import explain_showdown
+
+    (line,) = explain_showdown(resolve(SCOOP), lang)
+    assert line.endswith(scoop)
+    (quartered,) = explain_showdown(resolve(QUARTERED), lang)
+    assert scoop.split(":")[0][4:] not in quartered  # no scoop when the halves go apart
+
+
+def test_three_way_tie_in_a_half_names_the_half() -> None:
+    from showdown.i18n.pots import explain_showdown
+
+    table = {
+        "game": "stud-hi-lo",
+        "players": [
+            player(1, "Ana", "Ah 2h 3c 4d 5s Kc Kd", 50),
+            player(2, "Bo", "Ad 2d 3h 4s 5c Qh Qs", 50),
+            player(3, "Cy", "Ac 2c 3d 4h 5d Jh Js", 50),
+        ],
+    }
+    sd = resolve(table)
+    texts = {lang: explain_showdown(sd, lang)[0] for lang in ("en", "es", "ru")}
+    assert "the high half is split" in texts["en"] and "the low half is split" in texts["en"]
+    assert "la mitad alta se reparte" in texts["es"] and "la mitad baja se reparte" in texts["es"]
+    assert "старшую половину делят поровну" in texts["ru"]
+    assert "младшую половину делят поровну" in texts["ru"]
+
+
+def test_the_table_names_the_winning_high_and_the_winning_low() -> None:
+    from showdown.commands.resolve_cmd import format_showdown
+
+    row = format_showdown(resolve(QUARTERED)).splitlines()[1]
+    # Cy's quads take the high half; Bo's and Ana's eight-four take the low, though Cy
+    # (the first winner) has no low.
+    assert row.endswith("Four of a kind, jacks; Eight-four low")
+    row = format_showdown(resolve(QUARTERED), "es").splitlines()[1]
+    assert row.endswith("Póquer de jotas; Bajo ocho-cuatro")
+    no_low = o8(
+        [player(1, "Ana", "Ah Kh Kc Kd", 20), player(2, "Bo", "Qd Qc Qh Qs", 20)],
+        board="9c Th Js 7h 6d",
+    )
+    assert format_showdown(resolve(no_low)).splitlines()[1].endswith("no qualifying low")

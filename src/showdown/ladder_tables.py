@@ -361,6 +361,15 @@ def _flush_evaluator(ladder: Ladder) -> Evaluator:
     suits = {n: s.tolist() for n, s in tables.flush_suit.items()}
     flush: list[int] = tables.flush.tolist()
     bits = _RANK_BITS
+    if hand_sizes(ladder) == (5,):  # a lowball of five cards: no length to dispatch on
+
+        def five_cards(ids: Sequence[int]) -> int:
+            a, b, c, d, e = ids
+            if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
+                return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
+            return five[rank_keys[a] + rank_keys[b] + rank_keys[c] + rank_keys[d] + rank_keys[e]]
+
+        return five_cards
 
     def with_flushes(ids: Sequence[int]) -> int:
         if len(ids) == 5:

@@ -29,7 +29,7 @@ from showdown.commands.common import (
 )
 
 if TYPE_CHECKING:
-    from showdown.pots import Showdown
+    from showdown.pots import Pot, Showdown
 
 
 #: The input format and examples, shown by ``showdown resolve --help``.
@@ -115,6 +115,27 @@ def _cell_width(rows: list[list[str]], k: int) -> int:
     return max(len(row[k]) for row in rows)
 
 
+def _winning_hand(sd: Showdown, pot: Pot, lang: str) -> str:
+    """The winning hand of ``pot``; a hi-lo pot's the high half's winning high hand and the
+    low half's winning low (or none), not one player's two halves."""
+    from showdown.evaluate import HiLoValue
+    from showdown.i18n import phrasebook
+    from showdown.i18n.pots import phrase
+
+    winner = pot.winners[0]
+    if winner not in sd.hands:
+        return phrase("hidden", lang)
+    value = sd.hands[winner]
+    if pot.high is None or not isinstance(value, HiLoValue):
+        return value.describe(lang)
+    high = sd.hands[pot.high.winners[0]]
+    high_name = (high.high if isinstance(high, HiLoValue) else high).describe(lang)
+    low = None if pot.low is None else sd.hands[pot.low.winners[0]]
+    low_value = low.low if isinstance(low, HiLoValue) else None
+    book = phrasebook(lang)
+    return f"{high_name}; {book.no_low() if low_value is None else low_value.describe(lang)}"
+
+
 def format_showdown(sd: Showdown, lang: str = "en", colour: bool = False) -> str:
     """The human output: a table of pots, the showdown order, returned chips, payouts.
 
@@ -142,8 +163,7 @@ def format_showdown(sd: Showdown, lang: str = "en", colour: bool = False) -> str
         + [phrase("col_hand", lang)]
     ]
     for k, pot in enumerate(sd.pots):
-        winner = pot.winners[0]
-        hand = sd.hands[winner].describe(lang) if winner in sd.hands else phrase("hidden", lang)
+        hand = _winning_hand(sd, pot, lang)
         rows.append(
             [pot_name(k, lang), str(pot.amount), names(pot.eligible), names(pot.winners), hand]
         )

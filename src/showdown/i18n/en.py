@@ -318,10 +318,15 @@ WORDS: Words = {
         "high": "high half",
         "low": "low half",
         "no_low": "No qualifying low, so the high hand scoops the pot.",
-        "split_suit_high": "{names} split the pot with {hand}{against}: {shares}; with no "
+        # What a split shares: the whole pot, or one half of a hi-lo pot.
+        "the_pot": "the pot",
+        "the_high": "the high half",
+        "the_low": "the low half",
+        "scoop": "{name} scoops the pot: the best high hand and the best low.",
+        "split_suit_high": "{names} split {what} with {hand}{against}: {shares}; with no "
         "button in stud, the odd chip goes to the highest card by suit (spades, hearts, "
         "diamonds, clubs), the only place where suits matter.",
-        "split_suit_low": "{names} split the pot with {hand}{against}: {shares}; with no "
+        "split_suit_low": "{names} split {what} with {hand}{against}: {shares}; with no "
         "button in stud, the odd chip goes to the lowest card by suit (spades, hearts, "
         "diamonds, clubs), the only place where suits matter.",
         "main": "Main pot",
@@ -339,12 +344,12 @@ WORDS: Words = {
         "against": " against {loser}",
         "against_best": " against the best losing hand, {loser}",
         "tied": "their hand",
-        "split": "{names} split the pot with {hand}{against}: {share} each.",
-        "split_odd": "{names} split the pot with {hand}{against}: {shares}; the odd chips go "
+        "split": "{names} split {what} with {hand}{against}: {share} each.",
+        "split_odd": "{names} split {what} with {hand}{against}: {shares}; the odd chips go "
         "one each from the left of the button.",
-        "split_odd_one": "{names} split the pot with {hand}{against}: {shares}; the odd chip "
+        "split_odd_one": "{names} split {what} with {hand}{against}: {shares}; the odd chip "
         "goes to the first of them left of the button.",
-        "tie_all": "Exact tie ({hand}, {ranks} in every hand): the pot is split, because "
+        "tie_all": "Exact tie ({hand}, {ranks} in every hand): {what} is split, because "
         "suits never break ties.",
         "folds": "everyone else folded, so {name} takes it without showing.",
         "alone": "only {name} paid into it, so it goes back to {name} without a showdown.",

@@ -330,10 +330,14 @@ WORDS: Words = {
         "high": "mitad alta",
         "low": "mitad baja",
         "no_low": "Nadie tiene un bajo que califique, así que la mano alta se lleva todo el bote.",
-        "split_suit_high": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "the_pot": "el bote",
+        "the_high": "la mitad alta",
+        "the_low": "la mitad baja",
+        "scoop": "{name} se lleva todo el bote: la mejor mano alta y el mejor bajo.",
+        "split_suit_high": "{names} se reparten {what} con {hand}{against}: {shares}; en stud "
         "no hay botón, y la ficha sobrante es para la carta más alta por palo (picas, "
         "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
-        "split_suit_low": "{names} se reparten el bote con {hand}{against}: {shares}; en stud "
+        "split_suit_low": "{names} se reparten {what} con {hand}{against}: {shares}; en stud "
         "no hay botón, y la ficha sobrante es para la carta más baja por palo (picas, "
         "corazones, diamantes, tréboles): el único caso en que los palos cuentan.",
         "main": "Bote principal",
@@ -351,12 +355,12 @@ WORDS: Words = {
         "against": " frente a {loser}",
         "against_best": " frente a la mejor mano perdedora, {loser}",
         "tied": "la mano empatada",
-        "split": "{names} se reparten el bote con {hand}{against}: {share} cada uno.",
-        "split_odd": "{names} se reparten el bote con {hand}{against}: {shares}; las fichas "
+        "split": "{names} se reparten {what} con {hand}{against}: {share} cada uno.",
+        "split_odd": "{names} se reparten {what} con {hand}{against}: {shares}; las fichas "
         "sobrantes van de una en una empezando a la izquierda del botón.",
-        "split_odd_one": "{names} se reparten el bote con {hand}{against}: {shares}; la ficha "
+        "split_odd_one": "{names} se reparten {what} con {hand}{against}: {shares}; la ficha "
         "sobrante es para el primero de ellos a la izquierda del botón.",
-        "tie_all": "Empate exacto ({hand}, {ranks} en todas las manos): el bote se reparte, "
+        "tie_all": "Empate exacto ({hand}, {ranks} en todas las manos): {what} se reparte, "
         "porque los palos nunca desempatan.",
         "folds": "todos los demás se retiraron, así que {name} se lo lleva sin enseñar.",
         "alone": "solo {name} puso esas fichas, así que se le devuelven sin enseñar cartas.",

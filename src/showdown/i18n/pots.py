@@ -210,12 +210,13 @@ def _why(
     return _sentence(explain(hands[a], hands[b], lang, names=names, half=half))
 
 
-def _tie_all(showdown: Showdown, winners: Sequence[int], lang: str) -> str:
-    """Three or more hands tie exactly (``explain`` speaks of two hands)."""
+def _tie_all(showdown: Showdown, winners: Sequence[int], lang: str, what: str) -> str:
+    """Three or more hands tie exactly (``explain`` speaks of two hands); ``what``: the
+    pot or the half of it they split."""
     value = showdown.hands[winners[0]]
     name = value.describe(lang)
     return _phrases(lang)["tie_all"].format(
-        hand=name[:1].lower() + name[1:], ranks=format_ranks(value.ranks)
+        hand=name[:1].lower() + name[1:], ranks=format_ranks(value.ranks), what=what
     )
 
 
@@ -264,6 +265,7 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | No
     best = min(losers, key=showdown.ranks.__getitem__) if losers else None
     against = "" if best is None else _against(showdown, best, len(losers) > 1, lang)
     hand = hand_phrase(hands[pot.winners[0]], lang)
+    what = words[f"the_{half or 'pot'}"]  # what a split shares: the pot or one half
     parts = [head]
     if len(pot.winners) == 1:
         parts.append(words["wins"].format(name=name, hand=hand, against=against))
@@ -272,19 +274,23 @@ def explain_pot(showdown: Showdown, index: int, lang: str = "en", half: str | No
         values = set(pot.shares.values())
         if len(values) == 1:
             share = chips(min(values), lang, "dat")
-            text = words["split"].format(names=names, hand=hand, against=against, share=share)
+            text = words["split"].format(
+                names=names, hand=hand, against=against, share=share, what=what
+            )
         else:
             shares = _shares(showdown, pot, lang)
             key = "split_odd_one" if pot.amount % len(pot.winners) == 1 else "split_odd"
             if showdown.table.button is None:
                 key = "split_suit_low" if hands[pot.winners[0]].ladder.low else "split_suit_high"
-            text = words[key].format(names=names, hand=hand, against=against, shares=shares)
+            text = words[key].format(
+                names=names, hand=hand, against=against, shares=shares, what=what
+            )
         parts.append(text)
         if len(pot.winners) == 2:
             k = None if half is None else ("high", "low").index(half)
             parts.append(_why(showdown, pot.winners[0], pot.winners[1], lang, half=k))
         else:
-            parts.append(_tie_all(showdown, pot.winners, lang))
+            parts.append(_tie_all(showdown, pot.winners, lang, what))
     if best is not None:
         # After a split, every winner beats the loser: speak of their (equal) hand.
         label = words["tied"] if len(pot.winners) > 1 else None
@@ -324,6 +330,11 @@ def _explain_hi_lo(showdown: Showdown, index: int, lang: str) -> str:
         parts.append(explain_pot(view, index, lang, half=("high", "low")[k]))
     if len(halves) == 1:
         parts.append(_phrases(lang)["no_low"])
+    elif all(award.winners == halves[0][1].winners for _, award in halves) and (
+        len(halves[0][1].winners) == 1
+    ):  # one player takes both halves
+        name = subject_name(showdown, halves[0][1].winners[0], lang)
+        parts.append(_phrases(lang)["scoop"].format(name=name))
     return " ".join(parts)
 
 
