@@ -192,6 +192,26 @@ def test_cli_hi_lo_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "labels"),
+    [
+        ("en", ("high", "low", "scoop")),
+        ("es", ("alta", "baja", "todo el bote")),
+        ("ru", ("хай", "лоу", "весь банк")),
+    ],
+)
+def test_hi_lo_columns_are_words_of_the_language_and_aligned(
+    lang: str, labels: tuple[str, ...]
+) -> None:
+    result = game_equity(["As 2s Kd Kh", "Qc Qd Jh Th"], board="3c 4d 9s", game="omaha-hi-lo")
+    first, second = result.format(lang).splitlines()[:2]
+    for label in labels:  # every percentage right-aligned in the same column on both lines
+        assert f"  {label} " in first and first.index(label) == second.index(label)
+    assert first.index("%  " + labels[1]) == second.index("%  " + labels[1])
+    assert len(first) == len(second)
+    assert "scoop" not in first or lang == "en"
+
+
+@pytest.mark.parametrize(
     ("kwargs", "message"),
     [
         ({"players": ["AcAd", "KK"], "game": "razz"}, "not a range"),

@@ -6,6 +6,7 @@ says how it was obtained (exact boards, or Monte Carlo trials with their error).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -84,11 +85,16 @@ class EquityResult:
                 f"  {words['win']} {cell(self.win[i])}"
                 f"  {words['tie']} {cell(self.tie[i])}"
             )
+            line += self._more_cells(i, cell, words)
             if self.stderr is not None:
                 line += f"  ± {phrasebook(lang).decimal(100 * self.stderr[i], 2)}"
             lines.append(line)
         lines.append(method_line(self, lang))
         return "\n".join(lines)
+
+    def _more_cells(self, i: int, cell: Callable[[float], str], words: Mapping[str, str]) -> str:
+        """More columns of player ``i``'s line, before the standard error (none here)."""
+        return ""
 
     def __str__(self) -> str:
         return self.format("en")

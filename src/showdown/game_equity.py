@@ -25,7 +25,7 @@ half, and how often they scoop the whole pot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -84,20 +84,14 @@ class GameEquityResult(EquityResult):
             out["stderr"] = list(self.stderr or ())
         return out
 
-    def format(self, lang: str = "en") -> str:
-        """One line per player, then how the result was obtained (numbers in ``lang``)."""
-        from showdown.i18n import phrasebook
-
-        book = phrasebook(lang)
-        lines = super().format(lang).splitlines()
-        if self.high is not None and self.low is not None and self.scoop is not None:
-            for i in range(len(self.hands)):
-                lines[i] += (
-                    f"  {book.half(0).lower()} {book.percent(self.high[i])}"
-                    f"  {book.half(1).lower()} {book.percent(self.low[i])}"
-                    f"  {book.scoop} {book.percent(self.scoop[i])}"
-                )
-        return "\n".join(lines)
+    def _more_cells(self, i: int, cell: Callable[[float], str], words: Mapping[str, str]) -> str:
+        """Hi-lo: the high and low shares and the scoop frequency, aligned like the rest."""
+        if self.high is None or self.low is None or self.scoop is None:
+            return ""
+        return (
+            f"  {words['high']} {cell(self.high[i])}  {words['low']} {cell(self.low[i])}"
+            f"  {words['scoop']} {cell(self.scoop[i])}"
+        )
 
     def __str__(self) -> str:
         return self.format()

@@ -98,8 +98,6 @@ class Phrasebook(ABC):
     #: How numbers are written: the thousands separator and the decimal sign.
     thousands: str = ","
     decimal_sign: str = "."
-    #: Taking the whole pot in a hi-lo game.
-    scoop: str = "scoop"
     #: Default labels of :func:`showdown.explain` for its two hands.
     first_hand: str
     second_hand: str

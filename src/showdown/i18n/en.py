@@ -284,6 +284,10 @@ WORDS: Words = {
         "equity": "equity",
         "win": "win",
         "tie": "tie",
+        # Hi-lo columns: the expected share of each half, and how often one takes it all.
+        "high": "high",
+        "low": "low",
+        "scoop": "scoop",
         "progress": "Computing equity",
         "rate": "showdowns/s",
         "exact": "exact over {count} board|exact over {count} boards",

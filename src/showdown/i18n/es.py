@@ -295,6 +295,9 @@ WORDS: Words = {
         "equity": "equidad",
         "win": "gana",
         "tie": "empata",
+        "high": "alta",
+        "low": "baja",
+        "scoop": "todo el bote",
         "progress": "Calculando equidad",
         "rate": "showdowns/s",
         "exact": "Cálculo exacto sobre la única mesa posible"

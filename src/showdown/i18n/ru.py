@@ -133,7 +133,6 @@ class Russian(Phrasebook):
     code = "ru"
     thousands = " "
     decimal_sign = ","
-    scoop = "скуп"
     first_hand = "первая рука"
     second_hand = "вторая рука"
 
@@ -334,6 +333,9 @@ WORDS: Words = {
         "equity": "эквити",
         "win": "выигрыш",
         "tie": "ничья",
+        "high": "хай",
+        "low": "лоу",
+        "scoop": "весь банк",
         "progress": "Расчёт эквити",
         "rate": "шоудаунов/с",
         # Dative after «по»: 1, 21, 101 борду; every other number бордам.
