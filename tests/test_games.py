@@ -336,3 +336,34 @@ def test_values_of_different_games_never_compare() -> None:
     plain = evaluate("Qc Kd Ah 2s 3c", game="five-card")
     with pytest.raises(TypeError, match="wrap-around hand with a standard hand"):
         _ = wrap < plain
+
+
+@pytest.mark.parametrize(
+    ("lang", "high", "low"),
+    [
+        ("en", "Best high five:", "Best low five:"),
+        ("es", "Cinco mejores (alta):", "Cinco mejores (baja):"),
+        ("ru", "Лучшая пятёрка (хай):", "Лучшая пятёрка (лоу):"),
+    ],
+)
+def test_eval_names_the_five_cards_of_each_half(lang: str, high: str, low: str) -> None:
+    from showdown import parse_cards
+    from showdown.commands.eval_cmd import format_eval
+
+    hole, board = parse_cards("As 2s Kd Kh"), parse_cards("3c 4d 8s Kc Jh")
+    value = evaluate(hole, board=board, game="omaha-hi-lo")
+    lines = format_eval(value, hole, board, lang=lang, game="omaha-hi-lo").splitlines()
+    assert any(line.startswith(high) and line.endswith("Kh Kd Kc Jh 8s") for line in lines)
+    assert any(line.startswith(low) and line.endswith("8s 4d 3c 2s As") for line in lines)
+    dry = parse_cards("Qc Td 8s Kc Jh")
+    text = format_eval(evaluate(hole, board=dry, game="omaha-hi-lo"), hole, dry, lang=lang,
+                       game="omaha-hi-lo")  # fmt: skip
+    assert high in text and low not in text
+
+
+def test_russian_stats_titles_decline_the_cards() -> None:
+    from showdown.game_stats import game_stats
+    from showdown.stats_table import format_stats
+
+    assert "раздач по четыре карты," in format_stats(game_stats("badugi"), "ru")
+    assert "раздач по пять карт," in format_stats(game_stats("ace-to-five"), "ru")

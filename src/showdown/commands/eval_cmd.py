@@ -192,9 +192,10 @@ def format_eval(
     if board:
         rows.append((words["board"], show_cards(board, symbols, colour)))
     halves = value.values if isinstance(value, HiLoValue) else (value,)
-    for half in halves:
+    labels = ("best_high", "best_low") if len(halves) == 2 else ("best",)
+    for label, half in zip(labels, halves, strict=True):
         if half is not None:
-            rows.append((words["best"], show_cards(half.best_five, symbols, colour, bold=True)))
+            rows.append((words[label], show_cards(half.best_five, symbols, colour, bold=True)))
     width = max(len(label) for label, _ in rows) + 2
     lines = [f"{label + ':':<{width}}{cards}" for label, cards in rows]
     if show_game and find_variant(game).key != "holdem":

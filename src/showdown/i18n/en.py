@@ -255,6 +255,9 @@ WORDS: Words = {
         "hand": "Hand",
         "board": "Board",
         "best": "Best five",
+        # Hi-lo: the five cards of each half.
+        "best_high": "Best high five",
+        "best_low": "Best low five",
         "rank": "rank {rank} of {size} (1 = {best})",
         "wrap": "House rule: the ace wraps around (Q-K-A-2-3 is a straight)",
         "wins": "wins",

@@ -267,6 +267,8 @@ WORDS: Words = {
         "hand": "Mano",
         "board": "Mesa",
         "best": "Cinco mejores",
+        "best_high": "Cinco mejores (alta)",
+        "best_low": "Cinco mejores (baja)",
         "rank": "puesto {rank} de {size} (1 = {best})",
         "wrap": "Regla de la casa: el as da la vuelta (Q-K-A-2-3 es escalera)",
         "wins": "gana",
