@@ -156,29 +156,30 @@ def _key_tables(
 
 def _key_batch(
     hands: np.ndarray, ladders: tuple[Ladder, ...], variant: Variant, check: bool
-) -> list[np.ndarray]:
-    """One value column per ladder for 5 to 7 cards of ``variant``, from one key sum.
+) -> np.ndarray:
+    """Values of 5 to 7 cards of ``variant`` in ``ladders``, from one key sum: shape (N,)
+    for one ladder, (N, 2) for two (stud hi-lo: high, low).
 
     Every ladder's compact table has the same row layout (the row starts depend on
     the rank keys only), so the index into it is computed once for all ladders, and
-    so is the flush step (which hands hold five of a suit, and their suited rank
-    masks) for every ladder with flushes. All gathers are ``np.take(mode="clip")``
-    into reused buffers: no temporaries, and no bounds check per element (every
-    index is in range: the ids are checked, the tables padded).
+    two ladders' tables are read as one (:func:`_joint_table`: both values of a hand
+    in one 32-bit gather, written straight into the (N, 2) result). The flush step
+    (which hands hold five of a suit, and their suited rank masks) is done once for
+    every ladder with flushes. All gathers are ``np.take(mode="clip")`` into reused
+    buffers: no temporaries, and no bounds check per element (every index is in
+    range: the ids are checked, the tables padded).
     """
     n = hands.shape[1]
     lookups = [_key_tables(ladder, n) for ladder in ladders]
-    (first, _, _), *others = lookups
-    if any(not np.array_equal(nonflush[1], first[1]) for nonflush, _, _ in others):
-        raise AssertionError("the ladders' compact tables differ in layout")  # pragma: no cover
     flushes = [(flush, i) for i, (_, s, flush) in enumerate(lookups) if s is not None]
     suits = get_tables().flush_suit[n]  # the same for every ladder with flushes
-    outs = [np.empty(len(hands), dtype=np.uint16) for _ in lookups]
+    table, shift = _joint_table(ladders, n)
+    out = np.empty((len(hands), len(ladders)), dtype=np.uint16)
+    flat = out.view(table.dtype).reshape(len(hands))  # one item per hand: all its values
     size = min(len(hands), CHUNK)
     keys_buffer, key_buffer = np.empty((n, size), dtype=np.uint32), np.empty(size, dtype=np.uint32)
     index_buffer, shift_buffer = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.intp)
     has_buffer = np.empty(size, dtype=bool)
-    shift = first[1]
     for start, cards in _chunks(hands, variant, check):
         m = cards.shape[1]
         key, index = key_buffer[:m], index_buffer[:m]
@@ -189,9 +190,7 @@ def _key_batch(
         np.take(shift, index, out=shift_buffer[:m], mode="clip")
         np.right_shift(key, SUIT_BITS, out=index)  # the rank-key sum
         index += shift_buffer[:m]
-        rows = slice(start, start + m)
-        for ((table, _), _, _), out in zip(lookups, outs, strict=True):
-            np.take(table, index, out=out[rows], mode="clip")
+        np.take(table, index, out=flat[start : start + m], mode="clip")
         if flushes:
             np.bitwise_and(key, SUIT_MASK, out=index)
             has = has_buffer[:m]
@@ -200,8 +199,26 @@ def _key_batch(
             if flushed.size:  # five or more of one suit (a few % of 7-card hands)
                 mask = _suited_mask(cards[:, flushed], suits[index[flushed]])
                 for flush, i in flushes:
-                    outs[i][start + flushed] = flush[mask]
-    return outs
+                    out[start + flushed, i] = flush[mask]
+    return out[:, 0] if len(ladders) == 1 else out
+
+
+@cache
+def _joint_table(ladders: tuple[Ladder, ...], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(table, shift) of the compact non-flush tables of ``ladders`` for ``n`` cards: one
+    ladder's own (uint16), or two ladders' side by side, each entry the pair of their
+    values (uint16, uint16) read as one uint32 (same layout: one index for both)."""
+    compact = [_key_tables(ladder, n)[0] for ladder in ladders]
+    (table, shift), *others = compact
+    for other, other_shift in others:
+        if len(other) != len(table) or not np.array_equal(other_shift, shift):
+            raise AssertionError("the ladders' compact tables differ in layout")  # pragma: no cover
+    if len(compact) == 1:
+        return table, shift
+    if len(compact) != 2:  # pragma: no cover - a game has one or two ladders
+        raise AssertionError(f"{len(compact)} ladders")
+    joint = np.ascontiguousarray(np.stack([t for t, _ in compact], axis=1))
+    return joint.view(np.uint32).reshape(len(table)), shift
 
 
 @cache
@@ -262,7 +279,7 @@ def ladder_batch(hands: np.ndarray, ladder: Ladder) -> np.ndarray:
     full_deck = find_variant("stud")  # any game of the 52-card deck: ids are checked for it
     if ladder.cards == 4:
         return _badugi_batch(np.asarray(hands), full_deck, False)
-    return _key_batch(np.asarray(hands), (ladder,), full_deck, False)[0]
+    return _key_batch(np.asarray(hands), (ladder,), full_deck, False)
 
 
 def evaluate_game_batch(
@@ -288,8 +305,7 @@ def evaluate_game_batch(
     _backend.notice()
     if variant.ladders == (BADUGI,):
         return _badugi_batch(hands, variant, check)
-    columns = _key_batch(hands, variant.ladders, variant, check)
-    return columns[0] if len(columns) == 1 else np.stack(columns, axis=1)
+    return _key_batch(hands, variant.ladders, variant, check)
 
 
 def _native_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarray:
