@@ -91,6 +91,40 @@ def test_scalar_alike(game: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("game", "k"),
+    [
+        ("ace-to-five", 5),
+        ("razz", 7),
+        ("razz", 6),
+        ("deuce-to-seven", 5),
+        ("short-deck", 5),
+        ("short-deck", 7),
+        ("stud-hi-lo", 7),
+        ("badugi", 4),
+    ],
+)
+def test_evaluators_for_one_hand_size_alike(game: str, k: int) -> None:
+    """``ladder_evaluator(ladder, cards=k)`` (no dispatch on the length) gives the batch's
+    values on both backends; a size the ladder has no tables for is an error."""
+    from showdown.ladder_tables import ladder_evaluator
+
+    variant = find_variant(game)
+    hands = deals(game, 3000, k, seed=5)
+    batch = evaluate_batch(hands, game=game)
+    for index, ladder in enumerate(variant.ladders):
+        column = batch if batch.ndim == 1 else batch[:, index]
+
+        def values(lad: object = ladder) -> list[int]:
+            evaluate = ladder_evaluator(lad, cards=k)  # type: ignore[arg-type]
+            return [evaluate(row) for row in hands.tolist()]
+
+        native, numpy = both(values)
+        assert native == numpy == column.tolist()
+    with pytest.raises(ValueError, match="takes"):
+        ladder_evaluator(variant.ladders[-1], cards=3)
+
+
+@pytest.mark.parametrize(
     ("game", "rows", "message"),
     [
         ("short-deck", [[16, 20, 24, 28, 32], [16, 20, 24, 28, 3]], "row 1 holds a card that"),

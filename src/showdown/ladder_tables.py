@@ -332,11 +332,20 @@ def _rank_dicts(ladder: Ladder, offset: int) -> dict[int, dict[int, int]]:
     }
 
 
-def _suitless_evaluator(ladder: Ladder) -> Evaluator:
-    """A ladder without flushes: one dictionary read of the rank-key sum (suits ignored)."""
+def _suitless_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
+    """A ladder without flushes: one dictionary read of the rank-key sum (suits ignored);
+    ``cards``: every hand has that many cards (no dispatch on the length)."""
     keys = [RANK_KEYS[i >> 2] for i in range(52)]
     by_size = _rank_dicts(ladder, 0)
     five, six, seven = by_size[5], by_size.get(6, {}), by_size.get(7, {})
+
+    def five_cards(ids: Sequence[int]) -> int:
+        a, b, c, d, e = ids
+        return five[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]]
+
+    def seven_cards(ids: Sequence[int]) -> int:
+        a, b, c, d, e, f, g = ids
+        return seven[keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]]
 
     def suitless(ids: Sequence[int]) -> int:
         if len(ids) == 5:
@@ -348,12 +357,13 @@ def _suitless_evaluator(ladder: Ladder) -> Evaluator:
         a, b, c, d, e, f = ids
         return six[keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]]
 
-    return suitless
+    return {5: five_cards, 7: seven_cards}.get(cards or 0, suitless)
 
 
-def _flush_evaluator(ladder: Ladder) -> Evaluator:
+def _flush_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
     """A ladder with flushes: five cards are a flush when their suits are all equal;
-    six or seven when the card-key sum's suit part says five share a suit."""
+    six or seven when the card-key sum's suit part says five share a suit. ``cards``
+    5 (or a ladder of five cards only): a function of five cards alone."""
     tables = ladder_tables(ladder)
     keys, rank_keys = SCALAR_CARD_KEYS, [RANK_KEYS[i >> 2] for i in range(52)]
     by_size = _rank_dicts(ladder, KEY_OFFSET)
@@ -361,7 +371,7 @@ def _flush_evaluator(ladder: Ladder) -> Evaluator:
     suits = {n: s.tolist() for n, s in tables.flush_suit.items()}
     flush: list[int] = tables.flush.tolist()
     bits = _RANK_BITS
-    if hand_sizes(ladder) == (5,):  # a lowball of five cards: no length to dispatch on
+    if cards == 5 or hand_sizes(ladder) == (5,):  # five cards: no length to dispatch on
 
         def five_cards(ids: Sequence[int]) -> int:
             a, b, c, d, e = ids
@@ -396,22 +406,28 @@ def _flush_evaluator(ladder: Ladder) -> Evaluator:
 #: The evaluators of the backend in use, by ladder key (the hot lookup), and every
 #: evaluator built so far by (backend, ladder key): switching back and forth is free.
 _EVALUATORS: dict[str, Evaluator] = {}
-_BUILT: dict[tuple[str, str], Evaluator] = {}
+_BUILT: dict[tuple[str, str, int | None], Evaluator] = {}
 
 
-def ladder_evaluator(ladder: Ladder) -> Evaluator:
+def ladder_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
     """The scalar evaluator of ``ladder``: a function of card ids (unchecked, as
     :func:`ladder_ids`) built once per ladder, for a hot loop to hold on to. On the
     native backend a 5-7 card ladder's is the kernel's ``rank`` (which checks its
-    input, as :func:`showdown.evaluate.evaluate_ids` does there).
+    input, as :func:`showdown.evaluate.evaluate_ids` does there). ``cards``: when
+    every hand of the loop has that many cards, the numpy path's function for that
+    size alone (it skips the dispatch on the length; other sizes are then an error).
 
-    >>> from showdown.variants import DEUCE_TO_SEVEN
+    >>> from showdown.variants import ACE_TO_FIVE, DEUCE_TO_SEVEN
     >>> deuce = ladder_evaluator(DEUCE_TO_SEVEN)
     >>> deuce([20, 13, 9, 4, 0]), deuce([16, 13, 9, 5, 1])  # 7-5-4-3-2; a 6-5-4-3-2 straight
     (1, 5855)
+    >>> ladder_evaluator(ACE_TO_FIVE, cards=5)([3, 6, 11, 15, 48])  # A-2-3-4-5, the best
+    1
     """
+    if cards is not None and cards not in hand_sizes(ladder):
+        raise ValueError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {cards}")
     backend = _backend.current()
-    evaluator = _BUILT.get((backend, ladder.key))
+    evaluator = _BUILT.get((backend, ladder.key, cards))
     if evaluator is None:
         if ladder.cards == 5 and backend == "native":
             from showdown._ladder_native import ladder_kernel
@@ -420,11 +436,12 @@ def ladder_evaluator(ladder: Ladder) -> Evaluator:
         elif ladder.cards == 4:
             evaluator = _badugi_evaluator()
         elif ladder.flushes:
-            evaluator = _flush_evaluator(ladder)
+            evaluator = _flush_evaluator(ladder, cards)
         else:
-            evaluator = _suitless_evaluator(ladder)
-        _BUILT[backend, ladder.key] = evaluator
-    _EVALUATORS[ladder.key] = evaluator
+            evaluator = _suitless_evaluator(ladder, cards)
+        _BUILT[backend, ladder.key, cards] = evaluator
+    if cards is None:
+        _EVALUATORS[ladder.key] = evaluator
     return evaluator
 
 
