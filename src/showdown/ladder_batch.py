@@ -197,7 +197,7 @@ def _key_batch(
             np.take(_has_flush(n), index, out=has, mode="clip")
             flushed = np.flatnonzero(has)
             if flushed.size:  # five or more of one suit (a few % of 7-card hands)
-                mask = _suited_mask(cards[:, flushed], suits[index[flushed]])
+                mask = _suited_mask(cards, flushed, suits[index[flushed]])
                 for flush, i in flushes:
                     out[start + flushed, i] = flush[mask]
     return out[:, 0] if len(ladders) == 1 else out
@@ -227,10 +227,17 @@ def _has_flush(n: int) -> np.ndarray:
     return np.asarray(get_tables().flush_suit[n]) >= 0
 
 
-def _suited_mask(cards: np.ndarray, suit: np.ndarray) -> np.ndarray:
-    """Rank masks (uint16) of the cards of suit ``suit`` in each column of ``cards``."""
-    suited = _SUITED_RANK_BIT[cards + (suit.astype(np.intp) << 6)]
-    return np.bitwise_or.reduce(suited, axis=0)
+def _suited_mask(cards: np.ndarray, hands: np.ndarray, suit: np.ndarray) -> np.ndarray:
+    """Rank masks (uint16) of the cards of suit ``suit`` in the columns ``hands`` of
+    ``cards`` (a few calls on the few hands with a flush: each numpy call costs more
+    than the work)."""
+    picked = np.take(cards, hands, axis=1)
+    picked += suit.astype(np.intp) << 6
+    suited = np.take(_SUITED_RANK_BIT, picked)
+    mask = suited[0] | suited[1]
+    for row in suited[2:]:
+        mask |= row
+    return mask
 
 
 #: The sorting network of four: compare-exchange these positions in turn.
