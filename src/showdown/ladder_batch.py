@@ -7,9 +7,12 @@ one column per ladder (high, low) where ``no_hand(ladder)`` (the ladder's size
 plus one) means no qualifying low.
 
 The work is the Hold'em path's (:mod:`showdown.batch`): per chunk of rows,
-one card-key sum per hand, then one compact-table lookup per ladder (stud
-hi-lo reads both of its ladders from the same sums) and, for a ladder with
-flushes, the flush table for the few hands with five of a suit. Badugi sorts
+one card-key sum per hand, then one compact-table lookup (stud hi-lo keeps
+its two ladders' values side by side, so one 32-bit gather reads both) and,
+for a ladder with flushes, the flush table for the few hands with five of a
+suit. Every game of five to seven cards on the numpy path, stud included,
+takes this path: its gathers are ``np.take(mode="clip")`` into reused
+buffers, which numpy runs faster than fancy indexing. Badugi sorts
 its four cards with a sorting network and reads a table indexed by the
 combination (Omaha hi-lo: :mod:`showdown.ladder_omaha`). With the native kernel in
 use, C loops read the same tables instead (:mod:`showdown._ladder_native`),
