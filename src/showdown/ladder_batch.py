@@ -177,7 +177,8 @@ def _key_batch(
     flushes = [(flush, i) for i, (_, s, flush) in enumerate(lookups) if s is not None]
     suits = get_tables().flush_suit[n]  # the same for every ladder with flushes
     table, shift = _joint_table(ladders, n)
-    out = np.empty((len(hands), len(ladders)), dtype=np.uint16)
+    result = np.empty((len(hands), len(ladders)) if len(ladders) > 1 else len(hands), np.uint16)
+    out = result.reshape(len(hands), len(ladders))  # a view: one column per ladder
     flat = out.view(table.dtype).reshape(len(hands))  # one item per hand: all its values
     size = min(len(hands), CHUNK)
     keys_buffer, key_buffer = np.empty((n, size), dtype=np.uint32), np.empty(size, dtype=np.uint32)
@@ -203,7 +204,7 @@ def _key_batch(
                 mask = _suited_mask(cards, flushed, suits[index[flushed]])
                 for flush, i in flushes:
                     out[start + flushed, i] = flush[mask]
-    return out[:, 0] if len(ladders) == 1 else out
+    return result
 
 
 @cache
