@@ -330,9 +330,7 @@ def _exact_ranges(
     groups = [board_need] + [0] * len(seats)
     for chosen, weight in zip(assignments, weights, strict=True):
         combos = iter(chosen)
-        fixed = [
-            _Seat(s.label, list(next(combos))) if s.combos is not None else s for s in seats
-        ]
+        fixed = [_Seat(s.label, list(next(combos))) if s.combos is not None else s for s in seats]
         used = {c for combo in chosen for c in combo}
         _enumerate(variant, fixed, board, [c for c in rest if c not in used], groups, acc, weight)
     return acc.result(variant, seats, "exact")
