@@ -110,6 +110,8 @@ def test_evaluators_for_one_hand_size_alike(game: str, k: int) -> None:
 
     variant = find_variant(game)
     hands = deals(game, 3000, k, seed=5)
+    suited = np.array([c for c in variant.deck if c % 4 == 1])  # one suit's hands: flushes
+    hands = np.concatenate([hands, suited[combinations_array(len(suited), k)]])
     batch = evaluate_batch(hands, game=game)
     for index, ladder in enumerate(variant.ladders):
         column = batch if batch.ndim == 1 else batch[:, index]

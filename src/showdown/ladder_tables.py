@@ -375,9 +375,13 @@ def _flush_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
 
         def five_cards(ids: Sequence[int]) -> int:
             a, b, c, d, e = ids
-            if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
-                return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
-            return five[rank_keys[a] + rank_keys[b] + rank_keys[c] + rank_keys[d] + rank_keys[e]]
+            # Two suits differ (the low two bits of the ids): three in four hands stop
+            # at the first test, in fewer bytecodes than a chained comparison.
+            if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
+                return five[
+                    rank_keys[a] + rank_keys[b] + rank_keys[c] + rank_keys[d] + rank_keys[e]
+                ]
+            return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
 
         return five_cards
 
