@@ -40,12 +40,17 @@
 #define MAX_PLAYERS 10
 #define TALLY 11 /* counts[p][k]: showdowns player p won among k best, k = 1..10 */
 
-/* SSE2 is part of x86-64 itself: its intrinsics need no -march flag. */
+/* SSE2 is part of x86-64 itself: its intrinsics need no -march flag. Building with
+ * -DSHOWDOWN_SSE2=0 takes the plain C path everywhere (tested, as on ARM64). */
+#ifndef SHOWDOWN_SSE2
 #if defined(__x86_64__) || defined(_M_X64)
-#include <emmintrin.h>
 #define SHOWDOWN_SSE2 1
 #else
 #define SHOWDOWN_SSE2 0
+#endif
+#endif
+#if SHOWDOWN_SSE2
+#include <emmintrin.h>
 #endif
 
 /* A card id's bit and key side by side, so that one load reads both (batch loops). */
