@@ -1338,11 +1338,13 @@ static inline uint32_t below(Rng *r, uint32_t u, uint32_t n)
     return (uint32_t)(x >> 32);
 }
 
-/* A set of 1 to 3 deck cards drawn as one: its card bits, rank lanes and key sum. */
+/* A set of 1 to 3 deck cards drawn as one: its card bits, rank lanes and key sum, and
+ * its first two cards' positions in the deck (low byte, next byte). */
 typedef struct {
     uint64_t bits;
     uint64_t lanes; /* rank bits in 13-bit suit lanes */
     uint32_t key;
+    uint32_t at;
 } Part;
 
 /* Every ``size``-subset of ``deck[0..m)`` (size 1, 2 or 3); NULL when out of memory. */
@@ -1356,7 +1358,7 @@ static Part *make_parts(const Tables *t, const unsigned *deck, int m, int size, 
     uint32_t at = 0;
     int pick[3] = {0, 1, 2};
     while (at < n) {
-        Part q = {0, 0, 0};
+        Part q = {0, 0, 0, (uint32_t)pick[0] | (size > 1 ? (uint32_t)pick[1] << 8 : 0)};
         for (int j = 0; j < size; j++) {
             unsigned c = deck[pick[j]];
             q.bits |= (uint64_t)1 << c;
@@ -1372,12 +1374,84 @@ static Part *make_parts(const Tables *t, const unsigned *deck, int m, int size, 
     return parts;
 }
 
+/* Every ``size``-subset of the positions 0..m-1 (size 2 or 3), each packed in one
+ * uint32 (a byte per position, ascending); NULL when out of memory. */
+static uint32_t *make_positions(int m, int size, uint32_t *count)
+{
+    uint32_t n = (uint32_t)binom(m, size);
+    uint32_t *out = malloc(sizeof(uint32_t) * (n > 0 ? n : 1));
+    if (out == NULL) {
+        return NULL;
+    }
+    int pick[3] = {0, 1, 2};
+    for (uint32_t at = 0; at < n; at++) {
+        uint32_t packed = 0;
+        for (int j = 0; j < size; j++) {
+            packed |= (uint32_t)pick[j] << (8 * j);
+        }
+        out[at] = packed;
+        next_subset(pick, size, m);
+    }
+    *count = n;
+    return out;
+}
+
+/* The deck position of the ``q``-th card left once positions a < b are taken out. */
+static inline unsigned skip_two(unsigned q, unsigned a, unsigned b)
+{
+    q += q >= a;
+    return q + (q >= b);
+}
+
+/* What a trial's board is drawn from: the first parts (NULL: nothing to draw), the
+ * second parts' packed positions (NULL: none) and, per deck position, its card. */
+typedef struct {
+    const Part *first;
+    const uint32_t *second;
+    uint32_t n_first, n_second;
+    uint32_t base_key;   /* the known board cards' */
+    uint64_t base_lanes;
+    uint64_t card_bits[NCARDS], card_lanes[NCARDS];
+    uint32_t card_keys[NCARDS];
+} Draw;
+
+/* One board: the first part, then ``second`` (0, 2 or 3: a constant where inlined) of the
+ * cards it leaves; drawn again while it holds a card of ``used``. */
+static inline void draw_board(Rng *rng, const Draw *d, int second, uint64_t used,
+                              uint32_t *key_out, uint64_t *lanes_out)
+{
+    uint32_t key = 0;
+    uint64_t lanes = 0;
+    while (d->first != NULL) {
+        uint64_t u = rng_next(rng);
+        const Part *x = &d->first[below(rng, (uint32_t)(u >> 32), d->n_first)];
+        uint64_t bits = x->bits;
+        key = x->key;
+        lanes = x->lanes;
+        if (second > 0) {
+            uint32_t at = d->second[below(rng, (uint32_t)u, d->n_second)];
+            unsigned a = x->at & 255, c = x->at >> 8;
+            for (int j = 0; j < second; j++, at >>= 8) {
+                unsigned q = skip_two(at & 255, a, c);
+                key += d->card_keys[q];
+                lanes |= d->card_lanes[q];
+                bits |= d->card_bits[q];
+            }
+        }
+        if ((bits & used) == 0) {
+            break;
+        }
+    }
+    *key_out = d->base_key + key;
+    *lanes_out = d->base_lanes | lanes;
+}
+
 PyDoc_STRVAR(holdem_draw_doc,
 "holdem_draw(board, live, players, trials, seed, counts)\n\n"
 "Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
 "``board`` (0 to 5 known ids) with cards of ``live`` (ids the board may use) drawn\n"
-"uniformly (as two parts, 2 + 3 cards or 2 + 2, drawn from tables of every pair and\n"
-"triple and redrawn until they miss each other and the trial's hole cards). ``players``: per\n"
+"uniformly (as two parts, 2 + 3 cards or 2 + 2: a pair of the deck, then a triple or pair\n"
+"of the cards it leaves; redrawn only when they hit the trial's hole cards). ``players``: per\n"
 "player an (m, 2) array of combos (int64, flattened) and an int64 array picking one\n"
 "per trial, or None for a fixed hand. The draws come from xoshiro256** seeded with\n"
 "``seed``, so one seed gives the same\n"
@@ -1413,7 +1487,8 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
     Py_ssize_t sizes[MAX_PLAYERS] = {0};
     const int64_t *picks[MAX_PLAYERS] = {NULL};
     int64_t *counts = NULL;
-    Part *parts_a = NULL, *parts_b = NULL;
+    Part *parts_a = NULL;
+    uint32_t *second_at = NULL;
     uint64_t board_mask = 0, fixed_mask = 0;
     for (Py_ssize_t i = 0; i < nk; i++) {
         board_mask |= (uint64_t)1 << known[i];
@@ -1507,15 +1582,18 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
         goto done;
     }
     /* The missing cards come as one or two parts: 5 = 2 + 3, 4 = 2 + 2, else one part.
-     * Two parts drawn uniformly and independently, kept when disjoint, give every
-     * k-subset the same chance (each is split the same number of ways). */
+     * The first is a uniform pair of the deck, the second a uniform subset of the
+     * cards the pair leaves (positions among them, mapped past the pair's two): every
+     * k-subset then has the same chance (each is split the same number of ways), and
+     * the parts never collide, so only a trial's hole cards can send it back. */
     int first = k == 5 || k == 4 ? 2 : k, second = k == 5 ? 3 : k == 4 ? 2 : 0;
     uint32_t n_first = 1, n_second = 1;
     if (first > 0) {
         parts_a = make_parts(self, deck, (int)size, first, &n_first);
-        parts_b = second == first ? parts_a : second > 0 ? make_parts(self, deck, (int)size, second, &n_second) : NULL;
-        n_second = second == first ? n_first : n_second;
-        if (parts_a == NULL || (second > 0 && parts_b == NULL)) {
+        if (second > 0) {
+            second_at = make_positions((int)size - first, second, &n_second);
+        }
+        if (parts_a == NULL || (second > 0 && second_at == NULL)) {
             PyErr_NoMemory();
             goto done;
         }
@@ -1527,8 +1605,12 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
             base_key += self->keys[known[i]];
             base_lanes |= (uint64_t)1 << (13 * (known[i] & 3) + (known[i] >> 2));
         }
-        const Part none = {0, 0, 0};
-        const Part *pa = parts_a, *pb = parts_b;
+        Draw draw = {parts_a, second_at, n_first, n_second, base_key, base_lanes, {0}, {0}, {0}};
+        for (uint32_t i = 0; i < size; i++) {
+            draw.card_bits[i] = (uint64_t)1 << deck[i];
+            draw.card_lanes[i] = (uint64_t)1 << (13 * (deck[i] & 3) + (deck[i] >> 2));
+            draw.card_keys[i] = self->keys[deck[i]];
+        }
         const int8_t *fs = self->flush_suit[7];
         const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
         const uint32_t *row_start5 = self->row_start[5];
@@ -1542,32 +1624,51 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
             h[p] = &combos[p][0];
         }
         int64_t w0 = 0, w1 = 0, ties = 0;
+        const uint32_t key0 = h[0]->key, key1 = h[1]->key;
+        const uint64_t major0 = h[0]->major, major1 = h[1]->major;
+        const uint16_t *pair0 = h[0]->pair, *pair1 = h[1]->pair;
         uint32_t keys_of[BLOCK];
         uint64_t lanes_of[BLOCK];
         /* Blocks of trials in two passes: draw every board of the block, then play the
          * showdowns (the second pass's table loads do not wait on the generator). */
         for (Py_ssize_t start = 0; start < trials; start += BLOCK) {
             int stop = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
-            for (int b = 0; b < stop; b++) {
-                uint64_t used = 0;
-                if (!all_fixed) {
-                    for (Py_ssize_t p = 0; p < players; p++) {
-                        if (picks[p] != NULL) {
-                            used |= combos[p][picks[p][start + b]].bits;
+            if (all_fixed && first == 2 && second == 3) { /* the common case, preflop */
+                for (int b = 0; b < stop; b++) {
+                    draw_board(&rng, &draw, 3, 0, &keys_of[b], &lanes_of[b]);
+                }
+            } else {
+                for (int b = 0; b < stop; b++) {
+                    uint64_t used = 0;
+                    if (!all_fixed) {
+                        for (Py_ssize_t p = 0; p < players; p++) {
+                            if (picks[p] != NULL) {
+                                used |= combos[p][picks[p][start + b]].bits;
+                            }
                         }
                     }
+                    draw_board(&rng, &draw, second, used, &keys_of[b], &lanes_of[b]);
                 }
-                const Part *x = &none, *y = &none;
-                while (first > 0) { /* redraw until the parts miss each other and the holes */
-                    uint64_t u = rng_next(&rng);
-                    x = &pa[below(&rng, (uint32_t)(u >> 32), n_first)];
-                    y = second > 0 ? &pb[below(&rng, (uint32_t)u, n_second)] : &none;
-                    if (((x->bits & y->bits) | ((x->bits | y->bits) & used)) == 0) {
-                        break;
+            }
+            if (all_fixed && players == 2) { /* hand against hand: the two holes in locals */
+                for (int b = 0; b < stop; b++) {
+                    uint32_t key = keys_of[b];
+                    uint64_t lanes = lanes_of[b];
+                    uint32_t board_sum = key >> SUIT_BITS;
+                    unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
+                    int s0 = fs[(key + key0) & 255], s1 = fs[(key + key1) & 255];
+                    unsigned r0 = pair0[b5], r1 = pair1[b5];
+                    if (s0 >= 0) {
+                        r0 = flush[((lanes | major0) >> (13 * s0)) & 8191];
                     }
+                    if (s1 >= 0) {
+                        r1 = flush[((lanes | major1) >> (13 * s1)) & 8191];
+                    }
+                    w0 += r0 < r1;
+                    w1 += r1 < r0;
+                    ties += r0 == r1;
                 }
-                keys_of[b] = base_key + x->key + y->key;
-                lanes_of[b] = base_lanes | x->lanes | y->lanes;
+                continue;
             }
             for (int b = 0; b < stop; b++) {
                 uint32_t key = keys_of[b];
@@ -1605,9 +1706,7 @@ done:
     for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
         free(combos[p]);
     }
-    if (parts_b != parts_a) {
-        free(parts_b);
-    }
+    free(second_at);
     free(parts_a);
     for (int v = 0; v < n_picks; v++) {
         PyBuffer_Release(&pick_views[v]);
