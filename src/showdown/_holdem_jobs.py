@@ -18,7 +18,6 @@ Monte Carlo
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -143,6 +142,8 @@ class MonteCarloSpec:
 
 def arrays_key(arrays: Sequence[np.ndarray]) -> str:
     """A digest of a job's arrays: the key of the per-process state its tasks share."""
+    import hashlib  # only for Monte Carlo jobs: an exact call does without it
+
     digest = hashlib.sha1()
     for a in arrays:
         digest.update(np.ascontiguousarray(a).tobytes())

@@ -129,16 +129,20 @@ class ExactPlan:
         edges = np.linspace(0, len(self.reps), slices + 1).astype(int)
         rep_picks = self.picks[self.reps]
         rep_masks = self.masks[self.reps]
-        u = universe(tuple(self.board), tuple(self.live))
-        chunk_boards = [len(c.mid_base) for c in u.chunks()]
+        # Each group's share of the boards (one group, as with the native kernel, holds
+        # them all: its universe of boards is then never built in this process).
+        share = [1.0] * len(groups)
+        if len(groups) > 1:
+            u = universe(tuple(self.board), tuple(self.live))
+            chunk_boards = [len(c.mid_base) for c in u.chunks()]
+            share = [sum(chunk_boards[c] for c in group) / self.n_boards for group in groups]
         showdowns = len(self.picks) * self.n_valid  # deal-board pairs, before isomorphism
         tasks = []
         units = []
         for a, b in itertools.pairwise(edges):
-            for group in groups:
+            for group, part in zip(groups, share, strict=True):
                 tasks.append((spec, group, rep_picks[a:b], rep_masks[a:b]))
-                boards = sum(chunk_boards[c] for c in group)
-                units.append(showdowns * (b - a) / len(self.reps) * boards / self.n_boards)
+                units.append(showdowns * (b - a) / len(self.reps) * part)
         n_reps = len(self.reps)
 
         def combine(results: list[np.ndarray]) -> dict[str, Any]:

@@ -40,11 +40,10 @@ exact over 990 boards
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from math import sqrt
 from time import monotonic, perf_counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -71,6 +70,9 @@ from showdown.parallel import (
 )
 from showdown.progress import ProgressBar, drawing, progress_of
 from showdown.ranges import Range, RangeError, parse_range
+
+if TYPE_CHECKING:  # a pool's machinery is imported only where a pool runs (showdown.parallel)
+    from concurrent.futures import Executor
 
 __all__ = [
     "DEFAULT_TRIALS",

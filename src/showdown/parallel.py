@@ -23,17 +23,18 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:  # imported where a pool is used: an in-process call does without them
+    import concurrent.futures as cf
 
 __all__ = [
     "POOL_AFTER_SECONDS",
@@ -92,10 +93,8 @@ def check_time(seconds: object) -> float | None:
 
 def root_entropy(seed: int | None) -> int:
     """The root of every task seed: ``seed`` itself, or fresh entropy when it is None."""
-    if seed is None:
-        entropy = np.random.SeedSequence().entropy
-        assert isinstance(entropy, int)
-        return entropy
+    if seed is None:  # 128 bits from the OS, as numpy's SeedSequence() draws (no import)
+        return int.from_bytes(os.urandom(16), "little")
     return int(seed)
 
 
@@ -128,6 +127,9 @@ def local_pool(workers: int) -> cf.ProcessPoolExecutor:
     Its workers ignore Ctrl-C (the parent ends them, see :func:`stop_pool`) and exit by
     themselves when the parent process dies.
     """
+    import concurrent.futures as cf
+    import multiprocessing
+
     return cf.ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),
@@ -255,6 +257,8 @@ def run_tasks(
             if on_done is not None:
                 on_done(i, results[i])
         return [results[i] for i in range(len(results))]
+    import concurrent.futures as cf
+
     pending: dict[cf.Future[Any], int] = {}
     nxt = 0
     try:

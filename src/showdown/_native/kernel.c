@@ -350,6 +350,12 @@ static int next_subset(int *pick, int k, int m)
 
 static void build_multisets(Tables *self)
 {
+    int64_t choose[18][6]; /* binom(n, k), looked up: this runs on every first call */
+    for (int n = 0; n < 18; n++) {
+        for (int k = 0; k < 6; k++) {
+            choose[n][k] = binom(n, k);
+        }
+    }
     int r[5];
     for (r[0] = 0; r[0] < 13; r[0]++)
         for (r[1] = r[0]; r[1] < 13; r[1]++)
@@ -359,7 +365,7 @@ static void build_multisets(Tables *self)
                         int64_t id = 0;
                         uint32_t key = 0;
                         for (int j = 0; j < 5; j++) {
-                            id += binom(r[j] + j, j + 1);
+                            id += choose[r[j] + j][j + 1];
                             key += self->rank_keys[r[j]];
                         }
                         self->multiset_keys[id] = key;
