@@ -85,6 +85,7 @@ def __getattr__(name: str) -> Any:
         return DEFAULT_TRIALS_OMAHA
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 __all__ = [
     "DEFAULT_TRIALS",
     "DEFAULT_TRIALS_OMAHA",
