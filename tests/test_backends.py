@@ -180,8 +180,8 @@ def test_scalar_paths_agree() -> None:
 
 
 def test_monte_carlo_same_seed_same_numbers_and_both_near_exact() -> None:
-    """Hold'em Monte Carlo: the native kernel draws its boards itself (xoshiro256**), the
-    numpy path from its board universe, so the numbers differ between backends (the
+    """Hold'em Monte Carlo: the native kernel draws its boards itself (xoshiro256**, also
+    for importance-weighted deals), the numpy path from its board universe, so the numbers differ between backends (the
     issue allows it, documented in equity.md). Each backend gives the same numbers
     for the same seed and lands within its stated standard errors of exact equity."""
     for players, board, trials in [
@@ -199,6 +199,19 @@ def test_monte_carlo_same_seed_same_numbers_and_both_near_exact() -> None:
             assert first.stderr is not None
             for p in range(len(players)):
                 assert abs(first.equity[p] - exact.equity[p]) < 4.5 * first.stderr[p], (name, p)
+    # Deals too many to list: importance-weighted samples, each trial's ranks weighed (the
+    # native kernel hands them back); both backends agree within their standard errors.
+    players = ["random", "random", "AA, KK, AKs:0.5", "AK, QQ", "random"]
+    runs = {}
+    for name in _backend.NAMES:
+        with _backend.use(name):
+            runs[name] = equity(players, trials=60_000, seed=4, workers=1)
+            assert runs[name] == equity(players, trials=60_000, seed=4, workers=1)
+    a, b = runs["native"], runs["numpy"]
+    assert a.stderr is not None and b.stderr is not None and a.equity != b.equity
+    for p in range(len(players)):
+        spread = (a.stderr[p] ** 2 + b.stderr[p] ** 2) ** 0.5
+        assert abs(a.equity[p] - b.equity[p]) < 4.5 * spread, p
     # Omaha draws its deals in numpy on both backends: the very same numbers.
     native, numpy = both(
         equity, ["Ac Ad Kc Kd", "Ah Qh Jh Th", "2c 3c 4d 5d"], game="omaha", trials=3000, seed=2

@@ -478,6 +478,34 @@ def draw_counts(
     Native only (the numpy path samples from the board universe: see
     :func:`sample_counts`); the GIL is released, so threads scale.
     """
+    _draw(board, live, combos, picks, trials, seed, counts, None)
+
+
+def draw_ranks(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+) -> list[np.ndarray]:
+    """As :func:`draw_counts`, but each player's rank in each trial (uint16, one array per
+    player), for trials that weigh differently (importance-weighted deals). Native only."""
+    ranks = np.empty((len(combos), trials), dtype=np.uint16)
+    _draw(board, live, combos, picks, trials, seed, new_counts(len(combos)), ranks)
+    return list(ranks)
+
+
+def _draw(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+    counts: np.ndarray,
+    ranks: np.ndarray | None,
+) -> None:
     native = _backend.native_tables(False)
     players = [
         (
@@ -493,6 +521,7 @@ def draw_counts(
         trials,
         seed,
         counts,
+        ranks,
     )
 
 

@@ -1453,7 +1453,7 @@ static inline void draw_board(Rng *rng, const Draw *d, int second, uint64_t used
 }
 
 PyDoc_STRVAR(holdem_draw_doc,
-"holdem_draw(board, live, players, trials, seed, counts)\n\n"
+"holdem_draw(board, live, players, trials, seed, counts, ranks=None)\n\n"
 "Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
 "``board`` (0 to 5 known ids) with cards of ``live`` (ids the board may use) drawn\n"
 "uniformly (as two parts, 2 + 3 cards or 2 + 2: a pair of the deck, then a triple or pair\n"
@@ -1461,15 +1461,17 @@ PyDoc_STRVAR(holdem_draw_doc,
 "player an (m, 2) array of combos (int64, flattened) and an int64 array picking one\n"
 "per trial, or None for a fixed hand. The draws come from xoshiro256** seeded with\n"
 "``seed``, so one seed gives the same\n"
-"counts on every machine. Adds to ``counts`` (int64, P x 11). Releases the GIL.");
+"counts on every machine. Adds to ``counts`` (int64, P x 11), or, given ``ranks`` (uint16,\n"
+"P x trials, C-contiguous), writes each trial's ranks there instead (for per-trial\n"
+"weights). Releases the GIL.");
 
 static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
 {
-    PyObject *board_obj, *live_obj, *players_obj, *counts_obj;
+    PyObject *board_obj, *live_obj, *players_obj, *counts_obj, *ranks_obj = Py_None;
     Py_ssize_t trials;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOOnKO:holdem_draw", &board_obj, &live_obj, &players_obj,
-                          &trials, &seed, &counts_obj)) {
+    if (!PyArg_ParseTuple(args, "OOOnKO|O:holdem_draw", &board_obj, &live_obj, &players_obj,
+                          &trials, &seed, &counts_obj, &ranks_obj)) {
         return NULL;
     }
     unsigned known[5], live[NCARDS];
@@ -1493,6 +1495,8 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
     Py_ssize_t sizes[MAX_PLAYERS] = {0};
     const int64_t *picks[MAX_PLAYERS] = {NULL};
     int64_t *counts = NULL;
+    Py_buffer ranks_view;
+    uint16_t *ranks_out = NULL;
     Part *parts_a = NULL;
     uint32_t *second_at = NULL;
     uint64_t board_mask = 0, fixed_mask = 0;
@@ -1508,6 +1512,12 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
         goto done;
     }
     have_counts = 1;
+    if (ranks_obj != Py_None) {
+        ranks_out = get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
+        if (ranks_out == NULL) {
+            goto done;
+        }
+    }
     for (Py_ssize_t p = 0; p < players; p++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, p);
         if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
@@ -1656,7 +1666,7 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
                     draw_board(&rng, &draw, second, used, &keys_of[b], &lanes_of[b]);
                 }
             }
-            if (all_fixed && players == 2) { /* hand against hand: the two holes in locals */
+            if (all_fixed && players == 2 && ranks_out == NULL) { /* both holes in locals */
                 for (int b = 0; b < stop; b++) {
                     uint32_t key = keys_of[b];
                     uint64_t lanes = lanes_of[b];
@@ -1693,7 +1703,11 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
                     r[p] = suit < 0 ? h[p]->pair[b5]
                                     : flush[((lanes | h[p]->major) >> (13 * suit)) & 8191];
                 }
-                if (players == 2) {
+                if (ranks_out != NULL) {
+                    for (Py_ssize_t p = 0; p < players; p++) {
+                        ranks_out[p * trials + start + b] = r[p];
+                    }
+                } else if (players == 2) {
                     w0 += r[0] < r[1];
                     w1 += r[1] < r[0];
                     ties += r[0] == r[1];
@@ -1719,6 +1733,9 @@ done:
     }
     if (have_counts) {
         PyBuffer_Release(&counts_view);
+    }
+    if (ranks_out != NULL) {
+        PyBuffer_Release(&ranks_view);
     }
     Py_DECREF(seq);
     if (PyErr_Occurred()) {
