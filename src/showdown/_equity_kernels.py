@@ -496,6 +496,37 @@ def draw_ranks(
     return list(ranks)
 
 
+def omaha_draw_ranks(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+) -> list[np.ndarray]:
+    """Omaha Monte Carlo with the boards drawn by the native kernel: each player's best
+    Omaha rank in each of ``trials`` trials (uint16, one array per player). ``combos[p]``
+    is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. Native only."""
+    players = [
+        (
+            np.ascontiguousarray(c, dtype=np.int64).ravel(),
+            None if p is None else np.ascontiguousarray(p, dtype=np.int64),
+        )
+        for c, p in zip(combos, picks, strict=True)
+    ]
+    ranks = np.empty((len(combos), trials), dtype=np.uint16)
+    _backend.native_tables(False).omaha_draw(
+        np.asarray(board, dtype=np.int64),
+        np.asarray(live, dtype=np.int64),
+        int(combos[0].shape[1]),
+        players,
+        trials,
+        seed,
+        ranks,
+    )
+    return list(ranks)
+
+
 def _draw(
     board: Sequence[int],
     live: Sequence[int],

@@ -1744,6 +1744,187 @@ done:
     Py_RETURN_NONE;
 }
 
+/* --------------------------------------------------- Omaha Monte Carlo, drawn here */
+
+PyDoc_STRVAR(omaha_draw_doc,
+"omaha_draw(board, live, hole, players, trials, seed, ranks)\n\n"
+"Monte Carlo Omaha showdowns with the boards drawn here: each trial completes ``board``\n"
+"(3 to 5 known ids, or none) with cards of ``live`` drawn uniformly (a partial\n"
+"Fisher-Yates shuffle of the live cards, drawn again when it hits the trial's hole\n"
+"cards). ``players``: per player an (m, ``hole``) array of combos (int64, flattened) and\n"
+"an int64 array picking one per trial, or None for a fixed hand. Writes each trial's\n"
+"best Omaha rank per player into ``ranks`` (uint16, P x trials, C-contiguous). The\n"
+"draws come from xoshiro256** seeded with ``seed``. Releases the GIL.");
+
+static PyObject *Tables_omaha_draw(Tables *self, PyObject *args)
+{
+    PyObject *board_obj, *live_obj, *players_obj, *ranks_obj;
+    int hole;
+    Py_ssize_t trials;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOiOnKO:omaha_draw", &board_obj, &live_obj, &hole,
+                          &players_obj, &trials, &seed, &ranks_obj)) {
+        return NULL;
+    }
+    unsigned known[5], live[NCARDS];
+    Py_ssize_t nk, m;
+    if (ids_of(board_obj, known, 5, &nk, "board") < 0 ||
+        ids_of(live_obj, live, NCARDS, &m, "live") < 0) {
+        return NULL;
+    }
+    if (trials < 0 || hole < 4 || hole > 6) {
+        PyErr_SetString(PyExc_ValueError, "omaha_draw: trials >= 0 and hole 4 to 6");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(players_obj, "players must be a sequence");
+    if (seq == NULL) {
+        return NULL;
+    }
+    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
+    Py_buffer ranks_view, pick_views[MAX_PLAYERS];
+    int n_picks = 0;
+    unsigned *combos[MAX_PLAYERS] = {NULL};
+    uint64_t *combo_bits[MAX_PLAYERS] = {NULL};
+    const int64_t *picks[MAX_PLAYERS] = {NULL};
+    uint16_t *ranks = NULL;
+    uint64_t board_mask = 0, fixed_mask = 0;
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        board_mask |= (uint64_t)1 << known[i];
+    }
+    if (players < 2 || players > MAX_PLAYERS) {
+        PyErr_SetString(PyExc_ValueError, "omaha_draw takes 2 to 10 players");
+        goto done;
+    }
+    ranks = get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
+    if (ranks == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t p = 0; p < players && !PyErr_Occurred(); p++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, p);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
+            break;
+        }
+        Py_ssize_t n;
+        int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &n, "combos (flattened)");
+        if (flat == NULL) {
+            break;
+        }
+        Py_ssize_t size = n / hole;
+        combos[p] = malloc(sizeof(unsigned) * (size_t)(n > 0 ? n : 1));
+        combo_bits[p] = malloc(sizeof(uint64_t) * (size_t)(size > 0 ? size : 1));
+        if (combos[p] == NULL || combo_bits[p] == NULL) {
+            PyErr_NoMemory();
+        }
+        for (Py_ssize_t c = 0; c < size && !PyErr_Occurred(); c++) {
+            uint64_t bits = 0;
+            for (int j = 0; j < hole; j++) {
+                int64_t id = flat[c * hole + j];
+                uint64_t bit = id >= 0 && id < NCARDS ? (uint64_t)1 << id : 0;
+                if (bit == 0 || (bits & bit) || (board_mask & bit)) {
+                    PyErr_SetString(PyExc_ValueError, "a combo holds a bad or board card");
+                    break;
+                }
+                bits |= bit;
+                combos[p][c * hole + j] = (unsigned)id;
+            }
+            combo_bits[p][c] = bits;
+        }
+        PyObject *pick = PyTuple_GET_ITEM(item, 1);
+        if (PyErr_Occurred()) {
+            /* reported below */
+        } else if (pick != Py_None) {
+            if (PyObject_GetBuffer(pick, &pick_views[n_picks], PyBUF_C_CONTIGUOUS) == 0) {
+                Py_buffer *v = &pick_views[n_picks++];
+                picks[p] = v->buf;
+                if (v->itemsize != 8 || v->len / 8 != trials) {
+                    PyErr_SetString(PyExc_ValueError, "picks must be int64, one per trial");
+                }
+                for (Py_ssize_t i = 0; i < trials && !PyErr_Occurred(); i++) {
+                    if ((uint64_t)picks[p][i] >= (uint64_t)size) {
+                        PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
+                    }
+                }
+            }
+        } else if (size != 1) {
+            PyErr_SetString(PyExc_ValueError, "a fixed player has exactly one combo");
+        } else {
+            fixed_mask |= combo_bits[p][0];
+        }
+        free(flat);
+    }
+    if (PyErr_Occurred()) {
+        goto done;
+    }
+    unsigned deck[NCARDS];
+    uint32_t size = 0;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (!(((board_mask | fixed_mask) >> live[i]) & 1)) {
+            deck[size++] = live[i];
+        }
+    }
+    int k = 5 - (int)nk;
+    if (nk == 0 ? 0 : nk < 3) {
+        PyErr_SetString(PyExc_ValueError, "an Omaha board has 0, 3, 4 or 5 known cards");
+        goto done;
+    }
+    if ((uint32_t)k + (uint32_t)(hole * n_picks) > size) {
+        PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    Rng rng;
+    rng_seed(&rng, (uint64_t)seed);
+    unsigned board[5];
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        board[i] = known[i];
+    }
+    for (Py_ssize_t t = 0; t < trials; t++) {
+        uint64_t used = 0;
+        for (Py_ssize_t p = 0; p < players; p++) {
+            if (picks[p] != NULL) {
+                used |= combo_bits[p][picks[p][t]];
+            }
+        }
+        for (;;) { /* k cards by a partial Fisher-Yates shuffle; again if a hole holds one */
+            uint64_t drawn = 0;
+            for (int j = 0; j < k; j++) {
+                uint32_t at = (uint32_t)j + below(&rng, (uint32_t)(rng_next(&rng) >> 32),
+                                                  size - (uint32_t)j);
+                unsigned card = deck[at];
+                deck[at] = deck[j];
+                deck[j] = card;
+                board[nk + j] = card;
+                drawn |= (uint64_t)1 << card;
+            }
+            if ((drawn & used) == 0) {
+                break;
+            }
+        }
+        for (Py_ssize_t p = 0; p < players; p++) {
+            Py_ssize_t c = picks[p] != NULL ? picks[p][t] : 0;
+            ranks[p * trials + t] = omaha_best(self, combos[p] + c * hole, hole, board, 5);
+        }
+    }
+    Py_END_ALLOW_THREADS
+done:
+    for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
+        free(combos[p]);
+        free(combo_bits[p]);
+    }
+    for (int v = 0; v < n_picks; v++) {
+        PyBuffer_Release(&pick_views[v]);
+    }
+    if (ranks != NULL) {
+        PyBuffer_Release(&ranks_view);
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 /* ------------------------------------------------------------ hand counts */
 
 PyDoc_STRVAR(rank_counts_doc,
@@ -1827,6 +2008,7 @@ static PyMethodDef Tables_methods[] = {
     {"tally", (PyCFunction)Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
     {"holdem_draw", (PyCFunction)Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
+    {"omaha_draw", (PyCFunction)Tables_omaha_draw, METH_VARARGS, omaha_draw_doc},
     {"rank_counts", (PyCFunction)Tables_rank_counts, METH_VARARGS, rank_counts_doc},
     {"badugi_batch", (PyCFunction)Tables_badugi_batch, METH_VARARGS,
      PyDoc_STR("badugi_batch(ids, table, out, check) -> int\n\nBadugi values of the rows of "
