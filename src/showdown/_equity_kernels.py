@@ -507,24 +507,30 @@ def omaha_draw_ranks(
     """Omaha Monte Carlo with the boards drawn by the native kernel: each player's best
     Omaha rank in each of ``trials`` trials (uint16, one array per player). ``combos[p]``
     is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. Native only."""
-    players = [
+    ranks = np.empty((len(combos), trials), dtype=np.uint16)
+    _backend.native_tables(False).omaha_draw(
+        np.asarray(board, dtype=np.int64),
+        np.asarray(live, dtype=np.int64),
+        int(combos[0].shape[1]),
+        _kernel_players(combos, picks),
+        trials,
+        seed,
+        ranks,
+    )
+    return list(ranks)
+
+
+def _kernel_players(
+    combos: Sequence[np.ndarray], picks: Sequence[np.ndarray | None]
+) -> list[tuple[np.ndarray, np.ndarray | None]]:
+    """The players as the kernel's draws read them: flattened int64 combos, int64 picks."""
+    return [
         (
             np.ascontiguousarray(c, dtype=np.int64).ravel(),
             None if p is None else np.ascontiguousarray(p, dtype=np.int64),
         )
         for c, p in zip(combos, picks, strict=True)
     ]
-    ranks = np.empty((len(combos), trials), dtype=np.uint16)
-    _backend.native_tables(False).omaha_draw(
-        np.asarray(board, dtype=np.int64),
-        np.asarray(live, dtype=np.int64),
-        int(combos[0].shape[1]),
-        players,
-        trials,
-        seed,
-        ranks,
-    )
-    return list(ranks)
 
 
 def _draw(
@@ -538,17 +544,10 @@ def _draw(
     ranks: np.ndarray | None,
 ) -> None:
     native = _backend.native_tables(False)
-    players = [
-        (
-            np.ascontiguousarray(c, dtype=np.int64).ravel(),
-            None if p is None else np.ascontiguousarray(p, dtype=np.int64),
-        )
-        for c, p in zip(combos, picks, strict=True)
-    ]
     native.holdem_draw(
         np.asarray(board, dtype=np.int64),
         np.asarray(live, dtype=np.int64),
-        players,
+        _kernel_players(combos, picks),
         trials,
         seed,
         counts,

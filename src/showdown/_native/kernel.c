@@ -1452,6 +1452,145 @@ static inline void draw_board(Rng *rng, const Draw *d, int second, uint64_t used
     *lanes_out = d->base_lanes | lanes;
 }
 
+/* What a Monte Carlo call draws for: per player its combos (``hole`` ids each: in 0..51,
+ * distinct, off the board) with their card bits, and its picks (one combo index per
+ * trial) or NULL for a fixed hand; the known board cards and the deck the boards are
+ * drawn from (the live cards off the board and out of the fixed hands). */
+typedef struct {
+    Py_ssize_t players, sizes[MAX_PLAYERS];
+    int n_picks;
+    unsigned *ids[MAX_PLAYERS];
+    uint64_t *bits[MAX_PLAYERS];
+    const int64_t *picks[MAX_PLAYERS];
+    Py_buffer views[MAX_PLAYERS];
+    unsigned known[5], deck[NCARDS];
+    Py_ssize_t nk;
+    uint32_t size;
+} Deal;
+
+static void release_deal(Deal *d)
+{
+    for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
+        free(d->ids[p]);
+        free(d->bits[p]);
+    }
+    for (int v = 0; v < d->n_picks; v++) {
+        PyBuffer_Release(&d->views[v]);
+    }
+}
+
+/* One player's ``(combos, picks or None)`` tuple into ``d`` (player ``p``). */
+static int read_player(Deal *d, Py_ssize_t p, PyObject *item, int hole, Py_ssize_t trials,
+                       uint64_t board_mask, uint64_t *fixed_mask)
+{
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+        PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
+        return -1;
+    }
+    Py_ssize_t n;
+    int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &n, "combos (flattened)");
+    if (flat == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = d->sizes[p] = n / hole;
+    d->ids[p] = malloc(sizeof(unsigned) * (size_t)(n > 0 ? n : 1));
+    d->bits[p] = malloc(sizeof(uint64_t) * (size_t)(size > 0 ? size : 1));
+    if (d->ids[p] == NULL || d->bits[p] == NULL) {
+        PyErr_NoMemory();
+    }
+    for (Py_ssize_t c = 0; c < size && !PyErr_Occurred(); c++) {
+        uint64_t bits = 0;
+        for (int j = 0; j < hole; j++) {
+            int64_t id = flat[c * hole + j];
+            uint64_t bit = id >= 0 && id < NCARDS ? (uint64_t)1 << id : 0;
+            if (bit == 0 || (bits & bit) || (board_mask & bit)) {
+                PyErr_SetString(PyExc_ValueError, "a combo holds a bad or board card");
+                break;
+            }
+            bits |= bit;
+            d->ids[p][c * hole + j] = (unsigned)id;
+        }
+        d->bits[p][c] = bits;
+    }
+    free(flat);
+    PyObject *pick = PyTuple_GET_ITEM(item, 1);
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    if (pick == Py_None) {
+        if (size != 1) {
+            PyErr_SetString(PyExc_ValueError, "a fixed player has exactly one combo");
+            return -1;
+        }
+        *fixed_mask |= d->bits[p][0];
+        return 0;
+    }
+    if (PyObject_GetBuffer(pick, &d->views[d->n_picks], PyBUF_C_CONTIGUOUS) < 0) {
+        return -1;
+    }
+    Py_buffer *v = &d->views[d->n_picks++];
+    if (v->itemsize != 8 || v->len / 8 != trials) {
+        PyErr_SetString(PyExc_ValueError, "picks must be int64, one per trial");
+        return -1;
+    }
+    d->picks[p] = v->buf;
+    for (Py_ssize_t i = 0; i < trials; i++) {
+        if ((uint64_t)d->picks[p][i] >= (uint64_t)size) {
+            PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The known board, the live cards and the players of a Monte Carlo call into ``d``
+ * (zeroed here; release_deal() it whatever this returns). */
+static int read_deal(Deal *d, PyObject *board_obj, PyObject *live_obj, PyObject *players_obj,
+                     int hole, Py_ssize_t trials, const char *name)
+{
+    memset(d, 0, sizeof(*d));
+    unsigned live[NCARDS];
+    Py_ssize_t m;
+    if (ids_of(board_obj, d->known, 5, &d->nk, "board") < 0 ||
+        ids_of(live_obj, live, NCARDS, &m, "live") < 0) {
+        return -1;
+    }
+    if (trials < 0) {
+        PyErr_SetString(PyExc_ValueError, "trials must be >= 0");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(players_obj, "players must be a sequence");
+    if (seq == NULL) {
+        return -1;
+    }
+    d->players = PySequence_Fast_GET_SIZE(seq);
+    uint64_t board_mask = 0, fixed_mask = 0;
+    for (Py_ssize_t i = 0; i < d->nk; i++) {
+        board_mask |= (uint64_t)1 << d->known[i];
+    }
+    if (d->players < 2 || d->players > MAX_PLAYERS) {
+        PyErr_Format(PyExc_ValueError, "%s takes 2 to 10 players", name);
+    }
+    for (Py_ssize_t p = 0; p < d->players && !PyErr_Occurred(); p++) {
+        read_player(d, p, PySequence_Fast_GET_ITEM(seq, p), hole, trials, board_mask,
+                    &fixed_mask);
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (!(((board_mask | fixed_mask) >> live[i]) & 1)) {
+            d->deck[d->size++] = live[i];
+        }
+    }
+    if ((uint32_t)(5 - d->nk) + (uint32_t)(hole * d->n_picks) > d->size) {
+        PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
+        return -1;
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(holdem_draw_doc,
 "holdem_draw(board, live, players, trials, seed, counts, ranks=None)\n\n"
 "Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
@@ -1474,129 +1613,52 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
                           &trials, &seed, &counts_obj, &ranks_obj)) {
         return NULL;
     }
-    unsigned known[5], live[NCARDS];
-    Py_ssize_t nk, m;
-    if (ids_of(board_obj, known, 5, &nk, "board") < 0 ||
-        ids_of(live_obj, live, NCARDS, &m, "live") < 0) {
-        return NULL;
-    }
-    if (trials < 0) {
-        PyErr_SetString(PyExc_ValueError, "trials must be >= 0");
-        return NULL;
-    }
-    PyObject *seq = PySequence_Fast(players_obj, "players must be a sequence");
-    if (seq == NULL) {
-        return NULL;
-    }
-    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
-    Py_buffer counts_view, pick_views[MAX_PLAYERS];
-    int have_counts = 0, n_picks = 0;
-    Hole *combos[MAX_PLAYERS] = {NULL};
-    Py_ssize_t sizes[MAX_PLAYERS] = {0};
-    const int64_t *picks[MAX_PLAYERS] = {NULL};
+    Deal deal;
+    Py_buffer counts_view, ranks_view;
     int64_t *counts = NULL;
-    Py_buffer ranks_view;
     uint16_t *ranks_out = NULL;
+    Hole *combos[MAX_PLAYERS] = {NULL};
     Part *parts_a = NULL;
     uint32_t *second_at = NULL;
-    uint64_t board_mask = 0, fixed_mask = 0;
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        board_mask |= (uint64_t)1 << known[i];
-    }
-    if (players < 2 || players > MAX_PLAYERS) {
-        PyErr_SetString(PyExc_ValueError, "holdem_draw takes 2 to 10 players");
+    if (read_deal(&deal, board_obj, live_obj, players_obj, 2, trials, "holdem_draw") < 0) {
         goto done;
     }
+    Py_ssize_t players = deal.players, nk = deal.nk;
+    const unsigned *known = deal.known, *deck = deal.deck;
+    const int64_t *const *picks = deal.picks;
+    uint32_t size = deal.size;
+    int n_picks = deal.n_picks;
     counts = get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
     if (counts == NULL) {
         goto done;
     }
-    have_counts = 1;
     if (ranks_obj != Py_None) {
         ranks_out = get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
         if (ranks_out == NULL) {
             goto done;
         }
     }
+    /* Each combo's hand data, its non-flush ranks indexed by the board's own 5-card rank. */
     for (Py_ssize_t p = 0; p < players; p++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, p);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-            PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
-            goto done;
-        }
-        Py_ssize_t n;
-        int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &n, "combos (flattened)");
-        if (flat == NULL) {
-            goto done;
-        }
-        sizes[p] = n / 2;
-        combos[p] = malloc(sizeof(Hole) * (size_t)(n / 2 > 0 ? n / 2 : 1));
+        combos[p] = malloc(sizeof(Hole) * (size_t)(deal.sizes[p] > 0 ? deal.sizes[p] : 1));
         if (combos[p] == NULL) {
-            free(flat);
             PyErr_NoMemory();
             goto done;
         }
-        for (Py_ssize_t c = 0; c < n / 2; c++) {
-            int64_t c1 = flat[2 * c], c2 = flat[2 * c + 1];
-            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS || c1 == c2 ||
-                ((board_mask >> c1) & 1) || ((board_mask >> c2) & 1) ||
-                make_hole(self, (unsigned)c1, (unsigned)c2, &combos[p][c]) < 0) {
-                if (!PyErr_Occurred()) {
-                    PyErr_SetString(PyExc_ValueError, "a combo holds a bad or board card");
-                }
-                free(flat);
+        for (Py_ssize_t c = 0; c < deal.sizes[p]; c++) {
+            unsigned c1 = deal.ids[p][2 * c], c2 = deal.ids[p][2 * c + 1], r1 = c1 >> 2,
+                     r2 = c2 >> 2;
+            if (make_hole(self, c1, c2, &combos[p][c]) < 0) {
                 goto done;
             }
-            unsigned r1 = (unsigned)c1 >> 2, r2 = (unsigned)c2 >> 2;
             combos[p][c].pair = pair5_table(self, r1 > r2 ? r1 : r2, r1 > r2 ? r2 : r1);
             if (combos[p][c].pair == NULL) {
                 PyErr_NoMemory();
-                free(flat);
                 goto done;
             }
-        }
-        PyObject *pick = PyTuple_GET_ITEM(item, 1);
-        if (pick != Py_None) {
-            if (PyObject_GetBuffer(pick, &pick_views[n_picks], PyBUF_C_CONTIGUOUS) < 0) {
-                free(flat);
-                goto done;
-            }
-            Py_buffer *v = &pick_views[n_picks++];
-            if (v->itemsize != 8 || v->len / 8 != trials) {
-                PyErr_SetString(PyExc_ValueError, "picks must be int64, one per trial");
-                free(flat);
-                goto done;
-            }
-            picks[p] = v->buf;
-            for (Py_ssize_t i = 0; i < trials; i++) {
-                if ((uint64_t)picks[p][i] >= (uint64_t)sizes[p]) {
-                    PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
-                    free(flat);
-                    goto done;
-                }
-            }
-        } else if (sizes[p] != 1) {
-            PyErr_SetString(PyExc_ValueError, "a fixed player has exactly one combo");
-            free(flat);
-            goto done;
-        } else {
-            fixed_mask |= ((uint64_t)1 << flat[0]) | ((uint64_t)1 << flat[1]);
-        }
-        free(flat);
-    }
-    /* The deck to draw from: live cards off the board and out of the fixed hands. */
-    unsigned deck[NCARDS];
-    uint32_t size = 0;
-    for (Py_ssize_t i = 0; i < m; i++) {
-        if (!(((board_mask | fixed_mask) >> live[i]) & 1)) {
-            deck[size++] = live[i];
         }
     }
     int k = 5 - (int)nk;
-    if ((uint32_t)k + (uint32_t)(2 * (n_picks)) > size) {
-        PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
-        goto done;
-    }
     /* The missing cards come as one or two parts: 5 = 2 + 3, 4 = 2 + 2, else one part.
      * The first is a uniform pair of the deck, the second a uniform subset of the
      * cards the pair leaves (positions among them, mapped past the pair's two): every
@@ -1728,16 +1790,13 @@ done:
     }
     free(second_at);
     free(parts_a);
-    for (int v = 0; v < n_picks; v++) {
-        PyBuffer_Release(&pick_views[v]);
-    }
-    if (have_counts) {
+    release_deal(&deal);
+    if (counts != NULL) {
         PyBuffer_Release(&counts_view);
     }
     if (ranks_out != NULL) {
         PyBuffer_Release(&ranks_view);
     }
-    Py_DECREF(seq);
     if (PyErr_Occurred()) {
         return NULL;
     }
@@ -1766,118 +1825,36 @@ static PyObject *Tables_omaha_draw(Tables *self, PyObject *args)
                           &players_obj, &trials, &seed, &ranks_obj)) {
         return NULL;
     }
-    unsigned known[5], live[NCARDS];
-    Py_ssize_t nk, m;
-    if (ids_of(board_obj, known, 5, &nk, "board") < 0 ||
-        ids_of(live_obj, live, NCARDS, &m, "live") < 0) {
+    if (hole < 4 || hole > 6) {
+        PyErr_SetString(PyExc_ValueError, "omaha_draw: hole is 4 to 6 cards");
         return NULL;
     }
-    if (trials < 0 || hole < 4 || hole > 6) {
-        PyErr_SetString(PyExc_ValueError, "omaha_draw: trials >= 0 and hole 4 to 6");
-        return NULL;
-    }
-    PyObject *seq = PySequence_Fast(players_obj, "players must be a sequence");
-    if (seq == NULL) {
-        return NULL;
-    }
-    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
-    Py_buffer ranks_view, pick_views[MAX_PLAYERS];
-    int n_picks = 0;
-    unsigned *combos[MAX_PLAYERS] = {NULL};
-    uint64_t *combo_bits[MAX_PLAYERS] = {NULL};
-    const int64_t *picks[MAX_PLAYERS] = {NULL};
+    Deal deal;
+    Py_buffer ranks_view;
     uint16_t *ranks = NULL;
-    uint64_t board_mask = 0, fixed_mask = 0;
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        board_mask |= (uint64_t)1 << known[i];
-    }
-    if (players < 2 || players > MAX_PLAYERS) {
-        PyErr_SetString(PyExc_ValueError, "omaha_draw takes 2 to 10 players");
+    if (read_deal(&deal, board_obj, live_obj, players_obj, hole, trials, "omaha_draw") < 0) {
         goto done;
     }
+    if (deal.nk == 1 || deal.nk == 2) {
+        PyErr_SetString(PyExc_ValueError, "an Omaha board has 0, 3, 4 or 5 known cards");
+        goto done;
+    }
+    Py_ssize_t players = deal.players, nk = deal.nk;
     ranks = get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
     if (ranks == NULL) {
         goto done;
     }
-    for (Py_ssize_t p = 0; p < players && !PyErr_Occurred(); p++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, p);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-            PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
-            break;
-        }
-        Py_ssize_t n;
-        int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &n, "combos (flattened)");
-        if (flat == NULL) {
-            break;
-        }
-        Py_ssize_t size = n / hole;
-        combos[p] = malloc(sizeof(unsigned) * (size_t)(n > 0 ? n : 1));
-        combo_bits[p] = malloc(sizeof(uint64_t) * (size_t)(size > 0 ? size : 1));
-        if (combos[p] == NULL || combo_bits[p] == NULL) {
-            PyErr_NoMemory();
-        }
-        for (Py_ssize_t c = 0; c < size && !PyErr_Occurred(); c++) {
-            uint64_t bits = 0;
-            for (int j = 0; j < hole; j++) {
-                int64_t id = flat[c * hole + j];
-                uint64_t bit = id >= 0 && id < NCARDS ? (uint64_t)1 << id : 0;
-                if (bit == 0 || (bits & bit) || (board_mask & bit)) {
-                    PyErr_SetString(PyExc_ValueError, "a combo holds a bad or board card");
-                    break;
-                }
-                bits |= bit;
-                combos[p][c * hole + j] = (unsigned)id;
-            }
-            combo_bits[p][c] = bits;
-        }
-        PyObject *pick = PyTuple_GET_ITEM(item, 1);
-        if (PyErr_Occurred()) {
-            /* reported below */
-        } else if (pick != Py_None) {
-            if (PyObject_GetBuffer(pick, &pick_views[n_picks], PyBUF_C_CONTIGUOUS) == 0) {
-                Py_buffer *v = &pick_views[n_picks++];
-                picks[p] = v->buf;
-                if (v->itemsize != 8 || v->len / 8 != trials) {
-                    PyErr_SetString(PyExc_ValueError, "picks must be int64, one per trial");
-                }
-                for (Py_ssize_t i = 0; i < trials && !PyErr_Occurred(); i++) {
-                    if ((uint64_t)picks[p][i] >= (uint64_t)size) {
-                        PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
-                    }
-                }
-            }
-        } else if (size != 1) {
-            PyErr_SetString(PyExc_ValueError, "a fixed player has exactly one combo");
-        } else {
-            fixed_mask |= combo_bits[p][0];
-        }
-        free(flat);
-    }
-    if (PyErr_Occurred()) {
-        goto done;
-    }
-    unsigned deck[NCARDS];
-    uint32_t size = 0;
-    for (Py_ssize_t i = 0; i < m; i++) {
-        if (!(((board_mask | fixed_mask) >> live[i]) & 1)) {
-            deck[size++] = live[i];
-        }
-    }
     int k = 5 - (int)nk;
-    if (nk == 0 ? 0 : nk < 3) {
-        PyErr_SetString(PyExc_ValueError, "an Omaha board has 0, 3, 4 or 5 known cards");
-        goto done;
-    }
-    if ((uint32_t)k + (uint32_t)(hole * n_picks) > size) {
-        PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
-        goto done;
-    }
+    uint32_t size = deal.size;
+    unsigned *deck = deal.deck, *const *combos = deal.ids;
+    uint64_t *const *combo_bits = deal.bits;
+    const int64_t *const *picks = deal.picks;
     Py_BEGIN_ALLOW_THREADS
     Rng rng;
     rng_seed(&rng, (uint64_t)seed);
     unsigned board[5];
     for (Py_ssize_t i = 0; i < nk; i++) {
-        board[i] = known[i];
+        board[i] = deal.known[i];
     }
     for (Py_ssize_t t = 0; t < trials; t++) {
         uint64_t used = 0;
@@ -1908,17 +1885,10 @@ static PyObject *Tables_omaha_draw(Tables *self, PyObject *args)
     }
     Py_END_ALLOW_THREADS
 done:
-    for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
-        free(combos[p]);
-        free(combo_bits[p]);
-    }
-    for (int v = 0; v < n_picks; v++) {
-        PyBuffer_Release(&pick_views[v]);
-    }
+    release_deal(&deal);
     if (ranks != NULL) {
         PyBuffer_Release(&ranks_view);
     }
-    Py_DECREF(seq);
     if (PyErr_Occurred()) {
         return NULL;
     }
