@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor
@@ -18,7 +19,13 @@ import pytest
 from showdown import equity
 from showdown.cli import main
 from showdown.matrix import PreflopMatrix, matrix
-from showdown.parallel import ParallelError, check_time, check_workers, run_tasks
+from showdown.parallel import (
+    ParallelError,
+    check_time,
+    check_workers,
+    run_tasks,
+    start_method,
+)
 
 pytestmark = pytest.mark.xdist_group("processes")
 
@@ -213,3 +220,22 @@ def test_signal_leaves_no_pool_worker_behind(sig: int) -> None:
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not [w for w in workers if _alive(w)]
+
+
+def test_pools_fork_only_where_it_is_safe() -> None:
+    code = (
+        "from showdown import equity; from showdown.parallel import start_method; "
+        "r = [equity(['QQ+, AKs', 'JJ-99, AQs'], trials=3_000_000, seed=5, workers=n) "
+        "for n in (1, 2)]; print(start_method(), r[0] == r[1])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    expected = "fork" if sys.platform.startswith("linux") else "spawn"
+    assert out.stdout.split() == [expected, "True"]  # a one-thread process forks
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait)
+    helper.start()
+    try:
+        assert start_method() == "spawn"  # never fork beside another thread
+    finally:
+        stop.set()
+        helper.join()

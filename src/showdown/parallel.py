@@ -27,6 +27,7 @@ import concurrent.futures as cf
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -43,6 +44,7 @@ __all__ = [
     "local_pool",
     "root_entropy",
     "run_tasks",
+    "start_method",
     "stop_pool",
     "task_rng",
     "worker_count",
@@ -116,21 +118,35 @@ def _watch_parent(parent: int) -> None:
 
 
 def _worker_init(parent: int) -> None:
-    """Set up a pool worker: Ctrl-C is the parent's to handle (it ends the pool), and the
-    worker exits by itself within a second or so if the parent dies (even by SIGKILL)."""
+    """Set up a pool worker: Ctrl-C is the parent's to handle (it ends the pool), SIGTERM
+    ends the worker (a forked one would inherit the parent's handler), and the worker
+    exits by itself within a second or so if the parent dies (even by SIGKILL)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
+def start_method() -> str:
+    """How a local pool starts its workers: ``fork`` on Linux when this process runs a
+    single thread (a worker then starts in milliseconds, with the modules and tables the
+    parent already loaded), else ``spawn`` (a fresh interpreter: safe beside threads, such
+    as a Dask client's, and on every OS, but each worker imports numpy and showdown anew).
+    """
+    single = threading.active_count() == 1
+    if sys.platform.startswith("linux") and single:
+        return "fork"
+    return "spawn"
+
+
 def local_pool(workers: int) -> cf.ProcessPoolExecutor:
-    """A pool of ``workers`` fresh processes (spawned: safe beside threads and on every OS).
+    """A pool of ``workers`` processes, started by :func:`start_method`.
 
     Its workers ignore Ctrl-C (the parent ends them, see :func:`stop_pool`) and exit by
     themselves when the parent process dies.
     """
     return cf.ProcessPoolExecutor(
         workers,
-        mp_context=multiprocessing.get_context("spawn"),
+        mp_context=multiprocessing.get_context(start_method()),
         initializer=_worker_init,
         initargs=(os.getpid(),),
     )
