@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor
+from typing import Any
 
 import numpy as np
 import pytest
@@ -33,14 +34,19 @@ RANGES = ["QQ+, AKs", "JJ-99, AQs, AhKd"]  # an exact job of several tasks
 
 
 @pytest.fixture(scope="module")
-def dask_executor() -> Iterator[Executor]:
+def dask_cluster() -> Iterator[Any]:
+    """A real LocalCluster of two worker processes, with Dask's default settings."""
     distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def dask_executor(dask_cluster: Any) -> Iterator[Executor]:
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(dask_cluster) as client:
         yield client.get_executor()
 
 
@@ -239,3 +245,14 @@ def test_pools_fork_only_where_it_is_safe() -> None:
     finally:
         stop.set()
         helper.join()
+
+
+def test_scheduler_option_runs_there_and_names_a_slow_worker_setting(
+    dask_cluster: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["matrix", "--classes", "AA,KK", "--json", "--scheduler", dask_cluster.scheduler_address]
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["equity"][0][1] == pytest.approx(0.81946, abs=1e-5)
+    # Dask's nanny starts its workers with MALLOC_TRIM_THRESHOLD_=65536 unless told not to
+    assert "note: 2 of 2 Dask workers run with MALLOC_TRIM_THRESHOLD_=65536" in err

@@ -42,12 +42,14 @@ __all__ = [
     "dask_executor",
     "executor_for",
     "local_pool",
+    "malloc_trim_threshold",
     "root_entropy",
     "run_tasks",
     "start_method",
     "stop_pool",
     "task_rng",
     "worker_count",
+    "worker_note",
 ]
 
 #: Jobs estimated longer than this (seconds) run on a local process pool by default.
@@ -190,8 +192,12 @@ def _sigterm_raises() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def dask_executor(address: str, timeout: float = 5.0) -> tuple[cf.Executor, Callable[[], None]]:
-    """The executor of a Dask client connected to the scheduler at ``address``, and a closer.
+def dask_executor(
+    address: str, timeout: float = 5.0
+) -> tuple[cf.Executor, Callable[[], None], str | None]:
+    """The executor of a Dask client connected to the scheduler at ``address``, a closer,
+    and a note when the workers run with a setting that slows these jobs (see
+    :func:`worker_note`), else None.
 
     Raises :class:`ParallelError` (naming the address) when ``dask.distributed`` is
     missing or the scheduler does not answer within ``timeout`` seconds.
@@ -209,7 +215,38 @@ def dask_executor(address: str, timeout: float = 5.0) -> tuple[cf.Executor, Call
             f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s ({exc}); "
             "check the address (e.g. tcp://host:8786) or use --workers"
         ) from None
-    return client.get_executor(), client.close
+    try:
+        note = worker_note(client.run(malloc_trim_threshold))
+    except Exception:  # a worker that cannot answer is no reason to refuse the cluster
+        note = None
+    return client.get_executor(), client.close, note
+
+
+def malloc_trim_threshold() -> str | None:
+    """This process's ``MALLOC_TRIM_THRESHOLD_`` (asked of every Dask worker)."""
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+
+def worker_note(thresholds: dict[str, str | None]) -> str | None:
+    """A note when Dask workers run with ``MALLOC_TRIM_THRESHOLD_`` set (Dask's nanny sets
+    65536 by default): glibc then serves every block over 128 KiB from a fresh memory
+    map, so each numpy temporary is page-faulted anew and these jobs run about twice as
+    slowly. ``thresholds`` maps each worker's address to its setting.
+
+    >>> worker_note({"tcp://a:1": None}) is None
+    True
+    >>> worker_note({"tcp://a:1": "65536", "tcp://b:1": None})[:57]
+    '1 of 2 Dask workers run with MALLOC_TRIM_THRESHOLD_=65536'
+
+    """
+    slow = sorted(v for v in thresholds.values() if v is not None)
+    if not slow:
+        return None
+    return (
+        f"{len(slow)} of {len(thresholds)} Dask workers run with MALLOC_TRIM_THRESHOLD_="
+        f"{slow[0]}, which makes these jobs about 2x slower; start them without it "
+        "(docs: Equity at scale)"
+    )
 
 
 @contextmanager

@@ -96,16 +96,19 @@ def run_heavy(
 
 @contextmanager
 def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
-    """The Dask executor named by ``--scheduler`` (closed afterwards), or None."""
+    """The Dask executor named by ``--scheduler`` (closed afterwards), or None. A ``note:``
+    line on stderr says when the workers run with a setting that slows these jobs."""
     if args.scheduler is None:
         yield None
         return
     from showdown.parallel import ParallelError, dask_executor
 
     try:
-        executor, close = dask_executor(args.scheduler, SCHEDULER_TIMEOUT)
+        executor, close, note = dask_executor(args.scheduler, SCHEDULER_TIMEOUT)
     except ParallelError as exc:
         raise CliError(str(exc)) from None
+    if note is not None:
+        print(f"note: {note}", file=sys.stderr)
     try:
         yield executor
     finally:
