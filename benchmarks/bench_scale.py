@@ -94,7 +94,7 @@ def report(title: str, times: dict[str, list[float]], work: float, unit: str) ->
     first = min(next(iter(times.values())))
     for name, t in times.items():
         print(
-            f"  {name:<30} best {min(t):7.2f} s  median {statistics.median(t):7.2f} s  "
+            f"  {name:<44} best {min(t):7.2f} s  median {statistics.median(t):7.2f} s  "
             f"{work / min(t) / 1e6:9.1f} M {unit}/s  x{first / min(t):.2f}"
         )
 
@@ -147,20 +147,38 @@ def full_matrix() -> None:
     print(f"  target <= {limit:.0f} s: {judge(ok, trusted)}")
 
 
-def fresh_seconds(workers: int, trials: int) -> float:
+def fresh_seconds(workers: int, trials: int) -> tuple[float, float, float]:
     """Seconds of the Monte Carlo job called in a fresh process with ``workers=N``, as
-    ``showdown equity --workers N`` runs it: the first call's own set-up and the pool's
-    start (forked: the process runs one thread) included, the interpreter's start and
-    imports not."""
+    ``showdown equity --workers N`` runs it (the first call's own set-up and the pool's
+    start, forked since the process runs one thread, included; the interpreter's start
+    and imports not): wall time, and the CPU seconds of the calling process and of its
+    pool's workers over the call."""
     code = (
-        "import time; from showdown import equity; start = time.perf_counter(); "
-        f"equity({RANGES!r}, trials={trials}, seed=1, workers={workers}); "
-        "print(time.perf_counter() - start)"
+        "import resource as r, time; from showdown import equity\n"
+        "def cpu(who): u = r.getrusage(who); return u.ru_utime + u.ru_stime\n"
+        "start, me = time.perf_counter(), cpu(r.RUSAGE_SELF)\n"
+        f"equity({RANGES!r}, trials={trials}, seed=1, workers={workers})\n"
+        "print(time.perf_counter() - start, cpu(r.RUSAGE_SELF) - me, cpu(r.RUSAGE_CHILDREN))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=CHILD_ENV
     )
-    return float(done.stdout.split()[-1])
+    wall, parent, children = (float(x) for x in done.stdout.split()[-3:])
+    return wall, parent, children
+
+
+def cpu_speedup(cpu: dict[str, list[tuple[float, float]]]) -> None:
+    """CPU accounting of the fresh-process runs: what 2 otherwise idle cores would give,
+    an estimate that holds better than wall times on a loaded machine (where both
+    workers seldom run at once): the one-process CPU time against the parent's CPU time
+    plus half the workers' (the tasks are many and equal, so they split evenly)."""
+    one = min(p + c for p, c in cpu[COLD_ONE])
+    parent, children = min(cpu[COLD_TWO], key=lambda pc: pc[0] + pc[1] / 2)
+    print(
+        f"  CPU: {COLD_ONE} {one:.2f} s; {COLD_TWO}: parent {parent:.2f} s + workers "
+        f"{children:.2f} s; on 2 idle cores about x{one / (parent + children / 2):.2f} "
+        "(an estimate from CPU time, not a measured wall ratio)"
+    )
 
 
 def start_cluster(default_env: bool) -> tuple[Any, Any, Executor]:
@@ -251,9 +269,12 @@ def main() -> None:
             client.close()
             cluster.close()
     cold: dict[str, list[float]] = {COLD_ONE: [], COLD_TWO: []}
+    cpu: dict[str, list[tuple[float, float]]] = {COLD_ONE: [], COLD_TWO: []}
     for _ in range(rounds):
         for name, n in ((COLD_ONE, 1), (COLD_TWO, 2)):
-            cold[name].append(fresh_seconds(n, trials))
+            wall, parent, children = fresh_seconds(n, trials)
+            cold[name].append(wall)
+            cpu[name].append((parent, children))
     report(
         f"The same Monte Carlo job in a fresh process, as the CLI runs it, {load()}",
         cold,
@@ -266,6 +287,7 @@ def main() -> None:
         f"  {COLD_TWO} / {COLD_ONE}: x{ratio:.2f} (target >= {TARGET_SPEEDUP}): "
         f"{judge(ratio >= TARGET_SPEEDUP, trusted)}"
     )
+    cpu_speedup(cpu)
     if args.full:
         full_matrix()
     print(time.strftime("measured %Y-%m-%d %H:%M UTC", time.gmtime()), load())
