@@ -24,6 +24,7 @@ from showdown.parallel import (
     ParallelError,
     check_time,
     check_workers,
+    relax_malloc_trim,
     run_tasks,
     start_method,
 )
@@ -256,3 +257,17 @@ def test_scheduler_option_runs_there_and_names_a_slow_worker_setting(
     assert json.loads(out)["equity"][0][1] == pytest.approx(0.81946, abs=1e-5)
     # Dask's nanny starts its workers with MALLOC_TRIM_THRESHOLD_=65536 unless told not to
     assert "note: 2 of 2 Dask workers run with MALLOC_TRIM_THRESHOLD_=65536" in err
+
+
+def test_relax_malloc_trim_on_running_workers(dask_cluster: Any) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(dask_cluster) as client:
+        done = client.run(relax_malloc_trim)
+        assert len(done) == 2
+        if sys.platform.startswith("linux"):  # glibc: applied on each worker
+            assert all(done.values())
+        names = ["AA", "KK", "AKs"]
+        local = matrix(names, workers=1)
+        remote = matrix(names, executor=client.get_executor())
+        assert isinstance(local, PreflopMatrix) and isinstance(remote, PreflopMatrix)
+        assert np.array_equal(local.equity, remote.equity)

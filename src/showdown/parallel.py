@@ -43,6 +43,7 @@ __all__ = [
     "executor_for",
     "local_pool",
     "malloc_trim_threshold",
+    "relax_malloc_trim",
     "root_entropy",
     "run_tasks",
     "start_method",
@@ -227,6 +228,35 @@ def malloc_trim_threshold() -> str | None:
     return os.environ.get("MALLOC_TRIM_THRESHOLD_")
 
 
+#: glibc ``mallopt`` parameters, and the values :func:`relax_malloc_trim` sets: blocks
+#: under 32 MiB come from the heap, and the heap keeps up to 64 MiB free at its top.
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+_TRIM_TO, _MMAP_FROM = 64 << 20, 32 << 20
+
+
+def relax_malloc_trim() -> bool:
+    """Let glibc's allocator reuse freed memory for numpy temporaries again, in this process;
+    True if it could (glibc), False elsewhere (nothing changed).
+
+    Meant for Dask workers started with ``MALLOC_TRIM_THRESHOLD_`` (Dask's default, see
+    :func:`worker_note`), without restarting them: ``client.run(relax_malloc_trim)``. The
+    workers then keep up to 64 MiB of freed memory at the top of their heap instead of
+    handing every freed block over 64 KiB back to the system. A cluster shared with
+    memory-hungry jobs may prefer Dask's setting: the choice is the caller's, never made
+    by :func:`showdown.equity` or :func:`showdown.matrix`.
+    """
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(_M_MMAP_THRESHOLD, _MMAP_FROM)) and bool(
+        mallopt(_M_TRIM_THRESHOLD, _TRIM_TO)
+    )
+
+
 def worker_note(thresholds: dict[str, str | None]) -> str | None:
     """A note when Dask workers run with ``MALLOC_TRIM_THRESHOLD_`` set (Dask's nanny sets
     65536 by default): glibc then serves every block over 128 KiB from a fresh memory
@@ -244,8 +274,8 @@ def worker_note(thresholds: dict[str, str | None]) -> str | None:
         return None
     return (
         f"{len(slow)} of {len(thresholds)} Dask workers run with MALLOC_TRIM_THRESHOLD_="
-        f"{slow[0]}, which makes these jobs about 2x slower; start them without it "
-        "(docs: Equity at scale)"
+        f"{slow[0]}, which makes these jobs about 2x slower; start them without it, or "
+        "run showdown.parallel.relax_malloc_trim on them (docs: Equity at scale)"
     )
 
 
