@@ -260,8 +260,8 @@ def relax_malloc_trim() -> bool:
 def worker_note(thresholds: dict[str, str | None]) -> str | None:
     """A note when Dask workers run with ``MALLOC_TRIM_THRESHOLD_`` set (Dask's nanny sets
     65536 by default): glibc then serves every block over 128 KiB from a fresh memory
-    map, so each numpy temporary is page-faulted anew and these jobs run about twice as
-    slowly. ``thresholds`` maps each worker's address to its setting.
+    map, so each numpy temporary is page-faulted anew and equity and matrix jobs run about
+    twice as slowly. ``thresholds`` maps each worker's address to its setting.
 
     >>> worker_note({"tcp://a:1": None}) is None
     True
@@ -274,8 +274,8 @@ def worker_note(thresholds: dict[str, str | None]) -> str | None:
         return None
     return (
         f"{len(slow)} of {len(thresholds)} Dask workers run with MALLOC_TRIM_THRESHOLD_="
-        f"{slow[0]}, which makes these jobs about 2x slower; start them without it, or "
-        "run showdown.parallel.relax_malloc_trim on them (docs: Equity at scale)"
+        f"{slow[0]}, which makes equity and matrix jobs about 2x slower; start them without "
+        "it, or run showdown.parallel.relax_malloc_trim on them (docs: Equity at scale)"
     )
 
 
