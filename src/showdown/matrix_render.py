@@ -66,9 +66,7 @@ def heat_svg(classes: Sequence[str], values: np.ndarray, lang: str = "en", cell:
     return "\n".join(out)
 
 
-def row_svg(
-    classes: Sequence[str], values: Sequence[float], caption: str, lang: str = "en"
-) -> str:
+def row_svg(classes: Sequence[str], values: Sequence[float], caption: str, lang: str = "en") -> str:
     """The 13 x 13 grid of classes (pairs on the diagonal, suited above), each cell
     coloured by its equity and labelled with the class and the percentage (written as
     ``lang`` writes numbers)."""

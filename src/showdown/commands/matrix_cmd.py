@@ -96,4 +96,3 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(result.format(args.lang))
     return 0
-
