@@ -62,7 +62,7 @@ CLASSES = list(ALL_CLASSES[::9])
 RANGES = ["QQ+, AKs, AQs", "22+, A2s+, KTs+, AJo+"]
 #: Monte Carlo trials: a job of a few seconds on one worker, as jobs worth spreading are.
 MC_TRIALS = 40_000_000
-MC_TRIALS_NUMPY = 10_000_000
+MC_TRIALS_NUMPY = 20_000_000
 WARM_ONE = "1 worker (in-process)"
 WARM_TWO = "2 local processes (warm pool)"
 COLD_ONE = "workers=1 (fresh process)"
@@ -264,7 +264,7 @@ def main() -> None:
         speedup_verdicts(mc)
     finally:
         pool.shutdown()
-        logging.getLogger("distributed").setLevel(logging.ERROR)  # no closing chatter
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)  # no closing chatter
         for cluster, client in clusters:
             client.close()
             cluster.close()
