@@ -44,9 +44,14 @@ MAX_ASSIGNMENTS = 2_000_000
 EXACT_RATE = 150e6
 MONTE_CARLO_RATE = 25e6  # hands only
 MONTE_CARLO_RATE_RANGES = 3e6  # with ranged players (deals drawn per sample)
-#: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task.
+#: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task:
+#: about a tenth of a second with the native kernel, so that sending a task and its
+#: result (a few hundred bytes each way) costs well under 1% of it on a local pool and a
+#: few per cent on a Dask cluster. Under a time budget tasks are smaller (the run stops
+#: starting tasks at the deadline, so a task is how far it may overshoot).
 TASK_WORK = 60_000_000
-TASK_TRIALS = 1 << 16
+TASK_TRIALS = 1 << 20
+BUDGET_TASK_TRIALS = 1 << 16
 
 
 @dataclass
@@ -199,16 +204,18 @@ def monte_carlo_job(
     note: str,
 ) -> Job:
     """Monte Carlo in tasks of :data:`TASK_TRIALS`; with a time ``budget`` and no ``trials``,
-    as many tasks as could fit (the run stops at the deadline)."""
+    as many tasks of :data:`BUDGET_TASK_TRIALS` as could fit (the run stops at the deadline)."""
     fixed_cards = [int(x) for c in combos if len(c) == 1 for x in c[0]]
     live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
     spec = MonteCarloSpec.of(combos, weights, board, live)
     players = len(combos)
     rate = MONTE_CARLO_RATE if all(len(c) == 1 for c in combos) else MONTE_CARLO_RATE_RANGES
+    per_task = TASK_TRIALS
     if trials is None:
         assert budget is not None
-        trials = budget_trials(budget, rate, workers, players, TASK_TRIALS)
-    tasks, units = sample_tasks(spec, trials, TASK_TRIALS, root)
+        per_task = BUDGET_TASK_TRIALS
+        trials = budget_trials(budget, rate, workers, players, per_task)
+    tasks, units = sample_tasks(spec, trials, per_task, root)
     estimate = trials * players / rate / workers
     if budget is not None:
         estimate = min(estimate, budget)
