@@ -99,7 +99,7 @@ def _units(value: int | float, scale: int) -> Fraction | int:
 def verify(settlement: Settlement) -> Verdict:
     """Class the settled hand against its recorded result (see the module docstring)."""
     key, recorded = _recorded(settlement)
-    if settlement.showdown is None:
+    if settlement.finishing is None:  # no showdown: a needed hand is unknown
         return Verdict("unknown-cards", key, recorded, [])
     if key is None or recorded is None:
         return Verdict(None, None, None, [])
