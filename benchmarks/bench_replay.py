@@ -6,8 +6,11 @@ Run: ``.venv/bin/python benchmarks/bench_replay.py`` (``--hands N``, ``--corpus 
 engine's own rules, its finishing stacks recorded), then times on the same
 files, in interleaved rounds (best and median printed):
 
-- showdown: read, replay under the rules, settle with ``resolve``, verify;
-  then the same run stage by stage (what each costs per hand);
+- showdown: read, replay under the rules, settle, verify, each file's hands as
+  a run (``settle_each``: the native kernel replays and settles the everyday
+  hands of a run in one call; the numpy backend replays hand by hand); then
+  the same run stage by stage (what each costs per hand), and hand by hand
+  (``settle``: the engine and ``resolve``) for comparison;
 - pokerkit: read only (``HandHistory.loads_all``), and read and replay
   (every state of ``HandHistory``, which also settles the pots);
 
@@ -28,12 +31,13 @@ import warnings
 from pathlib import Path
 
 from common import Result, interleaved_times, judge, machine_load, print_table, steady
+from showdown import _backend
+from showdown.phh.batch import settle_each
 from showdown.phh.corpus import replay_paths
-from showdown.phh.engine import replay
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import dumps_all, loads_all
-from showdown.phh.settlement import settle, settle_replay
+from showdown.phh.settlement import Settlement, settle
 from showdown.phh.verification import verify
 
 
@@ -56,22 +60,22 @@ def make_corpus(folder: Path, hands: int, files: int, seed: int = 9) -> list[Pat
 
 def ours(texts: list[str]) -> None:
     for text in texts:
-        for hand in loads_all(text):
-            if verify(settle(hand)).cls != "match":
-                raise AssertionError(f"hand {hand.name} does not match")
+        for s in settle_each(loads_all(text)):
+            if not isinstance(s, Settlement) or verify(s).cls != "match":
+                raise AssertionError(f"a hand does not match: {s}")
 
 
 def stages(texts: list[str], rounds: int) -> dict[str, list[float]]:
     """Seconds of each stage of :func:`ours` over ``texts``, stage by stage."""
-    hands = [h for text in texts for h in loads_all(text)]
-    replays = [replay(h) for h in hands]
-    settled = [settle_replay(r) for r in replays]
+    runs = [loads_all(text) for text in texts]
+    settled = [s for run in runs for s in settle_each(run)]
+    hands = [h for run in runs for h in run]
     return interleaved_times(
         {
             "read (TOML, HandHistory)": lambda: [loads_all(t) for t in texts],
-            "replay under the rules": lambda: [replay(h) for h in hands],
-            "settle (Table, resolve)": lambda: [settle_replay(r) for r in replays],
-            "verify": lambda: [verify(s) for s in settled],
+            "replay+settle, runs (settle_each)": lambda: [settle_each(run) for run in runs],
+            "verify": lambda: [verify(s) for s in settled],  # type: ignore[arg-type]
+            "replay+settle hand by hand (settle)": lambda: [settle(h) for h in hands],
         },
         rounds=rounds,
     )
@@ -143,7 +147,8 @@ def main() -> None:
         mine = times["showdown read+replay+settle+verify"]
         print(f"  target 30,000 hands/s: {judge(n / min(mine) >= 30_000, steady(mine))}")
         parts = [Result.from_times(name, n, t) for name, t in stages(texts, args.rounds).items()]
-        print_table("showdown stage by stage (the same hands)", parts, ours=[])
+        print_table(f"showdown stage by stage (the same hands; backend {_backend.current()})",
+                    parts, ours=[])
         load = machine_load()
         scaling(paths, max(args.hands, args.corpus), args.rounds)
         load = load or machine_load()

@@ -33,9 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from showdown.phh.amounts import INFINITE, from_units
+from showdown.phh.batch import settle_each
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory, loads, loads_all
-from showdown.phh.settlement import Settlement, settle
+from showdown.phh.settlement import Settlement, parts_payouts, settle
 from showdown.phh.verification import verify
 
 __all__ = ["HandReport", "find_files", "replay_chunk", "replay_paths", "report"]
@@ -107,6 +108,23 @@ class HandReport:
 
 
 def _settlement_dict(s: Settlement) -> dict[str, Any] | None:
+    parts = s.parts
+    if parts is not None:  # settled by the kernel (whole chips): no Showdown needed
+        pots, returned, order, _, _ = parts
+        return {
+            "pots": [
+                {
+                    "amount": amount,
+                    "eligible": list(eligible),
+                    "winners": list(winners),
+                    "shares": {str(seat): c for seat, c in zip(winners, shares, strict=True)},
+                }
+                for amount, eligible, winners, shares in pots
+            ],
+            "payouts": {str(seat): c for seat, c in parts_payouts(pots).items()},
+            "returned": {str(seat): c for seat, c in returned},
+            "showdown_order": list(order),
+        }
     sd = s.showdown
     if sd is None:
         return None
@@ -146,9 +164,25 @@ def _moneys(values: list[int], scale: int) -> list[int | float | None]:
 
 def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
+    try:
+        s: Settlement | HistoryError = settle(history, repair)
+    except HistoryError as exc:
+        s = exc
+    return _report(history, hand, s)
+
+
+def _reports(hands: list[HandHistory], repair: bool) -> list[HandReport]:
+    """:func:`report` of each hand of a run, settled together (see :mod:`showdown.phh.batch`)."""
+    if repair:
+        return [report(h, h.label, repair) for h in hands]
+    return [_report(h, h.label, s) for h, s in zip(hands, settle_each(hands), strict=True)]
+
+
+def _report(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> HandReport:
     file = history.file or "-"
     try:
-        s = settle(history, repair)
+        if isinstance(s, HistoryError):
+            raise s
         verdict = verify(s)
     except HistoryError as exc:
         return HandReport(file, hand, error=str(exc))
@@ -192,7 +226,7 @@ def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport
         try:
             if kind == "phhs":
                 hands = loads_all(text, file)
-                reports.extend(report(h, h.label, repair) for h in hands)
+                reports.extend(_reports(hands, repair))
                 continue
             history = loads(text, file)
         except HistoryError as exc:
@@ -215,7 +249,7 @@ def _tables(file: str, text: str, repair: bool) -> list[HandReport]:
         hands = loads_all(text, file)
     except HistoryError:
         return replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)], repair)
-    return [report(h, h.label, repair) for h in hands]
+    return _reports(hands, repair)
 
 
 def _split_tables(text: str) -> list[tuple[str, str]]:

@@ -30,7 +30,7 @@ from showdown.phh.notation import HandHistory
 from showdown.pots import Player, Pot, Showdown, Table, TableError, resolve
 from showdown.variants import find_variant
 
-__all__ = ["Parts", "Settlement", "settle", "settle_replay", "to_table"]
+__all__ = ["Parts", "Settlement", "parts_payouts", "settle", "settle_replay", "to_table"]
 
 
 _ID = attrgetter("id")
@@ -44,8 +44,9 @@ def _card(text: str) -> Card:
 #: A settlement worked out elsewhere (the native kernel) as plain values: pots as
 #: ``(amount, eligible seats, winner seats, shares)``, returned as ``((seat, chips),)``,
 #: the showdown order, the seats shown, ``((seat, value), ...)``.
+PotParts = tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
 Parts = tuple[
-    tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...],
+    PotParts,
     tuple[tuple[int, int], ...],
     tuple[int, ...],
     tuple[int, ...],
@@ -116,6 +117,15 @@ class Settlement:
         return f"<Settlement {self.replay.history!r}: finishing {self.finishing}>"
 
 
+def parts_payouts(pots: PotParts) -> dict[int, int]:
+    """Chips won per seat (winners only, in seat order) from the pots of :data:`Parts`."""
+    payouts: dict[int, int] = {}
+    for _, _, winners, shares in pots:
+        for seat, won in zip(winners, shares, strict=True):
+            payouts[seat] = payouts.get(seat, 0) + won
+    return dict(sorted(payouts.items()))
+
+
 def _from_parts(table: Table, parts: Parts) -> Showdown:
     """The :class:`Showdown` of settled plain values (see :data:`Parts`)."""
     pots, returned, order, shown, ranks = parts
@@ -123,15 +133,11 @@ def _from_parts(table: Table, parts: Parts) -> Showdown:
         Pot(amount, eligible, winners, dict(zip(winners, shares, strict=True)))
         for amount, eligible, winners, shares in pots
     )
-    payouts: dict[int, int] = {}
-    for pot in built:
-        for seat, won in pot.shares.items():
-            payouts[seat] = payouts.get(seat, 0) + won
     return Showdown(
         table=table,
         pots=built,
         returned=dict(returned),
-        payouts=dict(sorted(payouts.items())),
+        payouts=parts_payouts(pots),
         showdown_order=order,
         shown=shown,
         ranks=dict(ranks),
