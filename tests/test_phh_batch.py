@@ -170,3 +170,20 @@ def test_kernel_reader_reads_written_corpora() -> None:
     reader = kernel_loads()
     if reader is not None:
         assert reader(text) == tomllib.loads(text)
+
+
+def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
+    from showdown.phh.corpus import _reports, report
+
+    rng = random.Random(11)
+    hands = []
+    for k in range(120):
+        code = rng.choice(["NT", "FT", "PO"])
+        h = everyday(rng, code) if k % 3 else broken(rng, everyday(rng, code))
+        h.name = str(k + 1)
+        s = one_by_one(h)
+        if isinstance(s, Settlement) and s.finishing is not None and k % 2:
+            h.fields["finishing_stacks"] = s.finishing  # recorded: a match
+        hands.append(h)
+    run = _reports(hands, repair=False)
+    assert [r.to_dict() for r in run] == [report(h, h.label).to_dict() for h in hands]

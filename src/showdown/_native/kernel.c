@@ -3095,17 +3095,27 @@ static PyObject *toml_string(const char **pp, const char *end)
     const char *p = *pp;
     char quote = *p++;
     const char *start = p;
+    unsigned char high = 0;
     for (; p < end && *p != quote; p++) {
         unsigned char c = (unsigned char)*p;
         if ((c < 0x20 && c != '\t') || c == 0x7f || (c == '\\' && quote == '"')) {
             return NULL;
         }
+        high |= c;
     }
     if (p == end) {
         return NULL;
     }
     *pp = p + 1;
-    PyObject *s = PyUnicode_DecodeUTF8(start, p - start, "strict");
+    PyObject *s;
+    if (high < 0x80) { /* ASCII: copied as it is */
+        s = PyUnicode_New(p - start, 127);
+        if (s != NULL) {
+            memcpy(PyUnicode_DATA(s), start, (size_t)(p - start));
+        }
+        return s;
+    }
+    s = PyUnicode_DecodeUTF8(start, p - start, "strict");
     if (s == NULL) {
         PyErr_Clear();
     }
@@ -3153,6 +3163,16 @@ static PyObject *toml_number(const char **pp, const char *end)
     buf[len] = 0;
     *pp = p;
     PyObject *v;
+    if (!decimal && len <= 18) { /* fits in 64 bits */
+        const char *q = buf;
+        int negative = *q == '-';
+        q += *q == '-' || *q == '+';
+        long long x = 0;
+        for (; *q; q++) {
+            x = 10 * x + (*q - '0');
+        }
+        return PyLong_FromLongLong(negative ? -x : x);
+    }
     if (decimal) {
         double d = PyOS_string_to_double(buf, NULL, NULL);
         v = d == -1.0 && PyErr_Occurred() ? NULL : PyFloat_FromDouble(d);
@@ -3235,6 +3255,26 @@ outside:
     return NULL;
 }
 
+/* Keys met before (the same few field names in every hand): the same objects, hashed once. */
+#define TOML_KEYS 32
+static PyObject *toml_known[TOML_KEYS];
+
+static PyObject *toml_key(const char *key, Py_ssize_t len)
+{
+    int k = 0;
+    for (; k < TOML_KEYS && toml_known[k] != NULL; k++) {
+        PyObject *known = toml_known[k];
+        if (PyUnicode_GET_LENGTH(known) == len && memcmp(PyUnicode_DATA(known), key, (size_t)len) == 0) {
+            return Py_NewRef(known);
+        }
+    }
+    PyObject *name = PyUnicode_FromStringAndSize(key, len);
+    if (name != NULL && k < TOML_KEYS) {
+        toml_known[k] = Py_NewRef(name);
+    }
+    return name;
+}
+
 static PyObject *Tables_phh_toml(Tables *self, PyObject *text)
 {
     (void)self;
@@ -3291,7 +3331,8 @@ static PyObject *Tables_phh_toml(Tables *self, PyObject *text)
         if (p == key) {
             goto outside;
         }
-        PyObject *name = PyUnicode_FromStringAndSize(key, p - key);
+        PyObject *name = header ? PyUnicode_FromStringAndSize(key, p - key)
+                                : toml_key(key, p - key);
         if (name == NULL) {
             goto fail;
         }
