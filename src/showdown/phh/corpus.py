@@ -36,6 +36,7 @@ from typing import Any
 from showdown.phh.amounts import INFINITE, from_units
 from showdown.phh.batch import settle_each
 from showdown.phh.errors import HistoryError, MalformedHistory
+from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory, loads, loads_all
 from showdown.phh.settlement import Settlement, parts_payouts, settle
 from showdown.phh.verification import verify
@@ -231,6 +232,11 @@ Unit = tuple[str, str, str | None, str]
 
 def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
     """Replay every hand of a chunk (runs in a worker process)."""
+    with paused():  # many small acyclic containers: see showdown.phh.nogc
+        return _replay_chunk(units, repair)
+
+
+def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[HandReport]:
     reports: list[HandReport] = []
     for file, kind, name, text in units:
         if kind == "tables":
@@ -363,7 +369,8 @@ def _run_rows(units: Sequence[Unit], repair: bool = False) -> bytes:
     """:func:`_run` for another process: the reports as rows of plain values, in
     :mod:`marshal`'s format (several times quicker to write and read than pickle's for
     such values; both processes run the same Python)."""
-    return marshal.dumps(list(map(_row, _run(units, repair))))
+    with paused():
+        return marshal.dumps(list(map(_row, _run(units, repair))))
 
 
 def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
@@ -422,9 +429,9 @@ def replay_paths(
         pool = executor = ProcessPoolExecutor(workers, mp_context=_context())
     try:
         for rows in _ordered(executor, run, chunks, 4 * workers if pool else 16):
-            row: tuple[Any, ...]
-            for row in marshal.loads(rows):
-                yield HandReport(*row)
+            with paused():  # not across the yield: the caller's code runs with the collector
+                reports = [HandReport(*row) for row in marshal.loads(rows)]
+            yield from reports
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
