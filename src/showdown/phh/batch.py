@@ -49,7 +49,7 @@ from showdown.phh.replayed import Replay
 from showdown.phh.rules import RULES, VariantRules
 from showdown.phh.settlement import Settlement, settle
 
-__all__ = ["kernel_shapes", "settle_all", "settle_each"]
+__all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each"]
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha).
@@ -77,6 +77,11 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
 
 
 _SHAPES: dict[str, tuple[Any, ...]] = {}
+
+
+def prepare() -> None:
+    """Build the kernel's tables now (a process pool forked after this inherits them)."""
+    _kernel_results([])
 
 
 def _kernel_results(histories: Sequence[HandHistory]) -> list[Any]:

@@ -34,11 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from showdown.phh.amounts import INFINITE, from_units
-from showdown.phh.batch import settle_each
+from showdown.phh.batch import prepare, settle_each
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory, loads, loads_all
-from showdown.phh.settlement import Settlement, parts_payouts, settle
+from showdown.phh.settlement import PotParts, Settlement, parts_payouts, settle
 from showdown.phh.verification import verify
 
 __all__ = ["HandReport", "find_files", "replay_chunk", "replay_paths", "report"]
@@ -82,9 +82,22 @@ class HandReport:
     recorded_field: str | None = None
     players: list[str] = field(default_factory=list)
     differences: list[dict[str, Any]] = field(default_factory=list)
-    settlement: dict[str, Any] | None = None
+    #: The settlement as :attr:`settlement` gives it, or (for a hand the kernel settled)
+    #: its plain parts ``(pots, returned, showdown order)``, smaller to send between
+    #: processes and turned into the dictionary on first use.
+    settled: dict[str, Any] | PlainParts | None = None
     error: str | None = None
     inferred: list[str] = field(default_factory=list)
+
+    @property
+    def settlement(self) -> dict[str, Any] | None:
+        """``pots``, ``payouts``, ``returned`` and ``showdown_order`` as in ``resolve
+        --json`` (``None``: not settled)."""
+        settled = self.settled
+        if type(settled) is tuple:
+            settled = _parts_dict(settled)
+            object.__setattr__(self, "settled", settled)  # made once (a frozen record)
+        return settled  # type: ignore[return-value]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
@@ -119,26 +132,36 @@ class _SeatText(dict[int, str]):
 _SEAT_TEXT = _SeatText({k: str(k) for k in range(64)})
 
 
-def _settlement_dict(s: Settlement) -> dict[str, Any] | None:
+#: A kernel-settled hand's pots, returned chips and showdown order (see :data:`Parts`).
+PlainParts = tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def _parts_dict(parts: PlainParts) -> dict[str, Any]:
+    """The settlement dictionary of a kernel-settled hand (whole chips), without Showdown."""
+    pots, returned, order = parts
+    text = _SEAT_TEXT
+    plain = []
+    for amount, eligible, winners, shares in pots:
+        plain.append({
+            "amount": amount,
+            "eligible": list(eligible),
+            "winners": list(winners),
+            "shares": dict(zip(map(text.__getitem__, winners), shares, strict=True)),
+        })
+    payouts = parts_payouts(pots)
+    return {
+        "pots": plain,
+        "payouts": dict(zip(map(text.__getitem__, payouts), payouts.values(), strict=True)),
+        "returned": {text[seat]: c for seat, c in returned},
+        "showdown_order": list(order),
+    }
+
+
+def _settlement_dict(s: Settlement) -> dict[str, Any] | PlainParts | None:
+    """The settlement of a report: plain parts for a kernel-settled hand, else the dict."""
     parts = s.parts
-    if parts is not None:  # settled by the kernel (whole chips): no Showdown needed
-        pots, returned, order, _, _ = parts
-        text = _SEAT_TEXT
-        plain = []
-        for amount, eligible, winners, shares in pots:
-            plain.append({
-                "amount": amount,
-                "eligible": list(eligible),
-                "winners": list(winners),
-                "shares": dict(zip(map(text.__getitem__, winners), shares, strict=True)),
-            })
-        payouts = parts_payouts(pots)
-        return {
-            "pots": plain,
-            "payouts": dict(zip(map(text.__getitem__, payouts), payouts.values(), strict=True)),
-            "returned": {text[seat]: c for seat, c in returned},
-            "showdown_order": list(order),
-        }
+    if parts is not None:
+        return parts[:3]
     sd = s.showdown
     if sd is None:
         return None
@@ -220,7 +243,7 @@ def _report(history: HandHistory, hand: str | int, s: Settlement | HistoryError)
             }
             for i, ours, _ in verdict.differences
         ],
-        settlement=_settlement_dict(s),
+        settled=_settlement_dict(s),
         inferred=s.replay.inferred,
     )
 
@@ -426,7 +449,10 @@ def replay_paths(
     run = partial(_run_rows, repair=repair)
     pool = None
     if executor is None:
-        pool = executor = ProcessPoolExecutor(workers, mp_context=_context())
+        context = _context()
+        if context.get_start_method() == "fork":
+            prepare()  # the kernel's tables, built once here, are the workers' too
+        pool = executor = ProcessPoolExecutor(workers, mp_context=context)
     try:
         for rows in _ordered(executor, run, chunks, 4 * workers if pool else 16):
             with paused():  # not across the yield: the caller's code runs with the collector

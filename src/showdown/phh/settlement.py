@@ -30,7 +30,9 @@ from showdown.phh.notation import HandHistory
 from showdown.pots import Player, Pot, Showdown, Table, TableError, resolve
 from showdown.variants import find_variant
 
-__all__ = ["Parts", "Settlement", "parts_payouts", "settle", "settle_replay", "to_table"]
+__all__ = [
+    "Parts", "PotParts", "Settlement", "parts_payouts", "settle", "settle_replay", "to_table",
+]
 
 
 _ID = attrgetter("id")
