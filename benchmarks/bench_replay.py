@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import tempfile
 import time
 import warnings
@@ -102,11 +103,15 @@ def pokerkit_replay(texts: list[str]) -> None:
 def scaling(paths: list[Path], hands: int, rounds: int) -> None:
     """``replay_paths`` in 1 and 2 processes, taking turns; best and median of each."""
     times: dict[int, list[float]] = {1: [], 2: []}
+    cpu: dict[int, list[tuple[float, float]]] = {1: [], 2: []}  # (this process, workers)
     for _ in range(rounds):
         for workers in (1, 2):
+            before = _cpu()
             start = time.perf_counter()
             count = sum(1 for _ in replay_paths(paths, workers=workers, chunk=500))
             times[workers].append(time.perf_counter() - start)
+            after = _cpu()
+            cpu[workers].append((after[0] - before[0], after[1] - before[1]))
             assert count == hands
     corpus = [Result.from_times(f"replay_paths workers={w}", hands, t) for w, t in times.items()]
     print_table(f"corpus replay over processes (replay_paths), {hands} hands", corpus, ours=[])
@@ -114,8 +119,21 @@ def scaling(paths: list[Path], hands: int, rounds: int) -> None:
     best = one.seconds / two.seconds
     median = (one.median or 0) / (two.median or 1)
     print(f"  scaling 2 processes / 1: {best:.2f}x (best), {median:.2f}x (median)")
+    one_cpu = min(a + b for a, b in cpu[1]) / hands
+    parent, pool = min(cpu[2], key=sum)
+    implied = 2 * one_cpu / ((parent + pool) / hands)
+    print(f"  CPU per hand (less sensitive to the load): one process {one_cpu * 1e6:.1f} us; "
+          f"2 workers: parent {parent / hands * 1e6:.1f} us + workers {pool / hands * 1e6:.1f} us"
+          f" -> about {implied:.2f}x on 2 idle cores (if nothing else runs)")
     trusted = steady(times[1]) and steady(times[2])
     print(f"  target 1.7x: {judge(best >= 1.7 and median >= 1.7, trusted)}")
+
+
+def _cpu() -> tuple[float, float]:
+    """CPU seconds of this process and of its ended children (the pool's workers)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime
 
 
 def main() -> None:

@@ -2646,7 +2646,7 @@ typedef struct {
 static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PhhSettled *s)
 {
     int n = h->n;
-    int64_t chips[PHH_MAX];
+    int64_t chips[PHH_MAX] = {0};
     int nlive = 0;
     for (int i = 0; i < n; i++) {
         if (h->paid[i] != h->paid[0]) {
@@ -2857,6 +2857,47 @@ static PyObject *phh_list(const int64_t *v, int n)
     return list;
 }
 
+static PyObject *phh_tuple(const int64_t *v, int n)
+{
+    PyObject *t = PyTuple_New(n);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLongLong(v[i]);
+        if (x == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* A tuple of its items (stolen references); NULL, with every item released, if one is NULL. */
+static PyObject *phh_pack(int n, PyObject **items)
+{
+    PyObject *t = NULL;
+    for (int k = 0; k < n; k++) {
+        if (items[k] == NULL) {
+            goto fail;
+        }
+    }
+    t = PyTuple_New(n);
+    if (t == NULL) {
+        goto fail;
+    }
+    for (int k = 0; k < n; k++) {
+        PyTuple_SET_ITEM(t, k, items[k]);
+    }
+    return t;
+fail:
+    for (int k = 0; k < n; k++) {
+        Py_XDECREF(items[k]);
+    }
+    return NULL;
+}
+
 static PyObject *phh_flags(const unsigned char *v, int n)
 {
     PyObject *list = PyList_New(n);
@@ -2918,16 +2959,9 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *s)
                 shares[w++] = s->pot_share[p][i];
             }
         }
-        PyObject *e = phh_list(eligible, m), *ws = phh_list(winners, w);
-        PyObject *sh = phh_list(shares, w);
-        PyObject *pot = NULL;
-        if (e != NULL && ws != NULL && sh != NULL) {
-            pot = Py_BuildValue("(LNNN)", (long long)s->pot_amount[p], PyList_AsTuple(e),
-                                PyList_AsTuple(ws), PyList_AsTuple(sh));
-        }
-        Py_XDECREF(e);
-        Py_XDECREF(ws);
-        Py_XDECREF(sh);
+        PyObject *items[4] = {PyLong_FromLongLong(s->pot_amount[p]), phh_tuple(eligible, m),
+                              phh_tuple(winners, w), phh_tuple(shares, w)};
+        PyObject *pot = phh_pack(4, items);
         if (pot == NULL) {
             goto fail;
         }
@@ -2959,24 +2993,30 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *s)
     }
     for (int i = 0, m = 0; i < n; i++) { /* (seat, value) in seat order */
         if (s->value[i] >= 0) {
-            PyObject *x = Py_BuildValue("(Li)", (long long)h->seat[i], s->value[i]);
+            PyObject *pair[2] = {PyLong_FromLongLong(h->seat[i]), PyLong_FromLong(s->value[i])};
+            PyObject *x = phh_pack(2, pair);
             if (x == NULL) {
                 goto fail;
             }
             PyTuple_SET_ITEM(ranks, m++, x);
         }
     }
-    PyObject *returned = s->returned_to < 0
-        ? PyTuple_New(0)
-        : Py_BuildValue("((LL))", (long long)h->seat[s->returned_to], (long long)s->returned);
-    out = Py_BuildValue("(NNNNNNNNNNNNNN)", phh_list(h->contrib, n), phh_flags(h->folded, n),
-                        phh_flags(h->mucked, n),
-                        h->last_aggressor < 0 ? Py_NewRef(Py_None)
-                                              : PyLong_FromLong(h->last_aggressor),
-                        holes, phh_cards(h->board, h->nboard), phh_list(h->paid, n),
-                        phh_list(s->finishing, n), phh_list(s->won, n), pots, returned, order,
-                        shown, ranks);
-    return out; /* Py_BuildValue "N" steals even on failure of another item */
+    PyObject *returned;
+    if (s->returned_to < 0) {
+        returned = PyTuple_New(0);
+    } else {
+        PyObject *pair[2] = {PyLong_FromLongLong(h->seat[s->returned_to]),
+                             PyLong_FromLongLong(s->returned)};
+        PyObject *one[1] = {phh_pack(2, pair)};
+        returned = phh_pack(1, one);
+    }
+    PyObject *items[14] = {
+        phh_list(h->contrib, n), phh_flags(h->folded, n), phh_flags(h->mucked, n),
+        h->last_aggressor < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(h->last_aggressor),
+        holes, phh_cards(h->board, h->nboard), phh_list(h->paid, n),
+        phh_list(s->finishing, n), phh_list(s->won, n), pots, returned, order, shown, ranks};
+    out = phh_pack(14, items); /* releases every item if one is missing */
+    return out;
 fail:
     Py_XDECREF(holes);
     Py_XDECREF(pots);
@@ -3000,7 +3040,8 @@ static PyObject *Tables_phh_settle(Tables *self, PyObject *args)
         return NULL;
     }
     Py_ssize_t count = PyList_GET_SIZE(hands);
-    PyObject *out = PyList_New(count);
+    PyObject *out = PyList_New(count), *last_spec = NULL;
+    PhhShape last_shape;
     if (out == NULL) {
         return NULL;
     }
@@ -3017,7 +3058,13 @@ static PyObject *Tables_phh_settle(Tables *self, PyObject *args)
             Py_DECREF(out);
             return NULL;
         }
-        if (spec != NULL) {
+        if (spec != NULL && spec == last_spec) {
+            shape = last_shape;
+            status = phh_replay(fields, &shape, &hand);
+            if (status == 0) {
+                status = phh_settle(self, &shape, &hand, &settled);
+            }
+        } else if (spec != NULL) {
             if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
                                   &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
                                   &shape.bet[3]) ||
@@ -3028,6 +3075,8 @@ static PyObject *Tables_phh_settle(Tables *self, PyObject *args)
                 Py_DECREF(out);
                 return NULL;
             }
+            last_spec = spec; /* alive in shapes for the whole call */
+            last_shape = shape;
             status = phh_replay(fields, &shape, &hand);
             if (status == 0) {
                 status = phh_settle(self, &shape, &hand, &settled);
@@ -3156,6 +3205,17 @@ static PyObject *toml_number(const char **pp, const char *end)
         return NULL;
     }
     Py_ssize_t len = p - start;
+    if (!decimal && len <= 18) { /* fits in 64 bits */
+        const char *q = start;
+        int negative = *q == '-';
+        q += *q == '-' || *q == '+';
+        long long x = 0;
+        for (; q < p; q++) {
+            x = 10 * x + (*q - '0');
+        }
+        *pp = p;
+        return PyLong_FromLongLong(negative ? -x : x);
+    }
     if (len >= (Py_ssize_t)sizeof buf) {
         return NULL;
     }
@@ -3163,16 +3223,6 @@ static PyObject *toml_number(const char **pp, const char *end)
     buf[len] = 0;
     *pp = p;
     PyObject *v;
-    if (!decimal && len <= 18) { /* fits in 64 bits */
-        const char *q = buf;
-        int negative = *q == '-';
-        q += *q == '-' || *q == '+';
-        long long x = 0;
-        for (; *q; q++) {
-            x = 10 * x + (*q - '0');
-        }
-        return PyLong_FromLongLong(negative ? -x : x);
-    }
     if (decimal) {
         double d = PyOS_string_to_double(buf, NULL, NULL);
         v = d == -1.0 && PyErr_Occurred() ? NULL : PyFloat_FromDouble(d);
