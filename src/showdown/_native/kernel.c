@@ -2840,38 +2840,36 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
     return 0;
 }
 
-static PyObject *phh_list(const int64_t *v, int n)
+/* The n numbers as a list, or as a tuple. */
+static PyObject *phh_numbers(const int64_t *v, int n, int tuple)
 {
-    PyObject *list = PyList_New(n);
-    if (list == NULL) {
+    PyObject *seq = tuple ? PyTuple_New(n) : PyList_New(n);
+    if (seq == NULL) {
         return NULL;
     }
     for (int i = 0; i < n; i++) {
         PyObject *x = PyLong_FromLongLong(v[i]);
         if (x == NULL) {
-            Py_DECREF(list);
+            Py_DECREF(seq);
             return NULL;
         }
-        PyList_SET_ITEM(list, i, x);
+        if (tuple) {
+            PyTuple_SET_ITEM(seq, i, x);
+        } else {
+            PyList_SET_ITEM(seq, i, x);
+        }
     }
-    return list;
+    return seq;
+}
+
+static PyObject *phh_list(const int64_t *v, int n)
+{
+    return phh_numbers(v, n, 0);
 }
 
 static PyObject *phh_tuple(const int64_t *v, int n)
 {
-    PyObject *t = PyTuple_New(n);
-    if (t == NULL) {
-        return NULL;
-    }
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromLongLong(v[i]);
-        if (x == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, x);
-    }
-    return t;
+    return phh_numbers(v, n, 1);
 }
 
 /* A tuple of its items (stolen references); NULL, with every item released, if one is NULL. */
