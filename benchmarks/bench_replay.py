@@ -7,7 +7,7 @@ engine's own rules, its finishing stacks recorded), then times on the same
 files, in interleaved rounds (best and median printed):
 
 - showdown: read, replay under the rules, settle, verify, each file's hands as
-  a run (``settle_each``: the native kernel replays and settles the everyday
+  a run (``settle_all``, ``verify_all``: the native kernel replays and settles the everyday
   hands of a run in one call; the numpy backend replays hand by hand); then
   the same run stage by stage (what each costs per hand), and hand by hand
   (``settle``: the engine and ``resolve``) for comparison;
@@ -33,13 +33,12 @@ from pathlib import Path
 
 from common import Result, interleaved_times, judge, machine_load, print_table, steady
 from showdown import _backend
-from showdown.phh.batch import settle_each
+from showdown.phh.batch import settle_all, verify_all
 from showdown.phh.corpus import replay_paths
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import dumps_all, loads_all
-from showdown.phh.settlement import Settlement, settle
-from showdown.phh.verification import verify
+from showdown.phh.settlement import settle
 
 
 def make_corpus(folder: Path, hands: int, files: int, seed: int = 9) -> list[Path]:
@@ -61,21 +60,21 @@ def make_corpus(folder: Path, hands: int, files: int, seed: int = 9) -> list[Pat
 
 def ours(texts: list[str]) -> None:
     for text in texts:
-        for s in settle_each(loads_all(text)):
-            if not isinstance(s, Settlement) or verify(s).cls != "match":
-                raise AssertionError(f"a hand does not match: {s}")
+        for v in verify_all(settle_all(loads_all(text))):
+            if v.cls != "match":
+                raise AssertionError(f"a hand does not match: {v}")
 
 
 def stages(texts: list[str], rounds: int) -> dict[str, list[float]]:
     """Seconds of each stage of :func:`ours` over ``texts``, stage by stage."""
     runs = [loads_all(text) for text in texts]
-    settled = [s for run in runs for s in settle_each(run)]
+    settled = [settle_all(run) for run in runs]
     hands = [h for run in runs for h in run]
     return interleaved_times(
         {
             "read (TOML, HandHistory)": lambda: [loads_all(t) for t in texts],
-            "replay+settle, runs (settle_each)": lambda: [settle_each(run) for run in runs],
-            "verify": lambda: [verify(s) for s in settled],  # type: ignore[arg-type]
+            "replay+settle, runs (settle_all)": lambda: [settle_all(run) for run in runs],
+            "verify (verify_all)": lambda: [verify_all(run) for run in settled],
             "replay+settle hand by hand (settle)": lambda: [settle(h) for h in hands],
         },
         rounds=rounds,

@@ -187,3 +187,18 @@ def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
         hands.append(h)
     run = _reports(hands, repair=False)
     assert [r.to_dict() for r in run] == [report(h, h.label).to_dict() for h in hands]
+
+
+def test_verify_all_is_verify_of_each() -> None:
+    import gc
+
+    from showdown.phh.batch import verify_all
+    from showdown.phh.verification import verify
+
+    rng = random.Random(13)
+    run = settle_all([everyday(rng, "NT") for _ in range(30)])
+    for s in run[::2]:
+        assert s.finishing is not None
+        s.replay.history.fields["finishing_stacks"] = [f + 1 for f in s.finishing]
+    assert verify_all(run) == [verify(s) for s in run]
+    assert gc.isenabled()  # the collector is back on after the run

@@ -31,13 +31,15 @@ compare both paths on many random legal and broken hands.
 >>> first, second = settle_each(hands)
 >>> first.finishing, first.showdown.returned
 ([100, 30], {2: 30})
+>>> [v.cls for v in verify_all([first])]  # nothing recorded to compare
+[None]
 >>> print(second)  # doctest: +ELLIPSIS
 hand 2: action 2 'p2 cbr 3': breaks the no-limit minimum raise: the smallest raise is to 4 ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from showdown import _backend
@@ -48,8 +50,9 @@ from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
 from showdown.phh.rules import RULES, VariantRules
 from showdown.phh.settlement import Settlement, settle
+from showdown.phh.verification import Verdict, verify
 
-__all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each"]
+__all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each", "verify_all"]
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha).
@@ -120,6 +123,13 @@ def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryE
         out.append(Settlement(r, None, None, finishing, won, [],
                               (pots, returned, order, shown, ranks)))
     return out
+
+
+def verify_all(settlements: Iterable[Settlement]) -> list[Verdict]:
+    """:func:`~showdown.phh.verification.verify` of each settled hand (the collector
+    paused, as in :func:`settle_each`)."""
+    with paused():
+        return list(map(verify, settlements))
 
 
 def settle_all(histories: Sequence[HandHistory]) -> list[Settlement]:
