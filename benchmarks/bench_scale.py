@@ -13,32 +13,42 @@ Each contender runs in interleaved rounds (best and median printed). The matrix 
 is a block of the 169 x 169 table (:data:`CLASSES`, spread over the grid) so a round
 takes seconds; its rate is in showdowns per second (a showdown is one combo pair on
 one board, as counted before suit isomorphism), to set beside PokerStove's published
-~119 M/s and CandyPoker's 1.3-2.2 G/s. Pools and the cluster are started and every
-worker warmed (tables built) once, outside the timings; the cluster runs without Dask's
-statistical profiler (``distributed.worker.profile.enabled: false``, see
-docs/equity-at-scale.md). ``--full`` times the whole
-table as a user runs it (``showdown matrix --workers 2``: pool start included) against
-the issue's targets: at most 2 minutes with the native kernel, 10 with numpy. The
-matrix counts rather than evaluates boards (see ``showdown._matrix_jobs``), in numpy on
-both backends. The machine may be shared: every verdict says when the load makes a
-figure meaningless.
+~119 M/s and CandyPoker's 1.3-2.2 G/s. The Monte Carlo job is range against range with
+:data:`MC_TRIALS` trials (a few seconds on one worker, as jobs worth spreading are).
+
+Like is compared with like: the warm local pool and the LocalClusters are started and
+every worker warmed (tables built) once, outside the timings; the Monte Carlo job is
+also timed in fresh processes with ``workers=1`` and ``workers=2`` (the pool started by
+the call, forked since such a process runs one thread), which is what a user's
+``showdown equity --workers N`` costs. The
+clusters run without Dask's statistical profiler; one also without Dask's
+``MALLOC_TRIM_THRESHOLD_=65536`` worker setting, which the verdict uses, and one with
+Dask's defaults, printed beside it to show that setting's share of the gap (see
+docs/equity-at-scale.md). ``--full`` times the whole table as a user runs it
+(``showdown matrix --workers 2``: pool start included) against the issue's targets: at
+most 2 minutes with the native kernel, 10 with numpy. The matrix counts rather than
+evaluates boards (see ``showdown._matrix_jobs``), in numpy on both backends. The machine
+may be shared: every verdict says when the load makes a figure meaningless.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from math import comb
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import interleaved_times, judge, machine_load, steady
+from common import CHILD_ENV, interleaved_times, judge, machine_load, steady
 from showdown import _backend
 from showdown._matrix_jobs import prepare
 from showdown.equity import equity
@@ -50,7 +60,15 @@ from showdown.preflop import class_combos
 #: A block of the table spread over the grid: pairs, suited, offsuit, high and low.
 CLASSES = list(ALL_CLASSES[::9])
 RANGES = ["QQ+, AKs, AQs", "22+, A2s+, KTs+, AJo+"]
-MC_TRIALS = 4_000_000
+#: Monte Carlo trials: a job of a few seconds on one worker, as jobs worth spreading are.
+MC_TRIALS = 40_000_000
+MC_TRIALS_NUMPY = 20_000_000
+WARM_ONE = "1 worker (in-process)"
+WARM_TWO = "2 local processes (warm pool)"
+COLD_ONE = "workers=1 (fresh process)"
+COLD_TWO = "workers=2 (fresh process, pool started by the call)"
+DASK = "Dask LocalCluster x2"
+DASK_DEFAULT = "LocalCluster x2, Dask's default env"
 TARGET_SPEEDUP = 1.7
 TARGET_DASK = 1.15
 POKERSTOVE, CANDY_LOW, CANDY_HIGH = 119e6, 1.3e9, 2.2e9
@@ -76,26 +94,33 @@ def report(title: str, times: dict[str, list[float]], work: float, unit: str) ->
     first = min(next(iter(times.values())))
     for name, t in times.items():
         print(
-            f"  {name:<30} best {min(t):7.2f} s  median {statistics.median(t):7.2f} s  "
+            f"  {name:<44} best {min(t):7.2f} s  median {statistics.median(t):7.2f} s  "
             f"{work / min(t) / 1e6:9.1f} M {unit}/s  x{first / min(t):.2f}"
         )
 
 
-def speedup_verdicts(times: dict[str, list[float]], names: list[str]) -> None:
-    """1 worker, 2 local processes and (when present) the LocalCluster: the verdicts."""
-    one, two = names[0], names[1]
-    dask = names[2] if len(names) > 2 else None
+def speedup_verdicts(times: dict[str, list[float]]) -> None:
+    """The verdicts: 2 local workers against 1 (warm pool) and the LocalCluster against the
+    warm local pool (both warm: like with like), with Dask's default worker environment
+    beside it for the split of the gap."""
     trusted = all(steady(t) for t in times.values())
-    ratio = min(times[one]) / min(times[two])
+    one = min(times[WARM_ONE])
+    ratio = one / min(times[WARM_TWO])
     print(
-        f"  2 local workers / 1: x{ratio:.2f} (target >= {TARGET_SPEEDUP}): "
+        f"  {WARM_TWO} / 1 worker: x{ratio:.2f} (target >= {TARGET_SPEEDUP}): "
         f"{judge(ratio >= TARGET_SPEEDUP, trusted)}"
     )
-    if dask is not None:
-        slower = min(times[dask]) / min(times[two])
+    pool = min(times[WARM_TWO])
+    if DASK in times:
+        slower = min(times[DASK]) / pool
         print(
             f"  LocalCluster / local pool: x{slower:.2f} time (target <= {TARGET_DASK}): "
             f"{judge(slower <= TARGET_DASK, trusted)}"
+        )
+    if DASK_DEFAULT in times:
+        print(
+            f"  (with Dask's default MALLOC_TRIM_THRESHOLD_=65536: "
+            f"x{min(times[DASK_DEFAULT]) / pool:.2f} the local pool's time)"
         )
 
 
@@ -122,38 +147,89 @@ def full_matrix() -> None:
     print(f"  target <= {limit:.0f} s: {judge(ok, trusted)}")
 
 
+def fresh_seconds(workers: int, trials: int) -> tuple[float, float, float]:
+    """Seconds of the Monte Carlo job called in a fresh process with ``workers=N``, as
+    ``showdown equity --workers N`` runs it (the first call's own set-up and the pool's
+    start, forked since the process runs one thread, included; the interpreter's start
+    and imports not): wall time, and the CPU seconds of the calling process and of its
+    pool's workers over the call."""
+    code = (
+        "import resource as r, time; from showdown import equity\n"
+        "def cpu(who): u = r.getrusage(who); return u.ru_utime + u.ru_stime\n"
+        "start, me = time.perf_counter(), cpu(r.RUSAGE_SELF)\n"
+        f"equity({RANGES!r}, trials={trials}, seed=1, workers={workers})\n"
+        "print(time.perf_counter() - start, cpu(r.RUSAGE_SELF) - me, cpu(r.RUSAGE_CHILDREN))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=CHILD_ENV
+    )
+    wall, parent, children = (float(x) for x in done.stdout.split()[-3:])
+    return wall, parent, children
+
+
+def cpu_speedup(cpu: dict[str, list[tuple[float, float]]]) -> None:
+    """CPU accounting of the fresh-process runs: what 2 otherwise idle cores would give,
+    an estimate that holds better than wall times on a loaded machine (where both
+    workers seldom run at once): the one-process CPU time against the parent's CPU time
+    plus half the workers' (the tasks are many and equal, so they split evenly)."""
+    one = min(p + c for p, c in cpu[COLD_ONE])
+    parent, children = min(cpu[COLD_TWO], key=lambda pc: pc[0] + pc[1] / 2)
+    print(
+        f"  CPU: {COLD_ONE} {one:.2f} s; {COLD_TWO}: parent {parent:.2f} s + workers "
+        f"{children:.2f} s; on 2 idle cores about x{one / (parent + children / 2):.2f} "
+        "(an estimate from CPU time, not a measured wall ratio)"
+    )
+
+
+def start_cluster(default_env: bool) -> tuple[Any, Any, Executor]:
+    """A 2-process LocalCluster (one thread each) with its tables built, its client and
+    the client's executor. Dask's statistical profiler is off (it samples each task's
+    stack every 10 ms, taking the GIL from numpy-heavy tasks); unless ``default_env``,
+    the workers also start without Dask's ``MALLOC_TRIM_THRESHOLD_=65536``, which makes
+    glibc hand every freed block over 64 KiB back to the system, so each large numpy
+    temporary is mapped and page-faulted anew (see docs/equity-at-scale.md)."""
+    from dask import config as dask_config
+    from distributed import Client, LocalCluster
+
+    environ = dict(dask_config.get("distributed.nanny.pre-spawn-environ"))
+    if not default_env:
+        environ.pop("MALLOC_TRIM_THRESHOLD_", None)
+    with dask_config.set(
+        {
+            "distributed.worker.profile.enabled": False,
+            "distributed.nanny.pre-spawn-environ": environ,
+        }
+    ):
+        cluster = LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        )
+    client = Client(cluster)
+    client.run(prepare)
+    return cluster, client, client.get_executor()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--full", action="store_true", help="also time the whole matrix")
     args = parser.parse_args()
     rounds = 2 if args.quick else 3
-    print(f"backend: {'native kernel' if _backend.kernel() is not None else 'numpy'}; {load()}")
+    native = _backend.kernel() is not None
+    trials = MC_TRIALS if native else MC_TRIALS_NUMPY
+    print(f"backend: {'native kernel' if native else 'numpy'}; {load()}")
     pool = local_pool(2)
     list(pool.map(prepare, [1.0, 1.0]))  # one call per worker: every worker's tables built
     prepare()
-    cluster = client = None
-    dask: Executor | None = None
+    clusters: list[tuple[Any, Any]] = []
+    executors: dict[str, Executor | None] = {WARM_ONE: None, WARM_TWO: pool}
     try:
-        from dask import config as dask_config
-        from distributed import Client, LocalCluster
-
-        # Dask's statistical profiler samples each task's stack every 10 ms, taking the
-        # GIL from numpy-heavy tasks: off, as the docs advise for such clusters.
-        dask_config.set({"distributed.worker.profile.enabled": False})
-        cluster = LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
-        )
-        client = Client(cluster)
-        client.run(prepare)
-        dask = client.get_executor()
-    except ImportError:
-        print("dask.distributed not installed: the LocalCluster column is skipped")
-    try:
-        executors: dict[str, Executor | None] = {"1 worker (in-process)": None}
-        executors["2 local processes"] = pool
-        if dask is not None:
-            executors["Dask LocalCluster x2"] = dask
+        try:
+            for default_env, name in ((False, DASK), (True, DASK_DEFAULT)):
+                cluster, client, dask = start_cluster(default_env)
+                clusters.append((cluster, client))
+                executors[name] = dask
+        except ImportError:
+            print("dask.distributed not installed: the LocalCluster columns are skipped")
 
         def run_matrix(ex: Executor | None) -> Callable[[], object]:
             if ex is None:
@@ -162,15 +238,12 @@ def main() -> None:
 
         def run_mc(ex: Executor | None) -> Callable[[], object]:
             if ex is None:
-                return lambda: equity(RANGES, trials=MC_TRIALS, seed=1, workers=1)
-            return lambda: equity(RANGES, trials=MC_TRIALS, seed=1, executor=ex)
+                return lambda: equity(RANGES, trials=trials, seed=1, workers=1)
+            return lambda: equity(RANGES, trials=trials, seed=1, executor=ex)
 
         for ex in executors.values():  # warm: each worker's Monte Carlo tables
             run_mc(ex)()
-        names = list(executors)
-        times = interleaved_times(
-            {f"matrix, {n}": run_matrix(e) for n, e in executors.items()}, rounds
-        )
+        times = interleaved_times({n: run_matrix(e) for n, e in executors.items()}, rounds)
         work = matrix_showdowns(CLASSES)
         report(
             f"Preflop matrix block {len(CLASSES)} x {len(CLASSES)} ({work:,} showdowns), {load()}",
@@ -179,22 +252,42 @@ def main() -> None:
             "showdowns",
         )
         rates_against_others(work / min(min(t) for t in times.values()))
-        speedup_verdicts(times, [f"matrix, {n}" for n in names])
-        mc = interleaved_times({f"MC, {n}": run_mc(e) for n, e in executors.items()}, rounds)
+        speedup_verdicts(times)
+        mc = interleaved_times({n: run_mc(e) for n, e in executors.items()}, rounds)
         report(
-            f"Monte Carlo range against range ({RANGES[0]} v {RANGES[1]}), {MC_TRIALS:,} "
+            f"Monte Carlo range against range ({RANGES[0]} v {RANGES[1]}), {trials:,} "
             f"trials, {load()}",
             mc,
-            MC_TRIALS,
+            trials,
             "trials",
         )
-        speedup_verdicts(mc, [f"MC, {n}" for n in names])
+        speedup_verdicts(mc)
     finally:
         pool.shutdown()
-        if client is not None:
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)  # no closing chatter
+        for cluster, client in clusters:
             client.close()
-        if cluster is not None:
             cluster.close()
+    cold: dict[str, list[float]] = {COLD_ONE: [], COLD_TWO: []}
+    cpu: dict[str, list[tuple[float, float]]] = {COLD_ONE: [], COLD_TWO: []}
+    for _ in range(rounds):
+        for name, n in ((COLD_ONE, 1), (COLD_TWO, 2)):
+            wall, parent, children = fresh_seconds(n, trials)
+            cold[name].append(wall)
+            cpu[name].append((parent, children))
+    report(
+        f"The same Monte Carlo job in a fresh process, as the CLI runs it, {load()}",
+        cold,
+        trials,
+        "trials",
+    )
+    ratio = min(cold[COLD_ONE]) / min(cold[COLD_TWO])
+    trusted = all(steady(t) for t in cold.values())
+    print(
+        f"  {COLD_TWO} / {COLD_ONE}: x{ratio:.2f} (target >= {TARGET_SPEEDUP}): "
+        f"{judge(ratio >= TARGET_SPEEDUP, trusted)}"
+    )
+    cpu_speedup(cpu)
     if args.full:
         full_matrix()
     print(time.strftime("measured %Y-%m-%d %H:%M UTC", time.gmtime()), load())

@@ -9,8 +9,10 @@ isomorphism, no shared kernel with :mod:`showdown._matrix_jobs`.
 
 from __future__ import annotations
 
+import io
 import json
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,8 +23,10 @@ from showdown import equity
 from showdown._matrix_jobs import row_task
 from showdown.batch import evaluate_batch
 from showdown.cli import main
+from showdown.i18n import phrasebook, words
 from showdown.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
 from showdown.preflop import CLASSES, canonical, class_combos, class_index
+from showdown.progress import ProgressBar
 from showdown.ranges import RangeError
 
 
@@ -199,3 +203,41 @@ def test_cli_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.startswith("error:") and "'AKz'" in err
     assert main(["matrix", "--three-way"]) == 2
     assert "--classes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_cli_text_speaks_the_language_and_json_keys_do_not(
+    lang: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = phrasebook(lang)
+    eq, vs = book.section("equity"), book.section("matrix")["vs"]
+    assert main(["matrix", "--classes", "AA,KK", "--workers", "1", "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4
+    e, w = book.decimal(81.95, 2), book.decimal(81.71, 2)
+    assert lines[1] == (
+        f"AA   {vs} KK    {eq['equity']}  {e}%  {eq['win']}  {w}%  {eq['tie']}  "
+        f"{book.decimal(0.46, 2)}%"
+    )
+    three = ["matrix", "--classes", "AA,KK,QQ", "--three-way", "--workers", "1"]
+    assert main([*three, "--lang", lang]) == 0
+    assert capsys.readouterr().out.startswith(f"AA  {book.decimal(66.98, 2)}%")
+    svg = tmp_path / "row.svg"
+    args = ["matrix", "--classes", "AA", "--vs", "QQ", "--workers", "1", "--lang", lang]
+    assert main([*args, "--svg", str(svg)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"AA   {vs} QQ    {eq['equity']}  {book.decimal(81.55, 2)}%")
+    assert book.section("matrix")["against"].format(range="QQ") in svg.read_text("utf-8")
+    assert main(["matrix", "--classes", "AA,KK", "--json", "--workers", "1", "--lang", lang]) == 0
+    assert sorted(json.loads(capsys.readouterr().out)) == ["classes", "equity", "tie", "win"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_progress_bar_is_labelled_in_the_language(lang: str) -> None:
+    out = io.StringIO()
+    bar = ProgressBar(out, force=True, lang=lang, section="matrix")
+    bar(0.5)
+    bar.close()
+    assert out.getvalue().startswith("\r" + words("matrix", lang)["progress"] + " [")
+    heat = matrix(["AA", "KK"], workers=1).svg(lang)
+    assert f"AA {words('matrix', lang)['vs']} KK: {phrasebook(lang).percent(0.81946)}" in heat

@@ -8,9 +8,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,7 +20,14 @@ import pytest
 from showdown import equity
 from showdown.cli import main
 from showdown.matrix import PreflopMatrix, matrix
-from showdown.parallel import ParallelError, check_time, check_workers, run_tasks
+from showdown.parallel import (
+    ParallelError,
+    check_time,
+    check_workers,
+    relax_malloc_trim,
+    run_tasks,
+    start_method,
+)
 
 pytestmark = pytest.mark.xdist_group("processes")
 
@@ -26,14 +35,19 @@ RANGES = ["QQ+, AKs", "JJ-99, AQs, AhKd"]  # an exact job of several tasks
 
 
 @pytest.fixture(scope="module")
-def dask_executor() -> Iterator[Executor]:
+def dask_cluster() -> Iterator[Any]:
+    """A real LocalCluster of two worker processes, with Dask's default settings."""
     distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def dask_executor(dask_cluster: Any) -> Iterator[Executor]:
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(dask_cluster) as client:
         yield client.get_executor()
 
 
@@ -213,3 +227,47 @@ def test_signal_leaves_no_pool_worker_behind(sig: int) -> None:
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not [w for w in workers if _alive(w)]
+
+
+def test_pools_fork_only_where_it_is_safe() -> None:
+    code = (
+        "from showdown import equity; from showdown.parallel import start_method; "
+        "r = [equity(['QQ+, AKs', 'JJ-99, AQs'], trials=3_000_000, seed=5, workers=n) "
+        "for n in (1, 2)]; print(start_method(), r[0] == r[1])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    expected = "fork" if sys.platform.startswith("linux") else "spawn"
+    assert out.stdout.split() == [expected, "True"]  # a one-thread process forks
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait)
+    helper.start()
+    try:
+        assert start_method() == "spawn"  # never fork beside another thread
+    finally:
+        stop.set()
+        helper.join()
+
+
+def test_scheduler_option_runs_there_and_names_a_slow_worker_setting(
+    dask_cluster: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["matrix", "--classes", "AA,KK", "--json", "--scheduler", dask_cluster.scheduler_address]
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["equity"][0][1] == pytest.approx(0.81946, abs=1e-5)
+    # Dask's nanny starts its workers with MALLOC_TRIM_THRESHOLD_=65536 unless told not to
+    assert "note: 2 of 2 Dask workers run with MALLOC_TRIM_THRESHOLD_=65536" in err
+
+
+def test_relax_malloc_trim_on_running_workers(dask_cluster: Any) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(dask_cluster) as client:
+        done = client.run(relax_malloc_trim)
+        assert len(done) == 2
+        if sys.platform.startswith("linux"):  # glibc: applied on each worker
+            assert all(done.values())
+        names = ["AA", "KK", "AKs"]
+        local = matrix(names, workers=1)
+        remote = matrix(names, executor=client.get_executor())
+        assert isinstance(local, PreflopMatrix) and isinstance(remote, PreflopMatrix)
+        assert np.array_equal(local.equity, remote.equity)

@@ -478,21 +478,80 @@ def draw_counts(
     Native only (the numpy path samples from the board universe: see
     :func:`sample_counts`); the GIL is released, so threads scale.
     """
-    native = _backend.native_tables(False)
-    players = [
+    _draw(board, live, combos, picks, trials, seed, counts, None)
+
+
+def draw_ranks(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+) -> list[np.ndarray]:
+    """As :func:`draw_counts`, but each player's rank in each trial (uint16, one array per
+    player), for trials that weigh differently (importance-weighted deals). Native only."""
+    ranks = np.empty((len(combos), trials), dtype=np.uint16)
+    _draw(board, live, combos, picks, trials, seed, new_counts(len(combos)), ranks)
+    return list(ranks)
+
+
+def omaha_draw_ranks(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+) -> list[np.ndarray]:
+    """Omaha Monte Carlo with the boards drawn by the native kernel: each player's best
+    Omaha rank in each of ``trials`` trials (uint16, one array per player). ``combos[p]``
+    is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. Native only."""
+    ranks = np.empty((len(combos), trials), dtype=np.uint16)
+    _backend.native_tables(False).omaha_draw(
+        np.asarray(board, dtype=np.int64),
+        np.asarray(live, dtype=np.int64),
+        int(combos[0].shape[1]),
+        _kernel_players(combos, picks),
+        trials,
+        seed,
+        ranks,
+    )
+    return list(ranks)
+
+
+def _kernel_players(
+    combos: Sequence[np.ndarray], picks: Sequence[np.ndarray | None]
+) -> list[tuple[np.ndarray, np.ndarray | None]]:
+    """The players as the kernel's draws read them: flattened int64 combos, int64 picks."""
+    return [
         (
             np.ascontiguousarray(c, dtype=np.int64).ravel(),
             None if p is None else np.ascontiguousarray(p, dtype=np.int64),
         )
         for c, p in zip(combos, picks, strict=True)
     ]
+
+
+def _draw(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+    counts: np.ndarray,
+    ranks: np.ndarray | None,
+) -> None:
+    native = _backend.native_tables(False)
     native.holdem_draw(
         np.asarray(board, dtype=np.int64),
         np.asarray(live, dtype=np.int64),
-        players,
+        _kernel_players(combos, picks),
         trials,
         seed,
         counts,
+        ranks,
     )
 
 

@@ -18,7 +18,6 @@ Monte Carlo
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -143,6 +142,8 @@ class MonteCarloSpec:
 
 def arrays_key(arrays: Sequence[np.ndarray]) -> str:
     """A digest of a job's arrays: the key of the per-process state its tasks share."""
+    import hashlib  # only for Monte Carlo jobs: an exact call does without it
+
     digest = hashlib.sha1()
     for a in arrays:
         digest.update(np.ascontiguousarray(a).tobytes())
@@ -182,12 +183,6 @@ def _state(spec: MonteCarloSpec) -> _State:
     _STATES.clear()
     _STATES[spec.key] = state
     return state
-
-
-def weighted_sampling(spec: MonteCarloSpec) -> bool:
-    """Whether the job's samples carry importance weights (deals too many to list)."""
-    state = _state(spec)
-    return state.sampler is not None and state.sampler.weighted
 
 
 def empty_sums(players: int) -> dict[str, Any]:
@@ -241,7 +236,7 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
     rng = task_rng(root, index)
     n_players = len(spec.combos)
     out = empty_sums(n_players)
-    if _backend.kernel() is not None and not weighted_sampling(spec):
+    if _backend.kernel() is not None:
         _native_trials(spec, state, rng, trials, out)
         return out
     if state.records is None:
@@ -281,20 +276,26 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
 def _native_trials(
     spec: MonteCarloSpec, state: _State, rng: np.random.Generator, trials: int, out: dict[str, Any]
 ) -> None:
-    """Equally weighted trials on the native kernel, which draws the boards itself (from a
-    generator seeded by ``rng``: the same task seed gives the same numbers, on this
-    backend; the numpy path draws other boards from the same distribution)."""
+    """Trials on the native kernel, which draws the boards itself (from a generator seeded
+    by ``rng``: the same task seed gives the same numbers, on this backend; the numpy path
+    draws other boards from the same distribution). The deals come from the job's sampler;
+    importance-weighted ones take each trial's ranks back to weigh them."""
     n_players = len(spec.combos)
     done = 0
     while done < trials:
         size = min(_NATIVE_BATCH if state.sampler is None else _BATCH, trials - done)
         picks: list[np.ndarray | None] = [None] * n_players
+        iw = None
         if state.sampler is not None:
-            drawn, _, _ = state.sampler.sample(rng, size)
+            drawn, iw, _ = state.sampler.sample(rng, size)
             for i, drew in zip(state.ranged, drawn, strict=True):
                 picks[i] = drew
-        counts = K.new_counts(n_players)
         seed = int(rng.integers(0, 1 << 63))
-        K.draw_counts(spec.board, spec.live, spec.combos, picks, size, seed, counts)
-        add_counts(out, counts, size)
+        if iw is not None:
+            ranks = K.draw_ranks(spec.board, spec.live, spec.combos, picks, size, seed)
+            add_samples(out, ranks, iw)
+        else:
+            counts = K.new_counts(n_players)
+            K.draw_counts(spec.board, spec.live, spec.combos, picks, size, seed, counts)
+            add_counts(out, counts, size)
         done += size

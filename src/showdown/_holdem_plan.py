@@ -44,9 +44,14 @@ MAX_ASSIGNMENTS = 2_000_000
 EXACT_RATE = 150e6
 MONTE_CARLO_RATE = 25e6  # hands only
 MONTE_CARLO_RATE_RANGES = 3e6  # with ranged players (deals drawn per sample)
-#: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task.
+#: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task:
+#: about a tenth of a second with the native kernel, so that sending a task and its
+#: result (a few hundred bytes each way) costs well under 1% of it on a local pool and a
+#: few per cent on a Dask cluster. Under a time budget tasks are smaller (the run stops
+#: starting tasks at the deadline, so a task is how far it may overshoot).
 TASK_WORK = 60_000_000
-TASK_TRIALS = 1 << 16
+TASK_TRIALS = 1 << 20
+BUDGET_TASK_TRIALS = 1 << 16
 
 
 @dataclass
@@ -129,16 +134,20 @@ class ExactPlan:
         edges = np.linspace(0, len(self.reps), slices + 1).astype(int)
         rep_picks = self.picks[self.reps]
         rep_masks = self.masks[self.reps]
-        u = universe(tuple(self.board), tuple(self.live))
-        chunk_boards = [len(c.mid_base) for c in u.chunks()]
+        # Each group's share of the boards (one group, as with the native kernel, holds
+        # them all: its universe of boards is then never built in this process).
+        share = [1.0] * len(groups)
+        if len(groups) > 1:
+            u = universe(tuple(self.board), tuple(self.live))
+            chunk_boards = [len(c.mid_base) for c in u.chunks()]
+            share = [sum(chunk_boards[c] for c in group) / self.n_boards for group in groups]
         showdowns = len(self.picks) * self.n_valid  # deal-board pairs, before isomorphism
         tasks = []
         units = []
         for a, b in itertools.pairwise(edges):
-            for group in groups:
+            for group, part in zip(groups, share, strict=True):
                 tasks.append((spec, group, rep_picks[a:b], rep_masks[a:b]))
-                boards = sum(chunk_boards[c] for c in group)
-                units.append(showdowns * (b - a) / len(self.reps) * boards / self.n_boards)
+                units.append(showdowns * (b - a) / len(self.reps) * part)
         n_reps = len(self.reps)
 
         def combine(results: list[np.ndarray]) -> dict[str, Any]:
@@ -195,16 +204,18 @@ def monte_carlo_job(
     note: str,
 ) -> Job:
     """Monte Carlo in tasks of :data:`TASK_TRIALS`; with a time ``budget`` and no ``trials``,
-    as many tasks as could fit (the run stops at the deadline)."""
+    as many tasks of :data:`BUDGET_TASK_TRIALS` as could fit (the run stops at the deadline)."""
     fixed_cards = [int(x) for c in combos if len(c) == 1 for x in c[0]]
     live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
     spec = MonteCarloSpec.of(combos, weights, board, live)
     players = len(combos)
     rate = MONTE_CARLO_RATE if all(len(c) == 1 for c in combos) else MONTE_CARLO_RATE_RANGES
+    per_task = TASK_TRIALS
     if trials is None:
         assert budget is not None
-        trials = budget_trials(budget, rate, workers, players, TASK_TRIALS)
-    tasks, units = sample_tasks(spec, trials, TASK_TRIALS, root)
+        per_task = BUDGET_TASK_TRIALS
+        trials = budget_trials(budget, rate, workers, players, per_task)
+    tasks, units = sample_tasks(spec, trials, per_task, root)
     estimate = trials * players / rate / workers
     if budget is not None:
         estimate = min(estimate, budget)

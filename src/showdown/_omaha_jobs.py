@@ -8,7 +8,10 @@ player-board evaluations fit :data:`OMAHA_EXACT_LIMIT` per worker.
 Monte Carlo: each task draws its deals (:class:`showdown._deals.DealSampler`,
 four-card combos) and then, per sample, the missing board cards uniformly from the
 live deck, redrawing the samples whose board touches a dealt card (exact, never
-stuck), and scores every player with :func:`showdown.batch.evaluate_omaha_batch`.
+stuck), and scores every player with :func:`showdown.batch.evaluate_omaha_batch`;
+with the native kernel the kernel draws the boards and scores them itself
+(:func:`showdown._equity_kernels.omaha_draw_ranks`: the same distribution, other
+draws, the same numbers again for the same seed).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from showdown import _backend
 from showdown import _equity_kernels as K
 from showdown._deals import DealSampler, enumerate_deals, find_deal, one_deal
 from showdown._holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
@@ -98,6 +102,13 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
                     drawn[p][dead] = j
                     taken[dead] |= sampler.masks[p][j]
             picks = dict(zip(ranged, drawn, strict=True))
+        if _backend.kernel() is not None:  # the kernel draws the boards and ranks them
+            seed = int(rng.integers(0, 1 << 63))
+            chosen = [picks.get(i) for i in range(n_players)]
+            ranks = K.omaha_draw_ranks(spec.board, spec.live, spec.combos, chosen, size, seed)
+            add_samples(out, ranks, iw)
+            done += size
+            continue
         runs = deck[K.floyd_sample(rng, len(deck), need, size)]
         bad = np.flatnonzero(_BIT[runs].sum(axis=1, dtype=np.uint64) & taken)
         while len(bad):

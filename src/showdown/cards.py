@@ -18,13 +18,15 @@ showdown.cards.CardError: unknown card 'Xd' at position 2 of 'As Xd'
 from __future__ import annotations
 
 import operator
-import random
 import re
-import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from functools import total_ordering
 
 from showdown.validate import short_repr
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    import random
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -323,6 +325,9 @@ class Deck:
     """
 
     def __init__(self, seed: int | None = None, exclude: CardsLike = ()) -> None:
+        import random  # here, not at the top: secrets loads OpenSSL (hashlib), a cost
+        import secrets  # that evaluating or an equity call should not pay
+
         from showdown.validate import seed as check_seed
 
         seed = check_seed(seed)

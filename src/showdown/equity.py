@@ -40,11 +40,10 @@ exact over 990 boards
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from math import sqrt
 from time import monotonic, perf_counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -58,7 +57,6 @@ from showdown._holdem_plan import (
     Request,
     plan_holdem,
 )
-from showdown._omaha_jobs import DEFAULT_TRIALS_OMAHA, plan_omaha
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
 from showdown.equity_result import EquityResult, method_line
 from showdown.parallel import (
@@ -71,6 +69,22 @@ from showdown.parallel import (
 )
 from showdown.progress import ProgressBar, drawing, progress_of
 from showdown.ranges import Range, RangeError, parse_range
+
+if TYPE_CHECKING:  # a pool's machinery is imported only where a pool runs (showdown.parallel)
+    from concurrent.futures import Executor
+
+    from showdown._omaha_jobs import DEFAULT_TRIALS_OMAHA
+
+
+def __getattr__(name: str) -> Any:
+    """``DEFAULT_TRIALS_OMAHA`` from the Omaha planner, imported on first use (a Hold'em
+    call does without it)."""
+    if name == "DEFAULT_TRIALS_OMAHA":
+        from showdown._omaha_jobs import DEFAULT_TRIALS_OMAHA
+
+        return DEFAULT_TRIALS_OMAHA
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_TRIALS",
@@ -273,7 +287,12 @@ def equity(
             root_entropy(seed),
             n_workers or worker_count(),
         )
-        job = plan_omaha(request) if game == "omaha" else plan_holdem(request)
+        if game == "omaha":
+            from showdown._omaha_jobs import plan_omaha
+
+            job = plan_omaha(request)
+        else:
+            job = plan_holdem(request)
         results = run_job(job, executor, n_workers, callback)
     sums = job.combine(results)
     if job.method == "exact":

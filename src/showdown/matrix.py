@@ -34,6 +34,7 @@ import numpy as np
 from showdown import _equity_kernels as K
 from showdown._holdem_plan import ExactPlan
 from showdown._matrix_jobs import Row, run_rows
+from showdown.i18n import phrasebook, words
 from showdown.matrix_render import heat_svg, row_svg
 from showdown.parallel import check_workers, executor_for, run_tasks, worker_count
 from showdown.preflop import CLASSES, canonical, class_combos, class_index, combos_array
@@ -83,9 +84,27 @@ class PreflopMatrix:
                 lines.append(f"{a},{b},{e:.10f},{w:.10f},{t:.10f}")
         return "\n".join(lines) + "\n"
 
-    def svg(self) -> str:
+    def format(self, lang: str = "en") -> str:
+        """The text table of ``showdown matrix`` in ``en``, ``es`` or ``ru``: one line per
+        ordered pair (row class against column class).
+
+        >>> m = PreflopMatrix(("AA", "KK"), *(np.array([[0.5, 0.8195], [0.1805, 0.5]]),) * 3)
+        >>> print(m.format("es").splitlines()[1])
+        AA   contra KK    equidad  81,95%  gana  81,95%  empata 81,95%
+        """
+        n = len(self.classes)
+        return "\n".join(
+            _line(self.classes[i], self.classes[j], self._cell(i, j), lang)
+            for i in range(n)
+            for j in range(n)
+        )
+
+    def _cell(self, i: int, j: int) -> tuple[float, float, float]:
+        return float(self.equity[i, j]), float(self.win[i, j]), float(self.tie[i, j])
+
+    def svg(self, lang: str = "en") -> str:
         """A heat map of the equities (red: the row class is ahead)."""
-        return heat_svg(self.classes, self.equity)
+        return heat_svg(self.classes, self.equity, lang)
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -119,9 +138,17 @@ class MatrixRow:
             )
         return "\n".join(lines) + "\n"
 
-    def svg(self) -> str:
+    def format(self, lang: str = "en") -> str:
+        """The text table of ``showdown matrix --vs``: one line per class against the range."""
+        return "\n".join(
+            _line(a, self.vs, (self.equity[i], self.win[i], self.tie[i]), lang)
+            for i, a in enumerate(self.classes)
+        )
+
+    def svg(self, lang: str = "en") -> str:
         """The 13 x 13 grid of classes coloured by equity against the range."""
-        return row_svg(self.classes, self.equity.tolist(), f"against {self.vs}")
+        caption = words("matrix", lang)["against"].format(range=self.vs)
+        return row_svg(self.classes, self.equity.tolist(), caption, lang)
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -152,6 +179,16 @@ class ThreeWayTable:
             ],
         }
 
+    def format(self, lang: str = "en") -> str:
+        """The text of ``showdown matrix --three-way``: one line per three classes, each
+        with its equity (the number written as ``lang`` writes it)."""
+        book = phrasebook(lang)
+
+        def part(k: int, p: int) -> str:
+            return f"{self.triples[k][p]} {book.decimal(100 * self.equity[k][p], 2):>6}%"
+
+        return "\n".join("   ".join(part(k, p) for p in range(3)) for k in range(len(self.triples)))
+
     def to_csv(self) -> str:
         head = "hand1,hand2,hand3,equity1,equity2,equity3,win1,win2,win3,tie1,tie2,tie3"
         lines = [head]
@@ -159,6 +196,17 @@ class ThreeWayTable:
             nums = [*self.equity[k], *self.win[k], *self.tie[k]]
             lines.append(",".join([*t, *(f"{x:.10f}" for x in nums)]))
         return "\n".join(lines) + "\n"
+
+
+def _line(a: str, b: str, cell: tuple[float, float, float], lang: str) -> str:
+    """One pair's line: ``AA   vs KK    equity  81.95%  win  81.71%  tie  0.46%``."""
+    book = phrasebook(lang)
+    eq_words, vs = book.section("equity"), book.section("matrix")["vs"]
+    e, w, t = (book.decimal(100 * float(x), 2) for x in cell)
+    return (
+        f"{a:<4} {vs} {b:<4}  {eq_words['equity']} {e:>6}%  {eq_words['win']} {w:>6}%"
+        f"  {eq_words['tie']} {t:>5}%"
+    )
 
 
 def _norm(name: str) -> str:

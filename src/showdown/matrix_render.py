@@ -14,6 +14,7 @@ from html import escape
 
 import numpy as np
 
+from showdown.i18n import phrasebook
 from showdown.preflop import CLASSES, grid_position
 
 
@@ -31,8 +32,11 @@ def colour(x: float) -> str:
     return "#" + "".join(f"{round(p + (q - p) * t):02x}" for p, q in zip(a, b, strict=True))
 
 
-def heat_svg(classes: Sequence[str], values: np.ndarray, cell: int = 6) -> str:
-    """A square heat map: row class against column class, with a title per cell."""
+def heat_svg(classes: Sequence[str], values: np.ndarray, lang: str = "en", cell: int = 6) -> str:
+    """A square heat map: row class against column class, with a title per cell (in
+    ``lang``: ``AA vs KK: 81.95%``)."""
+    book = phrasebook(lang)
+    vs = book.section("matrix")["vs"]
     n = len(classes)
     cell = max(cell, 24 if n <= 20 else cell)
     margin = 40 if n > 20 else 36
@@ -53,7 +57,7 @@ def heat_svg(classes: Sequence[str], values: np.ndarray, cell: int = 6) -> str:
     for i in range(n):
         for j in range(n):
             v = float(values[i, j])
-            tip = f"{classes[i]} vs {classes[j]}: {100 * v:.2f}%" if v == v else ""
+            tip = f"{classes[i]} {vs} {classes[j]}: {book.percent(v)}" if v == v else ""
             out.append(
                 f'<rect x="{margin + j * cell}" y="{margin + i * cell}" width="{cell}" '
                 f'height="{cell}" fill="{colour(v)}"><title>{escape(tip)}</title></rect>'
@@ -62,9 +66,11 @@ def heat_svg(classes: Sequence[str], values: np.ndarray, cell: int = 6) -> str:
     return "\n".join(out)
 
 
-def row_svg(classes: Sequence[str], values: Sequence[float], caption: str) -> str:
+def row_svg(classes: Sequence[str], values: Sequence[float], caption: str, lang: str = "en") -> str:
     """The 13 x 13 grid of classes (pairs on the diagonal, suited above), each cell
-    coloured by its equity and labelled with the class and the percentage."""
+    coloured by its equity and labelled with the class and the percentage (written as
+    ``lang`` writes numbers)."""
+    book = phrasebook(lang)
     cell = 44
     top = 24
     size = 13 * cell
@@ -84,6 +90,6 @@ def row_svg(classes: Sequence[str], values: Sequence[float], caption: str) -> st
         )
         out.append(f'<text x="{x + 4}" y="{y + 16}">{name}</text>')
         if v == v:
-            out.append(f'<text x="{x + 4}" y="{y + 32}">{100 * v:.1f}</text>')
+            out.append(f'<text x="{x + 4}" y="{y + 32}">{book.decimal(100 * v, 1)}</text>')
     out.append("</svg>")
     return "\n".join(out)

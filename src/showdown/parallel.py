@@ -23,17 +23,19 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:  # imported where a pool is used: an in-process call does without them
+    import concurrent.futures as cf
 
 __all__ = [
     "POOL_AFTER_SECONDS",
@@ -41,11 +43,15 @@ __all__ = [
     "dask_executor",
     "executor_for",
     "local_pool",
+    "malloc_trim_threshold",
+    "relax_malloc_trim",
     "root_entropy",
     "run_tasks",
+    "start_method",
     "stop_pool",
     "task_rng",
     "worker_count",
+    "worker_note",
 ]
 
 #: Jobs estimated longer than this (seconds) run on a local process pool by default.
@@ -92,10 +98,8 @@ def check_time(seconds: object) -> float | None:
 
 def root_entropy(seed: int | None) -> int:
     """The root of every task seed: ``seed`` itself, or fresh entropy when it is None."""
-    if seed is None:
-        entropy = np.random.SeedSequence().entropy
-        assert isinstance(entropy, int)
-        return entropy
+    if seed is None:  # 128 bits from the OS, as numpy's SeedSequence() draws (no import)
+        return int.from_bytes(os.urandom(16), "little")
     return int(seed)
 
 
@@ -116,21 +120,38 @@ def _watch_parent(parent: int) -> None:
 
 
 def _worker_init(parent: int) -> None:
-    """Set up a pool worker: Ctrl-C is the parent's to handle (it ends the pool), and the
-    worker exits by itself within a second or so if the parent dies (even by SIGKILL)."""
+    """Set up a pool worker: Ctrl-C is the parent's to handle (it ends the pool), SIGTERM
+    ends the worker (a forked one would inherit the parent's handler), and the worker
+    exits by itself within a second or so if the parent dies (even by SIGKILL)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
+def start_method() -> str:
+    """How a local pool starts its workers: ``fork`` on Linux when this process runs a
+    single thread (a worker then starts in milliseconds, with the modules and tables the
+    parent already loaded), else ``spawn`` (a fresh interpreter: safe beside threads, such
+    as a Dask client's, and on every OS, but each worker imports numpy and showdown anew).
+    """
+    single = threading.active_count() == 1
+    if sys.platform.startswith("linux") and single:
+        return "fork"
+    return "spawn"
+
+
 def local_pool(workers: int) -> cf.ProcessPoolExecutor:
-    """A pool of ``workers`` fresh processes (spawned: safe beside threads and on every OS).
+    """A pool of ``workers`` processes, started by :func:`start_method`.
 
     Its workers ignore Ctrl-C (the parent ends them, see :func:`stop_pool`) and exit by
     themselves when the parent process dies.
     """
+    import concurrent.futures as cf
+    import multiprocessing
+
     return cf.ProcessPoolExecutor(
         workers,
-        mp_context=multiprocessing.get_context("spawn"),
+        mp_context=multiprocessing.get_context(start_method()),
         initializer=_worker_init,
         initargs=(os.getpid(),),
     )
@@ -174,8 +195,12 @@ def _sigterm_raises() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def dask_executor(address: str, timeout: float = 5.0) -> tuple[cf.Executor, Callable[[], None]]:
-    """The executor of a Dask client connected to the scheduler at ``address``, and a closer.
+def dask_executor(
+    address: str, timeout: float = 5.0
+) -> tuple[cf.Executor, Callable[[], None], str | None]:
+    """The executor of a Dask client connected to the scheduler at ``address``, a closer,
+    and a note when the workers run with a setting that slows these jobs (see
+    :func:`worker_note`), else None.
 
     Raises :class:`ParallelError` (naming the address) when ``dask.distributed`` is
     missing or the scheduler does not answer within ``timeout`` seconds.
@@ -193,7 +218,67 @@ def dask_executor(address: str, timeout: float = 5.0) -> tuple[cf.Executor, Call
             f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s ({exc}); "
             "check the address (e.g. tcp://host:8786) or use --workers"
         ) from None
-    return client.get_executor(), client.close
+    try:
+        note = worker_note(client.run(malloc_trim_threshold))
+    except Exception:  # a worker that cannot answer is no reason to refuse the cluster
+        note = None
+    return client.get_executor(), client.close, note
+
+
+def malloc_trim_threshold() -> str | None:
+    """This process's ``MALLOC_TRIM_THRESHOLD_`` (asked of every Dask worker)."""
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+
+#: glibc ``mallopt`` parameters, and the values :func:`relax_malloc_trim` sets: blocks
+#: under 32 MiB come from the heap, and the heap keeps up to 64 MiB free at its top.
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+_TRIM_TO, _MMAP_FROM = 64 << 20, 32 << 20
+
+
+def relax_malloc_trim() -> bool:
+    """Let glibc's allocator reuse freed memory for numpy temporaries again, in this process;
+    True if it could (glibc), False elsewhere (nothing changed).
+
+    Meant for Dask workers started with ``MALLOC_TRIM_THRESHOLD_`` (Dask's default, see
+    :func:`worker_note`), without restarting them: ``client.run(relax_malloc_trim)``. The
+    workers then keep up to 64 MiB of freed memory at the top of their heap instead of
+    handing every freed block over 64 KiB back to the system. A cluster shared with
+    memory-hungry jobs may prefer Dask's setting: the choice is the caller's, never made
+    by :func:`showdown.equity` or :func:`showdown.matrix`.
+    """
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(_M_MMAP_THRESHOLD, _MMAP_FROM)) and bool(
+        mallopt(_M_TRIM_THRESHOLD, _TRIM_TO)
+    )
+
+
+def worker_note(thresholds: dict[str, str | None]) -> str | None:
+    """A note when Dask workers run with ``MALLOC_TRIM_THRESHOLD_`` set (Dask's nanny sets
+    65536 by default): glibc then serves every block over 128 KiB from a fresh memory
+    map, so each numpy temporary is page-faulted anew and equity and matrix jobs run about
+    twice as slowly. ``thresholds`` maps each worker's address to its setting.
+
+    >>> worker_note({"tcp://a:1": None}) is None
+    True
+    >>> worker_note({"tcp://a:1": "65536", "tcp://b:1": None})[:57]
+    '1 of 2 Dask workers run with MALLOC_TRIM_THRESHOLD_=65536'
+
+    """
+    slow = sorted(v for v in thresholds.values() if v is not None)
+    if not slow:
+        return None
+    return (
+        f"{len(slow)} of {len(thresholds)} Dask workers run with MALLOC_TRIM_THRESHOLD_="
+        f"{slow[0]}, which makes equity and matrix jobs about 2x slower; start them without "
+        "it, or run showdown.parallel.relax_malloc_trim on them (docs: Equity at scale)"
+    )
 
 
 @contextmanager
@@ -255,6 +340,8 @@ def run_tasks(
             if on_done is not None:
                 on_done(i, results[i])
         return [results[i] for i in range(len(results))]
+    import concurrent.futures as cf
+
     pending: dict[cf.Future[Any], int] = {}
     nxt = 0
     try:

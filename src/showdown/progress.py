@@ -20,7 +20,8 @@ class ProgressBar:
     Call it with the fraction done; :meth:`close` ends the line if anything was drawn.
     Unless forced it is drawn only on a terminal, never into a log file or a pipe.
     ``force=True`` draws from the start (and at least once, on :meth:`close`). With
-    ``lang`` (``en``, ``es``, ``ru``) the bar is labelled in that language and the
+    ``lang`` (``en``, ``es``, ``ru``) the bar is labelled in that language (the
+    ``progress`` phrase of the phrasebook ``section``: ``equity``, ``matrix``) and the
     percentage takes its decimal sign.
 
     >>> import io
@@ -38,13 +39,19 @@ class ProgressBar:
     """
 
     def __init__(
-        self, stream: Any = None, delay: float = 1.0, force: bool = False, lang: str | None = None
+        self,
+        stream: Any = None,
+        delay: float = 1.0,
+        force: bool = False,
+        lang: str | None = None,
+        section: str = "equity",
     ) -> None:
         from showdown.i18n import phrasebook
 
         self.book = phrasebook("en" if lang is None else lang)
         self.lang = self.book.code
-        self.label = "" if lang is None else self.book.section("equity")["progress"] + " "
+        # the label is the ``progress`` phrase of the phrasebook section of the command
+        self.label = "" if lang is None else self.book.section(section)["progress"] + " "
         self.stream = stream if stream is not None else sys.stderr
         self.start = perf_counter()
         #: Showdowns done so far, when the caller counts them: the bar then shows the rate.

@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 2
+#define KERNEL_ABI 3
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
@@ -40,10 +40,30 @@
 #define MAX_PLAYERS 10
 #define TALLY 11 /* counts[p][k]: showdowns player p won among k best, k = 1..10 */
 
+/* SSE2 is part of x86-64 itself: its intrinsics need no -march flag. Building with
+ * -DSHOWDOWN_SSE2=0 takes the plain C path everywhere (tested, as on ARM64). */
+#ifndef SHOWDOWN_SSE2
+#if defined(__x86_64__) || defined(_M_X64)
+#define SHOWDOWN_SSE2 1
+#else
+#define SHOWDOWN_SSE2 0
+#endif
+#endif
+#if SHOWDOWN_SSE2
+#include <emmintrin.h>
+#endif
+
+/* A card id's bit and key side by side, so that one load reads both (batch loops). */
+typedef struct {
+    uint64_t bit;
+    uint64_t key;
+} Entry;
+
 typedef struct {
     PyObject_HEAD
     uint32_t keys[NCARDS + 1];
     uint64_t bits[NCARDS + 1];
+    Entry entries[256]; /* per uint8 id: bit and key; 52..255 as BADCARD */
     int8_t flush_suit[8][256];
     uint16_t flush[8192];
     uint16_t *nonflush[8];
@@ -330,6 +350,12 @@ static int next_subset(int *pick, int k, int m)
 
 static void build_multisets(Tables *self)
 {
+    int64_t choose[18][6]; /* binom(n, k), looked up: this runs on every first call */
+    for (int n = 0; n < 18; n++) {
+        for (int k = 0; k < 6; k++) {
+            choose[n][k] = binom(n, k);
+        }
+    }
     int r[5];
     for (r[0] = 0; r[0] < 13; r[0]++)
         for (r[1] = r[0]; r[1] < 13; r[1]++)
@@ -339,7 +365,7 @@ static void build_multisets(Tables *self)
                         int64_t id = 0;
                         uint32_t key = 0;
                         for (int j = 0; j < 5; j++) {
-                            id += binom(r[j] + j, j + 1);
+                            id += choose[r[j] + j][j + 1];
                             key += self->rank_keys[r[j]];
                         }
                         self->multiset_keys[id] = key;
@@ -381,6 +407,10 @@ static PyObject *Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     }
     self->keys[BADCARD] = 0;
     self->bits[BADCARD] = POISON;
+    for (int c = 0; c < 256; c++) {
+        self->entries[c].bit = self->bits[card_index(c)];
+        self->entries[c].key = self->keys[card_index(c)];
+    }
     for (int r = 0; r < 13; r++) {
         self->rank_keys[r] = self->keys[4 * r] >> SUIT_BITS;
     }
@@ -606,91 +636,95 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
 }
 
 /* The same loop specialised for C-contiguous rows of a fixed length N and one integer
- * type, with the tables' pointers in locals. INDEX turns a read id into an index of
- * KEYS and BITS (52 for a bad id); SETUP declares what they need. uint8 ids, the
- * fastest input, index 256-entry copies of the tables directly (52..255 read key 0,
- * bit POISON), so nothing is clamped per card.
+ * type. INDEX turns a read id into an index of t->entries: uint8 ids (the fastest
+ * input) index it as they are (52..255 read bit POISON, key 0), wider ones are clamped
+ * to 52 first. One load per card fetches both its bit and its key; on x86-64 SSE2
+ * (part of the architecture, so no -march flag) adds and ORs both lanes at once, and
+ * elsewhere the same sums are plain C. A flush (about 3% of random 7-card hands) reads
+ * the row again for its suited ranks, so no card index is kept per row.
  *
- * Two passes per block of BLOCK rows: the first sums the keys, checks the cards and
- * notes where each row's rank sits in the non-flush table (flush rows, rare, are
- * ranked at once and patched in after); the second only gathers those ranks. The
- * gather's loads are independent of each other, so many table misses are in flight
- * at once instead of one row's chain of lookups after another. */
-#define BLOCK 256
-#define BATCH_LOOP(NAME, TYPE, N, SETUP, INDEX, KEYS, BITS)                                    \
+ * One pass, each row ranked as soon as it is summed: rows do not depend on each
+ * other, so the processor already overlaps one row's table lookups with the next
+ * rows' sums (a two-pass version, sums then an independent gather per block of rows,
+ * measured no faster and spilled the card indexes to the stack). */
+#if SHOWDOWN_SSE2
+#define ROW_SUMS(N, ROW, INDEX, E, KEY, SUM, ANY)                                             \
+    do {                                                                                       \
+        __m128i s_ = _mm_loadu_si128((const __m128i *)&(E)[INDEX((ROW)[0])]), a_ = s_;        \
+        for (int j_ = 1; j_ < (N); j_++) {                                                     \
+            __m128i e_ = _mm_loadu_si128((const __m128i *)&(E)[INDEX((ROW)[j_])]);            \
+            s_ = _mm_add_epi64(s_, e_);                                                        \
+            a_ = _mm_or_si128(a_, e_);                                                         \
+        }                                                                                      \
+        SUM = (uint64_t)_mm_cvtsi128_si64(s_);                                                 \
+        ANY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
+        KEY = (uint32_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s_, s_));                         \
+    } while (0)
+#else
+#define ROW_SUMS(N, ROW, INDEX, E, KEY, SUM, ANY)                                             \
+    do {                                                                                       \
+        uint64_t k_ = 0, s_ = 0, a_ = 0;                                                       \
+        for (int j_ = 0; j_ < (N); j_++) {                                                     \
+            const Entry *e_ = &(E)[INDEX((ROW)[j_])];                                          \
+            k_ += e_->key;                                                                     \
+            s_ += e_->bit;                                                                     \
+            a_ |= e_->bit;                                                                     \
+        }                                                                                      \
+        SUM = s_;                                                                              \
+        ANY = a_;                                                                              \
+        KEY = (uint32_t)k_;                                                                    \
+    } while (0)
+#endif
+
+#define BATCH_LOOP(NAME, TYPE, N, INDEX)                                                       \
     static Py_ssize_t batch_##NAME##_##N(const Tables *t, const char *p, Py_ssize_t rows,      \
                                          Py_ssize_t s0, uint16_t *out, int check)              \
     {                                                                                          \
-        SETUP                                                                                  \
+        const Entry *entries = t->entries;                                                     \
         const int8_t *fs = t->flush_suit[N];                                                   \
         const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
         const uint32_t *row_start = t->row_start[N];                                           \
-        uint32_t at[BLOCK];                                                                    \
-        int flushed[BLOCK];                                                                    \
-        uint16_t flush_rank[BLOCK];                                                            \
-        for (Py_ssize_t start = 0; start < rows; start += BLOCK) {                             \
-            int stop = rows - start < BLOCK ? (int)(rows - start) : BLOCK, n_flush = 0;        \
-            Py_ssize_t bad = -1;                                                               \
-            for (int b = 0; b < stop; b++, p += s0) {                                          \
-                const TYPE *row = (const TYPE *)p;                                             \
-                unsigned idx[N];                                                               \
-                uint32_t key = 0;                                                              \
-                uint64_t sum = 0, any = 0;                                                     \
-                for (int j = 0; j < N; j++) {                                                  \
-                    idx[j] = INDEX(row[j]);                                                    \
-                    key += KEYS[idx[j]];                                                       \
-                    sum += BITS[idx[j]];                                                       \
-                    any |= BITS[idx[j]];                                                       \
-                }                                                                              \
-                if (check ? (sum != any) | (any >> NCARDS != 0) : any >> NCARDS != 0) {        \
-                    bad = start + b;                                                           \
-                    stop = b;                                                                  \
-                    break;                                                                     \
-                }                                                                              \
+        /* unchecked: only an id outside 0..51 (its POISON bit) stops the loop */             \
+        const uint64_t dup_mask = check ? ~(uint64_t)0 : 0;                                    \
+        for (Py_ssize_t i = 0; i < rows; i++, p += s0) {                                       \
+            const TYPE *row = (const TYPE *)p;                                                 \
+            uint32_t key;                                                                      \
+            uint64_t sum, any;                                                                 \
+            ROW_SUMS(N, row, INDEX, entries, key, sum, any);                                   \
+            if ((((sum ^ any) & dup_mask) | (any >> NCARDS)) != 0) {                           \
+                return i;                                                                      \
+            }                                                                                  \
+            int suit = fs[key & 255];                                                          \
+            if (suit < 0) {                                                                    \
                 uint32_t rank_sum = key >> SUIT_BITS;                                          \
-                at[b] = row_start[rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK);               \
-                int suit = fs[key & 255];                                                      \
-                if (suit >= 0) {                                                               \
-                    unsigned mask = 0;                                                         \
-                    for (int j = 0; j < N; j++) {                                              \
-                        mask |= (idx[j] & 3) == (unsigned)suit ? 1u << (idx[j] >> 2) : 0;      \
-                    }                                                                          \
-                    flushed[n_flush] = b;                                                      \
-                    flush_rank[n_flush++] = flush[mask & 8191];                                \
+                out[i] = nf[row_start[rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK)];          \
+            } else { /* every id is in 0..51 here */                                           \
+                unsigned mask = 0;                                                             \
+                for (int j = 0; j < N; j++) {                                                  \
+                    unsigned c = (unsigned)row[j];                                             \
+                    mask |= (c & 3) == (unsigned)suit ? 1u << (c >> 2) : 0;                    \
                 }                                                                              \
-            }                                                                                  \
-            uint16_t *o = out + start;                                                         \
-            for (int b = 0; b < stop; b++) {                                                   \
-                o[b] = nf[at[b]];                                                              \
-            }                                                                                  \
-            for (int f = 0; f < n_flush; f++) {                                                \
-                o[flushed[f]] = flush_rank[f];                                                 \
-            }                                                                                  \
-            if (bad >= 0) {                                                                    \
-                return bad;                                                                    \
+                out[i] = flush[mask & 8191];                                                   \
             }                                                                                  \
         }                                                                                      \
         return -1;                                                                             \
     }
 
-#define U8_TABLES                                                                              \
-    uint32_t keys[256];                                                                        \
-    uint64_t bits[256];                                                                        \
-    for (int c = 0; c < 256; c++) {                                                            \
-        keys[c] = t->keys[card_index(c)];                                                      \
-        bits[c] = t->bits[card_index(c)];                                                      \
-    }
+#define BLOCK 256 /* trials per block of the Monte Carlo kernel */
 #define AS_IS(v) (v)
 #define CLAMPED(v) card_index((int64_t)(v))
-BATCH_LOOP(u8, uint8_t, 5, U8_TABLES, AS_IS, keys, bits)
-BATCH_LOOP(u8, uint8_t, 6, U8_TABLES, AS_IS, keys, bits)
-BATCH_LOOP(u8, uint8_t, 7, U8_TABLES, AS_IS, keys, bits)
-BATCH_LOOP(i64, int64_t, 5, , CLAMPED, t->keys, t->bits)
-BATCH_LOOP(i64, int64_t, 6, , CLAMPED, t->keys, t->bits)
-BATCH_LOOP(i64, int64_t, 7, , CLAMPED, t->keys, t->bits)
-BATCH_LOOP(i32, int32_t, 5, , CLAMPED, t->keys, t->bits)
-BATCH_LOOP(i32, int32_t, 6, , CLAMPED, t->keys, t->bits)
-BATCH_LOOP(i32, int32_t, 7, , CLAMPED, t->keys, t->bits)
+BATCH_LOOP(u8, uint8_t, 5, AS_IS)
+BATCH_LOOP(u8, uint8_t, 6, AS_IS)
+BATCH_LOOP(u8, uint8_t, 7, AS_IS)
+BATCH_LOOP(i64, int64_t, 5, CLAMPED)
+BATCH_LOOP(i64, int64_t, 6, CLAMPED)
+BATCH_LOOP(i64, int64_t, 7, CLAMPED)
+BATCH_LOOP(i32, int32_t, 5, CLAMPED)
+BATCH_LOOP(i32, int32_t, 6, CLAMPED)
+BATCH_LOOP(i32, int32_t, 7, CLAMPED)
+BATCH_LOOP(i16, int16_t, 5, CLAMPED)
+BATCH_LOOP(i16, int16_t, 6, CLAMPED)
+BATCH_LOOP(i16, int16_t, 7, CLAMPED)
 
 PyDoc_STRVAR(batch_doc,
 "batch(ids, out, check) -> int\n\n"
@@ -740,6 +774,11 @@ static PyObject *Tables_batch(Tables *self, PyObject *args)
         bad = ids.cols == 7   ? batch_i32_7(self, p, ids.rows, ids.s0, out, check)
               : ids.cols == 6 ? batch_i32_6(self, p, ids.rows, ids.s0, out, check)
                               : batch_i32_5(self, p, ids.rows, ids.s0, out, check);
+    } else if (ids.fmt == 'h' && ids.view.itemsize == 2 && ids.s1 == 2) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_i16_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_i16_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_i16_5(self, p, ids.rows, ids.s0, out, check);
     } else {
         bad = batch_rows(self, &ids, out, check);
     }
@@ -1305,11 +1344,13 @@ static inline uint32_t below(Rng *r, uint32_t u, uint32_t n)
     return (uint32_t)(x >> 32);
 }
 
-/* A set of 1 to 3 deck cards drawn as one: its card bits, rank lanes and key sum. */
+/* A set of 1 to 3 deck cards drawn as one: its card bits, rank lanes and key sum, and
+ * its first two cards' positions in the deck (low byte, next byte). */
 typedef struct {
     uint64_t bits;
     uint64_t lanes; /* rank bits in 13-bit suit lanes */
     uint32_t key;
+    uint32_t at;
 } Part;
 
 /* Every ``size``-subset of ``deck[0..m)`` (size 1, 2 or 3); NULL when out of memory. */
@@ -1323,7 +1364,7 @@ static Part *make_parts(const Tables *t, const unsigned *deck, int m, int size, 
     uint32_t at = 0;
     int pick[3] = {0, 1, 2};
     while (at < n) {
-        Part q = {0, 0, 0};
+        Part q = {0, 0, 0, (uint32_t)pick[0] | (size > 1 ? (uint32_t)pick[1] << 8 : 0)};
         for (int j = 0; j < size; j++) {
             unsigned c = deck[pick[j]];
             q.bits |= (uint64_t)1 << c;
@@ -1339,150 +1380,298 @@ static Part *make_parts(const Tables *t, const unsigned *deck, int m, int size, 
     return parts;
 }
 
-PyDoc_STRVAR(holdem_draw_doc,
-"holdem_draw(board, live, players, trials, seed, counts)\n\n"
-"Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
-"``board`` (0 to 5 known ids) with cards of ``live`` (ids the board may use) drawn\n"
-"uniformly (as two parts, 2 + 3 cards or 2 + 2, drawn from tables of every pair and\n"
-"triple and redrawn until they miss each other and the trial's hole cards). ``players``: per\n"
-"player an (m, 2) array of combos (int64, flattened) and an int64 array picking one\n"
-"per trial, or None for a fixed hand. The draws come from xoshiro256** seeded with\n"
-"``seed``, so one seed gives the same\n"
-"counts on every machine. Adds to ``counts`` (int64, P x 11). Releases the GIL.");
-
-static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
+/* Every ``size``-subset of the positions 0..m-1 (size 2 or 3), each packed in one
+ * uint32 (a byte per position, ascending); NULL when out of memory. */
+static uint32_t *make_positions(int m, int size, uint32_t *count)
 {
-    PyObject *board_obj, *live_obj, *players_obj, *counts_obj;
-    Py_ssize_t trials;
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOOnKO:holdem_draw", &board_obj, &live_obj, &players_obj,
-                          &trials, &seed, &counts_obj)) {
+    uint32_t n = (uint32_t)binom(m, size);
+    uint32_t *out = malloc(sizeof(uint32_t) * (n > 0 ? n : 1));
+    if (out == NULL) {
         return NULL;
     }
-    unsigned known[5], live[NCARDS];
-    Py_ssize_t nk, m;
-    if (ids_of(board_obj, known, 5, &nk, "board") < 0 ||
+    int pick[3] = {0, 1, 2};
+    for (uint32_t at = 0; at < n; at++) {
+        uint32_t packed = 0;
+        for (int j = 0; j < size; j++) {
+            packed |= (uint32_t)pick[j] << (8 * j);
+        }
+        out[at] = packed;
+        next_subset(pick, size, m);
+    }
+    *count = n;
+    return out;
+}
+
+/* The deck position of the ``q``-th card left once positions a < b are taken out. */
+static inline unsigned skip_two(unsigned q, unsigned a, unsigned b)
+{
+    q += q >= a;
+    return q + (q >= b);
+}
+
+/* What a trial's board is drawn from: the first parts (NULL: nothing to draw), the
+ * second parts' packed positions (NULL: none) and, per deck position, its card. */
+typedef struct {
+    const Part *first;
+    const uint32_t *second;
+    uint32_t n_first, n_second;
+    uint32_t base_key;   /* the known board cards' */
+    uint64_t base_lanes;
+    uint64_t card_bits[NCARDS], card_lanes[NCARDS];
+    uint32_t card_keys[NCARDS];
+} Draw;
+
+/* One board: the first part, then ``second`` (0, 2 or 3: a constant where inlined) of the
+ * cards it leaves; drawn again while it holds a card of ``used``. */
+static inline void draw_board(Rng *rng, const Draw *d, int second, uint64_t used,
+                              uint32_t *key_out, uint64_t *lanes_out)
+{
+    uint32_t key = 0;
+    uint64_t lanes = 0;
+    while (d->first != NULL) {
+        uint64_t u = rng_next(rng);
+        const Part *x = &d->first[below(rng, (uint32_t)(u >> 32), d->n_first)];
+        uint64_t bits = x->bits;
+        key = x->key;
+        lanes = x->lanes;
+        if (second > 0) {
+            uint32_t at = d->second[below(rng, (uint32_t)u, d->n_second)];
+            unsigned a = x->at & 255, c = x->at >> 8;
+            for (int j = 0; j < second; j++, at >>= 8) {
+                unsigned q = skip_two(at & 255, a, c);
+                key += d->card_keys[q];
+                lanes |= d->card_lanes[q];
+                bits |= d->card_bits[q];
+            }
+        }
+        if ((bits & used) == 0) {
+            break;
+        }
+    }
+    *key_out = d->base_key + key;
+    *lanes_out = d->base_lanes | lanes;
+}
+
+/* What a Monte Carlo call draws for: per player its combos (``hole`` ids each: in 0..51,
+ * distinct, off the board) with their card bits, and its picks (one combo index per
+ * trial) or NULL for a fixed hand; the known board cards and the deck the boards are
+ * drawn from (the live cards off the board and out of the fixed hands). */
+typedef struct {
+    Py_ssize_t players, sizes[MAX_PLAYERS];
+    int n_picks;
+    unsigned *ids[MAX_PLAYERS];
+    uint64_t *bits[MAX_PLAYERS];
+    const int64_t *picks[MAX_PLAYERS];
+    Py_buffer views[MAX_PLAYERS];
+    unsigned known[5], deck[NCARDS];
+    Py_ssize_t nk;
+    uint32_t size;
+} Deal;
+
+static void release_deal(Deal *d)
+{
+    for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
+        free(d->ids[p]);
+        free(d->bits[p]);
+    }
+    for (int v = 0; v < d->n_picks; v++) {
+        PyBuffer_Release(&d->views[v]);
+    }
+}
+
+/* One player's ``(combos, picks or None)`` tuple into ``d`` (player ``p``). */
+static int read_player(Deal *d, Py_ssize_t p, PyObject *item, int hole, Py_ssize_t trials,
+                       uint64_t board_mask, uint64_t *fixed_mask)
+{
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+        PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
+        return -1;
+    }
+    Py_ssize_t n;
+    int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &n, "combos (flattened)");
+    if (flat == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = d->sizes[p] = n / hole;
+    d->ids[p] = malloc(sizeof(unsigned) * (size_t)(n > 0 ? n : 1));
+    d->bits[p] = malloc(sizeof(uint64_t) * (size_t)(size > 0 ? size : 1));
+    if (d->ids[p] == NULL || d->bits[p] == NULL) {
+        PyErr_NoMemory();
+    }
+    for (Py_ssize_t c = 0; c < size && !PyErr_Occurred(); c++) {
+        uint64_t bits = 0;
+        for (int j = 0; j < hole; j++) {
+            int64_t id = flat[c * hole + j];
+            uint64_t bit = id >= 0 && id < NCARDS ? (uint64_t)1 << id : 0;
+            if (bit == 0 || (bits & bit) || (board_mask & bit)) {
+                PyErr_SetString(PyExc_ValueError, "a combo holds a bad or board card");
+                break;
+            }
+            bits |= bit;
+            d->ids[p][c * hole + j] = (unsigned)id;
+        }
+        d->bits[p][c] = bits;
+    }
+    free(flat);
+    PyObject *pick = PyTuple_GET_ITEM(item, 1);
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    if (pick == Py_None) {
+        if (size != 1) {
+            PyErr_SetString(PyExc_ValueError, "a fixed player has exactly one combo");
+            return -1;
+        }
+        *fixed_mask |= d->bits[p][0];
+        return 0;
+    }
+    if (PyObject_GetBuffer(pick, &d->views[d->n_picks], PyBUF_C_CONTIGUOUS) < 0) {
+        return -1;
+    }
+    Py_buffer *v = &d->views[d->n_picks++];
+    if (v->itemsize != 8 || v->len / 8 != trials) {
+        PyErr_SetString(PyExc_ValueError, "picks must be int64, one per trial");
+        return -1;
+    }
+    d->picks[p] = v->buf;
+    for (Py_ssize_t i = 0; i < trials; i++) {
+        if ((uint64_t)d->picks[p][i] >= (uint64_t)size) {
+            PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The known board, the live cards and the players of a Monte Carlo call into ``d``
+ * (zeroed here; release_deal() it whatever this returns). */
+static int read_deal(Deal *d, PyObject *board_obj, PyObject *live_obj, PyObject *players_obj,
+                     int hole, Py_ssize_t trials, const char *name)
+{
+    memset(d, 0, sizeof(*d));
+    unsigned live[NCARDS];
+    Py_ssize_t m;
+    if (ids_of(board_obj, d->known, 5, &d->nk, "board") < 0 ||
         ids_of(live_obj, live, NCARDS, &m, "live") < 0) {
-        return NULL;
+        return -1;
     }
     if (trials < 0) {
         PyErr_SetString(PyExc_ValueError, "trials must be >= 0");
-        return NULL;
+        return -1;
     }
     PyObject *seq = PySequence_Fast(players_obj, "players must be a sequence");
     if (seq == NULL) {
+        return -1;
+    }
+    d->players = PySequence_Fast_GET_SIZE(seq);
+    uint64_t board_mask = 0, fixed_mask = 0;
+    for (Py_ssize_t i = 0; i < d->nk; i++) {
+        board_mask |= (uint64_t)1 << d->known[i];
+    }
+    if (d->players < 2 || d->players > MAX_PLAYERS) {
+        PyErr_Format(PyExc_ValueError, "%s takes 2 to 10 players", name);
+    }
+    for (Py_ssize_t p = 0; p < d->players && !PyErr_Occurred(); p++) {
+        read_player(d, p, PySequence_Fast_GET_ITEM(seq, p), hole, trials, board_mask,
+                    &fixed_mask);
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (!(((board_mask | fixed_mask) >> live[i]) & 1)) {
+            d->deck[d->size++] = live[i];
+        }
+    }
+    if ((uint32_t)(5 - d->nk) + (uint32_t)(hole * d->n_picks) > d->size) {
+        PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(holdem_draw_doc,
+"holdem_draw(board, live, players, trials, seed, counts, ranks=None)\n\n"
+"Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
+"``board`` (0 to 5 known ids) with cards of ``live`` (ids the board may use) drawn\n"
+"uniformly (as two parts, 2 + 3 cards or 2 + 2: a pair of the deck, then a triple or pair\n"
+"of the cards it leaves; redrawn only when they hit the trial's hole cards). ``players``: per\n"
+"player an (m, 2) array of combos (int64, flattened) and an int64 array picking one\n"
+"per trial, or None for a fixed hand. The draws come from xoshiro256** seeded with\n"
+"``seed``, so one seed gives the same\n"
+"counts on every machine. Adds to ``counts`` (int64, P x 11), or, given ``ranks`` (uint16,\n"
+"P x trials, C-contiguous), writes each trial's ranks there instead (for per-trial\n"
+"weights). Releases the GIL.");
+
+static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
+{
+    PyObject *board_obj, *live_obj, *players_obj, *counts_obj, *ranks_obj = Py_None;
+    Py_ssize_t trials;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOOnKO|O:holdem_draw", &board_obj, &live_obj, &players_obj,
+                          &trials, &seed, &counts_obj, &ranks_obj)) {
         return NULL;
     }
-    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
-    Py_buffer counts_view, pick_views[MAX_PLAYERS];
-    int have_counts = 0, n_picks = 0;
-    Hole *combos[MAX_PLAYERS] = {NULL};
-    Py_ssize_t sizes[MAX_PLAYERS] = {0};
-    const int64_t *picks[MAX_PLAYERS] = {NULL};
+    Deal deal;
+    Py_buffer counts_view, ranks_view;
     int64_t *counts = NULL;
-    Part *parts_a = NULL, *parts_b = NULL;
-    uint64_t board_mask = 0, fixed_mask = 0;
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        board_mask |= (uint64_t)1 << known[i];
-    }
-    if (players < 2 || players > MAX_PLAYERS) {
-        PyErr_SetString(PyExc_ValueError, "holdem_draw takes 2 to 10 players");
+    uint16_t *ranks_out = NULL;
+    Hole *combos[MAX_PLAYERS] = {NULL};
+    Part *parts_a = NULL;
+    uint32_t *second_at = NULL;
+    if (read_deal(&deal, board_obj, live_obj, players_obj, 2, trials, "holdem_draw") < 0) {
         goto done;
     }
+    Py_ssize_t players = deal.players, nk = deal.nk;
+    const unsigned *known = deal.known, *deck = deal.deck;
+    const int64_t *const *picks = deal.picks;
+    uint32_t size = deal.size;
+    int n_picks = deal.n_picks;
     counts = get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
     if (counts == NULL) {
         goto done;
     }
-    have_counts = 1;
+    if (ranks_obj != Py_None) {
+        ranks_out = get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
+        if (ranks_out == NULL) {
+            goto done;
+        }
+    }
+    /* Each combo's hand data, its non-flush ranks indexed by the board's own 5-card rank. */
     for (Py_ssize_t p = 0; p < players; p++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, p);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-            PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
-            goto done;
-        }
-        Py_ssize_t n;
-        int64_t *flat = read_array(PyTuple_GET_ITEM(item, 0), &n, "combos (flattened)");
-        if (flat == NULL) {
-            goto done;
-        }
-        sizes[p] = n / 2;
-        combos[p] = malloc(sizeof(Hole) * (size_t)(n / 2 > 0 ? n / 2 : 1));
+        combos[p] = malloc(sizeof(Hole) * (size_t)(deal.sizes[p] > 0 ? deal.sizes[p] : 1));
         if (combos[p] == NULL) {
-            free(flat);
             PyErr_NoMemory();
             goto done;
         }
-        for (Py_ssize_t c = 0; c < n / 2; c++) {
-            int64_t c1 = flat[2 * c], c2 = flat[2 * c + 1];
-            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS || c1 == c2 ||
-                ((board_mask >> c1) & 1) || ((board_mask >> c2) & 1) ||
-                make_hole(self, (unsigned)c1, (unsigned)c2, &combos[p][c]) < 0) {
-                if (!PyErr_Occurred()) {
-                    PyErr_SetString(PyExc_ValueError, "a combo holds a bad or board card");
-                }
-                free(flat);
+        for (Py_ssize_t c = 0; c < deal.sizes[p]; c++) {
+            unsigned c1 = deal.ids[p][2 * c], c2 = deal.ids[p][2 * c + 1], r1 = c1 >> 2,
+                     r2 = c2 >> 2;
+            if (make_hole(self, c1, c2, &combos[p][c]) < 0) {
                 goto done;
             }
-            unsigned r1 = (unsigned)c1 >> 2, r2 = (unsigned)c2 >> 2;
             combos[p][c].pair = pair5_table(self, r1 > r2 ? r1 : r2, r1 > r2 ? r2 : r1);
             if (combos[p][c].pair == NULL) {
                 PyErr_NoMemory();
-                free(flat);
                 goto done;
             }
-        }
-        PyObject *pick = PyTuple_GET_ITEM(item, 1);
-        if (pick != Py_None) {
-            if (PyObject_GetBuffer(pick, &pick_views[n_picks], PyBUF_C_CONTIGUOUS) < 0) {
-                free(flat);
-                goto done;
-            }
-            Py_buffer *v = &pick_views[n_picks++];
-            if (v->itemsize != 8 || v->len / 8 != trials) {
-                PyErr_SetString(PyExc_ValueError, "picks must be int64, one per trial");
-                free(flat);
-                goto done;
-            }
-            picks[p] = v->buf;
-            for (Py_ssize_t i = 0; i < trials; i++) {
-                if ((uint64_t)picks[p][i] >= (uint64_t)sizes[p]) {
-                    PyErr_SetString(PyExc_ValueError, "a pick is outside the player's combos");
-                    free(flat);
-                    goto done;
-                }
-            }
-        } else if (sizes[p] != 1) {
-            PyErr_SetString(PyExc_ValueError, "a fixed player has exactly one combo");
-            free(flat);
-            goto done;
-        } else {
-            fixed_mask |= ((uint64_t)1 << flat[0]) | ((uint64_t)1 << flat[1]);
-        }
-        free(flat);
-    }
-    /* The deck to draw from: live cards off the board and out of the fixed hands. */
-    unsigned deck[NCARDS];
-    uint32_t size = 0;
-    for (Py_ssize_t i = 0; i < m; i++) {
-        if (!(((board_mask | fixed_mask) >> live[i]) & 1)) {
-            deck[size++] = live[i];
         }
     }
     int k = 5 - (int)nk;
-    if ((uint32_t)k + (uint32_t)(2 * (n_picks)) > size) {
-        PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
-        goto done;
-    }
     /* The missing cards come as one or two parts: 5 = 2 + 3, 4 = 2 + 2, else one part.
-     * Two parts drawn uniformly and independently, kept when disjoint, give every
-     * k-subset the same chance (each is split the same number of ways). */
+     * The first is a uniform pair of the deck, the second a uniform subset of the
+     * cards the pair leaves (positions among them, mapped past the pair's two): every
+     * k-subset then has the same chance (each is split the same number of ways), and
+     * the parts never collide, so only a trial's hole cards can send it back. */
     int first = k == 5 || k == 4 ? 2 : k, second = k == 5 ? 3 : k == 4 ? 2 : 0;
     uint32_t n_first = 1, n_second = 1;
     if (first > 0) {
         parts_a = make_parts(self, deck, (int)size, first, &n_first);
-        parts_b = second == first ? parts_a : second > 0 ? make_parts(self, deck, (int)size, second, &n_second) : NULL;
-        n_second = second == first ? n_first : n_second;
-        if (parts_a == NULL || (second > 0 && parts_b == NULL)) {
+        if (second > 0) {
+            second_at = make_positions((int)size - first, second, &n_second);
+        }
+        if (parts_a == NULL || (second > 0 && second_at == NULL)) {
             PyErr_NoMemory();
             goto done;
         }
@@ -1494,8 +1683,12 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
             base_key += self->keys[known[i]];
             base_lanes |= (uint64_t)1 << (13 * (known[i] & 3) + (known[i] >> 2));
         }
-        const Part none = {0, 0, 0};
-        const Part *pa = parts_a, *pb = parts_b;
+        Draw draw = {parts_a, second_at, n_first, n_second, base_key, base_lanes, {0}, {0}, {0}};
+        for (uint32_t i = 0; i < size; i++) {
+            draw.card_bits[i] = (uint64_t)1 << deck[i];
+            draw.card_lanes[i] = (uint64_t)1 << (13 * (deck[i] & 3) + (deck[i] >> 2));
+            draw.card_keys[i] = self->keys[deck[i]];
+        }
         const int8_t *fs = self->flush_suit[7];
         const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
         const uint32_t *row_start5 = self->row_start[5];
@@ -1509,32 +1702,51 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
             h[p] = &combos[p][0];
         }
         int64_t w0 = 0, w1 = 0, ties = 0;
+        const uint32_t key0 = h[0]->key, key1 = h[1]->key;
+        const uint64_t major0 = h[0]->major, major1 = h[1]->major;
+        const uint16_t *pair0 = h[0]->pair, *pair1 = h[1]->pair;
         uint32_t keys_of[BLOCK];
         uint64_t lanes_of[BLOCK];
         /* Blocks of trials in two passes: draw every board of the block, then play the
          * showdowns (the second pass's table loads do not wait on the generator). */
         for (Py_ssize_t start = 0; start < trials; start += BLOCK) {
             int stop = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
-            for (int b = 0; b < stop; b++) {
-                uint64_t used = 0;
-                if (!all_fixed) {
-                    for (Py_ssize_t p = 0; p < players; p++) {
-                        if (picks[p] != NULL) {
-                            used |= combos[p][picks[p][start + b]].bits;
+            if (all_fixed && first == 2 && second == 3) { /* the common case, preflop */
+                for (int b = 0; b < stop; b++) {
+                    draw_board(&rng, &draw, 3, 0, &keys_of[b], &lanes_of[b]);
+                }
+            } else {
+                for (int b = 0; b < stop; b++) {
+                    uint64_t used = 0;
+                    if (!all_fixed) {
+                        for (Py_ssize_t p = 0; p < players; p++) {
+                            if (picks[p] != NULL) {
+                                used |= combos[p][picks[p][start + b]].bits;
+                            }
                         }
                     }
+                    draw_board(&rng, &draw, second, used, &keys_of[b], &lanes_of[b]);
                 }
-                const Part *x = &none, *y = &none;
-                while (first > 0) { /* redraw until the parts miss each other and the holes */
-                    uint64_t u = rng_next(&rng);
-                    x = &pa[below(&rng, (uint32_t)(u >> 32), n_first)];
-                    y = second > 0 ? &pb[below(&rng, (uint32_t)u, n_second)] : &none;
-                    if (((x->bits & y->bits) | ((x->bits | y->bits) & used)) == 0) {
-                        break;
+            }
+            if (all_fixed && players == 2 && ranks_out == NULL) { /* both holes in locals */
+                for (int b = 0; b < stop; b++) {
+                    uint32_t key = keys_of[b];
+                    uint64_t lanes = lanes_of[b];
+                    uint32_t board_sum = key >> SUIT_BITS;
+                    unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
+                    int s0 = fs[(key + key0) & 255], s1 = fs[(key + key1) & 255];
+                    unsigned r0 = pair0[b5], r1 = pair1[b5];
+                    if (s0 >= 0) {
+                        r0 = flush[((lanes | major0) >> (13 * s0)) & 8191];
                     }
+                    if (s1 >= 0) {
+                        r1 = flush[((lanes | major1) >> (13 * s1)) & 8191];
+                    }
+                    w0 += r0 < r1;
+                    w1 += r1 < r0;
+                    ties += r0 == r1;
                 }
-                keys_of[b] = base_key + x->key + y->key;
-                lanes_of[b] = base_lanes | x->lanes | y->lanes;
+                continue;
             }
             for (int b = 0; b < stop; b++) {
                 uint32_t key = keys_of[b];
@@ -1553,7 +1765,11 @@ static PyObject *Tables_holdem_draw(Tables *self, PyObject *args)
                     r[p] = suit < 0 ? h[p]->pair[b5]
                                     : flush[((lanes | h[p]->major) >> (13 * suit)) & 8191];
                 }
-                if (players == 2) {
+                if (ranks_out != NULL) {
+                    for (Py_ssize_t p = 0; p < players; p++) {
+                        ranks_out[p * trials + start + b] = r[p];
+                    }
+                } else if (players == 2) {
                     w0 += r[0] < r[1];
                     w1 += r[1] < r[0];
                     ties += r[0] == r[1];
@@ -1572,17 +1788,107 @@ done:
     for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
         free(combos[p]);
     }
-    if (parts_b != parts_a) {
-        free(parts_b);
-    }
+    free(second_at);
     free(parts_a);
-    for (int v = 0; v < n_picks; v++) {
-        PyBuffer_Release(&pick_views[v]);
-    }
-    if (have_counts) {
+    release_deal(&deal);
+    if (counts != NULL) {
         PyBuffer_Release(&counts_view);
     }
-    Py_DECREF(seq);
+    if (ranks_out != NULL) {
+        PyBuffer_Release(&ranks_view);
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* --------------------------------------------------- Omaha Monte Carlo, drawn here */
+
+PyDoc_STRVAR(omaha_draw_doc,
+"omaha_draw(board, live, hole, players, trials, seed, ranks)\n\n"
+"Monte Carlo Omaha showdowns with the boards drawn here: each trial completes ``board``\n"
+"(3 to 5 known ids, or none) with cards of ``live`` drawn uniformly (a partial\n"
+"Fisher-Yates shuffle of the live cards, drawn again when it hits the trial's hole\n"
+"cards). ``players``: per player an (m, ``hole``) array of combos (int64, flattened) and\n"
+"an int64 array picking one per trial, or None for a fixed hand. Writes each trial's\n"
+"best Omaha rank per player into ``ranks`` (uint16, P x trials, C-contiguous). The\n"
+"draws come from xoshiro256** seeded with ``seed``. Releases the GIL.");
+
+static PyObject *Tables_omaha_draw(Tables *self, PyObject *args)
+{
+    PyObject *board_obj, *live_obj, *players_obj, *ranks_obj;
+    int hole;
+    Py_ssize_t trials;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOiOnKO:omaha_draw", &board_obj, &live_obj, &hole,
+                          &players_obj, &trials, &seed, &ranks_obj)) {
+        return NULL;
+    }
+    if (hole < 4 || hole > 6) {
+        PyErr_SetString(PyExc_ValueError, "omaha_draw: hole is 4 to 6 cards");
+        return NULL;
+    }
+    Deal deal;
+    Py_buffer ranks_view;
+    uint16_t *ranks = NULL;
+    if (read_deal(&deal, board_obj, live_obj, players_obj, hole, trials, "omaha_draw") < 0) {
+        goto done;
+    }
+    if (deal.nk == 1 || deal.nk == 2) {
+        PyErr_SetString(PyExc_ValueError, "an Omaha board has 0, 3, 4 or 5 known cards");
+        goto done;
+    }
+    Py_ssize_t players = deal.players, nk = deal.nk;
+    ranks = get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
+    if (ranks == NULL) {
+        goto done;
+    }
+    int k = 5 - (int)nk;
+    uint32_t size = deal.size;
+    unsigned *deck = deal.deck, *const *combos = deal.ids;
+    uint64_t *const *combo_bits = deal.bits;
+    const int64_t *const *picks = deal.picks;
+    Py_BEGIN_ALLOW_THREADS
+    Rng rng;
+    rng_seed(&rng, (uint64_t)seed);
+    unsigned board[5];
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        board[i] = deal.known[i];
+    }
+    for (Py_ssize_t t = 0; t < trials; t++) {
+        uint64_t used = 0;
+        for (Py_ssize_t p = 0; p < players; p++) {
+            if (picks[p] != NULL) {
+                used |= combo_bits[p][picks[p][t]];
+            }
+        }
+        for (;;) { /* k cards by a partial Fisher-Yates shuffle; again if a hole holds one */
+            uint64_t drawn = 0;
+            for (int j = 0; j < k; j++) {
+                uint32_t at = (uint32_t)j + below(&rng, (uint32_t)(rng_next(&rng) >> 32),
+                                                  size - (uint32_t)j);
+                unsigned card = deck[at];
+                deck[at] = deck[j];
+                deck[j] = card;
+                board[nk + j] = card;
+                drawn |= (uint64_t)1 << card;
+            }
+            if ((drawn & used) == 0) {
+                break;
+            }
+        }
+        for (Py_ssize_t p = 0; p < players; p++) {
+            Py_ssize_t c = picks[p] != NULL ? picks[p][t] : 0;
+            ranks[p * trials + t] = omaha_best(self, combos[p] + c * hole, hole, board, 5);
+        }
+    }
+    Py_END_ALLOW_THREADS
+done:
+    release_deal(&deal);
+    if (ranks != NULL) {
+        PyBuffer_Release(&ranks_view);
+    }
     if (PyErr_Occurred()) {
         return NULL;
     }
@@ -1675,6 +1981,7 @@ static PyMethodDef Tables_methods[] = {
     {"tally", (PyCFunction)Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
     {"holdem_draw", (PyCFunction)Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
+    {"omaha_draw", (PyCFunction)Tables_omaha_draw, METH_VARARGS, omaha_draw_doc},
     {"rank_counts", (PyCFunction)Tables_rank_counts, METH_VARARGS, rank_counts_doc},
     {"badugi_batch", (PyCFunction)Tables_badugi_batch, METH_VARARGS,
      PyDoc_STR("badugi_batch(ids, table, out, check) -> int\n\nBadugi values of the rows of "

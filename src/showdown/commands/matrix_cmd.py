@@ -3,7 +3,7 @@
 Default: every class against every class (169 x 169). ``--classes`` limits the
 table to a list (``"AA,KK,AKs"``), ``--vs RANGE`` gives each class against one
 range, ``--three-way`` every three classes of ``--classes`` together. Output:
-text (one line per pair), ``--json``, ``--csv``, or an SVG heat map with
+text (one line per pair, in ``--lang``: en, es, ru), ``--json``, ``--csv``, or an SVG heat map with
 ``--svg FILE``. ``--json`` prints ``{"classes", "equity", "win", "tie"}`` (row
 ``i``, column ``j``: class ``i`` against class ``j``, fractions); with ``--vs``
 the same keys with one list each, plus ``"vs"``; with ``--three-way``
@@ -64,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the table."""
-    from showdown.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
+    from showdown.matrix import ThreeWayTable, matrix
 
     if args.three_way and args.vs is not None:
         raise CliError("--three-way and --vs do not go together")
@@ -83,37 +83,16 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=bar,
         ),
+        section="matrix",
     )
     if result is None:
         return 130
     if args.svg is not None and not isinstance(result, ThreeWayTable):
-        Path(args.svg).write_text(result.svg(), encoding="utf-8")
+        Path(args.svg).write_text(result.svg(args.lang), encoding="utf-8")
     if args.json:
         emit_json(result.to_json())
     elif args.csv:
         sys.stdout.write(result.to_csv())
-    elif isinstance(result, PreflopMatrix):
-        n = len(result.classes)
-        for i in range(n):
-            for j in range(n):
-                print(
-                    _line(
-                        result.classes[i],
-                        result.classes[j],
-                        result.equity[i, j],
-                        result.win[i, j],
-                        result.tie[i, j],
-                    )
-                )
-    elif isinstance(result, MatrixRow):
-        for i, name in enumerate(result.classes):
-            print(_line(name, result.vs, result.equity[i], result.win[i], result.tie[i]))
     else:
-        for k, hands in enumerate(result.triples):
-            parts = [f"{h} {100 * result.equity[k][p]:6.2f}%" for p, h in enumerate(hands)]
-            print("   ".join(parts))
+        print(result.format(args.lang))
     return 0
-
-
-def _line(a: str, b: str, e: float, w: float, t: float) -> str:
-    return f"{a:<4} vs {b:<4}  equity {100 * e:6.2f}%  win {100 * w:6.2f}%  tie {100 * t:5.2f}%"

@@ -66,16 +66,21 @@ def add_parallel_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_heavy(
-    args: argparse.Namespace, quiet: bool, call: Callable[[Executor | None, Any], T]
+    args: argparse.Namespace,
+    quiet: bool,
+    call: Callable[[Executor | None, Any], T],
+    section: str = "equity",
 ) -> T | None:
     """Run ``call(executor, progress)`` with the executor of ``--scheduler`` and a progress
-    bar on stderr (unless ``quiet`` without ``--progress``). Ctrl-C ends the bar without
+    bar on stderr (unless ``quiet`` without ``--progress``), labelled with the ``progress``
+    phrase of the phrasebook ``section`` in ``--lang``. Ctrl-C ends the bar without
     claiming the work done, says ``interrupted: no result`` and returns None."""
     from showdown.equity import ProgressBar
 
     bar = None
     if args.progress or not quiet:
-        bar = ProgressBar(sys.stderr, force=args.progress, lang=getattr(args, "lang", None))
+        lang = getattr(args, "lang", None)
+        bar = ProgressBar(sys.stderr, force=args.progress, lang=lang, section=section)
     try:
         with executor_from(args) as executor:
             result = call(executor, bar if bar is not None else False)
@@ -91,16 +96,19 @@ def run_heavy(
 
 @contextmanager
 def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
-    """The Dask executor named by ``--scheduler`` (closed afterwards), or None."""
+    """The Dask executor named by ``--scheduler`` (closed afterwards), or None. A ``note:``
+    line on stderr says when the workers run with a setting that slows these jobs."""
     if args.scheduler is None:
         yield None
         return
     from showdown.parallel import ParallelError, dask_executor
 
     try:
-        executor, close = dask_executor(args.scheduler, SCHEDULER_TIMEOUT)
+        executor, close, note = dask_executor(args.scheduler, SCHEDULER_TIMEOUT)
     except ParallelError as exc:
         raise CliError(str(exc)) from None
+    if note is not None:
+        print(f"note: {note}", file=sys.stderr)
     try:
         yield executor
     finally:

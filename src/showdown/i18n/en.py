@@ -290,6 +290,11 @@ WORDS: Words = {
         "monte_carlo": "Monte Carlo, {count} trial (± one standard error)"
         "|Monte Carlo, {count} trials (± one standard error)",
     },
+    "matrix": {
+        "vs": "vs",
+        "progress": "Computing the preflop table",
+        "against": "against {range}",
+    },
     "demo": {
         "title": "showdown: a tour of the rules of the showdown",
         "intro": "Every example below comes from the rule documents. Each one is evaluated "

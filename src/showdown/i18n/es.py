@@ -302,6 +302,11 @@ WORDS: Words = {
         "monte_carlo": "Método de Montecarlo: {count} simulación (± un error estándar)"
         "|Método de Montecarlo: {count} simulaciones (± un error estándar)",
     },
+    "matrix": {
+        "vs": "contra",
+        "progress": "Calculando la tabla preflop",
+        "against": "contra {range}",
+    },
     "demo": {
         "title": "showdown: un recorrido por las reglas de la comparación final",
         "intro": "Todos los ejemplos vienen de los documentos de reglas. La biblioteca evalúa "
