@@ -6,8 +6,11 @@ Run: ``.venv/bin/python benchmarks/bench_replay.py`` (``--hands N``, ``--corpus 
 engine's own rules, its finishing stacks recorded), then times on the same
 files, in interleaved rounds (best and median printed):
 
-- showdown: read, replay under the rules, settle with ``resolve``, verify;
-  then the same run stage by stage (what each costs per hand);
+- showdown: read, replay under the rules, settle, verify, each file's hands as
+  a run (``settle_all``, ``verify_all``: the native kernel replays and settles the everyday
+  hands of a run in one call; the numpy backend replays hand by hand); then
+  the same run stage by stage (what each costs per hand), and hand by hand
+  (``settle``: the engine and ``resolve``) for comparison;
 - pokerkit: read only (``HandHistory.loads_all``), and read and replay
   (every state of ``HandHistory``, which also settles the pots);
 
@@ -22,19 +25,20 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import tempfile
 import time
 import warnings
 from pathlib import Path
 
 from common import Result, interleaved_times, judge, machine_load, print_table, steady
+from showdown import _backend
+from showdown.phh.batch import settle_all, verify_all
 from showdown.phh.corpus import replay_paths
-from showdown.phh.engine import replay
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import dumps_all, loads_all
-from showdown.phh.settlement import settle, settle_replay
-from showdown.phh.verification import verify
+from showdown.phh.settlement import settle
 
 
 def make_corpus(folder: Path, hands: int, files: int, seed: int = 9) -> list[Path]:
@@ -56,22 +60,22 @@ def make_corpus(folder: Path, hands: int, files: int, seed: int = 9) -> list[Pat
 
 def ours(texts: list[str]) -> None:
     for text in texts:
-        for hand in loads_all(text):
-            if verify(settle(hand)).cls != "match":
-                raise AssertionError(f"hand {hand.name} does not match")
+        for v in verify_all(settle_all(loads_all(text))):
+            if v.cls != "match":
+                raise AssertionError(f"a hand does not match: {v}")
 
 
 def stages(texts: list[str], rounds: int) -> dict[str, list[float]]:
     """Seconds of each stage of :func:`ours` over ``texts``, stage by stage."""
-    hands = [h for text in texts for h in loads_all(text)]
-    replays = [replay(h) for h in hands]
-    settled = [settle_replay(r) for r in replays]
+    runs = [loads_all(text) for text in texts]
+    settled = [settle_all(run) for run in runs]
+    hands = [h for run in runs for h in run]
     return interleaved_times(
         {
             "read (TOML, HandHistory)": lambda: [loads_all(t) for t in texts],
-            "replay under the rules": lambda: [replay(h) for h in hands],
-            "settle (Table, resolve)": lambda: [settle_replay(r) for r in replays],
-            "verify": lambda: [verify(s) for s in settled],
+            "replay+settle, runs (settle_all)": lambda: [settle_all(run) for run in runs],
+            "verify (verify_all)": lambda: [verify_all(run) for run in settled],
+            "replay+settle hand by hand (settle)": lambda: [settle(h) for h in hands],
         },
         rounds=rounds,
     )
@@ -98,11 +102,15 @@ def pokerkit_replay(texts: list[str]) -> None:
 def scaling(paths: list[Path], hands: int, rounds: int) -> None:
     """``replay_paths`` in 1 and 2 processes, taking turns; best and median of each."""
     times: dict[int, list[float]] = {1: [], 2: []}
+    cpu: dict[int, list[tuple[float, float]]] = {1: [], 2: []}  # (this process, workers)
     for _ in range(rounds):
         for workers in (1, 2):
+            before = _cpu()
             start = time.perf_counter()
             count = sum(1 for _ in replay_paths(paths, workers=workers, chunk=500))
             times[workers].append(time.perf_counter() - start)
+            after = _cpu()
+            cpu[workers].append((after[0] - before[0], after[1] - before[1]))
             assert count == hands
     corpus = [Result.from_times(f"replay_paths workers={w}", hands, t) for w, t in times.items()]
     print_table(f"corpus replay over processes (replay_paths), {hands} hands", corpus, ours=[])
@@ -110,8 +118,21 @@ def scaling(paths: list[Path], hands: int, rounds: int) -> None:
     best = one.seconds / two.seconds
     median = (one.median or 0) / (two.median or 1)
     print(f"  scaling 2 processes / 1: {best:.2f}x (best), {median:.2f}x (median)")
+    one_cpu = min(a + b for a, b in cpu[1]) / hands
+    parent, pool = min(cpu[2], key=sum)
+    implied = 2 * one_cpu / ((parent + pool) / hands)
+    print(f"  CPU per hand (less sensitive to the load): one process {one_cpu * 1e6:.1f} us; "
+          f"2 workers: parent {parent / hands * 1e6:.1f} us + workers {pool / hands * 1e6:.1f} us"
+          f" -> about {implied:.2f}x on 2 idle cores (if nothing else runs)")
     trusted = steady(times[1]) and steady(times[2])
     print(f"  target 1.7x: {judge(best >= 1.7 and median >= 1.7, trusted)}")
+
+
+def _cpu() -> tuple[float, float]:
+    """CPU seconds of this process and of its ended children (the pool's workers)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime
 
 
 def main() -> None:
@@ -143,7 +164,8 @@ def main() -> None:
         mine = times["showdown read+replay+settle+verify"]
         print(f"  target 30,000 hands/s: {judge(n / min(mine) >= 30_000, steady(mine))}")
         parts = [Result.from_times(name, n, t) for name, t in stages(texts, args.rounds).items()]
-        print_table("showdown stage by stage (the same hands)", parts, ours=[])
+        print_table(f"showdown stage by stage (the same hands; backend {_backend.current()})",
+                    parts, ours=[])
         load = machine_load()
         scaling(paths, max(args.hands, args.corpus), args.rounds)
         load = load or machine_load()

@@ -1969,6 +1969,9 @@ static PyObject *Tables_rank_counts(Tables *self, PyObject *args)
 static PyObject *Tables_badugi_batch(Tables *self, PyObject *args);
 static PyObject *Tables_stud_hilo_batch(Tables *self, PyObject *args);
 static PyObject *Tables_omaha_hilo(Tables *self, PyObject *args);
+/* Issue 9 (hand histories): defined in their section at the end of this file. */
+static PyObject *Tables_phh_settle(Tables *self, PyObject *args);
+static PyObject *Tables_phh_toml(Tables *self, PyObject *text);
 
 static PyMethodDef Tables_methods[] = {
     {"rank", (PyCFunction)Tables_rank, METH_O, rank_doc},
@@ -1998,6 +2001,14 @@ static PyMethodDef Tables_methods[] = {
                "``triple`` uint32[2197]) per two hole and three board cards, and these "
                "Tables' flush table. Returns -1 or the first bad row, as batch(). Releases "
                "the GIL.")},
+    {"phh_settle", (PyCFunction)Tables_phh_settle, METH_VARARGS,
+     PyDoc_STR("phh_settle(hands, shapes) -> list\n\nReplay and settle a run of PHH hands "
+               "(their fields dicts) of the variants in ``shapes``; per hand None (the "
+               "Python path replays it) or the settled hand (see the hand-histories section "
+               "of kernel.c and showdown.phh.batch).")},
+    {"phh_toml", (PyCFunction)Tables_phh_toml, METH_O,
+     PyDoc_STR("phh_toml(text) -> dict | None\n\nThe plain TOML of hand histories as "
+               "tomllib reads it (the subset of showdown.phh.fasttoml), else None.")},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2414,3 +2425,1324 @@ done:
 }
 
 /* ============================================================ end of other showdowns */
+
+/* ================================================================= hand histories
+ * Issue 9: replay and settle a run of everyday PHH hands in one call. A hand is
+ * its fields dict (as read from the file); shapes maps a variant code to
+ * (structure 0 no-limit / 1 pot-limit / 2 fixed-limit, hole cards, cap or 0,
+ * evaluator 0 seven-card high / 1 Omaha high, bet kind per street 0 small /
+ * 1 big x 4) for blind-and-board games dealt flop, turn, river from 52 cards.
+ * The betting rules are those of showdown.phh.betting and showdown.phh.fastpath
+ * (the same steps, in C); the settlement those of showdown.pots.resolve for
+ * tables with ascending seats, equal antes and known cards. Anything else, an
+ * illegal action included, gives None for that hand: Python then replays it
+ * and raises the error that names the rule. Tables method phh_settle.
+ */
+
+#define PHH_MAX 10
+#define PHH_LIMIT ((int64_t)1 << 44) /* larger amounts: the Python path */
+
+enum { PHH_STACKS, PHH_ANTES, PHH_BLINDS, PHH_MIN_BET, PHH_SMALL, PHH_BIG, PHH_ACTIONS,
+       PHH_VARIANT, PHH_SEATS, PHH_NKEYS };
+static const char *const phh_key_names[PHH_NKEYS] = {
+    "starting_stacks", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
+    "actions", "variant", "seats"};
+static PyObject *phh_keys[PHH_NKEYS];
+static PyObject *phh_card_text[NCARDS + 1]; /* "2c".."As", then "??" */
+
+static int phh_init(void)
+{
+    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
+    if (phh_card_text[NCARDS] != NULL) {
+        return 0;
+    }
+    for (int k = 0; k < PHH_NKEYS; k++) {
+        if (phh_keys[k] == NULL && (phh_keys[k] = PyUnicode_InternFromString(phh_key_names[k])) == NULL) {
+            return -1;
+        }
+    }
+    for (int c = 0; c < NCARDS; c++) {
+        char text[2] = {ranks[c >> 2], suits[c & 3]};
+        if ((phh_card_text[c] = PyUnicode_FromStringAndSize(text, 2)) == NULL) {
+            return -1;
+        }
+    }
+    phh_card_text[NCARDS] = PyUnicode_FromString("??");
+    return phh_card_text[NCARDS] == NULL ? -1 : 0;
+}
+
+/* A card text to its id (0..51), NCARDS for "??", -1 for anything else. */
+static int phh_card(const char *s)
+{
+    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
+    if (s[0] == '?' && s[1] == '?') {
+        return NCARDS;
+    }
+    const char *r = s[0] ? strchr(ranks, s[0]) : NULL;
+    const char *u = s[1] ? strchr(suits, s[1]) : NULL;
+    if (r == NULL || u == NULL) {
+        return -1;
+    }
+    return (int)(r - ranks) * 4 + (int)(u - suits);
+}
+
+/* An exact int in 0..PHH_LIMIT, or -1. */
+static int64_t phh_int(PyObject *v)
+{
+    if (v == NULL || !PyLong_CheckExact(v)) {
+        return -1;
+    }
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow || x < 0 || x > PHH_LIMIT) {
+        return -1;
+    }
+    return (int64_t)x;
+}
+
+/* A list of n such ints; 0, or 1 when it is not one. */
+static int phh_ints(PyObject *v, int n, int64_t *out)
+{
+    if (v == NULL || !PyList_CheckExact(v) || PyList_GET_SIZE(v) != n) {
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if ((out[i] = phh_int(PyList_GET_ITEM(v, i))) < 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+typedef struct {
+    int structure, holes, cap, evaluator, bet[4];
+} PhhShape;
+
+typedef struct {
+    int n, nboard, last_aggressor;
+    int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
+    unsigned char folded[PHH_MAX], mucked[PHH_MAX];
+    int hole[PHH_MAX][4], nhole[PHH_MAX], board[5];
+} PhhHand;
+
+/* The players who act in a new round from opener (betting.round_queue). */
+static int phh_round_queue(int n, int opener, const int64_t *stacks, const int64_t *bets,
+                           const unsigned char *folded, int *queue)
+{
+    int64_t first = -1, second = -1;
+    int top = -1, len = 0;
+    for (int i = 0; i < n; i++) {
+        if (!folded[i]) {
+            int64_t total = stacks[i] + bets[i];
+            if (total > first) {
+                second = first;
+                first = total;
+                top = i;
+            } else if (total > second) {
+                second = total;
+            }
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        int i = (opener + k) % n;
+        if (folded[i] || !stacks[i]) {
+            continue;
+        }
+        if ((i == top ? second : first) <= bets[i]) {
+            continue;
+        }
+        queue[len++] = i;
+    }
+    return len;
+}
+
+/* Split words at single-byte blanks; -1 when the text holds other white space or '#'. */
+static int phh_words(const char *s, Py_ssize_t len, const char **word, Py_ssize_t *wlen)
+{
+    int count = 0;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t j = 0; j < len; j++) {
+        unsigned char c = (unsigned char)s[j];
+        if (c == '#' || (c < 0x21 && c != ' ') || c == 0x7f) {
+            return -1;
+        }
+    }
+    while (k < len) {
+        while (k < len && s[k] == ' ') {
+            k++;
+        }
+        if (k == len) {
+            break;
+        }
+        if (count == 4) {
+            return -1;
+        }
+        word[count] = s + k;
+        while (k < len && s[k] != ' ') {
+            k++;
+        }
+        wlen[count] = (s + k) - word[count];
+        count++;
+    }
+    return count;
+}
+
+static int phh_is(const char *w, Py_ssize_t len, const char *text)
+{
+    return (size_t)len == strlen(text) && memcmp(w, text, (size_t)len) == 0;
+}
+
+/* "p1".."p99" as 0..98, else -1. */
+static int phh_player(const char *w, Py_ssize_t len)
+{
+    if (len < 2 || len > 3 || w[0] != 'p' || w[1] < '1' || w[1] > '9') {
+        return -1;
+    }
+    int k = w[1] - '0';
+    if (len == 3) {
+        if (w[2] < '0' || w[2] > '9') {
+            return -1;
+        }
+        k = 10 * k + (w[2] - '0');
+    }
+    return k - 1;
+}
+
+/* Replay one hand: 0 done, 1 not an everyday hand (Python replays it), -1 error. */
+static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
+{
+    PyObject *stacks_obj = PyDict_GetItemWithError(fields, phh_keys[PHH_STACKS]);
+    if (stacks_obj == NULL || !PyList_CheckExact(stacks_obj)) {
+        return PyErr_Occurred() ? -1 : 1;
+    }
+    Py_ssize_t size = PyList_GET_SIZE(stacks_obj);
+    if (size < 2 || size > PHH_MAX) {
+        return 1;
+    }
+    int n = (int)size;
+    h->n = n;
+    int64_t stacks[PHH_MAX], antes[PHH_MAX], blinds[PHH_MAX], sizes[4];
+    if (phh_ints(stacks_obj, n, stacks) ||
+        phh_ints(PyDict_GetItemWithError(fields, phh_keys[PHH_ANTES]), n, antes) ||
+        phh_ints(PyDict_GetItemWithError(fields, phh_keys[PHH_BLINDS]), n, blinds)) {
+        return PyErr_Occurred() ? -1 : 1;
+    }
+    if (shape->structure == 2) {
+        int64_t small = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_SMALL]));
+        int64_t big = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_BIG]));
+        for (int s = 0; s < 4; s++) {
+            sizes[s] = shape->bet[s] ? big : small;
+        }
+    } else {
+        int64_t min_bet = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_MIN_BET]));
+        for (int s = 0; s < 4; s++) {
+            sizes[s] = min_bet;
+        }
+    }
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (sizes[s] <= 0) {
+            return 1;
+        }
+    }
+    PyObject *seats = PyDict_GetItemWithError(fields, phh_keys[PHH_SEATS]);
+    if (seats != NULL) { /* real seat numbers: only ascending ones here */
+        if (phh_ints(seats, n, h->seat)) {
+            return 1;
+        }
+        for (int i = 1; i < n; i++) {
+            if (h->seat[i] <= h->seat[i - 1]) {
+                return 1;
+            }
+        }
+    } else if (PyErr_Occurred()) {
+        return -1;
+    } else {
+        for (int i = 0; i < n; i++) {
+            h->seat[i] = i + 1;
+        }
+    }
+    PyObject *actions = PyDict_GetItemWithError(fields, phh_keys[PHH_ACTIONS]);
+    if (actions == NULL || !PyList_CheckExact(actions)) {
+        return PyErr_Occurred() ? -1 : 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!stacks[i]) {
+            return 1;
+        }
+        h->start[i] = stacks[i];
+    }
+    if (n == 2) { /* heads-up: the forced bets are reversed */
+        int64_t t = antes[0];
+        antes[0] = antes[1];
+        antes[1] = t;
+        t = blinds[0];
+        blinds[0] = blinds[1];
+        blinds[1] = t;
+    }
+    int64_t bets[PHH_MAX], acted[PHH_MAX], max_bet = 0;
+    unsigned char shown[PHH_MAX];
+    uint64_t used = 0;
+    for (int i = 0; i < n; i++) {
+        int64_t ante = antes[i] < stacks[i] ? antes[i] : stacks[i];
+        int64_t behind = stacks[i] - ante;
+        int64_t blind = blinds[i] < behind ? blinds[i] : behind;
+        h->paid[i] = ante;
+        bets[i] = blind;
+        stacks[i] = behind - blind;
+        h->contrib[i] = ante + blind;
+        max_bet = blind > max_bet ? blind : max_bet;
+        h->folded[i] = h->mucked[i] = shown[i] = 0;
+        h->nhole[i] = 0;
+        acted[i] = -1;
+    }
+    enum { DEAL, BET, DONE } phase = DEAL;
+    int live = n, undealt = n, street = 0, pending = 0, streets = 4;
+    static const int boards[4] = {0, 3, 1, 1};
+    int queue[PHH_MAX], qhead = 0, qlen = 0;
+    int64_t full = 0;
+    int raises = 0, aggressor = -1, round_acted = 0;
+    h->last_aggressor = -1;
+    h->nboard = 0;
+    Py_ssize_t count_actions = PyList_GET_SIZE(actions);
+    for (Py_ssize_t a = 0; a < count_actions; a++) {
+        PyObject *item = PyList_GET_ITEM(actions, a);
+        if (!PyUnicode_CheckExact(item) || !PyUnicode_IS_ASCII(item)) {
+            return 1;
+        }
+        const char *word[4];
+        Py_ssize_t wlen[4];
+        int count = phh_words((const char *)PyUnicode_DATA(item), PyUnicode_GET_LENGTH(item),
+                              word, wlen);
+        if (count < 0) {
+            return 1;
+        }
+        int begin = 0, end = 0;
+        int dealer = count >= 1 && phh_is(word[0], wlen[0], "d");
+        if (count == 2 || (count == 3 && !dealer)) {
+            int i = phh_player(word[0], wlen[0]);
+            if (i < 0 || i >= n) {
+                return 1;
+            }
+            int cc = phh_is(word[1], wlen[1], "cc"), fold = phh_is(word[1], wlen[1], "f");
+            if (cc || fold) {
+                if (count != 2 || phase != BET || queue[qhead] != i) {
+                    return 1;
+                }
+                if (cc) {
+                    int64_t put = max_bet - bets[i];
+                    put = put > stacks[i] ? stacks[i] : put;
+                    stacks[i] -= put;
+                    bets[i] += put;
+                    h->contrib[i] += put;
+                } else {
+                    h->folded[i] = 1;
+                    live--;
+                }
+                acted[i] = max_bet;
+                round_acted = 1;
+                qhead++;
+                end = qhead == qlen || live == 1;
+            } else if (phh_is(word[1], wlen[1], "cbr")) {
+                if (count != 3 || phase != BET || queue[qhead] != i) {
+                    return 1;
+                }
+                int64_t amount = 0;
+                if (wlen[2] > 15) {
+                    return 1;
+                }
+                for (Py_ssize_t k = 0; k < wlen[2]; k++) {
+                    if (word[2][k] < '0' || word[2][k] > '9') {
+                        return 1;
+                    }
+                    amount = 10 * amount + (word[2][k] - '0');
+                }
+                /* betting.raise_bounds */
+                int64_t size_now = sizes[street];
+                int64_t step = full > size_now ? full : size_now;
+                if (shape->cap && raises >= shape->cap) {
+                    return 1;
+                }
+                if (acted[i] >= 0 && max_bet - acted[i] < step) {
+                    return 1;
+                }
+                int64_t total = stacks[i] + bets[i];
+                if (total <= max_bet) {
+                    return 1;
+                }
+                int caller = 0;
+                for (int j = 0; j < n; j++) {
+                    if (j != i && !h->folded[j] && stacks[j] + bets[j] > max_bet) {
+                        caller = 1;
+                        break;
+                    }
+                }
+                if (!caller) {
+                    return 1;
+                }
+                int64_t smallest = max_bet + step < total ? max_bet + step : total;
+                int64_t largest = total;
+                if (shape->structure == 1) {
+                    int64_t pot = 0;
+                    for (int j = 0; j < n; j++) {
+                        pot += h->contrib[j];
+                    }
+                    int64_t most = 2 * max_bet - bets[i] + pot;
+                    most = most > smallest ? most : smallest;
+                    largest = most < total ? most : total;
+                } else if (shape->structure == 2) {
+                    largest = smallest;
+                }
+                if (amount < smallest || amount > largest) {
+                    return 1;
+                }
+                if (amount - max_bet >= full) {
+                    full = amount - max_bet;
+                }
+                int64_t put = amount - bets[i];
+                stacks[i] -= put;
+                bets[i] = amount;
+                h->contrib[i] += put;
+                max_bet = amount;
+                acted[i] = amount;
+                raises++;
+                aggressor = i;
+                round_acted = 1;
+                qhead = qlen = 0; /* betting.after_raise */
+                for (int k = 1; k < n; k++) {
+                    int j = (i + k) % n;
+                    if (!h->folded[j] && stacks[j]) {
+                        queue[qlen++] = j;
+                    }
+                }
+                end = qlen == 0;
+            } else if (phh_is(word[1], wlen[1], "sm")) {
+                if (phase != DONE || h->folded[i] || shown[i]) {
+                    return 1;
+                }
+                shown[i] = 1;
+                if (count == 2) {
+                    h->mucked[i] = 1;
+                    continue;
+                }
+                if (wlen[2] != 2 * h->nhole[i]) {
+                    return 1;
+                }
+                for (int k = 0; k < h->nhole[i]; k++) {
+                    if (h->hole[i][k] == NCARDS) {
+                        return 1;
+                    }
+                }
+                for (int k = 0; k < h->nhole[i]; k++) {
+                    int c = phh_card(word[2] + 2 * k);
+                    int found = c == NCARDS;
+                    for (int m = 0; m < h->nhole[i] && !found; m++) {
+                        found = h->hole[i][m] == c;
+                    }
+                    if (c < 0 || !found) {
+                        return 1;
+                    }
+                }
+                continue;
+            } else {
+                return 1;
+            }
+        } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh")) {
+            int i = phh_player(word[2], wlen[2]);
+            if (phase != DEAL || street || i < 0 || i >= n || h->nhole[i]) {
+                return 1;
+            }
+            if (wlen[3] != 2 * shape->holes) {
+                return 1;
+            }
+            for (int k = 0; k < shape->holes; k++) {
+                int c = phh_card(word[3] + 2 * k);
+                if (c < 0) {
+                    return 1;
+                }
+                if (c != NCARDS) {
+                    if (used >> c & 1) {
+                        return 1;
+                    }
+                    used |= (uint64_t)1 << c;
+                }
+                h->hole[i][k] = c;
+            }
+            h->nhole[i] = shape->holes;
+            undealt--;
+            begin = !undealt;
+        } else if (count == 3 && phh_is(word[1], wlen[1], "db")) {
+            if (phase != DEAL || !pending || wlen[2] != 2 * pending) {
+                return 1;
+            }
+            for (int k = 0; k < pending; k++) {
+                int c = phh_card(word[2] + 2 * k);
+                if (c < 0 || c == NCARDS || (used >> c & 1)) {
+                    return 1;
+                }
+                used |= (uint64_t)1 << c;
+                h->board[h->nboard++] = c;
+            }
+            pending = 0;
+            begin = 1;
+        } else {
+            return 1;
+        }
+        if (begin) { /* the street's cards are out: its betting round starts */
+            full = 0;
+            raises = 0;
+            aggressor = -1;
+            round_acted = 0;
+            for (int i = 0; i < n; i++) {
+                acted[i] = -1;
+            }
+            int opener = 0;
+            if (street == 0) { /* betting.blind_opener */
+                int any = 0, top = 0;
+                int64_t best = -1;
+                for (int i = 0; i < n; i++) {
+                    any |= blinds[i] != 0;
+                    int64_t v = blinds[i] ? bets[i] : 0;
+                    if (v >= best) {
+                        best = v;
+                        top = i;
+                    }
+                }
+                opener = any ? (top + 1) % n : 0;
+            }
+            qhead = 0;
+            qlen = phh_round_queue(n, opener, stacks, bets, h->folded, queue);
+            phase = BET;
+            end = qlen == 0 || (qlen == 1 && bets[queue[0]] >= max_bet);
+        }
+        if (end) {
+            if (round_acted) {
+                h->last_aggressor = aggressor;
+            }
+            qhead = qlen = 0;
+            for (int i = 0; i < n; i++) {
+                bets[i] = 0;
+            }
+            max_bet = 0;
+            street++;
+            if (live == 1 || street == streets) {
+                phase = DONE;
+            } else {
+                phase = DEAL;
+                pending = boards[street];
+            }
+        }
+    }
+    return phase == DONE ? 0 : 1;
+}
+
+typedef struct {
+    int64_t finishing[PHH_MAX], won[PHH_MAX], returned;
+    int returned_to, npots, norder;
+    int64_t pot_amount[PHH_MAX + 1];
+    int pot_from[PHH_MAX + 1]; /* eligible: live[pot_from..] */
+    uint32_t pot_winners[PHH_MAX + 1]; /* bit mask of player indices */
+    int64_t pot_share[PHH_MAX + 1][PHH_MAX];
+    int live[PHH_MAX], nlive, order[PHH_MAX];
+    int value[PHH_MAX]; /* -1: shows nothing */
+} PhhSettled;
+
+/* pots.resolve for the table of a replayed hand: 0 done, 1 the Python path. */
+static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PhhSettled *s)
+{
+    int n = h->n;
+    int64_t chips[PHH_MAX] = {0};
+    int nlive = 0;
+    for (int i = 0; i < n; i++) {
+        if (h->paid[i] != h->paid[0]) {
+            return 1; /* unequal antes: dead money (settlement._dead_antes) */
+        }
+        chips[i] = h->contrib[i];
+        s->won[i] = 0;
+        s->value[i] = -1;
+        if (!h->folded[i]) {
+            nlive++;
+        }
+    }
+    if (nlive > 1) { /* a hand needed at the showdown is unknown: the Python path */
+        for (int i = 0; i < n; i++) {
+            if (h->folded[i] || h->mucked[i]) {
+                continue;
+            }
+            for (int k = 0; k < h->nhole[i]; k++) {
+                if (h->hole[i][k] == NCARDS) {
+                    return 1;
+                }
+            }
+        }
+    }
+    /* 1. Uncalled bet. */
+    int top = 0;
+    for (int i = 1; i < n; i++) {
+        if (chips[i] > chips[top]) {
+            top = i;
+        }
+    }
+    int64_t second = -1;
+    for (int i = 0; i < n; i++) {
+        if (i != top && chips[i] > second) {
+            second = chips[i];
+        }
+    }
+    s->returned_to = -1;
+    s->returned = 0;
+    if (chips[top] > second) {
+        s->returned_to = top;
+        s->returned = chips[top] - second;
+        chips[top] = second;
+    }
+    /* 2. Layers cut at each live level (stable order by chips). */
+    int *live = s->live;
+    nlive = 0;
+    for (int i = 0; i < n; i++) {
+        if (h->folded[i]) {
+            continue;
+        }
+        int k = nlive++;
+        while (k > 0 && chips[live[k - 1]] > chips[i]) {
+            live[k] = live[k - 1];
+            k--;
+        }
+        live[k] = i;
+    }
+    s->nlive = nlive;
+    int64_t below = 0, total = 0, level = -1;
+    int j = 0, npots = 0;
+    for (int i = 0; i < n; i++) {
+        total += chips[i];
+    }
+    for (int k = 0; k < nlive; k++) {
+        if (chips[live[k]] == level) {
+            continue;
+        }
+        level = chips[live[k]];
+        int64_t upto = 0;
+        for (int i = 0; i < n; i++) {
+            upto += chips[i] < level ? chips[i] : level;
+        }
+        while (chips[live[j]] < level) {
+            j++;
+        }
+        if (upto > below) {
+            s->pot_amount[npots] = upto - below;
+            s->pot_from[npots++] = j;
+        }
+        below = upto;
+    }
+    if (total > below) {
+        if (npots && s->pot_from[npots - 1] == j) {
+            s->pot_amount[npots - 1] += total - below;
+        } else {
+            s->pot_amount[npots] = total - below;
+            s->pot_from[npots++] = j;
+        }
+    }
+    s->npots = npots;
+    /* Values of the contenders who show. */
+    int first = npots && nlive - s->pot_from[0] > 1 ? s->pot_from[0] : nlive;
+    s->norder = 0;
+    if (first < nlive) {
+        if (h->nboard != 5) {
+            return 1;
+        }
+        unsigned board[5];
+        for (int k = 0; k < 5; k++) {
+            board[k] = (unsigned)h->board[k];
+        }
+        for (int k = first; k < nlive; k++) {
+            int i = live[k];
+            if (h->mucked[i]) {
+                continue;
+            }
+            unsigned hole[4];
+            for (int m = 0; m < h->nhole[i]; m++) {
+                hole[m] = (unsigned)h->hole[i][m];
+            }
+            if (shape->evaluator == 1) {
+                s->value[i] = omaha_best(t, hole, h->nhole[i], board, 5);
+            } else {
+                unsigned idx[7];
+                uint32_t key = 0;
+                for (int m = 0; m < 2; m++) {
+                    idx[m] = hole[m];
+                }
+                for (int m = 0; m < 5; m++) {
+                    idx[2 + m] = board[m];
+                }
+                for (int m = 0; m < 7; m++) {
+                    key += t->keys[idx[m]];
+                }
+                s->value[i] = rank_of(t, 7, idx, key);
+            }
+        }
+        /* 4. Showdown order: seats ascend with the index, the button is the last. */
+        int in_hand[PHH_MAX], m = 0;
+        for (int i = 0; i < n; i++) {
+            for (int k = first; k < nlive; k++) {
+                if (live[k] == i) {
+                    in_hand[m++] = i;
+                }
+            }
+        }
+        int start = m; /* no aggressor: the first seat after the button */
+        if (h->last_aggressor >= 0) {
+            start = 0;
+            while (start < m && h->seat[in_hand[start]] < h->seat[h->last_aggressor]) {
+                start++;
+            }
+        }
+        for (int k = 0; k < m; k++) {
+            s->order[k] = in_hand[(start + k) % m];
+        }
+        s->norder = m;
+    }
+    /* 3. Winners and shares, odd chips from the first seat left of the button (index 0). */
+    for (int p = 0; p < npots; p++) {
+        int best = -1;
+        uint32_t winners = 0;
+        if (nlive - s->pot_from[p] == 1) {
+            winners = 1u << live[s->pot_from[p]];
+        } else {
+            for (int k = s->pot_from[p]; k < nlive; k++) {
+                int v = s->value[live[k]];
+                if (v >= 0 && (best < 0 || v < best)) {
+                    best = v;
+                }
+            }
+            if (best < 0) {
+                return 1; /* everyone in the pot mucked: the Python path raises */
+            }
+            for (int k = s->pot_from[p]; k < nlive; k++) {
+                if (s->value[live[k]] == best) {
+                    winners |= 1u << live[k];
+                }
+            }
+        }
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            count += (winners >> i) & 1;
+        }
+        int64_t share = s->pot_amount[p] / count, odd = s->pot_amount[p] % count;
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            s->pot_share[p][i] = 0;
+            if (winners >> i & 1) {
+                s->pot_share[p][i] = share + (k++ < odd ? 1 : 0);
+                s->won[i] += s->pot_share[p][i];
+            }
+        }
+        s->pot_winners[p] = winners;
+    }
+    for (int i = 0; i < n; i++) {
+        s->finishing[i] = h->start[i] - h->contrib[i] + s->won[i] +
+                          (i == s->returned_to ? s->returned : 0);
+    }
+    return 0;
+}
+
+/* The n numbers as a list, or as a tuple. */
+static PyObject *phh_numbers(const int64_t *v, int n, int tuple)
+{
+    PyObject *seq = tuple ? PyTuple_New(n) : PyList_New(n);
+    if (seq == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLongLong(v[i]);
+        if (x == NULL) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (tuple) {
+            PyTuple_SET_ITEM(seq, i, x);
+        } else {
+            PyList_SET_ITEM(seq, i, x);
+        }
+    }
+    return seq;
+}
+
+static PyObject *phh_list(const int64_t *v, int n)
+{
+    return phh_numbers(v, n, 0);
+}
+
+static PyObject *phh_tuple(const int64_t *v, int n)
+{
+    return phh_numbers(v, n, 1);
+}
+
+/* A tuple of its items (stolen references); NULL, with every item released, if one is NULL. */
+static PyObject *phh_pack(int n, PyObject **items)
+{
+    PyObject *t = NULL;
+    for (int k = 0; k < n; k++) {
+        if (items[k] == NULL) {
+            goto fail;
+        }
+    }
+    t = PyTuple_New(n);
+    if (t == NULL) {
+        goto fail;
+    }
+    for (int k = 0; k < n; k++) {
+        PyTuple_SET_ITEM(t, k, items[k]);
+    }
+    return t;
+fail:
+    for (int k = 0; k < n; k++) {
+        Py_XDECREF(items[k]);
+    }
+    return NULL;
+}
+
+static PyObject *phh_flags(const unsigned char *v, int n)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *x = v[i] ? Py_True : Py_False;
+        Py_INCREF(x);
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+}
+
+static PyObject *phh_cards(const int *cards, int count)
+{
+    PyObject *list = PyList_New(count);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int k = 0; k < count; k++) {
+        PyObject *x = phh_card_text[cards[k]];
+        Py_INCREF(x);
+        PyList_SET_ITEM(list, k, x);
+    }
+    return list;
+}
+
+/* The result tuple of one settled hand (see phh_settle_doc). */
+static PyObject *phh_result(const PhhHand *h, const PhhSettled *s)
+{
+    int n = h->n;
+    PyObject *holes = PyList_New(n), *pots = PyTuple_New(s->npots);
+    PyObject *order = PyTuple_New(s->norder), *ranks = NULL, *shown = NULL, *out = NULL;
+    if (holes == NULL || pots == NULL || order == NULL) {
+        goto fail;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *cards = phh_cards(h->hole[i], h->nhole[i]);
+        if (cards == NULL) {
+            goto fail;
+        }
+        PyList_SET_ITEM(holes, i, cards);
+    }
+    for (int p = 0; p < s->npots; p++) {
+        int from = s->pot_from[p], m = 0;
+        int64_t eligible[PHH_MAX], winners[PHH_MAX], shares[PHH_MAX];
+        for (int i = 0; i < n; i++) { /* eligible in seat order */
+            for (int k = from; k < s->nlive; k++) {
+                if (s->live[k] == i) {
+                    eligible[m++] = h->seat[i];
+                }
+            }
+        }
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+            if (s->pot_winners[p] >> i & 1) {
+                winners[w] = h->seat[i];
+                shares[w++] = s->pot_share[p][i];
+            }
+        }
+        PyObject *items[4] = {PyLong_FromLongLong(s->pot_amount[p]), phh_tuple(eligible, m),
+                              phh_tuple(winners, w), phh_tuple(shares, w)};
+        PyObject *pot = phh_pack(4, items);
+        if (pot == NULL) {
+            goto fail;
+        }
+        PyTuple_SET_ITEM(pots, p, pot);
+    }
+    int nshown = 0;
+    for (int k = 0; k < s->norder; k++) {
+        PyObject *x = PyLong_FromLongLong(h->seat[s->order[k]]);
+        if (x == NULL) {
+            goto fail;
+        }
+        PyTuple_SET_ITEM(order, k, x);
+        nshown += !h->mucked[s->order[k]];
+    }
+    shown = PyTuple_New(nshown);
+    ranks = PyTuple_New(nshown);
+    if (shown == NULL || ranks == NULL) {
+        goto fail;
+    }
+    for (int k = 0, m = 0; k < s->norder; k++) {
+        int i = s->order[k];
+        if (!h->mucked[i]) {
+            PyObject *x = PyLong_FromLongLong(h->seat[i]);
+            if (x == NULL) {
+                goto fail;
+            }
+            PyTuple_SET_ITEM(shown, m++, x);
+        }
+    }
+    for (int i = 0, m = 0; i < n; i++) { /* (seat, value) in seat order */
+        if (s->value[i] >= 0) {
+            PyObject *pair[2] = {PyLong_FromLongLong(h->seat[i]), PyLong_FromLong(s->value[i])};
+            PyObject *x = phh_pack(2, pair);
+            if (x == NULL) {
+                goto fail;
+            }
+            PyTuple_SET_ITEM(ranks, m++, x);
+        }
+    }
+    PyObject *returned;
+    if (s->returned_to < 0) {
+        returned = PyTuple_New(0);
+    } else {
+        PyObject *pair[2] = {PyLong_FromLongLong(h->seat[s->returned_to]),
+                             PyLong_FromLongLong(s->returned)};
+        PyObject *one[1] = {phh_pack(2, pair)};
+        returned = phh_pack(1, one);
+    }
+    PyObject *items[14] = {
+        phh_list(h->contrib, n), phh_flags(h->folded, n), phh_flags(h->mucked, n),
+        h->last_aggressor < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(h->last_aggressor),
+        holes, phh_cards(h->board, h->nboard), phh_list(h->paid, n),
+        phh_list(s->finishing, n), phh_list(s->won, n), pots, returned, order, shown, ranks};
+    out = phh_pack(14, items); /* releases every item if one is missing */
+    return out;
+fail:
+    Py_XDECREF(holes);
+    Py_XDECREF(pots);
+    Py_XDECREF(order);
+    Py_XDECREF(shown);
+    Py_XDECREF(ranks);
+    return NULL;
+}
+
+/* hands: the fields dicts; shapes: variant code -> (structure 0/1/2, hole cards, cap or 0,
+ * evaluator 0 seven-card high / 1 Omaha high, bet kind per street x 4). Per hand None (the
+ * Python path) or (contributed, folded, mucked, last_aggressor, holes, board, antes paid,
+ * finishing, won, pots, returned, showdown order, shown, ranks): pots as (amount, eligible
+ * seats, winner seats, shares), returned as ((seat, chips),) or (), ranks as ((seat,
+ * value), ...) in seat order. */
+static PyObject *Tables_phh_settle(Tables *self, PyObject *args)
+{
+    PyObject *hands, *shapes;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &hands, &PyDict_Type, &shapes) ||
+        phh_init() < 0) {
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(hands);
+    PyObject *out = PyList_New(count), *last_spec = NULL;
+    PhhShape last_shape;
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *fields = PyList_GET_ITEM(hands, k), *result = Py_None;
+        PhhShape shape;
+        PhhHand hand;
+        PhhSettled settled;
+        int status = 1;
+        PyObject *variant = PyDict_Check(fields)
+            ? PyDict_GetItemWithError(fields, phh_keys[PHH_VARIANT]) : NULL;
+        PyObject *spec = variant != NULL ? PyDict_GetItemWithError(shapes, variant) : NULL;
+        if (PyErr_Occurred()) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        if (spec != NULL && spec == last_spec) {
+            shape = last_shape;
+            status = phh_replay(fields, &shape, &hand);
+            if (status == 0) {
+                status = phh_settle(self, &shape, &hand, &settled);
+            }
+        } else if (spec != NULL) {
+            if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
+                                  &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
+                                  &shape.bet[3]) ||
+                shape.holes < 1 || shape.holes > 4 || (shape.evaluator == 0 && shape.holes != 2)) {
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
+                }
+                Py_DECREF(out);
+                return NULL;
+            }
+            last_spec = spec; /* alive in shapes for the whole call */
+            last_shape = shape;
+            status = phh_replay(fields, &shape, &hand);
+            if (status == 0) {
+                status = phh_settle(self, &shape, &hand, &settled);
+            }
+        }
+        if (status < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        if (status == 0) {
+            result = phh_result(&hand, &settled);
+            if (result == NULL) {
+                Py_DECREF(out);
+                return NULL;
+            }
+        } else {
+            Py_INCREF(result);
+        }
+        PyList_SET_ITEM(out, k, result);
+    }
+    return out;
+}
+
+
+/* ------------------------------------------------- the plain TOML of hand histories
+ * phh_toml(text): the document as tomllib reads it, for the subset of
+ * showdown.phh.fasttoml (one "key = value" per line; bare keys; strings without
+ * escapes; integers and decimals without exponents or underscores; true, false;
+ * one-line arrays of strings or of numbers; [name] tables), else None: the
+ * Python reader (and tomllib, which reports every TOML error) takes the text.
+ */
+
+static int toml_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static int toml_key_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '-';
+}
+
+/* After a value: blanks, then the end of the line or a comment without control characters. */
+static int toml_tail(const char *p, const char *end)
+{
+    while (p < end && toml_blank(*p)) {
+        p++;
+    }
+    if (p < end && *p == '#') {
+        for (p++; p < end; p++) {
+            unsigned char c = (unsigned char)*p;
+            if ((c < 0x20 && c != '\t') || c == 0x7f) {
+                return 0;
+            }
+        }
+    }
+    return p == end;
+}
+
+/* A string at *pp (either quotes, no escapes, no control characters but tab); NULL and no
+ * error when the text is outside the subset. */
+static PyObject *toml_string(const char **pp, const char *end)
+{
+    const char *p = *pp;
+    char quote = *p++;
+    const char *start = p;
+    unsigned char high = 0;
+    for (; p < end && *p != quote; p++) {
+        unsigned char c = (unsigned char)*p;
+        if ((c < 0x20 && c != '\t') || c == 0x7f || (c == '\\' && quote == '"')) {
+            return NULL;
+        }
+        high |= c;
+    }
+    if (p == end) {
+        return NULL;
+    }
+    *pp = p + 1;
+    PyObject *s;
+    if (high < 0x80) { /* ASCII: copied as it is */
+        s = PyUnicode_New(p - start, 127);
+        if (s != NULL) {
+            memcpy(PyUnicode_DATA(s), start, (size_t)(p - start));
+        }
+        return s;
+    }
+    s = PyUnicode_DecodeUTF8(start, p - start, "strict");
+    if (s == NULL) {
+        PyErr_Clear();
+    }
+    return s;
+}
+
+/* A number at *pp: [+-]?(0|[1-9][0-9]*)(\.[0-9]+)?, an int or a float; NULL outside. */
+static PyObject *toml_number(const char **pp, const char *end)
+{
+    const char *p = *pp, *start = p;
+    char buf[64];
+    if (p < end && (*p == '+' || *p == '-')) {
+        p++;
+    }
+    if (p == end || *p < '0' || *p > '9') {
+        return NULL;
+    }
+    if (*p == '0') {
+        p++;
+    } else {
+        while (p < end && *p >= '0' && *p <= '9') {
+            p++;
+        }
+    }
+    int decimal = 0;
+    if (p < end && *p == '.') {
+        decimal = 1;
+        p++;
+        const char *digits = p;
+        while (p < end && *p >= '0' && *p <= '9') {
+            p++;
+        }
+        if (p == digits) {
+            return NULL;
+        }
+    }
+    if (p < end && (toml_key_char(*p) || *p == '.')) {
+        return NULL;
+    }
+    Py_ssize_t len = p - start;
+    if (!decimal && len <= 18) { /* fits in 64 bits */
+        const char *q = start;
+        int negative = *q == '-';
+        q += *q == '-' || *q == '+';
+        long long x = 0;
+        for (; q < p; q++) {
+            x = 10 * x + (*q - '0');
+        }
+        *pp = p;
+        return PyLong_FromLongLong(negative ? -x : x);
+    }
+    if (len >= (Py_ssize_t)sizeof buf) {
+        return NULL;
+    }
+    memcpy(buf, start, (size_t)len);
+    buf[len] = 0;
+    *pp = p;
+    PyObject *v;
+    if (decimal) {
+        double d = PyOS_string_to_double(buf, NULL, NULL);
+        v = d == -1.0 && PyErr_Occurred() ? NULL : PyFloat_FromDouble(d);
+    } else {
+        v = PyLong_FromString(buf[0] == '+' ? buf + 1 : buf, NULL, 10);
+    }
+    if (v == NULL) {
+        PyErr_Clear();
+    }
+    return v;
+}
+
+/* The value of a line; NULL (no error set) outside the subset, NULL with an error on
+ * failure (see PyErr_Occurred). */
+static PyObject *toml_value(const char *p, const char *end)
+{
+    PyObject *v = NULL;
+    if (*p == '"' || *p == '\'') {
+        v = toml_string(&p, end);
+    } else if (*p == '[') {
+        v = PyList_New(0);
+        if (v == NULL) {
+            return NULL;
+        }
+        int kind = 0; /* 1 strings, 2 numbers */
+        p++;
+        for (;;) {
+            while (p < end && toml_blank(*p)) {
+                p++;
+            }
+            if (p == end) {
+                goto outside;
+            }
+            if (*p == ']') {
+                p++;
+                break;
+            }
+            int is_string = *p == '"' || *p == '\'';
+            if (kind && kind != (is_string ? 1 : 2)) {
+                goto outside;
+            }
+            kind = is_string ? 1 : 2;
+            PyObject *item = is_string ? toml_string(&p, end) : toml_number(&p, end);
+            if (item == NULL) {
+                goto outside;
+            }
+            int failed = PyList_Append(v, item);
+            Py_DECREF(item);
+            if (failed) {
+                Py_DECREF(v);
+                return NULL;
+            }
+            while (p < end && toml_blank(*p)) {
+                p++;
+            }
+            if (p < end && *p == ',') {
+                p++;
+            } else if (p < end && *p == ']') {
+                p++;
+                break;
+            } else {
+                goto outside;
+            }
+        }
+    } else if (end - p >= 4 && memcmp(p, "true", 4) == 0 && (end - p == 4 || !toml_key_char(p[4]))) {
+        p += 4;
+        v = Py_NewRef(Py_True);
+    } else if (end - p >= 5 && memcmp(p, "false", 5) == 0 &&
+               (end - p == 5 || !toml_key_char(p[5]))) {
+        p += 5;
+        v = Py_NewRef(Py_False);
+    } else {
+        v = toml_number(&p, end);
+    }
+    if (v != NULL && toml_tail(p, end)) {
+        return v;
+    }
+outside:
+    Py_XDECREF(v);
+    return NULL;
+}
+
+/* Keys met before (the same few field names in every hand): the same objects, hashed once. */
+#define TOML_KEYS 32
+static PyObject *toml_known[TOML_KEYS];
+
+static PyObject *toml_key(const char *key, Py_ssize_t len)
+{
+    int k = 0;
+    for (; k < TOML_KEYS && toml_known[k] != NULL; k++) {
+        PyObject *known = toml_known[k];
+        if (PyUnicode_GET_LENGTH(known) == len && memcmp(PyUnicode_DATA(known), key, (size_t)len) == 0) {
+            return Py_NewRef(known);
+        }
+    }
+    PyObject *name = PyUnicode_FromStringAndSize(key, len);
+    if (name != NULL && k < TOML_KEYS) {
+        toml_known[k] = Py_NewRef(name);
+    }
+    return name;
+}
+
+static PyObject *Tables_phh_toml(Tables *self, PyObject *text)
+{
+    (void)self;
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "phh_toml(text): text must be a str");
+        return NULL;
+    }
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &size);
+    if (s == NULL) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    PyObject *root = PyDict_New();
+    if (root == NULL) {
+        return NULL;
+    }
+    PyObject *table = root; /* borrowed */
+    const char *line = s, *stop = s + size;
+    while (line <= stop) {
+        const char *end = memchr(line, '\n', (size_t)(stop - line));
+        if (end == NULL) {
+            end = stop;
+        }
+        const char *next = end + 1;
+        if (end > line && end[-1] == '\r' && end < stop) {
+            end--; /* CRLF */
+        }
+        const char *p = line;
+        line = next;
+        while (p < end && toml_blank(*p)) {
+            p++;
+        }
+        if (p == end) {
+            continue;
+        }
+        if (*p == '#') {
+            if (!toml_tail(p, end)) {
+                goto outside;
+            }
+            continue;
+        }
+        int header = *p == '[';
+        if (header) {
+            p++;
+            while (p < end && toml_blank(*p)) {
+                p++;
+            }
+        }
+        const char *key = p;
+        while (p < end && toml_key_char(*p)) {
+            p++;
+        }
+        if (p == key) {
+            goto outside;
+        }
+        PyObject *name = header ? PyUnicode_FromStringAndSize(key, p - key)
+                                : toml_key(key, p - key);
+        if (name == NULL) {
+            goto fail;
+        }
+        while (p < end && toml_blank(*p)) {
+            p++;
+        }
+        if (header) {
+            int ok = p < end && *p == ']' && toml_tail(p + 1, end);
+            PyObject *fresh = ok ? PyDict_New() : NULL;
+            int have = ok ? PyDict_Contains(root, name) : 0;
+            if (ok && (fresh == NULL || have < 0 || (have == 0 && PyDict_SetItem(root, name, fresh) < 0))) {
+                Py_DECREF(name);
+                Py_XDECREF(fresh);
+                goto fail;
+            }
+            Py_DECREF(name);
+            Py_XDECREF(fresh); /* the root holds it */
+            if (!ok || have) {
+                goto outside;
+            }
+            table = fresh;
+            continue;
+        }
+        if (p == end || *p != '=') {
+            Py_DECREF(name);
+            goto outside;
+        }
+        p++;
+        while (p < end && toml_blank(*p)) {
+            p++;
+        }
+        PyObject *value = p < end ? toml_value(p, end) : NULL;
+        int have = value != NULL ? PyDict_Contains(table, name) : 0;
+        if (value == NULL || have) {
+            Py_DECREF(name);
+            Py_XDECREF(value);
+            if (PyErr_Occurred() || have < 0) {
+                goto fail;
+            }
+            goto outside;
+        }
+        int failed = PyDict_SetItem(table, name, value);
+        Py_DECREF(name);
+        Py_DECREF(value);
+        if (failed) {
+            goto fail;
+        }
+    }
+    return root;
+outside:
+    Py_DECREF(root);
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(root);
+    return NULL;
+}
+
+/* ============================================================ end of hand histories */

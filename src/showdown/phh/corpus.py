@@ -17,6 +17,7 @@ chunks run in this process, in a local process pool (``workers``), or on any
 
 from __future__ import annotations
 
+import marshal
 import math
 import multiprocessing
 import re
@@ -33,9 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from showdown.phh.amounts import INFINITE, from_units
+from showdown.phh.batch import prepare, settle_each
 from showdown.phh.errors import HistoryError, MalformedHistory
+from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory, loads, loads_all
-from showdown.phh.settlement import Settlement, settle
+from showdown.phh.settlement import PotParts, Settlement, parts_payouts, settle
 from showdown.phh.verification import verify
 
 __all__ = ["HandReport", "find_files", "replay_chunk", "replay_paths", "report"]
@@ -79,9 +82,22 @@ class HandReport:
     recorded_field: str | None = None
     players: list[str] = field(default_factory=list)
     differences: list[dict[str, Any]] = field(default_factory=list)
-    settlement: dict[str, Any] | None = None
+    #: The settlement as :attr:`settlement` gives it, or (for a hand the kernel settled)
+    #: its plain parts ``(pots, returned, showdown order)``, smaller to send between
+    #: processes and turned into the dictionary on first use.
+    settled: dict[str, Any] | PlainParts | None = None
     error: str | None = None
     inferred: list[str] = field(default_factory=list)
+
+    @property
+    def settlement(self) -> dict[str, Any] | None:
+        """``pots``, ``payouts``, ``returned`` and ``showdown_order`` as in ``resolve
+        --json`` (``None``: not settled)."""
+        settled = self.settled
+        if type(settled) is tuple:
+            settled = _parts_dict(settled)
+            object.__setattr__(self, "settled", settled)  # made once (a frozen record)
+        return settled  # type: ignore[return-value]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
@@ -106,7 +122,46 @@ class HandReport:
         return data
 
 
-def _settlement_dict(s: Settlement) -> dict[str, Any] | None:
+class _SeatText(dict[int, str]):
+    """Seat numbers as JSON keys: the usual ones made once, any other on demand."""
+
+    def __missing__(self, seat: int) -> str:
+        return str(seat)
+
+
+_SEAT_TEXT = _SeatText({k: str(k) for k in range(64)})
+
+
+#: A kernel-settled hand's pots, returned chips and showdown order (see :data:`Parts`).
+PlainParts = tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def _parts_dict(parts: PlainParts) -> dict[str, Any]:
+    """The settlement dictionary of a kernel-settled hand (whole chips), without Showdown."""
+    pots, returned, order = parts
+    text = _SEAT_TEXT
+    plain = []
+    for amount, eligible, winners, shares in pots:
+        plain.append({
+            "amount": amount,
+            "eligible": list(eligible),
+            "winners": list(winners),
+            "shares": dict(zip(map(text.__getitem__, winners), shares, strict=True)),
+        })
+    payouts = parts_payouts(pots)
+    return {
+        "pots": plain,
+        "payouts": dict(zip(map(text.__getitem__, payouts), payouts.values(), strict=True)),
+        "returned": {text[seat]: c for seat, c in returned},
+        "showdown_order": list(order),
+    }
+
+
+def _settlement_dict(s: Settlement) -> dict[str, Any] | PlainParts | None:
+    """The settlement of a report: plain parts for a kernel-settled hand, else the dict."""
+    parts = s.parts
+    if parts is not None:
+        return parts[:3]
     sd = s.showdown
     if sd is None:
         return None
@@ -146,9 +201,25 @@ def _moneys(values: list[int], scale: int) -> list[int | float | None]:
 
 def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
+    try:
+        s: Settlement | HistoryError = settle(history, repair)
+    except HistoryError as exc:
+        s = exc
+    return _report(history, hand, s)
+
+
+def _reports(hands: list[HandHistory], repair: bool) -> list[HandReport]:
+    """:func:`report` of each hand of a run, settled together (see :mod:`showdown.phh.batch`)."""
+    if repair:
+        return [report(h, h.label, repair) for h in hands]
+    return [_report(h, h.label, s) for h, s in zip(hands, settle_each(hands), strict=True)]
+
+
+def _report(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> HandReport:
     file = history.file or "-"
     try:
-        s = settle(history, repair)
+        if isinstance(s, HistoryError):
+            raise s
         verdict = verify(s)
     except HistoryError as exc:
         return HandReport(file, hand, error=str(exc))
@@ -172,7 +243,7 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
             }
             for i, ours, _ in verdict.differences
         ],
-        settlement=_settlement_dict(s),
+        settled=_settlement_dict(s),
         inferred=s.replay.inferred,
     )
 
@@ -184,6 +255,11 @@ Unit = tuple[str, str, str | None, str]
 
 def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
     """Replay every hand of a chunk (runs in a worker process)."""
+    with paused():  # many small acyclic containers: see showdown.phh.nogc
+        return _replay_chunk(units, repair)
+
+
+def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[HandReport]:
     reports: list[HandReport] = []
     for file, kind, name, text in units:
         if kind == "tables":
@@ -192,7 +268,7 @@ def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport
         try:
             if kind == "phhs":
                 hands = loads_all(text, file)
-                reports.extend(report(h, h.label, repair) for h in hands)
+                reports.extend(_reports(hands, repair))
                 continue
             history = loads(text, file)
         except HistoryError as exc:
@@ -215,7 +291,7 @@ def _tables(file: str, text: str, repair: bool) -> list[HandReport]:
         hands = loads_all(text, file)
     except HistoryError:
         return replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)], repair)
-    return [report(h, h.label, repair) for h in hands]
+    return _reports(hands, repair)
 
 
 def _split_tables(text: str) -> list[tuple[str, str]]:
@@ -312,9 +388,12 @@ _FIELDS = tuple(f.name for f in fields(HandReport))
 _row = attrgetter(*_FIELDS)
 
 
-def _run_rows(units: Sequence[Unit], repair: bool = False) -> list[tuple[Any, ...]]:
-    """:func:`_run` for another process: the reports as rows of plain values."""
-    return list(map(_row, _run(units, repair)))
+def _run_rows(units: Sequence[Unit], repair: bool = False) -> bytes:
+    """:func:`_run` for another process: the reports as rows of plain values, in
+    :mod:`marshal`'s format (several times quicker to write and read than pickle's for
+    such values; both processes run the same Python)."""
+    with paused():
+        return marshal.dumps(list(map(_row, _run(units, repair))))
 
 
 def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
@@ -370,12 +449,15 @@ def replay_paths(
     run = partial(_run_rows, repair=repair)
     pool = None
     if executor is None:
-        pool = executor = ProcessPoolExecutor(workers, mp_context=_context())
+        context = _context()
+        if context.get_start_method() == "fork":
+            prepare()  # the kernel's tables, built once here, are the workers' too
+        pool = executor = ProcessPoolExecutor(workers, mp_context=context)
     try:
         for rows in _ordered(executor, run, chunks, 4 * workers if pool else 16):
-            row: tuple[Any, ...]
-            for row in rows:
-                yield HandReport(*row)
+            with paused():  # not across the yield: the caller's code runs with the collector
+                reports = [HandReport(*row) for row in marshal.loads(rows)]
+            yield from reports
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

@@ -38,7 +38,7 @@ from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
 from showdown.phh.rules import VariantRules
 
-__all__ = ["fast_replay"]
+__all__ = ["fast_replay", "shape_of"]
 
 _DEAL, _BET, _DONE = 0, 1, 2
 #: "p1" -> 0, ...
@@ -50,7 +50,7 @@ Shape = tuple[int, tuple[int, ...], frozenset[str]]
 _SHAPES: dict[int, tuple[VariantRules, Shape | None]] = {}
 
 
-def _shape(rules: VariantRules) -> Shape | None:
+def shape_of(rules: VariantRules) -> Shape | None:
     """(hole cards, board cards per street, the deck) of a blind-and-board variant, else None."""
     known = _SHAPES.get(id(rules))
     if known is not None and known[0] is rules:
@@ -90,7 +90,7 @@ def _split(text: str) -> list[str]:
 def fast_replay(history: HandHistory, rules: VariantRules) -> Replay | None:
     """The hand replayed as :func:`~showdown.phh.engine.replay` would, or ``None`` when the
     hand is not an everyday one (see the module docstring)."""
-    shape = _shape(rules)
+    shape = shape_of(rules)
     if shape is None:
         return None
     hole_count, boards, deck = shape

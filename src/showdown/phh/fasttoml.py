@@ -8,7 +8,9 @@ That part is read here line by line, several times faster than ``tomllib``
 (a line met before, such as ``variant = "NT"`` in every hand of a corpus, is
 looked up, not parsed again); the first line outside it (a multi-line
 array, an escape, a date, ``inf``, a duplicate key...) hands the whole text
-to ``tomllib``, which also reports every TOML error.
+to ``tomllib``, which also reports every TOML error. With the native backend
+the kernel reads that subset first (``phh_toml``, the same rules in C; the
+tests compare the three readers).
 
 >>> loads("variant = 'NT'\\nantes = [0, 0]  # none\\nmin_bet = 2.5\\n[2]\\nx = true")
 {'variant': 'NT', 'antes': [0, 0], 'min_bet': 2.5, '2': {'x': True}}
@@ -20,9 +22,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["fast_loads", "loads"]
+from showdown import _backend
+
+__all__ = ["fast_loads", "kernel_loads", "loads"]
 
 _STR = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\""
 _NUM = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
@@ -37,8 +42,18 @@ _HEADER = re.compile(rf"\[\s*([A-Za-z0-9_-]+)\s*\]{_TAIL}")
 
 def loads(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, read by the fast path when the text allows it."""
-    data = fast_loads(text)
+    reader = kernel_loads()
+    data = None if reader is None else reader(text)
+    if data is None:
+        data = fast_loads(text)
     return tomllib.loads(text) if data is None else data
+
+
+def kernel_loads() -> Callable[[str], dict[str, Any] | None] | None:
+    """The native kernel's reader of the same subset (``None``: not the native backend)."""
+    if _backend.current() != "native":
+        return None
+    return getattr(_backend.native_tables(), "phh_toml", None)
 
 
 def _number(text: str) -> int | float:

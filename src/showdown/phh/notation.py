@@ -45,6 +45,7 @@ from typing import Any, NoReturn
 
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.fasttoml import loads as toml_loads
+from showdown.phh.nogc import paused
 
 __all__ = [
     "REQUIRED_FIELDS",
@@ -188,14 +189,16 @@ def loads_all(text: str, file: str | None = None) -> list[HandHistory]:
     >>> [(h.name, h.variant) for h in hands]
     [('1', 'NT'), ('2', 'FT')]
     """
-    data = _toml(text, file)
-    hands = []
-    for name, fields in data.items():
-        if not isinstance(fields, dict):
-            raise MalformedHistory(
-                file, None, f"{name!r} is not a table: a .phhs file holds hands as [1], [2], ..."
-            )
-        hands.append(HandHistory(fields, file, name))
+    with paused():  # many small acyclic containers: see showdown.phh.nogc
+        data = _toml(text, file)
+        hands = []
+        for name, fields in data.items():
+            if not isinstance(fields, dict):
+                raise MalformedHistory(
+                    file, None,
+                    f"{name!r} is not a table: a .phhs file holds hands as [1], [2], ...",
+                )
+            hands.append(HandHistory(fields, file, name))
     return hands
 
 

@@ -18,7 +18,7 @@ aggressor of the final betting round, uncalled bets returned).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
@@ -27,10 +27,12 @@ from showdown.cards import Card
 from showdown.phh.engine import Replay, replay
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
-from showdown.pots import Player, Showdown, Table, TableError, resolve
+from showdown.pots import Player, Pot, Showdown, Table, TableError, resolve
 from showdown.variants import find_variant
 
-__all__ = ["Settlement", "settle", "settle_replay", "to_table"]
+__all__ = [
+    "Parts", "PotParts", "Settlement", "parts_payouts", "settle", "settle_replay", "to_table",
+]
 
 
 _ID = attrgetter("id")
@@ -41,19 +43,70 @@ def _card(text: str) -> Card:
     return Card.parse(text)
 
 
-@dataclass(slots=True)
+#: A settlement worked out elsewhere (the native kernel) as plain values: pots as
+#: ``(amount, eligible seats, winner seats, shares)``, returned as ``((seat, chips),)``,
+#: the showdown order, the seats shown, ``((seat, value), ...)``.
+PotParts = tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+Parts = tuple[
+    PotParts,
+    tuple[tuple[int, int], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[tuple[int, int], ...],
+]
+
+
 class Settlement:
     """A settled hand. ``showdown`` is ``None`` when a hand needed at showdown is unknown
     (``unknown`` lists those players' indices); then ``finishing`` and ``winnings``
     are ``None`` too. Amounts are in the replay's units (see :attr:`Replay.scale`).
+
+    ``table`` and ``showdown`` may be built on first use (a corpus replay that only
+    compares finishing stacks never needs them): from the replay, and from ``parts``
+    (the same pots, shares and order :func:`~showdown.pots.resolve` gives, worked out
+    by the native kernel; the tests compare the two on many hands).
     """
 
-    replay: Replay
-    table: Table
-    showdown: Showdown | None
-    finishing: list[int] | None
-    winnings: list[int] | None
-    unknown: list[int]
+    __slots__ = ("_parts", "_showdown", "_table", "finishing", "replay", "unknown", "winnings")
+
+    def __init__(
+        self,
+        replay: Replay,
+        table: Table | None,
+        showdown: Showdown | None,
+        finishing: list[int] | None,
+        winnings: list[int] | None,
+        unknown: list[int],
+        parts: Parts | None = None,
+    ) -> None:
+        self.replay = replay
+        self._table = table
+        self._showdown = showdown
+        self.finishing = finishing
+        self.winnings = winnings
+        self.unknown = unknown
+        self._parts = parts
+
+    @property
+    def table(self) -> Table:
+        """The :class:`~showdown.pots.Table` at the end of the hand."""
+        if self._table is None:
+            self._table = to_table(self.replay)
+        return self._table
+
+    @property
+    def showdown(self) -> Showdown | None:
+        """The :class:`~showdown.pots.Showdown` (``None``: a needed hand is unknown)."""
+        if self._showdown is None and self._parts is not None:
+            self._showdown = _from_parts(self.table, self._parts)
+            self._parts = None
+        return self._showdown
+
+    @property
+    def parts(self) -> Parts | None:
+        """The settlement as plain values when it came from the kernel and no
+        :class:`Showdown` was built yet (else ``None``): cheaper to report."""
+        return self._parts
 
     @property
     def net(self) -> list[int] | None:
@@ -61,6 +114,36 @@ class Settlement:
         if self.finishing is None:
             return None
         return [f - s for f, s in zip(self.finishing, self.replay.starting, strict=True)]
+
+    def __repr__(self) -> str:
+        return f"<Settlement {self.replay.history!r}: finishing {self.finishing}>"
+
+
+def parts_payouts(pots: PotParts) -> dict[int, int]:
+    """Chips won per seat (winners only, in seat order) from the pots of :data:`Parts`."""
+    payouts: dict[int, int] = {}
+    for _, _, winners, shares in pots:
+        for seat, won in zip(winners, shares, strict=True):
+            payouts[seat] = payouts.get(seat, 0) + won
+    return dict(sorted(payouts.items()))
+
+
+def _from_parts(table: Table, parts: Parts) -> Showdown:
+    """The :class:`Showdown` of settled plain values (see :data:`Parts`)."""
+    pots, returned, order, shown, ranks = parts
+    built = tuple(
+        Pot(amount, eligible, winners, dict(zip(winners, shares, strict=True)))
+        for amount, eligible, winners, shares in pots
+    )
+    return Showdown(
+        table=table,
+        pots=built,
+        returned=dict(returned),
+        payouts=parts_payouts(pots),
+        showdown_order=order,
+        shown=shown,
+        ranks=dict(ranks),
+    )
 
 
 _PLAYER_FIELDS = ("seat", "name", "hole", "contributed", "folded", "muck", "hole_ids")

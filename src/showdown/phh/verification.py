@@ -98,8 +98,15 @@ def _units(value: int | float, scale: int) -> Fraction | int:
 
 def verify(settlement: Settlement) -> Verdict:
     """Class the settled hand against its recorded result (see the module docstring)."""
+    ours = settlement.finishing
+    if ours is not None and settlement.replay.scale == 1:  # the usual case, at once
+        recorded = settlement.replay.history.fields.get("finishing_stacks")
+        if type(recorded) is list and recorded == ours and _NUMBERS.issuperset(
+            map(type, recorded)
+        ):
+            return Verdict("match", "finishing_stacks", recorded, [])
     key, recorded = _recorded(settlement)
-    if settlement.showdown is None:
+    if settlement.finishing is None:  # no showdown: a needed hand is unknown
         return Verdict("unknown-cards", key, recorded, [])
     if key is None or recorded is None:
         return Verdict(None, None, None, [])

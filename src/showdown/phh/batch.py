@@ -1,0 +1,142 @@
+"""Settle many hands at once: everyday hands in one call of the native kernel.
+
+:func:`settle_each` replays and settles a run of hands as
+:func:`~showdown.phh.settlement.settle` does, hand by hand. With the native
+backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
+Omaha (blinds, whole chips, every player dealt at once, ascending seats,
+equal antes, known cards at the showdown) are replayed under the same
+betting rules and settled as :func:`~showdown.pots.resolve` settles, in C, in
+one call for the whole run; every other hand, an illegal action included,
+takes the Python path, which raises the error that names the rule. The
+:class:`~showdown.phh.settlement.Settlement` of a kernel-settled hand builds
+its ``table`` and ``showdown`` only when they are asked for. The tests
+compare both paths on many random legal and broken hands.
+
+>>> from showdown.phh.notation import loads_all
+>>> hands = loads_all('''[1]
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [50, 80]
+... actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 80", "p1 cc",
+...            "d db 2c3c4d", "d db 9s", "d db Jh"]
+... [2]
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [50, 80]
+... actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 3"]''')
+>>> first, second = settle_each(hands)
+>>> first.finishing, first.showdown.returned
+([100, 30], {2: 30})
+>>> [v.cls for v in verify_all([first])]  # nothing recorded to compare
+[None]
+>>> print(second)  # doctest: +ELLIPSIS
+hand 2: action 2 'p2 cbr 3': breaks the no-limit minimum raise: the smallest raise is to 4 ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from showdown import _backend
+from showdown.phh.errors import HistoryError
+from showdown.phh.fastpath import shape_of
+from showdown.phh.nogc import paused
+from showdown.phh.notation import HandHistory
+from showdown.phh.replayed import Replay
+from showdown.phh.rules import RULES, VariantRules
+from showdown.phh.settlement import Settlement, settle
+from showdown.phh.verification import Verdict, verify
+
+__all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each", "verify_all"]
+
+_STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
+#: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha).
+_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1}
+
+
+def kernel_shapes() -> dict[str, tuple[Any, ...]]:
+    """The variants the kernel replays, as ``phh_settle`` reads them: code -> (structure,
+    hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big)).
+
+    >>> sorted(kernel_shapes())
+    ['FT', 'NT', 'PO']
+    """
+    shapes: dict[str, tuple[Any, ...]] = {}
+    for code, rules in RULES.items():
+        shape = shape_of(rules)
+        if shape is None or not rules.supported or shape[1] != (0, 3, 1, 1):
+            continue
+        evaluator = _EVALUATORS.get((rules.game, shape[0]))
+        if evaluator is None or len(shape[2]) != 52:
+            continue
+        bets = tuple(int(s.bet == "big") for s in rules.streets)
+        shapes[code] = (_STRUCTURES[rules.structure], shape[0], rules.cap or 0, evaluator, bets)
+    return shapes
+
+
+_SHAPES: dict[str, tuple[Any, ...]] = {}
+
+
+def prepare() -> None:
+    """Build the kernel's tables now (a process pool forked after this inherits them)."""
+    _kernel_results([])
+
+
+def _kernel_results(histories: Sequence[HandHistory]) -> list[Any]:
+    """The kernel's result per hand (None: the Python path), all None without the kernel."""
+    tables = _backend.native_tables() if _backend.current() == "native" else None
+    run = getattr(tables, "phh_settle", None)
+    if run is None:
+        return [None] * len(histories)
+    if not _SHAPES:
+        _SHAPES.update(kernel_shapes())
+    return run([h.fields for h in histories], _SHAPES)  # type: ignore[no-any-return]
+
+
+def settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryError]:
+    """Each hand's :class:`Settlement`, or the :class:`HistoryError` it raises."""
+    with paused():  # many small acyclic containers: see showdown.phh.nogc
+        return _settle_each(histories)
+
+
+def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryError]:
+    out: list[Settlement | HistoryError] = []
+    rules_of = RULES.__getitem__
+    for history, result in zip(histories, _kernel_results(histories), strict=True):
+        if result is None:
+            try:
+                out.append(settle(history))
+            except HistoryError as exc:
+                out.append(exc)
+            continue
+        (contributed, folded, mucked, aggressor, holes, board, paid, finishing, won,
+         pots, returned, order, shown, ranks) = result
+        fields = history.fields
+        rules: VariantRules = rules_of(fields["variant"])
+        r = Replay(history, rules, 1, list(fields["starting_stacks"]), contributed, folded,
+                   mucked, holes, board, aggressor, [], paid)
+        out.append(Settlement(r, None, None, finishing, won, [],
+                              (pots, returned, order, shown, ranks)))
+    return out
+
+
+def verify_all(settlements: Iterable[Settlement]) -> list[Verdict]:
+    """:func:`~showdown.phh.verification.verify` of each settled hand (the collector
+    paused, as in :func:`settle_each`)."""
+    with paused():
+        return list(map(verify, settlements))
+
+
+def settle_all(histories: Sequence[HandHistory]) -> list[Settlement]:
+    """Every hand settled (:func:`settle_each`); the first error is raised."""
+    out = []
+    for s in settle_each(histories):
+        if isinstance(s, HistoryError):
+            raise s
+        out.append(s)
+    return out
