@@ -39,7 +39,7 @@ def dask_cluster() -> Iterator[Any]:
     """A real LocalCluster of two worker processes, with Dask's default settings."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         yield cluster
 

@@ -133,7 +133,7 @@ def test_scheduler_replays_on_dask_as_locally(
     folder = corpus(tmp_path)
     local = run_cli(capsys, str(folder), str(tmp_path / "many.phhs"), "--json")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         address = cluster.scheduler_address
         on_dask = run_cli(
