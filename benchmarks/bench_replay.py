@@ -117,6 +117,8 @@ def scaling(paths: list[Path], hands: int, rounds: int) -> None:
     one, two = corpus
     best = one.seconds / two.seconds
     median = (one.median or 0) / (two.median or 1)
+    print("  workers=1 runs in this process (no pool, nothing sent between processes);"
+          " workers=2 starts and stops its pool of 2 processes inside the timing")
     print(f"  scaling 2 processes / 1: {best:.2f}x (best), {median:.2f}x (median)")
     one_cpu = min(a + b for a, b in cpu[1]) / hands
     parent, pool = min(cpu[2], key=sum)

@@ -3,8 +3,10 @@
 :func:`replay_paths` yields one :class:`HandReport` per hand, in input order.
 Work is cut into chunks of hands (a ``.phhs`` file is split at its ``[name]``
 tables), each chunk replayed, settled and verified by :func:`replay_chunk`;
-chunks run in this process, in a local process pool (``workers``), or on any
-:class:`concurrent.futures.Executor` passed as ``executor``.
+chunks run in this process or on any :class:`concurrent.futures.Executor`
+passed as ``executor`` (the text sent, the reports sent back as compact rows,
+:func:`to_rows`). A local process pool (``workers``) reads the files in its
+workers instead: see :mod:`showdown.phh.pool`.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -25,16 +27,16 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import dataclass, field, fields
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field
 from functools import partial
 from multiprocessing.context import BaseContext
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from showdown.phh.amounts import INFINITE, from_units
-from showdown.phh.batch import prepare, settle_each
+from showdown.phh.batch import settle_each
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory, loads, loads_all
@@ -64,8 +66,15 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end() - 1, m.group(1)) for m in found]
 
 
+class _Packed:
+    """The slot of a :class:`HandReport` whose fields of :data:`LAZY` a worker process sent
+    packed (:func:`to_rows`): unpacked on first use, then ``None``."""
+
+    __slots__ = ("_packed",)
+
+
 @dataclass(frozen=True, slots=True)
-class HandReport:
+class HandReport(_Packed):
     """The outcome of one hand (plain data: it crosses process boundaries).
 
     ``cls`` is one of :data:`~showdown.phh.verification.CLASSES` or ``None``
@@ -88,6 +97,23 @@ class HandReport:
     settled: dict[str, Any] | PlainParts | None = None
     error: str | None = None
     inferred: list[str] = field(default_factory=list)
+
+    if not TYPE_CHECKING:  # for mypy the fields are plain attributes
+
+        def __getattr__(self, name: str) -> Any:
+            """A field a worker sent packed: every packed field unpacked on first use."""
+            index = _LAZY_INDEX.get(name)
+            try:
+                packed = None if index is None else object.__getattribute__(self, "_packed")
+            except AttributeError:
+                packed = None
+            if packed is None:  # no such field, or unpacked meanwhile by another thread
+                return object.__getattribute__(self, name)
+            values = marshal.loads(packed)
+            for key, value in zip(LAZY, values, strict=True):
+                object.__setattr__(self, key, value)
+            object.__setattr__(self, "_packed", None)
+            return values[index]
 
     @property
     def settlement(self) -> dict[str, Any] | None:
@@ -120,6 +146,12 @@ class HandReport:
         if self.error is not None:
             data["error"] = self.error
         return data
+
+
+#: The fields a worker process sends packed (everything but file, hand, class and error).
+LAZY = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
+        "settled", "inferred")
+_LAZY_INDEX = {name: k for k, name in enumerate(LAZY)}
 
 
 class _SeatText(dict[int, str]):
@@ -383,17 +415,45 @@ def _chunks(paths: Iterable[str | Path], size: int) -> Iterator[list[Unit]]:
         yield chunk
 
 
-_FIELDS = tuple(f.name for f in fields(HandReport))
-#: A report as a tuple of plain values (quicker to send between processes than the object).
-_row = attrgetter(*_FIELDS)
+#: A report as a row of plain values, for another process: (file, hand, class, error,
+#: the other fields packed by :mod:`marshal`), several times quicker to write and read
+#: than pickle's format for such values (both processes run the same Python).
+Row = tuple[str, "str | int", "str | None", "str | None", bytes]
+_HEAVY = attrgetter(*LAZY)
+
+
+def to_rows(reports: Iterable[HandReport]) -> list[Row]:
+    """Reports as rows; :func:`from_rows` makes them reports again (the packed fields
+    unpacked only when one of them is used).
+
+    >>> [r] = from_rows(to_rows([HandReport("a.phh", 1, "match", players=["Ana", "Bo"])]))
+    >>> r.cls, r.players, r == HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
+    ('match', ['Ana', 'Bo'], True)
+    """
+    dumps = marshal.dumps
+    return [(r.file, r.hand, r.cls, r.error, dumps(_HEAVY(r))) for r in reports]
+
+
+def from_rows(rows: Iterable[Row]) -> list[HandReport]:
+    """The reports of :func:`to_rows`'s rows."""
+    new = object.__new__
+    put = object.__setattr__
+    out = []
+    for file, hand, cls, error, packed in rows:
+        r = new(HandReport)
+        put(r, "file", file)
+        put(r, "hand", hand)
+        put(r, "cls", cls)
+        put(r, "error", error)
+        put(r, "_packed", packed)
+        out.append(r)
+    return out
 
 
 def _run_rows(units: Sequence[Unit], repair: bool = False) -> bytes:
-    """:func:`_run` for another process: the reports as rows of plain values, in
-    :mod:`marshal`'s format (several times quicker to write and read than pickle's for
-    such values; both processes run the same Python)."""
+    """:func:`_run` for another process: the reports' rows (:func:`to_rows`), marshalled."""
     with paused():
-        return marshal.dumps(list(map(_row, _run(units, repair))))
+        return marshal.dumps(to_rows(_run(units, repair)))
 
 
 def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
@@ -437,30 +497,26 @@ def replay_paths(
     """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
 
     ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, such as a
-    Dask client's ``get_executor()``); otherwise ``workers`` > 1 starts a local
-    process pool of that size. ``repair`` fills in missing checks and folds (see
-    :func:`~showdown.phh.engine.replay`).
+    Dask client's ``get_executor()``; this process reads the files and sends their
+    text); otherwise ``workers`` > 1 starts a local process pool of that size, whose
+    workers read their files themselves (see :mod:`showdown.phh.pool`). ``repair``
+    fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
     """
+    if executor is None and workers > 1:
+        from showdown.phh.pool import replay_paths_in_pool
+
+        yield from replay_paths_in_pool(paths, workers, chunk, repair)
+        return
     chunks = _chunks(paths, chunk)
-    if executor is None and workers <= 1:
+    if executor is None:
         for units in chunks:
             yield from _run(units, repair)
         return
     run = partial(_run_rows, repair=repair)
-    pool = None
-    if executor is None:
-        context = _context()
-        if context.get_start_method() == "fork":
-            prepare()  # the kernel's tables, built once here, are the workers' too
-        pool = executor = ProcessPoolExecutor(workers, mp_context=context)
-    try:
-        for rows in _ordered(executor, run, chunks, 4 * workers if pool else 16):
-            with paused():  # not across the yield: the caller's code runs with the collector
-                reports = [HandReport(*row) for row in marshal.loads(rows)]
-            yield from reports
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    for rows in _ordered(executor, run, chunks, 16):
+        with paused():  # not across the yield: the caller's code runs with the collector
+            reports = from_rows(marshal.loads(rows))
+        yield from reports
 
 
 def _context() -> BaseContext:

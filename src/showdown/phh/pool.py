@@ -1,0 +1,292 @@
+"""A corpus replayed in a local process pool: the workers read their own files.
+
+:func:`~showdown.phh.corpus.replay_paths` with ``workers`` > 1 (and no
+``executor``) comes here. This process only lists the files and looks at
+their sizes; the work is cut into tasks of about ``chunk`` hands (estimated
+from the bytes): several small files together, or one byte range of a big
+``.phhs`` cut where a line opens with ``[``. A worker reads its files or its
+range itself, replays, settles and verifies the hands, and sends back compact
+rows (:func:`~showdown.phh.corpus.to_rows`): each hand's name, class and
+error, the rest packed and unpacked only when it is used. So the work that
+grows with the hands runs in the workers, and this process does little more
+than turn rows into reports.
+
+A range is replayed as a run of plain tables when its tables are plain (as
+:func:`~showdown.phh.corpus._units` requires of a whole file); when one of a
+file's ranges is not, or two of them hold tables of the same name, the file
+is replayed here as a whole, so that every report is the one a single process
+gives. Standard input is read here and cut as in one process.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> table = ('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+...          'starting_stacks = [10, 10]\\nactions = ["p2 f"]\\nfinishing_stacks = [11, 9]\\n')
+>>> _ = (folder / "a.phhs").write_text("".join(f"[{k}]\\n{table}" for k in range(1, 41)))
+>>> plan = list(tasks([folder], 5))  # about 5 hands (2,500 bytes) a task
+>>> [task[0] for task in plan], [end - start for start, end in plan[0][2]]
+(['ranges'], [2524, 2533, 894])
+>>> reports = list(replay_paths_in_pool([folder], workers=2, chunk=5))
+>>> len(reports), {r.cls for r in reports}, reports[-1].hand, reports[-1].finishing_stacks
+(40, {'match'}, '40', [11, 9])
+"""
+
+from __future__ import annotations
+
+import gc
+import marshal
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from showdown.phh.batch import prepare
+from showdown.phh.corpus import (
+    _SIMPLE,
+    HandReport,
+    Row,
+    Unit,
+    _context,
+    _headers,
+    _run,
+    _units,
+    find_files,
+    from_rows,
+    to_rows,
+)
+from showdown.phh.errors import HistoryError
+from showdown.phh.nogc import paused
+
+__all__ = ["replay_paths_in_pool", "tasks"]
+
+#: Bytes a hand takes in a file, about (a 6-max Hold'em hand takes 400 to 600): it only
+#: sizes the tasks.
+HAND_BYTES = 500
+#: Bytes read at a time while looking for a cut.
+_BLOCK = 1 << 16
+
+#: A task: ("files", [file, ...]) read whole by the worker; ("ranges", file, [(start,
+#: end), ...]) a big .phhs cut in byte ranges (one task per range); ("units", [unit, ...])
+#: text read here (standard input, files that cannot be listed).
+Task = tuple[Any, ...]
+
+
+def tasks(paths: Iterable[str | Path], chunk: int) -> Iterator[Task]:
+    """The tasks of ``paths``, in order, each about ``chunk`` hands."""
+    size = max(1, chunk) * HAND_BYTES
+    group: list[str] = []
+    held = 0
+    for path in paths:
+        try:
+            files = list(find_files([path]))
+        except HistoryError as exc:
+            files = []
+            if group:
+                yield ("files", group)
+                group, held = [], 0
+            yield ("units", [(str(path), "error", None, str(exc))])
+        for file in files:
+            if file == "-":
+                if group:
+                    yield ("files", group)
+                    group, held = [], 0
+                yield from _stdin(chunk)
+                continue
+            cuts = _ranges(file, size)
+            if cuts is not None:
+                if group:
+                    yield ("files", group)
+                    group, held = [], 0
+                yield ("ranges", file, cuts)
+                continue
+            group.append(file)
+            held += _size(file)
+            if held >= size:
+                yield ("files", group)
+                group, held = [], 0
+    if group:
+        yield ("files", group)
+
+
+def _size(file: str) -> int:
+    try:
+        return os.path.getsize(file)
+    except OSError:
+        return 0  # the worker names the error
+
+
+def _stdin(chunk: int) -> Iterator[Task]:
+    """Standard input, read here, in tasks of about ``chunk`` hands."""
+    try:
+        weighted = _units("-", chunk)
+    except HistoryError as exc:
+        weighted = [(1, ("-", "error", None, str(exc)))]
+    units: list[Unit] = []
+    hands = 0
+    for weight, unit in weighted:
+        units.append(unit)
+        hands += weight
+        if hands >= chunk:
+            yield ("units", units)
+            units, hands = [], 0
+    if units:
+        yield ("units", units)
+
+
+def _ranges(file: str, size: int) -> list[tuple[int, int]] | None:
+    """Byte ranges of about ``size`` bytes covering a big .phhs, each after the first
+    starting at a line that opens with ``[`` (``None``: a file read whole)."""
+    length = _size(file)
+    if length <= 2 * size or not file.endswith(".phhs"):
+        return None
+    starts = [0]
+    try:
+        with open(file, "rb") as f:
+            at = size
+            while at < length:
+                cut = _next_table(f, at)
+                if cut < 0:
+                    break
+                starts.append(cut)
+                at = cut + size
+    except OSError:
+        return None  # the worker names the error
+    return list(zip(starts, [*starts[1:], length], strict=True))
+
+
+def _next_table(f: BinaryIO, at: int) -> int:
+    """Where the first line that opens with ``[`` after byte ``at`` starts (-1: none)."""
+    f.seek(at)
+    offset = at  # where the next block starts
+    tail = b""  # the last byte of the block before ("\n" of a "\n[" cut by the blocks)
+    while block := f.read(_BLOCK):
+        data = tail + block
+        found = data.find(b"\n[")
+        if found >= 0:
+            return offset - len(tail) + found + 1
+        tail = data[-1:]
+        offset += len(block)
+    return -1
+
+
+def _files(files: list[str], chunk: int, repair: bool) -> bytes:
+    """A worker's task: whole files read, replayed, settled and verified; rows."""
+    with paused():
+        reports: list[HandReport] = []
+        for file in files:
+            try:
+                units = [unit for _, unit in _units(file, chunk)]
+            except HistoryError as exc:
+                units = [(file, "error", None, str(exc))]
+            reports.extend(_run(units, repair))
+        return marshal.dumps(to_rows(reports))
+
+
+def _range(file: str, start: int, end: int, repair: bool) -> bytes | None:
+    """A worker's task: one byte range of a .phhs; ``None`` when its tables are not
+    plain (then the file is replayed as a whole)."""
+    try:
+        with open(file, "rb") as f:
+            f.seek(start)
+            data = f.read(end - start)
+        # Universal newlines (as a whole file is read) would change a "\r": not plain.
+        if b"\r" in data:
+            return None
+        text = data.decode("utf-8-sig" if start == 0 else "utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    headers = _headers(text)
+    if not headers or (start > 0 and headers[0][0] != 0):
+        return None
+    names = [name.strip() for _, _, name in headers]
+    preamble = text[: headers[0][0]]
+    if (
+        not all(map(_SIMPLE.fullmatch, names))
+        or len(set(names)) != len(names)
+        or any(line.strip() and not line.lstrip().startswith("#")
+               for line in preamble.splitlines())
+    ):
+        return None
+    unit: Unit = (file, "tables", None, text[headers[0][0]:])
+    with paused():
+        return marshal.dumps(to_rows(_run([unit], repair)))
+
+
+def _units_rows(units: list[Unit], repair: bool) -> bytes:
+    """A worker's task: units read by this process."""
+    with paused():
+        return marshal.dumps(to_rows(_run(units, repair)))
+
+
+def _start() -> None:
+    """A worker's start: the objects a forked worker inherits left out of its collector's
+    passes (which would write to their pages, copying them)."""
+    gc.freeze()
+
+
+def replay_paths_in_pool(
+    paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False
+) -> Iterator[HandReport]:
+    """:func:`~showdown.phh.corpus.replay_paths` in a local pool of ``workers`` processes."""
+    context = _context()
+    if context.get_start_method() == "fork":
+        prepare()  # the kernel's tables, built once here, are the workers' too
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start)
+    window = 4 * workers
+    pending: deque[tuple[Task, list[Future[Any]]]] = deque()
+    in_flight = 0
+    try:
+        for task in tasks(paths, chunk):
+            futures = _submit(pool, task, chunk, repair)
+            pending.append((task, futures))
+            in_flight += len(futures)
+            while in_flight >= window and pending:
+                done, futures = pending.popleft()
+                in_flight -= len(futures)
+                yield from _collect(done, futures, repair)
+        while pending:
+            done, futures = pending.popleft()
+            yield from _collect(done, futures, repair)
+    finally:
+        for _, futures in pending:
+            for future in futures:
+                future.cancel()
+        pool.shutdown(cancel_futures=True)
+
+
+def _submit(pool: ProcessPoolExecutor, task: Task, chunk: int, repair: bool) -> list[Future[Any]]:
+    kind = task[0]
+    if kind == "files":
+        return [pool.submit(_files, task[1], chunk, repair)]
+    if kind == "units":
+        return [pool.submit(_units_rows, task[1], repair)]
+    file = task[1]
+    return [pool.submit(_range, file, start, end, repair) for start, end in task[2]]
+
+
+def _collect(task: Task, futures: list[Future[Any]], repair: bool) -> Iterator[HandReport]:
+    """The reports of a task, in order (a file whose ranges are not all plain, replayed
+    whole here)."""
+    blobs = [future.result() for future in futures]
+    with paused():  # not across the yield: the caller's code runs with the collector
+        if task[0] == "ranges":
+            rows: list[Row] = []
+            plain = None not in blobs
+            for blob in blobs if plain else []:
+                rows.extend(marshal.loads(blob))
+            if not plain or len({row[1] for row in rows}) != len(rows):
+                reports = _run([unit for _, unit in _whole(task[1])], repair)
+            else:
+                reports = from_rows(rows)
+        else:
+            reports = [r for blob in blobs for r in from_rows(marshal.loads(blob))]
+    yield from reports
+
+
+def _whole(file: str) -> list[tuple[int, Unit]]:
+    try:
+        return _units(file, 1 << 30)
+    except HistoryError as exc:
+        return [(1, (file, "error", None, str(exc)))]
+

@@ -1,0 +1,104 @@
+"""The local process pool of ``replay_paths``: workers read their own files or byte
+ranges of a big .phhs, and every report is the one a single process gives."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+from showdown.phh import dumps_all, replay_paths
+from showdown.phh import pool as pool_module
+from showdown.phh.corpus import HandReport, from_rows, to_rows
+from showdown.phh.export import settlement_to_history
+from showdown.phh.generate import header, random_hand
+from showdown.phh.settlement import settle
+
+
+def hands_text(n: int, seed: int = 4) -> str:
+    rng = random.Random(seed)
+    fields = header("NT", [200] * 4, blinds_or_straddles=[1, 2, 0, 0], min_bet=2)
+    return dumps_all([settlement_to_history(settle(random_hand(rng, fields)))
+                      for _ in range(n)])
+
+
+def same_as_one_process(paths: list[Path], chunk: int) -> list[HandReport]:
+    one = list(replay_paths(paths))
+    two = list(replay_paths(paths, workers=2, chunk=chunk))
+    assert [r.to_dict() for r in two] == [r.to_dict() for r in one]
+    assert two == one
+    return two
+
+
+def test_ranges_small_files_and_bad_files_as_in_one_process(tmp_path: Path) -> None:
+    text = hands_text(40)
+    (tmp_path / "big.phhs").write_text("# a corpus\n" + text)
+    (tmp_path / "small.phhs").write_text(hands_text(2, seed=5))
+    (tmp_path / "one.phh").write_text(hands_text(1, seed=6).split("\n", 1)[1])
+    (tmp_path / "broken.phh").write_text("variant = ")
+    plan = list(pool_module.tasks([tmp_path], 3))
+    assert plan[0][0] == "ranges" and len(plan[0][2]) > 3
+    assert all(task[0] == "files" for task in plan[1:])
+    assert [Path(f).name for task in plan[1:] for f in task[1]] == [
+        "broken.phh", "one.phh", "small.phhs"]
+    reports = same_as_one_process([tmp_path], chunk=3)
+    assert len(reports) == 40 + 1 + 1 + 2
+    assert {r.cls for r in reports[:40]} == {"match"}
+    assert reports[40].error is not None and "broken.phh" in reports[40].error
+
+
+@pytest.mark.parametrize("case", ["duplicate", "crlf", "nested", "indented"])
+def test_a_file_whose_ranges_are_not_plain_is_replayed_whole(tmp_path: Path,
+                                                            case: str) -> None:
+    text = hands_text(30)
+    if case == "duplicate":  # tables of the same name in two ranges: not valid TOML
+        text += "\n" + text[: text.index("\n[2]")]
+    elif case == "crlf":  # read whole, "\r\n" is "\n"
+        text = text.replace("\n", "\r\n")
+    elif case == "nested":  # lines opening with "[" inside an array (a field ignored)
+        text = text.replace("\n[", "\nmy_notes = [\n[7, 8],\n]\n[")
+    else:
+        text = text.replace("\n[", "\n  [")
+    path = tmp_path / "hands.phhs"
+    path.write_bytes(text.encode())
+    ranges = next(pool_module.tasks([path], 2))[2]
+    if case == "nested":  # a range starts there
+        assert any(text.encode()[start : start + 3] == b"[7," for start, _ in ranges)
+    reports = same_as_one_process([path], chunk=2)
+    if case == "duplicate":
+        [report] = reports
+        assert report.error is not None and "not valid TOML" in report.error
+    else:
+        assert len(reports) == 30 and {r.cls for r in reports} == {"match"}
+
+
+def test_cuts_fall_on_table_lines_across_blocks(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    text = hands_text(25)
+    path = tmp_path / "hands.phhs"
+    path.write_text(text)
+    data = path.read_bytes()
+    for block in (2, 3, 7, 1 << 16):
+        monkeypatch.setattr(pool_module, "_BLOCK", block)
+        ranges = pool_module._ranges(str(path), 600)
+        assert ranges is not None and len(ranges) > 3
+        assert ranges[0][0] == 0 and ranges[-1][1] == len(data)
+        assert all(end == start for (_, end), (start, _) in itertools.pairwise(ranges))
+        assert all(data[start - 1 : start + 1] == b"\n[" for start, _ in ranges[1:])
+    assert pool_module._next_table(io.BytesIO(b"[1]\na = 1\n"), 1) == -1
+
+
+def test_rows_unpack_on_first_use(tmp_path: Path) -> None:
+    path = tmp_path / "hands.phhs"
+    path.write_text(hands_text(5))
+    originals = list(replay_paths([path]))
+    rows = from_rows(to_rows(originals))
+    assert [r.cls for r in rows] == [r.cls for r in originals]
+    assert pickle.loads(pickle.dumps(rows[0])) == originals[0]
+    assert rows[1].settlement == originals[1].settlement and rows == originals
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        rows[2].nothing  # noqa: B018
