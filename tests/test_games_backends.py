@@ -10,14 +10,12 @@ import numpy as np
 import pytest
 
 from reference import combinations_array
-from showdown import _backend, evaluate_batch, evaluate_omaha_batch
+from showdown import evaluate_batch, evaluate_omaha_batch
 from showdown.ladder_tables import ladder_ids, ladder_omaha_ids
 from showdown.variants import EIGHT_OR_BETTER, find_variant
-from test_backends import both, error_of
+from test_backends import NO_KERNEL_INSTALL, both, error_of
 
-pytestmark = pytest.mark.skipif(
-    not _backend.native_available(), reason="the native kernel is not built"
-)
+pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def deals(game: str, n: int, k: int, seed: int) -> np.ndarray:
