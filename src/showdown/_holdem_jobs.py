@@ -185,6 +185,13 @@ def _state(spec: MonteCarloSpec) -> _State:
     return state
 
 
+def warm_state(spec: MonteCarloSpec) -> None:
+    """Build this process's state for the tasks of ``spec`` (its deal sampler, the native
+    kernel's tables), so that workers forked afterwards share it."""
+    _state(spec)
+    _backend.kernel()
+
+
 def empty_sums(players: int) -> dict[str, Any]:
     """Zero sums of a Monte Carlo task (see :func:`monte_carlo_task` for the keys)."""
     out: dict[str, Any] = {k: np.zeros(players) for k in ("win", "tie", "share", "sx1", "sx2")}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from math import ceil, comb
 from typing import Any
 
@@ -29,6 +30,7 @@ from showdown._holdem_jobs import (
     exact_task,
     monte_carlo_task,
     universe,
+    warm_state,
 )
 from showdown.cards import CardError
 
@@ -67,6 +69,9 @@ class Job:
     note: str
     deadline_seconds: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Builds in this process what every task of the job sets up first, before a local
+    #: pool forks its workers: they then share it instead of each building its own.
+    warm: Callable[[], None] | None = None
 
 
 def seconds_text(x: float) -> str:
@@ -223,7 +228,9 @@ def monte_carlo_job(
     def combine(results: list[dict[str, Any]]) -> dict[str, Any]:
         return combine_samples(results, players)
 
-    return Job("monte-carlo", monte_carlo_task, tasks, units, combine, estimate, note, budget)
+    job = Job("monte-carlo", monte_carlo_task, tasks, units, combine, estimate, note, budget)
+    job.warm = partial(warm_state, spec)
+    return job
 
 
 def budget_trials(budget: float, rate: float, workers: int, players: int, least: int) -> int:

@@ -328,7 +328,7 @@ def run_job(
         else:
             progress(min(1.0, done / total))
 
-    with executor_for(executor, workers, job.estimate, len(job.tasks)) as ex:
+    with executor_for(executor, workers, job.estimate, len(job.tasks), job.warm) as ex:
         results = run_tasks(job.fn, job.tasks, ex, star=True, on_done=on_done, deadline=deadline)
     if progress is not None:
         progress(1.0)

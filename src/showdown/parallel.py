@@ -283,12 +283,17 @@ def worker_note(thresholds: dict[str, str | None]) -> str | None:
 
 @contextmanager
 def executor_for(
-    executor: cf.Executor | None, workers: int | None, estimate: float, tasks: int
+    executor: cf.Executor | None,
+    workers: int | None,
+    estimate: float,
+    tasks: int,
+    warm: Callable[[], None] | None = None,
 ) -> Iterator[cf.Executor | None]:
     """The executor a job runs on: the one given, else a local pool when it pays, else
     None (in-process). A pool made here is shut down when the job ends; on Ctrl-C,
     SIGTERM (which raises :class:`Terminated` meanwhile) or an error its workers are
-    ended at once, so none outlives the call."""
+    ended at once, so none outlives the call. ``warm()`` is called before a pool made
+    here forks its workers (they then share what it built instead of each building it)."""
     if executor is not None:
         yield executor
         return
@@ -300,6 +305,8 @@ def executor_for(
         yield None
         return
     with _sigterm_raises():
+        if warm is not None and start_method() == "fork":
+            warm()
         pool = local_pool(n)
         try:
             yield pool
@@ -325,7 +332,9 @@ def run_tasks(
     With a ``deadline`` (a :func:`time.monotonic` value) no task starts after it and
     only the tasks finished by then, up to the first one missing, are returned: the
     same prefix of tasks, hence the same numbers, whatever ran them. Ctrl-C cancels
-    every task not yet started and re-raises :class:`KeyboardInterrupt`.
+    every task not yet started and re-raises :class:`KeyboardInterrupt`. On a cluster
+    (a Dask client's executor) the tasks travel in batches of consecutive tasks, each
+    still its own result (see :mod:`showdown._batches`).
     """
 
     def call(task: Any) -> Any:
@@ -342,6 +351,14 @@ def run_tasks(
         return [results[i] for i in range(len(results))]
     import concurrent.futures as cf
 
+    from showdown._batches import remote_slots, run_batched
+
+    slots = remote_slots(executor)
+    if slots is not None:
+        results = run_batched(
+            fn, tasks, executor, slots, star=star, on_done=on_done, deadline=deadline
+        )
+        return _prefix(results, len(tasks))
     pending: dict[cf.Future[Any], int] = {}
     nxt = 0
     try:
@@ -369,8 +386,13 @@ def run_tasks(
         for future in pending:
             future.cancel()
         raise
+    return _prefix(results, len(tasks))
+
+
+def _prefix(results: dict[int, Any], n: int) -> list[Any]:
+    """The results of tasks 0, 1, ... up to the first one missing."""
     out = []
-    for i in range(len(tasks)):
+    for i in range(n):
         if i not in results:
             break
         out.append(results[i])
