@@ -42,13 +42,14 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass, field
 from math import comb
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import CHILD_ENV, interleaved_times, judge, machine_load, steady
+from common import CHILD_ENV, judge, machine_load, steady
 from showdown import _backend
 from showdown._matrix_jobs import prepare
 from showdown.equity import equity
@@ -63,6 +64,11 @@ RANGES = ["QQ+, AKs, AQs", "22+, A2s+, KTs+, AJo+"]
 #: Monte Carlo trials: a job of a few seconds on one worker, as jobs worth spreading are.
 MC_TRIALS = 40_000_000
 MC_TRIALS_NUMPY = 20_000_000
+#: A Monte Carlo job for tight error bars (10-20 s on the local pool): where a cluster's
+#: fixed costs (its first round trips, its event loops' ticks) weigh what they weigh on
+#: the jobs users send to a cluster.
+MC_BIG_TRIALS = 400_000_000
+MC_BIG_TRIALS_NUMPY = 100_000_000
 WARM_ONE = "1 worker (in-process)"
 WARM_TWO = "2 local processes (warm pool)"
 COLD_ONE = "workers=1 (fresh process)"
@@ -208,6 +214,80 @@ def start_cluster(default_env: bool) -> tuple[Any, Any, Executor]:
     return cluster, client, client.get_executor()
 
 
+def close_cluster(cluster: Any, client: Any) -> None:
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)  # no closing chatter
+    client.close()
+    cluster.close()
+    logging.getLogger("distributed").setLevel(logging.WARNING)
+
+
+def process_cpu(pids: list[int]) -> float:
+    """CPU seconds so far of the given processes (Linux /proc; 0.0 elsewhere)."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0.0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+@dataclass
+class Contender:
+    """One way of running the jobs: in-process, the warm local pool, or a LocalCluster
+    started for its own turn of each round (so an idle cluster's event loops, a few per
+    cent of a core each, never run beside another contender's timings)."""
+
+    name: str
+    executor: Executor | None = None
+    pids: list[int] = field(default_factory=list)
+    cluster: tuple[bool, Any, Any] | None = None  # (default env, cluster, client) once started
+
+
+Job = tuple[str, Callable[[Executor | None], object]]
+
+
+def timed_round(
+    contender: Contender,
+    jobs: list[Job],
+    times: dict[str, dict[str, list[float]]],
+    cpu: dict[str, dict[str, list[float]]],
+    starts: dict[str, list[float]],
+    default_env: bool | None,
+) -> None:
+    """Time each job once on ``contender`` (starting and warming its cluster first when it
+    is a LocalCluster, outside the timings, and closing it after)."""
+    if default_env is not None:
+        begin = time.perf_counter()
+        cluster, client, contender.executor = start_cluster(default_env)
+        starts.setdefault(contender.name, []).append(time.perf_counter() - begin)
+        contender.pids = list(client.run(os.getpid).values())
+        jobs[1][1](contender.executor)  # warm: each worker's Monte Carlo sampler
+        contender.cluster = (default_env, cluster, client)
+    try:
+        for job, run in jobs:
+            me, workers = process_cpu([os.getpid()]), process_cpu(contender.pids)
+            begin = time.perf_counter()
+            run(contender.executor)
+            times[job].setdefault(contender.name, []).append(time.perf_counter() - begin)
+            used = process_cpu([os.getpid()]) - me, process_cpu(contender.pids) - workers
+            cpu[job].setdefault(contender.name, []).append(used[0] + used[1])
+    finally:
+        if contender.cluster is not None:
+            close_cluster(*contender.cluster[1:])
+            contender.cluster = None
+
+
+def cpu_line(cpu: dict[str, list[float]]) -> None:
+    """CPU seconds of the job (this process, with an in-process LocalCluster's scheduler,
+    plus the workers): what each way of running it costs whatever the load."""
+    parts = [f"{name.split(' (')[0]} {statistics.median(c):.2f} s" for name, c in cpu.items()]
+    print("  CPU per job (median; this process + workers): " + ", ".join(parts))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
@@ -216,65 +296,85 @@ def main() -> None:
     rounds = 2 if args.quick else 3
     native = _backend.kernel() is not None
     trials = MC_TRIALS if native else MC_TRIALS_NUMPY
+    big = MC_BIG_TRIALS if native else MC_BIG_TRIALS_NUMPY
     print(f"backend: {'native kernel' if native else 'numpy'}; {load()}")
     pool = local_pool(2)
     list(pool.map(prepare, [1.0, 1.0]))  # one call per worker: every worker's tables built
     prepare()
-    clusters: list[tuple[Any, Any]] = []
-    executors: dict[str, Executor | None] = {WARM_ONE: None, WARM_TWO: pool}
+    contenders = [
+        Contender(WARM_ONE),
+        Contender(WARM_TWO, pool, list(getattr(pool, "_processes", {}) or {})),
+    ]
+    dask_envs: dict[str, bool] = {}
     try:
-        try:
-            for default_env, name in ((False, DASK), (True, DASK_DEFAULT)):
-                cluster, client, dask = start_cluster(default_env)
-                clusters.append((cluster, client))
-                executors[name] = dask
-        except ImportError:
-            print("dask.distributed not installed: the LocalCluster columns are skipped")
+        import distributed  # noqa: F401
 
-        def run_matrix(ex: Executor | None) -> Callable[[], object]:
+        contenders += [Contender(DASK), Contender(DASK_DEFAULT)]
+        dask_envs = {DASK: False, DASK_DEFAULT: True}
+    except ImportError:
+        print("dask.distributed not installed: the LocalCluster columns are skipped")
+
+    def run_matrix(ex: Executor | None) -> object:
+        if ex is None:
+            return matrix(CLASSES, workers=1)
+        return matrix(CLASSES, executor=ex)
+
+    def run_mc(n: int) -> Callable[[Executor | None], object]:
+        def run(ex: Executor | None) -> object:
             if ex is None:
-                return lambda: matrix(CLASSES, workers=1)
-            return lambda: matrix(CLASSES, executor=ex)
+                return equity(RANGES, trials=n, seed=1, workers=1)
+            return equity(RANGES, trials=n, seed=1, executor=ex)
 
-        def run_mc(ex: Executor | None) -> Callable[[], object]:
-            if ex is None:
-                return lambda: equity(RANGES, trials=trials, seed=1, workers=1)
-            return lambda: equity(RANGES, trials=trials, seed=1, executor=ex)
+        return run
 
-        for ex in executors.values():  # warm: each worker's Monte Carlo tables
-            run_mc(ex)()
-        times = interleaved_times({n: run_matrix(e) for n, e in executors.items()}, rounds)
-        work = matrix_showdowns(CLASSES)
-        report(
-            f"Preflop matrix block {len(CLASSES)} x {len(CLASSES)} ({work:,} showdowns), {load()}",
-            times,
-            work,
-            "showdowns",
-        )
-        rates_against_others(work / min(min(t) for t in times.values()))
-        speedup_verdicts(times)
-        mc = interleaved_times({n: run_mc(e) for n, e in executors.items()}, rounds)
-        report(
-            f"Monte Carlo range against range ({RANGES[0]} v {RANGES[1]}), {trials:,} "
-            f"trials, {load()}",
-            mc,
-            trials,
-            "trials",
-        )
-        speedup_verdicts(mc)
+    matrix_job, mc_job, big_job = "matrix", "mc", "mc-big"
+    jobs: list[Job] = [(matrix_job, run_matrix), (mc_job, run_mc(trials)), (big_job, run_mc(big))]
+    for c in contenders[:2]:  # warm: each worker's Monte Carlo sampler
+        run_mc(trials)(c.executor)
+    times: dict[str, dict[str, list[float]]] = {job: {} for job, _ in jobs}
+    cpu: dict[str, dict[str, list[float]]] = {job: {} for job, _ in jobs}
+    starts: dict[str, list[float]] = {}
+    try:
+        for _ in range(rounds):
+            for c in contenders:
+                timed_round(c, jobs, times, cpu, starts, dask_envs.get(c.name))
     finally:
         pool.shutdown()
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)  # no closing chatter
-        for cluster, client in clusters:
-            client.close()
-            cluster.close()
+    work = matrix_showdowns(CLASSES)
+    report(
+        f"Preflop matrix block {len(CLASSES)} x {len(CLASSES)} ({work:,} showdowns), {load()}",
+        times[matrix_job],
+        work,
+        "showdowns",
+    )
+    rates_against_others(work / min(min(t) for t in times[matrix_job].values()))
+    speedup_verdicts(times[matrix_job])
+    cpu_line(cpu[matrix_job])
+    for job, n, why in (
+        (mc_job, trials, "a job of a few seconds"),
+        (big_job, big, "tight error bars: 10-20 s on the pool"),
+    ):
+        report(
+            f"Monte Carlo range against range ({RANGES[0]} v {RANGES[1]}), {n:,} trials "
+            f"({why}), {load()}",
+            times[job],
+            n,
+            "trials",
+        )
+        speedup_verdicts(times[job])
+        cpu_line(cpu[job])
+    for name, seconds in starts.items():
+        print(
+            f"  {name} start-up (not in the job times): best {min(seconds):.2f} s, "
+            f"median {statistics.median(seconds):.2f} s"
+        )
     cold: dict[str, list[float]] = {COLD_ONE: [], COLD_TWO: []}
-    cpu: dict[str, list[tuple[float, float]]] = {COLD_ONE: [], COLD_TWO: []}
+    cold_cpu: dict[str, list[tuple[float, float]]] = {COLD_ONE: [], COLD_TWO: []}
     for _ in range(rounds):
         for name, n in ((COLD_ONE, 1), (COLD_TWO, 2)):
             wall, parent, children = fresh_seconds(n, trials)
             cold[name].append(wall)
-            cpu[name].append((parent, children))
+            cold_cpu[name].append((parent, children))
     report(
         f"The same Monte Carlo job in a fresh process, as the CLI runs it, {load()}",
         cold,
@@ -287,7 +387,7 @@ def main() -> None:
         f"  {COLD_TWO} / {COLD_ONE}: x{ratio:.2f} (target >= {TARGET_SPEEDUP}): "
         f"{judge(ratio >= TARGET_SPEEDUP, trusted)}"
     )
-    cpu_speedup(cpu)
+    cpu_speedup(cold_cpu)
     if args.full:
         full_matrix()
     print(time.strftime("measured %Y-%m-%d %H:%M UTC", time.gmtime()), load())

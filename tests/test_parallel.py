@@ -271,3 +271,85 @@ def test_relax_malloc_trim_on_running_workers(dask_cluster: Any) -> None:
         remote = matrix(names, executor=client.get_executor())
         assert isinstance(local, PreflopMatrix) and isinstance(remote, PreflopMatrix)
         assert np.array_equal(local.equity, remote.equity)
+
+
+def _slow_square(x: int) -> int:
+    time.sleep(0.02)
+    return x * x
+
+
+def test_tasks_travel_in_batches_yet_keep_their_order_and_results(
+    dask_executor: Executor,
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from showdown._batches import run_batched
+
+    seen: list[int] = []
+    assert run_tasks(abs, list(range(-40, 0)), dask_executor, on_done=lambda i, _: seen.append(i))
+    assert sorted(seen) == list(range(40))
+    assert run_tasks(pow, [(2, k) for k in range(40)], dask_executor, star=True) == [
+        2**k for k in range(40)
+    ]
+    with ThreadPoolExecutor(2) as pool:  # the batching itself, on any executor
+        finished: list[int] = []
+        out = run_batched(
+            _slow_square, list(range(30)), pool, 2, star=False, on_done=None, deadline=None
+        )
+        assert out == {k: k * k for k in range(30)}
+        # under a deadline: a prefix of the tasks, at least the first one
+        out = run_batched(
+            _slow_square,
+            list(range(300)),
+            pool,
+            2,
+            star=False,
+            on_done=lambda i, _: finished.append(i),
+            deadline=time.monotonic() + 0.3,
+        )
+        assert 1 <= len(out) < 300 and out[0] == 0 and set(out) == set(finished)
+        assert all(out[k] == k * k for k in out)
+
+
+def test_monte_carlo_in_batches_on_dask_gives_the_pools_numbers(
+    dask_executor: Executor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import showdown._holdem_plan as plan
+
+    monkeypatch.setattr(plan, "TASK_TRIALS", 1 << 13)  # 25 tasks: batches of several
+    kwargs = {"trials": 200_000, "seed": 7}
+    one = equity(["AKs", "QQ+", "random"], workers=1, **kwargs)
+    assert equity(["AKs", "QQ+", "random"], workers=2, **kwargs) == one
+    assert equity(["AKs", "QQ+", "random"], executor=dask_executor, **kwargs) == one
+    budget = equity(["random"] * 3, time=0.5, seed=7, executor=dask_executor)
+    assert budget.method == "monte-carlo" and budget.trials is not None and budget.trials > 0
+
+
+def test_scheduler_without_workers_is_one_error_line() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, dashboard_address=":0") as cluster:
+        command = ["equity", "AK", "QQ", "--trials", "1000"]
+        done = subprocess.run(
+            [sys.executable, "-m", "showdown", *command, "--scheduler", cluster.scheduler_address],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "has no workers" in lines[0] and "--workers" in lines[0]
+
+
+def test_interrupted_line_speaks_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from showdown.commands.parallel_opts import run_heavy
+
+    def stopped(executor: Any, progress: Any) -> None:
+        raise KeyboardInterrupt
+
+    for lang, text in (("es", "interrumpido: sin resultado"), ("ru", "прервано")):
+        args = argparse.Namespace(progress=False, scheduler=None, lang=lang)
+        assert run_heavy(args, True, stopped) is None
+        assert text in capsys.readouterr().err

@@ -59,28 +59,31 @@ def remote_slots(executor: cf.Executor) -> int | None:
     nthreads = getattr(client, "nthreads", None)
     if not callable(nthreads):
         return 4  # an executor we do not know: batches for a few workers
-    threads = sum(nthreads().values())
-    if threads == 0:
-        threads = _wait_for_workers(client)
-    return threads
+    return need_workers(client, WORKER_WAIT_SECONDS)
 
 
 #: Seconds to wait for a Dask cluster without workers to get one.
 WORKER_WAIT_SECONDS = 10.0
 
 
-def _wait_for_workers(client: Any) -> int:
+def need_workers(client: Any, timeout: float) -> int:
+    """Worker threads of a Dask ``client``'s cluster, waiting up to ``timeout`` seconds
+    for a first worker; :class:`~showdown.parallel.ParallelError` naming the scheduler
+    if none comes (a job sent there would wait forever)."""
+    threads = sum(client.nthreads().values())
+    if threads:
+        return int(threads)
     from showdown.parallel import ParallelError
 
     try:
-        client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+        client.wait_for_workers(1, timeout=timeout)
     except Exception:  # distributed raises its own TimeoutError
         address = getattr(getattr(client, "scheduler", None), "address", "the scheduler")
         raise ParallelError(
-            f"the Dask scheduler at {address} has no workers (waited "
-            f"{WORKER_WAIT_SECONDS:g} s); start some (dask worker {address}) or use --workers"
+            f"the Dask scheduler at {address} has no workers (waited {timeout:g} s); "
+            f"start some (dask worker {address}) or use --workers"
         ) from None
-    return max(1, sum(client.nthreads().values()))
+    return max(1, int(sum(client.nthreads().values())))
 
 
 def batch_size(remaining: int, slots: int, cap: int) -> int:

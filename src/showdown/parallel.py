@@ -203,7 +203,8 @@ def dask_executor(
     :func:`worker_note`), else None.
 
     Raises :class:`ParallelError` (naming the address) when ``dask.distributed`` is
-    missing or the scheduler does not answer within ``timeout`` seconds.
+    missing, the scheduler does not answer within ``timeout`` seconds, or it has no
+    worker and none joins within ``timeout`` seconds.
     """
     try:
         from distributed import Client
@@ -218,6 +219,13 @@ def dask_executor(
             f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s ({exc}); "
             "check the address (e.g. tcp://host:8786) or use --workers"
         ) from None
+    from showdown._batches import need_workers
+
+    try:
+        need_workers(client, timeout)
+    except ParallelError:
+        client.close()
+        raise
     try:
         note = worker_note(client.run(malloc_trim_threshold))
     except Exception:  # a worker that cannot answer is no reason to refuse the cluster

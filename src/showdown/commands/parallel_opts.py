@@ -74,12 +74,14 @@ def run_heavy(
     """Run ``call(executor, progress)`` with the executor of ``--scheduler`` and a progress
     bar on stderr (unless ``quiet`` without ``--progress``), labelled with the ``progress``
     phrase of the phrasebook ``section`` in ``--lang``. Ctrl-C ends the bar without
-    claiming the work done, says ``interrupted: no result`` and returns None."""
+    claiming the work done, says ``interrupted: no result`` (the ``run`` phrase of
+    ``--lang``) and returns None."""
     from showdown.equity import ProgressBar
+    from showdown.i18n import words
 
     bar = None
+    lang = getattr(args, "lang", None)
     if args.progress or not quiet:
-        lang = getattr(args, "lang", None)
         bar = ProgressBar(sys.stderr, force=args.progress, lang=lang, section=section)
     try:
         with executor_from(args) as executor:
@@ -87,7 +89,7 @@ def run_heavy(
     except KeyboardInterrupt:
         if bar is not None:
             bar.abort()
-        print("interrupted: no result", file=sys.stderr)
+        print(words("run", lang or "en")["interrupted"], file=sys.stderr)
         return None
     if bar is not None:
         bar.close()

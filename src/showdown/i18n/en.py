@@ -380,6 +380,10 @@ WORDS: Words = {
         "col_payouts": "Payouts",
         "hidden": "(no showdown)",
     },
+    "run": {
+        # A long equity or matrix job stopped by Ctrl-C: nothing is printed as the result.
+        "interrupted": "interrupted: no result",
+    },
     "replay": {
         "summary_hands": "Hands: {hands} (files: {files})",
         "summary_errors": "Errors: {errors}",

@@ -390,6 +390,9 @@ WORDS: Words = {
         "col_payouts": "Ganancias",
         "hidden": "(sin enseñar)",
     },
+    "run": {
+        "interrupted": "interrumpido: sin resultado",
+    },
     "replay": {
         "summary_hands": "Manos: {hands} (archivos: {files})",
         "summary_errors": "Errores: {errors}",

@@ -434,6 +434,9 @@ WORDS: Words = {
         "col_payouts": "Выигрыш",
         "hidden": "(без вскрытия)",
     },
+    "run": {
+        "interrupted": "прервано: результата нет",
+    },
     "replay": {
         "summary_hands": "Раздач: {hands} (файлов: {files})",
         "summary_errors": "Ошибок: {errors}",
