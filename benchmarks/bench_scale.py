@@ -279,6 +279,8 @@ def timed_round(
         if contender.cluster is not None:
             close_cluster(*contender.cluster[1:])
             contender.cluster = None
+    done = ", ".join(f"{job} {times[job][contender.name][-1]:.2f} s" for job, _ in jobs)
+    print(f"  ... {contender.name}: {done}", flush=True)
 
 
 def cpu_line(cpu: dict[str, list[float]]) -> None:
