@@ -16,19 +16,27 @@ one board, as counted before suit isomorphism), to set beside PokerStove's publi
 ~119 M/s and CandyPoker's 1.3-2.2 G/s. The Monte Carlo job is range against range with
 :data:`MC_TRIALS` trials (a few seconds on one worker, as jobs worth spreading are).
 
-Like is compared with like: the warm local pool and the LocalClusters are started and
-every worker warmed (tables built) once, outside the timings; the Monte Carlo job is
+Like is compared with like: the local pool is started and every worker warmed (tables
+built) once, the LocalClusters likewise in each of their turns, outside the timings;
+the Monte Carlo job is
 also timed in fresh processes with ``workers=1`` and ``workers=2`` (the pool started by
 the call, forked since such a process runs one thread), which is what a user's
 ``showdown equity --workers N`` costs. The
-clusters run without Dask's statistical profiler; one also without Dask's
-``MALLOC_TRIM_THRESHOLD_=65536`` worker setting, which the verdict uses, and one with
-Dask's defaults, printed beside it to show that setting's share of the gap (see
-docs/equity-at-scale.md). ``--full`` times the whole table as a user runs it
-(``showdown matrix --workers 2``: pool start included) against the issue's targets: at
-most 2 minutes with the native kernel, 10 with numpy. The matrix counts rather than
-evaluates boards (see ``showdown._matrix_jobs``), in numpy on both backends. The machine
-may be shared: every verdict says when the load makes a figure meaningless.
+cluster the verdict uses runs with :func:`showdown.parallel.dask_settings` (what
+docs/equity-at-scale.md recommends for these jobs); one with all of Dask's defaults is
+printed beside it. Each cluster is started, warmed and closed within its own turn of
+each round (start-up printed apart, never in the job times), so no idle cluster's
+event loops (a tenth of a core with Dask's defaults) run beside another contender.
+Besides the job of a few seconds, a Monte Carlo job of :data:`MC_BIG_TRIALS` trials
+(10-20 s on the pool: what a user asking for tight error bars runs, and the size of
+job worth sending to a cluster) is judged too. CPU seconds per job (this process,
+which holds a LocalCluster's scheduler, plus the workers) are printed for each
+contender: they hold better than wall times on a loaded machine. ``--full`` times the
+whole table as a user runs it (``showdown matrix --workers 2``: pool start included)
+against the issue's targets: at most 2 minutes with the native kernel, 10 with numpy.
+The matrix counts rather than evaluates boards (see ``showdown._matrix_jobs``), in numpy
+on both backends. The machine may be shared: every verdict says when the load makes a
+figure meaningless.
 """
 
 from __future__ import annotations
@@ -54,7 +62,7 @@ from showdown import _backend
 from showdown._matrix_jobs import prepare
 from showdown.equity import equity
 from showdown.matrix import matrix
-from showdown.parallel import local_pool
+from showdown.parallel import dask_settings, local_pool
 from showdown.preflop import CLASSES as ALL_CLASSES
 from showdown.preflop import class_combos
 
@@ -74,7 +82,7 @@ WARM_TWO = "2 local processes (warm pool)"
 COLD_ONE = "workers=1 (fresh process)"
 COLD_TWO = "workers=2 (fresh process, pool started by the call)"
 DASK = "Dask LocalCluster x2"
-DASK_DEFAULT = "LocalCluster x2, Dask's default env"
+DASK_DEFAULT = "LocalCluster x2, Dask's defaults"
 TARGET_SPEEDUP = 1.7
 TARGET_DASK = 1.15
 POKERSTOVE, CANDY_LOW, CANDY_HIGH = 119e6, 1.3e9, 2.2e9
@@ -125,7 +133,7 @@ def speedup_verdicts(times: dict[str, list[float]]) -> None:
         )
     if DASK_DEFAULT in times:
         print(
-            f"  (with Dask's default MALLOC_TRIM_THRESHOLD_=65536: "
+            f"  (with every one of Dask's defaults: "
             f"x{min(times[DASK_DEFAULT]) / pool:.2f} the local pool's time)"
         )
 
@@ -189,23 +197,15 @@ def cpu_speedup(cpu: dict[str, list[tuple[float, float]]]) -> None:
 
 def start_cluster(default_env: bool) -> tuple[Any, Any, Executor]:
     """A 2-process LocalCluster (one thread each) with its tables built, its client and
-    the client's executor. Dask's statistical profiler is off (it samples each task's
-    stack every 10 ms, taking the GIL from numpy-heavy tasks); unless ``default_env``,
-    the workers also start without Dask's ``MALLOC_TRIM_THRESHOLD_=65536``, which makes
-    glibc hand every freed block over 64 KiB back to the system, so each large numpy
-    temporary is mapped and page-faulted anew (see docs/equity-at-scale.md)."""
+    the client's executor: set up as docs/equity-at-scale.md recommends for these jobs
+    (:func:`showdown.parallel.dask_settings`: no statistical profiler, slower ticks and
+    monitors, no work stealing, no ``MALLOC_TRIM_THRESHOLD_``), or with every one of
+    Dask's defaults (``default_env``), printed beside it to show what the settings save."""
     from dask import config as dask_config
     from distributed import Client, LocalCluster
 
-    environ = dict(dask_config.get("distributed.nanny.pre-spawn-environ"))
-    if not default_env:
-        environ.pop("MALLOC_TRIM_THRESHOLD_", None)
-    with dask_config.set(
-        {
-            "distributed.worker.profile.enabled": False,
-            "distributed.nanny.pre-spawn-environ": environ,
-        }
-    ):
+    settings = {} if default_env else dask_settings()
+    with dask_config.set(settings):
         cluster = LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         )

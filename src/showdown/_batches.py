@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     import concurrent.futures as cf
 
 #: Seconds of work a batch carries at most, once a batch's run time is known.
-BATCH_SECONDS = 0.5
+BATCH_SECONDS = 1.0
 #: Tasks per batch before any batch's run time is known (a task is about 0.1 s).
 FIRST_CAP = 4
 #: Batches kept queued or running per worker thread: the next one is there when a

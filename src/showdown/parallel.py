@@ -41,6 +41,7 @@ __all__ = [
     "POOL_AFTER_SECONDS",
     "ParallelError",
     "dask_executor",
+    "dask_settings",
     "executor_for",
     "local_pool",
     "malloc_trim_threshold",
@@ -231,6 +232,34 @@ def dask_executor(
     except Exception:  # a worker that cannot answer is no reason to refuse the cluster
         note = None
     return client.get_executor(), client.close, note
+
+
+def dask_settings() -> dict[str, Any]:
+    """Dask configuration for clusters that run these jobs, to set before their workers
+    start: ``dask.config.set(showdown.parallel.dask_settings())``, then ``LocalCluster``
+    (or the same keys in the workers' and scheduler's Dask configuration).
+
+    Each key is a background chore of every Dask process that costs CPU time while the
+    tasks run, and that compute-only tasks do not need so often: the statistical
+    profiler (it samples each running task's stack every 10 ms, taking the GIL from
+    numpy-heavy tasks), the event loop's 20 ms tick, the 100 ms memory monitor and the
+    500 ms system monitor (together about a tenth of a core on a 2-worker cluster, idle
+    or busy), work stealing (the tasks come in balanced batches, see
+    :mod:`showdown._batches`), and the nanny's ``MALLOC_TRIM_THRESHOLD_=65536`` (see
+    :func:`worker_note`). Needs ``dask``; the library never applies it by itself.
+    """
+    from dask import config
+
+    environ = dict(config.get("distributed.nanny.pre-spawn-environ", {}))
+    environ.pop("MALLOC_TRIM_THRESHOLD_", None)
+    return {
+        "distributed.worker.profile.enabled": False,
+        "distributed.admin.tick.interval": "1s",
+        "distributed.worker.memory.monitor-interval": "1s",
+        "distributed.admin.system-monitor.interval": "2s",
+        "distributed.scheduler.work-stealing": False,
+        "distributed.nanny.pre-spawn-environ": environ,
+    }
 
 
 def malloc_trim_threshold() -> str | None:
