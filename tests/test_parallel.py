@@ -353,3 +353,28 @@ def test_interrupted_line_speaks_the_language(capsys: pytest.CaptureFixture[str]
         args = argparse.Namespace(progress=False, scheduler=None, lang=lang)
         assert run_heavy(args, True, stopped) is None
         assert text in capsys.readouterr().err
+
+
+def test_dask_settings_quiet_the_cluster_and_drop_the_malloc_setting() -> None:
+    dask = pytest.importorskip("dask")
+    distributed = pytest.importorskip("distributed")
+    from showdown.parallel import dask_settings, malloc_trim_threshold, worker_note
+
+    settings = dask_settings()
+    assert settings["distributed.worker.profile.enabled"] is False
+    assert settings["distributed.scheduler.work-stealing"] is False
+    assert "MALLOC_TRIM_THRESHOLD_" not in settings["distributed.nanny.pre-spawn-environ"]
+    with (
+        dask.config.set(settings),
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert worker_note(client.run(malloc_trim_threshold)) is None
+        ticks = client.run(lambda: dask.config.get("distributed.admin.tick.interval"))
+        assert list(ticks.values()) == ["1s"]  # the workers run with the settings
+        kwargs = {"trials": 100_000, "seed": 3}
+        assert equity(["AK", "QQ"], executor=client.get_executor(), **kwargs) == equity(
+            ["AK", "QQ"], workers=1, **kwargs
+        )
