@@ -205,10 +205,15 @@ def start_cluster(default_env: bool) -> tuple[Any, Any, Executor]:
     from distributed import Client, LocalCluster
 
     settings = {} if default_env else dask_settings()
+    environ = dict(os.environ)
     with dask_config.set(settings):
         cluster = LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         )
+    # Dask's nanny sets its pre-spawn variables in this process's own environment: put it
+    # back, or every later cluster (and pool) started here would inherit them.
+    os.environ.clear()
+    os.environ.update(environ)
     client = Client(cluster)
     client.run(prepare)
     return cluster, client, client.get_executor()

@@ -38,9 +38,14 @@ RANGES = ["QQ+, AKs", "JJ-99, AQs, AhKd"]  # an exact job of several tasks
 def dask_cluster() -> Iterator[Any]:
     """A real LocalCluster of two worker processes, with Dask's default settings."""
     distributed = pytest.importorskip("distributed")
+    environ = dict(os.environ)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
+        # Dask's nanny leaves its pre-spawn variables (MALLOC_TRIM_THRESHOLD_) in this
+        # process's environment: every later process started here would inherit them.
+        os.environ.clear()
+        os.environ.update(environ)
         yield cluster
 
 
@@ -355,7 +360,10 @@ def test_interrupted_line_speaks_the_language(capsys: pytest.CaptureFixture[str]
         assert text in capsys.readouterr().err
 
 
-def test_dask_settings_quiet_the_cluster_and_drop_the_malloc_setting() -> None:
+def test_dask_settings_quiet_the_cluster_and_drop_the_malloc_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)  # a worker would inherit it
     dask = pytest.importorskip("dask")
     distributed = pytest.importorskip("distributed")
     from showdown.parallel import dask_settings, malloc_trim_threshold, worker_note

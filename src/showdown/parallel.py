@@ -247,6 +247,11 @@ def dask_settings() -> dict[str, Any]:
     or busy), work stealing (the tasks come in balanced batches, see
     :mod:`showdown._batches`), and the nanny's ``MALLOC_TRIM_THRESHOLD_=65536`` (see
     :func:`worker_note`). Needs ``dask``; the library never applies it by itself.
+
+    Dask's nanny also copies its pre-spawn variables into the environment of the
+    process that starts a ``LocalCluster``, where later clusters inherit them: start a
+    cluster with these settings before any with Dask's defaults, or remove
+    ``MALLOC_TRIM_THRESHOLD_`` from ``os.environ`` first.
     """
     from dask import config
 
