@@ -208,7 +208,11 @@ def start_cluster(default_env: bool) -> tuple[Any, Any, Executor]:
     environ = dict(os.environ)
     with dask_config.set(settings):
         cluster = LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,  # no heartbeat chatter as a cluster closes
         )
     # Dask's nanny sets its pre-spawn variables in this process's own environment: put it
     # back, or every later cluster (and pool) started here would inherit them.
