@@ -28,12 +28,10 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
 from functools import partial
 from multiprocessing.context import BaseContext
-from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple
 
 from showdown.phh.amounts import INFINITE, from_units
 from showdown.phh.batch import settle_each
@@ -66,54 +64,60 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end() - 1, m.group(1)) for m in found]
 
 
-class _Packed:
-    """The slot of a :class:`HandReport` whose fields of :data:`LAZY` a worker process sent
-    packed (:func:`to_rows`): unpacked on first use, then ``None``."""
+class _Fields(NamedTuple):
+    file: str
+    hand: str | int
+    cls: str | None
+    finishing_stacks: list[Any] | None
+    net: list[Any] | None
+    recorded: list[Any] | None
+    recorded_field: str | None
+    players: list[str]
+    differences: list[dict[str, Any]]
+    #: The settlement as :attr:`HandReport.settlement` gives it, or (for a hand the kernel
+    #: settled) its plain parts ``(pots, returned, showdown order)``, smaller to send
+    #: between processes and turned into the dictionary when it is asked for.
+    settled: dict[str, Any] | PlainParts | None
+    error: str | None
+    inferred: list[str]
 
-    __slots__ = ("_packed",)
 
-
-@dataclass(frozen=True, slots=True)
-class HandReport(_Packed):
+class HandReport(_Fields):
     """The outcome of one hand (plain data: it crosses process boundaries).
 
     ``cls`` is one of :data:`~showdown.phh.verification.CLASSES` or ``None``
     (no recorded result to compare); ``error`` is the message of a hand that
-    could not be replayed (then the other results are ``None``).
+    could not be replayed (then the other results are ``None``). A named tuple: a
+    corpus replay makes one per hand, and a worker process's row of plain values
+    becomes one in a single step (:func:`from_rows`).
+
+    >>> r = HandReport("a.phh", 1, error="a.phh, hand 1: ...")
+    >>> r.cls, r.players, r.settlement
+    (None, [], None)
     """
 
-    file: str
-    hand: str | int
-    cls: str | None = None
-    finishing_stacks: list[Any] | None = None
-    net: list[Any] | None = None
-    recorded: list[Any] | None = None
-    recorded_field: str | None = None
-    players: list[str] = field(default_factory=list)
-    differences: list[dict[str, Any]] = field(default_factory=list)
-    #: The settlement as :attr:`settlement` gives it, or (for a hand the kernel settled)
-    #: its plain parts ``(pots, returned, showdown order)``, smaller to send between
-    #: processes and turned into the dictionary on first use.
-    settled: dict[str, Any] | PlainParts | None = None
-    error: str | None = None
-    inferred: list[str] = field(default_factory=list)
+    __slots__ = ()
 
-    if not TYPE_CHECKING:  # for mypy the fields are plain attributes
-
-        def __getattr__(self, name: str) -> Any:
-            """A field a worker sent packed: every packed field unpacked on first use."""
-            index = _LAZY_INDEX.get(name)
-            try:
-                packed = None if index is None else object.__getattribute__(self, "_packed")
-            except AttributeError:
-                packed = None
-            if packed is None:  # no such field, or unpacked meanwhile by another thread
-                return object.__getattribute__(self, name)
-            values = marshal.loads(packed)
-            for key, value in zip(LAZY, values, strict=True):
-                object.__setattr__(self, key, value)
-            object.__setattr__(self, "_packed", None)
-            return values[index]
+    def __new__(
+        _cls,
+        file: str,
+        hand: str | int,
+        cls: str | None = None,
+        finishing_stacks: list[Any] | None = None,
+        net: list[Any] | None = None,
+        recorded: list[Any] | None = None,
+        recorded_field: str | None = None,
+        players: list[str] | None = None,
+        differences: list[dict[str, Any]] | None = None,
+        settled: dict[str, Any] | PlainParts | None = None,
+        error: str | None = None,
+        inferred: list[str] | None = None,
+    ) -> HandReport:
+        return super().__new__(
+            _cls, file, hand, cls, finishing_stacks, net, recorded, recorded_field,
+            [] if players is None else players, [] if differences is None else differences,
+            settled, error, [] if inferred is None else inferred,
+        )
 
     @property
     def settlement(self) -> dict[str, Any] | None:
@@ -121,8 +125,7 @@ class HandReport(_Packed):
         --json`` (``None``: not settled)."""
         settled = self.settled
         if type(settled) is tuple:
-            settled = _parts_dict(settled)
-            object.__setattr__(self, "settled", settled)  # made once (a frozen record)
+            return _parts_dict(settled)
         return settled  # type: ignore[return-value]
 
     def to_dict(self) -> dict[str, Any]:
@@ -146,12 +149,6 @@ class HandReport(_Packed):
         if self.error is not None:
             data["error"] = self.error
         return data
-
-
-#: The fields a worker process sends packed (everything but file, hand, class and error).
-LAZY = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
-        "settled", "inferred")
-_LAZY_INDEX = {name: k for k, name in enumerate(LAZY)}
 
 
 class _SeatText(dict[int, str]):
@@ -237,47 +234,55 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
         s: Settlement | HistoryError = settle(history, repair)
     except HistoryError as exc:
         s = exc
-    return _report(history, hand, s)
+    return _new_report(_row(history, hand, s))
 
 
-def _reports(hands: list[HandHistory], repair: bool) -> list[HandReport]:
-    """:func:`report` of each hand of a run, settled together (see :mod:`showdown.phh.batch`)."""
+def _rows(hands: list[HandHistory], repair: bool) -> list[Row]:
+    """The rows of the hands of a run, settled together (see :mod:`showdown.phh.batch`)."""
     if repair:
-        return [report(h, h.label, repair) for h in hands]
-    return [_report(h, h.label, s) for h, s in zip(hands, settle_each(hands), strict=True)]
+        return [_row(h, h.label, _settled(h, repair)) for h in hands]
+    return list(map(_row, hands, [h.label for h in hands], settle_each(hands)))
 
 
-def _report(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> HandReport:
+def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
+    try:
+        return settle(history, repair)
+    except HistoryError as exc:
+        return exc
+
+
+def _error_row(file: str, hand: str | int, error: str) -> Row:
+    return (file, hand, None, None, None, None, None, [], [], None, error, [])
+
+
+def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> Row:
+    """A hand's report as a :data:`Row` (the fields of :class:`HandReport`, in order)."""
     file = history.file or "-"
     try:
         if isinstance(s, HistoryError):
             raise s
         verdict = verify(s)
     except HistoryError as exc:
-        return HandReport(file, hand, error=str(exc))
-    scale = s.replay.scale
+        return _error_row(file, hand, str(exc))
+    replay = s.replay
+    scale = replay.scale
+    finishing = s.finishing
+    ours = net = None
+    if finishing is not None:
+        ours = _moneys(finishing, scale)
+        net = _moneys([f - b for f, b in zip(finishing, replay.starting, strict=True)], scale)
     names = history.names
-    return HandReport(
-        file=file,
-        hand=hand,
-        cls=verdict.cls,
-        finishing_stacks=None if s.finishing is None else _moneys(s.finishing, scale),
-        net=None if s.net is None else _moneys(s.net, scale),
-        recorded=verdict.recorded,
-        recorded_field=verdict.field,
-        players=names,
-        differences=[
-            {
-                "player": f"p{i + 1}",
-                "name": names[i],
-                "ours": from_units(ours, scale),
-                "recorded": verdict.recorded[i] if verdict.recorded else None,
-            }
-            for i, ours, _ in verdict.differences
-        ],
-        settled=_settlement_dict(s),
-        inferred=s.replay.inferred,
-    )
+    differences = [
+        {
+            "player": f"p{i + 1}",
+            "name": names[i],
+            "ours": from_units(mine, scale),
+            "recorded": verdict.recorded[i] if verdict.recorded else None,
+        }
+        for i, mine, _ in verdict.differences
+    ] if verdict.differences else []
+    return (file, hand, verdict.cls, ours, net, verdict.recorded, verdict.field, names,
+            differences, _settlement_dict(s), None, replay.inferred)
 
 
 #: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
@@ -287,43 +292,42 @@ Unit = tuple[str, str, str | None, str]
 
 def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
     """Replay every hand of a chunk (runs in a worker process)."""
-    with paused():  # many small acyclic containers: see showdown.phh.nogc
-        return _replay_chunk(units, repair)
+    return from_rows(_run(units, repair))
 
 
-def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[HandReport]:
-    reports: list[HandReport] = []
+def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[Row]:
+    rows: list[Row] = []
     for file, kind, name, text in units:
         if kind == "tables":
-            reports.extend(_tables(file, text, repair))
+            rows.extend(_tables(file, text, repair))
             continue
         try:
             if kind == "phhs":
-                hands = loads_all(text, file)
-                reports.extend(_reports(hands, repair))
+                rows.extend(_rows(loads_all(text, file), repair))
                 continue
             history = loads(text, file)
         except HistoryError as exc:
             if kind == "table" and exc.hand is None:  # name the table that does not read
                 exc = MalformedHistory(exc.file, name, exc.detail)
-            reports.append(HandReport(file, name or (1 if kind == "phh" else "?"), error=str(exc)))
+            rows.append(_error_row(file, name or (1 if kind == "phh" else "?"), str(exc)))
             continue
         if kind == "table":
             history.name = name
-            reports.append(report(history, name or "?", repair))
+            rows.append(_row(history, name or "?", _settled(history, repair)))
         else:
-            reports.append(report(history, 1, repair))
-    return reports
+            rows.append(_row(history, 1, _settled(history, repair)))
+    return rows
 
 
-def _tables(file: str, text: str, repair: bool) -> list[HandReport]:
+def _tables(file: str, text: str, repair: bool) -> list[Row]:
     """The hands of a run of plain tables, read at once; when one of them does not read,
     table by table, so that only that hand is an error."""
     try:
         hands = loads_all(text, file)
     except HistoryError:
-        return replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)], repair)
-    return _reports(hands, repair)
+        return _replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)],
+                             repair)
+    return _rows(hands, repair)
 
 
 def _split_tables(text: str) -> list[tuple[str, str]]:
@@ -415,57 +419,46 @@ def _chunks(paths: Iterable[str | Path], size: int) -> Iterator[list[Unit]]:
         yield chunk
 
 
-#: A report as a row of plain values, for another process: (file, hand, class, error,
-#: the other fields packed by :mod:`marshal`), several times quicker to write and read
-#: than pickle's format for such values (both processes run the same Python).
-Row = tuple[str, "str | int", "str | None", "str | None", bytes]
-_HEAVY = attrgetter(*LAZY)
+#: A report as a row of plain values (the fields of :class:`HandReport`, in order): what
+#: a worker process sends, by :mod:`marshal` (several times quicker to write and read than
+#: pickle's format for such values; both processes run the same Python).
+Row = tuple[Any, ...]
+_new_report = partial(tuple.__new__, HandReport)
 
 
 def to_rows(reports: Iterable[HandReport]) -> list[Row]:
-    """Reports as rows; :func:`from_rows` makes them reports again (the packed fields
-    unpacked only when one of them is used).
+    """Reports as rows of plain values; :func:`from_rows` makes them reports again.
 
     >>> [r] = from_rows(to_rows([HandReport("a.phh", 1, "match", players=["Ana", "Bo"])]))
     >>> r.cls, r.players, r == HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
     ('match', ['Ana', 'Bo'], True)
     """
-    dumps = marshal.dumps
-    return [(r.file, r.hand, r.cls, r.error, dumps(_HEAVY(r))) for r in reports]
+    return list(map(tuple, reports))
 
 
 def from_rows(rows: Iterable[Row]) -> list[HandReport]:
     """The reports of :func:`to_rows`'s rows."""
-    new = object.__new__
-    put = object.__setattr__
-    out = []
-    for file, hand, cls, error, packed in rows:
-        r = new(HandReport)
-        put(r, "file", file)
-        put(r, "hand", hand)
-        put(r, "cls", cls)
-        put(r, "error", error)
-        put(r, "_packed", packed)
-        out.append(r)
-    return out
+    return list(map(_new_report, rows))
 
 
 def _run_rows(units: Sequence[Unit], repair: bool = False) -> bytes:
-    """:func:`_run` for another process: the reports' rows (:func:`to_rows`), marshalled."""
+    """:func:`_run` for another process: its rows, marshalled."""
     with paused():
-        return marshal.dumps(to_rows(_run(units, repair)))
+        return marshal.dumps(_run(units, repair))
 
 
-def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
-    if all(u[1] != "error" for u in units):
-        return replay_chunk(units, repair)
-    reports: list[HandReport] = []
-    for unit in units:
-        if unit[1] == "error":
-            reports.append(HandReport(unit[0], "?", error=unit[3]))
-        else:
-            reports.extend(replay_chunk([unit], repair))
-    return reports
+def _run(units: Sequence[Unit], repair: bool = False) -> list[Row]:
+    """The rows of a chunk's hands; a unit that could not be read is one error row."""
+    with paused():  # many small acyclic containers: see showdown.phh.nogc
+        if all(u[1] != "error" for u in units):
+            return _replay_chunk(units, repair)
+        rows: list[Row] = []
+        for unit in units:
+            if unit[1] == "error":
+                rows.append(_error_row(unit[0], "?", unit[3]))
+            else:
+                rows.extend(_replay_chunk([unit], repair))
+        return rows
 
 
 def _ordered(
@@ -498,22 +491,21 @@ def replay_paths(
 
     ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, such as a
     Dask client's ``get_executor()``; this process reads the files and sends their
-    text); otherwise ``workers`` > 1 starts a local process pool of that size, whose
-    workers read their files themselves (see :mod:`showdown.phh.pool`). ``repair``
+    text); otherwise the work runs here (``workers`` 1) or in a local process pool of
+    ``workers`` processes, which read their files themselves: the same tasks either way
+    (see :mod:`showdown.phh.pool`). ``repair``
     fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
     """
-    if executor is None and workers > 1:
-        from showdown.phh.pool import replay_paths_in_pool
-
-        yield from replay_paths_in_pool(paths, workers, chunk, repair)
-        return
-    chunks = _chunks(paths, chunk)
     if executor is None:
-        for units in chunks:
-            yield from _run(units, repair)
+        from showdown.phh.pool import replay_paths_here, replay_paths_in_pool
+
+        if workers > 1:
+            yield from replay_paths_in_pool(paths, workers, chunk, repair)
+        else:
+            yield from replay_paths_here(paths, chunk, repair)
         return
     run = partial(_run_rows, repair=repair)
-    for rows in _ordered(executor, run, chunks, 16):
+    for rows in _ordered(executor, run, _chunks(paths, chunk), 16):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(marshal.loads(rows))
         yield from reports

@@ -49,16 +49,17 @@ from showdown.phh.corpus import (
     Unit,
     _context,
     _headers,
+    _rows,
     _run,
     _units,
     find_files,
     from_rows,
-    to_rows,
 )
 from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
+from showdown.phh.notation import loads_all
 
-__all__ = ["replay_paths_in_pool", "tasks"]
+__all__ = ["replay_paths_here", "replay_paths_in_pool", "tasks"]
 
 #: Bytes a hand takes in a file, about (a 6-max Hold'em hand takes 400 to 600): it only
 #: sizes the tasks.
@@ -170,32 +171,24 @@ def _next_table(f: BinaryIO, at: int) -> int:
     return -1
 
 
-def _files(files: list[str], chunk: int, repair: bool) -> bytes:
-    """A worker's task: whole files read, replayed, settled and verified; rows."""
+def _fast_rows(file: str, text: str, repair: bool) -> list[Row] | None:
+    """The rows of a .phhs text (a whole file or a range starting at a table line) when it
+    reads at once and each of its lines that opens with ``[`` is one of its hands' tables
+    (``None``: look closer, :func:`_plain_rows`). Such a text is a run of plain tables:
+    its rows are the ones :func:`~showdown.phh.corpus._units` and its runs give."""
     with paused():
-        reports: list[HandReport] = []
-        for file in files:
-            try:
-                units = [unit for _, unit in _units(file, chunk)]
-            except HistoryError as exc:
-                units = [(file, "error", None, str(exc))]
-            reports.extend(_run(units, repair))
-        return marshal.dumps(to_rows(reports))
-
-
-def _range(file: str, start: int, end: int, repair: bool) -> bytes | None:
-    """A worker's task: one byte range of a .phhs; ``None`` when its tables are not
-    plain (then the file is replayed as a whole)."""
-    try:
-        with open(file, "rb") as f:
-            f.seek(start)
-            data = f.read(end - start)
-        # Universal newlines (as a whole file is read) would change a "\r": not plain.
-        if b"\r" in data:
+        try:
+            hands = loads_all(text, file)
+        except HistoryError:
             return None
-        text = data.decode("utf-8-sig" if start == 0 else "utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+        if len(hands) != text.count("\n[") + (text[:1] == "["):
+            return None
+        return _rows(hands, repair)
+
+
+def _plain_rows(file: str, text: str, start: int, repair: bool) -> list[Row] | None:
+    """The rows of a range whose tables are plain, read table by table where one does not
+    read (``None``: not plain; then the file is replayed as a whole)."""
     headers = _headers(text)
     if not headers or (start > 0 and headers[0][0] != 0):
         return None
@@ -208,15 +201,96 @@ def _range(file: str, start: int, end: int, repair: bool) -> bytes | None:
                for line in preamble.splitlines())
     ):
         return None
-    unit: Unit = (file, "tables", None, text[headers[0][0]:])
-    with paused():
-        return marshal.dumps(to_rows(_run([unit], repair)))
+    return _run([(file, "tables", None, text[headers[0][0]:])], repair)
 
 
-def _units_rows(units: list[Unit], repair: bool) -> bytes:
-    """A worker's task: units read by this process."""
+def _range_rows(file: str, start: int, end: int, repair: bool) -> list[Row] | None:
+    """The rows of one byte range of a .phhs; ``None`` when its tables are not plain (then
+    the file is replayed as a whole)."""
+    try:
+        with open(file, "rb") as f:
+            f.seek(start)
+            data = f.read(end - start)
+        # Universal newlines (as a whole file is read) would change a "\r": not plain.
+        if b"\r" in data:
+            return None
+        text = data.decode("utf-8-sig" if start == 0 else "utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if start > 0 and text[:1] != "[":
+        return None
+    rows = _fast_rows(file, text, repair)
+    return rows if rows is not None else _plain_rows(file, text, start, repair)
+
+
+def _files_rows(files: list[str], chunk: int, repair: bool) -> list[Row]:
+    """The rows of whole files (a .phhs read at once when it can be, as a range)."""
+    rows: list[Row] = []
+    for file in files:
+        if file.endswith(".phhs"):
+            whole = _range_rows(file, 0, _size(file), repair)
+            if whole is not None:
+                rows.extend(whole)
+                continue
+        try:
+            units = [unit for _, unit in _units(file, chunk)]
+        except HistoryError as exc:
+            units = [(file, "error", None, str(exc))]
+        rows.extend(_run(units, repair))
+    return rows
+
+
+#: A task's piece of work for one process: ("files", [file, ...]), ("units", [unit, ...])
+#: or ("range", file, start, end).
+Piece = tuple[Any, ...]
+
+
+def _pieces(task: Task) -> list[Piece]:
+    if task[0] == "ranges":
+        return [("range", task[1], start, end) for start, end in task[2]]
+    return [task]
+
+
+def _piece_rows(piece: Piece, chunk: int, repair: bool) -> list[Row] | None:
+    """The rows of a piece (``None``: a range that is not plain)."""
+    kind = piece[0]
+    if kind == "files":
+        return _files_rows(piece[1], chunk, repair)
+    if kind == "units":
+        return _run(piece[1], repair)
+    return _range_rows(piece[1], piece[2], piece[3], repair)
+
+
+def _work(piece: Piece, chunk: int, repair: bool) -> bytes:
+    """A worker's task: the rows of a piece, marshalled (one call for all its hands)."""
     with paused():
-        return marshal.dumps(to_rows(_run(units, repair)))
+        return marshal.dumps(_piece_rows(piece, chunk, repair))
+
+
+def _joined(task: Task, parts: list[list[Row] | None], repair: bool) -> list[Row]:
+    """The rows of a task, in order: a file whose ranges are not all plain, or hold tables
+    of the same name, replayed here as a whole."""
+    if task[0] != "ranges":
+        return [row for part in parts for row in part or ()]
+    rows: list[Row] = []
+    plain = None not in parts
+    for part in parts if plain else ():
+        rows.extend(part or ())
+    if not plain or len({row[1] for row in rows}) != len(rows):
+        return _run([unit for _, unit in _whole(task[1])], repair)
+    return rows
+
+
+def replay_paths_here(
+    paths: Iterable[str | Path], chunk: int, repair: bool = False
+) -> Iterator[HandReport]:
+    """:func:`~showdown.phh.corpus.replay_paths` in this process: the same tasks as the
+    pool's, run one after the other."""
+    for task in tasks(paths, chunk):
+        parts = [_piece_rows(piece, chunk, repair) for piece in _pieces(task)]
+        with paused():  # not across the yield: the caller's code runs with the collector
+            reports = from_rows(_joined(task, parts, repair))
+        yield from reports
 
 
 def _start() -> None:
@@ -234,11 +308,11 @@ def replay_paths_in_pool(
         prepare()  # the kernel's tables, built once here, are the workers' too
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start)
     window = 4 * workers
-    pending: deque[tuple[Task, list[Future[Any]]]] = deque()
+    pending: deque[tuple[Task, list[Future[bytes]]]] = deque()
     in_flight = 0
     try:
         for task in tasks(paths, chunk):
-            futures = _submit(pool, task, chunk, repair)
+            futures = [pool.submit(_work, piece, chunk, repair) for piece in _pieces(task)]
             pending.append((task, futures))
             in_flight += len(futures)
             while in_flight >= window and pending:
@@ -255,32 +329,11 @@ def replay_paths_in_pool(
         pool.shutdown(cancel_futures=True)
 
 
-def _submit(pool: ProcessPoolExecutor, task: Task, chunk: int, repair: bool) -> list[Future[Any]]:
-    kind = task[0]
-    if kind == "files":
-        return [pool.submit(_files, task[1], chunk, repair)]
-    if kind == "units":
-        return [pool.submit(_units_rows, task[1], repair)]
-    file = task[1]
-    return [pool.submit(_range, file, start, end, repair) for start, end in task[2]]
-
-
-def _collect(task: Task, futures: list[Future[Any]], repair: bool) -> Iterator[HandReport]:
-    """The reports of a task, in order (a file whose ranges are not all plain, replayed
-    whole here)."""
+def _collect(task: Task, futures: list[Future[bytes]], repair: bool) -> Iterator[HandReport]:
+    """The reports of a task, in order."""
     blobs = [future.result() for future in futures]
     with paused():  # not across the yield: the caller's code runs with the collector
-        if task[0] == "ranges":
-            rows: list[Row] = []
-            plain = None not in blobs
-            for blob in blobs if plain else []:
-                rows.extend(marshal.loads(blob))
-            if not plain or len({row[1] for row in rows}) != len(rows):
-                reports = _run([unit for _, unit in _whole(task[1])], repair)
-            else:
-                reports = from_rows(rows)
-        else:
-            reports = [r for blob in blobs for r in from_rows(marshal.loads(blob))]
+        reports = from_rows(_joined(task, list(map(marshal.loads, blobs)), repair))
     yield from reports
 
 
@@ -289,4 +342,3 @@ def _whole(file: str) -> list[tuple[int, Unit]]:
         return _units(file, 1 << 30)
     except HistoryError as exc:
         return [(1, (file, "error", None, str(exc)))]
-
