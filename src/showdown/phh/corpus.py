@@ -31,7 +31,7 @@ from concurrent.futures import Executor, Future
 from functools import partial
 from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from showdown.phh.amounts import INFINITE, from_units
 from showdown.phh.batch import settle_each
@@ -64,42 +64,42 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end() - 1, m.group(1)) for m in found]
 
 
-class _Fields(NamedTuple):
-    file: str
-    hand: str | int
-    cls: str | None
-    finishing_stacks: list[Any] | None
-    net: list[Any] | None
-    recorded: list[Any] | None
-    recorded_field: str | None
-    players: list[str]
-    differences: list[dict[str, Any]]
-    #: The settlement as :attr:`HandReport.settlement` gives it, or (for a hand the kernel
-    #: settled) its plain parts ``(pots, returned, showdown order)``, smaller to send
-    #: between processes and turned into the dictionary when it is asked for.
-    settled: dict[str, Any] | PlainParts | None
-    error: str | None
-    inferred: list[str]
+#: The fields of a :class:`HandReport` after file, hand, class and error, in this order.
+DETAILS = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
+           "settled", "inferred")
 
 
-class HandReport(_Fields):
+class HandReport:
     """The outcome of one hand (plain data: it crosses process boundaries).
 
     ``cls`` is one of :data:`~showdown.phh.verification.CLASSES` or ``None``
     (no recorded result to compare); ``error`` is the message of a hand that
-    could not be replayed (then the other results are ``None``). A named tuple: a
-    corpus replay makes one per hand, and a worker process's row of plain values
-    becomes one in a single step (:func:`from_rows`).
+    could not be replayed (then the other results are ``None``). ``settled`` is the
+    settlement as :attr:`settlement` gives it, or (for a hand the kernel settled) its
+    plain parts ``(pots, returned, showdown order)``, turned into the dictionary when
+    asked for.
 
-    >>> r = HandReport("a.phh", 1, error="a.phh, hand 1: ...")
-    >>> r.cls, r.players, r.settlement
-    (None, [], None)
+    A worker process sends the fields of :data:`DETAILS` packed by :mod:`marshal`; they
+    are unpacked when one of them is first read (a summary of a corpus reads only the
+    file, hand, class and error of most hands).
+
+    >>> r = HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
+    >>> r.cls, r.players, r.differences, r.settlement
+    ('match', ['Ana', 'Bo'], [], None)
+    >>> _from_row(_packed_row(_row_of(r))) == r
+    True
     """
 
-    __slots__ = ()
+    __slots__ = ("_details", "cls", "error", "file", "hand")
 
-    def __new__(
-        _cls,
+    file: str
+    hand: str | int
+    cls: str | None
+    error: str | None
+    _details: tuple[Any, ...] | bytes
+
+    def __init__(
+        self,
         file: str,
         hand: str | int,
         cls: str | None = None,
@@ -112,12 +112,59 @@ class HandReport(_Fields):
         settled: dict[str, Any] | PlainParts | None = None,
         error: str | None = None,
         inferred: list[str] | None = None,
-    ) -> HandReport:
-        return super().__new__(
-            _cls, file, hand, cls, finishing_stacks, net, recorded, recorded_field,
-            [] if players is None else players, [] if differences is None else differences,
-            settled, error, [] if inferred is None else inferred,
-        )
+    ) -> None:
+        self.file = file
+        self.hand = hand
+        self.cls = cls
+        self.error = error
+        self._details = (finishing_stacks, net, recorded, recorded_field, players or [],
+                         differences or [], settled, inferred or [])
+
+    def _unpacked(self) -> tuple[Any, ...]:
+        details = self._details
+        if type(details) is bytes:  # two threads may both unpack: the same values
+            details = self._details = marshal.loads(details)
+        return details  # type: ignore[return-value]
+
+    @property
+    def finishing_stacks(self) -> list[Any] | None:
+        """Each player's finishing stack as we settle it (the file's numbers)."""
+        return self._unpacked()[0]  # type: ignore[no-any-return]
+
+    @property
+    def net(self) -> list[Any] | None:
+        """Each player's finishing minus starting stack."""
+        return self._unpacked()[1]  # type: ignore[no-any-return]
+
+    @property
+    def recorded(self) -> list[Any] | None:
+        """The recorded result compared (``recorded_field`` names it), or ``None``."""
+        return self._unpacked()[2]  # type: ignore[no-any-return]
+
+    @property
+    def recorded_field(self) -> str | None:
+        """``finishing_stacks``, ``winnings`` or ``None``."""
+        return self._unpacked()[3]  # type: ignore[no-any-return]
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names (``p1``, ``p2``, ... where the file gives none)."""
+        return self._unpacked()[4]  # type: ignore[no-any-return]
+
+    @property
+    def differences(self) -> list[dict[str, Any]]:
+        """The players whose amounts differ: ``player``, ``name``, ``ours``, ``recorded``."""
+        return self._unpacked()[5]  # type: ignore[no-any-return]
+
+    @property
+    def settled(self) -> dict[str, Any] | PlainParts | None:
+        """The settlement, or its plain parts (see the class docstring)."""
+        return self._unpacked()[6]  # type: ignore[no-any-return]
+
+    @property
+    def inferred(self) -> list[str]:
+        """The actions ``--repair`` filled in."""
+        return self._unpacked()[7]  # type: ignore[no-any-return]
 
     @property
     def settlement(self) -> dict[str, Any] | None:
@@ -130,25 +177,42 @@ class HandReport(_Fields):
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
+        (finishing, net, recorded, recorded_field, players, differences, _,
+         inferred) = self._unpacked()
         data: dict[str, Any] = {
             "file": self.file,
             "hand": self.hand,
             "class": self.cls,
-            "players": self.players,
-            "finishing_stacks": self.finishing_stacks,
-            "net": self.net,
-            "recorded": self.recorded,
-            "recorded_field": self.recorded_field,
-            "differences": self.differences,
+            "players": players,
+            "finishing_stacks": finishing,
+            "net": net,
+            "recorded": recorded,
+            "recorded_field": recorded_field,
+            "differences": differences,
         }
         settlement = self.settlement or {}
         for key in ("pots", "payouts", "returned", "showdown_order"):
             data[key] = settlement.get(key)
-        if self.inferred:
-            data["inferred"] = self.inferred
+        if inferred:
+            data["inferred"] = inferred
         if self.error is not None:
             data["error"] = self.error
         return data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandReport):
+            return NotImplemented
+        return _row_of(self) == _row_of(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        values = [self.file, self.hand, self.cls, *self._unpacked(), self.error]
+        names = ("file", "hand", "cls", *DETAILS, "error")
+        return f"HandReport({', '.join(f'{k}={v!r}' for k, v in zip(names, values, strict=True))})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _from_row, (_row_of(self),)
 
 
 class _SeatText(dict[int, str]):
@@ -234,7 +298,7 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
         s: Settlement | HistoryError = settle(history, repair)
     except HistoryError as exc:
         s = exc
-    return _new_report(_row(history, hand, s))
+    return _from_row(_row(history, hand, s))
 
 
 def _rows(hands: list[HandHistory], repair: bool) -> list[Row]:
@@ -252,11 +316,11 @@ def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
 
 
 def _error_row(file: str, hand: str | int, error: str) -> Row:
-    return (file, hand, None, None, None, None, None, [], [], None, error, [])
+    return (file, hand, None, error, (None, None, None, None, [], [], None, []))
 
 
 def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> Row:
-    """A hand's report as a :data:`Row` (the fields of :class:`HandReport`, in order)."""
+    """A hand's report as a :data:`Row`."""
     file = history.file or "-"
     try:
         if isinstance(s, HistoryError):
@@ -281,8 +345,8 @@ def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) ->
         }
         for i, mine, _ in verdict.differences
     ] if verdict.differences else []
-    return (file, hand, verdict.cls, ours, net, verdict.recorded, verdict.field, names,
-            differences, _settlement_dict(s), None, replay.inferred)
+    return (file, hand, verdict.cls, None, (ours, net, verdict.recorded, verdict.field, names,
+                                           differences, _settlement_dict(s), replay.inferred))
 
 
 #: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
@@ -419,32 +483,57 @@ def _chunks(paths: Iterable[str | Path], size: int) -> Iterator[list[Unit]]:
         yield chunk
 
 
-#: A report as a row of plain values (the fields of :class:`HandReport`, in order): what
-#: a worker process sends, by :mod:`marshal` (several times quicker to write and read than
-#: pickle's format for such values; both processes run the same Python).
+#: A report as a row of plain values: (file, hand, class, error, details), the details
+#: being the values of :data:`DETAILS` as a tuple, or packed by :mod:`marshal` for
+#: another process (several times quicker to write and read than pickle's format for such
+#: values; both processes run the same Python).
 Row = tuple[Any, ...]
-_new_report = partial(tuple.__new__, HandReport)
+
+
+def _from_row(row: Row) -> HandReport:
+    r = _new(HandReport)
+    r.file, r.hand, r.cls, r.error, r._details = row
+    return r
+
+
+_new = object.__new__
+
+
+def _row_of(r: HandReport) -> Row:
+    return (r.file, r.hand, r.cls, r.error, r._unpacked())
+
+
+def _packed_row(row: Row) -> Row:
+    return (*row[:4], marshal.dumps(row[4]))
 
 
 def to_rows(reports: Iterable[HandReport]) -> list[Row]:
-    """Reports as rows of plain values; :func:`from_rows` makes them reports again.
+    """Reports as rows of plain values, packed for another process; :func:`from_rows`
+    makes them reports again (their details unpacked when first read).
 
     >>> [r] = from_rows(to_rows([HandReport("a.phh", 1, "match", players=["Ana", "Bo"])]))
     >>> r.cls, r.players, r == HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
     ('match', ['Ana', 'Bo'], True)
     """
-    return list(map(tuple, reports))
+    return [_packed_row(_row_of(r)) for r in reports]
 
 
 def from_rows(rows: Iterable[Row]) -> list[HandReport]:
-    """The reports of :func:`to_rows`'s rows."""
-    return list(map(_new_report, rows))
+    """The reports of rows (:func:`to_rows`, or the rows a replay makes)."""
+    return list(map(_from_row, rows))
+
+
+def _pack(rows: list[Row]) -> bytes:
+    """Rows for another process: each row's details packed, then the whole list."""
+    dumps = marshal.dumps
+    return dumps([(file, hand, cls, error, dumps(details))
+                  for file, hand, cls, error, details in rows])
 
 
 def _run_rows(units: Sequence[Unit], repair: bool = False) -> bytes:
     """:func:`_run` for another process: its rows, marshalled."""
     with paused():
-        return marshal.dumps(_run(units, repair))
+        return _pack(_run(units, repair))
 
 
 def _run(units: Sequence[Unit], repair: bool = False) -> list[Row]:

@@ -49,6 +49,7 @@ from showdown.phh.corpus import (
     Unit,
     _context,
     _headers,
+    _pack,
     _rows,
     _run,
     _units,
@@ -264,7 +265,8 @@ def _piece_rows(piece: Piece, chunk: int, repair: bool) -> list[Row] | None:
 def _work(piece: Piece, chunk: int, repair: bool) -> bytes:
     """A worker's task: the rows of a piece, marshalled (one call for all its hands)."""
     with paused():
-        return marshal.dumps(_piece_rows(piece, chunk, repair))
+        rows = _piece_rows(piece, chunk, repair)
+        return marshal.dumps(None) if rows is None else _pack(rows)
 
 
 def _joined(task: Task, parts: list[list[Row] | None], repair: bool) -> list[Row]:
