@@ -33,6 +33,7 @@ gives. Standard input is read here and cut as in one process.
 from __future__ import annotations
 
 import gc
+import json
 import marshal
 import os
 from collections import deque
@@ -44,10 +45,12 @@ from typing import Any, BinaryIO
 from showdown.phh.batch import prepare
 from showdown.phh.corpus import (
     _SIMPLE,
+    CHUNK,
     HandReport,
     Row,
     Unit,
     _context,
+    _from_row,
     _headers,
     _pack,
     _rows,
@@ -60,7 +63,7 @@ from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
 from showdown.phh.notation import loads_all
 
-__all__ = ["replay_paths_here", "replay_paths_in_pool", "tasks"]
+__all__ = ["replay_lines", "replay_paths_here", "replay_paths_in_pool", "tasks"]
 
 #: Bytes a hand takes in a file, about (a 6-max Hold'em hand takes 400 to 600): it only
 #: sizes the tasks.
@@ -262,14 +265,22 @@ def _piece_rows(piece: Piece, chunk: int, repair: bool) -> list[Row] | None:
     return _range_rows(piece[1], piece[2], piece[3], repair)
 
 
-def _work(piece: Piece, chunk: int, repair: bool) -> bytes:
+def _work(piece: Piece, chunk: int, repair: bool, lines: bool) -> bytes:
     """A worker's task: the rows of a piece, marshalled (one call for all its hands)."""
     with paused():
         rows = _piece_rows(piece, chunk, repair)
-        return marshal.dumps(None) if rows is None else _pack(rows)
+        if rows is None:
+            return marshal.dumps(None)
+        return marshal.dumps(_lines(rows)) if lines else _pack(rows)
 
 
-def _joined(task: Task, parts: list[list[Row] | None], repair: bool) -> list[Row]:
+def _lines(rows: list[Row]) -> list[Row]:
+    """Rows whose details are the JSON line of ``showdown replay --json``."""
+    dumps = json.dumps
+    return [(*row[:4], dumps(_from_row(row).to_dict(), ensure_ascii=False)) for row in rows]
+
+
+def _joined(task: Task, parts: list[list[Row] | None], repair: bool, lines: bool) -> list[Row]:
     """The rows of a task, in order: a file whose ranges are not all plain, or hold tables
     of the same name, replayed here as a whole."""
     if task[0] != "ranges":
@@ -279,8 +290,20 @@ def _joined(task: Task, parts: list[list[Row] | None], repair: bool) -> list[Row
     for part in parts if plain else ():
         rows.extend(part or ())
     if not plain or len({row[1] for row in rows}) != len(rows):
-        return _run([unit for _, unit in _whole(task[1])], repair)
+        rows = _run([unit for _, unit in _whole(task[1])], repair)
+        return _lines(rows) if lines else rows
     return rows
+
+
+def _here(paths: Iterable[str | Path], chunk: int, repair: bool, lines: bool
+          ) -> Iterator[list[Row]]:
+    """The rows of each task, worked out in this process (the pool's tasks, in turn)."""
+    for task in tasks(paths, chunk):
+        with paused():
+            parts = [_piece_rows(piece, chunk, repair) for piece in _pieces(task)]
+            if lines:
+                parts = [None if part is None else _lines(part) for part in parts]
+        yield _joined(task, parts, repair, lines)
 
 
 def replay_paths_here(
@@ -288,10 +311,9 @@ def replay_paths_here(
 ) -> Iterator[HandReport]:
     """:func:`~showdown.phh.corpus.replay_paths` in this process: the same tasks as the
     pool's, run one after the other."""
-    for task in tasks(paths, chunk):
-        parts = [_piece_rows(piece, chunk, repair) for piece in _pieces(task)]
+    for rows in _here(paths, chunk, repair, False):
         with paused():  # not across the yield: the caller's code runs with the collector
-            reports = from_rows(_joined(task, parts, repair))
+            reports = from_rows(rows)
         yield from reports
 
 
@@ -305,6 +327,15 @@ def replay_paths_in_pool(
     paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False
 ) -> Iterator[HandReport]:
     """:func:`~showdown.phh.corpus.replay_paths` in a local pool of ``workers`` processes."""
+    for rows in _in_pool(paths, workers, chunk, repair, False):
+        with paused():  # not across the yield: the caller's code runs with the collector
+            reports = from_rows(rows)
+        yield from reports
+
+
+def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool, lines: bool
+             ) -> Iterator[list[Row]]:
+    """The rows of each task, worked out in a local pool of ``workers`` processes."""
     context = _context()
     if context.get_start_method() == "fork":
         prepare()  # the kernel's tables, built once here, are the workers' too
@@ -314,16 +345,16 @@ def replay_paths_in_pool(
     in_flight = 0
     try:
         for task in tasks(paths, chunk):
-            futures = [pool.submit(_work, piece, chunk, repair) for piece in _pieces(task)]
+            futures = [pool.submit(_work, piece, chunk, repair, lines) for piece in _pieces(task)]
             pending.append((task, futures))
             in_flight += len(futures)
             while in_flight >= window and pending:
                 done, futures = pending.popleft()
                 in_flight -= len(futures)
-                yield from _collect(done, futures, repair)
+                yield _collect(done, futures, repair, lines)
         while pending:
             done, futures = pending.popleft()
-            yield from _collect(done, futures, repair)
+            yield _collect(done, futures, repair, lines)
     finally:
         for _, futures in pending:
             for future in futures:
@@ -331,12 +362,25 @@ def replay_paths_in_pool(
         pool.shutdown(cancel_futures=True)
 
 
-def _collect(task: Task, futures: list[Future[bytes]], repair: bool) -> Iterator[HandReport]:
-    """The reports of a task, in order."""
+def _collect(task: Task, futures: list[Future[bytes]], repair: bool, lines: bool) -> list[Row]:
+    """The rows of a task, in order."""
     blobs = [future.result() for future in futures]
-    with paused():  # not across the yield: the caller's code runs with the collector
-        reports = from_rows(_joined(task, list(map(marshal.loads, blobs)), repair))
-    yield from reports
+    with paused():
+        return _joined(task, list(map(marshal.loads, blobs)), repair, lines)
+
+
+def replay_lines(
+    paths: Iterable[str | Path], *, workers: int = 1, chunk: int = CHUNK, repair: bool = False
+) -> Iterator[tuple[str, str | int, str | None, str | None, str]]:
+    """``(file, hand, class, error, JSON line)`` of every hand, in order: what ``showdown
+    replay --json`` prints, each line made where the hand was replayed (so that with
+    ``workers`` > 1 this process only writes them). The line is the JSON of
+    :meth:`~showdown.phh.corpus.HandReport.to_dict`, as :func:`replay_paths` gives it.
+    """
+    source = _here(paths, chunk, repair, True) if workers <= 1 else _in_pool(
+        paths, workers, chunk, repair, True)
+    for rows in source:
+        yield from rows
 
 
 def _whole(file: str) -> list[tuple[int, Unit]]:
