@@ -1,12 +1,12 @@
 """Replay a corpus: files, folders searched for ``.phh``/``.phhs``, stdin; in processes.
 
 :func:`replay_paths` yields one :class:`HandReport` per hand, in input order.
-Work is cut into chunks of hands (a ``.phhs`` file is split at its ``[name]``
-tables), each chunk replayed, settled and verified by :func:`replay_chunk`;
-chunks run in this process or on any :class:`concurrent.futures.Executor`
-passed as ``executor`` (the text sent, the reports sent back as compact rows,
-:func:`to_rows`). A local process pool (``workers``) reads the files in its
-workers instead: see :mod:`showdown.phh.pool`.
+On any :class:`concurrent.futures.Executor` passed as ``executor`` the work
+is cut into chunks of hands (a ``.phhs`` file is split at its ``[name]``
+tables), each chunk replayed, settled and verified by :func:`replay_chunk`
+(the text sent, the reports sent back as rows, :func:`to_rows`). Without
+one, the work runs in this process or in a local process pool (``workers``)
+whose workers read their files themselves: see :mod:`showdown.phh.pool`.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())

@@ -1,21 +1,29 @@
-"""A corpus replayed in a local process pool: the workers read their own files.
+"""A corpus replayed in tasks: in this process, or in a local process pool whose
+workers read their own files.
 
-:func:`~showdown.phh.corpus.replay_paths` with ``workers`` > 1 (and no
-``executor``) comes here. This process only lists the files and looks at
+:func:`~showdown.phh.corpus.replay_paths` without an ``executor`` comes here,
+with ``workers`` 1 (:func:`replay_paths_here`) as with more
+(:func:`replay_paths_in_pool`): the same tasks, so that one process and a pool
+do the same work per hand. This process only lists the files and looks at
 their sizes; the work is cut into tasks of about ``chunk`` hands (estimated
-from the bytes): several small files together, or one byte range of a big
-``.phhs`` cut where a line opens with ``[``. A worker reads its files or its
-range itself, replays, settles and verifies the hands, and sends back compact
-rows (:func:`~showdown.phh.corpus.to_rows`): each hand's name, class and
-error, the rest packed and unpacked only when it is used. So the work that
-grows with the hands runs in the workers, and this process does little more
-than turn rows into reports.
+from the bytes): several small files together, or byte ranges of a big
+``.phhs`` cut where a line opens with ``[``. A task reads its files or its
+range itself, replays, settles and verifies the hands, and gives rows (see
+:data:`~showdown.phh.corpus.Row`); a worker sends them in one
+:mod:`marshal` call, each hand's details packed and unpacked in this
+process only when they are read. So the work that grows with the hands runs
+in the workers, and this process does little more than make a light report
+per hand. :func:`replay_lines` gives ``showdown replay --json`` its lines,
+made where the hands are replayed.
 
-A range is replayed as a run of plain tables when its tables are plain (as
-:func:`~showdown.phh.corpus._units` requires of a whole file); when one of a
-file's ranges is not, or two of them hold tables of the same name, the file
-is replayed here as a whole, so that every report is the one a single process
-gives. Standard input is read here and cut as in one process.
+A range (or a whole ``.phhs``) that reads at once, and whose lines opening
+with ``[`` are exactly its hands' tables, is a run of plain tables; any other
+is looked at table line by table line (as :func:`~showdown.phh.corpus._units`
+does a whole file): plain tables are replayed table by table where one does
+not read, and when one of a file's ranges is not plain, or two of them hold
+tables of the same name, the file is replayed as a whole, so that every report
+is the one the chunks of :func:`~showdown.phh.corpus.replay_chunk` give (the
+tests compare them). Standard input is read here and cut as in one process.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
