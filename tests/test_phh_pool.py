@@ -66,10 +66,13 @@ def test_ranges_small_files_and_bad_files_as_in_one_process(tmp_path: Path) -> N
     assert reports[40].error is not None and "broken.phh" in reports[40].error
 
 
+@pytest.mark.parametrize("run", [None, 300])  # 300: ranges read in runs of a few hands
 @pytest.mark.parametrize("case", ["duplicate", "crlf", "nested", "indented", "quoted",
                                   "dotted", "preamble"])
-def test_a_file_whose_ranges_are_not_plain_is_replayed_whole(tmp_path: Path,
-                                                            case: str) -> None:
+def test_a_file_whose_ranges_are_not_plain_is_replayed_whole(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, case: str, run: int | None) -> None:
+    if run is not None:
+        monkeypatch.setattr(pool_module, "RUN_BYTES", run)
     text = hands_text(30)
     if case == "duplicate":  # tables of the same name in two ranges: not valid TOML
         text += "\n" + text[: text.index("\n[2]")]
@@ -148,3 +151,17 @@ def test_plain_tables_are_read_without_looking_for_table_lines(
     assert len(next(pool_module.tasks([path], 3))[2]) > 3  # several ranges
     assert list(replay_paths([path], chunk=3)) == expected
     assert list(replay_paths([path], chunk=1000)) == expected  # one file, read whole
+    monkeypatch.setattr(pool_module, "RUN_BYTES", 200)  # read and settled in runs
+    assert list(replay_paths([path], chunk=3)) == expected
+    assert list(replay_paths([path], workers=2, chunk=1000)) == expected
+
+
+def test_tables_of_the_same_name_in_two_runs_are_not_plain(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    text = hands_text(12)
+    path = tmp_path / "hands.phhs"
+    path.write_text(text + "\n" + text[: text.index("\n[2]")])  # [1] twice, far apart
+    monkeypatch.setattr(pool_module, "RUN_BYTES", 300)
+    for workers in (1, 2):
+        [report] = replay_paths([path], workers=workers, chunk=1000)  # read whole, in runs
+        assert report.error is not None and "not valid TOML" in report.error
