@@ -331,10 +331,15 @@ def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) ->
     replay = s.replay
     scale = replay.scale
     finishing = s.finishing
-    ours = net = None
+    ours: list[Any] | None = None
+    net: list[Any] | None = None
     if finishing is not None:
-        ours = _moneys(finishing, scale)
-        net = _moneys([f - b for f, b in zip(finishing, replay.starting, strict=True)], scale)
+        net = [f - b for f, b in zip(finishing, replay.starting, strict=True)]
+        if scale == 1 and max(finishing) < INFINITE // 2:
+            ours = finishing  # whole chips: the file's numbers (a list only this settlement holds)
+        else:
+            ours = _moneys(finishing, scale)
+            net = _moneys(net, scale)
     names = history.names
     differences = [
         {
