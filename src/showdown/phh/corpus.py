@@ -207,8 +207,9 @@ class HandReport:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        values = [self.file, self.hand, self.cls, *self._unpacked(), self.error]
-        names = ("file", "hand", "cls", *DETAILS, "error")
+        details = self._unpacked()
+        values = [self.file, self.hand, self.cls, *details[:7], self.error, details[7]]
+        names = ("file", "hand", "cls", *DETAILS[:7], "error", DETAILS[7])  # __init__'s order
         return f"HandReport({', '.join(f'{k}={v!r}' for k, v in zip(names, values, strict=True))})"
 
     def __reduce__(self) -> tuple[Any, ...]:
