@@ -153,6 +153,9 @@ def test_plain_tables_are_read_without_looking_for_table_lines(
     assert list(replay_paths([path], chunk=1000)) == expected  # one file, read whole
     monkeypatch.setattr(pool_module, "RUN_BYTES", 200)  # read and settled in runs
     assert list(replay_paths([path], chunk=3)) == expected
+    monkeypatch.setattr(pool_module, "HOLD", 1)  # rows held packed till the last range
+    held = list(replay_paths([path], chunk=3))
+    assert type(held[0]._details) is bytes and held == expected  # (comparing unpacks)
     assert list(replay_paths([path], workers=2, chunk=1000)) == expected
 
 

@@ -61,6 +61,7 @@ from showdown.phh.corpus import (
     _from_row,
     _headers,
     _pack,
+    _packed_row,
     _rows,
     _run,
     _units,
@@ -339,11 +340,22 @@ def _here(paths: Iterable[str | Path], chunk: int, repair: bool, lines: bool
           ) -> Iterator[list[Row]]:
     """The rows of each task, worked out in this process (the pool's tasks, in turn)."""
     for task in tasks(paths, chunk):
-        with paused():
-            parts = [_piece_rows(piece, chunk, repair) for piece in _pieces(task)]
-            if lines:
-                parts = [None if part is None else _lines(part) for part in parts]
+        pieces = _pieces(task)
+        # A big file's rows wait for its last range (see _joined): held packed, as a pool
+        # holds them, they take about as much memory as the file's text.
+        hold = len(pieces) > HOLD and not lines
+        parts: list[list[Row] | None] = []
+        for piece in pieces:
+            with paused():
+                part = _piece_rows(piece, chunk, repair)
+                if part is not None and (lines or hold):
+                    part = _lines(part) if lines else list(map(_packed_row, part))
+            parts.append(part)
         yield _joined(task, parts, repair, lines)
+
+
+#: Ranges of a file above which this process holds their rows packed.
+HOLD = 32
 
 
 def replay_paths_here(
