@@ -1969,6 +1969,8 @@ static PyObject *Tables_rank_counts(Tables *self, PyObject *args)
 static PyObject *Tables_badugi_batch(Tables *self, PyObject *args);
 static PyObject *Tables_stud_hilo_batch(Tables *self, PyObject *args);
 static PyObject *Tables_omaha_hilo(Tables *self, PyObject *args);
+/* Issue 10b (exact Omaha boards): defined in their section near the end of this file. */
+static PyObject *Tables_omaha_boards(Tables *self, PyObject *args);
 /* Issue 9 (hand histories): defined in their section at the end of this file. */
 static PyObject *Tables_phh_settle(Tables *self, PyObject *args);
 static PyObject *Tables_phh_toml(Tables *self, PyObject *text);
@@ -2001,6 +2003,13 @@ static PyMethodDef Tables_methods[] = {
                "``triple`` uint32[2197]) per two hole and three board cards, and these "
                "Tables' flush table. Returns -1 or the first bad row, as batch(). Releases "
                "the GIL.")},
+    {"omaha_boards", (PyCFunction)Tables_omaha_boards, METH_VARARGS,
+     PyDoc_STR("omaha_boards(deck, known, start, holes, hole_len, out)\n\nOmaha ranks of "
+               "each combo (``holes``: int64, rows of ``hole_len`` = 4..6 ids) on the boards "
+               "``start``, ``start + 1``, ... (colex order) completing ``known`` (int64, 0..5 "
+               "ids) with cards of ``deck`` (int64, ascending) into ``out`` (uint16, combos "
+               "x boards, row-major); rank 0 where a board shares a card with the combo. "
+               "Releases the GIL (see the exact Omaha boards section).")},
     {"phh_settle", (PyCFunction)Tables_phh_settle, METH_VARARGS,
      PyDoc_STR("phh_settle(hands, shapes) -> list\n\nReplay and settle a run of PHH hands "
                "(their fields dicts) of the variants in ``shapes``; per hand None (the "
@@ -2425,6 +2434,198 @@ done:
 }
 
 /* ============================================================ end of other showdowns */
+
+/* ================================================================= exact Omaha boards
+ * Exact Omaha equity (any board size, preflop included): the boards completing
+ * the known cards with ``need`` cards of a live deck, taken in colex order of
+ * their deck positions (board b is the b-th ``need``-subset: b = sum over its
+ * positions p_1 < ... < p_need of C(p_j, j)), and every hole-card combo of a
+ * player ranked on each board of one block. A board is walked once for all
+ * the combos: its ten triples' key sums and suit masks are built once, each
+ * combo's pairs once per call. A board that shares a card with a combo gets
+ * rank 0 (no hand ranks 0): the caller's mark of a board that deal cannot see.
+ * Python: showdown._omaha_exact (its numpy path gives the same integers).
+ */
+
+/* The colex ``index``-th k-subset of 0..n-1, ascending, into ``pick``. */
+static void eob_unrank(int64_t index, int k, int n, int *pick)
+{
+    for (int j = k; j >= 1; j--) {
+        int c = j - 1;
+        while (c + 1 < n && binom(c + 1, j) <= index) {
+            c++;
+        }
+        pick[j - 1] = c;
+        index -= binom(c, j);
+    }
+}
+
+/* The next k-subset in colex order (``pick`` ascending); 0 after the last. */
+static int eob_next(int *pick, int k, int n)
+{
+    for (int j = 0; j < k; j++) {
+        int top = j + 1 < k ? pick[j + 1] : n;
+        if (pick[j] + 1 < top) {
+            pick[j]++;
+            for (int q = 0; q < j; q++) {
+                pick[q] = q;
+            }
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *Tables_omaha_boards(Tables *self, PyObject *args)
+{
+    PyObject *deck_obj, *known_obj, *holes_obj, *out_obj;
+    long long start;
+    int hole_len;
+    if (!PyArg_ParseTuple(args, "OOLOiO:omaha_boards", &deck_obj, &known_obj, &start,
+                          &holes_obj, &hole_len, &out_obj)) {
+        return NULL;
+    }
+    Py_ssize_t n = 0, nk = 0, nh = 0;
+    int64_t *deck = NULL, *known = NULL, *holes = NULL;
+    Py_buffer out_view;
+    uint16_t *out = NULL;
+    deck = read_array(deck_obj, &n, "deck");
+    known = deck ? read_array(known_obj, &nk, "known") : NULL;
+    holes = known ? read_array(holes_obj, &nh, "holes") : NULL;
+    if (holes == NULL) {
+        free(deck);
+        free(known);
+        return NULL;
+    }
+    int need = 5 - (int)nk;
+    Py_ssize_t combos = hole_len > 0 ? nh / hole_len : 0;
+    int ok = nk <= 5 && n <= NCARDS && n >= need && hole_len >= 4 && hole_len <= 6 &&
+             combos * hole_len == nh && start >= 0;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        ok = (uint64_t)deck[i] < NCARDS && (i == 0 || deck[i] > deck[i - 1]);
+    }
+    for (Py_ssize_t i = 0; ok && i < nk; i++) {
+        ok = (uint64_t)known[i] < NCARDS;
+    }
+    for (Py_ssize_t i = 0; ok && i < nh; i++) {
+        ok = (uint64_t)holes[i] < NCARDS;
+    }
+    Py_ssize_t boards = 0;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "omaha_boards: bad deck, known cards or holes");
+    } else if (PyObject_GetBuffer(out_obj, &out_view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) == 0) {
+        boards = combos > 0 ? out_view.len / 2 / combos : 0;
+        if (out_view.itemsize != 2 || boards * combos * 2 != out_view.len ||
+            start + boards > binom((int)n, need)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "omaha_boards: out must be uint16, combos x boards in range");
+            PyBuffer_Release(&out_view);
+        } else {
+            out = out_view.buf;
+        }
+    }
+    /* per combo: its pairs' key sums, suit masks and card mask */
+    const int pairs = hole_len * (hole_len - 1) / 2;
+    uint32_t *pk = out ? malloc(sizeof(uint32_t) * (size_t)(combos * pairs + 1)) : NULL;
+    uint16_t *pm = out ? malloc(sizeof(uint16_t) * (size_t)(combos * pairs * 4 + 1)) : NULL;
+    uint64_t *hm = out ? malloc(sizeof(uint64_t) * (size_t)(combos + 1)) : NULL;
+    if (out != NULL && (pk == NULL || pm == NULL || hm == NULL)) {
+        PyErr_NoMemory();
+        PyBuffer_Release(&out_view);
+        out = NULL;
+    }
+    if (out == NULL) {
+        free(pk);
+        free(pm);
+        free(hm);
+        free(deck);
+        free(known);
+        free(holes);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < combos; i++) {
+        const int64_t *h = holes + i * hole_len;
+        hm[i] = 0;
+        int q = 0;
+        for (int a = 0; a < hole_len; a++) {
+            hm[i] |= (uint64_t)1 << h[a];
+            for (int b = a + 1; b < hole_len; b++, q++) {
+                pk[i * pairs + q] = self->keys[h[a]] + self->keys[h[b]];
+                for (int s = 0; s < 4; s++) {
+                    pm[(i * pairs + q) * 4 + s] =
+                        (uint16_t)(((h[a] & 3) == s ? 1u << (h[a] >> 2) : 0) |
+                                   ((h[b] & 3) == s ? 1u << (h[b] >> 2) : 0));
+                }
+            }
+        }
+    }
+    int pick[5] = {0, 0, 0, 0, 0};
+    eob_unrank(start, need, (int)n, pick);
+    unsigned card[5];
+    for (int j = 0; j < nk; j++) {
+        card[j] = (unsigned)known[j];
+    }
+    for (Py_ssize_t b = 0; b < boards; b++) {
+        uint64_t bm = 0;
+        int per_suit[4] = {0, 0, 0, 0};
+        for (int j = 0; j < need; j++) {
+            card[nk + j] = (unsigned)deck[pick[j]];
+        }
+        for (int j = 0; j < 5; j++) {
+            bm |= (uint64_t)1 << card[j];
+            per_suit[card[j] & 3]++;
+        }
+        int flushy = per_suit[0] >= 3 || per_suit[1] >= 3 || per_suit[2] >= 3 || per_suit[3] >= 3;
+        uint32_t tk[10];
+        uint16_t tm[10][4];
+        int nt = 0;
+        for (int x = 0; x < 5; x++) {
+            for (int y = x + 1; y < 5; y++) {
+                for (int z = y + 1; z < 5; z++, nt++) {
+                    tk[nt] = self->keys[card[x]] + self->keys[card[y]] + self->keys[card[z]];
+                    for (int s = 0; flushy && s < 4; s++) { /* suit masks: read on a flush only */
+                        tm[nt][s] = (uint16_t)(((card[x] & 3) == (unsigned)s ? 1u << (card[x] >> 2) : 0) |
+                                               ((card[y] & 3) == (unsigned)s ? 1u << (card[y] >> 2) : 0) |
+                                               ((card[z] & 3) == (unsigned)s ? 1u << (card[z] >> 2) : 0));
+                    }
+                }
+            }
+        }
+        for (Py_ssize_t i = 0; i < combos; i++) {
+            uint16_t best = 0xffff;
+            if (hm[i] & bm) {
+                best = 0;
+            } else {
+                const uint32_t *k2 = pk + i * pairs;
+                for (int p = 0; p < pairs; p++) {
+                    for (int t = 0; t < 10; t++) {
+                        uint32_t key = k2[p] + tk[t];
+                        int suit = flushy ? self->flush_suit[5][key & 255] : -1;
+                        uint16_t r = suit < 0
+                                         ? nonflush_rank(self, 5, key >> SUIT_BITS)
+                                         : self->flush[(pm[(i * pairs + p) * 4 + suit] |
+                                                        tm[t][suit]) & 8191];
+                        best = r < best ? r : best;
+                    }
+                }
+            }
+            out[i * boards + b] = best;
+        }
+        eob_next(pick, need, (int)n);
+    }
+    Py_END_ALLOW_THREADS
+    free(pk);
+    free(pm);
+    free(hm);
+    free(deck);
+    free(known);
+    free(holes);
+    PyBuffer_Release(&out_view);
+    Py_RETURN_NONE;
+}
+
+/* ============================================================ end of exact Omaha boards */
 
 /* ================================================================= hand histories
  * Issue 9: replay and settle a run of everyday PHH hands in one call. A hand is

@@ -1,0 +1,123 @@
+"""Exact Omaha equity from preflop on (issue 10, item 4): the board enumeration, the
+kernel's rankings against the numpy path and the batch evaluator, whole equities
+against the reference brute force (shrunk by dead cards), against Monte Carlo on a
+full preflop, the same counts however the work is split, and the errors."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from showdown import _backend, _omaha_exact, equity
+from showdown._omaha_exact import board_cards, board_count, board_ranks
+from showdown.batch import evaluate_omaha_batch
+from showdown.cards import CardError
+from showdown.cli import main
+from test_equity import assert_matches, brute
+
+#: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
+#: Twenty low cards: with them dead a preflop enumeration is some 10,000s of boards.
+LOW = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6h 7c 7h"
+
+
+@pytest.mark.parametrize(
+    "known", [[], [7], [7, 30], [7, 30, 44], [1, 7, 30, 44], [0, 1, 7, 30, 44]]
+)
+def test_boards_are_every_board_once_in_colex_order(known: list[int]) -> None:
+    deck = [c for c in range(0, 52, 3) if c not in known]
+    need = 5 - len(known)
+    boards = board_cards(deck, known, 0, board_count(len(deck), need))
+    runs = [tuple(sorted(row[len(known) :])) for row in boards.tolist()]
+    assert sorted(runs) == sorted(combinations(deck, need))
+    assert runs == sorted(runs, key=lambda r: r[::-1])  # colex: by the highest card first
+    assert (boards[:, : len(known)] == known).all()
+    a, b = len(boards) // 3, len(boards) // 3 + 4  # a block starts where the whole list says
+    assert (board_cards(deck, known, a, b) == boards[a:b]).all()
+
+
+@pytest.mark.parametrize("known", [[], [9, 22, 40], [9, 22, 40, 51]])
+def test_board_ranks_match_the_batch_evaluator_on_both_backends(known: list[int]) -> None:
+    rng = np.random.default_rng(len(known))
+    deck = [c for c in range(52) if c not in known]
+    total = board_count(len(deck), 5 - len(known))
+    start, stop = total // 3, min(total, total // 3 + 700)
+    boards = board_cards(deck, known, start, stop)
+    for size in (4, 5, 6):
+        holes = np.array([rng.choice(deck, size, replace=False) for _ in range(5)])
+        ranks = board_ranks(deck, known, start, stop, holes)
+        for name in _backend.NAMES if _backend.native_available() else ("numpy",):
+            with _backend.use(name):
+                assert (board_ranks(deck, known, start, stop, holes) == ranks).all(), name
+        for hole, row in zip(holes, ranks, strict=True):
+            clear = ~np.isin(boards, hole).any(axis=1)
+            expected = evaluate_omaha_batch(
+                np.broadcast_to(hole, (clear.sum(), size)), boards[clear]
+            )
+            assert (row[clear] == expected).all() and (row[~clear] == 0).all()
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (["Ac Ad Kc Kd", "Ah Qh Jh Th"], "", LOW),
+        (["As Ks Qd Jd", "9c 8c 8h 9h", "Ah Ad Ts Js"], "", LOW),
+        (["As Ks Qd Jd 8c", "9c 9h Th Td Jh Jc"], "", LOW),
+        (["AsAhKdKh:0.5, AcAdKcKh:2, QQJTds", "Ts 9s 8d 7d"], "", LOW),
+        (["KsKhQsQh:0.25, AsAhKdKc", "JJTTds:2", "9d 9s 8h 8s"], "", LOW),
+        (["Ac Ad Kc Kd", "Ah Qh Jh Th", "9s 9d 8s 8d"], "Js 2h 3c 4d", ""),
+    ],
+)
+def test_exact_preflop_and_turn_match_brute_force(
+    players: list[str], board: str, dead: str
+) -> None:
+    """Hands, 4 to 6 cards, and weighted ranges, preflop (dead cards shrink the deck) and on
+    a turn: the exact result equals the reference evaluator's brute force."""
+    r = equity(players, board=board, dead=dead, game="omaha", exact=True, workers=1)
+    assert_matches(r, brute(players, board, dead, game="omaha"))
+
+
+def test_full_preflop_is_exact_by_default_and_agrees_with_monte_carlo() -> None:
+    players = ["Ah As Kd Qc", "9s 8s 7d 6d"]
+    exact = equity(players, game="omaha", workers=1)
+    assert exact.method == "exact" and exact.boards == board_count(44, 5) == 1_086_008
+    assert exact.note.startswith("exact: 1 deal(s) x 1,086,008 runouts")
+    mc = equity(players, game="omaha", trials=40_000, seed=5, workers=1)
+    assert mc.method == "monte-carlo" and mc.stderr is not None
+    for p in range(2):
+        assert abs(mc.equity[p] - exact.equity[p]) < 4.5 * mc.stderr[p]
+    assert equity(players, game="omaha", workers=2) == exact
+
+
+def test_counts_do_not_depend_on_the_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiny blocks of boards and slices of deals (many tasks): the same exact numbers."""
+    players, dead = ["AsAhKdKh:0.5, AcAdKcKh:2, QQJTds", "Ts 9s 8d 7d"], LOW
+    whole = equity(players, dead=dead, game="omaha", exact=True, workers=1)
+    monkeypatch.setattr(_omaha_exact, "_BOARD_BLOCK", 97)
+    monkeypatch.setattr(_omaha_exact, "_TASK_SHOWDOWNS", 3 * 97 * 2)
+    monkeypatch.setattr(_omaha_exact, "_CELLS", 150)
+    split = equity(players, dead=dead, game="omaha", exact=True, workers=1)
+    assert split == whole
+
+
+def test_the_command_line_prints_exact_preflop(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["equity", "--game", "omaha", "AhAsKdQc", "9s8s7d6d", "--exact", "--json"]
+    argv += ["--dead", LOW, "--workers", "1"]
+    assert main(argv) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["method"] == "exact" and doc["boards"] == board_count(52 - 8 - 20, 5)
+    eq, _, _ = brute(["AhAsKdQc", "9s8s7d6d"], "", LOW, game="omaha")
+    assert [p["equity"] for p in doc["players"]] == pytest.approx(eq.tolist(), abs=1e-12)
+
+
+def test_too_big_for_exact_says_so() -> None:
+    with pytest.raises(CardError, match=r"too many Omaha combo deals.*--trials N or --time"):
+        equity(["AAxx", "KKxx"], game="omaha", exact=True)
+    with pytest.raises(CardError, match=r"exact=True allows.*--trials N or --time"):
+        equity(["xxxx", "Ah As Kd Qc"], game="omaha", exact=True)
+    r = equity(["xxxx", "Ah As Kd Qc"], game="omaha", time=0.2, seed=1, workers=1)
+    assert r.method == "monte-carlo" and "exact would be" in r.note
