@@ -158,9 +158,12 @@ def rank_work(
 ) -> int:
     """Combo-board rankings the tasks ``bounds`` do (each ranks the combos its deals use)."""
     ranged = [i for i, c in enumerate(combos) if len(c) > 1]
-    total = 0
+    boards: dict[tuple[int, int], int] = {}  # per slice of deals: the boards of its tasks
     for d0, d1, b0, b1 in bounds:
+        boards[d0, d1] = boards.get((d0, d1), 0) + b1 - b0
+    total = 0
+    for (d0, d1), n in boards.items():
         used = len(combos) - len(ranged)
         used += sum(len(np.unique(picks[d0:d1, r])) for r in range(len(ranged)))
-        total += used * (b1 - b0)
+        total += used * n
     return total
