@@ -1,9 +1,10 @@
 """Omaha equity as independent tasks (private), for hands and ranges alike.
 
-Exact (from the flop on): every deal of one combo per player that shares no card
-(:func:`showdown._deals.enumerate_deals`, weighted), on every runout of the cards
-left, in tasks of a few deals each (:func:`omaha_exact_job`); chosen when the
-player-board evaluations fit :data:`OMAHA_EXACT_LIMIT` per worker.
+Exact (any board, preflop included): every deal of one combo per player that shares
+no card (:func:`showdown._deals.enumerate_deals`, weighted), on every runout of the
+cards left, in tasks of a block of boards times a slice of deals
+(:mod:`showdown._omaha_exact`); chosen when its work fits :data:`OMAHA_EXACT_LIMIT`
+per worker.
 
 Monte Carlo: each task draws its deals (:class:`showdown._deals.DealSampler`,
 four-card combos) and then, per sample, the missing board cards uniformly from the
@@ -189,7 +190,8 @@ def omaha_job(
 
 #: Monte Carlo trials when none are asked for in Omaha (Hold'em: ``DEFAULT_TRIALS``).
 DEFAULT_TRIALS_OMAHA = 100_000
-#: Exact Omaha when its player-board evaluations are at most this many per worker.
+#: Exact Omaha when its work (combo-board rankings, plus the showdowns counted in the time
+#: of rankings) is at most this many evaluations per worker.
 OMAHA_EXACT_LIMIT = 3_000_000
 #: Combo deals an exact Omaha plan may enumerate.
 OMAHA_MAX_DEALS = 200_000
