@@ -241,6 +241,11 @@ def omaha_exact_plan(
     return OmahaExactPlan(picks, deal_weights, deck, boards, runouts, bounds, work)
 
 
+def _exact_rate() -> float:
+    """Evaluations per second per worker of exact Omaha on the backend in use."""
+    return OMAHA_EXACT_RATE if _backend.kernel() is not None else OMAHA_EXACT_RATE / 10
+
+
 def omaha_exact_job(
     combos: list[np.ndarray], board: list[int], plan: OmahaExactPlan, workers: int
 ) -> Job:
@@ -249,8 +254,7 @@ def omaha_exact_job(
     spec = BoardsSpec(tuple(combos), plan.deck, tuple(board))
     tasks = [(spec, plan.picks[d0:d1], b0, b1) for d0, d1, b0, b1 in plan.bounds]
     units = [float((d1 - d0) * (b1 - b0)) for d0, d1, b0, b1 in plan.bounds]
-    rate = OMAHA_EXACT_RATE if _backend.kernel() is not None else OMAHA_EXACT_RATE / 10
-    estimate = plan.work / rate / workers
+    estimate = plan.work / _exact_rate() / workers
     deals, runouts = len(plan.picks), plan.runouts
 
     def combine(results: list[np.ndarray]) -> dict[str, Any]:
@@ -289,7 +293,7 @@ def plan_omaha(request: Request) -> Job:
                     f"{OMAHA_EXACT_MAX:,} exact=True allows (hours of one core); "
                     "use Monte Carlo (--trials N or --time SECONDS)"
                 )
-            seconds = plan.work / OMAHA_EXACT_RATE / workers
+            seconds = plan.work / _exact_rate() / workers
             limit = OMAHA_EXACT_LIMIT * workers
             fits = seconds <= budget if budget is not None else plan.work <= limit
             if exact is True or fits:
