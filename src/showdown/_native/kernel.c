@@ -2476,6 +2476,87 @@ static int eob_next(int *pick, int k, int n)
     return 0;
 }
 
+/* The ranks of ``combos`` hole-card rows on boards ``start ..`` into ``out`` (see below);
+ * ``pk``, ``pm``, ``hm``: room for each combo's pair keys, pair suit masks and card mask. */
+static void eob_fill(const Tables *tab, const int64_t *deck, int n, const int64_t *known, int nk,
+                     int64_t start, const int64_t *holes, int hole_len, Py_ssize_t combos,
+                     Py_ssize_t boards, uint32_t *pk, uint16_t *pm, uint64_t *hm, uint16_t *out)
+{
+    const int pairs = hole_len * (hole_len - 1) / 2;
+    const int need = 5 - nk;
+    for (Py_ssize_t i = 0; i < combos; i++) {
+        const int64_t *h = holes + i * hole_len;
+        hm[i] = 0;
+        int q = 0;
+        for (int a = 0; a < hole_len; a++) {
+            hm[i] |= (uint64_t)1 << h[a];
+            for (int b = a + 1; b < hole_len; b++, q++) {
+                pk[i * pairs + q] = tab->keys[h[a]] + tab->keys[h[b]];
+                for (int s = 0; s < 4; s++) {
+                    pm[(i * pairs + q) * 4 + s] =
+                        (uint16_t)(((h[a] & 3) == s ? 1u << (h[a] >> 2) : 0) |
+                                   ((h[b] & 3) == s ? 1u << (h[b] >> 2) : 0));
+                }
+            }
+        }
+    }
+    int pick[5] = {0, 0, 0, 0, 0};
+    eob_unrank(start, need, (int)n, pick);
+    unsigned card[5];
+    for (int j = 0; j < nk; j++) {
+        card[j] = (unsigned)known[j];
+    }
+    for (Py_ssize_t b = 0; b < boards; b++) {
+        uint64_t bm = 0;
+        int per_suit[4] = {0, 0, 0, 0};
+        for (int j = 0; j < need; j++) {
+            card[nk + j] = (unsigned)deck[pick[j]];
+        }
+        for (int j = 0; j < 5; j++) {
+            bm |= (uint64_t)1 << card[j];
+            per_suit[card[j] & 3]++;
+        }
+        int flushy = per_suit[0] >= 3 || per_suit[1] >= 3 || per_suit[2] >= 3 || per_suit[3] >= 3;
+        uint32_t tk[10];
+        uint16_t tm[10][4];
+        int nt = 0;
+        for (int x = 0; x < 5; x++) {
+            for (int y = x + 1; y < 5; y++) {
+                for (int z = y + 1; z < 5; z++, nt++) {
+                    tk[nt] = tab->keys[card[x]] + tab->keys[card[y]] + tab->keys[card[z]];
+                    for (int s = 0; flushy && s < 4; s++) { /* suit masks: read on a flush only */
+                        unsigned u = (unsigned)s;
+                        tm[nt][s] = (uint16_t)(((card[x] & 3) == u ? 1u << (card[x] >> 2) : 0) |
+                                               ((card[y] & 3) == u ? 1u << (card[y] >> 2) : 0) |
+                                               ((card[z] & 3) == u ? 1u << (card[z] >> 2) : 0));
+                    }
+                }
+            }
+        }
+        for (Py_ssize_t i = 0; i < combos; i++) {
+            uint16_t best = 0xffff;
+            if (hm[i] & bm) {
+                best = 0;
+            } else {
+                const uint32_t *k2 = pk + i * pairs;
+                for (int p = 0; p < pairs; p++) {
+                    for (int j = 0; j < 10; j++) {
+                        uint32_t key = k2[p] + tk[j];
+                        int suit = flushy ? tab->flush_suit[5][key & 255] : -1;
+                        uint16_t r = suit < 0
+                                         ? nonflush_rank(tab, 5, key >> SUIT_BITS)
+                                         : tab->flush[(pm[(i * pairs + p) * 4 + suit] |
+                                                        tm[j][suit]) & 8191];
+                        best = r < best ? r : best;
+                    }
+                }
+            }
+            out[i * boards + b] = best;
+        }
+        eob_next(pick, need, (int)n);
+    }
+}
+
 static PyObject *Tables_omaha_boards(Tables *self, PyObject *args)
 {
     PyObject *deck_obj, *known_obj, *holes_obj, *out_obj;
@@ -2534,94 +2615,22 @@ static PyObject *Tables_omaha_boards(Tables *self, PyObject *args)
         PyBuffer_Release(&out_view);
         out = NULL;
     }
-    if (out == NULL) {
-        free(pk);
-        free(pm);
-        free(hm);
-        free(deck);
-        free(known);
-        free(holes);
-        return NULL;
+    if (out != NULL) {
+        Py_BEGIN_ALLOW_THREADS
+        eob_fill(self, deck, (int)n, known, (int)nk, start, holes, hole_len, combos, boards, pk, pm,
+                 hm, out);
+        Py_END_ALLOW_THREADS
+        PyBuffer_Release(&out_view);
     }
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < combos; i++) {
-        const int64_t *h = holes + i * hole_len;
-        hm[i] = 0;
-        int q = 0;
-        for (int a = 0; a < hole_len; a++) {
-            hm[i] |= (uint64_t)1 << h[a];
-            for (int b = a + 1; b < hole_len; b++, q++) {
-                pk[i * pairs + q] = self->keys[h[a]] + self->keys[h[b]];
-                for (int s = 0; s < 4; s++) {
-                    pm[(i * pairs + q) * 4 + s] =
-                        (uint16_t)(((h[a] & 3) == s ? 1u << (h[a] >> 2) : 0) |
-                                   ((h[b] & 3) == s ? 1u << (h[b] >> 2) : 0));
-                }
-            }
-        }
-    }
-    int pick[5] = {0, 0, 0, 0, 0};
-    eob_unrank(start, need, (int)n, pick);
-    unsigned card[5];
-    for (int j = 0; j < nk; j++) {
-        card[j] = (unsigned)known[j];
-    }
-    for (Py_ssize_t b = 0; b < boards; b++) {
-        uint64_t bm = 0;
-        int per_suit[4] = {0, 0, 0, 0};
-        for (int j = 0; j < need; j++) {
-            card[nk + j] = (unsigned)deck[pick[j]];
-        }
-        for (int j = 0; j < 5; j++) {
-            bm |= (uint64_t)1 << card[j];
-            per_suit[card[j] & 3]++;
-        }
-        int flushy = per_suit[0] >= 3 || per_suit[1] >= 3 || per_suit[2] >= 3 || per_suit[3] >= 3;
-        uint32_t tk[10];
-        uint16_t tm[10][4];
-        int nt = 0;
-        for (int x = 0; x < 5; x++) {
-            for (int y = x + 1; y < 5; y++) {
-                for (int z = y + 1; z < 5; z++, nt++) {
-                    tk[nt] = self->keys[card[x]] + self->keys[card[y]] + self->keys[card[z]];
-                    for (int s = 0; flushy && s < 4; s++) { /* suit masks: read on a flush only */
-                        tm[nt][s] = (uint16_t)(((card[x] & 3) == (unsigned)s ? 1u << (card[x] >> 2) : 0) |
-                                               ((card[y] & 3) == (unsigned)s ? 1u << (card[y] >> 2) : 0) |
-                                               ((card[z] & 3) == (unsigned)s ? 1u << (card[z] >> 2) : 0));
-                    }
-                }
-            }
-        }
-        for (Py_ssize_t i = 0; i < combos; i++) {
-            uint16_t best = 0xffff;
-            if (hm[i] & bm) {
-                best = 0;
-            } else {
-                const uint32_t *k2 = pk + i * pairs;
-                for (int p = 0; p < pairs; p++) {
-                    for (int t = 0; t < 10; t++) {
-                        uint32_t key = k2[p] + tk[t];
-                        int suit = flushy ? self->flush_suit[5][key & 255] : -1;
-                        uint16_t r = suit < 0
-                                         ? nonflush_rank(self, 5, key >> SUIT_BITS)
-                                         : self->flush[(pm[(i * pairs + p) * 4 + suit] |
-                                                        tm[t][suit]) & 8191];
-                        best = r < best ? r : best;
-                    }
-                }
-            }
-            out[i * boards + b] = best;
-        }
-        eob_next(pick, need, (int)n);
-    }
-    Py_END_ALLOW_THREADS
     free(pk);
     free(pm);
     free(hm);
     free(deck);
     free(known);
     free(holes);
-    PyBuffer_Release(&out_view);
+    if (out == NULL) {
+        return NULL;
+    }
     Py_RETURN_NONE;
 }
 
