@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 from itertools import combinations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from showdown import _backend, _omaha_exact, equity
 from showdown._omaha_exact import board_cards, board_count, board_ranks
@@ -136,3 +139,23 @@ def test_too_big_for_exact_says_so() -> None:
         equity(["xxxx", "Ah As Kd Qc"], game="omaha", exact=True)
     r = equity(["xxxx", "Ah As Kd Qc"], game="omaha", time=0.2, seed=1, workers=1)
     assert r.method == "monte-carlo" and "exact would be" in r.note
+
+
+@settings(max_examples=25)
+@given(
+    st.lists(st.integers(4, 6), min_size=2, max_size=3),
+    st.sampled_from([0, 3, 4]),
+    st.randoms(use_true_random=False),
+)
+def test_random_deals_match_brute_force(sizes: list[int], known: int, rnd: random.Random) -> None:
+    """Random hands of 4 to 6 cards on a random board of 0, 3 or 4 cards, the deck cut
+    to 13 live cards by dead ones: exact equity equals the brute force."""
+    cards = rnd.sample(range(52), 52)  # hands, board, 13 live cards, then the dead ones
+    hands, at = [], 0
+    for size in sizes:
+        hands.append(" ".join(str(Card.from_id(c)) for c in cards[at : at + size]))
+        at += size
+    board = " ".join(str(Card.from_id(c)) for c in cards[at : at + known])
+    dead = " ".join(str(Card.from_id(c)) for c in cards[at + known + 13 :])
+    r = equity(hands, board=board, dead=dead, game="omaha", exact=True, workers=1)
+    assert_matches(r, brute(hands, board, dead, game="omaha"))
