@@ -2476,37 +2476,76 @@ static int eob_next(int *pick, int k, int n)
     return 0;
 }
 
-/* The ranks of ``combos`` hole-card rows on boards ``start ..`` into ``out`` (see below);
- * ``pk``, ``pm``, ``hm``: room for each combo's pair keys, pair suit masks and card mask. */
-static void eob_fill(const Tables *tab, const int64_t *deck, int n, const int64_t *known, int nk,
-                     int64_t start, const int64_t *holes, int hole_len, Py_ssize_t combos,
-                     Py_ssize_t boards, uint32_t *pk, uint16_t *pm, uint64_t *hm, uint16_t *out)
+typedef struct {
+    uint32_t key;
+    int32_t index;
+} EobKey;
+
+static int eob_compare(const void *x, const void *y)
+{
+    const EobKey *a = x, *b = y;
+    if (a->key != b->key) {
+        return a->key < b->key ? -1 : 1;
+    }
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* The ranks of ``combos`` hole-card rows on boards ``start ..`` into ``out`` (see below):
+ * 0, or -1 when memory runs out. Combos with the same ranks (a class) share their
+ * non-flush best, computed once per board; on a board with three or more cards of one
+ * suit, each combo adds the flushes of its pairs in that suit. */
+static int eob_fill(const Tables *tab, const int64_t *deck, int n, const int64_t *known, int nk,
+                    int64_t start, const int64_t *holes, int hole_len, Py_ssize_t combos,
+                    Py_ssize_t boards, uint16_t *out)
 {
     const int pairs = hole_len * (hole_len - 1) / 2;
     const int need = 5 - nk;
-    for (Py_ssize_t i = 0; i < combos; i++) {
+    const size_t m = (size_t)combos + 1;
+    EobKey *order = malloc(sizeof(EobKey) * m);
+    int32_t *cls = malloc(sizeof(int32_t) * m);
+    uint32_t *pair_sum = malloc(sizeof(uint32_t) * m * (size_t)pairs); /* per class */
+    uint16_t *class_best = malloc(sizeof(uint16_t) * m);
+    uint16_t *suited = malloc(sizeof(uint16_t) * m * 4); /* per combo and suit: rank bits */
+    uint64_t *hm = malloc(sizeof(uint64_t) * m);
+    int ok = order && cls && pair_sum && class_best && suited && hm;
+    Py_ssize_t classes = 0;
+    for (Py_ssize_t i = 0; ok && i < combos; i++) {
         const int64_t *h = holes + i * hole_len;
+        uint32_t key = 0;
         hm[i] = 0;
-        int q = 0;
+        memset(suited + i * 4, 0, 4 * sizeof(uint16_t));
         for (int a = 0; a < hole_len; a++) {
+            key += tab->keys[h[a]] >> SUIT_BITS;
             hm[i] |= (uint64_t)1 << h[a];
-            for (int b = a + 1; b < hole_len; b++, q++) {
-                pk[i * pairs + q] = tab->keys[h[a]] + tab->keys[h[b]];
-                for (int s = 0; s < 4; s++) {
-                    pm[(i * pairs + q) * 4 + s] =
-                        (uint16_t)(((h[a] & 3) == s ? 1u << (h[a] >> 2) : 0) |
-                                   ((h[b] & 3) == s ? 1u << (h[b] >> 2) : 0));
+            suited[i * 4 + (h[a] & 3)] |= (uint16_t)(1u << (h[a] >> 2));
+        }
+        order[i].key = key;
+        order[i].index = (int32_t)i;
+    }
+    if (ok) {
+        qsort(order, (size_t)combos, sizeof(EobKey), eob_compare);
+    }
+    for (Py_ssize_t r = 0; ok && r < combos; r++) {
+        if (r == 0 || order[r].key != order[r - 1].key) { /* a new class: its pairs' rank sums */
+            const int64_t *h = holes + (Py_ssize_t)order[r].index * hole_len;
+            int q = 0;
+            for (int a = 0; a < hole_len; a++) {
+                for (int b = a + 1; b < hole_len; b++, q++) {
+                    pair_sum[classes * pairs + q] =
+                        (tab->keys[h[a]] >> SUIT_BITS) + (tab->keys[h[b]] >> SUIT_BITS);
                 }
             }
+            classes++;
         }
+        cls[order[r].index] = (int32_t)(classes - 1);
     }
     int pick[5] = {0, 0, 0, 0, 0};
-    eob_unrank(start, need, (int)n, pick);
     unsigned card[5];
+    eob_unrank(start, need, n, pick);
     for (int j = 0; j < nk; j++) {
         card[j] = (unsigned)known[j];
     }
-    for (Py_ssize_t b = 0; b < boards; b++) {
+    for (Py_ssize_t b = 0; ok && b < boards; b++) {
         uint64_t bm = 0;
         int per_suit[4] = {0, 0, 0, 0};
         for (int j = 0; j < need; j++) {
@@ -2516,45 +2555,72 @@ static void eob_fill(const Tables *tab, const int64_t *deck, int n, const int64_
             bm |= (uint64_t)1 << card[j];
             per_suit[card[j] & 3]++;
         }
-        int flushy = per_suit[0] >= 3 || per_suit[1] >= 3 || per_suit[2] >= 3 || per_suit[3] >= 3;
-        uint32_t tk[10];
-        uint16_t tm[10][4];
-        int nt = 0;
+        int fs = -1; /* the suit of three or more board cards (at most one) */
+        for (int s = 0; s < 4; s++) {
+            fs = per_suit[s] >= 3 ? s : fs;
+        }
+        uint32_t triple_sum[10];
+        unsigned in_suit[5], flush_triple[10];
+        int ns = 0, nft = 0, nt = 0;
         for (int x = 0; x < 5; x++) {
+            if ((int)(card[x] & 3) == fs) {
+                in_suit[ns++] = 1u << (card[x] >> 2);
+            }
             for (int y = x + 1; y < 5; y++) {
-                for (int z = y + 1; z < 5; z++, nt++) {
-                    tk[nt] = tab->keys[card[x]] + tab->keys[card[y]] + tab->keys[card[z]];
-                    for (int s = 0; flushy && s < 4; s++) { /* suit masks: read on a flush only */
-                        unsigned u = (unsigned)s;
-                        tm[nt][s] = (uint16_t)(((card[x] & 3) == u ? 1u << (card[x] >> 2) : 0) |
-                                               ((card[y] & 3) == u ? 1u << (card[y] >> 2) : 0) |
-                                               ((card[z] & 3) == u ? 1u << (card[z] >> 2) : 0));
-                    }
+                for (int z = y + 1; z < 5; z++) {
+                    triple_sum[nt++] = (tab->keys[card[x]] >> SUIT_BITS) +
+                                       (tab->keys[card[y]] >> SUIT_BITS) +
+                                       (tab->keys[card[z]] >> SUIT_BITS);
                 }
             }
         }
-        for (Py_ssize_t i = 0; i < combos; i++) {
+        for (int x = 0; x < ns; x++) {
+            for (int y = x + 1; y < ns; y++) {
+                for (int z = y + 1; z < ns; z++) {
+                    flush_triple[nft++] = in_suit[x] | in_suit[y] | in_suit[z];
+                }
+            }
+        }
+        for (Py_ssize_t c = 0; c < classes; c++) {
+            const uint32_t *ps = pair_sum + c * pairs;
             uint16_t best = 0xffff;
-            if (hm[i] & bm) {
-                best = 0;
-            } else {
-                const uint32_t *k2 = pk + i * pairs;
-                for (int p = 0; p < pairs; p++) {
-                    for (int j = 0; j < 10; j++) {
-                        uint32_t key = k2[p] + tk[j];
-                        int suit = flushy ? tab->flush_suit[5][key & 255] : -1;
-                        uint16_t r = suit < 0
-                                         ? nonflush_rank(tab, 5, key >> SUIT_BITS)
-                                         : tab->flush[(pm[(i * pairs + p) * 4 + suit] |
-                                                        tm[j][suit]) & 8191];
-                        best = r < best ? r : best;
+            for (int p = 0; p < pairs; p++) {
+                for (int j = 0; j < 10; j++) {
+                    uint16_t r = nonflush_rank(tab, 5, ps[p] + triple_sum[j]);
+                    best = r < best ? r : best;
+                }
+            }
+            class_best[c] = best;
+        }
+        for (Py_ssize_t i = 0; i < combos; i++) {
+            uint16_t best = 0;
+            if (!(hm[i] & bm)) {
+                best = class_best[cls[i]];
+                unsigned bits = fs >= 0 ? suited[i * 4 + fs] : 0, held[6];
+                int nh = 0;
+                for (unsigned rest = bits; rest; rest &= rest - 1) {
+                    held[nh++] = rest & (~rest + 1); /* lowest set bit */
+                }
+                for (int x = 0; x < nh; x++) {
+                    for (int y = x + 1; y < nh; y++) {
+                        for (int k = 0; k < nft; k++) {
+                            uint16_t r = tab->flush[(held[x] | held[y] | flush_triple[k]) & 8191];
+                            best = r < best ? r : best;
+                        }
                     }
                 }
             }
             out[i * boards + b] = best;
         }
-        eob_next(pick, need, (int)n);
+        eob_next(pick, need, n);
     }
+    free(order);
+    free(cls);
+    free(pair_sum);
+    free(class_best);
+    free(suited);
+    free(hm);
+    return ok ? 0 : -1;
 }
 
 static PyObject *Tables_omaha_boards(Tables *self, PyObject *args)
@@ -2605,30 +2671,21 @@ static PyObject *Tables_omaha_boards(Tables *self, PyObject *args)
             out = out_view.buf;
         }
     }
-    /* per combo: its pairs' key sums, suit masks and card mask */
-    const int pairs = hole_len * (hole_len - 1) / 2;
-    uint32_t *pk = out ? malloc(sizeof(uint32_t) * (size_t)(combos * pairs + 1)) : NULL;
-    uint16_t *pm = out ? malloc(sizeof(uint16_t) * (size_t)(combos * pairs * 4 + 1)) : NULL;
-    uint64_t *hm = out ? malloc(sizeof(uint64_t) * (size_t)(combos + 1)) : NULL;
-    if (out != NULL && (pk == NULL || pm == NULL || hm == NULL)) {
-        PyErr_NoMemory();
-        PyBuffer_Release(&out_view);
-        out = NULL;
-    }
+    int filled = -1;
     if (out != NULL) {
         Py_BEGIN_ALLOW_THREADS
-        eob_fill(self, deck, (int)n, known, (int)nk, start, holes, hole_len, combos, boards, pk, pm,
-                 hm, out);
+        filled = eob_fill(self, deck, (int)n, known, (int)nk, start, holes, hole_len, combos,
+                          boards, out);
         Py_END_ALLOW_THREADS
         PyBuffer_Release(&out_view);
+        if (filled < 0) {
+            PyErr_NoMemory();
+        }
     }
-    free(pk);
-    free(pm);
-    free(hm);
     free(deck);
     free(known);
     free(holes);
-    if (out == NULL) {
+    if (filled < 0) {
         return NULL;
     }
     Py_RETURN_NONE;
