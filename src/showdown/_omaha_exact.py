@@ -8,7 +8,8 @@ A task takes a block of those boards and a slice of the deals (one combo per
 ranged player, no card twice): it ranks every combo its deals use once on every
 board of the block (:func:`board_ranks`: the native kernel's ``omaha_boards``, or
 numpy with the same integers), then counts each deal's showdowns on the boards
-that share no card with the deal. A board touching a combo ranks 0 there, which
+that share no card with the deal (the kernel's ``omaha_deal_counts``, or
+:func:`showdown._equity_kernels.showdown_counts`). A board touching a combo ranks 0 there, which
 no hand ranks, so that test is a comparison. Counts are integers summed per deal,
 so the result does not depend on how the work was split.
 
@@ -126,6 +127,14 @@ def boards_task(spec: BoardsSpec, picks: np.ndarray, start: int, stop: int) -> n
         for p, a, b in zip(players, edges[:-1], edges[1:], strict=True):
             tables[p] = ranked[a:b]
     counts = K.new_counts(len(spec.combos), deals)
+    if _backend.kernel() is not None:
+        _backend.native_tables(False).omaha_deal_counts(
+            [np.ascontiguousarray(t) for t in tables],
+            np.stack(inverses, axis=1).astype(np.int64).ravel(),
+            stop - start,
+            counts,
+        )
+        return counts
     per = max(1, _CELLS // max(1, stop - start))
     for a in range(0, deals, per):
         ranks = [t[inverse[a : a + per]] for t, inverse in zip(tables, inverses, strict=True)]
@@ -134,12 +143,18 @@ def boards_task(spec: BoardsSpec, picks: np.ndarray, start: int, stop: int) -> n
     return counts
 
 
-def task_bounds(deals: int, boards: int, players: int) -> list[tuple[int, int, int, int]]:
+def task_bounds(
+    deals: int, boards: int, players: int, combos: int
+) -> list[tuple[int, int, int, int]]:
     """The tasks of a job as ``(first deal, last deal + 1, first board, last board + 1)``:
-    blocks of boards (so one deal still spreads over workers) times slices of deals (so
-    each task counts a bounded number of showdowns)."""
-    block = min(boards, _BOARD_BLOCK)
+    blocks of boards small enough for a rank table of all ``combos`` (so the kernel's
+    classes of combos with equal ranks are shared by as many combos as possible, and one
+    deal still spreads over workers) times slices of deals (so each task counts a bounded
+    number of showdowns)."""
+    block = max(1, min(boards, _BOARD_BLOCK, max(_MIN_BLOCK, _TABLE_CELLS // max(1, combos))))
     slice_ = max(1, _TASK_SHOWDOWNS // max(1, block * players))
+    if combos * block > _TABLE_CELLS:  # too many combos for one table: fewer deals a task
+        slice_ = min(slice_, max(1, _TABLE_CELLS // (block * players)))
     return [
         (d, min(deals, d + slice_), b, min(boards, b + block))
         for d in range(0, deals, slice_)
@@ -147,23 +162,35 @@ def task_bounds(deals: int, boards: int, players: int) -> list[tuple[int, int, i
     ]
 
 
-#: Boards per task (preflop hand against hand: 17 tasks of 1,086,008 boards).
+#: Boards per task at most (preflop hand against hand: 17 tasks of 1,086,008 boards).
 _BOARD_BLOCK = 1 << 16
+#: Boards per task at least (unless the deals are sliced to fit the rank table).
+_MIN_BLOCK = 1 << 12
+#: Rank-table cells (combos x boards) of a task.
+_TABLE_CELLS = 1 << 23
 #: Player-showdowns a task counts at most (deals x boards x players).
-_TASK_SHOWDOWNS = 1 << 23
+_TASK_SHOWDOWNS = 1 << 25
 
 
 def rank_work(
     combos: list[np.ndarray], picks: np.ndarray, bounds: list[tuple[int, int, int, int]]
-) -> int:
-    """Combo-board rankings the tasks ``bounds`` do (each ranks the combos its deals use)."""
+) -> tuple[int, int]:
+    """Class-board and combo-board rankings of the tasks ``bounds``: each task ranks the
+    combos its deals use, the non-flush part once per class of combos with equal ranks."""
     ranged = [i for i, c in enumerate(combos) if len(c) > 1]
     boards: dict[tuple[int, int], int] = {}  # per slice of deals: the boards of its tasks
     for d0, d1, b0, b1 in bounds:
         boards[d0, d1] = boards.get((d0, d1), 0) + b1 - b0
-    total = 0
+    by_class = by_combo = 0
     for (d0, d1), n in boards.items():
-        used = len(combos) - len(ranged)
-        used += sum(len(np.unique(picks[d0:d1, r])) for r in range(len(ranged)))
-        total += used * n
-    return total
+        used = [
+            combos[p][np.unique(picks[d0:d1, ranged.index(p)])] if p in ranged else combos[p]
+            for p in range(len(combos))
+        ]
+        classes = 0
+        for size in {u.shape[1] for u in used}:
+            ranks = np.sort(np.concatenate([u for u in used if u.shape[1] == size]) >> 2, axis=1)
+            classes += len(np.unique(ranks, axis=0))
+        by_class += classes * n
+        by_combo += sum(len(u) for u in used) * n
+    return by_class, by_combo

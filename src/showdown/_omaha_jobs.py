@@ -195,13 +195,19 @@ DEFAULT_TRIALS_OMAHA = 100_000
 OMAHA_EXACT_LIMIT = 3_000_000
 #: Combo deals an exact Omaha plan may enumerate.
 OMAHA_MAX_DEALS = 200_000
-#: ``exact=True`` refuses Omaha work (combo-board rankings) beyond this: hours of one core.
-OMAHA_EXACT_MAX = 100_000_000_000
-#: Combo-board rankings per second per worker in exact Omaha (development machine, native
-#: kernel; the numpy path ranks about a tenth as fast).
-OMAHA_EXACT_RATE = 1e7
-#: Player-showdowns counted in the time of one combo-board ranking.
-_SHOWDOWNS_PER_RANKING = 8
+#: ``exact=True`` refuses Omaha work beyond this (about 15 minutes of one core).
+OMAHA_EXACT_MAX = 10_000_000_000
+#: Exact Omaha's work is counted in class-board rankings (a class: the combos of one
+#: player with equal ranks, ranked once per board off flushes); a combo-board costs
+#: :data:`_PER_COMBO` of one and a player-showdown :data:`_PER_SHOWDOWN` (native kernel,
+#: development machine, one process: :data:`OMAHA_EXACT_RATE` of them per second).
+OMAHA_EXACT_RATE = 1.2e7
+_PER_COMBO = 1 / 12
+_PER_SHOWDOWN = 1 / 80
+#: The numpy path ranks every combo on every board (no classes): seconds per combo-board
+#: and per player-showdown.
+_NUMPY_COMBO_SECONDS = 1.2e-6
+_NUMPY_SHOWDOWN_SECONDS = 1e-8
 
 
 @dataclass(frozen=True)
@@ -214,7 +220,16 @@ class OmahaExactPlan:
     boards: int  # boards completing the known ones from the live deck
     runouts: int  # of those, the boards each deal can see
     bounds: list[tuple[int, int, int, int]]  # per task: deals d0:d1 on boards b0:b1
-    work: int  # combo-board rankings, and showdowns counted in rankings' time
+    work: int  # class-board rankings, with the combo-boards and showdowns in their time
+    combo_boards: int
+    showdowns: int
+
+    def seconds(self, workers: int) -> float:
+        """Estimated run time on ``workers`` workers with the backend in use."""
+        if _backend.kernel() is not None:
+            return self.work / OMAHA_EXACT_RATE / workers
+        numpy = self.combo_boards * _NUMPY_COMBO_SECONDS + self.showdowns * _NUMPY_SHOWDOWN_SECONDS
+        return numpy / workers
 
 
 def omaha_exact_plan(
@@ -235,15 +250,13 @@ def omaha_exact_plan(
     need = 5 - len(board)
     boards = board_count(len(deck), need)
     runouts = comb(len(deck) - sum(combos[i].shape[1] for i in ranged), need)
-    bounds = task_bounds(len(picks), boards, len(combos))
+    bounds = task_bounds(len(picks), boards, len(combos), sum(len(c) for c in combos))
     showdowns = len(picks) * boards * len(combos)
-    work = rank_work(combos, picks, bounds) + showdowns // _SHOWDOWNS_PER_RANKING
-    return OmahaExactPlan(picks, deal_weights, deck, boards, runouts, bounds, work)
-
-
-def _exact_rate() -> float:
-    """Evaluations per second per worker of exact Omaha on the backend in use."""
-    return OMAHA_EXACT_RATE if _backend.kernel() is not None else OMAHA_EXACT_RATE / 10
+    by_class, by_combo = rank_work(combos, picks, bounds)
+    work = by_class + int(by_combo * _PER_COMBO + showdowns * _PER_SHOWDOWN)
+    return OmahaExactPlan(
+        picks, deal_weights, deck, boards, runouts, bounds, work, by_combo, showdowns
+    )
 
 
 def omaha_exact_job(
@@ -251,10 +264,21 @@ def omaha_exact_job(
 ) -> Job:
     """The exact Omaha job of :func:`omaha_exact_plan`'s ``plan``: blocks of boards times
     slices of deals, their integer counts added per deal."""
-    spec = BoardsSpec(tuple(combos), plan.deck, tuple(board))
-    tasks = [(spec, plan.picks[d0:d1], b0, b1) for d0, d1, b0, b1 in plan.bounds]
+    ranged = [i for i, c in enumerate(combos) if len(c) > 1]
+    slices: dict[tuple[int, int], tuple[BoardsSpec, np.ndarray]] = {}
+    for d0, d1, _, _ in plan.bounds:  # a task carries only the combos its deals use
+        if (d0, d1) not in slices:
+            picks, kept = plan.picks[d0:d1], list(combos)
+            columns = []
+            for r, p in enumerate(ranged):
+                used, inverse = np.unique(picks[:, r], return_inverse=True)
+                kept[p] = combos[p][used]
+                columns.append(inverse.ravel())
+            local = np.stack(columns, axis=1) if columns else picks
+            slices[d0, d1] = (BoardsSpec(tuple(kept), plan.deck, tuple(board)), local)
+    tasks = [(*slices[d0, d1], b0, b1) for d0, d1, b0, b1 in plan.bounds]
     units = [float((d1 - d0) * (b1 - b0)) for d0, d1, b0, b1 in plan.bounds]
-    estimate = plan.work / _exact_rate() / workers
+    estimate = plan.seconds(workers)
     deals, runouts = len(plan.picks), plan.runouts
 
     def combine(results: list[np.ndarray]) -> dict[str, Any]:
@@ -290,10 +314,10 @@ def plan_omaha(request: Request) -> Job:
             if exact is True and plan.work > OMAHA_EXACT_MAX:
                 raise CardError(
                     f"exact Omaha equity here is {plan.work:,} evaluations, over the "
-                    f"{OMAHA_EXACT_MAX:,} exact=True allows (hours of one core); "
+                    f"{OMAHA_EXACT_MAX:,} exact=True allows (about 15 minutes of one core); "
                     "use Monte Carlo (--trials N or --time SECONDS)"
                 )
-            seconds = plan.work / _exact_rate() / workers
+            seconds = plan.seconds(workers)
             limit = OMAHA_EXACT_LIMIT * workers
             fits = seconds <= budget if budget is not None else plan.work <= limit
             if exact is True or fits:

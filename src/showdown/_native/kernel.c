@@ -1971,6 +1971,7 @@ static PyObject *Tables_stud_hilo_batch(Tables *self, PyObject *args);
 static PyObject *Tables_omaha_hilo(Tables *self, PyObject *args);
 /* Issue 10b (exact Omaha boards): defined in their section near the end of this file. */
 static PyObject *Tables_omaha_boards(Tables *self, PyObject *args);
+static PyObject *Tables_omaha_deal_counts(Tables *self, PyObject *args);
 /* Issue 9 (hand histories): defined in their section at the end of this file. */
 static PyObject *Tables_phh_settle(Tables *self, PyObject *args);
 static PyObject *Tables_phh_toml(Tables *self, PyObject *text);
@@ -2010,6 +2011,12 @@ static PyMethodDef Tables_methods[] = {
                "ids) with cards of ``deck`` (int64, ascending) into ``out`` (uint16, combos "
                "x boards, row-major); rank 0 where a board shares a card with the combo. "
                "Releases the GIL (see the exact Omaha boards section).")},
+    {"omaha_deal_counts", (PyCFunction)Tables_omaha_deal_counts, METH_VARARGS,
+     PyDoc_STR("omaha_deal_counts(tables, picks, boards, counts)\n\nAdd each deal's "
+               "showdowns to ``counts`` (int64, deals x players x 11): player p holds row "
+               "``picks[d * players + p]`` (int64) of ``tables[p]`` (uint16, rows x "
+               "``boards`` ranks, 0 where the board touches the combo); boards where a rank "
+               "is 0 do not count. Releases the GIL (see the exact Omaha boards section).")},
     {"phh_settle", (PyCFunction)Tables_phh_settle, METH_VARARGS,
      PyDoc_STR("phh_settle(hands, shapes) -> list\n\nReplay and settle a run of PHH hands "
                "(their fields dicts) of the variants in ``shapes``; per hand None (the "
@@ -2686,6 +2693,90 @@ static PyObject *Tables_omaha_boards(Tables *self, PyObject *args)
     free(known);
     free(holes);
     if (filled < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* Each deal's showdowns on the boards it can see: tables[p] holds player p's ranks
+ * (rows x boards, uint16, 0 where the board touches the row's combo), picks (deals x
+ * players, int64) the row of each player in each deal; counts (deals x players x 11,
+ * int64) get each deal's showdowns on the boards where no rank is 0. */
+static PyObject *Tables_omaha_deal_counts(Tables *self, PyObject *args)
+{
+    (void)self;
+    PyObject *tables_obj, *picks_obj, *counts_obj;
+    Py_ssize_t boards;
+    if (!PyArg_ParseTuple(args, "OOnO:omaha_deal_counts", &tables_obj, &picks_obj, &boards,
+                          &counts_obj)) {
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(tables_obj, "tables must be a sequence of arrays");
+    if (seq == NULL) {
+        return NULL;
+    }
+    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq), got = 0, n = 0;
+    Py_buffer views[MAX_PLAYERS];
+    const uint16_t *table[MAX_PLAYERS];
+    Py_ssize_t rows[MAX_PLAYERS];
+    int64_t *picks = NULL;
+    if (players < 2 || players > MAX_PLAYERS || boards < 1) {
+        PyErr_SetString(PyExc_ValueError, "omaha_deal_counts takes 2 to 10 tables, boards >= 1");
+    }
+    for (; !PyErr_Occurred() && got < players; got++) {
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, got), &views[got],
+                               PyBUF_C_CONTIGUOUS) < 0) {
+            break;
+        }
+        rows[got] = views[got].len / 2 / boards;
+        table[got] = views[got].buf;
+        if (views[got].itemsize != 2 || rows[got] * boards * 2 != views[got].len) {
+            PyErr_SetString(PyExc_ValueError, "tables must be uint16, rows x boards");
+        }
+    }
+    if (!PyErr_Occurred()) {
+        picks = read_array(picks_obj, &n, "picks");
+    }
+    Py_ssize_t deals = picks ? n / players : 0;
+    for (Py_ssize_t i = 0; picks && i < n && !PyErr_Occurred(); i++) {
+        if (picks[i] < 0 || picks[i] >= rows[i % players] || deals * players != n) {
+            PyErr_SetString(PyExc_ValueError, "picks must be deals x players rows in the tables");
+        }
+    }
+    Py_buffer counts_view;
+    int64_t *counts = NULL;
+    if (!PyErr_Occurred()) {
+        counts = get_out(counts_obj, &counts_view, deals * players * TALLY, 8, "counts");
+    }
+    if (counts != NULL) {
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t d = 0; d < deals; d++) {
+            const uint16_t *col[MAX_PLAYERS];
+            for (Py_ssize_t p = 0; p < players; p++) {
+                col[p] = table[p] + picks[d * players + p] * boards;
+            }
+            int64_t *c = counts + d * players * TALLY;
+            for (Py_ssize_t b = 0; b < boards; b++) {
+                uint16_t r[MAX_PLAYERS];
+                int seen = 1;
+                for (Py_ssize_t p = 0; p < players; p++) {
+                    r[p] = col[p][b];
+                    seen &= r[p] != 0;
+                }
+                if (seen) {
+                    tally_one(r, (int)players, c);
+                }
+            }
+        }
+        Py_END_ALLOW_THREADS
+        PyBuffer_Release(&counts_view);
+    }
+    free(picks);
+    for (Py_ssize_t p = 0; p < got; p++) {
+        PyBuffer_Release(&views[p]);
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) {
         return NULL;
     }
     Py_RETURN_NONE;
