@@ -159,3 +159,24 @@ def test_random_deals_match_brute_force(sizes: list[int], known: int, rnd: rando
     dead = " ".join(str(Card.from_id(c)) for c in cards[at + known + 13 :])
     r = equity(hands, board=board, dead=dead, game="omaha", exact=True, workers=1)
     assert_matches(r, brute(hands, board, dead, game="omaha"))
+
+
+def test_kernel_entries_refuse_bad_input() -> None:
+    """The kernel's two entries check their buffers instead of reading past them."""
+    if not _backend.native_available():
+        pytest.skip("this install has no native kernel (SHOWDOWN_BACKEND=numpy)")
+    native = _backend.native_tables(False)
+    hole = np.array([0, 1, 2, 3], dtype=np.int64)
+    out = np.empty(4, dtype=np.uint16)
+    with pytest.raises(ValueError, match="bad deck"):
+        native.omaha_boards(
+            np.array([9, 8, 7, 6, 5, 4]), np.array([], dtype=np.int64), 0, hole, 4, out
+        )
+    with pytest.raises(ValueError, match="in range"):
+        native.omaha_boards(np.arange(4, 10), np.array([], dtype=np.int64), 3, hole, 4, out)
+    table = np.ones((2, 3), dtype=np.uint16)
+    counts = np.zeros((1, 2, 11), dtype=np.int64)
+    with pytest.raises(ValueError, match="picks"):
+        native.omaha_deal_counts([table, table], np.array([0, 2]), 3, counts)
+    native.omaha_deal_counts([table, table * 2], np.array([1, 0]), 3, counts)
+    assert counts[0, 0, 1] == 3 and counts[0, 1].sum() == 0

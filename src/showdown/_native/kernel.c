@@ -2698,6 +2698,16 @@ static PyObject *Tables_omaha_boards(Tables *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* Release the first ``got`` table views and the sequence: None, or NULL on an error. */
+static PyObject *eob_done(Py_buffer *views, Py_ssize_t got, PyObject *seq)
+{
+    while (got > 0) {
+        PyBuffer_Release(&views[--got]);
+    }
+    Py_DECREF(seq);
+    return PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
+}
+
 /* Each deal's showdowns on the boards it can see: tables[p] holds player p's ranks
  * (rows x boards, uint16, 0 where the board touches the row's combo), picks (deals x
  * players, int64) the row of each player in each deal; counts (deals x players x 11,
@@ -2772,14 +2782,7 @@ static PyObject *Tables_omaha_deal_counts(Tables *self, PyObject *args)
         PyBuffer_Release(&counts_view);
     }
     free(picks);
-    for (Py_ssize_t p = 0; p < got; p++) {
-        PyBuffer_Release(&views[p]);
-    }
-    Py_DECREF(seq);
-    if (PyErr_Occurred()) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return eob_done(views, got, seq);
 }
 
 /* ============================================================ end of exact Omaha boards */
