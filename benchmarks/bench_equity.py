@@ -27,7 +27,8 @@ Targets (issue 4):
 
 Exact Omaha preflop (issue 10b, no target of its own): AhAsKdQc v 9s8s7d6d, every
 one of the 1,086,008 boards, on 1 and 2 local workers (a pool started per call, as a
-user's call starts it) and on the numpy path; AhAsKdQc v the range KKQQ (9 deals). It
+user's call starts it) and on the numpy path; AhAsKdQc v the ranges KKQQ (9 deals)
+and KKxxds (363 deals, about 13 s of CPU: the job where two workers can pay). It
 prints boards and player-evaluations per second, best and median of interleaved
 rounds, CPU time (parent and workers), and the 2-worker speed-up against the issue's
 1.7x for two workers.
@@ -320,10 +321,12 @@ def omaha_exact_section(repeat: int) -> None:
     from showdown.equity import equity
 
     jobs = [
-        ("AhAsKdQc v 9s8s7d6d", ["AhAsKdQc", "9s8s7d6d"], ("native", "numpy")),
-        ("AhAsKdQc v KKQQ (9 deals)", ["AhAsKdQc", "KKQQ"], ("native",)),
+        ("AhAsKdQc v 9s8s7d6d", ["AhAsKdQc", "9s8s7d6d"], ("native", "numpy"), repeat),
+        ("AhAsKdQc v KKQQ (9 deals)", ["AhAsKdQc", "KKQQ"], ("native",), repeat),
+        # a hand against a range long enough for two workers to pay (~13 s of CPU)
+        ("AhAsKdQc v KKxxds (363 deals)", ["AhAsKdQc", "KKxxds"], ("native",), min(repeat, 3)),
     ]
-    for title, players, backends in jobs:
+    for title, players, backends, rounds in jobs:
         print(f"== exact Omaha preflop, {title}")
         runs = [(b, w) for b in backends for w in ((1, 2) if b == "native" else (1,))]
         wall_t: dict[tuple[str, int], list[float]] = {run: [] for run in runs}
@@ -331,8 +334,8 @@ def omaha_exact_section(repeat: int) -> None:
         boards = 0
         for b in backends:
             with _backend.use(b):
-                equity(players, game="omaha", exact=True, workers=1)  # warm: tables built
-        for _ in range(repeat):
+                equity(["AhAsKdQc", "9s8s7d6d"], game="omaha", exact=True, workers=1)  # warm
+        for _ in range(rounds):
             for b, w in runs:
                 with _backend.use(b):
                     start, start_cpu = time.perf_counter(), _cpu_all()
