@@ -20,6 +20,7 @@ from showdown._omaha_exact import board_cards, board_count, board_ranks
 from showdown.batch import evaluate_omaha_batch
 from showdown.cards import Card, CardError
 from showdown.cli import main
+from showdown.omaha_ranges import parse_omaha_range
 from test_equity import _combos, _ids, assert_matches, brute
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
@@ -180,3 +181,24 @@ def test_kernel_entries_refuse_bad_input() -> None:
         native.omaha_deal_counts([table, table], np.array([0, 2]), 3, counts)
     native.omaha_deal_counts([table, table * 2], np.array([1, 0]), 3, counts)
     assert counts[0, 0, 1] == 3 and counts[0, 1].sum() == 0
+
+
+@pytest.mark.parametrize("known", [[], [2, 6, 10], [2, 6, 10, 14]])  # hearts: 2h 3h 4h 5h
+def test_combos_with_equal_ranks_share_a_class_yet_rank_as_themselves(known: list[int]) -> None:
+    """Ranges are full of combos with the same ranks (the kernel ranks them once per board
+    off flushes): each still gets its own rank, flushes included, on both backends."""
+    holes = np.concatenate([parse_omaha_range(t).combos for t in ("KKQQ", "AKxxds", "9876")])
+    holes = holes[~np.isin(holes, known).any(axis=1)][::7]
+    deck = [c for c in range(52) if c not in known]
+    total = board_count(len(deck), 5 - len(known))
+    start, stop = total // 2, min(total, total // 2 + 300)
+    boards = board_cards(deck, known, start, stop)
+    ranks = board_ranks(deck, known, start, stop, holes)
+    if _backend.native_available():
+        for name in _backend.NAMES:
+            with _backend.use(name):
+                assert (board_ranks(deck, known, start, stop, holes) == ranks).all(), name
+    for hole, row in zip(holes, ranks, strict=True):
+        clear = ~np.isin(boards, hole).any(axis=1)
+        expected = evaluate_omaha_batch(np.broadcast_to(hole, (clear.sum(), 4)), boards[clear])
+        assert (row[clear] == expected).all() and (row[~clear] == 0).all()
