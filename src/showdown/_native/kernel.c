@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 3
+#define KERNEL_ABI 4
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
