@@ -360,12 +360,12 @@ def test_omaha_ranges_past_the_bound_are_monte_carlo() -> None:
     assert r.method == "monte-carlo" and "deals" in r.note
 
 
-def test_omaha_preflop_is_monte_carlo() -> None:
+def test_omaha_preflop_trials_are_monte_carlo() -> None:
+    """``trials=N`` keeps preflop Omaha sampled; exact preflop is tests/test_omaha_exact.py
+    (issue 10b lifted the old "exact Omaha equity needs a flop" error)."""
     r = equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], game="omaha", trials=20_000, seed=3)
     assert r.method == "monte-carlo" and r.trials == 20_000
     assert equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], game="omaha", trials=20_000, seed=3) == r
-    with pytest.raises(CardError, match="flop"):
-        equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], game="omaha", exact=True)
 
 
 def test_omaha_monte_carlo_near_exact_on_the_flop() -> None:

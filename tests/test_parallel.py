@@ -80,6 +80,16 @@ def test_matrix_on_dask_equals_local(dask_executor: Executor) -> None:
     assert np.array_equal(local.equity, remote.equity) and np.array_equal(local.tie, remote.tie)
 
 
+def test_exact_omaha_preflop_is_the_same_everywhere(dask_executor: Executor) -> None:
+    """Exact preflop Omaha (issue 10b), a weighted range against a hand: blocks of boards
+    on any worker add up to the same integer counts."""
+    players = ["AsAhKdKh:0.5, AcAdKcKh", "Ts 9s 8d 7d"]
+    local = equity(players, game="omaha", exact=True, workers=1)
+    assert local.method == "exact" and local.boards == 2 * 1_086_008  # deals x boards
+    assert equity(players, game="omaha", exact=True, workers=2) == local
+    assert equity(players, game="omaha", exact=True, executor=dask_executor) == local
+
+
 def test_time_budget_bounds_the_run() -> None:
     start = time.perf_counter()
     r = equity(["random", "random", "random"], time=1.0, seed=3, workers=1)

@@ -187,3 +187,19 @@ def test_runs_of_tables_keep_errors_to_their_hand(tmp_path: Path) -> None:
                 assert rows[4].error is not None and "hand 5" in rows[4].error
     [row] = replay_paths([duplicate], workers=2)
     assert row.error is not None and "not valid TOML" in row.error
+
+
+def test_json_and_summary_in_processes_as_in_one(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """With --workers 2 the workers make the JSON lines: the same lines, errors and exit
+    statuses as one process, with --keep-going, --check and without."""
+    folder = corpus(tmp_path)
+    (folder / "bad.phh").write_text(FOLD.replace('"p3 f"', '"p1 f"'))
+    (folder / "big.phhs").write_text("".join(
+        f"[{k}]\n{FOLD}finishing_stacks = [102, 98, 100]\n" for k in range(1, 60)))
+    for flags in (["--json"], ["--json", "--keep-going", "--check"], ["--keep-going"]):
+        one = run_cli(capsys, str(folder), *flags)
+        two = run_cli(capsys, str(folder), *flags, "--workers", "2")
+        assert two == one
+    code, out, err = one
+    assert code == 0 and "Errors: 1" in out and "bad.phh, hand 1: action 3" in err

@@ -1,9 +1,10 @@
 """Omaha equity as independent tasks (private), for hands and ranges alike.
 
-Exact (from the flop on): every deal of one combo per player that shares no card
-(:func:`showdown._deals.enumerate_deals`, weighted), on every runout of the cards
-left, in tasks of a few deals each (:func:`omaha_exact_job`); chosen when the
-player-board evaluations fit :data:`OMAHA_EXACT_LIMIT` per worker.
+Exact (any board, preflop included): every deal of one combo per player that shares
+no card (:func:`showdown._deals.enumerate_deals`, weighted), on every runout of the
+cards left, in tasks of a block of boards times a slice of deals
+(:mod:`showdown._omaha_exact`); chosen when its work fits :data:`OMAHA_EXACT_LIMIT`
+per worker.
 
 Monte Carlo: each task draws its deals (:class:`showdown._deals.DealSampler`,
 four-card combos) and then, per sample, the missing board cards uniformly from the
@@ -16,7 +17,6 @@ draws, the same numbers again for the same seed).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
@@ -36,6 +36,7 @@ from showdown._holdem_plan import (
     sample_tasks,
     seconds_text,
 )
+from showdown._omaha_exact import BoardsSpec, board_count, boards_task, rank_work, task_bounds
 from showdown.cards import CardError
 from showdown.parallel import task_rng
 
@@ -189,73 +190,55 @@ def omaha_job(
 
 #: Monte Carlo trials when none are asked for in Omaha (Hold'em: ``DEFAULT_TRIALS``).
 DEFAULT_TRIALS_OMAHA = 100_000
-#: Exact Omaha when its player-board evaluations are at most this many per worker.
+#: Exact Omaha when its work (combo-board rankings, plus the showdowns counted in the time
+#: of rankings) is at most this many evaluations per worker.
 OMAHA_EXACT_LIMIT = 3_000_000
 #: Combo deals an exact Omaha plan may enumerate.
 OMAHA_MAX_DEALS = 200_000
-#: Player-board evaluations per second per worker in exact Omaha (development machine).
-OMAHA_EXACT_RATE = 1e6
-#: Player-board evaluations per exact task.
-_EXACT_TASK = 400_000
+#: ``exact=True`` refuses Omaha work beyond this (about 15 minutes of one core).
+OMAHA_EXACT_MAX = 10_000_000_000
+#: Exact Omaha's work is counted in class-board rankings (a class: the combos of one
+#: player with equal ranks, ranked once per board off flushes); a combo-board costs
+#: :data:`_PER_COMBO` of one and a player-showdown :data:`_PER_SHOWDOWN` (native kernel,
+#: development machine, one process: :data:`OMAHA_EXACT_RATE` of them per second).
+OMAHA_EXACT_RATE = 1.2e7
+_PER_COMBO = 1 / 12
+_PER_SHOWDOWN = 1 / 80
+#: The numpy path ranks every combo on every board (no classes): seconds per combo-board
+#: and per player-showdown.
+_NUMPY_COMBO_SECONDS = 1.2e-6
+_NUMPY_SHOWDOWN_SECONDS = 1e-8
 
 
 @dataclass(frozen=True)
-class OmahaExactSpec:
-    combos: tuple[np.ndarray, ...]  # per player (m, 4..6); a fixed hand has m == 1
-    board: tuple[int, ...]
-    live: tuple[int, ...]  # the deck less the board, the dead cards and the fixed hands
-    runouts: int  # runouts of each deal
+class OmahaExactPlan:
+    """The deals of an exact Omaha job, its boards and its tasks (:mod:`showdown._omaha_exact`)."""
 
+    picks: np.ndarray  # (deals, ranged players) combo indices
+    deal_weights: np.ndarray
+    deck: tuple[int, ...]  # the live deck: the board's missing cards come from it
+    boards: int  # boards completing the known ones from the live deck
+    runouts: int  # of those, the boards each deal can see
+    bounds: list[tuple[int, int, int, int]]  # per task: deals d0:d1 on boards b0:b1
+    work: int  # class-board rankings, with the combo-boards and showdowns in their time
+    combo_boards: int
+    showdowns: int
 
-def omaha_exact_task(spec: OmahaExactSpec, picks: np.ndarray) -> np.ndarray:
-    """Showdown counts ``(deals, players, 11)`` of each deal (``picks``: one combo index per
-    ranged player) over every runout of the live cards it leaves."""
-    from showdown.batch import evaluate_omaha_batch
-
-    ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1]
-    need = 5 - len(spec.board)
-    live = np.array(spec.live, dtype=np.int64)
-    known = np.array(spec.board, dtype=np.int64)
-    counts = K.new_counts(len(spec.combos), len(picks))
-    per_batch = max(1, (1 << 15) // max(1, spec.runouts))
-    runs: np.ndarray | None = None
-    for start in range(0, len(picks), per_batch):
-        part = picks[start : start + per_batch]
-        n = len(part)
-        holes = []
-        used = np.zeros(n, dtype=np.uint64)
-        for i, c in enumerate(spec.combos):
-            if i in ranged:
-                h = c[part[:, ranged.index(i)]]
-                used |= _BIT[h].sum(axis=1, dtype=np.uint64)
-            else:
-                h = np.broadcast_to(c[0], (n, c.shape[1]))
-            holes.append(h)
-        # each deal's deck: the live cards it leaves, in order (as many for every deal)
-        free = (used[:, None] & _BIT[live][None, :]) == 0
-        decks = np.broadcast_to(live, free.shape)[free].reshape(n, -1)
-        if runs is None:
-            runs = np.array(list(itertools.combinations(range(decks.shape[1]), need)))
-            runs = runs.astype(np.intp).reshape(-1, need)
-        r = len(runs)
-        boards = np.empty((n, r, 5), dtype=np.int64)
-        boards[:, :, : len(known)] = known
-        boards[:, :, len(known) :] = decks[:, runs]
-        ranks = [
-            evaluate_omaha_batch(np.repeat(h, r, axis=0), boards.reshape(-1, 5)).reshape(n, r)
-            for h in holes
-        ]
-        counts[start : start + n] = K.showdown_counts(ranks)
-    return counts
+    def seconds(self, workers: int) -> float:
+        """Estimated run time on ``workers`` workers with the backend in use."""
+        if _backend.kernel() is not None:
+            return self.work / OMAHA_EXACT_RATE / workers
+        numpy = self.combo_boards * _NUMPY_COMBO_SECONDS + self.showdowns * _NUMPY_SHOWDOWN_SECONDS
+        return numpy / workers
 
 
 def omaha_exact_plan(
     combos: list[np.ndarray], weights: list[np.ndarray], board: list[int], dead: list[int]
-) -> tuple[tuple[np.ndarray, np.ndarray], int, int] | None:
-    """The deals (picks, weights) of an exact Omaha job, its runouts per deal and its
-    player-board evaluations; None when the deals are too many to list."""
+) -> OmahaExactPlan | None:
+    """The deals, boards, tasks and work of an exact Omaha job; None when the deals are too
+    many to list."""
     fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
-    live = sorted(set(range(52)) - set(board) - set(dead) - fixed)
+    deck = tuple(sorted(set(range(52)) - set(board) - set(dead) - fixed))
     ranged = [i for i, c in enumerate(combos) if len(c) > 1]
     masks = [_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in ranged]
     deals = enumerate_deals(masks, [weights[i] for i in ranged], OMAHA_MAX_DEALS)
@@ -264,53 +247,63 @@ def omaha_exact_plan(
     picks, deal_weights, _ = deals
     if len(picks) == 0:
         raise CardError("no deal is possible: every choice of Omaha hands shares a card")
-    left = len(live) - sum(combos[i].shape[1] for i in ranged)
-    runouts = comb(left, 5 - len(board))
-    return (picks, deal_weights), runouts, len(picks) * runouts * len(combos)
+    need = 5 - len(board)
+    boards = board_count(len(deck), need)
+    runouts = comb(len(deck) - sum(combos[i].shape[1] for i in ranged), need)
+    bounds = task_bounds(len(picks), boards, len(combos), sum(len(c) for c in combos))
+    showdowns = len(picks) * boards * len(combos)
+    by_class, by_combo = rank_work(combos, picks, bounds)
+    work = by_class + int(by_combo * _PER_COMBO + showdowns * _PER_SHOWDOWN)
+    return OmahaExactPlan(
+        picks, deal_weights, deck, boards, runouts, bounds, work, by_combo, showdowns
+    )
 
 
 def omaha_exact_job(
-    combos: list[np.ndarray],
-    weights: list[np.ndarray],
-    board: list[int],
-    dead: list[int],
-    plan: tuple[tuple[np.ndarray, np.ndarray], int, int],
-    workers: int,
+    combos: list[np.ndarray], board: list[int], plan: OmahaExactPlan, workers: int
 ) -> Job:
-    """The exact Omaha job of :func:`omaha_exact_plan`'s ``plan``, in tasks of a few deals."""
-    (picks, deal_weights), runouts, work = plan
-    fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
-    live = tuple(sorted(set(range(52)) - set(board) - set(dead) - fixed))
-    spec = OmahaExactSpec(tuple(combos), tuple(board), live, runouts)
-    per_task = max(1, _EXACT_TASK // max(1, runouts * len(combos)))
-    edges = [*range(0, len(picks), per_task), len(picks)]
-    tasks = [(spec, picks[a:b]) for a, b in itertools.pairwise(edges)]
-    units = [float((b - a) * runouts) for a, b in itertools.pairwise(edges)]
-    estimate = work / OMAHA_EXACT_RATE / workers
+    """The exact Omaha job of :func:`omaha_exact_plan`'s ``plan``: blocks of boards times
+    slices of deals, their integer counts added per deal."""
+    ranged = [i for i, c in enumerate(combos) if len(c) > 1]
+    slices: dict[tuple[int, int], tuple[BoardsSpec, np.ndarray]] = {}
+    for d0, d1, _, _ in plan.bounds:  # a task carries only the combos its deals use
+        if (d0, d1) not in slices:
+            picks, kept = plan.picks[d0:d1], list(combos)
+            columns = []
+            for r, p in enumerate(ranged):
+                used, inverse = np.unique(picks[:, r], return_inverse=True)
+                kept[p] = combos[p][used]
+                columns.append(inverse.ravel())
+            local = np.stack(columns, axis=1) if columns else picks
+            slices[d0, d1] = (BoardsSpec(tuple(kept), plan.deck, tuple(board)), local)
+    tasks = [(*slices[d0, d1], b0, b1) for d0, d1, b0, b1 in plan.bounds]
+    units = [float((d1 - d0) * (b1 - b0)) for d0, d1, b0, b1 in plan.bounds]
+    estimate = plan.seconds(workers)
+    deals, runouts = len(plan.picks), plan.runouts
 
     def combine(results: list[np.ndarray]) -> dict[str, Any]:
-        counts = np.concatenate(results) if results else K.new_counts(len(combos), 0)
-        tally = K.Tally.of(counts, deal_weights)
-        total = float(deal_weights.sum()) * runouts
-        return {"tally": tally, "total": total, "count": len(picks) * runouts}
+        counts = K.new_counts(len(combos), deals)
+        for (d0, d1, _, _), part in zip(plan.bounds, results, strict=True):
+            counts[d0:d1] += part
+        tally = K.Tally.of(counts, plan.deal_weights)
+        total = float(plan.deal_weights.sum()) * runouts
+        return {"tally": tally, "total": total, "count": deals * runouts}
 
     note = (
-        f"exact: {len(picks):,} deal(s) x {runouts:,} runouts, "
+        f"exact: {deals:,} deal(s) x {runouts:,} runouts, "
         f"estimated {seconds_text(estimate)} on {workers} worker(s)"
     )
-    return Job("exact", omaha_exact_task, tasks, units, combine, estimate, note)
+    return Job("exact", boards_task, tasks, units, combine, estimate, note)
 
 
 def plan_omaha(request: Request) -> Job:
-    """Choose exact (from the flop on, when it fits or ``exact=True``) or Monte Carlo
-    (``trials``, or as many as fit in ``budget``) for an Omaha job, and plan it."""
+    """Choose exact (when it fits, or ``exact=True``) or Monte Carlo (``trials``, or as many
+    as fit in ``budget``) for an Omaha job, and plan it."""
     combos, weights, board, dead = request.combos, request.weights, request.board, request.dead
     exact, trials, budget = request.exact, request.trials, request.budget
     root, workers = request.root, request.workers
-    if exact is True and not board:
-        raise CardError("exact Omaha equity needs a flop; preflop is Monte Carlo")
     why = ""
-    if board and trials is None and exact is not False:
+    if trials is None and exact is not False:
         plan = omaha_exact_plan(combos, weights, board, dead)
         if plan is None and exact is True:
             raise CardError(
@@ -318,12 +311,18 @@ def plan_omaha(request: Request) -> Job:
                 "use Monte Carlo (--trials N or --time SECONDS)"
             )
         if plan is not None:
-            seconds = plan[2] / OMAHA_EXACT_RATE / workers
+            if exact is True and plan.work > OMAHA_EXACT_MAX:
+                raise CardError(
+                    f"exact Omaha equity here is {plan.work:,} evaluations, over the "
+                    f"{OMAHA_EXACT_MAX:,} exact=True allows (about 15 minutes of one core); "
+                    "use Monte Carlo (--trials N or --time SECONDS)"
+                )
+            seconds = plan.seconds(workers)
             limit = OMAHA_EXACT_LIMIT * workers
-            fits = seconds <= budget if budget is not None else plan[2] <= limit
+            fits = seconds <= budget if budget is not None else plan.work <= limit
             if exact is True or fits:
-                return omaha_exact_job(combos, weights, board, dead, plan, workers)
-            why = f"exact would be {plan[2]:,} evaluations; "
+                return omaha_exact_job(combos, board, plan, workers)
+            why = f"exact would be {plan.work:,} evaluations; "
         else:
             why = "too many deals to enumerate; "
     use = trials if trials is not None or budget is not None else DEFAULT_TRIALS_OMAHA

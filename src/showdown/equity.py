@@ -16,10 +16,11 @@ Exact or sampled:
   most :data:`MAX_ASSIGNMENTS`; otherwise Monte Carlo with
   :data:`DEFAULT_TRIALS` trials. ``exact=True`` or ``trials=N`` force either.
 * Omaha (4 to 6 hole cards, exactly two used; a player may be a range, see
-  :mod:`showdown.omaha_ranges`) is exact from the flop on when its player-board
-  evaluations (deals x runouts x players, no suit isomorphism) are at most
-  :data:`~showdown._omaha_jobs.OMAHA_EXACT_LIMIT` = 3 M per worker, and Monte Carlo
-  otherwise and preflop.
+  :mod:`showdown.omaha_ranges`) is exact, preflop included, when its work (every
+  hand its deals use ranked once per board, plus the showdowns counted; no suit
+  isomorphism) is at most :data:`~showdown._omaha_jobs.OMAHA_EXACT_LIMIT` = 3 M
+  evaluations per worker (a hand against a hand preflop, 1,086,008 boards, is
+  2.4 M), and Monte Carlo otherwise (see :mod:`showdown._omaha_exact`).
 * Monte Carlo is reproducible with ``seed`` and reports a standard error per player.
 
 Range players: combos that share a card with the board, the dead cards or a

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from showdown.commands.common import CliError, HelpFormatter, add_common_options
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from concurrent.futures import Executor
 
     from showdown.phh.corpus import HandReport
@@ -152,7 +153,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace, executor: Executor | None) -> int:
     from showdown.i18n.replay import class_name, phrase
-    from showdown.phh.corpus import replay_paths
     from showdown.phh.verification import CLASSES
 
     counts: Counter[str | None] = Counter()
@@ -161,23 +161,23 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
     details: list[str] = []
     progress = _Progress(args.lang)
     try:
-        reports = replay_paths(
-            args.paths, executor=executor, workers=args.workers, repair=args.repair
-        )
-        for n, r in enumerate(reports, start=1):
-            files.add(r.file)
-            if r.error is not None:
+        for n, (file, cls, error, item) in enumerate(_hands(args, executor), start=1):
+            files.add(file)
+            if error is not None:
                 if not args.keep_going:
-                    raise CliError(r.error)
+                    raise CliError(error)
                 errors += 1
                 progress.close()
-                print(f"error: {r.error}", file=sys.stderr)
+                print(f"error: {error}", file=sys.stderr)
                 continue
-            counts[r.cls] += 1
+            counts[cls] += 1
             if args.json:
-                sys.stdout.write(json.dumps(r.to_dict(), ensure_ascii=False) + "\n")
-            elif r.cls not in ("match", None):
-                details.append(describe(r, args.lang))
+                if not isinstance(item, str):
+                    item = json.dumps(item.to_dict(), ensure_ascii=False)
+                sys.stdout.write(item + "\n")
+            elif cls not in ("match", None):
+                assert not isinstance(item, str)
+                details.append(describe(item, args.lang))
             progress.update(n)
     finally:
         progress.close()
@@ -194,3 +194,22 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
     if args.check and (counts["mismatch"] or errors):
         return 1
     return 0
+
+
+def _hands(
+    args: argparse.Namespace, executor: Executor | None
+) -> Iterator[tuple[str, str | None, str | None, HandReport | str]]:
+    """(file, class, error, report or JSON line) of each hand: with ``--json`` on this
+    machine the JSON lines are made where the hands are replayed (in the workers)."""
+    if args.json and executor is None:
+        from showdown.phh.pool import replay_lines
+
+        lines = replay_lines(args.paths, workers=args.workers, repair=args.repair)
+        for file, _, cls, error, line in lines:
+            yield file, cls, error, line
+        return
+    from showdown.phh.corpus import replay_paths
+
+    for r in replay_paths(args.paths, executor=executor, workers=args.workers,
+                          repair=args.repair):
+        yield r.file, r.cls, r.error, r

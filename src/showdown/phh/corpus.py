@@ -1,12 +1,12 @@
 """Replay a corpus: files, folders searched for ``.phh``/``.phhs``, stdin; in processes.
 
 :func:`replay_paths` yields one :class:`HandReport` per hand, in input order.
-Work is cut into chunks of hands (a ``.phhs`` file is split at its ``[name]``
-tables), each chunk replayed, settled and verified by :func:`replay_chunk`;
-chunks run in this process or on any :class:`concurrent.futures.Executor`
-passed as ``executor`` (the text sent, the reports sent back as compact rows,
-:func:`to_rows`). A local process pool (``workers``) reads the files in its
-workers instead: see :mod:`showdown.phh.pool`.
+On any :class:`concurrent.futures.Executor` passed as ``executor`` the work
+is cut into chunks of hands (a ``.phhs`` file is split at its ``[name]``
+tables), each chunk replayed, settled and verified by :func:`replay_chunk`
+(the text sent, the reports sent back as rows, :func:`to_rows`). Without
+one, the work runs in this process or in a local process pool (``workers``)
+whose workers read their files themselves: see :mod:`showdown.phh.pool`.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -28,12 +28,10 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
 from functools import partial
 from multiprocessing.context import BaseContext
-from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from showdown.phh.amounts import INFINITE, from_units
 from showdown.phh.batch import settle_each
@@ -66,54 +64,107 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end() - 1, m.group(1)) for m in found]
 
 
-class _Packed:
-    """The slot of a :class:`HandReport` whose fields of :data:`LAZY` a worker process sent
-    packed (:func:`to_rows`): unpacked on first use, then ``None``."""
-
-    __slots__ = ("_packed",)
+#: The fields of a :class:`HandReport` after file, hand, class and error, in this order.
+DETAILS = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
+           "settled", "inferred")
 
 
-@dataclass(frozen=True, slots=True)
-class HandReport(_Packed):
+class HandReport:
     """The outcome of one hand (plain data: it crosses process boundaries).
 
     ``cls`` is one of :data:`~showdown.phh.verification.CLASSES` or ``None``
     (no recorded result to compare); ``error`` is the message of a hand that
-    could not be replayed (then the other results are ``None``).
+    could not be replayed (then the other results are ``None``). ``settled`` is the
+    settlement as :attr:`settlement` gives it, or (for a hand the kernel settled) its
+    plain parts ``(pots, returned, showdown order)``, turned into the dictionary when
+    asked for.
+
+    A worker process sends the fields of :data:`DETAILS` packed by :mod:`marshal`; they
+    are unpacked when one of them is first read (a summary of a corpus reads only the
+    file, hand, class and error of most hands).
+
+    >>> r = HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
+    >>> r.cls, r.players, r.differences, r.settlement
+    ('match', ['Ana', 'Bo'], [], None)
+    >>> _from_row(_packed_row(_row_of(r))) == r
+    True
     """
+
+    __slots__ = ("_details", "cls", "error", "file", "hand")
 
     file: str
     hand: str | int
-    cls: str | None = None
-    finishing_stacks: list[Any] | None = None
-    net: list[Any] | None = None
-    recorded: list[Any] | None = None
-    recorded_field: str | None = None
-    players: list[str] = field(default_factory=list)
-    differences: list[dict[str, Any]] = field(default_factory=list)
-    #: The settlement as :attr:`settlement` gives it, or (for a hand the kernel settled)
-    #: its plain parts ``(pots, returned, showdown order)``, smaller to send between
-    #: processes and turned into the dictionary on first use.
-    settled: dict[str, Any] | PlainParts | None = None
-    error: str | None = None
-    inferred: list[str] = field(default_factory=list)
+    cls: str | None
+    error: str | None
+    _details: tuple[Any, ...] | bytes
 
-    if not TYPE_CHECKING:  # for mypy the fields are plain attributes
+    def __init__(
+        self,
+        file: str,
+        hand: str | int,
+        cls: str | None = None,
+        finishing_stacks: list[Any] | None = None,
+        net: list[Any] | None = None,
+        recorded: list[Any] | None = None,
+        recorded_field: str | None = None,
+        players: list[str] | None = None,
+        differences: list[dict[str, Any]] | None = None,
+        settled: dict[str, Any] | PlainParts | None = None,
+        error: str | None = None,
+        inferred: list[str] | None = None,
+    ) -> None:
+        self.file = file
+        self.hand = hand
+        self.cls = cls
+        self.error = error
+        self._details = (finishing_stacks, net, recorded, recorded_field, players or [],
+                         differences or [], settled, inferred or [])
 
-        def __getattr__(self, name: str) -> Any:
-            """A field a worker sent packed: every packed field unpacked on first use."""
-            index = _LAZY_INDEX.get(name)
-            try:
-                packed = None if index is None else object.__getattribute__(self, "_packed")
-            except AttributeError:
-                packed = None
-            if packed is None:  # no such field, or unpacked meanwhile by another thread
-                return object.__getattribute__(self, name)
-            values = marshal.loads(packed)
-            for key, value in zip(LAZY, values, strict=True):
-                object.__setattr__(self, key, value)
-            object.__setattr__(self, "_packed", None)
-            return values[index]
+    def _unpacked(self) -> tuple[Any, ...]:
+        details = self._details
+        if type(details) is bytes:  # two threads may both unpack: the same values
+            details = self._details = marshal.loads(details)
+        return details  # type: ignore[return-value]
+
+    @property
+    def finishing_stacks(self) -> list[Any] | None:
+        """Each player's finishing stack as we settle it (the file's numbers)."""
+        return self._unpacked()[0]  # type: ignore[no-any-return]
+
+    @property
+    def net(self) -> list[Any] | None:
+        """Each player's finishing minus starting stack."""
+        return self._unpacked()[1]  # type: ignore[no-any-return]
+
+    @property
+    def recorded(self) -> list[Any] | None:
+        """The recorded result compared (``recorded_field`` names it), or ``None``."""
+        return self._unpacked()[2]  # type: ignore[no-any-return]
+
+    @property
+    def recorded_field(self) -> str | None:
+        """``finishing_stacks``, ``winnings`` or ``None``."""
+        return self._unpacked()[3]  # type: ignore[no-any-return]
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names (``p1``, ``p2``, ... where the file gives none)."""
+        return self._unpacked()[4]  # type: ignore[no-any-return]
+
+    @property
+    def differences(self) -> list[dict[str, Any]]:
+        """The players whose amounts differ: ``player``, ``name``, ``ours``, ``recorded``."""
+        return self._unpacked()[5]  # type: ignore[no-any-return]
+
+    @property
+    def settled(self) -> dict[str, Any] | PlainParts | None:
+        """The settlement, or its plain parts (see the class docstring)."""
+        return self._unpacked()[6]  # type: ignore[no-any-return]
+
+    @property
+    def inferred(self) -> list[str]:
+        """The actions ``--repair`` filled in."""
+        return self._unpacked()[7]  # type: ignore[no-any-return]
 
     @property
     def settlement(self) -> dict[str, Any] | None:
@@ -121,37 +172,48 @@ class HandReport(_Packed):
         --json`` (``None``: not settled)."""
         settled = self.settled
         if type(settled) is tuple:
-            settled = _parts_dict(settled)
-            object.__setattr__(self, "settled", settled)  # made once (a frozen record)
+            return _parts_dict(settled)
         return settled  # type: ignore[return-value]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
+        (finishing, net, recorded, recorded_field, players, differences, _,
+         inferred) = self._unpacked()
         data: dict[str, Any] = {
             "file": self.file,
             "hand": self.hand,
             "class": self.cls,
-            "players": self.players,
-            "finishing_stacks": self.finishing_stacks,
-            "net": self.net,
-            "recorded": self.recorded,
-            "recorded_field": self.recorded_field,
-            "differences": self.differences,
+            "players": players,
+            "finishing_stacks": finishing,
+            "net": net,
+            "recorded": recorded,
+            "recorded_field": recorded_field,
+            "differences": differences,
         }
         settlement = self.settlement or {}
         for key in ("pots", "payouts", "returned", "showdown_order"):
             data[key] = settlement.get(key)
-        if self.inferred:
-            data["inferred"] = self.inferred
+        if inferred:
+            data["inferred"] = inferred
         if self.error is not None:
             data["error"] = self.error
         return data
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandReport):
+            return NotImplemented
+        return _row_of(self) == _row_of(other)
 
-#: The fields a worker process sends packed (everything but file, hand, class and error).
-LAZY = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
-        "settled", "inferred")
-_LAZY_INDEX = {name: k for k, name in enumerate(LAZY)}
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        details = self._unpacked()
+        values = [self.file, self.hand, self.cls, *details[:7], self.error, details[7]]
+        names = ("file", "hand", "cls", *DETAILS[:7], "error", DETAILS[7])  # __init__'s order
+        return f"HandReport({', '.join(f'{k}={v!r}' for k, v in zip(names, values, strict=True))})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _from_row, (_row_of(self),)
 
 
 class _SeatText(dict[int, str]):
@@ -237,47 +299,60 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
         s: Settlement | HistoryError = settle(history, repair)
     except HistoryError as exc:
         s = exc
-    return _report(history, hand, s)
+    return _from_row(_row(history, hand, s))
 
 
-def _reports(hands: list[HandHistory], repair: bool) -> list[HandReport]:
-    """:func:`report` of each hand of a run, settled together (see :mod:`showdown.phh.batch`)."""
+def _rows(hands: list[HandHistory], repair: bool) -> list[Row]:
+    """The rows of the hands of a run, settled together (see :mod:`showdown.phh.batch`)."""
     if repair:
-        return [report(h, h.label, repair) for h in hands]
-    return [_report(h, h.label, s) for h, s in zip(hands, settle_each(hands), strict=True)]
+        return [_row(h, h.label, _settled(h, repair)) for h in hands]
+    return list(map(_row, hands, [h.label for h in hands], settle_each(hands)))
 
 
-def _report(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> HandReport:
+def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
+    try:
+        return settle(history, repair)
+    except HistoryError as exc:
+        return exc
+
+
+def _error_row(file: str, hand: str | int, error: str) -> Row:
+    return (file, hand, None, error, (None, None, None, None, [], [], None, []))
+
+
+def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> Row:
+    """A hand's report as a :data:`Row`."""
     file = history.file or "-"
     try:
         if isinstance(s, HistoryError):
             raise s
         verdict = verify(s)
     except HistoryError as exc:
-        return HandReport(file, hand, error=str(exc))
-    scale = s.replay.scale
+        return _error_row(file, hand, str(exc))
+    replay = s.replay
+    scale = replay.scale
+    finishing = s.finishing
+    ours: list[Any] | None = None
+    net: list[Any] | None = None
+    if finishing is not None:
+        net = [f - b for f, b in zip(finishing, replay.starting, strict=True)]
+        if scale == 1 and max(finishing) < INFINITE // 2:
+            ours = finishing  # whole chips: the file's numbers (a list only this settlement holds)
+        else:
+            ours = _moneys(finishing, scale)
+            net = _moneys(net, scale)
     names = history.names
-    return HandReport(
-        file=file,
-        hand=hand,
-        cls=verdict.cls,
-        finishing_stacks=None if s.finishing is None else _moneys(s.finishing, scale),
-        net=None if s.net is None else _moneys(s.net, scale),
-        recorded=verdict.recorded,
-        recorded_field=verdict.field,
-        players=names,
-        differences=[
-            {
-                "player": f"p{i + 1}",
-                "name": names[i],
-                "ours": from_units(ours, scale),
-                "recorded": verdict.recorded[i] if verdict.recorded else None,
-            }
-            for i, ours, _ in verdict.differences
-        ],
-        settled=_settlement_dict(s),
-        inferred=s.replay.inferred,
-    )
+    differences = [
+        {
+            "player": f"p{i + 1}",
+            "name": names[i],
+            "ours": from_units(mine, scale),
+            "recorded": verdict.recorded[i] if verdict.recorded else None,
+        }
+        for i, mine, _ in verdict.differences
+    ] if verdict.differences else []
+    return (file, hand, verdict.cls, None, (ours, net, verdict.recorded, verdict.field, names,
+                                           differences, _settlement_dict(s), replay.inferred))
 
 
 #: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
@@ -287,43 +362,42 @@ Unit = tuple[str, str, str | None, str]
 
 def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
     """Replay every hand of a chunk (runs in a worker process)."""
-    with paused():  # many small acyclic containers: see showdown.phh.nogc
-        return _replay_chunk(units, repair)
+    return from_rows(_run(units, repair))
 
 
-def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[HandReport]:
-    reports: list[HandReport] = []
+def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[Row]:
+    rows: list[Row] = []
     for file, kind, name, text in units:
         if kind == "tables":
-            reports.extend(_tables(file, text, repair))
+            rows.extend(_tables(file, text, repair))
             continue
         try:
             if kind == "phhs":
-                hands = loads_all(text, file)
-                reports.extend(_reports(hands, repair))
+                rows.extend(_rows(loads_all(text, file), repair))
                 continue
             history = loads(text, file)
         except HistoryError as exc:
             if kind == "table" and exc.hand is None:  # name the table that does not read
                 exc = MalformedHistory(exc.file, name, exc.detail)
-            reports.append(HandReport(file, name or (1 if kind == "phh" else "?"), error=str(exc)))
+            rows.append(_error_row(file, name or (1 if kind == "phh" else "?"), str(exc)))
             continue
         if kind == "table":
             history.name = name
-            reports.append(report(history, name or "?", repair))
+            rows.append(_row(history, name or "?", _settled(history, repair)))
         else:
-            reports.append(report(history, 1, repair))
-    return reports
+            rows.append(_row(history, 1, _settled(history, repair)))
+    return rows
 
 
-def _tables(file: str, text: str, repair: bool) -> list[HandReport]:
+def _tables(file: str, text: str, repair: bool) -> list[Row]:
     """The hands of a run of plain tables, read at once; when one of them does not read,
     table by table, so that only that hand is an error."""
     try:
         hands = loads_all(text, file)
     except HistoryError:
-        return replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)], repair)
-    return _reports(hands, repair)
+        return _replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)],
+                             repair)
+    return _rows(hands, repair)
 
 
 def _split_tables(text: str) -> list[tuple[str, str]]:
@@ -415,57 +489,71 @@ def _chunks(paths: Iterable[str | Path], size: int) -> Iterator[list[Unit]]:
         yield chunk
 
 
-#: A report as a row of plain values, for another process: (file, hand, class, error,
-#: the other fields packed by :mod:`marshal`), several times quicker to write and read
-#: than pickle's format for such values (both processes run the same Python).
-Row = tuple[str, "str | int", "str | None", "str | None", bytes]
-_HEAVY = attrgetter(*LAZY)
+#: A report as a row of plain values: (file, hand, class, error, details), the details
+#: being the values of :data:`DETAILS` as a tuple, or packed by :mod:`marshal` for
+#: another process (several times quicker to write and read than pickle's format for such
+#: values; both processes run the same Python).
+Row = tuple[Any, ...]
+
+
+def _from_row(row: Row) -> HandReport:
+    r = _new(HandReport)
+    r.file, r.hand, r.cls, r.error, r._details = row
+    return r
+
+
+_new = object.__new__
+
+
+def _row_of(r: HandReport) -> Row:
+    return (r.file, r.hand, r.cls, r.error, r._unpacked())
+
+
+def _packed_row(row: Row) -> Row:
+    return (*row[:4], marshal.dumps(row[4]))
 
 
 def to_rows(reports: Iterable[HandReport]) -> list[Row]:
-    """Reports as rows; :func:`from_rows` makes them reports again (the packed fields
-    unpacked only when one of them is used).
+    """Reports as rows of plain values, packed for another process; :func:`from_rows`
+    makes them reports again (their details unpacked when first read).
 
     >>> [r] = from_rows(to_rows([HandReport("a.phh", 1, "match", players=["Ana", "Bo"])]))
     >>> r.cls, r.players, r == HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
     ('match', ['Ana', 'Bo'], True)
     """
-    dumps = marshal.dumps
-    return [(r.file, r.hand, r.cls, r.error, dumps(_HEAVY(r))) for r in reports]
+    return [_packed_row(_row_of(r)) for r in reports]
 
 
 def from_rows(rows: Iterable[Row]) -> list[HandReport]:
-    """The reports of :func:`to_rows`'s rows."""
-    new = object.__new__
-    put = object.__setattr__
-    out = []
-    for file, hand, cls, error, packed in rows:
-        r = new(HandReport)
-        put(r, "file", file)
-        put(r, "hand", hand)
-        put(r, "cls", cls)
-        put(r, "error", error)
-        put(r, "_packed", packed)
-        out.append(r)
-    return out
+    """The reports of rows (:func:`to_rows`, or the rows a replay makes)."""
+    return list(map(_from_row, rows))
+
+
+def _pack(rows: list[Row]) -> bytes:
+    """Rows for another process: each row's details packed, then the whole list."""
+    dumps = marshal.dumps
+    return dumps([(file, hand, cls, error, dumps(details))
+                  for file, hand, cls, error, details in rows])
 
 
 def _run_rows(units: Sequence[Unit], repair: bool = False) -> bytes:
-    """:func:`_run` for another process: the reports' rows (:func:`to_rows`), marshalled."""
+    """:func:`_run` for another process: its rows, marshalled."""
     with paused():
-        return marshal.dumps(to_rows(_run(units, repair)))
+        return _pack(_run(units, repair))
 
 
-def _run(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
-    if all(u[1] != "error" for u in units):
-        return replay_chunk(units, repair)
-    reports: list[HandReport] = []
-    for unit in units:
-        if unit[1] == "error":
-            reports.append(HandReport(unit[0], "?", error=unit[3]))
-        else:
-            reports.extend(replay_chunk([unit], repair))
-    return reports
+def _run(units: Sequence[Unit], repair: bool = False) -> list[Row]:
+    """The rows of a chunk's hands; a unit that could not be read is one error row."""
+    with paused():  # many small acyclic containers: see showdown.phh.nogc
+        if all(u[1] != "error" for u in units):
+            return _replay_chunk(units, repair)
+        rows: list[Row] = []
+        for unit in units:
+            if unit[1] == "error":
+                rows.append(_error_row(unit[0], "?", unit[3]))
+            else:
+                rows.extend(_replay_chunk([unit], repair))
+        return rows
 
 
 def _ordered(
@@ -498,22 +586,21 @@ def replay_paths(
 
     ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, such as a
     Dask client's ``get_executor()``; this process reads the files and sends their
-    text); otherwise ``workers`` > 1 starts a local process pool of that size, whose
-    workers read their files themselves (see :mod:`showdown.phh.pool`). ``repair``
+    text); otherwise the work runs here (``workers`` 1) or in a local process pool of
+    ``workers`` processes, which read their files themselves: the same tasks either way
+    (see :mod:`showdown.phh.pool`). ``repair``
     fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
     """
-    if executor is None and workers > 1:
-        from showdown.phh.pool import replay_paths_in_pool
-
-        yield from replay_paths_in_pool(paths, workers, chunk, repair)
-        return
-    chunks = _chunks(paths, chunk)
     if executor is None:
-        for units in chunks:
-            yield from _run(units, repair)
+        from showdown.phh.pool import replay_paths_here, replay_paths_in_pool
+
+        if workers > 1:
+            yield from replay_paths_in_pool(paths, workers, chunk, repair)
+        else:
+            yield from replay_paths_here(paths, chunk, repair)
         return
     run = partial(_run_rows, repair=repair)
-    for rows in _ordered(executor, run, chunks, 16):
+    for rows in _ordered(executor, run, _chunks(paths, chunk), 16):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(marshal.loads(rows))
         yield from reports

@@ -1,21 +1,29 @@
-"""A corpus replayed in a local process pool: the workers read their own files.
+"""A corpus replayed in tasks: in this process, or in a local process pool whose
+workers read their own files.
 
-:func:`~showdown.phh.corpus.replay_paths` with ``workers`` > 1 (and no
-``executor``) comes here. This process only lists the files and looks at
+:func:`~showdown.phh.corpus.replay_paths` without an ``executor`` comes here,
+with ``workers`` 1 (:func:`replay_paths_here`) as with more
+(:func:`replay_paths_in_pool`): the same tasks, so that one process and a pool
+do the same work per hand. This process only lists the files and looks at
 their sizes; the work is cut into tasks of about ``chunk`` hands (estimated
-from the bytes): several small files together, or one byte range of a big
-``.phhs`` cut where a line opens with ``[``. A worker reads its files or its
-range itself, replays, settles and verifies the hands, and sends back compact
-rows (:func:`~showdown.phh.corpus.to_rows`): each hand's name, class and
-error, the rest packed and unpacked only when it is used. So the work that
-grows with the hands runs in the workers, and this process does little more
-than turn rows into reports.
+from the bytes): several small files together, or byte ranges of a big
+``.phhs`` cut where a line opens with ``[``. A task reads its files or its
+range itself, replays, settles and verifies the hands, and gives rows (see
+:data:`~showdown.phh.corpus.Row`); a worker sends them in one
+:mod:`marshal` call, each hand's details packed and unpacked in this
+process only when they are read. So the work that grows with the hands runs
+in the workers, and this process does little more than make a light report
+per hand. :func:`replay_lines` gives ``showdown replay --json`` its lines,
+made where the hands are replayed.
 
-A range is replayed as a run of plain tables when its tables are plain (as
-:func:`~showdown.phh.corpus._units` requires of a whole file); when one of a
-file's ranges is not, or two of them hold tables of the same name, the file
-is replayed here as a whole, so that every report is the one a single process
-gives. Standard input is read here and cut as in one process.
+A range (or a whole ``.phhs``) that reads at once, and whose lines opening
+with ``[`` are exactly its hands' tables, is a run of plain tables; any other
+is looked at table line by table line (as :func:`~showdown.phh.corpus._units`
+does a whole file): plain tables are replayed table by table where one does
+not read, and when one of a file's ranges is not plain, or two of them hold
+tables of the same name, the file is replayed as a whole, so that every report
+is the one the chunks of :func:`~showdown.phh.corpus.replay_chunk` give (the
+tests compare them). Standard input is read here and cut as in one process.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -33,6 +41,7 @@ gives. Standard input is read here and cut as in one process.
 from __future__ import annotations
 
 import gc
+import json
 import marshal
 import os
 from collections import deque
@@ -44,27 +53,32 @@ from typing import Any, BinaryIO
 from showdown.phh.batch import prepare
 from showdown.phh.corpus import (
     _SIMPLE,
+    CHUNK,
     HandReport,
     Row,
     Unit,
     _context,
+    _from_row,
     _headers,
+    _pack,
+    _packed_row,
+    _rows,
     _run,
     _units,
     find_files,
     from_rows,
-    to_rows,
 )
 from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
+from showdown.phh.notation import loads_all
 
-__all__ = ["replay_paths_in_pool", "tasks"]
+__all__ = ["replay_lines", "replay_paths_here", "replay_paths_in_pool", "tasks"]
 
 #: Bytes a hand takes in a file, about (a 6-max Hold'em hand takes 400 to 600): it only
 #: sizes the tasks.
 HAND_BYTES = 500
 #: Bytes read at a time while looking for a cut.
-_BLOCK = 1 << 16
+_BLOCK = 1 << 12
 
 #: A task: ("files", [file, ...]) read whole by the worker; ("ranges", file, [(start,
 #: end), ...]) a big .phhs cut in byte ranges (one task per range); ("units", [unit, ...])
@@ -170,32 +184,56 @@ def _next_table(f: BinaryIO, at: int) -> int:
     return -1
 
 
-def _files(files: list[str], chunk: int, repair: bool) -> bytes:
-    """A worker's task: whole files read, replayed, settled and verified; rows."""
+def _fast_rows(file: str, text: str, repair: bool) -> list[Row] | None:
+    """The rows of a .phhs text (a whole file or a range starting at a table line) when it
+    is a run of plain tables (``None``: look closer, :func:`_plain_rows`).
+
+    The text is read and settled in runs of about :data:`RUN_BYTES` cut where a line
+    opens with ``[`` (a run's hands, text and results then stay in the processor's
+    cache: several times fewer bytes than a task's). It is plain when every run reads at
+    once, each of its lines that opens with ``[`` is one of its hands' tables, and no
+    two tables share a name: then its rows are the ones
+    :func:`~showdown.phh.corpus._units` and its runs give."""
+    rows: list[Row] = []
     with paused():
-        reports: list[HandReport] = []
-        for file in files:
+        for run in _cut(text, RUN_BYTES):
             try:
-                units = [unit for _, unit in _units(file, chunk)]
-            except HistoryError as exc:
-                units = [(file, "error", None, str(exc))]
-            reports.extend(_run(units, repair))
-        return marshal.dumps(to_rows(reports))
-
-
-def _range(file: str, start: int, end: int, repair: bool) -> bytes | None:
-    """A worker's task: one byte range of a .phhs; ``None`` when its tables are not
-    plain (then the file is replayed as a whole)."""
-    try:
-        with open(file, "rb") as f:
-            f.seek(start)
-            data = f.read(end - start)
-        # Universal newlines (as a whole file is read) would change a "\r": not plain.
-        if b"\r" in data:
+                hands = loads_all(run, file)
+            except HistoryError:
+                return None
+            if len(hands) != run.count("\n[") + (run[:1] == "["):
+                return None
+            rows.extend(_rows(hands, repair))
+        if len({row[1] for row in rows}) != len(rows):
             return None
-        text = data.decode("utf-8-sig" if start == 0 else "utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+    return rows
+
+
+#: Bytes of the runs a task reads and settles at once (about 60 hands).
+RUN_BYTES = 32_000
+
+
+def _cut(text: str, size: int) -> list[str]:
+    """``text`` in parts of about ``size`` characters, each after the first starting at a
+    line that opens with ``[``.
+
+    >>> _cut("[1]\\na = 1\\n[2]\\na = 2\\n[3]\\n", 4)
+    ['[1]\\na = 1\\n', '[2]\\na = 2\\n', '[3]\\n']
+    """
+    starts = [0]
+    at = size
+    while at < len(text):
+        found = text.find("\n[", at - 1)
+        if found < 0:
+            break
+        starts.append(found + 1)
+        at = found + 1 + size
+    return [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+
+
+def _plain_rows(file: str, text: str, start: int, repair: bool) -> list[Row] | None:
+    """The rows of a range whose tables are plain, read table by table where one does not
+    read (``None``: not plain; then the file is replayed as a whole)."""
     headers = _headers(text)
     if not headers or (start > 0 and headers[0][0] != 0):
         return None
@@ -208,15 +246,127 @@ def _range(file: str, start: int, end: int, repair: bool) -> bytes | None:
                for line in preamble.splitlines())
     ):
         return None
-    unit: Unit = (file, "tables", None, text[headers[0][0]:])
-    with paused():
-        return marshal.dumps(to_rows(_run([unit], repair)))
+    return _run([(file, "tables", None, text[headers[0][0]:])], repair)
 
 
-def _units_rows(units: list[Unit], repair: bool) -> bytes:
-    """A worker's task: units read by this process."""
+def _range_rows(file: str, start: int, end: int, repair: bool) -> list[Row] | None:
+    """The rows of one byte range of a .phhs; ``None`` when its tables are not plain (then
+    the file is replayed as a whole)."""
+    try:
+        with open(file, "rb") as f:
+            f.seek(start)
+            data = f.read(end - start)
+        # Universal newlines (as a whole file is read) would change a "\r": not plain.
+        if b"\r" in data:
+            return None
+        text = data.decode("utf-8-sig" if start == 0 else "utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if start > 0 and text[:1] != "[":
+        return None
+    rows = _fast_rows(file, text, repair)
+    return rows if rows is not None else _plain_rows(file, text, start, repair)
+
+
+def _files_rows(files: list[str], chunk: int, repair: bool) -> list[Row]:
+    """The rows of whole files (a .phhs read at once when it can be, as a range)."""
+    rows: list[Row] = []
+    for file in files:
+        if file.endswith(".phhs"):
+            whole = _range_rows(file, 0, _size(file), repair)
+            if whole is not None:
+                rows.extend(whole)
+                continue
+        try:
+            units = [unit for _, unit in _units(file, chunk)]
+        except HistoryError as exc:
+            units = [(file, "error", None, str(exc))]
+        rows.extend(_run(units, repair))
+    return rows
+
+
+#: A task's piece of work for one process: ("files", [file, ...]), ("units", [unit, ...])
+#: or ("range", file, start, end).
+Piece = tuple[Any, ...]
+
+
+def _pieces(task: Task) -> list[Piece]:
+    if task[0] == "ranges":
+        return [("range", task[1], start, end) for start, end in task[2]]
+    return [task]
+
+
+def _piece_rows(piece: Piece, chunk: int, repair: bool) -> list[Row] | None:
+    """The rows of a piece (``None``: a range that is not plain)."""
+    kind = piece[0]
+    if kind == "files":
+        return _files_rows(piece[1], chunk, repair)
+    if kind == "units":
+        return _run(piece[1], repair)
+    return _range_rows(piece[1], piece[2], piece[3], repair)
+
+
+def _work(piece: Piece, chunk: int, repair: bool, lines: bool) -> bytes:
+    """A worker's task: the rows of a piece, marshalled (one call for all its hands)."""
     with paused():
-        return marshal.dumps(to_rows(_run(units, repair)))
+        rows = _piece_rows(piece, chunk, repair)
+        if rows is None:
+            return marshal.dumps(None)
+        return marshal.dumps(_lines(rows)) if lines else _pack(rows)
+
+
+def _lines(rows: list[Row]) -> list[Row]:
+    """Rows whose details are the JSON line of ``showdown replay --json``."""
+    dumps = json.dumps
+    return [(*row[:4], dumps(_from_row(row).to_dict(), ensure_ascii=False)) for row in rows]
+
+
+def _joined(task: Task, parts: list[list[Row] | None], repair: bool, lines: bool) -> list[Row]:
+    """The rows of a task, in order: a file whose ranges are not all plain, or hold tables
+    of the same name, replayed here as a whole."""
+    if task[0] != "ranges":
+        return [row for part in parts for row in part or ()]
+    rows: list[Row] = []
+    plain = None not in parts
+    for part in parts if plain else ():
+        rows.extend(part or ())
+    if not plain or len({row[1] for row in rows}) != len(rows):
+        rows = _run([unit for _, unit in _whole(task[1])], repair)
+        return _lines(rows) if lines else rows
+    return rows
+
+
+def _here(paths: Iterable[str | Path], chunk: int, repair: bool, lines: bool
+          ) -> Iterator[list[Row]]:
+    """The rows of each task, worked out in this process (the pool's tasks, in turn)."""
+    for task in tasks(paths, chunk):
+        pieces = _pieces(task)
+        # A big file's rows wait for its last range (see _joined): held packed, as a pool
+        # holds them, they take about as much memory as the file's text.
+        hold = len(pieces) > HOLD and not lines
+        parts: list[list[Row] | None] = []
+        for piece in pieces:
+            with paused():
+                part = _piece_rows(piece, chunk, repair)
+                if part is not None and (lines or hold):
+                    part = _lines(part) if lines else list(map(_packed_row, part))
+            parts.append(part)
+        yield _joined(task, parts, repair, lines)
+
+
+#: Ranges of a file above which this process holds their rows packed.
+HOLD = 32
+
+
+def replay_paths_here(
+    paths: Iterable[str | Path], chunk: int, repair: bool = False
+) -> Iterator[HandReport]:
+    """:func:`~showdown.phh.corpus.replay_paths` in this process: the same tasks as the
+    pool's, run one after the other."""
+    for rows in _here(paths, chunk, repair, False):
+        with paused():  # not across the yield: the caller's code runs with the collector
+            reports = from_rows(rows)
+        yield from reports
 
 
 def _start() -> None:
@@ -229,25 +379,34 @@ def replay_paths_in_pool(
     paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False
 ) -> Iterator[HandReport]:
     """:func:`~showdown.phh.corpus.replay_paths` in a local pool of ``workers`` processes."""
+    for rows in _in_pool(paths, workers, chunk, repair, False):
+        with paused():  # not across the yield: the caller's code runs with the collector
+            reports = from_rows(rows)
+        yield from reports
+
+
+def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool, lines: bool
+             ) -> Iterator[list[Row]]:
+    """The rows of each task, worked out in a local pool of ``workers`` processes."""
     context = _context()
     if context.get_start_method() == "fork":
         prepare()  # the kernel's tables, built once here, are the workers' too
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start)
     window = 4 * workers
-    pending: deque[tuple[Task, list[Future[Any]]]] = deque()
+    pending: deque[tuple[Task, list[Future[bytes]]]] = deque()
     in_flight = 0
     try:
         for task in tasks(paths, chunk):
-            futures = _submit(pool, task, chunk, repair)
+            futures = [pool.submit(_work, piece, chunk, repair, lines) for piece in _pieces(task)]
             pending.append((task, futures))
             in_flight += len(futures)
             while in_flight >= window and pending:
                 done, futures = pending.popleft()
                 in_flight -= len(futures)
-                yield from _collect(done, futures, repair)
+                yield _collect(done, futures, repair, lines)
         while pending:
             done, futures = pending.popleft()
-            yield from _collect(done, futures, repair)
+            yield _collect(done, futures, repair, lines)
     finally:
         for _, futures in pending:
             for future in futures:
@@ -255,33 +414,25 @@ def replay_paths_in_pool(
         pool.shutdown(cancel_futures=True)
 
 
-def _submit(pool: ProcessPoolExecutor, task: Task, chunk: int, repair: bool) -> list[Future[Any]]:
-    kind = task[0]
-    if kind == "files":
-        return [pool.submit(_files, task[1], chunk, repair)]
-    if kind == "units":
-        return [pool.submit(_units_rows, task[1], repair)]
-    file = task[1]
-    return [pool.submit(_range, file, start, end, repair) for start, end in task[2]]
-
-
-def _collect(task: Task, futures: list[Future[Any]], repair: bool) -> Iterator[HandReport]:
-    """The reports of a task, in order (a file whose ranges are not all plain, replayed
-    whole here)."""
+def _collect(task: Task, futures: list[Future[bytes]], repair: bool, lines: bool) -> list[Row]:
+    """The rows of a task, in order."""
     blobs = [future.result() for future in futures]
-    with paused():  # not across the yield: the caller's code runs with the collector
-        if task[0] == "ranges":
-            rows: list[Row] = []
-            plain = None not in blobs
-            for blob in blobs if plain else []:
-                rows.extend(marshal.loads(blob))
-            if not plain or len({row[1] for row in rows}) != len(rows):
-                reports = _run([unit for _, unit in _whole(task[1])], repair)
-            else:
-                reports = from_rows(rows)
-        else:
-            reports = [r for blob in blobs for r in from_rows(marshal.loads(blob))]
-    yield from reports
+    with paused():
+        return _joined(task, list(map(marshal.loads, blobs)), repair, lines)
+
+
+def replay_lines(
+    paths: Iterable[str | Path], *, workers: int = 1, chunk: int = CHUNK, repair: bool = False
+) -> Iterator[tuple[str, str | int, str | None, str | None, str]]:
+    """``(file, hand, class, error, JSON line)`` of every hand, in order: what ``showdown
+    replay --json`` prints, each line made where the hand was replayed (so that with
+    ``workers`` > 1 this process only writes them). The line is the JSON of
+    :meth:`~showdown.phh.corpus.HandReport.to_dict`, as :func:`replay_paths` gives it.
+    """
+    source = _here(paths, chunk, repair, True) if workers <= 1 else _in_pool(
+        paths, workers, chunk, repair, True)
+    for rows in source:
+        yield from rows
 
 
 def _whole(file: str) -> list[tuple[int, Unit]]:
@@ -289,4 +440,3 @@ def _whole(file: str) -> list[tuple[int, Unit]]:
         return _units(file, 1 << 30)
     except HistoryError as exc:
         return [(1, (file, "error", None, str(exc)))]
-
