@@ -169,17 +169,86 @@ def process_seconds(code: str, repeat: int = 7) -> float:
 def machine_load() -> str | None:
     """Why figures taken now cannot be trusted (a loaded machine), or None.
 
-    The 1-minute load average above the number of cores means other work shared
-    every core with the benchmark: a miss may be the load's, a pass may be luck.
+    Where Linux's ``/proc`` is readable, the test is what other work took: the CPU
+    time every process outside this benchmark's own process tree used since the
+    script started (the machine's busy time less this process, its children and
+    their children, alive or ended), averaged over that time. More than a fifth
+    of a core means other work shared the cores with the benchmark. The load
+    average is no test here: a benchmark that runs two workers on two cores
+    raises it to about 2 by itself. Elsewhere, a 1-minute load average above the
+    number of cores is taken as other work.
     """
+    cores = os.cpu_count() or 1
+    other = _other_work()
+    if other is not None:
+        seconds, wall = other
+        if wall > 0 and seconds / wall > 0.2:
+            return (f"other processes used {seconds:.1f} CPU-s in {wall:.0f} s"
+                    f" ({seconds / wall:.2f} of a core) on {cores} cores")
+        return None
     try:
         load = os.getloadavg()[0]
     except OSError:  # pragma: no cover - no load average on this platform
         return None
-    cores = os.cpu_count() or 1
     if load > cores:
         return f"load average {load:.1f} on {cores} cores (other work is running)"
     return None
+
+
+def _busy_seconds() -> float | None:
+    """CPU seconds the whole machine has been busy (``/proc/stat``), or None."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()[1:]
+    except OSError:
+        return None
+    # user nice system idle iowait irq softirq steal ...: all but idle and iowait
+    ticks = [int(x) for x in fields[:8]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def _own_tree_seconds() -> float:
+    """CPU seconds of this process, its ended children, and its live descendants."""
+    import resource
+
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = me.ru_utime + me.ru_stime + ended.ru_utime + ended.ru_stime
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        # fields from the state: ppid is the 2nd; utime, stime, cutime, cstime the 12th-15th
+        parents[int(name)] = int(fields[1])
+        cpu[int(name)] = sum(int(x) for x in fields[11:15]) / tick
+    me_pid = os.getpid()
+    for pid in cpu:
+        up, seen = parents.get(pid), 0
+        while up and up != me_pid and seen < 64:
+            up, seen = parents.get(up), seen + 1
+        if up == me_pid:
+            total += cpu[pid]
+    return total
+
+
+_START = (time.monotonic(), _busy_seconds(), _own_tree_seconds())
+
+
+def _other_work() -> tuple[float, float] | None:
+    """(CPU seconds of other processes, wall seconds) since this module was imported."""
+    busy = _busy_seconds()
+    if busy is None or _START[1] is None:
+        return None
+    other = (busy - _START[1]) - (_own_tree_seconds() - _START[2])
+    return max(0.0, other), time.monotonic() - _START[0]
 
 
 def judge(ok: bool, trusted: bool = True, why: str | None = None) -> str:
