@@ -356,10 +356,11 @@ def omaha_exact_section(repeat: int) -> None:
             one, two = wall_t["native", 1], wall_t["native", 2]
             gain = min(one) / min(two)
             gain_med = statistics.median(one) / statistics.median(two)
-            ok = verdict(gain_med >= 1.7, steady(one) and steady(two))
+            # No target of its own: the 1.7x of two workers is set for the matrix and
+            # Monte Carlo (bench_scale.py); a job under a second cannot pay a pool's start.
             print(
                 f"  2 workers / 1 worker [native]: {gain:.2f}x best, {gain_med:.2f}x median"
-                f"  [issue's 2-worker scaling >= 1.7x at the median: {ok}]"
+                "  (no target here: see bench_scale.py)"
             )
 
 
