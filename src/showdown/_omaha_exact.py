@@ -27,14 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
 from math import comb
 
 import numpy as np
 
 from showdown import _backend
 from showdown import _equity_kernels as K
+from showdown.tables import NONFLUSH_ROW_BITS, RANK_KEYS, get_tables
 
-_BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
 #: Rank-table cells (combos x boards) a task builds at once, and deal-board cells counted at once.
 _CELLS = 1 << 21
 
@@ -82,17 +84,139 @@ def board_ranks(
             out,
         )
         return out
-    from showdown.batch import evaluate_omaha_batch
-
-    boards = board_cards(deck, known, start, stop)
-    board_mask = _BIT[boards].sum(axis=1, dtype=np.uint64)
-    for i, hole in enumerate(holes):
-        clear = (board_mask & _BIT[hole].sum(dtype=np.uint64)) == 0
-        row = out[i]
-        row[~clear] = 0
-        b = boards[clear]
-        row[clear] = evaluate_omaha_batch(np.broadcast_to(hole, (len(b), len(hole))), b)
+    _numpy_board_ranks(board_cards(deck, known, start, stop), holes, out)
     return out
+
+
+def _numpy_board_ranks(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -> None:
+    """:func:`board_ranks` in numpy into ``out`` (the kernel's integers): the non-flush best
+    once per class of combos with equal ranks, each combo's flushes on the boards with three
+    or more cards of a suit it holds twice, then 0 where the board touches the combo.
+
+    >>> boards = np.array([[0, 4, 8, 44, 49], [1, 5, 9, 13, 48]])  # 2c3c4cKcAd, 2d3d4d5dAc
+    >>> out = np.empty((2, 2), dtype=np.uint16)
+    >>> _numpy_board_ranks(boards, np.array([[16, 20, 51, 50], [17, 21, 51, 50]]), out)
+    >>> out.tolist()  # AsAh6c7c: a flush, a straight; AsAh6d7d: trip aces, a straight flush
+    [[1133, 1607], [1618, 8]]
+    """
+    _fill_nonflush(boards, holes, out)
+    _add_flushes(boards, holes, out)
+    _zero_touching(boards, holes, out)
+
+
+#: The ten triples of a board's five positions.
+_TRIPLES = np.array(list(combinations(range(5), 3)), dtype=np.intp)
+#: Card id -> the rank key of its rank (:mod:`showdown.tables`), its bit, 1 << 3 * suit.
+_CARD_RANK_KEY = np.array(RANK_KEYS, dtype=np.int64)[np.arange(52) >> 2]
+_CARD_BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
+_SUIT_FIELD = np.array([1 << 3 * (c & 3) for c in range(52)], dtype=np.intp)
+#: A sum of :data:`_SUIT_FIELD` (five cards: counts per suit in 3-bit fields) -> the suit
+#: with three or more cards, -1 for none.
+_THREE_SUITED = np.array(
+    [max([s for s in range(4) if key >> 3 * s & 7 >= 3], default=-1) for key in range(1 << 12)],
+    dtype=np.int8,
+)
+
+
+def _board_sums(values: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    """``values[card]`` summed over each board's cards, one column at a time (faster than
+    a reduction over rows of five); an OR for bits, since a board's cards are distinct."""
+    total = values[boards[:, 0]]
+    for j in range(1, boards.shape[1]):
+        total += values[boards[:, j]]
+    return total
+
+
+def _fill_nonflush(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -> None:
+    """Each combo's best Omaha hand read as if no five cards were suited: once per class of
+    combos with equal hole ranks on each board rank multiset of the block (its rank-key
+    sum names it), then gathered onto the boards."""
+    table, shift = get_tables(False).nonflush_compact(5)
+    _, first, board_class = np.unique(
+        _board_sums(_CARD_RANK_KEY, boards), return_index=True, return_inverse=True
+    )
+    triple_sums = _CARD_RANK_KEY[boards[first]][:, _TRIPLES].sum(axis=2)  # (multisets, 10)
+    classes, combo_class = np.unique(np.sort(holes >> 2, axis=1), axis=0, return_inverse=True)
+    pairs = np.array(list(combinations(range(holes.shape[1]), 2)), dtype=np.intp)
+    for c, hole in enumerate(classes * 4):  # a card of each rank: its rank key is the rank's
+        best = np.full(len(first), 0xFFFF, dtype=np.uint16)
+        for pair_sum in np.unique(_CARD_RANK_KEY[hole[pairs]].sum(axis=1)).tolist():
+            keys = triple_sums + pair_sum
+            ranked = table[keys + shift[keys >> NONFLUSH_ROW_BITS]].min(axis=1)
+            np.minimum(best, ranked, out=best)
+        out[combo_class.ravel() == c] = best[board_class.ravel()]
+
+
+def _add_flushes(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -> None:
+    """Lower ``out`` to each combo's best flush where one is possible: on the boards with
+    three or more cards of one suit (at most one such suit), for the combos holding two or
+    more of it. The flush depends only on the board's and the combo's rank bits in that
+    suit, so it is ranked once per pair of those and gathered onto the boards."""
+    three = _THREE_SUITED[_board_sums(_SUIT_FIELD, boards)]
+    flushing = np.flatnonzero(three >= 0)
+    if len(flushing) == 0:
+        return
+    suit, cards = three[flushing], boards[flushing]
+    bits = np.where((cards & 3) == suit[:, None], 1 << (cards >> 2), 0)  # suited rank bits
+    _, first, board_kind = np.unique(bits.sum(axis=1), return_index=True, return_inverse=True)
+    triples = np.bitwise_or.reduce(bits[first][:, _TRIPLES], axis=2)  # (kinds, 10)
+    suited = (holes & 3)[:, :, None] == np.arange(4)  # (combos, cards, suits)
+    held = np.where(suited, 1 << (holes >> 2)[:, :, None], 0).sum(axis=1)  # (combos, suits)
+    held[suited.sum(axis=1) < 2] = 0
+    best: dict[int, np.ndarray] = {}  # held rank bits -> best flush per board kind
+    cells = out.reshape(-1)
+    for s in range(4):
+        columns, kinds = flushing[suit == s], board_kind.ravel()[suit == s]
+        rows = np.flatnonzero(held[:, s])
+        if len(columns) == 0 or len(rows) == 0:
+            continue
+        masks, which = np.unique(held[rows, s], return_inverse=True)
+        for mask in masks.tolist():
+            if mask not in best:
+                best[mask] = _best_flushes(mask, triples)
+        flushes = np.stack([best[mask] for mask in masks.tolist()])[:, kinds]
+        for part in _row_parts(len(rows), len(columns)):
+            at = _flat(out, rows[part], columns)
+            cells[at] = np.minimum(cells[at], flushes[which.ravel()[part]].ravel())
+
+
+def _row_parts(rows: int, width: int) -> list[slice]:
+    """Slices of ``rows`` rows of ``width`` cells each, :data:`_CELLS` cells a slice at most."""
+    step = max(1, _CELLS // max(1, width))
+    return [slice(a, a + step) for a in range(0, rows, step)]
+
+
+def _flat(out: np.ndarray, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """Flat indices into ``out`` (C order) of the cells ``rows`` x ``columns``, row by row:
+    one 1-d gather or scatter is several times faster than ``np.ix_`` indexing."""
+    return (rows[:, None] * out.shape[1] + columns).ravel()
+
+
+def _best_flushes(held: int, triples: np.ndarray) -> np.ndarray:
+    """Best flush of two of the rank bits ``held`` with each row of board ``triples`` (rank
+    bits of three suited cards; fewer bits where a card is off suit): 0xFFFF for none."""
+    ranks = [1 << r for r in range(13) if held >> r & 1]
+    pairs = np.array([a | b for a, b in combinations(ranks, 2)], dtype=np.int64)
+    return _flush_or_worst()[pairs[:, None, None] | triples[None]].min(axis=(0, 2))
+
+
+@cache
+def _flush_or_worst() -> np.ndarray:
+    """The flush table with 0xFFFF (worse than any hand) where the bits are not a flush."""
+    flush = get_tables(False).flush.copy()
+    flush[flush == 0] = 0xFFFF
+    return flush
+
+
+def _zero_touching(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -> None:
+    """0 in ``out`` where the board shares a card with the combo (one card at a time)."""
+    board_bits = _board_sums(_CARD_BIT, boards)
+    cells = out.reshape(-1)
+    for card in np.unique(holes).tolist():
+        columns = np.flatnonzero(board_bits & _CARD_BIT[card])
+        rows = np.flatnonzero((holes == card).any(axis=1))
+        for part in _row_parts(len(rows), len(columns)):
+            cells[_flat(out, rows[part], columns)] = 0
 
 
 @dataclass(frozen=True)
