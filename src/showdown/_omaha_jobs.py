@@ -204,10 +204,13 @@ OMAHA_EXACT_MAX = 10_000_000_000
 OMAHA_EXACT_RATE = 1.2e7
 _PER_COMBO = 1 / 12
 _PER_SHOWDOWN = 1 / 80
-#: The numpy path ranks every combo on every board (no classes): seconds per combo-board
-#: and per player-showdown.
-_NUMPY_COMBO_SECONDS = 1.2e-6
-_NUMPY_SHOWDOWN_SECONDS = 1e-8
+#: The numpy path's seconds (one process, CPU time, development machine) per board of a
+#: task (enumerated, its rank multiset and suits read, its classes ranked once per
+#: multiset), per combo-board (each combo's row gathered, flushes added, touching boards
+#: zeroed) and per player-showdown.
+_NUMPY_BOARD_SECONDS = 2.9e-7
+_NUMPY_COMBO_SECONDS = 4e-9
+_NUMPY_SHOWDOWN_SECONDS = 3e-9
 
 
 @dataclass(frozen=True)
@@ -223,12 +226,17 @@ class OmahaExactPlan:
     work: int  # class-board rankings, with the combo-boards and showdowns in their time
     combo_boards: int
     showdowns: int
+    task_boards: int  # the boards of every task, summed
 
     def seconds(self, workers: int) -> float:
         """Estimated run time on ``workers`` workers with the backend in use."""
         if _backend.kernel() is not None:
             return self.work / OMAHA_EXACT_RATE / workers
-        numpy = self.combo_boards * _NUMPY_COMBO_SECONDS + self.showdowns * _NUMPY_SHOWDOWN_SECONDS
+        numpy = (
+            self.task_boards * _NUMPY_BOARD_SECONDS
+            + self.combo_boards * _NUMPY_COMBO_SECONDS
+            + self.showdowns * _NUMPY_SHOWDOWN_SECONDS
+        )
         return numpy / workers
 
 
@@ -254,8 +262,9 @@ def omaha_exact_plan(
     showdowns = len(picks) * boards * len(combos)
     by_class, by_combo = rank_work(combos, picks, bounds)
     work = by_class + int(by_combo * _PER_COMBO + showdowns * _PER_SHOWDOWN)
+    task_boards = sum(b1 - b0 for _, _, b0, b1 in bounds)
     return OmahaExactPlan(
-        picks, deal_weights, deck, boards, runouts, bounds, work, by_combo, showdowns
+        picks, deal_weights, deck, boards, runouts, bounds, work, by_combo, showdowns, task_boards
     )
 
 
