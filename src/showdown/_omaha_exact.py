@@ -89,9 +89,10 @@ def board_ranks(
 
 
 def _numpy_board_ranks(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -> None:
-    """:func:`board_ranks` in numpy into ``out`` (the kernel's integers): the non-flush best
-    once per class of combos with equal ranks, each combo's flushes on the boards with three
-    or more cards of a suit it holds twice, then 0 where the board touches the combo.
+    """:func:`board_ranks` in numpy into ``out`` (the kernel's integers; C-contiguous, combos
+    x boards): the non-flush best once per class of combos with equal ranks, each combo's
+    flushes on the boards with three or more cards of a suit it holds twice, then 0 where
+    the board touches the combo. The temporaries stay within the size of ``out``.
 
     >>> boards = np.array([[0, 4, 8, 44, 49], [1, 5, 9, 13, 48]])  # 2c3c4cKcAd, 2d3d4d5dAc
     >>> out = np.empty((2, 2), dtype=np.uint16)
@@ -99,6 +100,8 @@ def _numpy_board_ranks(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -
     >>> out.tolist()  # AsAh6c7c: a flush, a straight; AsAh6d7d: trip aces, a straight flush
     [[1133, 1607], [1618, 8]]
     """
+    if not out.flags.c_contiguous:  # the flush and touching passes write through a flat view
+        raise ValueError("out must be C-contiguous")
     _fill_nonflush(boards, holes, out)
     _add_flushes(boards, holes, out)
     _zero_touching(boards, holes, out)
