@@ -17,26 +17,36 @@ one board, as counted before suit isomorphism), to set beside PokerStove's publi
 :data:`MC_TRIALS` trials (a few seconds on one worker, as jobs worth spreading are).
 
 Like is compared with like: the local pool is started and every worker warmed (tables
-built) once, the LocalClusters likewise in each of their turns, outside the timings;
-the Monte Carlo job is
-also timed in fresh processes with ``workers=1`` and ``workers=2`` (the pool started by
-the call, forked since such a process runs one thread), which is what a user's
-``showdown equity --workers N`` costs. The
-cluster the verdict uses runs with :func:`showdown.parallel.dask_settings` (what
-docs/equity-at-scale.md recommends for these jobs); one with all of Dask's defaults is
-printed beside it. Each cluster is started, warmed and closed within its own turn of
-each round (start-up printed apart, never in the job times), so no idle cluster's
-event loops (a tenth of a core with Dask's defaults) run beside another contender.
-Besides the job of a few seconds, a Monte Carlo job of :data:`MC_BIG_TRIALS` trials
-(10-20 s on the pool: what a user asking for tight error bars runs, and the size of
-job worth sending to a cluster) is judged too. CPU seconds per job (this process,
-which holds a LocalCluster's scheduler, plus the workers) are printed for each
-contender: they hold better than wall times on a loaded machine. ``--full`` times the
-whole table as a user runs it (``showdown matrix --workers 2``: pool start included)
-against the issue's targets: at most 2 minutes with the native kernel, 10 with numpy.
-The matrix counts rather than evaluates boards (see ``showdown._matrix_jobs``), in numpy
-on both backends. The machine may be shared: every verdict says when the load makes a
-figure meaningless.
+built) once, outside the timings; the Monte Carlo job is also timed in fresh processes
+with ``workers=1`` and ``workers=2`` (the pool started by the call, forked since such a
+process runs one thread), which is what a user's ``showdown equity --workers N`` costs.
+
+The LocalCluster against the pool is judged pair by pair. This VM's own speed swings
+by up to 2x over tens of seconds (``bench_cores.py`` shows it), so two contenders
+timed in turns of their own, a quarter of a minute apart, are often timed on two
+different machines, and a ratio of their best runs measures the luck of their
+windows more than the engine: with the cluster's real overhead a few per cent, such
+ratios came out anywhere from 1.0x to 1.55x from one idle run to the next. So the
+cluster and the pool both stay up, and each job runs on the pool and on the cluster
+back to back (which one goes first alternates by round); the verdict is the median
+of these pairs' ratios (each taken within seconds, on the same machine phase), with
+the ratio of the best runs printed beside it. Running beside the pool, the idle
+cluster takes a share of a core that is measured and printed (about 2% with
+:func:`showdown.parallel.dask_settings`). The cluster the verdict uses runs with
+those settings (what docs/equity-at-scale.md recommends for these jobs); one with
+all of Dask's defaults is printed beside it, paired the same way in fewer rounds (its
+idle event loops take more of a core, which slows the pool beside it a little: that
+column flatters Dask's defaults, if anything). Cluster start-up is printed apart,
+never in the job times. Besides the job of a few seconds, a Monte Carlo job of
+:data:`MC_BIG_TRIALS` trials (10-20 s on the pool: what a user asking for tight error
+bars runs, and the size of job worth sending to a cluster) is judged too. CPU seconds
+per job (this process, which holds a LocalCluster's scheduler, plus the workers) are
+printed for each contender: they hold better than wall times on a loaded machine.
+``--full`` times the whole table as a user runs it (``showdown matrix --workers 2``:
+pool start included) against the issue's targets: at most 2 minutes with the native
+kernel, 10 with numpy. The matrix counts rather than evaluates boards (see
+``showdown._matrix_jobs``), in numpy on both backends. The machine may be shared:
+every verdict says when the load makes a figure meaningless.
 """
 
 from __future__ import annotations
@@ -113,29 +123,14 @@ def report(title: str, times: dict[str, list[float]], work: float, unit: str) ->
         )
 
 
-def speedup_verdicts(times: dict[str, list[float]]) -> None:
-    """The verdicts: 2 local workers against 1 (warm pool) and the LocalCluster against the
-    warm local pool (both warm: like with like), with Dask's default worker environment
-    beside it for the split of the gap."""
+def speedup_verdict(times: dict[str, list[float]]) -> None:
+    """The verdict of 2 local workers against 1 (a warm pool against in-process)."""
     trusted = all(steady(t) for t in times.values())
-    one = min(times[WARM_ONE])
-    ratio = one / min(times[WARM_TWO])
+    ratio = min(times[WARM_ONE]) / min(times[WARM_TWO])
     print(
         f"  {WARM_TWO} / 1 worker: x{ratio:.2f} (target >= {TARGET_SPEEDUP}): "
         f"{judge(ratio >= TARGET_SPEEDUP, trusted)}"
     )
-    pool = min(times[WARM_TWO])
-    if DASK in times:
-        slower = min(times[DASK]) / pool
-        print(
-            f"  LocalCluster / local pool: x{slower:.2f} time (target <= {TARGET_DASK}): "
-            f"{judge(slower <= TARGET_DASK, trusted)}"
-        )
-    if DASK_DEFAULT in times:
-        print(
-            f"  (with every one of Dask's defaults: "
-            f"x{min(times[DASK_DEFAULT]) / pool:.2f} the local pool's time)"
-        )
 
 
 def rates_against_others(rate: float) -> None:
@@ -246,55 +241,108 @@ def process_cpu(pids: list[int]) -> float:
 
 @dataclass
 class Contender:
-    """One way of running the jobs: in-process, the warm local pool, or a LocalCluster
-    started for its own turn of each round (so an idle cluster's event loops, a few per
-    cent of a core each, never run beside another contender's timings)."""
+    """One way of running the jobs: in-process, the warm local pool, or a LocalCluster."""
 
     name: str
     executor: Executor | None = None
     pids: list[int] = field(default_factory=list)
-    cluster: tuple[bool, Any, Any] | None = None  # (default env, cluster, client) once started
 
 
 Job = tuple[str, Callable[[Executor | None], object]]
+#: Seconds and CPU seconds of each run, by job, then by contender.
+Runs = dict[str, dict[str, list[float]]]
 
 
-def timed_round(
-    contender: Contender,
-    jobs: list[Job],
-    times: dict[str, dict[str, list[float]]],
-    cpu: dict[str, dict[str, list[float]]],
-    starts: dict[str, list[float]],
-    default_env: bool | None,
-) -> None:
-    """Time each job once on ``contender`` (starting and warming its cluster first when it
-    is a LocalCluster, outside the timings, and closing it after)."""
-    if default_env is not None:
-        begin = time.perf_counter()
-        cluster, client, contender.executor = start_cluster(default_env)
-        starts.setdefault(contender.name, []).append(time.perf_counter() - begin)
-        contender.pids = list(client.run(os.getpid).values())
-        jobs[1][1](contender.executor)  # warm: each worker's Monte Carlo sampler
-        contender.cluster = (default_env, cluster, client)
+def timed_job(contender: Contender, job: Job, times: Runs, cpu: Runs) -> None:
+    """Run ``job`` once on ``contender``: its seconds and CPU seconds (this process, which
+    holds a LocalCluster's scheduler, plus the contender's workers) go to the lists."""
+    name, run = job
+    me, workers = process_cpu([os.getpid()]), process_cpu(contender.pids)
+    begin = time.perf_counter()
+    run(contender.executor)
+    times[name].setdefault(contender.name, []).append(time.perf_counter() - begin)
+    used = process_cpu([os.getpid()]) - me + process_cpu(contender.pids) - workers
+    cpu[name].setdefault(contender.name, []).append(used)
+
+
+def idle_share(pids: list[int], seconds: float = 3.0) -> float:
+    """Share of a core that an idle LocalCluster (its scheduler's thread in this process,
+    and its workers ``pids``) takes: what it costs a contender running beside it."""
+    before = process_cpu([os.getpid(), *pids])
+    time.sleep(seconds)
+    return (process_cpu([os.getpid(), *pids]) - before) / seconds
+
+
+@dataclass
+class Paired:
+    """A LocalCluster's runs of each job, each paired with a run of the pool right
+    before or after it (see the module docs), and what the cluster cost to start and
+    to keep idle."""
+
+    name: str
+    times: Runs
+    cpu: Runs
+    startup: float = 0.0
+    idle: float = 0.0
+
+
+def paired_runs(
+    name: str, default_env: bool, pool: Contender, jobs: list[Job], rounds: dict[str, int]
+) -> Paired:
+    """Start a LocalCluster (timed apart), warm it, measure it idle, then run each job
+    ``rounds[job]`` times on the pool and on the cluster back to back (which goes first
+    alternates), and close it."""
+    paired = Paired(name, {job: {} for job, _ in jobs}, {job: {} for job, _ in jobs})
+    begin = time.perf_counter()
+    cluster, client, executor = start_cluster(default_env)
+    paired.startup = time.perf_counter() - begin
+    contender = Contender(name, executor, list(client.run(os.getpid).values()))
     try:
-        for job, run in jobs:
-            me, workers = process_cpu([os.getpid()]), process_cpu(contender.pids)
-            begin = time.perf_counter()
-            run(contender.executor)
-            times[job].setdefault(contender.name, []).append(time.perf_counter() - begin)
-            used = process_cpu([os.getpid()]) - me, process_cpu(contender.pids) - workers
-            cpu[job].setdefault(contender.name, []).append(used[0] + used[1])
+        jobs[1][1](executor)  # warm: each worker's Monte Carlo sampler
+        paired.idle = idle_share(contender.pids)
+        for r in range(max(rounds.values())):
+            order = (pool, contender) if r % 2 == 0 else (contender, pool)
+            for job in jobs:
+                if r < rounds[job[0]]:
+                    for c in order:
+                        timed_job(c, job, paired.times, paired.cpu)
+            done = ", ".join(
+                f"{job} x{t[name][-1] / t[pool.name][-1]:.2f}"
+                for job, t in paired.times.items()
+                if r < rounds[job]
+            )
+            print(f"  ... {name} / pool, pair {r + 1}: {done}", flush=True)
     finally:
-        if contender.cluster is not None:
-            close_cluster(*contender.cluster[1:])
-            contender.cluster = None
-    done = ", ".join(f"{job} {times[job][contender.name][-1]:.2f} s" for job, _ in jobs)
-    print(f"  ... {contender.name}: {done}", flush=True)
+        close_cluster(cluster, client)
+    return paired
+
+
+def paired_verdict(paired: Paired, job: str, judged: bool) -> None:
+    """The cluster against the pool on ``job``: the median of the pairs' ratios (judged
+    against :data:`TARGET_DASK` when ``judged``), the ratio of the best runs, CPU."""
+    pool, cluster = paired.times[job][WARM_TWO], paired.times[job][paired.name]
+    ratios = [c / p for p, c in zip(pool, cluster, strict=True)]
+    median = statistics.median(ratios)
+    listed = " ".join(f"{r:.2f}" for r in ratios)
+    verdict = (
+        f"(target <= {TARGET_DASK}): {judge(median <= TARGET_DASK, machine_load() is None)}"
+        if judged
+        else "(not judged)"
+    )
+    print(f"  {paired.name} / local pool, {len(ratios)} back-to-back pairs: x{listed}")
+    print(f"    median of the pairs x{median:.2f} the pool's time {verdict}")
+    cpu_pool = statistics.median(paired.cpu[job][WARM_TWO])
+    cpu_cluster = statistics.median(paired.cpu[job][paired.name])
+    print(
+        f"    best runs: pool {min(pool):.2f} s, cluster {min(cluster):.2f} s "
+        f"(x{min(cluster) / min(pool):.2f}); CPU per job (median): pool {cpu_pool:.2f} s, "
+        f"cluster {cpu_cluster:.2f} s (x{cpu_cluster / cpu_pool:.2f})"
+    )
 
 
 def cpu_line(cpu: dict[str, list[float]]) -> None:
-    """CPU seconds of the job (this process, with an in-process LocalCluster's scheduler,
-    plus the workers): what each way of running it costs whatever the load."""
+    """CPU seconds of the job (this process plus the workers): what each way of running
+    it costs whatever the load."""
     parts = [f"{name.split(' (')[0]} {statistics.median(c):.2f} s" for name, c in cpu.items()]
     print("  CPU per job (median; this process + workers): " + ", ".join(parts))
 
@@ -316,14 +364,6 @@ def main() -> None:
         Contender(WARM_ONE),
         Contender(WARM_TWO, pool, list(getattr(pool, "_processes", {}) or {})),
     ]
-    dask_envs: dict[str, bool] = {}
-    try:
-        import distributed  # noqa: F401
-
-        contenders += [Contender(DASK), Contender(DASK_DEFAULT)]
-        dask_envs = {DASK: False, DASK_DEFAULT: True}
-    except ImportError:
-        print("dask.distributed not installed: the LocalCluster columns are skipped")
 
     def run_matrix(ex: Executor | None) -> object:
         if ex is None:
@@ -340,15 +380,31 @@ def main() -> None:
 
     matrix_job, mc_job, big_job = "matrix", "mc", "mc-big"
     jobs: list[Job] = [(matrix_job, run_matrix), (mc_job, run_mc(trials)), (big_job, run_mc(big))]
-    for c in contenders[:2]:  # warm: each worker's Monte Carlo sampler
+    for c in contenders:  # warm: each worker's Monte Carlo sampler
         run_mc(trials)(c.executor)
-    times: dict[str, dict[str, list[float]]] = {job: {} for job, _ in jobs}
-    cpu: dict[str, dict[str, list[float]]] = {job: {} for job, _ in jobs}
-    starts: dict[str, list[float]] = {}
+    times: Runs = {job: {} for job, _ in jobs}
+    cpu: Runs = {job: {} for job, _ in jobs}
+    paired: list[tuple[Paired, bool]] = []
     try:
         for _ in range(rounds):
             for c in contenders:
-                timed_round(c, jobs, times, cpu, starts, dask_envs.get(c.name))
+                for each in jobs:
+                    timed_job(c, each, times, cpu)
+                done = ", ".join(f"{job} {times[job][c.name][-1]:.2f} s" for job, _ in jobs)
+                print(f"  ... {c.name}: {done}", flush=True)
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            print("dask.distributed not installed: the LocalCluster comparison is skipped")
+        else:
+            # short jobs' pairs are cheap and vary most from pair to pair: more of them
+            pairs = 10 if args.quick else 16
+            settings = {matrix_job: pairs, mc_job: pairs, big_job: 3 if args.quick else 5}
+            defaults = (
+                {matrix_job: 2, mc_job: 2, big_job: 1} if args.quick else dict.fromkeys(settings, 3)
+            )
+            paired.append((paired_runs(DASK, False, contenders[1], jobs, settings), True))
+            paired.append((paired_runs(DASK_DEFAULT, True, contenders[1], jobs, defaults), False))
     finally:
         pool.shutdown()
     work = matrix_showdowns(CLASSES)
@@ -359,8 +415,10 @@ def main() -> None:
         "showdowns",
     )
     rates_against_others(work / min(min(t) for t in times[matrix_job].values()))
-    speedup_verdicts(times[matrix_job])
+    speedup_verdict(times[matrix_job])
     cpu_line(cpu[matrix_job])
+    for p, judged in paired:
+        paired_verdict(p, matrix_job, judged)
     for job, n, why in (
         (mc_job, trials, "a job of a few seconds"),
         (big_job, big, "tight error bars: 10-20 s on the pool"),
@@ -372,12 +430,14 @@ def main() -> None:
             n,
             "trials",
         )
-        speedup_verdicts(times[job])
+        speedup_verdict(times[job])
         cpu_line(cpu[job])
-    for name, seconds in starts.items():
+        for p, judged in paired:
+            paired_verdict(p, job, judged)
+    for p, _ in paired:
         print(
-            f"  {name} start-up (not in the job times): best {min(seconds):.2f} s, "
-            f"median {statistics.median(seconds):.2f} s"
+            f"  {p.name}: start-up {p.startup:.2f} s (not in the job times); idle beside "
+            f"the pool's runs it took {p.idle:.3f} of a core"
         )
     cold: dict[str, list[float]] = {COLD_ONE: [], COLD_TWO: []}
     cold_cpu: dict[str, list[tuple[float, float]]] = {COLD_ONE: [], COLD_TWO: []}

@@ -20,12 +20,13 @@ one call changes.
 10
 >>> batch_size(remaining=1, slots=2, cap=100)
 1
->>> run_batch(pow, True, [(2, 3), (3, 2)], None, True)[0]
+>>> pickle.loads(run_batch(pow, True, [(2, 3), (3, 2)], None, True))[0]
 [8, 9]
 """
 
 from __future__ import annotations
 
+import pickle
 import time
 from collections.abc import Callable, Sequence
 from math import ceil
@@ -95,8 +96,10 @@ def batch_size(remaining: int, slots: int, cap: int) -> int:
 
 def run_batch(
     fn: Callable[..., Any], star: bool, tasks: Sequence[Any], stop_at: float | None, first: bool
-) -> tuple[list[Any], float]:
-    """Run ``tasks`` in turn (in a worker): their results and the seconds they took.
+) -> bytes:
+    """Run ``tasks`` in turn (in a worker): their results and the seconds they took, pickled
+    together (one frame for the cluster to carry: a Dask worker would otherwise send each
+    numpy array of each result as a frame of its own, and the client read each apart).
 
     No task starts after ``stop_at`` (a :func:`time.time` value, as clocks of different
     machines agree on it), except the job's very first task (``first``: this batch holds
@@ -108,7 +111,7 @@ def run_batch(
         if stop_at is not None and not (first and k == 0) and time.time() >= stop_at:
             break
         out.append(fn(*task) if star else fn(task))
-    return out, time.perf_counter() - start
+    return pickle.dumps((out, time.perf_counter() - start), pickle.HIGHEST_PROTOCOL)
 
 
 def run_batched(
@@ -151,7 +154,7 @@ def run_batched(
             done, _ = cf.wait(pending, timeout=timeout, return_when=cf.FIRST_COMPLETED)
             for future in sorted(done, key=lambda f: pending[f][0]):
                 first, size = pending.pop(future)
-                out, seconds = future.result()
+                out, seconds = pickle.loads(future.result())
                 for k, result in enumerate(out):
                     results[first + k] = result
                     if on_done is not None:
