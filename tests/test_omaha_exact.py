@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from showdown import _backend, _omaha_exact, equity
+from showdown import _backend, _omaha_exact, _omaha_jobs, equity
 from showdown._omaha_exact import board_cards, board_count, board_ranks
 from showdown.batch import evaluate_omaha_batch
 from showdown.cards import Card, CardError
@@ -122,6 +122,25 @@ def test_counts_do_not_depend_on_the_split(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(_omaha_exact, "_CELLS", 1500)
     split = equity(players, dead=dead, game="omaha", exact=True, workers=1)
     assert split == whole
+
+
+@pytest.mark.parametrize("deals_a_task", [1, 2])
+def test_a_slice_that_uses_one_combo_of_a_range_counts_the_same(
+    deals_a_task: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Slices of one or two deals: a ranged player whose slice uses one combo of its range
+    is still a range there (its boards touching that combo do not count), and the next
+    ranged player still reads its own picks."""
+    players = ["AsAhKdKh:0.5, AcAdKcKh:2", "Ts9s8d7d", "JsJhTd9h:1, JcJdTc9c:3"]
+    dead = _low_cards(players, "", 26)
+    whole = equity(players, dead=dead, game="omaha", exact=True, workers=1)
+
+    def slices(deals: int, boards: int, players: int, combos: int) -> list[tuple[int, ...]]:
+        k = deals_a_task
+        return [(d, min(deals, d + k), 0, boards) for d in range(0, deals, k)]
+
+    monkeypatch.setattr(_omaha_jobs, "task_bounds", slices)
+    assert equity(players, dead=dead, game="omaha", exact=True, workers=1) == whole
 
 
 def test_the_command_line_prints_exact_preflop(capsys: pytest.CaptureFixture[str]) -> None:

@@ -224,26 +224,43 @@ def _zero_touching(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -> No
 
 @dataclass(frozen=True)
 class BoardsSpec:
-    """What every task of one exact Omaha job shares."""
+    """What the tasks of one slice of deals of an exact Omaha job share."""
 
-    combos: tuple[np.ndarray, ...]  # per player (m, 4..6); a fixed hand has m == 1
+    combos: tuple[np.ndarray, ...]  # per player (m, 4..6): the combos the slice's deals use
+    ranged: tuple[int, ...]  # the players the deals pick a combo for (a column each)
     deck: tuple[int, ...]  # the live deck, ascending
     board: tuple[int, ...]  # the known board cards
 
 
+def deal_slice(
+    combos: Sequence[np.ndarray], ranged: Sequence[int], picks: np.ndarray
+) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """The combos the deals ``picks`` (one column per ``ranged`` player) use, per player
+    (a fixed hand as it is), and the deals' picks renumbered into them. A ranged player
+    keeps its column even when the slice uses one combo of it.
+
+    >>> kept, local = deal_slice([np.arange(8).reshape(2, 4)], [0], np.array([[1], [1]]))
+    >>> kept[0].tolist(), local.tolist()
+    ([[4, 5, 6, 7]], [[0], [0]])
+    """
+    kept = list(combos)
+    local = np.empty_like(picks)
+    for column, p in enumerate(ranged):
+        used, inverse = np.unique(picks[:, column], return_inverse=True)
+        kept[p] = combos[p][used]
+        local[:, column] = inverse.ravel()
+    return tuple(kept), local
+
+
 def boards_task(spec: BoardsSpec, picks: np.ndarray, start: int, stop: int) -> np.ndarray:
-    """Showdown counts ``(deals, players, 11)`` of each deal (``picks``: one combo index per
-    ranged player) on boards ``start .. stop - 1`` it can see."""
-    ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1]
-    deals = len(picks)
-    wanted, inverses = [], []
-    for p, c in enumerate(spec.combos):
-        if p in ranged:
-            used, inverse = np.unique(picks[:, ranged.index(p)], return_inverse=True)
-        else:
-            used, inverse = np.zeros(1, dtype=np.int64), np.zeros(deals, dtype=np.int64)
-        wanted.append(c[used])
-        inverses.append(inverse.ravel())
+    """Showdown counts ``(deals, players, 11)`` of each deal (``picks``: one index into
+    ``spec.combos`` per ranged player, see :func:`deal_slice`) on boards ``start .. stop -
+    1`` it can see."""
+    ranged, wanted, deals = list(spec.ranged), spec.combos, len(picks)
+    inverses = [
+        picks[:, ranged.index(p)] if p in ranged else np.zeros(deals, dtype=np.int64)
+        for p in range(len(wanted))
+    ]
     tables: list[np.ndarray] = [np.empty(0)] * len(wanted)
     for size in sorted({w.shape[1] for w in wanted}):  # one pass over the boards per hole size
         players = [p for p, w in enumerate(wanted) if w.shape[1] == size]
@@ -300,20 +317,18 @@ _TASK_SHOWDOWNS = 1 << 25
 
 
 def rank_work(
-    combos: list[np.ndarray], picks: np.ndarray, bounds: list[tuple[int, int, int, int]]
+    slices: dict[tuple[int, int], tuple[tuple[np.ndarray, ...], np.ndarray]],
+    bounds: list[tuple[int, int, int, int]],
 ) -> tuple[int, int]:
     """Class-board and combo-board rankings of the tasks ``bounds``: each task ranks the
-    combos its deals use, the non-flush part once per class of combos with equal ranks."""
-    ranged = [i for i, c in enumerate(combos) if len(c) > 1]
+    combos its slice of deals uses (``slices``, by slice, from :func:`deal_slice`), the
+    non-flush part once per class of combos with equal ranks."""
     boards: dict[tuple[int, int], int] = {}  # per slice of deals: the boards of its tasks
     for d0, d1, b0, b1 in bounds:
         boards[d0, d1] = boards.get((d0, d1), 0) + b1 - b0
     by_class = by_combo = 0
-    for (d0, d1), n in boards.items():
-        used = [
-            combos[p][np.unique(picks[d0:d1, ranged.index(p)])] if p in ranged else combos[p]
-            for p in range(len(combos))
-        ]
+    for key, n in boards.items():
+        used = slices[key][0]
         classes = 0
         for size in {u.shape[1] for u in used}:
             ranks = np.sort(np.concatenate([u for u in used if u.shape[1] == size]) >> 2, axis=1)

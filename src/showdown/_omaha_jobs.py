@@ -36,7 +36,14 @@ from showdown._holdem_plan import (
     sample_tasks,
     seconds_text,
 )
-from showdown._omaha_exact import BoardsSpec, board_count, boards_task, rank_work, task_bounds
+from showdown._omaha_exact import (
+    BoardsSpec,
+    board_count,
+    boards_task,
+    deal_slice,
+    rank_work,
+    task_bounds,
+)
 from showdown.cards import CardError
 from showdown.parallel import task_rng
 
@@ -223,6 +230,8 @@ class OmahaExactPlan:
     boards: int  # boards completing the known ones from the live deck
     runouts: int  # of those, the boards each deal can see
     bounds: list[tuple[int, int, int, int]]  # per task: deals d0:d1 on boards b0:b1
+    #: Per slice of deals d0:d1: the combos its deals use and their picks into them.
+    slices: dict[tuple[int, int], tuple[tuple[np.ndarray, ...], np.ndarray]]
     work: int  # class-board rankings, with the combo-boards and showdowns in their time
     combo_boards: int
     showdowns: int
@@ -260,11 +269,22 @@ def omaha_exact_plan(
     runouts = comb(len(deck) - sum(combos[i].shape[1] for i in ranged), need)
     bounds = task_bounds(len(picks), boards, len(combos), sum(len(c) for c in combos))
     showdowns = len(picks) * boards * len(combos)
-    by_class, by_combo = rank_work(combos, picks, bounds)
+    slices = {(d0, d1): deal_slice(combos, ranged, picks[d0:d1]) for d0, d1, _, _ in bounds}
+    by_class, by_combo = rank_work(slices, bounds)
     work = by_class + int(by_combo * _PER_COMBO + showdowns * _PER_SHOWDOWN)
     task_boards = sum(b1 - b0 for _, _, b0, b1 in bounds)
     return OmahaExactPlan(
-        picks, deal_weights, deck, boards, runouts, bounds, work, by_combo, showdowns, task_boards
+        picks,
+        deal_weights,
+        deck,
+        boards,
+        runouts,
+        bounds,
+        slices,
+        work,
+        by_combo,
+        showdowns,
+        task_boards,
     )
 
 
@@ -273,18 +293,11 @@ def omaha_exact_job(
 ) -> Job:
     """The exact Omaha job of :func:`omaha_exact_plan`'s ``plan``: blocks of boards times
     slices of deals, their integer counts added per deal."""
-    ranged = [i for i, c in enumerate(combos) if len(c) > 1]
-    slices: dict[tuple[int, int], tuple[BoardsSpec, np.ndarray]] = {}
-    for d0, d1, _, _ in plan.bounds:  # a task carries only the combos its deals use
-        if (d0, d1) not in slices:
-            picks, kept = plan.picks[d0:d1], list(combos)
-            columns = []
-            for r, p in enumerate(ranged):
-                used, inverse = np.unique(picks[:, r], return_inverse=True)
-                kept[p] = combos[p][used]
-                columns.append(inverse.ravel())
-            local = np.stack(columns, axis=1) if columns else picks
-            slices[d0, d1] = (BoardsSpec(tuple(kept), plan.deck, tuple(board)), local)
+    ranged = tuple(i for i, c in enumerate(combos) if len(c) > 1)
+    slices = {  # a task carries only the combos its slice of deals uses
+        key: (BoardsSpec(kept, ranged, plan.deck, tuple(board)), local)
+        for key, (kept, local) in plan.slices.items()
+    }
     tasks = [(*slices[d0, d1], b0, b1) for d0, d1, b0, b1 in plan.bounds]
     units = [float((d1 - d0) * (b1 - b0)) for d0, d1, b0, b1 in plan.bounds]
     estimate = plan.seconds(workers)
