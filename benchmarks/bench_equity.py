@@ -58,8 +58,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from common import best_time, judge, machine_load, steady
-from showdown import _backend
-from showdown import _equity_kernels as K
+from showdown.hands import native as _backend
+from showdown.odds import kernels as K
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -95,7 +95,7 @@ FIRST_CALL = """
 import time
 import numpy, showdown
 start, start_cpu = time.perf_counter(), time.process_time()
-from showdown.equity import equity
+from showdown.odds.equity import equity
 r = equity({players!r})
 assert r.method == "exact" and r.boards == {boards}
 print(time.perf_counter() - start, time.process_time() - start_cpu)
@@ -109,7 +109,7 @@ def verdict(ok: bool, trusted: bool = True, why: str | None = None) -> str:
 def warm_times(players: list[str], repeat: int) -> dict[str, tuple[list[float], list[float]]]:
     """Warm wall and CPU times of ``equity(players)`` on each backend, in interleaved rounds
     (CPU: this thread's, which the load of other processes does not inflate)."""
-    from showdown.equity import equity
+    from showdown.odds.equity import equity
 
     times: dict[str, tuple[list[float], list[float]]] = {b: ([], []) for b in _backend.NAMES}
     for b in _backend.NAMES:
@@ -155,7 +155,7 @@ def exact_section(repeat: int) -> None:
     # Interleaved pairs, so both processes see the same machine load.
     pairs = [
         (
-            wall([PYTHON, "-c", "import numpy, showdown.cli; showdown.cli.build_parser()"]),
+            wall([PYTHON, "-c", "import numpy, showdown.commands.main as m; m.build_parser()"]),
             wall([str(SCRIPT), "equity", "AcAd", "KhKs", "--json"]),
         )
         for _ in range(repeat)
@@ -205,7 +205,7 @@ def monte_carlo_section(trials: int, repeat: int, pokerkit_samples: int) -> None
     from pokerkit import Deck, StandardHighHand, calculate_equities
     from pokerkit import parse_range as pk_range
 
-    from showdown.equity import equity
+    from showdown.odds.equity import equity
 
     matchups = [("AcAd", "KhKs", "hand v hand"), ("AcAd", "QQ+,AKs", "hand v range")]
     print(f"== Monte Carlo heads-up, preflop ({trials:,} trials, best of {repeat})")
@@ -318,7 +318,7 @@ def _cpu_all() -> float:
 
 def omaha_exact_section(repeat: int) -> None:
     """Exact Omaha preflop (issue 10b): hand v hand and hand v range, 1 and 2 workers."""
-    from showdown.equity import equity
+    from showdown.odds.equity import equity
 
     jobs = [
         ("AhAsKdQc v 9s8s7d6d", ["AhAsKdQc", "9s8s7d6d"], ("native", "numpy"), repeat),

@@ -59,9 +59,10 @@ from common import (
     random_hands,
     steady,
 )
-from showdown import Card, _backend, evaluate_ids
-from showdown import _scalar as _evaluate
-from showdown.batch import evaluate_batch, evaluate_omaha_batch
+from showdown import Card, evaluate_ids
+from showdown.hands import native as _backend
+from showdown.hands import scalar as _evaluate
+from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
 
 _evaluate._python_path()
 #: The scalar path of each backend, called directly (no switching inside a timed loop).

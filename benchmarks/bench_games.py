@@ -41,8 +41,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import format_rate, judge, machine_load
-from showdown import Card, _backend, evaluate_batch, evaluate_omaha_batch
-from showdown.ladder_tables import ladder_evaluator, ladder_omaha_ids
+from showdown import Card, evaluate_batch, evaluate_omaha_batch
+from showdown.hands import native as _backend
+from showdown.hands.ladders import ladder_evaluator, ladder_omaha_ids
 from showdown.variants import find_variant
 
 #: game -> (pokerkit class, cards per hand)

@@ -1,7 +1,7 @@
 """Benchmark: resolve a 10-player Hold'em table with many side pots.
 
 Run: ``.venv/bin/python benchmarks/bench_pots.py`` (``--tables N`` to change the
-sample). Prints tables per second for :func:`showdown.pots.resolve` on tables
+sample). Prints tables per second for :func:`showdown.pots.resolution.resolve` on tables
 already built (the core: uncalled bet, layers, ten hands, shares, order), then
 for the whole path from the JSON object, then with the explanation text.
 The target for the core is at least 20,000 tables/s.
@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from showdown.pots import Table, resolve
+from showdown.pots.resolution import Table, resolve
 
 
 def make_table(rng: random.Random) -> dict[str, Any]:

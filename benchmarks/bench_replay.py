@@ -47,7 +47,7 @@ import warnings
 from pathlib import Path
 
 from common import Result, interleaved_times, judge, machine_load, print_table, steady
-from showdown import _backend
+from showdown.hands import native as _backend
 from showdown.phh.batch import settle_all, verify_all
 from showdown.phh.corpus import replay_paths
 from showdown.phh.export import settlement_to_history

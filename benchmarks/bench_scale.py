@@ -32,7 +32,7 @@ back to back (which one goes first alternates by round); the verdict is the medi
 of these pairs' ratios (each taken within seconds, on the same machine phase), with
 the ratio of the best runs printed beside it. Running beside the pool, the idle
 cluster takes a share of a core that is measured and printed (about 2% with
-:func:`showdown.parallel.dask_settings`). The cluster the verdict uses runs with
+:func:`showdown.odds.parallel.dask_settings`). The cluster the verdict uses runs with
 those settings (what docs/equity-at-scale.md recommends for these jobs); one with
 all of Dask's defaults is printed beside it, paired the same way in fewer rounds (its
 idle event loops take more of a core, which slows the pool beside it a little: that
@@ -45,7 +45,7 @@ printed for each contender: they hold better than wall times on a loaded machine
 ``--full`` times the whole table as a user runs it (``showdown matrix --workers 2``:
 pool start included) against the issue's targets: at most 2 minutes with the native
 kernel, 10 with numpy. The matrix counts rather than evaluates boards (see
-``showdown._matrix_jobs``), in numpy on both backends. The machine may be shared:
+``showdown.odds.matrix_jobs``), in numpy on both backends. The machine may be shared:
 every verdict says when the load makes a figure meaningless.
 """
 
@@ -68,13 +68,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import CHILD_ENV, judge, machine_load, steady
-from showdown import _backend
-from showdown._matrix_jobs import prepare
-from showdown.equity import equity
-from showdown.matrix import matrix
-from showdown.parallel import dask_settings, local_pool
-from showdown.preflop import CLASSES as ALL_CLASSES
-from showdown.preflop import class_combos
+from showdown.hands import native as _backend
+from showdown.odds.equity import equity
+from showdown.odds.matrix import matrix
+from showdown.odds.matrix_jobs import prepare
+from showdown.odds.parallel import dask_settings, local_pool
+from showdown.odds.preflop import CLASSES as ALL_CLASSES
+from showdown.odds.preflop import class_combos
 
 #: A block of the table spread over the grid: pairs, suited, offsuit, high and low.
 CLASSES = list(ALL_CLASSES[::9])
@@ -193,7 +193,7 @@ def cpu_speedup(cpu: dict[str, list[tuple[float, float]]]) -> None:
 def start_cluster(default_env: bool) -> tuple[Any, Any, Executor]:
     """A 2-process LocalCluster (one thread each) with its tables built, its client and
     the client's executor: set up as docs/equity-at-scale.md recommends for these jobs
-    (:func:`showdown.parallel.dask_settings`: no statistical profiler, slower ticks and
+    (:func:`showdown.odds.parallel.dask_settings`: no statistical profiler, slower ticks and
     monitors, no work stealing, no ``MALLOC_TRIM_THRESHOLD_``), or with every one of
     Dask's defaults (``default_env``), printed beside it to show what the settings save."""
     from dask import config as dask_config

@@ -10,7 +10,7 @@ Prints:
   imports, lookup tables, counting all 133,784,560 hands, JSON out): best of
   ``R`` runs, against the issue's target of at most 3 s; the output is checked
   against SPEC section 2 first;
-* in this process, :func:`showdown.stats.stats` for 5, 6 and 7 cards, standard
+* in this process, :func:`showdown.hands.stats.stats` for 5, 6 and 7 cards, standard
   and wrap rules: the first call (which also builds the lookup tables of that
   rule set) and the best of ``R`` recomputations with the tables warm and the
   count caches cleared.
@@ -63,8 +63,8 @@ def whole_process(repeat: int, backend: str) -> list[float]:
 
 def in_process(repeat: int) -> list[tuple[str, float, float]]:
     """(label, first call, best warm recomputation) for every hand size and rule set."""
-    from showdown import _backend
-    from showdown.stats import _counted, _counted_list, _stats_on, stats
+    from showdown.hands import native as _backend
+    from showdown.hands.stats import _counted, _counted_list, _stats_on, stats
 
     rows = []
     for backend in _backend.NAMES:

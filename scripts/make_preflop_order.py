@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from showdown.preflop_order import equity_against_random
+from showdown.odds.preflop_order import equity_against_random
 
 TABLE = Path(__file__).resolve().parents[1] / "src" / "showdown" / "preflop_order.py"
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-from showdown import _backend
+from showdown.hands import native as _backend
 
 settings.register_profile(
     "showdown",

@@ -24,10 +24,11 @@ import pytest
 
 import showdown
 from oracles import SPEC_SEVEN_HANDS
-from showdown import Card, CardError, _backend, equity, evaluate_batch, evaluate_omaha_batch
-from showdown import _scalar as scalar_module  # the scalar paths of both backends
+from showdown import Card, CardError, equity, evaluate_batch, evaluate_omaha_batch
 from showdown.categories import category_ranges
-from showdown.stats import rank_counts
+from showdown.hands import native as _backend
+from showdown.hands import scalar as scalar_module  # the scalar paths of both backends
+from showdown.hands.stats import rank_counts
 
 #: The no-compiler install (``SHOWDOWN_BACKEND=numpy`` and no kernel) has nothing to
 #: compare; anywhere else a kernel that did not build fails here, as the ``backend``
@@ -246,7 +247,7 @@ def test_native_draws_match_exact_counts() -> None:
     """The kernel's board draws (one part, or two parts redrawn until disjoint) for 1, 2,
     4 and 5 missing cards: each player's win share lands within 4.5 standard errors of
     exact enumeration; a ranged player's picks are honoured and bad combos refused."""
-    from showdown import _equity_kernels as K
+    from showdown.odds import kernels as K
 
     hero, villain = np.array([[48, 49]]), np.array([[46, 47]])
     live = [c for c in range(52) if c not in (46, 47, 48, 49)]

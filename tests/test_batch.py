@@ -15,13 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown import CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
-from showdown.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.evaluate import evaluate_omaha_ids
+from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
+from showdown.hands.value import evaluate_omaha_ids
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
 
-batch_module = sys.modules["showdown.batch"]
+batch_module = sys.modules["showdown.hands.batch"]
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:

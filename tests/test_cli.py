@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import showdown
 from showdown import Card, evaluate
-from showdown.cli import main
+from showdown.commands.main import main
 
 SCRIPT = Path(sys.executable).with_name("showdown")
 if not SCRIPT.exists():  # tests run by an interpreter outside the project's virtualenv

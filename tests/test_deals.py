@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from showdown import _equity_kernels as K
-from showdown._deals import DealSampler, enumerate_deals, find_deal
 from showdown.cards import CardError
-from showdown.equity import equity
-from showdown.ranges import parse_range
+from showdown.odds import kernels as K
+from showdown.odds.deals import DealSampler, enumerate_deals, find_deal
+from showdown.odds.equity import equity
+from showdown.odds.ranges import parse_range
 
 EIGHT = ["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"]
 

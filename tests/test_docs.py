@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from showdown.cli import COMMANDS
+from showdown.commands.main import COMMANDS
 from test_fuzz import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,7 +96,7 @@ def test_games_page_examples_print_what_the_page_shows(
 def test_games_page_counts_are_the_stats_commands_figures() -> None:
     """The count tables of docs/games.md are what ``stats --game`` prints (and
     tests/test_game_stats.py checks those against a brute force)."""
-    from showdown.game_stats import game_stats
+    from showdown.hands.variant_stats import game_stats
 
     page = (DOCS / "games.md").read_text(encoding="utf-8")
     tables = {

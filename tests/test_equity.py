@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reference as ref
-from showdown.batch import evaluate_batch
 from showdown.cards import Card, CardError, parse_cards
-from showdown.equity import EXACT_WORK_LIMIT, EquityResult, equity
-from showdown.omaha_ranges import parse_omaha_range
-from showdown.ranges import RangeError, parse_range
+from showdown.hands.batch import evaluate_batch
+from showdown.odds.equity import EXACT_WORK_LIMIT, EquityResult, equity
+from showdown.odds.omaha_ranges import parse_omaha_range
+from showdown.odds.ranges import RangeError, parse_range
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from showdown.cli import main
-from showdown.equity import equity
+from showdown.commands.main import main
+from showdown.odds.equity import equity
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

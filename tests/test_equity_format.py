@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from showdown.equity import EquityResult, ProgressBar, equity, method_line
+from showdown.odds.equity import EquityResult, ProgressBar, equity, method_line
 
 LABELS = {
     "en": ("equity", "win", "tie"),

@@ -29,10 +29,11 @@ import treys
 
 import reference as ref
 from oracles import SPEC_FIVE_CARD, SPEC_FIVE_CARD_WRAP
-from showdown import Card, CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap, tables
-from showdown.batch import evaluate_batch, evaluate_omaha_batch
+from showdown import Card, CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.categories import category_ranges
-from showdown.evaluate import evaluate_omaha_ids
+from showdown.hands import tables
+from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
+from showdown.hands.value import evaluate_omaha_ids
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
@@ -659,18 +660,18 @@ def test_import_and_first_evaluation_need_no_numpy() -> None:
 def test_import_loads_only_the_light_path() -> None:
     """``import showdown`` and a first ``evaluate_ids`` load the kernel's loader and the
     scalar path only: no numpy, game, variants, cards or typing (every export is lazy).
-    The numpy backend's Python path reads its tables with showdown.tables (no numpy)."""
+    The numpy backend's Python path reads its tables with showdown.hands.tables (no numpy)."""
     code = (
         "import sys, showdown\n"
         "native = showdown.BACKEND == 'native'\n"
-        "assert 'showdown.evaluate' not in sys.modules and 'showdown.cards' not in sys.modules\n"
+        "assert 'showdown.hands.value' not in sys.modules and 'showdown.cards' not in sys.modules\n"
         "assert showdown.evaluate_ids([0, 5, 10, 15, 20, 25, 30]) > 0\n"
         "heavy = ('numpy', 'dataclasses', 'secrets', 'hashlib', 'showdown.game',\n"
-        "         'showdown.variants', 'showdown.cards', 'showdown.evaluate')\n"
-        "heavy += ('typing', 'enum', 'showdown.tables') if native else ()\n"
+        "         'showdown.variants', 'showdown.cards', 'showdown.hands.value')\n"
+        "heavy += ('typing', 'enum', 'showdown.hands.tables') if native else ()\n"
         "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
         "assert not loaded, loaded\n"
         "from showdown import Card, HandValue, evaluate\n"
-        "assert 'showdown.evaluate' in sys.modules and 'numpy' not in sys.modules\n"
+        "assert 'showdown.hands.value' in sys.modules and 'numpy' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

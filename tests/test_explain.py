@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import reference as ref
 from showdown import Card, CardError, HandValue, compare, evaluate, explain
-from showdown.explain import Comparison, decide, explain_many
 from showdown.i18n import LANGS
+from showdown.text.explain import Comparison, decide, explain_many
 
 
 def five(cards: str) -> HandValue:

@@ -2,7 +2,7 @@
 
 Random text, bytes, numbers (NaN, infinities, booleans, huge integers), nested
 JSON and card-like junk go into each command of the command line (in process,
-through :func:`showdown.cli.main`) and into each public function of the
+through :func:`showdown.commands.main.main`) and into each public function of the
 library. A command must end with status 0, or 2 and exactly one ``error:``
 line; a function must return or raise ``ValueError`` (``CardError``,
 ``RangeError``, ``TableError`` are kinds of it) or ``TypeError``, the types its
@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import showdown
-from showdown.cli import build_parser, main
-from showdown.ranges import Range, parse_range
+from showdown.commands.main import build_parser, main
+from showdown.odds.ranges import Range, parse_range
 
 DOCUMENTED = (ValueError, TypeError)
 
@@ -189,7 +189,7 @@ def test_deep_json_for_resolve_is_one_error_line(tmp_path: Any) -> None:
 
 
 def test_deep_json_in_the_library_is_a_table_error() -> None:
-    with pytest.raises(showdown.pots.TableError, match="nested deeper than 64"):
+    with pytest.raises(showdown.pots.table.TableError, match="nested deeper than 64"):
         showdown.Table.from_json(nested(100_000))
     deep: Any = []
     for _ in range(10_000):
@@ -306,9 +306,9 @@ def test_equity_arguments_name_the_parameter(
 @pytest.mark.parametrize("weight", ["1e308", "1e7", "inf", "1e-300"])
 def test_huge_or_tiny_weights_are_refused(weight: str) -> None:
     # Finding 3: "AA:1e308,KK:1e308" gave (nan, nan) with numpy warnings only.
-    with pytest.raises(showdown.ranges.RangeError, match=r"weight of 'AA'|token 'AA:inf'"):
+    with pytest.raises(showdown.odds.ranges.RangeError, match=r"weight of 'AA'|token 'AA:inf'"):
         showdown.equity([f"AA:{weight},KK:{weight}", "QQ"], trials=100)
-    with pytest.raises(showdown.ranges.RangeError, match="weight"):
+    with pytest.raises(showdown.odds.ranges.RangeError, match="weight"):
         Range({(51, 50): float(weight)})
 
 

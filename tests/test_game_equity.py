@@ -17,8 +17,8 @@ from reference_games import (
     short_deck_key,
 )
 from showdown import CardError, equity, parse_cards
-from showdown.cli import main
-from showdown.game_equity import GameEquityResult, game_equity
+from showdown.commands.main import main
+from showdown.odds.variant_equity import GameEquityResult, game_equity
 
 
 def ids(text: str) -> list[int]:

@@ -633,9 +633,9 @@ def test_bad_command_lines_are_one_error_line(server: GameServer, tmp_path: Path
 
 def test_the_web_stack_loads_only_for_play() -> None:
     code = (
-        "import sys, showdown, showdown.cli, contextlib, io\n"
+        "import sys, showdown, showdown.commands.main, contextlib, io\n"
         "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
-        "    showdown.cli.main(['--help'])\n"
+        "    showdown.commands.main.main(['--help'])\n"
         "print(sorted(m for m in ('starlette', 'uvicorn', 'showdown.game.server') "
         "if m in sys.modules))"
     )

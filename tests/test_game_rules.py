@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.cards import Card, parse_cards
-from showdown.evaluate import evaluate_ids
 from showdown.game.bots import OPPONENTS, analyse, hint_json
 from showdown.game.rules import (
     DEALT,
@@ -30,6 +29,7 @@ from showdown.game.rules import (
     seat_order,
     shuffled_deck,
 )
+from showdown.hands.value import evaluate_ids
 
 NAMES = [("You", "you", None), ("Marta", "bot", "cautious"), ("Viktor", "bot", "bold")]
 

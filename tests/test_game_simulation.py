@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from showdown.evaluate import evaluate_ids
 from showdown.game.bots import OPPONENTS, analyse
 from showdown.game.rules import (
     SEATS,
@@ -21,6 +20,7 @@ from showdown.game.rules import (
     seat_order,
     shuffled_deck,
 )
+from showdown.hands.value import evaluate_ids
 
 START = 1000
 

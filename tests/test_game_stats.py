@@ -32,8 +32,8 @@ from reference_games import (
     short_deck_key,
 )
 from showdown.categories import BadugiCategory, Category
-from showdown.cli import main
-from showdown.game_stats import game_cards, game_stats
+from showdown.commands.main import main
+from showdown.hands.variant_stats import game_cards, game_stats
 from showdown.variants import GAMES, find_variant
 
 _NAMES = {  # the reference's category words -> the library's categories
@@ -228,7 +228,7 @@ def _reference_keys(deck: str, cards: int, rule: str) -> list[Key | None]:
 
 def _reference_json(game: str, cards: int, trips: bool) -> dict:
     """``stats --game --json`` worked out from the reference evaluators alone."""
-    from showdown.stats import stats
+    from showdown.hands.stats import stats
 
     variant = find_variant(game)
     doc: dict = {"cards": cards}

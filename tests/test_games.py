@@ -31,8 +31,8 @@ from reference_games import (
     short_deck_key,
 )
 from showdown import Card, CardError, evaluate, evaluate_batch, evaluate_omaha_batch
-from showdown.evaluate import HiLoValue
-from showdown.ladder_tables import ladder_ids, no_hand
+from showdown.hands.ladders import ladder_ids, no_hand
+from showdown.hands.value import HiLoValue
 from showdown.variants import ACE_TO_FIVE, BADUGI, DEUCE_TO_SEVEN, EIGHT_OR_BETTER, SHORT_DECK
 
 SHORT_DECK_IDS = list(range(16, 52))
@@ -362,8 +362,8 @@ def test_eval_names_the_five_cards_of_each_half(lang: str, high: str, low: str) 
 
 
 def test_russian_stats_titles_decline_the_cards() -> None:
-    from showdown.game_stats import game_stats
-    from showdown.stats_table import format_stats
+    from showdown.hands.variant_stats import game_stats
+    from showdown.text.stats_table import format_stats
 
     assert "раздач по четыре карты," in format_stats(game_stats("badugi"), "ru")
     assert "раздач по пять карт," in format_stats(game_stats("ace-to-five"), "ru")

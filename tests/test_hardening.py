@@ -19,13 +19,13 @@ import numpy as np
 import pytest
 
 import showdown
-import showdown.batch as batch_module
+import showdown.hands.batch as batch_module
 from reference import all_five_card_hands, five_codes
 from showdown import Card, CardError, compare, evaluate, percentile, resolve
-from showdown.batch import evaluate_omaha_batch
 from showdown.commands.common import use_colour
-from showdown.equity import ProgressBar
-from showdown.pots import Table, TableError
+from showdown.hands.batch import evaluate_omaha_batch
+from showdown.odds.equity import ProgressBar
+from showdown.pots.resolution import Table, TableError
 from test_fuzz import run_cli
 
 # ---------------------------------------------------------------- Card, compare, percentile
@@ -197,7 +197,7 @@ def test_dead_button_counts_from_the_empty_seat() -> None:
 
 def test_button_on_seat_zero_is_a_seat_like_any_other() -> None:
     # A mutant that refused button 0 (``< 0`` turned into ``< 1``) survived the pots tests.
-    from showdown.pots import split_amount
+    from showdown.pots.resolution import split_amount
 
     assert split_amount(3, [0, 1], button=0, seats=[0, 1]) == {1: 2, 0: 1}
     assert split_amount(3, [0, 2], button=0, seats=[0, 2]) == {2: 2, 0: 1}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from showdown import Category, evaluate
+from showdown.hands.tables import get_tables
 from showdown.i18n import (
     LANGS,
     category_name,
@@ -14,7 +15,6 @@ from showdown.i18n import (
     pick_lang,
     rank_name,
 )
-from showdown.tables import get_tables
 
 C = Category
 

@@ -4,7 +4,7 @@ every board, the JSON/CSV/SVG contracts, ranges rows, three-way tables and the C
 The brute force scores each combo on every board of the whole deck with the batch
 evaluator (anchored to the independent reference evaluator on a sample of boards),
 then averages every non-overlapping combo pair with equal weight: no suit
-isomorphism, no shared kernel with :mod:`showdown._matrix_jobs`.
+isomorphism, no shared kernel with :mod:`showdown.odds.matrix_jobs`.
 """
 
 from __future__ import annotations
@@ -18,16 +18,16 @@ import numpy as np
 import pytest
 
 import reference as ref
-from showdown import _equity_kernels as K
 from showdown import equity
-from showdown._matrix_jobs import row_task
-from showdown.batch import evaluate_batch
-from showdown.cli import main
+from showdown.commands.main import main
+from showdown.hands.batch import evaluate_batch
 from showdown.i18n import phrasebook, words
-from showdown.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
-from showdown.preflop import CLASSES, canonical, class_combos, class_index
-from showdown.progress import ProgressBar
-from showdown.ranges import RangeError
+from showdown.odds import kernels as K
+from showdown.odds.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
+from showdown.odds.matrix_jobs import row_task
+from showdown.odds.preflop import CLASSES, canonical, class_combos, class_index
+from showdown.odds.progress import ProgressBar
+from showdown.odds.ranges import RangeError
 
 
 @pytest.fixture(scope="module")

@@ -15,12 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from showdown import _backend, _omaha_exact, _omaha_jobs, equity
-from showdown._omaha_exact import board_cards, board_count, board_ranks
-from showdown.batch import evaluate_omaha_batch
+from showdown import equity
 from showdown.cards import Card, CardError
-from showdown.cli import main
-from showdown.omaha_ranges import parse_omaha_range
+from showdown.commands.main import main
+from showdown.hands import native as _backend
+from showdown.hands.batch import evaluate_omaha_batch
+from showdown.odds import omaha_exact as _omaha_exact
+from showdown.odds import omaha_jobs as _omaha_jobs
+from showdown.odds.omaha_exact import board_cards, board_count, board_ranks
+from showdown.odds.omaha_ranges import parse_omaha_range
 from test_backends import NO_KERNEL_INSTALL
 from test_equity import _combos, _ids, assert_matches, brute
 

@@ -8,8 +8,8 @@ import pytest
 
 from showdown import equity
 from showdown.cards import Card
-from showdown.omaha_ranges import parse_omaha_range
-from showdown.ranges import RangeError
+from showdown.odds.omaha_ranges import parse_omaha_range
+from showdown.odds.ranges import RangeError
 
 
 def _ranks(hand: list[int]) -> str:

@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 
 from showdown import equity
-from showdown.cli import main
-from showdown.matrix import PreflopMatrix, matrix
-from showdown.parallel import (
+from showdown.commands.main import main
+from showdown.odds.matrix import PreflopMatrix, matrix
+from showdown.odds.parallel import (
     ParallelError,
     check_time,
     check_workers,
@@ -246,7 +246,7 @@ def test_signal_leaves_no_pool_worker_behind(sig: int) -> None:
 
 def test_pools_fork_only_where_it_is_safe() -> None:
     code = (
-        "from showdown import equity; from showdown.parallel import start_method; "
+        "from showdown import equity; from showdown.odds.parallel import start_method; "
         "r = [equity(['QQ+, AKs', 'JJ-99, AQs'], trials=3_000_000, seed=5, workers=n) "
         "for n in (1, 2)]; print(start_method(), r[0] == r[1])"
     )
@@ -298,7 +298,7 @@ def test_tasks_travel_in_batches_yet_keep_their_order_and_results(
 ) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from showdown._batches import run_batched
+    from showdown.odds.batches import run_batched
 
     seen: list[int] = []
     assert run_tasks(abs, list(range(-40, 0)), dask_executor, on_done=lambda i, _: seen.append(i))
@@ -329,7 +329,7 @@ def test_tasks_travel_in_batches_yet_keep_their_order_and_results(
 def test_monte_carlo_in_batches_on_dask_gives_the_pools_numbers(
     dask_executor: Executor, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import showdown._holdem_plan as plan
+    import showdown.odds.holdem_plan as plan
 
     monkeypatch.setattr(plan, "TASK_TRIALS", 1 << 13)  # 25 tasks: batches of several
     kwargs = {"trials": 200_000, "seed": 7}
@@ -376,7 +376,7 @@ def test_dask_settings_quiet_the_cluster_and_drop_the_malloc_setting(
     monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)  # a worker would inherit it
     dask = pytest.importorskip("dask")
     distributed = pytest.importorskip("distributed")
-    from showdown.parallel import dask_settings, malloc_trim_threshold, worker_note
+    from showdown.odds.parallel import dask_settings, malloc_trim_threshold, worker_note
 
     settings = dask_settings()
     assert settings["distributed.worker.profile.enabled"] is False

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from showdown import _backend
+from showdown.hands import native as _backend
 from showdown.phh.batch import settle_all, settle_each
 from showdown.phh.errors import HistoryError
 from showdown.phh.fasttoml import fast_loads, kernel_loads
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
 from showdown.phh.settlement import Settlement, settle, to_table
-from showdown.pots import resolve
+from showdown.pots.resolution import resolve
 from test_phh_fastpath import broken, random_case
 
 pytestmark = pytest.mark.usefixtures("backend")

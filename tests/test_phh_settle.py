@@ -7,7 +7,7 @@ import pytest
 from showdown.phh import IllegalAction, loads, settle, verify
 from showdown.phh.export import settlement_to_history, table_to_history
 from showdown.phh.notation import dumps
-from showdown.pots import resolve
+from showdown.pots.resolution import resolve
 
 
 def phh(actions: list[str], stacks: list[int], record: str = "", **extra: str) -> str:

@@ -9,8 +9,8 @@ import pytest
 
 import showdown
 from showdown.commands import resolve_cmd
-from showdown.explain import explain
-from showdown.pots import Player, Pot, Showdown, Table, TableError, resolve, split_amount
+from showdown.pots.resolution import Player, Pot, Showdown, Table, TableError, resolve, split_amount
+from showdown.text.explain import explain
 
 # A dry board used by several examples: 2c 7d 9h Js 3c (no flush, and no
 # straight for the hole cards used here).

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from showdown.cli import main
-from showdown.pots import resolve
+from showdown.commands.main import main
+from showdown.pots.resolution import resolve
 
 
 def player(seat: int, name: str, hole: str, chips: int, **extra: Any) -> dict[str, Any]:
@@ -282,7 +282,7 @@ SCOOP = o8(
     ],
 )
 def test_a_split_half_is_called_a_half_in_every_language(lang: str, split: str, tie: str) -> None:
-    from showdown.i18n.pots import explain_showdown
+    from showdown.text.pots import explain_showdown
 
     (line,) = explain_showdown(resolve(QUARTERED), lang)
     assert split in line and tie in line
@@ -298,7 +298,7 @@ def test_a_split_half_is_called_a_half_in_every_language(lang: str, split: str, 
     ],
 )
 def test_one_player_with_both_halves_scoops(lang: str, scoop: str) -> None:
-    from showdown.i18n.pots import explain_showdown
+    from showdown.text.pots import explain_showdown
 
     (line,) = explain_showdown(resolve(SCOOP), lang)
     assert line.endswith(scoop)
@@ -307,7 +307,7 @@ def test_one_player_with_both_halves_scoops(lang: str, scoop: str) -> None:
 
 
 def test_three_way_tie_in_a_half_names_the_half() -> None:
-    from showdown.i18n.pots import explain_showdown
+    from showdown.text.pots import explain_showdown
 
     table = {
         "game": "stud-hi-lo",

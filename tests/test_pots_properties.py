@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.cards import Card
-from showdown.evaluate import evaluate
-from showdown.i18n.pots import hand_phrase
-from showdown.pots import Showdown, Table, resolve
+from showdown.hands.value import evaluate
+from showdown.pots.resolution import Showdown, Table, resolve
+from showdown.text.pots import hand_phrase
 
 HOLE = {"holdem": 2, "omaha": 4, "five-card": 5}
 ROYAL = [Card.parse(c).id for c in ("As", "Ks", "Qs", "Js", "Ts")]

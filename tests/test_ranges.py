@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.cards import RANKS, Card, parse_cards
-from showdown.ranges import Range, RangeError, parse_range
+from showdown.odds.ranges import Range, RangeError, parse_range
 
 
 def classes(r: Range) -> set[str]:
@@ -233,8 +233,8 @@ def test_card_id_52_is_refused() -> None:
 
 
 def test_percentage_ranges() -> None:
-    from showdown.preflop import CLASSES
-    from showdown.preflop_order import ORDER, top_classes
+    from showdown.odds.preflop import CLASSES
+    from showdown.odds.preflop_order import ORDER, top_classes
 
     assert sorted(name for name, _ in ORDER) == sorted(CLASSES)
     equities = [e for _, e in ORDER]
@@ -257,8 +257,8 @@ def test_percentage_ranges() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_order_is_the_exact_equity_against_a_random_hand() -> None:
-    from showdown.matrix import MatrixRow, matrix
-    from showdown.preflop_order import ORDER
+    from showdown.odds.matrix import MatrixRow, matrix
+    from showdown.odds.preflop_order import ORDER
 
     row = matrix(["AA"], vs="random", workers=1)
     assert isinstance(row, MatrixRow)

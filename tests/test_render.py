@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from showdown import Card, CardError, evaluate
 from showdown.cards import RANKS, SUIT_SYMBOLS
-from showdown.render import CARD_RATIO, card_svg, deck_svgs, hand_svg
+from showdown.text.render import CARD_RATIO, card_svg, deck_svgs, hand_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 RED = "#c8102e"

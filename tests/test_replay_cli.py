@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from showdown.cli import main
+from showdown.commands.main import main
 from showdown.phh import dumps_all, replay_paths
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand

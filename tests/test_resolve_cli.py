@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from showdown.cli import main
+from showdown.commands.main import main
 
 TABLE: dict[str, Any] = {
     "game": "holdem",

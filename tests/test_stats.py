@@ -26,11 +26,12 @@ import numpy as np
 import pytest
 
 from oracles import SPEC_FIVE_CARD, SPEC_SEVEN_HANDS
-from showdown import Category, cli
-from showdown.batch import evaluate_batch
+from showdown import Category
 from showdown.categories import category_ranges
-from showdown.stats import CategoryCount, Stats, rank_counts, rank_multisets, stats
-from showdown.stats_table import format_stats
+from showdown.commands import main as cli
+from showdown.hands.batch import evaluate_batch
+from showdown.hands.stats import CategoryCount, Stats, rank_counts, rank_multisets, stats
+from showdown.text.stats_table import format_stats
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
@@ -439,11 +440,11 @@ def test_stats_command_loads_no_numpy_with_the_kernel(backend: str) -> None:
     commands and game_stats are never imported (what keeps the process short)."""
     code = (
         "import contextlib, io, sys\n"
-        "from showdown.cli import main\n"
+        "from showdown.commands.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         "    assert main(['stats', '--cards', '7', '--json']) == 0\n"
         "assert '\"hands\": 133784560' in out.getvalue()\n"
-        "heavy = ('numpy', 'showdown.game_stats', 'showdown.evaluate',\n"
+        "heavy = ('numpy', 'showdown.hands.variant_stats', 'showdown.hands.value',\n"
         "         'showdown.commands.eval_cmd')\n"
         "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
         "assert not loaded or sys.argv[1] == 'numpy', loaded\n"

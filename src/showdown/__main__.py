@@ -2,6 +2,6 @@
 
 import sys
 
-from showdown.cli import main
+from showdown.commands.main import main
 
 sys.exit(main())

@@ -194,7 +194,7 @@ or 10, then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_ca
         return f"Card.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from showdown._svg import card_document  # the drawing only: render imports cards
+        from showdown.text.svg import card_document  # the drawing only: render imports cards
 
         return card_document(self, 100, face_down=False)
 

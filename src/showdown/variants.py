@@ -3,7 +3,7 @@
 A :class:`Ladder` is one way of ranking a hand: the standard order, the
 wrap-around house rule, short deck, the lowball orders (ace-to-five,
 deuce-to-seven), the eight-or-better low and badugi. Its categories are
-declared in order, and :mod:`showdown.ladder_tables` generates its tables
+declared in order, and :mod:`showdown.hands.ladders` generates its tables
 from that declaration. A :class:`Variant` is a game: its deck, how many hole
 and board cards it deals, how a hand is made from them, and its ladders (one
 for a high-only game, two for a hi-lo game). :func:`find_variant` is the one

@@ -5,17 +5,17 @@ passes it the card keys, the flush-suit and flush tables and, per hand size,
 the sorted non-flush rank-key sums with their ranks and the compact rows'
 starts. The standard game's come from the shipped ``tables.bin`` without numpy
 (:func:`standard_buffers`); any other ladder's from its numpy
-:class:`~showdown.tables.Tables` (:func:`numpy_buffers`), so a new ladder goes
+:class:`~showdown.hands.tables.Tables` (:func:`numpy_buffers`), so a new ladder goes
 through the same kernel.
 
 Importing this package raises ImportError when the extension was not built;
-:mod:`showdown._backend` decides what to do then.
+:mod:`showdown.hands.native` decides what to do then.
 """
 
 from __future__ import annotations
 
 from showdown._native import _kernel  # type: ignore[attr-defined]
-from showdown._packed import (
+from showdown.hands.packed import (
     CARD_KEYS,
     PACKED_PATH,
     flush_suit_list,
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
 
-    from showdown.tables import Tables
+    from showdown.hands.tables import Tables
 
     #: The kernel's table buffers, and whether the keys are given as gaps (the packed form).
     Buffers = tuple[tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]], bool]
@@ -62,7 +62,7 @@ def standard_buffers() -> Buffers | None:
 
 def numpy_buffers(tables: Tables) -> Buffers:
     """The buffers of any ladder's numpy tables (the wrap-around rule, for one)."""
-    from showdown.tables import _row_starts
+    from showdown.hands.tables import _row_starts
 
     buffers = (
         native_array("I", CARD_KEYS),

@@ -12,8 +12,8 @@ import os
 import sys
 from typing import Any, NoReturn
 
-from showdown import _ansi
 from showdown.i18n import LANGS
+from showdown.text import ansi as _ansi
 
 
 class CliError(Exception):

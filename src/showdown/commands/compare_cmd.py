@@ -41,7 +41,7 @@ from showdown.i18n import words as i18n_words
 from showdown.variants import Variant, find_variant
 
 if TYPE_CHECKING:
-    from showdown.explain import Comparison
+    from showdown.text.explain import Comparison
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -88,7 +88,7 @@ board together, got 2 + 2 = 4: 1 more board card is missing (the board is 3 to 5
     showdown.commands.common.CliError: hand 1: a Hold'em hand with a board has 2 hole cards, \
 got 1 (each HAND is one argument: quote it, "As Kd", or run it together, AsKd)
     """
-    from showdown.evaluate import check_counts
+    from showdown.hands.value import check_counts
 
     if len(hands) < 2:
         raise CliError(f"compare needs at least two hands, got {len(hands)}")
@@ -168,14 +168,14 @@ def compare_json(
     wrap: bool = False,
     lang: str = "en",
 ) -> dict[str, object]:
-    """The JSON of ``showdown compare``: :meth:`~showdown.explain.Comparison.to_json`, each
+    """The JSON of ``showdown compare``: :meth:`~showdown.text.explain.Comparison.to_json`, each
     hand with its number as the text shows it (``"hand": 1`` ...) and its ``"cards"``,
     then the ``"game"``, ``"wrap"`` and ``"board"`` of the input.
 
     ``winners`` stay 0-based indices into ``hands`` (for compatibility); ``"hand"`` is
     the 1-based number of the human output ("Hand 1").
 
-    >>> from showdown.explain import compare
+    >>> from showdown.text.explain import compare
     >>> from showdown.cards import parse_cards
     >>> hands, board = [parse_cards("Ad Kh"), parse_cards("Ah Qd")], parse_cards("Ac 9d 7h 4s 2c")
     >>> doc = compare_json(compare(hands, board), hands, board)
@@ -193,7 +193,7 @@ def compare_json(
 
 def run(args: argparse.Namespace) -> int:
     """Compare the hands and print the result (human form or ``--json``)."""
-    from showdown.explain import compare
+    from showdown.text.explain import compare
 
     variant = game_variant(args)
     hands, board = deal(args.hands, args.board, variant)
@@ -212,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
 def _hi_lo_verdict(result: Comparison, hand: int, lang: str) -> str:
     """What hand ``hand`` takes in a hi-lo showdown: a half alone or shared, or the scoop.
 
-    >>> from showdown.explain import compare
+    >>> from showdown.text.explain import compare
     >>> r = compare(["Ah 2h Kc Kd", "Ad 2d Qh Qs", "Jc Js 9c 9s"], board="3c 4h 8s Jh Jd",
     ...             game="omaha-hi-lo")
     >>> [_hi_lo_verdict(r, i, "en") for i in r.winners]

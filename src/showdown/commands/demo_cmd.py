@@ -1,7 +1,7 @@
 """``showdown demo``: a short guided tour of the rules, run on the documents' own examples.
 
 Each stop has a heading (in ``--lang``: en, es, ru), the hands, the result and
-the sentence from :mod:`showdown.explain`, and the CLI command and Python call
+the sentence from :mod:`showdown.text.explain`, and the CLI command and Python call
 that reproduce it. ``--json`` prints the same tour as one JSON document::
 
     {"lang", "title", "intro", "sections": [{"heading", "steps": [
@@ -157,13 +157,13 @@ def _run_step(step: Step, lang: str) -> tuple[Any, Any, list[Any]]:
     result: Any
     if step.command == "compare":
         from showdown.commands.compare_cmd import compare_json
-        from showdown.explain import compare
+        from showdown.text.explain import compare
 
         result = compare(hands, board=board or None, game=step.game, wrap=step.wrap, lang=lang)
         doc = compare_json(result, hands, board, step.game, step.wrap, lang)
     else:
         from showdown.commands.eval_cmd import eval_json
-        from showdown.evaluate import evaluate
+        from showdown.hands.value import evaluate
 
         result = evaluate(hands[0], board or None, game=step.game, wrap=step.wrap)
         doc = eval_json(result, hands[0], board, step.game, step.wrap, lang)

@@ -98,14 +98,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
-    from showdown.equity import EquityResult, equity
+    from showdown.odds.equity import EquityResult, equity
 
     if len(args.players) < 2:
         raise CliError("equity needs at least two players (hands or ranges)")
 
     def compute(executor: object, bar: object) -> EquityResult:
         if args.trips_beat_straight:
-            from showdown.game_equity import game_equity
+            from showdown.odds.variant_equity import game_equity
 
             return game_equity(
                 args.players, args.board, args.dead, args.game,

@@ -1,7 +1,7 @@
 """``showdown eval``: the best five-card hand a player can make, named and ranked.
 
 ``--json`` prints ``{"category", "rank", "best_five": ["As", ...],
-"description"}`` (:meth:`showdown.evaluate.HandValue.to_json`) followed by the
+"description"}`` (:meth:`showdown.hands.value.HandValue.to_json`) followed by the
 input: ``"game"``, ``"wrap"``, ``"cards"`` and ``"board"`` (lists of card texts). The human form
 shows the hand, the board, the best five and the hand's name; on a terminal
 cards carry suit symbols and hearts and diamonds are red, piped it is plain
@@ -41,7 +41,7 @@ from showdown.commands.common import (
 )
 from showdown.commands.game_options import add_game_option as add_game_option
 from showdown.commands.game_options import add_rule_options as add_rule_options
-from showdown.evaluate import HandValue
+from showdown.hands.value import HandValue
 from showdown.i18n import words as i18n_words
 from showdown.variants import find_variant
 
@@ -173,7 +173,7 @@ def format_eval(
     """The human form of ``showdown eval`` (``show_game``: a line naming a game other than
     Hold'em).
 
-    >>> from showdown.evaluate import evaluate
+    >>> from showdown.hands.value import evaluate
     >>> hole, board = parse_cards("Ad Kh"), parse_cards("Ac 9d 7h 4s 2c")
     >>> print(format_eval(evaluate(hole, board), hole, board))
     Hand:      Ad Kh
@@ -184,7 +184,7 @@ def format_eval(
     >>> print(format_eval(evaluate(hole, board), hole, board, lang="es").splitlines()[-1])
     pareja · puesto 3354 de 7462 (1 = escalera real)
     """
-    from showdown.evaluate import HiLoValue
+    from showdown.hands.value import HiLoValue
     from showdown.i18n import phrasebook
 
     words = i18n_words("eval", lang)
@@ -250,7 +250,7 @@ def eval_json(
 ) -> dict[str, object]:
     """The JSON of ``showdown eval``: the value's own fields, then the input repeated.
 
-    >>> from showdown.evaluate import evaluate
+    >>> from showdown.hands.value import evaluate
     >>> hole, board = parse_cards("Ad Kh"), parse_cards("Ac 9d 7h 4s 2c")
     >>> doc = eval_json(evaluate(hole, board), hole, board)
     >>> list(doc)
@@ -269,7 +269,7 @@ def eval_json(
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate the hand and print it (human form or ``--json``)."""
-    from showdown.evaluate import check_counts, evaluate
+    from showdown.hands.value import check_counts, evaluate
 
     (hole,), board = read_dealt([" ".join(args.cards)], args.board)
     variant = game_variant(args)

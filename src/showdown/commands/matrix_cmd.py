@@ -64,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the table."""
-    from showdown.matrix import ThreeWayTable, matrix
+    from showdown.odds.matrix import ThreeWayTable, matrix
 
     if args.three_way and args.vs is not None:
         raise CliError("--three-way and --vs do not go together")

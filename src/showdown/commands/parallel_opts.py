@@ -76,8 +76,8 @@ def run_heavy(
     phrase of the phrasebook ``section`` in ``--lang``. Ctrl-C ends the bar without
     claiming the work done, says ``interrupted: no result`` (the ``run`` phrase of
     ``--lang``) and returns None."""
-    from showdown.equity import ProgressBar
     from showdown.i18n import words
+    from showdown.odds.equity import ProgressBar
 
     bar = None
     lang = getattr(args, "lang", None)
@@ -103,7 +103,7 @@ def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
     if args.scheduler is None:
         yield None
         return
-    from showdown.parallel import ParallelError, dask_executor
+    from showdown.odds.parallel import ParallelError, dask_executor
 
     try:
         executor, close, note = dask_executor(args.scheduler, SCHEDULER_TIMEOUT)

@@ -1,6 +1,6 @@
 """``showdown resolve FILE``: pots, side pots, splits and the showdown order of a table.
 
-FILE (``-`` for stdin) holds the table as JSON (see :mod:`showdown.table_io`).
+FILE (``-`` for stdin) holds the table as JSON (see :mod:`showdown.pots.table`).
 ``--json`` prints ``{"pots", "returned", "payouts", "showdown_order", "hands",
 "explanation"}``; the human form is a table of pots followed by the showdown
 order, the returned chips, the payouts and one sentence per pot, in ``--lang``.
@@ -29,7 +29,7 @@ from showdown.commands.common import (
 )
 
 if TYPE_CHECKING:
-    from showdown.pots import Pot, Showdown
+    from showdown.pots.resolution import Pot, Showdown
 
 
 #: The input format and examples, shown by ``showdown resolve --help``.
@@ -118,9 +118,9 @@ def _cell_width(rows: list[list[str]], k: int) -> int:
 def _winning_hand(sd: Showdown, pot: Pot, lang: str) -> str:
     """The winning hand of ``pot``; a hi-lo pot's the high half's winning high hand and the
     low half's winning low (or none), not one player's two halves."""
-    from showdown.evaluate import HiLoValue
+    from showdown.hands.value import HiLoValue
     from showdown.i18n import phrasebook
-    from showdown.i18n.pots import phrase
+    from showdown.text.pots import phrase
 
     winner = pot.winners[0]
     if winner not in sd.hands:
@@ -139,7 +139,7 @@ def _winning_hand(sd: Showdown, pot: Pot, lang: str) -> str:
 def format_showdown(sd: Showdown, lang: str = "en", colour: bool = False) -> str:
     """The human output: a table of pots, the showdown order, returned chips, payouts.
 
-    >>> from showdown.pots import resolve
+    >>> from showdown.pots.resolution import resolve
     >>> sd = resolve({"button": 1, "board": "Ac Kd Qh Js Tc", "players": [
     ...     {"seat": 1, "name": "Ana", "hole": "2d 2h", "contributed": 51},
     ...     {"seat": 2, "name": "Bo", "hole": "9c 9d", "contributed": 51}]})
@@ -153,7 +153,7 @@ def format_showdown(sd: Showdown, lang: str = "en", colour: bool = False) -> str
     >>> print(text[4][:89])
     Main pot (102 chips): Bo and Ana split the pot with a straight (ace high): 51 chips each.
     """
-    from showdown.i18n.pots import explain_showdown, phrase, player_name, pot_name
+    from showdown.text.pots import explain_showdown, phrase, player_name, pot_name
 
     def names(seats: tuple[int, ...] | list[int]) -> str:
         return ", ".join(player_name(sd, s, lang) for s in seats)
@@ -195,7 +195,7 @@ def format_showdown(sd: Showdown, lang: str = "en", colour: bool = False) -> str
 
 def run(args: argparse.Namespace) -> int:
     """Read the table, resolve it, print the result."""
-    from showdown.pots import Table, resolve
+    from showdown.pots.resolution import Table, resolve
 
     showdown = resolve(Table.from_json(read_text(args.file)))
     if args.json:

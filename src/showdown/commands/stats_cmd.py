@@ -60,8 +60,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Count and print, as JSON or as a table."""
-    from showdown.stats import stats
-    from showdown.stats_table import format_stats
+    from showdown.hands.stats import stats
+    from showdown.text.stats_table import format_stats
     from showdown.variants import UnknownGame, find_variant
 
     try:
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"--cards 4: stats counts {variant.key} hands of 5, 6 or 7 cards")
         result = stats(cards, wrap=args.wrap)
     else:
-        from showdown.game_stats import game_stats  # numpy: only for the other games
+        from showdown.hands.variant_stats import game_stats  # numpy: only for the other games
 
         try:
             result = game_stats(variant, args.cards)  # the variant carries the rule

@@ -4,7 +4,7 @@ A decision sees only what that player may see: their own five cards, the
 dealer's up card, the public decisions (who folded) and the pot. :func:`analyse`
 simulates the unseen cards (the dealer's four face-down cards, the card an
 exchange would draw, the hands of the rivals still in), all at once with
-:func:`showdown.batch.evaluate_batch`, and scores every option: keep, the five
+:func:`showdown.hands.batch.evaluate_batch`, and scores every option: keep, the five
 single-card exchanges, fold. The opponents and the hint share that analysis;
 the two styles differ only in their thresholds.
 
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from showdown.batch import evaluate_batch
-from showdown.evaluate import evaluate_ids
+from showdown.hands.batch import evaluate_batch
+from showdown.hands.value import evaluate_ids
 
 #: Simulated deals per decision: about 2-4 ms for all seven options (see the benchmark).
 SAMPLES = 3000

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from showdown.cards import Card
-from showdown.evaluate import HandValue
+from showdown.hands.value import HandValue
 from showdown.i18n import words
 
 SEATS = 3
@@ -306,7 +306,7 @@ def hand_value(ids: Sequence[int]) -> HandValue:
 
 
 def _split(amount: int, winners: list[int], button: int) -> dict[int, int]:
-    from showdown.pots import split_amount
+    from showdown.pots.resolution import split_amount
 
     shares = split_amount(amount, winners, button, list(range(SEATS)))
     return {int(seat): int(chips) for seat, chips in dict(shares).items()}
@@ -384,13 +384,13 @@ def _labels(names: Sequence[tuple[str, str, str | None]], lang: str) -> list[str
 
 
 def _explain_pair(a: HandValue, b: HandValue, labels: list[str], lang: str) -> str:
-    from showdown.explain import explain
+    from showdown.text.explain import explain
 
     return str(explain(a, b, lang=lang, names=labels))
 
 
 def _explain_many(values: list[HandValue], labels: list[str], lang: str) -> str:
-    from showdown.explain import explain_many
+    from showdown.text.explain import explain_many
 
     return str(explain_many(values, lang=lang, labels=labels))
 

@@ -564,7 +564,7 @@ def _card_picture(name: str) -> str | None:
     >>> _card_picture("../etc") is None
     True
     """
-    from showdown.render import card_svg
+    from showdown.text.render import card_svg
 
     if name == "back":
         return card_svg("2c", width=100, face_down=True)

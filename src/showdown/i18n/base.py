@@ -1,6 +1,6 @@
 """What every language's phrasebook provides, and the facts a sentence is built from.
 
-:mod:`showdown.explain` works out *why* one hand beats another (a
+:mod:`showdown.text.explain` works out *why* one hand beats another (a
 :class:`Decision`); a :class:`Phrasebook` (one per language, in
 ``showdown.i18n.en``, ``.es`` and ``.ru``) turns that into words. Keeping the
 two apart means the poker logic is written once and each language only

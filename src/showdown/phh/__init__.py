@@ -15,8 +15,8 @@
 Modules: :mod:`~showdown.phh.notation` (read and write),
 :mod:`~showdown.phh.actions` (the action grammar), :mod:`~showdown.phh.rules`
 (the variants), :mod:`~showdown.phh.engine` (the betting rules),
-:mod:`~showdown.phh.settlement` (to :class:`~showdown.pots.Table` and
-:func:`~showdown.pots.resolve`), :mod:`~showdown.phh.verification` (the classes),
+:mod:`~showdown.phh.settlement` (to :class:`~showdown.pots.table.Table` and
+:func:`~showdown.pots.resolution.resolve`), :mod:`~showdown.phh.verification` (the classes),
 :mod:`~showdown.phh.export` (tables and hands as PHH),
 :mod:`~showdown.phh.corpus` (files, folders and processes),
 :mod:`~showdown.phh.generate` (random legal hands), :mod:`~showdown.phh.amounts` (units),

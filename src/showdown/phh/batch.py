@@ -5,7 +5,7 @@
 backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
 Omaha (blinds, whole chips, every player dealt at once, ascending seats,
 equal antes, known cards at the showdown) are replayed under the same
-betting rules and settled as :func:`~showdown.pots.resolve` settles, in C, in
+betting rules and settled as :func:`~showdown.pots.resolution.resolve` settles, in C, in
 one call for the whole run; every other hand, an illegal action included,
 takes the Python path, which raises the error that names the rule. The
 :class:`~showdown.phh.settlement.Settlement` of a kernel-settled hand builds
@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from showdown import _backend
+from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.fastpath import shape_of
 from showdown.phh.nogc import paused

@@ -9,7 +9,7 @@ bet sizes and the cap, and that an all-in for less than a full raise does not
 reopen the betting to players who already acted. An illegal action raises
 :class:`~showdown.phh.errors.IllegalAction` naming the hand, the action's
 index and text, and the rule. The result, a :class:`Replay`, is what
-:mod:`showdown.phh.settlement` turns into a :class:`~showdown.pots.Table`.
+:mod:`showdown.phh.settlement` turns into a :class:`~showdown.pots.table.Table`.
 
 >>> from showdown.phh.notation import loads
 >>> r = replay(loads('''variant = "NT"

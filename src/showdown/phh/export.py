@@ -1,10 +1,10 @@
 """Results as PHH, so that they travel to pokerkit and other tools.
 
-:func:`table_to_history` writes a :class:`~showdown.pots.Table` (or the
-table of a :class:`~showdown.pots.Showdown`) as a hand whose settlement is
+:func:`table_to_history` writes a :class:`~showdown.pots.table.Table` (or the
+table of a :class:`~showdown.pots.resolution.Showdown`) as a hand whose settlement is
 the table's: each player's contribution is posted as an ante (with
 ``ante_trimming_status = true``, so that pots are cut at each all-in level as
-:func:`~showdown.pots.resolve` cuts them), every player keeps one chip
+:func:`~showdown.pots.resolution.resolve` cuts them), every player keeps one chip
 behind, folded players fold, the others check to the showdown and show (or
 muck). The betting itself is not in a table, so the last aggressor is not
 kept: the showdown order starts left of the button.
@@ -12,7 +12,7 @@ kept: the showdown order starts left of the button.
 :func:`settlement_to_history` is a replayed hand with our results filled in
 (``finishing_stacks`` and ``winnings``).
 
->>> from showdown.pots import resolve
+>>> from showdown.pots.resolution import resolve
 >>> from showdown.phh.settlement import settle
 >>> sd = resolve({"button": 3, "board": "Ac 9d 7h 4s 2c", "players": [
 ...     {"seat": 1, "hole": "Ad Kh", "contributed": 500},
@@ -34,7 +34,7 @@ from showdown.phh.amounts import from_units
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.settlement import Settlement
-from showdown.pots import Showdown, Table
+from showdown.pots.resolution import Showdown, Table
 
 __all__ = ["settlement_to_history", "table_to_history"]
 

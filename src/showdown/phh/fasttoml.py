@@ -25,7 +25,7 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
-from showdown import _backend
+from showdown.hands import native as _backend
 
 __all__ = ["fast_loads", "kernel_loads", "loads"]
 

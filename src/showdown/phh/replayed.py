@@ -1,7 +1,7 @@
 """The result of replaying a hand (:class:`Replay`), shared by both replays.
 
 :func:`showdown.phh.engine.replay` returns it; :mod:`showdown.phh.settlement`
-turns it into a :class:`~showdown.pots.Table`.
+turns it into a :class:`~showdown.pots.table.Table`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ draw, then has a betting round opened by position (button games) or by the
 up cards (stud). Fixed-limit rounds bet the small or the big bet.
 
 A variant is replayed only when the project can settle its showdown (the
-:mod:`showdown.pots` game of the record is known); the others are a clear
+:mod:`showdown.pots.resolution` game of the record is known); the others are a clear
 :class:`~showdown.phh.errors.UnsupportedVariant` error, never a guess.
 
 >>> find("NT").structure, find("NT").game, len(find("PO").streets[0].hole)
@@ -49,7 +49,7 @@ class VariantRules:
 
     code: str
     name: str
-    #: The :mod:`showdown.pots` game that settles the showdown.
+    #: The :mod:`showdown.pots.resolution` game that settles the showdown.
     game: str
     structure: Structure
     forced: Literal["blinds", "bring-in"]
@@ -149,8 +149,8 @@ REPLAYED_GAMES = frozenset(
 
 @cache
 def _settled_games() -> frozenset[str]:
-    """The replayed games that :func:`showdown.pots.resolve` settles in this version."""
-    from showdown.table_io import HOLE_COUNTS
+    """The replayed games that :func:`showdown.pots.resolution.resolve` settles in this version."""
+    from showdown.pots.table import HOLE_COUNTS
 
     return REPLAYED_GAMES & frozenset(HOLE_COUNTS)
 

@@ -1,5 +1,5 @@
-"""Settlement: a replayed hand becomes the project's :class:`~showdown.pots.Table`, which
-:func:`~showdown.pots.resolve` settles (contributions, folds, mucks, the last
+"""Settlement: a replayed hand becomes the project's :class:`~showdown.pots.table.Table`, which
+:func:`~showdown.pots.resolution.resolve` settles (contributions, folds, mucks, the last
 aggressor of the final betting round, uncalled bets returned).
 
 >>> from showdown.phh.notation import loads
@@ -27,7 +27,7 @@ from showdown.cards import Card
 from showdown.phh.engine import Replay, replay
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
-from showdown.pots import Player, Pot, Showdown, Table, TableError, resolve
+from showdown.pots.resolution import Player, Pot, Showdown, Table, TableError, resolve
 from showdown.variants import find_variant
 
 __all__ = [
@@ -63,7 +63,7 @@ class Settlement:
 
     ``table`` and ``showdown`` may be built on first use (a corpus replay that only
     compares finishing stacks never needs them): from the replay, and from ``parts``
-    (the same pots, shares and order :func:`~showdown.pots.resolve` gives, worked out
+    (the same pots, shares and order :func:`~showdown.pots.resolution.resolve` gives, worked out
     by the native kernel; the tests compare the two on many hands).
     """
 
@@ -89,14 +89,14 @@ class Settlement:
 
     @property
     def table(self) -> Table:
-        """The :class:`~showdown.pots.Table` at the end of the hand."""
+        """The :class:`~showdown.pots.table.Table` at the end of the hand."""
         if self._table is None:
             self._table = to_table(self.replay)
         return self._table
 
     @property
     def showdown(self) -> Showdown | None:
-        """The :class:`~showdown.pots.Showdown` (``None``: a needed hand is unknown)."""
+        """The :class:`~showdown.pots.resolution.Showdown` (``None``: a needed hand is unknown)."""
         if self._showdown is None and self._parts is not None:
             self._showdown = _from_parts(self.table, self._parts)
             self._parts = None
@@ -179,7 +179,7 @@ DEAD_PLACES = 9
 def _dead_antes(r: Replay) -> tuple[list[int], list[int]]:
     """Unequal antes (a big-blind or button ante) as dead money in the main pot.
 
-    :func:`~showdown.pots.resolve` cuts pots at each live player's total, so a
+    :func:`~showdown.pots.resolution.resolve` cuts pots at each live player's total, so a
     big blind's ante would count as a bet nobody called. Instead the players'
     contributions exclude their antes, and the antes are held by folded
     placeholders (seats after the last one), each no larger than the smallest
@@ -283,7 +283,7 @@ def to_table(r: Replay, check: bool = False) -> Table:
 
 
 def settle_replay(r: Replay) -> Settlement:
-    """Settle a :class:`Replay` with :func:`~showdown.pots.resolve`."""
+    """Settle a :class:`Replay` with :func:`~showdown.pots.resolution.resolve`."""
     table = to_table(r)
     n = len(r.contributed)
     live = [i for i in range(n) if not r.folded[i]]

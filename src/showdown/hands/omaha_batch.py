@@ -1,0 +1,172 @@
+"""Omaha-style evaluation (exactly two hole and three board cards) in any game's ladders.
+
+:func:`showdown.hands.batch.evaluate_omaha_batch` hands its work here when given a
+``game`` (Omaha hi-lo). Every five is a hole pair and a board triple, so one
+table per ladder, indexed by the pair's and the triple's rank multisets
+(91 x 455 entries), gives every non-flush value with one read; the few fives of
+one suit then read the flush table. The native kernel reads the same tables
+(both ladders packed in one word) in its ``omaha_hilo`` loop.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+
+import numpy as np
+import numpy.typing as npt
+
+from showdown.cards import CardError
+from showdown.hands import native as _backend
+from showdown.hands.batch import _native_order
+from showdown.hands.ladder_batch import CHUNK, _chunks, _first_bad, _hands, _key_tables
+from showdown.hands.ladders import no_hand
+from showdown.hands.tables import NONFLUSH_ROW_BITS, RANK_KEYS
+from showdown.variants import EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder, Variant, find_variant
+
+__all__ = ["evaluate_game_omaha_batch", "omaha_rank_table"]
+
+_RANK_BIT = (1 << (np.arange(52) >> 2)).astype(np.int64)
+
+#: Index of an unordered pair of ranks (0..90) and of an unordered triple (0..454).
+_PAIRS = list(combinations_with_replacement(range(13), 2))
+_TRIPLES = list(combinations_with_replacement(range(13), 3))
+
+
+@cache
+def _omaha_index() -> tuple[np.ndarray, np.ndarray]:
+    """``pair[13 * r1 + r2]`` (0..90) and ``triple[169 * r1 + 13 * r2 + r3]`` times 91:
+    the index of the ranks' multiset in :data:`_PAIRS` / :data:`_TRIPLES`, any order."""
+    pair_number: dict[tuple[int, ...], int] = {ranks: i for i, ranks in enumerate(_PAIRS)}
+    triple_number: dict[tuple[int, ...], int] = {
+        ranks: i * len(_PAIRS) for i, ranks in enumerate(_TRIPLES)
+    }
+    ranks = range(13)
+    pair = [pair_number[tuple(sorted((a, b)))] for a in ranks for b in ranks]
+    triple = [triple_number[tuple(sorted((a, b, c)))] for a in ranks for b in ranks for c in ranks]
+    return np.array(pair, dtype=np.intp), np.array(triple, dtype=np.intp)
+
+
+@cache
+def omaha_rank_table(ladder: Ladder) -> np.ndarray:
+    """Non-flush value (uint16) of a hole pair's and a board triple's ranks in ``ladder``,
+    at ``triple index + pair index`` (see :func:`_omaha_index`). Five of a rank (only
+    from a repeated card) reads the ladder's no-hand value."""
+    multisets = np.array([t + p for t in _TRIPLES for p in _PAIRS], dtype=np.int64)
+    keys = np.array(RANK_KEYS, dtype=np.int64)[multisets].sum(axis=1)
+    (table, shift), _, _ = _key_tables(ladder, 5)
+    values = table[keys + shift[keys >> NONFLUSH_ROW_BITS]].astype(np.uint16)
+    ordered = np.sort(multisets, axis=1)
+    five_alike = ordered[:, 0] == ordered[:, 4]
+    values[five_alike] = no_hand(ladder)
+    return values
+
+
+#: Suit counts as nibbles: one card adds 1 to nibble ``suit``.
+_SUIT_NIBBLE = (1 << (4 * (np.arange(52) & 3))).astype(np.int64)
+
+
+def _omaha_flushes(h: np.ndarray, b: np.ndarray, high: np.ndarray, flush: np.ndarray) -> None:
+    """Lower ``high`` (Omaha values of hole rows ``h`` and board rows ``b``, ids as
+    intp of shape (m, k)) by the flush of any two hole and three board cards."""
+    holes = _SUIT_NIBBLE[h].sum(axis=1)
+    boards = _SUIT_NIBBLE[b].sum(axis=1)
+    # A nibble of at least 3 on the board and at least 2 in the hand, in the same suit.
+    rows = np.flatnonzero((boards + 0x5555) & (holes + 0x6666) & 0x8888)
+    if not rows.size:
+        return
+    hole, board = np.ascontiguousarray(h[rows].T), np.ascontiguousarray(b[rows].T)
+    hole_suit, board_suit = hole & 3, board & 3
+    hole_bit, board_bit = _RANK_BIT[hole], _RANK_BIT[board]
+    # Per hole pair and board triple: its suit if all of one suit (else 4, or 5: never
+    # equal) and its rank bits; a five is a flush exactly when the two suits are equal.
+    pairs = [
+        (np.where(hole_suit[i] == hole_suit[j], hole_suit[i], 4), hole_bit[i] | hole_bit[j])
+        for i, j in combinations(range(len(hole)), 2)
+    ]
+    triples = [
+        (
+            np.where(
+                (board_suit[x] == board_suit[y]) & (board_suit[y] == board_suit[z]),
+                board_suit[x],
+                5,
+            ),
+            board_bit[x] | board_bit[y] | board_bit[z],
+        )
+        for x, y, z in combinations(range(len(board)), 3)
+    ]
+    best = high[rows]
+    for triple_suit, triple_bits in triples:
+        for pair_suit, pair_bits in pairs:
+            value = flush[pair_bits | triple_bits]
+            np.minimum(best, np.where(pair_suit == triple_suit, value, best), out=best)
+    high[rows] = best
+
+
+def _native_omaha_hilo(
+    holes: np.ndarray, boards: np.ndarray, variant: Variant, check: bool
+) -> np.ndarray:
+    """Omaha hi-lo on the kernel: both halves from the rank-multiset table per five."""
+    from showdown.hands import ladder_native as _ladder_native
+
+    holes, boards = _native_order(holes), _native_order(boards)
+    out = np.empty((2, len(holes)), dtype=np.uint16)
+    kernel = _backend.native_tables(False)
+    pair, triple, ranks = _ladder_native.omaha_tables()
+    bad = kernel.omaha_hilo(holes, boards, pair, triple, ranks, out[0], out[1], check)
+    if bad >= 0:
+        both = np.concatenate([holes[: bad + 1], boards[: bad + 1]], axis=1)
+        raise _first_bad(both, 0, variant, "hole and board", check)
+    return np.stack(list(out), axis=1)
+
+
+def evaluate_game_omaha_batch(
+    hole: npt.ArrayLike, board: npt.ArrayLike, game: str | Variant, *, check: bool = True
+) -> np.ndarray:
+    """Omaha-style values (exactly two hole and three board cards) per ladder of ``game``.
+
+    >>> evaluate_game_omaha_batch([[48, 1, 44, 45]], [[6, 11, 16, 50, 51]], "omaha-hi-lo").tolist()
+    [[1616, 2]]
+    """
+    variant = find_variant(game)
+    holes = _hands(hole, variant.hole, "hole")
+    boards = _hands(board, (3, 4, 5), "board")
+    if len(holes) != len(boards):
+        raise CardError(f"hole has {len(holes)} rows but board has {len(boards)}")
+    if variant.ladders in ((HIGH,), (HIGH_WRAP,)):
+        from showdown.hands.batch import evaluate_omaha_batch
+
+        return evaluate_omaha_batch(holes, boards, variant.wrap, check=check)
+    if _backend.current() == "native" and variant.ladders == (HIGH, EIGHT_OR_BETTER):
+        return _native_omaha_hilo(holes, boards, variant, check)
+    _backend.notice()
+    both = np.concatenate([holes, boards], axis=1, dtype=np.intp, casting="unsafe")
+    k = holes.shape[1]
+    pair_of, triple_of = _omaha_index()
+    rank_tables = [omaha_rank_table(ladder) for ladder in variant.ladders]
+    outs = [np.empty(len(both), dtype=np.uint16) for _ in variant.ladders]
+    size = min(len(both), CHUNK)
+    index, tmp = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.uint16)
+    for start, cards in _chunks(both, variant, check, "hole and board"):
+        m = cards.shape[1]
+        ranks = cards >> 2
+        pairs = [pair_of[13 * ranks[i] + ranks[j]] for i, j in combinations(range(k), 2)]
+        triples = [
+            triple_of[169 * ranks[x] + 13 * ranks[y] + ranks[z]]
+            for x, y, z in combinations(range(k, len(ranks)), 3)
+        ]
+        idx, scratch = index[:m], tmp[:m]
+        bests = [out[start : start + m] for out in outs]
+        for best, ladder in zip(bests, variant.ladders, strict=True):
+            best.fill(no_hand(ladder))
+        for triple in triples:
+            for pair in pairs:
+                np.add(triple, pair, out=idx)
+                for table, best in zip(rank_tables, bests, strict=True):
+                    np.take(table, idx, out=scratch)
+                    np.minimum(best, scratch, out=best)
+        for ladder, best in zip(variant.ladders, bests, strict=True):
+            if ladder.flushes:
+                rows = cards.T
+                _omaha_flushes(rows[:, :k], rows[:, k:], best, _key_tables(ladder, 5)[2])
+    return outs[0] if len(outs) == 1 else np.stack(outs, axis=1)

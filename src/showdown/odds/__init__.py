@@ -1,0 +1,14 @@
+"""Odds: equity by exact enumeration or Monte Carlo, ranges, the preflop matrix.
+
+=====================  =========================================================
+``equity``             :func:`~showdown.odds.equity.equity`, Hold'em and Omaha
+``variant_equity``     the other games' equity
+``result``             :class:`~showdown.odds.result.EquityResult`
+``ranges``, ``omaha_ranges``, ``preflop``, ``preflop_order``  hand ranges
+``matrix``             the 169 x 169 preflop matrix
+``*_plan``, ``*_jobs``, ``kernels``, ``deals``  planning and running the work
+``parallel``, ``batches``  executors: processes, threads, Dask
+=====================  =========================================================
+
+Built on :mod:`showdown.hands`; the public names are exported by :mod:`showdown`.
+"""

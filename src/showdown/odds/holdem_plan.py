@@ -1,0 +1,335 @@
+"""Planning Hold'em equity (private): exact or Monte Carlo, its tasks and its run time.
+
+:func:`plan_holdem` looks at the players (fixed hands and ranges, already
+cleared of the board, dead and fixed cards), counts the work of exact
+enumeration after suit isomorphism, estimates both run times from measured
+rates, chooses, and returns a :class:`Job`: the task function, the task list
+(fixed by the job, never by the number of workers), how to combine the task
+results, and a one-line note saying what was chosen and why.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from math import ceil, comb
+from typing import Any
+
+import numpy as np
+
+from showdown.cards import CardError
+from showdown.hands import native as _backend
+from showdown.odds import kernels as K
+from showdown.odds.deals import enumerate_deals, find_deal
+from showdown.odds.holdem_jobs import (
+    ExactSpec,
+    MonteCarloSpec,
+    chunk_groups,
+    empty_sums,
+    exact_task,
+    monte_carlo_task,
+    universe,
+    warm_state,
+)
+
+#: Exact enumeration when the player-board evaluations (after suit isomorphism) are at
+#: most this many per worker.
+EXACT_WORK_LIMIT = 1_000_000_000
+#: Monte Carlo trials when none are asked for.
+DEFAULT_TRIALS = 1_000_000
+#: Combo deals an exact plan may enumerate.
+MAX_ASSIGNMENTS = 2_000_000
+#: Measured on the 2-core development machine, one process: player-board evaluations per
+#: second in exact enumeration, and player-trials per second in Monte Carlo.
+EXACT_RATE = 150e6
+MONTE_CARLO_RATE = 25e6  # hands only
+MONTE_CARLO_RATE_RANGES = 3e6  # with ranged players (deals drawn per sample)
+#: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task:
+#: about a tenth of a second with the native kernel, so that sending a task and its
+#: result (a few hundred bytes each way) costs well under 1% of it on a local pool and a
+#: few per cent on a Dask cluster. Under a time budget tasks are smaller (the run stops
+#: starting tasks at the deadline, so a task is how far it may overshoot).
+TASK_WORK = 60_000_000
+TASK_TRIALS = 1 << 20
+BUDGET_TASK_TRIALS = 1 << 16
+
+
+@dataclass
+class Job:
+    """A planned equity job: run ``fn(*task)`` for each task, then ``combine`` the results."""
+
+    method: str  # "exact" | "monte-carlo"
+    fn: Callable[..., Any]
+    tasks: list[tuple[Any, ...]]
+    units: list[float]  # showdowns (deal-board pairs) per task, for progress and rates
+    combine: Callable[[list[Any]], dict[str, Any]]
+    estimate: float  # seconds on the workers assumed
+    note: str
+    deadline_seconds: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: Builds in this process what every task of the job sets up first, before a local
+    #: pool forks its workers: they then share it instead of each building its own.
+    warm: Callable[[], None] | None = None
+
+
+def seconds_text(x: float) -> str:
+    """A duration for a note: ``0.4 s``, ``12 s``, ``3.5 min``, ``2.1 h``."""
+    if x < 10:
+        return f"{x:.2g} s" if x >= 0.1 else "under 0.1 s"
+    if x < 600:
+        return f"{x:.0f} s"
+    if x < 7200:
+        return f"{x / 60:.1f} min"
+    return f"{x / 3600:.1f} h"
+
+
+class ExactPlan:
+    """Exact enumeration of one Hold'em job: deals, suit-isomorphism classes, work."""
+
+    def __init__(
+        self,
+        combos: list[np.ndarray],
+        weights: list[np.ndarray],
+        board: list[int],
+        dead: list[int],
+    ) -> None:
+        self.combos, self.weights, self.board = combos, weights, board
+        self.fixed = [i for i, c in enumerate(combos) if len(c) == 1]
+        self.ranged = [i for i, c in enumerate(combos) if len(c) > 1]
+        fixed_cards = [int(x) for i in self.fixed for x in combos[i][0]]
+        self.live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
+        masks = [K.SUIT_MAJOR_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in self.ranged]
+        deals = enumerate_deals(masks, [weights[i] for i in self.ranged], MAX_ASSIGNMENTS)
+        self.feasible = deals is not None
+        self.deals = 0 if deals is None else len(deals[0])
+        self.k = 5 - len(board)
+        self.n_boards = comb(len(self.live), self.k)
+        self.n_valid = comb(len(self.live) - 2 * len(self.ranged), self.k)
+        if deals is None:
+            # A lower bound of the work: more deals than the limit, at best 24 per class.
+            self.work = MAX_ASSIGNMENTS // 24 * self.n_boards * len(combos)
+            return
+        self.picks, self.deal_weights, self.masks = deals
+        if len(self.picks) == 0:
+            raise CardError("no deal is possible: every choice of combos shares a card")
+        symmetries = K.suit_symmetries(board, dead, *[combos[i][0].tolist() for i in self.fixed])
+        least = -(-len(self.picks) // len(symmetries)) * self.n_boards * len(combos)
+        if least > 50 * EXACT_WORK_LIMIT:  # far too big: skip the grouping
+            self.reps = self.class_of = np.arange(len(self.picks))
+            self.work = least
+            return
+        cards = [combos[i] for i in self.ranged]
+        self.reps, self.class_of = _classes(self.picks, cards, symmetries)
+        self.work = len(self.reps) * self.n_boards * len(combos)
+
+    def job(self, estimate: float, note: str) -> Job:
+        spec = ExactSpec(
+            tuple(tuple(int(x) for x in c[0]) if len(c) == 1 else () for c in self.combos),
+            tuple(self.combos[i] for i in self.ranged),
+            tuple(self.board),
+            tuple(self.live),
+        )
+        n_tasks = max(1, ceil(self.work / TASK_WORK))
+        # The native kernel covers every board of a deal in one call: split by deals only.
+        native = _backend.kernel() is not None
+        groups = chunk_groups(self.board, self.live, 1 if native else n_tasks)
+        slices = min(len(self.reps), max(1, ceil(n_tasks / len(groups))))
+        edges = np.linspace(0, len(self.reps), slices + 1).astype(int)
+        rep_picks = self.picks[self.reps]
+        rep_masks = self.masks[self.reps]
+        # Each group's share of the boards (one group, as with the native kernel, holds
+        # them all: its universe of boards is then never built in this process).
+        share = [1.0] * len(groups)
+        if len(groups) > 1:
+            u = universe(tuple(self.board), tuple(self.live))
+            chunk_boards = [len(c.mid_base) for c in u.chunks()]
+            share = [sum(chunk_boards[c] for c in group) / self.n_boards for group in groups]
+        showdowns = len(self.picks) * self.n_valid  # deal-board pairs, before isomorphism
+        tasks = []
+        units = []
+        for a, b in itertools.pairwise(edges):
+            for group, part in zip(groups, share, strict=True):
+                tasks.append((spec, group, rep_picks[a:b], rep_masks[a:b]))
+                units.append(showdowns * (b - a) / len(self.reps) * part)
+        n_reps = len(self.reps)
+
+        def combine(results: list[np.ndarray]) -> dict[str, Any]:
+            counts = K.new_counts(len(self.combos), n_reps)
+            i = 0
+            for a, b in itertools.pairwise(edges):
+                for _ in groups:
+                    counts[a:b] += results[i]
+                    i += 1
+            class_weight = np.bincount(self.class_of, weights=self.deal_weights)
+            tally = K.Tally.of(counts, class_weight)
+            total = float(class_weight.sum()) * self.n_valid
+            return {"tally": tally, "total": total, "count": len(self.picks) * self.n_valid}
+
+        return Job("exact", exact_task, tasks, units, combine, estimate, note)
+
+
+def _classes(
+    picks: np.ndarray, cards: list[np.ndarray], symmetries: list[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Deals grouped up to a suit permutation (see ``K.canonical_classes``), also for more
+    than five ranged players when the deals are few enough to key in Python."""
+    m, r = picks.shape
+    if r <= 5 or len(symmetries) <= 1 or m > 200_000:
+        return K.canonical_classes(picks, cards, symmetries)
+    keys = []
+    for mapped in symmetries:
+        cols = []
+        for p in range(r):
+            pair = mapped[cards[p][picks[:, p]]]
+            cols.append(pair.max(axis=1) * 52 + pair.min(axis=1))
+        keys.append(np.stack(cols, axis=1).tolist())
+    best = [min(k[row] for k in keys) for row in range(m)]
+    index: dict[tuple[int, ...], int] = {}
+    reps: list[int] = []
+    class_of = np.empty(m, dtype=np.int64)
+    for row, key in enumerate(best):
+        number = index.setdefault(tuple(key), len(reps))
+        if number == len(reps):
+            reps.append(row)
+        class_of[row] = number
+    return np.array(reps, dtype=np.int64), class_of
+
+
+def monte_carlo_job(
+    combos: list[np.ndarray],
+    weights: list[np.ndarray],
+    board: list[int],
+    dead: list[int],
+    trials: int | None,
+    budget: float | None,
+    root: int,
+    workers: int,
+    note: str,
+) -> Job:
+    """Monte Carlo in tasks of :data:`TASK_TRIALS`; with a time ``budget`` and no ``trials``,
+    as many tasks of :data:`BUDGET_TASK_TRIALS` as could fit (the run stops at the deadline)."""
+    fixed_cards = [int(x) for c in combos if len(c) == 1 for x in c[0]]
+    live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
+    spec = MonteCarloSpec.of(combos, weights, board, live)
+    players = len(combos)
+    rate = MONTE_CARLO_RATE if all(len(c) == 1 for c in combos) else MONTE_CARLO_RATE_RANGES
+    per_task = TASK_TRIALS
+    if trials is None:
+        assert budget is not None
+        per_task = BUDGET_TASK_TRIALS
+        trials = budget_trials(budget, rate, workers, players, per_task)
+    tasks, units = sample_tasks(spec, trials, per_task, root)
+    estimate = trials * players / rate / workers
+    if budget is not None:
+        estimate = min(estimate, budget)
+
+    def combine(results: list[dict[str, Any]]) -> dict[str, Any]:
+        return combine_samples(results, players)
+
+    job = Job("monte-carlo", monte_carlo_task, tasks, units, combine, estimate, note, budget)
+    job.warm = partial(warm_state, spec)
+    return job
+
+
+def budget_trials(budget: float, rate: float, workers: int, players: int, least: int) -> int:
+    """Trials to plan for a time budget: four times what the measured ``rate`` (player-trials
+    per second per worker) expects, so a faster machine never runs out; the run stops at
+    the deadline anyway."""
+    return max(least, min(int(4 * budget * rate * workers / players), 10**10))
+
+
+def sample_tasks(
+    spec: Any, trials: int, per_task: int, root: int
+) -> tuple[list[tuple[Any, ...]], list[float]]:
+    """Monte Carlo tasks ``(spec, index, size, root)`` of ``per_task`` trials (the last one
+    smaller), fixed by the job and never by the workers, and their sizes as units."""
+    sizes = [per_task] * (trials // per_task) + ([trials % per_task] if trials % per_task else [])
+    return [(spec, i, size, root) for i, size in enumerate(sizes)], [float(n) for n in sizes]
+
+
+def combine_samples(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Monte Carlo task sums added in task order."""
+    sums = empty_sums(players)
+    for r in results:
+        for k in sums:
+            sums[k] = sums[k] + r[k]
+    return sums
+
+
+@dataclass(frozen=True)
+class Request:
+    """An equity job as asked: the players' combos and weights (already cleared of the
+    board, the dead cards and the fixed hands), the board and dead card ids, ``exact``,
+    ``trials`` or a time ``budget``, the root seed and the workers assumed."""
+
+    combos: list[np.ndarray]
+    weights: list[np.ndarray]
+    board: list[int]
+    dead: list[int]
+    exact: bool | None
+    trials: int | None
+    budget: float | None
+    root: int
+    workers: int
+
+
+def plan_holdem(request: Request) -> Job:
+    """Choose exact or Monte Carlo for a Hold'em job and plan it (see the module docs)."""
+    combos, weights, board, dead = request.combos, request.weights, request.board, request.dead
+    exact, trials, budget = request.exact, request.trials, request.budget
+    root, workers = request.root, request.workers
+    players = len(combos)
+    plan: ExactPlan | None = None
+    if trials is None and exact is not False:
+        plan = ExactPlan(combos, weights, board, dead)
+    else:
+        _check_some_deal(combos)
+    exact_seconds = None if plan is None else plan.work / EXACT_RATE / workers
+    if plan is not None and exact_seconds is not None:
+        if exact is True:
+            if not plan.feasible:
+                raise CardError(
+                    f"too many combo deals to enumerate exactly (over {MAX_ASSIGNMENTS:,}); "
+                    "use Monte Carlo (--trials N or --time SECONDS)"
+                )
+            note = (
+                f"exact: {plan.work:,} showdowns after suit isomorphism, "
+                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
+            )
+            return plan.job(exact_seconds, note)
+        limit = EXACT_WORK_LIMIT * workers
+        limit = EXACT_WORK_LIMIT * workers
+        fits = plan.feasible and (
+            exact_seconds <= budget if budget is not None else plan.work <= limit
+        )
+        if fits:
+            note = (
+                f"exact: {plan.work:,} showdowns after suit isomorphism, "
+                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
+            )
+            return plan.job(exact_seconds, note)
+        if not plan.feasible:
+            _check_some_deal(combos)
+    use = trials if trials is not None else (None if budget is not None else DEFAULT_TRIALS)
+    job = monte_carlo_job(combos, weights, board, dead, use, budget, root, workers, "")
+    why = ""
+    if exact_seconds is not None:
+        why = f"exact would take about {seconds_text(exact_seconds)}; "
+    if use is None:
+        job.note = f"Monte Carlo: {why}as many trials as fit in {seconds_text(budget or 0)}"
+    else:
+        job.note = (
+            f"Monte Carlo: {why}{use:,} trials, estimated {seconds_text(job.estimate)} "
+            f"on {workers} worker(s)"
+        )
+    job.extra["players"] = players
+    return job
+
+
+def _check_some_deal(combos: Sequence[np.ndarray]) -> None:
+    """Raise when no deal of one combo per ranged player avoids every shared card."""
+    masks = [K.SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64) for c in combos if len(c) > 1]
+    if masks and find_deal(masks) is False:
+        raise CardError("no deal is possible: every choice of combos shares a card")
