@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import format_rate, judge, machine_load
 from showdown import Card, evaluate_batch, evaluate_omaha_batch
 from showdown.hands import native as _backend
-from showdown.hands.ladders import ladder_evaluator, ladder_omaha_ids
+from showdown.hands.ladder_scalar import ladder_evaluator, ladder_omaha_ids
 from showdown.variants import find_variant
 
 #: game -> (pokerkit class, cards per hand)

@@ -15,6 +15,8 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/mypy
+# The wings import only downward and no modules import each other in a circle (pyproject.toml).
+.venv/bin/lint-imports --no-cache
 # The documentation site: a broken reference or a missing page fails the build (no network).
 site_dir=$(mktemp -d)
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$site_dir"

@@ -342,7 +342,7 @@ def test_the_portable_c_batch_loop_agrees(tmp_path: Path) -> None:
     """The batch loop's plain C path (ARM64 and any machine without SSE2 take it) built
     here with ``-DSHOWDOWN_SSE2=0``: the same ranks and first bad rows as the built kernel
     for every specialised input type, checked and not, on 5, 6 and 7 cards."""
-    from showdown import _native  # the kernel is built (see pytestmark)
+    import showdown._native as kernel_package  # the kernel is built (see pytestmark)
 
     ldshared = sysconfig.get_config_var("LDSHARED")
     # The kernel in this checkout was compiled here, so the compiler that built it is present.
@@ -351,7 +351,7 @@ def test_the_portable_c_batch_loop_agrees(tmp_path: Path) -> None:
     )
     out = tmp_path / "_kernel.so"
     include = sysconfig.get_paths()["include"]
-    source = Path(_native.__file__).with_name("kernel.c")
+    source = Path(kernel_package.__file__).with_name("kernel.c")
     subprocess.run(
         [*ldshared.split(), "-std=c99", "-O2", "-fPIC", "-DSHOWDOWN_SSE2=0", f"-I{include}",
          str(source), "-o", str(out)],
@@ -362,7 +362,7 @@ def test_the_portable_c_batch_loop_agrees(tmp_path: Path) -> None:
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
-    buffers = _native.standard_buffers()
+    buffers = _backend.standard_buffers()
     assert buffers is not None
     portable = module.Tables(*buffers[0], _backend._ids_error, _backend._omaha_ids_error,
                              key_gaps=buffers[1])  # fmt: skip

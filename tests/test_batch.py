@@ -16,12 +16,14 @@ from hypothesis import strategies as st
 
 from showdown import CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.hands.value import evaluate_omaha_ids
+from showdown.hands.scalar import evaluate_omaha_ids
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
 
-batch_module = sys.modules["showdown.hands.batch"]
+#: Where the numpy loops read their chunk size (a test shrinks it to cross chunk edges).
+batch_module = sys.modules["showdown.hands.high_batch"]
+arrays_module = sys.modules["showdown.hands.arrays"]
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
@@ -237,8 +239,8 @@ def test_popcount_without_numpy_2() -> None:
     x = rng.integers(0, 2**63, size=1000, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
     x = np.concatenate([x, np.array([0, 2**64 - 1], dtype=np.uint64)])
     expected = [bin(int(v)).count("1") for v in x]
-    np.testing.assert_array_equal(batch_module._popcount_by_bytes(x), expected)
-    np.testing.assert_array_equal(batch_module._popcount(x), expected)
+    np.testing.assert_array_equal(arrays_module.popcount_by_bytes(x), expected)
+    np.testing.assert_array_equal(arrays_module.popcount(x), expected)
 
 
 def test_omaha_batch_errors() -> None:

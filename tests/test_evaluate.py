@@ -31,9 +31,9 @@ import reference as ref
 from oracles import SPEC_FIVE_CARD, SPEC_FIVE_CARD_WRAP
 from showdown import Card, CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.categories import category_ranges
-from showdown.hands import tables
+from showdown.hands import lookup as tables
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.hands.value import evaluate_omaha_ids
+from showdown.hands.scalar import evaluate_omaha_ids
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
@@ -660,7 +660,7 @@ def test_import_and_first_evaluation_need_no_numpy() -> None:
 def test_import_loads_only_the_light_path() -> None:
     """``import showdown`` and a first ``evaluate_ids`` load the kernel's loader and the
     scalar path only: no numpy, game, variants, cards or typing (every export is lazy).
-    The numpy backend's Python path reads its tables with showdown.hands.tables (no numpy)."""
+    The numpy backend's Python path reads its tables with showdown.hands.lookup (no numpy)."""
     code = (
         "import sys, showdown\n"
         "native = showdown.BACKEND == 'native'\n"
@@ -668,7 +668,7 @@ def test_import_loads_only_the_light_path() -> None:
         "assert showdown.evaluate_ids([0, 5, 10, 15, 20, 25, 30]) > 0\n"
         "heavy = ('numpy', 'dataclasses', 'secrets', 'hashlib', 'showdown.game',\n"
         "         'showdown.variants', 'showdown.cards', 'showdown.hands.value')\n"
-        "heavy += ('typing', 'enum', 'showdown.hands.tables') if native else ()\n"
+        "heavy += ('typing', 'enum', 'showdown.hands.lookup') if native else ()\n"
         "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
         "assert not loaded, loaded\n"
         "from showdown import Card, HandValue, evaluate\n"

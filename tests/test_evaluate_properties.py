@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import reference as ref
 from showdown import evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.hands.value import evaluate_omaha_ids
+from showdown.hands.scalar import evaluate_omaha_ids
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")

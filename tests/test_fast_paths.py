@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import showdown
 from showdown import Card, CardError, evaluate_batch, evaluate_ids_wrap, evaluate_omaha_batch
-from showdown.hands.value import evaluate_omaha_ids
+from showdown.hands.scalar import evaluate_omaha_ids
 
 pytestmark = pytest.mark.usefixtures("backend")
 

@@ -29,7 +29,7 @@ from showdown.game.rules import (
     seat_order,
     shuffled_deck,
 )
-from showdown.hands.value import evaluate_ids
+from showdown.hands.scalar import evaluate_ids
 
 NAMES = [("You", "you", None), ("Marta", "bot", "cautious"), ("Viktor", "bot", "bold")]
 

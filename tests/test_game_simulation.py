@@ -20,7 +20,7 @@ from showdown.game.rules import (
     seat_order,
     shuffled_deck,
 )
-from showdown.hands.value import evaluate_ids
+from showdown.hands.scalar import evaluate_ids
 
 START = 1000
 

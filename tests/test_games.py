@@ -31,7 +31,8 @@ from reference_games import (
     short_deck_key,
 )
 from showdown import Card, CardError, evaluate, evaluate_batch, evaluate_omaha_batch
-from showdown.hands.ladders import ladder_ids, no_hand
+from showdown.hands.ladder_scalar import ladder_ids
+from showdown.hands.ladders import no_hand
 from showdown.hands.value import HiLoValue
 from showdown.variants import ACE_TO_FIVE, BADUGI, DEUCE_TO_SEVEN, EIGHT_OR_BETTER, SHORT_DECK
 
@@ -363,7 +364,7 @@ def test_eval_names_the_five_cards_of_each_half(lang: str, high: str, low: str) 
 
 def test_russian_stats_titles_decline_the_cards() -> None:
     from showdown.hands.variant_stats import game_stats
-    from showdown.text.stats_table import format_stats
+    from showdown.text.stats_report import format_stats
 
     assert "раздач по четыре карты," in format_stats(game_stats("badugi"), "ru")
     assert "раздач по пять карт," in format_stats(game_stats("ace-to-five"), "ru")

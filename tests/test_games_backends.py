@@ -11,7 +11,7 @@ import pytest
 
 from reference import combinations_array
 from showdown import evaluate_batch, evaluate_omaha_batch
-from showdown.hands.ladders import ladder_ids, ladder_omaha_ids
+from showdown.hands.ladder_scalar import ladder_ids, ladder_omaha_ids
 from showdown.variants import EIGHT_OR_BETTER, find_variant
 from test_backends import NO_KERNEL_INSTALL, both, error_of
 
@@ -104,7 +104,7 @@ def test_scalar_alike(game: str) -> None:
 def test_evaluators_for_one_hand_size_alike(game: str, k: int) -> None:
     """``ladder_evaluator(ladder, cards=k)`` (no dispatch on the length) gives the batch's
     values on both backends; a size the ladder has no tables for is an error."""
-    from showdown.hands.ladders import ladder_evaluator
+    from showdown.hands.ladder_scalar import ladder_evaluator
 
     variant = find_variant(game)
     hands = deals(game, 3000, k, seed=5)

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import showdown
-import showdown.hands.batch as batch_module
+import showdown.hands.high_batch as batch_module  # where the numpy loops read CHUNK
 from reference import all_five_card_hands, five_codes
 from showdown import Card, CardError, compare, evaluate, percentile, resolve
 from showdown.commands.common import use_colour

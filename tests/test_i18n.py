@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from showdown import Category, evaluate
-from showdown.hands.tables import get_tables
+from showdown.hands.lookup import get_tables
 from showdown.i18n import (
     LANGS,
     category_name,

@@ -298,7 +298,7 @@ def test_tasks_travel_in_batches_yet_keep_their_order_and_results(
 ) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from showdown.odds.batches import run_batched
+    from showdown.odds.remote import run_batched
 
     seen: list[int] = []
     assert run_tasks(abs, list(range(-40, 0)), dask_executor, on_done=lambda i, _: seen.append(i))

@@ -31,7 +31,7 @@ from showdown.categories import category_ranges
 from showdown.commands import main as cli
 from showdown.hands.batch import evaluate_batch
 from showdown.hands.stats import CategoryCount, Stats, rank_counts, rank_multisets, stats
-from showdown.text.stats_table import format_stats
+from showdown.text.stats_report import format_stats
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from showdown._lazy import lazy_getattr
 from showdown.hands.native import BACKEND
+from showdown.hands.native import on_switch as _on_backend_switch
 
 __version__ = "0.1.0"
 
@@ -39,9 +40,9 @@ _LAZY: dict[str, str] = {
     "stats": "showdown.hands.stats",
     "game_stats": "showdown.hands.variant_stats",
     "find_variant": "showdown.variants",
-    "value_ids": "showdown.hands.hand_values",
-    "ladder_ids": "showdown.hands.ladders",
-    "ladder_evaluator": "showdown.hands.ladders",
+    "value_ids": "showdown.hands.ladder_scalar",
+    "ladder_ids": "showdown.hands.ladder_scalar",
+    "ladder_evaluator": "showdown.hands.ladder_scalar",
     "game_equity": "showdown.odds.variant_equity",
     "HiLoValue": "showdown.hands.value",
     "Stats": "showdown.hands.stats",
@@ -51,7 +52,7 @@ _LAZY: dict[str, str] = {
     "Showdown": "showdown.pots.resolution",
     "Pot": "showdown.pots.resolution",
     "equity": "showdown.odds.equity",
-    "EquityResult": "showdown.odds.equity",
+    "EquityResult": "showdown.odds.result",
     "matrix": "showdown.odds.matrix",
     "parse_omaha_range": "showdown.odds.omaha_ranges",
     "parse_range": "showdown.odds.ranges",
@@ -64,6 +65,15 @@ __all__ = ["BACKEND", *_LAZY]
 
 
 __getattr__ = lazy_getattr(globals(), _LAZY)
+
+
+def _forget_scalar_paths() -> None:
+    """Drop the cached scalar hot paths: the next lookup takes the backend now in use."""
+    for name in ("evaluate_ids", "evaluate_ids_wrap", "evaluate_omaha_ids"):
+        globals().pop(name, None)
+
+
+_on_backend_switch(_forget_scalar_paths)
 
 
 def __dir__() -> list[str]:

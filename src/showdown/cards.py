@@ -31,10 +31,6 @@ if TYPE_CHECKING:
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
-RANK_NAMES_EN = (
-    "two", "three", "four", "five", "six", "seven", "eight",
-    "nine", "ten", "jack", "queen", "king", "ace",
-)  # fmt: skip
 
 _SUIT_FROM_TEXT = {
     **{s: i for i, s in enumerate(SUITS)},
@@ -156,10 +152,6 @@ or 10, then a suit c, d, h, s or ♣ ♦ ♥ ♠; for several cards use parse_ca
     @property
     def rank_char(self) -> str:
         return RANKS[self.id >> 2]
-
-    @property
-    def suit_char(self) -> str:
-        return SUITS[self.id & 3]
 
     @property
     def symbol(self) -> str:

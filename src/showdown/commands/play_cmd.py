@@ -100,20 +100,23 @@ def run(args: argparse.Namespace) -> int:
     if args.restore or args.export or args.import_file:
         return _database_tool(args, db_path)
     try:
-        from showdown.game.launch import serve
+        from showdown.game.launch import LaunchError, serve
     except ModuleNotFoundError as exc:  # the `game` extra is missing
         raise CliError(
             f"the game needs the 'game' extra ({exc.name} is missing): "
             "pip install 'poker-showdown[game]'"
         ) from exc
 
-    return serve(
-        db_path=db_path,
-        host=args.host,
-        port=args.port,
-        profile=args.profile,
-        open_browser=not args.no_browser,
-    )
+    try:
+        return serve(
+            db_path=db_path,
+            host=args.host,
+            port=args.port,
+            profile=args.profile,
+            open_browser=not args.no_browser,
+        )
+    except LaunchError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _database_tool(args: argparse.Namespace, db_path: Path) -> int:

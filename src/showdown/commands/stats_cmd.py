@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     """Count and print, as JSON or as a table."""
     from showdown.hands.stats import stats
-    from showdown.text.stats_table import format_stats
+    from showdown.text.stats_report import format_stats
     from showdown.variants import UnknownGame, find_variant
 
     try:

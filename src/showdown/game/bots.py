@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from showdown.hands.batch import evaluate_batch
-from showdown.hands.value import evaluate_ids
+from showdown.hands.scalar import evaluate_ids
 
 #: Simulated deals per decision: about 2-4 ms for all seven options (see the benchmark).
 SAMPLES = 3000

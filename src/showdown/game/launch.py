@@ -33,6 +33,14 @@ BACKUP_EVERY = 1
 _WILDCARDS = ("0.0.0.0", "::")
 
 
+class LaunchError(Exception):
+    """The game cannot start: a bad profile, a damaged database, a port in use.
+
+    The message is one line for the player; ``showdown play`` prints it as an
+    ``error:`` line and exits with status 2.
+    """
+
+
 def _bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on ``host``: ``port`` 0 picks a free port."""
     family, kind, proto, _, address = socket.getaddrinfo(
@@ -108,7 +116,6 @@ def serve(
     """
     import uvicorn
 
-    from showdown.commands.common import CliError
     from showdown.game.backup import DamagedDatabase, check_database
     from showdown.game.rules import GameError
     from showdown.game.server import create_app
@@ -118,13 +125,13 @@ def serve(
         check_profile(profile)
         check_database(db_path)
     except GameError as exc:
-        raise CliError(exc.message) from None
+        raise LaunchError(exc.message) from None
     except DamagedDatabase as exc:
-        raise CliError(str(exc)) from None
+        raise LaunchError(str(exc)) from None
     try:
         sock = _bind(host, port)
     except OSError as exc:
-        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
+        raise LaunchError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
     url_host = "127.0.0.1" if host in _WILDCARDS else shown_host
@@ -144,7 +151,7 @@ def serve(
         app = create_app(db_path, profile=profile, allowed_hosts=allowed, backup_every=backup_every)
     except sqlite3.DatabaseError as exc:
         sock.close()
-        raise CliError(str(DamagedDatabase(db_path, f"is damaged ({exc})"))) from None
+        raise LaunchError(str(DamagedDatabase(db_path, f"is damaged ({exc})"))) from None
     service = app.state.web.service
     try:
         _backup_if_changed(service)

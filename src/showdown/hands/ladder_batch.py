@@ -31,22 +31,27 @@ showdown.cards.CardError: hands row 0 holds a card that is not in the short-deck
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from showdown.cards import CardError
 from showdown.hands import native as _backend
-from showdown.hands.batch import (
-    _SUITED_RANK_BIT,
-    _check_cards,
-    _native_order,
-    _popcount,
+from showdown.hands.arrays import (
+    CARD_KEYS_U32,
+    CHUNK,
+    SUITED_RANK_BIT,
+    as_hands,
+    chunks,
+    deck_floor,
+    first_bad,
+    native_order,
 )
-from showdown.hands.ladders import _BINOM, hand_sizes, ladder_tables
-from showdown.hands.tables import CARD_KEYS, NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK, get_tables
+from showdown.hands.high_batch import high_batch
+from showdown.hands.ladders import _BINOM, _key_tables, ladder_tables
+from showdown.hands.lookup import NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK, get_tables
 from showdown.variants import (
     BADUGI,
     EIGHT_OR_BETTER,
@@ -59,102 +64,7 @@ from showdown.variants import (
 
 __all__ = ["evaluate_game_batch", "ladder_batch"]
 
-CHUNK = 1 << 15
-_CARD_KEYS32 = np.array(CARD_KEYS, dtype=np.uint32)
 _BINOMS = np.array(_BINOM, dtype=np.int64)
-
-
-def _hands(ids: npt.ArrayLike, sizes: tuple[int, ...], what: str) -> np.ndarray:
-    try:
-        hands = np.asarray(ids)
-    except (TypeError, ValueError) as error:
-        raise CardError(f"{what} must be an (N, k) array of card ids: {error}") from None
-    if hands.ndim != 2 or hands.shape[1] not in sizes:
-        raise CardError(f"{what} must have shape (N, k) with k in {sizes}, got {hands.shape}")
-    if hands.dtype.kind not in "iu":
-        raise CardError(f"{what} must hold integer card ids, not {hands.dtype}")
-    return hands
-
-
-def _deck_floor(variant: Variant) -> int:
-    """The lowest id of the game's deck, which holds every id from there to 51."""
-    floor = variant.deck[0]
-    if variant.deck != tuple(range(floor, 52)):  # pragma: no cover - every deck is one
-        raise AssertionError(f"{variant.key}: the deck is not one run of ids")
-    return floor
-
-
-def _first_bad(
-    rows: np.ndarray, start: int, variant: Variant, what: str, repeats: bool
-) -> CardError:
-    """The error for the first bad row of ``rows`` (``start``: the index of ``rows[0]``):
-    an id outside 0..51, a card outside the game's deck or, if ``repeats``, a card twice
-    (in that order within the row). Only called once ``rows`` is known to hold one:
-    plain, not fast; both backends raise it."""
-    rows = rows.astype(np.int64)
-    outside = np.asarray(((rows < 0) | (rows > 51)).any(axis=1))
-    bits = np.left_shift(np.uint64(1), np.where(outside[:, None], 0, rows).astype(np.uint64))
-    union = np.bitwise_or.reduce(bits, axis=1)
-    deck = np.uint64(sum(1 << c for c in variant.deck))
-    foreign = ~outside & ((union & ~deck) != 0)
-    twice = np.asarray(~outside & ~foreign & (_popcount(union) != rows.shape[1]) & repeats)
-    row = int(np.flatnonzero(outside | foreign | twice)[0])
-    if outside[row]:
-        kind = "a card id outside 0..51"
-    elif foreign[row]:
-        kind = f"a card that is not in the {variant.key} deck"
-    else:
-        kind = "a card twice"
-    return CardError(f"{what} row {start + row} holds {kind}")
-
-
-def _chunks(
-    hands: np.ndarray, variant: Variant, check: bool, what: str = "hands"
-) -> Iterator[tuple[int, np.ndarray]]:
-    """``(start, cards)`` per chunk of rows: ``cards`` the chunk's ids as intp, one
-    contiguous row per card position, checked (ids in the game's deck; with ``check``
-    no card twice). The buffer is reused from one chunk to the next."""
-    n = hands.shape[1]
-    size = min(len(hands), CHUNK)
-    buffer = np.empty((n, size), dtype=np.intp)
-    bits = np.empty((1, size), dtype=np.uint64)
-    union = np.empty(size, dtype=np.uint64)
-    floor = _deck_floor(variant)
-    # The check leaves each row's union of bits 12 + id in ``union``: ids below the
-    # deck's floor show as bits 12 .. 11 + floor, so one pass over it finds them.
-    below = np.uint64(((1 << floor) - 1) << 12)
-    for start in range(0, len(hands), CHUNK):
-        chunk = hands[start : start + CHUNK]
-        m = len(chunk)
-        cards = buffer[:, :m]
-        # Unsafe cast: a bad id stays outside 0..51 seen as unsigned (see batch._HIGH_BIT).
-        np.copyto(cards.T, chunk, casting="unsafe")
-        if check:
-            ok = _check_cards(cards, bits[:, :m], union[:m])
-            if ok and floor and m:
-                ok = not np.bitwise_and(union[:m], below, out=union[:m]).any()
-        else:
-            ok = not m or int(cards.view(np.uintp).max()) <= 51
-            if ok and floor and m:
-                ok = int(cards.min()) >= floor
-        if not ok:
-            raise _first_bad(chunk, start, variant, what, check)
-        yield start, cards
-
-
-@cache
-def _key_tables(
-    ladder: Ladder, n: int
-) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray | None, np.ndarray]:
-    """(compact non-flush table, flush suits or None, flush table) of ``n`` cards."""
-    if ladder is HIGH or ladder is HIGH_WRAP:
-        tables = get_tables(ladder is HIGH_WRAP)
-        return tables.nonflush_compact(n), tables.flush_suit[n], tables.flush
-    if n not in hand_sizes(ladder):
-        raise CardError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {n}")
-    ours = ladder_tables(ladder)
-    suits = ours.flush_suit[n] if ladder.flushes else None
-    return ours.nonflush_compact(n), suits, ours.flush
 
 
 def _key_batch(
@@ -184,11 +94,11 @@ def _key_batch(
     keys_buffer, key_buffer = np.empty((n, size), dtype=np.uint32), np.empty(size, dtype=np.uint32)
     index_buffer, shift_buffer = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.intp)
     has_buffer = np.empty(size, dtype=bool)
-    for start, cards in _chunks(hands, variant, check):
+    for start, cards in chunks(hands, variant, check):
         m = cards.shape[1]
         key, index = key_buffer[:m], index_buffer[:m]
         keys = keys_buffer[:, :m]
-        np.take(_CARD_KEYS32, cards, out=keys, mode="clip")  # one call for every card
+        np.take(CARD_KEYS_U32, cards, out=keys, mode="clip")  # one call for every card
         np.add.reduce(keys, axis=0, out=key)
         np.right_shift(key, SUIT_BITS + NONFLUSH_ROW_BITS, out=index)
         np.take(shift, index, out=shift_buffer[:m], mode="clip")
@@ -237,7 +147,7 @@ def _suited_mask(cards: np.ndarray, hands: np.ndarray, suit: np.ndarray) -> np.n
     than the work)."""
     picked = np.take(cards, hands, axis=1)
     picked += suit.astype(np.intp) << 6
-    suited = np.take(_SUITED_RANK_BIT, picked)
+    suited = np.take(SUITED_RANK_BIT, picked)
     mask = suited[0] | suited[1]
     for row in suited[2:]:
         mask |= row
@@ -259,7 +169,7 @@ def _badugi_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarra
         outside = (hands < 0) | (hands > 51)
         if outside.any():
             last = int(np.flatnonzero(outside.any(axis=1))[0])
-            raise _first_bad(hands[: last + 1], 0, variant, "hands", check)
+            raise first_bad(hands[: last + 1], 0, variant, "hands", check)
     size = min(len(hands), CHUNK)
     buffer, spare = np.empty((4, size), dtype=np.uint8), np.empty(size, dtype=np.uint8)
     for start in range(0, len(hands), CHUNK):
@@ -276,7 +186,7 @@ def _badugi_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarra
         if check:
             bad |= (a == b) | (b == c) | (c == d)
         if bad.any():
-            raise _first_bad(chunk, start, variant, "hands", check)
+            raise first_bad(chunk, start, variant, "hands", check)
         index = _BINOMS32[1][a]
         index += _BINOMS32[2][b]
         index += _BINOMS32[3][c]
@@ -306,38 +216,36 @@ def evaluate_game_batch(
     if variant.use == "omaha":
         raise CardError(f"{variant.key} takes hole and board apart: use evaluate_omaha_batch")
     low, high = variant.cards
-    hands = _hands(ids, tuple(range(low, high + 1)), "hands")
-    if _backend.current() == "native":
-        if variant.ladders in ((HIGH,), (HIGH_WRAP,)) and _deck_floor(variant) == 0:
-            from showdown.hands.batch import evaluate_batch
-
-            return evaluate_batch(hands, wrap=variant.ladders[0] is HIGH_WRAP, check=check)
-        return _native_batch(hands, variant, check)
-    _backend.notice()
+    hands = as_hands(ids, tuple(range(low, high + 1)), "hands")
+    kernel = _backend.kernel()
+    if kernel is not None:
+        if variant.ladders in ((HIGH,), (HIGH_WRAP,)) and deck_floor(variant) == 0:
+            return high_batch(hands, variant.ladders[0] is HIGH_WRAP, check)
+        return _native_batch(kernel, hands, variant, check)
     if variant.ladders == (BADUGI,):
         return _badugi_batch(hands, variant, check)
     return _key_batch(hands, variant.ladders, variant, check)
 
 
-def _native_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarray:
+def _native_batch(kernel: Any, hands: np.ndarray, variant: Variant, check: bool) -> np.ndarray:
     """The values from the native kernel's loops (same values, same errors)."""
     from showdown.hands import ladder_native as _ladder_native
 
-    hands = _native_order(hands)
+    hands = native_order(hands)
     ladders = variant.ladders
     out = np.empty((len(ladders), len(hands)), dtype=np.uint16)
     if ladders == (BADUGI,):
         table = _ladder_native.badugi_table()
-        bad = _backend.native_tables(False).badugi_batch(hands, table, out[0], check)
+        bad = kernel.badugi_batch(hands, table, out[0], check)
     elif ladders == (HIGH, EIGHT_OR_BETTER):  # stud hi-lo: the low from the low ranks
         low = _ladder_native.stud_low_table()
-        bad = _backend.native_tables(False).stud_hilo_batch(hands, low, out[0], out[1], check)
+        bad = kernel.stud_hilo_batch(hands, low, out[0], out[1], check)
     elif len(ladders) == 1:
         bad = _ladder_native.ladder_kernel(ladders[0]).batch(hands, out[0], check)
     else:  # pragma: no cover - every hi-lo game of five to seven cards is stud hi-lo
         raise AssertionError(f"no native path for the ladders {ladders}")
     if bad >= 0:
-        raise _first_bad(hands[: bad + 1], 0, variant, "hands", check)
+        raise first_bad(hands[: bad + 1], 0, variant, "hands", check)
     _check_deck(hands, variant)
     return out[0] if len(ladders) == 1 else np.stack(list(out), axis=1)
 
@@ -345,7 +253,7 @@ def _native_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarra
 def _check_deck(rows: np.ndarray, variant: Variant) -> None:
     """Raise if a row of ``rows`` (checked ids) holds a card below the game's deck
     (a 2 to 5 in short deck)."""
-    floor = _deck_floor(variant)
+    floor = deck_floor(variant)
     if floor and rows.size and int(rows.min()) < floor:
         last = int(np.flatnonzero((rows < floor).any(axis=1))[0])
-        raise _first_bad(rows[: last + 1], 0, variant, "hands", False)
+        raise first_bad(rows[: last + 1], 0, variant, "hands", False)

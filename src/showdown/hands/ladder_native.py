@@ -25,7 +25,6 @@ from typing import Any
 
 import numpy as np
 
-from showdown.hands import idcheck as _idcheck
 from showdown.hands import native as _backend
 from showdown.hands.ladders import (
     _BINOM,
@@ -34,7 +33,7 @@ from showdown.hands.ladders import (
     no_hand,
     value_of_ranks,
 )
-from showdown.hands.tables import CARD_KEYS, _row_starts
+from showdown.hands.lookup import CARD_KEYS, _row_starts
 from showdown.variants import BADUGI, EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder
 
 __all__ = ["badugi_table", "ladder_kernel", "omaha_tables", "stud_low_table"]
@@ -49,15 +48,13 @@ def ladder_kernel(ladder: Ladder) -> Any:
     Hand sizes the ladder has no tables for (deuce-to-seven: five cards only)
     get empty ones: the games never ask for them.
     """
-    from showdown import _native
-
     if ladder is HIGH or ladder is HIGH_WRAP:
         return _backend.native_tables(ladder is HIGH_WRAP)
     if ladder.cards != 5:
         raise ValueError(f"the {ladder.key} ladder has no key-sum tables")
     tables = ladder_tables(ladder)
     empty = np.zeros(0, dtype=np.int64)
-    flush_suit = _native._flush_suits() if ladder.flushes else bytes([255]) * (256 * len(_SIZES))
+    flush_suit = _backend.flush_suits() if ladder.flushes else bytes([255]) * (256 * len(_SIZES))
     buffers = (
         array("I", CARD_KEYS),
         flush_suit,
@@ -66,7 +63,7 @@ def ladder_kernel(ladder: Ladder) -> Any:
         [tables.nonflush_values.get(n, empty) for n in _SIZES],
         [_row_starts(n) for n in _SIZES],
     )
-    return _native.make_tables((buffers, False), _idcheck.ids_error, _idcheck.omaha_ids_error)
+    return _backend.make_tables((buffers, False))
 
 
 @cache
@@ -114,7 +111,7 @@ def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's Omaha eight-or-better tables: the pair index (uint16[169]), the
     triple index (uint32[2197]) and high << 16 | low by their sum (uint32[455 * 91]),
     as :func:`showdown.hands.omaha_batch.omaha_rank_table` lays them out."""
-    from showdown.hands.omaha_batch import _omaha_index, omaha_rank_table
+    from showdown.hands.ladders import _omaha_index, omaha_rank_table
 
     pair, triple = _omaha_index()
     high = omaha_rank_table(HIGH).astype(np.uint32)

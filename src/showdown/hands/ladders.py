@@ -1,4 +1,5 @@
-"""Tables generated from a ladder's declaration, and the evaluators that read them.
+"""Tables generated from a ladder's declaration (the scalar evaluators that read them:
+:mod:`showdown.hands.ladder_scalar`).
 
 Every ladder (see :mod:`showdown.variants`) lists its categories in order;
 :func:`ladder_classes` turns that list into every distinct value, best first,
@@ -6,12 +7,12 @@ each with its category and its ranks in comparison order. Value 1 is the
 best hand of the ladder, ``ladder.size`` the worst, and ``ladder.size + 1``
 (:func:`no_hand`) means no qualifying hand (an eight-or-better low that is not
 there). The lookup tables are the same kind as the standard game's (see
-:mod:`showdown.hands.tables`): a card-key sum tells the rank multiset and whether
+:mod:`showdown.hands.lookup`): a card-key sum tells the rank multiset and whether
 five cards share a suit. Badugi, where suits decide which cards play, has a
 table indexed by the four cards themselves.
 
 The standard ladders (``high``, ``high-wrap``) use the shipped tables of
-:mod:`showdown.hands.tables`; the others are computed with numpy on first use.
+:mod:`showdown.hands.lookup`; the others are computed with numpy on first use.
 
 >>> from showdown.variants import ACE_TO_FIVE, BADUGI, DEUCE_TO_SEVEN, SHORT_DECK
 >>> ladder_classes(ACE_TO_FIVE)[0], ladder_classes(DEUCE_TO_SEVEN)[0]
@@ -20,31 +21,25 @@ The standard ladders (``high``, ``high-wrap``) use the shipped tables of
 (<Category.STRAIGHT_FLUSH: 8>, (7, 6, 5, 4, 12))
 >>> ladder_classes(BADUGI)[0], ladder_classes(BADUGI)[-1]
 ((<BadugiCategory.FOUR_CARD: 12>, (2, 1, 0, 12)), (<BadugiCategory.ONE_CARD: 9>, (11,)))
->>> ladder_ids([3, 6, 11, 15, 48], ACE_TO_FIVE)  # 2s 3h 4s 5s Ac: the wheel, best A-5 low
-1
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING
 
+from showdown.cards import CardError
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.hands import native as _backend
-from showdown.hands.tables import (
-    KEY_OFFSET,
+from showdown.hands.lookup import (
+    NONFLUSH_ROW_BITS,
     RANK_KEYS,
-    SCALAR_CARD_KEYS,
-    SUIT_BITS,
-    SUIT_MASK,
     _flush_suit_list,
     _multisets,
     compact_table,
 )
-from showdown.variants import BADUGI, EIGHT_OR_BETTER, Ladder, omaha_picks
+from showdown.variants import BADUGI, HIGH, HIGH_WRAP, Ladder
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,8 +47,6 @@ if TYPE_CHECKING:
 __all__ = [
     "LadderTables",
     "ladder_classes",
-    "ladder_evaluator",
-    "ladder_ids",
     "ladder_tables",
     "no_hand",
 ]
@@ -260,7 +253,7 @@ class LadderTables:
         self.badugi[_combo_index(hands)] = best
 
     def nonflush_compact(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """Non-flush values packed like :meth:`.tables.Tables.nonflush_compact`."""
+        """Non-flush values packed like :meth:`.lookup.Tables.nonflush_compact`."""
         return _compact(self.ladder, n)
 
 
@@ -301,236 +294,61 @@ def _compact(ladder: Ladder, n: int) -> tuple[np.ndarray, np.ndarray]:
     return compact_table(tables.nonflush_keys[n], tables.nonflush_values[n], n)
 
 
-# ------------------------------------------------------------------ scalar path
-
-#: A ladder's scalar evaluator: card ids (unchecked) -> value.
-Evaluator = Callable[[Sequence[int]], int]
-
-_RANK_BITS = [1 << (i >> 2) for i in range(52)]
-if (SUIT_BITS, SUIT_MASK) != (8, 255):  # pragma: no cover - the scalar path spells them out
-    raise AssertionError("the scalar evaluators assume eight suit bits")
-_B1, _B2, _B3, _B4 = (list(_BINOM[k]) for k in (1, 2, 3, 4))
-
-
-def _badugi_evaluator() -> Evaluator:
-    table: list[int] = ladder_tables(BADUGI).badugi.tolist()
-    b1, b2, b3, b4 = _B1, _B2, _B3, _B4
-
-    def badugi(ids: Sequence[int]) -> int:
-        a, b, c, d = sorted(ids)
-        return table[b1[a] + b2[b] + b3[c] + b4[d]]
-
-    return badugi
-
-
-def _rank_dicts(ladder: Ladder, offset: int) -> dict[int, dict[int, int]]:
-    """n -> {rank-key sum - n * offset: value} of the non-flush hands of n cards."""
-    tables = ladder_tables(ladder)
-    return {
-        n: dict(zip((keys - n * offset).tolist(), tables.nonflush_values[n].tolist(), strict=True))
-        for n, keys in tables.nonflush_keys.items()
-    }
-
-
-def _suitless_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
-    """A ladder without flushes: one dictionary read of the rank-key sum (suits ignored);
-    ``cards``: every hand has that many cards (no dispatch on the length)."""
-    keys = [RANK_KEYS[i >> 2] for i in range(52)]
-    by_size = _rank_dicts(ladder, 0)
-    five, six, seven = by_size[5], by_size.get(6, {}), by_size.get(7, {})
-
-    def five_cards(ids: Sequence[int]) -> int:
-        a, b, c, d, e = ids
-        return five[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]]
-
-    def seven_cards(ids: Sequence[int]) -> int:
-        a, b, c, d, e, f, g = ids
-        return seven[keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]]
-
-    def suitless(ids: Sequence[int]) -> int:
-        if len(ids) == 5:
-            a, b, c, d, e = ids
-            return five[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]]
-        if len(ids) == 7:
-            a, b, c, d, e, f, g = ids
-            return seven[keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]]
-        a, b, c, d, e, f = ids
-        return six[keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]]
-
-    return {5: five_cards, 7: seven_cards}.get(cards or 0, suitless)
-
-
-def _flush_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
-    """A ladder with flushes: five cards are a flush when their suits are all equal;
-    six or seven when the card-key sum's suit part says five share a suit. ``cards``
-    5 (or a ladder of five cards only): a function of five cards alone."""
-    tables = ladder_tables(ladder)
-    keys, rank_keys = SCALAR_CARD_KEYS, [RANK_KEYS[i >> 2] for i in range(52)]
-    by_size = _rank_dicts(ladder, KEY_OFFSET)
-    five = _rank_dicts(ladder, 0)[5]
-    suits = {n: s.tolist() for n, s in tables.flush_suit.items()}
-    flush: list[int] = tables.flush.tolist()
-    bits = _RANK_BITS
-    if cards == 5 or hand_sizes(ladder) == (5,):  # five cards: no length to dispatch on
-
-        def five_cards(ids: Sequence[int]) -> int:
-            a, b, c, d, e = ids
-            # Two suits differ (the low two bits of the ids): three in four hands stop
-            # at the first test, in fewer bytecodes than a chained comparison.
-            if (a ^ b) & 3 or (a ^ c) & 3 or (a ^ d) & 3 or (a ^ e) & 3:
-                return five[
-                    rank_keys[a] + rank_keys[b] + rank_keys[c] + rank_keys[d] + rank_keys[e]
-                ]
-            return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
-
-        return five_cards
-
-    def with_flushes(ids: Sequence[int]) -> int:
-        if len(ids) == 5:
-            a, b, c, d, e = ids
-            if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
-                return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
-            return five[rank_keys[a] + rank_keys[b] + rank_keys[c] + rank_keys[d] + rank_keys[e]]
-        n = len(ids)
-        key = 0
-        for i in ids:
-            key += keys[i]
-        suit = suits[n][key & 255]  # SUIT_MASK, SUIT_BITS (checked at import)
-        if suit < 0:
-            return by_size[n][key >> 8]
-        mask = 0
-        for i in ids:
-            if i & 3 == suit:
-                mask |= bits[i]
-        return flush[mask]
-
-    return with_flushes
-
-
-#: The evaluators of the backend in use, by ladder key (the hot lookup), and every
-#: evaluator built so far by (backend, ladder key): switching back and forth is free.
-_EVALUATORS: dict[str, Evaluator] = {}
-_BUILT: dict[tuple[str, str, int | None], Evaluator] = {}
-
-
-def ladder_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
-    """The scalar evaluator of ``ladder``: a function of card ids (unchecked, as
-    :func:`ladder_ids`) built once per ladder, for a hot loop to hold on to. On the
-    native backend a 5-7 card ladder's is the kernel's ``rank`` (which checks its
-    input, as :func:`showdown.hands.value.evaluate_ids` does there). ``cards``: when
-    every hand of the loop has that many cards, the numpy path's function for that
-    size alone (it skips the dispatch on the length; other sizes are then an error).
-
-    >>> from showdown.variants import ACE_TO_FIVE, DEUCE_TO_SEVEN
-    >>> deuce = ladder_evaluator(DEUCE_TO_SEVEN)
-    >>> deuce([20, 13, 9, 4, 0]), deuce([16, 13, 9, 5, 1])  # 7-5-4-3-2; a 6-5-4-3-2 straight
-    (1, 5855)
-    >>> ladder_evaluator(ACE_TO_FIVE, cards=5)([3, 6, 11, 15, 48])  # A-2-3-4-5, the best
-    1
-    """
-    if cards is not None and cards not in hand_sizes(ladder):
-        raise ValueError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {cards}")
-    backend = _backend.current()
-    evaluator = _BUILT.get((backend, ladder.key, cards))
-    if evaluator is None:
-        if ladder.cards == 5 and backend == "native":
-            from showdown.hands.ladder_native import ladder_kernel
-
-            evaluator = ladder_kernel(ladder).rank
-        elif ladder.cards == 4:
-            evaluator = _badugi_evaluator()
-        elif ladder.flushes:
-            evaluator = _flush_evaluator(ladder, cards)
-        else:
-            evaluator = _suitless_evaluator(ladder, cards)
-        _BUILT[backend, ladder.key, cards] = evaluator
-    if cards is None:
-        _EVALUATORS[ladder.key] = evaluator
-    return evaluator
-
-
-_backend._listeners.append(_EVALUATORS.clear)  # refilled from _BUILT for the new backend
-
-
-def ladder_ids(ids: Sequence[int], ladder: Ladder) -> int:
-    """The value (1 = best) of card ids in ``ladder``: the best five of 5-7 cards,
-    or a four-card badugi hand. ``no_hand(ladder)`` when nothing qualifies.
-
-    No checking (ids must be distinct and of the ladder's deck), like
-    :func:`showdown.hands.value.evaluate_ids`.
-    """
-    evaluator = _EVALUATORS.get(ladder.key) or ladder_evaluator(ladder)
-    return evaluator(ids)
-
-
-# ------------------------------------------------------------------ Omaha, scalar
-
-#: Low-rank bit of a card in an eight-or-better low (ace 0, deux 1 ... eight 7), bit 8
-#: for any card above eight.
-_LOW_BIT = [
-    1 << ((i >> 2) + 1) if i >> 2 <= 6 else (1 if i >> 2 == 12 else 1 << 8) for i in range(52)
-]
+# ------------------------------------------------------------------ key tables of a hand size
 
 
 @cache
-def _low_by_mask(ladder: Ladder) -> tuple[int, ...]:
-    """Value of a 9-bit low-rank mask in an eight-or-better ladder: the five-rank
-    masks (bit 8 clear) have a value, anything else is no hand."""
-    values = [no_hand(ladder)] * 512
-    for ranks, value in value_of_ranks(ladder).items():
-        values[sum(_LOW_BIT[4 * r] for r in ranks)] = value
-    return tuple(values)
+def _key_tables(
+    ladder: Ladder, n: int
+) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray | None, np.ndarray]:
+    """(compact non-flush table, flush suits or None, flush table) of ``n`` cards."""
+    from showdown.hands.lookup import get_tables
+
+    if ladder is HIGH or ladder is HIGH_WRAP:
+        tables = get_tables(ladder is HIGH_WRAP)
+        return tables.nonflush_compact(n), tables.flush_suit[n], tables.flush
+    if n not in hand_sizes(ladder):
+        raise CardError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {n}")
+    ours = ladder_tables(ladder)
+    suits = ours.flush_suit[n] if ladder.flushes else None
+    return ours.nonflush_compact(n), suits, ours.flush
 
 
-def _omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Eight-or-better Omaha low: five different low ranks from two hole and three
-    board cards are exactly the masks of two hole bits and three board bits whose union
-    has five bits and no high-card bit."""
-    values = _LOW_VALUES or _low_values()
-    bit = _LOW_BIT
-    hole_picks, board_picks = omaha_picks(len(hole), len(board))
-    pairs = {bit[hole[i]] | bit[hole[j]] for i, j in hole_picks}
-    pairs = {p for p in pairs if p < 256 and p & (p - 1)}  # two different low ranks
-    best = none = values[511]
-    if not pairs:
-        return none
-    for x, y, z in board_picks:
-        triple = bit[board[x]] | bit[board[y]] | bit[board[z]]
-        if triple >= 256:  # a card above eight
-            continue
-        for pair in pairs:
-            value = values[pair | triple]
-            if value < best:
-                best = value
-    return best
+#: Index of an unordered pair of ranks (0..90) and of an unordered triple (0..454).
+_PAIRS = list(combinations_with_replacement(range(13), 2))
 
 
-_LOW_VALUES: tuple[int, ...] = ()
+_TRIPLES = list(combinations_with_replacement(range(13), 3))
 
 
-def _low_values() -> tuple[int, ...]:
-    global _LOW_VALUES
-    _LOW_VALUES = _low_by_mask(EIGHT_OR_BETTER)
-    return _LOW_VALUES
+@cache
+def _omaha_index() -> tuple[np.ndarray, np.ndarray]:
+    """``pair[13 * r1 + r2]`` (0..90) and ``triple[169 * r1 + 13 * r2 + r3]`` times 91:
+    the index of the ranks' multiset in :data:`_PAIRS` / :data:`_TRIPLES`, any order."""
+    import numpy as np
+
+    pair_number: dict[tuple[int, ...], int] = {ranks: i for i, ranks in enumerate(_PAIRS)}
+    triple_number: dict[tuple[int, ...], int] = {
+        ranks: i * len(_PAIRS) for i, ranks in enumerate(_TRIPLES)
+    }
+    ranks = range(13)
+    pair = [pair_number[tuple(sorted((a, b)))] for a in ranks for b in ranks]
+    triple = [triple_number[tuple(sorted((a, b, c)))] for a in ranks for b in ranks for c in ranks]
+    return np.array(pair, dtype=np.intp), np.array(triple, dtype=np.intp)
 
 
-def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) -> int:
-    """The best value from exactly two of ``hole`` and three of ``board`` (Omaha).
+@cache
+def omaha_rank_table(ladder: Ladder) -> np.ndarray:
+    """Non-flush value (uint16) of a hole pair's and a board triple's ranks in ``ladder``,
+    at ``triple index + pair index`` (see :func:`_omaha_index`). Five of a rank (only
+    from a repeated card) reads the ladder's no-hand value."""
+    import numpy as np
 
-    >>> from showdown.variants import EIGHT_OR_BETTER
-    >>> ladder_omaha_ids([48, 1, 44, 45], [6, 11, 16, 50, 51], EIGHT_OR_BETTER)  # 6-4-3-2-A
-    2
-    """
-    if ladder.key == EIGHT_OR_BETTER.key:
-        return _omaha_low(hole, board)
-    evaluate = ladder_evaluator(ladder)
-    best = no_hand(ladder)
-    pairs, picks = omaha_picks(len(hole), len(board))
-    triples = [tuple(board[i] for i in pick) for pick in picks]
-    for i, j in pairs:
-        pair = (hole[i], hole[j])
-        for triple in triples:
-            value = evaluate(pair + triple)
-            if value < best:
-                best = value
-    return best
+    multisets = np.array([t + p for t in _TRIPLES for p in _PAIRS], dtype=np.int64)
+    keys = np.array(RANK_KEYS, dtype=np.int64)[multisets].sum(axis=1)
+    (table, shift), _, _ = _key_tables(ladder, 5)
+    values = table[keys + shift[keys >> NONFLUSH_ROW_BITS]].astype(np.uint16)
+    ordered = np.sort(multisets, axis=1)
+    five_alike = ordered[:, 0] == ordered[:, 4]
+    values[five_alike] = no_hand(ladder)
+    return values

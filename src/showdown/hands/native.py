@@ -1,6 +1,7 @@
-"""Which implementation runs the hot paths: the native kernel or the numpy path.
+"""The one door to the optional C kernel, and which implementation runs the hot paths.
 
-``BACKEND`` is ``"native"`` when the optional C kernel (:mod:`showdown._native`)
+This is the only module that imports the extension (``showdown._native._kernel``,
+built from the C sources beside it). ``BACKEND`` is ``"native"`` when the kernel
 was built and loads, else ``"numpy"``. ``SHOWDOWN_BACKEND=numpy`` forces the
 numpy path (to compare, or to test); ``SHOWDOWN_BACKEND=native`` makes a
 missing kernel an ImportError instead of a quiet fallback. A user whose install
@@ -23,22 +24,36 @@ import sys
 
 TYPE_CHECKING = False  # not typing's: ``import showdown`` stays light (no typing, contextlib)
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from types import ModuleType
     from typing import Any, Literal
 
+    from showdown.hands.lookup import Tables
+
     Backend = Literal["native", "numpy"]
+    #: The kernel's table buffers, and whether the keys are given as gaps (the packed form).
+    Buffers = tuple[tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]], bool]
 
 NAMES: tuple[Backend, ...] = ("native", "numpy")
 
 
+#: The kernel's interface version; a build of another version is not used.
+ABI = 4
+
+
+def _import_kernel() -> ModuleType:
+    from showdown._native import _kernel  # type: ignore[attr-defined]
+
+    return _kernel  # type: ignore[no-any-return]
+
+
 def _load() -> tuple[ModuleType | None, str]:
-    """The loader module (or None) and why not: "", "forced", "missing" or "stale"."""
+    """The extension module (or None) and why not: "", "forced", "missing" or "stale"."""
     choice = os.environ.get("SHOWDOWN_BACKEND", "").strip().lower()
     if choice == "numpy":
         return None, "forced"
     try:
-        from showdown import _native
+        extension = _import_kernel()
     except ImportError as error:
         if choice == "native":
             raise ImportError(
@@ -46,9 +61,9 @@ def _load() -> tuple[ModuleType | None, str]:
                 "a C compiler and reinstall (pip install --force-reinstall .)"
             ) from error
         return None, "missing"
-    if getattr(_native._kernel, "ABI", None) != _native.ABI:
+    if getattr(extension, "ABI", None) != ABI:
         return None, "stale"
-    return _native, ""
+    return extension, ""
 
 
 _NATIVE, _WHY = _load()
@@ -56,8 +71,13 @@ _NATIVE, _WHY = _load()
 BACKEND: Backend = "native" if _NATIVE is not None else "numpy"
 _current: Backend = BACKEND
 _told = False
-#: Called with the new backend after :func:`use` switches (evaluate.py rebinds its fast path).
 _listeners: list[Callable[[], None]] = []
+
+
+def on_switch(callback: Callable[[], None]) -> None:
+    """Call ``callback()`` each time :func:`use` switches the backend, so that a module
+    holding a backend's function in its own namespace can rebind it."""
+    _listeners.append(callback)
 
 
 def current() -> Backend:
@@ -70,10 +90,10 @@ def native_available() -> bool:
     if _NATIVE is not None:
         return True
     try:
-        from showdown import _native
+        extension = _import_kernel()
     except ImportError:
         return False
-    return getattr(_native._kernel, "ABI", None) == _native.ABI
+    return getattr(extension, "ABI", None) == ABI
 
 
 class use:
@@ -111,14 +131,12 @@ def native_tables(wrap: bool = False) -> Any:
     """The kernel's tables for the standard game or the wrap-around rule (built once)."""
     tables = _tables.get(wrap)
     if tables is None:
-        from showdown import _native
-
-        buffers = None if wrap else _native.standard_buffers()
+        buffers = None if wrap else standard_buffers()
         if buffers is None:
-            from showdown.hands.tables import get_tables
+            from showdown.hands.lookup import get_tables
 
-            buffers = _native.numpy_buffers(get_tables(wrap))
-        tables = _tables[wrap] = _native.make_tables(buffers, _ids_error, _omaha_ids_error)
+            buffers = numpy_buffers(get_tables(wrap))
+        tables = _tables[wrap] = make_tables(buffers)
     return tables
 
 
@@ -154,3 +172,69 @@ def notice() -> None:
         "path install a C compiler and reinstall (pip install --force-reinstall poker-showdown)",
         file=sys.stderr,
     )
+
+
+# ------------------------------------------------------------------ the tables handed to C
+# The kernel holds no table of its own: it is given the card keys, the flush-suit and
+# flush tables and, per hand size, the sorted non-flush rank-key sums with their ranks and
+# the compact rows' starts. The standard game's come from the shipped ``tables.bin``
+# without numpy (:func:`standard_buffers`); any other ladder's from its numpy tables
+# (:func:`numpy_buffers`, :mod:`showdown.hands.ladder_native`), so a new ladder goes
+# through the same C loops.
+
+
+def flush_suits() -> bytes:
+    """The suit holding five or more per low eight bits of a key sum, for 5, 6 and 7 cards."""
+    from showdown.hands.packed import flush_suit_list
+
+    return bytes(s & 255 for n in (5, 6, 7) for s in flush_suit_list(n))
+
+
+def standard_buffers() -> Buffers | None:
+    """The standard game's tables from ``tables.bin`` (no numpy), or None if it is missing."""
+    from showdown.hands.packed import (
+        CARD_KEYS,
+        PACKED_PATH,
+        le_array,
+        native_array,
+        read_bytes,
+        segments,
+    )
+
+    data = read_bytes(PACKED_PATH)
+    if data is None:
+        return None
+    gaps, values, flush, starts = segments(data)
+    tables = (
+        native_array("I", CARD_KEYS),
+        flush_suits(),
+        le_array("H", flush),
+        [le_array("I", gaps[n]) for n in (5, 6, 7)],
+        [le_array("H", values[n]) for n in (5, 6, 7)],
+        [le_array("I", starts[n]) for n in (5, 6, 7)],
+    )
+    return tables, True
+
+
+def numpy_buffers(tables: Tables) -> Buffers:
+    """The buffers of the standard ladder's numpy tables (the wrap-around rule, for one)."""
+    from showdown.hands.lookup import _row_starts
+    from showdown.hands.packed import CARD_KEYS, native_array
+
+    buffers = (
+        native_array("I", CARD_KEYS),
+        flush_suits(),
+        tables.flush,
+        [tables.nonflush_keys[n] for n in (5, 6, 7)],
+        [tables.nonflush_values[n] for n in (5, 6, 7)],
+        [_row_starts(n) for n in (5, 6, 7)],
+    )
+    return buffers, False
+
+
+def make_tables(buffers: Buffers) -> Any:
+    """A kernel ``Tables`` object from ``buffers``; bad scalar input raises the
+    :class:`~showdown.cards.CardError` of :mod:`showdown.hands.idcheck`."""
+    tables, key_gaps = buffers
+    extension = _NATIVE if _NATIVE is not None else _import_kernel()  # forced numpy: a test
+    return extension.Tables(*tables, _ids_error, _omaha_ids_error, key_gaps=key_gaps)

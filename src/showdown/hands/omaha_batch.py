@@ -10,56 +10,22 @@ one suit then read the flush table. The native kernel reads the same tables
 
 from __future__ import annotations
 
-from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from showdown.cards import CardError
 from showdown.hands import native as _backend
-from showdown.hands.batch import _native_order
-from showdown.hands.ladder_batch import CHUNK, _chunks, _first_bad, _hands, _key_tables
-from showdown.hands.ladders import no_hand
-from showdown.hands.tables import NONFLUSH_ROW_BITS, RANK_KEYS
-from showdown.variants import EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder, Variant, find_variant
+from showdown.hands.arrays import CHUNK, as_hands, chunks, first_bad, native_order
+from showdown.hands.high_batch import high_omaha_batch
+from showdown.hands.ladders import _key_tables, _omaha_index, no_hand, omaha_rank_table
+from showdown.variants import EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Variant, find_variant
 
-__all__ = ["evaluate_game_omaha_batch", "omaha_rank_table"]
+__all__ = ["evaluate_game_omaha_batch"]
 
 _RANK_BIT = (1 << (np.arange(52) >> 2)).astype(np.int64)
-
-#: Index of an unordered pair of ranks (0..90) and of an unordered triple (0..454).
-_PAIRS = list(combinations_with_replacement(range(13), 2))
-_TRIPLES = list(combinations_with_replacement(range(13), 3))
-
-
-@cache
-def _omaha_index() -> tuple[np.ndarray, np.ndarray]:
-    """``pair[13 * r1 + r2]`` (0..90) and ``triple[169 * r1 + 13 * r2 + r3]`` times 91:
-    the index of the ranks' multiset in :data:`_PAIRS` / :data:`_TRIPLES`, any order."""
-    pair_number: dict[tuple[int, ...], int] = {ranks: i for i, ranks in enumerate(_PAIRS)}
-    triple_number: dict[tuple[int, ...], int] = {
-        ranks: i * len(_PAIRS) for i, ranks in enumerate(_TRIPLES)
-    }
-    ranks = range(13)
-    pair = [pair_number[tuple(sorted((a, b)))] for a in ranks for b in ranks]
-    triple = [triple_number[tuple(sorted((a, b, c)))] for a in ranks for b in ranks for c in ranks]
-    return np.array(pair, dtype=np.intp), np.array(triple, dtype=np.intp)
-
-
-@cache
-def omaha_rank_table(ladder: Ladder) -> np.ndarray:
-    """Non-flush value (uint16) of a hole pair's and a board triple's ranks in ``ladder``,
-    at ``triple index + pair index`` (see :func:`_omaha_index`). Five of a rank (only
-    from a repeated card) reads the ladder's no-hand value."""
-    multisets = np.array([t + p for t in _TRIPLES for p in _PAIRS], dtype=np.int64)
-    keys = np.array(RANK_KEYS, dtype=np.int64)[multisets].sum(axis=1)
-    (table, shift), _, _ = _key_tables(ladder, 5)
-    values = table[keys + shift[keys >> NONFLUSH_ROW_BITS]].astype(np.uint16)
-    ordered = np.sort(multisets, axis=1)
-    five_alike = ordered[:, 0] == ordered[:, 4]
-    values[five_alike] = no_hand(ladder)
-    return values
 
 
 #: Suit counts as nibbles: one card adds 1 to nibble ``suit``.
@@ -104,19 +70,18 @@ def _omaha_flushes(h: np.ndarray, b: np.ndarray, high: np.ndarray, flush: np.nda
 
 
 def _native_omaha_hilo(
-    holes: np.ndarray, boards: np.ndarray, variant: Variant, check: bool
+    kernel: Any, holes: np.ndarray, boards: np.ndarray, variant: Variant, check: bool
 ) -> np.ndarray:
     """Omaha hi-lo on the kernel: both halves from the rank-multiset table per five."""
     from showdown.hands import ladder_native as _ladder_native
 
-    holes, boards = _native_order(holes), _native_order(boards)
+    holes, boards = native_order(holes), native_order(boards)
     out = np.empty((2, len(holes)), dtype=np.uint16)
-    kernel = _backend.native_tables(False)
     pair, triple, ranks = _ladder_native.omaha_tables()
     bad = kernel.omaha_hilo(holes, boards, pair, triple, ranks, out[0], out[1], check)
     if bad >= 0:
         both = np.concatenate([holes[: bad + 1], boards[: bad + 1]], axis=1)
-        raise _first_bad(both, 0, variant, "hole and board", check)
+        raise first_bad(both, 0, variant, "hole and board", check)
     return np.stack(list(out), axis=1)
 
 
@@ -129,17 +94,15 @@ def evaluate_game_omaha_batch(
     [[1616, 2]]
     """
     variant = find_variant(game)
-    holes = _hands(hole, variant.hole, "hole")
-    boards = _hands(board, (3, 4, 5), "board")
+    holes = as_hands(hole, variant.hole, "hole")
+    boards = as_hands(board, (3, 4, 5), "board")
     if len(holes) != len(boards):
         raise CardError(f"hole has {len(holes)} rows but board has {len(boards)}")
     if variant.ladders in ((HIGH,), (HIGH_WRAP,)):
-        from showdown.hands.batch import evaluate_omaha_batch
-
-        return evaluate_omaha_batch(holes, boards, variant.wrap, check=check)
-    if _backend.current() == "native" and variant.ladders == (HIGH, EIGHT_OR_BETTER):
-        return _native_omaha_hilo(holes, boards, variant, check)
-    _backend.notice()
+        return high_omaha_batch(holes, boards, variant.wrap, check)
+    kernel = _backend.kernel()
+    if kernel is not None and variant.ladders == (HIGH, EIGHT_OR_BETTER):
+        return _native_omaha_hilo(kernel, holes, boards, variant, check)
     both = np.concatenate([holes, boards], axis=1, dtype=np.intp, casting="unsafe")
     k = holes.shape[1]
     pair_of, triple_of = _omaha_index()
@@ -147,7 +110,7 @@ def evaluate_game_omaha_batch(
     outs = [np.empty(len(both), dtype=np.uint16) for _ in variant.ladders]
     size = min(len(both), CHUNK)
     index, tmp = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.uint16)
-    for start, cards in _chunks(both, variant, check, "hole and board"):
+    for start, cards in chunks(both, variant, check, "hole and board"):
         m = cards.shape[1]
         ranks = cards >> 2
         pairs = [pair_of[13 * ranks[i] + ranks[j]] for i, j in combinations(range(k), 2)]

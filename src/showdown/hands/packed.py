@@ -1,8 +1,8 @@
 """The card keys and the shipped ``tables.bin``, read without numpy and almost no imports.
 
 This is what ``import showdown`` plus a first :func:`showdown.evaluate_ids` needs
-(the native kernel's tables come from here); :mod:`showdown.hands.tables` builds on it.
-See :mod:`showdown.hands.tables` for what the keys and tables are.
+(the native kernel's tables come from here); :mod:`showdown.hands.lookup` builds on it.
+See :mod:`showdown.hands.lookup` for what the keys and tables are.
 
 >>> CARD_KEYS[51] == RANK_KEYS[12] << SUIT_BITS | SUIT_KEYS[3]
 True
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     IntCode = Literal["B", "H", "I"]
 
 # Greedy-minimal rank keys: every multiset of at most seven ranks (four of each
-# at most) has its own sum. Checked in ``showdown.hands.tables.compute_tables``.
+# at most) has its own sum. Checked in ``showdown.hands.lookup.compute_tables``.
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 # Low bits: the sum of suit keys over 5, 6 or 7 cards tells which suit (if any)
 # holds five or more of them (the smallest such keys). Checked in ``flush_suit_list``.
@@ -51,7 +51,7 @@ SCALAR_CARD_KEYS = tuple(
     ((RANK_KEYS[i >> 2] - KEY_OFFSET) << SUIT_BITS) + SUIT_KEYS[i & 3] for i in range(52)
 )
 
-#: The shipped standard-game tables (see :func:`showdown.hands.tables.pack_tables`).
+#: The shipped standard-game tables (see :func:`showdown.hands.lookup.pack_tables`).
 PACKED_PATH = os.path.join(os.path.dirname(__file__), "tables.bin")
 MAGIC = b"showdown-tables-2\n"
 

@@ -22,6 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from showdown import validate as V
+from showdown.variants import Ladder
 
 if TYPE_CHECKING:
     import numpy as np
@@ -51,9 +52,7 @@ def percentile(value: HandValue, game: str = "five-card", cards: int | None = No
     ...
     ValueError: a five-card hand has 5 cards, so cards must be 5, got 6
     """
-    from showdown.hands.value import HandValue
-
-    if not isinstance(value, HandValue):
+    if not isinstance(getattr(value, "ladder", None), Ladder):  # a HandValue, of any game
         raise TypeError(f"percentile takes a HandValue (see evaluate), not {type(value).__name__}")
     if game == "omaha":
         raise ValueError("percentile counts hands of 5 to 7 cards (five-card, holdem), not Omaha")

@@ -3,15 +3,13 @@
 Kept apart from :mod:`showdown.hands.value` so that ``import showdown`` plus a first
 ``evaluate_ids`` loads almost nothing: the native kernel's ``rank`` when it is
 in use (see :mod:`showdown.hands.native`), else the Python path below, whose tables
-are read on first use. The friendly :func:`showdown.evaluate` re-exports these.
+are read on first use.
 
 >>> evaluate_ids([48, 44, 40, 36, 32, 0, 1])  # Ac Kc Qc Jc Tc 2c 2d
 1
 """
 
 from __future__ import annotations
-
-import sys
 
 from showdown.hands import native as _backend
 from showdown.hands.packed import SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK
@@ -66,7 +64,7 @@ def _python_path() -> None:
     """Bind the standard tables of the Python scalar path to module globals (once)."""
     global _NF5, _NF6, _NF7, _FS5, _FS6, _FS7, _FLUSH
     if not _FLUSH:
-        from showdown.hands.tables import scalar_tables
+        from showdown.hands.lookup import scalar_tables
 
         std = scalar_tables(False)
         _NF5, _NF6, _NF7 = std.nonflush[5], std.nonflush[6], std.nonflush[7]
@@ -149,7 +147,7 @@ def _valid_ids(ids: Sequence[CardId], low: int, high: int) -> bool:
 def _evaluate_ids_wrap_python(ids: Sequence[CardId]) -> int:
     if not _valid_ids(ids, 5, 7):
         ids_error(ids)
-    from showdown.hands.tables import scalar_tables
+    from showdown.hands.lookup import scalar_tables
 
     tables = scalar_tables(True)
     key = sum(_KEYS[i] for i in ids)
@@ -173,8 +171,9 @@ def evaluate_ids_wrap(ids: Sequence[CardId]) -> int:
     >>> evaluate_ids([36, 40, 44, 48, 0])  # a plain ace-high flush without the house rule
     330
     """
-    if _backend.current() == "native":
-        return int(_backend.native_tables(True).rank(ids))
+    kernel = _backend.kernel(True)
+    if kernel is not None:
+        return int(kernel.rank(ids))
     return _evaluate_ids_wrap_python(ids)
 
 
@@ -220,8 +219,9 @@ def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId], wrap: bo
     ...
     showdown.cards.CardError: Omaha needs 4 to 6 hole cards, got 1
     """
-    if _backend.current() == "native":
-        return int(_backend.native_tables(wrap).omaha(hole, board))
+    kernel = _backend.kernel(wrap)
+    if kernel is not None:
+        return int(kernel.omaha(hole, board))
     return _omaha_python(hole, board, wrap)
 
 
@@ -231,18 +231,14 @@ evaluate_ids = _evaluate_ids_python
 
 
 def _bind() -> None:
-    """Point ``evaluate_ids`` (here and in the package) at the backend in use."""
+    """Point this module's ``evaluate_ids`` at the backend in use (after ``native.use``)."""
     global evaluate_ids
     if _backend.current() == "native":
         evaluate_ids = _backend.native_tables(False).rank
     else:
         _python_path()
         evaluate_ids = _evaluate_ids_python
-    for name in ("showdown", "showdown.hands.value"):  # where it is re-exported
-        module = sys.modules.get(name)
-        if module is not None and "evaluate_ids" in vars(module):
-            setattr(module, "evaluate_ids", evaluate_ids)  # noqa: B010 (a module, not typed)
 
 
 _bind()
-_backend._listeners.append(_bind)
+_backend.on_switch(_bind)

@@ -117,7 +117,7 @@ class Stats:
     def to_json(self) -> dict[str, Any]:
         """``{"cards", "hands", "distinct", "categories": {json_name: {"hands", "distinct"}}}``.
 
-        The keys are the ``showdown stats --json`` contract (issue 2); ``wrap``
+        The keys are the ``showdown stats --json`` contract; ``wrap``
         is the caller's own choice and is not repeated in the document.
         """
         doc: dict[str, Any] = {
@@ -138,7 +138,7 @@ class Stats:
         )
 
     def __str__(self) -> str:
-        from showdown.text.stats_table import format_stats
+        from showdown.text.stats_report import format_stats
 
         return format_stats(self)
 

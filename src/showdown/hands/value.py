@@ -1,4 +1,6 @@
-"""Hand evaluation: the friendly :func:`evaluate` and the hot :func:`evaluate_ids`.
+"""Hand evaluation: the friendly :func:`evaluate` and :class:`HandValue`.
+
+The per-call hot path on card ids is :func:`showdown.hands.scalar.evaluate_ids`.
 
 Ranks follow Cactus Kev / treys / phevaluator: 1 is a royal flush, 7462 is
 7-5-4-3-2; a lower rank is a stronger hand.
@@ -10,8 +12,6 @@ Ranks follow Cactus Kev / treys / phevaluator: 1 is a royal flush, 7462 is
 ['Kh', 'Kd', '4s', '4c', 'Ac']
 >>> evaluate("Ah Kh", board="Qh Jh Th 2c 3d").name
 'Royal flush'
->>> evaluate_ids([48, 44, 40, 36, 32, 0, 1])  # Ac Kc Qc Jc Tc 2c 2d
-1
 """
 
 from __future__ import annotations
@@ -24,15 +24,9 @@ from typing import Literal
 from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
 from showdown.categories import DISTINCT_HANDS, AnyCategory, Category
+from showdown.hands import scalar
 from showdown.hands.ladders import class_columns
-
-# The scalar hot paths live in _scalar (light to import); re-exported here.
-from showdown.hands.scalar import _evaluate_ids_python as _evaluate_ids_python
-from showdown.hands.scalar import _python_path as _python_path
-from showdown.hands.scalar import evaluate_ids as evaluate_ids
-from showdown.hands.scalar import evaluate_ids_wrap as evaluate_ids_wrap
-from showdown.hands.scalar import evaluate_omaha_ids as evaluate_omaha_ids
-from showdown.hands.tables import ScalarTables, scalar_tables
+from showdown.hands.lookup import ScalarTables, scalar_tables
 from showdown.variants import (
     BADUGI,
     GAMES,
@@ -59,7 +53,7 @@ Game = Literal[
     "ace-to-five",
     "badugi",
 ]
-__all__ = ["GAMES", "HandValue", "HiLoValue", "check_counts", "evaluate", "evaluate_ids"]
+__all__ = ["GAMES", "HandValue", "HiLoValue", "check_counts", "evaluate"]
 
 #: A card id (0..51) or a :class:`~showdown.cards.Card` (which is its own index).
 CardId = int | Card
@@ -114,7 +108,7 @@ values of different games or rules never compare; evaluate both the same way
         if ladder is None or ladder in (HIGH, HIGH_WRAP):
             ids = [c.id for c in five]
             wrap = wrap or ladder is HIGH_WRAP
-            rank = evaluate_ids_wrap(ids) if wrap else evaluate_ids(ids)
+            rank = scalar.evaluate_ids_wrap(ids) if wrap else scalar.evaluate_ids(ids)
             return cls(rank, _in_order(five, _load(wrap).classes_ranks[rank]), wrap)
         rank = _ladder_value(five, ladder)
         return cls(rank, _in_order(five, class_columns(ladder)[1][rank]), ladder=ladder)
@@ -281,7 +275,7 @@ def _in_order(cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
 
 
 def _ladder_value(cards: Sequence[Card], ladder: Ladder) -> int:
-    from showdown.hands.ladders import ladder_ids
+    from showdown.hands.ladder_scalar import ladder_ids
 
     return ladder_ids([c.id for c in cards], ladder)
 
@@ -458,7 +452,7 @@ def _badugi_subset(cards: Sequence[Card]) -> int:
 def _evaluate_high(
     hole: Sequence[Card], community: Sequence[Card], omaha: bool, wrap: bool
 ) -> HandValue:
-    fn = evaluate_ids_wrap if wrap else evaluate_ids
+    fn = scalar.evaluate_ids_wrap if wrap else scalar.evaluate_ids
     if omaha:
         fives = [list(five) for five in omaha_fives(hole, community)]
         best_rank, best = DISTINCT_HANDS + 1, fives[0]

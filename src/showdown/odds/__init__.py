@@ -7,7 +7,7 @@
 ``ranges``, ``omaha_ranges``, ``preflop``, ``preflop_order``  hand ranges
 ``matrix``             the 169 x 169 preflop matrix
 ``*_plan``, ``*_jobs``, ``kernels``, ``deals``  planning and running the work
-``parallel``, ``batches``  executors: processes, threads, Dask
+``parallel``, ``remote``  executors: processes, threads, Dask
 =====================  =========================================================
 
 Built on :mod:`showdown.hands`; the public names are exported by :mod:`showdown`.

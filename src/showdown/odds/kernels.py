@@ -4,7 +4,7 @@ Board universe
     Every board that can still come, given the known board cards and the live
     deck, as three arrays: ``mid`` (the id, 0..6187, of the board's multiset of
     five ranks), ``ss`` (the sum of the board's suit keys, as in
-    :mod:`showdown.hands.tables`) and ``bm`` (the board's cards as a 52-bit mask,
+    :mod:`showdown.hands.lookup`) and ``bm`` (the board's cards as a 52-bit mask,
     suit-major: bit ``13 * suit + rank``). Preflop, the four-card boards are
     built additively in colex order (each board is a shorter board plus one
     card) and shared: the boards whose highest card is ``deck[m]`` are the
@@ -30,7 +30,7 @@ Hold'em ranks
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, combinations, combinations_with_replacement, permutations
@@ -39,7 +39,7 @@ from math import comb
 import numpy as np
 
 from showdown.hands import native as _backend
-from showdown.hands.tables import RANK_KEYS, SUIT_KEYS, get_tables
+from showdown.hands.lookup import RANK_KEYS, SUIT_KEYS, get_tables
 
 #: Multisets of five ranks (combinations with repetition of 13 ranks, 5 at a time).
 N_MULTISETS = 6188
@@ -51,7 +51,6 @@ _8191 = np.uint64(8191)
 #: Card id -> its bit in a suit-major 52-bit mask.
 SUIT_MAJOR_BIT = np.array([1 << (13 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64)
 
-Progress = Callable[[float], None]
 
 
 def multiset_ids(sorted_ranks: np.ndarray) -> np.ndarray:
@@ -410,15 +409,6 @@ def showdown_counts(ranks: Sequence[np.ndarray], valid: np.ndarray | None = None
     return out
 
 
-def tally_counts(ranks: Sequence[np.ndarray], counts: np.ndarray) -> None:
-    """Add the showdowns of one deal (``ranks[p]``: player p's ranks) to ``counts`` (P, 11)."""
-    native = _backend.kernel()
-    if native is not None:
-        native.tally([np.ascontiguousarray(r, dtype=np.uint16) for r in ranks], counts)
-    else:
-        counts += showdown_counts(ranks)[0]
-
-
 def exact_counts(board: Sequence[int], deck: Sequence[int], holes: np.ndarray) -> np.ndarray:
     """Native exact Hold'em: ``(D, P, 11)`` counts of every board for each deal.
 
@@ -508,7 +498,7 @@ def omaha_draw_ranks(
     Omaha rank in each of ``trials`` trials (uint16, one array per player). ``combos[p]``
     is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. Native only."""
     ranks = np.empty((len(combos), trials), dtype=np.uint16)
-    _backend.native_tables(False).omaha_draw(
+    _backend.native_tables().omaha_draw(
         np.asarray(board, dtype=np.int64),
         np.asarray(live, dtype=np.int64),
         int(combos[0].shape[1]),

@@ -38,7 +38,6 @@ from showdown.odds.matrix_jobs import Row, run_rows
 from showdown.odds.parallel import check_workers, executor_for, run_tasks, worker_count
 from showdown.odds.preflop import CLASSES, canonical, class_combos, class_index, combos_array
 from showdown.odds.ranges import Range, RangeError, parse_range
-from showdown.text.matrix_render import heat_svg, row_svg
 
 __all__ = ["MatrixRow", "PreflopMatrix", "ThreeWayTable", "matrix"]
 
@@ -104,6 +103,8 @@ class PreflopMatrix:
 
     def svg(self, lang: str = "en") -> str:
         """A heat map of the equities (red: the row class is ahead)."""
+        from showdown.text.matrix_render import heat_svg  # a picture: the text wing draws it
+
         return heat_svg(self.classes, self.equity, lang)
 
     def _repr_svg_(self) -> str:
@@ -148,6 +149,8 @@ class MatrixRow:
     def svg(self, lang: str = "en") -> str:
         """The 13 x 13 grid of classes coloured by equity against the range."""
         caption = words("matrix", lang)["against"].format(range=self.vs)
+        from showdown.text.matrix_render import row_svg
+
         return row_svg(self.classes, self.equity.tolist(), caption, lang)
 
     def _repr_svg_(self) -> str:

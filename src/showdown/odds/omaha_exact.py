@@ -34,7 +34,7 @@ from math import comb
 import numpy as np
 
 from showdown.hands import native as _backend
-from showdown.hands.tables import NONFLUSH_ROW_BITS, RANK_KEYS, get_tables
+from showdown.hands.lookup import NONFLUSH_ROW_BITS, RANK_KEYS, get_tables
 from showdown.odds import kernels as K
 
 #: Rank-table cells (combos x boards) a task builds at once, and deal-board cells counted at once.
@@ -74,8 +74,9 @@ def board_ranks(
     out = np.empty((len(holes), stop - start), dtype=np.uint16)
     if out.size == 0:
         return out
-    if _backend.kernel() is not None:
-        _backend.native_tables(False).omaha_boards(
+    kernel = _backend.kernel()
+    if kernel is not None:
+        kernel.omaha_boards(
             np.asarray(deck, dtype=np.int64),
             np.asarray(known, dtype=np.int64),
             start,
@@ -109,7 +110,7 @@ def _numpy_board_ranks(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -
 
 #: The ten triples of a board's five positions.
 _TRIPLES = np.array(list(combinations(range(5), 3)), dtype=np.intp)
-#: Card id -> the rank key of its rank (:mod:`showdown.hands.tables`), its bit, 1 << 3 * suit.
+#: Card id -> the rank key of its rank (:mod:`showdown.hands.lookup`), its bit, 1 << 3 * suit.
 _CARD_RANK_KEY = np.array(RANK_KEYS, dtype=np.int64)[np.arange(52) >> 2]
 _CARD_BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
 _SUIT_FIELD = np.array([1 << 3 * (c & 3) for c in range(52)], dtype=np.intp)
@@ -271,8 +272,9 @@ def boards_task(spec: BoardsSpec, picks: np.ndarray, start: int, stop: int) -> n
         for p, a, b in zip(players, edges[:-1], edges[1:], strict=True):
             tables[p] = ranked[a:b]
     counts = K.new_counts(len(spec.combos), deals)
-    if _backend.kernel() is not None:
-        _backend.native_tables(False).omaha_deal_counts(
+    kernel = _backend.kernel()
+    if kernel is not None:
+        kernel.omaha_deal_counts(
             [np.ascontiguousarray(t) for t in tables],
             np.stack(inverses, axis=1).astype(np.int64).ravel(),
             stop - start,

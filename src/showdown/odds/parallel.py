@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from showdown.odds.remote import ParallelError, need_workers, remote_slots, run_batched
+
 if TYPE_CHECKING:  # imported where a pool is used: an in-process call does without them
     import concurrent.futures as cf
 
@@ -59,10 +61,6 @@ __all__ = [
 POOL_AFTER_SECONDS = 1.5
 
 
-class ParallelError(ValueError):
-    """Bad ``workers``/``scheduler``/``executor``/``time`` input, or an unreachable scheduler."""
-
-
 def worker_count() -> int:
     """Cores this process may use (the affinity mask where the platform has one)."""
     try:
@@ -77,7 +75,7 @@ def check_workers(workers: object) -> int | None:
     >>> check_workers(0)
     Traceback (most recent call last):
     ...
-    showdown.odds.parallel.ParallelError: workers must be a whole number of at least 1, got 0
+    showdown.odds.remote.ParallelError: workers must be a whole number of at least 1, got 0
     """
     if workers is None:
         return None
@@ -220,8 +218,6 @@ def dask_executor(
             f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s ({exc}); "
             "check the address (e.g. tcp://host:8786) or use --workers"
         ) from None
-    from showdown.odds.batches import need_workers
-
     try:
         need_workers(client, timeout)
     except ParallelError:
@@ -245,7 +241,7 @@ def dask_settings() -> dict[str, Any]:
     numpy-heavy tasks), the event loop's 20 ms tick, the 100 ms memory monitor and the
     500 ms system monitor (together about a tenth of a core on a 2-worker cluster, idle
     or busy), work stealing (the tasks come in balanced batches, see
-    :mod:`showdown.odds.batches`), and the nanny's ``MALLOC_TRIM_THRESHOLD_=65536`` (see
+    :mod:`showdown.odds.remote`), and the nanny's ``MALLOC_TRIM_THRESHOLD_=65536`` (see
     :func:`worker_note`). Needs ``dask``; the library never applies it by itself.
 
     Dask's nanny also copies its pre-spawn variables into the environment of the
@@ -376,7 +372,7 @@ def run_tasks(
     same prefix of tasks, hence the same numbers, whatever ran them. Ctrl-C cancels
     every task not yet started and re-raises :class:`KeyboardInterrupt`. On a cluster
     (a Dask client's executor) the tasks travel in batches of consecutive tasks, each
-    still its own result (see :mod:`showdown.odds.batches`).
+    still its own result (see :mod:`showdown.odds.remote`).
     """
 
     def call(task: Any) -> Any:
@@ -392,8 +388,6 @@ def run_tasks(
                 on_done(i, results[i])
         return [results[i] for i in range(len(results))]
     import concurrent.futures as cf
-
-    from showdown.odds.batches import remote_slots, run_batched
 
     slots = remote_slots(executor)
     if slots is not None:

@@ -90,10 +90,6 @@ def _class_combos(high: int, low: int, kind: str) -> list[Combo]:
     return out
 
 
-def _class_name(high: int, low: int, kind: str) -> str:
-    return RANKS[high] + RANKS[low] + ("" if high == low else kind)
-
-
 class Range:
     """Weighted two-card combos; combos of weight 0 are left out.
 

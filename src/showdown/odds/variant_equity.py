@@ -38,7 +38,7 @@ from showdown.cards import CardError, CardsLike, check_distinct, to_cards
 from showdown.hands.ladder_batch import evaluate_game_batch
 from showdown.hands.ladders import no_hand
 from showdown.hands.omaha_batch import evaluate_game_omaha_batch
-from showdown.odds.equity import EquityResult
+from showdown.odds.result import EquityResult
 from showdown.variants import Variant, find_variant
 
 __all__ = ["GameEquityResult", "game_equity"]
@@ -52,7 +52,7 @@ _CHUNK = 1 << 15
 
 @dataclass(frozen=True)
 class GameEquityResult(EquityResult):
-    """:class:`~showdown.odds.equity.EquityResult` of one of the other games: ``equity`` is the
+    """:class:`~showdown.odds.result.EquityResult` of one of the other games: ``equity`` is the
     expected share of the pot; ``win`` the chance to take it all alone (in hi-lo, to
     scoop), ``tie`` the chance to share it. Hi-lo games add each player's expected share
     of the high half and of the low half, and the scoop frequency."""

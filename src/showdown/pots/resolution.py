@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from showdown.hands.hand_values import value_ids
+from showdown.hands.ladder_scalar import value_ids
 from showdown.hands.value import evaluate
 from showdown.pots.table import BOARD_COUNTS, Player, Table, TableError, as_integer
 

@@ -4,7 +4,7 @@
 ``explain``            why one hand beats another (a ``Decision``, then words)
 ``pots``               who won each pot and why
 ``render``, ``svg``    cards and hands as SVG pictures
-``stats_table``, ``matrix_render``  counts and the preflop matrix as tables and SVG
+``stats_report``, ``matrix_render``  counts and the preflop matrix as tables and SVG
 ``ansi``               terminal colours
 =====================  =========================================================
 

@@ -231,7 +231,7 @@ def read_packed(
 def write_packed(path: str = PACKED_PATH) -> int:
     """Compute the standard tables and write them packed; returns the file size.
 
-    Regenerate with ``python -c "from showdown.hands.tables import write_packed; write_packed()"``.
+    Regenerate with ``python -c "from showdown.hands.lookup import write_packed; write_packed()"``.
     """
     data = pack_tables(compute_tables(False))
     with open(path, "wb") as f:
@@ -246,7 +246,6 @@ class Tables:
     """Every lookup table of one rule set as numpy arrays (standard, or ``wrap`` for R10)."""
 
     __slots__ = (
-        "category_of_rank",
         "classes_category",
         "classes_ranks",
         "flush",
@@ -278,12 +277,6 @@ class Tables:
         self.nonflush_values = nonflush_values
         #: n -> the shipped row starts of the compact tables (None: computed on use).
         self.row_starts = row_starts
-        #: uint8[7463]: the category of each rank.
-        self.category_of_rank = np.array([int(c) for c in self.classes_category], dtype=np.uint8)
-
-    def nonflush_array(self, n: int) -> np.ndarray:
-        """Dense ``uint16`` table rank key -> rank for ``n`` cards (15 MB for seven cards)."""
-        return _dense(self.wrap, n)
 
     def nonflush_compact(self, n: int) -> tuple[np.ndarray, np.ndarray]:
         """The non-flush ranks for ``n`` cards packed into about 220 kB (batch path).
@@ -300,17 +293,6 @@ class Tables:
         True
         """
         return _compact(self.wrap, n)
-
-
-@cache
-def _dense(wrap: bool, n: int) -> np.ndarray:
-    import numpy as np
-
-    tables = get_tables(wrap)
-    keys = tables.nonflush_keys[n]
-    table = np.zeros(int(keys[-1]) + 1, dtype=np.uint16)
-    table[keys] = tables.nonflush_values[n]
-    return table
 
 
 #: Rows of ``2**NONFLUSH_ROW_BITS`` rank-key sums share one displacement in the

@@ -35,6 +35,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import concurrent.futures as cf
 
+class ParallelError(ValueError):
+    """Bad ``workers``/``scheduler``/``executor``/``time`` input, or an unreachable scheduler."""
+
+
+
 #: Seconds of work a batch carries at most, once a batch's run time is known.
 BATCH_SECONDS = 1.0
 #: Tasks per batch before any batch's run time is known (a task is about 0.1 s).
@@ -49,7 +54,7 @@ def remote_slots(executor: cf.Executor) -> int | None:
     executor, or any executor that is not one of :mod:`concurrent.futures`' own pools),
     else None (a local pool: its calls are cheap, tasks go one by one).
 
-    Raises :class:`~showdown.odds.parallel.ParallelError` when a Dask cluster has no worker
+    Raises :class:`ParallelError` when a Dask cluster has no worker
     (the job would wait forever).
     """
     import concurrent.futures as cf
@@ -69,13 +74,11 @@ WORKER_WAIT_SECONDS = 10.0
 
 def need_workers(client: Any, timeout: float) -> int:
     """Worker threads of a Dask ``client``'s cluster, waiting up to ``timeout`` seconds
-    for a first worker; :class:`~showdown.odds.parallel.ParallelError` naming the scheduler
+    for a first worker; :class:`ParallelError` naming the scheduler
     if none comes (a job sent there would wait forever)."""
     threads = sum(client.nthreads().values())
     if threads:
         return int(threads)
-    from showdown.odds.parallel import ParallelError
-
     try:
         client.wait_for_workers(1, timeout=timeout)
     except Exception:  # distributed raises its own TimeoutError
