@@ -13,7 +13,7 @@ to add or an equivalent change (one that cannot alter behaviour).
 Usage (from the repository root, with the test extras installed; test paths are
 relative to the root)::
 
-    .venv/bin/python scripts/mutation.py src/showdown/pots.py \\
+    .venv/bin/python scripts/mutation.py src/showdown/pots/resolution.py \\
         tests/test_pots.py tests/test_pots_properties.py tests/test_resolve_cli.py
 
 Options: ``--limit N`` tries only the first N mutants, ``--only LINE[,LINE]``

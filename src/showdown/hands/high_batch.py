@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from showdown.categories import DISTINCT_HANDS
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.hands.arrays import (
     CARD_KEYS_U32,
     CHUNK,
@@ -101,10 +101,10 @@ def _flush_ranks(
 def high_batch(hands: np.ndarray, wrap: bool, check: bool) -> np.ndarray:
     """Ranks (uint16, 1..7462) of rows of 5, 6 or 7 card ids (see
     :func:`showdown.hands.batch.evaluate_batch`, which reads and checks the shape)."""
-    native = _backend.kernel(wrap)
-    if native is not None:
+    kernel = native.kernel(wrap)
+    if kernel is not None:
         out = np.empty(len(hands), dtype=np.uint16)
-        bad = native.batch(native_order(hands), out, check)
+        bad = kernel.batch(native_order(hands), out, check)
         if bad >= 0:
             raise first_bad_row(hands[bad : bad + 1], bad, "hands", repeats=check)
         return out
@@ -150,10 +150,10 @@ def high_batch(hands: np.ndarray, wrap: bool, check: bool) -> np.ndarray:
 def high_omaha_batch(holes: np.ndarray, boards: np.ndarray, wrap: bool, check: bool) -> np.ndarray:
     """Omaha ranks of rows of 4-6 hole and 3-5 board ids (as
     :func:`showdown.hands.batch.evaluate_omaha_batch`)."""
-    native = _backend.kernel(wrap)
-    if native is not None:
+    kernel = native.kernel(wrap)
+    if kernel is not None:
         best = np.empty(len(holes), dtype=np.uint16)
-        bad = native.omaha_batch(native_order(holes), native_order(boards), best, check)
+        bad = kernel.omaha_batch(native_order(holes), native_order(boards), best, check)
         if bad >= 0:
             both = np.concatenate([holes[bad : bad + 1], boards[bad : bad + 1]], axis=1)
             raise first_bad_row(both, bad, "hole and board", repeats=check)

@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from showdown.cards import CardError
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.hands.arrays import (
     CARD_KEYS_U32,
     CHUNK,
@@ -217,7 +217,7 @@ def evaluate_game_batch(
         raise CardError(f"{variant.key} takes hole and board apart: use evaluate_omaha_batch")
     low, high = variant.cards
     hands = as_hands(ids, tuple(range(low, high + 1)), "hands")
-    kernel = _backend.kernel()
+    kernel = native.kernel()
     if kernel is not None:
         if variant.ladders in ((HIGH,), (HIGH_WRAP,)) and deck_floor(variant) == 0:
             return high_batch(hands, variant.ladders[0] is HIGH_WRAP, check)

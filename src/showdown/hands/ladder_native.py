@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.hands.ladders import (
     _BINOM,
     _combo_index,
@@ -49,12 +49,12 @@ def ladder_kernel(ladder: Ladder) -> Any:
     get empty ones: the games never ask for them.
     """
     if ladder is HIGH or ladder is HIGH_WRAP:
-        return _backend.native_tables(ladder is HIGH_WRAP)
+        return native.native_tables(ladder is HIGH_WRAP)
     if ladder.cards != 5:
         raise ValueError(f"the {ladder.key} ladder has no key-sum tables")
     tables = ladder_tables(ladder)
     empty = np.zeros(0, dtype=np.int64)
-    flush_suit = _backend.flush_suits() if ladder.flushes else bytes([255]) * (256 * len(_SIZES))
+    flush_suit = native.flush_suits() if ladder.flushes else bytes([255]) * (256 * len(_SIZES))
     buffers = (
         array("I", CARD_KEYS),
         flush_suit,
@@ -63,7 +63,7 @@ def ladder_kernel(ladder: Ladder) -> Any:
         [tables.nonflush_values.get(n, empty) for n in _SIZES],
         [_row_starts(n) for n in _SIZES],
     )
-    return _backend.make_tables((buffers, False))
+    return native.make_tables((buffers, False))
 
 
 @cache

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from showdown.hands import native as _backend
-from showdown.hands import scalar
+from showdown.hands import native, scalar
 from showdown.hands.ladders import _BINOM, hand_sizes, ladder_tables, no_hand, value_of_ranks
 from showdown.hands.lookup import KEY_OFFSET, RANK_KEYS, SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK
 from showdown.variants import BADUGI, EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder, Variant, omaha_picks
@@ -154,7 +153,7 @@ def ladder_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
     """
     if cards is not None and cards not in hand_sizes(ladder):
         raise ValueError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {cards}")
-    backend = _backend.current()
+    backend = native.current()
     evaluator = _BUILT.get((backend, ladder.key, cards))
     if evaluator is None:
         if ladder.cards == 5 and backend == "native":
@@ -255,7 +254,7 @@ def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) 
     return best
 
 
-_backend.on_switch(_EVALUATORS.clear)  # refilled from _BUILT for the new backend
+native.on_switch(_EVALUATORS.clear)  # refilled from _BUILT for the new backend
 
 
 def value_ids(

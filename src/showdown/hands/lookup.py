@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from showdown.categories import DISTINCT_HANDS, Category
 
-# Re-exported: the keys and the packed file's reader live in _packed (no numpy, light).
+# Re-exported: the keys and the packed file's reader live in packed.py (no numpy, light).
 from showdown.hands.packed import CARD_KEYS as CARD_KEYS
 from showdown.hands.packed import KEY_OFFSET as KEY_OFFSET
 from showdown.hands.packed import MAGIC as _MAGIC

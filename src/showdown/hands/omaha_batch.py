@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from showdown.cards import CardError
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.hands.arrays import CHUNK, as_hands, chunks, first_bad, native_order
 from showdown.hands.high_batch import high_omaha_batch
 from showdown.hands.ladders import _key_tables, _omaha_index, no_hand, omaha_rank_table
@@ -100,7 +100,7 @@ def evaluate_game_omaha_batch(
         raise CardError(f"hole has {len(holes)} rows but board has {len(boards)}")
     if variant.ladders in ((HIGH,), (HIGH_WRAP,)):
         return high_omaha_batch(holes, boards, variant.wrap, check)
-    kernel = _backend.kernel()
+    kernel = native.kernel()
     if kernel is not None and variant.ladders == (HIGH, EIGHT_OR_BETTER):
         return _native_omaha_hilo(kernel, holes, boards, variant, check)
     both = np.concatenate([holes, boards], axis=1, dtype=np.intp, casting="unsafe")

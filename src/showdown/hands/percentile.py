@@ -19,7 +19,7 @@ seven-card hands, where everyone has more to choose from.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from showdown import validate as V
 from showdown.variants import Ladder
@@ -27,7 +27,18 @@ from showdown.variants import Ladder
 if TYPE_CHECKING:
     import numpy as np
 
-    from showdown.hands.value import HandValue
+
+class RankedValue(Protocol):
+    """What a percentile reads of a :class:`showdown.hands.value.HandValue`."""
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def ladder(self) -> Ladder: ...
+
+    @property
+    def wrap(self) -> bool: ...
 
 __all__ = ["PERCENTILE_GAMES", "percentile"]
 
@@ -35,7 +46,7 @@ __all__ = ["PERCENTILE_GAMES", "percentile"]
 PERCENTILE_GAMES: tuple[str, ...] = ("five-card", "holdem")
 
 
-def percentile(value: HandValue, game: str = "five-card", cards: int | None = None) -> float:
+def percentile(value: RankedValue, game: str = "five-card", cards: int | None = None) -> float:
     """The share (0..1) of all hands of ``cards`` cards that ``value`` beats outright.
 
     ``game`` is ``five-card`` (``cards`` is 5) or ``holdem`` (``cards`` 5, 6

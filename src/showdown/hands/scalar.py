@@ -11,7 +11,7 @@ are read on first use.
 
 from __future__ import annotations
 
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.hands.packed import SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK
 
 TYPE_CHECKING = False  # not typing's: this module is on the light import path
@@ -171,7 +171,7 @@ def evaluate_ids_wrap(ids: Sequence[CardId]) -> int:
     >>> evaluate_ids([36, 40, 44, 48, 0])  # a plain ace-high flush without the house rule
     330
     """
-    kernel = _backend.kernel(True)
+    kernel = native.kernel(True)
     if kernel is not None:
         return int(kernel.rank(ids))
     return _evaluate_ids_wrap_python(ids)
@@ -219,7 +219,7 @@ def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId], wrap: bo
     ...
     showdown.cards.CardError: Omaha needs 4 to 6 hole cards, got 1
     """
-    kernel = _backend.kernel(wrap)
+    kernel = native.kernel(wrap)
     if kernel is not None:
         return int(kernel.omaha(hole, board))
     return _omaha_python(hole, board, wrap)
@@ -233,12 +233,12 @@ evaluate_ids = _evaluate_ids_python
 def _bind() -> None:
     """Point this module's ``evaluate_ids`` at the backend in use (after ``native.use``)."""
     global evaluate_ids
-    if _backend.current() == "native":
-        evaluate_ids = _backend.native_tables(False).rank
+    if native.current() == "native":
+        evaluate_ids = native.native_tables(False).rank
     else:
         _python_path()
         evaluate_ids = _evaluate_ids_python
 
 
 _bind()
-_backend.on_switch(_bind)
+native.on_switch(_bind)

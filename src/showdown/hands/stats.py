@@ -205,9 +205,9 @@ def _representatives(counts: np.ndarray) -> np.ndarray:
 
 
 def _per_rank(cards: int, wrap: bool) -> Sequence[int]:
-    from showdown.hands import native as _backend
+    from showdown.hands import native
 
-    return _counted_list(cards, wrap, _backend.current())
+    return _counted_list(cards, wrap, native.current())
 
 
 @cache
@@ -215,10 +215,10 @@ def _counted_list(cards: int, wrap: bool, backend: str) -> tuple[int, ...]:
     """Hands per rank as a tuple (index = rank): the native kernel's count, or numpy's."""
     if backend == "numpy":
         return tuple(_counted(cards, wrap, backend).tolist())
-    from showdown.hands import native as _backend
+    from showdown.hands import native
 
     out = memoryview(bytearray(8 * _RANKS)).cast("q")
-    _backend.native_tables(wrap).rank_counts(cards, out)
+    native.native_tables(wrap).rank_counts(cards, out)
     weights = tuple(out.tolist())
     if sum(weights) != comb(52, cards) or weights[0]:
         raise AssertionError(f"{cards}-card counts do not add up to C(52, {cards})")
@@ -287,9 +287,9 @@ def stats(cards: int = 5, wrap: bool = False) -> Stats:
 
 
 def _stats(cards: int, wrap: bool) -> Stats:
-    from showdown.hands import native as _backend
+    from showdown.hands import native
 
-    return _stats_on(cards, wrap, _backend.current())
+    return _stats_on(cards, wrap, native.current())
 
 
 @cache

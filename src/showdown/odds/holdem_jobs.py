@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals
 from showdown.odds.parallel import task_rng
@@ -84,7 +84,7 @@ def exact_task(
     ranged_at = [i for i, f in enumerate(spec.fixed) if not f]
     pos = {i: r for r, i in enumerate(ranged_at)}
     n_reps = len(rep_picks)
-    if _backend.kernel() is not None:
+    if native.kernel() is not None:
         holes = np.empty((n_reps, n_players, 2), dtype=np.int64)
         for i, f in enumerate(spec.fixed):
             if f:
@@ -189,7 +189,7 @@ def warm_state(spec: MonteCarloSpec) -> None:
     """Build this process's state for the tasks of ``spec`` (its deal sampler, the native
     kernel's tables), so that workers forked afterwards share it."""
     _state(spec)
-    _backend.kernel()
+    native.kernel()
 
 
 def empty_sums(players: int) -> dict[str, Any]:
@@ -243,7 +243,7 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
     rng = task_rng(root, index)
     n_players = len(spec.combos)
     out = empty_sums(n_players)
-    if _backend.kernel() is not None:
+    if native.kernel() is not None:
         _native_trials(spec, state, rng, trials, out)
         return out
     if state.records is None:

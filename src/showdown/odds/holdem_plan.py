@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from showdown.cards import CardError
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.odds import kernels as K
 from showdown.odds.deals import enumerate_deals, find_deal
 from showdown.odds.holdem_jobs import (
@@ -133,8 +133,8 @@ class ExactPlan:
         )
         n_tasks = max(1, ceil(self.work / TASK_WORK))
         # The native kernel covers every board of a deal in one call: split by deals only.
-        native = _backend.kernel() is not None
-        groups = chunk_groups(self.board, self.live, 1 if native else n_tasks)
+        has_kernel = native.kernel() is not None
+        groups = chunk_groups(self.board, self.live, 1 if has_kernel else n_tasks)
         slices = min(len(self.reps), max(1, ceil(n_tasks / len(groups))))
         edges = np.linspace(0, len(self.reps), slices + 1).astype(int)
         rep_picks = self.picks[self.reps]

@@ -38,7 +38,7 @@ from math import comb
 
 import numpy as np
 
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.hands.lookup import RANK_KEYS, SUIT_KEYS, get_tables
 
 #: Multisets of five ranks (combinations with repetition of 13 ranks, 5 at a time).
@@ -417,12 +417,12 @@ def exact_counts(board: Sequence[int], deck: Sequence[int], holes: np.ndarray) -
     cards and the fixed hands) less the deal's own hole cards. The native
     kernel must be in use (see :func:`showdown.hands.native.kernel`).
     """
-    native = _backend.kernel()
-    if native is None:
+    kernel = native.kernel()
+    if kernel is None:
         raise RuntimeError("exact_counts needs the native kernel")
     holes = np.ascontiguousarray(holes, dtype=np.int64)
     counts = new_counts(holes.shape[1], holes.shape[0])
-    native.holdem_exact(
+    kernel.holdem_exact(
         np.array(sorted(deck), dtype=np.int64),
         np.array(board, dtype=np.int64),
         holes.ravel(),
@@ -498,7 +498,7 @@ def omaha_draw_ranks(
     Omaha rank in each of ``trials`` trials (uint16, one array per player). ``combos[p]``
     is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. Native only."""
     ranks = np.empty((len(combos), trials), dtype=np.uint16)
-    _backend.native_tables().omaha_draw(
+    native.native_tables().omaha_draw(
         np.asarray(board, dtype=np.int64),
         np.asarray(live, dtype=np.int64),
         int(combos[0].shape[1]),
@@ -533,8 +533,8 @@ def _draw(
     counts: np.ndarray,
     ranks: np.ndarray | None,
 ) -> None:
-    native = _backend.native_tables(False)
-    native.holdem_draw(
+    kernel = native.native_tables(False)
+    kernel.holdem_draw(
         np.asarray(board, dtype=np.int64),
         np.asarray(live, dtype=np.int64),
         _kernel_players(combos, picks),

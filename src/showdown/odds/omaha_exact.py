@@ -33,7 +33,7 @@ from math import comb
 
 import numpy as np
 
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.hands.lookup import NONFLUSH_ROW_BITS, RANK_KEYS, get_tables
 from showdown.odds import kernels as K
 
@@ -74,7 +74,7 @@ def board_ranks(
     out = np.empty((len(holes), stop - start), dtype=np.uint16)
     if out.size == 0:
         return out
-    kernel = _backend.kernel()
+    kernel = native.kernel()
     if kernel is not None:
         kernel.omaha_boards(
             np.asarray(deck, dtype=np.int64),
@@ -272,7 +272,7 @@ def boards_task(spec: BoardsSpec, picks: np.ndarray, start: int, stop: int) -> n
         for p, a, b in zip(players, edges[:-1], edges[1:], strict=True):
             tables[p] = ranked[a:b]
     counts = K.new_counts(len(spec.combos), deals)
-    kernel = _backend.kernel()
+    kernel = native.kernel()
     if kernel is not None:
         kernel.omaha_deal_counts(
             [np.ascontiguousarray(t) for t in tables],

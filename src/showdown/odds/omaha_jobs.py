@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from showdown.cards import CardError
-from showdown.hands import native as _backend
+from showdown.hands import native
 from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, one_deal
 from showdown.odds.holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
@@ -110,7 +110,7 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
                     drawn[p][dead] = j
                     taken[dead] |= sampler.masks[p][j]
             picks = dict(zip(ranged, drawn, strict=True))
-        if _backend.kernel() is not None:  # the kernel draws the boards and ranks them
+        if native.kernel() is not None:  # the kernel draws the boards and ranks them
             seed = int(rng.integers(0, 1 << 63))
             chosen = [picks.get(i) for i in range(n_players)]
             ranks = K.omaha_draw_ranks(spec.board, spec.live, spec.combos, chosen, size, seed)
@@ -240,7 +240,7 @@ class OmahaExactPlan:
 
     def seconds(self, workers: int) -> float:
         """Estimated run time on ``workers`` workers with the backend in use."""
-        if _backend.kernel() is not None:
+        if native.kernel() is not None:
             return self.work / OMAHA_EXACT_RATE / workers
         numpy = (
             self.task_boards * _NUMPY_BOARD_SECONDS
