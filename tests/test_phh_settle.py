@@ -160,7 +160,7 @@ def test_real_hands_of_the_handhq_corpus() -> None:
     the big blind's uncalled half in its winnings, which also matches."""
     from pathlib import Path
 
-    from showdown.phh.corpus import replay_paths
+    from showdown.phh.pool import replay_paths
 
     path = Path(__file__).parent / "data" / "handhq-abs-sample.phhs"
     reports = {r.hand: r for r in replay_paths([path])}

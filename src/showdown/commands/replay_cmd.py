@@ -208,7 +208,7 @@ def _hands(
         for file, _, cls, error, line in lines:
             yield file, cls, error, line
         return
-    from showdown.phh.corpus import replay_paths
+    from showdown.phh.pool import replay_paths
 
     for r in replay_paths(args.paths, executor=executor, workers=args.workers,
                           repair=args.repair):

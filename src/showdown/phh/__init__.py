@@ -18,7 +18,7 @@ Modules: :mod:`~showdown.phh.notation` (read and write),
 :mod:`~showdown.phh.settlement` (to :class:`~showdown.pots.table.Table` and
 :func:`~showdown.pots.resolution.resolve`), :mod:`~showdown.phh.verification` (the classes),
 :mod:`~showdown.phh.export` (tables and hands as PHH),
-:mod:`~showdown.phh.corpus` (files, folders and processes),
+:mod:`~showdown.phh.corpus` (files and reports), :mod:`~showdown.phh.pool` (processes),
 :mod:`~showdown.phh.generate` (random legal hands), :mod:`~showdown.phh.amounts` (units),
 :mod:`~showdown.phh.fasttoml` (the fast TOML path), :mod:`~showdown.phh.upcards` (stud order).
 """
@@ -49,7 +49,7 @@ _LAZY: dict[str, str] = {
     "table_to_history": "showdown.phh.export",
     "settlement_to_history": "showdown.phh.export",
     "HandReport": "showdown.phh.corpus",
-    "replay_paths": "showdown.phh.corpus",
+    "replay_paths": "showdown.phh.pool",
 }
 
 __all__ = list(_LAZY)

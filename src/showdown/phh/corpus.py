@@ -1,19 +1,17 @@
-"""Replay a corpus: files, folders searched for ``.phh``/``.phhs``, stdin; in processes.
+"""A corpus's files and reports: files and folders searched for ``.phh``/``.phhs``,
+chunks of hands, one :class:`HandReport` per hand.
 
-:func:`replay_paths` yields one :class:`HandReport` per hand, in input order.
-On any :class:`concurrent.futures.Executor` passed as ``executor`` the work
-is cut into chunks of hands (a ``.phhs`` file is split at its ``[name]``
-tables), each chunk replayed, settled and verified by :func:`replay_chunk`
-(the text sent, the reports sent back as rows, :func:`to_rows`). Without
-one, the work runs in this process or in a local process pool (``workers``)
-whose workers read their files themselves: see :mod:`showdown.phh.pool`.
+:func:`showdown.phh.pool.replay_paths` replays a corpus. On any
+:class:`concurrent.futures.Executor` the work is cut into chunks of hands (a
+``.phhs`` file is split at its ``[name]`` tables), each chunk replayed, settled
+and verified by :func:`replay_chunk` (the text sent, the reports sent back as
+rows, :func:`to_rows`); without one, in this process or in a local process pool
+whose workers read their files themselves (:mod:`showdown.phh.pool`).
 
->>> import tempfile, pathlib
->>> folder = pathlib.Path(tempfile.mkdtemp())
->>> _ = (folder / "a.phhs").write_text('[1]\\nvariant = "NT"\\nantes = [0, 0]\\n'
-...     'blinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\n'
-...     'actions = ["p2 f"]\\nfinishing_stacks = [11, 9]\\n')
->>> [(r.hand, r.cls, r.finishing_stacks) for r in replay_paths([folder])]
+>>> text = ('[1]\\nvariant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
+...         'min_bet = 2\\nstarting_stacks = [10, 10]\\nactions = ["p2 f"]\\n'
+...         'finishing_stacks = [11, 9]\\n')
+>>> [(r.hand, r.cls, r.finishing_stacks) for r in replay_chunk([("a.phhs", "phhs", None, text)])]
 [('1', 'match', [11, 9])]
 """
 
@@ -21,15 +19,12 @@ from __future__ import annotations
 
 import marshal
 import math
-import multiprocessing
 import re
 import sys
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from functools import partial
-from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +36,7 @@ from showdown.phh.notation import HandHistory, loads, loads_all
 from showdown.phh.settlement import PotParts, Settlement, parts_payouts, settle
 from showdown.phh.verification import verify
 
-__all__ = ["HandReport", "find_files", "replay_chunk", "replay_paths", "report"]
+__all__ = ["HandReport", "find_files", "replay_chunk", "report"]
 
 #: Hands per chunk handed to a worker process.
 CHUNK = 500
@@ -574,41 +569,3 @@ def _ordered(
             future.cancel()
 
 
-def replay_paths(
-    paths: Iterable[str | Path],
-    *,
-    executor: Executor | None = None,
-    workers: int = 1,
-    chunk: int = CHUNK,
-    repair: bool = False,
-) -> Iterator[HandReport]:
-    """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
-
-    ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, such as a
-    Dask client's ``get_executor()``; this process reads the files and sends their
-    text); otherwise the work runs here (``workers`` 1) or in a local process pool of
-    ``workers`` processes, which read their files themselves: the same tasks either way
-    (see :mod:`showdown.phh.pool`). ``repair``
-    fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
-    """
-    if executor is None:
-        from showdown.phh.pool import replay_paths_here, replay_paths_in_pool
-
-        if workers > 1:
-            yield from replay_paths_in_pool(paths, workers, chunk, repair)
-        else:
-            yield from replay_paths_here(paths, chunk, repair)
-        return
-    run = partial(_run_rows, repair=repair)
-    for rows in _ordered(executor, run, _chunks(paths, chunk), 16):
-        with paused():  # not across the yield: the caller's code runs with the collector
-            reports = from_rows(marshal.loads(rows))
-        yield from reports
-
-
-def _context() -> BaseContext:
-    """Fork where the platform has it and this process runs one thread (a worker then
-    starts at once, with this module loaded); else spawn (forking beside threads is not
-    safe)."""
-    fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-    return multiprocessing.get_context("fork" if fork else "spawn")

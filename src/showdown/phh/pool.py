@@ -1,7 +1,7 @@
 """A corpus replayed in tasks: in this process, or in a local process pool whose
 workers read their own files.
 
-:func:`~showdown.phh.corpus.replay_paths` without an ``executor`` comes here,
+:func:`replay_paths` without an ``executor`` comes here,
 with ``workers`` 1 (:func:`replay_paths_here`) as with more
 (:func:`replay_paths_in_pool`): the same tasks, so that one process and a pool
 do the same work per hand. This process only lists the files and looks at
@@ -43,10 +43,14 @@ from __future__ import annotations
 import gc
 import json
 import marshal
+import multiprocessing
 import os
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from functools import partial
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -57,13 +61,15 @@ from showdown.phh.corpus import (
     HandReport,
     Row,
     Unit,
-    _context,
+    _chunks,
     _from_row,
     _headers,
+    _ordered,
     _pack,
     _packed_row,
     _rows,
     _run,
+    _run_rows,
     _units,
     find_files,
     from_rows,
@@ -72,7 +78,7 @@ from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
 from showdown.phh.notation import loads_all
 
-__all__ = ["replay_lines", "replay_paths_here", "replay_paths_in_pool", "tasks"]
+__all__ = ["replay_lines", "replay_paths", "replay_paths_here", "replay_paths_in_pool", "tasks"]
 
 #: Bytes a hand takes in a file, about (a 6-max Hold'em hand takes 400 to 600): it only
 #: sizes the tasks.
@@ -361,7 +367,7 @@ HOLD = 32
 def replay_paths_here(
     paths: Iterable[str | Path], chunk: int, repair: bool = False
 ) -> Iterator[HandReport]:
-    """:func:`~showdown.phh.corpus.replay_paths` in this process: the same tasks as the
+    """:func:`replay_paths` in this process: the same tasks as the
     pool's, run one after the other."""
     for rows in _here(paths, chunk, repair, False):
         with paused():  # not across the yield: the caller's code runs with the collector
@@ -378,7 +384,7 @@ def _start() -> None:
 def replay_paths_in_pool(
     paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False
 ) -> Iterator[HandReport]:
-    """:func:`~showdown.phh.corpus.replay_paths` in a local pool of ``workers`` processes."""
+    """:func:`replay_paths` in a local pool of ``workers`` processes."""
     for rows in _in_pool(paths, workers, chunk, repair, False):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(rows)
@@ -440,3 +446,41 @@ def _whole(file: str) -> list[tuple[int, Unit]]:
         return _units(file, 1 << 30)
     except HistoryError as exc:
         return [(1, (file, "error", None, str(exc)))]
+
+
+def replay_paths(
+    paths: Iterable[str | Path],
+    *,
+    executor: Executor | None = None,
+    workers: int = 1,
+    chunk: int = CHUNK,
+    repair: bool = False,
+) -> Iterator[HandReport]:
+    """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
+
+    ``executor`` runs the chunks (any :class:`concurrent.futures.Executor`, such as a
+    Dask client's ``get_executor()``; this process reads the files and sends their
+    text); otherwise the work runs here (``workers`` 1) or in a local process pool of
+    ``workers`` processes, which read their files themselves: the same tasks either way
+    (see :mod:`showdown.phh.pool`). ``repair``
+    fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
+    """
+    if executor is None:
+        if workers > 1:
+            yield from replay_paths_in_pool(paths, workers, chunk, repair)
+        else:
+            yield from replay_paths_here(paths, chunk, repair)
+        return
+    run = partial(_run_rows, repair=repair)
+    for rows in _ordered(executor, run, _chunks(paths, chunk), 16):
+        with paused():  # not across the yield: the caller's code runs with the collector
+            reports = from_rows(marshal.loads(rows))
+        yield from reports
+
+
+def _context() -> BaseContext:
+    """Fork where the platform has it and this process runs one thread (a worker then
+    starts at once, with this module loaded); else spawn (forking beside threads is not
+    safe)."""
+    fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    return multiprocessing.get_context("fork" if fork else "spawn")
