@@ -36,11 +36,28 @@ class OptionalBuildExt(build_ext):
         )
 
 
+NATIVE = "src/showdown/_native"
+# One extension from these sources (one concern each) behind one header, kernel.h.
+SOURCES = [
+    "module.c",
+    "tables.c",
+    "evaluate.c",
+    "holdem_exact.c",
+    "monte_carlo.c",
+    "ladders.c",
+    "omaha_exact.c",
+    "histories.c",
+    "settlement.c",
+    "toml.c",
+]
+
 setup(
     ext_modules=[
         Extension(
             "showdown._native._kernel",
-            sources=["src/showdown/_native/kernel.c"],
+            sources=[f"{NATIVE}/{name}" for name in SOURCES],
+            # The header: rebuilt when it changes, and shipped in the sdist.
+            depends=[f"{NATIVE}/kernel.h"],
             extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3"],
             optional=True,
         )

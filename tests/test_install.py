@@ -66,7 +66,7 @@ def test_install_without_a_compiler(tmp_path: Path) -> None:
     )  # fmt: skip
     assert install.returncode == 0, install.stdout + install.stderr
     installed = Path(purelib, "showdown")
-    assert (installed / "_native" / "kernel.c").exists() or (installed / "_native").exists()
+    assert (installed / "_native" / "kernel.h").exists() or (installed / "_native").exists()
     assert not list(installed.glob("_native/_kernel*")), "a kernel was built with CC=false"
     run = subprocess.run(
         [python, "-c", CHECK], capture_output=True, text=True, env=env, cwd=tmp_path

@@ -1,12 +1,12 @@
 """The native kernel's thin loader: one ladder's tables handed to the C code as buffers.
 
-``kernel.c`` beside this file holds no table of its own: :func:`make_tables`
-passes it the card keys, the flush-suit and flush tables and, per hand size,
-the sorted non-flush rank-key sums with their ranks and the compact rows'
-starts. The standard game's come from the shipped ``tables.bin`` without numpy
-(:func:`standard_buffers`); any other ladder's from its numpy
-:class:`~showdown.tables.Tables` (:func:`numpy_buffers`), so a new ladder goes
-through the same kernel.
+The C sources beside this file (``kernel.h`` and the files it lists) hold no
+table of their own: :func:`make_tables` passes them the card keys, the
+flush-suit and flush tables and, per hand size, the sorted non-flush rank-key
+sums with their ranks and the compact rows' starts. The standard game's come
+from the shipped ``tables.bin`` without numpy (:func:`standard_buffers`); any
+other ladder's from its numpy :class:`~showdown.tables.Tables`
+(:func:`numpy_buffers`), so a new ladder goes through the same kernel.
 
 Importing this package raises ImportError when the extension was not built;
 :mod:`showdown._backend` decides what to do then.

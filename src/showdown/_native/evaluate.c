@@ -1,0 +1,472 @@
+/*
+ * Ranks of hands: one hand from Python objects (rank, omaha), rows of a buffer
+ * (batch, omaha_batch), the showdowns of rank arrays (tally) and how many hands of
+ * each rank one deck holds (rank_counts). The Python-visible description of each
+ * method is its docstring in module.c.
+ */
+#include "kernel.h"
+
+/* ------------------------------------------------------------- scalar path */
+
+/* Card ids of a Python sequence of ints (or objects with __index__, like Card). */
+static int scalar_ids(PyObject *seq_obj, unsigned *idx, Py_ssize_t lo, Py_ssize_t hi,
+                      Py_ssize_t *count, uint64_t *sum, uint64_t *any, uint32_t *key,
+                      const Tables *t)
+{
+    PyObject *seq = PySequence_Fast(seq_obj, "card ids");
+    if (seq == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    if (n < lo || n > hi) {
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *o = items[j];
+        long v;
+        int overflow;
+        if (PyLong_CheckExact(o)) {
+            v = PyLong_AsLongAndOverflow(o, &overflow);
+        } else {
+            PyObject *index = PyNumber_Index(o);
+            if (index == NULL) {
+                PyErr_Clear();
+                Py_DECREF(seq);
+                return -1;
+            }
+            v = PyLong_AsLongAndOverflow(index, &overflow);
+            Py_DECREF(index);
+        }
+        if (overflow) {
+            v = -1;
+        }
+        unsigned i = card_index(v);
+        idx[j] = i;
+        *key += t->keys[i];
+        *sum += t->bits[i];
+        *any |= t->bits[i];
+    }
+    Py_DECREF(seq);
+    *count = n;
+    return 0;
+}
+
+static PyObject *raise_through(PyObject *handler, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *result = PyObject_Vectorcall(handler, args, (size_t)nargs, NULL);
+    if (result != NULL) {
+        Py_DECREF(result);
+        PyErr_SetString(PyExc_SystemError, "the error handler returned instead of raising");
+    }
+    return NULL;
+}
+
+/* rank(ids) */
+PyObject *sd_Tables_rank(Tables *self, PyObject *ids)
+{
+    unsigned idx[8];
+    Py_ssize_t n;
+    uint64_t sum = 0, any = 0;
+    uint32_t key = 0;
+    if (scalar_ids(ids, idx, 5, 7, &n, &sum, &any, &key, self) < 0 || !valid_cards(sum, any)) {
+        return raise_through(self->on_error, &ids, 1);
+    }
+    return PyLong_FromLong(rank_of(self, (int)n, idx, key));
+}
+
+/* omaha(hole, board) */
+PyObject *sd_Tables_omaha(Tables *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "omaha(hole, board) takes two arguments");
+        return NULL;
+    }
+    unsigned hole[8], board[8];
+    Py_ssize_t h, b;
+    uint64_t sum = 0, any = 0;
+    uint32_t key = 0;
+    if (scalar_ids(args[0], hole, 4, 6, &h, &sum, &any, &key, self) < 0 ||
+        scalar_ids(args[1], board, 3, 5, &b, &sum, &any, &key, self) < 0 ||
+        !valid_cards(sum, any)) {
+        return raise_through(self->on_omaha_error, args, 2);
+    }
+    return PyLong_FromLong(omaha_best(self, hole, (int)h, board, (int)b));
+}
+
+/* -------------------------------------------------------------- batch path */
+
+#define READ_ROW(TYPE, row, s1, n, idx)                                                        \
+    for (int j_ = 0; j_ < (n); j_++) {                                                         \
+        idx[j_] = card_index((int64_t) * (const TYPE *)((row) + j_ * (s1)));                   \
+    }
+
+/* Rows of ``ids`` into ``out`` until the first bad one: returns its index, or -1. */
+static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int check)
+{
+    const int n = (int)ids->cols;
+    const char *base = ids->view.buf;
+    for (Py_ssize_t i = 0; i < ids->rows; i++) {
+        const char *row = base + i * ids->s0;
+        unsigned idx[8];
+        switch (ids->fmt) {
+        case 'b': READ_ROW(int8_t, row, ids->s1, n, idx); break;
+        case 'B': READ_ROW(uint8_t, row, ids->s1, n, idx); break;
+        case 'h': READ_ROW(int16_t, row, ids->s1, n, idx); break;
+        case 'H': READ_ROW(uint16_t, row, ids->s1, n, idx); break;
+        case 'i': READ_ROW(int32_t, row, ids->s1, n, idx); break;
+        case 'I': READ_ROW(uint32_t, row, ids->s1, n, idx); break;
+        case 'l': READ_ROW(long, row, ids->s1, n, idx); break;
+        case 'L': READ_ROW(unsigned long, row, ids->s1, n, idx); break;
+        case 'q': READ_ROW(int64_t, row, ids->s1, n, idx); break;
+        case 'n': READ_ROW(Py_ssize_t, row, ids->s1, n, idx); break;
+        case 'N': READ_ROW(size_t, row, ids->s1, n, idx); break;
+        default: /* 'Q': a value of 2**63 or more reads as negative, a bad id either way */
+            READ_ROW(uint64_t, row, ids->s1, n, idx);
+        }
+        uint32_t key = 0;
+        uint64_t sum = 0, any = 0;
+        for (int j = 0; j < n; j++) {
+            key += t->keys[idx[j]];
+            sum += t->bits[idx[j]];
+            any |= t->bits[idx[j]];
+        }
+        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
+            return i;
+        }
+        out[i] = rank_of(t, n, idx, key);
+    }
+    return -1;
+}
+
+/* The same loop specialised for C-contiguous rows of a fixed length N and one integer
+ * type. INDEX turns a read id into an index of t->entries: uint8 ids (the fastest
+ * input) index it as they are (52..255 read bit POISON, key 0), wider ones are clamped
+ * to 52 first. One load per card fetches both its bit and its key; on x86-64 SSE2
+ * (part of the architecture, so no -march flag) adds and ORs both lanes at once, and
+ * elsewhere the same sums are plain C. A flush (about 3% of random 7-card hands) reads
+ * the row again for its suited ranks, so no card index is kept per row.
+ *
+ * One pass, each row ranked as soon as it is summed: rows do not depend on each
+ * other, so the processor already overlaps one row's table lookups with the next
+ * rows' sums (a two-pass version, sums then an independent gather per block of rows,
+ * measured no faster and spilled the card indexes to the stack). */
+#if SHOWDOWN_SSE2
+#define ROW_SUMS(N, ROW, INDEX, E, KEY, SUM, ANY)                                             \
+    do {                                                                                       \
+        __m128i s_ = _mm_loadu_si128((const __m128i *)&(E)[INDEX((ROW)[0])]), a_ = s_;        \
+        for (int j_ = 1; j_ < (N); j_++) {                                                     \
+            __m128i e_ = _mm_loadu_si128((const __m128i *)&(E)[INDEX((ROW)[j_])]);            \
+            s_ = _mm_add_epi64(s_, e_);                                                        \
+            a_ = _mm_or_si128(a_, e_);                                                         \
+        }                                                                                      \
+        SUM = (uint64_t)_mm_cvtsi128_si64(s_);                                                 \
+        ANY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
+        KEY = (uint32_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s_, s_));                         \
+    } while (0)
+#else
+#define ROW_SUMS(N, ROW, INDEX, E, KEY, SUM, ANY)                                             \
+    do {                                                                                       \
+        uint64_t k_ = 0, s_ = 0, a_ = 0;                                                       \
+        for (int j_ = 0; j_ < (N); j_++) {                                                     \
+            const Entry *e_ = &(E)[INDEX((ROW)[j_])];                                          \
+            k_ += e_->key;                                                                     \
+            s_ += e_->bit;                                                                     \
+            a_ |= e_->bit;                                                                     \
+        }                                                                                      \
+        SUM = s_;                                                                              \
+        ANY = a_;                                                                              \
+        KEY = (uint32_t)k_;                                                                    \
+    } while (0)
+#endif
+
+#define BATCH_LOOP(NAME, TYPE, N, INDEX)                                                       \
+    static Py_ssize_t batch_##NAME##_##N(const Tables *t, const char *p, Py_ssize_t rows,      \
+                                         Py_ssize_t s0, uint16_t *out, int check)              \
+    {                                                                                          \
+        const Entry *entries = t->entries;                                                     \
+        const int8_t *fs = t->flush_suit[N];                                                   \
+        const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
+        const uint32_t *row_start = t->row_start[N];                                           \
+        /* unchecked: only an id outside 0..51 (its POISON bit) stops the loop */             \
+        const uint64_t dup_mask = check ? ~(uint64_t)0 : 0;                                    \
+        for (Py_ssize_t i = 0; i < rows; i++, p += s0) {                                       \
+            const TYPE *row = (const TYPE *)p;                                                 \
+            uint32_t key;                                                                      \
+            uint64_t sum, any;                                                                 \
+            ROW_SUMS(N, row, INDEX, entries, key, sum, any);                                   \
+            if ((((sum ^ any) & dup_mask) | (any >> NCARDS)) != 0) {                           \
+                return i;                                                                      \
+            }                                                                                  \
+            int suit = fs[key & 255];                                                          \
+            if (suit < 0) {                                                                    \
+                uint32_t rank_sum = key >> SUIT_BITS;                                          \
+                out[i] = nf[row_start[rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK)];          \
+            } else { /* every id is in 0..51 here */                                           \
+                unsigned mask = 0;                                                             \
+                for (int j = 0; j < N; j++) {                                                  \
+                    unsigned c = (unsigned)row[j];                                             \
+                    mask |= (c & 3) == (unsigned)suit ? 1u << (c >> 2) : 0;                    \
+                }                                                                              \
+                out[i] = flush[mask & 8191];                                                   \
+            }                                                                                  \
+        }                                                                                      \
+        return -1;                                                                             \
+    }
+
+#define AS_IS(v) (v)
+#define CLAMPED(v) card_index((int64_t)(v))
+BATCH_LOOP(u8, uint8_t, 5, AS_IS)
+BATCH_LOOP(u8, uint8_t, 6, AS_IS)
+BATCH_LOOP(u8, uint8_t, 7, AS_IS)
+BATCH_LOOP(i64, int64_t, 5, CLAMPED)
+BATCH_LOOP(i64, int64_t, 6, CLAMPED)
+BATCH_LOOP(i64, int64_t, 7, CLAMPED)
+BATCH_LOOP(i32, int32_t, 5, CLAMPED)
+BATCH_LOOP(i32, int32_t, 6, CLAMPED)
+BATCH_LOOP(i32, int32_t, 7, CLAMPED)
+BATCH_LOOP(i16, int16_t, 5, CLAMPED)
+BATCH_LOOP(i16, int16_t, 6, CLAMPED)
+BATCH_LOOP(i16, int16_t, 7, CLAMPED)
+
+/* batch(ids, out, check) */
+PyObject *sd_Tables_batch(Tables *self, PyObject *args)
+{
+    PyObject *ids_obj, *out_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "OOp:batch", &ids_obj, &out_obj, &check)) {
+        return NULL;
+    }
+    Ids ids;
+    if (sd_get_ids(ids_obj, &ids, "hands") < 0) {
+        return NULL;
+    }
+    if (ids.cols < 5 || ids.cols > 7) {
+        PyBuffer_Release(&ids.view);
+        PyErr_SetString(PyExc_ValueError, "hands must have 5, 6 or 7 columns");
+        return NULL;
+    }
+    Py_buffer out_view;
+    uint16_t *out = sd_get_out(out_obj, &out_view, ids.rows, 2, "out");
+    if (out == NULL) {
+        PyBuffer_Release(&ids.view);
+        return NULL;
+    }
+    Py_ssize_t bad;
+    Py_BEGIN_ALLOW_THREADS
+    int wide64 = (ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && ids.view.itemsize == 8;
+    int wide32 = (ids.fmt == 'i' || (ids.fmt == 'l' && ids.view.itemsize == 4)) &&
+                 ids.view.itemsize == 4;
+    if (ids.fmt == 'B' && ids.s1 == 1) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_u8_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_u8_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_u8_5(self, p, ids.rows, ids.s0, out, check);
+    } else if (wide64 && ids.s1 == 8) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_i64_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_i64_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_i64_5(self, p, ids.rows, ids.s0, out, check);
+    } else if (wide32 && ids.s1 == 4) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_i32_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_i32_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_i32_5(self, p, ids.rows, ids.s0, out, check);
+    } else if (ids.fmt == 'h' && ids.view.itemsize == 2 && ids.s1 == 2) {
+        const char *p = ids.view.buf;
+        bad = ids.cols == 7   ? batch_i16_7(self, p, ids.rows, ids.s0, out, check)
+              : ids.cols == 6 ? batch_i16_6(self, p, ids.rows, ids.s0, out, check)
+                              : batch_i16_5(self, p, ids.rows, ids.s0, out, check);
+    } else {
+        bad = batch_rows(self, &ids, out, check);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ids.view);
+    PyBuffer_Release(&out_view);
+    return PyLong_FromSsize_t(bad);
+}
+
+/* omaha_batch(hole, board, out, check) */
+PyObject *sd_Tables_omaha_batch(Tables *self, PyObject *args)
+{
+    PyObject *hole_obj, *board_obj, *out_obj;
+    int check;
+    if (!PyArg_ParseTuple(args, "OOOp:omaha_batch", &hole_obj, &board_obj, &out_obj, &check)) {
+        return NULL;
+    }
+    Ids hole, board;
+    if (sd_get_ids(hole_obj, &hole, "hole") < 0) {
+        return NULL;
+    }
+    if (sd_get_ids(board_obj, &board, "board") < 0) {
+        PyBuffer_Release(&hole.view);
+        return NULL;
+    }
+    Py_buffer out_view;
+    uint16_t *out = NULL;
+    if (hole.cols < 4 || hole.cols > 6 || board.cols < 3 || board.cols > 5 ||
+        hole.rows != board.rows) {
+        PyErr_SetString(PyExc_ValueError, "hole (N, 4..6) and board (N, 3..5) do not fit");
+    } else {
+        out = sd_get_out(out_obj, &out_view, hole.rows, 2, "out");
+    }
+    if (out == NULL) {
+        PyBuffer_Release(&hole.view);
+        PyBuffer_Release(&board.view);
+        return NULL;
+    }
+    Py_ssize_t bad = -1;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < hole.rows; i++) {
+        unsigned h[8], b[8];
+        read_row(&hole, i, h);
+        read_row(&board, i, b);
+        uint64_t sum = 0, any = 0;
+        for (Py_ssize_t j = 0; j < hole.cols; j++) {
+            sum += self->bits[h[j]];
+            any |= self->bits[h[j]];
+        }
+        for (Py_ssize_t j = 0; j < board.cols; j++) {
+            sum += self->bits[b[j]];
+            any |= self->bits[b[j]];
+        }
+        if (check ? !valid_cards(sum, any) : (any >> NCARDS) != 0) {
+            bad = i;
+            break;
+        }
+        out[i] = omaha_best(self, h, (int)hole.cols, b, (int)board.cols);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&hole.view);
+    PyBuffer_Release(&board.view);
+    PyBuffer_Release(&out_view);
+    return PyLong_FromSsize_t(bad);
+}
+
+/* ---------------------------------------------------------------- showdowns */
+
+/* tally(ranks, counts) */
+PyObject *sd_Tables_tally(Tables *self, PyObject *args)
+{
+    (void)self;
+    PyObject *ranks_obj, *counts_obj;
+    if (!PyArg_ParseTuple(args, "OO:tally", &ranks_obj, &counts_obj)) {
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(ranks_obj, "ranks must be a sequence of arrays");
+    if (seq == NULL) {
+        return NULL;
+    }
+    Py_ssize_t players = PySequence_Fast_GET_SIZE(seq);
+    if (players < 2 || players > MAX_PLAYERS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "tally takes 2 to 10 rank arrays");
+        return NULL;
+    }
+    Py_buffer views[MAX_PLAYERS];
+    const uint16_t *ranks[MAX_PLAYERS];
+    Py_ssize_t got = 0, length = -1;
+    for (; got < players; got++) {
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(seq, got), &views[got],
+                               PyBUF_C_CONTIGUOUS) < 0) {
+            break;
+        }
+        Py_ssize_t len = views[got].len / 2;
+        if (views[got].itemsize != 2 || (length >= 0 && len != length)) {
+            PyErr_SetString(PyExc_ValueError, "ranks must be uint16 arrays of one length");
+            got++;
+            break;
+        }
+        length = len;
+        ranks[got] = views[got].buf;
+    }
+    Py_buffer counts_view;
+    int64_t *counts = NULL;
+    if (!PyErr_Occurred()) {
+        counts = sd_get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
+    }
+    if (counts != NULL) {
+        Py_BEGIN_ALLOW_THREADS
+        uint16_t r[MAX_PLAYERS];
+        for (Py_ssize_t i = 0; i < length; i++) {
+            for (Py_ssize_t p = 0; p < players; p++) {
+                r[p] = ranks[p][i];
+            }
+            tally_one(r, (int)players, counts);
+        }
+        Py_END_ALLOW_THREADS
+        PyBuffer_Release(&counts_view);
+    }
+    for (Py_ssize_t p = 0; p < got; p++) {
+        PyBuffer_Release(&views[p]);
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------ hand counts */
+
+/* Per rank depth: the suitings so far by number of clubs (a polynomial in x). */
+static void count_multisets(const Tables *t, int n, int rank, int left, uint32_t rank_sum,
+                            int64_t total, const int64_t *poly, int64_t *out)
+{
+    static const int64_t c4[5] = {1, 4, 6, 4, 1}, c3[5] = {1, 3, 3, 1, 0};
+    if (rank == 13) {
+        if (left == 0) {
+            int64_t flushes = 0;
+            for (int j = 5; j <= n; j++) {
+                flushes += poly[j];
+            }
+            out[nonflush_rank(t, n, rank_sum)] += total - 4 * flushes;
+        }
+        return;
+    }
+    for (int c = 0; c <= 4 && c <= left; c++) {
+        int64_t next[8] = {0};
+        for (int j = 0; j <= n; j++) { /* times C(3, c) + C(3, c - 1) x */
+            next[j] = poly[j] * c3[c] + (j > 0 && c > 0 ? poly[j - 1] * c3[c - 1] : 0);
+        }
+        count_multisets(t, n, rank + 1, left - c, rank_sum + (uint32_t)c * t->rank_keys[rank],
+                        total * c4[c], next, out);
+    }
+}
+
+/* rank_counts(n, out) */
+PyObject *sd_Tables_rank_counts(Tables *self, PyObject *args)
+{
+    int n;
+    PyObject *out_obj;
+    if (!PyArg_ParseTuple(args, "iO:rank_counts", &n, &out_obj)) {
+        return NULL;
+    }
+    if (n < 5 || n > 7) {
+        PyErr_SetString(PyExc_ValueError, "rank_counts counts hands of 5, 6 or 7 cards");
+        return NULL;
+    }
+    Py_buffer view;
+    int64_t *out = sd_get_out(out_obj, &view, 7463, 8, "out");
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    memset(out, 0, sizeof(int64_t) * 7463);
+    int64_t poly[8] = {1, 0, 0, 0, 0, 0, 0, 0};
+    count_multisets(self, n, 0, n, 0, 1, poly, out);
+    for (unsigned mask = 0; mask < 8192; mask++) {
+        int k = 0;
+        for (unsigned b = mask; b; b &= b - 1) {
+            k++;
+        }
+        if (k >= 5 && k <= n) {
+            out[self->flush[mask]] += 4 * binom(39, n - k);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}

@@ -1,0 +1,558 @@
+/*
+ * Replay and settle a run of everyday PHH hands in one call. A hand is
+ * its fields dict (as read from the file); shapes maps a variant code to
+ * (structure 0 no-limit / 1 pot-limit / 2 fixed-limit, hole cards, cap or 0,
+ * evaluator 0 seven-card high / 1 Omaha high, bet kind per street 0 small /
+ * 1 big x 4) for blind-and-board games dealt flop, turn, river from 52 cards.
+ * The betting rules are those of showdown.phh.betting and showdown.phh.fastpath
+ * (the same steps, in C); the settlement those of showdown.pots.resolve for
+ * tables with ascending seats, equal antes and known cards. Anything else, an
+ * illegal action included, gives None for that hand: Python then replays it
+ * and raises the error that names the rule. Tables method phh_settle (its docstring
+ * is in module.c). This file replays a hand's betting; settlement.c settles it.
+ */
+#include "kernel.h"
+
+#define PHH_LIMIT ((int64_t)1 << 44) /* larger amounts: the Python path */
+
+enum { PHH_STACKS, PHH_ANTES, PHH_BLINDS, PHH_MIN_BET, PHH_SMALL, PHH_BIG, PHH_ACTIONS,
+       PHH_VARIANT, PHH_SEATS, PHH_NKEYS };
+static const char *const phh_key_names[PHH_NKEYS] = {
+    "starting_stacks", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
+    "actions", "variant", "seats"};
+static PyObject *phh_keys[PHH_NKEYS]; /* interned: the dict lookups compare pointers first */
+
+static int phh_init(void)
+{
+    if (phh_keys[PHH_NKEYS - 1] != NULL) {
+        return 0;
+    }
+    for (int k = 0; k < PHH_NKEYS; k++) {
+        if (phh_keys[k] == NULL && (phh_keys[k] = PyUnicode_InternFromString(phh_key_names[k])) == NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A card text to its id (0..51), NCARDS for "??", -1 for anything else. */
+static int phh_card(const char *s)
+{
+    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
+    if (s[0] == '?' && s[1] == '?') {
+        return NCARDS;
+    }
+    const char *r = s[0] ? strchr(ranks, s[0]) : NULL;
+    const char *u = s[1] ? strchr(suits, s[1]) : NULL;
+    if (r == NULL || u == NULL) {
+        return -1;
+    }
+    return (int)(r - ranks) * 4 + (int)(u - suits);
+}
+
+/* An exact int in 0..PHH_LIMIT, or -1. */
+static int64_t phh_int(PyObject *v)
+{
+    if (v == NULL || !PyLong_CheckExact(v)) {
+        return -1;
+    }
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow || x < 0 || x > PHH_LIMIT) {
+        return -1;
+    }
+    return (int64_t)x;
+}
+
+/* A list of n such ints; 0, or 1 when it is not one. */
+static int phh_ints(PyObject *v, int n, int64_t *out)
+{
+    if (v == NULL || !PyList_CheckExact(v) || PyList_GET_SIZE(v) != n) {
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if ((out[i] = phh_int(PyList_GET_ITEM(v, i))) < 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+/* The players who act in a new round from opener (betting.round_queue). */
+static int phh_round_queue(int n, int opener, const int64_t *stacks, const int64_t *bets,
+                           const unsigned char *folded, int *queue)
+{
+    int64_t first = -1, second = -1;
+    int top = -1, len = 0;
+    for (int i = 0; i < n; i++) {
+        if (!folded[i]) {
+            int64_t total = stacks[i] + bets[i];
+            if (total > first) {
+                second = first;
+                first = total;
+                top = i;
+            } else if (total > second) {
+                second = total;
+            }
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        int i = (opener + k) % n;
+        if (folded[i] || !stacks[i]) {
+            continue;
+        }
+        if ((i == top ? second : first) <= bets[i]) {
+            continue;
+        }
+        queue[len++] = i;
+    }
+    return len;
+}
+
+/* Split words at single-byte blanks; -1 when the text holds other white space or '#'. */
+static int phh_words(const char *s, Py_ssize_t len, const char **word, Py_ssize_t *wlen)
+{
+    int count = 0;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t j = 0; j < len; j++) {
+        unsigned char c = (unsigned char)s[j];
+        if (c == '#' || (c < 0x21 && c != ' ') || c == 0x7f) {
+            return -1;
+        }
+    }
+    while (k < len) {
+        while (k < len && s[k] == ' ') {
+            k++;
+        }
+        if (k == len) {
+            break;
+        }
+        if (count == 4) {
+            return -1;
+        }
+        word[count] = s + k;
+        while (k < len && s[k] != ' ') {
+            k++;
+        }
+        wlen[count] = (s + k) - word[count];
+        count++;
+    }
+    return count;
+}
+
+static int phh_is(const char *w, Py_ssize_t len, const char *text)
+{
+    return (size_t)len == strlen(text) && memcmp(w, text, (size_t)len) == 0;
+}
+
+/* "p1".."p99" as 0..98, else -1. */
+static int phh_player(const char *w, Py_ssize_t len)
+{
+    if (len < 2 || len > 3 || w[0] != 'p' || w[1] < '1' || w[1] > '9') {
+        return -1;
+    }
+    int k = w[1] - '0';
+    if (len == 3) {
+        if (w[2] < '0' || w[2] > '9') {
+            return -1;
+        }
+        k = 10 * k + (w[2] - '0');
+    }
+    return k - 1;
+}
+
+/* Replay one hand: 0 done, 1 not an everyday hand (Python replays it), -1 error. */
+static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
+{
+    PyObject *stacks_obj = PyDict_GetItemWithError(fields, phh_keys[PHH_STACKS]);
+    if (stacks_obj == NULL || !PyList_CheckExact(stacks_obj)) {
+        return PyErr_Occurred() ? -1 : 1;
+    }
+    Py_ssize_t size = PyList_GET_SIZE(stacks_obj);
+    if (size < 2 || size > PHH_MAX) {
+        return 1;
+    }
+    int n = (int)size;
+    h->n = n;
+    int64_t stacks[PHH_MAX], antes[PHH_MAX], blinds[PHH_MAX], sizes[4];
+    if (phh_ints(stacks_obj, n, stacks) ||
+        phh_ints(PyDict_GetItemWithError(fields, phh_keys[PHH_ANTES]), n, antes) ||
+        phh_ints(PyDict_GetItemWithError(fields, phh_keys[PHH_BLINDS]), n, blinds)) {
+        return PyErr_Occurred() ? -1 : 1;
+    }
+    if (shape->structure == 2) {
+        int64_t small = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_SMALL]));
+        int64_t big = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_BIG]));
+        for (int s = 0; s < 4; s++) {
+            sizes[s] = shape->bet[s] ? big : small;
+        }
+    } else {
+        int64_t min_bet = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_MIN_BET]));
+        for (int s = 0; s < 4; s++) {
+            sizes[s] = min_bet;
+        }
+    }
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (sizes[s] <= 0) {
+            return 1;
+        }
+    }
+    PyObject *seats = PyDict_GetItemWithError(fields, phh_keys[PHH_SEATS]);
+    if (seats != NULL) { /* real seat numbers: only ascending ones here */
+        if (phh_ints(seats, n, h->seat)) {
+            return 1;
+        }
+        for (int i = 1; i < n; i++) {
+            if (h->seat[i] <= h->seat[i - 1]) {
+                return 1;
+            }
+        }
+    } else if (PyErr_Occurred()) {
+        return -1;
+    } else {
+        for (int i = 0; i < n; i++) {
+            h->seat[i] = i + 1;
+        }
+    }
+    PyObject *actions = PyDict_GetItemWithError(fields, phh_keys[PHH_ACTIONS]);
+    if (actions == NULL || !PyList_CheckExact(actions)) {
+        return PyErr_Occurred() ? -1 : 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!stacks[i]) {
+            return 1;
+        }
+        h->start[i] = stacks[i];
+    }
+    if (n == 2) { /* heads-up: the forced bets are reversed */
+        int64_t t = antes[0];
+        antes[0] = antes[1];
+        antes[1] = t;
+        t = blinds[0];
+        blinds[0] = blinds[1];
+        blinds[1] = t;
+    }
+    int64_t bets[PHH_MAX], acted[PHH_MAX], max_bet = 0;
+    unsigned char shown[PHH_MAX];
+    uint64_t used = 0;
+    for (int i = 0; i < n; i++) {
+        int64_t ante = antes[i] < stacks[i] ? antes[i] : stacks[i];
+        int64_t behind = stacks[i] - ante;
+        int64_t blind = blinds[i] < behind ? blinds[i] : behind;
+        h->paid[i] = ante;
+        bets[i] = blind;
+        stacks[i] = behind - blind;
+        h->contrib[i] = ante + blind;
+        max_bet = blind > max_bet ? blind : max_bet;
+        h->folded[i] = h->mucked[i] = shown[i] = 0;
+        h->nhole[i] = 0;
+        acted[i] = -1;
+    }
+    enum { DEAL, BET, DONE } phase = DEAL;
+    int live = n, undealt = n, street = 0, pending = 0, streets = 4;
+    static const int boards[4] = {0, 3, 1, 1};
+    int queue[PHH_MAX], qhead = 0, qlen = 0;
+    int64_t full = 0;
+    int raises = 0, aggressor = -1, round_acted = 0;
+    h->last_aggressor = -1;
+    h->nboard = 0;
+    Py_ssize_t count_actions = PyList_GET_SIZE(actions);
+    for (Py_ssize_t a = 0; a < count_actions; a++) {
+        PyObject *item = PyList_GET_ITEM(actions, a);
+        if (!PyUnicode_CheckExact(item) || !PyUnicode_IS_ASCII(item)) {
+            return 1;
+        }
+        const char *word[4];
+        Py_ssize_t wlen[4];
+        int count = phh_words((const char *)PyUnicode_DATA(item), PyUnicode_GET_LENGTH(item),
+                              word, wlen);
+        if (count < 0) {
+            return 1;
+        }
+        int begin = 0, end = 0;
+        int dealer = count >= 1 && phh_is(word[0], wlen[0], "d");
+        if (count == 2 || (count == 3 && !dealer)) {
+            int i = phh_player(word[0], wlen[0]);
+            if (i < 0 || i >= n) {
+                return 1;
+            }
+            int cc = phh_is(word[1], wlen[1], "cc"), fold = phh_is(word[1], wlen[1], "f");
+            if (cc || fold) {
+                if (count != 2 || phase != BET || queue[qhead] != i) {
+                    return 1;
+                }
+                if (cc) {
+                    int64_t put = max_bet - bets[i];
+                    put = put > stacks[i] ? stacks[i] : put;
+                    stacks[i] -= put;
+                    bets[i] += put;
+                    h->contrib[i] += put;
+                } else {
+                    h->folded[i] = 1;
+                    live--;
+                }
+                acted[i] = max_bet;
+                round_acted = 1;
+                qhead++;
+                end = qhead == qlen || live == 1;
+            } else if (phh_is(word[1], wlen[1], "cbr")) {
+                if (count != 3 || phase != BET || queue[qhead] != i) {
+                    return 1;
+                }
+                int64_t amount = 0;
+                if (wlen[2] > 15) {
+                    return 1;
+                }
+                for (Py_ssize_t k = 0; k < wlen[2]; k++) {
+                    if (word[2][k] < '0' || word[2][k] > '9') {
+                        return 1;
+                    }
+                    amount = 10 * amount + (word[2][k] - '0');
+                }
+                /* betting.raise_bounds */
+                int64_t size_now = sizes[street];
+                int64_t step = full > size_now ? full : size_now;
+                if (shape->cap && raises >= shape->cap) {
+                    return 1;
+                }
+                if (acted[i] >= 0 && max_bet - acted[i] < step) {
+                    return 1;
+                }
+                int64_t total = stacks[i] + bets[i];
+                if (total <= max_bet) {
+                    return 1;
+                }
+                int caller = 0;
+                for (int j = 0; j < n; j++) {
+                    if (j != i && !h->folded[j] && stacks[j] + bets[j] > max_bet) {
+                        caller = 1;
+                        break;
+                    }
+                }
+                if (!caller) {
+                    return 1;
+                }
+                int64_t smallest = max_bet + step < total ? max_bet + step : total;
+                int64_t largest = total;
+                if (shape->structure == 1) {
+                    int64_t pot = 0;
+                    for (int j = 0; j < n; j++) {
+                        pot += h->contrib[j];
+                    }
+                    int64_t most = 2 * max_bet - bets[i] + pot;
+                    most = most > smallest ? most : smallest;
+                    largest = most < total ? most : total;
+                } else if (shape->structure == 2) {
+                    largest = smallest;
+                }
+                if (amount < smallest || amount > largest) {
+                    return 1;
+                }
+                if (amount - max_bet >= full) {
+                    full = amount - max_bet;
+                }
+                int64_t put = amount - bets[i];
+                stacks[i] -= put;
+                bets[i] = amount;
+                h->contrib[i] += put;
+                max_bet = amount;
+                acted[i] = amount;
+                raises++;
+                aggressor = i;
+                round_acted = 1;
+                qhead = qlen = 0; /* betting.after_raise */
+                for (int k = 1; k < n; k++) {
+                    int j = (i + k) % n;
+                    if (!h->folded[j] && stacks[j]) {
+                        queue[qlen++] = j;
+                    }
+                }
+                end = qlen == 0;
+            } else if (phh_is(word[1], wlen[1], "sm")) {
+                if (phase != DONE || h->folded[i] || shown[i]) {
+                    return 1;
+                }
+                shown[i] = 1;
+                if (count == 2) {
+                    h->mucked[i] = 1;
+                    continue;
+                }
+                if (wlen[2] != 2 * h->nhole[i]) {
+                    return 1;
+                }
+                for (int k = 0; k < h->nhole[i]; k++) {
+                    if (h->hole[i][k] == NCARDS) {
+                        return 1;
+                    }
+                }
+                for (int k = 0; k < h->nhole[i]; k++) {
+                    int c = phh_card(word[2] + 2 * k);
+                    int found = c == NCARDS;
+                    for (int m = 0; m < h->nhole[i] && !found; m++) {
+                        found = h->hole[i][m] == c;
+                    }
+                    if (c < 0 || !found) {
+                        return 1;
+                    }
+                }
+                continue;
+            } else {
+                return 1;
+            }
+        } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh")) {
+            int i = phh_player(word[2], wlen[2]);
+            if (phase != DEAL || street || i < 0 || i >= n || h->nhole[i]) {
+                return 1;
+            }
+            if (wlen[3] != 2 * shape->holes) {
+                return 1;
+            }
+            for (int k = 0; k < shape->holes; k++) {
+                int c = phh_card(word[3] + 2 * k);
+                if (c < 0) {
+                    return 1;
+                }
+                if (c != NCARDS) {
+                    if (used >> c & 1) {
+                        return 1;
+                    }
+                    used |= (uint64_t)1 << c;
+                }
+                h->hole[i][k] = c;
+            }
+            h->nhole[i] = shape->holes;
+            undealt--;
+            begin = !undealt;
+        } else if (count == 3 && phh_is(word[1], wlen[1], "db")) {
+            if (phase != DEAL || !pending || wlen[2] != 2 * pending) {
+                return 1;
+            }
+            for (int k = 0; k < pending; k++) {
+                int c = phh_card(word[2] + 2 * k);
+                if (c < 0 || c == NCARDS || (used >> c & 1)) {
+                    return 1;
+                }
+                used |= (uint64_t)1 << c;
+                h->board[h->nboard++] = c;
+            }
+            pending = 0;
+            begin = 1;
+        } else {
+            return 1;
+        }
+        if (begin) { /* the street's cards are out: its betting round starts */
+            full = 0;
+            raises = 0;
+            aggressor = -1;
+            round_acted = 0;
+            for (int i = 0; i < n; i++) {
+                acted[i] = -1;
+            }
+            int opener = 0;
+            if (street == 0) { /* betting.blind_opener */
+                int any = 0, top = 0;
+                int64_t best = -1;
+                for (int i = 0; i < n; i++) {
+                    any |= blinds[i] != 0;
+                    int64_t v = blinds[i] ? bets[i] : 0;
+                    if (v >= best) {
+                        best = v;
+                        top = i;
+                    }
+                }
+                opener = any ? (top + 1) % n : 0;
+            }
+            qhead = 0;
+            qlen = phh_round_queue(n, opener, stacks, bets, h->folded, queue);
+            phase = BET;
+            end = qlen == 0 || (qlen == 1 && bets[queue[0]] >= max_bet);
+        }
+        if (end) {
+            if (round_acted) {
+                h->last_aggressor = aggressor;
+            }
+            qhead = qlen = 0;
+            for (int i = 0; i < n; i++) {
+                bets[i] = 0;
+            }
+            max_bet = 0;
+            street++;
+            if (live == 1 || street == streets) {
+                phase = DONE;
+            } else {
+                phase = DEAL;
+                pending = boards[street];
+            }
+        }
+    }
+    return phase == DONE ? 0 : 1;
+}
+
+/* phh_settle(hands, shapes). hands: the fields dicts; shapes: variant code -> (structure
+ * 0/1/2, hole cards, cap or 0, evaluator 0 seven-card high / 1 Omaha high, bet kind per
+ * street x 4). Per hand None (the Python path) or (contributed, folded, mucked,
+ * last_aggressor, holes, board, antes paid, finishing, won, pots, returned, showdown
+ * order, shown, ranks): pots as (amount, eligible seats, winner seats, shares), returned
+ * as ((seat, chips),) or (), ranks as ((seat, value), ...) in seat order. */
+PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
+{
+    PyObject *hands, *shapes;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &hands, &PyDict_Type, &shapes) ||
+        phh_init() < 0) {
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(hands);
+    PyObject *out = PyList_New(count), *last_spec = NULL;
+    PhhShape last_shape;
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *fields = PyList_GET_ITEM(hands, k), *result = Py_None;
+        PhhShape shape;
+        PhhHand hand;
+        int status = 1;
+        PyObject *variant = PyDict_Check(fields)
+            ? PyDict_GetItemWithError(fields, phh_keys[PHH_VARIANT]) : NULL;
+        PyObject *spec = variant != NULL ? PyDict_GetItemWithError(shapes, variant) : NULL;
+        if (PyErr_Occurred()) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        if (spec != NULL && spec == last_spec) {
+            shape = last_shape;
+            status = phh_replay(fields, &shape, &hand);
+            if (status == 0) {
+                status = sd_phh_settle(self, &shape, &hand, &result);
+            }
+        } else if (spec != NULL) {
+            if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
+                                  &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
+                                  &shape.bet[3]) ||
+                shape.holes < 1 || shape.holes > 4 || (shape.evaluator == 0 && shape.holes != 2)) {
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
+                }
+                Py_DECREF(out);
+                return NULL;
+            }
+            last_spec = spec; /* alive in shapes for the whole call */
+            last_shape = shape;
+            status = phh_replay(fields, &shape, &hand);
+            if (status == 0) {
+                status = sd_phh_settle(self, &shape, &hand, &result);
+            }
+        }
+        if (status < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        if (status != 0) {
+            result = Py_NewRef(Py_None);
+        }
+        PyList_SET_ITEM(out, k, result);
+    }
+    return out;
+}

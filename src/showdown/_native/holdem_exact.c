@@ -1,0 +1,266 @@
+/*
+ * Exact Hold'em equity: every board completing the known cards, each player's rank
+ * from the pair table of their hole ranks (indexed by the board's rank multiset) or,
+ * for a flush, the flush table; the showdowns tallied per deal.
+ */
+#include "kernel.h"
+
+/* The pair table of hole ranks hi >= lo: 7-card non-flush rank per board multiset. */
+static const uint16_t *pair_table(Tables *t, unsigned hi, unsigned lo)
+{
+    unsigned id = 13 * hi + lo;
+    if (t->pairs[id] == NULL) {
+        uint16_t *table = malloc(sizeof(uint16_t) * N_MULTISETS);
+        if (table == NULL) {
+            return NULL;
+        }
+        uint32_t add = t->rank_keys[hi] + t->rank_keys[lo];
+        for (int m = 0; m < N_MULTISETS; m++) {
+            table[m] = nonflush_rank(t, 7, t->multiset_keys[m] + add);
+        }
+        t->pairs[id] = table;
+    }
+    return t->pairs[id];
+}
+
+/* The data of the hand c1, c2 (see Hole); -1 when memory runs out. */
+int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h)
+{
+    unsigned r1 = c1 >> 2, r2 = c2 >> 2;
+    h->pair = pair_table(t, r1 > r2 ? r1 : r2, r1 > r2 ? r2 : r1);
+    if (h->pair == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    h->key = t->keys[c1] + t->keys[c2];
+    h->lanes = ((uint64_t)1 << (16 * (c1 & 3) + r1)) | ((uint64_t)1 << (16 * (c2 & 3) + r2));
+    h->major = ((uint64_t)1 << (13 * (c1 & 3) + r1)) | ((uint64_t)1 << (13 * (c2 & 3) + r2));
+    h->bits = ((uint64_t)1 << c1) | ((uint64_t)1 << c2);
+    return 0;
+}
+
+/* Heads-up showdowns over the last card of a board: ``e`` runs over deck[from..m). */
+static inline void headsup_last(const Tables *t, const Hole *holes, int from, int m,
+                                const int32_t *mk, const uint32_t *sk, const uint64_t *lane,
+                                int32_t m4, uint32_t s4, uint64_t l4, int64_t *w0, int64_t *w1)
+{
+    const int8_t *f0 = t->flush_suit[7] + s4 + (holes[0].key & 255);
+    const int8_t *f1 = t->flush_suit[7] + s4 + (holes[1].key & 255);
+    const uint16_t *p0 = holes[0].pair + m4, *p1 = holes[1].pair + m4;
+    const uint64_t b0 = l4 | holes[0].lanes, b1 = l4 | holes[1].lanes;
+    int64_t a = 0, b = 0;
+    for (int e = from; e < m; e++) {
+        int s0 = f0[sk[e]], s1 = f1[sk[e]];
+        unsigned r0 = p0[mk[e]], r1 = p1[mk[e]];
+        if (s0 >= 0) {
+            r0 = t->flush[((b0 | lane[e]) >> (16 * s0)) & 8191];
+        }
+        if (s1 >= 0) {
+            r1 = t->flush[((b1 | lane[e]) >> (16 * s1)) & 8191];
+        }
+        a += r0 < r1;
+        b += r1 < r0;
+    }
+    *w0 += a;
+    *w1 += b;
+}
+
+/* Every five-card board from ``deck`` (ascending ids): ranks via board multiset ids. */
+static void exact_preflop(const Tables *t, const unsigned *deck, int m, const Hole *holes,
+                          int players, int64_t *counts)
+{
+    int32_t mk[5][NCARDS];
+    uint32_t sk[NCARDS];
+    uint64_t lane[NCARDS];
+    for (int i = 0; i < m; i++) {
+        unsigned r = deck[i] >> 2;
+        for (int j = 0; j < 5; j++) {
+            mk[j][i] = (int32_t)binom((int)r + j, j + 1);
+        }
+        sk[i] = t->keys[deck[i]] & 255;
+        lane[i] = (uint64_t)1 << (16 * (deck[i] & 3) + r);
+    }
+    uint32_t hs[MAX_PLAYERS];
+    for (int p = 0; p < players; p++) {
+        hs[p] = holes[p].key & 255;
+    }
+    const int8_t *fs = t->flush_suit[7];
+    uint16_t r[MAX_PLAYERS];
+    int64_t w0 = 0, w1 = 0, boards = 0;
+    for (int a = 0; a < m - 4; a++) {
+        for (int b = a + 1; b < m - 3; b++) {
+            int32_t m2 = mk[0][a] + mk[1][b];
+            uint32_t s2 = sk[a] + sk[b];
+            uint64_t l2 = lane[a] | lane[b];
+            for (int c = b + 1; c < m - 2; c++) {
+                int32_t m3 = m2 + mk[2][c];
+                uint32_t s3 = s2 + sk[c];
+                uint64_t l3 = l2 | lane[c];
+                for (int d = c + 1; d < m - 1; d++) {
+                    int32_t m4 = m3 + mk[3][d];
+                    uint32_t s4 = s3 + sk[d];
+                    uint64_t l4 = l3 | lane[d];
+                    if (players == 2) {
+                        headsup_last(t, holes, d + 1, m, mk[4], sk, lane, m4, s4, l4, &w0, &w1);
+                        boards += m - d - 1;
+                        continue;
+                    }
+                    for (int e = d + 1; e < m; e++) {
+                        int32_t mid = m4 + mk[4][e];
+                        uint32_t ss = s4 + sk[e];
+                        for (int p = 0; p < players; p++) {
+                            int suit = fs[ss + hs[p]];
+                            if (suit < 0) {
+                                r[p] = holes[p].pair[mid];
+                            } else {
+                                uint64_t bm = l4 | lane[e] | holes[p].lanes;
+                                r[p] = t->flush[(bm >> (16 * suit)) & 8191];
+                            }
+                        }
+                        tally_one(r, players, counts);
+                    }
+                }
+            }
+        }
+    }
+    if (players == 2) {
+        counts[1] += w0;
+        counts[TALLY + 1] += w1;
+        counts[2] += boards - w0 - w1;
+        counts[TALLY + 2] += boards - w0 - w1;
+    }
+}
+
+/* Boards completing ``known`` (1 to 5 cards) with k = 5 - known cards of ``deck``. */
+static void exact_known(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
+                        int m, const Hole *holes, int players, int64_t *counts)
+{
+    uint32_t base = 0;
+    uint64_t lanes = 0;
+    for (int i = 0; i < nk; i++) {
+        base += t->keys[known[i]];
+        lanes |= (uint64_t)1 << (16 * (known[i] & 3) + (known[i] >> 2));
+    }
+    int k = 5 - nk;
+    int pick[5] = {0, 1, 2, 3, 4};
+    if (k > m) {
+        return;
+    }
+    uint16_t r[MAX_PLAYERS];
+    for (;;) {
+        uint32_t key = base;
+        uint64_t bm = lanes;
+        for (int j = 0; j < k; j++) {
+            unsigned c = deck[pick[j]];
+            key += t->keys[c];
+            bm |= (uint64_t)1 << (16 * (c & 3) + (c >> 2));
+        }
+        for (int p = 0; p < players; p++) {
+            uint32_t all = key + holes[p].key;
+            int suit = t->flush_suit[7][all & 255];
+            r[p] = suit < 0 ? nonflush_rank(t, 7, all >> SUIT_BITS)
+                            : t->flush[((bm | holes[p].lanes) >> (16 * suit)) & 8191];
+        }
+        tally_one(r, players, counts);
+        if (!next_subset(pick, k, m)) {
+            break;
+        }
+    }
+}
+
+/* holdem_exact(deck, board, holes, counts): see its docstring in module.c. */
+PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
+{
+    PyObject *deck_obj, *board_obj, *holes_obj, *counts_obj;
+    if (!PyArg_ParseTuple(args, "OOOO:holdem_exact", &deck_obj, &board_obj, &holes_obj,
+                          &counts_obj)) {
+        return NULL;
+    }
+    unsigned deck[NCARDS], known[5];
+    Py_ssize_t m, nk;
+    if (sd_ids_of(deck_obj, deck, NCARDS, &m, "deck") < 0 ||
+        sd_ids_of(board_obj, known, 5, &nk, "board") < 0) {
+        return NULL;
+    }
+    Py_ssize_t n_holes;
+    int64_t *flat = sd_read_array(holes_obj, &n_holes, "holes (flattened)");
+    if (flat == NULL) {
+        return NULL;
+    }
+    Py_buffer counts_view;
+    int64_t *counts = NULL;
+    if (PyObject_GetBuffer(counts_obj, &counts_view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) == 0) {
+        counts = counts_view.buf;
+        if (counts_view.itemsize != 8) {
+            PyErr_SetString(PyExc_ValueError, "counts must be int64 of shape (D, P, 11)");
+        }
+    }
+    Py_ssize_t players = 0, deals = 0;
+    if (counts != NULL && !PyErr_Occurred()) {
+        if (counts_view.ndim == 3 && counts_view.shape[2] == TALLY) {
+            deals = counts_view.shape[0];
+            players = counts_view.shape[1];
+        }
+        if (deals == 0 || players < 2 || players > MAX_PLAYERS ||
+            n_holes != deals * players * 2) {
+            PyErr_SetString(PyExc_ValueError, "holes (D, P, 2) and counts (D, P, 11) differ");
+        }
+    }
+    Hole *holes = NULL;
+    unsigned *decks = NULL;
+    int *sizes = NULL;
+    if (!PyErr_Occurred()) {
+        holes = malloc(sizeof(Hole) * (size_t)(deals * players));
+        decks = malloc(sizeof(unsigned) * NCARDS * (size_t)deals);
+        sizes = malloc(sizeof(int) * (size_t)deals);
+        if (holes == NULL || decks == NULL || sizes == NULL) {
+            PyErr_NoMemory();
+        }
+    }
+    /* Per deal: its holes (pair tables built now, under the GIL) and its deck. */
+    for (Py_ssize_t d = 0; d < deals && !PyErr_Occurred(); d++) {
+        uint64_t used = 0;
+        for (Py_ssize_t p = 0; p < players; p++) {
+            int64_t c1 = flat[2 * (d * players + p)], c2 = flat[2 * (d * players + p) + 1];
+            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS || c1 == c2) {
+                PyErr_SetString(PyExc_ValueError, "a hole holds a bad card id");
+                break;
+            }
+            if (sd_make_hole(self, (unsigned)c1, (unsigned)c2, &holes[d * players + p]) < 0) {
+                break;
+            }
+            used |= ((uint64_t)1 << c1) | ((uint64_t)1 << c2);
+        }
+        int size = 0;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            if (!((used >> deck[i]) & 1)) {
+                decks[NCARDS * d + size++] = deck[i];
+            }
+        }
+        sizes[d] = size;
+    }
+    if (!PyErr_Occurred()) {
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t d = 0; d < deals; d++) {
+            if (nk == 0) {
+                exact_preflop(self, decks + NCARDS * d, sizes[d], holes + d * players,
+                              (int)players, counts + d * players * TALLY);
+            } else {
+                exact_known(self, known, (int)nk, decks + NCARDS * d, sizes[d],
+                            holes + d * players, (int)players, counts + d * players * TALLY);
+            }
+        }
+        Py_END_ALLOW_THREADS
+    }
+    free(flat);
+    free(holes);
+    free(decks);
+    free(sizes);
+    if (counts != NULL) {
+        PyBuffer_Release(&counts_view);
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}

@@ -1,0 +1,342 @@
+/*
+ * showdown's optional native kernel (C99, CPython C API, no numpy at build time):
+ * the header every source file of the extension showdown._native._kernel includes.
+ *
+ * Table-driven: every lookup table comes from Python as a buffer (see
+ * showdown/_native/__init__.py), so a ladder with other tables (a short deck,
+ * the wrap-around rule) goes through the same code. A Tables object holds one
+ * ladder's tables:
+ *
+ *   card key   rank_key << 8 | suit_key per card id (0..51); summed over the
+ *              cards, the low eight bits say which suit (if any) holds five,
+ *              the rest is a rank-key sum unique per rank multiset;
+ *   flush_suit n -> low eight bits of a key sum -> suit holding five or more, or -1;
+ *   flush      13-bit mask of the ranks held in the flush suit -> rank;
+ *   nonflush   n -> sorted rank-key sums and their ranks, laid out here in a
+ *              compact table at the row starts given by Python (rows of
+ *              2**ROW_BITS sums share one displacement).
+ *
+ * Checks are fused into the lookups: an id outside 0..51 reads entry 52 (key 0,
+ * bit POISON), and a row is valid when the sum of its cards' bits equals their
+ * union (no card twice) and no bit above 51 is set. The tables are padded so
+ * that any sum of n keys stays inside them, so unchecked input with a repeated
+ * card gives some rank, never a read out of bounds.
+ *
+ * The batch, Omaha and equity entry points release the GIL.
+ *
+ * The sources, one concern each:
+ *   tables.c        building a Tables object; reading integer buffers
+ *   evaluate.c      scalar and batch ranks (Hold'em and Omaha), tallies, hand counts
+ *   holdem_exact.c  exact Hold'em equity: every board
+ *   monte_carlo.c   Hold'em and Omaha equity on boards drawn here
+ *   ladders.c       badugi, stud eight or better, Omaha eight or better
+ *   omaha_exact.c   exact Omaha equity: ranks per board, showdowns per deal
+ *   histories.c     PHH hands replayed (the betting rules) and the phh_settle entry point
+ *   settlement.c    a replayed hand's pots settled and returned as Python objects
+ *   toml.c          the plain TOML of hand histories
+ *   module.c        the method table with the docstrings, the type, the module
+ *
+ * What runs per card, row or board (the rank lookups, the tally of one showdown,
+ * reading a row of ids) is defined here as static inline, so that every file's loops
+ * inline it as they would within one file; the functions declared at the end are
+ * called once per call or per hand, across files.
+ */
+#ifndef SHOWDOWN_KERNEL_H
+#define SHOWDOWN_KERNEL_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KERNEL_ABI 4
+#define NCARDS 52
+#define BADCARD 52
+#define POISON ((uint64_t)1 << 63)
+#define SUIT_BITS 8
+#define ROW_BITS 10
+#define ROW_MASK ((1u << ROW_BITS) - 1)
+#define N_MULTISETS 6188
+#define MAX_PLAYERS 10
+#define TALLY 11 /* counts[p][k]: showdowns player p won among k best, k = 1..10 */
+
+/* SSE2 is part of x86-64 itself: its intrinsics need no -march flag. Building with
+ * -DSHOWDOWN_SSE2=0 takes the plain C path everywhere (tested, as on ARM64). */
+#ifndef SHOWDOWN_SSE2
+#if defined(__x86_64__) || defined(_M_X64)
+#define SHOWDOWN_SSE2 1
+#else
+#define SHOWDOWN_SSE2 0
+#endif
+#endif
+#if SHOWDOWN_SSE2
+#include <emmintrin.h>
+#endif
+
+/* A card id's bit and key side by side, so that one load reads both (batch loops). */
+typedef struct {
+    uint64_t bit;
+    uint64_t key;
+} Entry;
+
+/* One ladder's tables (the Python type Tables). */
+typedef struct {
+    PyObject_HEAD
+    uint32_t keys[NCARDS + 1];
+    uint64_t bits[NCARDS + 1];
+    Entry entries[256]; /* per uint8 id: bit and key; 52..255 as BADCARD */
+    int8_t flush_suit[8][256];
+    uint16_t flush[8192];
+    uint16_t *nonflush[8];
+    uint32_t *row_start[8]; /* per row of 2**ROW_BITS rank-key sums: where it starts */
+    uint32_t rank_keys[13];
+    uint32_t multiset_keys[N_MULTISETS];
+    uint16_t *pairs[169]; /* Hold'em: hole ranks (hi, lo) -> 7-card rank per board multiset */
+    uint16_t *pairs5[169]; /* the same indexed by the board's own 5-card rank (no flush) */
+    PyObject *on_error;
+    PyObject *on_omaha_error;
+} Tables;
+
+/* A 2-d integer buffer (ids), any format and strides. */
+typedef struct {
+    Py_buffer view;
+    char fmt;
+    Py_ssize_t rows, cols, s0, s1;
+} Ids;
+
+/* A Hold'em hand's data for the board loops (exact and drawn). */
+typedef struct {
+    const uint16_t *pair; /* non-flush rank per board multiset */
+    uint32_t key;         /* the two card keys added */
+    uint64_t lanes;       /* rank bits in 16-bit suit lanes (exact) */
+    uint64_t major;       /* rank bits in 13-bit suit lanes (as the drawn boards' lanes) */
+    uint64_t bits;        /* the two cards' bits (1 << id) */
+} Hole;
+
+#define PHH_MAX 10 /* players of a hand history */
+
+/* A hand history's variant as phh_settle reads it from its shapes: the structure
+ * (0 no-limit, 1 pot-limit, 2 fixed-limit), hole cards, cap on raises or 0, evaluator
+ * (0 seven-card high, 1 Omaha high) and the bet kind per street (0 small, 1 big). */
+typedef struct {
+    int structure, holes, cap, evaluator, bet[4];
+} PhhShape;
+
+/* One replayed hand: what the betting left, for its settlement. */
+typedef struct {
+    int n, nboard, last_aggressor;
+    int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
+    unsigned char folded[PHH_MAX], mucked[PHH_MAX];
+    int hole[PHH_MAX][4], nhole[PHH_MAX], board[5];
+} PhhHand;
+
+/* ------------------------------------------------------- inline helpers */
+
+/* An integer of the struct format letter ``fmt`` at ``p`` (see sd_int_format). */
+static inline int64_t read_int(const char *p, char fmt)
+{
+    switch (fmt) {
+    case 'b': return *(const int8_t *)p;
+    case 'B': return *(const uint8_t *)p;
+    case 'h': return *(const int16_t *)p;
+    case 'H': return *(const uint16_t *)p;
+    case 'i': return *(const int32_t *)p;
+    case 'I': return *(const uint32_t *)p;
+    case 'l': return (int64_t)*(const long *)p;
+    case 'L': return (int64_t)*(const unsigned long *)p;
+    case 'q': return *(const int64_t *)p;
+    case 'Q': return (int64_t)*(const uint64_t *)p;
+    case 'n': return (int64_t)*(const Py_ssize_t *)p;
+    case 'N': return (int64_t)*(const size_t *)p;
+    }
+    return -1;
+}
+
+/* Card id as an index into the key and bit tables: 52 for anything outside 0..51. */
+static inline unsigned card_index(int64_t v)
+{
+    return (uint64_t)v < NCARDS ? (unsigned)v : BADCARD;
+}
+
+static inline int valid_cards(uint64_t sum, uint64_t any)
+{
+    return sum == any && (any >> NCARDS) == 0;
+}
+
+static inline uint16_t nonflush_rank(const Tables *t, int n, uint32_t rank_sum)
+{
+    return t->nonflush[n][t->row_start[n][rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK)];
+}
+
+/* Rank of n cards given their ids (all in 0..51) and key sum. */
+static inline uint16_t rank_of(const Tables *t, int n, const unsigned *idx, uint32_t key)
+{
+    int suit = t->flush_suit[n][key & 255];
+    if (suit < 0) {
+        return nonflush_rank(t, n, key >> SUIT_BITS);
+    }
+    unsigned mask = 0;
+    for (int j = 0; j < n; j++) {
+        if ((idx[j] & 3) == (unsigned)suit) {
+            mask |= 1u << (idx[j] >> 2);
+        }
+    }
+    return t->flush[mask & 8191];
+}
+
+/* Row ``i`` of ``ids`` as card indexes (see card_index). */
+static inline void read_row(const Ids *ids, Py_ssize_t i, unsigned *idx)
+{
+    const char *row = (const char *)ids->view.buf + i * ids->s0;
+    for (Py_ssize_t j = 0; j < ids->cols; j++) {
+        idx[j] = card_index(read_int(row + j * ids->s1, ids->fmt));
+    }
+}
+
+/* C(n, k); 0 outside 0 <= k <= n. */
+static inline int64_t binom(int n, int k)
+{
+    if (k < 0 || n < k) {
+        return 0;
+    }
+    int64_t r = 1;
+    for (int i = 1; i <= k; i++) {
+        r = r * (n - k + i) / i;
+    }
+    return r;
+}
+
+/* The next k-subset of 0..m-1 in lexicographic order (``pick`` ascending): 0 after the last. */
+static inline int next_subset(int *pick, int k, int m)
+{
+    int j = k - 1;
+    while (j >= 0 && pick[j] == m - k + j) {
+        j--;
+    }
+    if (j < 0) {
+        return 0;
+    }
+    pick[j]++;
+    for (int q = j + 1; q < k; q++) {
+        pick[q] = pick[q - 1] + 1;
+    }
+    return 1;
+}
+
+/* Best Omaha rank: exactly two of ``h`` hole cards and three of ``b`` board cards. */
+static inline uint16_t omaha_best(const Tables *t, const unsigned *hole, int h,
+                                  const unsigned *board, int b)
+{
+    uint32_t pk[15], tk[10];
+    unsigned pm[15][4], tm[10][4];
+    int np = 0, nt = 0;
+    for (int i = 0; i < h; i++) {
+        for (int j = i + 1; j < h; j++, np++) {
+            pk[np] = t->keys[hole[i]] + t->keys[hole[j]];
+            for (int s = 0; s < 4; s++) {
+                pm[np][s] = ((hole[i] & 3) == (unsigned)s ? 1u << (hole[i] >> 2) : 0) |
+                            ((hole[j] & 3) == (unsigned)s ? 1u << (hole[j] >> 2) : 0);
+            }
+        }
+    }
+    for (int x = 0; x < b; x++) {
+        for (int y = x + 1; y < b; y++) {
+            for (int z = y + 1; z < b; z++, nt++) {
+                tk[nt] = t->keys[board[x]] + t->keys[board[y]] + t->keys[board[z]];
+                for (int s = 0; s < 4; s++) {
+                    tm[nt][s] = ((board[x] & 3) == (unsigned)s ? 1u << (board[x] >> 2) : 0) |
+                                ((board[y] & 3) == (unsigned)s ? 1u << (board[y] >> 2) : 0) |
+                                ((board[z] & 3) == (unsigned)s ? 1u << (board[z] >> 2) : 0);
+                }
+            }
+        }
+    }
+    uint16_t best = 0xffff;
+    for (int i = 0; i < np; i++) {
+        for (int j = 0; j < nt; j++) {
+            uint32_t key = pk[i] + tk[j];
+            int suit = t->flush_suit[5][key & 255];
+            uint16_t r = suit < 0 ? nonflush_rank(t, 5, key >> SUIT_BITS)
+                                  : t->flush[(pm[i][suit] | tm[j][suit]) & 8191];
+            best = r < best ? r : best;
+        }
+    }
+    return best;
+}
+
+/* One showdown: ranks of P players; counts[p * TALLY + k] += 1 for each of the k best. */
+static inline void tally_one(const uint16_t *r, int players, int64_t *counts)
+{
+    if (players == 2) {
+        if (r[0] < r[1]) {
+            counts[1]++;
+        } else if (r[1] < r[0]) {
+            counts[TALLY + 1]++;
+        } else {
+            counts[2]++;
+            counts[TALLY + 2]++;
+        }
+        return;
+    }
+    uint16_t best = r[0];
+    for (int p = 1; p < players; p++) {
+        best = r[p] < best ? r[p] : best;
+    }
+    int k = 0;
+    for (int p = 0; p < players; p++) {
+        k += r[p] == best;
+    }
+    for (int p = 0; p < players; p++) {
+        if (r[p] == best) {
+            counts[p * TALLY + k]++;
+        }
+    }
+}
+
+/* ----------------------------------------------------- cross-file functions */
+
+/* tables.c: integer buffers. */
+char sd_int_format(const Py_buffer *view);
+int64_t *sd_read_array(PyObject *obj, Py_ssize_t *length, const char *what);
+int sd_get_ids(PyObject *obj, Ids *ids, const char *what);
+void *sd_get_out(PyObject *obj, Py_buffer *view, Py_ssize_t count, Py_ssize_t itemsize,
+                 const char *what);
+int sd_ids_of(PyObject *obj, unsigned *out, Py_ssize_t most, Py_ssize_t *count,
+              const char *what);
+
+/* holdem_exact.c: a Hold'em hand's data, its pair table built on first use. */
+int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h);
+
+/* settlement.c: a hand replayed by histories.c settled; 0 with *result the settled
+ * hand's tuple, 1 for the Python path, -1 with an error set. */
+int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PyObject **result);
+
+/* The Tables type (module.c), built in tables.c; its methods, file by file. */
+PyObject *sd_Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds);
+void sd_Tables_dealloc(Tables *self);
+/* evaluate.c */
+PyObject *sd_Tables_rank(Tables *self, PyObject *ids);
+PyObject *sd_Tables_omaha(Tables *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *sd_Tables_batch(Tables *self, PyObject *args);
+PyObject *sd_Tables_omaha_batch(Tables *self, PyObject *args);
+PyObject *sd_Tables_tally(Tables *self, PyObject *args);
+PyObject *sd_Tables_rank_counts(Tables *self, PyObject *args);
+/* holdem_exact.c */
+PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
+/* monte_carlo.c */
+PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args);
+PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args);
+/* ladders.c */
+PyObject *sd_Tables_badugi_batch(Tables *self, PyObject *args);
+PyObject *sd_Tables_stud_hilo_batch(Tables *self, PyObject *args);
+PyObject *sd_Tables_omaha_hilo(Tables *self, PyObject *args);
+/* omaha_exact.c */
+PyObject *sd_Tables_omaha_boards(Tables *self, PyObject *args);
+PyObject *sd_Tables_omaha_deal_counts(Tables *self, PyObject *args);
+/* histories.c */
+PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args);
+/* toml.c */
+PyObject *sd_Tables_phh_toml(Tables *self, PyObject *text);
+
+#endif /* SHOWDOWN_KERNEL_H */

@@ -1,0 +1,167 @@
+/*
+ * The extension module showdown._native._kernel: the Tables type, its methods with
+ * their docstrings, and the module's ABI and TALLY constants. The methods are
+ * defined by concern in the other files (see kernel.h).
+ */
+#include "kernel.h"
+
+PyDoc_STRVAR(rank_doc,
+"rank(ids) -> int\n\n"
+"Rank (1..7462) of the best five of 5 to 7 distinct card ids (ints or Cards).\n"
+"Ids outside 0..51, a repeated card or a wrong count raise CardError.");
+
+PyDoc_STRVAR(omaha_doc,
+"omaha(hole, board) -> int\n\n"
+"Best rank using exactly two of 4-6 hole ids and three of 3-5 board ids (checked).");
+
+PyDoc_STRVAR(batch_doc,
+"batch(ids, out, check) -> int\n\n"
+"Ranks of the rows of a 2-d integer buffer (5-7 columns, any strides) into ``out``\n"
+"(uint16). Returns -1, or the index of the first row with an id outside 0..51\n"
+"(or, if ``check``, a repeated card). Releases the GIL.");
+
+PyDoc_STRVAR(omaha_batch_doc,
+"omaha_batch(hole, board, out, check) -> int\n\n"
+"Omaha ranks of the rows of two 2-d integer buffers (4-6 and 3-5 columns) into ``out``;\n"
+"returns -1 or the first bad row, as batch(). Releases the GIL.");
+
+PyDoc_STRVAR(tally_doc,
+"tally(ranks, counts)\n\n"
+"Add the showdowns of P rank arrays (uint16, equal lengths) to ``counts`` (int64, P x 11):\n"
+"counts[p][k] counts the showdowns player p won among k best hands. Releases the GIL.");
+
+PyDoc_STRVAR(holdem_exact_doc,
+"holdem_exact(deck, board, holes, counts)\n\n"
+"Exact Hold'em showdowns for each deal: ``holes`` (D x P x 2 ids), boards of\n"
+"``board`` (0 to 5 known ids) completed from ``deck`` (ascending ids) less the deal's\n"
+"hole cards; adds to ``counts`` (int64, D x P x 11). Releases the GIL.");
+
+PyDoc_STRVAR(holdem_draw_doc,
+"holdem_draw(board, live, players, trials, seed, counts, ranks=None)\n\n"
+"Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
+"``board`` (0 to 5 known ids) with cards of ``live`` (ids the board may use) drawn\n"
+"uniformly (as two parts, 2 + 3 cards or 2 + 2: a pair of the deck, then a triple or pair\n"
+"of the cards it leaves; redrawn only when they hit the trial's hole cards). ``players``: per\n"
+"player an (m, 2) array of combos (int64, flattened) and an int64 array picking one\n"
+"per trial, or None for a fixed hand. The draws come from xoshiro256** seeded with\n"
+"``seed``, so one seed gives the same\n"
+"counts on every machine. Adds to ``counts`` (int64, P x 11), or, given ``ranks`` (uint16,\n"
+"P x trials, C-contiguous), writes each trial's ranks there instead (for per-trial\n"
+"weights). Releases the GIL.");
+
+PyDoc_STRVAR(omaha_draw_doc,
+"omaha_draw(board, live, hole, players, trials, seed, ranks)\n\n"
+"Monte Carlo Omaha showdowns with the boards drawn here: each trial completes ``board``\n"
+"(3 to 5 known ids, or none) with cards of ``live`` drawn uniformly (a partial\n"
+"Fisher-Yates shuffle of the live cards, drawn again when it hits the trial's hole\n"
+"cards). ``players``: per player an (m, ``hole``) array of combos (int64, flattened) and\n"
+"an int64 array picking one per trial, or None for a fixed hand. Writes each trial's\n"
+"best Omaha rank per player into ``ranks`` (uint16, P x trials, C-contiguous). The\n"
+"draws come from xoshiro256** seeded with ``seed``. Releases the GIL.");
+
+PyDoc_STRVAR(rank_counts_doc,
+"rank_counts(n, out)\n\n"
+"How many hands of ``n`` (5, 6 or 7) cards of one deck have each rank: ``out`` (int64,\n"
+"7463 items, index = rank) is overwritten. Counted, not enumerated: each multiset of\n"
+"ranks (at most four of a rank) once, weighted by its suitings with no five cards of\n"
+"one suit; each set of k >= 5 suited ranks once, weighted by 4 x C(39, n - k).");
+
+/* The Python-visible methods of Tables, each defined in the file named in kernel.h. */
+static PyMethodDef Tables_methods[] = {
+    {"rank", (PyCFunction)sd_Tables_rank, METH_O, rank_doc},
+    {"omaha", (PyCFunction)(void (*)(void))sd_Tables_omaha, METH_FASTCALL, omaha_doc},
+    {"batch", (PyCFunction)sd_Tables_batch, METH_VARARGS, batch_doc},
+    {"omaha_batch", (PyCFunction)sd_Tables_omaha_batch, METH_VARARGS, omaha_batch_doc},
+    {"tally", (PyCFunction)sd_Tables_tally, METH_VARARGS, tally_doc},
+    {"holdem_exact", (PyCFunction)sd_Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
+    {"holdem_draw", (PyCFunction)sd_Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
+    {"omaha_draw", (PyCFunction)sd_Tables_omaha_draw, METH_VARARGS, omaha_draw_doc},
+    {"rank_counts", (PyCFunction)sd_Tables_rank_counts, METH_VARARGS, rank_counts_doc},
+    {"badugi_batch", (PyCFunction)sd_Tables_badugi_batch, METH_VARARGS,
+     PyDoc_STR("badugi_batch(ids, table, out, check) -> int\n\nBadugi values of the rows of "
+               "a 2-d buffer of four card ids into ``out`` (uint16) from ``table`` (uint16, "
+               "1820 x 24 entries: rank multiset by suit pattern). Returns -1 or the first "
+               "bad row, as batch(). Releases the GIL.")},
+    {"stud_hilo_batch", (PyCFunction)sd_Tables_stud_hilo_batch, METH_VARARGS,
+     PyDoc_STR("stud_hilo_batch(ids, low, high_out, low_out, check) -> int\n\nStud eight "
+               "or better, rows of 5-7 ids: the high values (these tables) into ``high_out`` "
+               "and the lows into ``low_out``, read from ``low`` (uint16[256]: the best low "
+               "of each set of low ranks, ace bit 0 to eight bit 7). Returns -1 or the "
+               "first bad row, as batch(). Releases the GIL.")},
+    {"omaha_hilo", (PyCFunction)sd_Tables_omaha_hilo, METH_VARARGS,
+     PyDoc_STR("omaha_hilo(hole, board, pair, triple, ranks, high_out, low_out, check) -> "
+               "int\n\nOmaha eight or better, both halves per row from one read of "
+               "``ranks`` (uint32 high << 16 | low by rank multisets: ``pair`` uint16[169], "
+               "``triple`` uint32[2197]) per two hole and three board cards, and these "
+               "Tables' flush table. Returns -1 or the first bad row, as batch(). Releases "
+               "the GIL.")},
+    {"omaha_boards", (PyCFunction)sd_Tables_omaha_boards, METH_VARARGS,
+     PyDoc_STR("omaha_boards(deck, known, start, holes, hole_len, out)\n\nOmaha ranks of "
+               "each combo (``holes``: int64, rows of ``hole_len`` = 4..6 ids) on the boards "
+               "``start``, ``start + 1``, ... (colex order) completing ``known`` (int64, 0..5 "
+               "ids) with cards of ``deck`` (int64, ascending) into ``out`` (uint16, combos "
+               "x boards, row-major); rank 0 where a board shares a card with the combo. "
+               "Releases the GIL (see omaha_exact.c).")},
+    {"omaha_deal_counts", (PyCFunction)sd_Tables_omaha_deal_counts, METH_VARARGS,
+     PyDoc_STR("omaha_deal_counts(tables, picks, boards, counts)\n\nAdd each deal's "
+               "showdowns to ``counts`` (int64, deals x players x 11): player p holds row "
+               "``picks[d * players + p]`` (int64) of ``tables[p]`` (uint16, rows x "
+               "``boards`` ranks, 0 where the board touches the combo); boards where a rank "
+               "is 0 do not count. Releases the GIL (see omaha_exact.c).")},
+    {"phh_settle", (PyCFunction)sd_Tables_phh_settle, METH_VARARGS,
+     PyDoc_STR("phh_settle(hands, shapes) -> list\n\nReplay and settle a run of PHH hands "
+               "(their fields dicts) of the variants in ``shapes``; per hand None (the "
+               "Python path replays it) or the settled hand (see histories.c and settlement.c "
+               "in showdown/_native, and showdown.phh.batch).")},
+    {"phh_toml", (PyCFunction)sd_Tables_phh_toml, METH_O,
+     PyDoc_STR("phh_toml(text) -> dict | None\n\nThe plain TOML of hand histories as "
+               "tomllib reads it (the subset of showdown.phh.fasttoml), else None.")},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(Tables_doc,
+"Tables(card_keys, flush_suit, flush, keys, values, starts, on_error, on_omaha_error,\n"
+"       *, key_gaps=False)\n\n"
+"One ladder's lookup tables, read from buffers: card keys (52), flush suit per low key\n"
+"bits for 5, 6, 7 cards (3 x 256), the flush table (8192), and per hand size 5, 6, 7\n"
+"the sorted non-flush rank-key sums, their ranks and the compact rows' starts.\n"
+"``on_error(ids)`` and ``on_omaha_error(hole, board)`` raise the error of bad input.\n"
+"``key_gaps``: the keys are given as gaps from the previous key (the packed form).");
+
+static PyTypeObject TablesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "showdown._native._kernel.Tables",
+    .tp_basicsize = sizeof(Tables),
+    .tp_dealloc = (destructor)sd_Tables_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = Tables_doc,
+    .tp_methods = Tables_methods,
+    .tp_new = sd_Tables_new,
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "showdown._native._kernel",
+    .m_doc = "showdown's native evaluation and equity kernels (see showdown._native).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void)
+{
+    if (PyType_Ready(&TablesType) < 0) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&kernel_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&TablesType);
+    if (PyModule_AddObject(module, "Tables", (PyObject *)&TablesType) < 0 ||
+        PyModule_AddIntConstant(module, "ABI", KERNEL_ABI) < 0 ||
+        PyModule_AddIntConstant(module, "TALLY", TALLY) < 0) {
+        Py_DECREF(&TablesType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -1,0 +1,434 @@
+/*
+ * The settlement of a hand replayed by histories.c, as showdown.pots.resolve settles
+ * it (an uncalled bet returned, the pots cut at each live level, the values of the
+ * hands shown, the winners' shares with the odd chips from the first seat left of the
+ * button, the showdown order), and the Python tuple phh_settle returns for it.
+ */
+#include "kernel.h"
+
+/* What the settlement gives, per player and per pot. */
+typedef struct {
+    int64_t finishing[PHH_MAX], won[PHH_MAX], returned;
+    int returned_to, npots, norder;
+    int64_t pot_amount[PHH_MAX + 1];
+    int pot_from[PHH_MAX + 1]; /* eligible: live[pot_from..] */
+    uint32_t pot_winners[PHH_MAX + 1]; /* bit mask of player indices */
+    int64_t pot_share[PHH_MAX + 1][PHH_MAX];
+    int live[PHH_MAX], nlive, order[PHH_MAX];
+    int value[PHH_MAX]; /* -1: shows nothing */
+} PhhSettled;
+
+/* pots.resolve for the table of a replayed hand: 0 done, 1 the Python path. */
+static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PhhSettled *s)
+{
+    int n = h->n;
+    int64_t chips[PHH_MAX] = {0};
+    int nlive = 0;
+    for (int i = 0; i < n; i++) {
+        if (h->paid[i] != h->paid[0]) {
+            return 1; /* unequal antes: dead money (settlement._dead_antes) */
+        }
+        chips[i] = h->contrib[i];
+        s->won[i] = 0;
+        s->value[i] = -1;
+        if (!h->folded[i]) {
+            nlive++;
+        }
+    }
+    if (nlive > 1) { /* a hand needed at the showdown is unknown: the Python path */
+        for (int i = 0; i < n; i++) {
+            if (h->folded[i] || h->mucked[i]) {
+                continue;
+            }
+            for (int k = 0; k < h->nhole[i]; k++) {
+                if (h->hole[i][k] == NCARDS) {
+                    return 1;
+                }
+            }
+        }
+    }
+    /* 1. Uncalled bet. */
+    int top = 0;
+    for (int i = 1; i < n; i++) {
+        if (chips[i] > chips[top]) {
+            top = i;
+        }
+    }
+    int64_t second = -1;
+    for (int i = 0; i < n; i++) {
+        if (i != top && chips[i] > second) {
+            second = chips[i];
+        }
+    }
+    s->returned_to = -1;
+    s->returned = 0;
+    if (chips[top] > second) {
+        s->returned_to = top;
+        s->returned = chips[top] - second;
+        chips[top] = second;
+    }
+    /* 2. Layers cut at each live level (stable order by chips). */
+    int *live = s->live;
+    nlive = 0;
+    for (int i = 0; i < n; i++) {
+        if (h->folded[i]) {
+            continue;
+        }
+        int k = nlive++;
+        while (k > 0 && chips[live[k - 1]] > chips[i]) {
+            live[k] = live[k - 1];
+            k--;
+        }
+        live[k] = i;
+    }
+    s->nlive = nlive;
+    int64_t below = 0, total = 0, level = -1;
+    int j = 0, npots = 0;
+    for (int i = 0; i < n; i++) {
+        total += chips[i];
+    }
+    for (int k = 0; k < nlive; k++) {
+        if (chips[live[k]] == level) {
+            continue;
+        }
+        level = chips[live[k]];
+        int64_t upto = 0;
+        for (int i = 0; i < n; i++) {
+            upto += chips[i] < level ? chips[i] : level;
+        }
+        while (chips[live[j]] < level) {
+            j++;
+        }
+        if (upto > below) {
+            s->pot_amount[npots] = upto - below;
+            s->pot_from[npots++] = j;
+        }
+        below = upto;
+    }
+    if (total > below) {
+        if (npots && s->pot_from[npots - 1] == j) {
+            s->pot_amount[npots - 1] += total - below;
+        } else {
+            s->pot_amount[npots] = total - below;
+            s->pot_from[npots++] = j;
+        }
+    }
+    s->npots = npots;
+    /* Values of the contenders who show. */
+    int first = npots && nlive - s->pot_from[0] > 1 ? s->pot_from[0] : nlive;
+    s->norder = 0;
+    if (first < nlive) {
+        if (h->nboard != 5) {
+            return 1;
+        }
+        unsigned board[5];
+        for (int k = 0; k < 5; k++) {
+            board[k] = (unsigned)h->board[k];
+        }
+        for (int k = first; k < nlive; k++) {
+            int i = live[k];
+            if (h->mucked[i]) {
+                continue;
+            }
+            unsigned hole[4];
+            for (int m = 0; m < h->nhole[i]; m++) {
+                hole[m] = (unsigned)h->hole[i][m];
+            }
+            if (shape->evaluator == 1) {
+                s->value[i] = omaha_best(t, hole, h->nhole[i], board, 5);
+            } else {
+                unsigned idx[7];
+                uint32_t key = 0;
+                for (int m = 0; m < 2; m++) {
+                    idx[m] = hole[m];
+                }
+                for (int m = 0; m < 5; m++) {
+                    idx[2 + m] = board[m];
+                }
+                for (int m = 0; m < 7; m++) {
+                    key += t->keys[idx[m]];
+                }
+                s->value[i] = rank_of(t, 7, idx, key);
+            }
+        }
+        /* 4. Showdown order: seats ascend with the index, the button is the last. */
+        int in_hand[PHH_MAX], m = 0;
+        for (int i = 0; i < n; i++) {
+            for (int k = first; k < nlive; k++) {
+                if (live[k] == i) {
+                    in_hand[m++] = i;
+                }
+            }
+        }
+        int start = m; /* no aggressor: the first seat after the button */
+        if (h->last_aggressor >= 0) {
+            start = 0;
+            while (start < m && h->seat[in_hand[start]] < h->seat[h->last_aggressor]) {
+                start++;
+            }
+        }
+        for (int k = 0; k < m; k++) {
+            s->order[k] = in_hand[(start + k) % m];
+        }
+        s->norder = m;
+    }
+    /* 3. Winners and shares, odd chips from the first seat left of the button (index 0). */
+    for (int p = 0; p < npots; p++) {
+        int best = -1;
+        uint32_t winners = 0;
+        if (nlive - s->pot_from[p] == 1) {
+            winners = 1u << live[s->pot_from[p]];
+        } else {
+            for (int k = s->pot_from[p]; k < nlive; k++) {
+                int v = s->value[live[k]];
+                if (v >= 0 && (best < 0 || v < best)) {
+                    best = v;
+                }
+            }
+            if (best < 0) {
+                return 1; /* everyone in the pot mucked: the Python path raises */
+            }
+            for (int k = s->pot_from[p]; k < nlive; k++) {
+                if (s->value[live[k]] == best) {
+                    winners |= 1u << live[k];
+                }
+            }
+        }
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            count += (winners >> i) & 1;
+        }
+        int64_t share = s->pot_amount[p] / count, odd = s->pot_amount[p] % count;
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            s->pot_share[p][i] = 0;
+            if (winners >> i & 1) {
+                s->pot_share[p][i] = share + (k++ < odd ? 1 : 0);
+                s->won[i] += s->pot_share[p][i];
+            }
+        }
+        s->pot_winners[p] = winners;
+    }
+    for (int i = 0; i < n; i++) {
+        s->finishing[i] = h->start[i] - h->contrib[i] + s->won[i] +
+                          (i == s->returned_to ? s->returned : 0);
+    }
+    return 0;
+}
+
+/* The n numbers as a list, or as a tuple. */
+static PyObject *phh_numbers(const int64_t *v, int n, int tuple)
+{
+    PyObject *seq = tuple ? PyTuple_New(n) : PyList_New(n);
+    if (seq == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLongLong(v[i]);
+        if (x == NULL) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (tuple) {
+            PyTuple_SET_ITEM(seq, i, x);
+        } else {
+            PyList_SET_ITEM(seq, i, x);
+        }
+    }
+    return seq;
+}
+
+static PyObject *phh_list(const int64_t *v, int n)
+{
+    return phh_numbers(v, n, 0);
+}
+
+static PyObject *phh_tuple(const int64_t *v, int n)
+{
+    return phh_numbers(v, n, 1);
+}
+
+/* A tuple of its items (stolen references); NULL, with every item released, if one is NULL. */
+static PyObject *phh_pack(int n, PyObject **items)
+{
+    PyObject *t = NULL;
+    for (int k = 0; k < n; k++) {
+        if (items[k] == NULL) {
+            goto fail;
+        }
+    }
+    t = PyTuple_New(n);
+    if (t == NULL) {
+        goto fail;
+    }
+    for (int k = 0; k < n; k++) {
+        PyTuple_SET_ITEM(t, k, items[k]);
+    }
+    return t;
+fail:
+    for (int k = 0; k < n; k++) {
+        Py_XDECREF(items[k]);
+    }
+    return NULL;
+}
+
+static PyObject *phh_flags(const unsigned char *v, int n)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *x = v[i] ? Py_True : Py_False;
+        Py_INCREF(x);
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+}
+
+static PyObject *phh_card_text[NCARDS + 1]; /* "2c".."As", then "??" */
+
+static int phh_card_text_init(void)
+{
+    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
+    if (phh_card_text[NCARDS] != NULL) {
+        return 0;
+    }
+    for (int c = 0; c < NCARDS; c++) {
+        char text[2] = {ranks[c >> 2], suits[c & 3]};
+        if (phh_card_text[c] == NULL &&
+            (phh_card_text[c] = PyUnicode_FromStringAndSize(text, 2)) == NULL) {
+            return -1;
+        }
+    }
+    phh_card_text[NCARDS] = PyUnicode_FromString("??");
+    return phh_card_text[NCARDS] == NULL ? -1 : 0;
+}
+
+/* The texts of ``count`` card ids (NCARDS: "??") as a list; phh_card_text_init() first. */
+static PyObject *phh_cards(const int *cards, int count)
+{
+    PyObject *list = PyList_New(count);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int k = 0; k < count; k++) {
+        PyObject *x = phh_card_text[cards[k]];
+        Py_INCREF(x);
+        PyList_SET_ITEM(list, k, x);
+    }
+    return list;
+}
+
+/* The result tuple of one settled hand (see sd_Tables_phh_settle in histories.c). */
+static PyObject *phh_result(const PhhHand *h, const PhhSettled *s)
+{
+    int n = h->n;
+    PyObject *holes = PyList_New(n), *pots = PyTuple_New(s->npots);
+    PyObject *order = PyTuple_New(s->norder), *ranks = NULL, *shown = NULL, *out = NULL;
+    if (holes == NULL || pots == NULL || order == NULL) {
+        goto fail;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *cards = phh_cards(h->hole[i], h->nhole[i]);
+        if (cards == NULL) {
+            goto fail;
+        }
+        PyList_SET_ITEM(holes, i, cards);
+    }
+    for (int p = 0; p < s->npots; p++) {
+        int from = s->pot_from[p], m = 0;
+        int64_t eligible[PHH_MAX], winners[PHH_MAX], shares[PHH_MAX];
+        for (int i = 0; i < n; i++) { /* eligible in seat order */
+            for (int k = from; k < s->nlive; k++) {
+                if (s->live[k] == i) {
+                    eligible[m++] = h->seat[i];
+                }
+            }
+        }
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+            if (s->pot_winners[p] >> i & 1) {
+                winners[w] = h->seat[i];
+                shares[w++] = s->pot_share[p][i];
+            }
+        }
+        PyObject *items[4] = {PyLong_FromLongLong(s->pot_amount[p]), phh_tuple(eligible, m),
+                              phh_tuple(winners, w), phh_tuple(shares, w)};
+        PyObject *pot = phh_pack(4, items);
+        if (pot == NULL) {
+            goto fail;
+        }
+        PyTuple_SET_ITEM(pots, p, pot);
+    }
+    int nshown = 0;
+    for (int k = 0; k < s->norder; k++) {
+        PyObject *x = PyLong_FromLongLong(h->seat[s->order[k]]);
+        if (x == NULL) {
+            goto fail;
+        }
+        PyTuple_SET_ITEM(order, k, x);
+        nshown += !h->mucked[s->order[k]];
+    }
+    shown = PyTuple_New(nshown);
+    ranks = PyTuple_New(nshown);
+    if (shown == NULL || ranks == NULL) {
+        goto fail;
+    }
+    for (int k = 0, m = 0; k < s->norder; k++) {
+        int i = s->order[k];
+        if (!h->mucked[i]) {
+            PyObject *x = PyLong_FromLongLong(h->seat[i]);
+            if (x == NULL) {
+                goto fail;
+            }
+            PyTuple_SET_ITEM(shown, m++, x);
+        }
+    }
+    for (int i = 0, m = 0; i < n; i++) { /* (seat, value) in seat order */
+        if (s->value[i] >= 0) {
+            PyObject *pair[2] = {PyLong_FromLongLong(h->seat[i]), PyLong_FromLong(s->value[i])};
+            PyObject *x = phh_pack(2, pair);
+            if (x == NULL) {
+                goto fail;
+            }
+            PyTuple_SET_ITEM(ranks, m++, x);
+        }
+    }
+    PyObject *returned;
+    if (s->returned_to < 0) {
+        returned = PyTuple_New(0);
+    } else {
+        PyObject *pair[2] = {PyLong_FromLongLong(h->seat[s->returned_to]),
+                             PyLong_FromLongLong(s->returned)};
+        PyObject *one[1] = {phh_pack(2, pair)};
+        returned = phh_pack(1, one);
+    }
+    PyObject *items[14] = {
+        phh_list(h->contrib, n), phh_flags(h->folded, n), phh_flags(h->mucked, n),
+        h->last_aggressor < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(h->last_aggressor),
+        holes, phh_cards(h->board, h->nboard), phh_list(h->paid, n),
+        phh_list(s->finishing, n), phh_list(s->won, n), pots, returned, order, shown, ranks};
+    out = phh_pack(14, items); /* releases every item if one is missing */
+    return out;
+fail:
+    Py_XDECREF(holes);
+    Py_XDECREF(pots);
+    Py_XDECREF(order);
+    Py_XDECREF(shown);
+    Py_XDECREF(ranks);
+    return NULL;
+}
+
+int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PyObject **result)
+{
+    PhhSettled settled;
+    int status = phh_settle(t, shape, h, &settled);
+    if (status != 0) {
+        return status;
+    }
+    if (phh_card_text_init() < 0 || (*result = phh_result(h, &settled)) == NULL) {
+        return -1;
+    }
+    return 0;
+}
