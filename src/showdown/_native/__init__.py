@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     Buffers = tuple[tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]], bool]
 
 #: The kernel's interface version; a build of another version is not used.
-ABI = 4
+ABI = 5
 
 
 def _flush_suits() -> bytes:
