@@ -1,7 +1,9 @@
-"""PHH in and out: round trips, unknown and user fields, .phhs tables, the fast TOML path."""
+"""PHH in and out: round trips, unknown and user fields, .phhs tables, the kernel's TOML reader
+against tomllib."""
 
 from __future__ import annotations
 
+import datetime
 import tomllib
 
 import pytest
@@ -10,8 +12,9 @@ from hypothesis import strategies as st
 
 from showdown.phh import MalformedHistory, dumps, dumps_all, load_file, loads, loads_all
 from showdown.phh.actions import parse_action
-from showdown.phh.fasttoml import fast_loads
-from showdown.phh.fasttoml import loads as toml_loads
+from showdown.phh.notation import toml_reader
+
+pytestmark = pytest.mark.usefixtures("backend")
 
 DWAN_IVEY = '''# A big pot between Dwan and Ivey (the PHH standard's example, MIT licence).
 variant = "NT"
@@ -113,49 +116,61 @@ VALUE = st.one_of(SCALAR, st.lists(st.integers(0, 10**6), max_size=5),
 KEYS = st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,8}", fullmatch=True)
 
 
+def _kernel(text: str) -> dict[str, object] | None:
+    """What the native kernel's reader gives (``None``: tomllib reads the text); skips the
+    test off the native backend."""
+    reader = toml_reader()
+    if reader is None:
+        pytest.skip("the numpy backend has no kernel reader")
+    return reader(text)
+
+
 @given(st.dictionaries(KEYS, VALUE, max_size=6))
-def test_fast_reader_agrees_with_tomllib(data: dict[str, object]) -> None:
-    from showdown.phh.notation import _key, _value
+def test_kernel_reader_agrees_with_tomllib(data: dict[str, object]) -> None:
+    from showdown.phh.notation import _key, _toml, _value
 
     text = "\n".join(f"{_key(k)} = {_value(v)}" for k, v in data.items())
     expected = tomllib.loads(text)
-    assert toml_loads(text) == expected
-    fast = fast_loads(text)
-    assert fast is None or fast == expected
+    assert _toml(text, None) == expected
+    reader = toml_reader()
+    if reader is not None:
+        got = reader(text)
+        assert got == expected or (got is None and "\\" in text)  # escapes: tomllib reads them
     single = text.replace('"', "'") if "'" not in text and "\\" not in text else text
     try:
         expected_single = tomllib.loads(single)
     except tomllib.TOMLDecodeError:
         return
-    assert toml_loads(single) == expected_single
+    assert _toml(single, None) == expected_single
 
 
-def test_fast_reader_reads_corpus_style_files() -> None:
+def test_kernel_reader_reads_corpus_style_files() -> None:
     text = "variant = 'NT'\nantes = [0, 0]\nactions = ['d dh p1 AcAd # a, b', \"p2 f\"]  # x\n"
-    assert fast_loads(text) == tomllib.loads(text)
-    for other in ("a = 1\na = 2", "a = [1,\n2]", "a = 1e3", "a = inf", "a.b = 1", "[[x]]"):
-        assert fast_loads(other) is None
+    assert _kernel(text) == tomllib.loads(text)
+    for other in ("a = 1\na = 2", "a = [1,\n2]", "a = 1e3", "a.b = 1", "[[x]]",
+                  "a = 1979-05-27", "a = 07:32:00Z", "a = 24:00:00", "a = 7:32:00",
+                  "a = nan", "a = [nan]"):
+        assert _kernel(other) is None
 
 
-@given(st.lists(st.dictionaries(KEYS, VALUE, max_size=4), min_size=1, max_size=4))
-def test_fast_reader_agrees_with_tomllib_on_repeated_lines(tables: list[dict[str, object]]) -> None:
-    """Lines met before are looked up: every table still gets its own values."""
-    from showdown.phh.notation import _key, _value
+def test_kernel_reader_reads_handhq_metadata() -> None:
+    """Decimal amounts, ``inf`` stacks, local times and the other metadata lines of real
+    HandHQ files are read by the kernel exactly as tomllib reads them."""
+    from pathlib import Path
 
-    body = "\n".join(f"[{k}]\n" + "\n".join(f"{_key(a)} = {_value(v)}" for a, v in t.items())
-                     for k, t in enumerate(tables + tables[:1]))
-    expected = tomllib.loads(body)
-    for _ in range(2):
-        fast = fast_loads(body)
-        assert fast is None or fast == expected
-        for table in (fast or {}).values():  # mutating what was read changes no later read
-            for value in table.values():
-                if isinstance(value, list):
-                    value.append(0)
+    for path in sorted((Path(__file__).parent / "data").glob("handhq-*.phhs")):
+        text = path.read_text()
+        assert _kernel(text) == tomllib.loads(text)
+    text = ("time = 00:00:09\nt2 = 23:59:59.1234567\nt3 = 07:32:00.5  # x\n"
+            "starting_stacks = [inf, +inf, 200.30, 1]\nx = -inf\n"
+            "time_zone = 'ET'\n_user = true\nevent = \"WSOP\"\n")
+    got = _kernel(text)
+    assert got == tomllib.loads(text) and type(got["t2"]) is datetime.time
+    assert got["t2"].microsecond == 123456 and got["t3"].microsecond == 500000
 
 
-def test_repeated_key_is_left_to_tomllib_even_when_seen_before() -> None:
-    assert fast_loads("a = 1\nb = 2") == {"a": 1, "b": 2}
-    assert fast_loads("a = 1\na = 1") is None
-    assert fast_loads('[1]\nx = ["a", "b"]\n[2]\nx = ["a", "b"]\nx = ["a", "b"]') is None
-    assert fast_loads('x = ["]') is None and fast_loads("x = ['a','b']") == {"x": ["a", "b"]}
+def test_repeated_key_is_left_to_tomllib() -> None:
+    assert _kernel("a = 1\nb = 2") == {"a": 1, "b": 2}
+    assert _kernel("a = 1\na = 1") is None
+    assert _kernel('[1]\nx = ["a", "b"]\n[2]\nx = ["a", "b"]\nx = ["a", "b"]') is None
+    assert _kernel('x = ["]') is None and _kernel("x = ['a','b']") == {"x": ["a", "b"]}

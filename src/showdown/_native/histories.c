@@ -4,16 +4,24 @@
  * (structure 0 no-limit / 1 pot-limit / 2 fixed-limit, hole cards, cap or 0,
  * evaluator 0 seven-card high / 1 Omaha high, bet kind per street 0 small /
  * 1 big x 4) for blind-and-board games dealt flop, turn, river from 52 cards.
- * The betting rules are those of showdown.phh.betting and showdown.phh.fastpath
- * (the same steps, in C); the settlement those of showdown.pots.resolve for
- * tables with ascending seats, equal antes and known cards. Anything else, an
- * illegal action included, gives None for that hand: Python then replays it
- * and raises the error that names the rule. Tables method phh_settle (its docstring
- * is in module.c). This file replays a hand's betting; settlement.c settles it.
+ * Amounts are whole numbers or decimals (0.25, "cbr 3.50"), counted in units
+ * of the hand's smallest decimal place as showdown.phh.amounts counts them;
+ * an unknown starting stack (inf) is one no bet reaches (PHH_INF). The betting
+ * rules are those of showdown.phh.engine and showdown.phh.betting (the same
+ * steps, in C); the settlement (settlement.c) those of showdown.pots.resolution.resolve
+ * for tables whose seats run clockwise from p1, with equal antes. Anything
+ * else, an illegal action included, gives None for that hand: Python then
+ * replays it and raises the error that names the rule. The tests compare both
+ * on random legal and broken hands and on real files. Tables method phh_settle
+ * (its docstring is in module.c). This file replays a hand's betting.
  */
 #include "kernel.h"
 
-#define PHH_LIMIT ((int64_t)1 << 44) /* larger amounts: the Python path */
+#define PHH_LIMIT ((int64_t)1 << 44) /* larger amounts (in units): the Python path */
+#define PHH_PLACES 9                 /* more decimal places: the Python path's error */
+
+static const int64_t phh_pow10[PHH_PLACES + 1] = {
+    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
 
 enum { PHH_STACKS, PHH_ANTES, PHH_BLINDS, PHH_MIN_BET, PHH_SMALL, PHH_BIG, PHH_ACTIONS,
        PHH_VARIANT, PHH_SEATS, PHH_NKEYS };
@@ -76,6 +84,74 @@ static int phh_ints(PyObject *v, int n, int64_t *out)
         }
     }
     return 0;
+}
+
+/* Decimal digits "123" or "123.45" (at most 15 digits: a double holds them exactly) as
+ * 12345 and 2 places; 0, or 1 for any other text. */
+static int phh_decimal(const char *s, Py_ssize_t len, int64_t *digits, int *places)
+{
+    int64_t x = 0;
+    int count = 0, dot = -1;
+    for (Py_ssize_t k = 0; k < len; k++) {
+        if (s[k] == '.' && dot < 0 && k > 0 && k + 1 < len) {
+            dot = (int)k;
+            continue;
+        }
+        if (s[k] < '0' || s[k] > '9' || ++count > 15) {
+            return 1;
+        }
+        x = 10 * x + (s[k] - '0');
+    }
+    if (len == 0) {
+        return 1;
+    }
+    *digits = x;
+    *places = dot < 0 ? 0 : (int)(len - 1 - dot);
+    return 0;
+}
+
+/* An amount of a field as (digits, decimal places), as showdown.phh.amounts reads it: an
+ * int, or a float by its shortest repr (0.5 is 5 and 1 place, 2.0 is 2 and 0 places);
+ * places -1 for inf where allowed. 0, 1 outside (negative, exponent, too large), -1 error. */
+static int phh_amount(PyObject *v, int allow_inf, int64_t *digits, int *places)
+{
+    if (v == NULL) {
+        return 1;
+    }
+    if (PyLong_CheckExact(v)) {
+        *places = 0;
+        return (*digits = phh_int(v)) < 0;
+    }
+    if (!PyFloat_CheckExact(v)) {
+        return 1;
+    }
+    double d = PyFloat_AS_DOUBLE(v);
+    if (d > 0 && d - d != 0) { /* +inf */
+        *places = -1;
+        *digits = 0;
+        return !allow_inf;
+    }
+    if (!(d >= 0)) {
+        return 1;
+    }
+    char *text = PyOS_double_to_string(d, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
+    if (text == NULL) {
+        return -1;
+    }
+    Py_ssize_t len = (Py_ssize_t)strlen(text);
+    if (len > 2 && text[len - 1] == '0' && text[len - 2] == '.') {
+        len -= 2; /* a whole number (repr "2.0"): no decimal places */
+    }
+    int failed = phh_decimal(text, len, digits, places);
+    PyMem_Free(text);
+    return failed;
+}
+
+/* digits at places in units of 10**-scale places (scale >= places), or -1 past PHH_LIMIT. */
+static int64_t phh_units(int64_t digits, int places, int scale)
+{
+    int64_t factor = phh_pow10[scale - places];
+    return digits > PHH_LIMIT / factor ? -1 : digits * factor;
 }
 /* The players who act in a new round from opener (betting.round_queue). */
 static int phh_round_queue(int n, int opener, const int64_t *stacks, const int64_t *bets,
@@ -160,6 +236,51 @@ static int phh_player(const char *w, Py_ssize_t len)
     return k - 1;
 }
 
+/* The per-player amounts of a field: 0, 1 outside, -1 error (see phh_amount). */
+static int phh_amounts(PyObject *v, int n, int allow_inf, int64_t *digits, int *places)
+{
+    if (v == NULL || !PyList_CheckExact(v) || PyList_GET_SIZE(v) != n) {
+        return PyErr_Occurred() ? -1 : 1;
+    }
+    for (int i = 0; i < n; i++) {
+        int status = phh_amount(PyList_GET_ITEM(v, i), allow_inf, digits + i, places + i);
+        if (status) {
+            return status;
+        }
+    }
+    return 0;
+}
+
+/* The decimal places of the bets written with a point ("p1 cbr 3.50": 2), as
+ * showdown.phh.amounts counts them; -1 for a text the replay would not take anyway. */
+static int phh_bet_places(PyObject *actions)
+{
+    int most = 0;
+    Py_ssize_t count = PyList_GET_SIZE(actions);
+    for (Py_ssize_t a = 0; a < count; a++) {
+        PyObject *item = PyList_GET_ITEM(actions, a);
+        if (!PyUnicode_CheckExact(item) || !PyUnicode_IS_ASCII(item)) {
+            return -1;
+        }
+        const char *text = (const char *)PyUnicode_DATA(item);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(item);
+        const char *dot = memchr(text, '.', (size_t)len);
+        if (dot == NULL) {
+            continue;
+        }
+        const char *word[4];
+        Py_ssize_t wlen[4];
+        int64_t digits;
+        int places;
+        if (phh_words(text, len, word, wlen) != 3 || !phh_is(word[1], wlen[1], "cbr") ||
+            phh_decimal(word[2], wlen[2], &digits, &places)) {
+            return -1;
+        }
+        most = places > most ? places : most;
+    }
+    return most;
+}
+
 /* Replay one hand: 0 done, 1 not an everyday hand (Python replays it), -1 error. */
 static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
 {
@@ -173,41 +294,84 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     }
     int n = (int)size;
     h->n = n;
-    int64_t stacks[PHH_MAX], antes[PHH_MAX], blinds[PHH_MAX], sizes[4];
-    if (phh_ints(stacks_obj, n, stacks) ||
-        phh_ints(PyDict_GetItemWithError(fields, phh_keys[PHH_ANTES]), n, antes) ||
-        phh_ints(PyDict_GetItemWithError(fields, phh_keys[PHH_BLINDS]), n, blinds)) {
+    PyObject *actions = PyDict_GetItemWithError(fields, phh_keys[PHH_ACTIONS]);
+    if (actions == NULL || !PyList_CheckExact(actions)) {
         return PyErr_Occurred() ? -1 : 1;
     }
-    if (shape->structure == 2) {
-        int64_t small = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_SMALL]));
-        int64_t big = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_BIG]));
-        for (int s = 0; s < 4; s++) {
-            sizes[s] = shape->bet[s] ? big : small;
-        }
-    } else {
-        int64_t min_bet = phh_int(PyDict_GetItemWithError(fields, phh_keys[PHH_MIN_BET]));
-        for (int s = 0; s < 4; s++) {
-            sizes[s] = min_bet;
+    /* Every amount as (digits, places); then all in units of the most places. */
+    int64_t stacks[PHH_MAX], antes[PHH_MAX], blinds[PHH_MAX], sizes[4], size_of[2];
+    int stack_places[PHH_MAX], ante_places[PHH_MAX], blind_places[PHH_MAX], size_places[2];
+    int status = phh_amounts(stacks_obj, n, 1, stacks, stack_places);
+    if (!status) {
+        status = phh_amounts(PyDict_GetItemWithError(fields, phh_keys[PHH_ANTES]), n, 0,
+                             antes, ante_places);
+    }
+    if (!status) {
+        status = phh_amounts(PyDict_GetItemWithError(fields, phh_keys[PHH_BLINDS]), n, 0,
+                             blinds, blind_places);
+    }
+    for (int k = 0; k < (shape->structure == 2 ? 2 : 1) && !status; k++) {
+        int key = shape->structure == 2 ? (k ? PHH_BIG : PHH_SMALL) : PHH_MIN_BET;
+        PyObject *v = PyDict_GetItemWithError(fields, phh_keys[key]);
+        status = v == NULL && PyErr_Occurred() ? -1
+                                               : phh_amount(v, 0, size_of + k, size_places + k);
+    }
+    if (status) {
+        return status;
+    }
+    int scale = phh_bet_places(actions);
+    if (scale < 0) {
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        scale = stack_places[i] > scale ? stack_places[i] : scale;
+        scale = ante_places[i] > scale ? ante_places[i] : scale;
+        scale = blind_places[i] > scale ? blind_places[i] : scale;
+    }
+    for (int k = 0; k < (shape->structure == 2 ? 2 : 1); k++) {
+        scale = size_places[k] > scale ? size_places[k] : scale;
+    }
+    if (scale > PHH_PLACES) {
+        return 1;
+    }
+    h->places = scale;
+    for (int i = 0; i < n; i++) {
+        h->unknown_stack[i] = stack_places[i] < 0;
+        stacks[i] = h->unknown_stack[i] ? PHH_INF : phh_units(stacks[i], stack_places[i], scale);
+        antes[i] = phh_units(antes[i], ante_places[i], scale);
+        blinds[i] = phh_units(blinds[i], blind_places[i], scale);
+        if (stacks[i] < 0 || antes[i] < 0 || blinds[i] < 0) {
+            return 1;
         }
     }
-    if (PyErr_Occurred()) {
-        return -1;
+    for (int k = 0; k < (shape->structure == 2 ? 2 : 1); k++) {
+        size_of[k] = phh_units(size_of[k], size_places[k], scale);
     }
     for (int s = 0; s < 4; s++) {
+        sizes[s] = shape->structure == 2 ? size_of[shape->bet[s]] : size_of[0];
         if (sizes[s] <= 0) {
             return 1;
         }
     }
     PyObject *seats = PyDict_GetItemWithError(fields, phh_keys[PHH_SEATS]);
-    if (seats != NULL) { /* real seat numbers: only ascending ones here */
+    h->lowest = 0;
+    if (seats != NULL) { /* real seat numbers: clockwise from p1, the button last */
         if (phh_ints(seats, n, h->seat)) {
             return 1;
         }
-        for (int i = 1; i < n; i++) {
-            if (h->seat[i] <= h->seat[i - 1]) {
+        int descents = 0;
+        for (int i = 0; i < n; i++) {
+            int64_t next = h->seat[(i + 1) % n];
+            if (h->seat[i] == next) {
                 return 1;
             }
+            if (h->seat[i] > next) {
+                descents++;
+                h->lowest = (i + 1) % n;
+            }
+        }
+        if (descents != 1) {
+            return 1;
         }
     } else if (PyErr_Occurred()) {
         return -1;
@@ -215,10 +379,6 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         for (int i = 0; i < n; i++) {
             h->seat[i] = i + 1;
         }
-    }
-    PyObject *actions = PyDict_GetItemWithError(fields, phh_keys[PHH_ACTIONS]);
-    if (actions == NULL || !PyList_CheckExact(actions)) {
-        return PyErr_Occurred() ? -1 : 1;
     }
     for (int i = 0; i < n; i++) {
         if (!stacks[i]) {
@@ -301,15 +461,11 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 if (count != 3 || phase != BET || queue[qhead] != i) {
                     return 1;
                 }
-                int64_t amount = 0;
-                if (wlen[2] > 15) {
+                int64_t amount;
+                int places;
+                if (phh_decimal(word[2], wlen[2], &amount, &places) ||
+                    (amount = phh_units(amount, places, h->places)) < 0) {
                     return 1;
-                }
-                for (Py_ssize_t k = 0; k < wlen[2]; k++) {
-                    if (word[2][k] < '0' || word[2][k] > '9') {
-                        return 1;
-                    }
-                    amount = 10 * amount + (word[2][k] - '0');
                 }
                 /* betting.raise_bounds */
                 int64_t size_now = sizes[street];
@@ -382,20 +538,24 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 if (wlen[2] != 2 * h->nhole[i]) {
                     return 1;
                 }
+                /* engine._show: a card dealt unknown ("??") is the first unknown one */
                 for (int k = 0; k < h->nhole[i]; k++) {
-                    if (h->hole[i][k] == NCARDS) {
+                    int c = phh_card(word[2] + 2 * k), slot = -1, found = 0;
+                    if (c < 0) {
                         return 1;
                     }
-                }
-                for (int k = 0; k < h->nhole[i]; k++) {
-                    int c = phh_card(word[2] + 2 * k);
-                    int found = c == NCARDS;
                     for (int m = 0; m < h->nhole[i] && !found; m++) {
                         found = h->hole[i][m] == c;
+                        slot = slot < 0 && h->hole[i][m] == NCARDS ? m : slot;
                     }
-                    if (c < 0 || !found) {
+                    if (found || c == NCARDS) {
+                        continue;
+                    }
+                    if (slot < 0 || (used >> c & 1)) {
                         return 1;
                     }
+                    used |= (uint64_t)1 << c;
+                    h->hole[i][slot] = c;
                 }
                 continue;
             } else {
@@ -490,16 +650,21 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     return phase == DONE ? 0 : 1;
 }
 
-/* phh_settle(hands, shapes). hands: the fields dicts; shapes: variant code -> (structure
- * 0/1/2, hole cards, cap or 0, evaluator 0 seven-card high / 1 Omaha high, bet kind per
- * street x 4). Per hand None (the Python path) or (contributed, folded, mucked,
- * last_aggressor, holes, board, antes paid, finishing, won, pots, returned, showdown
- * order, shown, ranks): pots as (amount, eligible seats, winner seats, shares), returned
- * as ((seat, chips),) or (), ranks as ((seat, value), ...) in seat order. */
+/* phh_settle(hands, shapes, infinite). hands: the fields dicts; shapes: variant code ->
+ * (structure 0/1/2, hole cards, cap or 0, evaluator 0 seven-card high / 1 Omaha high,
+ * bet kind per street x 4); infinite: the units of an unknown (inf) stack
+ * (showdown.phh.amounts.INFINITE). Per hand None (the Python path), or the replay
+ * (contributed, folded, mucked, last_aggressor, holes, board, antes paid, starting
+ * stacks, scale: amounts in units of 1/scale) followed by (finishing, won, pots,
+ * returned, showdown order, shown, ranks) when settled, by ([index of each player whose
+ * needed hand is unknown],) when it cannot be: pots as (amount, eligible seats, winner
+ * seats, shares), returned as ((seat, chips),) or (), ranks as ((seat, value), ...) in
+ * seat order. */
 PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
 {
-    PyObject *hands, *shapes;
-    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &hands, &PyDict_Type, &shapes) ||
+    PyObject *hands, *shapes, *infinite;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyList_Type, &hands, &PyDict_Type, &shapes,
+                          &PyLong_Type, &infinite) ||
         phh_init() < 0) {
         return NULL;
     }
@@ -521,13 +686,7 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
             Py_DECREF(out);
             return NULL;
         }
-        if (spec != NULL && spec == last_spec) {
-            shape = last_shape;
-            status = phh_replay(fields, &shape, &hand);
-            if (status == 0) {
-                status = sd_phh_settle(self, &shape, &hand, &result);
-            }
-        } else if (spec != NULL) {
+        if (spec != NULL && spec != last_spec) {
             if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
                                   &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
                                   &shape.bet[3]) ||
@@ -540,9 +699,12 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
             }
             last_spec = spec; /* alive in shapes for the whole call */
             last_shape = shape;
+        }
+        if (spec != NULL) {
+            shape = last_shape;
             status = phh_replay(fields, &shape, &hand);
             if (status == 0) {
-                status = sd_phh_settle(self, &shape, &hand, &result);
+                status = sd_phh_settle(self, &shape, &hand, infinite, &result);
             }
         }
         if (status < 0) {

@@ -50,7 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 4
+#define KERNEL_ABI 5
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
@@ -114,7 +114,8 @@ typedef struct {
     uint64_t bits;        /* the two cards' bits (1 << id) */
 } Hole;
 
-#define PHH_MAX 10 /* players of a hand history */
+#define PHH_MAX 10         /* players of a hand history */
+#define PHH_INF ((int64_t)1 << 60) /* an unknown (inf) starting stack: no bet reaches it */
 
 /* A hand history's variant as phh_settle reads it from its shapes: the structure
  * (0 no-limit, 1 pot-limit, 2 fixed-limit), hole cards, cap on raises or 0, evaluator
@@ -123,11 +124,13 @@ typedef struct {
     int structure, holes, cap, evaluator, bet[4];
 } PhhShape;
 
-/* One replayed hand: what the betting left, for its settlement. */
+/* One replayed hand: what the betting left, for its settlement. Amounts are in units of
+ * 10**-places of the file's numbers; seat[] runs clockwise from p1 (the first seat after
+ * the button), lowest is the index of the lowest seat number. */
 typedef struct {
-    int n, nboard, last_aggressor;
+    int n, nboard, last_aggressor, lowest, places;
     int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
-    unsigned char folded[PHH_MAX], mucked[PHH_MAX];
+    unsigned char folded[PHH_MAX], mucked[PHH_MAX], unknown_stack[PHH_MAX];
     int hole[PHH_MAX][4], nhole[PHH_MAX], board[5];
 } PhhHand;
 
@@ -308,9 +311,11 @@ int sd_ids_of(PyObject *obj, unsigned *out, Py_ssize_t most, Py_ssize_t *count,
 /* holdem_exact.c: a Hold'em hand's data, its pair table built on first use. */
 int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h);
 
-/* settlement.c: a hand replayed by histories.c settled; 0 with *result the settled
- * hand's tuple, 1 for the Python path, -1 with an error set. */
-int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PyObject **result);
+/* settlement.c: a hand replayed by histories.c settled; 0 with *result the hand's tuple
+ * (settled, or left unsettled as a needed hand is unknown), 1 for the Python path, -1
+ * with an error set. infinite: the units of an unknown stack (amounts.INFINITE). */
+int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
+                  PyObject *infinite, PyObject **result);
 
 /* The Tables type (module.c), built in tables.c; its methods, file by file. */
 PyObject *sd_Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds);

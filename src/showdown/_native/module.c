@@ -109,13 +109,13 @@ static PyMethodDef Tables_methods[] = {
                "``boards`` ranks, 0 where the board touches the combo); boards where a rank "
                "is 0 do not count. Releases the GIL (see omaha_exact.c).")},
     {"phh_settle", (PyCFunction)sd_Tables_phh_settle, METH_VARARGS,
-     PyDoc_STR("phh_settle(hands, shapes) -> list\n\nReplay and settle a run of PHH hands "
+     PyDoc_STR("phh_settle(hands, shapes, infinite) -> list\n\nReplay and settle a run of PHH hands "
                "(their fields dicts) of the variants in ``shapes``; per hand None (the "
                "Python path replays it) or the settled hand (see histories.c and settlement.c "
                "in showdown/_native, and showdown.phh.batch).")},
     {"phh_toml", (PyCFunction)sd_Tables_phh_toml, METH_O,
      PyDoc_STR("phh_toml(text) -> dict | None\n\nThe plain TOML of hand histories as "
-               "tomllib reads it (the subset of showdown.phh.fasttoml), else None.")},
+               "tomllib reads it (one key = value per line, see toml.c), else None.")},
     {NULL, NULL, 0, NULL},
 };
 

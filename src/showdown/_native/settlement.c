@@ -1,8 +1,10 @@
 /*
- * The settlement of a hand replayed by histories.c, as showdown.pots.resolve settles
+ * The settlement of a hand replayed by histories.c, as showdown.pots.resolution.resolve settles
  * it (an uncalled bet returned, the pots cut at each live level, the values of the
  * hands shown, the winners' shares with the odd chips from the first seat left of the
- * button, the showdown order), and the Python tuple phh_settle returns for it.
+ * button, the showdown order), and the Python tuple phh_settle returns for it; a hand
+ * whose showdown needs an unknown hand is left unsettled, as
+ * showdown.phh.settlement.settle_replay leaves it. Amounts stay in the replay's units.
  */
 #include "kernel.h"
 
@@ -18,12 +20,37 @@ typedef struct {
     int value[PHH_MAX]; /* -1: shows nothing */
 } PhhSettled;
 
-/* pots.resolve for the table of a replayed hand: 0 done, 1 the Python path. */
+/* A live player who did not muck holds an unknown card (settlement.settle_replay). */
+static int phh_unknown(const PhhHand *h, int i)
+{
+    if (h->folded[i] || h->mucked[i]) {
+        return 0;
+    }
+    for (int k = 0; k < h->nhole[i]; k++) {
+        if (h->hole[i][k] == NCARDS) {
+            return 1;
+        }
+    }
+    return h->nhole[i] == 0;
+}
+
+/* pots.resolve for the table of a replayed hand: 0 done, 1 the Python path, 2 a hand
+ * needed at the showdown is unknown (nothing to settle, as settlement.settle_replay). */
 static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PhhSettled *s)
 {
     int n = h->n;
     int64_t chips[PHH_MAX] = {0};
     int nlive = 0;
+    for (int i = 0; i < n; i++) {
+        nlive += !h->folded[i];
+    }
+    if (nlive > 1) {
+        for (int i = 0; i < n; i++) {
+            if (phh_unknown(h, i)) {
+                return 2;
+            }
+        }
+    }
     for (int i = 0; i < n; i++) {
         if (h->paid[i] != h->paid[0]) {
             return 1; /* unequal antes: dead money (settlement._dead_antes) */
@@ -31,21 +58,6 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
         chips[i] = h->contrib[i];
         s->won[i] = 0;
         s->value[i] = -1;
-        if (!h->folded[i]) {
-            nlive++;
-        }
-    }
-    if (nlive > 1) { /* a hand needed at the showdown is unknown: the Python path */
-        for (int i = 0; i < n; i++) {
-            if (h->folded[i] || h->mucked[i]) {
-                continue;
-            }
-            for (int k = 0; k < h->nhole[i]; k++) {
-                if (h->hole[i][k] == NCARDS) {
-                    return 1;
-                }
-            }
-        }
     }
     /* 1. Uncalled bet. */
     int top = 0;
@@ -151,7 +163,8 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
                 s->value[i] = rank_of(t, 7, idx, key);
             }
         }
-        /* 4. Showdown order: seats ascend with the index, the button is the last. */
+        /* 4. Showdown order: the index runs clockwise from the first seat after the
+         * button; from the last aggressor, else from that first seat. */
         int in_hand[PHH_MAX], m = 0;
         for (int i = 0; i < n; i++) {
             for (int k = first; k < nlive; k++) {
@@ -160,10 +173,10 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
                 }
             }
         }
-        int start = m; /* no aggressor: the first seat after the button */
+        int start = m;
         if (h->last_aggressor >= 0) {
             start = 0;
-            while (start < m && h->seat[in_hand[start]] < h->seat[h->last_aggressor]) {
+            while (start < m && in_hand[start] < h->last_aggressor) {
                 start++;
             }
         }
@@ -320,33 +333,116 @@ static PyObject *phh_cards(const int *cards, int count)
     return list;
 }
 
-/* The result tuple of one settled hand (see sd_Tables_phh_settle in histories.c). */
-static PyObject *phh_result(const PhhHand *h, const PhhSettled *s)
+/* The units of a stack: an unknown one (held as PHH_INF) as amounts.INFINITE plus its
+ * change, as the Python path counts it. */
+static PyObject *phh_stack(const PhhHand *h, int i, int64_t units, PyObject *infinite)
+{
+    if (!h->unknown_stack[i]) {
+        return PyLong_FromLongLong(units);
+    }
+    PyObject *change = PyLong_FromLongLong(units - PHH_INF);
+    PyObject *out = change != NULL ? PyNumber_Add(infinite, change) : NULL;
+    Py_XDECREF(change);
+    return out;
+}
+
+static PyObject *phh_stacks(const PhhHand *h, const int64_t *units, PyObject *infinite)
+{
+    PyObject *list = PyList_New(h->n);
+    for (int i = 0; list != NULL && i < h->n; i++) {
+        PyObject *x = phh_stack(h, i, units[i], infinite);
+        if (x == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+}
+
+/* The replay's part of a result: contributed, folded, mucked, last aggressor, holes,
+ * board, antes paid, starting stacks, scale (9 new references in items); -1 on failure. */
+static int phh_replayed(const PhhHand *h, PyObject *infinite, PyObject **items)
 {
     int n = h->n;
-    PyObject *holes = PyList_New(n), *pots = PyTuple_New(s->npots);
-    PyObject *order = PyTuple_New(s->norder), *ranks = NULL, *shown = NULL, *out = NULL;
-    if (holes == NULL || pots == NULL || order == NULL) {
-        goto fail;
-    }
-    for (int i = 0; i < n; i++) {
+    PyObject *holes = PyList_New(n);
+    for (int i = 0; holes != NULL && i < n; i++) {
         PyObject *cards = phh_cards(h->hole[i], h->nhole[i]);
         if (cards == NULL) {
-            goto fail;
+            Py_CLEAR(holes);
+            break;
         }
         PyList_SET_ITEM(holes, i, cards);
+    }
+    items[0] = phh_list(h->contrib, n);
+    items[1] = phh_flags(h->folded, n);
+    items[2] = phh_flags(h->mucked, n);
+    items[3] = h->last_aggressor < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(h->last_aggressor);
+    items[4] = holes;
+    items[5] = phh_cards(h->board, h->nboard);
+    items[6] = phh_list(h->paid, n);
+    items[7] = phh_stacks(h, h->start, infinite);
+    long long scale = 1;
+    for (int k = 0; k < h->places; k++) {
+        scale *= 10;
+    }
+    items[8] = PyLong_FromLongLong(scale);
+    for (int k = 0; k < 9; k++) {
+        if (items[k] == NULL) {
+            for (int j = 0; j < 9; j++) {
+                Py_CLEAR(items[j]);
+            }
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The result of a hand whose showdown needs an unknown hand: the replay's part, then
+ * the indices of the players whose cards are unknown. */
+static PyObject *phh_unknown_result(const PhhHand *h, PyObject *infinite)
+{
+    PyObject *items[10] = {NULL};
+    if (phh_replayed(h, infinite, items) < 0) {
+        return NULL;
+    }
+    items[9] = PyList_New(0);
+    for (int i = 0; items[9] != NULL && i < h->n; i++) {
+        if (phh_unknown(h, i)) {
+            PyObject *x = PyLong_FromLong(i);
+            if (x == NULL || PyList_Append(items[9], x) < 0) {
+                Py_XDECREF(x);
+                Py_CLEAR(items[9]);
+                break;
+            }
+            Py_DECREF(x);
+        }
+    }
+    return phh_pack(10, items);
+}
+
+/* The result tuple of one settled hand (see sd_Tables_phh_settle in histories.c). Seats listed "in seat
+ * order" ascend: from the lowest seat, which need not be p1's. */
+static PyObject *phh_result(const PhhHand *h, const PhhSettled *s, PyObject *infinite)
+{
+    int n = h->n;
+    PyObject *pots = PyTuple_New(s->npots);
+    PyObject *order = PyTuple_New(s->norder), *ranks = NULL, *shown = NULL;
+    if (pots == NULL || order == NULL) {
+        goto fail;
     }
     for (int p = 0; p < s->npots; p++) {
         int from = s->pot_from[p], m = 0;
         int64_t eligible[PHH_MAX], winners[PHH_MAX], shares[PHH_MAX];
-        for (int i = 0; i < n; i++) { /* eligible in seat order */
+        for (int c = 0; c < n; c++) { /* eligible in seat order */
+            int i = (h->lowest + c) % n;
             for (int k = from; k < s->nlive; k++) {
                 if (s->live[k] == i) {
                     eligible[m++] = h->seat[i];
                 }
             }
         }
-        int w = 0;
+        int w = 0; /* winners clockwise from the button: the odd chips first */
         for (int i = 0; i < n; i++) {
             if (s->pot_winners[p] >> i & 1) {
                 winners[w] = h->seat[i];
@@ -385,7 +481,8 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *s)
             PyTuple_SET_ITEM(shown, m++, x);
         }
     }
-    for (int i = 0, m = 0; i < n; i++) { /* (seat, value) in seat order */
+    for (int c = 0, m = 0; c < n; c++) { /* (seat, value) in seat order */
+        int i = (h->lowest + c) % n;
         if (s->value[i] >= 0) {
             PyObject *pair[2] = {PyLong_FromLongLong(h->seat[i]), PyLong_FromLong(s->value[i])};
             PyObject *x = phh_pack(2, pair);
@@ -404,15 +501,20 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *s)
         PyObject *one[1] = {phh_pack(2, pair)};
         returned = phh_pack(1, one);
     }
-    PyObject *items[14] = {
-        phh_list(h->contrib, n), phh_flags(h->folded, n), phh_flags(h->mucked, n),
-        h->last_aggressor < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(h->last_aggressor),
-        holes, phh_cards(h->board, h->nboard), phh_list(h->paid, n),
-        phh_list(s->finishing, n), phh_list(s->won, n), pots, returned, order, shown, ranks};
-    out = phh_pack(14, items); /* releases every item if one is missing */
-    return out;
+    PyObject *items[16] = {NULL};
+    if (phh_replayed(h, infinite, items) < 0) {
+        Py_XDECREF(returned);
+        goto fail;
+    }
+    items[9] = phh_stacks(h, s->finishing, infinite);
+    items[10] = phh_list(s->won, n);
+    items[11] = pots;
+    items[12] = returned;
+    items[13] = order;
+    items[14] = shown;
+    items[15] = ranks;
+    return phh_pack(16, items); /* releases every item if one is missing */
 fail:
-    Py_XDECREF(holes);
     Py_XDECREF(pots);
     Py_XDECREF(order);
     Py_XDECREF(shown);
@@ -420,15 +522,14 @@ fail:
     return NULL;
 }
 
-int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PyObject **result)
+int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
+                  PyObject *infinite, PyObject **result)
 {
     PhhSettled settled;
     int status = phh_settle(t, shape, h, &settled);
-    if (status != 0) {
-        return status;
+    if (status == 1 || phh_card_text_init() < 0) {
+        return status == 1 ? 1 : -1;
     }
-    if (phh_card_text_init() < 0 || (*result = phh_result(h, &settled)) == NULL) {
-        return -1;
-    }
-    return 0;
+    *result = status == 0 ? phh_result(h, &settled, infinite) : phh_unknown_result(h, infinite);
+    return *result == NULL ? -1 : 0;
 }

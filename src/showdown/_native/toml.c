@@ -1,12 +1,14 @@
 /*
  * The plain TOML of hand histories. phh_toml(text): the document as tomllib reads
- * it, for the subset of showdown.phh.fasttoml (one "key = value" per line; bare keys;
- * strings without escapes; integers and decimals without exponents or underscores;
- * true, false; one-line arrays of strings or of numbers; [name] tables), else None:
- * the Python reader (and tomllib, which reports every TOML error) takes the text.
- * Its docstring is in module.c.
+ * it, for the TOML hand histories are written in (one "key = value" per line; bare
+ * keys; strings without escapes; integers and decimals without exponents or
+ * underscores; inf; true, false; local times such as 00:00:09; one-line arrays of
+ * strings or of numbers; [name] tables), else None: tomllib, which reports every
+ * TOML error, takes the text. The tests compare the two. Its docstring is in module.c.
  */
 #include "kernel.h"
+
+#include <datetime.h> /* the local times (time = 00:00:09) of real corpora */
 
 static int toml_blank(char c)
 {
@@ -78,6 +80,10 @@ static PyObject *toml_number(const char **pp, const char *end)
     if (p < end && (*p == '+' || *p == '-')) {
         p++;
     }
+    if (end - p >= 3 && memcmp(p, "inf", 3) == 0 && (end - p == 3 || !toml_key_char(p[3]))) {
+        *pp = p + 3; /* an unknown stack */
+        return PyFloat_FromDouble(*start == '-' ? -Py_HUGE_VAL : Py_HUGE_VAL);
+    }
     if (p == end || *p < '0' || *p > '9') {
         return NULL;
     }
@@ -132,6 +138,48 @@ static PyObject *toml_number(const char **pp, const char *end)
         PyErr_Clear();
     }
     return v;
+}
+
+/* A local time at *pp, HH:MM:SS with an optional fraction of a second (tomllib keeps
+ * its first 6 digits); NULL (no error set) outside the subset. */
+static PyObject *toml_time(const char **pp, const char *end)
+{
+    const char *p = *pp;
+    int part[3];
+    for (int k = 0; k < 3; k++) {
+        if (end - p < 2 || p[0] < '0' || p[0] > '9' || p[1] < '0' || p[1] > '9' ||
+            (k < 2 && (end - p < 3 || p[2] != ':'))) {
+            return NULL;
+        }
+        part[k] = 10 * (p[0] - '0') + (p[1] - '0');
+        p += k < 2 ? 3 : 2;
+    }
+    if (part[0] > 23 || part[1] > 59 || part[2] > 59) {
+        return NULL;
+    }
+    int micro = 0, digits = 0;
+    if (p < end && *p == '.') {
+        for (p++; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
+            if (digits < 6) {
+                micro = 10 * micro + (*p - '0');
+            }
+        }
+        if (digits == 0) {
+            return NULL;
+        }
+        for (int k = digits; k < 6; k++) {
+            micro *= 10;
+        }
+    }
+    if (PyDateTimeAPI == NULL) {
+        PyDateTime_IMPORT;
+        if (PyDateTimeAPI == NULL) {
+            PyErr_Clear();
+            return NULL;
+        }
+    }
+    *pp = p;
+    return PyTime_FromTime(part[0], part[1], part[2], micro);
 }
 
 /* The value of a line; NULL (no error set) outside the subset, NULL with an error on
@@ -193,6 +241,8 @@ static PyObject *toml_value(const char *p, const char *end)
                (end - p == 5 || !toml_key_char(p[5]))) {
         p += 5;
         v = Py_NewRef(Py_False);
+    } else if (end - p >= 3 && p[2] == ':') {
+        v = toml_time(&p, end);
     } else {
         v = toml_number(&p, end);
     }

@@ -3,14 +3,18 @@
 :func:`settle_each` replays and settles a run of hands as
 :func:`~showdown.phh.settlement.settle` does, hand by hand. With the native
 backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
-Omaha (blinds, whole chips, every player dealt at once, ascending seats,
-equal antes, known cards at the showdown) are replayed under the same
-betting rules and settled as :func:`~showdown.pots.resolution.resolve` settles, in C, in
-one call for the whole run; every other hand, an illegal action included,
+Omaha (blinds; amounts in whole chips or decimals such as 0.25, unknown
+``inf`` stacks; every player dealt at once; seats numbered clockwise from
+``p1``; equal antes) are replayed under the same betting rules and settled as
+:func:`~showdown.pots.resolution.resolve` settles, in C, in one call for the whole run,
+amounts in the units :mod:`~showdown.phh.amounts` counts them in (a hand whose
+showdown needs an unknown hand is replayed there too, and left unsettled as
+the Python path leaves it); every other hand, an illegal action included,
 takes the Python path, which raises the error that names the rule. The
 :class:`~showdown.phh.settlement.Settlement` of a kernel-settled hand builds
 its ``table`` and ``showdown`` only when they are asked for. The tests
-compare both paths on many random legal and broken hands.
+(``tests/test_phh_fastpath.py``) compare both paths on many random legal and
+broken hands and on real files.
 
 >>> from showdown.phh.notation import loads_all
 >>> hands = loads_all('''[1]
@@ -42,9 +46,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from showdown.hands import native as _backend
+from showdown.hands import native
+from showdown.phh.actions import CARD_TEXTS
+from showdown.phh.amounts import INFINITE
 from showdown.phh.errors import HistoryError
-from showdown.phh.fastpath import shape_of
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
@@ -52,11 +57,28 @@ from showdown.phh.rules import RULES, VariantRules
 from showdown.phh.settlement import Settlement, settle
 from showdown.phh.verification import Verdict, verify
 
-__all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each", "verify_all"]
+__all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each", "shape_of", "verify_all"]
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha).
 _EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1}
+
+
+def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
+    """(hole cards, board cards per street, the deck) of a blind-and-board variant whose
+    hole cards are all dealt before the first round, else ``None``.
+
+    >>> from showdown.phh.rules import find
+    >>> shape_of(find("NT"))[:2], shape_of(find("F7S"))
+    ((2, (0, 3, 1, 1)), None)
+    """
+    streets = rules.streets
+    if rules.forced != "blinds" or any(s.draw or s.opening != "position" for s in streets):
+        return None
+    if not streets[0].hole or streets[0].board or any(s.hole or not s.board for s in streets[1:]):
+        return None
+    deck = frozenset(c for c in CARD_TEXTS if c[0] in rules.ranks)
+    return len(streets[0].hole), tuple(s.board for s in streets), deck
 
 
 def kernel_shapes() -> dict[str, tuple[Any, ...]]:
@@ -89,13 +111,12 @@ def prepare() -> None:
 
 def _kernel_results(histories: Sequence[HandHistory]) -> list[Any]:
     """The kernel's result per hand (None: the Python path), all None without the kernel."""
-    tables = _backend.native_tables() if _backend.current() == "native" else None
-    run = getattr(tables, "phh_settle", None)
+    run = getattr(native.kernel(), "phh_settle", None)
     if run is None:
         return [None] * len(histories)
     if not _SHAPES:
         _SHAPES.update(kernel_shapes())
-    return run([h.fields for h in histories], _SHAPES)  # type: ignore[no-any-return]
+    return run([h.fields for h in histories], _SHAPES, INFINITE)  # type: ignore[no-any-return]
 
 
 def settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryError]:
@@ -114,12 +135,15 @@ def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryE
             except HistoryError as exc:
                 out.append(exc)
             continue
-        (contributed, folded, mucked, aggressor, holes, board, paid, finishing, won,
-         pots, returned, order, shown, ranks) = result
-        fields = history.fields
-        rules: VariantRules = rules_of(fields["variant"])
-        r = Replay(history, rules, 1, list(fields["starting_stacks"]), contributed, folded,
-                   mucked, holes, board, aggressor, [], paid)
+        (contributed, folded, mucked, aggressor, holes, board, paid, starting,
+         scale) = result[:9]
+        rules: VariantRules = rules_of(history.fields["variant"])
+        r = Replay(history, rules, scale, starting, contributed, folded, mucked, holes, board,
+                   aggressor, [], paid)
+        if len(result) == 10:  # a hand needed at the showdown is unknown
+            out.append(Settlement(r, None, None, None, None, result[9]))
+            continue
+        finishing, won, pots, returned, order, shown, ranks = result[9:]
         out.append(Settlement(r, None, None, finishing, won, [],
                               (pots, returned, order, shown, ranks)))
     return out

@@ -1,9 +1,8 @@
-"""The betting arithmetic both replays share: who acts in a round, what a raise may be.
+"""The betting arithmetic of the engine: who acts in a round, what a raise may be.
 
 Pure functions over the per-player lists of a hand (``stacks`` behind,
-``bets`` this round, ``folded``), used by the general engine
-(:mod:`showdown.phh.engine`) and by the lean replay of everyday hands
-(:mod:`showdown.phh.fastpath`), so the rules are written once.
+``bets`` this round, ``folded``), used by :mod:`showdown.phh.engine`. The native
+kernel's replay (``phh_settle``) takes the same steps in C; the tests compare the two.
 
 >>> round_queue(3, 2, stacks=[98, 96, 100], bets=[2, 4, 0], folded=[False] * 3)
 [2, 0, 1]

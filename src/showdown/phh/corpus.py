@@ -225,11 +225,21 @@ _SEAT_TEXT = _SeatText({k: str(k) for k in range(64)})
 PlainParts = tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...]]
 
 
-def _parts_dict(parts: PlainParts) -> dict[str, Any]:
-    """The settlement dictionary of a kernel-settled hand (whole chips), without Showdown."""
-    pots, returned, order = parts
+def _parts_dict(parts: PlainParts, scale: int = 1) -> dict[str, Any]:
+    """The settlement dictionary of a kernel-settled hand, without Showdown (amounts in
+    units of ``1 / scale``, written as the file's numbers)."""
+    pots: Any = parts[0]
+    returned: Any = parts[1]
+    order = parts[2]
     text = _SEAT_TEXT
     plain = []
+    payouts: dict[int, Any] = parts_payouts(pots)
+    if scale != 1:  # each sum in units first: a sum of decimals is not exact
+        money = partial(from_units, scale=scale)
+        pots = [(money(amount), eligible, winners, tuple(map(money, shares)))
+                for amount, eligible, winners, shares in pots]
+        returned = [(seat, money(c)) for seat, c in returned]
+        payouts = {seat: money(c) for seat, c in payouts.items()}
     for amount, eligible, winners, shares in pots:
         plain.append({
             "amount": amount,
@@ -237,7 +247,6 @@ def _parts_dict(parts: PlainParts) -> dict[str, Any]:
             "winners": list(winners),
             "shares": dict(zip(map(text.__getitem__, winners), shares, strict=True)),
         })
-    payouts = parts_payouts(pots)
     return {
         "pots": plain,
         "payouts": dict(zip(map(text.__getitem__, payouts), payouts.values(), strict=True)),
@@ -249,8 +258,9 @@ def _parts_dict(parts: PlainParts) -> dict[str, Any]:
 def _settlement_dict(s: Settlement) -> dict[str, Any] | PlainParts | None:
     """The settlement of a report: plain parts for a kernel-settled hand, else the dict."""
     parts = s.parts
-    if parts is not None:
-        return parts[:3]
+    if parts is not None:  # whole chips: the plain parts, made a dictionary when read
+        scale = s.replay.scale
+        return parts[:3] if scale == 1 else _parts_dict(parts[:3], scale)
     sd = s.showdown
     if sd is None:
         return None

@@ -38,7 +38,6 @@ from showdown.phh.actions import CARD_TEXTS, Action, parse_action
 from showdown.phh.amounts import hand_units, to_units
 from showdown.phh.betting import after_raise, blind_opener, raise_bounds, round_queue
 from showdown.phh.errors import IllegalAction, MalformedHistory, UnsupportedVariant
-from showdown.phh.fastpath import fast_replay
 from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
 from showdown.phh.rules import RULES, VariantRules, supported_codes
@@ -603,12 +602,7 @@ def replay(history: HandHistory, repair: bool = False) -> Replay:
     player acts out of turn, each player before them checks, or folds to a bet
     (listed in :attr:`Replay.inferred`). Without it that is a turn-order error.
     """
-    rules = variant_rules(history)
-    if not repair:
-        done = fast_replay(history, rules)
-        if done is not None:
-            return done
-    state = HandState.start(history, rules)
+    state = HandState.start(history, variant_rules(history))
     state.repair = repair
     for index, text in enumerate(history.fields["actions"]):
         state.apply(index, text)

@@ -39,12 +39,12 @@ import datetime
 import json
 import math
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
+from showdown.hands import native
 from showdown.phh.errors import MalformedHistory
-from showdown.phh.fasttoml import loads as toml_loads
 from showdown.phh.nogc import paused
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "load_file",
     "loads",
     "loads_all",
+    "toml_reader",
 ]
 
 #: The standard's required fields, in the order they are written.
@@ -169,9 +170,25 @@ class HandHistory:
         return f"<HandHistory {self.variant}{where} hand {self.label}: {self.player_count} players>"
 
 
+def toml_reader() -> Callable[[str], dict[str, Any] | None] | None:
+    """The native kernel's TOML reader (``phh_toml``), or ``None`` off the native backend.
+
+    It reads the plain TOML hand histories are written in (one ``key = value`` per line:
+    strings without escapes, integers, decimals, ``inf``, booleans, local times such as
+    ``00:00:09``, one-line arrays; ``[name]`` tables) as :func:`tomllib.loads` does, and
+    gives ``None`` for any other text, which :func:`tomllib.loads` then reads (and
+    reports every TOML error of); the tests compare the two.
+    """
+    return getattr(native.kernel(), "phh_toml", None)
+
+
 def _toml(text: str, file: str | None) -> dict[str, Any]:
+    reader = toml_reader()
+    data = None if reader is None else reader(text)
+    if data is not None:
+        return data
     try:
-        return toml_loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise MalformedHistory(file, None, f"not valid TOML: {exc}") from None
 

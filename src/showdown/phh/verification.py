@@ -88,11 +88,21 @@ _NUMBERS = frozenset({int, float})
 
 
 def _units(value: int | float, scale: int) -> Fraction | int:
-    """A recorded number in the replay's units (exact: a record may hold half chips)."""
+    """A recorded number in the replay's units (exact: a record may hold half chips).
+
+    >>> _units(15.65, 100), _units(0.125, 100), _units(3, 10)
+    (1565, Fraction(25, 2), 30)
+    """
     if isinstance(value, int):
         return value * scale
     if value == float("inf"):
         return INFINITE
+    if 0 <= value < 1e6:
+        # A whole count of units whose quotient is the recorded double is its decimal:
+        # below 1e6 two decimals of at most 9 places never round to the same double.
+        units = round(value * scale)
+        if units / scale == value:
+            return units
     return Fraction(str(value)) * scale
 
 
@@ -132,33 +142,42 @@ def verify(settlement: Settlement) -> Verdict:
     return Verdict("mismatch", key, recorded, diffs)
 
 
+def _pots(settlement: Settlement) -> tuple[list[tuple[int, tuple[int, ...]]], dict[int, int]]:
+    """The pots as (amount, winner seats) and the chips returned per seat: from the
+    kernel's plain parts while no :class:`~showdown.pots.resolution.Showdown` was built,
+    else from it."""
+    parts = settlement.parts
+    if parts is not None:
+        return [(amount, winners) for amount, _, winners, _ in parts[0]], dict(parts[1])
+    showdown = settlement.showdown
+    assert showdown is not None
+    return [(p.amount, p.winners) for p in showdown.pots], showdown.returned
+
+
 def _returned(settlement: Settlement) -> list[int]:
     """Each player's uncalled chips handed back (some sites count them in the winnings)."""
-    assert settlement.showdown is not None
-    back = settlement.showdown.returned
+    back = _pots(settlement)[1]
     return [back.get(seat, 0) for seat in settlement.replay.history.seats]
 
 
 def _odd_chip(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) -> bool:
     if sum(theirs - ours for _, ours, theirs in diffs) != 0:
         return False
-    assert settlement.showdown is not None
     seats = settlement.replay.history.seats
     allowance = dict.fromkeys(range(len(seats)), 0)
-    for pot in settlement.showdown.pots:
-        if len(pot.winners) > 1:
-            odd = pot.amount % len(pot.winners)
-            for seat in pot.winners:
+    for amount, winners in _pots(settlement)[0]:
+        if len(winners) > 1:
+            odd = amount % len(winners)
+            for seat in winners:
                 allowance[seats.index(seat)] += odd
     return all(abs(Fraction(theirs - ours)) <= allowance[i] for i, ours, theirs in diffs)
 
 
 def _rake(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) -> bool:
     winnings = settlement.winnings
-    showdown = settlement.showdown
-    assert winnings is not None and showdown is not None
+    assert winnings is not None
     if any(theirs > ours or not winnings[i] for i, ours, theirs in diffs):
         return False
-    pot = sum(p.amount for p in showdown.pots)
+    pot = sum(amount for amount, _ in _pots(settlement)[0])
     rake = sum(ours - theirs for _, ours, theirs in diffs)
     return 0 < rake <= pot * RAKE_LIMIT
