@@ -20,7 +20,7 @@ Modules: :mod:`~showdown.phh.notation` (read and write),
 :mod:`~showdown.phh.export` (tables and hands as PHH),
 :mod:`~showdown.phh.corpus` (files and reports), :mod:`~showdown.phh.pool` (processes),
 :mod:`~showdown.phh.generate` (random legal hands), :mod:`~showdown.phh.amounts` (units),
-:mod:`~showdown.phh.batch` (runs of hands through the native kernel),
+:mod:`~showdown.phh.runs` (runs of hands through the native kernel),
 :mod:`~showdown.phh.upcards` (stud order).
 """
 

@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from showdown.phh.amounts import INFINITE, from_units
-from showdown.phh.batch import settle_each
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory, loads, loads_all
+from showdown.phh.runs import settle_each
 from showdown.phh.settlement import PotParts, Settlement, parts_payouts, settle
 from showdown.phh.verification import verify
 
@@ -308,7 +308,7 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
 
 
 def _rows(hands: list[HandHistory], repair: bool) -> list[Row]:
-    """The rows of the hands of a run, settled together (see :mod:`showdown.phh.batch`)."""
+    """The rows of the hands of a run, settled together (see :mod:`showdown.phh.runs`)."""
     if repair:
         return [_row(h, h.label, _settled(h, repair)) for h in hands]
     return list(map(_row, hands, [h.label for h in hands], settle_each(hands)))

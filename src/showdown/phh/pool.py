@@ -54,7 +54,6 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from showdown.phh.batch import prepare
 from showdown.phh.corpus import (
     _SIMPLE,
     CHUNK,
@@ -77,6 +76,7 @@ from showdown.phh.corpus import (
 from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
 from showdown.phh.notation import loads_all
+from showdown.phh.runs import prepare
 
 __all__ = ["replay_lines", "replay_paths", "replay_paths_here", "replay_paths_in_pool", "tasks"]
 
