@@ -86,6 +86,24 @@ JOBS: dict[str, tuple[str, str]] = {
         " button=1))",
         "for t in tables: showdown.resolve(t)",
     ),
+    "replay 2,000 generated NT hands (whole chips)": (
+        "import random, tempfile, pathlib, showdown.phh\n"
+        "from showdown.phh.generate import header, random_hand\n"
+        "rng = random.Random(6)\n"
+        "hands = [random_hand(rng, header('NT', [10_000] * 6, blinds_or_straddles="
+        "[50, 100, 0, 0, 0, 0], min_bet=100)) for _ in range(2000)]\n"
+        "path = pathlib.Path(tempfile.mkdtemp()) / 'nt.phhs'\n"
+        "path.write_text(showdown.phh.dumps_all(hands))",
+        "list(showdown.phh.replay_paths([path]))",
+    ),
+    "replay a real HandHQ cash file x 40": (
+        "import re, tempfile, pathlib, showdown.phh\n"
+        "text = pathlib.Path('tests/data/handhq-abs-sample.phhs').read_text()\n"
+        "path = pathlib.Path(tempfile.mkdtemp()) / 'cash.phhs'\n"
+        "copies = [re.sub(r'(?m)^\\[(\\d+)\\]', rf'[c{k}-\\1]', text) for k in range(40)]\n"
+        "path.write_text('\\n'.join(copies))",
+        "list(showdown.phh.replay_paths([path]))",
+    ),
     "import showdown": (
         "import subprocess, sys",
         "subprocess.run([sys.executable, '-c', 'import showdown'], check=True)",
