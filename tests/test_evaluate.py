@@ -31,6 +31,7 @@ import reference as ref
 from oracles import SPEC_FIVE_CARD, SPEC_FIVE_CARD_WRAP
 from showdown import Card, CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.categories import category_ranges
+from showdown.hands import ladders
 from showdown.hands import lookup as tables
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
 from showdown.hands.scalar import evaluate_omaha_ids
@@ -622,7 +623,7 @@ def test_shipped_row_starts_equal_a_fresh_first_fit() -> None:
     shipped = tables.get_tables(False).row_starts
     assert shipped is not None
     for n in (5, 6, 7):
-        fresh = tables._first_fit_starts(tables._multiset_keys(n))
+        fresh = ladders._first_fit_starts(ladders._multiset_keys(n))
         np.testing.assert_array_equal(shipped[n], fresh)
 
 
@@ -633,7 +634,7 @@ def test_compact_nonflush_tables_hold_every_rank(wrap: bool, n: int) -> None:
     numpy_tables = tables.get_tables(wrap)
     table, shift = numpy_tables.nonflush_compact(n)
     sums = numpy_tables.nonflush_keys[n]
-    index = sums + shift[sums >> tables.NONFLUSH_ROW_BITS]
+    index = sums + shift[sums >> ladders.NONFLUSH_ROW_BITS]
     assert len(np.unique(index)) == len(sums) and index.min() >= 0
     np.testing.assert_array_equal(table[index], numpy_tables.nonflush_values[n])
     assert table.nbytes < 256 * 1024  # the point: it fits in a core's L2 cache

@@ -26,7 +26,8 @@ from showdown.hands.arrays import (
     first_bad_row,
     native_order,
 )
-from showdown.hands.lookup import NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK, get_tables
+from showdown.hands.ladders import NONFLUSH_ROW_BITS
+from showdown.hands.lookup import SUIT_BITS, SUIT_MASK, get_tables
 from showdown.variants import omaha_picks
 
 __all__ = ["high_batch", "high_omaha_batch"]

@@ -50,8 +50,9 @@ from showdown.hands.arrays import (
     native_order,
 )
 from showdown.hands.high_batch import high_batch
-from showdown.hands.ladders import _BINOM, _key_tables, ladder_tables
-from showdown.hands.lookup import NONFLUSH_ROW_BITS, SUIT_BITS, SUIT_MASK, get_tables
+from showdown.hands.key_tables import _key_tables
+from showdown.hands.ladders import _BINOM, NONFLUSH_ROW_BITS, ladder_tables
+from showdown.hands.lookup import SUIT_BITS, SUIT_MASK, get_tables
 from showdown.variants import (
     BADUGI,
     EIGHT_OR_BETTER,

@@ -29,11 +29,12 @@ from showdown.hands import native
 from showdown.hands.ladders import (
     _BINOM,
     _combo_index,
+    _row_starts,
     ladder_tables,
     no_hand,
     value_of_ranks,
 )
-from showdown.hands.lookup import CARD_KEYS, _row_starts
+from showdown.hands.lookup import CARD_KEYS
 from showdown.variants import BADUGI, EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder
 
 __all__ = ["badugi_table", "ladder_kernel", "omaha_tables", "stud_low_table"]
@@ -111,7 +112,7 @@ def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's Omaha eight-or-better tables: the pair index (uint16[169]), the
     triple index (uint32[2197]) and high << 16 | low by their sum (uint32[455 * 91]),
     as :func:`showdown.hands.omaha_batch.omaha_rank_table` lays them out."""
-    from showdown.hands.ladders import _omaha_index, omaha_rank_table
+    from showdown.hands.key_tables import _omaha_index, omaha_rank_table
 
     pair, triple = _omaha_index()
     high = omaha_rank_table(HIGH).astype(np.uint32)

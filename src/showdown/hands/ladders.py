@@ -1,18 +1,18 @@
-"""Tables generated from a ladder's declaration (the scalar evaluators that read them:
-:mod:`showdown.hands.ladder_scalar`).
+"""Every ladder's tables, generated from its declaration: the one table builder.
 
 Every ladder (see :mod:`showdown.variants`) lists its categories in order;
 :func:`ladder_classes` turns that list into every distinct value, best first,
 each with its category and its ranks in comparison order. Value 1 is the
 best hand of the ladder, ``ladder.size`` the worst, and ``ladder.size + 1``
 (:func:`no_hand`) means no qualifying hand (an eight-or-better low that is not
-there). The lookup tables are the same kind as the standard game's (see
-:mod:`showdown.hands.lookup`): a card-key sum tells the rank multiset and whether
-five cards share a suit. Badugi, where suits decide which cards play, has a
-table indexed by the four cards themselves.
+there). :class:`LadderTables` builds the lookup tables: a card-key sum tells
+the rank multiset and whether five cards share a suit; badugi, where suits
+decide which cards play, has a table indexed by the four cards themselves.
 
-The standard ladders (``high``, ``high-wrap``) use the shipped tables of
-:mod:`showdown.hands.lookup`; the others are computed with numpy on first use.
+The standard ladder is one more declaration: its tables come from here too,
+once, and ship packed in ``tables.bin`` (:mod:`showdown.hands.lookup` reads
+them without building); the scalar evaluators that read any ladder's tables
+are in :mod:`showdown.hands.ladder_scalar`.
 
 >>> from showdown.variants import ACE_TO_FIVE, BADUGI, DEUCE_TO_SEVEN, SHORT_DECK
 >>> ladder_classes(ACE_TO_FIVE)[0], ladder_classes(DEUCE_TO_SEVEN)[0]
@@ -30,16 +30,10 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING
 
-from showdown.cards import CardError
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.hands.lookup import (
-    NONFLUSH_ROW_BITS,
-    RANK_KEYS,
-    _flush_suit_list,
-    _multisets,
-    compact_table,
-)
-from showdown.variants import BADUGI, HIGH, HIGH_WRAP, Ladder
+from showdown.hands.packed import PACKED_PATH, RANK_KEYS, read_bytes, segments
+from showdown.hands.packed import flush_suit_list as _flush_suit_list
+from showdown.variants import BADUGI, Ladder
 
 if TYPE_CHECKING:
     import numpy as np
@@ -297,58 +291,84 @@ def _compact(ladder: Ladder, n: int) -> tuple[np.ndarray, np.ndarray]:
 # ------------------------------------------------------------------ key tables of a hand size
 
 
-@cache
-def _key_tables(
-    ladder: Ladder, n: int
-) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray | None, np.ndarray]:
-    """(compact non-flush table, flush suits or None, flush table) of ``n`` cards."""
-    from showdown.hands.lookup import get_tables
-
-    if ladder is HIGH or ladder is HIGH_WRAP:
-        tables = get_tables(ladder is HIGH_WRAP)
-        return tables.nonflush_compact(n), tables.flush_suit[n], tables.flush
-    if n not in hand_sizes(ladder):
-        raise CardError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {n}")
-    ours = ladder_tables(ladder)
-    suits = ours.flush_suit[n] if ladder.flushes else None
-    return ours.nonflush_compact(n), suits, ours.flush
-
-
-#: Index of an unordered pair of ranks (0..90) and of an unordered triple (0..454).
-_PAIRS = list(combinations_with_replacement(range(13), 2))
-
-
-_TRIPLES = list(combinations_with_replacement(range(13), 3))
+#: Rows of ``2**NONFLUSH_ROW_BITS`` rank-key sums share one displacement in the
+#: compact non-flush tables (see :meth:`Tables.nonflush_compact`).
+NONFLUSH_ROW_BITS = 10
 
 
 @cache
-def _omaha_index() -> tuple[np.ndarray, np.ndarray]:
-    """``pair[13 * r1 + r2]`` (0..90) and ``triple[169 * r1 + 13 * r2 + r3]`` times 91:
-    the index of the ranks' multiset in :data:`_PAIRS` / :data:`_TRIPLES`, any order."""
+def _row_starts(n: int) -> np.ndarray:
+    """Where each row of rank-key sums starts in the compact table, for ``n`` cards.
+
+    They depend on the rank keys only, so every ladder shares them: read from the
+    shipped ``tables.bin`` when it is there, else computed (about 0.2 s for seven cards).
+    """
     import numpy as np
 
-    pair_number: dict[tuple[int, ...], int] = {ranks: i for i, ranks in enumerate(_PAIRS)}
-    triple_number: dict[tuple[int, ...], int] = {
-        ranks: i * len(_PAIRS) for i, ranks in enumerate(_TRIPLES)
-    }
-    ranks = range(13)
-    pair = [pair_number[tuple(sorted((a, b)))] for a in ranks for b in ranks]
-    triple = [triple_number[tuple(sorted((a, b, c)))] for a in ranks for b in ranks for c in ranks]
-    return np.array(pair, dtype=np.intp), np.array(triple, dtype=np.intp)
+    data = read_bytes(PACKED_PATH)
+    if data is not None:
+        return np.frombuffer(segments(data)[3][n], dtype="<u4").astype(np.int64)
+    return _first_fit_starts(_multiset_keys(n))
 
 
-@cache
-def omaha_rank_table(ladder: Ladder) -> np.ndarray:
-    """Non-flush value (uint16) of a hole pair's and a board triple's ranks in ``ladder``,
-    at ``triple index + pair index`` (see :func:`_omaha_index`). Five of a rank (only
-    from a repeated card) reads the ladder's no-hand value."""
+def _first_fit_starts(keys: np.ndarray) -> np.ndarray:
+    """First-fit displacement of the sorted rank-key sums ``keys`` of one hand size.
+
+    The sums are cut into rows of ``2**NONFLUSH_ROW_BITS``; each row, fullest
+    first, is laid at the first position where its occupied entries land on
+    free ones. Returns each row's start (0 for empty rows).
+    """
     import numpy as np
 
-    multisets = np.array([t + p for t in _TRIPLES for p in _PAIRS], dtype=np.int64)
-    keys = np.array(RANK_KEYS, dtype=np.int64)[multisets].sum(axis=1)
-    (table, shift), _, _ = _key_tables(ladder, 5)
-    values = table[keys + shift[keys >> NONFLUSH_ROW_BITS]].astype(np.uint16)
-    ordered = np.sort(multisets, axis=1)
-    five_alike = ordered[:, 0] == ordered[:, 4]
-    values[five_alike] = no_hand(ladder)
-    return values
+    width = 1 << NONFLUSH_ROW_BITS
+    rows, cols = keys >> NONFLUSH_ROW_BITS, keys & (width - 1)
+    used, first, counts = np.unique(rows, return_index=True, return_counts=True)
+    taken = np.zeros(4 * len(keys) + 2 * width, dtype=bool)
+    starts = np.zeros(int(rows[-1]) + 1, dtype=np.int64)
+    top = 0  # every position from top on is free
+    for row in np.argsort(-counts, kind="stable").tolist():
+        row_cols = cols[first[row] : first[row] + counts[row]].tolist()
+        clash = taken[row_cols[0] : row_cols[0] + top + 1].copy()
+        for col in row_cols[1:]:
+            clash |= taken[col : col + top + 1]
+        start = int(np.argmin(clash))  # the first start with no clash (top has none)
+        taken[[start + col for col in row_cols]] = True
+        starts[used[row]] = start
+        top = max(top, start + row_cols[-1] + 1)
+    return starts
+
+
+def _multiset_keys(n: int) -> np.ndarray:
+    """Sorted rank-key sums of every multiset of ``n`` ranks (the same for every rule set)."""
+    import numpy as np
+
+    return np.sort(np.array(RANK_KEYS, dtype=np.int64)[_multisets(n)].sum(axis=1))
+
+
+def compact_table(keys: np.ndarray, values: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Rank-key sums ``keys`` of ``n`` cards and their ``values`` in the compact form of
+    :meth:`Tables.nonflush_compact` (any rule set: the row starts fit every subset)."""
+    import numpy as np
+
+    starts = _row_starts(n)
+    # Padded so that any sum of n rank keys, repeats included (unchecked input), stays
+    # inside: rows past the last start shift to their own column, and the table has a
+    # whole row of room past the last start. The native kernel lays its table out alike.
+    rows = ((n * max(RANK_KEYS)) >> NONFLUSH_ROW_BITS) + 1
+    padded = np.zeros(rows, dtype=np.int64)
+    padded[: len(starts)] = starts
+    shift = padded - (np.arange(rows, dtype=np.int64) << NONFLUSH_ROW_BITS)
+    index = keys + shift[keys >> NONFLUSH_ROW_BITS]
+    table = np.zeros(int(starts.max()) + (1 << NONFLUSH_ROW_BITS) + 1, dtype=np.uint16)
+    table[index] = values
+    return table, shift.astype(np.intp)
+
+
+def _multisets(n: int) -> np.ndarray:
+    """Every multiset of ``n`` ranks with at most four of a rank, as sorted rows."""
+    import numpy as np
+
+    rows = np.array(list(combinations_with_replacement(range(13), n)), dtype=np.int64)
+    if n > 4:  # rows are sorted, so five equal ranks show as row[j] == row[j + 4]
+        rows = rows[(rows[:, 4:] != rows[:, :-4]).all(axis=1)]
+    return rows

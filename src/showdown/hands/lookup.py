@@ -32,10 +32,12 @@ import sys
 import zlib
 from array import array
 from functools import cache
-from itertools import accumulate, combinations, combinations_with_replacement, pairwise
+from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING
 
-from showdown.categories import DISTINCT_HANDS, Category
+from showdown.categories import Category
+from showdown.hands import ladders
+from showdown.hands.ladders import _first_fit_starts, _multisets, compact_table
 
 # Re-exported: the keys and the packed file's reader live in packed.py (no numpy, light).
 from showdown.hands.packed import CARD_KEYS as CARD_KEYS
@@ -51,63 +53,10 @@ from showdown.hands.packed import flush_suit_list as _flush_suit_list
 from showdown.hands.packed import from_le as _from_le
 from showdown.hands.packed import read_bytes as _read_bytes
 from showdown.hands.packed import segments as _segments
+from showdown.variants import HIGH, HIGH_WRAP, Ladder
 
 if TYPE_CHECKING:
     import numpy as np
-
-
-def straight_runs(wrap: bool = False) -> list[tuple[int, ...]]:
-    """Straight rank runs, best first, each listed top card first.
-
-    >>> straight_runs()[0], straight_runs()[-1]
-    ((12, 11, 10, 9, 8), (3, 2, 1, 0, 12))
-    >>> len(straight_runs(wrap=True)), straight_runs(wrap=True)[-1]
-    (13, (0, 12, 11, 10, 9))
-    """
-    runs = [tuple(range(top, top - 5, -1)) for top in range(12, 3, -1)]
-    runs.append((3, 2, 1, 0, 12))  # the wheel: five-high
-    if wrap:  # R10: K-A-2-3-4 (four-high) > Q-K-A-2-3 > J-Q-K-A-2 (two-high)
-        runs += [(2, 1, 0, 12, 11), (1, 0, 12, 11, 10), (0, 12, 11, 10, 9)]
-    return runs
-
-
-@cache
-def generate_classes(wrap: bool = False) -> tuple[tuple[Category, tuple[int, ...]], ...]:
-    """All 7,462 five-card strengths, best first, with ranks in comparison order.
-
-    >>> generate_classes()[0]
-    (<Category.STRAIGHT_FLUSH: 8>, (12, 11, 10, 9, 8))
-    """
-    runs = straight_runs(wrap)
-    run_sets = {frozenset(r) for r in runs}
-    desc = range(12, -1, -1)
-    unpaired = [c for c in combinations(desc, 5) if frozenset(c) not in run_sets]
-    out: list[tuple[Category, tuple[int, ...]]] = []
-    out += [(Category.STRAIGHT_FLUSH, r) for r in runs]
-    out += [(Category.FOUR_OF_A_KIND, (q,) * 4 + (k,)) for q in desc for k in desc if k != q]
-    out += [(Category.FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in desc for p in desc if p != t]
-    out += [(Category.FLUSH, c) for c in unpaired]
-    out += [(Category.STRAIGHT, r) for r in runs]
-    out += [
-        (Category.THREE_OF_A_KIND, (t,) * 3 + ks)
-        for t in desc
-        for ks in combinations([r for r in desc if r != t], 2)
-    ]
-    out += [
-        (Category.TWO_PAIR, (hi, hi, lo, lo, k))
-        for hi, lo in combinations(desc, 2)
-        for k in desc
-        if k not in (hi, lo)
-    ]
-    out += [
-        (Category.PAIR, (p, p, *ks))
-        for p in desc
-        for ks in combinations([r for r in desc if r != p], 3)
-    ]
-    out += [(Category.HIGH_CARD, c) for c in unpaired]
-    if len(out) != DISTINCT_HANDS:
-        raise AssertionError(f"{len(out)} strengths instead of {DISTINCT_HANDS:,}")
-    return tuple(out)
 
 
 @cache
@@ -115,8 +64,11 @@ def class_columns(
     wrap: bool = False,
 ) -> tuple[tuple[Category, ...], tuple[tuple[int, ...], ...]]:
     """Category and comparison-order ranks indexed by rank number (index 0 unused)."""
-    classes = generate_classes(wrap)
-    return (Category.HIGH_CARD, *[c for c, _ in classes]), ((), *[r for _, r in classes])
+    return ladders.class_columns(_ladder(wrap))  # type: ignore[return-value]  # all Category
+
+
+def _ladder(wrap: bool) -> Ladder:
+    return HIGH_WRAP if wrap else HIGH
 
 
 class ScalarTables:
@@ -289,85 +241,17 @@ class Tables:
         >>> tables = get_tables()
         >>> table, shift = tables.nonflush_compact(5)
         >>> sums, ranks = tables.nonflush_keys[5], tables.nonflush_values[5]
+        >>> from showdown.hands.ladders import NONFLUSH_ROW_BITS
         >>> bool((table[sums + shift[sums >> NONFLUSH_ROW_BITS]] == ranks).all())
         True
         """
         return _compact(self.wrap, n)
 
 
-#: Rows of ``2**NONFLUSH_ROW_BITS`` rank-key sums share one displacement in the
-#: compact non-flush tables (see :meth:`Tables.nonflush_compact`).
-NONFLUSH_ROW_BITS = 10
-
-
-@cache
-def _row_starts(n: int) -> np.ndarray:
-    """Where each row of rank-key sums starts in the compact table, for ``n`` cards.
-
-    They depend on the rank keys only, so every rule set shares them: read from
-    the shipped file when it is there, else computed (about 0.2 s for seven cards).
-    """
-    shipped = get_tables(False).row_starts
-    return shipped[n] if shipped is not None else _first_fit_starts(_multiset_keys(n))
-
-
-def _first_fit_starts(keys: np.ndarray) -> np.ndarray:
-    """First-fit displacement of the sorted rank-key sums ``keys`` of one hand size.
-
-    The sums are cut into rows of ``2**NONFLUSH_ROW_BITS``; each row, fullest
-    first, is laid at the first position where its occupied entries land on
-    free ones. Returns each row's start (0 for empty rows).
-    """
-    import numpy as np
-
-    width = 1 << NONFLUSH_ROW_BITS
-    rows, cols = keys >> NONFLUSH_ROW_BITS, keys & (width - 1)
-    used, first, counts = np.unique(rows, return_index=True, return_counts=True)
-    taken = np.zeros(4 * len(keys) + 2 * width, dtype=bool)
-    starts = np.zeros(int(rows[-1]) + 1, dtype=np.int64)
-    top = 0  # every position from top on is free
-    for row in np.argsort(-counts, kind="stable").tolist():
-        row_cols = cols[first[row] : first[row] + counts[row]].tolist()
-        clash = taken[row_cols[0] : row_cols[0] + top + 1].copy()
-        for col in row_cols[1:]:
-            clash |= taken[col : col + top + 1]
-        start = int(np.argmin(clash))  # the first start with no clash (top has none)
-        taken[[start + col for col in row_cols]] = True
-        starts[used[row]] = start
-        top = max(top, start + row_cols[-1] + 1)
-    return starts
-
-
-def _multiset_keys(n: int) -> np.ndarray:
-    """Sorted rank-key sums of every multiset of ``n`` ranks (the same for every rule set)."""
-    import numpy as np
-
-    return np.sort(np.array(RANK_KEYS, dtype=np.int64)[_multisets(n)].sum(axis=1))
-
-
 @cache
 def _compact(wrap: bool, n: int) -> tuple[np.ndarray, np.ndarray]:
     tables = get_tables(wrap)
     return compact_table(tables.nonflush_keys[n], tables.nonflush_values[n], n)
-
-
-def compact_table(keys: np.ndarray, values: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Rank-key sums ``keys`` of ``n`` cards and their ``values`` in the compact form of
-    :meth:`Tables.nonflush_compact` (any rule set: the row starts fit every subset)."""
-    import numpy as np
-
-    starts = _row_starts(n)
-    # Padded so that any sum of n rank keys, repeats included (unchecked input), stays
-    # inside: rows past the last start shift to their own column, and the table has a
-    # whole row of room past the last start. The native kernel lays its table out alike.
-    rows = ((n * max(RANK_KEYS)) >> NONFLUSH_ROW_BITS) + 1
-    padded = np.zeros(rows, dtype=np.int64)
-    padded[: len(starts)] = starts
-    shift = padded - (np.arange(rows, dtype=np.int64) << NONFLUSH_ROW_BITS)
-    index = keys + shift[keys >> NONFLUSH_ROW_BITS]
-    table = np.zeros(int(starts.max()) + (1 << NONFLUSH_ROW_BITS) + 1, dtype=np.uint16)
-    table[index] = values
-    return table, shift.astype(np.intp)
 
 
 @cache
@@ -388,64 +272,20 @@ def get_tables(wrap: bool = False) -> Tables:
     )
 
 
-def _multisets(n: int) -> np.ndarray:
-    """Every multiset of ``n`` ranks with at most four of a rank, as sorted rows."""
-    import numpy as np
-
-    rows = np.array(list(combinations_with_replacement(range(13), n)), dtype=np.int64)
-    if n > 4:  # rows are sorted, so five equal ranks show as row[j] == row[j + 4]
-        rows = rows[(rows[:, 4:] != rows[:, :-4]).all(axis=1)]
-    return rows
-
-
 def compute_tables(wrap: bool = False) -> Tables:
-    """Compute every table from the class list, with numpy (about 0.1 s).
+    """Compute every table with numpy (about 0.1 s), as any ladder's tables are computed:
+    the standard ladder is one more declaration of :mod:`showdown.variants`, built by
+    :class:`~showdown.hands.ladders.LadderTables` (this module ships the result packed).
 
-    6- and 7-card entries are the minimum over 5-card subsets; no Python loop
-    runs per hand.
+    >>> fresh = compute_tables()
+    >>> int(fresh.flush[0b1111100000000]), len(fresh.nonflush_keys[7])  # the royal flush
+    (1, 49205)
     """
     import numpy as np
 
-    classes = generate_classes(wrap)
-    rank_keys = np.array(RANK_KEYS, dtype=np.int64)
-
-    # Flush table: every 5-bit mask from the class list, then 6 and 7 bits by subsets.
-    flush = np.zeros(1 << 13, dtype=np.uint16)
-    bit = 1 << np.arange(13, dtype=np.int64)
-    for rank, (cat, rs) in enumerate(classes, start=1):
-        if cat in (Category.STRAIGHT_FLUSH, Category.FLUSH):
-            flush[sum(1 << r for r in rs)] = rank
-    five_flush = flush.astype(np.int64)
-    for n in (6, 7):
-        rows = np.array(list(combinations(range(13), n)), dtype=np.int64)
-        best = np.full(len(rows), 65535, dtype=np.int64)
-        for combo in combinations(range(n), 5):
-            np.minimum(best, five_flush[bit[rows[:, list(combo)]].sum(axis=1)], out=best)
-        flush[bit[rows].sum(axis=1)] = best
-
-    # Non-flush tables: 5-card multisets from the class list, 6 and 7 by subsets.
-    five = sorted(
-        (sum(RANK_KEYS[r] for r in rs), rank)
-        for rank, (cat, rs) in enumerate(classes, 1)
-        if cat not in (Category.STRAIGHT_FLUSH, Category.FLUSH)
-    )
-    five_keys = np.array([k for k, _ in five], dtype=np.int64)
-    five_ranks = np.array([r for _, r in five], dtype=np.int64)
-    nonflush_keys: dict[int, np.ndarray] = {}
-    nonflush_values: dict[int, np.ndarray] = {}
+    built = ladders.ladder_tables(_ladder(wrap))
     for n in (5, 6, 7):
-        rows = _multisets(n)
-        if n == 5:
-            keys, values = five_keys, five_ranks
-        else:
-            keys = rank_keys[rows].sum(axis=1)
-            best = np.full(len(rows), 65535, dtype=np.int64)
-            for combo in combinations(range(n), 5):
-                sub = rank_keys[rows[:, list(combo)]].sum(axis=1)
-                np.minimum(best, five_ranks[np.searchsorted(five_keys, sub)], out=best)
-            order = np.argsort(keys)
-            keys, values = keys[order], best[order]
+        keys, rows = built.nonflush_keys[n], _multisets(n)
         if len(keys) != len(rows) or (np.diff(keys) <= 0).any():
             raise AssertionError(f"rank keys collide for {n} cards")
-        nonflush_keys[n], nonflush_values[n] = keys, values.astype(np.uint16)
-    return Tables(wrap, flush, nonflush_keys, nonflush_values)
+    return Tables(wrap, built.flush, dict(built.nonflush_keys), dict(built.nonflush_values))

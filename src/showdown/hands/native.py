@@ -218,7 +218,7 @@ def standard_buffers() -> Buffers | None:
 
 def numpy_buffers(tables: Tables) -> Buffers:
     """The buffers of the standard ladder's numpy tables (the wrap-around rule, for one)."""
-    from showdown.hands.lookup import _row_starts
+    from showdown.hands.ladders import _row_starts
     from showdown.hands.packed import CARD_KEYS, native_array
 
     buffers = (

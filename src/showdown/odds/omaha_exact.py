@@ -34,7 +34,8 @@ from math import comb
 import numpy as np
 
 from showdown.hands import native
-from showdown.hands.lookup import NONFLUSH_ROW_BITS, RANK_KEYS, get_tables
+from showdown.hands.ladders import NONFLUSH_ROW_BITS
+from showdown.hands.lookup import RANK_KEYS, get_tables
 from showdown.odds import kernels as K
 
 #: Rank-table cells (combos x boards) a task builds at once, and deal-board cells counted at once.
