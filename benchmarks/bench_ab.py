@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench_ab.py --old ../other-checkout`` (that
 checkout needs its own ``.venv`` with its kernel built: ``bash scripts/setup.sh
-test,bench`` there). Each job is a snippet of the public API (``import showdown``
+test,bench`` there; ``--new`` names another checkout than this one as the new side). Each job is a snippet of the public API (``import showdown``
 and nothing else, so it runs unchanged on an older layout) timed in a fresh
 process of each checkout's own interpreter; the two sides take turns, round by
 round, so load on a shared machine falls on both alike. Per job: the best and
@@ -143,11 +143,15 @@ def run_job(python: Path, src: Path, setup: str, statement: str, inner: int) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--old", type=Path, required=True, help="the other checkout")
+    parser.add_argument(
+        "--new", type=Path, default=Path(__file__).resolve().parents[1],
+        help="the checkout under test (default: this one; a frozen copy lets you edit here)",
+    )  # fmt: skip
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per job")
     parser.add_argument("--inner", type=int, default=3, help="timings per process (best kept)")
     parser.add_argument("--jobs", nargs="*", help="substrings of the job names to run")
     args = parser.parse_args()
-    new_root = Path(__file__).resolve().parents[1]
+    new_root = args.new.resolve()
     sides = {
         "old": args.old.resolve() / ".venv" / "bin" / "python",
         "new": new_root / ".venv" / "bin" / "python",
