@@ -2,8 +2,9 @@
 
 Run: ``.venv/bin/python benchmarks/bench_ab.py --old ../other-checkout`` (that
 checkout needs its own ``.venv`` with its kernel built: ``bash scripts/setup.sh
-test,bench`` there; ``--new`` names another checkout than this one as the new side). Each job is a snippet of the public API (``import showdown``
-and nothing else, so it runs unchanged on an older layout) timed in a fresh
+test,bench`` there; ``--new`` names another checkout than this one as the new
+side). Each job is a snippet of the public API (``import showdown`` and nothing
+else, so it runs unchanged on an older layout) timed in a fresh
 process of each checkout's own interpreter; the two sides take turns, round by
 round, so load on a shared machine falls on both alike. Per job: the best and
 median seconds of each side, and new/old of the best and of the medians. A
