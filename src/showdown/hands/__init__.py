@@ -5,7 +5,7 @@
                        :class:`~showdown.hands.value.HandValue`: the friendly layer
 ``scalar``             the per-call hot path on card ids (``evaluate_ids``)
 ``batch``              rows of card ids in numpy arrays, every game
-``ladders``, ``lookup``, ``key_tables``  tables built from each game's ladder
+``ladders``, ``lookup``, ``ladder_lookup``  tables built from each game's ladder
 ``native``             the optional C kernel and the choice of backend
 ``stats``, ``percentile``, ``variant_stats``  counts of every hand of a size
 =====================  =========================================================

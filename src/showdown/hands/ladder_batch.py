@@ -50,7 +50,7 @@ from showdown.hands.arrays import (
     native_order,
 )
 from showdown.hands.high_batch import high_batch
-from showdown.hands.key_tables import _key_tables
+from showdown.hands.ladder_lookup import _key_tables
 from showdown.hands.ladders import _BINOM, NONFLUSH_ROW_BITS, ladder_tables
 from showdown.hands.lookup import SUIT_BITS, SUIT_MASK, get_tables
 from showdown.variants import (

@@ -112,7 +112,7 @@ def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's Omaha eight-or-better tables: the pair index (uint16[169]), the
     triple index (uint32[2197]) and high << 16 | low by their sum (uint32[455 * 91]),
     as :func:`showdown.hands.omaha_batch.omaha_rank_table` lays them out."""
-    from showdown.hands.key_tables import _omaha_index, omaha_rank_table
+    from showdown.hands.ladder_lookup import _omaha_index, omaha_rank_table
 
     pair, triple = _omaha_index()
     high = omaha_rank_table(HIGH).astype(np.uint32)

@@ -36,8 +36,6 @@ from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING
 
 from showdown.categories import Category
-from showdown.hands import ladders
-from showdown.hands.ladders import _first_fit_starts, _multisets, compact_table
 
 # Re-exported: the keys and the packed file's reader live in packed.py (no numpy, light).
 from showdown.hands.packed import CARD_KEYS as CARD_KEYS
@@ -53,10 +51,11 @@ from showdown.hands.packed import flush_suit_list as _flush_suit_list
 from showdown.hands.packed import from_le as _from_le
 from showdown.hands.packed import read_bytes as _read_bytes
 from showdown.hands.packed import segments as _segments
-from showdown.variants import HIGH, HIGH_WRAP, Ladder
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from showdown.variants import Ladder
 
 
 @cache
@@ -64,10 +63,14 @@ def class_columns(
     wrap: bool = False,
 ) -> tuple[tuple[Category, ...], tuple[tuple[int, ...], ...]]:
     """Category and comparison-order ranks indexed by rank number (index 0 unused)."""
-    return ladders.class_columns(_ladder(wrap))  # type: ignore[return-value]  # all Category
+    from showdown.hands.ladders import class_columns  # the builder loads only when asked
+
+    return class_columns(_ladder(wrap))  # type: ignore[return-value]  # all Category
 
 
 def _ladder(wrap: bool) -> Ladder:
+    from showdown.variants import HIGH, HIGH_WRAP
+
     return HIGH_WRAP if wrap else HIGH
 
 
@@ -140,6 +143,8 @@ def _to_le(values: array) -> bytes:
 def pack_tables(tables: Tables) -> bytes:
     """The standard tables as compact bytes: sorted rank keys as gaps, ranks, the flush
     table, then the row starts of the compact batch tables (see :func:`_row_starts`)."""
+    from showdown.hands.ladders import _first_fit_starts
+
     if tables.wrap:
         raise ValueError("only the standard game is shipped packed")
     parts = []
@@ -251,6 +256,8 @@ class Tables:
 @cache
 def _compact(wrap: bool, n: int) -> tuple[np.ndarray, np.ndarray]:
     tables = get_tables(wrap)
+    from showdown.hands.ladders import compact_table
+
     return compact_table(tables.nonflush_keys[n], tables.nonflush_values[n], n)
 
 
@@ -283,7 +290,9 @@ def compute_tables(wrap: bool = False) -> Tables:
     """
     import numpy as np
 
-    built = ladders.ladder_tables(_ladder(wrap))
+    from showdown.hands.ladders import _multisets, ladder_tables
+
+    built = ladder_tables(_ladder(wrap))
     for n in (5, 6, 7):
         keys, rows = built.nonflush_keys[n], _multisets(n)
         if len(keys) != len(rows) or (np.diff(keys) <= 0).any():

@@ -20,7 +20,7 @@ from showdown.cards import CardError
 from showdown.hands import native
 from showdown.hands.arrays import CHUNK, as_hands, chunks, first_bad, native_order
 from showdown.hands.high_batch import high_omaha_batch
-from showdown.hands.key_tables import _key_tables, _omaha_index, omaha_rank_table
+from showdown.hands.ladder_lookup import _key_tables, _omaha_index, omaha_rank_table
 from showdown.hands.ladders import no_hand
 from showdown.variants import EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Variant, find_variant
 
