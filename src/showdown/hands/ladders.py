@@ -31,7 +31,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.hands.packed import PACKED_PATH, RANK_KEYS, read_bytes, segments
+from showdown.hands.packed import RANK_KEYS, shipped_segments
 from showdown.hands.packed import flush_suit_list as _flush_suit_list
 from showdown.variants import BADUGI, Ladder
 
@@ -305,9 +305,9 @@ def _row_starts(n: int) -> np.ndarray:
     """
     import numpy as np
 
-    data = read_bytes(PACKED_PATH)
-    if data is not None:
-        return np.frombuffer(segments(data)[3][n], dtype="<u4").astype(np.int64)
+    shipped = shipped_segments()
+    if shipped is not None:
+        return np.frombuffer(shipped[3][n], dtype="<u4").astype(np.int64)
     return _first_fit_starts(_multiset_keys(n))
 
 

@@ -51,6 +51,7 @@ from showdown.hands.packed import flush_suit_list as _flush_suit_list
 from showdown.hands.packed import from_le as _from_le
 from showdown.hands.packed import read_bytes as _read_bytes
 from showdown.hands.packed import segments as _segments
+from showdown.hands.packed import shipped_segments
 
 if TYPE_CHECKING:
     import numpy as np
@@ -107,9 +108,9 @@ class ScalarTables:
 @cache
 def scalar_tables(wrap: bool = False) -> ScalarTables:
     """The scalar tables for the standard game (shipped) or the wrap house rule (computed)."""
-    data = None if wrap else _read_bytes(PACKED_PATH)
-    if data is not None:
-        gaps, values, flush, _ = _segments(data)
+    shipped = None if wrap else shipped_segments()
+    if shipped is not None:
+        gaps, values, flush, _ = shipped
         nonflush = {}
         for n in (5, 6, 7):
             steps = _from_le("I", gaps[n])
@@ -266,10 +267,10 @@ def get_tables(wrap: bool = False) -> Tables:
     """The numpy tables for the standard game (from the shipped file) or the wrap house rule."""
     import numpy as np
 
-    data = None if wrap else _read_bytes(PACKED_PATH)
-    if data is None:
+    shipped = None if wrap else shipped_segments()
+    if shipped is None:
         return compute_tables(wrap)
-    gaps, values, flush, starts = _segments(data)
+    gaps, values, flush, starts = shipped
     return Tables(
         False,
         np.frombuffer(flush, dtype="<u2").astype(np.uint16),

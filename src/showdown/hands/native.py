@@ -194,17 +194,15 @@ def standard_buffers() -> Buffers | None:
     """The standard game's tables from ``tables.bin`` (no numpy), or None if it is missing."""
     from showdown.hands.packed import (
         CARD_KEYS,
-        PACKED_PATH,
         le_array,
         native_array,
-        read_bytes,
-        segments,
+        shipped_segments,
     )
 
-    data = read_bytes(PACKED_PATH)
-    if data is None:
+    shipped = shipped_segments()
+    if shipped is None:
         return None
-    gaps, values, flush, starts = segments(data)
+    gaps, values, flush, starts = shipped
     tables = (
         native_array("I", CARD_KEYS),
         flush_suits(),

@@ -132,6 +132,20 @@ def segments(
     return gaps, values, flush, starts
 
 
+#: The shipped file's segments once read (one entry: the segments, or None if missing).
+_SHIPPED: list[tuple[dict[int, bytes], dict[int, bytes], bytes, dict[int, bytes]] | None] = []
+
+
+def shipped_segments() -> tuple[dict[int, bytes], dict[int, bytes], bytes, dict[int, bytes]] | None:
+    """:func:`segments` of the shipped ``tables.bin``, read and unpacked once per process
+    (the scalar path, the kernel's buffers and the compact tables' row starts share them);
+    None when the file is missing."""
+    if not _SHIPPED:
+        data = read_bytes(PACKED_PATH)
+        _SHIPPED.append(None if data is None else segments(data))
+    return _SHIPPED[0]
+
+
 def read_bytes(path: str) -> bytes | None:
     """The file's bytes, or None if it is missing."""
     try:
