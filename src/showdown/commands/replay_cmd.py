@@ -94,7 +94,7 @@ def describe(r: HandReport, lang: str = "en") -> str:
     """One line for a hand that does not match.
 
     >>> from showdown.phh.corpus import HandReport
-    >>> describe(HandReport("a.phh", 1, cls="mismatch", players=["Ana", "Bo"],
+    >>> describe(HandReport("a.phh", "1", cls="mismatch", players=["Ana", "Bo"],
     ...     differences=[{"player": "p2", "name": "Bo", "ours": 150, "recorded": 140}]))
     'a.phh, hand 1: mismatch: p2 (Bo) ours 150, recorded 140'
     """
@@ -186,7 +186,9 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
             print(line)
         hands = sum(counts.values())
         print(phrase("summary_hands", args.lang).format(hands=hands, files=len(files)))
-        parts = [f"{class_name(c, args.lang)} {counts[c]}" for c in CLASSES]
+        # partial and unrecorded hands are named only when there are some
+        shown = [c for c in CLASSES if c != "partial" or counts[c]]
+        parts = [f"{class_name(c, args.lang)} {counts[c]}" for c in shown]
         if counts[None]:
             parts.append(f"{class_name(None, args.lang)} {counts[None]}")
         print(", ".join(parts))

@@ -395,6 +395,7 @@ WORDS: Words = {
         "rake": "rake",
         "unknown-cards": "unknown cards",
         "mismatch": "mismatch",
+        "partial": "partial",
         "progress": "replayed {hands} hands",
     },
     "game": {

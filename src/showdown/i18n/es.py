@@ -404,6 +404,7 @@ WORDS: Words = {
         "rake": "comisión",
         "unknown-cards": "cartas desconocidas",
         "mismatch": "no coincide",
+        "partial": "incompleta",
         "progress": "{hands} manos reproducidas",
     },
     "game": {

@@ -448,6 +448,7 @@ WORDS: Words = {
         "rake": "рейк",
         "unknown-cards": "неизвестные карты",
         "mismatch": "расхождение",
+        "partial": "неполная",
         "progress": "воспроизведено раздач: {hands}",
     },
     "game": {

@@ -78,7 +78,7 @@ class HandReport:
     are unpacked when one of them is first read (a summary of a corpus reads only the
     file, hand, class and error of most hands).
 
-    >>> r = HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
+    >>> r = HandReport("a.phh", "1", "match", players=["Ana", "Bo"])
     >>> r.cls, r.players, r.differences, r.settlement
     ('match', ['Ana', 'Bo'], [], None)
     >>> _from_row(_packed_row(_row_of(r))) == r
@@ -88,7 +88,7 @@ class HandReport:
     __slots__ = ("_details", "cls", "error", "file", "hand")
 
     file: str
-    hand: str | int
+    hand: str
     cls: str | None
     error: str | None
     _details: tuple[Any, ...] | bytes
@@ -96,7 +96,7 @@ class HandReport:
     def __init__(
         self,
         file: str,
-        hand: str | int,
+        hand: str,
         cls: str | None = None,
         finishing_stacks: list[Any] | None = None,
         net: list[Any] | None = None,
@@ -298,7 +298,12 @@ def _moneys(values: list[int], scale: int) -> list[int | float | None]:
     return [_money(v, scale) for v in values]
 
 
-def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandReport:
+def _finite(value: int | float) -> bool:
+    """Whether a recorded number can be written in JSON (``inf`` and ``nan`` cannot)."""
+    return type(value) is int or math.isfinite(value)
+
+
+def report(history: HandHistory, hand: str, repair: bool = False) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
     try:
         s: Settlement | HistoryError = settle(history, repair)
@@ -321,11 +326,11 @@ def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
         return exc
 
 
-def _error_row(file: str, hand: str | int, error: str) -> Row:
+def _error_row(file: str, hand: str, error: str) -> Row:
     return (file, hand, None, error, (None, None, None, None, [], [], None, []))
 
 
-def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> Row:
+def _row(history: HandHistory, hand: str, s: Settlement | HistoryError) -> Row:
     """A hand's report as a :data:`Row`."""
     file = history.file or "-"
     try:
@@ -347,16 +352,19 @@ def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) ->
             ours = _moneys(finishing, scale)
             net = _moneys(net, scale)
     names = history.names
+    recorded = verdict.recorded
+    if recorded is not None and not all(map(_finite, recorded)):
+        recorded = [v if _finite(v) else None for v in recorded]  # JSON has no inf or nan
     differences = [
         {
             "player": f"p{i + 1}",
             "name": names[i],
             "ours": from_units(mine, scale),
-            "recorded": verdict.recorded[i] if verdict.recorded else None,
+            "recorded": recorded[i] if recorded else None,
         }
         for i, mine, _ in verdict.differences
     ] if verdict.differences else []
-    return (file, hand, verdict.cls, None, (ours, net, verdict.recorded, verdict.field, names,
+    return (file, hand, verdict.cls, None, (ours, net, recorded, verdict.field, names,
                                            differences, _settlement_dict(s), replay.inferred))
 
 
@@ -384,13 +392,13 @@ def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[Row]:
         except HistoryError as exc:
             if kind == "table" and exc.hand is None:  # name the table that does not read
                 exc = MalformedHistory(exc.file, name, exc.detail)
-            rows.append(_error_row(file, name or (1 if kind == "phh" else "?"), str(exc)))
+            rows.append(_error_row(file, name or ("1" if kind == "phh" else "?"), str(exc)))
             continue
         if kind == "table":
             history.name = name
             rows.append(_row(history, name or "?", _settled(history, repair)))
         else:
-            rows.append(_row(history, 1, _settled(history, repair)))
+            rows.append(_row(history, "1", _settled(history, repair)))
     return rows
 
 
@@ -522,8 +530,8 @@ def to_rows(reports: Iterable[HandReport]) -> list[Row]:
     """Reports as rows of plain values, packed for another process; :func:`from_rows`
     makes them reports again (their details unpacked when first read).
 
-    >>> [r] = from_rows(to_rows([HandReport("a.phh", 1, "match", players=["Ana", "Bo"])]))
-    >>> r.cls, r.players, r == HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
+    >>> [r] = from_rows(to_rows([HandReport("a.phh", "1", "match", players=["Ana", "Bo"])]))
+    >>> r.cls, r.players, r == HandReport("a.phh", "1", "match", players=["Ana", "Bo"])
     ('match', ['Ana', 'Bo'], True)
     """
     return [_packed_row(_row_of(r)) for r in reports]

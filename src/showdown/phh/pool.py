@@ -429,7 +429,7 @@ def _collect(task: Task, futures: list[Future[bytes]], repair: bool, lines: bool
 
 def replay_lines(
     paths: Iterable[str | Path], *, workers: int = 1, chunk: int = CHUNK, repair: bool = False
-) -> Iterator[tuple[str, str | int, str | None, str | None, str]]:
+) -> Iterator[tuple[str, str, str | None, str | None, str]]:
     """``(file, hand, class, error, JSON line)`` of every hand, in order: what ``showdown
     replay --json`` prints, each line made where the hand was replayed (so that with
     ``workers`` > 1 this process only writes them). The line is the JSON of
