@@ -206,12 +206,13 @@ def _hands(
     if args.json and executor is None:
         from showdown.phh.pool import replay_lines
 
-        lines = replay_lines(args.paths, workers=args.workers, repair=args.repair)
+        lines = replay_lines(args.paths, workers=args.workers, repair=args.repair,
+                             stop=not args.keep_going)
         for file, _, cls, error, line in lines:
             yield file, cls, error, line
         return
     from showdown.phh.pool import replay_paths
 
     for r in replay_paths(args.paths, executor=executor, workers=args.workers,
-                          repair=args.repair):
+                          repair=args.repair, stop=not args.keep_going):
         yield r.file, r.cls, r.error, r

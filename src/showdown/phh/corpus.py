@@ -425,7 +425,8 @@ def _split_tables(text: str) -> list[tuple[str, str]]:
 
 def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
     """Every ``.phh``/``.phhs`` file of ``paths`` (folders searched recursively, sorted);
-    ``-`` stands for stdin."""
+    ``-`` stands for stdin. A missing path, or a folder holding no such file, is a
+    :class:`MalformedHistory`."""
     for path in paths:
         text = str(path)
         if text == "-":
@@ -434,6 +435,8 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
         p = Path(path)
         if p.is_dir():
             found = [q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file()]
+            if not found:  # a folder replayed for nothing is a mistake, not a success
+                raise MalformedHistory(text, None, "no .phh or .phhs files in this folder")
             yield from (str(q) for q in sorted(found))
         elif p.exists():
             yield text

@@ -342,9 +342,10 @@ def _joined(task: Task, parts: list[list[Row] | None], repair: bool, lines: bool
     return rows
 
 
-def _here(paths: Iterable[str | Path], chunk: int, repair: bool, lines: bool
-          ) -> Iterator[list[Row]]:
-    """The rows of each task, worked out in this process (the pool's tasks, in turn)."""
+def _here(paths: Iterable[str | Path], chunk: int, repair: bool, lines: bool,
+          stop: bool = False) -> Iterator[list[Row]]:
+    """The rows of each task, worked out in this process (the pool's tasks, in turn);
+    ``stop``: the rows up to the first error, then nothing more (see :func:`_upto_error`)."""
     for task in tasks(paths, chunk):
         pieces = _pieces(task)
         # A big file's rows wait for its last range (see _joined): held packed, as a pool
@@ -357,7 +358,31 @@ def _here(paths: Iterable[str | Path], chunk: int, repair: bool, lines: bool
                 if part is not None and (lines or hold):
                     part = _lines(part) if lines else list(map(_packed_row, part))
             parts.append(part)
-        yield _joined(task, parts, repair, lines)
+            cut = _upto_error(parts) if stop else None
+            if cut is not None:
+                yield cut
+                return
+        rows = _joined(task, parts, repair, lines)
+        cut = _upto_error([rows]) if stop else None
+        yield rows if cut is None else cut
+        if cut is not None:
+            return
+
+
+def _upto_error(parts: list[list[Row] | None]) -> list[Row] | None:
+    """The rows of ``parts`` up to the first error row (``None``: no error among them, or
+    a part before it not plain). Without ``--keep-going`` the run ends there, so the rest
+    of a big file is not replayed (the whole-file checks of :func:`_joined` then no longer
+    matter: nothing after the error is reported)."""
+    rows: list[Row] = []
+    for part in parts:
+        if part is None:
+            return None
+        for k, row in enumerate(part):
+            if row[3] is not None:
+                return rows + part[: k + 1]
+        rows.extend(part)
+    return None
 
 
 #: Ranges of a file above which this process holds their rows packed.
@@ -365,11 +390,11 @@ HOLD = 32
 
 
 def replay_paths_here(
-    paths: Iterable[str | Path], chunk: int, repair: bool = False
+    paths: Iterable[str | Path], chunk: int, repair: bool = False, stop: bool = False
 ) -> Iterator[HandReport]:
     """:func:`replay_paths` in this process: the same tasks as the
     pool's, run one after the other."""
-    for rows in _here(paths, chunk, repair, False):
+    for rows in _here(paths, chunk, repair, False, stop):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(rows)
         yield from reports
@@ -382,17 +407,18 @@ def _start() -> None:
 
 
 def replay_paths_in_pool(
-    paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False
+    paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False,
+    stop: bool = False,
 ) -> Iterator[HandReport]:
     """:func:`replay_paths` in a local pool of ``workers`` processes."""
-    for rows in _in_pool(paths, workers, chunk, repair, False):
+    for rows in _in_pool(paths, workers, chunk, repair, False, stop):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(rows)
         yield from reports
 
 
-def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool, lines: bool
-             ) -> Iterator[list[Row]]:
+def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool, lines: bool,
+             stop: bool = False) -> Iterator[list[Row]]:
     """The rows of each task, worked out in a local pool of ``workers`` processes."""
     context = _context()
     if context.get_start_method() == "fork":
@@ -409,10 +435,16 @@ def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool
             while in_flight >= window and pending:
                 done, futures = pending.popleft()
                 in_flight -= len(futures)
-                yield _collect(done, futures, repair, lines)
+                rows, ended = _collect(done, futures, repair, lines, stop)
+                yield rows
+                if ended:
+                    return
         while pending:
             done, futures = pending.popleft()
-            yield _collect(done, futures, repair, lines)
+            rows, ended = _collect(done, futures, repair, lines, stop)
+            yield rows
+            if ended:
+                return
     finally:
         for _, futures in pending:
             for future in futures:
@@ -420,23 +452,37 @@ def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool
         pool.shutdown(cancel_futures=True)
 
 
-def _collect(task: Task, futures: list[Future[bytes]], repair: bool, lines: bool) -> list[Row]:
-    """The rows of a task, in order."""
-    blobs = [future.result() for future in futures]
+def _collect(task: Task, futures: list[Future[bytes]], repair: bool, lines: bool,
+             stop: bool = False) -> tuple[list[Row], bool]:
+    """The rows of a task, in order, and whether the run ends there (``stop``: at the first
+    error, without waiting for the task's other pieces)."""
+    parts: list[list[Row] | None] = []
+    for future in futures:
+        blob = future.result()
+        with paused():
+            part = marshal.loads(blob)
+            # rows come packed (see _pack): each one's error plain, its details not
+            parts.append(part)
+        cut = _upto_error(parts) if stop else None
+        if cut is not None:
+            return cut, True
     with paused():
-        return _joined(task, list(map(marshal.loads, blobs)), repair, lines)
+        rows = _joined(task, parts, repair, lines)
+    cut = _upto_error([rows]) if stop else None
+    return (rows, False) if cut is None else (cut, True)
 
 
 def replay_lines(
-    paths: Iterable[str | Path], *, workers: int = 1, chunk: int = CHUNK, repair: bool = False
+    paths: Iterable[str | Path], *, workers: int = 1, chunk: int = CHUNK, repair: bool = False,
+    stop: bool = False,
 ) -> Iterator[tuple[str, str, str | None, str | None, str]]:
     """``(file, hand, class, error, JSON line)`` of every hand, in order: what ``showdown
     replay --json`` prints, each line made where the hand was replayed (so that with
     ``workers`` > 1 this process only writes them). The line is the JSON of
     :meth:`~showdown.phh.corpus.HandReport.to_dict`, as :func:`replay_paths` gives it.
     """
-    source = _here(paths, chunk, repair, True) if workers <= 1 else _in_pool(
-        paths, workers, chunk, repair, True)
+    source = _here(paths, chunk, repair, True, stop) if workers <= 1 else _in_pool(
+        paths, workers, chunk, repair, True, stop)
     for rows in source:
         yield from rows
 
@@ -455,6 +501,7 @@ def replay_paths(
     workers: int = 1,
     chunk: int = CHUNK,
     repair: bool = False,
+    stop: bool = False,
 ) -> Iterator[HandReport]:
     """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
 
@@ -464,12 +511,14 @@ def replay_paths(
     ``workers`` processes, which read their files themselves: the same tasks either way
     (see :mod:`showdown.phh.pool`). ``repair``
     fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
+    ``stop=True`` ends the reports at the first hand that is an error (``showdown replay``
+    without ``--keep-going``): the rest of a big file is not replayed.
     """
     if executor is None:
         if workers > 1:
-            yield from replay_paths_in_pool(paths, workers, chunk, repair)
+            yield from replay_paths_in_pool(paths, workers, chunk, repair, stop)
         else:
-            yield from replay_paths_here(paths, chunk, repair)
+            yield from replay_paths_here(paths, chunk, repair, stop)
         return
     run = partial(_run_rows, repair=repair)
     for rows in _ordered(executor, run, _chunks(paths, chunk), 16):
