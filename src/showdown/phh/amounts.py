@@ -99,8 +99,8 @@ def hand_units(history: HandHistory, rules: VariantRules) -> tuple[int, dict[str
         units: dict[str, list[int]] = raw  # type: ignore[assignment]
     else:
         units = {k: [to_units(v, scale) for v in values] for k, values in raw.items()}
-    for key, values in units.items():
-        if any(u >= LIMIT and v != math.inf for u, v in zip(values, raw[key], strict=True)):
+    for key, counted in units.items():
+        if any(u >= LIMIT and v != math.inf for u, v in zip(counted, raw[key], strict=True)):
             history.error(
                 f"the field {key!r} holds {raw[key]!r}: amounts must be below "
                 f"{from_units(LIMIT, scale):g} (write inf for an unknown stack)"

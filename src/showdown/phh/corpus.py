@@ -352,7 +352,7 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError) -> Row:
             ours = _moneys(finishing, scale)
             net = _moneys(net, scale)
     names = history.names
-    recorded = verdict.recorded
+    recorded: list[Any] | None = verdict.recorded
     if recorded is not None and not all(map(_finite, recorded)):
         recorded = [v if _finite(v) else None for v in recorded]  # JSON has no inf or nan
     differences = [
