@@ -61,7 +61,7 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
 
 #: The fields of a :class:`HandReport` after file, hand, class and error, in this order.
 DETAILS = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
-           "settled", "inferred")
+           "settled", "inferred", "ev")
 
 
 class HandReport:
@@ -107,13 +107,14 @@ class HandReport:
         settled: dict[str, Any] | PlainParts | None = None,
         error: str | None = None,
         inferred: list[str] | None = None,
+        ev: dict[str, Any] | None = None,
     ) -> None:
         self.file = file
         self.hand = hand
         self.cls = cls
         self.error = error
         self._details = (finishing_stacks, net, recorded, recorded_field, players or [],
-                         differences or [], settled, inferred or [])
+                         differences or [], settled, inferred or [], ev)
 
     def _unpacked(self) -> tuple[Any, ...]:
         details = self._details
@@ -162,6 +163,12 @@ class HandReport:
         return self._unpacked()[7]  # type: ignore[no-any-return]
 
     @property
+    def ev(self) -> dict[str, Any] | None:
+        """With ``--ev``: ``big_blind``, ``all_in_street``, ``ev`` (per player, see
+        :func:`_ev_detail`) and ``note``; ``None`` without."""
+        return self._unpacked()[8]  # type: ignore[no-any-return]
+
+    @property
     def settlement(self) -> dict[str, Any] | None:
         """``pots``, ``payouts``, ``returned`` and ``showdown_order`` as in ``resolve
         --json`` (``None``: not settled)."""
@@ -173,7 +180,7 @@ class HandReport:
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
         (finishing, net, recorded, recorded_field, players, differences, _,
-         inferred) = self._unpacked()
+         inferred, ev) = self._unpacked()
         data: dict[str, Any] = {
             "file": self.file,
             "hand": self.hand,
@@ -190,6 +197,11 @@ class HandReport:
             data[key] = settlement.get(key)
         if inferred:
             data["inferred"] = inferred
+        if ev is not None:
+            data["all_in_street"] = ev["all_in_street"]
+            data["ev"] = ev["ev"]
+            if ev["note"] is not None:
+                data["ev_note"] = ev["note"]
         if self.error is not None:
             data["error"] = self.error
         return data
@@ -203,8 +215,8 @@ class HandReport:
 
     def __repr__(self) -> str:
         details = self._unpacked()
-        values = [self.file, self.hand, self.cls, *details[:7], self.error, details[7]]
-        names = ("file", "hand", "cls", *DETAILS[:7], "error", DETAILS[7])  # __init__'s order
+        values = [self.file, self.hand, self.cls, *details[:7], self.error, *details[7:]]
+        names = ("file", "hand", "cls", *DETAILS[:7], "error", *DETAILS[7:])  # __init__'s order
         return f"HandReport({', '.join(f'{k}={v!r}' for k, v in zip(names, values, strict=True))})"
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -303,20 +315,21 @@ def _finite(value: int | float) -> bool:
     return type(value) is int or math.isfinite(value)
 
 
-def report(history: HandHistory, hand: str, repair: bool = False) -> HandReport:
+def report(history: HandHistory, hand: str, repair: bool = False, ev: bool = False) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
     try:
         s: Settlement | HistoryError = settle(history, repair)
     except HistoryError as exc:
         s = exc
-    return _from_row(_row(history, hand, s))
+    return _from_row(_row(history, hand, s, ev))
 
 
-def _rows(hands: list[HandHistory], repair: bool) -> list[Row]:
+def _rows(hands: list[HandHistory], repair: bool, ev: bool = False) -> list[Row]:
     """The rows of the hands of a run, settled together (see :mod:`showdown.phh.runs`)."""
     if repair:
-        return [_row(h, h.label, _settled(h, repair)) for h in hands]
-    return list(map(_row, hands, [h.label for h in hands], settle_each(hands)))
+        return [_row(h, h.label, _settled(h, repair), ev) for h in hands]
+    return list(map(_row, hands, [h.label for h in hands], settle_each(hands),
+                    [ev] * len(hands)))
 
 
 def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
@@ -327,11 +340,12 @@ def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
 
 
 def _error_row(file: str, hand: str, error: str) -> Row:
-    return (file, hand, None, error, (None, None, None, None, [], [], None, []))
+    return (file, hand, None, error, (None, None, None, None, [], [], None, [], None))
 
 
-def _row(history: HandHistory, hand: str, s: Settlement | HistoryError) -> Row:
-    """A hand's report as a :data:`Row`."""
+def _row(history: HandHistory, hand: str, s: Settlement | HistoryError, ev: bool = False
+         ) -> Row:
+    """A hand's report as a :data:`Row` (``ev``: with its all-in EV, :func:`_ev_detail`)."""
     file = history.file or "-"
     try:
         if isinstance(s, HistoryError):
@@ -365,7 +379,57 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError) -> Row:
         for i, mine, _ in verdict.differences
     ] if verdict.differences else []
     return (file, hand, verdict.cls, None, (ours, net, recorded, verdict.field, names,
-                                           differences, _settlement_dict(s), replay.inferred))
+                                           differences, _settlement_dict(s), replay.inferred,
+                                           _ev_detail(s) if ev else None))
+
+
+def _ev_detail(s: Settlement) -> dict[str, Any]:
+    """A hand's all-in EV as plain values (see :mod:`showdown.phh.allin_ev`): the big
+    blind (what ``--ev`` counts results in), the street of the all-in (``None``: none
+    before the last card), and per player ``player``, ``name``, ``shares`` (their
+    expected share of each pot, main pot first), ``expected`` (chips expected back),
+    ``won`` (chips won back) and ``difference`` (``won - expected``), in the file's
+    numbers; ``note`` says why the EV of an all-in hand was not computed."""
+    from showdown.phh.allin_ev import all_in_ev
+
+    history = s.replay.history
+    detail: dict[str, Any] = {"big_blind": _big_blind(history), "all_in_street": None,
+                              "ev": None, "note": None}
+    found = all_in_ev(s)
+    if found is None:
+        return detail
+    detail["all_in_street"] = found.street
+    detail["note"] = found.note
+    if found.note is not None:
+        return detail
+    money = partial(from_units, scale=s.replay.scale)
+    names = history.names
+    detail["ev"] = [
+        {
+            "player": f"p{i + 1}",
+            "name": names[i],
+            "shares": [money(x) for x in found.shares[i]],
+            "expected": money(found.expected[i]),
+            "won": money(found.won[i]),
+            "difference": money(found.won[i] - found.expected[i]),
+        }
+        for i in range(len(found.won))
+    ]
+    return detail
+
+
+def _big_blind(history: HandHistory) -> int | float | None:
+    """The hand's big blind (its largest blind or straddle; else its small bet or minimum
+    bet): results per 100 hands are counted in it."""
+    fields = history.fields
+    blinds = fields.get("blinds_or_straddles")
+    if isinstance(blinds, list) and blinds and max(blinds) > 0:
+        return max(blinds)  # type: ignore[no-any-return]
+    for key in ("small_bet", "min_bet"):
+        value = fields.get(key)
+        if type(value) in (int, float) and value > 0:
+            return value  # type: ignore[no-any-return]
+    return None
 
 
 #: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
@@ -373,20 +437,22 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError) -> Row:
 Unit = tuple[str, str, str | None, str]
 
 
-def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
+def replay_chunk(
+    units: Sequence[Unit], repair: bool = False, ev: bool = False
+) -> list[HandReport]:
     """Replay every hand of a chunk (runs in a worker process)."""
-    return from_rows(_run(units, repair))
+    return from_rows(_run(units, repair, ev))
 
 
-def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[Row]:
+def _replay_chunk(units: Sequence[Unit], repair: bool, ev: bool = False) -> list[Row]:
     rows: list[Row] = []
     for file, kind, name, text in units:
         if kind == "tables":
-            rows.extend(_tables(file, text, repair))
+            rows.extend(_tables(file, text, repair, ev))
             continue
         try:
             if kind == "phhs":
-                rows.extend(_rows(loads_all(text, file), repair))
+                rows.extend(_rows(loads_all(text, file), repair, ev))
                 continue
             history = loads(text, file)
         except HistoryError as exc:
@@ -396,21 +462,21 @@ def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[Row]:
             continue
         if kind == "table":
             history.name = name
-            rows.append(_row(history, name or "?", _settled(history, repair)))
+            rows.append(_row(history, name or "?", _settled(history, repair), ev))
         else:
-            rows.append(_row(history, "1", _settled(history, repair)))
+            rows.append(_row(history, "1", _settled(history, repair), ev))
     return rows
 
 
-def _tables(file: str, text: str, repair: bool) -> list[Row]:
+def _tables(file: str, text: str, repair: bool, ev: bool = False) -> list[Row]:
     """The hands of a run of plain tables, read at once; when one of them does not read,
     table by table, so that only that hand is an error."""
     try:
         hands = loads_all(text, file)
     except HistoryError:
         return _replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)],
-                             repair)
-    return _rows(hands, repair)
+                             repair, ev)
+    return _rows(hands, repair, ev)
 
 
 def _split_tables(text: str) -> list[tuple[str, str]]:
@@ -552,23 +618,23 @@ def _pack(rows: list[Row]) -> bytes:
                   for file, hand, cls, error, details in rows])
 
 
-def _run_rows(units: Sequence[Unit], repair: bool = False) -> bytes:
+def _run_rows(units: Sequence[Unit], repair: bool = False, ev: bool = False) -> bytes:
     """:func:`_run` for another process: its rows, marshalled."""
     with paused():
-        return _pack(_run(units, repair))
+        return _pack(_run(units, repair, ev))
 
 
-def _run(units: Sequence[Unit], repair: bool = False) -> list[Row]:
+def _run(units: Sequence[Unit], repair: bool = False, ev: bool = False) -> list[Row]:
     """The rows of a chunk's hands; a unit that could not be read is one error row."""
     with paused():  # many small acyclic containers: see showdown.phh.nogc
         if all(u[1] != "error" for u in units):
-            return _replay_chunk(units, repair)
+            return _replay_chunk(units, repair, ev)
         rows: list[Row] = []
         for unit in units:
             if unit[1] == "error":
                 rows.append(_error_row(unit[0], "?", unit[3]))
             else:
-                rows.extend(_replay_chunk([unit], repair))
+                rows.extend(_replay_chunk([unit], repair, ev))
         return rows
 
 
