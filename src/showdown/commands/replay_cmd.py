@@ -34,7 +34,6 @@ from showdown.commands.common import CliError, HelpFormatter, add_common_options
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from concurrent.futures import Executor
-
     from fractions import Fraction
 
     from showdown.phh.corpus import HandReport
@@ -200,9 +199,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace, executor: Executor | None) -> int:
     from showdown.i18n.replay import class_name, phrase
-    from showdown.phh.verification import CLASSES
-
     from showdown.phh.player_results import PlayerResults
+    from showdown.phh.verification import CLASSES
 
     counts: Counter[str | None] = Counter()
     files: set[str] = set()

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from showdown.phh.replayed import Replay
     from showdown.phh.settlement import Settlement
 
-__all__ = ["AllInEV", "EV_GAMES", "all_in_ev", "all_in_moment"]
+__all__ = ["EV_GAMES", "AllInEV", "all_in_ev", "all_in_moment"]
 
 #: The games whose all-in EV is computed (the cards to come are a shared board).
 EV_GAMES = frozenset({"holdem", "omaha", "short-deck", "omaha-hi-lo"})

@@ -427,8 +427,8 @@ def _big_blind(history: HandHistory) -> int | float | None:
         return max(blinds)  # type: ignore[no-any-return]
     for key in ("small_bet", "min_bet"):
         value = fields.get(key)
-        if type(value) in (int, float) and value > 0:
-            return value  # type: ignore[no-any-return]
+        if isinstance(value, int | float) and value > 0:
+            return value
     return None
 
 

@@ -16,8 +16,10 @@ result is counted in that hand's big blind.
 >>> table.add(HandReport("a.phhs", "1", "match", net=[40, -40], players=["Ana", "Bo"], ev=ev))
 >>> table.add(HandReport("a.phhs", "2", "match", net=[-2, 2], players=["Ana", "Bo"],
 ...     ev={"big_blind": 2, "all_in_street": None, "note": None, "ev": None}))
->>> [(r.name, r.hands, r.net, r.adjusted, r.net_per_100, r.adjusted_per_100) for r in table.rows()]
-[('Ana', 2, Fraction(38, 1), Fraction(8, 1), Fraction(950, 1), Fraction(200, 1)), ('Bo', 2, Fraction(-38, 1), Fraction(-8, 1), Fraction(-950, 1), Fraction(-200, 1))]
+>>> [(r.name, r.hands, int(r.net), int(r.adjusted)) for r in table.rows()]
+[('Ana', 2, 38, 8), ('Bo', 2, -38, -8)]
+>>> [(int(r.net_per_100), int(r.adjusted_per_100)) for r in table.rows()]  # in big blinds
+[(950, 200), (-950, -200)]
 >>> table.all_in, table.not_computed
 (1, 0)
 """
