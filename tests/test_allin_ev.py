@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import best_key, omaha_key
 
+from reference import best_key, omaha_key
 from showdown.commands.main import main
 from showdown.phh.allin_ev import all_in_ev, all_in_moment
 from showdown.phh.generate import header, random_hand
