@@ -6,8 +6,9 @@ summary; ``--json`` writes one JSON object per hand (JSON lines) with
 ``file``, ``hand``, ``class``, ``finishing_stacks``, ``recorded`` and the
 settlement (``pots``, ``payouts``, ``returned``). ``--check`` exits 1 if a
 hand is a ``mismatch`` or an error. A malformed file or action is one
-``error:`` line and exit 2; with ``--keep-going`` it is counted and the rest
-still run. ``--repair`` fills in missing checks and folds (pokerkit reads
+``error:`` line and exit 2, at once; with ``--keep-going`` it is counted and
+the rest still run. ``--ev`` adds the all-in EV (:mod:`showdown.phh.allin_ev`)
+and a summary per player. ``--repair`` fills in missing checks and folds (pokerkit reads
 histories so); ``--workers N`` replays in N processes, ``--scheduler ADDRESS``
 on the workers of a Dask scheduler (the files are read here and their hands
 sent in chunks, so the workers need not see the files).
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 EPILOG = """examples:
   showdown replay pluribus/                 every .phh/.phhs under the folder
   showdown replay hands.phhs --json         one JSON object per hand
+  showdown replay corpus/ --ev              all-in EV, and each player's results
   showdown replay corpus/ --check --keep-going --workers 2
   showdown replay corpus/ --scheduler tcp://host:8786
 """
