@@ -8,20 +8,26 @@ kernel takes part.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from showdown.commands.main import main
 from showdown.hands import native as _backend
+from showdown.phh.allin_ev import all_in_moment
 from showdown.phh.corpus import report
-from showdown.phh.engine import replay
+from showdown.phh.engine import _DEALING, HandState, replay
 from showdown.phh.errors import HistoryError, IllegalAction, MalformedHistory
-from showdown.phh.notation import loads, loads_all
+from showdown.phh.generate import header, random_hand
+from showdown.phh.notation import HandHistory, loads, loads_all
 from showdown.phh.pool import replay_lines, replay_paths
 from showdown.phh.runs import _kernel_results, settle_each
 from showdown.phh.settlement import Settlement, settle
 from showdown.phh.verification import verify
+from test_phh_fastpath import one_by_one, outcome
 
 DATA = Path(__file__).parent / "data"
 
@@ -227,3 +233,35 @@ def test_a_folder_without_hand_histories_is_an_error(
     one = _write(tmp_path / "one.phh", text([*DEAL, "p3 f", "p1 f"]))
     code, out, err = run_cli(capsys, str(tmp_path / "empty"), str(one), "--keep-going", "--check")
     assert code == 1 and "Errors: 1" in out and err.count("error: ") == 1
+
+
+@pytest.mark.usefixtures("backend")
+@settings(max_examples=60)
+@given(st.integers(0, 2**32))
+def test_runout_shows_anywhere_settle_alike_on_both_paths(seed: int) -> None:
+    """Random all-in hands with ``sm ????`` shows written at every card of the runout
+    (as the HandHQ rooms write them): the kernel and the engine agree."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        h = random_hand(rng, header("NT", [rng.randint(3, 30) for _ in range(3)]), fold=0.1)
+        moment = all_in_moment(settle(h).replay)
+        if moment is not None:
+            break
+    else:
+        return
+    state = HandState.start(h)
+    shown: list[str] = []
+    for index, action in enumerate(h.fields["actions"]):
+        state.apply(index, action)
+        shown.append(action)
+        # betting over for good, cards to come: anyone still in may show, again and again
+        if state.phase == _DEALING and state.live >= 2 and not state._more_betting():
+            live = [i for i in range(state.n) if not state.folded[i]]
+            shown.extend(f"p{i + 1} sm ????" for i in live if i == live[0] or rng.random() < 0.7)
+    repeated = HandHistory(dict(h.fields, actions=shown))
+    [run] = settle_each([repeated])
+    assert len(shown) > len(h.fields["actions"])
+    assert outcome(run) == outcome(one_by_one(repeated)), shown
+    assert isinstance(run, Settlement), run
+    if _backend.current() == "native":  # the kernel settles them itself
+        assert _kernel_results([repeated]) != [None]
