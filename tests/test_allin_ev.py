@@ -176,6 +176,10 @@ def test_when_the_ev_is_not_computed_a_note_says_why() -> None:
     assert ev is not None and ev.note is not None and "community-card games only" in ev.note
     partial = hand_text(SIDE_POT[:16], "40, 100, 100, 100")
     assert all_in_ev(settle(partial)) is None
+    eleven = settle(random_hand(random.Random(1), header("NT", [2] * 11), fold=0.0))
+    ev = all_in_ev(eleven)  # every one of 11 players all in preflop: more than equity takes
+    assert ev is not None and ev.note == ("the equity cannot be enumerated: equity needs 2 "
+                                          "to 10 players, got 11")
 
 
 def test_the_real_pokerstars_runout() -> None:

@@ -170,7 +170,11 @@ def all_in_ev(settlement: Settlement) -> AllInEV | None:
         if len(contenders) == 1:
             shares[contenders[0]][k] = Fraction(amount)
             continue
-        for i, part in zip(contenders, _equities(r, contenders, board), strict=True):
+        try:
+            parts = _equities(r, contenders, board)
+        except ValueError as exc:  # CardError: more players than the equity takes, say
+            return AllInEV(street, board, note=f"the equity cannot be enumerated: {exc}")
+        for i, part in zip(contenders, parts, strict=True):
             shares[i][k] = amount * part
     won = tuple(f - (s - c) for f, s, c in zip(
         settlement.finishing, r.starting, r.contributed, strict=True))
