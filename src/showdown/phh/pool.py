@@ -364,7 +364,7 @@ def _here(paths: Iterable[str | Path], chunk: int, repair: bool, ev: bool, lines
                 if part is not None and (lines or hold):
                     part = _lines(part) if lines else list(map(_packed_row, part))
             parts.append(part)
-            cut = _upto_error(parts) if stop else None
+            cut = _upto_error(parts) if stop and _has_error(part) else None
             if cut is not None:
                 yield cut
                 return
@@ -373,6 +373,11 @@ def _here(paths: Iterable[str | Path], chunk: int, repair: bool, ev: bool, lines
         yield rows if cut is None else cut
         if cut is not None:
             return
+
+
+def _has_error(part: list[Row] | None) -> bool:
+    """Whether a part holds an error row (checked as each part comes, once)."""
+    return part is not None and any(row[3] is not None for row in part)
 
 
 def _upto_error(parts: list[list[Row] | None]) -> list[Row] | None:
@@ -471,7 +476,7 @@ def _collect(task: Task, futures: list[Future[bytes]], repair: bool, ev: bool, l
             part = marshal.loads(blob)
             # rows come packed (see _pack): each one's error plain, its details not
             parts.append(part)
-        cut = _upto_error(parts) if stop else None
+        cut = _upto_error(parts) if stop and _has_error(part) else None
         if cut is not None:
             return cut, True
     with paused():
