@@ -30,6 +30,7 @@ import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
+from showdown.phh.betting import blind_opener
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.money import number, text
@@ -193,6 +194,7 @@ class HandBuilder:
                     actions.append(f"{index[name]} sm {''.join(shown)}")
                 else:
                     actions.append(f"{index[name]} sm")
+        self._check_blinds(names)
         antes = [number(self.antes.get(name, _ZERO)) for name in names]
         blinds = [number(self.blinds.get(name, _ZERO)) for name in names]
         if n == 2:  # PHH writes heads-up forced bets reversed (p2 is the button)
@@ -223,6 +225,23 @@ class HandBuilder:
         if self.bounties:
             fields["_bounties"] = [number(self.bounties.get(name, _ZERO)) for name in names]
         return HandHistory(fields, self.file, hand)
+
+
+    def _check_blinds(self, names: list[str]) -> None:
+        """The first to act preflop must be the one PHH's rule names (the player after the
+        largest live blind or straddle, the later one on a tie). A big blind posted by a
+        player coming back in a late seat breaks it: PHH cannot write such a hand."""
+        first = next((name for name, verb, _ in self.events if name), None)
+        if len(names) == 2 or first is None:
+            return
+        posted = [self.blinds.get(name, _ZERO) for name in names]
+        opener = blind_opener(len(names), posted, posted)
+        if names[opener] != first:
+            late = max((k for k, v in enumerate(posted) if v), key=lambda k: (posted[k], k))
+            name = names[late]
+            self.error(f"{name!r} (seat {self.seats[name][0]}) posted a live blind out of "
+                       f"position, which PHH's order of play cannot hold ({first!r} acted "
+                       "first)")
 
 
 def clock(day: datetime.date, time: datetime.time, zone: str | None) -> dict[str, Any]:

@@ -36,7 +36,6 @@ from showdown.phh.rooms.money import amount, currency_of
 __all__ = ["HEAD", "read_hand", "split"]
 
 HEAD = re.compile(r"<game gamecode=")
-_GAME = re.compile(r"<game gamecode=.*?</game>", re.DOTALL)
 _GENERAL = re.compile(r"<general>.*?</general>", re.DOTALL)
 _RANKS = {"10": "T", "A": "A", "K": "K", "Q": "Q", "J": "J", "T": "T"}
 _ZERO = Decimal(0)
@@ -47,7 +46,13 @@ def split(text: str) -> list[str]:
     head = text.find("<game ")
     general = _GENERAL.search(text, 0, head if head >= 0 else len(text))
     session = general.group() if general else ""
-    return [f"<session>{session}{m.group()}</session>" for m in _GAME.finditer(text)]
+    starts = [m.start() for m in HEAD.finditer(text)]
+    games = []
+    for a, z in zip(starts, [*starts[1:], len(text)], strict=True):
+        end = text.find("</game>", a, z)
+        # A game cut short keeps its text: reading it then names the hand that stops early.
+        games.append(text[a:end + 7] if end >= 0 else text[a:z])
+    return [f"<session>{session}{game}</session>" for game in games]
 
 
 def _card(text: str, b: HandBuilder) -> str:
@@ -71,7 +76,8 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
-        HandBuilder(room, "NT", file, hand).error(f"not well-formed XML: {exc}")
+        what = "stops early" if "</game>" not in text else "is not well-formed XML"
+        HandBuilder(room, "NT", file, hand).error(f"the hand {what} ({exc})")
     game_type = root.findtext("general/gametype") or root.findtext("game/general/gametype") or ""
     try:
         variant = variant_of(game_type.replace(" NL", " No Limit").replace(" PL", " Pot Limit")
@@ -110,19 +116,18 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
         if win:
             b.collect(name, win)
     for round_ in game.iterfind("round"):
-        for item in round_:
-            if item.tag == "cards":
-                kind = item.get("type")
-                cards = [_card(c, b) for c in (item.text or "").split()]
-                if kind == "Pocket":
-                    name = item.get("player", "")
-                    if name in b.seats:
-                        b.hole(name, cards)
-                elif kind in ("Flop", "Turn", "River"):
-                    b.board(cards)
-                continue
-            if item.tag != "action":
-                continue
+        for item in round_.iterfind("cards"):
+            kind = item.get("type")
+            cards = [_card(c, b) for c in (item.text or "").split()]
+            if kind == "Pocket":
+                name = item.get("player", "")
+                if name in b.seats:
+                    b.hole(name, cards)
+            elif kind in ("Flop", "Turn", "River"):
+                b.board(cards)
+        # The actions of a round in the order of their numbers (not always the file's).
+        actions = sorted(round_.iterfind("action"), key=lambda a: int(a.get("no") or 0))
+        for item in actions:
             name = item.get("player", "")
             kind = item.get("type")
             value = _amount(item.get("sum"))

@@ -127,6 +127,6 @@ def read_hand(text: str, room: str = "partypoker", file: str | None = None) -> H
             if won is not None:
                 b.collect(name, amount(won.group(1)))
         elif not act(b, name, rest) and not rest.startswith(
-                ("has ", "is ", "will ", "did ", "does ", "sits")):
+                ("has ", "is ", "will ", "did ", "does ", "sits", "could not")):
             b.error(f"cannot read {name}'s action {rest!r}")
     return b.build()

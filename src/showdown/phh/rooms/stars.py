@@ -67,6 +67,7 @@ _NOISE = ("doesn't", "does", "is", "has", "said,", "sits", "joins", "leaves", "w
           "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
           "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+_WON = re.compile(r"\b(?:won|collected) \(?([$€£]?\d[\d,]*(?:\.\d+)?)")
 
 
 def _cards(text: str, b: HandBuilder) -> list[str]:
@@ -91,6 +92,8 @@ def _header(line: str, room: str, file: str | None) -> HandBuilder:
         game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
         if "Table" in game:
             game = line.split(" - ")[2] if line.count(" - ") >= 3 else game
+    elif room == "wpn":
+        game = line
     else:
         game = line.split(":", 1)[1] if ":" in line else line
     try:
@@ -203,6 +206,11 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
                         b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
                         + value)
         return
+    if line.startswith("Seat ") and not b.collected:  # WPN may write the winner only here
+        won = _WON.search(line)
+        seat = line[5:].split(":", 1)[0]
+        if won is not None and seat.isdigit() and int(seat) in by_seat:
+            b.collect(by_seat[int(seat)], amount(won.group(1)))
     if line.startswith("Seat ") and "[" in line:
         seat = line[5:].split(":", 1)[0]
         name = by_seat.get(int(seat)) if seat.isdigit() else None
