@@ -62,7 +62,7 @@ def act(b: HandBuilder, name: str, rest: str) -> bool:
     elif verb == "checks":
         b.act(name, "check")
     elif verb == "calls":
-        b.act(name, "call")
+        b.act(name, "call", bracket_amount(rest))
     elif verb in ("bets", "raises") or rest.startswith("is all-In") or rest.startswith(
             "is all-in"):
         b.act(name, "put", bracket_amount(rest))

@@ -114,6 +114,9 @@ class HandBuilder:
         if verb == "fold":
             self.events.append((name, "f", ""))
         elif verb in ("check", "call"):
+            if verb == "call":  # the chips a later raise "by" or "put" counts from
+                top = max(self.bets.values(), default=_ZERO)
+                self.bets[name] = self.bets.get(name, _ZERO) + value if value else top
             self.events.append((name, "cc", ""))
         else:
             before = self.bets.get(name, _ZERO)

@@ -138,7 +138,7 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
             elif kind == "15":
                 b.post(name, "ante", value)
             elif kind == "3":
-                b.act(name, "call")
+                b.act(name, "call", value)
             elif kind == "4":
                 b.act(name, "check")
             elif kind == "5":

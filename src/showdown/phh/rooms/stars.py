@@ -165,7 +165,7 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
     elif verb == "checks":
         b.act(name, "check")
     elif verb == "calls":
-        b.act(name, "call")
+        b.act(name, "call", _money(rest, b))
     elif verb == "bets":
         b.act(name, "bet", _money(rest, b))
     elif verb == "raises":
