@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "equity": "showdown.commands.equity_cmd",
     "matrix": "showdown.commands.matrix_cmd",
     "replay": "showdown.commands.replay_cmd",
+    "convert": "showdown.commands.convert_cmd",
     "play": "showdown.commands.play_cmd",
     "demo": "showdown.commands.demo_cmd",
 }
