@@ -112,6 +112,8 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
             continue
         if not act(b, name, rest) and not rest.startswith(("has ", "is ", "will ", "did ")):
             b.error(f"cannot read {name}'s action {rest!r}")
+    if not summary:
+        b.error("the hand stops early: it has no ** Summary ** (a file cut short?)")
     if not tournament and game:
         currency = currency_of(game)
         if currency:

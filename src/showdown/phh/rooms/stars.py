@@ -67,6 +67,8 @@ _NOISE = ("doesn't", "does", "is", "has", "said,", "sits", "joins", "leaves", "w
           "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
           "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+_STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
+_GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
 _WON = re.compile(r"\b(?:won|collected) \(?([$€£]?\d[\d,]*(?:\.\d+)?)")
 
 
@@ -96,6 +98,9 @@ def _header(line: str, room: str, file: str | None) -> HandBuilder:
         game = line
     else:
         game = line.split(":", 1)[1] if ":" in line else line
+    parts = game.split(" - ")
+    game = next((p for p in parts if _GAME_WORD.search(p)), parts[0])
+    game = _STAKES_TAIL.sub("", game).strip()
     try:
         variant = variant_of(game)
     except ValueError as exc:
@@ -268,7 +273,7 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 if bounty:
                     b.bounties[name] = amount(bounty)
             continue
-        if line.startswith("Table "):
+        if line.startswith(("Table ", "Table:")):
             m = _TABLE.match(line)
             if m is not None:
                 b.meta["table"] = m.group(1)
@@ -299,4 +304,6 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             _action(b, *split)
         elif line.startswith("Hand was run"):
             b.runs = 2
+    if not summary:
+        b.error("the hand stops early: it has no *** SUMMARY *** (a file cut short?)")
     return b.build()
