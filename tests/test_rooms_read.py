@@ -64,7 +64,7 @@ def test_the_rooms_record_is_kept_in_phh_fields() -> None:
 
 
 def test_rake_and_jackpot_are_taken_as_written() -> None:
-    first, second, tournament = hands_of("ggpoker-handwritten.txt")
+    _, second, tournament = hands_of("ggpoker-handwritten.txt")
     s = settle(second)
     v = verify(s)
     hero = second.fields["players"].index("Hero")

@@ -68,9 +68,7 @@ def act(b: HandBuilder, name: str, rest: str) -> bool:
         b.act(name, "put", bracket_amount(rest))
     elif verb == "posts":
         value = bracket_amount(rest)
-        if "ante" in rest:
-            b.post(name, "ante", value)
-        elif "dead" in rest:
+        if "ante" in rest or "dead" in rest:
             b.post(name, "ante", value)
         elif "small & big" in rest or "small and big" in rest:
             live = b.big if b.big is not None and b.big < value else value

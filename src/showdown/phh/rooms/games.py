@@ -4,11 +4,11 @@
 ('NT', 'NT', 'NT')
 >>> variant_of("Omaha Pot Limit"), variant_of("Hold'em Limit"), variant_of("Omaha Hi/Lo Limit")
 ('PO', 'FT', 'FO/8')
->>> variant_of("Razz")
+>>> variant_of("Razz")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: the game 'Razz' is not one the replay reads from a room's file (Hold'em no limit and fixed limit, Omaha pot limit, Omaha hi/lo fixed limit)
->>> stakes_of("PokerStars Hand #1: Tournament #2, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20)")
+ValueError: the game 'Razz' is not one the replay reads from a room's file (Hold'em no ...)
+>>> stakes_of("Tournament #2, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20)")
 ('10', '20')
 >>> stakes_of("Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2025/04/07 23:48:32")
 ('$0.01', '$0.02')
@@ -24,7 +24,8 @@ __all__ = ["SUPPORTED", "stakes_of", "variant_of", "when"]
 SUPPORTED = "Hold'em no limit and fixed limit, Omaha pot limit, Omaha hi/lo fixed limit"
 _STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?(?:[$€£]| ?€)?)\s?/\s?([$€£]?\d[\d,]*(?:\.\d+)?"
                      r"(?:[$€£]| ?€)?)(?![\d/])")
-_DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,4}))?")
+_DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})"
+                   r"(?: ([A-Z]{2,4}))?")
 
 
 def _limit(game: str) -> str:

@@ -7,7 +7,7 @@ colon after the player's name (PokerStars, GGPoker) or not (Full Tilt, WPN);
 ``raises $2 to $3`` or ``raises to $3``; ``collected $4 from pot`` or ``wins the
 pot ($4)``; where the button is written.
 
->>> hand = '''PokerStars Hand #164150709626:  Hold'em No Limit ($0.02/$0.05) - 2017/01/06 17:15:11 ET
+>>> hand = '''PokerStars Hand #164150709626: Hold'em No Limit ($0.02/$0.05) - 2017/01/06 17:15:11 ET
 ... Table 'Donati' 6-max Seat #2 is the button
 ... Seat 1: Ana ($5 in chips)
 ... Seat 2: Bo ($5 in chips)

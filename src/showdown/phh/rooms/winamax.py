@@ -2,7 +2,9 @@
 date UTC``, then lines as PokerStars writes them without the colon after the name, amounts
 with the euro sign after them (``0.02€``); tournaments write ``(ante/small/big)``.
 
->>> h = read_hand('''Winamax Poker - CashGame - HandId: #18567763-280-1687022958 - Holdem no limit (0.01€/0.02€) - 2023/06/17 17:29:18 UTC
+>>> head = ("Winamax Poker - CashGame - HandId: #18567763-280-1687022958 - "
+...         "Holdem no limit (0.01€/0.02€) - 2023/06/17 17:29:18 UTC")
+>>> h = read_hand(head + '''
 ... Table: 'Colorado 05' 5-max (real money) Seat #2 is the button
 ... Seat 1: Ana (2€)
 ... Seat 2: Bo (2.50€)
