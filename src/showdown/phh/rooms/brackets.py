@@ -66,11 +66,14 @@ def act(b: HandBuilder, name: str, rest: str) -> bool:
     elif verb in ("bets", "raises") or rest.startswith("is all-In") or rest.startswith(
             "is all-in"):
         b.act(name, "put", bracket_amount(rest))
+    elif verb == "posts" and "+" in rest.partition("[")[2]:  # 888: "[$0.01 + $0.02]"
+        dead, _, live = rest.partition("[")[2].partition("]")[0].partition("+")
+        b.post(name, "blind", amount(live), amount(dead))
     elif verb == "posts":
         value = bracket_amount(rest)
-        if "ante" in rest or "dead" in rest:
+        if "ante" in rest or ("dead" in rest and "big blind" not in rest):
             b.post(name, "ante", value)
-        elif "small & big" in rest or "small and big" in rest:
+        elif "small & big" in rest or "small and big" in rest or "+ dead" in rest:
             live = b.big if b.big is not None and b.big < value else value
             b.post(name, "blind", live, value - live)
         else:

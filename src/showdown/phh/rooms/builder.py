@@ -71,6 +71,8 @@ class HandBuilder:
         self.fees: dict[str, Decimal] = {}
         self.meta: dict[str, Any] = {}
         self.bounties: dict[str, Decimal] = {}
+        self.spent: dict[str, Decimal] = {}
+        self.folded: set[str] = set()
         self.runs = 1
 
     def error(self, message: str) -> NoReturn:
@@ -102,32 +104,45 @@ class HandBuilder:
         self.player(name)
         if kind == "ante":
             self.antes[name] = self.antes.get(name, _ZERO) + value
+            self.spent[name] = self.spent.get(name, _ZERO) + value
             return
         if dead:
             self.antes[name] = self.antes.get(name, _ZERO) + dead
         self.blinds[name] = self.blinds.get(name, _ZERO) + value
         self.bets[name] = self.bets.get(name, _ZERO) + value
+        self.spent[name] = self.spent.get(name, _ZERO) + value + dead
 
     def act(self, name: str, verb: str, value: Decimal = _ZERO) -> None:
         """A betting action: ``fold``, ``check``, ``call``, ``bet`` (``value`` put in),
         ``raise_to`` (the street's total), ``raise_by`` (``value`` more than the
         player's bet before), ``put`` (``value`` put in: a call or a raise)."""
         self.player(name)
+        before = self.bets.get(name, _ZERO)
         if verb == "fold":
+            self.folded.add(name)
             self.events.append((name, "f", ""))
-        elif verb in ("check", "call"):
+            return
+        if verb in ("check", "call"):
             if verb == "call":  # the chips a later raise "by" or "put" counts from
                 top = max(self.bets.values(), default=_ZERO)
-                self.bets[name] = self.bets.get(name, _ZERO) + value if value else top
+                self.bets[name] = before + value if value else top
             self.events.append((name, "cc", ""))
         else:
-            before = self.bets.get(name, _ZERO)
             total = value if verb == "raise_to" else before + value
-            if verb == "put" and total <= max(self.bets.values(), default=_ZERO):
+            if (verb == "put" and total <= max(self.bets.values(), default=_ZERO)) or (
+                    self._nobody_behind(name)):  # a "raise" nobody can answer is a call
+                self.bets[name] = total
                 self.events.append((name, "cc", ""))
-                return
-            self.bets[name] = total
-            self.events.append((name, "cbr", text(total)))
+            else:
+                self.bets[name] = total
+                self.events.append((name, "cbr", text(total)))
+        self.spent[name] = self.spent.get(name, _ZERO) + self.bets.get(name, before) - before
+
+    def _nobody_behind(self, name: str) -> bool:
+        """Whether every other player still in is all-in (then no raise can be made)."""
+        others = [n for n in self.playing if n != name and n not in self.folded]
+        return bool(others) and all(
+            self.spent.get(n, _ZERO) >= self.seats[n][1] for n in others)
 
     def board(self, cards: list[str]) -> None:
         """Board cards dealt (a new street: the bets start again)."""
@@ -237,7 +252,7 @@ class HandBuilder:
         largest live blind or straddle, the later one on a tie). A big blind posted by a
         player coming back in a late seat breaks it: PHH cannot write such a hand."""
         first = next((name for name, verb, _ in self.events if name), None)
-        if len(names) == 2 or first is None:
+        if len(names) == 2 or first is None or not any(self.blinds.values()):
             return
         posted = [self.blinds.get(name, _ZERO) for name in names]
         units = [int(v * 10**9) for v in posted]  # the rule compares; whole numbers do

@@ -19,7 +19,6 @@ _FIRST = (
     ("PokerStars ", "pokerstars"),
     ("Poker Hand #", "ggpoker"),
     ("Winamax Poker - ", "winamax"),
-    ("#Game No :", "888"),
     ("***** 888", "888"),
     ("***** Hand History", "partypoker"),
     ("Full Tilt Poker ", "fulltilt"),
@@ -38,9 +37,9 @@ def detect(text: str) -> str | None:
         return "ipoker" if "<session" in head or "<game " in head else None
     for line in head.split("\n", 40)[:40]:
         line = line.strip()
-        if not line or (line.startswith("#") and not line.startswith("#Game")) or (
-                line.startswith("*****") and "Hand History" not in line):
-            continue  # blank lines, comments, PokerStars' "****** # 2 ******" separators
+        if not line or line.startswith("#") or (line.startswith("Game #") and line.endswith(
+                "starts.")) or (line.startswith("*****") and "Hand History" not in line):
+            continue  # blank lines, "#Game No : 1" (888, PartyPoker), PokerStars' "*** # 2 ***"
         for start, room in _FIRST:
             if line.startswith(start):
                 return room

@@ -34,7 +34,8 @@ from showdown.phh.rooms.money import amount, currency_of
 
 __all__ = ["HEAD", "read_hand"]
 
-HEAD = re.compile(r"^#Game No : ", re.MULTILINE)
+HEAD = re.compile(r"^(?:#Game No : \d+\n+)?\*{5} 888", re.MULTILINE)
+_ID = re.compile(r"Game (?:No : )?(\d+)")
 _GAME = re.compile(r"^(\S+)/(\S+) Blinds (.*?) - \*\*\* (\d{2}) (\d{2}) (\d{4}) "
                    r"(\d{1,2}):(\d{2}):(\d{2})")
 _TABLE = re.compile(r"^(?:Tournament #(\d+) .*?- )?Table #?(.*?) (\d+) Max")
@@ -44,7 +45,8 @@ _BUTTON = re.compile(r"^Seat (\d+) is the button")
 def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHistory:
     """One 888poker hand as a :class:`HandHistory`."""
     lines = text.strip("\n").split("\n")
-    hand = lines[0].partition(":")[2].strip()
+    number = _ID.search(text, 0, 200)
+    hand = number.group(1) if number else None
     game = next((line for line in lines[1:4] if " Blinds " in line), None)
     m = _GAME.match(game) if game else None
     if m is None:
@@ -61,7 +63,7 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
     names: dict[str, list[str]] = {}
     tournament = False
     summary = False
-    for line in lines[2:]:
+    for line in lines[1:]:
         line = line.strip()
         if not line or line is game:
             continue
@@ -106,7 +108,12 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
             if rest.startswith("shows"):
                 b.show(name, cards_in(rest))
             elif rest.startswith("mucks"):
-                b.muck(name, cards_in(rest))
+                # 888 writes "mucks [cards]" for hands it showed at the end, winners' too.
+                cards = cards_in(rest)
+                if cards:
+                    b.show(name, cards)
+                else:
+                    b.muck(name)
             elif rest.startswith("collected"):
                 b.collect(name, bracket_amount(rest))
             continue

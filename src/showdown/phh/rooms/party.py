@@ -36,9 +36,9 @@ HEAD = re.compile(r"^\*{5} Hand History [Ff]or Game ", re.MULTILINE)
 _ID = re.compile(r"Game (\w+)")
 _CASH = re.compile(r"^(\S+)/(\S+)(?: [A-Z]{3})? (.*?) - \w+, (\w+) (\d{1,2}), "
                    r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) (\d{4})")
-_TOURNEY = re.compile(r"^(.*?) (?:\$[\d.,]+ \w+ Buy-in|Buy-in).*? - \w+, (\w+) (\d{1,2}), "
-                      r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) (\d{4})")
-_BLINDS = re.compile(r"^Blinds\(([\d.,]+)/([\d.,]+)\)")
+_TOURNEY = re.compile(r"^(.*?) (?:\$ ?[\d.,]+ \w+ )?Buy-in.*? - \w+, (\w+) (\d{1,2}), "
+                      r"(\d{1,2}):(\d{2}):(\d{2}) +(\w+ )?(\d{4})")
+_BLINDS = re.compile(r"^Blinds(?:-Antes)?\(([\d.,]+)/([\d.,]+)")
 _MONTHS = {m: k for k, m in enumerate(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"), start=1)}
@@ -73,7 +73,7 @@ def read_hand(text: str, room: str = "partypoker", file: str | None = None) -> H
         month, day, h, mi, s, zone, year = tourney.groups()[1:]  # type: ignore[union-attr]
     try:
         stamp = (datetime.date(int(year), _MONTHS[month], int(day)),
-                 datetime.time(int(h), int(mi), int(s)), zone)
+                 datetime.time(int(h), int(mi), int(s)), zone.strip() if zone else None)
         b.meta.update(clock(*stamp))
     except (KeyError, ValueError):
         pass
@@ -99,7 +99,7 @@ def read_hand(text: str, room: str = "partypoker", file: str | None = None) -> H
             if t is not None:
                 b.meta["table"] = t.group(1)
             continue
-        if line.startswith("Blinds("):
+        if line.startswith("Blinds"):
             blinds = _BLINDS.match(line)
             if blinds is not None:
                 b.stakes(amount(blinds.group(1)), amount(blinds.group(2)))
