@@ -68,16 +68,14 @@ def currency_of(raw: str) -> str | None:
 
 def number(value: Decimal) -> int | float:
     """A PHH number: an integer when whole, else the decimal (``0.1``)."""
-    if value == value.to_integral_value():
-        return int(value)
-    return float(value)
+    whole = int(value)
+    return whole if whole == value else float(value)
 
 
 def text(value: Decimal) -> str:
     """The amount as an action writes it (``1250``, ``0.25``), never with an exponent."""
-    if value == value.to_integral_value():
-        return str(int(value))
-    return format(value.normalize(), "f")
+    whole = int(value)
+    return str(whole) if whole == value else format(value.normalize(), "f")
 
 
 def is_zero(value: Decimal) -> bool:

@@ -30,8 +30,10 @@ pot ($4)``; where the button is written.
 
 from __future__ import annotations
 
+import datetime
 import re
 from decimal import Decimal
+from functools import lru_cache
 
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
@@ -60,6 +62,7 @@ _CARDS = re.compile(r"\[([^\]]*)\]")
 _FTP_TABLE = re.compile(r"Table (.+?) - ")
 _FTP_BUTTON = re.compile(r"^The button is in seat #(\d+)")
 _FTP_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2})")
+_DATE_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}")
 _FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*(?:[A-Z]{3}|[$€£])?)$")
 
 #: What follows a player's name and changes nothing in the hand.
@@ -87,9 +90,12 @@ def _money(text: str, b: HandBuilder) -> Decimal:
     return amount(m.group())
 
 
-def _header(line: str, room: str, file: str | None) -> HandBuilder:
-    m = _ID.search(line)
-    hand = m.group(1) if m else None
+@lru_cache(maxsize=256)
+def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, str | None,
+                                         str | None]:
+    """The variant, stakes, currency and tournament of a header (its hand number and date
+    taken out: a session's headers then share one entry). A ``ValueError`` for a game the
+    replay does not read."""
     if room == "fulltilt":
         game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
         if "Table" in game:
@@ -100,26 +106,34 @@ def _header(line: str, room: str, file: str | None) -> HandBuilder:
         game = line.split(":", 1)[1] if ":" in line else line
     parts = game.split(" - ")
     game = next((p for p in parts if _GAME_WORD.search(p)), parts[0])
-    game = _STAKES_TAIL.sub("", game).strip()
+    variant = variant_of(_STAKES_TAIL.sub("", game).strip())
+    tournament = _TOURNAMENT.search(line)
+    found = stakes_of(line.split(" - Level")[0] if tournament is None else line)
+    stakes = None if found is None else (amount(found[0]), amount(found[1]))
+    currency = currency_of(line) if tournament is None and found is not None else None
+    return (variant, stakes, currency,
+            None if tournament is None else tournament.group(1) or tournament.group(2))
+
+
+def _header(line: str, room: str, file: str | None) -> HandBuilder:
+    m = _ID.search(line)
+    hand = m.group(1) if m else None
     try:
-        variant = variant_of(game)
+        variant, stakes, currency, tournament = _game(room, _DATE_TIME.sub(
+            "", line if m is None else line[m.end():]))
     except ValueError as exc:
         raise MalformedHistory(file, hand, str(exc)) from None
     b = HandBuilder(room, variant, file, hand)
-    tournament = _TOURNAMENT.search(line)
-    stakes = stakes_of(line.split(" - Level")[0] if tournament is None else line)
     if stakes is not None:
-        b.stakes(amount(stakes[0]), amount(stakes[1]))
-        currency = currency_of(line) if tournament is None else None
-        if currency:
-            b.meta["currency"] = currency
+        b.stakes(*stakes)
+    if currency:
+        b.meta["currency"] = currency
     if tournament is not None:
-        b.meta["_tournament"] = tournament.group(1) or tournament.group(2)
+        b.meta["_tournament"] = tournament
     stamp = when(line)
     if room == "fulltilt":
         t = _FTP_TIME.search(line)
         if t is not None:
-            import datetime
             h, mi, s, zone, y, mo, d = t.groups()
             stamp = (datetime.date(int(y), int(mo), int(d)),
                      datetime.time(int(h), int(mi), int(s)), zone)
@@ -241,6 +255,7 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
     by_seat: dict[int, str] = {}
     seating = True
     summary = False
+    seats = b.seats
     for line in lines:
         line = line.rstrip()
         if not line:
@@ -248,6 +263,11 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
         if summary:
             _summary(b, line, by_seat)
             continue
+        if colon and not seating:  # most lines: "name: action", read at once
+            name, sep, rest = line.partition(": ")
+            if sep and name in seats:
+                _action(b, name, rest)
+                continue
         if line.startswith("***"):
             seating = False
             street = line.strip("* ").split(" ", 1)[0]
