@@ -26,6 +26,7 @@ ROOMS = Path(__file__).parent / "data" / "rooms"
 SAMPLES = {
     "pokerstars-cash-zoom.txt": ("pokerstars", {"rake": 1}),
     "pokerstars-tournament.txt": ("pokerstars", {"match": 5}),
+    "pokerstars-handwritten-games.txt": ("pokerstars", {"rake": 2}),
     "ggpoker-handwritten.txt": ("ggpoker", {"rake": 2, "match": 1}),
     "winamax-handwritten.txt": ("winamax", {"rake": 1, "match": 1}),
     "888-cash.txt": ("888", {"rake": 2, "match": 1}),
@@ -84,6 +85,16 @@ def test_euros_after_the_amount_and_three_part_blinds() -> None:
     assert tournament.fields["antes"] == [25, 25, 25, 25]
     assert tournament.fields["blinds_or_straddles"] == [100, 200, 0, 0]
     assert verify(settle(tournament)).cls == "match"
+
+
+def test_omaha_and_fixed_limit() -> None:
+    omaha, limit = hands_of("pokerstars-handwritten-games.txt")
+    assert (omaha.fields["variant"], omaha.fields["min_bet"]) == ("PO", 0.1)
+    assert "d dh p4 AsKsJhTh" in omaha.fields["actions"]
+    assert (limit.fields["variant"], limit.fields["small_bet"], limit.fields["big_bet"]) == (
+        "FT", 0.1, 0.2)
+    assert "p2 sm" in limit.fields["actions"]  # capped_out mucked at showdown
+    assert verify(settle(limit)).differences == [(2, 200, 188)]
 
 
 def test_heads_up_forced_bets_are_written_as_phh_does() -> None:
