@@ -67,8 +67,8 @@ def act(b: HandBuilder, name: str, rest: str) -> bool:
             "is all-in"):
         b.act(name, "put", bracket_amount(rest))
     elif verb == "posts" and "+" in rest.partition("[")[2]:  # 888: "[$0.01 + $0.02]"
-        dead, _, live = rest.partition("[")[2].partition("]")[0].partition("+")
-        b.post(name, "blind", amount(live), amount(dead))
+        dead_text, _, live_text = rest.partition("[")[2].partition("]")[0].partition("+")
+        b.post(name, "blind", amount(live_text), amount(dead_text))
     elif verb == "posts":
         value = bracket_amount(rest)
         if "ante" in rest or ("dead" in rest and "big blind" not in rest):

@@ -45,8 +45,8 @@ _BUTTON = re.compile(r"^Seat (\d+) is the button")
 def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHistory:
     """One 888poker hand as a :class:`HandHistory`."""
     lines = text.strip("\n").split("\n")
-    number = _ID.search(text, 0, 200)
-    hand = number.group(1) if number else None
+    found = _ID.search(text, 0, 200)
+    hand = found.group(1) if found else None
     game = next((line for line in lines[1:4] if " Blinds " in line), None)
     m = _GAME.match(game) if game else None
     if m is None:
