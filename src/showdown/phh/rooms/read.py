@@ -88,7 +88,8 @@ def read_hands(text: str, room: str, file: str | None = None
             hands.append(read(part, room, file))
         except HistoryError as exc:
             hands.append(exc)
-        except (ValueError, IndexError, KeyError) as exc:
+        except (ValueError, IndexError, KeyError, AttributeError, TypeError, ArithmeticError,
+                AssertionError) as exc:  # a line the reader did not expect: named, not raised
             hands.append(MalformedHistory(file, _number(part), f"cannot read the hand: {exc}"))
     return hands
 
