@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-
 from pathlib import Path
 
 from hypothesis import given, settings
