@@ -188,3 +188,8 @@ def test_convert_bad_input(tmp_path: Path) -> None:
     done = cli("convert", str(bad), "--to", "phh", "--keep-going")
     assert done.returncode == 1 and len(loads_all(done.stdout)) == 5
     assert done.stderr.count("error:") == 1
+
+
+def test_a_rooms_file_on_standard_input() -> None:
+    done = cli("replay", "-", "--check", stdin=(ROOMS / "wpn-tournament.txt").read_text())
+    assert done.returncode == 0 and "Hands: 5" in done.stdout and "match 5" in done.stdout
