@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "matrix": "showdown.commands.matrix_cmd",
     "replay": "showdown.commands.replay_cmd",
     "play": "showdown.commands.play_cmd",
+    "lab": "showdown.commands.lab_cmd",
     "demo": "showdown.commands.demo_cmd",
 }
 

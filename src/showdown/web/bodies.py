@@ -46,15 +46,19 @@ def _reject_constant(name: str) -> Any:
     raise BodyError("bad_json", f"The request body contains {name}, which JSON does not allow.")
 
 
-def parse_body(raw: bytes, fields: dict[str, tuple[type, str]]) -> dict[str, Any]:
+def parse_body(
+    raw: bytes, fields: dict[str, tuple[type, str]], limit: int = MAX_BODY
+) -> dict[str, Any]:
     """The JSON object in ``raw``, checked against ``fields``, or a :class:`BodyError`.
 
     ``fields`` maps a name to (type, rule): rule ``"required"`` (present, not
-    null), ``"nullable"`` (present, may be null) or ``"optional"``.
+    null), ``"nullable"`` (present, may be null) or ``"optional"``. ``limit`` is
+    the largest body accepted, in bytes (a page sending ranges needs more than
+    :data:`MAX_BODY`).
     """
-    if len(raw) > MAX_BODY:
+    if len(raw) > limit:
         raise BodyError(
-            "too_large", f"The request body is {len(raw)} bytes; at most {MAX_BODY} are allowed."
+            "too_large", f"The request body is {len(raw)} bytes; at most {limit} are allowed."
         )
     try:
         text = raw.decode("utf-8") if raw else "{}"

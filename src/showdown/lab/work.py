@@ -1,0 +1,93 @@
+"""The calculations behind the lab's page, on the library's public API.
+
+- :func:`equity_work`: the players' equity (``showdown.equity``), as the JSON of
+  ``showdown equity --json`` plus the note saying how it was computed;
+- :func:`heatmap_work`: the preflop heat map, each of the 169 classes against a
+  range (``showdown.matrix(vs=...)``), exact;
+- :func:`grid_view`: a Hold'em range as the grid sees it, a weight per class.
+
+>>> view = grid_view("QQ+, AKs, AhKd:0.5")
+>>> view["classes"]["QQ"], view["classes"]["AKs"], round(view["classes"]["AKo"], 4)
+(1.0, 1.0, 0.0417)
+>>> view["text"], view["combos"]
+('QQ+, AKs, AhKd:0.5', 23)
+>>> work = equity_work(read_spot({"players": ["AhKh", "2c2d"], "board": "Qh Jh 3c"}))
+>>> [round(p["equity"], 4) for p in work(lambda fraction: None)["players"]]
+[0.6475, 0.3525]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from showdown.lab.inputs import Spot, read_spot
+from showdown.lab.jobs import JobError
+
+__all__ = ["equity_work", "grid_view", "heatmap_work", "read_spot"]
+
+Progress = Callable[[float], None]
+
+
+def equity_work(spot: Spot) -> Callable[[Progress], dict[str, Any]]:
+    """The job computing the spot's equity (exact when it fits, else Monte Carlo)."""
+
+    def run(progress: Progress) -> dict[str, Any]:
+        from showdown.odds.equity import equity
+
+        result = equity(
+            list(spot.players),
+            board=spot.board or None,
+            dead=spot.dead or None,
+            game=spot.game,
+            progress=progress,
+        )
+        doc = result.to_json()
+        doc["note"] = getattr(result, "note", "") or ""
+        doc["kind"] = "equity"
+        return doc
+
+    return run
+
+
+def heatmap_work(spot: Spot) -> Callable[[Progress], dict[str, Any]]:
+    """The job computing the preflop heat map: every class against player 2's range
+    (the villain of the first player), exact over all boards."""
+    if spot.game != "holdem":
+        raise JobError("game", "the heat map is for Hold'em")
+    if spot.board or spot.dead:
+        raise JobError("board", "the heat map is preflop: clear the board and the dead cards")
+
+    def run(progress: Progress) -> dict[str, Any]:
+        from showdown.odds.matrix import matrix
+
+        doc = matrix(vs=spot.players[1], progress=progress).to_json()
+        doc["kind"] = "heatmap"
+        return doc
+
+    return run
+
+
+def grid_view(text: str) -> dict[str, Any]:
+    """A Hold'em range as the grid sees it: each class's weight (the mean weight of
+    its combos), the count of combos, their share of all 1,326 and the range's text
+    (``canonical`` is the compact text of the same combos)."""
+    from showdown.odds.preflop import CLASSES, class_combos
+    from showdown.odds.ranges import parse_range
+
+    rng = parse_range(text) if text.strip() else None
+    classes: dict[str, float] = {}
+    total = 0.0
+    for name in CLASSES:
+        combos = class_combos(name)
+        weight = sum(rng.weight(c) for c in combos) if rng is not None else 0.0
+        total += weight
+        if weight > 0:
+            classes[name] = weight / len(combos)
+    return {
+        "classes": classes,
+        "combos": 0 if rng is None else len(rng),
+        "share": total / 1326,
+        "text": "" if rng is None else str(rng),
+        "canonical": "" if rng is None else rng.canonical(),
+    }
