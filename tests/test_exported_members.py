@@ -18,7 +18,8 @@ import showdown
 import showdown.phh
 
 SHOWDOWN = {
-    "BACKEND", "Card", "CardError", "Category", "Comparison", "Deck", "EquityResult",
+    "BACKEND", "Breakdown", "Card", "CardError", "Category", "ComboEquity", "Comparison", "Deck",
+    "EquityResult", "PerComboResult", "breakdown", "per_combo_equity",
     "HandValue", "HiLoValue", "Player", "Pot", "Showdown", "Stats", "Table", "card_svg",
     "compare", "equity", "evaluate", "evaluate_batch", "evaluate_ids", "evaluate_ids_wrap",
     "evaluate_omaha_batch", "evaluate_omaha_ids", "explain", "find_variant", "game_equity",

@@ -14,10 +14,11 @@ A range is a list of tokens separated by commas, semicolons or spaces:
   same gap (``T9s-54s``);
 * explicit combos such as ``AhKh`` or ``10h9h``;
 * ``random`` (all 1,326 combos);
-* the strongest share of all hands: ``15%`` (the classes in the documented
-  preflop order of :mod:`showdown.odds.preflop_order` whose combos, taken in that
-  order, lie at least half within the first 15% of the 1,326 combos) and bands
-  ``5%-10%`` (in the top 10% but not the top 5%);
+* the strongest share of all hands: ``15%`` (PokerStove's ranking by default: the
+  fewest classes of :mod:`showdown.odds.pokerstove_order` holding 15% of the 1,326
+  combos; ``order="equity"`` reads them in the equity order of
+  :mod:`showdown.odds.preflop_order`) and bands ``5%-10%`` (in the top 10% but not
+  the top 5%);
 * any token may carry a weight ``:w`` with ``w >= 0`` (``AA:0.5``, ``QQ+:0.25``); a
   later token overrides the weight of combos named earlier (``AKs:0.25, AhKh``: three
   suited aces-kings at a quarter, the ace-king of hearts whole; ``AA:0`` removes).
@@ -38,8 +39,8 @@ A range prints the text it was parsed from (``str(parse_range("15%"))`` is
 True
 >>> len(parse_range("22-55")), len(parse_range("K9o+")), len(parse_range("76s+"))
 (24, 48, 4)
->>> len(parse_range("76s++")), len(parse_range("10%"))
-(32, 134)
+>>> len(parse_range("76s++")), len(parse_range("10%")), len(parse_range("10%", order="equity"))
+(32, 136, 134)
 >>> parse_range("AKs, QQ+x")
 Traceback (most recent call last):
 ...
@@ -277,7 +278,7 @@ def _weight_text(w: float) -> str:
     return "" if w == 1.0 else f":{w:g}" if float(f"{w:g}") == w else f":{w!r}"
 
 
-def _parse_token(token: str) -> list[Combo]:
+def _parse_token(token: str, order: str = "pokerstove") -> list[Combo]:
     """The combos one unweighted token names; raises ``ValueError`` if it is not valid."""
     if token.lower() == "random":
         return [(a, b) for a in range(52) for b in range(a)]
@@ -290,7 +291,8 @@ def _parse_token(token: str) -> list[Combo]:
         lo, hi = sorted((lo, hi))
         if hi > 100:
             raise ValueError("a percentage is at most 100%")
-        names = [n for n in top_classes(hi) if n not in set(top_classes(lo))]
+        below = set(top_classes(lo, order))
+        names = [n for n in top_classes(hi, order) if n not in below]
         return [c for n in names for c in _named_class_combos(n)]
     if m := _HAND.fullmatch(token):
         high, low = _RANK[m[1].upper()], _RANK[m[2].upper()]
@@ -365,7 +367,7 @@ def split_weight(token: str, text: str, what: str = "range") -> tuple[str, float
     return m[1], weight
 
 
-def parse_range(text: str) -> Range:
+def parse_range(text: str, order: str = "pokerstove") -> Range:
     """Read a range such as ``"QQ+, AKs, A5s-A2s, KQo:0.5"``; see the module docs.
 
     Raises :class:`RangeError` naming the first token it cannot read, and why
@@ -379,6 +381,12 @@ suited or offsuit
     """
     if not isinstance(text, str):
         raise RangeError(f"a range is text, not {type(text).__name__}")
+    from showdown.odds.preflop_order import check_order
+
+    try:
+        order = check_order(order)
+    except ValueError as exc:
+        raise RangeError(str(exc)) from None
     weights: dict[Combo, float] = {}
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     if not tokens:
@@ -386,7 +394,7 @@ suited or offsuit
     for token in tokens:
         body, w = split_weight(token, text)
         try:
-            combos = _parse_token(body)
+            combos = _parse_token(body, order)
         except ValueError as exc:
             reason = "" if str(exc) == "unknown token" else f": {exc}"
             raise RangeError(f"cannot read range token {token!r} in {text!r}{reason}") from exc
