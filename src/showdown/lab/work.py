@@ -1,7 +1,10 @@
 """The calculations behind the lab's page, on the library's public API.
 
-- :func:`equity_work`: the players' equity (``showdown.equity``), as the JSON of
-  ``showdown equity --json`` plus the note saying how it was computed;
+- :func:`equity_work`: the players' equity, as the JSON of ``showdown equity
+  --json`` plus the note saying how it was computed; in Hold'em and Omaha also
+  each combo's equity (``showdown.per_combo_equity``), each player's equity
+  distribution and, on a flop, turn or river, how each range hits the board
+  (``showdown.breakdown``);
 - :func:`heatmap_work`: the preflop heat map, each of the 169 classes against a
   range (``showdown.matrix(vs=...)``), exact;
 - :func:`grid_view`: a Hold'em range as the grid sees it, a weight per class.
@@ -12,8 +15,11 @@
 >>> view["text"], view["combos"]
 ('QQ+, AKs, AhKd:0.5', 23)
 >>> work = equity_work(read_spot({"players": ["AhKh", "2c2d"], "board": "Qh Jh 3c"}))
->>> [round(p["equity"], 4) for p in work(lambda fraction: None)["players"]]
-[0.6475, 0.3525]
+>>> doc = work(lambda fraction: None)
+>>> [round(p["equity"], 4) for p in doc["players"]], len(doc["per_combo"][1])
+([0.6475, 0.3525], 1)
+>>> doc["breakdown"][1]["made"]["set"], doc["distribution"][0]
+(0.0, [[1.0, 0.64747]])
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import Any
 from showdown.lab.inputs import Spot, read_spot
 from showdown.lab.jobs import JobError
 
-__all__ = ["equity_work", "grid_view", "heatmap_work", "read_spot"]
+__all__ = ["PER_COMBO_GAMES", "equity_work", "grid_view", "heatmap_work", "read_spot"]
 
 Progress = Callable[[float], None]
 
@@ -33,21 +39,56 @@ def equity_work(spot: Spot) -> Callable[[Progress], dict[str, Any]]:
     """The job computing the spot's equity (exact when it fits, else Monte Carlo)."""
 
     def run(progress: Progress) -> dict[str, Any]:
-        from showdown.odds.equity import equity
+        if spot.game not in PER_COMBO_GAMES:
+            from showdown.odds.equity import equity
 
-        result = equity(
+            result = equity(
+                list(spot.players),
+                board=spot.board or None,
+                dead=spot.dead or None,
+                game=spot.game,
+                progress=progress,
+            )
+            doc = result.to_json()
+            doc["note"] = result.note or ""
+            doc["kind"] = "equity"
+            return doc
+        from showdown.odds.per_combo import per_combo_equity
+
+        combos = per_combo_equity(
             list(spot.players),
             board=spot.board or None,
             dead=spot.dead or None,
             game=spot.game,
             progress=progress,
         )
-        doc = result.to_json()
-        doc["note"] = getattr(result, "note", "") or ""
+        doc = combos.to_json()
+        doc["note"] = combos.result.note or ""
         doc["kind"] = "equity"
+        doc["distribution"] = [
+            [[round(share, 5), round(eq, 5)] for share, eq in curve]
+            for curve in combos.distribution()
+        ]
+        doc["breakdown"] = _breakdowns(spot)
         return doc
 
     return run
+
+
+#: The games whose equity comes per combo (the others: equity alone).
+PER_COMBO_GAMES = ("holdem", "omaha")
+
+
+def _breakdowns(spot: Spot) -> list[dict[str, Any]] | None:
+    """How each player's hand or range hits the board (None before the flop)."""
+    from showdown.odds.breakdown import breakdown
+
+    if len(spot.board.replace(" ", "").replace(",", "")) < 6:
+        return None
+    return [
+        breakdown(text, spot.board, dead=spot.dead or None, game=spot.game).to_json()
+        for text in spot.players
+    ]
 
 
 def heatmap_work(spot: Spot) -> Callable[[Progress], dict[str, Any]]:

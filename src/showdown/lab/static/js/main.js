@@ -4,12 +4,14 @@ import { buildPicker, showPicker, toggled } from "./board.js";
 import { $, $$, el } from "./dom.js";
 import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
+import { showDetail } from "./detail.js";
 import { buildGrid, showHeat, showWeights } from "./grid.js";
 import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state, toURL } from "./state.js";
 
 const GAMES = ["holdem", "omaha", "short-deck", "five-card", "omaha-hi-lo"];
 let running = null; // the id of the job now running, if it went on past the first answer
 let runningKind = "equity";
+let lastResult = null; // the latest equity answer, shown in detail for the painted player
 let generation = 0; // bumps with every new job: older answers are ignored
 let timer = null;
 
@@ -45,7 +47,13 @@ function renderPlayers() {
       type: "button", class: "edit", "aria-pressed": i === state.editing ? "true" : "false",
       "aria-label": t("edit_range", { n }), text: "▦ " + n,
     });
-    edit.addEventListener("click", () => { state.editing = i; renderPlayers(); loadGrid(); toURL(); });
+    edit.addEventListener("click", () => {
+      state.editing = i;
+      renderPlayers();
+      loadGrid();
+      toURL();
+      if (lastResult && lastResult.players.length === state.players.length) showDetail(lastResult, i);
+    });
     const remove = el("button", {
       type: "button", class: "remove", "aria-label": t("remove_player", { n }), text: "×",
       disabled: state.players.length <= MIN_PLAYERS,
@@ -147,7 +155,9 @@ function finish(kind, reply) {
   if (body.state === "done") {
     const seconds = num(Math.round((body.seconds || 0) * 1000) / 1000);
     if (kind === "equity") {
+      lastResult = body.result;
       showEquity(body.result);
+      showDetail(lastResult, state.editing);
       showStatus("status_done", { s: seconds });
     } else {
       showHeatmap(body.result);
@@ -156,7 +166,11 @@ function finish(kind, reply) {
   } else if (body.state === "cancelled") {
     showStatus("status_cancelled");
   } else if (reply.status === 400) {
-    if (kind === "equity") clearEquity();
+    if (kind === "equity") {
+      clearEquity();
+      lastResult = null;
+      showDetail(null, 0);
+    }
     showError(body.field || "players", body.message);
     showStatus("status_error", { message: body.message });
   } else {
