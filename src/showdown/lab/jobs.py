@@ -2,18 +2,20 @@
 
 A page starts a job and polls it. Each job belongs to a page (its ``tab``): a new
 job of the same page cancels the previous one, so only the newest runs. A job is
-cancelled by making its progress callback raise :class:`Cancelled`, which the
-equity engine lets through at its next progress report (a fraction of a second;
-a local process pool it started is stopped at once, see
-:func:`showdown.odds.parallel.stop_pool`).
+cancelled two ways at once: its progress callback raises :class:`Cancelled`,
+which the equity engine lets through at its next progress report (a fraction of
+a second in-process; a local pool it started is then stopped, see
+:func:`showdown.odds.parallel.stop_pool`), and the hooks the work registered
+with :meth:`Control.on_cancel` run at once (the heat map stops its own process
+pool there, since its first report can be seconds away).
 
 >>> runner = JobRunner()
->>> job = runner.start("tab-1", lambda progress: {"sum": 1 + 1})
+>>> job = runner.start("tab-1", lambda control: {"sum": 1 + 1})
 >>> runner.wait(job, 5.0), job.state, job.result
 (True, 'done', {'sum': 2})
->>> def slow(progress):
+>>> def slow(control):
 ...     while True:
-...         progress(0.5)
+...         control.progress(0.5)
 >>> job = runner.start("tab-1", slow)
 >>> runner.cancel(job.id) is job, runner.wait(job, 5.0), job.state
 (True, True, 'cancelled')
@@ -29,10 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Cancelled", "Job", "JobError", "JobRunner", "Work"]
-
-#: What a job runs: it takes the progress callback and returns the JSON answer.
-Work = Callable[[Callable[[float], None]], dict[str, Any]]
+__all__ = ["Cancelled", "Control", "Job", "JobError", "JobRunner", "Work"]
 
 
 class Cancelled(Exception):
@@ -63,6 +62,16 @@ class Job:
     seconds: float | None = None
     cancel_requested: threading.Event = field(default_factory=threading.Event)
     finished: threading.Event = field(default_factory=threading.Event)
+    hooks: list[Callable[[], None]] = field(default_factory=list)
+    hooks_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def request_cancel(self) -> None:
+        """Ask the job to stop: its progress callback raises from now on, its hooks run."""
+        with self.hooks_lock:
+            self.cancel_requested.set()
+            hooks, self.hooks = self.hooks, []
+        for hook in hooks:
+            hook()
 
     def to_json(self) -> dict[str, Any]:
         """What the page polls: the state, the progress, and the answer once there."""
@@ -75,6 +84,32 @@ class Job:
             out["field"] = self.error.field
             out["message"] = self.error.message
         return out
+
+
+class Control:
+    """What a running job is given: :meth:`progress` to report (and to be stopped at)
+    and :meth:`on_cancel` to say how to stop it at once."""
+
+    def __init__(self, job: Job) -> None:
+        self._job = job
+
+    def progress(self, fraction: float) -> None:
+        """Report the fraction done; raises :class:`Cancelled` once the job is cancelled."""
+        if self._job.cancel_requested.is_set():
+            raise Cancelled
+        self._job.progress = min(max(float(fraction), 0.0), 1.0)
+
+    def on_cancel(self, hook: Callable[[], None]) -> None:
+        """Run ``hook`` when the job is cancelled (at once if it already is)."""
+        with self._job.hooks_lock:
+            if not self._job.cancel_requested.is_set():
+                self._job.hooks.append(hook)
+                return
+        hook()
+
+
+#: What a job runs: it takes its :class:`Control` and returns the JSON answer.
+Work = Callable[[Control], dict[str, Any]]
 
 
 class JobRunner:
@@ -102,12 +137,12 @@ class JobRunner:
         with self._lock:
             previous = self._newest.get(tab)
             if previous is not None:
-                previous.cancel_requested.set()
+                threading.Thread(target=previous.request_cancel, daemon=True).start()
             self._newest[tab] = job
             self._jobs[job.id] = job
             while len(self._jobs) > self.keep:
                 _, old = self._jobs.popitem(last=False)
-                old.cancel_requested.set()
+                threading.Thread(target=old.request_cancel, daemon=True).start()
                 if self._newest.get(old.tab) is old:
                     del self._newest[old.tab]
         threading.Thread(target=self._run, args=(job, work), daemon=True).start()
@@ -122,7 +157,7 @@ class JobRunner:
         """Ask the job to stop (it does at its next progress report); None if unknown."""
         job = self.get(job_id)
         if job is not None:
-            job.cancel_requested.set()
+            job.request_cancel()
         return job
 
     def running(self) -> int:
@@ -136,18 +171,16 @@ class JobRunner:
         return job.finished.wait(timeout)
 
     def _run(self, job: Job, work: Work) -> None:
-        def progress(fraction: float) -> None:
-            if job.cancel_requested.is_set():
-                raise Cancelled
-            job.progress = min(max(float(fraction), 0.0), 1.0)
-
         try:
             if job.cancel_requested.is_set():
                 raise Cancelled
-            result = work(progress)
+            result = work(Control(job))
         except Cancelled:
             job.state = "cancelled"
         except Exception as exc:
+            if job.cancel_requested.is_set():  # e.g. its pool stopped under it
+                job.state = "cancelled"
+                return
             error = self.classify(exc)
             if error is None:
                 import traceback

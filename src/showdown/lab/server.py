@@ -47,7 +47,7 @@ from starlette.staticfiles import StaticFiles
 
 from showdown.i18n import LANGS
 from showdown.lab.inputs import GAMES, MAX_PLAYERS, MAX_TEXT, field_of, read_spot
-from showdown.lab.jobs import Job, JobError, JobRunner
+from showdown.lab.jobs import Control, Job, JobError, JobRunner
 from showdown.lab.work import equity_work, grid_view, heatmap_work
 from showdown.web.bodies import BodyError, parse_body
 from showdown.web.security import (
@@ -152,9 +152,9 @@ class LabApp:
         if self.jobs.running() >= MAX_JOBS:
             raise ApiError(429, "busy", f"{MAX_JOBS} jobs are running already; try again soon.")
 
-        def labelled(progress: Any) -> dict[str, Any]:
+        def labelled(control: Control) -> dict[str, Any]:
             try:
-                return work(progress)
+                return work(control)
             except ValueError as exc:  # the players' texts let field_of name the player
                 exc.lab_players = spot.players  # type: ignore[attr-defined]
                 raise

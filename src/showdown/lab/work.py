@@ -15,7 +15,8 @@
 >>> view["text"], view["combos"]
 ('QQ+, AKs, AhKd:0.5', 23)
 >>> work = equity_work(read_spot({"players": ["AhKh", "2c2d"], "board": "Qh Jh 3c"}))
->>> doc = work(lambda fraction: None)
+>>> from showdown.lab.jobs import Control, Job
+>>> doc = work(Control(Job("1", "tab")))
 >>> [round(p["equity"], 4) for p in doc["players"]], len(doc["per_combo"][1])
 ([0.6475, 0.3525], 1)
 >>> doc["breakdown"][1]["made"]["set"], doc["distribution"][0]
@@ -28,17 +29,16 @@ from collections.abc import Callable
 from typing import Any
 
 from showdown.lab.inputs import Spot, read_spot
-from showdown.lab.jobs import JobError
+from showdown.lab.jobs import Control, JobError
 
 __all__ = ["PER_COMBO_GAMES", "equity_work", "grid_view", "heatmap_work", "read_spot"]
 
-Progress = Callable[[float], None]
 
-
-def equity_work(spot: Spot) -> Callable[[Progress], dict[str, Any]]:
+def equity_work(spot: Spot) -> Callable[[Control], dict[str, Any]]:
     """The job computing the spot's equity (exact when it fits, else Monte Carlo)."""
 
-    def run(progress: Progress) -> dict[str, Any]:
+    def run(control: Control) -> dict[str, Any]:
+        progress = control.progress
         if spot.game not in PER_COMBO_GAMES:
             from showdown.odds.equity import equity
 
@@ -91,7 +91,7 @@ def _breakdowns(spot: Spot) -> list[dict[str, Any]] | None:
     ]
 
 
-def heatmap_work(spot: Spot) -> Callable[[Progress], dict[str, Any]]:
+def heatmap_work(spot: Spot) -> Callable[[Control], dict[str, Any]]:
     """The job computing the preflop heat map: every class against player 2's range
     (the villain of the first player), exact over all boards."""
     if spot.game != "holdem":
@@ -99,10 +99,18 @@ def heatmap_work(spot: Spot) -> Callable[[Progress], dict[str, Any]]:
     if spot.board or spot.dead:
         raise JobError("board", "the heat map is preflop: clear the board and the dead cards")
 
-    def run(progress: Progress) -> dict[str, Any]:
+    def run(control: Control) -> dict[str, Any]:
         from showdown.odds.matrix import matrix
+        from showdown.odds.parallel import local_pool, stop_pool, worker_count
 
-        doc = matrix(vs=spot.players[1], progress=progress).to_json()
+        # The work's own pool, stopped at once on cancel: the first progress report
+        # comes only once a worker has started and finished a row.
+        pool = local_pool(worker_count())
+        control.on_cancel(lambda: stop_pool(pool))
+        try:
+            doc = matrix(vs=spot.players[1], executor=pool, progress=control.progress).to_json()
+        finally:
+            stop_pool(pool)
         doc["kind"] = "heatmap"
         return doc
 
