@@ -129,6 +129,7 @@ function setPlayerText(i, text) {
 // Something changed: recompute soon (typing waits for a pause).
 function changed(now = false) {
   toURL();
+  document.body.dataset.job = "pending"; // until the job for this change has answered
   clearTimeout(timer);
   timer = setTimeout(() => run("equity"), now ? 0 : 350);
 }
