@@ -129,6 +129,37 @@ def test_paint_run_share_reload(browser: Any, server: LabServer, size: str) -> N
         p.context.close()
 
 
+def test_finger_paints_on_a_phone(browser: Any, server: LabServer) -> None:
+    """A touch drag (Chromium's own touch events, turned into pointer events) paints
+    the cells it crosses, and the page does not scroll instead."""
+    page = open_lab(
+        browser, server.url + "#p=AhKh&p=22&edit=2", "phone", has_touch=True, is_mobile=True
+    )
+    settled(page)
+    page.locator('#grid .cell[data-cls="KK"]').scroll_into_view_if_needed()
+    a = page.locator('#grid .cell[data-cls="KK"]').bounding_box()
+    b = page.locator('#grid .cell[data-cls="KJs"]').bounding_box()
+    scrolled = page.evaluate("window.scrollY")
+    cdp = page.context.new_cdp_session(page)
+    y = a["y"] + a["height"] / 2
+    x0, x1 = a["x"] + a["width"] / 2, b["x"] + b["width"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+    for step in range(1, 9):
+        x = x0 + (x1 - x0) * step / 8
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    wait_until(page, "document.querySelector('#player-2').value.includes('K')")
+    assert settled(page) == "done"
+    assert showdown.parse_range(page.input_value("#player-2")) == showdown.parse_range(
+        "22, KK, KQs, KJs"
+    )
+    assert page.evaluate("window.scrollY") == scrolled
+    check_clean(page, server)
+    page.context.close()
+
+
 def test_keyboard_paints_and_percentage_slider(browser: Any, server: LabServer) -> None:
     page = open_lab(browser, server.url + "#p=AhKh&p=22&edit=2")
     settled(page)

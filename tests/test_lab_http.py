@@ -8,6 +8,8 @@ checks inherited from :mod:`showdown.web` (token, Host, Origin, CSP, bodies).
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 import time
@@ -300,3 +302,43 @@ def test_ctrl_c_stops_the_lab() -> None:
     lab = LabServer().start()
     assert lab.stop() == 0
     assert "Stopped." in "".join(lab.output)
+
+
+def test_every_phrase_in_every_language() -> None:
+    static = ROOT / "src" / "showdown" / "lab" / "static"
+    books = {
+        lang: json.loads((static / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in ("en", "es", "ru")
+    }
+    assert set(books["es"]) == set(books["en"]) == set(books["ru"])
+    for lang, book in books.items():
+        for key, text in book.items():
+            assert text.strip(), (lang, key)
+            assert set(re.findall(r"\{\w+\}", text)) == set(
+                re.findall(r"\{\w+\}", books["en"][key])
+            ), (lang, key)
+    from showdown.odds.breakdown import DRAWS, MADE
+
+    for name in (*MADE, *DRAWS):  # every class the breakdown bars can show
+        assert f"bd_{name}" in books["en"], name
+    used = set()
+    for path in [static / "index.html", *(static / "js").glob("*.js")]:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'data-i18n(?:-aria|-placeholder)?="(\w+)"', text))
+        used |= set(re.findall(r'\bt\("(\w+)"', text))
+    prefixes = {key for key in used if key.endswith("_")}  # t("bd_" + name), t("game_" + g)
+    assert used - prefixes <= set(books["en"]), used - prefixes - set(books["en"])
+    for prefix in prefixes:
+        assert any(key.startswith(prefix) for key in books["en"]), prefix
+    from showdown.lab.inputs import GAMES
+
+    assert {f"game_{g}" for g in GAMES} <= set(books["en"])
+
+
+@pytest.mark.slow
+def test_heatmap_equals_the_library(client: LabClient) -> None:
+    got = client.finish(client.job(["AA", "QQ+, AKs"], kind="heatmap"), timeout=600)["result"]
+    assert len(got["classes"]) == 169 and got["vs"] == "QQ+, AKs"
+    mine = showdown.matrix(["AA", "72o", "AKo"], vs="QQ+, AKs", workers=1)
+    for name, equity in zip(["AA", "72o", "AKo"], mine.equity, strict=True):
+        assert got["equity"][got["classes"].index(name)] == pytest.approx(float(equity), abs=1e-12)
