@@ -1,5 +1,5 @@
 // The equity lab's page: wires the boxes, the grid, the board picker and the jobs.
-import { cancelJob, rangeView, runJob } from "./api.js";
+import { cancelJob, getJSON, rangeView, runJob } from "./api.js";
 import { buildPicker, showPicker, toggled } from "./board.js";
 import { $, $$, el } from "./dom.js";
 import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
@@ -8,7 +8,7 @@ import { showDetail } from "./detail.js";
 import { buildGrid, showHeat, showWeights } from "./grid.js";
 import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state, toURL } from "./state.js";
 
-const GAMES = ["holdem", "omaha", "short-deck", "five-card", "omaha-hi-lo"];
+let GAMES = ["holdem"]; // the server's list (GET /api/session)
 let running = null; // the id of the job now running, if it went on past the first answer
 let runningKind = "equity";
 let lastResult = null; // the latest equity answer, shown in detail for the painted player
@@ -207,6 +207,8 @@ function showState() {
 
 async function main() {
   await useLang(pickLang(), false);
+  const session = await getJSON("/api/session");
+  if (session.status === 200) GAMES = session.body.games;
   fromURL();
   buildGrid(painted, () => Number($("#weight").value));
   buildPicker((card) => {
