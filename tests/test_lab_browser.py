@@ -111,6 +111,7 @@ def test_paint_run_share_reload(browser: Any, server: LabServer, size: str) -> N
     expected = showdown.equity(["AhKh", painted], board="Qs 7d 2c")
     assert shown_equity(page) == pytest.approx(list(expected.equity), abs=1e-12)
     assert page.locator("#combo-rows tr").count() > 0  # per combo, for player 2
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, f"painted-{size}")
 
     page.click("#share")
@@ -193,8 +194,11 @@ def test_spanish_and_russian(browser: Any, server: LabServer, lang: str) -> None
     assert page.text_content("#equity-table thead th:nth-child(3)") == words["equity"]
     assert page.evaluate("document.documentElement.lang") == lang
     assert "," in page.text_content("#equity-rows td.equity")  # a decimal comma
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.select_option("#lang-select", "en")
     wait_until(page, "document.querySelector('#results-title').textContent === 'Equity'")
+    assert page.text_content("#equity-rows th") == "Player 1"  # the answers too, at once
+    assert "." in page.text_content("#equity-rows td.equity")
     shot(page, f"lang-{lang}")
     check_clean(page, server)
     page.context.close()

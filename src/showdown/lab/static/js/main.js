@@ -269,7 +269,11 @@ async function main() {
     await useLang(code, true);
     showState();
     loadGrid();
-    run("equity");
+    showStatus(null);
+    if (lastResult) {
+      showEquity(lastResult);
+      showDetail(lastResult, state.editing);
+    }
   });
   window.addEventListener("hashchange", () => { fromURL(); showState(); loadGrid(); changed(true); });
   await loadGrid();
