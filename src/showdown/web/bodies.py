@@ -11,6 +11,13 @@ an object at the top, known fields of the right types.
 Traceback (most recent call last):
 ...
 showdown.web.bodies.BodyError: The request body is nested 2000 levels deep; at most 20 are allowed.
+>>> long = b'{"range": "' + b"AKs, " * 1000 + b'"}'
+>>> len(parse_body(long, {"range": (str, "required")}, limit=8192)["range"])
+5000
+>>> parse_body(long, {"range": (str, "required")})
+Traceback (most recent call last):
+...
+showdown.web.bodies.BodyError: The request body is 5013 bytes; at most 4096 are allowed.
 >>> parse_body(b'{"version": 3', {})
 Traceback (most recent call last):
 ...
