@@ -183,6 +183,24 @@ def test_keyboard_paints_and_percentage_slider(browser: Any, server: LabServer) 
     page.context.close()
 
 
+def test_range_colored_by_its_equity_in_the_spot(browser: Any, server: LabServer) -> None:
+    page = open_lab(browser, server.url + "#p=AhKh&p=QQ%2B%2C+AKs&board=Qs+7d+2c&edit=2")
+    assert settled(page) == "done"
+    page.check("#heat-spot")
+    page.wait_for_selector('#grid .cell.heat[data-cls="QQ"]')
+    assert page.locator("#grid .cell.heat").count() == 4  # QQ KK AA AKs
+    mine = showdown.per_combo_equity(["AhKh", "QQ+, AKs"], board="Qs 7d 2c").rows[1]
+    qq = [c for c in mine if c.combo[0] == c.combo[2] == "Q"]
+    expected = sum(c.weight * c.equity for c in qq) / sum(c.weight for c in qq)
+    label = page.get_attribute('#grid .cell[data-cls="QQ"]', "aria-label")
+    assert label == f"QQ: {100 * expected:.1f}%"
+    assert not page.is_hidden("#heat-legend")
+    page.uncheck("#heat-spot")
+    assert page.locator("#grid .cell.heat").count() == 0
+    check_clean(page, server)
+    page.context.close()
+
+
 @pytest.mark.parametrize("lang", ["es", "ru"])
 def test_spanish_and_russian(browser: Any, server: LabServer, lang: str) -> None:
     words = I18N[lang]

@@ -83,3 +83,28 @@ function drawBreakdown(doc) {
   };
   box.replaceChildren(part(t("made_hands"), doc.made), part(t("draws"), doc.draws));
 }
+
+const RANKS = "AKQJT98765432";
+
+// The grid class of a combo ("AdKd" -> "AKs", "KcAd" -> "AKo", "QsQd" -> "QQ").
+export function classOf(combo) {
+  let [a, b] = [combo.slice(0, 2), combo.slice(2, 4)];
+  if (RANKS.indexOf(a[0]) > RANKS.indexOf(b[0])) [a, b] = [b, a];
+  if (a[0] === b[0]) return a[0] + b[0];
+  return a[0] + b[0] + (a[1] === b[1] ? "s" : "o");
+}
+
+// Each class of the player's range with its combos' weighted mean equity.
+export function classEquity(result, player) {
+  const sums = {};
+  for (const c of (result && result.per_combo ? result.per_combo[player] : []) || []) {
+    if (c.combo.length !== 4) return null; // Omaha hands have no place on the grid
+    const cls = classOf(c.combo);
+    const s = sums[cls] || (sums[cls] = [0, 0]);
+    s[0] += c.weight * c.equity;
+    s[1] += c.weight;
+  }
+  const out = {};
+  for (const [cls, [we, w]] of Object.entries(sums)) if (w > 0) out[cls] = we / w;
+  return out;
+}

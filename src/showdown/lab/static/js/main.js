@@ -4,7 +4,7 @@ import { buildPicker, showPicker, toggled } from "./board.js";
 import { $, $$, el } from "./dom.js";
 import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
-import { showDetail } from "./detail.js";
+import { classEquity, showDetail } from "./detail.js";
 import { buildGrid, showHeat, showWeights } from "./grid.js";
 import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state, toURL } from "./state.js";
 
@@ -52,7 +52,10 @@ function renderPlayers() {
       renderPlayers();
       loadGrid();
       toURL();
-      if (lastResult && lastResult.players.length === state.players.length) showDetail(lastResult, i);
+      if (lastResult && lastResult.players.length === state.players.length) {
+        showDetail(lastResult, i);
+        spotHeat();
+      }
     });
     const remove = el("button", {
       type: "button", class: "remove", "aria-label": t("remove_player", { n }), text: "×",
@@ -159,6 +162,7 @@ function finish(kind, reply) {
       lastResult = body.result;
       showEquity(body.result);
       showDetail(lastResult, state.editing);
+      spotHeat();
       showStatus("status_done", { s: seconds });
     } else {
       showHeatmap(body.result);
@@ -179,7 +183,20 @@ function finish(kind, reply) {
   }
 }
 
+// With "Color the range by its equity" on: each painted class by its equity now.
+function spotHeat() {
+  const on = $("#heat-spot").checked;
+  const heat = on && lastResult && lastResult.players.length === state.players.length
+    ? classEquity(lastResult, state.editing) : null;
+  if (!on) return;
+  showHeat(heat);
+  const legend = $("#heat-legend");
+  legend.hidden = !heat;
+  legend.textContent = t("heat_spot_legend", { n: state.editing + 1 });
+}
+
 function showHeatmap(result) {
+  $("#heat-spot").checked = false;
   const heat = {};
   result.classes.forEach((cls, i) => { heat[cls] = result.equity[i]; });
   showHeat(heat);
@@ -249,6 +266,13 @@ async function main() {
     finish(runningKind, reply);
   });
   $("#heatmap").addEventListener("click", () => run("heatmap"));
+  $("#heat-spot").addEventListener("change", () => {
+    if ($("#heat-spot").checked) spotHeat();
+    else {
+      showHeat(null);
+      $("#heat-legend").hidden = true;
+    }
+  });
   $("#heatmap-hide").addEventListener("click", () => {
     showHeat(null);
     $("#heatmap-hide").hidden = true;
