@@ -80,6 +80,8 @@ def field_of(message: str, players: tuple[str, ...]) -> str:
     >>> field_of("range 'AA' has no combo left once the cards in use are removed", ("KK", "AA"))
     'player-2'
     """
+    if message.startswith("not enough cards"):
+        return "players"  # too many players' cards for the deck, whoever is last
     place = message.rpartition(" and ")[2] if "two places" in message else message
     found = _PLAYER.search(place)
     if found:

@@ -160,10 +160,12 @@ class JobRunner:
             job.request_cancel()
         return job
 
-    def running(self) -> int:
-        """How many jobs are running now."""
+    def running(self, besides: str | None = None) -> int:
+        """How many jobs are running now (``besides`` a page: not counting its newest
+        job, which that page's next job is about to cancel)."""
         with self._lock:
-            return sum(1 for job in self._jobs.values() if job.state == "running")
+            spared = self._newest.get(besides) if besides is not None else None
+            return sum(1 for j in self._jobs.values() if j.state == "running" and j is not spared)
 
     @staticmethod
     def wait(job: Job, timeout: float) -> bool:

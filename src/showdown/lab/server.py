@@ -75,23 +75,12 @@ _KINDS = {"equity": equity_work, "heatmap": heatmap_work}
 _NO_STORE = {"cache-control": "no-store"}
 
 
-def _classify(exc: Exception) -> JobError | None:
-    """A library error about the input (a ``ValueError``: ``CardError``, ``RangeError``)
-    becomes a :class:`JobError` the page shows; anything else is a fault."""
-    if isinstance(exc, JobError):
-        return exc
-    if isinstance(exc, ValueError):
-        players = getattr(exc, "lab_players", ())
-        return JobError(field_of(str(exc), players), str(exc))
-    return None
-
-
 class LabApp:
     """The request handlers around one :class:`JobRunner`."""
 
     def __init__(self, secret: bytes, cookie: str) -> None:
         self.sessions = Sessions(secret, cookie)
-        self.jobs = JobRunner(classify=_classify)
+        self.jobs = JobRunner()
         self._index = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
 
     async def index(self, request: Request) -> Response:
@@ -149,17 +138,19 @@ class LabApp:
             work = _KINDS[body["kind"]](spot)
         except JobError as exc:
             return _bad_input(exc.field, exc.message)
-        if self.jobs.running() >= MAX_JOBS:
+        owner = self._owner(request, body["tab"])
+        if self.jobs.running(besides=owner) >= MAX_JOBS:
             raise ApiError(429, "busy", f"{MAX_JOBS} jobs are running already; try again soon.")
 
         def labelled(control: Control) -> dict[str, Any]:
             try:
                 return work(control)
-            except ValueError as exc:  # the players' texts let field_of name the player
-                exc.lab_players = spot.players  # type: ignore[attr-defined]
+            except JobError:
                 raise
+            except ValueError as exc:  # CardError, RangeError: the input, placed by its words
+                raise JobError(field_of(str(exc), spot.players), str(exc)) from exc
 
-        job = self.jobs.start(self._owner(request, body["tab"]), labelled)
+        job = self.jobs.start(owner, labelled)
         await anyio.to_thread.run_sync(self.jobs.wait, job, QUICK)
         return _job_response(job)
 
@@ -170,8 +161,12 @@ class LabApp:
         self.sessions.check_token(request, _TOKEN_SCOPE)
         await _body(request, {})
         job = self._own_job(request)
-        self.jobs.cancel(job.id)
-        await anyio.to_thread.run_sync(self.jobs.wait, job, 2.0)
+
+        def cancel_and_wait() -> None:  # off the event loop: a hook may stop processes
+            self.jobs.cancel(job.id)
+            self.jobs.wait(job, 2.0)
+
+        await anyio.to_thread.run_sync(cancel_and_wait)
         return _job_response(job)
 
     def _owner(self, request: Request, tab: str) -> str:
