@@ -112,6 +112,10 @@ def test_paint_run_share_reload(browser: Any, server: LabServer, size: str) -> N
     assert shown_equity(page) == pytest.approx(list(expected.equity), abs=1e-12)
     assert page.locator("#combo-rows tr").count() > 0  # per combo, for player 2
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # a phone keeps the figures in view at the bottom while painting; a desktop shows the table
+    assert page.is_visible("#summary") == (size == "phone")
+    if size == "phone":
+        assert f"2: {100 * expected.equity[1]:.1f}%" in page.text_content("#summary")
     shot(page, f"painted-{size}")
 
     page.click("#share")

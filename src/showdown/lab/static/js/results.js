@@ -34,6 +34,10 @@ export function showEquity(result) {
     bars.append(el("div", { class: "bar-row" }, el("span", { text: String(i + 1) }), bar));
   });
   $("#equity-table").hidden = false;
+  // On a phone the table is far below the grid: a strip at the bottom keeps the figures in view.
+  const summary = $("#summary");
+  summary.textContent = result.players.map((p, i) => (i + 1) + ": " + pct(p.equity, 1)).join("  ·  ");
+  summary.hidden = false;
   $("#method").textContent = result.method === "exact"
     ? t("method_exact", { n: num(result.boards) })
     : t("method_mc", {
@@ -44,6 +48,7 @@ export function showEquity(result) {
 
 export function clearEquity() {
   $("#equity-table").hidden = true;
+  $("#summary").hidden = true;
   $("#bars").replaceChildren();
   $("#method").textContent = "";
 }
