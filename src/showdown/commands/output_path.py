@@ -1,10 +1,11 @@
 """Output files named on the command line: checked before any work, written with one
 clear error line.
 
->>> check_output_path("/no/such/folder/out.svg", "--svg")
-Traceback (most recent call last):
-...
-showdown.commands.common.CliError: --svg: cannot write /no/such/folder/out.svg: the folder /no/such/folder does not exist
+>>> try:
+...     check_output_path("/no/such/folder/out.svg", "--svg")
+... except CliError as exc:
+...     print(exc)
+--svg: cannot write /no/such/folder/out.svg: the folder /no/such/folder does not exist
 """
 
 from __future__ import annotations
