@@ -10,6 +10,7 @@ A range is a list of tokens separated by commas, semicolons or spaces:
   each), ``ss`` single-suited (exactly two cards of one suit, the others of two more
   suits), ``r`` rainbow (four suits): ``AAxxds``, ``AKQJr``;
 * explicit hands such as ``AsAhKdKc``;
+* ``random`` (also ``any``, ``any4``): all 270,725 hands, the same as ``xxxx``;
 * any token may carry a weight ``:w`` (``AAxxds:0.5``); later tokens override.
 
 A range prints the text it was parsed from.
@@ -78,6 +79,12 @@ class OmahaRange:
 def _token_hands(body: str) -> np.ndarray:
     """Indices into :func:`_all_hands` of the hands one unweighted token names."""
     ids, rank_counts, shape = _all_hands()
+    if body.lower() in ("random", "any", "any4"):
+        return np.arange(len(ids))
+    if "%" in body:
+        raise ValueError(
+            "Omaha ranges have no percentages yet: name the hands (AAxx, KKQQds) or random"
+        )
     m = _TOKEN.fullmatch(body)
     if m is None:
         try:
