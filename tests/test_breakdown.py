@@ -81,10 +81,13 @@ def _draws(hole: tuple[int, int], board: list[int], made: str, omaha: bool) -> s
     for r in range(13):
         if omaha:  # five in a row: both hole ranks, r, and board ranks for the rest
             runs = [set(ref.run_from(top)) for top in ref.straight_tops()]
-            outs += any(
-                hole_ranks <= run and r in run and run - hole_ranks <= board_ranks | {r}
-                for run in runs
-            ) and len(hole_ranks) == 2
+            outs += (
+                any(
+                    hole_ranks <= run and r in run and run - hole_ranks <= board_ranks | {r}
+                    for run in runs
+                )
+                and len(hole_ranks) == 2
+            )
         elif not _straight_in(board_ranks | hole_ranks):
             outs += _straight_in(board_ranks | hole_ranks | {r}) and not _straight_in(
                 board_ranks | {r}

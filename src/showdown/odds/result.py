@@ -87,7 +87,7 @@ class EquityResult:
             )
             line += self._more_cells(i, cell, words)
             if self.stderr is not None:
-                line += f"  ± {phrasebook(lang).decimal(100 * self.stderr[i], 2)}"
+                line += f"  ± {error_text(100 * self.stderr[i], phrasebook(lang).decimal)}"
             lines.append(line)
         lines.append(method_line(self, lang))
         return "\n".join(lines)
@@ -98,6 +98,21 @@ class EquityResult:
 
     def __str__(self) -> str:
         return self.format("en")
+
+
+def error_text(points: float, decimal: Callable[[float, int], str]) -> str:
+    """A standard error in percentage points with two significant digits, at least two
+    decimals (``0.16``, ``0.0047``: a tiny error is never shown as ``0.00``).
+
+    >>> error_text(0.16, lambda x, p: f"{x:.{p}f}"), error_text(0.0047, lambda x, p: f"{x:.{p}f}")
+    ('0.16', '0.0047')
+    >>> error_text(0.0, lambda x, p: f"{x:.{p}f}")
+    '0.00'
+    """
+    places = 2
+    while 0 < points < 10 ** (1 - places) and places < 8:
+        places += 1
+    return decimal(points, places)
 
 
 def method_line(result: EquityResult, lang: str = "en") -> str:
