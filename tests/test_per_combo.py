@@ -127,6 +127,7 @@ def test_exact_per_combo_matches_the_brute_force(players: list[str], board: str)
     _check(result, brute_force(tuple(players), board))
 
 
+@pytest.mark.slow  # the reference ranks every Omaha hand in Python: about a minute
 def test_omaha_per_combo_matches_the_brute_force() -> None:
     players = ["AsAhKd2c", "KKxxds"]
     board = "Jh 7s 6d 2h"
