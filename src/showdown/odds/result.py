@@ -101,17 +101,20 @@ class EquityResult:
 
 
 def error_text(points: float, decimal: Callable[[float, int], str]) -> str:
-    """A standard error in percentage points with two significant digits, at least two
-    decimals (``0.16``, ``0.0047``: a tiny error is never shown as ``0.00``).
+    """A standard error in percentage points with two decimals, or, when two decimals
+    would show ``0.00``, with two significant digits (``0.0047`` at 10^8 trials).
 
-    >>> error_text(0.16, lambda x, p: f"{x:.{p}f}"), error_text(0.0047, lambda x, p: f"{x:.{p}f}")
-    ('0.16', '0.0047')
-    >>> error_text(0.0, lambda x, p: f"{x:.{p}f}")
+    >>> show = lambda x, p: f"{x:.{p}f}"
+    >>> error_text(0.16, show), error_text(0.066, show), error_text(0.0047, show)
+    ('0.16', '0.07', '0.0047')
+    >>> error_text(0.0, show)
     '0.00'
     """
     places = 2
-    while 0 < points < 10 ** (1 - places) and places < 8:
-        places += 1
+    if 0 < points < 0.005:
+        while round(points, places) == 0 and places < 8:
+            places += 1
+        places = min(places + 1, 9)  # a second significant digit
     return decimal(points, places)
 
 
