@@ -169,7 +169,7 @@ def test_csv_and_svg() -> None:
     svg = m._repr_svg_()
     assert svg.startswith("<svg") and "AA vs KK: 81.95%" in svg
     assert svg.count("<title>") == 4  # a cell per pair, each with its tip
-    assert ">82.0</text>" in svg and ">100%</text>" in svg  # numbers in cells, a legend
+    assert ">81.9</text>" in svg and ">100%</text>" in svg  # numbers in cells, a legend
     row = matrix(["AA", "KK"], vs="QQ", workers=1)
     assert "AA" in row.svg() and "81.5" in row.svg() and "against QQ" in row.svg()
 

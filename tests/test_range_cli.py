@@ -69,7 +69,7 @@ def test_equity_order_flag(capsys: pytest.CaptureFixture[str]) -> None:
         (["equity", "AsKd", "Ax, 40%(KK"], "unmatched '('"),
         (["breakdown", "QQ+", "--board", "Qh Jh"], "3, 4 or 5 cards"),
         (["breakdown", "QQ+", "-b", "Qh Jh 3c", "--svg", "/no/such/dir/x.svg"], "does not exist"),
-        (["breakdown", "10%", "-b", "Qh Jh 3c", "--game", "omaha"], "no percentages yet"),
+        (["breakdown", "120%", "-b", "Qh Jh 3c", "--game", "omaha"], "at most 100%"),
         (["breakdown", "QQ+x", "-b", "Qh Jh 3c"], "not a class"),
         (["eval", "AsKd", "--board", "Qh", "Jh", "Th"], "quote a board"),
     ],
