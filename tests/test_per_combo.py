@@ -210,3 +210,15 @@ def test_bad_input_is_refused() -> None:
         per_combo_equity(["AhKh", "QQ"], game="razz")
     with pytest.raises(TypeError, match="progress"):
         per_combo_equity(["AhKh", "QQ"], progress="yes")  # type: ignore[arg-type]
+
+
+def test_omaha_monte_carlo_per_combo_agrees_with_exact() -> None:
+    players, board = ["AsAhKd2c", "KKxxds"], "Jh 7s 6d"
+    exact = per_combo_equity(players, board=board, game="omaha")
+    sampled = per_combo_equity(players, board=board, game="omaha", trials=100_000, seed=2)
+    assert sampled.result.stderr is not None
+    assert abs(sampled.result.equity[0] - exact.result.equity[0]) < 5 * sampled.result.stderr[0]
+    want = {r.combo: r.equity for r in exact.rows[1]}
+    assert {r.combo for r in sampled.rows[1]} == set(want)
+    # about 310 samples per combo: each within 6 of its standard errors (at most 0.5 / sqrt(310))
+    assert all(abs(r.equity - want[r.combo]) < 0.17 for r in sampled.rows[1])
