@@ -52,6 +52,7 @@ _8191 = np.uint64(8191)
 SUIT_MAJOR_BIT = np.array([1 << (13 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64)
 
 
+
 def multiset_ids(sorted_ranks: np.ndarray) -> np.ndarray:
     """Id (0..6187) of each row of five ranks sorted ascending (colex rank of the multiset).
 

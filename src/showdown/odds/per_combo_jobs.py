@@ -58,7 +58,10 @@ def _sampler(spec: SampleSpec) -> DealSampler:
     if spec.key not in _SAMPLERS:
         ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1]
         cards = [spec.combos[i] for i in ranged]
-        masks = [_BIT[c].sum(axis=1, dtype=np.uint64) for c in cards]
+        # The taken-card masks must share the bit layout of the boards they are checked
+        # against: Hold'em board records are suit-major, Omaha runouts one bit per card id.
+        bits = K.SUIT_MAJOR_BIT if spec.game == "holdem" else _BIT
+        masks = [bits[c].sum(axis=1, dtype=np.uint64) for c in cards]
         weights = [spec.weights[i] for i in ranged]
         listed = enumerate_deals(masks, weights, LIST_DEALS)
         _SAMPLERS.clear()

@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import concurrent.futures as cf
 
-
 class ParallelError(ValueError):
     """Bad ``workers``/``scheduler``/``executor``/``time`` input, or an unreachable scheduler."""
+
 
 
 #: Seconds of work a batch carries at most, once a batch's run time is known.
