@@ -10,10 +10,10 @@ message, placed by :func:`field_of`.
 >>> spot = read_spot({"players": ["AhKh", "QQ+"], "board": "Qh Jh 3c"})
 >>> spot.players, spot.board, spot.game
 (('AhKh', 'QQ+'), 'Qh Jh 3c', 'holdem')
->>> read_spot({"players": ["AhKh", "QQ+x"]})
+>>> read_spot({"players": ["AhKh", "QQ+x"]})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-showdown.lab.jobs.JobError: cannot read range token 'QQ+x' in 'QQ+x'
+showdown.lab.jobs.JobError: cannot read range token 'QQ+x' in 'QQ+x'...
 >>> field_of("card 2c is in two places: on the board and in the dead cards", ("AA", "KK"))
 'dead'
 """
