@@ -190,7 +190,7 @@ def cash(hands: int, rounds: int) -> None:
 def reports(texts: list[str], ev: bool) -> int:
     """Every hand of ``texts`` reported as ``showdown replay`` reports it (``ev``: with
     ``--ev``); the hands reported."""
-    return sum(len(_rows(loads_all(text), False, ev)) for text in texts)
+    return sum(len(_rows(loads_all(text), False, ev=ev)) for text in texts)
 
 
 def all_in_hands(texts: list[str]) -> tuple[int, int]:

@@ -17,10 +17,12 @@ whose workers read their files themselves (:mod:`showdown.phh.pool`).
 
 from __future__ import annotations
 
+import gzip
 import marshal
 import math
 import re
 import sys
+import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
@@ -61,7 +63,7 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
 
 #: The fields of a :class:`HandReport` after file, hand, class and error, in this order.
 DETAILS = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
-           "settled", "inferred", "ev")
+           "settled", "inferred", "format", "source_id", "ev")
 
 
 class HandReport:
@@ -107,6 +109,8 @@ class HandReport:
         settled: dict[str, Any] | PlainParts | None = None,
         error: str | None = None,
         inferred: list[str] | None = None,
+        format: str = "phh",
+        source_id: str | int | None = None,
         ev: dict[str, Any] | None = None,
     ) -> None:
         self.file = file
@@ -114,7 +118,7 @@ class HandReport:
         self.cls = cls
         self.error = error
         self._details = (finishing_stacks, net, recorded, recorded_field, players or [],
-                         differences or [], settled, inferred or [], ev)
+                         differences or [], settled, inferred or [], format, source_id, ev)
 
     def _unpacked(self) -> tuple[Any, ...]:
         details = self._details
@@ -163,10 +167,20 @@ class HandReport:
         return self._unpacked()[7]  # type: ignore[no-any-return]
 
     @property
+    def format(self) -> str:
+        """The file's format: ``phh`` (also ``.phhs``) or the room's (``pokerstars``, ...)."""
+        return self._unpacked()[8]  # type: ignore[no-any-return]
+
+    @property
+    def source_id(self) -> str | int | None:
+        """The room's hand number (a PHH file's ``hand`` field), ``None`` if not written."""
+        return self._unpacked()[9]  # type: ignore[no-any-return]
+
+    @property
     def ev(self) -> dict[str, Any] | None:
         """With ``--ev``: ``big_blind``, ``all_in_street``, ``ev`` (per player, see
         :func:`_ev_detail`) and ``note``; ``None`` without."""
-        return self._unpacked()[8]  # type: ignore[no-any-return]
+        return self._unpacked()[10]  # type: ignore[no-any-return]
 
     @property
     def settlement(self) -> dict[str, Any] | None:
@@ -180,10 +194,12 @@ class HandReport:
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
         (finishing, net, recorded, recorded_field, players, differences, _,
-         inferred, ev) = self._unpacked()
+         inferred, fmt, source_id, ev) = self._unpacked()
         data: dict[str, Any] = {
             "file": self.file,
             "hand": self.hand,
+            "format": fmt,
+            "source_id": source_id,
             "class": self.cls,
             "players": players,
             "finishing_stacks": finishing,
@@ -310,26 +326,44 @@ def _moneys(values: list[int], scale: int) -> list[int | float | None]:
     return [_money(v, scale) for v in values]
 
 
-def _finite(value: int | float) -> bool:
-    """Whether a recorded number can be written in JSON (``inf`` and ``nan`` cannot)."""
-    return type(value) is int or math.isfinite(value)
-
-
-def report(history: HandHistory, hand: str, repair: bool = False, ev: bool = False) -> HandReport:
+def report(history: HandHistory, hand: str, repair: bool = False, ev: bool = False
+           ) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
     try:
         s: Settlement | HistoryError = settle(history, repair)
     except HistoryError as exc:
         s = exc
-    return _from_row(_row(history, hand, s, ev))
+    return _from_row(_row(history, hand, s, ev=ev))
 
 
-def _rows(hands: list[HandHistory], repair: bool, ev: bool = False) -> list[Row]:
+def _rows(hands: list[HandHistory], repair: bool, fmt: str = "phh", ev: bool = False
+          ) -> list[Row]:
     """The rows of the hands of a run, settled together (see :mod:`showdown.phh.runs`)."""
     if repair:
-        return [_row(h, h.label, _settled(h, repair), ev) for h in hands]
-    return list(map(_row, hands, [h.label for h in hands], settle_each(hands),
-                    [ev] * len(hands)))
+        return [_row(h, h.label, _settled(h, repair), fmt, ev) for h in hands]
+    labels = [h.label for h in hands]
+    if fmt == "phh" and not ev:
+        return list(map(_row, hands, labels, settle_each(hands)))
+    n = len(hands)
+    return list(map(_row, hands, labels, settle_each(hands), [fmt] * n, [ev] * n))
+
+
+def _room_rows(file: str, room: str, text: str, repair: bool, ev: bool = False) -> list[Row]:
+    """The rows of the hands of a room's text, in order; a hand that does not read is an
+    error row naming it, and the others still run."""
+    from showdown.phh.rooms.read import read_hands
+
+    rows: list[Row] = []
+    run: list[HandHistory] = []
+    for hand in read_hands(text, room, file):
+        if isinstance(hand, HandHistory):
+            run.append(hand)
+            continue
+        rows.extend(_rows(run, repair, room, ev))
+        run = []
+        rows.append(_error_row(file, str(hand.hand or "?"), str(hand), room))
+    rows.extend(_rows(run, repair, room, ev))
+    return rows
 
 
 def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
@@ -339,20 +373,25 @@ def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
         return exc
 
 
-def _error_row(file: str, hand: str, error: str) -> Row:
-    return (file, hand, None, error, (None, None, None, None, [], [], None, [], None))
+def _error_row(file: str, hand: str, error: str, fmt: str = "phh") -> Row:
+    source = hand if fmt != "phh" and hand != "?" else None
+    return (file, hand, None, error,
+            (None, None, None, None, [], [], None, [], fmt, source, None))
 
 
-def _row(history: HandHistory, hand: str, s: Settlement | HistoryError, ev: bool = False
-         ) -> Row:
-    """A hand's report as a :data:`Row` (``ev``: with its all-in EV, :func:`_ev_detail`)."""
+def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
+         fmt: str = "phh", ev: bool = False) -> Row:
+    """A hand's report as a :data:`Row` (``fmt``: the format the hand was read from;
+    ``ev``: with its all-in EV, :func:`_ev_detail`)."""
     file = history.file or "-"
+    source = history.fields.get("hand")
     try:
         if isinstance(s, HistoryError):
             raise s
         verdict = verify(s)
     except HistoryError as exc:
-        return _error_row(file, hand, str(exc))
+        row = _error_row(file, hand, str(exc), fmt)
+        return (*row[:4], (*row[4][:9], source, None))
     replay = s.replay
     scale = replay.scale
     finishing = s.finishing
@@ -380,7 +419,13 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError, ev: bool
     ] if verdict.differences else []
     return (file, hand, verdict.cls, None, (ours, net, recorded, verdict.field, names,
                                            differences, _settlement_dict(s), replay.inferred,
-                                           _ev_detail(s) if ev else None))
+                                           fmt, source, _ev_detail(s) if ev else None))
+
+
+def _finite(value: int | float) -> bool:
+    """Whether a recorded number can be written in JSON (``inf`` and ``nan`` cannot)."""
+    return type(value) is int or math.isfinite(value)
+
 
 
 def _ev_detail(s: Settlement) -> dict[str, Any]:
@@ -450,9 +495,12 @@ def _replay_chunk(units: Sequence[Unit], repair: bool, ev: bool = False) -> list
         if kind == "tables":
             rows.extend(_tables(file, text, repair, ev))
             continue
+        if kind == "room":
+            rows.extend(_room_rows(file, name or "", text, repair, ev))
+            continue
         try:
             if kind == "phhs":
-                rows.extend(_rows(loads_all(text, file), repair, ev))
+                rows.extend(_rows(loads_all(text, file), repair, ev=ev))
                 continue
             history = loads(text, file)
         except HistoryError as exc:
@@ -462,9 +510,9 @@ def _replay_chunk(units: Sequence[Unit], repair: bool, ev: bool = False) -> list
             continue
         if kind == "table":
             history.name = name
-            rows.append(_row(history, name or "?", _settled(history, repair), ev))
+            rows.append(_row(history, name or "?", _settled(history, repair), ev=ev))
         else:
-            rows.append(_row(history, "1", _settled(history, repair), ev))
+            rows.append(_row(history, "1", _settled(history, repair), ev=ev))
     return rows
 
 
@@ -476,7 +524,7 @@ def _tables(file: str, text: str, repair: bool, ev: bool = False) -> list[Row]:
     except HistoryError:
         return _replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)],
                              repair, ev)
-    return _rows(hands, repair, ev)
+    return _rows(hands, repair, ev=ev)
 
 
 def _split_tables(text: str) -> list[tuple[str, str]]:
@@ -489,10 +537,32 @@ def _split_tables(text: str) -> list[tuple[str, str]]:
     ]
 
 
+#: The files a folder is searched for: PHH, rooms' text and XML, any of them gzip'd.
+SUFFIXES = (".phh", ".phhs", ".txt", ".xml", ".gz")
+
+
+def _sniff(path: Path) -> bool:
+    """Whether a folder's ``.txt``, ``.xml`` or ``.gz`` file holds hand histories (a file
+    named on the command line is read whatever it holds; notes beside hands are not)."""
+    from showdown.phh.rooms.detect import detect
+
+    try:
+        with path.open("rb") as raw:
+            head = raw.read(4096)
+            if head[:2] == b"\x1f\x8b":
+                raw.seek(0)
+                with gzip.open(raw) as unzipped:
+                    head = unzipped.read(4096)
+    except (OSError, EOFError, zlib.error):
+        return True  # reading it again names what is wrong
+    return detect(head.decode("utf-8", errors="replace")) is not None
+
+
 def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
-    """Every ``.phh``/``.phhs`` file of ``paths`` (folders searched recursively, sorted);
-    ``-`` stands for stdin. A missing path, or a folder holding no such file, is a
-    :class:`MalformedHistory`."""
+    """Every hand-history file of ``paths``: in folders (searched recursively, sorted) the
+    files named ``.phh``, ``.phhs``, ``.txt``, ``.xml`` or ``.gz``; a file named is read
+    whatever its name. ``-`` stands for stdin. A missing path, or a folder holding no hand
+    history, is a :class:`MalformedHistory`."""
     for path in paths:
         text = str(path)
         if text == "-":
@@ -500,9 +570,10 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
             continue
         p = Path(path)
         if p.is_dir():
-            found = [q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file()]
+            found = [q for q in p.rglob("*") if q.suffix in SUFFIXES and q.is_file()
+                     and (q.suffix in (".phh", ".phhs") or _sniff(q))]
             if not found:  # a folder replayed for nothing is a mistake, not a success
-                raise MalformedHistory(text, None, "no .phh or .phhs files in this folder")
+                raise MalformedHistory(text, None, "no hand histories in this folder")
             yield from (str(q) for q in sorted(found))
         elif p.exists():
             yield text
@@ -512,12 +583,28 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
 
 def _units(file: str, size: int) -> list[tuple[int, Unit]]:
     """The work units of one file with their numbers of hands: a .phhs whose tables are
-    plain is cut into runs of ``size`` tables, read in the worker."""
+    plain is cut into runs of ``size`` tables, a room's file into runs of ``size`` hands,
+    read in the worker. The format is found from the content (gzip'd or not)."""
+    from showdown.phh.rooms.detect import ROOMS, detect
+    from showdown.phh.rooms.read import open_text, split_hands
+
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = _stdin_bytes() if file == "-" else Path(file).read_bytes()
+    except OSError as exc:
         raise MalformedHistory(file, None, f"cannot read the file: {exc}") from None
-    many = file.endswith(".phhs") or (file == "-" and _HEADER.search(text) is not None)
+    text = open_text(data, file)
+    kind = detect(text)
+    if kind in ROOMS:
+        hands = split_hands(text, kind)
+        if not hands:
+            raise MalformedHistory(file, None, f"no {kind} hand in the file")
+        return [(len(hands[k:k + size]), (file, "room", kind, "".join(hands[k:k + size])))
+                for k in range(0, len(hands), size)]
+    named = file.removesuffix(".gz")
+    if kind is None and not named.endswith((".phh", ".phhs")):
+        raise MalformedHistory(file, None, "not a hand history in a known format (PHH, or a "
+                                           f"room's: {', '.join(ROOMS)})")
+    many = named.endswith(".phhs") or (not named.endswith(".phh") and kind == "phhs")
     if not many:
         return [(1, (file, "phh", None, text))]
     headers = _headers(text)
@@ -539,6 +626,12 @@ def _units(file: str, size: int) -> list[tuple[int, Unit]]:
         end = headers[k + size][0] if k + size < len(headers) else len(text)
         units.append((min(size, len(headers) - k), (file, "tables", None, text[start:end])))
     return units
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input's bytes (text when it has no byte stream, as in tests)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
 
 
 def _file_units(paths: Iterable[str | Path], size: int) -> Iterator[list[tuple[int, Unit]]]:

@@ -209,7 +209,7 @@ def _fast_rows(file: str, text: str, repair: bool, ev: bool = False) -> list[Row
                 return None
             if len(hands) != run.count("\n[") + (run[:1] == "["):
                 return None
-            rows.extend(_rows(hands, repair, ev))
+            rows.extend(_rows(hands, repair, ev=ev))
         if len({row[1] for row in rows}) != len(rows):
             return None
     return rows
