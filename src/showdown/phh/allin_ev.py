@@ -61,8 +61,6 @@ __all__ = ["EV_GAMES", "AllInEV", "all_in_ev", "all_in_moment"]
 EV_GAMES = frozenset({"holdem", "omaha", "short-deck", "omaha-hi-lo"})
 #: Streets of the board games, named by the betting round that ended all-in.
 _BOARD_STREETS = ("preflop", "flop", "turn", "river")
-#: A common multiple of every split's denominator (up to 10 players, halves of hi/lo).
-_SPLITS = 5040
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,16 +164,20 @@ def all_in_ev(settlement: Settlement) -> AllInEV | None:
     n = len(r.contributed)
     pots = pots_of(r.contributed, r.folded)
     shares = [[Fraction(0)] * len(pots) for _ in range(n)]
+    contested = [k for k, (_, contenders) in enumerate(pots) if len(contenders) > 1]
     for k, (amount, contenders) in enumerate(pots):
         if len(contenders) == 1:
             shares[contenders[0]][k] = Fraction(amount)
-            continue
-        try:
-            parts = _equities(r, contenders, board)
-        except ValueError as exc:  # CardError: more players than the equity takes, say
-            return AllInEV(street, board, note=f"the equity cannot be enumerated: {exc}")
-        for i, part in zip(contenders, parts, strict=True):
-            shares[i][k] = amount * part
+    widest = max((len(pots[k][1]) for k in contested), default=0)
+    if widest > 10:
+        return AllInEV(street, board, note="the equity cannot be enumerated: equity needs 2 "
+                       f"to 10 players, got {widest}")
+    try:
+        found = _shares(r, [pots[k] for k in contested], board, contested) if contested else []
+    except ValueError as exc:  # CardError: a card the game's deck does not hold, say
+        return AllInEV(street, board, note=f"the equity cannot be enumerated: {exc}")
+    for (i, k), share in found:
+        shares[i][k] = share
     won = tuple(f - (s - c) for f, s, c in zip(
         settlement.finishing, r.starting, r.contributed, strict=True))
     return AllInEV(
@@ -184,24 +186,22 @@ def all_in_ev(settlement: Settlement) -> AllInEV | None:
     )
 
 
-def _equities(r: Replay, contenders: tuple[int, ...], board: tuple[str, ...]) -> list[Fraction]:
-    """Each contender's exact share of a pot over every board the deck can complete."""
-    hands = ["".join(r.holes[i]) for i in contenders]
-    dead = "".join(c for j, hole in enumerate(r.holes) if j not in contenders
-                   for c in hole if c != "??")
-    game = r.rules.game
-    if game in ("holdem", "omaha"):
-        from showdown.odds.equity import equity
+def _shares(
+    r: Replay,
+    pots: list[tuple[int, tuple[int, ...]]],
+    board: tuple[str, ...],
+    indices: list[int],
+) -> list[tuple[tuple[int, int], Fraction]]:
+    """((player, pot index), exact share) of every contender of the contested ``pots``
+    (their indices ``indices``): the boards enumerated once for all of them."""
+    from showdown.phh.runout_shares import SPLITS, runout_shares
 
-        result = equity(hands, board="".join(board), dead=dead, game=game, exact=True,
-                        workers=1)
-    else:
-        from showdown.odds.variant_equity import game_equity
-
-        result = game_equity(hands, board="".join(board), dead=dead, game=game, exact=True)
-    boards = result.boards or 1
-    scale = boards * _SPLITS
-    # The shares are fractions of the boards enumerated, split among at most ten: whole
-    # multiples of 1 / scale, which the doubles of the result hold to far better than
-    # half of one.
-    return [Fraction(round(e * scale), scale) for e in result.equity]
+    live = sorted({i for _, contenders in pots for i in contenders})
+    at = {player: row for row, player in enumerate(live)}
+    dead = [c for j, hole in enumerate(r.holes) if j not in at for c in hole if c != "??"]
+    parts, boards = runout_shares(r.rules.game, [r.holes[i] for i in live], board, dead,
+                                  [[at[i] for i in contenders] for _, contenders in pots])
+    scale = boards * SPLITS
+    return [((i, k), Fraction(amount * int(parts[at[i], column]), scale))
+            for column, (k, (amount, contenders)) in enumerate(zip(indices, pots, strict=True))
+            for i in contenders]
