@@ -39,10 +39,10 @@ __all__ = ["SPLITS", "runout_shares"]
 SPLITS = 5040
 #: Boards ranked and settled at a time: the players' rows of a chunk stay in cache-sized
 #: arrays, and memory stays bounded however many boards there are.
-_CHUNK = 1 << 15
+_CHUNK = 1 << 17
 
 
-@lru_cache(maxsize=6)
+@lru_cache(maxsize=16)
 def board_picks(cards: int, need: int) -> np.ndarray:
     """Every ``need`` of ``cards`` positions, one sorted row each, as uint8 (lexicographic).
 
@@ -92,7 +92,7 @@ def runout_shares(
     parts = np.zeros((players, len(pots)), dtype=np.int64)
     contenders = [np.array(pot, dtype=np.intp) for pot in pots]
     for start in range(0, boards, _CHUNK):
-        chunk = deck[picks[start : start + _CHUNK]]
+        chunk = np.take(deck, picks[start : start + _CHUNK])
         values = _values(variant.key, variant.use, hole_ids, board_ids, chunk)
         for k, who in enumerate(contenders):
             if values.ndim == 3:
@@ -109,25 +109,25 @@ def _values(
     """Every player's hand value on every board of ``dealt`` (rows of the cards to come):
     shape (players, boards), or (2, players, boards) for hi-lo (high, low); 1 the best."""
     players, m = len(holes), len(dealt)
-    full = np.empty((m, len(board) + dealt.shape[1]), dtype=np.uint8)
-    full[:, : len(board)] = board
-    full[:, len(board) :] = dealt
-    width = len(holes[0])
-    hole = np.empty((players, m, width), dtype=np.uint8)
-    hole[:] = np.array(holes, dtype=np.uint8)[:, None, :]
+    width, shown = len(holes[0]), len(board)
     if use == "omaha":
-        boards = np.broadcast_to(full, (players, m, full.shape[1])).reshape(players * m, -1)
+        hole = np.empty((players, m, width), dtype=np.uint8)
+        hole[:] = np.array(holes, dtype=np.uint8)[:, None, :]
+        full = np.empty((players, m, shown + dealt.shape[1]), dtype=np.uint8)
+        full[:, :, :shown] = board
+        full[:, :, shown:] = dealt
         result = evaluate_omaha_batch(
-            hole.reshape(players * m, width), np.ascontiguousarray(boards), check=False,
+            hole.reshape(players * m, width), full.reshape(players * m, -1), check=False,
             game=None if game == "omaha" else game,
         )
     else:
-        rows = np.empty((players, m, width + full.shape[1]), dtype=np.uint8)
-        rows[:, :, :width] = hole
-        rows[:, :, width:] = full
-        rows_2d = rows.reshape(players * m, -1)
-        result = (evaluate_batch(rows_2d, check=False) if game == "holdem"
-                  else evaluate_batch(rows_2d, check=False, game=game))
+        rows = np.empty((players, m, width + shown + dealt.shape[1]), dtype=np.uint8)
+        rows[:, :, :width] = np.array(holes, dtype=np.uint8)[:, None, :]
+        rows[:, :, width : width + shown] = board
+        rows[:, :, width + shown :] = dealt
+        flat = rows.reshape(players * m, -1)
+        result = (evaluate_batch(flat, check=False) if game == "holdem"
+                  else evaluate_batch(flat, check=False, game=game))
     if result.ndim == 2:  # hi-lo: (rows, 2)
         return result.T.reshape(2, players, m).astype(np.int32)
     return result.reshape(players, m).astype(np.int32)
@@ -136,6 +136,11 @@ def _values(
 def _parts(values: np.ndarray, whole: int) -> np.ndarray:
     """Per contender (rows of ``values``), the parts of ``whole`` won over the boards
     (columns): the best value on a board shares ``whole`` equally."""
+    if len(values) == 2:  # heads-up: two comparisons, no division
+        a, b = values
+        ties = int(np.count_nonzero(a == b)) * (whole // 2)
+        return np.array([int(np.count_nonzero(a < b)) * whole + ties,
+                         int(np.count_nonzero(b < a)) * whole + ties], dtype=np.int64)
     winners = values == values.min(axis=0)
     return (winners * (whole // winners.sum(axis=0))).sum(axis=1)
 
