@@ -269,3 +269,23 @@ def test_one_enumeration_for_every_pot_matches_one_equity_per_pot(
         assert list(ev.expected) == per_pot_oracle(s, ev.board), s.replay.history.fields
         return
     raise AssertionError("no flop or turn all-in in 400 hands")  # seen: at most 22 needed
+
+
+@pytest.mark.parametrize("code, seed", [("NS", 1), ("FO/8", 2), ("FO/8", 3)])
+def test_short_deck_and_hi_lo_side_pots_match_one_equity_per_pot(code: str, seed: int) -> None:
+    """Short deck and Omaha hi-lo (halves, quartered lows, no low: the high scoops) with a
+    side pot, settled from one enumeration, against the per-pot oracle."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        stacks = [rng.randint(4, 40) for _ in range(4)]
+        s = settle(random_hand(rng, header(code, stacks), fold=0.1))
+        moment = all_in_moment(s.replay)
+        if moment is None or moment[0] == "preflop":
+            continue
+        ev = all_in_ev(s)
+        assert ev is not None and ev.note is None
+        if sum(1 for _, contenders in ev.pots if len(contenders) > 1) < 2:
+            continue
+        assert list(ev.expected) == per_pot_oracle(s, ev.board), s.replay.history.fields
+        return
+    raise AssertionError("no flop or turn all-in with a side pot in 3000 hands")
