@@ -63,6 +63,7 @@ import warnings
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from common import Result, interleaved_times, judge, machine_load, print_table, steady
 from showdown.hands import native as _backend
@@ -221,18 +222,21 @@ def short_stacked(hands: int, seed: int = 13) -> list[HandHistory]:
     ]
 
 
-def former_ev(path: str) -> Callable[[list[str]], int]:
-    """``reports(texts, True)`` with the all-in EV of the module frozen in ``path`` (a
-    former ``allin_ev.py``) swapped in for the call."""
+def former_module(path: str) -> Any:
+    """The module frozen in ``path`` (a former ``allin_ev.py``), loaded beside the current."""
     import importlib.util
-
-    import showdown.phh.allin_ev as current
 
     spec = importlib.util.spec_from_file_location("former_allin_ev", path)
     assert spec is not None and spec.loader is not None
     former = importlib.util.module_from_spec(spec)
     sys.modules["former_allin_ev"] = former  # dataclasses look their module up
     spec.loader.exec_module(former)
+    return former
+
+
+def former_ev(former: Any) -> Callable[[list[str]], int]:
+    """``reports(texts, True)`` with the all-in EV of ``former`` swapped in for the call."""
+    import showdown.phh.allin_ev as current
 
     def run(texts: list[str]) -> int:
         mine = current.all_in_ev
@@ -248,7 +252,8 @@ def former_ev(path: str) -> Callable[[list[str]], int]:
 def ev_cost(hands: int, rounds: int, old: str | None = None) -> None:
     """What ``--ev`` adds, on the real HandHQ sample and on short-stacked generated hands,
     pokerkit's read and replay beside (``old``: a former ``allin_ev.py`` timed too)."""
-    former = former_ev(old) if old else None
+    module = former_module(old) if old else None
+    former = former_ev(module) if module is not None else None
     real = [p.read_text() for p in REAL]
     real_texts = real * max(1, hands // max(1, everything(real)))
     made = short_stacked(hands)
@@ -281,6 +286,44 @@ def ev_cost(hands: int, rounds: int, old: str | None = None) -> None:
             before = min(times["showdown replay --ev (former module)"])
             print(f"  the former module: about {(before - plain) / max(1, computed) * 1e3:.2f} "
                   f"ms per all-in hand; --ev now takes {with_ev / before:.2f}x its time")
+    if module is not None:
+        by_kind(made, module, rounds)
+
+
+def by_kind(hands: list[HandHistory], former: Any, rounds: int) -> None:
+    """Per kind of all-in hand (street, players left, contested pots): the time of one
+    hand's EV, now and with ``former``, the two taking turns on each hand (best of
+    ``rounds``), summed over the hands of the kind."""
+    from showdown.phh.allin_ev import all_in_ev
+
+    kinds: dict[tuple[int, str, int, int], list[float]] = {}
+    order = {"preflop": 0, "flop": 1, "turn": 2}
+    for s in settle_each(hands):
+        if isinstance(s, HistoryError) or all_in_moment(s.replay) is None:
+            continue
+        best_now = best_then = float("inf")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            ev = all_in_ev(s)
+            middle = time.perf_counter()
+            former.all_in_ev(s)
+            best_now = min(best_now, middle - start)
+            best_then = min(best_then, time.perf_counter() - middle)
+        if ev is None or ev.note is not None:
+            continue
+        live = sum(1 for f in s.replay.folded if not f)
+        pots = sum(1 for _, contenders in ev.pots if len(contenders) > 1)
+        row = kinds.setdefault((order[ev.street], ev.street, live, pots), [0, 0.0, 0.0])
+        row[0] += 1
+        row[1] += best_now
+        row[2] += best_then
+    print(f"\n== one hand's EV by kind of all-in, best of {rounds}, now and former module taking "
+          "turns (ms per hand)")
+    print(f"  {'street':8} {'players':>7} {'pots':>4} {'hands':>5} {'now':>9} {'former':>9} "
+          f"{'ratio':>6}")
+    for (_, street, live, pots), (n, now, then) in sorted(kinds.items()):
+        print(f"  {street:8} {live:>7} {pots:>4} {n:>5} {now / n * 1e3:>9.2f} "
+              f"{then / n * 1e3:>9.2f} {then / now:>5.1f}x")
 
 
 def copies(paths: list[Path], hands: int, per_file: int, folder: Path) -> list[Path]:

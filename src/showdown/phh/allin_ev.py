@@ -8,10 +8,10 @@ complete, exactly, giving each pot's contenders their share of it on every board
 (ties split; hi-lo halves as the rules say). The boards are listed once for every
 pot of the hand and every live hand ranked on them in one batch call
 (:mod:`showdown.phh.runout_shares`); Hold'em and Omaha preflop, where the exact
-equity's suit isomorphism is faster, each contested pot takes one exact equity. A player's ``expected`` chips are the
-sum of those shares (a pot only one player contests, uncalled chips included, is
-theirs for sure); ``won`` is what the settlement gave them back; ``won -
-expected`` is their luck on the runout.
+equity's own enumeration is faster, each contested pot takes one exact equity. A
+player's ``expected`` chips are the sum of those shares (a pot only one player
+contests, uncalled chips included, is theirs for sure); ``won`` is what the
+settlement gave them back; ``won - expected`` is their luck on the runout.
 
 The pots are the layers of the contributions: each level that a live player's
 total reaches closes a pot that every live player who put in that much
@@ -198,8 +198,8 @@ def _shares(
     """((player, pot index), exact share) of every contender of the contested ``pots``
     (their indices ``indices``).
 
-    Hold'em and Omaha preflop, :func:`showdown.equity` (its exact enumeration with suit
-    isomorphism) is faster per pot than ranking every board (measured: about 3 ms
+    Hold'em and Omaha preflop, :func:`showdown.equity` (its exact enumeration, native
+    kernel and suit isomorphism) is faster per pot than ranking every board (measured: about 3 ms
     against 140 ms for a heads-up Hold'em pot, see docs/hand-histories.md), so each pot
     takes one exact equity; otherwise the boards are enumerated once for all the pots
     (:func:`~showdown.phh.runout_shares.runout_shares`).
