@@ -35,11 +35,19 @@ def launch_chromium() -> Iterator[Any]:
         chromium.close()
 
 
-def new_page(browser: Any, server: GameServer, **context: Any) -> Any:
-    """A fresh browser tab on the game, with every request and page error recorded."""
+# Set before the page's own scripts run: the first-time tour counts as seen.
+TOUR_SEEN = "localStorage.setItem('showdown.tour', 'done')"
+
+
+def new_page(browser: Any, server: GameServer, *, tour: bool = False, **context: Any) -> Any:
+    """A fresh browser tab on the game, with every request and page error recorded.
+
+    The first-time tour is skipped unless ``tour`` (its own tests ask for it)."""
     options = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "reduce"}
     options.update(context)
     ctx = browser.new_context(**options)
+    if not tour:
+        ctx.add_init_script(script=TOUR_SEEN)
     page = ctx.new_page()
     page.requests = []  # type: ignore[attr-defined]
     page.errors = []  # type: ignore[attr-defined]

@@ -36,6 +36,8 @@ export function onKey(ev) {
   else if (deciding && "12345".includes(key) && key.length === 1) toggleCard(Number(key) - 1);
   else if (deciding && key === "ArrowRight") moveCursor(1);
   else if (deciding && key === "ArrowLeft") moveCursor(-1);
+  else if (deciding && key === "Home") moveCursor(0, 0);
+  else if (deciding && key === "End") moveCursor(0, 4);
   else if (deciding && (key === " " || key === "Enter") && !ownsSpace(target)) toggleCard(app.cursor);
   else if (deciding && key === "f") doAct("fold");
   else if (deciding && key === "k") doAct("keep");

@@ -13,9 +13,11 @@ export const app = {
   hint: null,
   hintVersion: null,
   dealing: false,
+  drives: false, // this tab turns the dealer's cards (see table.js, dealerLoop)
   busy: false,
   offline: false,
   shownDealer: { round: null, count: 0 },
+  shownBots: { watched: null, faceUp: new Set() }, // opponents' cards already shown face up
   history: [],
   historyMore: false,
   stats: null,
@@ -125,7 +127,7 @@ export async function refreshState() {
 }
 
 // A state-changing request; on a conflict (another tab, a stale page) the
-// table is reloaded and the reason shown.
+// table is reloaded quietly.
 export async function post(path, body) {
   if (app.busy) return null;
   app.busy = true;
@@ -137,9 +139,11 @@ export async function post(path, body) {
     setState(st);
     return st;
   } catch (err) {
-    showError(err);
     app.busy = false;
-    if (err.status === 409) await reloadState().catch(() => {});
+    // A conflict (another tab moved the table on, this page was behind) is resolved
+    // by showing the table as it is now: nothing to report.
+    if (err.status === 409) await reloadState().catch(showError);
+    else showError(err);
     return null;
   } finally {
     app.busy = false;
