@@ -1,0 +1,503 @@
+"""The game on a phone and for a player, in real headless Chromium.
+
+At 390 x 844 and 360 x 640 (phones, touch) and 1280 x 720 (a laptop), in
+English, Spanish and Russian: every control at least 44 px, no word cut, the
+result and every card that decided it on one screen with the pot's winners
+marked, history rows whole; one Tab stop for the hand; a second tab that follows
+quietly; the sound and card-flip switches (and reduced motion); the web app
+manifest and icons; the first-time tour. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from browser_helpers import (
+    I18N,
+    api_state,
+    check_clean,
+    launch_chromium,
+    my_cards,
+    new_page,
+    shot,
+    wait_count,
+    wait_settled,
+    wait_until,
+)
+from game_helpers import Client, GameServer, audit, running_server
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(390, 844), (360, 640), (1280, 720)]
+LANGS = ["en", "es", "ru"]
+PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch_chromium()
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameServer]:
+    """One server for the checks that only add rounds (each page its own context)."""
+    yield from running_server(tmp_path_factory.mktemp("player") / "game.sqlite3", "player")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[GameServer]:
+    yield from running_server(tmp_path / "game.sqlite3", profile="player")
+
+
+def page_at(browser: Any, server: GameServer, size: tuple[int, int], lang: str, **extra: Any) -> Any:
+    width, height = size
+    options: dict[str, Any] = {"viewport": {"width": width, "height": height}, "locale": lang}
+    if width < 600:
+        options.update(PHONE)
+    options.update(extra)
+    page = new_page(browser, server, **options)
+    assert page.get_attribute("html", "lang") == lang
+    return page
+
+
+def press(page: Any, selector: str) -> None:
+    """A tap on a touch screen, a click elsewhere."""
+    if page.viewport_size["width"] < 600:
+        page.tap(selector)
+    else:
+        page.click(selector)
+
+
+# Every control a finger or a mouse may use, shown on screen, with its box.
+CONTROLS = """() => [...document.querySelectorAll('button, select, summary, a[href], input')]
+  .filter(e => e.getClientRects().length && !e.closest('[hidden]') && !e.classList.contains('skip'))
+  .map(e => { const r = e.getBoundingClientRect();
+    return [e.id || e.className || e.tagName, e.textContent.trim().slice(0, 24), r.width, r.height]; })"""
+
+# Elements whose text is cut: wider content than box (clipped) or an ellipsis. Text
+# for screen readers only (a 1 px box) is not cut.
+CUT = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getClientRects().length && !e.closest('.visually-hidden, [hidden]')
+    && !e.matches('svg, svg *') && e.getBoundingClientRect().width > 1)
+  .filter(e => { const s = getComputedStyle(e);
+    return (s.textOverflow === 'ellipsis' || s.overflowX !== 'visible')
+      && e.scrollWidth > e.clientWidth + 1 && !e.matches('.table-scroll'); })
+  .map(e => [e.id || e.className || e.tagName, e.textContent.trim().slice(0, 30),
+    e.scrollWidth, e.clientWidth])"""
+
+
+def small_targets(page: Any) -> list[Any]:
+    return [c for c in page.evaluate(CONTROLS) if c[2] < 44 or c[3] < 44]
+
+
+def outside_view(page: Any, *selectors: str) -> list[str]:
+    """The selectors (every match) whose box is not wholly inside the viewport."""
+    size = page.viewport_size
+    bad = []
+    for sel in selectors:
+        boxes = page.locator(sel).evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [r.left, r.top, r.right, r.bottom]; })"
+        )
+        assert boxes, f"nothing matches {sel}"
+        for left, top, right, bottom in boxes:
+            if left < -0.5 or top < -0.5 or right > size["width"] + 0.5:
+                bad.append(f"{sel} at {[round(left), round(top), round(right), round(bottom)]}")
+            elif bottom > size["height"] + 0.5:
+                bad.append(f"{sel} at {[round(left), round(top), round(right), round(bottom)]}")
+    return bad
+
+
+# The result and every card that decided it: the dealer's five, the opponents'
+# (shown or mucked), yours with its name, the Next button and the result line.
+RESULT = (
+    "#dealer-cards img.card",
+    "#dealer-hand",
+    "#seat-1 .cards",
+    "#seat-2 .cards",
+    "#seat-0 .cards img.card",
+    "#seat-0 .hand-desc",
+    "#btn-deal",
+    "#status",
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_targets_words_and_the_result_on_one_screen(
+    browser: Any, shared_server: GameServer, size: tuple[int, int], lang: str
+) -> None:
+    page = page_at(browser, shared_server, size, lang)
+    name = f"player-{lang}-{size[0]}x{size[1]}"
+    words = I18N[lang]
+    # The switches say what they do, in the page's language.
+    assert page.get_attribute("#pref-sound", "aria-label") == words["sound_label"]
+    assert page.get_attribute("#pref-sound", "title") == words["sound_off"]
+    press(page, "#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.wait_for_timeout(50)
+    assert not small_targets(page), small_targets(page)
+    assert not page.evaluate(CUT), page.evaluate(CUT)
+    for sel in ("#btn-fold", "#btn-keep", "#btn-exchange", "#btn-hint"):
+        assert page.locator(sel).evaluate("e => e.scrollWidth <= e.clientWidth"), sel
+    assert words["hint"] in page.inner_text("#btn-hint")  # "Подсказка" whole
+    shot(page, f"{name}-decision", full=False)
+    press(page, "#btn-keep")
+    wait_settled(page)
+    page.wait_for_timeout(50)
+    # Everything that decided the round is on the screen at once, without scrolling.
+    assert not outside_view(page, *RESULT), outside_view(page, *RESULT)
+    assert page.locator("#dealer-cards img.card:not(.back)").count() == 5
+    rnd = api_state(shared_server)["round"]
+    for seat in (1, 2):
+        shown = rnd["players"][seat]["cards"]
+        if shown:  # an opponent still in shows five face-up cards, all in view
+            assert page.locator(f"#seat-{seat} .cards img.card:not(.back)").count() == 5
+    # The pot's winners are marked: a class, a badge in words and a visible style.
+    winners = rnd["result"]["pot"]["winners"]
+    marked = [s for s in range(3) if "winner" in (page.get_attribute(f"#seat-{s}", "class") or "")]
+    assert marked == sorted(winners)
+    for seat in winners:
+        box = page.locator(f"#seat-{seat}")
+        assert words["pot_winner_badge"] in box.text_content()
+        style = box.evaluate("e => [getComputedStyle(e).borderTopColor, getComputedStyle(e).boxShadow]")
+        assert style[0] == "rgb(242, 193, 78)" and style[1] != "none", style
+    assert not small_targets(page), small_targets(page)
+    assert not page.evaluate(CUT), page.evaluate(CUT)
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    shot(page, f"{name}-result", full=False)
+    # History: every row whole (its outcome wraps rather than being cut), tappable.
+    press(page, "#nav button[data-screen=history]")
+    page.wait_for_selector(".history-item")
+    assert not page.evaluate(CUT), page.evaluate(CUT)
+    assert not small_targets(page), small_targets(page)
+    rows = page.locator(".history-item summary").evaluate_all(
+        "els => els.map(e => [e.getBoundingClientRect().right, e.scrollWidth <= e.clientWidth])"
+    )
+    assert rows and all(right <= size[0] and whole for right, whole in rows), rows
+    shot(page, f"{name}-history", full=False)
+    check_clean(page, shared_server)
+    page.context.close()
+
+
+def tab_stops_in_hand(page: Any) -> int:
+    return int(page.evaluate("document.querySelectorAll('#seat-0 [tabindex=\"0\"]').length"))
+
+
+def focused_index(page: Any) -> str | None:
+    return page.evaluate(  # type: ignore[no-any-return]
+        "document.activeElement.classList.contains('card-btn')"
+        " ? document.activeElement.dataset.index : document.activeElement.id"
+    )
+
+
+def test_one_tab_stop_for_the_hand(browser: Any, server: GameServer) -> None:
+    page = page_at(browser, server, (1280, 720), "en")
+    page.keyboard.press("n")
+    page.wait_for_selector("#seat-0 .card-btn")
+    assert focused_index(page) == "0" and tab_stops_in_hand(page) == 1
+    # Tab leaves the hand at once: the next stop is the first action, not card 2.
+    page.keyboard.press("Tab")
+    assert focused_index(page) == "btn-fold"
+    page.keyboard.press("Shift+Tab")
+    assert focused_index(page) == "0"
+    # The arrows move inside the hand and carry the one Tab stop with them.
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert focused_index(page) == "2" and tab_stops_in_hand(page) == 1
+    assert page.get_attribute("#seat-0 .card-btn >> nth=2", "tabindex") == "0"
+    page.keyboard.press("ArrowLeft")
+    assert focused_index(page) == "1"
+    page.keyboard.press("End")
+    assert focused_index(page) == "4"
+    page.keyboard.press("ArrowRight")  # round the end
+    assert focused_index(page) == "0"
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Tab")
+    assert focused_index(page) == "btn-fold"
+    page.keyboard.press("Shift+Tab")
+    assert focused_index(page) == "3"  # back where the arrows left it
+    # Space picks the card, Enter puts it back; the pick survives a Tab out and in.
+    page.keyboard.press("Space")
+    assert page.get_attribute("#seat-0 .card-btn >> nth=3", "aria-pressed") == "true"
+    page.keyboard.press("Enter")
+    assert page.get_attribute("#seat-0 .card-btn >> nth=3", "aria-pressed") == "false"
+    page.keyboard.press("Space")
+    before = my_cards(page)
+    # From the hand to Exchange: Fold, Keep, Exchange; three Tabs, not seven.
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    assert focused_index(page) == "btn-exchange"
+    page.keyboard.press("Enter")
+    wait_settled(page)
+    after = my_cards(page)
+    assert after[:3] == before[:3] and after[4] == before[4] and after[3] != before[3]
+    check_clean(page, server)
+
+
+def test_a_second_tab_follows_quietly(browser: Any, server: GameServer) -> None:
+    """Two tabs on one profile: the one where you decide turns the dealer's cards, the
+    other follows it without a single 409 and without an error banner."""
+    first = page_at(browser, server, (1280, 720), "en", reduced_motion="no-preference")
+    second = first.context.new_page()
+    conflicts: list[str] = []
+    for page in (first, second):
+        page.on("response", lambda r: r.status == 409 and conflicts.append(r.url))
+    second.goto(server.url)
+    second.wait_for_selector("body[data-ready='1']")
+    first.keyboard.press("n")
+    first.wait_for_selector("#seat-0 .card-btn")
+    second.evaluate("window.dispatchEvent(new Event('focus'))")  # it looks again on focus
+    second.wait_for_selector("#seat-0 .card-btn")
+    first.keyboard.press("k")
+    # The second tab sees the dealer at work and follows him, card by card.
+    second.evaluate("window.dispatchEvent(new Event('focus'))")
+    wait_settled(first)
+    wait_settled(second)
+    assert not conflicts, conflicts
+    assert second.is_hidden("#alert") and first.is_hidden("#alert")
+    assert second.inner_text("#status") == first.inner_text("#status")
+    assert second.locator("#dealer-cards img.card:not(.back)").count() == 5
+    # A click in the tab that is behind (the round moved on elsewhere) is not an error:
+    # the tab shows the table as it is now.
+    first.keyboard.press("n")
+    first.wait_for_selector("#seat-0 .card-btn")
+    second.evaluate("window.dispatchEvent(new Event('focus'))")
+    second.wait_for_selector("#seat-0 .card-btn")
+    first.keyboard.press("f")
+    wait_settled(first)
+    second.keyboard.press("k")  # from what it saw: refused by the server, resolved here
+    wait_settled(second)
+    assert second.is_hidden("#alert")
+    assert I18N["en"]["status_folded_you"] in second.inner_text("#seat-0")
+    assert audit(server.db_path, "player")["ok"]
+    first.context.close()
+
+
+def test_a_second_tab_takes_over_when_the_first_stops(browser: Any, server: GameServer) -> None:
+    """The tab that decided stops turning the dealer's cards (closed, asleep): the other
+    one finishes the round; the first, back later, follows without a banner."""
+    first = page_at(browser, server, (1280, 720), "en")
+    held: list[Any] = []
+    first.route("**/api/advance*", lambda route: held.append(route))
+    second = first.context.new_page()
+    second.goto(server.url)
+    second.wait_for_selector("body[data-ready='1']")
+    first.keyboard.press("n")
+    first.wait_for_selector("#seat-0 .card-btn")
+    first.keyboard.press("k")
+    wait_until(first, "document.querySelectorAll('#dealer-cards img.back').length > 0")
+    second.evaluate("window.dispatchEvent(new Event('focus'))")
+    wait_settled(second)  # after a pause with no card turned, the second tab turned them
+    assert held, "the first tab never asked for the dealer's card"
+    for route in held:
+        route.continue_()  # refused (409): the second tab turned that card already
+    first.unroute("**/api/advance*")
+    wait_settled(first)
+    assert first.is_hidden("#alert") and second.is_hidden("#alert")
+    assert first.inner_text("#status") == second.inner_text("#status")
+    assert audit(server.db_path, "player")["ok"]
+    first.context.close()
+
+
+def test_sound_and_card_flip_switches(browser: Any, server: GameServer) -> None:
+    page = page_at(browser, server, (390, 844), "ru", reduced_motion="no-preference")
+    # By default: the animation on, the sound off.
+    assert page.get_attribute("#pref-motion", "aria-pressed") == "true"
+    assert page.get_attribute("#pref-sound", "aria-pressed") == "false"
+    assert page.get_attribute("#pref-sound", "title") == I18N["ru"]["sound_off"]
+    page.tap("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.tap("#btn-keep")
+    wait_count(page, "#dealer-cards .flip", 1)  # the dealer's cards turn over
+    flip = page.locator("#dealer-cards .flip .flip-inner").first
+    assert flip.evaluate("e => getComputedStyle(e).animationName") == "flip"
+    wait_settled(page)
+    assert page.evaluate("document.body.dataset.sounds") is None  # silent
+    # The mute switch: on, remembered, and the sounds of a whole round.
+    page.tap("#pref-sound")
+    assert page.get_attribute("#pref-sound", "aria-pressed") == "true"
+    assert page.get_attribute("#pref-sound", "title") == I18N["ru"]["sound_on"]
+    assert page.evaluate("localStorage.getItem('showdown.sound')") == "on"
+    assert page.evaluate("document.body.dataset.sound") == "select"
+    page.tap("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    assert page.evaluate("document.body.dataset.sound") == "deal"
+    page.tap("#btn-keep")
+    wait_settled(page)
+    outcome = next(v for v in api_state(server)["round"]["result"]["vs_house"] if v["seat"] == 0)
+    assert page.evaluate("document.body.dataset.sound") == outcome["outcome"]
+    assert int(page.evaluate("document.body.dataset.sounds")) >= 5  # select, deal, flips, end
+    assert page.evaluate("typeof AudioContext") == "function"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.get_attribute("#pref-sound", "aria-pressed") == "true"
+    # Animation off: no card flips any more.
+    page.tap("#pref-motion")
+    assert page.evaluate("localStorage.getItem('showdown.motion')") == "off"
+    page.tap("#btn-deal")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.tap("#btn-fold")
+    wait_settled(page)
+    assert page.locator(".flip").count() == 0
+    check_clean(page, server)
+    page.context.close()
+
+
+def test_reduced_motion_means_no_flip_and_no_sound_unless_asked(
+    browser: Any, server: GameServer
+) -> None:
+    page = page_at(browser, server, (1280, 720), "es", reduced_motion="reduce")
+    assert page.get_attribute("#pref-motion", "aria-pressed") == "false"
+    assert page.get_attribute("#pref-motion", "title") == I18N["es"]["motion_off"]
+    assert page.get_attribute("#pref-sound", "aria-pressed") == "false"
+    page.keyboard.press("n")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.keyboard.press("k")
+    wait_settled(page)
+    assert page.locator(".flip").count() == 0 and page.evaluate("document.body.dataset.sounds") is None
+    # The player's own choice wins over the system's: switched on here, the cards flip.
+    page.click("#pref-motion")
+    assert page.get_attribute("#pref-motion", "aria-pressed") == "true"
+    page.keyboard.press("n")
+    page.wait_for_selector("#seat-0 .card-btn")
+    page.keyboard.press("k")
+    wait_count(page, "#dealer-cards .flip", 1)
+    wait_settled(page)
+    check_clean(page, server)
+    page.context.close()
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_manifest_and_icons_make_it_installable(browser: Any, tmp_path: Path) -> None:
+    server = GameServer(tmp_path / "app.sqlite3", "player").start()
+    try:
+        answer = httpx.get(server.url + "static/manifest.webmanifest")
+        assert answer.status_code == 200
+        assert answer.headers["content-type"].startswith("application/manifest+json")
+        assert "default-src 'self'" in answer.headers["content-security-policy"]
+        manifest = json.loads(answer.text)
+        assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+        assert manifest["name"] == I18N["en"]["app_title"]
+        sizes = set()
+        for icon in manifest["icons"]:
+            got = httpx.get(server.url + icon["src"].lstrip("/"))
+            assert got.status_code == 200, icon
+            if icon["type"] == "image/png":
+                width, height = png_size(got.content)
+                assert icon["sizes"] == f"{width}x{height}"
+                sizes.add(width)
+        assert {192, 512} <= sizes
+        assert any(i["purpose"] == "maskable" for i in manifest["icons"])
+        touch = httpx.get(server.url + "static/icons/apple-touch-icon.png")
+        assert png_size(touch.content) == (180, 180)
+        # Chromium itself says the page can be installed (a profile on disk: a private
+        # window never offers it).
+        context = browser.browser_type.launch_persistent_context(
+            str(tmp_path / "profile"),
+            executable_path=browser_executable(),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            page = context.new_page()
+            page.goto(server.url)
+            page.wait_for_selector("body[data-ready='1']")
+            cdp = context.new_cdp_session(page)
+            found = cdp.send("Page.getAppManifest")
+            assert found["errors"] == [] and found["url"].endswith("/static/manifest.webmanifest")
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            assert errors == [], errors
+        finally:
+            context.close()
+    finally:
+        server.stop()
+
+
+def browser_executable() -> str:
+    from browser_helpers import CHROMIUM
+
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def new_player(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameServer]:
+    """A profile that has never played (the tour is for new players only)."""
+    yield from running_server(tmp_path_factory.mktemp("tour") / "game.sqlite3", "newcomer")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_first_time_tour(browser: Any, new_player: GameServer, lang: str) -> None:
+    words = I18N[lang]
+    for size in SIZES:
+        page = page_at(browser, new_player, size, lang, tour=True)
+        tour = page.locator("#tour")
+        assert tour.is_visible()
+        assert page.evaluate("document.activeElement.id") == "tour-next"
+        assert not outside_view(page, "#tour"), outside_view(page, "#tour")
+        assert not small_targets(page), small_targets(page)
+        assert not page.evaluate(CUT), page.evaluate(CUT)
+        phone = size[0] < 600
+        for step in (1, 2, 3):
+            total = words["tour_step"].replace("{n}", str(step)).replace("{total}", "3")
+            assert page.inner_text("#tour-step") == total
+            assert page.inner_text("#tour-title") == words[f"tour_{step}_title"]
+            key = f"tour_{step}_text" + ("_keys" if step == 3 and not phone else "")
+            assert page.inner_text("#tour-text") == words[key]
+            assert page.is_visible("#tour-skip") == (step < 3)  # the last step has no Skip
+            if step == 1 and size == (390, 844):
+                shot(page, f"tour-{lang}-phone", full=False)
+            last = words["tour_done"] if step == 3 else words["tour_next"]
+            assert page.inner_text("#tour-next") == last
+            press(page, "#tour-next")
+        assert tour.is_hidden()
+        assert page.evaluate("document.activeElement.id") == "btn-deal"
+        assert page.evaluate("localStorage.getItem('showdown.tour')") == "done"
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert tour.is_hidden()  # shown once
+        check_clean(page, new_player)
+        page.context.close()
+    # Skipped at the first step (or by Escape): gone for good, the focus on Deal.
+    page = page_at(browser, new_player, (1280, 720), lang, tour=True)
+    assert page.is_visible("#tour")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#tour") and page.evaluate("document.activeElement.id") == "btn-deal"
+    page.context.close()
+    page = page_at(browser, new_player, (360, 640), lang, tour=True)
+    page.tap("#tour-skip")
+    assert page.is_hidden("#tour") and page.evaluate("document.activeElement.id") == "btn-deal"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.is_hidden("#tour")
+    page.context.close()
+
+
+def test_dealing_ends_the_tour_and_a_player_who_has_played_sees_none(
+    browser: Any, server: GameServer
+) -> None:
+    page = page_at(browser, server, (1280, 720), "en", tour=True)
+    assert page.is_visible("#tour")
+    page.keyboard.press("n")  # playing is the best tour
+    page.wait_for_selector("#seat-0 .card-btn")
+    assert page.is_hidden("#tour")
+    assert page.evaluate("localStorage.getItem('showdown.tour')") == "done"
+    page.context.close()
+    # A new browser (nothing remembered) on a profile that has played: no tour.
+    page = page_at(browser, server, (1280, 720), "en", tour=True)
+    assert page.is_hidden("#tour")
+    page.context.close()
