@@ -105,8 +105,12 @@ def test_the_decision_hint_and_showdown_open_in_view(
         page.click("#btn-keep" if round_no == 1 else "#btn-fold")
         settled(page)
         page.wait_for_timeout(100)
-        shown = ("#btn-deal", "#showdown .headline", "#showdown .pot-line")
+        # The result line (the headline's and the pot's words) by the Next button, with
+        # every card that decided the round (the showdown's table is below).
+        shown = ("#btn-deal", "#status", "#dealer-cards", "#seat-1 .cards", "#seat-2 .cards",
+                 "#seat-0 .cards")  # fmt: skip
         assert not outside_view(page, *shown), outside_view(page, *shown)
+        assert page.inner_text("#showdown .headline") in page.inner_text("#status")
         if round_no == 1:
             shot(page, f"{name}-4-showdown", full=False)
     shot(page, f"{name}-5-showdown-full")

@@ -6,7 +6,9 @@
 //   i18n.js     words and number formats of the three languages
 //   state.js    the state, the requests, the error banner, healing, other tabs
 //   results.js  cards and the words about a round's result
-//   table.js    the table and the showdown; focus and scrolling after each step
+//   table.js    the table; focus and scrolling after each step
+//   showdown.js the results of a round, what comes into view, the sounds of each step
+//   dealer.js   the dealer's cards turned one at a time; other tabs follow
 //   hint.js     the hint: the best decision and every option
 //   screens.js  rules, history, statistics; switching screens
 //   keyboard.js the shortcuts

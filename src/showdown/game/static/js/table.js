@@ -1,16 +1,17 @@
-// The table: the dealer, the two opponents, your cards, the pot, the actions,
-// the hint and the showdown; and where the focus and the eye go after each step.
-import { $, bringIntoView, fill, h, reducedMotion, sleep } from "./dom.js";
+// The table: the dealer, the two opponents, your cards, the pot, the actions and
+// the hint; and where the focus and the eye go after each step. The showdown is in
+// showdown.js, the dealer's turns in dealer.js.
+import { $, bringIntoView, fill, h } from "./dom.js";
 import { motionOn, play } from "./prefs.js";
+import { playSounds, renderShowdown, revealShowdown } from "./showdown.js";
 import { endTour } from "./tour.js";
 import { botName, cardName, handText, num, t, tn } from "./i18n.js";
 import { loadHint, renderHint } from "./hint.js";
-import { app, api, post, reloadState, setState, showError } from "./state.js";
+import { app, post } from "./state.js";
+import { dealerLoop } from "./dealer.js";
 
 export { loadHint };
-import {
-  backImg, cardImg, explanations, myNet, potSentence, resultTable, roundSummary, seatKey,
-} from "./results.js";
+import { backImg, cardImg, potSentence, roundSummary, seatKey } from "./results.js";
 
 // ---------------------------------------------------------------- drawing
 
@@ -68,37 +69,6 @@ function focusNext() {
 // The decision in one look: the dealer's up card, your five cards and the actions.
 export function revealDecision() {
   bringIntoView([$("#dealer-cards"), $("#seat-0 .cards"), $("#actions")]);
-}
-
-// The result and every card that decided it on one screen: the dealer's five, the
-// opponents' shown hands, yours, the Next button and the result line. When the
-// screen is tall enough, the showdown's headline below comes into view too.
-export const DECISIVE = [
-  "#dealer-cards", "#dealer-hand", "#seat-1 .cards", "#seat-2 .cards", "#seat-0 .cards",
-  "#seat-0 .hand-desc", "#actions", "#status",
-];
-function revealShowdown() {
-  const decisive = DECISIVE.map((sel) => $(sel));
-  bringIntoView(decisive);
-  const top = $("#dealer-cards").getBoundingClientRect().top;
-  const headline = $("#showdown .headline");
-  if (headline && headline.getBoundingClientRect().bottom - top + 16 <= window.innerHeight) {
-    bringIntoView([...decisive, headline]);
-  }
-}
-
-// The sounds of a change of state (only when the sound is switched on).
-function playSounds(prev, st, newRound) {
-  const rnd = st.round;
-  if (!rnd) return;
-  if (newRound) return play("deal");
-  const before = prev.round ? prev.round.dealer.cards.length : 0;
-  const settledNow = rnd.phase === "settled" && rnd.result && prev.round.phase !== "settled";
-  if (settledNow) {
-    const mine = rnd.result.vs_house.find((v) => v.seat === 0);
-    if (mine && mine.outcome !== "fold") return play(mine.outcome === "win" ? "win" : mine.outcome === "push" ? "push" : "loss");
-  }
-  if (rnd.dealer.cards.length > before) play("flip");
 }
 
 // Where the focus goes when there is no better place: your cards while you decide,
@@ -440,77 +410,3 @@ export async function setAnte() {
   if (!app.state || ante === app.state.ante) return;
   await post("/api/ante", { ante });
 }
-
-// The dealer's cards are turned by one tab: the one where the last decision was
-// made (app.drives). Another tab open on the same profile follows by looking at the
-// state, and takes over only when nothing has moved for a while (the driving tab was
-// closed or put to sleep). A conflict means another tab turned the card first: this
-// tab follows it, quietly.
-const TAKE_OVER_AFTER = 2000;
-
-async function dealerLoop() {
-  if (app.dealing) return;
-  app.dealing = true;
-  let seen = app.state.round.version;
-  let moved = Date.now();
-  try {
-    while (app.state && app.state.phase === "dealer") {
-      await sleep(reducedMotion() || !motionOn() ? 120 : 650);
-      const st = app.state;
-      if (!st || st.phase !== "dealer") break;
-      try {
-        if (!app.drives) {
-          const now = await api("GET", "/api/state");
-          if (now.round && now.round.version !== seen) {
-            seen = now.round.version;
-            moved = Date.now();
-            app.dealing = now.phase === "dealer";
-            setState(now);
-            continue;
-          }
-          if (Date.now() - moved < TAKE_OVER_AFTER) continue;
-          app.drives = true;
-        }
-        const next = await api("POST", "/api/advance", { version: st.round.version });
-        seen = next.round ? next.round.version : seen;
-        app.dealing = next.phase === "dealer";
-        setState(next);
-      } catch (err) {
-        if (err.status === 409) {
-          app.drives = false;
-          moved = Date.now();
-          const now = await api("GET", "/api/state");
-          seen = now.round ? now.round.version : seen;
-          app.dealing = now.phase === "dealer";
-          setState(now);
-        } else {
-          showError(err);
-          break;
-        }
-      }
-    }
-  } finally {
-    app.dealing = false;
-    if (!app.state || app.state.phase !== "dealer") app.drives = false;
-  }
-}
-
-// ---------------------------------------------------------------- showdown
-
-function renderShowdown() {
-  const box = $("#showdown");
-  const rnd = app.state.round;
-  if (!rnd || rnd.phase !== "settled" || !rnd.result) {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  const net = myNet(rnd);
-  fill($("#showdown-body"),
-    h("p", { class: "headline " + (net > 0 ? "pos" : net < 0 ? "neg" : "") }, roundSummary(rnd)),
-    h("p", { class: "pot-line" }, potSentence(rnd)),
-    explanations(rnd),
-    h("div", { class: "table-scroll" }, resultTable(rnd)),
-  );
-}
-
