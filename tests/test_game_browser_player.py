@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from browser_helpers import (
+    CHROMIUM,
     I18N,
     api_state,
     check_clean,
@@ -31,7 +32,7 @@ from browser_helpers import (
     wait_settled,
     wait_until,
 )
-from game_helpers import Client, GameServer, audit, running_server
+from game_helpers import GameServer, audit, running_server
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +57,9 @@ def server(tmp_path: Path) -> Iterator[GameServer]:
     yield from running_server(tmp_path / "game.sqlite3", profile="player")
 
 
-def page_at(browser: Any, server: GameServer, size: tuple[int, int], lang: str, **extra: Any) -> Any:
+def page_at(
+    browser: Any, server: GameServer, size: tuple[int, int], lang: str, **extra: Any
+) -> Any:
     width, height = size
     options: dict[str, Any] = {"viewport": {"width": width, "height": height}, "locale": lang}
     if width < 600:
@@ -79,7 +82,8 @@ def press(page: Any, selector: str) -> None:
 CONTROLS = """() => [...document.querySelectorAll('button, select, summary, a[href], input')]
   .filter(e => e.getClientRects().length && !e.closest('[hidden]') && !e.classList.contains('skip'))
   .map(e => { const r = e.getBoundingClientRect();
-    return [e.id || e.className || e.tagName, e.textContent.trim().slice(0, 24), r.width, r.height]; })"""
+    return [e.id || e.className || e.tagName, e.textContent.trim().slice(0, 24),
+      r.width, r.height]; })"""
 
 # Elements whose text is cut: wider content than box (clipped) or an ellipsis. Text
 # for screen readers only (a 1 px box) is not cut.
@@ -108,9 +112,13 @@ def outside_view(page: Any, *selectors: str) -> list[str]:
         )
         assert boxes, f"nothing matches {sel}"
         for left, top, right, bottom in boxes:
-            if left < -0.5 or top < -0.5 or right > size["width"] + 0.5:
-                bad.append(f"{sel} at {[round(left), round(top), round(right), round(bottom)]}")
-            elif bottom > size["height"] + 0.5:
+            inside = (
+                left >= -0.5
+                and top >= -0.5
+                and right <= size["width"] + 0.5
+                and bottom <= size["height"] + 0.5
+            )
+            if not inside:
                 bad.append(f"{sel} at {[round(left), round(top), round(right), round(bottom)]}")
     return bad
 
@@ -167,7 +175,8 @@ def test_targets_words_and_the_result_on_one_screen(
     for seat in winners:
         box = page.locator(f"#seat-{seat}")
         assert words["pot_winner_badge"] in box.text_content()
-        style = box.evaluate("e => [getComputedStyle(e).borderTopColor, getComputedStyle(e).boxShadow]")
+        style = box.evaluate("e => [getComputedStyle(e).borderTopColor,"
+                             " getComputedStyle(e).boxShadow]")  # fmt: skip
         assert style[0] == "rgb(242, 193, 78)" and style[1] != "none", style
     assert not small_targets(page), small_targets(page)
     assert not page.evaluate(CUT), page.evaluate(CUT)
@@ -365,7 +374,8 @@ def test_reduced_motion_means_no_flip_and_no_sound_unless_asked(
     page.wait_for_selector("#seat-0 .card-btn")
     page.keyboard.press("k")
     wait_settled(page)
-    assert page.locator(".flip").count() == 0 and page.evaluate("document.body.dataset.sounds") is None
+    assert page.locator(".flip").count() == 0
+    assert page.evaluate("document.body.dataset.sounds") is None
     # The player's own choice wins over the system's: switched on here, the cards flip.
     page.click("#pref-motion")
     assert page.get_attribute("#pref-motion", "aria-pressed") == "true"
@@ -410,7 +420,7 @@ def test_manifest_and_icons_make_it_installable(browser: Any, tmp_path: Path) ->
         # window never offers it).
         context = browser.browser_type.launch_persistent_context(
             str(tmp_path / "profile"),
-            executable_path=browser_executable(),
+            executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
         try:
@@ -426,12 +436,6 @@ def test_manifest_and_icons_make_it_installable(browser: Any, tmp_path: Path) ->
             context.close()
     finally:
         server.stop()
-
-
-def browser_executable() -> str:
-    from browser_helpers import CHROMIUM
-
-    return CHROMIUM
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 // The dealer's cards, turned one at a time after the decisions, and the tabs that
 // watch them: one tab turns, the others follow.
-import { reducedMotion, sleep } from "./dom.js";
+import { sleep } from "./dom.js";
 import { motionOn } from "./prefs.js";
 import { api, app, setState, showError } from "./state.js";
 
@@ -18,7 +18,7 @@ export async function dealerLoop() {
   let moved = Date.now();
   try {
     while (app.state && app.state.phase === "dealer") {
-      await sleep(reducedMotion() || !motionOn() ? 120 : 650);
+      await sleep(motionOn() ? 650 : 120);
       const st = app.state;
       if (!st || st.phase !== "dealer") break;
       try {
