@@ -192,6 +192,12 @@ def test_targets_words_and_the_result_on_one_screen(
     )
     assert rows and all(right <= size[0] and whole for right, whole in rows), rows
     shot(page, f"{name}-history", full=False)
+    # The other screens: nothing cut, nothing too small to tap.
+    for screen in ("rules", "stats"):
+        press(page, f"#nav button[data-screen={screen}]")
+        page.wait_for_timeout(50)
+        assert not page.evaluate(CUT), (screen, page.evaluate(CUT))
+        assert not small_targets(page), (screen, small_targets(page))
     check_clean(page, shared_server)
     page.context.close()
 
