@@ -334,10 +334,19 @@ def test_sound_and_card_flip_switches(browser: Any, server: GameServer) -> None:
     page.tap("#btn-deal")
     page.wait_for_selector("#seat-0 .card-btn")
     page.tap("#btn-keep")
-    wait_count(page, "#dealer-cards .flip", 1)  # the dealer's cards turn over
-    flip = page.locator("#dealer-cards .flip .flip-inner").first
-    assert flip.evaluate("e => getComputedStyle(e).animationName") == "flip"
+    # The dealer's cards turn over (a card turned, its back behind it, half a turn).
+    wait_until(
+        page,
+        "[...document.querySelectorAll('#dealer-cards .flip .flip-inner')]"
+        ".some(e => getComputedStyle(e).animationName === 'flip' && e.querySelector('img.card'))",
+    )
     wait_settled(page)
+    # A flipped card, once turned, is as big as any other (the opponents' too).
+    wait_until(page, "document.getAnimations().every(a => a.playState === 'finished')")
+    widths = page.locator("#screen-table .felt img.card").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert min(widths) > 24, widths
     assert page.evaluate("document.body.dataset.sounds") is None  # silent
     # The mute switch: on, remembered, and the sounds of a whole round.
     page.tap("#pref-sound")
