@@ -295,6 +295,16 @@ def test_a_second_tab_follows_quietly(browser: Any, server: GameServer) -> None:
     wait_settled(second)
     assert second.is_hidden("#alert")
     assert I18N["en"]["status_folded_you"] in second.inner_text("#seat-0")
+    # The same for a hint asked in the tab that is behind.
+    first.keyboard.press("n")
+    first.wait_for_selector("#seat-0 .card-btn")
+    second.evaluate("window.dispatchEvent(new Event('focus'))")
+    second.wait_for_selector("#seat-0 .card-btn")
+    first.keyboard.press("f")
+    wait_settled(first)
+    second.keyboard.press("h")
+    wait_settled(second)
+    assert second.is_hidden("#alert") and second.is_hidden("#hint")
     assert audit(server.db_path, "player")["ok"]
     first.context.close()
 

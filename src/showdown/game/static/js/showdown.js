@@ -8,7 +8,7 @@ import { explanations, myNet, potSentence, resultTable, roundSummary } from "./r
 // The result and every card that decided it on one screen: the dealer's five, the
 // opponents' shown hands, yours, the Next button and the result line. When the
 // screen is tall enough, the showdown's headline below comes into view too.
-export const DECISIVE = [
+const DECISIVE = [
   "#dealer-cards", "#dealer-hand", "#seat-1 .cards", "#seat-2 .cards", "#seat-0 .cards",
   "#seat-0 .hand-desc", "#actions", "#status",
 ];

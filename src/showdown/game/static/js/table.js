@@ -402,7 +402,8 @@ export async function doAct(action) {
   }
   // This tab makes the decision: it turns the dealer's cards (other tabs follow).
   app.drives = true;
-  if (!(await post("/api/act", body))) app.drives = false;
+  const after = await post("/api/act", body);
+  if (!after || after.phase !== "dealer") app.drives = false;
 }
 
 export async function setAnte() {
