@@ -213,8 +213,16 @@ def focused_index(page: Any) -> str | None:
     )
 
 
-def test_one_tab_stop_for_the_hand(browser: Any, server: GameServer) -> None:
-    page = page_at(browser, server, (1280, 720), "en")
+# Each language once, each at another size.
+MIXED = [("en", (1280, 720)), ("es", (390, 844)), ("ru", (360, 640))]
+MIXED_IDS = [f"{lang}-{w}x{h}" for lang, (w, h) in MIXED]
+
+
+@pytest.mark.parametrize(("lang", "size"), MIXED, ids=MIXED_IDS)
+def test_one_tab_stop_for_the_hand(
+    browser: Any, server: GameServer, lang: str, size: tuple[int, int]
+) -> None:
+    page = page_at(browser, server, size, lang)
     page.keyboard.press("n")
     page.wait_for_selector("#seat-0 .card-btn")
     assert focused_index(page) == "0" and tab_stops_in_hand(page) == 1
@@ -260,10 +268,13 @@ def test_one_tab_stop_for_the_hand(browser: Any, server: GameServer) -> None:
     check_clean(page, server)
 
 
-def test_a_second_tab_follows_quietly(browser: Any, server: GameServer) -> None:
+@pytest.mark.parametrize(("lang", "size"), MIXED, ids=MIXED_IDS)
+def test_a_second_tab_follows_quietly(
+    browser: Any, server: GameServer, lang: str, size: tuple[int, int]
+) -> None:
     """Two tabs on one profile: the one where you decide turns the dealer's cards, the
     other follows it without a single 409 and without an error banner."""
-    first = page_at(browser, server, (1280, 720), "en", reduced_motion="no-preference")
+    first = page_at(browser, server, size, lang, reduced_motion="no-preference")
     second = first.context.new_page()
     conflicts: list[str] = []
     for page in (first, second):
@@ -294,7 +305,7 @@ def test_a_second_tab_follows_quietly(browser: Any, server: GameServer) -> None:
     second.keyboard.press("k")  # from what it saw: refused by the server, resolved here
     wait_settled(second)
     assert second.is_hidden("#alert")
-    assert I18N["en"]["status_folded_you"] in second.inner_text("#seat-0")
+    assert I18N[lang]["status_folded_you"] in second.inner_text("#seat-0")
     # The same for a hint asked in the tab that is behind.
     first.keyboard.press("n")
     first.wait_for_selector("#seat-0 .card-btn")
