@@ -156,6 +156,9 @@ def test_targets_words_and_the_result_on_one_screen(
     for sel in ("#btn-fold", "#btn-keep", "#btn-exchange", "#btn-hint"):
         assert page.locator(sel).evaluate("e => e.scrollWidth <= e.clientWidth"), sel
     assert words["hint"] in page.inner_text("#btn-hint")  # "Подсказка" whole
+    # The four actions fit the felt's width (one row on a short phone), nothing sideways.
+    assert page.locator("#actions").evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     shot(page, f"{name}-decision", full=False)
     press(page, "#btn-keep")
     wait_settled(page)
