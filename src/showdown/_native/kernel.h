@@ -355,6 +355,7 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
 /* monte_carlo.c */
 PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args);
 PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args);
+PyObject *sd_Tables_deal_picks(Tables *self, PyObject *args);
 /* ladders.c */
 PyObject *sd_Tables_badugi_batch(Tables *self, PyObject *args);
 PyObject *sd_Tables_stud_hilo_batch(Tables *self, PyObject *args);

@@ -157,6 +157,8 @@ class _State:
     sets: list[K.ComboSet]
     ranged: list[int]
     sampler: DealSampler | None
+    # the native kernel draws the deals itself until one batch's deals fit too rarely
+    kernel_deals: bool = True
 
 
 _STATES: dict[str, _State] = {}
@@ -285,15 +287,30 @@ def _native_trials(
 ) -> None:
     """Trials on the native kernel, which draws the boards itself (from a generator seeded
     by ``rng``: the same task seed gives the same numbers, on this backend; the numpy path
-    draws other boards from the same distribution). The deals come from the job's sampler;
-    importance-weighted ones take each trial's ranks back to weigh them."""
+    draws other boards from the same distribution). The ranged players' deals are drawn
+    by the kernel too (:func:`~showdown.odds.kernels.deal_picks`: exact, every trial
+    weighing the same, so the kernel tallies them); where they fit too rarely, by the
+    job's sampler, whose importance-weighted trials take their ranks back to weigh them."""
     n_players = len(spec.combos)
     done = 0
     while done < trials:
-        size = min(_NATIVE_BATCH if state.sampler is None else _BATCH, trials - done)
+        in_kernel = state.sampler is None or state.kernel_deals
+        size = min(_NATIVE_BATCH if in_kernel else _BATCH, trials - done)
         picks: list[np.ndarray | None] = [None] * n_players
         iw = None
-        if state.sampler is not None:
+        if state.sampler is not None and state.kernel_deals:
+            dealt = K.deal_picks(
+                state.sampler.masks,
+                [np.cumsum(w) for w in state.sampler.weights],
+                size,
+                int(rng.integers(0, 1 << 63)),
+            )
+            if dealt is None:
+                state.kernel_deals = False
+                continue
+            for i, drew in zip(state.ranged, dealt, strict=True):
+                picks[i] = drew
+        elif state.sampler is not None:
             drawn, iw, _ = state.sampler.sample(rng, size)
             for i, drew in zip(state.ranged, drawn, strict=True):
                 picks[i] = drew
