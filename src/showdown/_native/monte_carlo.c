@@ -205,6 +205,32 @@ static inline void draw_board(Rng *rng, const Draw *d, int second, uint64_t used
     *lanes_out = d->base_lanes | lanes;
 }
 
+/* One board's k missing cards drawn one at a time among the deck's ``size`` cards, each
+ * drawn again while it is in ``used`` or already drawn: uniform over the k-subsets of
+ * the cards left, and cheaper than drawing whole boards again when many hole cards are
+ * out (a 6-handed deal leaves a whole board clear of them about one time in five). */
+static inline void draw_cards(Rng *rng, const Draw *d, uint32_t size, int k, uint64_t used,
+                              uint32_t *key_out, uint64_t *lanes_out)
+{
+    uint32_t key = 0;
+    uint64_t lanes = 0;
+    for (int j = 0; j < k;) {
+        uint64_t u = rng_next(rng);
+        for (int half = 0; half < 2 && j < k; half++, u <<= 32) {
+            uint32_t q = below(rng, (uint32_t)(u >> 32), size);
+            uint64_t bit = d->card_bits[q];
+            if ((bit & used) == 0) {
+                used |= bit;
+                key += d->card_keys[q];
+                lanes |= d->card_lanes[q];
+                j++;
+            }
+        }
+    }
+    *key_out = d->base_key + key;
+    *lanes_out = d->base_lanes | lanes;
+}
+
 /* ---------------------------------------------------------------- the deal */
 
 /* What a Monte Carlo call draws for: per player its combos (``hole`` ids each: in 0..51,
@@ -441,6 +467,8 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
         const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
         const uint32_t *row_start5 = self->row_start[5];
         int all_fixed = n_picks == 0;
+        /* three or more ranged hands: the board card by card (see draw_cards) */
+        int card_by_card = n_picks >= 3 && k > 0;
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
         rng_seed(&rng, (uint64_t)seed);
@@ -473,7 +501,11 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
                             }
                         }
                     }
-                    draw_board(&rng, &draw, second, used, &keys_of[b], &lanes_of[b]);
+                    if (card_by_card) {
+                        draw_cards(&rng, &draw, size, k, used, &keys_of[b], &lanes_of[b]);
+                    } else {
+                        draw_board(&rng, &draw, second, used, &keys_of[b], &lanes_of[b]);
+                    }
                 }
             }
             if (all_fixed && players == 2 && ranks_out == NULL) { /* both holes in locals */

@@ -28,7 +28,7 @@ import numpy as np
 
 from showdown.hands import native
 from showdown.odds import kernels as K
-from showdown.odds.deals import DealSampler, enumerate_deals
+from showdown.odds.deals import DealSampler, enumerate_deals, groups
 from showdown.odds.parallel import task_rng
 
 #: Monte Carlo deals are listed (and drawn exactly) when there are at most this many.
@@ -157,8 +157,10 @@ class _State:
     sets: list[K.ComboSet]
     ranged: list[int]
     sampler: DealSampler | None
-    # the native kernel draws the deals itself until one batch's deals fit too rarely
+    # the native kernel draws the deals itself (of these groups: see deals.groups, built
+    # on first use) until one batch's deals fit too rarely
     kernel_deals: bool = True
+    deal_groups: list[tuple[list[int], np.ndarray, np.ndarray, np.ndarray]] | None = None
 
 
 _STATES: dict[str, _State] = {}
@@ -299,17 +301,23 @@ def _native_trials(
         picks: list[np.ndarray | None] = [None] * n_players
         iw = None
         if state.sampler is not None and state.kernel_deals:
+            if state.deal_groups is None:  # per group: members, their columns, cumsum, masks
+                state.deal_groups = [
+                    (members, np.ascontiguousarray(listed.T), np.cumsum(w), m)
+                    for members, listed, w, m in groups(state.sampler.masks, state.sampler.weights)
+                ]
             dealt = K.deal_picks(
-                state.sampler.masks,
-                [np.cumsum(w) for w in state.sampler.weights],
+                [m for _, _, _, m in state.deal_groups],
+                [c for _, _, c, _ in state.deal_groups],
                 size,
                 int(rng.integers(0, 1 << 63)),
             )
             if dealt is None:
                 state.kernel_deals = False
                 continue
-            for i, drew in zip(state.ranged, dealt, strict=True):
-                picks[i] = drew
+            for (members, columns, _, _), drew in zip(state.deal_groups, dealt, strict=True):
+                for member, column in zip(members, columns, strict=True):
+                    picks[state.ranged[member]] = column.take(drew)
         elif state.sampler is not None:
             drawn, iw, _ = state.sampler.sample(rng, size)
             for i, drew in zip(state.ranged, drawn, strict=True):
