@@ -131,7 +131,9 @@ def fmt(rate: float, unit: str) -> str:
 def categories_of(ranks: np.ndarray) -> dict[int, int]:
     """Hands per category number (1 high card .. 9 straight flush), as the driver counts."""
     ranges = category_ranges()  # Category counts from 0 (high card); OMPEval from 1
-    return {int(c) + 1: int(((ranks >= r.start) & (ranks < r.stop)).sum()) for c, r in ranges.items()}
+    return {
+        int(c) + 1: int(((ranks >= r.start) & (ranks < r.stop)).sum()) for c, r in ranges.items()
+    }
 
 
 def driver_categories(field: str) -> dict[int, int]:

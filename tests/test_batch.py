@@ -322,11 +322,11 @@ def test_out_slices_take_the_ranks_of_their_rows() -> None:
 @pytest.mark.parametrize(
     ("out", "message"),
     [
-        (np.zeros(3, dtype=np.int32), "out must be a uint16 array, not int32"),
+        (np.zeros(3, dtype=np.int32), r"out must be a uint16 array, not int32"),
         (np.zeros(4, dtype=np.uint16), r"out must have shape \(3,\) for 3 hands"),
         (np.zeros((3, 1), dtype=np.uint16), r"out must have shape \(3,\)"),
-        (np.zeros(6, dtype=np.uint16)[::2], "out must be a writable, contiguous array"),
-        ([0, 0, 0], "out must be a numpy uint16 array, not list"),
+        (np.zeros(6, dtype=np.uint16)[::2], r"out must be a writable, contiguous array"),
+        ([0, 0, 0], r"out must be a numpy uint16 array, not list"),
     ],
 )
 def test_bad_out_arrays_say_what_is_wrong(out: object, message: str) -> None:
@@ -372,6 +372,6 @@ def test_a_card_held_many_times_is_caught(
     row = [card] * copies + others
     rng.shuffle(row)
     hands = np.array([[0, 4, 8, 12, 17, 21, 25][:k], row], dtype=dtype)
-    with pytest.raises(CardError, match="^hands row 1 holds a card twice$"):
+    with pytest.raises(CardError, match=r"^hands row 1 holds a card twice$"):
         evaluate_batch(hands)
     assert evaluate_batch(hands, check=False).shape == (2,)  # unspecified rank, no error

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from showdown.cards import CardError
 from showdown.odds import kernels as K
-from showdown.odds.deals import DealSampler, enumerate_deals, find_deal
+from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, groups
 from showdown.odds.equity import equity
 from showdown.odds.ranges import parse_range
 
@@ -151,7 +151,7 @@ needs_kernel = pytest.mark.skipif(
 def test_kernel_deals_have_the_weighting_of_exact_enumeration() -> None:
     """Three overlapping weighted ranges: each deal's share of 200,000 kernel draws is
     its exact probability (its weight over the listed deals' total) within 5 sigma."""
-    cards, masks, weights = _players(["AA,AKs:0.5,KK", "AK,KK:0.25", "AA:0.3,AKo,QQ"])
+    _, masks, weights = _players(["AA,AKs:0.5,KK", "AK,KK:0.25", "AA:0.3,AKo,QQ"])
     picks, weight, _ = enumerate_deals(masks, weights, 100_000)
     expected = weight / weight.sum()
     n = 200_000
@@ -161,7 +161,8 @@ def test_kernel_deals_have_the_weighting_of_exact_enumeration() -> None:
     taken = [masks[p][drawn[p]] for p in range(3)]
     assert not ((taken[0] & taken[1]) | (taken[0] & taken[2]) | (taken[1] & taken[2])).any()
     index = {tuple(row): i for i, row in enumerate(picks.tolist())}
-    counts = np.bincount([index[d] for d in zip(*drawn.tolist())], minlength=len(picks))
+    dealt = [index[d] for d in zip(*drawn.tolist(), strict=True)]
+    counts = np.bincount(dealt, minlength=len(picks))
     sigma = np.sqrt(n * expected * (1 - expected))
     assert (np.abs(counts - n * expected) <= 5 * sigma + 1).all()
 
@@ -185,3 +186,27 @@ def test_kernel_deals_give_up_where_deals_rarely_fit() -> None:
     assert K.deal_picks(masks, [np.cumsum(w) for w in weights], 100, seed=1) is None
     result = equity(["AsAh:1,KsKh:0.0001", "AsAh,QsQh:0.0001"], trials=20_000, seed=1)
     assert result.trials == 20_000
+
+
+def test_groups_list_each_players_combo_of_every_joint_deal() -> None:
+    _, masks, weights = _players(["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs", "AKo"])
+    found = groups(masks, weights, limit=600)
+    assert sorted(p for members, *_ in found for p in members) == [0, 1, 2, 3]
+    for members, picks, weight, taken in found:
+        assert len(picks) <= 600 and picks.shape[1] == len(members)
+        mine = [masks[p][picks[:, k]] for k, p in enumerate(members)]
+        np.testing.assert_array_equal(np.bitwise_or.reduce(mine), taken)
+        product = np.prod([weights[p][picks[:, k]] for k, p in enumerate(members)], axis=0)
+        np.testing.assert_allclose(product, weight)
+
+
+@needs_kernel
+def test_three_ranges_on_the_kernel_agree_with_exact() -> None:
+    """Grouped kernel deals and the card-by-card board (three ranged hands) against the
+    exact answer, within 5 standard errors."""
+    players = ["KK+", "QQ,AKs", "JJ,AQs"]
+    exact = equity(players, exact=True, workers=1)
+    drawn = equity(players, trials=400_000, seed=11, workers=1)
+    assert drawn.method == "monte-carlo"
+    for e, d in zip(exact.equity, drawn.equity, strict=True):
+        assert abs(e - d) <= 5 * (e * (1 - e) / 400_000) ** 0.5 + 1e-3

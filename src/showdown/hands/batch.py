@@ -68,7 +68,8 @@ def evaluate_batch(
     ladder only (``game`` None); after an error its contents are unspecified.
 
     >>> ranks = np.zeros(2, dtype=np.uint16)
-    >>> evaluate_batch([[51, 47, 43, 39, 35], [20, 13, 9, 4, 0]], out=ranks) is ranks, ranks.tolist()
+    >>> hands = [[51, 47, 43, 39, 35], [20, 13, 9, 4, 0]]
+    >>> evaluate_batch(hands, out=ranks) is ranks, ranks.tolist()
     (True, [1, 7462])
     """
     if game is not None:
