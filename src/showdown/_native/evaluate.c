@@ -149,9 +149,9 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
  *
  * A row then takes one branch (flush, bad id or card twice: all in one test) and two
  * dependent table loads (row base, rank), as in OMPEval. The rare row that takes the
- * branch (about 3% of random 7-card hands, or a bad row) is ranked out of line, which
- * leaves the hot loop's pointers in registers, and reads the row again for its suited
- * ranks, so no card index is kept per row.
+ * branch (about 3% of random 7-card hands, or a bad row) gathers its suited ranks from
+ * the bits' sum (suited_ranks), so no card index is kept per row and the row is not
+ * read again.
  *
  * One pass, each row ranked as soon as it is summed: rows do not depend on each
  * other, so the processor already overlaps one row's table lookups with the next

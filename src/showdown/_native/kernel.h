@@ -82,11 +82,13 @@
  *        0..51, one at bit 56 (BAD_COUNT) and nothing else;
  *   bit  1 << id (0 for a bad id).
  *
- * Summed over a row (up to seven cards: nothing carries out of a nibble or a field),
- * adding NIBBLE_BIAS sets bit 3 of the nibble of a suit held five or more times, so
- * one add and one AND with ROW_FLAGS find both a possible flush and a bad id. A card
- * twice leaves fewer than N bits in the bits' sum (each carry takes one away), which
- * clearing its lowest bit N - 1 times shows; no table lookup and no OR per card. */
+ * Summed over a row (up to seven cards: nothing carries out of a nibble, the suit
+ * keys' byte or the bad count), adding NIBBLE_BIAS sets bit 3 of the nibble of a suit
+ * held five or more times, so one add and one AND with ROW_FLAGS find both a possible
+ * flush and a bad id. A card twice leaves fewer than N bits in the bits' sum (each
+ * carry takes one away), which a bit count shows (POPCNT, or N - 1 times clearing the
+ * lowest bit); no table lookup and no OR per card. A flush's ranks are gathered from
+ * the bits' sum (suited_ranks in evaluate.c). */
 typedef struct {
     uint64_t key, bit;
 } Entry;
