@@ -37,6 +37,9 @@ LIST_DEALS = 300_000
 _BATCH = 1 << 15
 #: Trials per native call when every hand is fixed (the kernel draws the boards).
 _NATIVE_BATCH = 1 << 20
+#: Trials per native call when the kernel draws the deals too: small enough that the
+#: picks (8 bytes per player and trial) stay in cache from the draw to the showdowns.
+_DEAL_BATCH = 1 << 16
 
 
 @lru_cache(maxsize=2)
@@ -296,8 +299,11 @@ def _native_trials(
     n_players = len(spec.combos)
     done = 0
     while done < trials:
-        in_kernel = state.sampler is None or state.kernel_deals
-        size = min(_NATIVE_BATCH if in_kernel else _BATCH, trials - done)
+        if state.sampler is None:
+            batch = _NATIVE_BATCH
+        else:
+            batch = _DEAL_BATCH if state.kernel_deals else _BATCH
+        size = min(batch, trials - done)
         picks: list[np.ndarray | None] = [None] * n_players
         iw = None
         if state.sampler is not None and state.kernel_deals:
