@@ -259,6 +259,11 @@ WORDS: Words = {
         "best_high": "Best high five",
         "best_low": "Best low five",
         "rank": "rank {rank} of {size} (1 = {best})",
+        # A starting hand without a board: its class and its place in each order.
+        "starting": "{name}: {combos} · equity against one random hand {equity}",
+        "order_pokerstove": "PokerStove order",
+        "order_equity": "equity order",
+        "place": "{order}: {place} of 169 classes, top {top} of hands",
         "wrap": "House rule: the ace wraps around (Q-K-A-2-3 is a straight)",
         "wins": "wins",
         "splits": "splits the pot",
@@ -287,6 +292,10 @@ WORDS: Words = {
         "equity": "equity",
         "win": "win",
         "tie": "tie",
+        "combo": "combo",
+        "combos": "{count} combo|{count} combos",
+        "weight": "weight",
+        "share_axis": "share of the player's deals, best combos first",
         # Hi-lo columns: the expected share of each half, and how often one takes it all.
         "high": "high",
         "low": "low",
@@ -395,6 +404,15 @@ WORDS: Words = {
         "rake": "rake",
         "unknown-cards": "unknown cards",
         "mismatch": "mismatch",
+        "partial": "partial",
+        "ev_title": "All-in EV: {hands} hands with an all-in before the last card "
+        "(EV not computed: {missing})",
+        "ev_player": "player",
+        "ev_hands": "hands",
+        "ev_net": "net",
+        "ev_net100": "net/100 (bb)",
+        "ev_adjusted": "all-in adjusted",
+        "ev_adjusted100": "adjusted/100 (bb)",
         "progress": "replayed {hands} hands",
     },
     "game": {

@@ -45,7 +45,7 @@ MAX_ASSIGNMENTS = 2_000_000
 #: second in exact enumeration, and player-trials per second in Monte Carlo.
 EXACT_RATE = 150e6
 MONTE_CARLO_RATE = 25e6  # hands only
-MONTE_CARLO_RATE_RANGES = 3e6  # with ranged players (deals drawn per sample)
+MONTE_CARLO_RATE_RANGES = 12e6  # with ranged players (deals drawn by the kernel too)
 #: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task:
 #: about a tenth of a second with the native kernel, so that sending a task and its
 #: result (a few hundred bytes each way) costs well under 1% of it on a local pool and a
@@ -72,6 +72,19 @@ class Job:
     #: Builds in this process what every task of the job sets up first, before a local
     #: pool forks its workers: they then share it instead of each building its own.
     warm: Callable[[], None] | None = None
+
+
+@dataclass(frozen=True)
+class DealTable:
+    """The combo deals of an exact job, for per-combo sums: ``picks`` (deals, ranged
+    players) combo indices, their weights, the row of each deal in the job's
+    ``deal_counts`` (equal counts up to a suit permutation share a row) and the boards
+    each deal sees."""
+
+    picks: np.ndarray
+    weights: np.ndarray
+    row: np.ndarray
+    runouts: int
 
 
 def seconds_text(x: float) -> str:
@@ -165,9 +178,16 @@ class ExactPlan:
             class_weight = np.bincount(self.class_of, weights=self.deal_weights)
             tally = K.Tally.of(counts, class_weight)
             total = float(class_weight.sum()) * self.n_valid
-            return {"tally": tally, "total": total, "count": len(self.picks) * self.n_valid}
+            return {
+                "tally": tally,
+                "total": total,
+                "count": len(self.picks) * self.n_valid,
+                "deal_counts": counts,  # per class of deals; deal d is in class_of[d]
+            }
 
-        return Job("exact", exact_task, tasks, units, combine, estimate, note)
+        job = Job("exact", exact_task, tasks, units, combine, estimate, note)
+        job.extra["deals"] = DealTable(self.picks, self.deal_weights, self.class_of, self.n_valid)
+        return job
 
 
 def _classes(

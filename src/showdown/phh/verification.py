@@ -7,10 +7,14 @@ classed as
 - ``odd-chip``: the chips add up and differ only by how the odd chips of
   split pots were shared (a record that halves chips, or gives the whole
   remainder to one player, as pokerkit does);
-- ``rake``: only winners received less, by at most 10% of the pot in all;
+- ``rake``: only winners received less: by what the room wrote it took (the fields
+  ``_rake``, ``_jackpot`` and ``_fees`` of a hand read from a room's file), else by at
+  most 10% of the pot in all;
 - ``unknown-cards``: a hand needed at showdown is ``????`` (classed so
   whether or not a result is recorded);
-- ``mismatch``: anything else; :attr:`Verdict.differences` names the players.
+- ``mismatch``: anything else; :attr:`Verdict.differences` names the players;
+- ``partial``: the actions stop before the hand is over (the PHH standard allows
+  it): it is replayed as far as written, every action checked, but not settled.
 
 A hand that records no result and needs no unknown hand has class ``None``.
 Recorded ``winnings`` may or may not count a player's uncalled bet handed
@@ -50,9 +54,11 @@ from showdown.phh.settlement import Settlement
 
 __all__ = ["CLASSES", "RAKE_LIMIT", "Verdict", "verify"]
 
-Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch"]
+Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch", "partial"]
 #: The classes, in the order reports list them.
-CLASSES: tuple[Class, ...] = ("match", "odd-chip", "rake", "unknown-cards", "mismatch")
+CLASSES: tuple[Class, ...] = (
+    "match", "odd-chip", "rake", "unknown-cards", "mismatch", "partial",
+)
 #: The largest rake taken for one (10% of the pot).
 RAKE_LIMIT = Fraction(1, 10)
 
@@ -116,6 +122,8 @@ def verify(settlement: Settlement) -> Verdict:
         ):
             return Verdict("match", "finishing_stacks", recorded, [])
     key, recorded = _recorded(settlement)
+    if settlement.replay.partial is not None:
+        return Verdict("partial", key, recorded, [])
     if settlement.finishing is None:  # no showdown: a needed hand is unknown
         return Verdict("unknown-cards", key, recorded, [])
     if key is None or recorded is None:
@@ -131,7 +139,9 @@ def verify(settlement: Settlement) -> Verdict:
         theirs = _units(value, scale)
         if ours[i] >= INFINITE // 2:  # an unknown (inf) stack
             continue
-        if theirs != ours[i] and not (returned[i] and theirs == ours[i] + returned[i]):
+        if returned[i] and theirs > ours[i]:  # winnings counting the uncalled bet handed back
+            theirs -= returned[i]
+        if theirs != ours[i]:
             diffs.append((i, ours[i], theirs))
     if not diffs:
         return Verdict("match", key, recorded, [])
@@ -173,11 +183,21 @@ def _odd_chip(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int
     return all(abs(Fraction(theirs - ours)) <= allowance[i] for i, ours, theirs in diffs)
 
 
+#: The fees a room writes (see :mod:`showdown.phh.rooms`): its rake, jackpot and other fees.
+HOUSE_FIELDS = ("_rake", "_jackpot", "_fees")
+
+
 def _rake(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) -> bool:
     winnings = settlement.winnings
     assert winnings is not None
     if any(theirs > ours or not winnings[i] for i, ours, theirs in diffs):
         return False
-    pot = sum(amount for amount, _ in _pots(settlement)[0])
     rake = sum(ours - theirs for _, ours, theirs in diffs)
+    fields = settlement.replay.history.fields
+    written = [fields[key] for key in HOUSE_FIELDS if key in fields]
+    if written:  # what the room says it took, exactly
+        scale = settlement.replay.scale
+        return all(type(v) in _NUMBERS for v in written) and rake == sum(
+            _units(v, scale) for v in written)
+    pot = sum(amount for amount, _ in _pots(settlement)[0])
     return 0 < rake <= pot * RAKE_LIMIT
