@@ -79,7 +79,8 @@ def test_import_showdown_stays_light() -> None:
     code = (
         "import sys, showdown\n"
         "heavy = sorted(m for m in sys.modules if m == 'numpy' or m.startswith(("
-        "'showdown.odds', 'showdown.pots', 'showdown.text', 'showdown.game', 'showdown.phh',"
+        "'showdown.odds', 'showdown.pots', 'showdown.text', 'showdown.game', 'showdown.lab',"
+        " 'showdown.phh',"
         " 'showdown.commands')))\n"
         "print(heavy)"
     )

@@ -28,7 +28,9 @@ COMMANDS: dict[str, str] = {
     "matrix": "showdown.commands.matrix_cmd",
     "breakdown": "showdown.commands.breakdown_cmd",
     "replay": "showdown.commands.replay_cmd",
+    "convert": "showdown.commands.convert_cmd",
     "play": "showdown.commands.play_cmd",
+    "lab": "showdown.commands.lab_cmd",
     "demo": "showdown.commands.demo_cmd",
 }
 
