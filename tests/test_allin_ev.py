@@ -220,3 +220,72 @@ def test_replay_ev_json_and_summary(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "All-in EV: 1 hands with an all-in before the last card (EV not computed: 0)" in lines
     bo = next(line for line in lines if line.startswith("Bo "))
     assert bo.split() == ["Bo", "1", "142", "7100.0", "111.60", "5580.0"]
+
+
+def per_pot_oracle(s: Settlement, board: tuple[str, ...]) -> list[Fraction]:
+    """The former way, kept here only as an independent check: one exact equity per
+    contested pot (the deck less every card the history names), a pot alone to its only
+    contender."""
+    from showdown.odds.equity import equity
+    from showdown.odds.variant_equity import game_equity
+    from showdown.phh.allin_ev import pots_of
+
+    r = s.replay
+    expected = [Fraction(0)] * len(r.contributed)
+    for amount, contenders in pots_of(r.contributed, r.folded):
+        if len(contenders) == 1:
+            expected[contenders[0]] += amount
+            continue
+        hands = ["".join(r.holes[i]) for i in contenders]
+        dead = "".join(c for j, hole in enumerate(r.holes) if j not in contenders
+                       for c in hole if c != "??")
+        game = r.rules.game
+        result = (equity(hands, board="".join(board), dead=dead, game=game, exact=True)
+                  if game in ("holdem", "omaha") else
+                  game_equity(hands, board="".join(board), dead=dead, game=game, exact=True))
+        scale = (result.boards or 1) * 5040
+        for i, e in zip(contenders, result.equity, strict=True):
+            expected[i] += amount * Fraction(round(e * scale), scale)
+    return expected
+
+
+@pytest.mark.usefixtures("backend")
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["NT", "PO", "NS", "FO/8"]), st.integers(2, 6))
+def test_one_enumeration_for_every_pot_matches_one_equity_per_pot(
+    seed: int, code: str, players: int
+) -> None:
+    """Flop and turn all-ins (where the boards are enumerated once for all the pots) in
+    every EV game, side pots and hi-lo halves included, against the per-pot oracle."""
+    rng = random.Random(seed)
+    for _ in range(400):
+        stacks = [rng.randint(4, 60) for _ in range(players)]
+        s = settle(random_hand(rng, header(code, stacks), fold=0.15))
+        moment = all_in_moment(s.replay)
+        if moment is None or moment[0] == "preflop":
+            continue
+        ev = all_in_ev(s)
+        assert ev is not None and ev.note is None
+        assert list(ev.expected) == per_pot_oracle(s, ev.board), s.replay.history.fields
+        return
+    raise AssertionError("no flop or turn all-in in 400 hands")  # seen: at most 22 needed
+
+
+@pytest.mark.parametrize("code, seed", [("NS", 1), ("FO/8", 2), ("FO/8", 3)])
+def test_short_deck_and_hi_lo_side_pots_match_one_equity_per_pot(code: str, seed: int) -> None:
+    """Short deck and Omaha hi-lo (halves, quartered lows, no low: the high scoops) with a
+    side pot, settled from one enumeration, against the per-pot oracle."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        stacks = [rng.randint(4, 40) for _ in range(4)]
+        s = settle(random_hand(rng, header(code, stacks), fold=0.1))
+        moment = all_in_moment(s.replay)
+        if moment is None or moment[0] == "preflop":
+            continue
+        ev = all_in_ev(s)
+        assert ev is not None and ev.note is None
+        if sum(1 for _, contenders in ev.pots if len(contenders) > 1) < 2:
+            continue
+        assert list(ev.expected) == per_pot_oracle(s, ev.board), s.replay.history.fields
+        return
+    raise AssertionError("no flop or turn all-in with a side pot in 3000 hands")

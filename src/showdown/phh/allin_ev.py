@@ -3,12 +3,15 @@
 When the betting of a hand ends for good with board cards still to come (two or
 more players left and at most one of them with chips behind: an all-in before
 the river), the rest of the hand is only cards. :func:`all_in_ev` takes the
-settled hand back to that moment and, for every pot, enumerates each board the
-remaining deck can complete, exactly, giving each of the pot's contenders their
-share of it on every board (ties split). A player's ``expected`` chips are the
-sum of those shares (a pot only one player contests, uncalled chips included, is
-theirs for sure); ``won`` is what the settlement gave them back; ``won -
-expected`` is their luck on the runout.
+settled hand back to that moment and enumerates each board the remaining deck can
+complete, exactly, giving each pot's contenders their share of it on every board
+(ties split; hi-lo halves as the rules say). The boards are listed once for every
+pot of the hand and every live hand ranked on them in one batch call
+(:mod:`showdown.phh.runout_shares`); Hold'em and Omaha preflop, where the exact
+equity's own enumeration is faster, each contested pot takes one exact equity. A
+player's ``expected`` chips are the sum of those shares (a pot only one player
+contests, uncalled chips included, is theirs for sure); ``won`` is what the
+settlement gave them back; ``won - expected`` is their luck on the runout.
 
 The pots are the layers of the contributions: each level that a live player's
 total reaches closes a pot that every live player who put in that much
@@ -18,7 +21,7 @@ which must all be shown by the end of the hand (else the EV is not computed, a
 ``note`` says why). A card the history names in another player's hand (a
 folded or mucked player whose cards were dealt face up or shown, or a
 contender of another pot) is out of the deck; any other card may come. Odd
-chips are not counted: shares are exact fractions of a chip.
+chips are counted as expectation: shares are exact fractions of a chip.
 
 Community-card games only (Hold'em, Omaha, short deck, Omaha high/low); in stud
 and draw games the cards to come are not shared, and the EV is not computed
@@ -61,8 +64,6 @@ __all__ = ["EV_GAMES", "AllInEV", "all_in_ev", "all_in_moment"]
 EV_GAMES = frozenset({"holdem", "omaha", "short-deck", "omaha-hi-lo"})
 #: Streets of the board games, named by the betting round that ended all-in.
 _BOARD_STREETS = ("preflop", "flop", "turn", "river")
-#: A common multiple of every split's denominator (up to 10 players, halves of hi/lo).
-_SPLITS = 5040
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,16 +167,20 @@ def all_in_ev(settlement: Settlement) -> AllInEV | None:
     n = len(r.contributed)
     pots = pots_of(r.contributed, r.folded)
     shares = [[Fraction(0)] * len(pots) for _ in range(n)]
+    contested = [k for k, (_, contenders) in enumerate(pots) if len(contenders) > 1]
     for k, (amount, contenders) in enumerate(pots):
         if len(contenders) == 1:
             shares[contenders[0]][k] = Fraction(amount)
-            continue
-        try:
-            parts = _equities(r, contenders, board)
-        except ValueError as exc:  # CardError: more players than the equity takes, say
-            return AllInEV(street, board, note=f"the equity cannot be enumerated: {exc}")
-        for i, part in zip(contenders, parts, strict=True):
-            shares[i][k] = amount * part
+    widest = max((len(pots[k][1]) for k in contested), default=0)
+    if widest > 10:
+        return AllInEV(street, board, note="the equity cannot be enumerated: equity needs 2 "
+                       f"to 10 players, got {widest}")
+    try:
+        found = _shares(r, [pots[k] for k in contested], board, contested) if contested else []
+    except ValueError as exc:  # CardError: a card the game's deck does not hold, say
+        return AllInEV(street, board, note=f"the equity cannot be enumerated: {exc}")
+    for (i, k), share in found:
+        shares[i][k] = share
     won = tuple(f - (s - c) for f, s, c in zip(
         settlement.finishing, r.starting, r.contributed, strict=True))
     return AllInEV(
@@ -184,23 +189,48 @@ def all_in_ev(settlement: Settlement) -> AllInEV | None:
     )
 
 
-def _equities(r: Replay, contenders: tuple[int, ...], board: tuple[str, ...]) -> list[Fraction]:
-    """Each contender's exact share of a pot over every board the deck can complete."""
-    hands = ["".join(r.holes[i]) for i in contenders]
+def _shares(
+    r: Replay,
+    pots: list[tuple[int, tuple[int, ...]]],
+    board: tuple[str, ...],
+    indices: list[int],
+) -> list[tuple[tuple[int, int], Fraction]]:
+    """((player, pot index), exact share) of every contender of the contested ``pots``
+    (their indices ``indices``).
+
+    Hold'em and Omaha preflop, :func:`showdown.equity` (its exact enumeration, native
+    kernel and suit isomorphism) is faster per pot than ranking every board (measured: about 3 ms
+    against 140 ms for a heads-up Hold'em pot, see docs/hand-histories.md), so each pot
+    takes one exact equity; otherwise the boards are enumerated once for all the pots
+    (:func:`~showdown.phh.runout_shares.runout_shares`).
+    """
+    from showdown.phh.runout_shares import SPLITS, runout_shares
+
+    if r.rules.game in ("holdem", "omaha") and not board:
+        return [((i, k), amount * part)
+                for k, (amount, contenders) in zip(indices, pots, strict=True)
+                for i, part in zip(contenders, _equities(r, contenders), strict=True)]
+    live = sorted({i for _, contenders in pots for i in contenders})
+    at = {player: row for row, player in enumerate(live)}
+    dead = [c for j, hole in enumerate(r.holes) if j not in at for c in hole if c != "??"]
+    parts, boards = runout_shares(r.rules.game, [r.holes[i] for i in live], board, dead,
+                                  [[at[i] for i in contenders] for _, contenders in pots])
+    scale = boards * SPLITS
+    return [((i, k), Fraction(amount * int(parts[at[i], column]), scale))
+            for column, (k, (amount, contenders)) in enumerate(zip(indices, pots, strict=True))
+            for i in contenders]
+
+
+def _equities(r: Replay, contenders: tuple[int, ...]) -> list[Fraction]:
+    """Each contender's exact share of a Hold'em or Omaha pot over every preflop board."""
+    from showdown.odds.equity import equity
+    from showdown.phh.runout_shares import SPLITS
+
     dead = "".join(c for j, hole in enumerate(r.holes) if j not in contenders
                    for c in hole if c != "??")
-    game = r.rules.game
-    if game in ("holdem", "omaha"):
-        from showdown.odds.equity import equity
-
-        result = equity(hands, board="".join(board), dead=dead, game=game, exact=True,
-                        workers=1)
-    else:
-        from showdown.odds.variant_equity import game_equity
-
-        result = game_equity(hands, board="".join(board), dead=dead, game=game, exact=True)
-    boards = result.boards or 1
-    scale = boards * _SPLITS
+    result = equity(["".join(r.holes[i]) for i in contenders], dead=dead, game=r.rules.game,
+                    exact=True, workers=1)
+    scale = (result.boards or 1) * SPLITS
     # The shares are fractions of the boards enumerated, split among at most ten: whole
     # multiples of 1 / scale, which the doubles of the result hold to far better than
     # half of one.
