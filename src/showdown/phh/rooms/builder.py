@@ -32,7 +32,7 @@ import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
-from showdown.phh.betting import blind_opener
+from showdown.phh.betting import blind_opener, round_queue
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.money import number, text
@@ -214,9 +214,9 @@ class HandBuilder:
                     actions.append(f"{index[name]} sm {''.join(shown)}")
                 else:
                     actions.append(f"{index[name]} sm")
-        self._check_blinds(names)
-        antes = [number(self.antes.get(name, _ZERO)) for name in names]
-        blinds = [number(self.blinds.get(name, _ZERO)) for name in names]
+        ante_of, blind_of = self._forced_bets(names)
+        antes = [number(ante_of.get(name, _ZERO)) for name in names]
+        blinds = [number(blind_of.get(name, _ZERO)) for name in names]
         if n == 2:  # PHH writes heads-up forced bets reversed (p2 is the button)
             antes.reverse()
             blinds.reverse()
@@ -246,23 +246,62 @@ class HandBuilder:
             fields["_bounties"] = [number(self.bounties.get(name, _ZERO)) for name in names]
         return HandHistory(fields, self.file, hand)
 
+    def _posted_out_of_position(self, names: list[str]) -> dict[str, Decimal]:
+        """The live blinds PHH's opening rule cannot place, by player (see
+        :meth:`_forced_bets`); an error when the first to act preflop stays wrong.
 
-    def _check_blinds(self, names: list[str]) -> None:
-        """The first to act preflop must be the one PHH's rule names (the player after the
-        largest live blind or straddle, the later one on a tie). A big blind posted by a
-        player coming back in a late seat breaks it: PHH cannot write such a hand."""
+        PHH opens the betting after the largest live blind, the later seat on a tie; a
+        player coming back in a late seat who posts a big blind would open it wrongly.
+        The blinds the rule picks are taken out, latest first, until it names the
+        player the room shows acting first."""
         first = next((name for name, verb, _ in self.events if name), None)
-        if len(names) == 2 or first is None or not any(self.blinds.values()):
-            return
-        posted = [self.blinds.get(name, _ZERO) for name in names]
-        units = [int(v * 10**9) for v in posted]  # the rule compares; whole numbers do
-        opener = blind_opener(len(names), units, units)
-        if names[opener] != first:
-            late = max((k for k, v in enumerate(posted) if v), key=lambda k: (posted[k], k))
-            name = names[late]
-            self.error(f"{name!r} (seat {self.seats[name][0]}) posted a live blind out of "
-                       f"position, which PHH's order of play cannot hold ({first!r} acted "
-                       "first)")
+        posted = {name: self.blinds.get(name, _ZERO) for name in names}
+        if len(names) == 2 or first is None or not any(posted.values()):
+            return {}
+        out: dict[str, Decimal] = {}
+        while True:
+            # the rule compares, and whole numbers do: amounts in billionths
+            units = [int(posted[name] * 10**9) for name in names]
+            behind = [int((self.seats[name][1] - self.antes.get(name, _ZERO) - posted[name])
+                          * 10**9) for name in names]
+            opener = blind_opener(len(names), units, units)
+            queue = round_queue(len(names), opener, behind, units, [False] * len(names))
+            if queue and names[queue[0]] == first:
+                return out
+            if not any(units):
+                break
+            late = max(range(len(names)), key=lambda k: (units[k], k))
+            out[names[late]] = posted[names[late]]
+            posted[names[late]] = _ZERO
+        late_name = next(iter(out), first)
+        self.error(f"{late_name!r} (seat {self.seats[late_name][0]}) posted a live blind out "
+                   f"of position, and no reading of the blinds opens the betting with "
+                   f"{first!r}, who acted first")
+
+    def _forced_bets(self, names: list[str]) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
+        """Antes and live blinds as PHH writes them, by player.
+
+        A live blind posted out of position is not one of PHH's blinds: when its player
+        first acts preflop by calling, checking or raising, the chips come in with that
+        action (``cc`` or ``cbr`` to the same total the room reached), so the betting
+        opens where the room opened it and every player puts in what the room says;
+        when the player first folds, the blind is dead money, written as an ante."""
+        antes = dict(self.antes)
+        blinds = dict(self.blinds)
+        for name, live in self._posted_out_of_position(names).items():
+            preflop = []
+            for who, verb, _ in self.events:
+                if verb == "db":
+                    break
+                if who == name:
+                    preflop.append(verb)
+            if not preflop:
+                self.error(f"{name!r} (seat {self.seats[name][0]}) posted a live blind out of "
+                           "position and did not act preflop, which PHH cannot write")
+            blinds[name] = _ZERO
+            if preflop[0] == "f":
+                antes[name] = antes.get(name, _ZERO) + live
+        return antes, blinds
 
 
 def clock(day: datetime.date, time: datetime.time, zone: str | None) -> dict[str, Any]:

@@ -63,6 +63,7 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
     names: dict[str, list[str]] = {}
     tournament = False
     summary = False
+    dealt = False
     for line in lines[1:]:
         line = line.strip()
         if not line or line is game:
@@ -94,6 +95,8 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
                 b.board(cards_in(line))
             elif line.startswith("** Summary"):
                 summary = True
+            elif line.startswith("** Dealing down"):
+                dealt = True
             continue
         if line.startswith("Dealt to "):
             rest = line[9:].partition(" [")[0]
@@ -104,6 +107,9 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
         if split is None:
             continue
         name, rest = split
+        if not dealt and rest.startswith("folds"):  # declined to post: not dealt in
+            b.out.add(name)
+            continue
         if summary or rest.startswith(("shows", "mucks", "collected", "did not")):
             if rest.startswith("shows"):
                 b.show(name, cards_in(rest))
