@@ -190,11 +190,3 @@ def test_a_hand_run_twice_is_named_not_dropped() -> None:
     text = _stars_hand(**{"*** FLOP ***": "*** FIRST FLOP ***"})
     [error] = read_hands(text, "pokerstars")
     assert isinstance(error, HistoryError) and "run more than once" in str(error)
-
-
-def test_a_blind_posted_out_of_position_is_named() -> None:
-    text = _stars_hand(**{"held: posts big blind $0.05\n": "held: posts big blind $0.05\n"
-                          "pfckfdcrbq: posts big blind $0.05\n"})
-    [error] = read_hands(text, "pokerstars")
-    assert isinstance(error, HistoryError)
-    assert "'pfckfdcrbq' (seat 4) posted a live blind out of position" in str(error)
