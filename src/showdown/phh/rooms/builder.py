@@ -37,11 +37,16 @@ from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.money import number, text
 
-__all__ = ["HOLE_CARDS", "HandBuilder"]
+__all__ = ["DEALT_IN_STEPS", "HOLE_CARDS", "STUD", "HandBuilder"]
 
 #: Hole cards dealt in each PHH variant the readers write.
-HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4}
-_FIXED = frozenset({"FT", "FO/8"})
+HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7,
+              "F2L3D": 5, "N2L1D": 5, "FB": 4}
+_FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"})
+#: Stud games: a bring-in instead of blinds.
+STUD = frozenset({"F7S", "F7S/8", "FR"})
+#: Games whose hole cards are dealt street by street or after draws (:meth:`HandBuilder.deal`).
+DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB"}
 _ZERO = Decimal(0)
 
 
@@ -74,6 +79,7 @@ class HandBuilder:
         self.spent: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.runs = 1
+        self.bring_in: Decimal | None = None
 
     def error(self, message: str) -> NoReturn:
         """Raise :class:`MalformedHistory` naming the file and the hand."""
@@ -118,6 +124,12 @@ class HandBuilder:
         player's bet before), ``put`` (``value`` put in: a call or a raise)."""
         self.player(name)
         before = self.bets.get(name, _ZERO)
+        if verb == "bring_in":
+            self.bring_in = value
+            self.bets[name] = before + value
+            self.spent[name] = self.spent.get(name, _ZERO) + value
+            self.events.append((name, "pb", ""))
+            return
         if verb == "fold":
             self.folded.add(name)
             self.events.append((name, "f", ""))
@@ -148,6 +160,21 @@ class HandBuilder:
         """Board cards dealt (a new street: the bets start again)."""
         self.bets = {}
         self.events.append(("", "db", "".join(cards)))
+
+    def street(self) -> None:
+        """A new betting round with no board cards (stud's streets, a draw's)."""
+        self.bets = {}
+
+    def deal(self, name: str, cards: list[str]) -> None:
+        """Hole cards dealt to a player on this street (``??`` for unknown ones): stud and
+        draw games, where the hole cards come street by street."""
+        self.player(name)
+        self.events.append((name, "dh", "".join(cards)))
+
+    def draw(self, name: str, discards: list[str]) -> None:
+        """A player's discards (``??`` for unknown ones; none: stands pat)."""
+        self.player(name)
+        self.events.append((name, "sd", "".join(discards)))
 
     def hole(self, name: str, cards: list[str]) -> None:
         """A player's hole cards (``??`` for unknown ones)."""
@@ -193,14 +220,16 @@ class HandBuilder:
         index = {name: f"p{k + 1}" for k, name in enumerate(names)}
         cards = HOLE_CARDS.get(self.variant, 2)
         actions = []
-        for name in names:
+        for name in names if self.variant not in DEALT_IN_STEPS else ():
             hole = self.holes.get(name) or self.shown.get(name) or ["??"] * cards
             if len(hole) != cards:
                 self.error(f"{name!r} holds {len(hole)} cards, not {cards}")
             actions.append(f"d dh {index[name]} {''.join(hole)}")
-        for name, verb, arg in self.events:
+        for name, verb, arg in _deals_after_draws(self.events):
             if verb == "db":
                 actions.append(f"d db {arg}")
+            elif verb == "dh":
+                actions.append(f"d dh {index[name]} {arg}")
             elif arg:
                 actions.append(f"{index[name]} {verb} {arg}")
             else:
@@ -220,8 +249,13 @@ class HandBuilder:
         if n == 2:  # PHH writes heads-up forced bets reversed (p2 is the button)
             antes.reverse()
             blinds.reverse()
-        fields: dict[str, Any] = {"variant": self.variant, "antes": antes,
-                                  "blinds_or_straddles": blinds}
+        fields: dict[str, Any] = {"variant": self.variant, "antes": antes}
+        if self.variant in STUD:
+            if self.bring_in is None:
+                self.error("nobody brought in: a stud hand needs a bring-in")
+            fields["bring_in"] = number(self.bring_in)
+        else:
+            fields["blinds_or_straddles"] = blinds
         big = self.big if self.big is not None else max(self.blinds.values(), default=None)
         if big is None or not big:
             self.error("the stakes (the big blind) are not written")
@@ -254,7 +288,7 @@ class HandBuilder:
         player coming back in a late seat who posts a big blind would open it wrongly.
         The blinds the rule picks are taken out, latest first, until it names the
         player the room shows acting first."""
-        first = next((name for name, verb, _ in self.events if name), None)
+        first = next((name for name, verb, _ in self.events if name and verb != "dh"), None)
         posted = {name: self.blinds.get(name, _ZERO) for name in names}
         if len(names) == 2 or first is None or not any(posted.values()):
             return {}
@@ -291,7 +325,7 @@ class HandBuilder:
         for name, live in self._posted_out_of_position(names).items():
             preflop = []
             for who, verb, _ in self.events:
-                if verb == "db":
+                if verb in ("db", "sd"):  # the next street
                     break
                 if who == name:
                     preflop.append(verb)
@@ -302,6 +336,33 @@ class HandBuilder:
             if preflop[0] == "f":
                 antes[name] = antes.get(name, _ZERO) + live
         return antes, blinds
+
+
+def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The events with the cards dealt after a draw moved after the last discard of that
+    draw: the rooms write a player's new cards at once, PHH (as pokerkit reads it) deals
+    them when every player has discarded.
+
+    >>> _deals_after_draws([("A", "sd", "Kc"), ("A", "dh", "8d"), ("B", "sd", ""),
+    ...                     ("A", "cc", "")])
+    [('A', 'sd', 'Kc'), ('B', 'sd', ''), ('A', 'dh', '8d'), ('A', 'cc', '')]
+    """
+    out: list[tuple[str, str, str]] = []
+    held: list[tuple[str, str, str]] = []
+    drawing = False
+    for event in events:
+        verb = event[1]
+        if verb == "sd":
+            drawing = True
+        elif verb == "dh" and drawing:
+            held.append(event)
+            continue
+        else:
+            drawing = False
+            out.extend(held)
+            held = []
+        out.append(event)
+    return out + held
 
 
 def clock(day: datetime.date, time: datetime.time, zone: str | None) -> dict[str, Any]:
