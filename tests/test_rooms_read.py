@@ -30,6 +30,7 @@ SAMPLES = {
     "pokerstars-handwritten-stud-draw.txt": ("pokerstars", {"rake": 2}),
     "partypoker-cash-posts.txt": ("partypoker", {"match": 1, "rake": 3}),
     "888-cash-dead-blind.txt": ("888", {"rake": 1}),
+    "888-cash-fixed-limit-hu.txt": ("888", {"rake": 2}),
     "ggpoker-handwritten.txt": ("ggpoker", {"rake": 2, "match": 1}),
     "winamax-handwritten.txt": ("winamax", {"rake": 1, "match": 1}),
     "888-cash.txt": ("888", {"rake": 2, "match": 1}),
@@ -193,3 +194,10 @@ def test_a_hand_run_twice_is_named_not_dropped() -> None:
     text = _stars_hand(**{"*** FLOP ***": "*** FIRST FLOP ***"})
     [error] = read_hands(text, "pokerstars")
     assert isinstance(error, HistoryError) and "run more than once" in str(error)
+
+
+def test_888_fixed_limit_bets_are_the_big_blind_and_the_bet_seen_on_the_turn() -> None:
+    # "$0.06/$0.12 Blinds Fix Limit Holdem": 888 writes the blinds; its big bet is $0.25
+    for hand in hands_of("888-cash-fixed-limit-hu.txt"):
+        assert (hand.fields["small_bet"], hand.fields["big_bet"]) == (0.12, 0.25)
+        assert hand.fields["blinds_or_straddles"] == [0.06, 0.12]

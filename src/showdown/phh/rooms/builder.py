@@ -37,7 +37,7 @@ from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.money import number, text
 
-__all__ = ["DEALT_IN_STEPS", "HOLE_CARDS", "STUD", "HandBuilder"]
+__all__ = ["DEALT_IN_STEPS", "HOLE_CARDS", "STUD", "HandBuilder", "clock", "fixed"]
 
 #: Hole cards dealt in each PHH variant the readers write.
 HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7,
@@ -48,6 +48,11 @@ STUD = frozenset({"F7S", "F7S/8", "FR"})
 #: Games whose hole cards are dealt street by street or after draws (:meth:`HandBuilder.deal`).
 DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB"}
 _ZERO = Decimal(0)
+
+
+def fixed(variant: str) -> bool:
+    """Whether a variant the readers write is fixed limit (``small_bet`` and ``big_bet``)."""
+    return variant in _FIXED
 
 
 class HandBuilder:
