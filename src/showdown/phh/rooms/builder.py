@@ -156,10 +156,13 @@ class HandBuilder:
         self.spent[name] = self.spent.get(name, _ZERO) + self.bets.get(name, before) - before
 
     def _nobody_behind(self, name: str) -> bool:
-        """Whether every other player still in is all-in (then no raise can be made)."""
+        """Whether no other player still in has chips left beyond calling the bet now
+        (then no raise can be made: a room's "raise" is a call, the rest returned)."""
         others = [n for n in self.playing if n != name and n not in self.folded]
+        top = max(self.bets.values(), default=_ZERO)
         return bool(others) and all(
-            self.spent.get(n, _ZERO) >= self.seats[n][1] for n in others)
+            self.seats[n][1] - self.spent.get(n, _ZERO) <= top - self.bets.get(n, _ZERO)
+            for n in others)
 
     def board(self, cards: list[str]) -> None:
         """Board cards dealt (a new street: the bets start again)."""
@@ -268,6 +271,10 @@ class HandBuilder:
             small = self.small if self.small is not None else big / 2
             fields["small_bet"], fields["big_bet"] = number(small), number(big)
         else:
+            # the header's stakes, unless the blinds posted (by players not all-in) say else
+            posted = [v for n, v in self.blinds.items() if v and v < self.seats[n][1]]
+            if posted and big not in posted:
+                big = max(posted)  # (888 tournaments: a level's blinds behind its header)
             fields["min_bet"] = number(big)
         fields["starting_stacks"] = [number(self.seats[name][1]) for name in names]
         fields["actions"] = actions
