@@ -3,12 +3,16 @@ betting opens where the room opened it and every player puts in what the room sa
 
 from __future__ import annotations
 
+from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
+from showdown.phh.rooms.builder import HandBuilder
 from showdown.phh.rooms.read import read_file, read_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
@@ -105,3 +109,56 @@ def test_a_player_who_declines_to_post_is_not_dealt_in() -> None:
     assert "Aprel16" not in hand.fields["players"]  # "Aprel16 folds" before the deal
     k = hand.fields["players"].index("Flanx")  # "posts dead blind [$0.01 + $0.02]", folds
     assert hand.fields["antes"][k] == 0.03
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_late_poster_puts_in_what_the_room_says(data: st.DataObject) -> None:
+    """A table of 3 to 8 players, a big blind (dead small blind or not) posted from any
+    late seat, every player in turn calling or folding, the poster checking or folding:
+    the replay's betting order is the room's and each player puts in the room's chips."""
+    n = data.draw(st.integers(3, 8), label="players")
+    late = data.draw(st.integers(3, n), label="late seat")
+    dead = data.draw(st.sampled_from([D(0), D(1)]), label="dead small blind")
+    b = HandBuilder("pokerstars", "NT", hand="1")
+    b.stakes(D(1), D(2))
+    names = [f"P{k}" for k in range(1, n + 1)]
+    for seat, name in enumerate(names, 1):
+        b.seat(seat, name, D(100))
+    b.button = n
+    b.post("P1", "blind", D(1))
+    b.post("P2", "blind", D(2))
+    b.post(names[late - 1], "blind", D(2), dead)
+    put = {name: D(0) for name in names}
+    put["P1"], put["P2"], put[names[late - 1]] = D(1), D(2), D(2) + dead
+    in_hand = []
+    for name in [*names[2:], "P1", "P2"]:  # the room's order: left of the big blind first
+        poster = name == names[late - 1]
+        if name == "P2" and not in_hand:
+            break  # everybody folded to the big blind: the hand is over
+        choice = data.draw(st.sampled_from(["fold", "call"]), label=name)
+        if name == "P2" or (poster and choice == "call"):
+            b.act(name, "check")
+        elif choice == "call":
+            b.act(name, "call", D(2) - put[name])
+            put[name] = D(2) + (dead if poster else 0)
+        else:
+            b.act(name, "fold")
+        if choice == "call" or name == "P2":
+            in_hand.append(name)
+    if len(in_hand) > 1:
+        for cards in (["2c", "7d", "9h"], ["Js"], ["Kd"]):
+            b.board(cards)
+            for name in sorted(in_hand, key=names.index):
+                b.act(name, "check")
+    deck = iter(["Ac", "Ad", "Ah", "As", "Kc", "Kh", "Ks", "Qc", "Qd", "Qh", "Qs", "Jc", "Jd",
+                 "Jh", "Tc", "Td"])
+    for name in names:
+        b.hole(name, [next(deck), next(deck)])
+        if name in in_hand:
+            b.show(name, b.holes[name])
+    hand = b.build()
+    s = settle(hand)
+    paid = {name: D(v) / s.replay.scale
+            for name, v in zip(hand.fields["players"], s.replay.contributed, strict=True)}
+    assert paid == put
