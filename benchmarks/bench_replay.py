@@ -35,6 +35,12 @@ this process (the same tasks as the pool's workers, nothing sent between
 processes): the best one-process path. Beside the wall times, the CPU time
 per hand of this process and of the workers (load shifts it far less).
 
+``--ev`` times what ``showdown replay --ev`` adds (the all-in EV, enumerated exactly for
+the hands with an all-in before the last card): the real HandHQ sample and generated
+6-max hands with every card known and short stacks (many all-ins), each reported as
+``showdown replay`` reports it, without and with the EV, pokerkit's read and replay
+of the same hands beside; then the cost per all-in hand.
+
 Targets: 30,000 hands/s in one process; 2 processes at least 1.7x one on 2
 cores. Figures on a shared machine vary with its load: a target is judged
 only from steady figures on an idle one.
@@ -56,6 +62,8 @@ from pathlib import Path
 
 from common import Result, interleaved_times, judge, machine_load, print_table, steady
 from showdown.hands import native as _backend
+from showdown.phh.allin_ev import all_in_moment
+from showdown.phh.corpus import _rows
 from showdown.phh.errors import HistoryError
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
@@ -177,6 +185,68 @@ def cash(hands: int, rounds: int) -> None:
     )
     mine = times["showdown read+replay+settle+verify"]
     print(f"  target 30,000 hands/s: {judge(hands / min(mine) >= 30_000, steady(mine))}")
+
+
+def reports(texts: list[str], ev: bool) -> int:
+    """Every hand of ``texts`` reported as ``showdown replay`` reports it (``ev``: with
+    ``--ev``); the hands reported."""
+    return sum(len(_rows(loads_all(text), False, ev=ev)) for text in texts)
+
+
+def all_in_hands(texts: list[str]) -> tuple[int, int]:
+    """(hands with an all-in before the last card, those of them whose EV is computed)."""
+    found = computed = 0
+    for text in texts:
+        for s in settle_each(loads_all(text)):
+            if isinstance(s, HistoryError) or all_in_moment(s.replay) is None:
+                continue
+            found += 1
+            holes = [s.replay.holes[i] for i, f in enumerate(s.replay.folded) if not f]
+            computed += all("??" not in h for h in holes)
+    return found, computed
+
+
+def short_stacked(hands: int, seed: int = 13) -> list[HandHistory]:
+    """6-max no-limit Hold'em, blinds 1/2, stacks of 10 to 100 big blinds, every card
+    known: many hands end all in before the river."""
+    rng = random.Random(seed)
+    return [
+        settlement_to_history(settle(random_hand(
+            rng, header("NT", [rng.randint(20, 200) for _ in range(6)]), fold=0.55)))
+        for _ in range(hands)
+    ]
+
+
+def ev_cost(hands: int, rounds: int) -> None:
+    """What ``--ev`` adds, on the real HandHQ sample and on short-stacked generated hands,
+    pokerkit's read and replay beside."""
+    real = [p.read_text() for p in REAL]
+    real_texts = real * max(1, hands // max(1, everything(real)))
+    made = short_stacked(hands)
+    made_texts = [dumps_all(made[k : k + 500]) for k in range(0, len(made), 500)]
+    for title, texts in (("the real HandHQ sample (tests/data)", real_texts),
+                         ("generated 6-max hands, 10-100 big blinds, every card known",
+                          made_texts)):
+        n = everything(texts)
+        found, computed = all_in_hands(texts)
+        times = interleaved_times(
+            {
+                "showdown replay (reports)": lambda texts=texts: reports(texts, False),
+                "showdown replay --ev": lambda texts=texts: reports(texts, True),
+                "pokerkit read+replay": lambda texts=texts: pokerkit_replay(texts),
+            },
+            rounds=rounds,
+        )
+        results = [Result.from_times(name, n, t) for name, t in times.items()]
+        print_table(f"--ev on {title}: {n} hands, {found} with an all-in before the last "
+                    f"card ({computed} with every hand known: EV enumerated), one process "
+                    f"(backend {_backend.current()})", results,
+                    ours=["showdown replay (reports)", "showdown replay --ev"])
+        plain, with_ev = min(times["showdown replay (reports)"]), min(
+            times["showdown replay --ev"])
+        extra = (with_ev - plain) / max(1, computed)
+        print(f"  --ev costs {with_ev / plain:.2f}x the replay (best times): about "
+              f"{extra * 1e3:.2f} ms per all-in hand whose EV is enumerated")
 
 
 def copies(paths: list[Path], hands: int, per_file: int, folder: Path) -> list[Path]:
@@ -324,7 +394,15 @@ def main() -> None:
     parser.add_argument("--no-cli", action="store_true", help="skip timing the command")
     parser.add_argument("--cash-only", action="store_true",
                         help="only the HandHQ-style cash hands (decimals, metadata lines)")
+    parser.add_argument("--ev", action="store_true",
+                        help="only what --ev adds (the real sample, short-stacked hands)")
     args = parser.parse_args()
+    if args.ev:
+        ev_cost(args.hands, args.rounds)
+        load = machine_load()
+        if load:
+            print(f"  note: {load}; the figures above are not the machine's")
+        return
     cash(args.hands, args.rounds)
     if args.cash_only:
         return
