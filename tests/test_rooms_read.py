@@ -27,6 +27,11 @@ SAMPLES = {
     "pokerstars-cash-zoom.txt": ("pokerstars", {"rake": 1}),
     "pokerstars-tournament.txt": ("pokerstars", {"match": 5}),
     "pokerstars-handwritten-games.txt": ("pokerstars", {"rake": 2}),
+    "pokerstars-handwritten-stud-draw.txt": ("pokerstars", {"rake": 2}),
+    "partypoker-cash-posts.txt": ("partypoker", {"match": 1, "rake": 3}),
+    "888-cash-dead-blind.txt": ("888", {"rake": 1}),
+    "888-cash-fixed-limit-hu.txt": ("888", {"rake": 2}),
+    "888-tournament-raises.txt": ("888", {"match": 2}),
     "ggpoker-handwritten.txt": ("ggpoker", {"rake": 2, "match": 1}),
     "winamax-handwritten.txt": ("winamax", {"rake": 1, "match": 1}),
     "888-cash.txt": ("888", {"rake": 2, "match": 1}),
@@ -192,9 +197,17 @@ def test_a_hand_run_twice_is_named_not_dropped() -> None:
     assert isinstance(error, HistoryError) and "run more than once" in str(error)
 
 
-def test_a_blind_posted_out_of_position_is_named() -> None:
-    text = _stars_hand(**{"held: posts big blind $0.05\n": "held: posts big blind $0.05\n"
-                          "pfckfdcrbq: posts big blind $0.05\n"})
-    [error] = read_hands(text, "pokerstars")
-    assert isinstance(error, HistoryError)
-    assert "'pfckfdcrbq' (seat 4) posted a live blind out of position" in str(error)
+def test_888_fixed_limit_bets_are_the_big_blind_and_the_bet_seen_on_the_turn() -> None:
+    # "$0.06/$0.12 Blinds Fix Limit Holdem": 888 writes the blinds; its big bet is $0.25
+    for hand in hands_of("888-cash-fixed-limit-hu.txt"):
+        assert (hand.fields["small_bet"], hand.fields["big_bet"]) == (0.12, 0.25)
+        assert hand.fields["blinds_or_straddles"] == [0.06, 0.12]
+
+
+def test_the_blinds_posted_win_over_the_header_and_an_unanswerable_raise_is_a_call() -> None:
+    low, allin = hands_of("888-tournament-raises.txt")
+    assert low.fields["min_bet"] == 300  # "$200/$400 Blinds" but 150 and 300 posted
+    assert allin.fields["min_bet"] == 400
+    # "7tapa7 raises [$5,145]" when nobody left can call more than the bet before it
+    assert allin.fields["players"][8] == "7tapa7"
+    assert allin.fields["actions"][-5:-3] == ["p9 cc", "p1 f"]

@@ -7,7 +7,8 @@ written reads back and settles as the room's file did. Without ``-o`` the hands
 are printed as one ``.phhs`` text, each table named by the room's hand number;
 with ``-o DIR`` each file becomes ``DIR/NAME.phhs``. A file or hand that cannot
 be read or replayed is one ``error:`` line and exit 2; with ``--keep-going`` it
-is reported on stderr, left out, and the rest written (exit 1).
+is reported on stderr, left out, and the rest written (exit 1); a file none of
+whose hands converts writes nothing, and says so on stderr.
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
@@ -127,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
                     failed = True
                     for error in errors:
                         print(f"error: {error}", file=sys.stderr)
+                if not hands:  # an empty .phhs would read as a file of no hands
+                    print(f"error: {file}: no hand converts, nothing written for it",
+                          file=sys.stderr)
+                    continue
                 text = dumps_all(_table_names(hands))
                 if out is None:
                     sys.stdout.write(text)

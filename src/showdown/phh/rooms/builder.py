@@ -32,17 +32,27 @@ import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
-from showdown.phh.betting import blind_opener
+from showdown.phh.betting import blind_opener, round_queue
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.money import number, text
 
-__all__ = ["HOLE_CARDS", "HandBuilder"]
+__all__ = ["DEALT_IN_STEPS", "HOLE_CARDS", "STUD", "HandBuilder", "clock", "fixed"]
 
 #: Hole cards dealt in each PHH variant the readers write.
-HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4}
-_FIXED = frozenset({"FT", "FO/8"})
+HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7,
+              "F2L3D": 5, "N2L1D": 5, "FB": 4}
+_FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"})
+#: Stud games: a bring-in instead of blinds.
+STUD = frozenset({"F7S", "F7S/8", "FR"})
+#: Games whose hole cards are dealt street by street or after draws (:meth:`HandBuilder.deal`).
+DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB"}
 _ZERO = Decimal(0)
+
+
+def fixed(variant: str) -> bool:
+    """Whether a variant the readers write is fixed limit (``small_bet`` and ``big_bet``)."""
+    return variant in _FIXED
 
 
 class HandBuilder:
@@ -74,6 +84,7 @@ class HandBuilder:
         self.spent: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.runs = 1
+        self.bring_in: Decimal | None = None
 
     def error(self, message: str) -> NoReturn:
         """Raise :class:`MalformedHistory` naming the file and the hand."""
@@ -118,6 +129,12 @@ class HandBuilder:
         player's bet before), ``put`` (``value`` put in: a call or a raise)."""
         self.player(name)
         before = self.bets.get(name, _ZERO)
+        if verb == "bring_in":
+            self.bring_in = value
+            self.bets[name] = before + value
+            self.spent[name] = self.spent.get(name, _ZERO) + value
+            self.events.append((name, "pb", ""))
+            return
         if verb == "fold":
             self.folded.add(name)
             self.events.append((name, "f", ""))
@@ -139,15 +156,33 @@ class HandBuilder:
         self.spent[name] = self.spent.get(name, _ZERO) + self.bets.get(name, before) - before
 
     def _nobody_behind(self, name: str) -> bool:
-        """Whether every other player still in is all-in (then no raise can be made)."""
+        """Whether no other player still in has chips left beyond calling the bet now
+        (then no raise can be made: a room's "raise" is a call, the rest returned)."""
         others = [n for n in self.playing if n != name and n not in self.folded]
+        top = max(self.bets.values(), default=_ZERO)
         return bool(others) and all(
-            self.spent.get(n, _ZERO) >= self.seats[n][1] for n in others)
+            self.seats[n][1] - self.spent.get(n, _ZERO) <= top - self.bets.get(n, _ZERO)
+            for n in others)
 
     def board(self, cards: list[str]) -> None:
         """Board cards dealt (a new street: the bets start again)."""
         self.bets = {}
         self.events.append(("", "db", "".join(cards)))
+
+    def street(self) -> None:
+        """A new betting round with no board cards (stud's streets, a draw's)."""
+        self.bets = {}
+
+    def deal(self, name: str, cards: list[str]) -> None:
+        """Hole cards dealt to a player on this street (``??`` for unknown ones): stud and
+        draw games, where the hole cards come street by street."""
+        self.player(name)
+        self.events.append((name, "dh", "".join(cards)))
+
+    def draw(self, name: str, discards: list[str]) -> None:
+        """A player's discards (``??`` for unknown ones; none: stands pat)."""
+        self.player(name)
+        self.events.append((name, "sd", "".join(discards)))
 
     def hole(self, name: str, cards: list[str]) -> None:
         """A player's hole cards (``??`` for unknown ones)."""
@@ -193,14 +228,16 @@ class HandBuilder:
         index = {name: f"p{k + 1}" for k, name in enumerate(names)}
         cards = HOLE_CARDS.get(self.variant, 2)
         actions = []
-        for name in names:
+        for name in names if self.variant not in DEALT_IN_STEPS else ():
             hole = self.holes.get(name) or self.shown.get(name) or ["??"] * cards
             if len(hole) != cards:
                 self.error(f"{name!r} holds {len(hole)} cards, not {cards}")
             actions.append(f"d dh {index[name]} {''.join(hole)}")
-        for name, verb, arg in self.events:
+        for name, verb, arg in _deals_after_draws(self.events):
             if verb == "db":
                 actions.append(f"d db {arg}")
+            elif verb == "dh":
+                actions.append(f"d dh {index[name]} {arg}")
             elif arg:
                 actions.append(f"{index[name]} {verb} {arg}")
             else:
@@ -214,14 +251,19 @@ class HandBuilder:
                     actions.append(f"{index[name]} sm {''.join(shown)}")
                 else:
                     actions.append(f"{index[name]} sm")
-        self._check_blinds(names)
-        antes = [number(self.antes.get(name, _ZERO)) for name in names]
-        blinds = [number(self.blinds.get(name, _ZERO)) for name in names]
+        ante_of, blind_of = self._forced_bets(names)
+        antes = [number(ante_of.get(name, _ZERO)) for name in names]
+        blinds = [number(blind_of.get(name, _ZERO)) for name in names]
         if n == 2:  # PHH writes heads-up forced bets reversed (p2 is the button)
             antes.reverse()
             blinds.reverse()
-        fields: dict[str, Any] = {"variant": self.variant, "antes": antes,
-                                  "blinds_or_straddles": blinds}
+        fields: dict[str, Any] = {"variant": self.variant, "antes": antes}
+        if self.variant in STUD:
+            if self.bring_in is None:
+                self.error("nobody brought in: a stud hand needs a bring-in")
+            fields["bring_in"] = number(self.bring_in)
+        else:
+            fields["blinds_or_straddles"] = blinds
         big = self.big if self.big is not None else max(self.blinds.values(), default=None)
         if big is None or not big:
             self.error("the stakes (the big blind) are not written")
@@ -229,6 +271,10 @@ class HandBuilder:
             small = self.small if self.small is not None else big / 2
             fields["small_bet"], fields["big_bet"] = number(small), number(big)
         else:
+            # the header's stakes, unless the blinds posted (by players not all-in) say else
+            posted = [v for n, v in self.blinds.items() if v and v < self.seats[n][1]]
+            if posted and big not in posted:
+                big = max(posted)  # (888 tournaments: a level's blinds behind its header)
             fields["min_bet"] = number(big)
         fields["starting_stacks"] = [number(self.seats[name][1]) for name in names]
         fields["actions"] = actions
@@ -246,23 +292,89 @@ class HandBuilder:
             fields["_bounties"] = [number(self.bounties.get(name, _ZERO)) for name in names]
         return HandHistory(fields, self.file, hand)
 
+    def _posted_out_of_position(self, names: list[str]) -> dict[str, Decimal]:
+        """The live blinds PHH's opening rule cannot place, by player (see
+        :meth:`_forced_bets`); an error when the first to act preflop stays wrong.
 
-    def _check_blinds(self, names: list[str]) -> None:
-        """The first to act preflop must be the one PHH's rule names (the player after the
-        largest live blind or straddle, the later one on a tie). A big blind posted by a
-        player coming back in a late seat breaks it: PHH cannot write such a hand."""
-        first = next((name for name, verb, _ in self.events if name), None)
-        if len(names) == 2 or first is None or not any(self.blinds.values()):
-            return
-        posted = [self.blinds.get(name, _ZERO) for name in names]
-        units = [int(v * 10**9) for v in posted]  # the rule compares; whole numbers do
-        opener = blind_opener(len(names), units, units)
-        if names[opener] != first:
-            late = max((k for k, v in enumerate(posted) if v), key=lambda k: (posted[k], k))
-            name = names[late]
-            self.error(f"{name!r} (seat {self.seats[name][0]}) posted a live blind out of "
-                       f"position, which PHH's order of play cannot hold ({first!r} acted "
-                       "first)")
+        PHH opens the betting after the largest live blind, the later seat on a tie; a
+        player coming back in a late seat who posts a big blind would open it wrongly.
+        The blinds the rule picks are taken out, latest first, until it names the
+        player the room shows acting first."""
+        first = next((name for name, verb, _ in self.events if name and verb != "dh"), None)
+        posted = {name: self.blinds.get(name, _ZERO) for name in names}
+        if len(names) == 2 or first is None or not any(posted.values()):
+            return {}
+        out: dict[str, Decimal] = {}
+        while True:
+            # the rule compares, and whole numbers do: amounts in billionths
+            units = [int(posted[name] * 10**9) for name in names]
+            behind = [int((self.seats[name][1] - self.antes.get(name, _ZERO) - posted[name])
+                          * 10**9) for name in names]
+            opener = blind_opener(len(names), units, units)
+            queue = round_queue(len(names), opener, behind, units, [False] * len(names))
+            if queue and names[queue[0]] == first:
+                return out
+            if not any(units):
+                break
+            late = max(range(len(names)), key=lambda k: (units[k], k))
+            out[names[late]] = posted[names[late]]
+            posted[names[late]] = _ZERO
+        late_name = next(iter(out), first)
+        self.error(f"{late_name!r} (seat {self.seats[late_name][0]}) posted a live blind out "
+                   f"of position, and no reading of the blinds opens the betting with "
+                   f"{first!r}, who acted first")
+
+    def _forced_bets(self, names: list[str]) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
+        """Antes and live blinds as PHH writes them, by player.
+
+        A live blind posted out of position is not one of PHH's blinds: when its player
+        first acts preflop by calling, checking or raising, the chips come in with that
+        action (``cc`` or ``cbr`` to the same total the room reached), so the betting
+        opens where the room opened it and every player puts in what the room says;
+        when the player first folds, the blind is dead money, written as an ante."""
+        antes = dict(self.antes)
+        blinds = dict(self.blinds)
+        for name, live in self._posted_out_of_position(names).items():
+            preflop = []
+            for who, verb, _ in self.events:
+                if verb in ("db", "sd"):  # the next street
+                    break
+                if who == name:
+                    preflop.append(verb)
+            if not preflop:
+                self.error(f"{name!r} (seat {self.seats[name][0]}) posted a live blind out of "
+                           "position and did not act preflop, which PHH cannot write")
+            blinds[name] = _ZERO
+            if preflop[0] == "f":
+                antes[name] = antes.get(name, _ZERO) + live
+        return antes, blinds
+
+
+def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The events with the cards dealt after a draw moved after the last discard of that
+    draw: the rooms write a player's new cards at once, PHH (as pokerkit reads it) deals
+    them when every player has discarded.
+
+    >>> _deals_after_draws([("A", "sd", "Kc"), ("A", "dh", "8d"), ("B", "sd", ""),
+    ...                     ("A", "cc", "")])
+    [('A', 'sd', 'Kc'), ('B', 'sd', ''), ('A', 'dh', '8d'), ('A', 'cc', '')]
+    """
+    out: list[tuple[str, str, str]] = []
+    held: list[tuple[str, str, str]] = []
+    drawing = False
+    for event in events:
+        verb = event[1]
+        if verb == "sd":
+            drawing = True
+        elif verb == "dh" and drawing:
+            held.append(event)
+            continue
+        else:
+            drawing = False
+            out.extend(held)
+            held = []
+        out.append(event)
+    return out + held
 
 
 def clock(day: datetime.date, time: datetime.time, zone: str | None) -> dict[str, Any]:

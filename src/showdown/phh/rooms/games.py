@@ -4,10 +4,14 @@
 ('NT', 'NT', 'NT')
 >>> variant_of("Omaha Pot Limit"), variant_of("Hold'em Limit"), variant_of("Omaha Hi/Lo Limit")
 ('PO', 'FT', 'FO/8')
->>> variant_of("Razz")  # doctest: +ELLIPSIS
+>>> variant_of("7 Card Stud Hi/Lo Limit"), variant_of("Razz Limit")
+('F7S/8', 'FR')
+>>> variant_of("Triple Draw 2-7 Lowball Limit"), variant_of("Single Draw 2-7 Lowball No Limit")
+('F2L3D', 'N2L1D')
+>>> variant_of("5 Card Draw No Limit")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: the game 'Razz' is not one the replay reads from a room's file (Hold'em no ...)
+ValueError: the game '5 Card Draw No Limit' is not one the replay reads from a room's file (...)
 >>> stakes_of("Tournament #2, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20)")
 ('10', '20')
 >>> stakes_of("Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2025/04/07 23:48:32")
@@ -21,7 +25,9 @@ import re
 
 __all__ = ["SUPPORTED", "stakes_of", "variant_of", "when"]
 
-SUPPORTED = "Hold'em no limit and fixed limit, Omaha pot limit, Omaha hi/lo fixed limit"
+SUPPORTED = ("Hold'em no limit and fixed limit, Omaha pot limit, Omaha hi/lo fixed limit, "
+             "7 card stud and stud hi/lo, razz, 2-7 triple draw and badugi fixed limit, "
+             "2-7 single draw no limit")
 _STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?(?:[$€£]| ?€)?)\s?/\s?([$€£]?\d[\d,]*(?:\.\d+)?"
                      r"(?:[$€£]| ?€)?)(?![\d/])")
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})"
@@ -42,6 +48,9 @@ def variant_of(game: str) -> str:
     """The PHH code of a game as a room names it (a ``ValueError`` for the others)."""
     low = game.lower().replace("-", " ")
     limit = _limit(low)
+    stud = _stud_or_draw(low, limit)
+    if stud is not None:
+        return stud
     if "stud" in low or "razz" in low or "draw" in low or "badugi" in low or "courchevel" in low:
         limit = "?"
     if "omaha" in low:
@@ -57,6 +66,22 @@ def variant_of(game: str) -> str:
             return "FT"
     raise ValueError(f"the game {game.strip()!r} is not one the replay reads from a room's "
                      f"file ({SUPPORTED})")
+
+
+def _stud_or_draw(low: str, limit: str) -> str | None:
+    """The PHH code of a stud or draw game PHH has a code for (``None`` for the others)."""
+    if limit == "fixed" and "stud" in low and "7 card" in low:
+        return "F7S/8" if "hi/lo" in low or "hi lo" in low or "8" in low.split() else "F7S"
+    if limit == "fixed" and "razz" in low:
+        return "FR"
+    if limit == "fixed" and "badugi" in low and "draw" not in low:
+        return "FB"
+    lowball = "2 7" in low and "lowball" in low
+    if lowball and limit == "fixed" and "triple draw" in low:
+        return "F2L3D"
+    if lowball and limit == "no" and "single draw" in low:
+        return "N2L1D"
+    return None
 
 
 def stakes_of(header: str) -> tuple[str, str] | None:

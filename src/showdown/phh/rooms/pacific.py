@@ -28,7 +28,7 @@ import re
 
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.brackets import act, bracket_amount, cards_in, name_and_rest, seat_line
-from showdown.phh.rooms.builder import HandBuilder, clock
+from showdown.phh.rooms.builder import HandBuilder, clock, fixed
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.money import amount, currency_of
 
@@ -57,12 +57,15 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
     except ValueError as exc:
         HandBuilder(room, "NT", file, hand).error(str(exc))
     b = HandBuilder(room, variant, file, hand)
-    b.stakes(amount(m.group(1)), amount(m.group(2)))
+    blind = amount(m.group(2))
+    b.stakes(amount(m.group(1)), blind)
+    big_bet = None  # fixed limit: 888 writes the blinds; the big bet is seen on the turn
     d, mo, y, h, mi, s = (int(m.group(k)) for k in (4, 5, 6, 7, 8, 9))
     b.meta.update(clock(datetime.date(y, mo, d), datetime.time(h, mi, s), None))
     names: dict[str, list[str]] = {}
     tournament = False
     summary = False
+    dealt = False
     for line in lines[1:]:
         line = line.strip()
         if not line or line is game:
@@ -94,6 +97,8 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
                 b.board(cards_in(line))
             elif line.startswith("** Summary"):
                 summary = True
+            elif line.startswith("** Dealing down"):
+                dealt = True
             continue
         if line.startswith("Dealt to "):
             rest = line[9:].partition(" [")[0]
@@ -104,6 +109,12 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
         if split is None:
             continue
         name, rest = split
+        if (big_bet is None and rest.startswith("bets") and fixed(variant)
+                and sum(verb == "db" for _, verb, _ in b.events) >= 2):
+            big_bet = bracket_amount(rest)
+        if not dealt and rest.startswith("folds"):  # declined to post: not dealt in
+            b.out.add(name)
+            continue
         if summary or rest.startswith(("shows", "mucks", "collected", "did not")):
             if rest.startswith("shows"):
                 b.show(name, cards_in(rest))
@@ -121,6 +132,8 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
             b.error(f"cannot read {name}'s action {rest!r}")
     if not summary:
         b.error("the hand stops early: it has no ** Summary ** (a file cut short?)")
+    if fixed(variant):  # the small bet is the big blind; the big bet as bet (or twice it)
+        b.stakes(blind, big_bet if big_bet is not None else 2 * blind)
     if not tournament and game:
         currency = currency_of(game)
         if currency:

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.builder import HandBuilder, clock
+from showdown.phh.rooms.builder import DEALT_IN_STEPS, STUD, HandBuilder, clock
 from showdown.phh.rooms.games import stakes_of, variant_of, when
 from showdown.phh.rooms.money import amount, currency_of
 
@@ -54,7 +54,7 @@ HEADS = {
 
 _ID = re.compile(r"(?:Hand|Game) #([A-Za-z]*\d[\w-]*)")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)|\((\d{6,})\), Table")
-_TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max(?: \([^)]*\))? (?:Seat #(\d+)|\(.*\))")
+_TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max(?: \([^)]*\))?(?: (?:Seat #(\d+)|\(.*\)))?")
 _SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, ([^()]*?) bounty)?\)"
                    r"(.*)$")
 _AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
@@ -66,8 +66,8 @@ _DATE_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2
 _FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*(?:[A-Z]{3}|[$€£])?)$")
 
 #: What follows a player's name and changes nothing in the hand.
-_NOISE = ("doesn't", "does", "is", "has", "said,", "sits", "joins", "leaves", "was", "will",
-          "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
+_NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
+          "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
           "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
@@ -194,6 +194,19 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         b.act(name, "raise_to", amount(values[-1]))
     elif verb == "posts":
         _post(b, name, rest)
+    elif verb == "brings":  # "brings in for $0.02": stud's bring-in
+        b.act(name, "bring_in", _money(rest, b))
+    elif verb == "discards":  # "discards 2 cards [Kd 9h]" (the cards: the player's own)
+        found = _CARDS.findall(rest)
+        count = rest.split(" ")[1] if " " in rest else ""
+        if found:
+            b.draw(name, _cards(found[0], b))
+        elif count.isdigit():
+            b.draw(name, ["??"] * int(count))
+        else:
+            b.error(f"cannot read {name}'s discard {rest!r}")
+    elif rest.startswith("stands pat"):
+        b.draw(name, [])
     elif verb == "antes":
         b.post(name, "ante", _money(rest, b))
     elif verb == "shows":
@@ -242,6 +255,23 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
             b.show(name, cards)
 
 
+#: The street titles of stud and draw games after the first (a new betting round).
+_STEP_STREETS = frozenset({"4th STREET", "5th STREET", "6th STREET", "RIVER", "7th STREET",
+                           "FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW"})
+
+
+def _dealt(b: HandBuilder, name: str, found: list[str]) -> None:
+    """``Dealt to NAME [old] [new]`` of a stud or draw game: the new cards dealt. On stud's
+    third street PokerStars writes the up card alone for the other players (two down
+    cards before it); after a draw, the player's kept cards, then the new ones."""
+    if not found:
+        return
+    new = _cards(found[-1], b)
+    if b.variant in STUD and len(found) == 1 and len(new) == 1:
+        new = ["??", "??", *new]
+    b.deal(name, new)
+
+
 def read_hand(text: str, room: str, file: str | None = None) -> HandHistory:
     """One hand of a room of this family as a :class:`HandHistory`."""
     lines = text.strip("\n").split("\n")
@@ -271,6 +301,13 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
         if line.startswith("***"):
             seating = False
             street = line.strip("* ").split(" ", 1)[0]
+            if b.variant in DEALT_IN_STEPS:
+                title = line.strip("* ")
+                if title in _STEP_STREETS:
+                    b.street()
+                elif title == "SUMMARY":
+                    summary = True
+                continue
             if street in ("FLOP", "TURN", "RIVER"):
                 found = _CARDS.findall(line)
                 if not found:
@@ -303,8 +340,10 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             continue
         if line.startswith("Dealt to "):
             found = _CARDS.findall(line)
-            rest = line[9:].partition(" [")[0].strip()
-            if rest in b.seats:
+            rest = line[9:].partition(" [")[0].strip().removesuffix(":")
+            if rest in b.seats and b.variant in DEALT_IN_STEPS:
+                _dealt(b, rest, found)
+            elif rest in b.seats:
                 if found and len(found) == 1:
                     b.hole(rest, _cards(found[0], b))
                 else:
