@@ -111,6 +111,15 @@ class LabClient:
     ) -> httpx.Response:
         return self.post("/api/jobs", {"kind": kind, "tab": tab, "players": players, **spot})
 
+    def outcome(self, response: httpx.Response, timeout: float = 60.0) -> httpx.Response:
+        """The answer of a job once it ended: a slow machine may answer 202 first."""
+        deadline = time.monotonic() + timeout
+        while response.status_code == 202:
+            assert time.monotonic() < deadline, "the job never ended"
+            time.sleep(0.1)
+            response = self.http.get(f"/api/jobs/{response.json()['id']}")
+        return response
+
     def finish(self, response: httpx.Response, timeout: float = 60.0) -> dict[str, Any]:
         """Poll a started job until it ends; its last answer."""
         deadline = time.monotonic() + timeout

@@ -149,11 +149,12 @@ def test_other_games_and_six_players(client: LabClient) -> None:
 def test_impossible_inputs_name_their_field(
     client: LabClient, players: list[str], spot: dict[str, str], field: str, words: str
 ) -> None:
-    expect_bad(client.job(players, **spot), field, words)
+    expect_bad(client.outcome(client.job(players, **spot)), field, words)
 
 
 def test_heatmap_is_preflop_holdem(client: LabClient) -> None:
-    expect_bad(client.job(["AA", "KK"], kind="heatmap", board="2c 3d 4h"), "board", "preflop")
+    response = client.job(["AA", "KK"], kind="heatmap", board="2c 3d 4h")
+    expect_bad(client.outcome(response), "board", "preflop")
 
 
 @pytest.mark.parametrize(
