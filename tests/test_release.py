@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 import showdown
 
@@ -21,8 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
-def _release_check():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("release_check", ROOT / "scripts/release_check.py")
+def _release_check() -> ModuleType:
+    script = ROOT / "scripts" / "release_check.py"
+    spec = importlib.util.spec_from_file_location("release_check", script)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
