@@ -200,10 +200,10 @@ def game_equity(
     community = [c.id for c in to_cards(board)]
     dead_ids = [c.id for c in to_cards(dead)]
     full_board = max(variant.board)
-    if community and len(community) not in variant.board:
-        raise CardError(f"{variant.key}: a board has {variant.board} cards, got {len(community)}")
     if variant.board == (0,) and community:
         raise CardError(f"{variant.key} has no board")
+    if community and len(community) not in variant.board:
+        raise CardError(f"{variant.key}: a board has {variant.board} cards, got {len(community)}")
     seats = _seats(players, variant)
     known = [c for s in seats for c in s.known]
     check_distinct(to_cards(known), to_cards(community + dead_ids))
