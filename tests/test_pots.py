@@ -705,3 +705,69 @@ def test_wrap_house_rule_is_passed_to_the_evaluator() -> None:
     assert wrapped.payouts == {1: 40}
     assert wrapped.hands[1].category.json_name == "straight"
     assert wrapped.table.to_dict()["wrap"] is True
+
+
+# Holes a mutation run found: each test below fails on one surviving mutant.
+
+
+def test_the_json_of_a_hi_lo_pot_keeps_each_half_under_its_own_key() -> None:
+    # Ana: trip kings, no low; Bo: the low A-2-4-6-8 and only a pair of nines high.
+    sd = resolve(
+        {
+            "game": "omaha-hi-lo",
+            "button": 1,
+            "board": "4h 6s 8d Kc 3s",
+            "players": [player(1, "Ana", "Kd Ks Qh Jh", 100), player(2, "Bo", "Ac 2c 9s 9d", 100)],
+        }
+    )
+    (pot,) = sd.pots
+    assert pot.high is not None and pot.low is not None and pot.high != pot.low
+    doc = pot.to_dict()
+    assert doc["high"] == pot.high.to_dict() == {"winners": [1], "shares": {"1": 100}}
+    assert doc["low"] == pot.low.to_dict() == {"winners": [2], "shares": {"2": 100}}
+    # No qualifying low (a king and a jack on the board): the high half is the whole pot.
+    sd = resolve(
+        {
+            "game": "omaha-hi-lo",
+            "button": 1,
+            "board": "4h Js Td Kc 3s",
+            "players": [player(1, "Ana", "Kd Ks Qh Jh", 100), player(2, "Bo", "Ac 2c 9s 9d", 100)],
+        }
+    )
+    (pot,) = sd.pots
+    assert pot.high is not None and pot.low is None
+    assert pot.to_dict()["high"] == {"winners": [1], "shares": {"1": 200}}
+    assert pot.to_dict()["low"] is None
+
+
+def test_stud_without_a_last_aggressor_shows_from_the_lowest_seat() -> None:
+    sd = resolve(
+        {
+            "game": "stud",
+            "players": [
+                player(2, "Ana", "Ah Kd Qc Jd 9s 2c 3d", 50),
+                player(4, "Bo", "As Kc Qd Jc 8h 2d 3c", 50),
+                player(6, "Cy", "4c 4d 6h 7h 9c 9d 2h", 50),
+            ],
+        }
+    )
+    assert sd.table.button is None and sd.table.last_aggressor is None
+    assert sd.showdown_order == (2, 4, 6)
+
+
+def test_split_by_cards_shares_nothing_without_refusing() -> None:
+    from showdown.pots.resolution import split_by_cards
+
+    assert split_by_cards(0, [1, 2], {1: [50, 0], 2: [51, 1]}, low=False) == {2: 0, 1: 0}
+    assert split_by_cards(0, [3], {3: [7]}, low=True) == {3: 0}
+    with pytest.raises(TableError, match="must not be negative"):
+        split_by_cards(-1, [1], {1: [0]}, low=False)
+
+
+@pytest.mark.parametrize("button", [2, 5, 7, 4])  # on each seat, and a dead button
+def test_split_amount_gives_a_lone_winner_everything(button: int) -> None:
+    for amount in (0, 1, 90, 101):
+        for winner in (2, 5, 7):
+            assert split_amount(amount, [winner], button=button, seats=[2, 5, 7]) == {
+                winner: amount
+            }
