@@ -14,7 +14,7 @@ with their arguments (``@dataclass(frozen=True)``) and a dataclass field's optio
 the survivors are listed with their line, to be read: each is either a test
 to add or an equivalent change (one that cannot alter behaviour).
 
-Usage (from the repository root, with the test extras installed; test paths are
+Usage (from the repository root, with the `test` dependency group installed; test paths are
 relative to the root)::
 
     .venv/bin/python scripts/mutation.py src/showdown/pots/resolution.py \\
