@@ -3,7 +3,8 @@
 Everything the browser needs (page, script, styles, translations, card
 pictures) is served from the package: the game works with no network at all.
 The server is a thin layer over :class:`showdown.game.service.GameService`
-(see ``docs/game-service.md``); it adds what only a web server can do (G10):
+(see ``docs/game-service.md``); it adds what only a web server can do (G10),
+with the checks every local page shares from :mod:`showdown.web`:
 
 - **Host and Origin checks**: a request whose ``Host`` is not this server
   (DNS rebinding) or whose ``Origin`` / ``Sec-Fetch-Site`` says it comes from
@@ -19,7 +20,7 @@ The server is a thin layer over :class:`showdown.game.service.GameService`
   from a second tab that is behind, gets ``409`` and changes nothing.
 - **Strict input validation**: every malformed body (too large, not UTF-8,
   nested too deep, not JSON, unknown fields, wrong types) and every unknown
-  action, language or profile is a JSON ``400`` (:mod:`showdown.game.bodies`);
+  action, language or profile is a JSON ``400`` (:mod:`showdown.web.bodies`);
   nothing reaches the game unchecked, and no error drops the connection.
 - **One token per session and profile**: a page of one profile cannot change
   another; reads (GET) never write anything, not even a new profile.
@@ -53,16 +54,13 @@ header: the wall and CPU time the game service spent on the request (used by
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 import re
 import secrets
 import sqlite3
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -75,16 +73,23 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
 
-from showdown.game.bodies import MAX_BODY, BodyError, parse_body
 from showdown.game.rules import GameError
 from showdown.i18n import LANGS, check_lang
+from showdown.web.bodies import MAX_BODY, BodyError, parse_body
+from showdown.web.security import (
+    ApiError,
+    CatchAllMiddleware,
+    SecurityMiddleware,
+    error_response,
+    expand_hosts,
+    internal_error,
+)
+from showdown.web.sessions import Sessions
 
 __all__ = ["LANGS", "CatchAllMiddleware", "SecurityMiddleware", "create_app"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-TOKEN_HEADER = "x-showdown-token"
 #: Bodies larger than MAX_BODY are still read (and dropped) up to this size, so the
 #: client gets its 400 on a live connection; beyond it the connection is closed.
 DRAIN_LIMIT = 1 << 20
@@ -92,156 +97,17 @@ DRAIN_LIMIT = 1 << 20
 #: time anyway; a few threads keep reads concurrent without GIL thrashing.
 WORKERS = int(os.environ.get("SHOWDOWN_WORKERS", "4"))
 _CARD_RE = re.compile(r"^[2-9TJQKA][cdhs]$")
-_SID_RE = re.compile(r"^[0-9a-f]{32}$")
-
-# The policy every response carries: only this server's own files; no inline
-# script or style; no framing; no plugins.
-_CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'none'; frame-ancestors 'none'"
-)
-_SECURITY_HEADERS = [
-    (b"content-security-policy", _CSP.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-    (b"cross-origin-resource-policy", b"same-origin"),
-]
-
-
-class ApiError(Exception):
-    """A request the web layer refuses before it reaches the game (status, code, message)."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse(
-        {"error": code, "message": message},
-        status_code=status,
-        headers={"cache-control": "no-store"},
-    )
-
-
-class SecurityMiddleware:
-    """Refuse requests for another host (DNS rebinding) or from another origin.
-
-    Runs before routing, so a refused request never reaches the game. It also
-    adds the security headers (CSP, nosniff, no framing) to every response.
-    """
-
-    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str]) -> None:
-        self.app = app
-        self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
-        self.allowed_origins = frozenset(f"http://{h}" for h in self.allowed_hosts)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers: dict[str, str] = {}
-        for key, value in scope["headers"]:
-            name = key.decode("latin-1").lower()
-            if name in headers:  # a repeated Host/Origin header is suspicious: refuse
-                if name in ("host", "origin"):
-                    headers[name] = "\x00duplicate"
-                continue
-            headers[name] = value.decode("latin-1")
-        refusal = self._refusal(scope, headers)
-        if refusal is not None:
-            await refusal(scope, receive, send)
-            return
-
-        async def send_with_headers(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = list(message.get("headers", [])) + _SECURITY_HEADERS
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-    def _refusal(self, scope: Scope, headers: dict[str, str]) -> Response | None:
-        host = headers.get("host", "").lower()
-        if host not in self.allowed_hosts:
-            return _error(403, "bad_host", "This server only answers requests addressed to it.")
-        origin = headers.get("origin")
-        if origin is not None and origin.lower() not in self.allowed_origins:
-            return _error(403, "bad_origin", "Requests from other sites are refused.")
-        path: str = scope.get("path", "")
-        method: str = scope.get("method", "GET")
-        fetch_site = headers.get("sec-fetch-site")
-        if (
-            fetch_site is not None
-            and fetch_site not in ("same-origin", "none")
-            and (path.startswith("/api/") or method not in ("GET", "HEAD"))
-        ):
-            return _error(403, "cross_site", "Requests from other sites are refused.")
-        return None
-
-
-class CatchAllMiddleware:
-    """The last line of defence: an exception no handler took becomes a JSON answer.
-
-    Starlette's own last handler answers 500 and then re-raises, which makes
-    the server drop the connection; here the answer is sent and the
-    connection stays usable. A damaged database is a 503 that says how to
-    restore it; anything else a 500 ``internal``.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = False
-
-        async def tracking_send(message: MutableMapping[str, Any]) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, receive, tracking_send)
-        except Exception as exc:
-            if started:
-                raise
-            await _crash_response(exc)(scope, receive, send)
 
 
 def _crash_response(exc: BaseException) -> Response:
     if isinstance(exc, sqlite3.DatabaseError):
-        return _error(
+        return error_response(
             503,
             "damaged_database",
             f"The game's database cannot be read ({exc}). Stop the game (Ctrl-C) and run "
             "'showdown play --restore' to put back the latest good backup.",
         )
-    print(f"showdown: internal error: {exc!r}", file=sys.stderr)
-    return _error(500, "internal", "Internal error.")
-
-
-def _expand_hosts(hosts: Iterable[str]) -> set[str]:
-    """Add the ``localhost`` alias of each loopback ``host:port``.
-
-    >>> sorted(_expand_hosts(["127.0.0.1:80"]))
-    ['127.0.0.1:80', 'localhost:80']
-    """
-    out: set[str] = set()
-    for item in hosts:
-        item = item.lower()
-        out.add(item)
-        host, _, port = item.rpartition(":")
-        if host in ("127.0.0.1", "[::1]"):
-            out.add(f"localhost:{port}")
-    return out
+    return internal_error(exc)
 
 
 class WebApp:
@@ -259,8 +125,7 @@ class WebApp:
 
         self.service = GameService(db_path, backup_every=backup_every)
         self.profile = profile
-        self.secret = secret
-        self.cookie = cookie
+        self.sessions = Sessions(secret, cookie)
         self._index_template = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
         # start/refill check "after" and act under one lock per profile, so two tabs
         # of this server cannot both pass the check (act/advance rely on `version`).
@@ -278,42 +143,21 @@ class WebApp:
         with self._locks_guard:
             return self._locks.setdefault(profile, threading.Lock())
 
-    # ---- session -------------------------------------------------------------------
+    # ---- session: the token of a page belongs to one session and one profile --------
 
     def token_for(self, sid: str, profile: str) -> str:
-        """The token the page must send back with every state-changing request.
-
-        It belongs to one session and one profile: a page of profile A cannot
-        change profile B with it.
-        """
-        message = sid.encode() + b"\x00" + profile.encode("utf-8", "surrogatepass")
-        return hmac.new(self.secret, message, hashlib.sha256).hexdigest()
+        """The token the page must send back with every state-changing request."""
+        return self.sessions.token_for(sid, profile)
 
     def _session(self, request: Request) -> tuple[str, bool]:
-        """The session id from the cookie, or a new one (and whether it is new)."""
-        sid = request.cookies.get(self.cookie, "")
-        if _SID_RE.match(sid):
-            return sid, False
-        return secrets.token_hex(16), True
+        return self.sessions.session(request)
 
     def _set_cookie(self, response: Response, sid: str) -> None:
-        response.set_cookie(
-            self.cookie, sid, httponly=True, samesite="strict", path="/", secure=False
-        )
+        self.sessions.set_cookie(response, sid)
 
     def check_token(self, request: Request, profile: str) -> None:
-        sid = request.cookies.get(self.cookie, "")
-        token = request.headers.get(TOKEN_HEADER, "")
-        if not token.isascii() or not _SID_RE.match(sid):
-            ok = False
-        else:
-            ok = hmac.compare_digest(token, self.token_for(sid, profile))
-        if not ok:
-            raise ApiError(
-                403,
-                "bad_token",
-                "Missing or wrong session token: reload the page.",
-            )
+        """A 403 unless the request carries the token of its session for ``profile``."""
+        self.sessions.check_token(request, profile)
 
     # ---- parameters ----------------------------------------------------------------
 
@@ -542,7 +386,7 @@ def _int_param(text: str, name: str) -> int:
     >>> _int_param("x", "limit")
     Traceback (most recent call last):
     ...
-    showdown.game.server.ApiError: The parameter 'limit' must be an integer.
+    showdown.web.security.ApiError: The parameter 'limit' must be an integer.
     """
     if not re.fullmatch(r"-?[0-9]{1,9}", text):
         raise ApiError(400, f"bad_{name}", f"The parameter {name!r} must be an integer.")
@@ -586,7 +430,7 @@ def create_app(
     ``allowed_hosts`` are the ``host:port`` values the ``Host`` header may carry
     (``localhost`` is added for ``127.0.0.1``).
     """
-    hosts = _expand_hosts(allowed_hosts)
+    hosts = expand_hosts(allowed_hosts)
     port = next(iter(sorted(hosts))).rpartition(":")[2]
     web = WebApp(
         db_path,
@@ -598,7 +442,7 @@ def create_app(
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError | GameError | BodyError)
-        return _error(exc.status, exc.code, exc.message)
+        return error_response(exc.status, exc.code, exc.message)
 
     async def on_database_error(request: Request, exc: Exception) -> Response:
         return _crash_response(exc)
@@ -606,7 +450,7 @@ def create_app(
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return _error(exc.status_code, code, str(exc.detail))
+        return error_response(exc.status_code, code, str(exc.detail))
 
     routes = [
         Route("/", web.index, methods=["GET"]),
@@ -634,7 +478,7 @@ def create_app(
             HTTPException: on_http_error,
         },
     )
-    app.add_middleware(CatchAllMiddleware)
+    app.add_middleware(CatchAllMiddleware, crash=_crash_response)
     app.add_middleware(SecurityMiddleware, allowed_hosts=hosts)
     app.state.allowed_hosts = hosts
     app.state.web = web

@@ -10,11 +10,11 @@ an object at the top, known fields of the right types.
 >>> parse_body(b"[" * 2000 + b"]" * 2000, {})
 Traceback (most recent call last):
 ...
-showdown.game.bodies.BodyError: The request body is nested 2000 levels deep; at most 20 are allowed.
+showdown.web.bodies.BodyError: The request body is nested 2000 levels deep; at most 20 are allowed.
 >>> parse_body(b'{"version": 3', {})
 Traceback (most recent call last):
 ...
-showdown.game.bodies.BodyError: The request body is not valid JSON (line 1, column 14).
+showdown.web.bodies.BodyError: The request body is not valid JSON (line 1, column 14).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from showdown.validate import RepeatedKey, json_depth, unique_object
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "BodyError", "json_depth", "parse_body"]
 
-#: Largest body accepted (bytes); the game's requests are a few dozen bytes.
+#: Largest body accepted (bytes); the local pages send a few dozen bytes.
 MAX_BODY = 4096
-#: Deepest nesting of arrays/objects accepted; the game's requests have depth 1.
+#: Deepest nesting of arrays/objects accepted; the local pages send depth 1.
 MAX_DEPTH = 20
 
 
