@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from showdown.web.bodies import BodyError, parse_body
 from showdown.pots.table import Table, TableError
 from showdown.validate import InputError, RepeatedKey, load_json, unique_object
+from showdown.web.bodies import BodyError, parse_body
 from test_fuzz import run_cli
 
 TABLE = {
