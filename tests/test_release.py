@@ -16,6 +16,8 @@ import tomllib
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 import showdown
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,3 +84,29 @@ def test_the_check_sees_setuptools_warnings() -> None:
     unseen = ["running build_ext", "copying src/showdown/cards.py -> build/lib/showdown"]
     assert all(warning.search(line) for line in seen)
     assert not any(warning.search(line) for line in unseen)
+
+
+def test_the_check_refuses_a_wheel_with_sources_debug_info_and_no_licence(tmp_path: Path) -> None:
+    import shutil
+    import zipfile
+
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:  # the release check itself needs one too (it builds the kernel)
+        pytest.skip("no C compiler to build an unstripped library with")
+    source = tmp_path / "k.c"
+    source.write_text("int answer(void) { return 42; }\n")
+    library = tmp_path / "k.so"
+    subprocess.run([compiler, "-shared", "-fPIC", "-g", str(source), "-o", str(library)],
+                   check=True)  # fmt: skip
+    wheel = tmp_path / "poker_showdown-1.0.0-cp311-cp311-linux_x86_64.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("showdown/_native/kernel.c", "int x;\n")
+        archive.write(library, "showdown/_native/_kernel.cpython-311-x86_64-linux-gnu.so")
+        archive.writestr("poker_showdown-1.0.0.dist-info/METADATA", "Version: 1.0.0\n")
+    problems: list[str] = []
+    _release_check().check_wheel(wheel, "1.0.0", problems)
+    text = "\n".join(problems)
+    assert "ships C sources: showdown/_native/kernel.c" in text
+    assert "lacks poker_showdown-1.0.0.dist-info/licenses/LICENSE" in text
+    assert "lacks 'License-Expression: MIT'" in text
+    assert "not stripped" in text and ".debug_info" in text and ".symtab" in text
