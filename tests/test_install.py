@@ -36,7 +36,7 @@ print(showdown.equity(["AcAd", "KhKs"]).boards)
 
 def _copy_project(target: Path) -> None:
     ignore = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "*.egg-info", "build")
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in"):
         shutil.copy2(ROOT / name, target / name)
     shutil.copytree(ROOT / "src", target / "src", ignore=ignore)
 
