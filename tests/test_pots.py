@@ -771,3 +771,17 @@ def test_split_amount_gives_a_lone_winner_everything(button: int) -> None:
             assert split_amount(amount, [winner], button=button, seats=[2, 5, 7]) == {
                 winner: amount
             }
+
+
+def test_to_json_is_the_dict_indented_by_two_with_letters_as_they_are() -> None:
+    sd = resolve(
+        table(
+            [player(1, "Ana", "Ad Kh", 100), player(2, "Борис", "Ah Qd", 100)],
+            button=2,
+            board="Ac 9d 7h 4s 2c",
+        )
+    )
+    text = sd.to_json("ru")
+    assert text == json.dumps(sd.to_dict("ru"), ensure_ascii=False, indent=2)
+    assert "Борис" in text and "\\u" not in text  # Cyrillic as it is, not escaped
+    assert text.splitlines()[1].startswith('  "pots"')
