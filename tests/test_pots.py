@@ -785,3 +785,42 @@ def test_to_json_is_the_dict_indented_by_two_with_letters_as_they_are() -> None:
     assert text == json.dumps(sd.to_dict("ru"), ensure_ascii=False, indent=2)
     assert "Борис" in text and "\\u" not in text  # Cyrillic as it is, not escaped
     assert text.splitlines()[1].startswith('  "pots"')
+
+
+def test_a_pot_with_one_live_player_in_it_is_not_shown_down() -> None:
+    # Bo is live with nothing in: the main pot is Ana's alone, so nobody shows.
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", "Ad Kh", 100),
+                player(2, "Bo", "Ah Qd", 0),
+                player(3, "Cy", None, 100, folded=True),
+            ],
+            button=1,
+            board="Ac 9d 7h 4s 2c",
+        )
+    )
+    assert pots_of(sd) == [(200, [1], [1], {1: 200})]
+    assert sd.showdown_order == () and sd.shown == ()
+
+
+def test_a_hi_lo_pot_won_alone_keeps_a_high_and_an_empty_low_half() -> None:
+    from showdown.pots.resolution import Award
+
+    sd = resolve(
+        {
+            "game": "omaha-hi-lo",
+            "button": 1,
+            "board": "4h 6s 8d Kc 3s",
+            "players": [
+                player(1, "Ana", "Kd Ks Qh Jh", 100),
+                player(2, "Bo", "Ac 2c 9s 9d", 300),
+                player(3, "Cy", None, 300, folded=True),
+            ],
+        }
+    )
+    side = sd.pots[1]
+    assert side.eligible == (2,)
+    assert side.halves == (Award((2,), {2: 400}), None)
+    assert side.to_dict()["high"] == {"winners": [2], "shares": {"2": 400}}
+    assert side.to_dict()["low"] is None
