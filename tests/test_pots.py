@@ -824,3 +824,23 @@ def test_a_hi_lo_pot_won_alone_keeps_a_high_and_an_empty_low_half() -> None:
     assert side.halves == (Award((2,), {2: 400}), None)
     assert side.to_dict()["high"] == {"winners": [2], "shares": {"2": 400}}
     assert side.to_dict()["low"] is None
+
+
+@pytest.mark.parametrize(
+    ("game", "needs"), [("omaha", "4 to 6"), ("omaha-hi-lo", "4 or 5"), ("holdem", "2")]
+)
+def test_a_wrong_number_of_hole_cards_names_what_the_game_needs(game: str, needs: str) -> None:
+    players = [player(1, "Ana", "Ad Kh Qs", 100), player(2, "Bo", "Ah Qd 2s 3s", 100)]
+    with pytest.raises(TableError, match=f"seat 1 has 3 hole cards, needs {needs}$"):
+        resolve({**table(players, button=1, board="Ac 9d 7h 4s 2c"), "game": game})
+
+
+def test_a_player_given_only_a_seat_is_in_with_nothing() -> None:
+    bare = Player(4)
+    assert (bare.name, bare.hole, bare.contributed, bare.folded, bare.muck) == (
+        "",
+        None,
+        0,
+        False,
+        False,
+    )
