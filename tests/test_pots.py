@@ -844,3 +844,47 @@ def test_a_player_given_only_a_seat_is_in_with_nothing() -> None:
         False,
         False,
     )
+
+
+# table.py's mutation survivors: defaults, the trips flag in JSON, and what input is refused.
+TWO = [player(1, "Ana", "Ad Kh", 100), player(2, "Bo", "Ah Qd", 100)]
+
+
+def test_a_table_is_standard_unless_told() -> None:
+    bare = Table(game="holdem", button=1, players=[Player(1, hole="Ad Kh"), Player(2)])
+    assert (bare.wrap, bare.trips_beat_straight) == (False, False)
+    assert "wrap" not in bare.to_dict() and "trips_beat_straight" not in bare.to_dict()
+
+
+def test_the_trips_rule_survives_a_round_trip_through_json() -> None:
+    short = Table.from_dict(
+        {"game": "short-deck", "button": 1, "trips_beat_straight": True, "players": TWO}
+    )
+    assert short.to_dict()["trips_beat_straight"] is True
+    assert Table.from_dict(short.to_dict()) == short
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"game": "holdem", "players": TWO}, "the table: missing 'button'"),
+        (
+            {"game": "holdem", "button": 1, "board": [1, 2], "players": TWO},
+            'the board must be card text such as "Ad Kh" or a list of cards',
+        ),
+        (
+            {"game": "holdem", "button": 1, "players": [{"hole": "Ad Kh"}, TWO[1]]},
+            "player 1: missing 'seat'",
+        ),
+    ],
+)
+def test_a_bad_table_is_refused_by_name(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(TableError) as caught:
+        Table.from_dict(data)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("players", ["Ana, Bo", b"Ana", 5, {"seat": 1}])
+def test_players_must_be_a_list(players: object) -> None:
+    with pytest.raises(TableError, match=r"^players must be a list of players$"):
+        Table(game="holdem", button=1, players=players)  # type: ignore[arg-type]
