@@ -18,7 +18,8 @@ import showdown
 import showdown.phh
 
 SHOWDOWN = {
-    "BACKEND", "Card", "CardError", "Category", "Comparison", "Deck", "EquityResult",
+    "BACKEND", "Breakdown", "Card", "CardError", "Category", "ComboEquity", "Comparison", "Deck",
+    "EquityResult", "PerComboResult", "breakdown", "per_combo_equity",
     "HandValue", "HiLoValue", "Player", "Pot", "Showdown", "Stats", "Table", "card_svg",
     "compare", "equity", "evaluate", "evaluate_batch", "evaluate_ids", "evaluate_ids_wrap",
     "evaluate_omaha_batch", "evaluate_omaha_ids", "explain", "find_variant", "game_equity",
@@ -78,7 +79,8 @@ def test_import_showdown_stays_light() -> None:
     code = (
         "import sys, showdown\n"
         "heavy = sorted(m for m in sys.modules if m == 'numpy' or m.startswith(("
-        "'showdown.odds', 'showdown.pots', 'showdown.text', 'showdown.game', 'showdown.phh',"
+        "'showdown.odds', 'showdown.pots', 'showdown.text', 'showdown.game', 'showdown.lab',"
+        " 'showdown.phh',"
         " 'showdown.commands')))\n"
         "print(heavy)"
     )

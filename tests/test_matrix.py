@@ -167,7 +167,9 @@ def test_csv_and_svg() -> None:
     assert lines[0] == "hand,opponent,equity,win,tie" and len(lines) == 5
     assert lines[2].startswith("AA,KK,0.81946")
     svg = m._repr_svg_()
-    assert svg.startswith("<svg") and svg.count("<rect") == 4 and "AA vs KK: 81.95%" in svg
+    assert svg.startswith("<svg") and "AA vs KK: 81.95%" in svg
+    assert svg.count("<title>") == 4  # a cell per pair, each with its tip
+    assert ">81.9</text>" in svg and ">100%</text>" in svg  # numbers in cells, a legend
     row = matrix(["AA", "KK"], vs="QQ", workers=1)
     assert "AA" in row.svg() and "81.5" in row.svg() and "against QQ" in row.svg()
 
@@ -213,12 +215,9 @@ def test_cli_text_speaks_the_language_and_json_keys_do_not(
     eq, vs = book.section("equity"), book.section("matrix")["vs"]
     assert main(["matrix", "--classes", "AA,KK", "--workers", "1", "--lang", lang]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 4
-    e, w = book.decimal(81.95, 2), book.decimal(81.71, 2)
-    assert lines[1] == (
-        f"AA   {vs} KK    {eq['equity']}  {e}%  {eq['win']}  {w}%  {eq['tie']}  "
-        f"{book.decimal(0.46, 2)}%"
-    )
+    assert len(lines) == 3  # a grid: the column classes, then a row per class
+    assert lines[0].split() == ["AA", "KK"]
+    assert lines[1].split()[0] == "AA" and lines[1].split()[2] == f"{book.decimal(81.95, 2)}%"
     three = ["matrix", "--classes", "AA,KK,QQ", "--three-way", "--workers", "1"]
     assert main([*three, "--lang", lang]) == 0
     assert capsys.readouterr().out.startswith(f"AA  {book.decimal(66.98, 2)}%")
@@ -241,3 +240,22 @@ def test_progress_bar_is_labelled_in_the_language(lang: str) -> None:
     assert out.getvalue().startswith("\r" + words("matrix", lang)["progress"] + " [")
     heat = matrix(["AA", "KK"], workers=1).svg(lang)
     assert f"AA {words('matrix', lang)['vs']} KK: {phrasebook(lang).percent(0.81946)}" in heat
+
+
+def test_cli_svg_path_is_checked_before_the_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "missing" / "m.svg"
+    assert main(["matrix", "--svg", str(bad), "--workers", "1"]) == 2  # the whole table: not run
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the folder" in err and "does not exist" in err
+
+
+def test_the_vs_text_of_every_class_is_a_13_by_13_chart() -> None:
+    from showdown.odds.preflop import CLASSES
+
+    row = MatrixRow(CLASSES, np.linspace(0.9, 0.1, 169), np.zeros(169), np.zeros(169), "QQ+")
+    lines = row.format().splitlines()
+    assert lines[0] == "against QQ+" and len(lines) == 15
+    assert lines[1].split() == list("AKQJT98765432")
+    assert lines[2].split()[:2] == ["A", "90.0"] and lines[14].split()[0] == "2"

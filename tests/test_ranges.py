@@ -250,7 +250,9 @@ def test_percentage_ranges() -> None:
     assert set(band) == set(parse_range("10%")) - set(parse_range("5%"))
     assert len(parse_range("7%-7%")) == 0  # equal bounds: an empty band
     assert parse_range("5%, 5%-10%") == parse_range("10%")
-    assert top_classes(0.6) == ["AA"] and top_classes(0.7) == ["AA", "KK"]  # 6 + 6 combos
+    assert top_classes(0.6, "equity") == ["AA"]  # 6 + 6 combos, KK mostly outside
+    assert top_classes(0.7, "equity") == ["AA", "KK"]
+    assert top_classes(0.45) == ["AA"] and top_classes(0.6) == ["AA", "KK"]  # PokerStove: at least
     with pytest.raises(RangeError, match="'12%-'"):
         parse_range("12%-")
 

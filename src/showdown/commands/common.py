@@ -60,8 +60,29 @@ class ErrorExitParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose usage errors are one ``error:`` line, exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        print_error(f"{self.prog}: {message}")
+        print_error(f"{self.prog}: {message}{_quote_hint(message)}")
         raise SystemExit(2)
+
+
+def _quote_hint(message: str) -> str:
+    """A hint when the words argparse could not place are cards: most likely an unquoted
+    board (``--board Qh Jh Th`` reads only ``Qh``).
+
+    >>> _quote_hint("unrecognized arguments: Jh Th")
+    '; quote a board of several cards, e.g. --board "Qh Jh Th"'
+    >>> _quote_hint("unrecognized arguments: --fast")
+    ''
+    """
+    prefix = "unrecognized arguments: "
+    if not message.startswith(prefix):
+        return ""
+    from showdown.cards import CardError, parse_cards
+
+    try:
+        parse_cards(message[len(prefix) :])
+    except CardError:
+        return ""
+    return '; quote a board of several cards, e.g. --board "Qh Jh Th"'
 
 
 class HelpFormatter(argparse.HelpFormatter):

@@ -37,7 +37,9 @@ from showdown.commands.common import (
     style,
 )
 from showdown.commands.game_options import add_game_option, add_rule_options
+from showdown.commands.output_path import check_output_path, write_output
 from showdown.commands.parallel_opts import add_parallel_options, positive_seconds, run_heavy
+from showdown.commands.range_options import add_range_options
 from showdown.validate import MAX_TRIALS, cli_count, cli_seed
 
 
@@ -51,12 +53,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         epilog='JSON: {"players": [{"hand", "equity", "win", "tie"}], "method": '
         '"exact" | "monte-carlo",\n'
         '       "boards" (exact) | "trials" and "stderr" (Monte Carlo)}\n'
+        '      --per-combo adds "per_combo": [[{"combo", "weight", "equity", "win", "tie"}]]\n'
+        '      and "distribution": [[[share, equity]]], one list per player\n'
         "\n"
         "examples:\n"
         "  showdown equity AcAd KhKs                       # exact, preflop\n"
         '  showdown equity "QQ+,AKs" random --board "Ah 7c 2d"\n'
         '  showdown equity AhKh "22-55,A5s-A2s" --trials 200000 --seed 1 --json\n'
-        '  showdown equity "Ac Ad Kc Kd" "Ah Qh Jh Th" --game omaha --board "2h 7h 9c"\n',
+        '  showdown equity "Ac Ad Kc Kd" "Ah Qh Jh Th" --game omaha --board "2h 7h 9c"\n'
+        '  showdown equity JsTs 20% -b "Jh 7s 7d" --per-combo --svg dist.svg\n'
+        "  showdown equity AhKh 10% --order equity    # percentages by equity vs a random hand\n",
         formatter_class=HelpFormatter,
     )
     parser.add_argument(
@@ -65,7 +71,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         metavar="HAND_OR_RANGE",
         help='a hand such as AcAd (quote "Ac Ad") or a range such as "QQ+,AKs,A5s-A2s"',
     )
-    parser.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards, e.g. 'Qh Jh 3c'")
+    parser.add_argument(
+        "--board", "-b", default=None, help="0, 3, 4 or 5 board cards, e.g. 'Qh Jh 3c' (quoted)"
+    )
     parser.add_argument("--dead", default=None, help="cards out of play, e.g. '2s 7c'")
     add_game_option(parser)
     add_rule_options(parser, wrap=False)
@@ -91,6 +99,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         default=None,
         help="seed for Monte Carlo (0 to 2**64 - 1)",
     )
+    add_range_options(parser)
+    parser.add_argument(
+        "--per-combo",
+        action="store_true",
+        help="also each combo of a range player: its weight, equity, win and tie",
+    )
+    parser.add_argument(
+        "--svg",
+        default=None,
+        metavar="FILE",
+        help="with --per-combo: write the equity distribution of every player as SVG",
+    )
     add_parallel_options(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)
@@ -102,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
 
     if len(args.players) < 2:
         raise CliError("equity needs at least two players (hands or ranges)")
+    if args.per_combo or args.svg is not None:
+        return run_per_combo(args)
 
     def compute(executor: object, bar: object) -> EquityResult:
         if args.trips_beat_straight:
@@ -124,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
             executor=executor,  # type: ignore[arg-type]
             workers=args.workers,
             time=args.time,
+            order=args.order,
         )
 
     result = run_heavy(args, args.json, compute)
@@ -140,4 +163,57 @@ def run(args: argparse.Namespace) -> int:
     for line in lines[:-1]:
         print(line)
     print(style(lines[-1], "dim"))
+    return 0
+
+
+def run_per_combo(args: argparse.Namespace) -> int:
+    """``--per-combo`` (and ``--svg``): the table's equities, then each range player's
+    combos; ``--json`` adds ``"per_combo"`` and ``"distribution"``."""
+    from showdown.odds.per_combo import PerComboResult, per_combo_equity
+    from showdown.text.per_combo_render import distribution_svg, per_combo_table
+
+    if not args.per_combo:
+        raise CliError("--svg draws the equity distribution of --per-combo; add --per-combo")
+    for flag, given in (
+        ("--trips-beat-straight", args.trips_beat_straight),
+        ("--time", args.time is not None),
+        ("--scheduler", args.scheduler is not None),
+    ):
+        if given:
+            raise CliError(f"--per-combo does not go with {flag}")
+    if args.svg is not None:
+        check_output_path(args.svg, "--svg")
+
+    def compute(executor: object, bar: object) -> PerComboResult:
+        return per_combo_equity(
+            args.players,
+            board=args.board,
+            dead=args.dead,
+            game=args.game,
+            exact=True if args.exact else None,
+            trials=args.trials,
+            seed=args.seed,
+            progress=bar,  # type: ignore[arg-type]
+            order=args.order,
+            workers=args.workers,
+        )
+
+    result = run_heavy(args, args.json, compute)
+    if result is None:
+        return 130
+    if args.svg is not None:
+        write_output(args.svg, distribution_svg(result, args.lang))
+    if args.json:
+        doc = result.to_json()
+        doc["distribution"] = [[list(point) for point in curve] for curve in result.distribution()]
+        emit_json(doc)
+        return 0
+    lines = result.result.format(args.lang).splitlines()
+    for line in lines[:-1]:
+        print(line)
+    print(style(lines[-1], "dim"))
+    table = per_combo_table(result, args.lang)
+    if table:
+        print()
+        print(table)
     return 0

@@ -59,14 +59,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="evaluate one hand: category, rank, best five, name",
         description="Evaluate a hand: the best five cards, their category, their rank "
         f"(1 = royal flush .. {DISTINCT_HANDS} = 7-5-4-3-2) and their name. Cards like 'As Kd' or "
-        "'A♠K♦' (quote them, or give one card per argument).",
+        "'A♠K♦' (quote them, or give one card per argument). Two Hold'em cards without a "
+        "board: the starting hand's class, its place among the 169 classes and its "
+        "percentile in PokerStove's order and the equity order.",
         epilog='JSON: {"category", "rank", "best_five", "description", "game", "wrap", "cards", '
         '"board"}\n'
         "\n"
         "examples:\n"
         '  showdown eval "Ah Kh" --board "Qh Jh Th 2c 3d"\n'
         "  showdown eval Kh Kd 4s 4c Ac --game five-card --json\n"
-        '  showdown eval "Ah 2c 3d 4s" -b "Kh Qh Jh 9h 5c" --game omaha --lang es\n',
+        '  showdown eval "Ah 2c 3d 4s" -b "Kh Qh Jh 9h 5c" --game omaha --lang es\n'
+        "  showdown eval AsKd              # no board: the starting hand's class and place\n",
         formatter_class=HelpFormatter,
     )
     parser.add_argument("cards", nargs="+", metavar="CARDS", help="the player's cards")
@@ -273,6 +276,8 @@ def run(args: argparse.Namespace) -> int:
 
     (hole,), board = read_dealt([" ".join(args.cards)], args.board)
     variant = game_variant(args)
+    if not board and len(hole) == 2 and variant.key == "holdem":
+        return print_starting_hand(hole, args.json, args.lang)
     try:
         check_counts(hole, board, variant)
     except CardError as exc:
@@ -285,4 +290,35 @@ def run(args: argparse.Namespace) -> int:
         return 0
     symbols, colour = decorations()
     print(format_eval(value, hole, board, args.game, args.wrap, args.lang, symbols, colour))
+    return 0
+
+
+def print_starting_hand(hole: Sequence[Card], as_json: bool, lang: str) -> int:
+    """``eval`` of two Hold'em cards without a board: the starting hand's class, its place
+    among the 169 classes and the share of hands at least as strong, in both percentage
+    orders (:mod:`showdown.odds.starting_hand`)."""
+    from showdown.i18n import phrasebook
+    from showdown.odds.starting_hand import starting_hand
+
+    s = starting_hand(hole)
+    if as_json:
+        emit_json(s.to_json())
+        return 0
+    book = phrasebook(lang)
+    words = i18n_words("eval", lang)
+    symbols, colour = decorations()
+    print(f"{words['hand']}: {show_cards(hole, symbols, colour)}")
+    combos = book.counted(s.combos, book.section("equity")["combos"])
+    line = words["starting"].format(
+        name=s.name, combos=combos, equity=book.percent(s.equity_vs_random)
+    )
+    print(style(line, "bold", enabled=colour))
+    for order in ("pokerstove", "equity"):
+        print(
+            words["place"].format(
+                order=words[f"order_{order}"],
+                place=s.places[order],
+                top=book.percent(s.top[order] / 100, 1),
+            )
+        )
     return 0

@@ -32,8 +32,11 @@ COMMANDS: dict[str, str] = {
     "resolve": "showdown.commands.resolve_cmd",
     "equity": "showdown.commands.equity_cmd",
     "matrix": "showdown.commands.matrix_cmd",
+    "breakdown": "showdown.commands.breakdown_cmd",
     "replay": "showdown.commands.replay_cmd",
+    "convert": "showdown.commands.convert_cmd",
     "play": "showdown.commands.play_cmd",
+    "lab": "showdown.commands.lab_cmd",
     "demo": "showdown.commands.demo_cmd",
 }
 

@@ -3,8 +3,11 @@
 Default: every class against every class (169 x 169). ``--classes`` limits the
 table to a list (``"AA,KK,AKs"``), ``--vs RANGE`` gives each class against one
 range, ``--three-way`` every three classes of ``--classes`` together. Output:
-text (one line per pair, in ``--lang``: en, es, ru), ``--json``, ``--csv``, or an SVG heat map with
-``--svg FILE``. ``--json`` prints ``{"classes", "equity", "win", "tie"}`` (row
+text (in ``--lang``: en, es, ru; a grid of equities, row class against column class;
+with ``--vs``, the 13 x 13 chart of the classes when all 169 are asked, else a line
+per class), ``--json``, ``--csv``, or an SVG heat map with ``--svg FILE`` (checked
+before any work: a path that cannot be written exits 2). ``--json`` prints
+``{"classes", "equity", "win", "tie"}`` (row
 ``i``, column ``j``: class ``i`` against class ``j``, fractions); with ``--vs``
 the same keys with one list each, plus ``"vs"``; with ``--three-way``
 ``{"classes", "tables": [{"hands", "equity", "win", "tie"}]}``.
@@ -21,9 +24,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from showdown.commands.common import CliError, add_common_options, emit_json
+from showdown.commands.output_path import check_output_path, write_output
 from showdown.commands.parallel_opts import add_parallel_options, run_heavy
 
 EXAMPLES = """examples:
@@ -72,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError('--three-way needs --classes, e.g. --classes "AA,KK,QQ"')
     if args.svg is not None and args.three_way:
         raise CliError("--svg draws two-way tables; drop --three-way")
+    if args.svg is not None:  # before the work: a bad path should not cost the whole table
+        check_output_path(args.svg, "--svg")
     result = run_heavy(
         args,
         args.json or args.csv,
@@ -88,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if result is None:
         return 130
     if args.svg is not None and not isinstance(result, ThreeWayTable):
-        Path(args.svg).write_text(result.svg(args.lang), encoding="utf-8")
+        write_output(args.svg, result.svg(args.lang))
     if args.json:
         emit_json(result.to_json())
     elif args.csv:

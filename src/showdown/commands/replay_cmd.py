@@ -210,6 +210,5 @@ def _hands(
         return
     from showdown.phh.pool import replay_paths
 
-    for r in replay_paths(args.paths, executor=executor, workers=args.workers,
-                          repair=args.repair):
+    for r in replay_paths(args.paths, executor=executor, workers=args.workers, repair=args.repair):
         yield r.file, r.cls, r.error, r

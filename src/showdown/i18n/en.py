@@ -297,6 +297,11 @@ WORDS: Words = {
         "best_high": "Best high five",
         "best_low": "Best low five",
         "rank": "rank {rank} of {size} (1 = {best})",
+        # A starting hand without a board: its class and its place in each order.
+        "starting": "{name}: {combos} · equity against one random hand {equity}",
+        "order_pokerstove": "PokerStove order",
+        "order_equity": "equity order",
+        "place": "{order}: {place} of 169 classes, top {top} of hands",
         "wrap": "House rule: the ace wraps around (Q-K-A-2-3 is a straight)",
         "wins": "wins",
         "splits": "splits the pot",
@@ -325,6 +330,10 @@ WORDS: Words = {
         "equity": "equity",
         "win": "win",
         "tie": "tie",
+        "combo": "combo",
+        "combos": "{count} combo|{count} combos",
+        "weight": "weight",
+        "share_axis": "share of the player's deals, best combos first",
         # Hi-lo columns: the expected share of each half, and how often one takes it all.
         "high": "high",
         "low": "low",

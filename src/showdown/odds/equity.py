@@ -108,7 +108,7 @@ class _Player:
     weights: np.ndarray  # (m,)
 
 
-def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
+def _read_player(spec: str | Range | CardsLike, game: str, order: str = "pokerstove") -> _Player:
     hole = 2 if game == "holdem" else None
     if isinstance(spec, Range):
         if game != "holdem":
@@ -124,14 +124,14 @@ def _read_player(spec: str | Range | CardsLike, game: str) -> _Player:
             if game != "holdem":
                 raise
             try:
-                return _from_range(text, parse_range(text))
+                return _from_range(text, parse_range(text, order))
             except RangeError:
                 if "duplicate" in str(exc):
                     raise exc from None
                 raise
         if game == "holdem" and len(cards) != 2:
             try:
-                return _from_range(text, parse_range(text))
+                return _from_range(text, parse_range(text, order))
             except RangeError:
                 if not 4 <= len(cards) <= 6:
                     raise
@@ -225,6 +225,7 @@ def equity(
     executor: Executor | None = None,
     workers: int | None = None,
     time: float | None = None,
+    order: str = "pokerstove",
 ) -> EquityResult:
     """Equity of 2 to 10 hands or ranges; see the module docs for the rules.
 
@@ -237,7 +238,8 @@ def equity(
     else on ``workers`` local processes (1: in-process), else on every core when the
     job is estimated at over a second or so (see :mod:`showdown.odds.parallel`). The
     numbers do not depend on where the work ran. ``result.note`` says what was
-    chosen and the estimated run time.
+    chosen and the estimated run time. ``order`` is the order of percentage ranges
+    (``"pokerstove"`` or ``"equity"``, see :mod:`showdown.odds.preflop_order`).
 
     >>> r = equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], board="2h 7h 9c", game="omaha")
     >>> r.method, r.boards, round(sum(r.equity), 12)
@@ -258,22 +260,7 @@ def equity(
         raise CardError("time=SECONDS replaces trials=N and exact=True: give only one")
     if executor is not None and n_workers is not None:
         raise CardError("give either executor= or workers=, not both")
-    community = to_cards(board)
-    dead_cards = to_cards(dead)
-    if len(community) not in (0, 3, 4, 5):
-        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(community)}")
-    places = _places(community, dead_cards)
-    seats = []
-    for number, spec in enumerate(players, start=1):
-        if isinstance(spec, str) and not spec.strip():
-            raise RangeError(f"player {number} has no hand or range (empty text)")
-        seats.append(_read_player(spec, game))
-    board_ids = [c.id for c in community]
-    dead_ids = [c.id for c in dead_cards]
-    _settle(seats, set(places), places)
-    hole = sum(p.combos.shape[1] for p in seats)
-    if hole + 5 + len(dead_ids) > 52:
-        raise CardError(f"not enough cards: {hole} hole cards, a board and {len(dead_ids)} dead")
+    seats, board_ids, dead_ids = seat_players(players, board, dead, game, order)
 
     bar, callback = progress_of(progress)
     with drawing(bar):
@@ -300,6 +287,34 @@ def equity(
         outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
         return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
     return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
+
+
+def seat_players(
+    players: Sequence[str | Range | CardsLike],
+    board: CardsLike | None,
+    dead: CardsLike | None,
+    game: str,
+    order: str = "pokerstove",
+) -> tuple[list[_Player], list[int], list[int]]:
+    """The players read (hands and ranges, percentages in ``order``) and cleared of the
+    board, the dead cards and each other's fixed hands, with the board and dead card ids."""
+    community = to_cards(board)
+    dead_cards = to_cards(dead)
+    if len(community) not in (0, 3, 4, 5):
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(community)}")
+    places = _places(community, dead_cards)
+    seats = []
+    for number, spec in enumerate(players, start=1):
+        if isinstance(spec, str) and not spec.strip():
+            raise RangeError(f"player {number} has no hand or range (empty text)")
+        seats.append(_read_player(spec, game, order))
+    board_ids = [c.id for c in community]
+    dead_ids = [c.id for c in dead_cards]
+    _settle(seats, set(places), places)
+    hole = sum(p.combos.shape[1] for p in seats)
+    if hole + 5 + len(dead_ids) > 52:
+        raise CardError(f"not enough cards: {hole} hole cards, a board and {len(dead_ids)} dead")
+    return seats, board_ids, dead_ids
 
 
 def run_job(

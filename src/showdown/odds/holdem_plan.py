@@ -74,6 +74,19 @@ class Job:
     warm: Callable[[], None] | None = None
 
 
+@dataclass(frozen=True)
+class DealTable:
+    """The combo deals of an exact job, for per-combo sums: ``picks`` (deals, ranged
+    players) combo indices, their weights, the row of each deal in the job's
+    ``deal_counts`` (equal counts up to a suit permutation share a row) and the boards
+    each deal sees."""
+
+    picks: np.ndarray
+    weights: np.ndarray
+    row: np.ndarray
+    runouts: int
+
+
 def seconds_text(x: float) -> str:
     """A duration for a note: ``0.4 s``, ``12 s``, ``3.5 min``, ``2.1 h``."""
     if x < 10:
@@ -165,9 +178,16 @@ class ExactPlan:
             class_weight = np.bincount(self.class_of, weights=self.deal_weights)
             tally = K.Tally.of(counts, class_weight)
             total = float(class_weight.sum()) * self.n_valid
-            return {"tally": tally, "total": total, "count": len(self.picks) * self.n_valid}
+            return {
+                "tally": tally,
+                "total": total,
+                "count": len(self.picks) * self.n_valid,
+                "deal_counts": counts,  # per class of deals; deal d is in class_of[d]
+            }
 
-        return Job("exact", exact_task, tasks, units, combine, estimate, note)
+        job = Job("exact", exact_task, tasks, units, combine, estimate, note)
+        job.extra["deals"] = DealTable(self.picks, self.deal_weights, self.class_of, self.n_valid)
+        return job
 
 
 def _classes(

@@ -84,19 +84,22 @@ class PreflopMatrix:
         return "\n".join(lines) + "\n"
 
     def format(self, lang: str = "en") -> str:
-        """The text table of ``showdown matrix`` in ``en``, ``es`` or ``ru``: one line per
-        ordered pair (row class against column class).
+        """The text of ``showdown matrix``: a grid of the row class's equity against the
+        column class (numbers as ``lang`` writes them; ``-`` where no combos fit).
 
         >>> m = PreflopMatrix(("AA", "KK"), *(np.array([[0.5, 0.8195], [0.1805, 0.5]]),) * 3)
-        >>> print(m.format("es").splitlines()[1])
-        AA   contra KK    equidad  81,95%  gana  81,95%  empata 81,95%
+        >>> print(m.format("es"))
+                  AA      KK
+        AA    50,00%  81,95%
+        KK    18,05%  50,00%
         """
-        n = len(self.classes)
-        return "\n".join(
-            _line(self.classes[i], self.classes[j], self._cell(i, j), lang)
-            for i in range(n)
-            for j in range(n)
-        )
+        book = phrasebook(lang)
+        width = max(7, *(len(c) + 1 for c in self.classes))
+        lines = [" " * 4 + "".join(f"{c:>{width + 1}}" for c in self.classes)]
+        for i, a in enumerate(self.classes):
+            cells = [f"{book.percent(x) if x == x else '-':>{width + 1}}" for x in self.equity[i]]
+            lines.append(f"{a:<4}" + "".join(cells))
+        return "\n".join(lines)
 
     def _cell(self, i: int, j: int) -> tuple[float, float, float]:
         return float(self.equity[i, j]), float(self.win[i, j]), float(self.tie[i, j])
@@ -140,11 +143,26 @@ class MatrixRow:
         return "\n".join(lines) + "\n"
 
     def format(self, lang: str = "en") -> str:
-        """The text table of ``showdown matrix --vs``: one line per class against the range."""
-        return "\n".join(
-            _line(a, self.vs, (self.equity[i], self.win[i], self.tie[i]), lang)
-            for i, a in enumerate(self.classes)
-        )
+        """The text of ``showdown matrix --vs``: the 13 x 13 chart (pairs on the diagonal,
+        suited above it, offsuit below; each cell the class's equity against the range)
+        when every class is asked, else one line per class against the range."""
+        if set(self.classes) != set(CLASSES):
+            return "\n".join(
+                _line(a, self.vs, (self.equity[i], self.win[i], self.tie[i]), lang)
+                for i, a in enumerate(self.classes)
+            )
+        book = phrasebook(lang)
+        given = dict(zip(self.classes, self.equity.tolist(), strict=True))
+        ranks = "AKQJT98765432"
+        lines = [words("matrix", lang)["against"].format(range=self.vs)]
+        lines.append("   " + "".join(f"{r:>6}" for r in ranks))
+        for row in range(13):
+            cells = []
+            for col in range(13):
+                x = given[CLASSES[13 * row + col]]
+                cells.append(f"{book.decimal(100 * x, 1) if x == x else '-':>6}")
+            lines.append(f"{ranks[row]:<3}" + "".join(cells))
+        return "\n".join(lines)
 
     def svg(self, lang: str = "en") -> str:
         """The 13 x 13 grid of classes coloured by equity against the range."""

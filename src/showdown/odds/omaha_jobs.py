@@ -30,6 +30,7 @@ from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, one_deal
 from showdown.odds.holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
 from showdown.odds.holdem_plan import (
+    DealTable,
     Job,
     Request,
     budget_trials,
@@ -310,13 +311,20 @@ def omaha_exact_job(
             counts[d0:d1] += part
         tally = K.Tally.of(counts, plan.deal_weights)
         total = float(plan.deal_weights.sum()) * runouts
-        return {"tally": tally, "total": total, "count": deals * runouts}
+        return {
+            "tally": tally,
+            "total": total,
+            "count": deals * runouts,
+            "deal_counts": counts,
+        }
 
     note = (
         f"exact: {deals:,} deal(s) x {runouts:,} runouts, "
         f"estimated {seconds_text(estimate)} on {workers} worker(s)"
     )
-    return Job("exact", boards_task, tasks, units, combine, estimate, note)
+    job = Job("exact", boards_task, tasks, units, combine, estimate, note)
+    job.extra["deals"] = DealTable(plan.picks, plan.deal_weights, np.arange(deals), runouts)
+    return job
 
 
 def plan_omaha(request: Request) -> Job:

@@ -10,6 +10,10 @@ A range is a list of tokens separated by commas, semicolons or spaces:
   each), ``ss`` single-suited (exactly two cards of one suit, the others of two more
   suits), ``r`` rainbow (four suits): ``AAxxds``, ``AKQJr``;
 * explicit hands such as ``AsAhKdKc``;
+* ``random`` (also ``any``, ``any4``): all 270,725 hands, the same as ``xxxx``;
+* ``15%``: the strongest 15% of hands in the Omaha order of
+  :mod:`showdown.odds.omaha_order` (classes of hands by their estimated equity
+  against one random hand), and bands ``5%-10%``;
 * any token may carry a weight ``:w`` (``AAxxds:0.5``); later tokens override.
 
 A range prints the text it was parsed from.
@@ -28,33 +32,18 @@ showdown.odds.ranges.RangeError: cannot read Omaha range token 'AAxy' in 'AAxy'
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import numpy as np
 
 from showdown.cards import RANKS, CardError, parse_cards
+from showdown.odds.omaha_classes import all_hands
 from showdown.odds.ranges import RangeError, split_weight
 
 __all__ = ["OmahaRange", "parse_omaha_range"]
 
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)%(?:-(\d+(?:\.\d+)?)%)?")
 _TOKEN = re.compile(r"([2-9TJQKAX]{4})(DS|SS|R)?", re.IGNORECASE)
 _SHAPES = {"ds": (2, 2, 0, 0), "ss": (2, 1, 1, 0), "r": (1, 1, 1, 1)}
-
-
-@cache
-def _all_hands() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every four-card hand (ids descending in a row), its rank counts and suit shape."""
-    ids = np.array(
-        [(a, b, c, d) for a in range(52) for b in range(a) for c in range(b) for d in range(c)],
-        dtype=np.int64,
-    )
-    rank_counts = np.zeros((len(ids), 13), dtype=np.int8)
-    suit_counts = np.zeros((len(ids), 4), dtype=np.int8)
-    for k in range(4):
-        np.add.at(rank_counts, (np.arange(len(ids)), ids[:, k] >> 2), 1)
-        np.add.at(suit_counts, (np.arange(len(ids)), ids[:, k] & 3), 1)
-    shape = -np.sort(-suit_counts, axis=1)
-    return ids, rank_counts, shape
 
 
 class OmahaRange:
@@ -77,7 +66,18 @@ class OmahaRange:
 
 def _token_hands(body: str) -> np.ndarray:
     """Indices into :func:`_all_hands` of the hands one unweighted token names."""
-    ids, rank_counts, shape = _all_hands()
+    ids, rank_counts, shape = all_hands()
+    if body.lower() in ("random", "any", "any4"):
+        return np.arange(len(ids))
+    if m := _PERCENT.fullmatch(body):
+        from showdown.odds.omaha_order import top_hands
+
+        lo, hi = sorted((float(m[1]), float(m[2]) if m[2] is not None else 0.0))
+        if hi > 100:
+            raise ValueError("a percentage is at most 100%")
+        return np.flatnonzero(top_hands(hi) & ~top_hands(lo))
+    if "%" in body:
+        raise ValueError("a percentage is a number and %, such as 15% or 5%-10%")
     m = _TOKEN.fullmatch(body)
     if m is None:
         try:
@@ -116,7 +116,7 @@ def parse_omaha_range(text: str) -> OmahaRange:
         for row in rows.tolist():
             weights[row] = w
     keep = [row for row, w in weights.items() if w > 0]
-    ids = _all_hands()[0]
+    ids = all_hands()[0]
     return OmahaRange(
         ids[np.array(keep, dtype=np.int64)].reshape(-1, 4),
         np.array([weights[row] for row in keep], dtype=float),

@@ -13,11 +13,16 @@ A range is a list of tokens separated by commas, semicolons or spaces:
 * dash spans between two hands of the same kind: same top card (``A5s-A2s``) or
   same gap (``T9s-54s``);
 * explicit combos such as ``AhKh`` or ``10h9h``;
-* ``random`` (all 1,326 combos);
-* the strongest share of all hands: ``15%`` (the classes in the documented
-  preflop order of :mod:`showdown.odds.preflop_order` whose combos, taken in that
-  order, lie at least half within the first 15% of the 1,326 combos) and bands
-  ``5%-10%`` (in the top 10% but not the top 5%);
+* ``random`` (all 1,326 combos; also ``any2``, ``any``, ``anytwo``);
+* ``Ax`` (an ace with any lower card: AKs..A2s and AKo..A2o), ``Kxs`` (suited only),
+  ``Qxo`` (offsuit only), for any rank;
+* weight groups as other tools write them: eval7's ``40%(KK, QQ)`` and Equilab's
+  ``[40]KK, QQ[/40]`` both mean ``KK:0.4, QQ:0.4``;
+* the strongest share of all hands: ``15%`` (PokerStove's ranking by default: the
+  fewest classes of :mod:`showdown.odds.pokerstove_order` holding 15% of the 1,326
+  combos; ``order="equity"`` reads them in the equity order of
+  :mod:`showdown.odds.preflop_order`) and bands ``5%-10%`` (in the top 10% but not
+  the top 5%);
 * any token may carry a weight ``:w`` with ``w >= 0`` (``AA:0.5``, ``QQ+:0.25``); a
   later token overrides the weight of combos named earlier (``AKs:0.25, AhKh``: three
   suited aces-kings at a quarter, the ace-king of hearts whole; ``AA:0`` removes).
@@ -38,12 +43,15 @@ A range prints the text it was parsed from (``str(parse_range("15%"))`` is
 True
 >>> len(parse_range("22-55")), len(parse_range("K9o+")), len(parse_range("76s+"))
 (24, 48, 4)
->>> len(parse_range("76s++")), len(parse_range("10%"))
-(32, 134)
+>>> len(parse_range("76s++")), len(parse_range("10%")), len(parse_range("10%", order="equity"))
+(32, 136, 134)
 >>> parse_range("AKs, QQ+x")
 Traceback (most recent call last):
 ...
-showdown.odds.ranges.RangeError: cannot read range token 'QQ+x' in 'AKs, QQ+x'
+showdown.odds.ranges.RangeError: cannot read range token 'QQ+x' in 'AKs, QQ+x': not a class \
+(AKs, AKo, AK, QQ+, K9o+, A5s-A2s), Ax, a percentage (15%), random, or two cards (AhKh)
+>>> len(parse_range("Ax")), parse_range("40%(KK), [50]QQ,JJ[/50]").weight("QhQd")
+(192, 0.5)
 """
 
 from __future__ import annotations
@@ -70,6 +78,12 @@ _RANK = {r: i for i, r in enumerate(RANKS)}
 _HAND = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+{0,2})", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)%(?:-(\d+(?:\.\d+)?)%)?")
 _SPAN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)", re.I)
+_RANDOM = ("random", "any2", "any", "anytwo")
+_ANY_X = re.compile(r"([2-9TJQKA])x([so]?)", re.IGNORECASE)
+#: Weight groups other tools write: eval7's ``40%(KK, QQ)`` and Equilab's ``[50]KK,QQ[/50]``
+#: (percent weights), rewritten as ``:w`` on each token inside.
+_EVAL7_GROUP = re.compile(r"(\d+(?:\.\d+)?)%\(([^()]*)\)")
+_EQUILAB_GROUP = re.compile(r"\[(\d+(?:\.\d+)?)\](.*?)\[/\1\]", re.DOTALL)
 _WEIGHT = re.compile(r"(.*?):([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)")
 
 
@@ -277,10 +291,15 @@ def _weight_text(w: float) -> str:
     return "" if w == 1.0 else f":{w:g}" if float(f"{w:g}") == w else f":{w!r}"
 
 
-def _parse_token(token: str) -> list[Combo]:
+def _parse_token(token: str, order: str = "pokerstove") -> list[Combo]:
     """The combos one unweighted token names; raises ``ValueError`` if it is not valid."""
-    if token.lower() == "random":
+    if token.lower() in _RANDOM:
         return [(a, b) for a in range(52) for b in range(a)]
+    if m := _ANY_X.fullmatch(token):  # Ax, Kxs, Qxo: the rank with any lower card
+        high, kind = _RANK[m[1].upper()], m[2].lower()
+        if high == 0:
+            raise ValueError("no card ranks below a deuce")
+        return [c for low in range(high) for c in _class_combos(high, low, kind)]
     if m := _PERCENT.fullmatch(token):
         from showdown.odds.preflop_order import top_classes
 
@@ -290,7 +309,8 @@ def _parse_token(token: str) -> list[Combo]:
         lo, hi = sorted((lo, hi))
         if hi > 100:
             raise ValueError("a percentage is at most 100%")
-        names = [n for n in top_classes(hi) if n not in set(top_classes(lo))]
+        below = set(top_classes(lo, order))
+        names = [n for n in top_classes(hi, order) if n not in below]
         return [c for n in names for c in _named_class_combos(n)]
     if m := _HAND.fullmatch(token):
         high, low = _RANK[m[1].upper()], _RANK[m[2].upper()]
@@ -339,10 +359,49 @@ def _parse_token(token: str) -> list[Combo]:
     except CardError as exc:
         if "duplicate" in str(exc):
             raise ValueError(str(exc)) from None
-        raise ValueError("unknown token") from None
+        raise ValueError(_why_unknown(token)) from None
     if len(cards) != 2:
-        raise ValueError("an explicit combo is two cards")
+        raise ValueError(f"an explicit combo is two cards, not {len(cards)}")
     return [_combo(cards[0].id, cards[1].id)]
+
+
+def _why_unknown(token: str) -> str:
+    """Why a token is no range token, as precisely as its shape allows."""
+    odd = [ch for ch in token if ch not in "0123456789TJQKAtjqkaSHDCshdcXx+-%.:"]
+    if odd:
+        return (
+            f"unexpected character {odd[0]!r}; a token is a class (AKs, QQ+, A5s-A2s), "
+            "Ax, a percentage (15%), random, or two cards (AhKh)"
+        )
+    if "%" in token:
+        return "a percentage is a number and %, such as 15% or 5%-10%"
+    return (
+        "not a class (AKs, AKo, AK, QQ+, K9o+, A5s-A2s), Ax, a percentage (15%), "
+        "random, or two cards (AhKh)"
+    )
+
+
+def _expand_groups(text: str) -> str:
+    """eval7's ``40%(KK, QQ)`` and Equilab's ``[50]KK,QQ[/50]`` as ``KK:0.4, QQ:0.4``."""
+
+    def weighted(percent: str, body: str) -> str:
+        w = float(percent) / 100
+        if w > 1:
+            raise RangeError(f"a weight group is at most 100%, not {percent}% in {text!r}")
+        tokens = [t for t in re.split(r"[\s,;]+", body.strip()) if t]
+        if not tokens:
+            raise RangeError(f"the weight group {percent}% holds no hand in {text!r}")
+        return ", ".join(f"{t}:{w:g}" for t in tokens)
+
+    text = _EVAL7_GROUP.sub(lambda m: weighted(m[1], m[2]), text)
+    text = _EQUILAB_GROUP.sub(lambda m: weighted(m[1], m[2]), text)
+    for mark in ("(", ")", "[", "]"):
+        if mark in text:
+            raise RangeError(
+                f"cannot read {text!r}: unmatched {mark!r}; weight groups are written "
+                "40%(KK, QQ) or [40]KK, QQ[/40]"
+            )
+    return text
 
 
 def _named_class_combos(name: str) -> list[Combo]:
@@ -365,7 +424,7 @@ def split_weight(token: str, text: str, what: str = "range") -> tuple[str, float
     return m[1], weight
 
 
-def parse_range(text: str) -> Range:
+def parse_range(text: str, order: str = "pokerstove") -> Range:
     """Read a range such as ``"QQ+, AKs, A5s-A2s, KQo:0.5"``; see the module docs.
 
     Raises :class:`RangeError` naming the first token it cannot read, and why
@@ -379,17 +438,24 @@ suited or offsuit
     """
     if not isinstance(text, str):
         raise RangeError(f"a range is text, not {type(text).__name__}")
+    from showdown.odds.preflop_order import check_order
+
+    try:
+        order = check_order(order)
+    except ValueError as exc:
+        raise RangeError(str(exc)) from None
     weights: dict[Combo, float] = {}
+    given = text
+    text = _expand_groups(text)
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     if not tokens:
         raise RangeError("empty range")
     for token in tokens:
         body, w = split_weight(token, text)
         try:
-            combos = _parse_token(body)
+            combos = _parse_token(body, order)
         except ValueError as exc:
-            reason = "" if str(exc) == "unknown token" else f": {exc}"
-            raise RangeError(f"cannot read range token {token!r} in {text!r}{reason}") from exc
+            raise RangeError(f"cannot read range token {token!r} in {given!r}: {exc}") from exc
         for c in combos:
             weights[c] = w
     out = Range(weights)

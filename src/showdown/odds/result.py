@@ -87,7 +87,7 @@ class EquityResult:
             )
             line += self._more_cells(i, cell, words)
             if self.stderr is not None:
-                line += f"  ± {phrasebook(lang).decimal(100 * self.stderr[i], 2)}"
+                line += f"  ± {error_text(100 * self.stderr[i], phrasebook(lang).decimal)}"
             lines.append(line)
         lines.append(method_line(self, lang))
         return "\n".join(lines)
@@ -98,6 +98,24 @@ class EquityResult:
 
     def __str__(self) -> str:
         return self.format("en")
+
+
+def error_text(points: float, decimal: Callable[[float, int], str]) -> str:
+    """A standard error in percentage points with two decimals, or, when two decimals
+    would show ``0.00``, with two significant digits (``0.0047`` at 10^8 trials).
+
+    >>> show = lambda x, p: f"{x:.{p}f}"
+    >>> error_text(0.16, show), error_text(0.066, show), error_text(0.0047, show)
+    ('0.16', '0.07', '0.0047')
+    >>> error_text(0.0, show)
+    '0.00'
+    """
+    places = 2
+    if 0 < points < 0.005:
+        while round(points, places) == 0 and places < 8:
+            places += 1
+        places = min(places + 1, 9)  # a second significant digit
+    return decimal(points, places)
 
 
 def method_line(result: EquityResult, lang: str = "en") -> str:

@@ -17,10 +17,12 @@ whose workers read their files themselves (:mod:`showdown.phh.pool`).
 
 from __future__ import annotations
 
+import gzip
 import marshal
 import math
 import re
 import sys
+import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
@@ -61,7 +63,7 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
 
 #: The fields of a :class:`HandReport` after file, hand, class and error, in this order.
 DETAILS = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
-           "settled", "inferred")
+           "settled", "inferred", "format", "source_id")
 
 
 class HandReport:
@@ -107,13 +109,15 @@ class HandReport:
         settled: dict[str, Any] | PlainParts | None = None,
         error: str | None = None,
         inferred: list[str] | None = None,
+        format: str = "phh",
+        source_id: str | int | None = None,
     ) -> None:
         self.file = file
         self.hand = hand
         self.cls = cls
         self.error = error
         self._details = (finishing_stacks, net, recorded, recorded_field, players or [],
-                         differences or [], settled, inferred or [])
+                         differences or [], settled, inferred or [], format, source_id)
 
     def _unpacked(self) -> tuple[Any, ...]:
         details = self._details
@@ -162,6 +166,16 @@ class HandReport:
         return self._unpacked()[7]  # type: ignore[no-any-return]
 
     @property
+    def format(self) -> str:
+        """The file's format: ``phh`` (also ``.phhs``) or the room's (``pokerstars``, ...)."""
+        return self._unpacked()[8]  # type: ignore[no-any-return]
+
+    @property
+    def source_id(self) -> str | int | None:
+        """The room's hand number (a PHH file's ``hand`` field), ``None`` if not written."""
+        return self._unpacked()[9]  # type: ignore[no-any-return]
+
+    @property
     def settlement(self) -> dict[str, Any] | None:
         """``pots``, ``payouts``, ``returned`` and ``showdown_order`` as in ``resolve
         --json`` (``None``: not settled)."""
@@ -173,10 +187,12 @@ class HandReport:
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
         (finishing, net, recorded, recorded_field, players, differences, _,
-         inferred) = self._unpacked()
+         inferred, fmt, source_id) = self._unpacked()
         data: dict[str, Any] = {
             "file": self.file,
             "hand": self.hand,
+            "format": fmt,
+            "source_id": source_id,
             "class": self.cls,
             "players": players,
             "finishing_stacks": finishing,
@@ -203,8 +219,8 @@ class HandReport:
 
     def __repr__(self) -> str:
         details = self._unpacked()
-        values = [self.file, self.hand, self.cls, *details[:7], self.error, details[7]]
-        names = ("file", "hand", "cls", *DETAILS[:7], "error", DETAILS[7])  # __init__'s order
+        values = [self.file, self.hand, self.cls, *details[:7], self.error, *details[7:]]
+        names = ("file", "hand", "cls", *DETAILS[:7], "error", *DETAILS[7:])  # __init__'s order
         return f"HandReport({', '.join(f'{k}={v!r}' for k, v in zip(names, values, strict=True))})"
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -307,11 +323,32 @@ def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandR
     return _from_row(_row(history, hand, s))
 
 
-def _rows(hands: list[HandHistory], repair: bool) -> list[Row]:
+def _rows(hands: list[HandHistory], repair: bool, fmt: str = "phh") -> list[Row]:
     """The rows of the hands of a run, settled together (see :mod:`showdown.phh.runs`)."""
     if repair:
-        return [_row(h, h.label, _settled(h, repair)) for h in hands]
-    return list(map(_row, hands, [h.label for h in hands], settle_each(hands)))
+        return [_row(h, h.label, _settled(h, repair), fmt) for h in hands]
+    labels = [h.label for h in hands]
+    if fmt == "phh":
+        return list(map(_row, hands, labels, settle_each(hands)))
+    return list(map(_row, hands, labels, settle_each(hands), [fmt] * len(hands)))
+
+
+def _room_rows(file: str, room: str, text: str, repair: bool) -> list[Row]:
+    """The rows of the hands of a room's text, in order; a hand that does not read is an
+    error row naming it, and the others still run."""
+    from showdown.phh.rooms.read import read_hands
+
+    rows: list[Row] = []
+    run: list[HandHistory] = []
+    for hand in read_hands(text, room, file):
+        if isinstance(hand, HandHistory):
+            run.append(hand)
+            continue
+        rows.extend(_rows(run, repair, room))
+        run = []
+        rows.append(_error_row(file, hand.hand or "?", str(hand), room))
+    rows.extend(_rows(run, repair, room))
+    return rows
 
 
 def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
@@ -321,19 +358,23 @@ def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
         return exc
 
 
-def _error_row(file: str, hand: str | int, error: str) -> Row:
-    return (file, hand, None, error, (None, None, None, None, [], [], None, []))
+def _error_row(file: str, hand: str | int, error: str, fmt: str = "phh") -> Row:
+    source = hand if fmt != "phh" and hand != "?" else None
+    return (file, hand, None, error, (None, None, None, None, [], [], None, [], fmt, source))
 
 
-def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) -> Row:
-    """A hand's report as a :data:`Row`."""
+def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError,
+         fmt: str = "phh") -> Row:
+    """A hand's report as a :data:`Row` (``fmt``: the format the hand was read from)."""
     file = history.file or "-"
+    source = history.fields.get("hand")
     try:
         if isinstance(s, HistoryError):
             raise s
         verdict = verify(s)
     except HistoryError as exc:
-        return _error_row(file, hand, str(exc))
+        row = _error_row(file, hand, str(exc), fmt)
+        return (*row[:4], (*row[4][:9], source))
     replay = s.replay
     scale = replay.scale
     finishing = s.finishing
@@ -357,7 +398,8 @@ def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError) ->
         for i, mine, _ in verdict.differences
     ] if verdict.differences else []
     return (file, hand, verdict.cls, None, (ours, net, verdict.recorded, verdict.field, names,
-                                           differences, _settlement_dict(s), replay.inferred))
+                                           differences, _settlement_dict(s), replay.inferred,
+                                           fmt, source))
 
 
 #: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
@@ -375,6 +417,9 @@ def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[Row]:
     for file, kind, name, text in units:
         if kind == "tables":
             rows.extend(_tables(file, text, repair))
+            continue
+        if kind == "room":
+            rows.extend(_room_rows(file, name or "", text, repair))
             continue
         try:
             if kind == "phhs":
@@ -415,9 +460,31 @@ def _split_tables(text: str) -> list[tuple[str, str]]:
     ]
 
 
+#: The files a folder is searched for: PHH, rooms' text and XML, any of them gzip'd.
+SUFFIXES = (".phh", ".phhs", ".txt", ".xml", ".gz")
+
+
+def _sniff(path: Path) -> bool:
+    """Whether a folder's ``.txt``, ``.xml`` or ``.gz`` file holds hand histories (a file
+    named on the command line is read whatever it holds; notes beside hands are not)."""
+    from showdown.phh.rooms.detect import detect
+
+    try:
+        with path.open("rb") as raw:
+            head = raw.read(4096)
+            if head[:2] == b"\x1f\x8b":
+                raw.seek(0)
+                with gzip.open(raw) as unzipped:
+                    head = unzipped.read(4096)
+    except (OSError, EOFError, zlib.error):
+        return True  # reading it again names what is wrong
+    return detect(head.decode("utf-8", errors="replace")) is not None
+
+
 def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
-    """Every ``.phh``/``.phhs`` file of ``paths`` (folders searched recursively, sorted);
-    ``-`` stands for stdin."""
+    """Every hand-history file of ``paths``: in folders (searched recursively, sorted) the
+    files named ``.phh``, ``.phhs``, ``.txt``, ``.xml`` or ``.gz``; a file named is read
+    whatever its name. ``-`` stands for stdin."""
     for path in paths:
         text = str(path)
         if text == "-":
@@ -425,7 +492,8 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
             continue
         p = Path(path)
         if p.is_dir():
-            found = [q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file()]
+            found = [q for q in p.rglob("*") if q.suffix in SUFFIXES and q.is_file()
+                     and (q.suffix in (".phh", ".phhs") or _sniff(q))]
             yield from (str(q) for q in sorted(found))
         elif p.exists():
             yield text
@@ -435,12 +503,28 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
 
 def _units(file: str, size: int) -> list[tuple[int, Unit]]:
     """The work units of one file with their numbers of hands: a .phhs whose tables are
-    plain is cut into runs of ``size`` tables, read in the worker."""
+    plain is cut into runs of ``size`` tables, a room's file into runs of ``size`` hands,
+    read in the worker. The format is found from the content (gzip'd or not)."""
+    from showdown.phh.rooms.detect import ROOMS, detect
+    from showdown.phh.rooms.read import open_text, split_hands
+
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = _stdin_bytes() if file == "-" else Path(file).read_bytes()
+    except OSError as exc:
         raise MalformedHistory(file, None, f"cannot read the file: {exc}") from None
-    many = file.endswith(".phhs") or (file == "-" and _HEADER.search(text) is not None)
+    text = open_text(data, file)
+    kind = detect(text)
+    if kind in ROOMS:
+        hands = split_hands(text, kind)
+        if not hands:
+            raise MalformedHistory(file, None, f"no {kind} hand in the file")
+        return [(len(hands[k:k + size]), (file, "room", kind, "".join(hands[k:k + size])))
+                for k in range(0, len(hands), size)]
+    named = file.removesuffix(".gz")
+    if kind is None and not named.endswith((".phh", ".phhs")):
+        raise MalformedHistory(file, None, "not a hand history in a known format (PHH, or a "
+                                           f"room's: {', '.join(ROOMS)})")
+    many = named.endswith(".phhs") or (not named.endswith(".phh") and kind == "phhs")
     if not many:
         return [(1, (file, "phh", None, text))]
     headers = _headers(text)
@@ -462,6 +546,12 @@ def _units(file: str, size: int) -> list[tuple[int, Unit]]:
         end = headers[k + size][0] if k + size < len(headers) else len(text)
         units.append((min(size, len(headers) - k), (file, "tables", None, text[start:end])))
     return units
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input's bytes (text when it has no byte stream, as in tests)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
 
 
 def _file_units(paths: Iterable[str | Path], size: int) -> Iterator[list[tuple[int, Unit]]]:

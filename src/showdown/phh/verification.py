@@ -7,7 +7,9 @@ classed as
 - ``odd-chip``: the chips add up and differ only by how the odd chips of
   split pots were shared (a record that halves chips, or gives the whole
   remainder to one player, as pokerkit does);
-- ``rake``: only winners received less, by at most 10% of the pot in all;
+- ``rake``: only winners received less: by what the room wrote it took (the fields
+  ``_rake``, ``_jackpot`` and ``_fees`` of a hand read from a room's file), else by at
+  most 10% of the pot in all;
 - ``unknown-cards``: a hand needed at showdown is ``????`` (classed so
   whether or not a result is recorded);
 - ``mismatch``: anything else; :attr:`Verdict.differences` names the players.
@@ -131,7 +133,9 @@ def verify(settlement: Settlement) -> Verdict:
         theirs = _units(value, scale)
         if ours[i] >= INFINITE // 2:  # an unknown (inf) stack
             continue
-        if theirs != ours[i] and not (returned[i] and theirs == ours[i] + returned[i]):
+        if returned[i] and theirs > ours[i]:  # winnings counting the uncalled bet handed back
+            theirs -= returned[i]
+        if theirs != ours[i]:
             diffs.append((i, ours[i], theirs))
     if not diffs:
         return Verdict("match", key, recorded, [])
@@ -173,11 +177,21 @@ def _odd_chip(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int
     return all(abs(Fraction(theirs - ours)) <= allowance[i] for i, ours, theirs in diffs)
 
 
+#: The fees a room writes (see :mod:`showdown.phh.rooms`): its rake, jackpot and other fees.
+HOUSE_FIELDS = ("_rake", "_jackpot", "_fees")
+
+
 def _rake(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) -> bool:
     winnings = settlement.winnings
     assert winnings is not None
     if any(theirs > ours or not winnings[i] for i, ours, theirs in diffs):
         return False
-    pot = sum(amount for amount, _ in _pots(settlement)[0])
     rake = sum(ours - theirs for _, ours, theirs in diffs)
+    fields = settlement.replay.history.fields
+    written = [fields[key] for key in HOUSE_FIELDS if key in fields]
+    if written:  # what the room says it took, exactly
+        scale = settlement.replay.scale
+        return all(type(v) in _NUMBERS for v in written) and rake == sum(
+            _units(v, scale) for v in written)
+    pot = sum(amount for amount, _ in _pots(settlement)[0])
     return 0 < rake <= pot * RAKE_LIMIT

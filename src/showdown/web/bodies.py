@@ -11,6 +11,13 @@ an object at the top, known fields of the right types.
 Traceback (most recent call last):
 ...
 showdown.web.bodies.BodyError: The request body is nested 2000 levels deep; at most 20 are allowed.
+>>> long = b'{"range": "' + b"AKs, " * 1000 + b'"}'
+>>> len(parse_body(long, {"range": (str, "required")}, limit=8192)["range"])
+5000
+>>> parse_body(long, {"range": (str, "required")})
+Traceback (most recent call last):
+...
+showdown.web.bodies.BodyError: The request body is 5013 bytes; at most 4096 are allowed.
 >>> parse_body(b'{"version": 3', {})
 Traceback (most recent call last):
 ...
@@ -46,15 +53,19 @@ def _reject_constant(name: str) -> Any:
     raise BodyError("bad_json", f"The request body contains {name}, which JSON does not allow.")
 
 
-def parse_body(raw: bytes, fields: dict[str, tuple[type, str]]) -> dict[str, Any]:
+def parse_body(
+    raw: bytes, fields: dict[str, tuple[type, str]], limit: int = MAX_BODY
+) -> dict[str, Any]:
     """The JSON object in ``raw``, checked against ``fields``, or a :class:`BodyError`.
 
     ``fields`` maps a name to (type, rule): rule ``"required"`` (present, not
-    null), ``"nullable"`` (present, may be null) or ``"optional"``.
+    null), ``"nullable"`` (present, may be null) or ``"optional"``. ``limit`` is
+    the largest body accepted, in bytes (a page sending ranges needs more than
+    :data:`MAX_BODY`).
     """
-    if len(raw) > MAX_BODY:
+    if len(raw) > limit:
         raise BodyError(
-            "too_large", f"The request body is {len(raw)} bytes; at most {MAX_BODY} are allowed."
+            "too_large", f"The request body is {len(raw)} bytes; at most {limit} are allowed."
         )
     try:
         text = raw.decode("utf-8") if raw else "{}"

@@ -1,0 +1,131 @@
+"""Benchmark: rooms' hand-history files read, replayed and verified, side by side with pokerkit.
+
+Run: ``.venv/bin/python benchmarks/bench_rooms.py`` (``--copies N``, ``--rounds R``).
+
+The files are the real rooms' samples committed under ``tests/data/rooms`` (PokerStars,
+888, Full Tilt, PartyPoker, iPoker, WPN, and the hand-written GGPoker and Winamax ones),
+each file's hands repeated ``--copies`` times in memory so that a round lasts long
+enough to time. In interleaved rounds (best and median printed):
+
+- showdown, whole: the room's text read into PHH hands, every hand replayed under the
+  rules, settled and verified against what the room paid (what ``showdown replay`` does
+  in one process, without the file system);
+- showdown, read only: the room's text to PHH hands;
+- showdown, replay only: the same hands, read beforehand, replayed, settled, verified;
+- pokerkit: pokerkit reads no room's text, so it replays the PHH that ``showdown
+  convert`` writes for the same hands (``HandHistory.loads`` and every state to the end,
+  which settles the pots), the text parsed beforehand into one string per hand.
+
+Then hands per second per room for the whole path. Figures on a shared machine vary
+with its load; the load is printed, and the rounds are also given in this thread's CPU
+time, which other processes change far less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+from common import Result, interleaved_cpu_times, interleaved_times, machine_load, print_table
+from showdown.phh.corpus import _rows
+from showdown.phh.notation import HandHistory, dumps
+from showdown.phh.rooms.detect import detect
+from showdown.phh.rooms.read import open_text, read_hands, split_hands
+
+ROOMS = Path(__file__).parent.parent / "tests" / "data" / "rooms"
+
+
+def room_texts(copies: int) -> list[tuple[str, str, int]]:
+    """(room, text, hands) of every sample, its hands repeated ``copies`` times."""
+    texts = []
+    for path in sorted(ROOMS.iterdir()):
+        text = open_text(path.read_bytes())
+        room = detect(text)
+        assert room is not None, path
+        hands = split_hands(text, room)
+        if room == "ipoker":  # each piece is a whole session of one game
+            joined = "".join(hands * copies)
+        else:
+            joined = "\n\n".join(h.strip("\n") for h in hands * copies) + "\n"
+        texts.append((room, joined, len(hands) * copies))
+    return texts
+
+
+def read_all(texts: list[tuple[str, str, int]]) -> list[tuple[str, list[HandHistory]]]:
+    out = []
+    for room, text, _ in texts:
+        hands = read_hands(text, room, "bench")
+        good = [h for h in hands if isinstance(h, HandHistory)]
+        assert len(good) == len(hands), [str(h) for h in hands if not isinstance(h, HandHistory)]
+        out.append((room, good))
+    return out
+
+
+def whole(texts: list[tuple[str, str, int]]) -> int:
+    n = 0
+    for room, hands in read_all(texts):
+        rows = _rows(hands, False, room)
+        assert all(r[3] is None for r in rows)
+        n += len(rows)
+    return n
+
+
+def replay_only(read: list[tuple[str, list[HandHistory]]]) -> int:
+    return sum(len(_rows(hands, False, room)) for room, hands in read)
+
+
+def pokerkit_replay(phh: list[str]) -> int:
+    import pokerkit
+
+    for text in phh:
+        for _ in pokerkit.HandHistory.loads(text, parse_value=Decimal):
+            pass
+    return len(phh)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--copies", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")  # pokerkit warns about folds it finds needless
+    texts = room_texts(args.copies)
+    read = read_all(texts)
+    total = sum(len(hands) for _, hands in read)
+    phh = [dumps(h) for _, hands in read for h in hands]
+    print(f"hands: {total} ({args.copies} copies of the {total // args.copies} hands of "
+          f"{len(texts)} files in tests/data/rooms)")
+    load = machine_load()
+    fns = {
+        "showdown read+replay+verify": lambda: whole(texts),
+        "showdown read only": lambda: read_all(texts),
+        "showdown replay+verify only": lambda: replay_only(read),
+        "pokerkit replay of the PHH": lambda: pokerkit_replay(phh),
+    }
+    times, cpu = interleaved_cpu_times(fns, rounds=args.rounds)
+    print_table("rooms' files, one process (wall time)", [
+        Result.from_times(name, total, t) for name, t in times.items()
+    ], ours=["showdown read+replay+verify"])
+    print_table("the same rounds in this thread's CPU time (what load does not change)", [
+        Result.from_times(name, total, t) for name, t in cpu.items()
+    ], ours=["showdown read+replay+verify"])
+    per_room = {}
+    for room, text, hands in texts:
+        entry = [(room, text, hands)]
+        per_room[f"{room}"] = per_room.get(room, []) + entry
+    room_times = interleaved_times(
+        {room: (lambda e=entry: whole(e)) for room, entry in per_room.items()},
+        rounds=args.rounds)
+    print_table("read+replay+verify by room", [
+        Result.from_times(room, sum(h for _, _, h in per_room[room]), t)
+        for room, t in room_times.items()
+    ], ours=[])
+    print(f"\nmachine: {load or 'idle'}; python {sys.version.split()[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

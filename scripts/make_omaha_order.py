@@ -1,0 +1,75 @@
+"""Regenerate the Omaha percentage order (``src/showdown/odds/omaha_order.py``).
+
+Usage::
+
+    .venv/bin/python scripts/make_omaha_order.py [SAMPLES]     # default 3000 per class
+
+For each of the 16,432 classes of four-card hands (:mod:`showdown.odds.omaha_classes`)
+it estimates the all-in equity of one hand of the class against one random hand,
+preflop: ``SAMPLES`` deals of an opponent's four cards and a five-card board from the
+48 cards left, drawn uniformly with a fixed seed, scored with
+:func:`showdown.evaluate_omaha_batch` (a split counts half). The classes are then
+listed by that estimate, highest first (ties: key order), and written as their
+indices into :func:`showdown.odds.omaha_classes.classes`, two bytes each, base64.
+The estimate's standard error is about 0.5 / sqrt(SAMPLES) (0.9 points at 3000).
+"""
+
+from __future__ import annotations
+
+import base64
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from showdown.hands.batch import evaluate_omaha_batch
+from showdown.odds import kernels as K
+from showdown.odds.omaha_classes import class_text, classes
+
+TABLE = Path(__file__).resolve().parents[1] / "src" / "showdown" / "odds" / "omaha_order.py"
+SEED = 2026
+CHUNK = 64  # classes per batch
+
+
+def estimate(samples: int) -> np.ndarray:
+    """Each class's estimated equity against one random hand."""
+    keys, hands = classes()
+    rng = np.random.default_rng(SEED)
+    out = np.empty(len(keys))
+    start = time.perf_counter()
+    for a in range(0, len(keys), CHUNK):
+        part = hands[a : a + CHUNK]
+        n = len(part)
+        decks = np.array([[c for c in range(52) if c not in set(h)] for h in part.tolist()])
+        picks = K.floyd_sample(rng, 48, 9, n * samples)  # (n * samples, 9) into each deck
+        rows = np.repeat(np.arange(n), samples)
+        cards = decks[rows[:, None], picks]
+        hero = evaluate_omaha_batch(part[rows], cards[:, 4:])
+        villain = evaluate_omaha_batch(cards[:, :4], cards[:, 4:])
+        share = (hero < villain) + 0.5 * (hero == villain)  # rank 1 is the best hand
+        out[a : a + n] = share.reshape(n, samples).mean(axis=1)
+        if a % (CHUNK * 32) == 0:
+            done = (a + n) / len(keys)
+            print(f"{done:6.1%}  {time.perf_counter() - start:6.0f} s", file=sys.stderr)
+    return out
+
+
+def main(samples: int) -> None:
+    keys, _ = classes()
+    equity = estimate(samples)
+    order = sorted(range(len(keys)), key=lambda i: (-equity[i], i))
+    packed = base64.b64encode(np.array(order, dtype="<u2").tobytes()).decode("ascii")
+    lines = [packed[i : i + 88] for i in range(0, len(packed), 88)]
+    top = ", ".join(class_text(int(keys[i])) for i in order[:5])
+    text = TABLE.read_text(encoding="utf-8")
+    head, rest = text.split("# fmt: off\n", 1)
+    _, tail = rest.split("# fmt: on\n", 1)
+    body = "ORDER_BASE64 = (\n" + "".join(f'    "{line}"\n' for line in lines) + ")\n"
+    body += f"SAMPLES = {samples}\n"
+    TABLE.write_text(head + "# fmt: off\n" + body + "# fmt: on\n" + tail, encoding="utf-8")
+    print(f"wrote {TABLE}; first classes: {top}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3000)

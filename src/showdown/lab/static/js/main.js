@@ -1,0 +1,309 @@
+// The equity lab's page: wires the boxes, the grid, the board picker and the jobs.
+import { cancelJob, getJSON, rangeView, runJob } from "./api.js";
+import { buildPicker, showPicker, toggled } from "./board.js";
+import { $, $$, el } from "./dom.js";
+import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
+import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
+import { classEquity, showDetail } from "./detail.js";
+import { buildGrid, showHeat, showWeights } from "./grid.js";
+import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state, toURL } from "./state.js";
+
+let GAMES = ["holdem"]; // the server's list (GET /api/session)
+let running = null; // the id of the job now running, if it went on past the first answer
+let runningKind = "equity";
+let lastResult = null; // the latest equity answer, shown in detail for the painted player
+let generation = 0; // bumps with every new job: older answers are ignored
+let timer = null;
+
+// ---- errors next to their fields ------------------------------------------------
+
+function clearErrors() {
+  for (const node of $$(".error")) node.textContent = "";
+  for (const node of $$("[aria-invalid]")) node.removeAttribute("aria-invalid");
+}
+
+function showError(field, message) {
+  const spot = $("#" + field + "-error") || $("#players-error");
+  spot.textContent = message;
+  const input = $("#" + field);
+  if (input) input.setAttribute("aria-invalid", "true");
+}
+
+// ---- players --------------------------------------------------------------------
+
+function renderPlayers() {
+  const rows = $("#player-rows");
+  rows.replaceChildren();
+  state.players.forEach((text, i) => {
+    const n = i + 1;
+    const input = el("input", {
+      id: "player-" + n, value: text, autocomplete: "off", spellcheck: "false",
+      "aria-label": t("player_input", { n }), "aria-describedby": "player-" + n + "-error",
+    });
+    input.value = text;
+    input.addEventListener("input", () => { state.players[i] = input.value; changed(); });
+    input.addEventListener("change", () => { if (i === state.editing) loadGrid(); });
+    const edit = el("button", {
+      type: "button", class: "edit", "aria-pressed": i === state.editing ? "true" : "false",
+      "aria-label": t("edit_range", { n }), text: "▦ " + n,
+    });
+    edit.addEventListener("click", () => {
+      state.editing = i;
+      renderPlayers();
+      loadGrid();
+      toURL();
+      if (lastResult && lastResult.players.length === state.players.length) {
+        showDetail(lastResult, i);
+        spotHeat();
+      }
+    });
+    const remove = el("button", {
+      type: "button", class: "remove", "aria-label": t("remove_player", { n }), text: "×",
+      disabled: state.players.length <= MIN_PLAYERS,
+    });
+    remove.addEventListener("click", () => {
+      state.players.splice(i, 1);
+      state.editing = Math.min(state.editing, state.players.length - 1);
+      renderPlayers();
+      loadGrid();
+      changed();
+    });
+    rows.append(el("div", { class: "player-row" + (i === state.editing ? " editing" : "") },
+      edit, input, remove, el("span", { class: "error", id: "player-" + n + "-error", role: "alert" })));
+  });
+  $("#add-player").disabled = state.players.length >= MAX_PLAYERS;
+  $("#grid-title").textContent = t("grid_title", { n: state.editing + 1 });
+}
+
+// ---- the grid -------------------------------------------------------------------
+
+async function loadGrid() {
+  $("#grid-title").textContent = t("grid_title", { n: state.editing + 1 });
+  $("#range-error").textContent = "";
+  const holdem = state.game === "holdem";
+  $("#grid-panel").classList.toggle("off", !holdem);
+  $("#grid-help").textContent = t(holdem ? "grid_help" : "grid_not_holdem");
+  if (!holdem) return;
+  const text = state.players[state.editing] || "";
+  const reply = await rangeView(text);
+  if (reply.status !== 200) {
+    showWeights({});
+    $("#range-info").textContent = "";
+    return; // the job's answer puts the reason next to the player's box
+  }
+  showWeights(reply.body.classes);
+  $("#range-info").textContent = t("range_info", {
+    combos: num(reply.body.combos), share: pct(reply.body.share, 1),
+  });
+  const percent = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(text);
+  $("#percent").value = percent ? percent[1] : $("#percent").value;
+  $("#percent-out").value = $("#percent").value + "%";
+}
+
+// A stroke on the grid: the painted classes are appended to the range's text with
+// their weights (a later token overrides an earlier one), the server writes the
+// result back compactly, and the box and grid show it.
+async function painted(cells) {
+  const i = state.editing;
+  const tokens = Object.entries(cells).map(([cls, w]) => (w === 1 ? cls : cls + ":" + w));
+  if (!tokens.length) return;
+  const before = state.players[i].trim();
+  const reply = await rangeView([before, ...tokens].filter(Boolean).join(", "));
+  if (reply.status !== 200) {
+    // the old text was no range: the painted cells alone become the range
+    const fresh = await rangeView(tokens.join(", "));
+    if (fresh.status !== 200) return;
+    setPlayerText(i, fresh.body.canonical);
+  } else {
+    setPlayerText(i, reply.body.canonical);
+  }
+  loadGrid();
+  changed(true);
+}
+
+function setPlayerText(i, text) {
+  state.players[i] = text;
+  const input = $("#player-" + (i + 1));
+  if (input) input.value = text;
+}
+
+// ---- jobs -----------------------------------------------------------------------
+
+// Something changed: recompute soon (typing waits for a pause).
+function changed(now = false) {
+  toURL();
+  document.body.dataset.job = "pending"; // until the job for this change has answered
+  clearTimeout(timer);
+  timer = setTimeout(() => run("equity"), now ? 0 : 350);
+}
+
+async function run(kind) {
+  const mine = ++generation;
+  runningKind = kind;
+  clearErrors();
+  if (running) { cancelJob(running); running = null; }
+  showProgress(null);
+  document.body.dataset.job = "running";
+  const reply = await runJob(request(kind), (id) => { if (mine === generation) running = id; },
+    (fraction) => { if (mine === generation) showProgress(fraction); });
+  if (mine !== generation) return;
+  running = null;
+  finish(kind, reply);
+}
+
+// Show a job's last answer: its result, its cancel, or its error next to the field.
+function finish(kind, reply) {
+  showProgress(null);
+  const body = reply.body;
+  document.body.dataset.job = body.state || "error";
+  if (body.state === "done") {
+    const seconds = num(Math.round((body.seconds || 0) * 1000) / 1000);
+    if (kind === "equity") {
+      lastResult = body.result;
+      showEquity(body.result);
+      showDetail(lastResult, state.editing);
+      spotHeat();
+      showStatus("status_done", { s: seconds });
+    } else {
+      showHeatmap(body.result);
+      showStatus("status_heatmap_done", { s: seconds });
+    }
+  } else if (body.state === "cancelled") {
+    showStatus("status_cancelled");
+  } else if (reply.status === 400) {
+    if (kind === "equity") {
+      clearEquity();
+      lastResult = null;
+      showDetail(null, 0);
+    }
+    showError(body.field || "players", body.message);
+    showStatus("status_error", { message: body.message });
+  } else {
+    showStatus("status_failed");
+  }
+}
+
+// With "Color the range by its equity" on: each painted class by its equity now.
+function spotHeat() {
+  const on = $("#heat-spot").checked;
+  const heat = on && lastResult && lastResult.players.length === state.players.length
+    ? classEquity(lastResult, state.editing) : null;
+  if (!on) return;
+  showHeat(heat);
+  const legend = $("#heat-legend");
+  legend.hidden = !heat;
+  legend.textContent = t("heat_spot_legend", { n: state.editing + 1 });
+}
+
+function showHeatmap(result) {
+  $("#heat-spot").checked = false;
+  const heat = {};
+  result.classes.forEach((cls, i) => { heat[cls] = result.equity[i]; });
+  showHeat(heat);
+  $("#heatmap-hide").hidden = false;
+  const legend = $("#heat-legend");
+  legend.hidden = false;
+  legend.textContent = t("heat_legend", { range: result.vs });
+}
+
+// ---- wiring ---------------------------------------------------------------------
+
+function fillGames() {
+  const select = $("#game");
+  select.replaceChildren(...GAMES.map((g) => el("option", { value: g, text: t("game_" + g) })));
+  select.value = state.game;
+}
+
+function showState() {
+  fillGames();
+  $("#board").value = state.board;
+  $("#dead").value = state.dead;
+  showPicker(state.board);
+  renderPlayers();
+}
+
+async function main() {
+  await useLang(pickLang(), false);
+  const session = await getJSON("/api/session");
+  if (session.status === 200) GAMES = session.body.games;
+  fromURL();
+  buildGrid(painted, () => Number($("#weight").value));
+  buildPicker((card) => {
+    state.board = toggled(state.board, card);
+    $("#board").value = state.board;
+    showPicker(state.board);
+    changed(true);
+  });
+  showState();
+  $("#game").addEventListener("change", () => { state.game = $("#game").value; loadGrid(); changed(true); });
+  $("#board").addEventListener("input", () => { state.board = $("#board").value; showPicker(state.board); changed(); });
+  $("#dead").addEventListener("input", () => { state.dead = $("#dead").value; changed(); });
+  $("#add-player").addEventListener("click", () => {
+    if (state.players.length >= MAX_PLAYERS) return;
+    state.players.push("random");
+    renderPlayers();
+    changed(true);
+  });
+  $("#percent").addEventListener("input", () => {
+    $("#percent-out").value = $("#percent").value + "%";
+    setPlayerText(state.editing, $("#percent").value + "%");
+    clearTimeout(timer);
+    timer = setTimeout(() => { loadGrid(); changed(true); }, 150);
+  });
+  $("#clear-range").addEventListener("click", () => {
+    setPlayerText(state.editing, "");
+    showWeights({});
+    $("#range-info").textContent = "";
+    toURL();
+  });
+  $("#cancel").addEventListener("click", async () => {
+    if (!running) return;
+    const id = running;
+    running = null;
+    generation++;
+    showProgress(null);
+    const reply = await cancelJob(id);
+    finish(runningKind, reply);
+  });
+  $("#heatmap").addEventListener("click", () => run("heatmap"));
+  $("#heat-spot").addEventListener("change", () => {
+    if ($("#heat-spot").checked) spotHeat();
+    else {
+      showHeat(null);
+      $("#heat-legend").hidden = true;
+    }
+  });
+  $("#heatmap-hide").addEventListener("click", () => {
+    showHeat(null);
+    $("#heatmap-hide").hidden = true;
+    $("#heat-legend").hidden = true;
+  });
+  $("#share").addEventListener("click", async () => {
+    const url = toURL();
+    try {
+      await navigator.clipboard.writeText(url);
+      $("#share-status").textContent = t("share_copied");
+    } catch {
+      $("#share-status").textContent = t("share_ready");
+    }
+  });
+  $("#lang-select").addEventListener("change", async () => {
+    const code = $("#lang-select").value;
+    if (!LANGS.includes(code)) return;
+    await useLang(code, true);
+    showState();
+    loadGrid();
+    showStatus(null);
+    if (lastResult) {
+      showEquity(lastResult);
+      showDetail(lastResult, state.editing);
+    }
+  });
+  window.addEventListener("hashchange", () => { fromURL(); showState(); loadGrid(); changed(true); });
+  await loadGrid();
+  document.body.dataset.ready = "1";
+  document.body.dataset.lang = currentLang();
+  run("equity");
+}
+
+main();

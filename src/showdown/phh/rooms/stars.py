@@ -1,0 +1,329 @@
+"""PokerStars and the rooms that write like it: GGPoker (and Natural8), Full Tilt, WPN.
+
+They share one shape: a header line, the seats, the forced bets, ``*** HOLE
+CARDS ***``, one line per action, ``*** FLOP *** [..]`` and the other streets,
+the showdown, ``*** SUMMARY ***``. They differ in small ways, each read here: a
+colon after the player's name (PokerStars, GGPoker) or not (Full Tilt, WPN);
+``raises $2 to $3`` or ``raises to $3``; ``collected $4 from pot`` or ``wins the
+pot ($4)``; where the button is written.
+
+>>> hand = '''PokerStars Hand #164150709626: Hold'em No Limit ($0.02/$0.05) - 2017/01/06 17:15:11 ET
+... Table 'Donati' 6-max Seat #2 is the button
+... Seat 1: Ana ($5 in chips)
+... Seat 2: Bo ($5 in chips)
+... Bo: posts small blind $0.02
+... Ana: posts big blind $0.05
+... *** HOLE CARDS ***
+... Dealt to Ana [Ac 4h]
+... Bo: raises $0.10 to $0.15
+... Ana: folds
+... Uncalled bet ($0.10) returned to Bo
+... Bo collected $0.10 from pot
+... *** SUMMARY ***
+... Total pot $0.10 | Rake $0'''
+>>> h = read_hand(hand, "pokerstars", "a.txt")
+>>> h.fields["players"], h.fields["blinds_or_straddles"], h.fields["actions"]
+(['Ana', 'Bo'], [0.02, 0.05], ['d dh p1 Ac4h', 'd dh p2 ????', 'p2 cbr 0.15', 'p1 f'])
+>>> h.fields["hand"], h.fields["table"], h.fields["currency"], h.fields["winnings"]
+(164150709626, 'Donati', 'USD', [0, 0.1])
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from decimal import Decimal
+from functools import lru_cache
+
+from showdown.phh.errors import MalformedHistory
+from showdown.phh.notation import HandHistory
+from showdown.phh.rooms.builder import HandBuilder, clock
+from showdown.phh.rooms.games import stakes_of, variant_of, when
+from showdown.phh.rooms.money import amount, currency_of
+
+__all__ = ["HEADS", "read_body", "read_hand"]
+
+#: The start of a hand in each room of this family.
+HEADS = {
+    "pokerstars": re.compile(r"^PokerStars (?:Zoom |Home Game |Hold'em )?(?:Hand|Game) #",
+                             re.MULTILINE),
+    "ggpoker": re.compile(r"^Poker Hand #", re.MULTILINE),
+    "fulltilt": re.compile(r"^Full ?Tilt Poker (?:Game|Hand) #", re.MULTILINE),
+    "wpn": re.compile(r"^Game Hand #", re.MULTILINE),
+}
+
+_ID = re.compile(r"(?:Hand|Game) #([A-Za-z]*\d[\w-]*)")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)|\((\d{6,})\), Table")
+_TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max(?: \([^)]*\))? (?:Seat #(\d+)|\(.*\))")
+_SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, ([^()]*?) bounty)?\)"
+                   r"(.*)$")
+_AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_FTP_TABLE = re.compile(r"Table (.+?) - ")
+_FTP_BUTTON = re.compile(r"^The button is in seat #(\d+)")
+_FTP_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2})")
+_DATE_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}")
+_FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*(?:[A-Z]{3}|[$€£])?)$")
+
+#: What follows a player's name and changes nothing in the hand.
+_NOISE = ("doesn't", "does", "is", "has", "said,", "sits", "joins", "leaves", "was", "will",
+          "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
+          "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected")
+_CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+_STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
+_GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
+_WON = re.compile(r"\b(?:won|collected) \(?([$€£]?\d[\d,]*(?:\.\d+)?)")
+
+
+def _cards(text: str, b: HandBuilder) -> list[str]:
+    cards = text.replace("10", "T").split()
+    for card in cards:
+        if not _CARD.match(card):
+            b.error(f"{card!r} is not a card")
+    return cards
+
+
+def _money(text: str, b: HandBuilder) -> Decimal:
+    m = _AMOUNT.search(text)
+    if m is None:
+        b.error(f"no amount in {text.strip()!r}")
+    return amount(m.group())
+
+
+@lru_cache(maxsize=256)
+def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, str | None,
+                                         str | None]:
+    """The variant, stakes, currency and tournament of a header (its hand number and date
+    taken out: a session's headers then share one entry). A ``ValueError`` for a game the
+    replay does not read."""
+    if room == "fulltilt":
+        game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
+        if "Table" in game:
+            game = line.split(" - ")[2] if line.count(" - ") >= 3 else game
+    elif room == "wpn":
+        game = line
+    else:
+        game = line.split(":", 1)[1] if ":" in line else line
+    parts = game.split(" - ")
+    game = next((p for p in parts if _GAME_WORD.search(p)), parts[0])
+    variant = variant_of(_STAKES_TAIL.sub("", game).strip())
+    tournament = _TOURNAMENT.search(line)
+    found = stakes_of(line.split(" - Level")[0] if tournament is None else line)
+    stakes = None if found is None else (amount(found[0]), amount(found[1]))
+    currency = currency_of(line) if tournament is None and found is not None else None
+    return (variant, stakes, currency,
+            None if tournament is None else tournament.group(1) or tournament.group(2))
+
+
+def _header(line: str, room: str, file: str | None) -> HandBuilder:
+    m = _ID.search(line)
+    hand = m.group(1) if m else None
+    try:
+        variant, stakes, currency, tournament = _game(room, _DATE_TIME.sub(
+            "", line if m is None else line[m.end():]))
+    except ValueError as exc:
+        raise MalformedHistory(file, hand, str(exc)) from None
+    b = HandBuilder(room, variant, file, hand)
+    if stakes is not None:
+        b.stakes(*stakes)
+    if currency:
+        b.meta["currency"] = currency
+    if tournament is not None:
+        b.meta["_tournament"] = tournament
+    stamp = when(line)
+    if room == "fulltilt":
+        t = _FTP_TIME.search(line)
+        if t is not None:
+            h, mi, s, zone, y, mo, d = t.groups()
+            stamp = (datetime.date(int(y), int(mo), int(d)),
+                     datetime.time(int(h), int(mi), int(s)), zone)
+        table = _FTP_TABLE.search(line)
+        if table is not None:
+            b.meta["table"] = table.group(1).split(", ")[-1].removeprefix("Table ")
+    if stamp is not None:
+        b.meta.update(clock(*stamp))
+    return b
+
+
+def _split_name(line: str, names: dict[str, list[str]], colon: bool) -> tuple[str, str] | None:
+    """(player, the rest) of a line that starts with a player's name, else ``None``."""
+    if colon:
+        name, sep, rest = line.partition(": ")
+        if sep and name in names.get(name.split(" ", 1)[0], ()):
+            return name, rest
+    first = line.split(" ", 1)[0].rstrip(":")
+    for name in names.get(first, ()):
+        if line.startswith(name):
+            tail = line[len(name):]
+            if tail.startswith(": "):
+                return name, tail[2:]
+            if tail.startswith(" "):
+                return name, tail[1:]
+    return None
+
+
+def _post(b: HandBuilder, name: str, rest: str) -> None:
+    value = _money(rest, b)
+    if "ante" in rest:
+        b.post(name, "ante", value)
+    elif "&" in rest or "small and big" in rest:
+        live = b.big if b.big is not None and b.big < value else value
+        b.post(name, "blind", live, value - live)
+    elif "dead" in rest:
+        b.post(name, "ante", value)
+    else:
+        b.post(name, "blind", value)
+
+
+def _action(b: HandBuilder, name: str, rest: str) -> None:
+    verb = rest.split(" ", 1)[0]
+    if verb == "folds":
+        b.act(name, "fold")
+        if "[" in rest:
+            b.holes.setdefault(name, _cards(_CARDS.findall(rest)[-1], b))
+    elif verb == "checks":
+        b.act(name, "check")
+    elif verb == "calls":
+        b.act(name, "call", _money(rest, b))
+    elif verb == "bets":
+        b.act(name, "bet", _money(rest, b))
+    elif verb == "raises":
+        values = _AMOUNT.findall(rest.partition(" and ")[0])
+        if not values:
+            b.error(f"no amount in {name}'s raise {rest!r}")
+        b.act(name, "raise_to", amount(values[-1]))
+    elif verb == "posts":
+        _post(b, name, rest)
+    elif verb == "antes":
+        b.post(name, "ante", _money(rest, b))
+    elif verb == "shows":
+        found = _CARDS.findall(rest)
+        if found:
+            b.show(name, _cards(found[0], b))
+    elif verb == "mucks":
+        found = _CARDS.findall(rest)
+        b.muck(name, _cards(found[0], b) if found else None)
+    elif verb == "collected":
+        b.collect(name, _money(rest, b))
+    elif verb in ("wins", "ties") and "bounty" not in rest:
+        b.collect(name, _money(rest.rpartition("(")[2], b))
+    elif verb == "cashed":
+        pass
+    elif not rest.startswith(_NOISE):
+        b.error(f"cannot read {name}'s action {rest!r}")
+
+
+def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
+    if line.startswith("Total pot"):
+        for part in line.split("|")[1:]:
+            m = _FEE.match(part.strip())
+            if m is not None:
+                key = m.group(1).strip().lower().replace(" ", "_")
+                value = amount(m.group(2))
+                if value:
+                    b.fees[key if key in ("rake", "jackpot") else "fees"] = (
+                        b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
+                        + value)
+        return
+    if line.startswith("Seat ") and not b.collected:  # WPN may write the winner only here
+        won = _WON.search(line)
+        seat = line[5:].split(":", 1)[0]
+        if won is not None and seat.isdigit() and int(seat) in by_seat:
+            b.collect(by_seat[int(seat)], amount(won.group(1)))
+    if line.startswith("Seat ") and "[" in line:
+        seat = line[5:].split(":", 1)[0]
+        name = by_seat.get(int(seat)) if seat.isdigit() else None
+        if name is None:
+            return
+        cards = _cards(_CARDS.findall(line)[0], b)
+        if "mucked" in line:
+            b.muck(name, cards)
+        elif "showed" in line or "shows" in line:
+            b.show(name, cards)
+
+
+def read_hand(text: str, room: str, file: str | None = None) -> HandHistory:
+    """One hand of a room of this family as a :class:`HandHistory`."""
+    lines = text.strip("\n").split("\n")
+    b = _header(lines[0], room, file)
+    return read_body(lines[1:], b, colon=room in ("pokerstars", "ggpoker"))
+
+
+def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
+    """The lines after the header (``colon``: a colon follows the names of actions)."""
+    names: dict[str, list[str]] = {}
+    by_seat: dict[int, str] = {}
+    seating = True
+    summary = False
+    seats = b.seats
+    for line in lines:
+        line = line.rstrip()
+        if not line:
+            continue
+        if summary:
+            _summary(b, line, by_seat)
+            continue
+        if colon and not seating:  # most lines: "name: action", read at once
+            name, sep, rest = line.partition(": ")
+            if sep and name in seats:
+                _action(b, name, rest)
+                continue
+        if line.startswith("***"):
+            seating = False
+            street = line.strip("* ").split(" ", 1)[0]
+            if street in ("FLOP", "TURN", "RIVER"):
+                found = _CARDS.findall(line)
+                if not found:
+                    b.error(f"no cards on the line {line!r}")
+                b.board(_cards(found[-1], b))
+            elif street in ("FIRST", "SECOND", "THIRD"):
+                b.runs = 2
+            elif street == "SUMMARY":
+                summary = True
+            continue
+        if seating and line.startswith("Seat "):
+            m = _SEAT.match(line)
+            if m is not None:
+                seat, name, stack, bounty, tail = m.groups()
+                out = "sitting out" in tail or "out of hand" in tail
+                b.seat(int(seat), name, amount(stack), playing=not out)
+                names.setdefault(name.split(" ", 1)[0].rstrip(":"), []).append(name)
+                names[name.split(" ", 1)[0].rstrip(":")].sort(key=len, reverse=True)
+                by_seat[int(seat)] = name
+                if bounty:
+                    b.bounties[name] = amount(bounty)
+            continue
+        if line.startswith(("Table ", "Table:")):
+            m = _TABLE.match(line)
+            if m is not None:
+                b.meta["table"] = m.group(1)
+                b.meta["seat_count"] = int(m.group(2))
+                if m.group(3):
+                    b.button = int(m.group(3))
+            continue
+        if line.startswith("Dealt to "):
+            found = _CARDS.findall(line)
+            rest = line[9:].partition(" [")[0].strip()
+            if rest in b.seats:
+                if found and len(found) == 1:
+                    b.hole(rest, _cards(found[0], b))
+                else:
+                    b.player(rest)
+            continue
+        if line.startswith("Uncalled bet") or line.startswith("Main pot") or line.startswith(
+                "Side pot"):
+            continue
+        if line.startswith("The button"):
+            m = _FTP_BUTTON.match(line)
+            if m is not None:
+                b.button = int(m.group(1))
+            continue
+        split = _split_name(line, names, colon)
+        if split is not None:
+            seating = False
+            _action(b, *split)
+        elif line.startswith("Hand was run"):
+            b.runs = 2
+    if not summary:
+        b.error("the hand stops early: it has no *** SUMMARY *** (a file cut short?)")
+    return b.build()
