@@ -281,6 +281,8 @@ WORDS: Words = {
         "PYTHONIOENCODING=utf-8",
         "nested": "the input is nested too deeply to read",
         "repeated_key": "the key {key} is given twice",
+        "unquoted_board": "unrecognized arguments: {arguments}; quote a board of "
+        "several cards, e.g. --board \"Qh Jh Th\"",
         "unrecognized": "unrecognized arguments: {arguments}",
         "required": "the following arguments are required: {arguments}",
         "invalid_choice": "argument {option}: invalid choice: {value} (choose from {choices})",

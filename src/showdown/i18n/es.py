@@ -292,6 +292,8 @@ WORDS: Words = {
         "defina PYTHONIOENCODING=utf-8",
         "nested": "la entrada está anidada demasiado profundo para leerla",
         "repeated_key": "la clave {key} aparece dos veces",
+        "unquoted_board": "argumentos no reconocidos: {arguments}; ponga entre comillas "
+        "una mesa de varias cartas, p. ej. --board \"Qh Jh Th\"",
         "unrecognized": "argumentos no reconocidos: {arguments}",
         "required": "faltan los argumentos: {arguments}",
         "invalid_choice": "argumento {option}: opción no válida: {value} (elija entre {choices})",

@@ -328,6 +328,8 @@ WORDS: Words = {
         "PYTHONIOENCODING=utf-8",
         "nested": "вход вложен слишком глубоко, чтобы его прочитать",
         "repeated_key": "ключ {key} указан дважды",
+        "unquoted_board": "нераспознанные аргументы: {arguments}; возьмите стол из "
+        "нескольких карт в кавычки, например --board \"Qh Jh Th\"",
         "unrecognized": "нераспознанные аргументы: {arguments}",
         "required": "нужны аргументы: {arguments}",
         "invalid_choice": "аргумент {option}: недопустимое значение: {value} (выберите из "
