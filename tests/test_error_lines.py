@@ -140,3 +140,19 @@ def test_the_encoding_error_stays_english() -> None:
         sys.stdout = saved
     assert code == 2
     assert err.getvalue().startswith("error: the output encoding (ascii) cannot write")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", 'error: showdown: unrecognized arguments: Jh Th; quote a board of several cards, '
+               'e.g. --board "Qh Jh Th"'),
+        ("es", 'error: showdown: argumentos no reconocidos: Jh Th; ponga entre comillas una mesa '
+               'de varias cartas, p. ej. --board "Qh Jh Th"'),
+        ("ru", 'ошибка: showdown: нераспознанные аргументы: Jh Th; возьмите стол из нескольких '
+               'карт в кавычки, например --board "Qh Jh Th"'),
+    ],
+)  # fmt: skip
+def test_the_unquoted_board_hint_is_translated_whole(lang: str, line: str) -> None:
+    code, _, err = run_cli(["eval", "Ah Kh", "--board", "Qh", "Jh", "Th", "--lang", lang])
+    assert code == 2 and err.splitlines() == [line]
