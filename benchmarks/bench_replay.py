@@ -35,6 +35,14 @@ this process (the same tasks as the pool's workers, nothing sent between
 processes): the best one-process path. Beside the wall times, the CPU time
 per hand of this process and of the workers (load shifts it far less).
 
+``--ev`` times what ``showdown replay --ev`` adds (the all-in EV, enumerated exactly for
+the hands with an all-in before the last card): the real HandHQ sample and generated
+6-max hands with every card known and short stacks (many all-ins), each reported as
+``showdown replay`` reports it, without and with the EV, pokerkit's read and replay
+of the same hands beside; then the cost per all-in hand. ``--ev-old FILE`` adds, interleaved
+in the same rounds, ``--ev`` computed by a frozen copy of a former ``allin_ev.py`` (say
+``git show REV:src/showdown/phh/allin_ev.py > /tmp/old_allin_ev.py``).
+
 Targets: 30,000 hands/s in one process; 2 processes at least 1.7x one on 2
 cores. Figures on a shared machine vary with its load: a target is judged
 only from steady figures on an idle one.
@@ -52,10 +60,15 @@ import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from common import Result, interleaved_times, judge, machine_load, print_table, steady
 from showdown.hands import native as _backend
+from showdown.phh.allin_ev import all_in_moment
+from showdown.phh.corpus import _rows
 from showdown.phh.errors import HistoryError
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
@@ -177,6 +190,140 @@ def cash(hands: int, rounds: int) -> None:
     )
     mine = times["showdown read+replay+settle+verify"]
     print(f"  target 30,000 hands/s: {judge(hands / min(mine) >= 30_000, steady(mine))}")
+
+
+def reports(texts: list[str], ev: bool) -> int:
+    """Every hand of ``texts`` reported as ``showdown replay`` reports it (``ev``: with
+    ``--ev``); the hands reported."""
+    return sum(len(_rows(loads_all(text), False, ev=ev)) for text in texts)
+
+
+def all_in_hands(texts: list[str]) -> tuple[int, int]:
+    """(hands with an all-in before the last card, those of them whose EV is computed)."""
+    found = computed = 0
+    for text in texts:
+        for s in settle_each(loads_all(text)):
+            if isinstance(s, HistoryError) or all_in_moment(s.replay) is None:
+                continue
+            found += 1
+            holes = [s.replay.holes[i] for i, f in enumerate(s.replay.folded) if not f]
+            computed += all("??" not in h for h in holes)
+    return found, computed
+
+
+def short_stacked(hands: int, seed: int = 13) -> list[HandHistory]:
+    """6-max no-limit Hold'em, blinds 1/2, stacks of 10 to 100 big blinds, every card
+    known: many hands end all in before the river."""
+    rng = random.Random(seed)
+    return [
+        settlement_to_history(settle(random_hand(
+            rng, header("NT", [rng.randint(20, 200) for _ in range(6)]), fold=0.55)))
+        for _ in range(hands)
+    ]
+
+
+def former_module(path: str) -> Any:
+    """The module frozen in ``path`` (a former ``allin_ev.py``), loaded beside the current."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("former_allin_ev", path)
+    assert spec is not None and spec.loader is not None
+    former = importlib.util.module_from_spec(spec)
+    sys.modules["former_allin_ev"] = former  # dataclasses look their module up
+    spec.loader.exec_module(former)
+    return former
+
+
+def former_ev(former: Any) -> Callable[[list[str]], int]:
+    """``reports(texts, True)`` with the all-in EV of ``former`` swapped in for the call."""
+    import showdown.phh.allin_ev as current
+
+    def run(texts: list[str]) -> int:
+        mine = current.all_in_ev
+        current.all_in_ev = former.all_in_ev  # corpus imports it at each call
+        try:
+            return reports(texts, True)
+        finally:
+            current.all_in_ev = mine
+
+    return run
+
+
+def ev_cost(hands: int, rounds: int, old: str | None = None) -> None:
+    """What ``--ev`` adds, on the real HandHQ sample and on short-stacked generated hands,
+    pokerkit's read and replay beside (``old``: a former ``allin_ev.py`` timed too)."""
+    module = former_module(old) if old else None
+    former = former_ev(module) if module is not None else None
+    real = [p.read_text() for p in REAL]
+    real_texts = real * max(1, hands // max(1, everything(real)))
+    made = short_stacked(hands)
+    made_texts = [dumps_all(made[k : k + 500]) for k in range(0, len(made), 500)]
+    for title, texts in (("the real HandHQ sample (tests/data)", real_texts),
+                         ("generated 6-max hands, 10-100 big blinds, every card known",
+                          made_texts)):
+        n = everything(texts)
+        found, computed = all_in_hands(texts)
+        contenders: dict[str, Callable[[], object]] = {
+            "showdown replay (reports)": partial(reports, texts, False),
+            "showdown replay --ev": partial(reports, texts, True),
+            "pokerkit read+replay": partial(pokerkit_replay, texts),
+        }
+        if former is not None:
+            contenders["showdown replay --ev (former module)"] = partial(former, texts)
+        times = interleaved_times(contenders, rounds=rounds)
+        results = [Result.from_times(name, n, t) for name, t in times.items()]
+        print_table(f"--ev on {title}: {n} hands, {found} with an all-in before the last "
+                    f"card ({computed} with every hand known: EV enumerated), one process "
+                    f"(backend {_backend.current()})", results,
+                    ours=["showdown replay (reports)", "showdown replay --ev"]
+                    + (["showdown replay --ev (former module)"] if former else []))
+        plain, with_ev = min(times["showdown replay (reports)"]), min(
+            times["showdown replay --ev"])
+        extra = (with_ev - plain) / max(1, computed)
+        print(f"  --ev costs {with_ev / plain:.2f}x the replay (best times): about "
+              f"{extra * 1e3:.2f} ms per all-in hand whose EV is enumerated")
+        if former is not None:
+            before = min(times["showdown replay --ev (former module)"])
+            print(f"  the former module: about {(before - plain) / max(1, computed) * 1e3:.2f} "
+                  f"ms per all-in hand; --ev now takes {with_ev / before:.2f}x its time")
+    if module is not None:
+        by_kind(made, module, rounds)
+
+
+def by_kind(hands: list[HandHistory], former: Any, rounds: int) -> None:
+    """Per kind of all-in hand (street, players left, contested pots): the time of one
+    hand's EV, now and with ``former``, the two taking turns on each hand (best of
+    ``rounds``), summed over the hands of the kind."""
+    from showdown.phh.allin_ev import all_in_ev
+
+    kinds: dict[tuple[int, str, int, int], list[float]] = {}
+    order = {"preflop": 0, "flop": 1, "turn": 2}
+    for s in settle_each(hands):
+        if isinstance(s, HistoryError) or all_in_moment(s.replay) is None:
+            continue
+        best_now = best_then = float("inf")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            ev = all_in_ev(s)
+            middle = time.perf_counter()
+            former.all_in_ev(s)
+            best_now = min(best_now, middle - start)
+            best_then = min(best_then, time.perf_counter() - middle)
+        if ev is None or ev.note is not None:
+            continue
+        live = sum(1 for f in s.replay.folded if not f)
+        pots = sum(1 for _, contenders in ev.pots if len(contenders) > 1)
+        row = kinds.setdefault((order[ev.street], ev.street, live, pots), [0, 0.0, 0.0])
+        row[0] += 1
+        row[1] += best_now
+        row[2] += best_then
+    print(f"\n== one hand's EV by kind of all-in, best of {rounds}, now and former module taking "
+          "turns (ms per hand)")
+    print(f"  {'street':8} {'players':>7} {'pots':>4} {'hands':>5} {'now':>9} {'former':>9} "
+          f"{'ratio':>6}")
+    for (_, street, live, pots), (n, now, then) in sorted(kinds.items()):
+        print(f"  {street:8} {live:>7} {pots:>4} {n:>5} {now / n * 1e3:>9.2f} "
+              f"{then / n * 1e3:>9.2f} {then / now:>5.1f}x")
 
 
 def copies(paths: list[Path], hands: int, per_file: int, folder: Path) -> list[Path]:
@@ -324,7 +471,17 @@ def main() -> None:
     parser.add_argument("--no-cli", action="store_true", help="skip timing the command")
     parser.add_argument("--cash-only", action="store_true",
                         help="only the HandHQ-style cash hands (decimals, metadata lines)")
+    parser.add_argument("--ev", action="store_true",
+                        help="only what --ev adds (the real sample, short-stacked hands)")
+    parser.add_argument("--ev-old", metavar="FILE",
+                        help="with --ev: also time a frozen copy of a former allin_ev.py")
     args = parser.parse_args()
+    if args.ev:
+        ev_cost(args.hands, args.rounds, args.ev_old)
+        load = machine_load()
+        if load:
+            print(f"  note: {load}; the figures above are not the machine's")
+        return
     cash(args.hands, args.rounds)
     if args.cash_only:
         return

@@ -43,6 +43,10 @@ def estimate(samples: int) -> np.ndarray:
         n = len(part)
         decks = np.array([[c for c in range(52) if c not in set(h)] for h in part.tolist()])
         picks = K.floyd_sample(rng, 48, 9, n * samples)  # (n * samples, 9) into each deck
+        # Floyd's draw is a uniform set, not a uniform order: shuffle each row before
+        # splitting it into the opponent's four cards and the board (the deck is sorted by
+        # rank, so an unshuffled split would deal the opponent biased ranks).
+        picks = rng.permuted(picks, axis=1)
         rows = np.repeat(np.arange(n), samples)
         cards = decks[rows[:, None], picks]
         hero = evaluate_omaha_batch(part[rows], cards[:, 4:])

@@ -35,11 +35,19 @@ def launch_chromium() -> Iterator[Any]:
         chromium.close()
 
 
-def new_page(browser: Any, server: GameServer, **context: Any) -> Any:
-    """A fresh browser tab on the game, with every request and page error recorded."""
+# Set before the page's own scripts run: the first-time tour counts as seen.
+TOUR_SEEN = "localStorage.setItem('showdown.tour', 'done')"
+
+
+def new_page(browser: Any, server: GameServer, *, tour: bool = False, **context: Any) -> Any:
+    """A fresh browser tab on the game, with every request and page error recorded.
+
+    The first-time tour is skipped unless ``tour`` (its own tests ask for it)."""
     options = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "reduce"}
     options.update(context)
     ctx = browser.new_context(**options)
+    if not tour:
+        ctx.add_init_script(script=TOUR_SEEN)
     page = ctx.new_page()
     page.requests = []  # type: ignore[attr-defined]
     page.errors = []  # type: ignore[attr-defined]
@@ -102,3 +110,76 @@ def check_clean(page: Any, server: GameServer) -> None:
     assert not page.errors, page.errors
     outside = [u for u in page.requests if not u.startswith(server.url)]
     assert not outside, outside
+
+
+# ---- the page at a size, in a language: targets, cut words, what is on screen ----
+
+PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+def page_at(
+    browser: Any, server: GameServer, size: tuple[int, int], lang: str, **extra: Any
+) -> Any:
+    """A tab at ``size`` whose browser speaks ``lang``; below 600 px wide, a touch phone."""
+    width, height = size
+    options: dict[str, Any] = {"viewport": {"width": width, "height": height}, "locale": lang}
+    if width < 600:
+        options.update(PHONE)
+    options.update(extra)
+    page = new_page(browser, server, **options)
+    assert page.get_attribute("html", "lang") == lang
+    return page
+
+
+def press(page: Any, selector: str) -> None:
+    """A tap on a touch screen, a click elsewhere."""
+    if page.viewport_size["width"] < 600:
+        page.tap(selector)
+    else:
+        page.click(selector)
+
+
+# Every control a finger or a mouse may use, shown on screen, with its box.
+CONTROLS = """() => [...document.querySelectorAll('button, select, summary, a[href], input')]
+  .filter(e => e.getClientRects().length && !e.closest('[hidden]') && !e.classList.contains('skip'))
+  .map(e => { const r = e.getBoundingClientRect();
+    return [e.id || e.className || e.tagName, e.textContent.trim().slice(0, 24),
+      r.width, r.height]; })"""
+
+# Elements whose text is cut: wider content than box (clipped) or an ellipsis. Text
+# for screen readers only (a 1 px box) is not cut.
+CUT = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getClientRects().length && !e.closest('.visually-hidden, [hidden]')
+    && !e.matches('svg, svg *') && e.getBoundingClientRect().width > 1)
+  .filter(e => { const s = getComputedStyle(e);
+    return (s.textOverflow === 'ellipsis' || s.overflowX !== 'visible')
+      && e.scrollWidth > e.clientWidth + 1 && !e.matches('.table-scroll'); })
+  .map(e => [e.id || e.className || e.tagName, e.textContent.trim().slice(0, 30),
+    e.scrollWidth, e.clientWidth])"""
+
+
+def small_targets(page: Any) -> list[Any]:
+    """The controls on screen less than 44 px wide or tall (a fingertip)."""
+    return [c for c in page.evaluate(CONTROLS) if c[2] < 44 or c[3] < 44]
+
+
+def outside_view(page: Any, *selectors: str) -> list[str]:
+    """The selectors (every match) whose box is not wholly inside the viewport."""
+    size = page.viewport_size
+    bad = []
+    for sel in selectors:
+        boxes = page.locator(sel).evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [r.left, r.top, r.right, r.bottom]; })"
+        )
+        assert boxes, f"nothing matches {sel}"
+        for left, top, right, bottom in boxes:
+            inside = (
+                left >= -0.5
+                and top >= -0.5
+                and right <= size["width"] + 0.5
+                and bottom <= size["height"] + 0.5
+            )
+            if not inside:
+                bad.append(f"{sel} at {[round(left), round(top), round(right), round(bottom)]}")
+    return bad

@@ -338,10 +338,13 @@ def test_omaha_scalar_agrees_with_batch() -> None:
             np.testing.assert_array_equal(scalar, batch)
 
 
-def test_the_portable_c_batch_loop_agrees(tmp_path: Path) -> None:
+@pytest.mark.parametrize("flag", ["-DSHOWDOWN_SSE2=0", "-DSHOWDOWN_NO_POPCNT"])
+def test_the_portable_c_batch_loop_agrees(tmp_path: Path, flag: str) -> None:
     """The batch loop's plain C path (ARM64 and any machine without SSE2 take it) built
-    here with ``-DSHOWDOWN_SSE2=0``: the same ranks and first bad rows as the built kernel
-    for every specialised input type, checked and not, on 5, 6 and 7 cards."""
+    here with ``-DSHOWDOWN_SSE2=0``, and its checked loop without POPCNT (processors
+    without it take it) built with ``-DSHOWDOWN_NO_POPCNT``: the same ranks and first bad
+    rows as the built kernel for every specialised input type, checked and not, on 5, 6
+    and 7 cards."""
     import showdown._native as kernel_package  # the kernel is built (see pytestmark)
 
     ldshared = sysconfig.get_config_var("LDSHARED")
@@ -354,7 +357,7 @@ def test_the_portable_c_batch_loop_agrees(tmp_path: Path) -> None:
     sources = sorted(Path(kernel_package.__file__).parent.glob("*.c"))  # kernel.h is beside them
     assert len(sources) > 1, sources
     subprocess.run(
-        [*ldshared.split(), "-std=c99", "-O2", "-fPIC", "-DSHOWDOWN_SSE2=0", f"-I{include}",
+        [*ldshared.split(), "-std=c99", "-O2", "-fPIC", flag, f"-I{include}",
          *map(str, sources), "-o", str(out)],
         check=True,
     )  # fmt: skip

@@ -297,3 +297,81 @@ def test_one_hundred_million_hands_in_bounded_memory() -> None:
         tracemalloc.stop()
     assert len(out) == 100_000_000 and out[-1] == evaluate_ids(row[0].tolist())
     assert peak - out.nbytes < 32 * 2**20
+
+
+def test_out_receives_the_ranks_and_is_returned() -> None:
+    rng = np.random.default_rng(24)
+    for k in (5, 6, 7):
+        hands = random_hands(rng, 3000, k).astype(np.uint8)
+        out = np.full(len(hands), 9999, dtype=np.uint16)
+        got = evaluate_batch(hands, out=out)
+        assert got is out
+        np.testing.assert_array_equal(out, [evaluate_ids(h) for h in hands.tolist()])
+
+
+def test_out_slices_take_the_ranks_of_their_rows() -> None:
+    """Two halves into the two halves of one array: as two threads fill a preallocated one."""
+    rng = np.random.default_rng(25)
+    hands = random_hands(rng, 1001, 7)
+    out = np.zeros(len(hands), dtype=np.uint16)
+    evaluate_batch(hands[:500], out=out[:500])
+    evaluate_batch(hands[500:], out=out[500:])
+    np.testing.assert_array_equal(out, evaluate_batch(hands))
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        (np.zeros(3, dtype=np.int32), r"out must be a uint16 array, not int32"),
+        (np.zeros(4, dtype=np.uint16), r"out must have shape \(3,\) for 3 hands"),
+        (np.zeros((3, 1), dtype=np.uint16), r"out must have shape \(3,\)"),
+        (np.zeros(6, dtype=np.uint16)[::2], r"out must be a writable, contiguous array"),
+        ([0, 0, 0], r"out must be a numpy uint16 array, not list"),
+    ],
+)
+def test_bad_out_arrays_say_what_is_wrong(out: object, message: str) -> None:
+    hands = [[0, 4, 8, 12, 17], [1, 5, 9, 13, 18], [2, 6, 10, 14, 19]]
+    with pytest.raises(ValueError, match=message):
+        evaluate_batch(hands, out=out)  # type: ignore[arg-type]
+
+
+def test_out_is_for_the_standard_ladder_only() -> None:
+    with pytest.raises(ValueError, match="out= is for the standard ladder"):
+        evaluate_batch([[20, 13, 9, 4, 0]], game="deuce-to-seven", out=np.zeros(1, np.uint16))
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.int64])
+def test_strided_rows_read_like_contiguous_ones(dtype: type) -> None:
+    """Rows a few ids apart (a column slice of a wider array) on the strided kernel loop."""
+    rng = np.random.default_rng(26)
+    wide = random_hands(rng, 2000, 9).astype(dtype)
+    for k in (5, 6, 7):
+        sliced = wide[:, :k]
+        assert not sliced.flags.c_contiguous
+        np.testing.assert_array_equal(
+            evaluate_batch(sliced), evaluate_batch(np.ascontiguousarray(sliced))
+        )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    card=st.integers(min_value=0, max_value=51),
+    copies=st.integers(min_value=2, max_value=7),
+    k=st.integers(min_value=5, max_value=7),
+    dtype=st.sampled_from([np.uint8, np.int16, np.int32, np.int64]),
+    seed=st.integers(min_value=0, max_value=1000),
+)
+def test_a_card_held_many_times_is_caught(
+    card: int, copies: int, k: int, dtype: type, seed: int
+) -> None:
+    """Two to seven copies of one card among distinct others (the kernel counts the bits
+    of the row's bit sum: every carry of a repeat must show)."""
+    copies = min(copies, k)
+    rng = np.random.default_rng(seed)
+    others = [int(c) for c in rng.permutation(52) if c != card][: k - copies]
+    row = [card] * copies + others
+    rng.shuffle(row)
+    hands = np.array([[0, 4, 8, 12, 17, 21, 25][:k], row], dtype=dtype)
+    with pytest.raises(CardError, match=r"^hands row 1 holds a card twice$"):
+        evaluate_batch(hands)
+    assert evaluate_batch(hands, check=False).shape == (2,)  # unspecified rank, no error

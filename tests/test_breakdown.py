@@ -179,7 +179,11 @@ def test_holdem_breakdown_matches_the_brute_force(text: str, board: str) -> None
 
 @pytest.mark.parametrize(
     ("text", "board"),
-    [("AAxx", "Jh 7s 6d"), ("KQJTds", "9h 8h 2c"), ("xxxxr", "Ts 9d 3c 3h")],
+    [
+        pytest.param("AAxx", "Jh 7s 6d", marks=pytest.mark.slow),  # about a minute
+        ("KQJTds", "9h 8h 2c"),
+        pytest.param("xxxxr", "Ts 9d 3c 3h", marks=pytest.mark.slow),  # minutes: every hand
+    ],
 )
 def test_omaha_breakdown_matches_the_brute_force(text: str, board: str) -> None:
     combos, made, draws = brute_force(text, board, "omaha")

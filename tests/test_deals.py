@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from showdown.cards import CardError
 from showdown.odds import kernels as K
-from showdown.odds.deals import DealSampler, enumerate_deals, find_deal
+from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, groups
 from showdown.odds.equity import equity
 from showdown.odds.ranges import parse_range
 
@@ -136,3 +136,77 @@ def test_importance_weighted_equity_matches_exact() -> None:
     assert mc.stderr is not None
     for p in range(3):
         assert abs(mc.equity[p] - exact.equity[p]) < 4.5 * mc.stderr[p], p
+
+
+# ------------------------------------------------ the kernel's deals (issue 24)
+
+from showdown.hands import native as _native  # noqa: E402
+
+needs_kernel = pytest.mark.skipif(
+    not _native.native_available(), reason="the no-compiler install: no kernel"
+)
+
+
+@needs_kernel
+def test_kernel_deals_have_the_weighting_of_exact_enumeration() -> None:
+    """Three overlapping weighted ranges: each deal's share of 200,000 kernel draws is
+    its exact probability (its weight over the listed deals' total) within 5 sigma."""
+    _, masks, weights = _players(["AA,AKs:0.5,KK", "AK,KK:0.25", "AA:0.3,AKo,QQ"])
+    picks, weight, _ = enumerate_deals(masks, weights, 100_000)
+    expected = weight / weight.sum()
+    n = 200_000
+    drawn = K.deal_picks(masks, [np.cumsum(w) for w in weights], n, seed=7)
+    assert drawn is not None and drawn.shape == (3, n)
+    # every drawn deal is legal: no card twice
+    taken = [masks[p][drawn[p]] for p in range(3)]
+    assert not ((taken[0] & taken[1]) | (taken[0] & taken[2]) | (taken[1] & taken[2])).any()
+    index = {tuple(row): i for i, row in enumerate(picks.tolist())}
+    dealt = [index[d] for d in zip(*drawn.tolist(), strict=True)]
+    counts = np.bincount(dealt, minlength=len(picks))
+    sigma = np.sqrt(n * expected * (1 - expected))
+    assert (np.abs(counts - n * expected) <= 5 * sigma + 1).all()
+
+
+@needs_kernel
+def test_kernel_deals_are_seeded() -> None:
+    _, masks, weights = _players(["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"])
+    cumulative = [np.cumsum(w) for w in weights]
+    first = K.deal_picks(masks, cumulative, 1000, seed=3)
+    assert first is not None
+    np.testing.assert_array_equal(first, K.deal_picks(masks, cumulative, 1000, seed=3))
+    assert not np.array_equal(first, K.deal_picks(masks, cumulative, 1000, seed=4))
+
+
+@needs_kernel
+def test_kernel_deals_give_up_where_deals_rarely_fit() -> None:
+    """Two players who can only both be dealt through their rarest combos: None, and
+    equity still answers (through the importance sampler)."""
+    masks = [np.array([1, 2], dtype=np.uint64), np.array([1, 2], dtype=np.uint64)]
+    weights = [np.array([1.0, 1e-4]), np.array([1.0, 0.0])]
+    assert K.deal_picks(masks, [np.cumsum(w) for w in weights], 100, seed=1) is None
+    result = equity(["AsAh:1,KsKh:0.0001", "AsAh,QsQh:0.0001"], trials=20_000, seed=1)
+    assert result.trials == 20_000
+
+
+def test_groups_list_each_players_combo_of_every_joint_deal() -> None:
+    _, masks, weights = _players(["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs", "AKo"])
+    found = groups(masks, weights, limit=600)
+    assert sorted(p for members, *_ in found for p in members) == [0, 1, 2, 3]
+    for members, picks, weight, taken in found:
+        assert len(picks) <= 600 and picks.shape[1] == len(members)
+        mine = [masks[p][picks[:, k]] for k, p in enumerate(members)]
+        np.testing.assert_array_equal(np.bitwise_or.reduce(mine), taken)
+        product = np.prod([weights[p][picks[:, k]] for k, p in enumerate(members)], axis=0)
+        np.testing.assert_allclose(product, weight)
+
+
+@needs_kernel
+def test_three_ranges_on_the_kernel_agree_with_exact() -> None:
+    """Grouped kernel deals and the card-by-card board (three ranged hands) against the
+    exact answer, within 5 standard errors."""
+    players = ["KK+", "QQ,AKs", "JJ,AQs"]
+    exact = equity(players, exact=True, workers=1)
+    drawn = equity(players, trials=400_000, seed=11, workers=1)
+    assert drawn.method == "monte-carlo"
+    for e, d in zip(exact.equity, drawn.equity, strict=True):
+        assert abs(e - d) <= 5 * (e * (1 - e) / 400_000) ** 0.5 + 1e-3

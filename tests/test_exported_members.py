@@ -27,6 +27,7 @@ SHOWDOWN = {
     "parse_omaha_range", "parse_range", "percentile", "resolve", "stats", "value_ids",
 }  # fmt: skip
 PHH = {
+    "AllInEV", "all_in_ev",
     "HandHistory", "HandReport", "HandState", "HistoryError", "IllegalAction",
     "MalformedHistory", "Replay", "Settlement", "UnsupportedVariant", "Verdict", "dumps",
     "dumps_all", "load_file", "loads", "loads_all", "replay", "replay_paths", "settle",

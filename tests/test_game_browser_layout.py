@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import I18N, api_get, check_clean, launch_chromium, new_page, shot
+from browser_helpers import (
+    I18N,
+    api_get,
+    check_clean,
+    launch_chromium,
+    new_page,
+    outside_view,
+    shot,
+)
 from game_helpers import GameServer, audit, running_server
 
 pytestmark = pytest.mark.browser
@@ -40,27 +48,6 @@ def sized_page(browser: Any, server: GameServer, width: int, height: int, **extr
         options.update(PHONE)
     options.update(extra)
     return new_page(browser, server, **options)
-
-
-def outside_view(page: Any, *selectors: str) -> list[str]:
-    """The selectors (every match) whose box is not wholly inside the viewport."""
-    size = page.viewport_size
-    bad = []
-    for sel in selectors:
-        boxes = page.locator(sel).evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect();"
-            " return [r.left, r.top, r.right, r.bottom]; })"
-        )
-        assert boxes, f"nothing matches {sel}"
-        for left, top, right, bottom in boxes:
-            if (
-                left < -0.5
-                or top < -0.5
-                or right > size["width"] + 0.5
-                or bottom > size["height"] + 0.5
-            ):
-                bad.append(f"{sel} at {[round(left), round(top), round(right), round(bottom)]}")
-    return bad
 
 
 def settled(page: Any) -> None:
@@ -105,8 +92,12 @@ def test_the_decision_hint_and_showdown_open_in_view(
         page.click("#btn-keep" if round_no == 1 else "#btn-fold")
         settled(page)
         page.wait_for_timeout(100)
-        shown = ("#btn-deal", "#showdown .headline", "#showdown .pot-line")
+        # The result line (the headline's and the pot's words) by the Next button, with
+        # every card that decided the round (the showdown's table is below).
+        shown = ("#btn-deal", "#status", "#dealer-cards", "#seat-1 .cards", "#seat-2 .cards",
+                 "#seat-0 .cards")  # fmt: skip
         assert not outside_view(page, *shown), outside_view(page, *shown)
+        assert page.inner_text("#showdown .headline") in page.inner_text("#status")
         if round_no == 1:
             shot(page, f"{name}-4-showdown", full=False)
     shot(page, f"{name}-5-showdown-full")

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.cards import Card, parse_cards
-from showdown.game.bots import OPPONENTS, analyse, hint_json
+from showdown.categories import Category
+from showdown.game.bots import ALWAYS_KEEP, OPPONENTS, analyse, hint_json
 from showdown.game.rules import (
     DEALT,
     SEATS,
@@ -490,6 +491,50 @@ def test_g9_obvious_decisions() -> None:
     # four to a flush: the bold player exchanges the odd card
     draw = analyse(ids("Ah 9h 6h 3h Kc"), ids("5d")[0], 10, 30, 2, 2000, 1)
     assert OPPONENTS[2].decide(draw) in {("exchange", 4), ("exchange", 3)}
+
+
+@st.composite
+def made_hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """Five cards making a full house, four of a kind or a straight flush, and an up card."""
+    kind = draw(st.sampled_from(["full_house", "quads", "straight_flush"]))
+    if kind == "straight_flush":
+        suit, top = draw(st.integers(0, 3)), draw(st.integers(3, 12))  # 5-high to ace-high
+        ranks = [12 if r < 0 else r for r in range(top - 4, top + 1)]  # the wheel's ace
+        hand = [4 * r + suit for r in ranks]
+    else:
+        a, b = draw(st.lists(st.integers(0, 12), min_size=2, max_size=2, unique=True))
+        n = 3 if kind == "full_house" else 4
+        hand = [4 * a + s for s in draw(st.permutations(range(4)))[:n]]
+        hand += [4 * b + s for s in draw(st.permutations(range(4)))[: 5 - n]]
+    hand = draw(st.permutations(hand))
+    up = draw(st.sampled_from([c for c in range(52) if c not in hand]))
+    return list(hand), up
+
+
+@settings(max_examples=60, deadline=None)
+@given(made_hands(), st.integers(0, 2), st.sampled_from([5, 10, 25]), st.integers(0, 10**6))
+def test_opponents_never_break_a_made_full_house_or_better(
+    dealt: tuple[list[int], int], rivals: int, ante: int, seed: int
+) -> None:
+    hand, up = dealt
+    a = analyse(hand, up, ante, 3 * ante, rivals, samples=300, seed=seed)
+    assert a.made >= ALWAYS_KEEP == Category.FULL_HOUSE
+    for opponent in OPPONENTS.values():
+        assert opponent.decide(a, ante) == ("keep", None), (opponent.name, hand, up)
+
+
+def test_viktor_keeps_kings_full_of_queens() -> None:
+    # The reported hand: the bold style's taste for drawing once exchanged a queen here.
+    a = analyse(ids("Ks Kh Kd Qs Qh"), ids("2c")[0], 10, 30, 2, samples=3000, seed=3)
+    draw = max(a.exchanges, key=lambda o: o.ev)
+    assert draw.ev >= a.keep.ev - OPPONENTS[2].draw_bias * 10  # the style alone would draw
+    assert OPPONENTS[2].decide(a, 10) == ("keep", None)
+
+
+def test_below_a_full_house_the_styles_still_draw() -> None:
+    # The rule is a floor, not a new style: a flush draw is still worth a card to Viktor.
+    a = analyse(ids("Ah 9h 6h 3h Kc"), ids("5d")[0], 10, 30, 2, 2000, 1)
+    assert a.made < ALWAYS_KEEP and OPPONENTS[2].decide(a)[0] == "exchange"
 
 
 def test_hint_recommends_the_highest_value_option() -> None:

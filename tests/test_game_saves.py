@@ -228,8 +228,9 @@ def test_a_signal_stops_cleanly_and_the_main_file_holds_everything(
     client = Client(server.url, PROFILE)
     for n in range(1, ROUNDS + 1):
         play_round(client)
-        # While the game runs, the main file alone is never more than one round behind.
-        assert settled_in_main_file(db) == n
+        # While the game runs, the main file alone is never more than one round behind
+        # (a backup still reading the previous round holds the checkpoint at that round).
+        assert n - 1 <= settled_in_main_file(db) <= n
     dealt = client.start()  # stopped in the middle of a round
     client.close()
     assert server.stop(sig) == 0

@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 
-from showdown.game.bots import OPPONENTS, analyse
+from showdown.categories import Category
+from showdown.game.bots import ALWAYS_KEEP, OPPONENTS, analyse
 from showdown.game.rules import (
     SEATS,
     Round,
@@ -45,6 +46,26 @@ def tie_heavy_deck(rng: random.Random, button: int) -> list[int]:
     return [c if c is not None else next(it) for c in deck]
 
 
+def made_hand_deck(rng: random.Random, button: int) -> list[int]:
+    """A shuffled deck in which one opponent is dealt a full house or four of a kind
+    (rare in a fair deal), to check that no style ever breaks one."""
+    three, two = rng.sample(range(13), 2)
+    if rng.random() < 0.5:
+        made = [4 * three + s for s in rng.sample(range(4), 3)]
+        made += [4 * two + s for s in rng.sample(range(4), 2)]
+    else:
+        made = [4 * three + s for s in range(4)] + [4 * two + rng.randrange(4)]
+    rng.shuffle(made)
+    seat = rng.choice([1, 2])
+    rest = [c for c in range(52) if c not in made]
+    rng.shuffle(rest)
+    deck = rest[:]
+    at = seat_order(button).index(seat)
+    for p, card in enumerate(made):
+        deck.insert(p * 4 + at, card)
+    return deck
+
+
 def r7_shares(amount: int, winners: list[int], button: int) -> dict[int, int]:
     """Independent R7: equal shares, odd chips one each from left of the button."""
     ordered = sorted(winners, key=lambda s: (s - button - 1) % SEATS)
@@ -77,7 +98,13 @@ def run(rounds: int, seed: int, samples: int, stacks: tuple[int, ...]) -> Counte
                 table.injected += START - table.chips[seat]
                 table.chips[seat] = START
                 seen["refill"] += 1
-        deck = tie_heavy_deck(rng, button) if rng.random() < 0.3 else shuffled_deck(rng.random())
+        pick = rng.random()
+        if pick < 0.3:
+            deck = tie_heavy_deck(rng, button)
+        elif pick < 0.36:
+            deck = made_hand_deck(rng, button)
+        else:
+            deck = shuffled_deck(rng.random())
         before = list(table.chips)
         carry = table.pot
         rnd = deal(table, number, ante, button, deck)
@@ -86,6 +113,10 @@ def run(rounds: int, seed: int, samples: int, stacks: tuple[int, ...]) -> Counte
         while rnd.to_act is not None:
             seat = rnd.to_act
             action, index = decide(rnd, seat, samples)
+            if seat and Category.from_rank(evaluate_ids(rnd.seats[seat].hand)) >= ALWAYS_KEEP:
+                # A made full house or better is never broken (nor folded).
+                assert (action, index) == ("keep", None), (seat, rnd.seats[seat].hand, action)
+                seen["made_kept"] += 1
             apply_decision(rnd, table, seat, action, index)
             conserved(rnd)
         while rnd.phase == "dealer":
@@ -148,11 +179,11 @@ def test_simulation_thousands_of_rounds_conserve_chips_and_follow_the_rules() ->
     seen = run(rounds=2500, seed=2026, samples=150, stacks=(100, 60, 1000))
     assert sum(seen[k] for k in ("win", "push", "loss")) > 2500
     # every rule was exercised, not just the common paths
-    for key in ("win", "loss", "push", "split", "odd_chip", "fold", "refill"):
+    for key in ("win", "loss", "push", "split", "odd_chip", "fold", "refill", "made_kept"):
         assert seen[key] > 0, (key, seen)
 
 
 @pytest.mark.slow
 def test_simulation_full_strength_opponents() -> None:
     seen = run(rounds=1500, seed=7, samples=3000, stacks=(START, START, START))
-    assert seen["push"] > 0 and seen["odd_chip"] > 0
+    assert seen["push"] > 0 and seen["odd_chip"] > 0 and seen["made_kept"] > 0

@@ -147,7 +147,7 @@ def test_malformed_actions_and_incomplete_hands() -> None:
     with pytest.raises(MalformedHistory, match=r"action 3 'p3 raise 5': unknown action 'raise'"):
         replay(loads(hand([*DEAL3, "p3 raise 5"])))
     with pytest.raises(MalformedHistory, match=r"before the hand is over \(p3 to act\)"):
-        replay(loads(hand(DEAL3)))
+        replay(loads(hand(DEAL3)), partial=False)
     with pytest.raises(MalformedHistory, match="'antes' must be an array of 3 numbers"):
         replay(loads(hand(DEAL3, antes=[0, 0])))
 

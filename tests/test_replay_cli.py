@@ -47,7 +47,7 @@ def test_json_lines_for_every_hand(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 0 and err == ""
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(Path(r["file"]).name, r["hand"], r["class"]) for r in rows] == [
-        ("a.phh", 1, "match"), ("b.phhs", "7", "match"), ("b.phhs", "8", "mismatch"),
+        ("a.phh", "1", "match"), ("b.phhs", "7", "match"), ("b.phhs", "8", "mismatch"),
         ("b.phhs", "9", None)]
     first = rows[0]
     for key in ("file", "hand", "class", "finishing_stacks", "recorded", "pots", "payouts",

@@ -141,95 +141,178 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
     return -1;
 }
 
-/* The same loop specialised for C-contiguous rows of a fixed length N and one integer
- * type. INDEX turns a read id into an index of t->entries: uint8 ids (the fastest
- * input) index it as they are (52..255 read bit POISON, key 0), wider ones are clamped
- * to 52 first. One load per card fetches both its bit and its key; on x86-64 SSE2
- * (part of the architecture, so no -march flag) adds and ORs both lanes at once, and
- * elsewhere the same sums are plain C. A flush (about 3% of random 7-card hands) reads
- * the row again for its suited ranks, so no card index is kept per row.
+/* The same loop specialised for rows of a fixed length N, one integer type, check on
+ * or off, and contiguous rows or any row stride. Each id indexes t->entries by its low
+ * byte (see Entry); a wider id outside 0..255 shows in the OR of the row's ids (WIDE).
+ * On x86-64 SSE2 (part of the architecture, so no -march flag) a card is one 16-byte
+ * add straight from memory, as in OMPEval, and elsewhere the same sums are plain C.
+ *
+ * A row then takes one branch (flush, bad id or card twice: all in one test) and two
+ * dependent table loads (row base, rank), as in OMPEval. The rare row that takes the
+ * branch (about 3% of random 7-card hands, or a bad row) gathers its suited ranks from
+ * the bits' sum (suited_ranks), so no card index is kept per row and the row is not
+ * read again.
  *
  * One pass, each row ranked as soon as it is summed: rows do not depend on each
  * other, so the processor already overlaps one row's table lookups with the next
  * rows' sums (a two-pass version, sums then an independent gather per block of rows,
  * measured no faster and spilled the card indexes to the stack). */
 #if SHOWDOWN_SSE2
-#define ROW_SUMS(N, ROW, INDEX, E, KEY, SUM, ANY)                                             \
+#define ROW_SUMS(N, ROW, E, KEY, BITS)                                                        \
     do {                                                                                       \
-        __m128i s_ = _mm_loadu_si128((const __m128i *)&(E)[INDEX((ROW)[0])]), a_ = s_;        \
+        __m128i a_ = _mm_load_si128((const __m128i *)((E) + (size_t)(uint8_t)(ROW)[0]));       \
         for (int j_ = 1; j_ < (N); j_++) {                                                     \
-            __m128i e_ = _mm_loadu_si128((const __m128i *)&(E)[INDEX((ROW)[j_])]);            \
-            s_ = _mm_add_epi64(s_, e_);                                                        \
-            a_ = _mm_or_si128(a_, e_);                                                         \
+            const __m128i *e_ = (const __m128i *)((E) + (size_t)(uint8_t)(ROW)[j_]);           \
+            a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
         }                                                                                      \
-        SUM = (uint64_t)_mm_cvtsi128_si64(s_);                                                 \
-        ANY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
-        KEY = (uint32_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s_, s_));                         \
+        KEY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
+        BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
     } while (0)
 #else
-#define ROW_SUMS(N, ROW, INDEX, E, KEY, SUM, ANY)                                             \
+#define ROW_SUMS(N, ROW, E, KEY, BITS)                                                        \
     do {                                                                                       \
-        uint64_t k_ = 0, s_ = 0, a_ = 0;                                                       \
+        uint64_t k_ = 0, b_ = 0;                                                               \
         for (int j_ = 0; j_ < (N); j_++) {                                                     \
-            const Entry *e_ = &(E)[INDEX((ROW)[j_])];                                          \
+            const Entry *e_ = (E) + (size_t)(uint8_t)(ROW)[j_];                                \
             k_ += e_->key;                                                                     \
-            s_ += e_->bit;                                                                     \
-            a_ |= e_->bit;                                                                     \
+            b_ += e_->bit;                                                                     \
         }                                                                                      \
-        SUM = s_;                                                                              \
-        ANY = a_;                                                                              \
-        KEY = (uint32_t)k_;                                                                    \
+        KEY = k_;                                                                              \
+        BITS = b_;                                                                             \
     } while (0)
 #endif
 
-#define BATCH_LOOP(NAME, TYPE, N, INDEX)                                                       \
-    static Py_ssize_t batch_##NAME##_##N(const Tables *t, const char *p, Py_ssize_t rows,      \
-                                         Py_ssize_t s0, uint16_t *out, int check)              \
+/* GCC and Clang on x86-64 also build each checked loop for processors with the POPCNT
+ * instruction (nearly all since 2008; not part of baseline x86-64, so no -march flag:
+ * the loop is chosen at run time, see has_popcnt), which counts the bits at once. */
+#if SHOWDOWN_SSE2 && defined(__GNUC__) && !defined(SHOWDOWN_NO_POPCNT)
+#define POPCNT_DISPATCH 1
+#define WITH_POPCNT __attribute__((target("popcnt")))
+#define POPCNT_FEWER(bits, n) ((uint64_t)(__builtin_popcountll(bits) != (n)))
+static int has_popcnt(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("popcnt") ? 1 : 0;
+    }
+    return known;
+}
+#else
+#define POPCNT_DISPATCH 0
+#define WITH_POPCNT
+#define POPCNT_FEWER(bits, n) fewer_bits(bits, n)
+static int has_popcnt(void)
+{
+    return 0;
+}
+#endif
+
+/* 1 if the sum of N cards' bits has fewer than N bits set (a card twice or a bad id),
+ * else 0: N - 1 times its lowest bit cleared leaves nothing. */
+static inline uint64_t fewer_bits(uint64_t bits, int n)
+{
+    for (int j = 1; j < n; j++) {
+        bits &= bits - 1;
+    }
+    return bits == 0;
+}
+
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* The 13-bit mask of the ranks held in ``suit``, from the sum of a row's card bits
+ * (1 << (4 * rank + suit)): every fourth bit gathered, in five shifts. */
+static inline unsigned suited_ranks(uint64_t bits, unsigned suit)
+{
+    uint64_t x = (bits >> suit) & 0x1111111111111ull; /* bit 4r */
+    x = (x | (x >> 3)) & 0x0303030303030303ull;        /* bits 8k, 8k + 1 */
+    x = (x | (x >> 6)) & 0x000f000f000f000full;        /* nibbles at 16k */
+    x = (x | (x >> 12)) & 0x000000ff000000ffull;       /* bytes at 32k */
+    return (unsigned)((x | (x >> 24)) & 8191);
+}
+
+/* The suit whose nibble flag is set in ``flags`` (of (key + NIBBLE_BIAS) & NIBBLE_FLAGS,
+ * nonzero): seven cards or fewer hold five of one suit at most. */
+static inline unsigned flagged_suit(uint64_t flags)
+{
+    unsigned f = (unsigned)(flags >> 32);
+    return ((f >> 7) & 1) + 2 * ((f >> 11) & 1) + 3 * ((f >> 15) & 1);
+}
+
+typedef Py_ssize_t (*BatchLoop)(const Tables *t, const char *p, Py_ssize_t rows,
+                                Py_ssize_t s0, uint16_t *out);
+
+/* Each loop is a function of its own (not inlined into sd_Tables_batch, where all the
+ * loops shared one register allocation and spilled their table pointers to the stack).
+ * WIDE ids read their low byte; the OR of the whole ids tells if one was outside 0..255
+ * (a negative id too: it is sign-extended). DENSE: contiguous rows, N ids apart (a
+ * constant: one register fewer), else s0 bytes apart. Tables whose flushes the nibble test
+ * does not tell (t->flush_bias, none shipped) take batch_rows instead. */
+#define BATCH_LOOP(NAME, TYPE, N, WIDE, CHECK, LAYOUT, DENSE, ATTR)                            \
+    ATTR NOINLINE static Py_ssize_t batch_##NAME##_##N##_##CHECK##_##LAYOUT(                   \
+        const Tables *t, const char *p, Py_ssize_t rows, Py_ssize_t s0, uint16_t *out)         \
     {                                                                                          \
         const Entry *entries = t->entries;                                                     \
-        const int8_t *fs = t->flush_suit[N];                                                   \
-        const uint16_t *nf = t->nonflush[N], *flush = t->flush;                                \
-        const uint32_t *row_start = t->row_start[N];                                           \
-        /* unchecked: only an id outside 0..51 (its POISON bit) stops the loop */             \
-        const uint64_t dup_mask = check ? ~(uint64_t)0 : 0;                                    \
-        for (Py_ssize_t i = 0; i < rows; i++, p += s0) {                                       \
-            const TYPE *row = (const TYPE *)p;                                                 \
-            uint32_t key;                                                                      \
-            uint64_t sum, any;                                                                 \
-            ROW_SUMS(N, row, INDEX, entries, key, sum, any);                                   \
-            if ((((sum ^ any) & dup_mask) | (any >> NCARDS)) != 0) {                           \
-                return i;                                                                      \
-            }                                                                                  \
-            int suit = fs[key & 255];                                                          \
-            if (suit < 0) {                                                                    \
-                uint32_t rank_sum = key >> SUIT_BITS;                                          \
-                out[i] = nf[row_start[rank_sum >> ROW_BITS] + (rank_sum & ROW_MASK)];          \
-            } else { /* every id is in 0..51 here */                                           \
-                unsigned mask = 0;                                                             \
-                for (int j = 0; j < N; j++) {                                                  \
-                    unsigned c = (unsigned)row[j];                                             \
-                    mask |= (c & 3) == (unsigned)suit ? 1u << (c >> 2) : 0;                    \
+        const uint64_t bias = t->flush_bias[N];                                                \
+        const uint16_t *nf = t->nonflush[N];                                                   \
+        const uint32_t *row_base = t->row_base[N];                                             \
+        const TYPE *row = (const TYPE *)p;                                                     \
+        uint16_t *o = out, *const end = out + rows;                                            \
+        const Py_ssize_t step = (DENSE) ? (N) : s0 / (Py_ssize_t)sizeof(TYPE);                 \
+        for (; o != end; o++, row += step) {                                                   \
+            uint64_t key, bits, wide = 0;                                                      \
+            if (WIDE) {                                                                        \
+                for (int j = 0; j < (N); j++) {                                                \
+                    wide |= (uint64_t)(int64_t)row[j];                                         \
                 }                                                                              \
-                out[i] = flush[mask & 8191];                                                   \
+            }                                                                                  \
+            ROW_SUMS(N, row, entries, key, bits);                                              \
+            uint64_t bad = ((CHECK) == 2   ? POPCNT_FEWER(bits, N)                             \
+                            : (CHECK) ? fewer_bits(bits, N)                                    \
+                                      : 0) |                                                   \
+                           (wide >> 8);                                                        \
+            uint64_t flags = (key + bias) & ROW_FLAGS;                                         \
+            if ((flags | bad) == 0) {                                                          \
+                uint32_t rank_sum = (uint32_t)key;                                             \
+                *o = nf[rank_sum + row_base[rank_sum >> ROW_BITS]];                            \
+            } else if ((bad | (flags & ~NIBBLE_FLAGS)) != 0) {                                 \
+                return o - out;                                                                \
+            } else { /* five or more of a suit: a flush */                                     \
+                *o = t->flush[suited_ranks(bits, flagged_suit(flags))];                        \
             }                                                                                  \
         }                                                                                      \
         return -1;                                                                             \
     }
 
-#define AS_IS(v) (v)
-#define CLAMPED(v) card_index((int64_t)(v))
-BATCH_LOOP(u8, uint8_t, 5, AS_IS)
-BATCH_LOOP(u8, uint8_t, 6, AS_IS)
-BATCH_LOOP(u8, uint8_t, 7, AS_IS)
-BATCH_LOOP(i64, int64_t, 5, CLAMPED)
-BATCH_LOOP(i64, int64_t, 6, CLAMPED)
-BATCH_LOOP(i64, int64_t, 7, CLAMPED)
-BATCH_LOOP(i32, int32_t, 5, CLAMPED)
-BATCH_LOOP(i32, int32_t, 6, CLAMPED)
-BATCH_LOOP(i32, int32_t, 7, CLAMPED)
-BATCH_LOOP(i16, int16_t, 5, CLAMPED)
-BATCH_LOOP(i16, int16_t, 6, CLAMPED)
-BATCH_LOOP(i16, int16_t, 7, CLAMPED)
+/* CHECK: 0 unchecked, 1 checked, 2 checked with POPCNT (the same as 1 where not built) */
+#define BATCH_LOOPS_OF(NAME, TYPE, WIDE, LAYOUT, DENSE)                                        \
+    BATCH_LOOP(NAME, TYPE, 5, WIDE, 0, LAYOUT, DENSE, )                                        \
+    BATCH_LOOP(NAME, TYPE, 6, WIDE, 0, LAYOUT, DENSE, )                                        \
+    BATCH_LOOP(NAME, TYPE, 7, WIDE, 0, LAYOUT, DENSE, )                                        \
+    BATCH_LOOP(NAME, TYPE, 5, WIDE, 1, LAYOUT, DENSE, )                                        \
+    BATCH_LOOP(NAME, TYPE, 6, WIDE, 1, LAYOUT, DENSE, )                                        \
+    BATCH_LOOP(NAME, TYPE, 7, WIDE, 1, LAYOUT, DENSE, )                                        \
+    BATCH_LOOP(NAME, TYPE, 5, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT)                             \
+    BATCH_LOOP(NAME, TYPE, 6, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT)                             \
+    BATCH_LOOP(NAME, TYPE, 7, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT)
+#define LOOPS_OF(NAME, LAYOUT)                                                                 \
+    {{batch_##NAME##_5_0_##LAYOUT, batch_##NAME##_6_0_##LAYOUT, batch_##NAME##_7_0_##LAYOUT},  \
+     {batch_##NAME##_5_1_##LAYOUT, batch_##NAME##_6_1_##LAYOUT, batch_##NAME##_7_1_##LAYOUT},  \
+     {batch_##NAME##_5_2_##LAYOUT, batch_##NAME##_6_2_##LAYOUT, batch_##NAME##_7_2_##LAYOUT}}
+#define BATCH_LOOPS(NAME, TYPE, WIDE)                                                          \
+    BATCH_LOOPS_OF(NAME, TYPE, WIDE, dense, 1)                                                 \
+    BATCH_LOOPS_OF(NAME, TYPE, WIDE, strided, 0)                                               \
+    static const BatchLoop loops_##NAME[2][3][3] = {LOOPS_OF(NAME, dense),                     \
+                                                    LOOPS_OF(NAME, strided)};
+
+BATCH_LOOPS(u8, uint8_t, 0)
+BATCH_LOOPS(i16, int16_t, 1)
+BATCH_LOOPS(i32, int32_t, 1)
+BATCH_LOOPS(i64, int64_t, 1)
 
 /* batch(ids, out, check) */
 PyObject *sd_Tables_batch(Tables *self, PyObject *args)
@@ -256,29 +339,26 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
     }
     Py_ssize_t bad;
     Py_BEGIN_ALLOW_THREADS
-    int wide64 = (ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && ids.view.itemsize == 8;
-    int wide32 = (ids.fmt == 'i' || (ids.fmt == 'l' && ids.view.itemsize == 4)) &&
-                 ids.view.itemsize == 4;
+    const Py_ssize_t size = ids.view.itemsize;
+    const int wide64 = (ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && size == 8;
+    const int wide32 = (ids.fmt == 'i' || ids.fmt == 'l') && size == 4;
+    const BatchLoop *loops = NULL; /* [strided][check][cols - 5], flattened */
+    const int mode = check ? 1 + has_popcnt() : 0;
     if (ids.fmt == 'B' && ids.s1 == 1) {
-        const char *p = ids.view.buf;
-        bad = ids.cols == 7   ? batch_u8_7(self, p, ids.rows, ids.s0, out, check)
-              : ids.cols == 6 ? batch_u8_6(self, p, ids.rows, ids.s0, out, check)
-                              : batch_u8_5(self, p, ids.rows, ids.s0, out, check);
+        loops = &loops_u8[0][0][0];
     } else if (wide64 && ids.s1 == 8) {
-        const char *p = ids.view.buf;
-        bad = ids.cols == 7   ? batch_i64_7(self, p, ids.rows, ids.s0, out, check)
-              : ids.cols == 6 ? batch_i64_6(self, p, ids.rows, ids.s0, out, check)
-                              : batch_i64_5(self, p, ids.rows, ids.s0, out, check);
+        loops = &loops_i64[0][0][0];
     } else if (wide32 && ids.s1 == 4) {
-        const char *p = ids.view.buf;
-        bad = ids.cols == 7   ? batch_i32_7(self, p, ids.rows, ids.s0, out, check)
-              : ids.cols == 6 ? batch_i32_6(self, p, ids.rows, ids.s0, out, check)
-                              : batch_i32_5(self, p, ids.rows, ids.s0, out, check);
-    } else if (ids.fmt == 'h' && ids.view.itemsize == 2 && ids.s1 == 2) {
-        const char *p = ids.view.buf;
-        bad = ids.cols == 7   ? batch_i16_7(self, p, ids.rows, ids.s0, out, check)
-              : ids.cols == 6 ? batch_i16_6(self, p, ids.rows, ids.s0, out, check)
-                              : batch_i16_5(self, p, ids.rows, ids.s0, out, check);
+        loops = &loops_i32[0][0][0];
+    } else if (ids.fmt == 'h' && size == 2 && ids.s1 == 2) {
+        loops = &loops_i16[0][0][0];
+    }
+    /* strided rows: a whole number of ids apart (else batch_rows reads them) */
+    const int dense = ids.s0 == ids.cols * size || ids.rows <= 1;
+    if (loops != NULL && self->flush_bias[ids.cols] != NIBBLE_FLAGS &&
+        (dense || ids.s0 % size == 0)) {
+        BatchLoop loop = loops[9 * !dense + 3 * mode + (ids.cols - 5)];
+        bad = loop(self, ids.view.buf, ids.rows, ids.s0, out);
     } else {
         bad = batch_rows(self, &ids, out, check);
     }

@@ -527,8 +527,20 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 }
                 end = qlen == 0;
             } else if (phh_is(word[1], wlen[1], "sm")) {
-                if (phase != DONE || h->folded[i] || shown[i]) {
+                /* engine._show: cards are shown when no betting can follow (at the end, or
+                 * in an all-in runout); a player may show again ("p1 sm ????" at each card
+                 * of a runout, then the cards), not muck after a show or a muck */
+                if (phase == BET || h->folded[i] || (shown[i] && (h->mucked[i] || count == 2))) {
                     return 1;
+                }
+                if (phase == DEAL) {
+                    int with_chips = 0;
+                    for (int j = 0; j < n; j++) {
+                        with_chips += !h->folded[j] && stacks[j] > 0;
+                    }
+                    if (with_chips > 1) {
+                        return 1;
+                    }
                 }
                 shown[i] = 1;
                 if (count == 2) {

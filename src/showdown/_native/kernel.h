@@ -50,7 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 5
+#define KERNEL_ABI 6
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
@@ -74,22 +74,47 @@
 #include <emmintrin.h>
 #endif
 
-/* A card id's bit and key side by side, so that one load reads both (batch loops). */
+/* What the batch loops add per card id: 16 bytes, one SSE2 register, as OMPEval's Hand.
+ *
+ *   key  the rank key (bits 0..31, so that a row's sum there is the non-flush table's
+ *        rank-key sum as it is), one in its suit's nibble of bits 32..47 (SUIT_COUNT),
+ *        the suit key (bits 48..55, for the flush-suit table) and, for an id outside
+ *        0..51, one at bit 56 (BAD_COUNT) and nothing else;
+ *   bit  1 << id (0 for a bad id).
+ *
+ * Summed over a row (up to seven cards: nothing carries out of a nibble, the suit
+ * keys' byte or the bad count), adding NIBBLE_BIAS sets bit 3 of the nibble of a suit
+ * held five or more times, so one add and one AND with ROW_FLAGS find both a possible
+ * flush and a bad id. A card twice leaves fewer than N bits in the bits' sum (each
+ * carry takes one away), which a bit count shows (POPCNT, or N - 1 times clearing the
+ * lowest bit); no table lookup and no OR per card. A flush's ranks are gathered from
+ * the bits' sum (suited_ranks in evaluate.c). */
 typedef struct {
-    uint64_t bit;
-    uint64_t key;
+    uint64_t key, bit;
 } Entry;
+#define SUIT_COUNT(suit) ((uint64_t)1 << (32 + 4 * (suit)))
+#define ENTRY_SUIT_SHIFT 48
+#define BAD_COUNT ((uint64_t)1 << 56)
+#define NIBBLE_BIAS ((uint64_t)0x3333 << 32)
+#define NIBBLE_FLAGS ((uint64_t)0x8888 << 32)
+#define ROW_FLAGS (NIBBLE_FLAGS | ((uint64_t)7 << 56))
 
 /* One ladder's tables (the Python type Tables). */
 typedef struct {
     PyObject_HEAD
     uint32_t keys[NCARDS + 1];
     uint64_t bits[NCARDS + 1];
-    Entry entries[256]; /* per uint8 id: bit and key; 52..255 as BADCARD */
+    Entry *entries;     /* 256, per id's low byte (see Entry; 52..255 count as bad),
+                           16-byte aligned inside entries_memory */
+    void *entries_memory;
     int8_t flush_suit[8][256];
+    /* per n: what the batch loops add to find flushes (see flush_bias in tables.c) */
+    uint64_t flush_bias[8];
     uint16_t flush[8192];
     uint16_t *nonflush[8];
     uint32_t *row_start[8]; /* per row of 2**ROW_BITS rank-key sums: where it starts */
+    uint32_t *row_base[8];  /* the same less the row's first sum (mod 2**32), so that a
+                               sum's index is sum + row_base[sum >> ROW_BITS] */
     uint32_t rank_keys[13];
     uint32_t multiset_keys[N_MULTISETS];
     uint16_t *pairs[169]; /* Hold'em: hole ranks (hi, lo) -> 7-card rank per board multiset */
@@ -332,6 +357,7 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
 /* monte_carlo.c */
 PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args);
 PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args);
+PyObject *sd_Tables_deal_picks(Tables *self, PyObject *args);
 /* ladders.c */
 PyObject *sd_Tables_badugi_batch(Tables *self, PyObject *args);
 PyObject *sd_Tables_stud_hilo_batch(Tables *self, PyObject *args);

@@ -36,6 +36,16 @@ PyDoc_STRVAR(holdem_exact_doc,
 "``board`` (0 to 5 known ids) completed from ``deck`` (ascending ids) less the deal's\n"
 "hole cards; adds to ``counts`` (int64, D x P x 11). Releases the GIL.");
 
+PyDoc_STRVAR(deal_picks_doc,
+"deal_picks(masks, cumulative, picks, seed, most)\n\n"
+"Draw one combo per ranged player for each column of picks (int64, (P, N), written): "
+"player p's combo i has card mask masks[p][i] (uint64) and cumulative weight "
+"cumulative[p][i] (float64). Each deal is drawn whole, player by player by weight, "
+"and drawn again if two combos share a card, so the deals kept have the chance the "
+"product of their weights gives. Returns the attempts used, or -1 once more than most "
+"were needed (picks then partly written). xoshiro256** seeded with seed; the GIL is "
+"released.");
+
 PyDoc_STRVAR(holdem_draw_doc,
 "holdem_draw(board, live, players, trials, seed, counts, ranks=None)\n\n"
 "Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
@@ -75,6 +85,7 @@ static PyMethodDef Tables_methods[] = {
     {"tally", (PyCFunction)sd_Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)sd_Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
     {"holdem_draw", (PyCFunction)sd_Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
+    {"deal_picks", (PyCFunction)sd_Tables_deal_picks, METH_VARARGS, deal_picks_doc},
     {"omaha_draw", (PyCFunction)sd_Tables_omaha_draw, METH_VARARGS, omaha_draw_doc},
     {"rank_counts", (PyCFunction)sd_Tables_rank_counts, METH_VARARGS, rank_counts_doc},
     {"badugi_batch", (PyCFunction)sd_Tables_badugi_batch, METH_VARARGS,

@@ -205,6 +205,32 @@ static inline void draw_board(Rng *rng, const Draw *d, int second, uint64_t used
     *lanes_out = d->base_lanes | lanes;
 }
 
+/* One board's k missing cards drawn one at a time among the deck's ``size`` cards, each
+ * drawn again while it is in ``used`` or already drawn: uniform over the k-subsets of
+ * the cards left, and cheaper than drawing whole boards again when many hole cards are
+ * out (a 6-handed deal leaves a whole board clear of them about one time in five). */
+static inline void draw_cards(Rng *rng, const Draw *d, uint32_t size, int k, uint64_t used,
+                              uint32_t *key_out, uint64_t *lanes_out)
+{
+    uint32_t key = 0;
+    uint64_t lanes = 0;
+    for (int j = 0; j < k;) {
+        uint64_t u = rng_next(rng);
+        for (int half = 0; half < 2 && j < k; half++, u <<= 32) {
+            uint32_t q = below(rng, (uint32_t)(u >> 32), size);
+            uint64_t bit = d->card_bits[q];
+            if ((bit & used) == 0) {
+                used |= bit;
+                key += d->card_keys[q];
+                lanes |= d->card_lanes[q];
+                j++;
+            }
+        }
+    }
+    *key_out = d->base_key + key;
+    *lanes_out = d->base_lanes | lanes;
+}
+
 /* ---------------------------------------------------------------- the deal */
 
 /* What a Monte Carlo call draws for: per player its combos (``hole`` ids each: in 0..51,
@@ -441,6 +467,8 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
         const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
         const uint32_t *row_start5 = self->row_start[5];
         int all_fixed = n_picks == 0;
+        /* three or more ranged hands: the board card by card (see draw_cards) */
+        int card_by_card = n_picks >= 3 && k > 0;
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
         rng_seed(&rng, (uint64_t)seed);
@@ -473,7 +501,11 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
                             }
                         }
                     }
-                    draw_board(&rng, &draw, second, used, &keys_of[b], &lanes_of[b]);
+                    if (card_by_card) {
+                        draw_cards(&rng, &draw, size, k, used, &keys_of[b], &lanes_of[b]);
+                    } else {
+                        draw_board(&rng, &draw, second, used, &keys_of[b], &lanes_of[b]);
+                    }
                 }
             }
             if (all_fixed && players == 2 && ranks_out == NULL) { /* both holes in locals */
@@ -633,4 +665,182 @@ done:
         return NULL;
     }
     Py_RETURN_NONE;
+}
+
+/* --------------------------------------------------------- deals of ranges */
+
+/* Walker's alias table of m weights (Vose's construction): index i is kept with
+ * chance keep[i], else alias[i] is taken, so a weighted draw is one uniform index and one
+ * comparison (no search). ``work``: 2 * m scratch indexes. */
+static void alias_table(const double *cum, uint32_t m, double *keep, uint32_t *alias,
+                        uint32_t *work)
+{
+    double total = cum[m - 1];
+    uint32_t *small = work, *large = work + m, ns = 0, nl = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        double w = cum[i] - (i ? cum[i - 1] : 0.0);
+        keep[i] = total > 0 ? w * m / total : 1.0;
+        alias[i] = i;
+        if (keep[i] < 1.0) {
+            small[ns++] = i;
+        } else {
+            large[nl++] = i;
+        }
+    }
+    while (ns > 0 && nl > 0) {
+        uint32_t s = small[--ns], l = large[nl - 1];
+        alias[s] = l;
+        keep[l] -= 1.0 - keep[s];
+        if (keep[l] < 1.0) {
+            nl--;
+            small[ns++] = l;
+        }
+    }
+    while (nl > 0) {
+        keep[large[--nl]] = 1.0;
+    }
+    while (ns > 0) { /* left by rounding: as good as whole */
+        keep[small[--ns]] = 1.0;
+    }
+}
+
+/* deal_picks(masks, cumulative, picks, seed, most): see its docstring in module.c. */
+PyObject *sd_Tables_deal_picks(Tables *self, PyObject *args)
+{
+    (void)self;
+    PyObject *masks_obj, *cum_obj, *picks_obj;
+    unsigned long long seed;
+    long long most;
+    if (!PyArg_ParseTuple(args, "OOOKL:deal_picks", &masks_obj, &cum_obj, &picks_obj, &seed,
+                          &most)) {
+        return NULL;
+    }
+    PyObject *masks_seq = PySequence_Fast(masks_obj, "masks must be a sequence of arrays");
+    PyObject *cum_seq = masks_seq ? PySequence_Fast(cum_obj, "cumulative must be a sequence")
+                                  : NULL;
+    Py_buffer mviews[MAX_PLAYERS], cviews[MAX_PLAYERS], pview;
+    Py_ssize_t got = 0, players = 0;
+    int have_picks = 0;
+    long long attempts = 0;
+    if (cum_seq == NULL) {
+        goto done;
+    }
+    players = PySequence_Fast_GET_SIZE(masks_seq);
+    if (players < 1 || players > MAX_PLAYERS || PySequence_Fast_GET_SIZE(cum_seq) != players) {
+        PyErr_SetString(PyExc_ValueError, "deal_picks takes 1 to 10 players' masks and weights");
+        goto done;
+    }
+    const uint64_t *masks[MAX_PLAYERS];
+    const double *cum[MAX_PLAYERS];
+    uint32_t sizes[MAX_PLAYERS];
+    for (; got < players; got++) {
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(masks_seq, got), &mviews[got],
+                               PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+            break;
+        }
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(cum_seq, got), &cviews[got],
+                               PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+            PyBuffer_Release(&mviews[got]);
+            break;
+        }
+        Py_ssize_t m = mviews[got].len / 8;
+        if (mviews[got].itemsize != 8 || cviews[got].itemsize != 8 ||
+            cviews[got].format == NULL || strcmp(cviews[got].format, "d") != 0 ||
+            cviews[got].len / 8 != m || m < 1 || m > UINT32_MAX) {
+            PyErr_SetString(PyExc_ValueError,
+                            "each player needs as many uint64 masks as float64 weights (1+)");
+            got++;
+            break;
+        }
+        masks[got] = mviews[got].buf;
+        cum[got] = cviews[got].buf;
+        sizes[got] = (uint32_t)m;
+    }
+    if (PyErr_Occurred()) {
+        goto done;
+    }
+    if (PyObject_GetBuffer(picks_obj, &pview, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        goto done;
+    }
+    have_picks = 1;
+    if (pview.itemsize != 8 || pview.len % (8 * players) != 0) {
+        PyErr_SetString(PyExc_ValueError, "picks must be a writable int64 array (players, N)");
+        goto done;
+    }
+    {
+        int64_t *picks = pview.buf;
+        Py_ssize_t trials = pview.len / 8 / players;
+        Py_BEGIN_ALLOW_THREADS
+        Rng rng;
+        rng_seed(&rng, (uint64_t)seed);
+        size_t room = 0;
+        for (Py_ssize_t p = 0; p < players; p++) {
+            room += sizes[p];
+        }
+        double *keep[MAX_PLAYERS];
+        uint32_t *alias[MAX_PLAYERS];
+        double *keep_all = malloc(sizeof(double) * room);
+        uint32_t *alias_all = malloc(sizeof(uint32_t) * room * 3);
+        if (keep_all == NULL || alias_all == NULL) {
+            attempts = -2;
+            trials = 0;
+        } else {
+            size_t at = 0;
+            for (Py_ssize_t p = 0; p < players; p++) {
+                keep[p] = keep_all + at;
+                alias[p] = alias_all + at;
+                alias_table(cum[p], sizes[p], keep[p], alias[p], alias_all + room + 2 * at);
+                at += sizes[p];
+            }
+        }
+        /* A whole deal is drawn again when two combos share a card: the deals kept then
+         * have exactly the chance the product of their weights gives (what listing them
+         * does), so every trial weighs the same. ``most`` attempts at most: a job whose
+         * deals rarely fit is left to the caller's sampler (-1). */
+        for (Py_ssize_t i = 0; i < trials && attempts >= 0; i++) {
+            for (;;) {
+                if (++attempts > most) {
+                    attempts = -1;
+                    break;
+                }
+                uint64_t taken = 0;
+                Py_ssize_t p = 0;
+                for (; p < players; p++) {
+                    uint64_t x = rng_next(&rng); /* high half: the index; low half: keep it? */
+                    uint32_t c = (uint32_t)(((x >> 32) * sizes[p]) >> 32);
+                    if ((double)(uint32_t)x * (1.0 / 4294967296.0) >= keep[p][c]) {
+                        c = alias[p][c];
+                    }
+                    if (masks[p][c] & taken) {
+                        break;
+                    }
+                    taken |= masks[p][c];
+                    picks[p * trials + i] = c;
+                }
+                if (p == players) {
+                    break;
+                }
+            }
+        }
+        free(keep_all);
+        free(alias_all);
+        Py_END_ALLOW_THREADS
+        if (attempts == -2) {
+            PyErr_NoMemory();
+        }
+    }
+done:
+    for (Py_ssize_t p = 0; p < got; p++) {
+        PyBuffer_Release(&mviews[p]);
+        PyBuffer_Release(&cviews[p]);
+    }
+    if (have_picks) {
+        PyBuffer_Release(&pview);
+    }
+    Py_XDECREF(masks_seq);
+    Py_XDECREF(cum_seq);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromLongLong(attempts);
 }

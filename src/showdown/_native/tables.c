@@ -119,7 +119,9 @@ void sd_Tables_dealloc(Tables *self)
     for (int n = 0; n < 8; n++) {
         free(self->nonflush[n]);
         free(self->row_start[n]);
+        free(self->row_base[n]);
     }
+    free(self->entries_memory);
     for (int i = 0; i < 169; i++) {
         free(self->pairs[i]);
         free(self->pairs5[i]);
@@ -183,13 +185,15 @@ static int build_nonflush(Tables *self, int n, PyObject *keys_obj, PyObject *val
     }
     int64_t size = longest + (1 << ROW_BITS) + 1;
     self->row_start[n] = malloc(sizeof(uint32_t) * (size_t)rows);
+    self->row_base[n] = malloc(sizeof(uint32_t) * (size_t)rows);
     self->nonflush[n] = calloc((size_t)size, sizeof(uint16_t));
-    if (self->row_start[n] == NULL || self->nonflush[n] == NULL) {
+    if (self->row_start[n] == NULL || self->row_base[n] == NULL || self->nonflush[n] == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     for (int64_t row = 0; row < rows; row++) {
         self->row_start[n][row] = (uint32_t)(row < n_starts ? starts[row] : 0);
+        self->row_base[n][row] = self->row_start[n][row] - ((uint32_t)row << ROW_BITS);
     }
     for (Py_ssize_t i = 0; i < n_keys; i++) {
         int64_t key = keys[i];
@@ -242,6 +246,40 @@ static void build_multisets(Tables *self)
                     }
 }
 
+/* What the batch loops add to a row's key sum to find its flushes (see Entry):
+ * NIBBLE_BIAS if, for every way n cards can fall into the four suits, flush_suit[n]
+ * names exactly the suit holding five or more, if any (a flush is five of a suit); 0 if
+ * it never names one (a ladder without flushes: the nibbles then never flag); else
+ * NIBBLE_FLAGS, which sends the batch to the loop that reads flush_suit. */
+static uint64_t flush_bias(const Tables *self, int n)
+{
+    if (n < 5 || n > 7) {
+        return NIBBLE_FLAGS;
+    }
+    for (int c = 0; c < NCARDS; c++) { /* the suit key must be the suit's alone */
+        if ((self->keys[c] & 255) != (self->keys[c & 3] & 255)) {
+            return NIBBLE_FLAGS;
+        }
+    }
+    int five_of_a_suit = 1, never = 1;
+    for (int a = 0; a <= n; a++) {
+        for (int b = 0; a + b <= n; b++) {
+            for (int c = 0; a + b + c <= n; c++) {
+                int counts[4] = {a, b, c, n - a - b - c}, five = -1;
+                uint32_t suit_sum = 0;
+                for (int s = 0; s < 4; s++) {
+                    suit_sum += (uint32_t)counts[s] * (self->keys[s] & 255);
+                    five = counts[s] >= 5 ? s : five;
+                }
+                int suit = self->flush_suit[n][suit_sum & 255];
+                five_of_a_suit &= suit == five;
+                never &= suit < 0;
+            }
+        }
+    }
+    return never ? 0 : five_of_a_suit ? NIBBLE_BIAS : NIBBLE_FLAGS;
+}
+
 PyObject *sd_Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"card_keys", "flush_suit", "flush", "keys", "values", "starts",
@@ -277,9 +315,22 @@ PyObject *sd_Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     }
     self->keys[BADCARD] = 0;
     self->bits[BADCARD] = POISON;
+    /* 16-byte aligned, so that SSE2 adds read the entries straight from memory */
+    self->entries_memory = calloc(1, sizeof(Entry) * 256 + 16);
+    if (self->entries_memory == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    self->entries = (Entry *)(((uintptr_t)self->entries_memory + 15) & ~(uintptr_t)15);
     for (int c = 0; c < 256; c++) {
-        self->entries[c].bit = self->bits[card_index(c)];
-        self->entries[c].key = self->keys[card_index(c)];
+        if (c < NCARDS) {
+            self->entries[c].key = (self->keys[c] >> SUIT_BITS) + SUIT_COUNT(c & 3) +
+                                   ((uint64_t)(self->keys[c] & 255) << ENTRY_SUIT_SHIFT);
+            self->entries[c].bit = (uint64_t)1 << c;
+        } else {
+            self->entries[c].key = BAD_COUNT;
+            self->entries[c].bit = 0;
+        }
     }
     for (int r = 0; r < 13; r++) {
         self->rank_keys[r] = self->keys[4 * r] >> SUIT_BITS;
@@ -292,6 +343,9 @@ PyObject *sd_Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         for (int i = 0; i < 256; i++) {
             self->flush_suit[n][i] = (int8_t)tmp[256 * (n - 5) + i];
         }
+    }
+    for (int n = 0; n < 8; n++) {
+        self->flush_bias[n] = flush_bias(self, n);
     }
     if (copy_exact(flush, 8192, tmp, "flush") < 0) {
         goto fail;

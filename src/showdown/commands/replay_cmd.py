@@ -6,8 +6,9 @@ summary; ``--json`` writes one JSON object per hand (JSON lines) with
 ``file``, ``hand``, ``class``, ``finishing_stacks``, ``recorded`` and the
 settlement (``pots``, ``payouts``, ``returned``). ``--check`` exits 1 if a
 hand is a ``mismatch`` or an error. A malformed file or action is one
-``error:`` line and exit 2; with ``--keep-going`` it is counted and the rest
-still run. ``--repair`` fills in missing checks and folds (pokerkit reads
+``error:`` line and exit 2, at once; with ``--keep-going`` it is counted and
+the rest still run. ``--ev`` adds the all-in EV (:mod:`showdown.phh.allin_ev`)
+and a summary per player. ``--repair`` fills in missing checks and folds (pokerkit reads
 histories so); ``--workers N`` replays in N processes, ``--scheduler ADDRESS``
 on the workers of a Dask scheduler (the files are read here and their hands
 sent in chunks, so the workers need not see the files).
@@ -34,12 +35,15 @@ from showdown.commands.common import CliError, HelpFormatter, add_common_options
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from concurrent.futures import Executor
+    from fractions import Fraction
 
     from showdown.phh.corpus import HandReport
+    from showdown.phh.player_results import PlayerResults
 
 EPILOG = """examples:
   showdown replay pluribus/                 every .phh/.phhs under the folder
   showdown replay hands.phhs --json         one JSON object per hand
+  showdown replay corpus/ --ev              all-in EV, and each player's results
   showdown replay corpus/ --check --keep-going --workers 2
   showdown replay corpus/ --scheduler tcp://host:8786
 """
@@ -69,6 +73,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="count malformed files and illegal actions and replay the rest",
     )
     parser.add_argument(
+        "--ev",
+        action="store_true",
+        help="all-in EV: each player's expected share of the pots when the chips went in "
+        "all-in before the last card (JSON: ev, all_in_street), and a summary per player",
+    )
+    parser.add_argument(
         "--repair",
         action="store_true",
         help="fill in missing checks and folds as pokerkit does (listed as inferred)",
@@ -94,7 +104,7 @@ def describe(r: HandReport, lang: str = "en") -> str:
     """One line for a hand that does not match.
 
     >>> from showdown.phh.corpus import HandReport
-    >>> describe(HandReport("a.phh", 1, cls="mismatch", players=["Ana", "Bo"],
+    >>> describe(HandReport("a.phh", "1", cls="mismatch", players=["Ana", "Bo"],
     ...     differences=[{"player": "p2", "name": "Bo", "ours": 150, "recorded": 140}]))
     'a.phh, hand 1: mismatch: p2 (Bo) ours 150, recorded 140'
     """
@@ -112,6 +122,44 @@ def describe(r: HandReport, lang: str = "en") -> str:
             )
         )
     return f"{head}: {'; '.join(parts)}" if parts else head
+
+
+def ev_table(results: PlayerResults, lang: str = "en") -> str:
+    """The ``--ev`` summary: a line on the all-in hands, then one row per player.
+
+    >>> from showdown.phh.corpus import HandReport
+    >>> from showdown.phh.player_results import PlayerResults
+    >>> results = PlayerResults()
+    >>> results.add(HandReport("a.phhs", "1", "match", net=[40, -40], players=["Ana", "Bo"],
+    ...     ev={"big_blind": 2, "all_in_street": "flop", "note": None,
+    ...         "ev": [{"difference": 30.5}, {"difference": -30.5}]}))
+    >>> print(ev_table(results))
+    All-in EV: 1 hands with an all-in before the last card (EV not computed: 0)
+    player  hands  net  net/100 (bb)  all-in adjusted  adjusted/100 (bb)
+    Ana         1   40        2000.0             9.50              475.0
+    Bo          1  -40       -2000.0            -9.50             -475.0
+    """
+    from showdown.i18n.replay import phrase
+
+    head = [phrase(key, lang) for key in ("ev_player", "ev_hands", "ev_net", "ev_net100",
+                                           "ev_adjusted", "ev_adjusted100")]
+    rows = [[r.name, str(r.hands), _chips(r.net), _per_100(r.net_per_100), _chips(r.adjusted),
+             _per_100(r.adjusted_per_100)] for r in results.rows()]
+    widths = [max(len(row[k]) for row in [head, *rows]) for k in range(len(head))]
+    lines = [phrase("ev_title", lang).format(hands=results.all_in, missing=results.not_computed)]
+    for row in [head, *rows]:
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:],
+                                                                          strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def _chips(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def _per_100(value: Fraction | None) -> str:
+    return "-" if value is None else f"{float(value):.1f}"
 
 
 class _Progress:
@@ -153,10 +201,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace, executor: Executor | None) -> int:
     from showdown.i18n.replay import class_name, phrase
+    from showdown.phh.player_results import PlayerResults
     from showdown.phh.verification import CLASSES
 
     counts: Counter[str | None] = Counter()
     files: set[str] = set()
+    results = PlayerResults()
     errors = 0
     details: list[str] = []
     progress = _Progress(args.lang)
@@ -175,9 +225,12 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
                 if not isinstance(item, str):
                     item = json.dumps(item.to_dict(), ensure_ascii=False)
                 sys.stdout.write(item + "\n")
-            elif cls not in ("match", None):
+            else:
                 assert not isinstance(item, str)
-                details.append(describe(item, args.lang))
+                if cls not in ("match", None):
+                    details.append(describe(item, args.lang))
+                if args.ev:
+                    results.add(item)
             progress.update(n)
     finally:
         progress.close()
@@ -186,11 +239,15 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
             print(line)
         hands = sum(counts.values())
         print(phrase("summary_hands", args.lang).format(hands=hands, files=len(files)))
-        parts = [f"{class_name(c, args.lang)} {counts[c]}" for c in CLASSES]
+        # partial and unrecorded hands are named only when there are some
+        shown = [c for c in CLASSES if c != "partial" or counts[c]]
+        parts = [f"{class_name(c, args.lang)} {counts[c]}" for c in shown]
         if counts[None]:
             parts.append(f"{class_name(None, args.lang)} {counts[None]}")
         print(", ".join(parts))
         print(phrase("summary_errors", args.lang).format(errors=errors))
+        if args.ev:
+            print(ev_table(results, args.lang))
     if args.check and (counts["mismatch"] or errors):
         return 1
     return 0
@@ -204,11 +261,13 @@ def _hands(
     if args.json and executor is None:
         from showdown.phh.pool import replay_lines
 
-        lines = replay_lines(args.paths, workers=args.workers, repair=args.repair)
+        lines = replay_lines(args.paths, workers=args.workers, repair=args.repair,
+                             stop=not args.keep_going, ev=args.ev)
         for file, _, cls, error, line in lines:
             yield file, cls, error, line
         return
     from showdown.phh.pool import replay_paths
 
-    for r in replay_paths(args.paths, executor=executor, workers=args.workers, repair=args.repair):
+    for r in replay_paths(args.paths, executor=executor, workers=args.workers,
+                          repair=args.repair, stop=not args.keep_going, ev=args.ev):
         yield r.file, r.cls, r.error, r

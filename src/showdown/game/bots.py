@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from showdown.categories import Category
 from showdown.hands.batch import evaluate_batch
 from showdown.hands.scalar import evaluate_ids
 
@@ -59,6 +60,8 @@ class Analysis:
     exchanges: tuple[Option, ...]
     fold: Option
     samples: int
+    #: The category of the five cards as dealt (what keeping would show down).
+    made: Category = Category.HIGH_CARD
 
     @property
     def options(self) -> list[Option]:
@@ -141,7 +144,7 @@ def analyse(
         for k in range(6)
     ]
     fold = Option("fold", None, 0.0, 0.0, 0.0, 0.0)
-    return Analysis(options[0], tuple(options[1:]), fold, samples)
+    return Analysis(options[0], tuple(options[1:]), fold, samples, Category.from_rank(keep_rank))
 
 
 @dataclass(frozen=True)
@@ -161,14 +164,28 @@ class Opponent:
     draw_bias: float
 
     def decide(self, analysis: Analysis, ante: int = 10) -> tuple[str, int | None]:
-        """``(action, card_index)`` from an :class:`Analysis` of this opponent's own cards."""
+        """``(action, card_index)`` from an :class:`Analysis` of this opponent's own cards.
+
+        A made full house or better is always kept (:data:`ALWAYS_KEEP`):
+
+        >>> full = analyse([47, 46, 45, 43, 42], 0, ante=10, pot=30, rivals=2, samples=500, seed=3)
+        >>> str(full.made), OPPONENTS[2].decide(full)   # K-K-K-Q-Q: Viktor keeps it
+        ('full house', ('keep', None))
+        """
         keep = analysis.keep
+        if analysis.made >= ALWAYS_KEEP:
+            return ("keep", None)
         draw = max(analysis.exchanges, key=lambda o: o.ev)
         choice = draw if draw.ev >= keep.ev - self.draw_bias * ante else keep
         if choice.ev < self.stay_margin * ante:
             return ("fold", None)
         return (choice.action, choice.card_index)
 
+
+#: A made hand this good is always kept, whatever a style's taste for drawing: a
+#: simulated exchange can look close to keeping only through sampling noise, and
+#: breaking a full house to draw looks like a bug to anyone watching.
+ALWAYS_KEEP = Category.FULL_HOUSE
 
 #: Seat 1 and seat 2. Marta folds anything without a clear edge and exchanges only
 #: for a clear gain; Viktor stays on thin chances and draws whenever it is close.

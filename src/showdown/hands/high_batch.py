@@ -99,12 +99,15 @@ def _flush_ranks(
         out[hands] = flush[mask]
 
 
-def high_batch(hands: np.ndarray, wrap: bool, check: bool) -> np.ndarray:
+def high_batch(
+    hands: np.ndarray, wrap: bool, check: bool, out: np.ndarray | None = None
+) -> np.ndarray:
     """Ranks (uint16, 1..7462) of rows of 5, 6 or 7 card ids (see
-    :func:`showdown.hands.batch.evaluate_batch`, which reads and checks the shape)."""
+    :func:`showdown.hands.batch.evaluate_batch`, which reads and checks the shape);
+    written into ``out`` (uint16, one per row, checked by :func:`result_array`) if given."""
+    out = result_array(out, len(hands))
     kernel = native.kernel(wrap)
     if kernel is not None:
-        out = np.empty(len(hands), dtype=np.uint16)
         bad = kernel.batch(native_order(hands), out, check)
         if bad >= 0:
             raise first_bad_row(hands[bad : bad + 1], bad, "hands", repeats=check)
@@ -113,7 +116,6 @@ def high_batch(hands: np.ndarray, wrap: bool, check: bool) -> np.ndarray:
     tables = get_tables(wrap)
     nonflush = tables.nonflush_compact(n)
     flush_suit = tables.flush_suit[n]
-    out = np.empty(len(hands), dtype=np.uint16)
     size = min(len(hands), CHUNK)
     # numpy gathers fastest with intp indices. Unchecked intp input is used in
     # place, column by column; any other input is copied (unsafe cast: a bad id
@@ -146,6 +148,28 @@ def high_batch(hands: np.ndarray, wrap: bool, check: bool) -> np.ndarray:
     return out
 
 
+def result_array(out: np.ndarray | None, rows: int) -> np.ndarray:
+    """``out`` if it can take ``rows`` ranks in place (a writable C-contiguous uint16 array
+    of shape (rows,)), a new array if it is None; else the ValueError saying what is wrong.
+
+    >>> result_array(None, 3).shape
+    (3,)
+    >>> result_array(np.zeros(2, dtype=np.int32), 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: out must be a uint16 array, not int32
+    """
+    if out is None:
+        return np.empty(rows, dtype=np.uint16)
+    if not isinstance(out, np.ndarray):
+        raise ValueError(f"out must be a numpy uint16 array, not {type(out).__name__}")
+    if out.dtype != np.uint16:
+        raise ValueError(f"out must be a uint16 array, not {out.dtype}")
+    if out.shape != (rows,):
+        raise ValueError(f"out must have shape ({rows},) for {rows} hands, not {out.shape}")
+    if not (out.flags.c_contiguous and out.flags.writeable):
+        raise ValueError("out must be a writable, contiguous array")
+    return out
 
 
 def high_omaha_batch(holes: np.ndarray, boards: np.ndarray, wrap: bool, check: bool) -> np.ndarray:

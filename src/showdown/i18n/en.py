@@ -444,6 +444,15 @@ WORDS: Words = {
         "rake": "rake",
         "unknown-cards": "unknown cards",
         "mismatch": "mismatch",
+        "partial": "partial",
+        "ev_title": "All-in EV: {hands} hands with an all-in before the last card "
+        "(EV not computed: {missing})",
+        "ev_player": "player",
+        "ev_hands": "hands",
+        "ev_net": "net",
+        "ev_net100": "net/100 (bb)",
+        "ev_adjusted": "all-in adjusted",
+        "ev_adjusted100": "adjusted/100 (bb)",
         "progress": "replayed {hands} hands",
     },
     "game": {

@@ -451,6 +451,15 @@ WORDS: Words = {
         "rake": "comisión",
         "unknown-cards": "cartas desconocidas",
         "mismatch": "no coincide",
+        "partial": "incompleta",
+        "ev_title": "EV all-in: {hands} manos con all-in antes de la última carta "
+        "(EV sin calcular: {missing})",
+        "ev_player": "jugador",
+        "ev_hands": "manos",
+        "ev_net": "neto",
+        "ev_net100": "neto/100 (cg)",
+        "ev_adjusted": "ajustado all-in",
+        "ev_adjusted100": "ajustado/100 (cg)",
         "progress": "{hands} manos reproducidas",
     },
     "game": {

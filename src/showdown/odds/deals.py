@@ -52,6 +52,39 @@ def enumerate_deals(
     return picks, weight, taken
 
 
+#: Joint combos a group of players may list for the kernel's deal draws (:func:`groups`).
+GROUP_LIMIT = 4096
+
+
+def groups(
+    masks: list[np.ndarray], weights: list[np.ndarray], limit: int = GROUP_LIMIT
+) -> list[tuple[list[int], np.ndarray, np.ndarray, np.ndarray]]:
+    """The players split into groups whose compatible joint combos are listed (at most
+    ``limit`` per group): ``(players, picks (D, g), weights (D,), masks (D,))`` each.
+
+    A deal is then one joint combo per group, drawn by weight and drawn again on a shared
+    card: the same distribution as drawing each player's combo, with far fewer deals
+    thrown back (no clash within a group is ever drawn). Players are taken in order of
+    range size, the smallest first, each joining the last group while its listing fits.
+
+    >>> m = [np.array([0b011, 0b110], dtype=np.uint64), np.array([0b001, 0b100], np.uint64)]
+    >>> [(g, p.tolist(), w.tolist()) for g, p, w, _ in groups(m, [np.ones(2), np.ones(2)])]
+    [([0, 1], [[0, 1], [1, 0]], [1.0, 1.0])]
+    """
+    order = sorted(range(len(masks)), key=lambda p: len(masks[p]))
+    out: list[tuple[list[int], np.ndarray, np.ndarray, np.ndarray]] = []
+    for p in order:
+        if out:
+            players, picks, weight, taken = out[-1]
+            joined = enumerate_deals([taken, masks[p]], [weight, weights[p]], limit)
+            if joined is not None and len(joined[0]):
+                pair, w, m = joined
+                out[-1] = ([*players, p], np.column_stack([picks[pair[:, 0]], pair[:, 1]]), w, m)
+                continue
+        out.append(([p], np.arange(len(masks[p]))[:, None], weights[p], masks[p]))
+    return out
+
+
 def find_deal(masks: list[np.ndarray], node_limit: int = 2_000_000) -> bool | None:
     """Whether some deal exists (True/False), or None if the search gave up after
     ``node_limit`` steps. Players with the fewest combos are placed first."""

@@ -28,7 +28,7 @@ import numpy as np
 
 from showdown.hands import native
 from showdown.odds import kernels as K
-from showdown.odds.deals import DealSampler, enumerate_deals
+from showdown.odds.deals import DealSampler, enumerate_deals, groups
 from showdown.odds.parallel import task_rng
 
 #: Monte Carlo deals are listed (and drawn exactly) when there are at most this many.
@@ -37,6 +37,9 @@ LIST_DEALS = 300_000
 _BATCH = 1 << 15
 #: Trials per native call when every hand is fixed (the kernel draws the boards).
 _NATIVE_BATCH = 1 << 20
+#: Trials per native call when the kernel draws the deals too: small enough that the
+#: picks (8 bytes per player and trial) stay in cache from the draw to the showdowns.
+_DEAL_BATCH = 1 << 16
 
 
 @lru_cache(maxsize=2)
@@ -157,6 +160,10 @@ class _State:
     sets: list[K.ComboSet]
     ranged: list[int]
     sampler: DealSampler | None
+    # the native kernel draws the deals itself (of these groups: see deals.groups, built
+    # on first use) until one batch's deals fit too rarely
+    kernel_deals: bool = True
+    deal_groups: list[tuple[list[int], np.ndarray, np.ndarray, np.ndarray]] | None = None
 
 
 _STATES: dict[str, _State] = {}
@@ -285,15 +292,39 @@ def _native_trials(
 ) -> None:
     """Trials on the native kernel, which draws the boards itself (from a generator seeded
     by ``rng``: the same task seed gives the same numbers, on this backend; the numpy path
-    draws other boards from the same distribution). The deals come from the job's sampler;
-    importance-weighted ones take each trial's ranks back to weigh them."""
+    draws other boards from the same distribution). The ranged players' deals are drawn
+    by the kernel too (:func:`~showdown.odds.kernels.deal_picks`: exact, every trial
+    weighing the same, so the kernel tallies them); where they fit too rarely, by the
+    job's sampler, whose importance-weighted trials take their ranks back to weigh them."""
     n_players = len(spec.combos)
     done = 0
     while done < trials:
-        size = min(_NATIVE_BATCH if state.sampler is None else _BATCH, trials - done)
+        if state.sampler is None:
+            batch = _NATIVE_BATCH
+        else:
+            batch = _DEAL_BATCH if state.kernel_deals else _BATCH
+        size = min(batch, trials - done)
         picks: list[np.ndarray | None] = [None] * n_players
         iw = None
-        if state.sampler is not None:
+        if state.sampler is not None and state.kernel_deals:
+            if state.deal_groups is None:  # per group: members, their columns, cumsum, masks
+                state.deal_groups = [
+                    (members, np.ascontiguousarray(listed.T), np.cumsum(w), m)
+                    for members, listed, w, m in groups(state.sampler.masks, state.sampler.weights)
+                ]
+            dealt = K.deal_picks(
+                [m for _, _, _, m in state.deal_groups],
+                [c for _, _, c, _ in state.deal_groups],
+                size,
+                int(rng.integers(0, 1 << 63)),
+            )
+            if dealt is None:
+                state.kernel_deals = False
+                continue
+            for (members, columns, _, _), drew in zip(state.deal_groups, dealt, strict=True):
+                for member, column in zip(members, columns, strict=True):
+                    picks[state.ranged[member]] = column.take(drew)
+        elif state.sampler is not None:
             drawn, iw, _ = state.sampler.sample(rng, size)
             for i, drew in zip(state.ranged, drawn, strict=True):
                 picks[i] = drew

@@ -45,7 +45,7 @@ MAX_ASSIGNMENTS = 2_000_000
 #: second in exact enumeration, and player-trials per second in Monte Carlo.
 EXACT_RATE = 150e6
 MONTE_CARLO_RATE = 25e6  # hands only
-MONTE_CARLO_RATE_RANGES = 3e6  # with ranged players (deals drawn per sample)
+MONTE_CARLO_RATE_RANGES = 12e6  # with ranged players (deals drawn by the kernel too)
 #: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task:
 #: about a tenth of a second with the native kernel, so that sending a task and its
 #: result (a few hundred bytes each way) costs well under 1% of it on a local pool and a

@@ -486,6 +486,36 @@ def draw_ranks(
     return list(ranks)
 
 
+#: Attempts per trial (on average over a batch) past which :func:`deal_picks` gives up:
+#: deals that fit this rarely are left to :class:`~showdown.odds.deals.DealSampler`.
+DEAL_ATTEMPTS = 50
+
+
+def deal_picks(
+    masks: Sequence[np.ndarray], cumulative: Sequence[np.ndarray], trials: int, seed: int
+) -> np.ndarray | None:
+    """One combo index per ranged player and trial, ``(R, trials)`` int64, drawn by the
+    native kernel: each deal whole, by the product of its combos' weights (``cumulative[p]``
+    is player p's cumulative weights, ``masks[p]`` the combos' card masks), drawn again
+    while two combos share a card, so every trial weighs the same. None when the deals
+    needed more than :data:`DEAL_ATTEMPTS` attempts a trial. Native only.
+
+    >>> m = [np.array([0b011, 0b110], dtype=np.uint64), np.array([0b001, 0b100], np.uint64)]
+    >>> picks = deal_picks(m, [np.array([1.0, 2.0]), np.array([1.0, 2.0])], 4, seed=1)
+    >>> sorted(set(zip(*picks.tolist())))  # the deals that fit: (0, 1) and (1, 0)
+    [(0, 1), (1, 0)]
+    """
+    picks = np.empty((len(masks), trials), dtype=np.int64)
+    used = native.native_tables(False).deal_picks(
+        [np.ascontiguousarray(m, dtype=np.uint64) for m in masks],
+        [np.ascontiguousarray(c, dtype=np.float64) for c in cumulative],
+        picks,
+        seed,
+        DEAL_ATTEMPTS * trials + 10_000,
+    )
+    return None if used < 0 else picks
+
+
 def omaha_draw_ranks(
     board: Sequence[int],
     live: Sequence[int],

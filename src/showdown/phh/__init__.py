@@ -21,7 +21,8 @@ Modules: :mod:`~showdown.phh.notation` (read and write),
 :mod:`~showdown.phh.corpus` (files and reports), :mod:`~showdown.phh.pool` (processes),
 :mod:`~showdown.phh.generate` (random legal hands), :mod:`~showdown.phh.amounts` (units),
 :mod:`~showdown.phh.runs` (runs of hands through the native kernel),
-:mod:`~showdown.phh.upcards` (stud order).
+:mod:`~showdown.phh.upcards` (stud order), :mod:`~showdown.phh.allin_ev` (all-in EV),
+:mod:`~showdown.phh.player_results` (each player's results over a corpus).
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ _LAZY: dict[str, str] = {
     "settlement_to_history": "showdown.phh.export",
     "HandReport": "showdown.phh.corpus",
     "replay_paths": "showdown.phh.pool",
+    "AllInEV": "showdown.phh.allin_ev",
+    "all_in_ev": "showdown.phh.allin_ev",
 }
 
 __all__ = list(_LAZY)

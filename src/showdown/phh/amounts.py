@@ -20,10 +20,13 @@ if TYPE_CHECKING:
     from showdown.phh.notation import HandHistory
     from showdown.phh.rules import VariantRules
 
-__all__ = ["INFINITE", "decimals", "from_units", "hand_units", "to_units"]
+__all__ = ["INFINITE", "LIMIT", "decimals", "from_units", "hand_units", "to_units"]
 
 #: Units standing for an unknown (``inf``) starting stack.
 INFINITE = 10**30
+#: Every known amount is below this many units (far below :data:`INFINITE`, so that no
+#: real stack, bet or sum of them is ever read as an unknown one).
+LIMIT = 10**24
 
 
 def decimals(value: int | float) -> int:
@@ -93,5 +96,13 @@ def hand_units(history: HandHistory, rules: VariantRules) -> tuple[int, dict[str
         history.error("amounts with more than 9 decimal places are not supported")
     scale = 10**places
     if scale == 1 and all(type(v) is int for values in raw.values() for v in values):
-        return 1, raw  # type: ignore[return-value]
-    return scale, {k: [to_units(v, scale) for v in values] for k, values in raw.items()}
+        units: dict[str, list[int]] = raw  # type: ignore[assignment]
+    else:
+        units = {k: [to_units(v, scale) for v in values] for k, values in raw.items()}
+    for key, counted in units.items():
+        if any(u >= LIMIT and v != math.inf for u, v in zip(counted, raw[key], strict=True)):
+            history.error(
+                f"the field {key!r} holds {raw[key]!r}: amounts must be below "
+                f"{from_units(LIMIT, scale):g} (write inf for an unknown stack)"
+            )
+    return scale, units

@@ -63,7 +63,7 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
 
 #: The fields of a :class:`HandReport` after file, hand, class and error, in this order.
 DETAILS = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
-           "settled", "inferred", "format", "source_id")
+           "settled", "inferred", "format", "source_id", "ev")
 
 
 class HandReport:
@@ -80,7 +80,7 @@ class HandReport:
     are unpacked when one of them is first read (a summary of a corpus reads only the
     file, hand, class and error of most hands).
 
-    >>> r = HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
+    >>> r = HandReport("a.phh", "1", "match", players=["Ana", "Bo"])
     >>> r.cls, r.players, r.differences, r.settlement
     ('match', ['Ana', 'Bo'], [], None)
     >>> _from_row(_packed_row(_row_of(r))) == r
@@ -90,7 +90,7 @@ class HandReport:
     __slots__ = ("_details", "cls", "error", "file", "hand")
 
     file: str
-    hand: str | int
+    hand: str
     cls: str | None
     error: str | None
     _details: tuple[Any, ...] | bytes
@@ -98,7 +98,7 @@ class HandReport:
     def __init__(
         self,
         file: str,
-        hand: str | int,
+        hand: str,
         cls: str | None = None,
         finishing_stacks: list[Any] | None = None,
         net: list[Any] | None = None,
@@ -111,13 +111,14 @@ class HandReport:
         inferred: list[str] | None = None,
         format: str = "phh",
         source_id: str | int | None = None,
+        ev: dict[str, Any] | None = None,
     ) -> None:
         self.file = file
         self.hand = hand
         self.cls = cls
         self.error = error
         self._details = (finishing_stacks, net, recorded, recorded_field, players or [],
-                         differences or [], settled, inferred or [], format, source_id)
+                         differences or [], settled, inferred or [], format, source_id, ev)
 
     def _unpacked(self) -> tuple[Any, ...]:
         details = self._details
@@ -176,6 +177,12 @@ class HandReport:
         return self._unpacked()[9]  # type: ignore[no-any-return]
 
     @property
+    def ev(self) -> dict[str, Any] | None:
+        """With ``--ev``: ``big_blind``, ``all_in_street``, ``ev`` (per player, see
+        :func:`_ev_detail`) and ``note``; ``None`` without."""
+        return self._unpacked()[10]  # type: ignore[no-any-return]
+
+    @property
     def settlement(self) -> dict[str, Any] | None:
         """``pots``, ``payouts``, ``returned`` and ``showdown_order`` as in ``resolve
         --json`` (``None``: not settled)."""
@@ -187,7 +194,7 @@ class HandReport:
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
         (finishing, net, recorded, recorded_field, players, differences, _,
-         inferred, fmt, source_id) = self._unpacked()
+         inferred, fmt, source_id, ev) = self._unpacked()
         data: dict[str, Any] = {
             "file": self.file,
             "hand": self.hand,
@@ -206,6 +213,11 @@ class HandReport:
             data[key] = settlement.get(key)
         if inferred:
             data["inferred"] = inferred
+        if ev is not None:
+            data["all_in_street"] = ev["all_in_street"]
+            data["ev"] = ev["ev"]
+            if ev["note"] is not None:
+                data["ev_note"] = ev["note"]
         if self.error is not None:
             data["error"] = self.error
         return data
@@ -314,26 +326,29 @@ def _moneys(values: list[int], scale: int) -> list[int | float | None]:
     return [_money(v, scale) for v in values]
 
 
-def report(history: HandHistory, hand: str | int, repair: bool = False) -> HandReport:
+def report(history: HandHistory, hand: str, repair: bool = False, ev: bool = False
+           ) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
     try:
         s: Settlement | HistoryError = settle(history, repair)
     except HistoryError as exc:
         s = exc
-    return _from_row(_row(history, hand, s))
+    return _from_row(_row(history, hand, s, ev=ev))
 
 
-def _rows(hands: list[HandHistory], repair: bool, fmt: str = "phh") -> list[Row]:
+def _rows(hands: list[HandHistory], repair: bool, fmt: str = "phh", ev: bool = False
+          ) -> list[Row]:
     """The rows of the hands of a run, settled together (see :mod:`showdown.phh.runs`)."""
     if repair:
-        return [_row(h, h.label, _settled(h, repair), fmt) for h in hands]
+        return [_row(h, h.label, _settled(h, repair), fmt, ev) for h in hands]
     labels = [h.label for h in hands]
-    if fmt == "phh":
+    if fmt == "phh" and not ev:
         return list(map(_row, hands, labels, settle_each(hands)))
-    return list(map(_row, hands, labels, settle_each(hands), [fmt] * len(hands)))
+    n = len(hands)
+    return list(map(_row, hands, labels, settle_each(hands), [fmt] * n, [ev] * n))
 
 
-def _room_rows(file: str, room: str, text: str, repair: bool) -> list[Row]:
+def _room_rows(file: str, room: str, text: str, repair: bool, ev: bool = False) -> list[Row]:
     """The rows of the hands of a room's text, in order; a hand that does not read is an
     error row naming it, and the others still run."""
     from showdown.phh.rooms.read import read_hands
@@ -344,10 +359,10 @@ def _room_rows(file: str, room: str, text: str, repair: bool) -> list[Row]:
         if isinstance(hand, HandHistory):
             run.append(hand)
             continue
-        rows.extend(_rows(run, repair, room))
+        rows.extend(_rows(run, repair, room, ev))
         run = []
-        rows.append(_error_row(file, hand.hand or "?", str(hand), room))
-    rows.extend(_rows(run, repair, room))
+        rows.append(_error_row(file, str(hand.hand or "?"), str(hand), room))
+    rows.extend(_rows(run, repair, room, ev))
     return rows
 
 
@@ -358,14 +373,16 @@ def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
         return exc
 
 
-def _error_row(file: str, hand: str | int, error: str, fmt: str = "phh") -> Row:
+def _error_row(file: str, hand: str, error: str, fmt: str = "phh") -> Row:
     source = hand if fmt != "phh" and hand != "?" else None
-    return (file, hand, None, error, (None, None, None, None, [], [], None, [], fmt, source))
+    return (file, hand, None, error,
+            (None, None, None, None, [], [], None, [], fmt, source, None))
 
 
-def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError,
-         fmt: str = "phh") -> Row:
-    """A hand's report as a :data:`Row` (``fmt``: the format the hand was read from)."""
+def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
+         fmt: str = "phh", ev: bool = False) -> Row:
+    """A hand's report as a :data:`Row` (``fmt``: the format the hand was read from;
+    ``ev``: with its all-in EV, :func:`_ev_detail`)."""
     file = history.file or "-"
     source = history.fields.get("hand")
     try:
@@ -374,7 +391,7 @@ def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError,
         verdict = verify(s)
     except HistoryError as exc:
         row = _error_row(file, hand, str(exc), fmt)
-        return (*row[:4], (*row[4][:9], source))
+        return (*row[:4], (*row[4][:9], source, None))
     replay = s.replay
     scale = replay.scale
     finishing = s.finishing
@@ -388,18 +405,76 @@ def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError,
             ours = _moneys(finishing, scale)
             net = _moneys(net, scale)
     names = history.names
+    recorded: list[Any] | None = verdict.recorded
+    if recorded is not None and not all(map(_finite, recorded)):
+        recorded = [v if _finite(v) else None for v in recorded]  # JSON has no inf or nan
     differences = [
         {
             "player": f"p{i + 1}",
             "name": names[i],
             "ours": from_units(mine, scale),
-            "recorded": verdict.recorded[i] if verdict.recorded else None,
+            "recorded": recorded[i] if recorded else None,
         }
         for i, mine, _ in verdict.differences
     ] if verdict.differences else []
-    return (file, hand, verdict.cls, None, (ours, net, verdict.recorded, verdict.field, names,
+    return (file, hand, verdict.cls, None, (ours, net, recorded, verdict.field, names,
                                            differences, _settlement_dict(s), replay.inferred,
-                                           fmt, source))
+                                           fmt, source, _ev_detail(s) if ev else None))
+
+
+def _finite(value: int | float) -> bool:
+    """Whether a recorded number can be written in JSON (``inf`` and ``nan`` cannot)."""
+    return type(value) is int or math.isfinite(value)
+
+
+
+def _ev_detail(s: Settlement) -> dict[str, Any]:
+    """A hand's all-in EV as plain values (see :mod:`showdown.phh.allin_ev`): the big
+    blind (what ``--ev`` counts results in), the street of the all-in (``None``: none
+    before the last card), and per player ``player``, ``name``, ``shares`` (their
+    expected share of each pot, main pot first), ``expected`` (chips expected back),
+    ``won`` (chips won back) and ``difference`` (``won - expected``), in the file's
+    numbers; ``note`` says why the EV of an all-in hand was not computed."""
+    from showdown.phh.allin_ev import all_in_ev
+
+    history = s.replay.history
+    detail: dict[str, Any] = {"big_blind": _big_blind(history), "all_in_street": None,
+                              "ev": None, "note": None}
+    found = all_in_ev(s)
+    if found is None:
+        return detail
+    detail["all_in_street"] = found.street
+    detail["note"] = found.note
+    if found.note is not None:
+        return detail
+    money = partial(from_units, scale=s.replay.scale)
+    names = history.names
+    detail["ev"] = [
+        {
+            "player": f"p{i + 1}",
+            "name": names[i],
+            "shares": [money(x) for x in found.shares[i]],
+            "expected": money(found.expected[i]),
+            "won": money(found.won[i]),
+            "difference": money(found.won[i] - found.expected[i]),
+        }
+        for i in range(len(found.won))
+    ]
+    return detail
+
+
+def _big_blind(history: HandHistory) -> int | float | None:
+    """The hand's big blind (its largest blind or straddle; else its small bet or minimum
+    bet): results per 100 hands are counted in it."""
+    fields = history.fields
+    blinds = fields.get("blinds_or_straddles")
+    if isinstance(blinds, list) and blinds and max(blinds) > 0:
+        return max(blinds)  # type: ignore[no-any-return]
+    for key in ("small_bet", "min_bet"):
+        value = fields.get(key)
+        if isinstance(value, int | float) and value > 0:
+            return value
+    return None
 
 
 #: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
@@ -407,47 +482,49 @@ def _row(history: HandHistory, hand: str | int, s: Settlement | HistoryError,
 Unit = tuple[str, str, str | None, str]
 
 
-def replay_chunk(units: Sequence[Unit], repair: bool = False) -> list[HandReport]:
+def replay_chunk(
+    units: Sequence[Unit], repair: bool = False, ev: bool = False
+) -> list[HandReport]:
     """Replay every hand of a chunk (runs in a worker process)."""
-    return from_rows(_run(units, repair))
+    return from_rows(_run(units, repair, ev))
 
 
-def _replay_chunk(units: Sequence[Unit], repair: bool) -> list[Row]:
+def _replay_chunk(units: Sequence[Unit], repair: bool, ev: bool = False) -> list[Row]:
     rows: list[Row] = []
     for file, kind, name, text in units:
         if kind == "tables":
-            rows.extend(_tables(file, text, repair))
+            rows.extend(_tables(file, text, repair, ev))
             continue
         if kind == "room":
-            rows.extend(_room_rows(file, name or "", text, repair))
+            rows.extend(_room_rows(file, name or "", text, repair, ev))
             continue
         try:
             if kind == "phhs":
-                rows.extend(_rows(loads_all(text, file), repair))
+                rows.extend(_rows(loads_all(text, file), repair, ev=ev))
                 continue
             history = loads(text, file)
         except HistoryError as exc:
             if kind == "table" and exc.hand is None:  # name the table that does not read
                 exc = MalformedHistory(exc.file, name, exc.detail)
-            rows.append(_error_row(file, name or (1 if kind == "phh" else "?"), str(exc)))
+            rows.append(_error_row(file, name or ("1" if kind == "phh" else "?"), str(exc)))
             continue
         if kind == "table":
             history.name = name
-            rows.append(_row(history, name or "?", _settled(history, repair)))
+            rows.append(_row(history, name or "?", _settled(history, repair), ev=ev))
         else:
-            rows.append(_row(history, 1, _settled(history, repair)))
+            rows.append(_row(history, "1", _settled(history, repair), ev=ev))
     return rows
 
 
-def _tables(file: str, text: str, repair: bool) -> list[Row]:
+def _tables(file: str, text: str, repair: bool, ev: bool = False) -> list[Row]:
     """The hands of a run of plain tables, read at once; when one of them does not read,
     table by table, so that only that hand is an error."""
     try:
         hands = loads_all(text, file)
     except HistoryError:
         return _replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)],
-                             repair)
-    return _rows(hands, repair)
+                             repair, ev)
+    return _rows(hands, repair, ev=ev)
 
 
 def _split_tables(text: str) -> list[tuple[str, str]]:
@@ -484,7 +561,8 @@ def _sniff(path: Path) -> bool:
 def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
     """Every hand-history file of ``paths``: in folders (searched recursively, sorted) the
     files named ``.phh``, ``.phhs``, ``.txt``, ``.xml`` or ``.gz``; a file named is read
-    whatever its name. ``-`` stands for stdin."""
+    whatever its name. ``-`` stands for stdin. A missing path, or a folder holding no hand
+    history, is a :class:`MalformedHistory`."""
     for path in paths:
         text = str(path)
         if text == "-":
@@ -494,6 +572,8 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
         if p.is_dir():
             found = [q for q in p.rglob("*") if q.suffix in SUFFIXES and q.is_file()
                      and (q.suffix in (".phh", ".phhs") or _sniff(q))]
+            if not found:  # a folder replayed for nothing is a mistake, not a success
+                raise MalformedHistory(text, None, "no hand histories in this folder")
             yield from (str(q) for q in sorted(found))
         elif p.exists():
             yield text
@@ -612,8 +692,8 @@ def to_rows(reports: Iterable[HandReport]) -> list[Row]:
     """Reports as rows of plain values, packed for another process; :func:`from_rows`
     makes them reports again (their details unpacked when first read).
 
-    >>> [r] = from_rows(to_rows([HandReport("a.phh", 1, "match", players=["Ana", "Bo"])]))
-    >>> r.cls, r.players, r == HandReport("a.phh", 1, "match", players=["Ana", "Bo"])
+    >>> [r] = from_rows(to_rows([HandReport("a.phh", "1", "match", players=["Ana", "Bo"])]))
+    >>> r.cls, r.players, r == HandReport("a.phh", "1", "match", players=["Ana", "Bo"])
     ('match', ['Ana', 'Bo'], True)
     """
     return [_packed_row(_row_of(r)) for r in reports]
@@ -631,23 +711,23 @@ def _pack(rows: list[Row]) -> bytes:
                   for file, hand, cls, error, details in rows])
 
 
-def _run_rows(units: Sequence[Unit], repair: bool = False) -> bytes:
+def _run_rows(units: Sequence[Unit], repair: bool = False, ev: bool = False) -> bytes:
     """:func:`_run` for another process: its rows, marshalled."""
     with paused():
-        return _pack(_run(units, repair))
+        return _pack(_run(units, repair, ev))
 
 
-def _run(units: Sequence[Unit], repair: bool = False) -> list[Row]:
+def _run(units: Sequence[Unit], repair: bool = False, ev: bool = False) -> list[Row]:
     """The rows of a chunk's hands; a unit that could not be read is one error row."""
     with paused():  # many small acyclic containers: see showdown.phh.nogc
         if all(u[1] != "error" for u in units):
-            return _replay_chunk(units, repair)
+            return _replay_chunk(units, repair, ev)
         rows: list[Row] = []
         for unit in units:
             if unit[1] == "error":
                 rows.append(_error_row(unit[0], "?", unit[3]))
             else:
-                rows.extend(_replay_chunk([unit], repair))
+                rows.extend(_replay_chunk([unit], repair, ev))
         return rows
 
 

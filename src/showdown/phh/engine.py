@@ -32,10 +32,11 @@ to the bet plus the pot after calling (antes included).
 
 from __future__ import annotations
 
+import re
 from typing import NoReturn
 
 from showdown.phh.actions import CARD_TEXTS, Action, parse_action
-from showdown.phh.amounts import hand_units, to_units
+from showdown.phh.amounts import LIMIT, hand_units, to_units
 from showdown.phh.betting import after_raise, blind_opener, raise_bounds, round_queue
 from showdown.phh.errors import IllegalAction, MalformedHistory, UnsupportedVariant
 from showdown.phh.notation import HandHistory
@@ -49,6 +50,9 @@ _DEALING, _BETTING, _DRAWING, _DONE = 0, 1, 2, 3
 _ANY_CARD = CARD_TEXTS | {"??"}
 #: "p1" -> 0, ... for the fast path of :meth:`HandState.apply`.
 _PLAYERS = {f"p{k + 1}": k for k in range(99)}
+#: A bet amount: ASCII digits, with a decimal point between digits (``150``, ``3.50``); not
+#: ``1_0``, ``６`` or ``-5``, which Python's ``int`` would read.
+_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
 
 def _split(text: str) -> tuple[str, ...] | None:
@@ -214,9 +218,13 @@ class HandState:
         """The chips player ``i`` puts in to check or call now."""
         return min(self.stacks[i], self.max_bet - self.bets[i])
 
-    def result(self) -> Replay:
-        """The replayed hand; :class:`MalformedHistory` if it is not over."""
-        self.finish()
+    def result(self, partial: bool = True) -> Replay:
+        """The replayed hand. One whose actions stop before it is over is replayed as far
+        as written, its :attr:`Replay.partial` saying what comes next (``partial=False``:
+        :class:`MalformedHistory` instead)."""
+        waiting = self.pending()
+        if waiting is not None and not partial:
+            self.finish()
         return Replay(
             history=self.history,
             rules=self.rules,
@@ -230,6 +238,7 @@ class HandState:
             last_aggressor=self.last_aggressor,
             inferred=self.inferred,
             antes=self.antes,
+            partial=waiting,
         )
 
     # errors -------------------------------------------------------------------------------
@@ -498,10 +507,15 @@ class HandState:
         bets = self.bets
         stacks = self.stacks
         max_bet = self.max_bet
-        try:
-            amount = to_units(float(text) if "." in text else int(text), self.scale)
-        except ValueError:
-            self.illegal("action grammar", f"{text!r} is not an amount")
+        if not _AMOUNT.fullmatch(text):
+            self.illegal(
+                "action grammar",
+                f"{text!r} is not an amount (write digits 0-9, with a decimal point where "
+                "needed: 150, 3.50)",
+            )
+        amount = to_units(float(text) if "." in text else int(text), self.scale)
+        if amount >= LIMIT:
+            self.illegal("stack limit", f"{text} is more than any stack holds")
         smallest, largest = self.raise_limits(i)
         if amount < smallest or amount > largest:
             self._bad_amount(i, amount, smallest, largest, stacks[i] + bets[i])
@@ -549,12 +563,14 @@ class HandState:
         i = action.player
         if self.folded[i]:
             self.illegal("showdown", f"p{i + 1} folded and has no hand to show")
-        if self.shown[i]:
-            self.illegal("showdown", f"p{i + 1} already showed or mucked")
+        cards = action.cards
+        if self.shown[i] and (self.mucked[i] or cards == ()):
+            # Showing again is allowed (card rooms write a show at each card of an all-in
+            # runout, "p1 sm ????", then the cards); mucking after a show, or after a muck, not.
+            self.illegal("showdown", f"p{i + 1} already {'mucked' if self.mucked[i] else 'showed'}")
         if self.phase == _BETTING or (self.phase != _DONE and self._more_betting()):
             self.illegal("showdown", "cards are shown only when the betting is over")
         self.shown[i] = True
-        cards = action.cards
         if cards is None:  # "sm -": the cards already dealt
             return
         if not cards:
@@ -580,23 +596,33 @@ class HandState:
         """Whether a betting round can still happen (two or more live players with chips)."""
         return sum(1 for i in range(self.n) if not self.folded[i] and self.stacks[i]) > 1
 
-    def finish(self) -> None:
+    def pending(self) -> str | None:
+        """What the hand waits for when its actions stop here (``None``: it is over)."""
         if self.phase == _DONE:
+            return None
+        if self.phase == _BETTING:
+            return f"p{self.queue[0] + 1} to act"
+        if self.pending_board:
+            return f"{self.pending_board} board card(s) to deal"
+        if self.draws_left:
+            return f"p{self.draws_left[0] + 1} to discard"
+        return "hole cards to deal"
+
+    def finish(self) -> None:
+        """Raise :class:`MalformedHistory` unless the hand is over."""
+        nxt = self.pending()
+        if nxt is None:
             return
         h = self.history
-        if self.phase == _BETTING:
-            nxt = f"p{self.queue[0] + 1} to act"
-        elif self.pending_board:
-            nxt = f"{self.pending_board} board card(s) to deal"
-        elif self.draws_left:
-            nxt = f"p{self.draws_left[0] + 1} to discard"
-        else:
-            nxt = "hole cards to deal"
         raise MalformedHistory(h.file, h.label, f"the actions end before the hand is over ({nxt})")
 
 
-def replay(history: HandHistory, repair: bool = False) -> Replay:
+def replay(history: HandHistory, repair: bool = False, partial: bool = True) -> Replay:
     """Replay a hand under its variant's rules (errors: :mod:`showdown.phh.errors`).
+
+    Actions that stop before the hand is over (the PHH standard allows it) are replayed
+    as far as written: :attr:`Replay.partial` says what comes next (``partial=False``
+    makes that a :class:`MalformedHistory`).
 
     ``repair=True`` fills in missing checks and folds as pokerkit does: when a
     player acts out of turn, each player before them checks, or folds to a bet
@@ -606,4 +632,4 @@ def replay(history: HandHistory, repair: bool = False) -> Replay:
     state.repair = repair
     for index, text in enumerate(history.fields["actions"]):
         state.apply(index, text)
-    return state.result()
+    return state.result(partial)

@@ -190,7 +190,7 @@ def _next_table(f: BinaryIO, at: int) -> int:
     return -1
 
 
-def _fast_rows(file: str, text: str, repair: bool) -> list[Row] | None:
+def _fast_rows(file: str, text: str, repair: bool, ev: bool = False) -> list[Row] | None:
     """The rows of a .phhs text (a whole file or a range starting at a table line) when it
     is a run of plain tables (``None``: look closer, :func:`_plain_rows`).
 
@@ -209,7 +209,7 @@ def _fast_rows(file: str, text: str, repair: bool) -> list[Row] | None:
                 return None
             if len(hands) != run.count("\n[") + (run[:1] == "["):
                 return None
-            rows.extend(_rows(hands, repair))
+            rows.extend(_rows(hands, repair, ev=ev))
         if len({row[1] for row in rows}) != len(rows):
             return None
     return rows
@@ -237,7 +237,9 @@ def _cut(text: str, size: int) -> list[str]:
     return [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
 
 
-def _plain_rows(file: str, text: str, start: int, repair: bool) -> list[Row] | None:
+def _plain_rows(
+    file: str, text: str, start: int, repair: bool, ev: bool = False
+) -> list[Row] | None:
     """The rows of a range whose tables are plain, read table by table where one does not
     read (``None``: not plain; then the file is replayed as a whole)."""
     headers = _headers(text)
@@ -252,10 +254,12 @@ def _plain_rows(file: str, text: str, start: int, repair: bool) -> list[Row] | N
                for line in preamble.splitlines())
     ):
         return None
-    return _run([(file, "tables", None, text[headers[0][0]:])], repair)
+    return _run([(file, "tables", None, text[headers[0][0]:])], repair, ev)
 
 
-def _range_rows(file: str, start: int, end: int, repair: bool) -> list[Row] | None:
+def _range_rows(
+    file: str, start: int, end: int, repair: bool, ev: bool = False
+) -> list[Row] | None:
     """The rows of one byte range of a .phhs; ``None`` when its tables are not plain (then
     the file is replayed as a whole)."""
     try:
@@ -270,16 +274,16 @@ def _range_rows(file: str, start: int, end: int, repair: bool) -> list[Row] | No
         return None
     if start > 0 and text[:1] != "[":
         return None
-    rows = _fast_rows(file, text, repair)
-    return rows if rows is not None else _plain_rows(file, text, start, repair)
+    rows = _fast_rows(file, text, repair, ev)
+    return rows if rows is not None else _plain_rows(file, text, start, repair, ev)
 
 
-def _files_rows(files: list[str], chunk: int, repair: bool) -> list[Row]:
+def _files_rows(files: list[str], chunk: int, repair: bool, ev: bool = False) -> list[Row]:
     """The rows of whole files (a .phhs read at once when it can be, as a range)."""
     rows: list[Row] = []
     for file in files:
         if file.endswith(".phhs"):
-            whole = _range_rows(file, 0, _size(file), repair)
+            whole = _range_rows(file, 0, _size(file), repair, ev)
             if whole is not None:
                 rows.extend(whole)
                 continue
@@ -287,7 +291,7 @@ def _files_rows(files: list[str], chunk: int, repair: bool) -> list[Row]:
             units = [unit for _, unit in _units(file, chunk)]
         except HistoryError as exc:
             units = [(file, "error", None, str(exc))]
-        rows.extend(_run(units, repair))
+        rows.extend(_run(units, repair, ev))
     return rows
 
 
@@ -302,20 +306,20 @@ def _pieces(task: Task) -> list[Piece]:
     return [task]
 
 
-def _piece_rows(piece: Piece, chunk: int, repair: bool) -> list[Row] | None:
+def _piece_rows(piece: Piece, chunk: int, repair: bool, ev: bool = False) -> list[Row] | None:
     """The rows of a piece (``None``: a range that is not plain)."""
     kind = piece[0]
     if kind == "files":
-        return _files_rows(piece[1], chunk, repair)
+        return _files_rows(piece[1], chunk, repair, ev)
     if kind == "units":
-        return _run(piece[1], repair)
-    return _range_rows(piece[1], piece[2], piece[3], repair)
+        return _run(piece[1], repair, ev)
+    return _range_rows(piece[1], piece[2], piece[3], repair, ev)
 
 
-def _work(piece: Piece, chunk: int, repair: bool, lines: bool) -> bytes:
+def _work(piece: Piece, chunk: int, repair: bool, ev: bool, lines: bool) -> bytes:
     """A worker's task: the rows of a piece, marshalled (one call for all its hands)."""
     with paused():
-        rows = _piece_rows(piece, chunk, repair)
+        rows = _piece_rows(piece, chunk, repair, ev)
         if rows is None:
             return marshal.dumps(None)
         return marshal.dumps(_lines(rows)) if lines else _pack(rows)
@@ -327,7 +331,9 @@ def _lines(rows: list[Row]) -> list[Row]:
     return [(*row[:4], dumps(_from_row(row).to_dict(), ensure_ascii=False)) for row in rows]
 
 
-def _joined(task: Task, parts: list[list[Row] | None], repair: bool, lines: bool) -> list[Row]:
+def _joined(
+    task: Task, parts: list[list[Row] | None], repair: bool, ev: bool, lines: bool
+) -> list[Row]:
     """The rows of a task, in order: a file whose ranges are not all plain, or hold tables
     of the same name, replayed here as a whole."""
     if task[0] != "ranges":
@@ -337,14 +343,15 @@ def _joined(task: Task, parts: list[list[Row] | None], repair: bool, lines: bool
     for part in parts if plain else ():
         rows.extend(part or ())
     if not plain or len({row[1] for row in rows}) != len(rows):
-        rows = _run([unit for _, unit in _whole(task[1])], repair)
+        rows = _run([unit for _, unit in _whole(task[1])], repair, ev)
         return _lines(rows) if lines else rows
     return rows
 
 
-def _here(paths: Iterable[str | Path], chunk: int, repair: bool, lines: bool
-          ) -> Iterator[list[Row]]:
-    """The rows of each task, worked out in this process (the pool's tasks, in turn)."""
+def _here(paths: Iterable[str | Path], chunk: int, repair: bool, ev: bool, lines: bool,
+          stop: bool = False) -> Iterator[list[Row]]:
+    """The rows of each task, worked out in this process (the pool's tasks, in turn);
+    ``stop``: the rows up to the first error, then nothing more (see :func:`_upto_error`)."""
     for task in tasks(paths, chunk):
         pieces = _pieces(task)
         # A big file's rows wait for its last range (see _joined): held packed, as a pool
@@ -353,11 +360,40 @@ def _here(paths: Iterable[str | Path], chunk: int, repair: bool, lines: bool
         parts: list[list[Row] | None] = []
         for piece in pieces:
             with paused():
-                part = _piece_rows(piece, chunk, repair)
+                part = _piece_rows(piece, chunk, repair, ev)
                 if part is not None and (lines or hold):
                     part = _lines(part) if lines else list(map(_packed_row, part))
             parts.append(part)
-        yield _joined(task, parts, repair, lines)
+            cut = _upto_error(parts) if stop and _has_error(part) else None
+            if cut is not None:
+                yield cut
+                return
+        rows = _joined(task, parts, repair, ev, lines)
+        cut = _upto_error([rows]) if stop else None
+        yield rows if cut is None else cut
+        if cut is not None:
+            return
+
+
+def _has_error(part: list[Row] | None) -> bool:
+    """Whether a part holds an error row (checked as each part comes, once)."""
+    return part is not None and any(row[3] is not None for row in part)
+
+
+def _upto_error(parts: list[list[Row] | None]) -> list[Row] | None:
+    """The rows of ``parts`` up to the first error row (``None``: no error among them, or
+    a part before it not plain). Without ``--keep-going`` the run ends there, so the rest
+    of a big file is not replayed (the whole-file checks of :func:`_joined` then no longer
+    matter: nothing after the error is reported)."""
+    rows: list[Row] = []
+    for part in parts:
+        if part is None:
+            return None
+        for k, row in enumerate(part):
+            if row[3] is not None:
+                return rows + part[: k + 1]
+        rows.extend(part)
+    return None
 
 
 #: Ranges of a file above which this process holds their rows packed.
@@ -365,11 +401,12 @@ HOLD = 32
 
 
 def replay_paths_here(
-    paths: Iterable[str | Path], chunk: int, repair: bool = False
+    paths: Iterable[str | Path], chunk: int, repair: bool = False, stop: bool = False,
+    ev: bool = False,
 ) -> Iterator[HandReport]:
     """:func:`replay_paths` in this process: the same tasks as the
     pool's, run one after the other."""
-    for rows in _here(paths, chunk, repair, False):
+    for rows in _here(paths, chunk, repair, ev, False, stop):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(rows)
         yield from reports
@@ -382,17 +419,18 @@ def _start() -> None:
 
 
 def replay_paths_in_pool(
-    paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False
+    paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False,
+    stop: bool = False, ev: bool = False,
 ) -> Iterator[HandReport]:
     """:func:`replay_paths` in a local pool of ``workers`` processes."""
-    for rows in _in_pool(paths, workers, chunk, repair, False):
+    for rows in _in_pool(paths, workers, chunk, repair, ev, False, stop):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(rows)
         yield from reports
 
 
-def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool, lines: bool
-             ) -> Iterator[list[Row]]:
+def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool, ev: bool,
+             lines: bool, stop: bool = False) -> Iterator[list[Row]]:
     """The rows of each task, worked out in a local pool of ``workers`` processes."""
     context = _context()
     if context.get_start_method() == "fork":
@@ -403,16 +441,23 @@ def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool
     in_flight = 0
     try:
         for task in tasks(paths, chunk):
-            futures = [pool.submit(_work, piece, chunk, repair, lines) for piece in _pieces(task)]
+            futures = [pool.submit(_work, piece, chunk, repair, ev, lines)
+                       for piece in _pieces(task)]
             pending.append((task, futures))
             in_flight += len(futures)
             while in_flight >= window and pending:
                 done, futures = pending.popleft()
                 in_flight -= len(futures)
-                yield _collect(done, futures, repair, lines)
+                rows, ended = _collect(done, futures, repair, ev, lines, stop)
+                yield rows
+                if ended:
+                    return
         while pending:
             done, futures = pending.popleft()
-            yield _collect(done, futures, repair, lines)
+            rows, ended = _collect(done, futures, repair, ev, lines, stop)
+            yield rows
+            if ended:
+                return
     finally:
         for _, futures in pending:
             for future in futures:
@@ -420,23 +465,37 @@ def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool
         pool.shutdown(cancel_futures=True)
 
 
-def _collect(task: Task, futures: list[Future[bytes]], repair: bool, lines: bool) -> list[Row]:
-    """The rows of a task, in order."""
-    blobs = [future.result() for future in futures]
+def _collect(task: Task, futures: list[Future[bytes]], repair: bool, ev: bool, lines: bool,
+             stop: bool = False) -> tuple[list[Row], bool]:
+    """The rows of a task, in order, and whether the run ends there (``stop``: at the first
+    error, without waiting for the task's other pieces)."""
+    parts: list[list[Row] | None] = []
+    for future in futures:
+        blob = future.result()
+        with paused():
+            part = marshal.loads(blob)
+            # rows come packed (see _pack): each one's error plain, its details not
+            parts.append(part)
+        cut = _upto_error(parts) if stop and _has_error(part) else None
+        if cut is not None:
+            return cut, True
     with paused():
-        return _joined(task, list(map(marshal.loads, blobs)), repair, lines)
+        rows = _joined(task, parts, repair, ev, lines)
+    cut = _upto_error([rows]) if stop else None
+    return (rows, False) if cut is None else (cut, True)
 
 
 def replay_lines(
-    paths: Iterable[str | Path], *, workers: int = 1, chunk: int = CHUNK, repair: bool = False
-) -> Iterator[tuple[str, str | int, str | None, str | None, str]]:
+    paths: Iterable[str | Path], *, workers: int = 1, chunk: int = CHUNK, repair: bool = False,
+    stop: bool = False, ev: bool = False,
+) -> Iterator[tuple[str, str, str | None, str | None, str]]:
     """``(file, hand, class, error, JSON line)`` of every hand, in order: what ``showdown
     replay --json`` prints, each line made where the hand was replayed (so that with
     ``workers`` > 1 this process only writes them). The line is the JSON of
     :meth:`~showdown.phh.corpus.HandReport.to_dict`, as :func:`replay_paths` gives it.
     """
-    source = _here(paths, chunk, repair, True) if workers <= 1 else _in_pool(
-        paths, workers, chunk, repair, True)
+    source = _here(paths, chunk, repair, ev, True, stop) if workers <= 1 else _in_pool(
+        paths, workers, chunk, repair, ev, True, stop)
     for rows in source:
         yield from rows
 
@@ -455,6 +514,8 @@ def replay_paths(
     workers: int = 1,
     chunk: int = CHUNK,
     repair: bool = False,
+    stop: bool = False,
+    ev: bool = False,
 ) -> Iterator[HandReport]:
     """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
 
@@ -464,14 +525,16 @@ def replay_paths(
     ``workers`` processes, which read their files themselves: the same tasks either way
     (see :mod:`showdown.phh.pool`). ``repair``
     fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
+    ``stop=True`` ends the reports at the first hand that is an error (``showdown replay``
+    without ``--keep-going``): the rest of a big file is not replayed.
     """
     if executor is None:
         if workers > 1:
-            yield from replay_paths_in_pool(paths, workers, chunk, repair)
+            yield from replay_paths_in_pool(paths, workers, chunk, repair, stop, ev)
         else:
-            yield from replay_paths_here(paths, chunk, repair)
+            yield from replay_paths_here(paths, chunk, repair, stop, ev)
         return
-    run = partial(_run_rows, repair=repair)
+    run = partial(_run_rows, repair=repair, ev=ev)
     for rows in _ordered(executor, run, _chunks(paths, chunk), 16):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(marshal.loads(rows))

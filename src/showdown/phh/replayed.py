@@ -40,3 +40,6 @@ class Replay:
     inferred: list[str] = field(default_factory=list)
     #: The antes each player paid (part of ``contributed``).
     antes: list[int] = field(default_factory=list)
+    #: ``None`` for a hand played to its end; for a history whose actions stop before,
+    #: what comes next (``"p3 to act"``): the hand is replayed as far as written, not settled.
+    partial: str | None = None

@@ -283,7 +283,10 @@ def to_table(r: Replay, check: bool = False) -> Table:
 
 
 def settle_replay(r: Replay) -> Settlement:
-    """Settle a :class:`Replay` with :func:`~showdown.pots.resolution.resolve`."""
+    """Settle a :class:`Replay` with :func:`~showdown.pots.resolution.resolve` (a partial
+    hand, :attr:`Replay.partial`, is not settled: ``finishing`` and ``winnings`` are None)."""
+    if r.partial is not None:
+        return Settlement(r, None, None, None, None, [])
     table = to_table(r)
     n = len(r.contributed)
     live = [i for i in range(n) if not r.folded[i]]

@@ -12,7 +12,9 @@ classed as
   most 10% of the pot in all;
 - ``unknown-cards``: a hand needed at showdown is ``????`` (classed so
   whether or not a result is recorded);
-- ``mismatch``: anything else; :attr:`Verdict.differences` names the players.
+- ``mismatch``: anything else; :attr:`Verdict.differences` names the players;
+- ``partial``: the actions stop before the hand is over (the PHH standard allows
+  it): it is replayed as far as written, every action checked, but not settled.
 
 A hand that records no result and needs no unknown hand has class ``None``.
 Recorded ``winnings`` may or may not count a player's uncalled bet handed
@@ -52,9 +54,11 @@ from showdown.phh.settlement import Settlement
 
 __all__ = ["CLASSES", "RAKE_LIMIT", "Verdict", "verify"]
 
-Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch"]
+Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch", "partial"]
 #: The classes, in the order reports list them.
-CLASSES: tuple[Class, ...] = ("match", "odd-chip", "rake", "unknown-cards", "mismatch")
+CLASSES: tuple[Class, ...] = (
+    "match", "odd-chip", "rake", "unknown-cards", "mismatch", "partial",
+)
 #: The largest rake taken for one (10% of the pot).
 RAKE_LIMIT = Fraction(1, 10)
 
@@ -118,6 +122,8 @@ def verify(settlement: Settlement) -> Verdict:
         ):
             return Verdict("match", "finishing_stacks", recorded, [])
     key, recorded = _recorded(settlement)
+    if settlement.replay.partial is not None:
+        return Verdict("partial", key, recorded, [])
     if settlement.finishing is None:  # no showdown: a needed hand is unknown
         return Verdict("unknown-cards", key, recorded, [])
     if key is None or recorded is None:

@@ -1,7 +1,7 @@
 // The hint: the best decision now, its chances, and every option in a table.
 import { $, bringIntoView, fill, h } from "./dom.js";
 import { cardName, currentLang, num, pct, signedDecimal, t } from "./i18n.js";
-import { app, api, showError } from "./state.js";
+import { app, api, followTable, showError } from "./state.js";
 
 const myCards = () => (app.state && app.state.round ? app.state.round.players[0].cards : null);
 
@@ -17,8 +17,8 @@ export async function loadHint(focus) {
     app.hint = await api("GET", "/api/hint");
     app.hintVersion = version;
   } catch (err) {
-    showError(err);
     app.hint = null;
+    if (!(await followTable(err))) showError(err);
   }
   renderHint();
   if (!box.hidden) {

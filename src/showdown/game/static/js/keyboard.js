@@ -18,6 +18,8 @@ function keyOf(ev) {
 // on the page itself they pick the card the arrows are on.
 const ownsSpace = (el) => el && ["BUTTON", "SUMMARY", "A", "SELECT", "INPUT", "TEXTAREA"].includes(el.tagName);
 
+const inHand = (el) => Boolean(el && el.classList && el.classList.contains("card-btn"));
+
 export function onKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const target = ev.target;
@@ -36,6 +38,9 @@ export function onKey(ev) {
   else if (deciding && "12345".includes(key) && key.length === 1) toggleCard(Number(key) - 1);
   else if (deciding && key === "ArrowRight") moveCursor(1);
   else if (deciding && key === "ArrowLeft") moveCursor(-1);
+  // Home and End stay the page's own keys except inside the hand.
+  else if (deciding && key === "Home" && inHand(target)) moveCursor(0, 0);
+  else if (deciding && key === "End" && inHand(target)) moveCursor(0, 4);
   else if (deciding && (key === " " || key === "Enter") && !ownsSpace(target)) toggleCard(app.cursor);
   else if (deciding && key === "f") doAct("fold");
   else if (deciding && key === "k") doAct("keep");

@@ -6,21 +6,29 @@
 //   i18n.js     words and number formats of the three languages
 //   state.js    the state, the requests, the error banner, healing, other tabs
 //   results.js  cards and the words about a round's result
-//   table.js    the table and the showdown; focus and scrolling after each step
+//   table.js    the table; focus and scrolling after each step
+//   showdown.js the results of a round, what comes into view, the sounds of each step
+//   dealer.js   the dealer's cards turned one at a time; other tabs follow
 //   hint.js     the hint: the best decision and every option
 //   screens.js  rules, history, statistics; switching screens
 //   keyboard.js the shortcuts
+//   prefs.js    the sound and animation switches, the synthesised sounds
+//   tour.js     the three-step first-time tour
 import { $, $$, fill } from "./dom.js";
 import { pickLang, useLang } from "./i18n.js";
 import { app, hooks, reloadState, showError, watchOtherTabs } from "./state.js";
-import { afterState, loadHint, renderActions, renderTable, setAnte } from "./table.js";
+import { afterState, focusTarget, loadHint, renderActions, renderTable, setAnte } from "./table.js";
 import { keyList, loadHistory, loadStats, renderRules, showScreen } from "./screens.js";
 import { onKey } from "./keyboard.js";
+import { drawSwitches, setUpSwitches } from "./prefs.js";
+import { drawTour, maybeStartTour, setUpTour } from "./tour.js";
 
 async function setLang(code, remember) {
   await useLang(code, remember);
   fill($("#keys-list"), keyList());
   renderRules();
+  drawSwitches();
+  drawTour();
   if (app.state) {
     renderTable();
     // Descriptions and explanations come from the server in the chosen language.
@@ -46,6 +54,11 @@ async function main() {
   $("#ante-select").addEventListener("change", () => setAnte());
   $("#history-more").addEventListener("click", () => loadHistory(false).catch(showError));
   document.addEventListener("keydown", onKey);
+  setUpSwitches();
+  setUpTour(() => {
+    const target = focusTarget();
+    if (target) target.focus({ preventScroll: true });
+  });
   showScreen("table", false);
   try {
     await reloadState();
@@ -53,6 +66,7 @@ async function main() {
     showError(err);
   }
   watchOtherTabs();
+  maybeStartTour(app.state);
   document.body.dataset.ready = "1";
 }
 

@@ -13,9 +13,11 @@ export const app = {
   hint: null,
   hintVersion: null,
   dealing: false,
+  drives: false, // this tab turns the dealer's cards (see dealer.js)
   busy: false,
   offline: false,
   shownDealer: { round: null, count: 0 },
+  shownBots: { watched: null, faceUp: new Set() }, // opponents' cards already shown face up
   history: [],
   historyMore: false,
   stats: null,
@@ -124,8 +126,21 @@ export async function refreshState() {
   if (JSON.stringify(st) !== JSON.stringify(app.state)) setState(st);
 }
 
+// Conflicts that only mean this page was behind the table.
+const MOVED_ON = new Set([
+  "stale", "not_your_turn", "round_in_progress", "no_round", "not_dealer_phase", "refill_not_needed",
+]);
+
+// When an error only means that this page was behind, show the table as it is now
+// (nothing to report) and say so (true); other errors are left to the caller.
+export async function followTable(err) {
+  if (!MOVED_ON.has(err.code)) return false;
+  await reloadState().catch(showError);
+  return true;
+}
+
 // A state-changing request; on a conflict (another tab, a stale page) the
-// table is reloaded and the reason shown.
+// table is reloaded quietly.
 export async function post(path, body) {
   if (app.busy) return null;
   app.busy = true;
@@ -137,9 +152,13 @@ export async function post(path, body) {
     setState(st);
     return st;
   } catch (err) {
-    showError(err);
     app.busy = false;
-    if (err.status === 409) await reloadState().catch(() => {});
+    // The table moved on (another tab acted, this page was behind): showing the
+    // table as it is now resolves it, with nothing to report.
+    if (!(await followTable(err))) {
+      showError(err);
+      if (err.status === 409) await reloadState().catch(() => {});
+    }
     return null;
   } finally {
     app.busy = false;

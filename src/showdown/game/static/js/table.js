@@ -1,14 +1,17 @@
-// The table: the dealer, the two opponents, your cards, the pot, the actions,
-// the hint and the showdown; and where the focus and the eye go after each step.
-import { $, bringIntoView, fill, h, reducedMotion, sleep } from "./dom.js";
+// The table: the dealer, the two opponents, your cards, the pot, the actions and
+// the hint; and where the focus and the eye go after each step. The showdown is in
+// showdown.js, the dealer's turns in dealer.js.
+import { $, bringIntoView, fill, h } from "./dom.js";
+import { motionOn, play } from "./prefs.js";
+import { playSounds, renderShowdown, revealShowdown } from "./showdown.js";
+import { endTour } from "./tour.js";
 import { botName, cardName, handText, num, t, tn } from "./i18n.js";
 import { loadHint, renderHint } from "./hint.js";
-import { app, api, post, reloadState, setState, showError } from "./state.js";
+import { app, post } from "./state.js";
+import { dealerLoop } from "./dealer.js";
 
 export { loadHint };
-import {
-  backImg, cardImg, explanations, myNet, potSentence, resultTable, roundSummary, seatKey,
-} from "./results.js";
+import { backImg, cardImg, potSentence, roundSummary, seatKey } from "./results.js";
 
 // ---------------------------------------------------------------- drawing
 
@@ -18,6 +21,8 @@ export function renderTable() {
   keepFocus(() => {
     const rnd = st.round;
     $("#my-chips").textContent = num(st.chips);
+    const settled = Boolean(rnd && rnd.phase === "settled" && rnd.result);
+    $("#screen-table .felt").classList.toggle("settled", settled);
     renderDealer(rnd);
     for (const seat of [1, 2]) renderBot(seat);
     renderYou();
@@ -32,9 +37,11 @@ export function renderTable() {
 // makes sense and bring what the player must look at into view.
 export function afterState(prev, st) {
   renderTable();
+  const rnd = st.round;
+  const newRound = rnd && (!prev || !prev.round || prev.round.id !== rnd.id);
+  if (rnd) endTour(); // playing is the best tour
+  if (prev) playSounds(prev, st, newRound);
   if (app.screen === "table") {
-    const rnd = st.round;
-    const newRound = rnd && (!prev || !prev.round || prev.round.id !== rnd.id);
     if (st.phase === "deciding" && (newRound || !prev || prev.phase !== "deciding")) {
       focusCards();
       revealDecision();
@@ -62,11 +69,6 @@ function focusNext() {
 // The decision in one look: the dealer's up card, your five cards and the actions.
 export function revealDecision() {
   bringIntoView([$("#dealer-cards"), $("#seat-0 .cards"), $("#actions")]);
-}
-
-// The result where the eye is: the Next button, the headline and why.
-function revealShowdown() {
-  bringIntoView([$("#actions"), $("#showdown .headline"), $("#showdown .pot-line"), $("#showdown .why")]);
 }
 
 // Where the focus goes when there is no better place: your cards while you decide,
@@ -113,6 +115,12 @@ function buttonBadge(seat) {
   return seat === button ? h("span", { class: "badge button", title: t("button_title") }, t("button")) : null;
 }
 
+// A card turning face up: its face, with the back behind it, half a turn (CSS).
+function flipCard(code, extra) {
+  return h("span", { class: "flip" }, h("span", { class: "flip-inner" },
+    cardImg(code, extra), h("span", { class: "flip-back", "aria-hidden": "true" })));
+}
+
 function renderDealer(rnd) {
   const box = $("#dealer-cards");
   fill(box);
@@ -128,9 +136,11 @@ function renderDealer(rnd) {
   // the page opens (a reload mid-round), nor a settled round's.
   const firstSight = shown.round === null || rnd.phase === "settled";
   const before = shown.round === rnd.id ? shown.count : (firstSight ? up.length : 0);
-  up.forEach((code, i) => box.append(cardImg(code, i >= before ? "arrive" : "")));
+  up.forEach((code, i) => box.append(i < before ? cardImg(code) : motionOn() ? flipCard(code, "arrive") : cardImg(code, "arrive")));
   for (let i = 0; i < rnd.dealer.hidden; i++) box.append(backImg());
   app.shownDealer = { round: rnd.id, count: up.length };
+  // A round seen before it settled: its opponents' cards may flip at the showdown.
+  if (rnd.phase !== "settled") app.shownBots.watched = rnd.id;
   const hand = rnd.dealer.hand;
   // The line is a live region: with a screen reader, each new card is read out.
   const newest = up.length > before ? cardName(up[up.length - 1]) : null;
@@ -144,25 +154,47 @@ function playerOf(seat) {
   return rnd ? rnd.players[seat] : null;
 }
 
+// The seats that took the table pot in a settled round.
+function potWinners() {
+  const rnd = app.state.round;
+  return rnd && rnd.phase === "settled" && rnd.result ? rnd.result.pot.winners : [];
+}
+
+function winnerBadge(seat) {
+  return potWinners().includes(seat) ? h("span", { class: "badge winner" }, t("pot_winner_badge")) : null;
+}
+
+// Opponents' cards turned face up at the showdown flip over, once, as you watch.
+function botCards(seat, player, cards) {
+  const rnd = app.state.round;
+  const seen = app.shownBots;
+  const key = rnd.id + ":" + seat;
+  const fresh = rnd.phase === "settled" && seen.watched === rnd.id && !seen.faceUp.has(key);
+  player.cards.forEach((c) => cards.append(fresh && motionOn() ? flipCard(c) : cardImg(c)));
+  seen.faceUp.add(key);
+}
+
 function renderBot(seat) {
   const st = app.state;
   const info = st.seats[seat];
   const player = playerOf(seat);
   const box = $("#seat-" + seat);
   const cards = h("div", { class: "cards small" });
-  if (player && player.cards) player.cards.forEach((c) => cards.append(cardImg(c)));
+  if (player && player.cards) botCards(seat, player, cards);
   else if (player) for (let i = 0; i < player.card_count; i++) {
     cards.append(backImg(player.status === "folded" ? "mucked" : ""));
   }
   else for (let i = 0; i < 5; i++) cards.append(h("span", { class: "card slot", "aria-hidden": "true" }));
   const isActing = player && player.status === "waiting";
-  box.className = "seat bot" + (player && player.status === "folded" ? " folded" : "");
+  box.className = "seat bot" + (player && player.status === "folded" ? " folded" : "") +
+    (potWinners().includes(seat) ? " winner" : "");
   fill(box,
     h("div", { class: "seat-head" },
       h("h2", {}, botName(info.name)),
       h("span", { class: "badge style-" + info.style, title: t("style_" + info.style + "_desc") },
         t("style_" + info.style)),
-      buttonBadge(seat)),
+      buttonBadge(seat),
+      winnerBadge(seat)),
     h("p", { class: "chips" }, tn("chips_n", info.chips)),
     cards,
     h("p", { class: "seat-status" + (isActing ? " waiting" : "") }, statusText(player)),
@@ -186,15 +218,18 @@ function renderYou() {
       const drawn = d && d.action === "exchange" && d.card_index === i;
       if (deciding) {
         const selected = app.selected === i;
+        // One Tab stop for the hand (the card the arrows are on); the arrow keys
+        // move between the five.
         cards.append(h("button", {
           type: "button",
           class: "card-btn" + (selected ? " selected" : ""),
+          tabindex: i === app.cursor ? "0" : "-1",
           "aria-pressed": selected ? "true" : "false",
           "aria-keyshortcuts": String(i + 1),
           "data-index": i,
           title: t("pick_card", { card: cardName(code), n: i + 1 }),
           onclick: () => toggleCard(i),
-          onfocus: () => { app.cursor = i; },
+          onfocus: () => rove(i),
         }, cardImg(code), h("kbd", { class: "card-key" }, String(i + 1))));
       } else {
         cards.append(h("span", { class: "card-wrap" + (drawn ? " drawn" : "") },
@@ -206,11 +241,13 @@ function renderYou() {
     for (let i = 0; i < 5; i++) cards.append(h("span", { class: "card slot", "aria-hidden": "true" }));
   }
   const d = player && player.decision;
-  box.className = "seat you" + (player && player.status === "folded" ? " folded" : "");
+  box.className = "seat you" + (player && player.status === "folded" ? " folded" : "") +
+    (potWinners().includes(0) ? " winner" : "");
   fill(box,
     h("div", { class: "seat-head" },
       h("h2", {}, t("you")),
       buttonBadge(0),
+      winnerBadge(0),
       h("span", { class: "chips" }, tn("chips_n", st.chips))),
     cards,
     player ? h("p", { class: "seat-status" },
@@ -310,6 +347,7 @@ function drawActions() {
 export function toggleCard(i) {
   if (!app.state || app.state.phase !== "deciding") return;
   app.selected = app.selected === i ? null : i;
+  play("select");
   app.cursor = i;
   renderYou();
   renderActions();
@@ -317,12 +355,25 @@ export function toggleCard(i) {
   if (btn) btn.focus({ preventScroll: true });
 }
 
-// The arrow keys move between your cards (from anywhere on the page).
-export function moveCursor(step) {
+// The card the arrows are on is the hand's one Tab stop.
+function rove(i) {
+  app.cursor = i;
+  document.querySelectorAll("#seat-0 .card-btn").forEach((btn) => {
+    btn.tabIndex = Number(btn.dataset.index) === i ? 0 : -1;
+  });
+}
+
+// The arrow keys move between your cards (from anywhere on the page); Home and End
+// go to the first and the last.
+export function moveCursor(step, to) {
   const inCards = document.activeElement && document.activeElement.classList.contains("card-btn");
-  app.cursor = inCards ? (app.cursor + step + 5) % 5 : app.cursor;
+  if (to !== undefined) app.cursor = to;
+  else if (inCards) app.cursor = (app.cursor + step + 5) % 5;
   const btn = $(`#seat-0 .card-btn[data-index="${app.cursor}"]`);
-  if (btn) btn.focus({ preventScroll: true });
+  if (btn) {
+    rove(app.cursor);
+    btn.focus({ preventScroll: true });
+  }
 }
 
 const lastRoundId = () => (app.state && app.state.round ? app.state.round.id : null);
@@ -349,7 +400,10 @@ export async function doAct(action) {
     }
     body.card_index = app.selected;
   }
-  await post("/api/act", body);
+  // This tab makes the decision: it turns the dealer's cards (other tabs follow).
+  app.drives = true;
+  const after = await post("/api/act", body);
+  if (!after || after.phase !== "dealer") app.drives = false;
 }
 
 export async function setAnte() {
@@ -357,49 +411,3 @@ export async function setAnte() {
   if (!app.state || ante === app.state.ante) return;
   await post("/api/ante", { ante });
 }
-
-async function dealerLoop() {
-  if (app.dealing) return;
-  app.dealing = true;
-  try {
-    while (app.state && app.state.phase === "dealer") {
-      await sleep(reducedMotion() ? 120 : 650);
-      const st = app.state;
-      if (!st || st.phase !== "dealer") break;
-      try {
-        const next = await api("POST", "/api/advance", { version: st.round.version });
-        app.dealing = next.phase === "dealer";
-        setState(next);
-      } catch (err) {
-        if (err.status === 409) {
-          await reloadState();
-        } else {
-          showError(err);
-          break;
-        }
-      }
-    }
-  } finally {
-    app.dealing = false;
-  }
-}
-
-// ---------------------------------------------------------------- showdown
-
-function renderShowdown() {
-  const box = $("#showdown");
-  const rnd = app.state.round;
-  if (!rnd || rnd.phase !== "settled" || !rnd.result) {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  const net = myNet(rnd);
-  fill($("#showdown-body"),
-    h("p", { class: "headline " + (net > 0 ? "pos" : net < 0 ? "neg" : "") }, roundSummary(rnd)),
-    h("p", { class: "pot-line" }, potSentence(rnd)),
-    explanations(rnd),
-    h("div", { class: "table-scroll" }, resultTable(rnd)),
-  );
-}
-

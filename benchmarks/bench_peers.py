@@ -1,0 +1,266 @@
+"""showdown against OMPEval, the fastest open C++ evaluator, on identical work.
+
+Run: ``.venv/bin/python benchmarks/bench_peers.py --ompeval DIR`` where DIR is a checkout
+of https://github.com/zekyll/OMPEval (MIT-licensed; the user provides it: it is never
+vendored here and no test needs it). ``--hands N`` (random 7-card hands, default 10 M),
+``--trials N`` (Monte Carlo showdowns per run, default 20 M), ``--rounds R`` (default 5),
+``--quick`` (1 M hands, 4 M trials, 3 rounds). Without ``--ompeval`` only showdown's side
+runs.
+
+OMPEval is built into a temporary directory with ``g++ -O3`` (no ``-march``) together
+with ``peers_driver.cpp`` (beside this script), a small driver doing the same work as
+showdown's side and timing it inside its own process, so that neither start-up nor file
+reading is in its figures. Two build fixes are applied to the temporary copy only, as
+newer compilers need them: ``-include functional`` and ``constexpr`` on the random
+generator's ``min``/``max``.
+
+Each row runs its contenders in interleaved rounds (ours, then OMPEval's, round after
+round), so a burst of load hits both alike; it prints the best and median rate of each,
+their ratio, and the 1-minute load average while the row ran (``os.getloadavg``). The
+machine has other work when that load is above its core count: then the figures say
+little.
+
+The rows (the issue's table): 7-card batch evaluation on 1 and 2 threads (uint8 rows,
+showdown checking every row for bad ids and repeated cards as it does by default, and
+unchecked as OMPEval, which checks nothing; showdown also with int16 and int64 rows;
+both sides write into a preallocated array and their ranks are compared by category
+counts), Monte Carlo heads-up and
+range against range (1 worker each; multiway beside them), exact heads-up enumeration
+(warm), and every 7-card hand counted by category.
+
+>>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
+>>> patched.count("static constexpr uint64_t")
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+from common import random_hands
+from showdown.categories import category_ranges
+from showdown.hands import native as _backend
+from showdown.hands.batch import evaluate_batch
+from showdown.odds.equity import equity
+
+DRIVER = Path(__file__).with_name("peers_driver.cpp")
+HEADS_UP = ["AcAd", "KhKs"]
+RANGED = ["QQ+,AKs", "JJ-99,AQs+"]
+MULTIWAY = {
+    3: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"],
+    6: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs", "55-22", "AJo-A9o", "KJs-K9s"],
+}
+
+
+def constexpr_fix(source: str) -> str:
+    """OMPEval's random generator as today's C++ libraries need it (constexpr bounds)."""
+    for name in ("min", "max"):
+        source = source.replace(f"static uint64_t {name}()", f"static constexpr uint64_t {name}()")
+    return source
+
+
+def build_ompeval(checkout: Path, into: Path) -> Path:
+    """The driver linked with OMPEval's sources, built in ``into``; its path."""
+    for part in ("omp", "libdivide"):
+        if not (checkout / part).is_dir():
+            raise SystemExit(f"bench_peers: {checkout} is not an OMPEval checkout (no {part}/)")
+        shutil.copytree(checkout / part, into / part)
+    random_h = into / "omp" / "Random.h"
+    random_h.write_text(constexpr_fix(random_h.read_text()))
+    exe = into / "driver"
+    sources = [str(DRIVER), *sorted(str(p) for p in (into / "omp").glob("*.cpp"))]
+    command = ["g++", "-O3", "-std=c++11", "-pthread", "-include", "functional", "-I", str(into)]
+    subprocess.run([*command, "-o", str(exe), *sources], check=True)
+    return exe
+
+
+def driver_run(exe: Path, *args: str) -> list[str]:
+    """One timed run of the OMPEval driver: its output line split into fields."""
+    out = subprocess.run([str(exe), *args], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def load() -> float:
+    return os.getloadavg()[0]
+
+
+class Row:
+    """One line of the table: a unit count per run and each side's run times."""
+
+    def __init__(self, title: str, unit: str) -> None:
+        self.title, self.unit = title, unit
+        self.rates: dict[str, list[float]] = {}
+        self.loads: list[float] = []
+
+    def add(self, side: str, count: float, seconds: float) -> None:
+        self.rates.setdefault(side, []).append(count / seconds)
+        self.loads.append(load())
+
+    def print(self) -> None:
+        print(f"\n== {self.title}   (load {min(self.loads):.2f}-{max(self.loads):.2f},"
+              f" {os.cpu_count()} cores)")
+        for side, rates in self.rates.items():
+            print(f"  {side:<22} best {fmt(max(rates), self.unit):>14}"
+                  f"  median {fmt(statistics.median(rates), self.unit):>14}")
+        sides = list(self.rates)
+        if len(sides) >= 2 and "OMPEval" in self.rates:
+            theirs = self.rates["OMPEval"]
+            for side in sides:
+                if side == "OMPEval":
+                    continue
+                ours = self.rates[side]
+                print(f"  {side} / OMPEval: best {max(ours) / max(theirs):.2f},"
+                      f" median {statistics.median(ours) / statistics.median(theirs):.2f}")
+
+
+def fmt(rate: float, unit: str) -> str:
+    if unit == "ms":
+        return f"{1e3 / rate:.3f} ms"
+    return f"{rate / 1e6:.1f} M{unit}/s"
+
+
+def categories_of(ranks: np.ndarray) -> dict[int, int]:
+    """Hands per category number (1 high card .. 9 straight flush), as the driver counts."""
+    ranges = category_ranges()  # Category counts from 0 (high card); OMPEval from 1
+    return {
+        int(c) + 1: int(((ranks >= r.start) & (ranks < r.stop)).sum()) for c, r in ranges.items()
+    }
+
+
+def driver_categories(field: str) -> dict[int, int]:
+    pairs = (item.split(":") for item in field.strip(",").split(","))
+    return {int(c): int(n) for c, n in pairs}
+
+
+def timed(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list[Row]:
+    rows8 = random_hands(hands, 7, seed=2026).astype(np.uint8)
+    path = workdir / "hands.u8"
+    rows8.tofile(path)
+    wide = {"int16": rows8.astype(np.int16), "int64": rows8.astype(np.int64)}
+    out = np.empty(hands, dtype=np.uint16)
+    out.fill(0)  # touched once: no page faults inside the timed runs
+    evaluate_batch(rows8, out=out)
+    ours_categories = categories_of(out)
+    pool = ThreadPoolExecutor(2)
+    half = hands // 2
+
+    def two_threads(ids: np.ndarray, check: bool) -> None:
+        parts = [(ids[:half], out[:half]), (ids[half:], out[half:])]
+        list(pool.map(lambda p: evaluate_batch(p[0], out=p[1], check=check), parts))
+
+    contenders = [
+        ("showdown uint8", rows8, True),
+        ("showdown uint8 unchecked", rows8, False),
+        *[(f"showdown {k}", v, True) for k, v in wide.items()],
+    ]
+    result = []
+    for threads in (1, 2):
+        row = Row(f"{hands:,} random 7-card hands, {threads} thread(s)", "")
+        for _ in range(rounds):
+            for name, ids, check in contenders:
+                if threads == 1:
+                    seconds = timed(partial(evaluate_batch, ids, out=out, check=check))
+                else:
+                    seconds = timed(partial(two_threads, ids, check))
+                row.add(name, hands, seconds)
+            if exe is not None:
+                seconds, count, cats = driver_run(exe, "batch", str(path), str(threads))
+                if driver_categories(cats) != ours_categories:
+                    raise SystemExit("bench_peers: OMPEval's categories differ from showdown's")
+                row.add("OMPEval", int(count), float(seconds))
+        result.append(row)
+    pool.shutdown()
+    return result
+
+
+def equity_row(exe: Path | None, title: str, players: list[str], trials: int | None,
+               rounds: int) -> Row:
+    unit = "ms" if trials is None else " trials"
+    row = Row(title, unit)
+    exact = trials is None
+    equity(players, trials=None if exact else 10_000, exact=exact or None, seed=0, workers=1)
+    for r in range(rounds):
+        start = time.perf_counter()
+        result = equity(players, trials=trials, exact=exact or None, seed=r + 1, workers=1)
+        seconds = time.perf_counter() - start
+        row.add("showdown", 1 if exact else result.trials, seconds)
+        if exe is not None:
+            args = ["exact", *players] if exact else ["mc", str(trials), *players]
+            out = driver_run(exe, *args)
+            row.add("OMPEval", 1 if exact else int(out[1]), float(out[0]))
+    return row
+
+
+def all_sevens_row(exe: Path | None, rounds: int) -> Row:
+    row = Row("every 7-card hand by category", "ms")
+    tables = _backend.native_tables(False)
+    counts = memoryview(bytearray(8 * 7463)).cast("q")
+    for _ in range(rounds):
+        row.add("showdown", 1, timed(lambda: tables.rank_counts(7, counts)))
+        if exe is not None:
+            seconds, total, _flushes = driver_run(exe, "all7")
+            if int(total) != 133_784_560:
+                raise SystemExit("bench_peers: OMPEval did not count every 7-card hand")
+            row.add("OMPEval", 1, float(seconds))
+    return row
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ompeval", type=Path, help="an OMPEval checkout to build and time")
+    parser.add_argument("--hands", type=int, default=10_000_000)
+    parser.add_argument("--trials", type=int, default=20_000_000)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", choices=["batch", "mc", "exact", "all7"], action="append")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.hands, args.trials, args.rounds = 1_000_000, 4_000_000, 3
+    if _backend.BACKEND != "native":
+        raise SystemExit("bench_peers: showdown's native kernel is not built here")
+    only = set(args.only or ["batch", "mc", "exact", "all7"])
+    print(f"bench_peers: {args.rounds} interleaved rounds, load at start {load():.2f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        exe = build_ompeval(args.ompeval.resolve(), work) if args.ompeval else None
+        rows: list[Row] = []
+        if "batch" in only:
+            rows += batch_rows(exe, args.hands, args.rounds, work)
+        if "mc" in only:
+            t = args.trials
+            rows.append(equity_row(exe, f"Monte Carlo {' v '.join(HEADS_UP)}, 1 worker",
+                                   HEADS_UP, t, args.rounds))
+            rows.append(equity_row(exe, f"Monte Carlo {' v '.join(RANGED)}, 1 worker",
+                                   RANGED, t, args.rounds))
+            for n, players in MULTIWAY.items():
+                rows.append(equity_row(exe, f"Monte Carlo {n} ranges {' v '.join(players)}",
+                                       players, t // 2, args.rounds))
+        if "exact" in only:
+            rows.append(equity_row(exe, f"exact {' v '.join(HEADS_UP)}, warm, 1 worker",
+                                   HEADS_UP, None, args.rounds))
+        if "all7" in only:
+            rows.append(all_sevens_row(exe, args.rounds))
+        for row in rows:
+            row.print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+// The OMPEval side of benchmarks/bench_peers.py: the same work as showdown's side,
+// timed inside this process (no start-up or file reading in the figures).
+//
+//   driver batch FILE COLS THREADS      7-card ranks of FILE's uint8 rows into an array
+//   driver mc TRIALS RANGE RANGE...     Monte Carlo, one thread, TRIALS showdowns
+//   driver exact RANGE RANGE...         exact enumeration, one thread
+//   driver all7                         every 7-card hand counted by category
+//
+// Each prints "seconds count checksum" on one line.
+#include "omp/EquityCalculator.h"
+#include "omp/HandEvaluator.h"
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace omp;
+using Clock = std::chrono::steady_clock;
+
+static double since(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+static void rank_rows(const HandEvaluator &ev, const uint8_t *rows, size_t n, uint16_t *out)
+{
+    for (size_t i = 0; i < n; i++, rows += 7) {
+        Hand h = Hand::empty() + Hand(rows[0]) + Hand(rows[1]) + Hand(rows[2]) + Hand(rows[3]) +
+                 Hand(rows[4]) + Hand(rows[5]) + Hand(rows[6]);
+        out[i] = ev.evaluate(h);
+    }
+}
+
+static int batch(const char *path, unsigned threads)
+{
+    FILE *f = std::fopen(path, "rb");
+    if (!f) {
+        std::perror(path);
+        return 1;
+    }
+    std::vector<uint8_t> rows;
+    uint8_t buf[1 << 16];
+    size_t got;
+    while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) {
+        rows.insert(rows.end(), buf, buf + got);
+    }
+    std::fclose(f);
+    size_t n = rows.size() / 7;
+    HandEvaluator ev;
+    std::vector<uint16_t> out(n); // allocated and touched before the clock starts
+    auto t0 = Clock::now();
+    if (threads <= 1) {
+        rank_rows(ev, rows.data(), n, out.data());
+    } else {
+        std::vector<std::thread> pool;
+        size_t step = (n + threads - 1) / threads;
+        for (unsigned k = 0; k < threads; k++) {
+            size_t lo = k * step, hi = lo + step < n ? lo + step : n;
+            pool.emplace_back(rank_rows, std::cref(ev), rows.data() + 7 * lo, hi - lo,
+                              out.data() + lo);
+        }
+        for (auto &t : pool) {
+            t.join();
+        }
+    }
+    double s = since(t0);
+    // checksum: hands per category (value >> 12), as "c1:n1,c2:n2,..."
+    uint64_t cats[16] = {0};
+    for (size_t i = 0; i < n; i++) {
+        cats[out[i] >> 12]++;
+    }
+    std::printf("%.9f %zu ", s, n);
+    for (int c = 0; c < 16; c++) {
+        if (cats[c]) {
+            std::printf("%d:%llu,", c, (unsigned long long)cats[c]);
+        }
+    }
+    std::printf("\n");
+    return 0;
+}
+
+static int equity(int argc, char **argv, bool exact, uint64_t trials)
+{
+    std::vector<CardRange> ranges;
+    for (int i = 0; i < argc; i++) {
+        ranges.emplace_back(std::string(argv[i]));
+    }
+    EquityCalculator eq;
+    if (!exact) {
+        eq.setHandLimit(trials);
+    }
+    auto t0 = Clock::now();
+    if (!eq.start(ranges, 0, 0, exact, exact ? 0 : 1e-12, nullptr, 10.0, 1)) {
+        std::fprintf(stderr, "OMPEval refused the ranges\n");
+        return 1;
+    }
+    eq.wait();
+    double s = since(t0);
+    auto r = eq.getResults();
+    std::printf("%.9f %llu %.6f\n", s, (unsigned long long)r.hands, r.equity[0]);
+    return 0;
+}
+
+static int all7()
+{
+    HandEvaluator ev;
+    uint64_t cats[16] = {0};
+    auto t0 = Clock::now();
+    Hand h0 = Hand::empty();
+    for (unsigned a = 0; a < 52; a++) {
+        Hand h1 = h0 + a;
+        for (unsigned b = a + 1; b < 52; b++) {
+            Hand h2 = h1 + b;
+            for (unsigned c = b + 1; c < 52; c++) {
+                Hand h3 = h2 + c;
+                for (unsigned d = c + 1; d < 52; d++) {
+                    Hand h4 = h3 + d;
+                    for (unsigned e = d + 1; e < 52; e++) {
+                        Hand h5 = h4 + e;
+                        for (unsigned f = e + 1; f < 52; f++) {
+                            Hand h6 = h5 + f;
+                            for (unsigned g = f + 1; g < 52; g++) {
+                                cats[ev.evaluate(h6 + g) >> 12]++;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    double s = since(t0);
+    uint64_t total = 0;
+    for (int c = 0; c < 16; c++) {
+        total += cats[c];
+    }
+    std::printf("%.9f %llu %llu\n", s, (unsigned long long)total,
+                (unsigned long long)cats[STRAIGHT_FLUSH >> HAND_CATEGORY_SHIFT]);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 4 && !std::strcmp(argv[1], "batch")) {
+        return batch(argv[2], (unsigned)std::atoi(argv[3]));
+    }
+    if (argc >= 5 && !std::strcmp(argv[1], "mc")) {
+        return equity(argc - 3, argv + 3, false, std::strtoull(argv[2], nullptr, 10));
+    }
+    if (argc >= 4 && !std::strcmp(argv[1], "exact")) {
+        return equity(argc - 2, argv + 2, true, 0);
+    }
+    if (argc == 2 && !std::strcmp(argv[1], "all7")) {
+        return all7();
+    }
+    std::fprintf(stderr, "usage: driver batch FILE THREADS | mc TRIALS R R.. | exact R R.. | all7\n");
+    return 2;
+}
