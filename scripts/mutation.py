@@ -4,13 +4,17 @@ Each *mutant* is the module with one small change a careless edit could make:
 a comparison flipped (``<`` to ``<=``, ``==`` to ``!=``), an arithmetic
 operator swapped (``+`` to ``-``, ``//`` to ``*``...), an integer constant off
 by one, ``True`` and ``False`` exchanged, ``and`` and ``or`` exchanged, a
-``not`` dropped. For every mutant the chosen tests run against a copy of
+``not`` dropped. Type annotations (``int | None``, ``Literal[1, 2]``), decorators
+with their arguments (``@dataclass(frozen=True)``) and a dataclass field's options
+(``field(hash=False)``, not its default) are never mutated: annotations do not run
+(``from __future__ import annotations``), and the options are declarations, so their
+"mutants" could only survive. For every mutant the chosen tests run against a copy of
 ``src/`` holding it (the checkout itself is never touched); a mutant is
 *killed* when the tests fail. The kill rate is the share of mutants killed;
 the survivors are listed with their line, to be read: each is either a test
 to add or an equivalent change (one that cannot alter behaviour).
 
-Usage (from the repository root, with the test extras installed; test paths are
+Usage (from the repository root, with the `test` dependency group installed; test paths are
 relative to the root)::
 
     .venv/bin/python scripts/mutation.py src/showdown/pots/resolution.py \\
@@ -95,18 +99,50 @@ def _skipped_lines(tree: ast.Module) -> set[int]:
     return skip
 
 
+def _declarations(tree: ast.Module) -> set[int]:
+    r"""The ids of every node inside a type annotation or a decorator (with its arguments):
+    what the mutator leaves alone. Node by node, not line by line, so a default value on
+    an annotated line (``x: int = 0``, ``def f(n: int = 1)``) is still mutated.
+
+    >>> source = "@dataclass(frozen=True)\nclass A:\n    x: int | None = 1\n"
+    >>> [m.description for m in mutants(source)]  # the default only: not frozen=, not |
+    ['1 -> 2']
+    >>> [m.description for m in mutants("def f(n: int = 1) -> int | None:\n    return n\n")]
+    ['1 -> 2']
+    """
+    roots: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            roots += node.decorator_list
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns:
+            roots.append(node.returns)
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            roots.append(node.annotation)
+        if isinstance(node, ast.AnnAssign):
+            roots.append(node.annotation)
+        # A dataclass field's options (``field(hash=False, repr=False)``), not its default.
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "field"
+        ):
+            roots += [k for k in node.keywords if k.arg not in ("default", "default_factory")]
+    return {id(inner) for root in roots for inner in ast.walk(root)}
+
+
 class _Mutator(ast.NodeTransformer):
     """Visits every mutation point in order; changes only the ``target``-th (or none)."""
 
-    def __init__(self, target: int, skip: set[int]) -> None:
+    def __init__(self, target: int, skip: set[int], declarations: set[int]) -> None:
         self.target = target
         self.skip = skip
+        self.declarations = declarations
         self.count = 0
         self.found: list[Mutant] = []
 
     def _point(self, node: ast.AST, description: str) -> bool:
         line = getattr(node, "lineno", 0)
-        if line in self.skip:
+        if line in self.skip or id(node) in self.declarations:
             return False
         index = self.count
         self.count += 1
@@ -165,7 +201,7 @@ class _Mutator(ast.NodeTransformer):
 def mutants(source: str) -> list[Mutant]:
     """Every mutation point of ``source``."""
     tree = ast.parse(source)
-    mutator = _Mutator(-1, _skipped_lines(tree))
+    mutator = _Mutator(-1, _skipped_lines(tree), _declarations(tree))
     mutator.visit(tree)
     return mutator.found
 
@@ -173,7 +209,7 @@ def mutants(source: str) -> list[Mutant]:
 def mutate(source: str, target: int) -> str:
     """``source`` with the ``target``-th mutation applied."""
     tree = ast.parse(source)
-    mutator = _Mutator(target, _skipped_lines(tree))
+    mutator = _Mutator(target, _skipped_lines(tree), _declarations(tree))
     tree = ast.fix_missing_locations(mutator.visit(tree))
     return ast.unparse(tree)
 

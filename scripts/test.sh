@@ -3,7 +3,7 @@
 # Chromium for the browser tests when running as root) and runs the suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh "test,game,bench,docs"
+bash scripts/setup.sh "dev,game"
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian's chromium for the browser tests" >&2
@@ -21,6 +21,9 @@ fi
 site_dir=$(mktemp -d)
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$site_dir"
 rm -rf "$site_dir"
+# The release: sdist and manylinux wheel built, twine-checked and installed into a clean
+# venv with no compiler; any packaging warning fails it (scripts/release_check.py).
+.venv/bin/python scripts/release_check.py
 .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"
 # The numpy fallback must pass on its own too (what a user without a C compiler runs);
 # the browser and slow tests, which do not depend on the backend, ran above.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -117,3 +118,57 @@ def test_games_page_counts_are_the_stats_commands_figures() -> None:
                 count = figures[shapes.get(name, name)]
                 shown = f"{count.hands:,} / {count.distinct:,}" if count.hands else ""
                 assert cell == shown, (game, cards, name)
+
+
+def test_the_api_page_prints_no_sphinx_role(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    assert "end of life" not in built.stdout + built.stderr  # mkdocs-material's banner
+    page = (site / "api" / "index.html").read_text(encoding="utf-8")
+    roles = re.findall(r":(?:class|func|meth|data|mod|attr|exc|obj):", page)
+    assert roles == [], roles[:5]
+    assert "<code>CardError</code>" in page
+
+
+def test_the_cli_page_lists_every_game_for_game_options() -> None:
+    from showdown.variants import GAMES
+
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    paragraph = page.split("`--game` (`-g`) takes any of the eleven games", 1)[1].split("\n\n")[0]
+    assert all(f"`{game}`" in paragraph for game in GAMES) and len(GAMES) == 11
+    stats = page.split("## stats", 1)[1].split("\n## ", 1)[0]
+    assert "`--game GAME`" in stats
+    for command in ("eval", "compare", "equity", "stats"):
+        _, out, _ = run_cli([command, "--help"])
+        assert "--game" in out, command
+
+
+def test_json_and_lang_are_on_every_command_but_the_three_named() -> None:
+    without = {"play", "lab", "convert"}
+    for command in COMMANDS:
+        _, out, _ = run_cli([command, "--help"])
+        has = "--json" in out and "--lang" in out
+        assert has == (command not in without), command
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    assert "every command but `play`, `lab`\nand `convert` has `--json`" in page
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "Every command but `play`, `lab` and `convert` takes `--json`" in readme
+
+
+@pytest.mark.slow
+def test_the_equity_notes_of_equity_at_scale_are_what_the_command_says() -> None:
+    page = (DOCS / "equity-at-scale.md").read_text(encoding="utf-8")
+    for command, note in re.findall(
+        r"    \$ showdown (equity [^\n]+)\n    \.\.\.\n    (note: [^\n]+)", page
+    ):
+        argv = re.findall(r'"[^"]*"|\S+', command)
+        argv = [a.strip('"') for a in argv] + ["--workers", "2"]
+        code, _, err = run_cli(argv)
+        assert code == 0 and note in err.splitlines(), (command, err)

@@ -83,7 +83,8 @@ def check_cli(argv: list[str], stdin: str = "") -> None:
     assert code in (0, 2), (argv, code, err)
     if code == 2:
         lines = err.splitlines()
-        assert len(lines) == 1 and lines[0].startswith("error: "), (argv, err)
+        # The error line speaks --lang: "error:" in English and Spanish, "ошибка:" in Russian.
+        assert len(lines) == 1 and lines[0].startswith(("error: ", "ошибка: ")), (argv, err)
         assert out == "", (argv, out)
 
 

@@ -36,7 +36,7 @@ print(showdown.equity(["AcAd", "KhKs"]).boards)
 
 def _copy_project(target: Path) -> None:
     ignore = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "*.egg-info", "build")
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in"):
         shutil.copy2(ROOT / name, target / name)
     shutil.copytree(ROOT / "src", target / "src", ignore=ignore)
 
@@ -75,6 +75,8 @@ def test_install_without_a_compiler(tmp_path: Path) -> None:
     assert run.stdout.split() == ["1712304"]
     notices = [line for line in run.stderr.splitlines() if "native kernel" in line]
     assert len(notices) == 1 and "install a C compiler and reinstall" in notices[0], run.stderr
+    assert "--no-cache-dir poker-showdown" in notices[0]  # not the cached numpy-only wheel
+    assert "SHOWDOWN_BACKEND=numpy" in notices[0] and "silences" in notices[0]
     script = env_dir / ("Scripts/showdown.exe" if os.name == "nt" else "bin/showdown")
     version = subprocess.run([script, "--version"], capture_output=True, text=True, env=env)
     assert version.stdout.strip().endswith("(numpy backend)"), version.stdout
@@ -83,6 +85,13 @@ def test_install_without_a_compiler(tmp_path: Path) -> None:
         env={**env, "SHOWDOWN_BACKEND": "numpy"}, cwd=tmp_path,
     )  # fmt: skip
     assert forced.returncode == 0 and "native kernel" not in forced.stderr  # asked for: no notice
+
+
+def test_a_checkout_is_told_to_rebuild_in_place() -> None:
+    from showdown.hands.native import how_to_build
+
+    advice = how_to_build()  # this test runs from the checkout's editable install
+    assert "pip install -e ." in advice and str(ROOT) in advice and "scripts/setup.sh" in advice
 
 
 def test_version_names_the_backend() -> None:

@@ -705,3 +705,186 @@ def test_wrap_house_rule_is_passed_to_the_evaluator() -> None:
     assert wrapped.payouts == {1: 40}
     assert wrapped.hands[1].category.json_name == "straight"
     assert wrapped.table.to_dict()["wrap"] is True
+
+
+# Holes a mutation run found: each test below fails on one surviving mutant.
+
+
+def test_the_json_of_a_hi_lo_pot_keeps_each_half_under_its_own_key() -> None:
+    # Ana: trip kings, no low; Bo: the low A-2-4-6-8 and only a pair of nines high.
+    sd = resolve(
+        {
+            "game": "omaha-hi-lo",
+            "button": 1,
+            "board": "4h 6s 8d Kc 3s",
+            "players": [player(1, "Ana", "Kd Ks Qh Jh", 100), player(2, "Bo", "Ac 2c 9s 9d", 100)],
+        }
+    )
+    (pot,) = sd.pots
+    assert pot.high is not None and pot.low is not None and pot.high != pot.low
+    doc = pot.to_dict()
+    assert doc["high"] == pot.high.to_dict() == {"winners": [1], "shares": {"1": 100}}
+    assert doc["low"] == pot.low.to_dict() == {"winners": [2], "shares": {"2": 100}}
+    # No qualifying low (a king and a jack on the board): the high half is the whole pot.
+    sd = resolve(
+        {
+            "game": "omaha-hi-lo",
+            "button": 1,
+            "board": "4h Js Td Kc 3s",
+            "players": [player(1, "Ana", "Kd Ks Qh Jh", 100), player(2, "Bo", "Ac 2c 9s 9d", 100)],
+        }
+    )
+    (pot,) = sd.pots
+    assert pot.high is not None and pot.low is None
+    assert pot.to_dict()["high"] == {"winners": [1], "shares": {"1": 200}}
+    assert pot.to_dict()["low"] is None
+
+
+def test_stud_without_a_last_aggressor_shows_from_the_lowest_seat() -> None:
+    sd = resolve(
+        {
+            "game": "stud",
+            "players": [
+                player(2, "Ana", "Ah Kd Qc Jd 9s 2c 3d", 50),
+                player(4, "Bo", "As Kc Qd Jc 8h 2d 3c", 50),
+                player(6, "Cy", "4c 4d 6h 7h 9c 9d 2h", 50),
+            ],
+        }
+    )
+    assert sd.table.button is None and sd.table.last_aggressor is None
+    assert sd.showdown_order == (2, 4, 6)
+
+
+def test_split_by_cards_shares_nothing_without_refusing() -> None:
+    from showdown.pots.resolution import split_by_cards
+
+    assert split_by_cards(0, [1, 2], {1: [50, 0], 2: [51, 1]}, low=False) == {2: 0, 1: 0}
+    assert split_by_cards(0, [3], {3: [7]}, low=True) == {3: 0}
+    with pytest.raises(TableError, match="must not be negative"):
+        split_by_cards(-1, [1], {1: [0]}, low=False)
+
+
+@pytest.mark.parametrize("button", [2, 5, 7, 4])  # on each seat, and a dead button
+def test_split_amount_gives_a_lone_winner_everything(button: int) -> None:
+    for amount in (0, 1, 90, 101):
+        for winner in (2, 5, 7):
+            assert split_amount(amount, [winner], button=button, seats=[2, 5, 7]) == {
+                winner: amount
+            }
+
+
+def test_to_json_is_the_dict_indented_by_two_with_letters_as_they_are() -> None:
+    sd = resolve(
+        table(
+            [player(1, "Ana", "Ad Kh", 100), player(2, "Борис", "Ah Qd", 100)],
+            button=2,
+            board="Ac 9d 7h 4s 2c",
+        )
+    )
+    text = sd.to_json("ru")
+    assert text == json.dumps(sd.to_dict("ru"), ensure_ascii=False, indent=2)
+    assert "Борис" in text and "\\u" not in text  # Cyrillic as it is, not escaped
+    assert text.splitlines()[1].startswith('  "pots"')
+
+
+def test_a_pot_with_one_live_player_in_it_is_not_shown_down() -> None:
+    # Bo is live with nothing in: the main pot is Ana's alone, so nobody shows.
+    sd = resolve(
+        table(
+            [
+                player(1, "Ana", "Ad Kh", 100),
+                player(2, "Bo", "Ah Qd", 0),
+                player(3, "Cy", None, 100, folded=True),
+            ],
+            button=1,
+            board="Ac 9d 7h 4s 2c",
+        )
+    )
+    assert pots_of(sd) == [(200, [1], [1], {1: 200})]
+    assert sd.showdown_order == () and sd.shown == ()
+
+
+def test_a_hi_lo_pot_won_alone_keeps_a_high_and_an_empty_low_half() -> None:
+    from showdown.pots.resolution import Award
+
+    sd = resolve(
+        {
+            "game": "omaha-hi-lo",
+            "button": 1,
+            "board": "4h 6s 8d Kc 3s",
+            "players": [
+                player(1, "Ana", "Kd Ks Qh Jh", 100),
+                player(2, "Bo", "Ac 2c 9s 9d", 300),
+                player(3, "Cy", None, 300, folded=True),
+            ],
+        }
+    )
+    side = sd.pots[1]
+    assert side.eligible == (2,)
+    assert side.halves == (Award((2,), {2: 400}), None)
+    assert side.to_dict()["high"] == {"winners": [2], "shares": {"2": 400}}
+    assert side.to_dict()["low"] is None
+
+
+@pytest.mark.parametrize(
+    ("game", "needs"), [("omaha", "4 to 6"), ("omaha-hi-lo", "4 or 5"), ("holdem", "2")]
+)
+def test_a_wrong_number_of_hole_cards_names_what_the_game_needs(game: str, needs: str) -> None:
+    players = [player(1, "Ana", "Ad Kh Qs", 100), player(2, "Bo", "Ah Qd 2s 3s", 100)]
+    with pytest.raises(TableError, match=f"seat 1 has 3 hole cards, needs {needs}$"):
+        resolve({**table(players, button=1, board="Ac 9d 7h 4s 2c"), "game": game})
+
+
+def test_a_player_given_only_a_seat_is_in_with_nothing() -> None:
+    bare = Player(4)
+    assert (bare.name, bare.hole, bare.contributed, bare.folded, bare.muck) == (
+        "",
+        None,
+        0,
+        False,
+        False,
+    )
+
+
+# table.py's mutation survivors: defaults, the trips flag in JSON, and what input is refused.
+TWO = [player(1, "Ana", "Ad Kh", 100), player(2, "Bo", "Ah Qd", 100)]
+
+
+def test_a_table_is_standard_unless_told() -> None:
+    bare = Table(game="holdem", button=1, players=[Player(1, hole="Ad Kh"), Player(2)])
+    assert (bare.wrap, bare.trips_beat_straight) == (False, False)
+    assert "wrap" not in bare.to_dict() and "trips_beat_straight" not in bare.to_dict()
+
+
+def test_the_trips_rule_survives_a_round_trip_through_json() -> None:
+    short = Table.from_dict(
+        {"game": "short-deck", "button": 1, "trips_beat_straight": True, "players": TWO}
+    )
+    assert short.to_dict()["trips_beat_straight"] is True
+    assert Table.from_dict(short.to_dict()) == short
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"game": "holdem", "players": TWO}, "the table: missing 'button'"),
+        (
+            {"game": "holdem", "button": 1, "board": [1, 2], "players": TWO},
+            'the board must be card text such as "Ad Kh" or a list of cards',
+        ),
+        (
+            {"game": "holdem", "button": 1, "players": [{"hole": "Ad Kh"}, TWO[1]]},
+            "player 1: missing 'seat'",
+        ),
+    ],
+)
+def test_a_bad_table_is_refused_by_name(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(TableError) as caught:
+        Table.from_dict(data)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("players", ["Ana, Bo", b"Ana", 5, {"seat": 1}])
+def test_players_must_be_a_list(players: object) -> None:
+    with pytest.raises(TableError, match=r"^players must be a list of players$"):
+        Table(game="holdem", button=1, players=players)  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ from showdown._lazy import lazy_getattr
 from showdown.hands.native import BACKEND
 from showdown.hands.native import on_switch as _on_backend_switch
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 
 # Every export loads on first use (PEP 562): ``import showdown`` plus a first
 # ``evaluate_ids`` imports little more than the kernel (no typing, numpy or game).

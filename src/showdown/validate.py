@@ -47,6 +47,7 @@ __all__ = [
     "MAX_WEIGHT",
     "MIN_WEIGHT",
     "InputError",
+    "RepeatedKey",
     "choice",
     "cli_count",
     "cli_seed",
@@ -57,6 +58,7 @@ __all__ = [
     "seed",
     "short_repr",
     "text",
+    "unique_object",
     "weight",
 ]
 
@@ -74,6 +76,33 @@ MAX_JSON_DEPTH = 64
 
 class InputError(ValueError):
     """Input text that cannot be read at all (JSON too deep, not JSON)."""
+
+
+class RepeatedKey(InputError):
+    """A JSON object that gives one key twice (``json`` would keep the last silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key!r} is given twice")
+        self.key = key
+
+
+def unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` for :func:`json.loads`: the object, refusing a repeated key.
+
+    >>> import json
+    >>> json.loads('{"a": 1, "b": {"a": 2}}', object_pairs_hook=unique_object)
+    {'a': 1, 'b': {'a': 2}}
+    >>> json.loads('{"action": "fold", "action": "keep"}', object_pairs_hook=unique_object)
+    Traceback (most recent call last):
+    ...
+    showdown.validate.RepeatedKey: the key 'action' is given twice
+    """
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise RepeatedKey(key)
+        found[key] = value
+    return found
 
 
 _REPR = reprlib.Repr()
@@ -251,9 +280,11 @@ in double quotes: line 1 column 2 (char 1)
     if json_depth(source, stop_above=MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
         raise InputError(f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} levels")
     try:
-        return json.loads(source)
+        return json.loads(source, object_pairs_hook=unique_object)
     except json.JSONDecodeError as exc:
         raise InputError(f"{what} is not JSON: {exc}") from None
+    except RepeatedKey as exc:
+        raise InputError(f"{what}: {exc}") from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise InputError(f"{what}: JSON nested too deeply") from None
 

@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from showdown.i18n import LANGS
@@ -20,11 +21,46 @@ class CliError(Exception):
     """Bad command-line input: printed as ``error: ...`` with exit status 2."""
 
 
+#: The language of error lines: ``--lang`` as found on the command line (see
+#: :func:`error_lang_of`), set by ``main`` before parsing, so usage errors speak it too.
+_error_lang = ["en"]
+
+
+def error_lang_of(words: Sequence[str]) -> str:
+    """The ``--lang`` among raw arguments (``--lang es`` or ``--lang=es``), else English.
+
+    >>> error_lang_of(["eval", "As", "--lang", "ru"]), error_lang_of(["x", "--lang=xx"])
+    ('ru', 'en')
+    """
+    lang = "en"
+    for i, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(words):
+            lang = words[i + 1]
+        elif word.startswith("--lang="):
+            lang = word.split("=", 1)[1]
+    return lang if lang in LANGS else "en"
+
+
+def set_error_lang(lang: str) -> None:
+    """Make error lines speak ``lang`` (one of :data:`~showdown.i18n.LANGS`)."""
+    _error_lang[0] = lang if lang in LANGS else "en"
+
+
+def print_error(message: object, lang: str | None = None) -> None:
+    """Print the one ``error:`` line for ``message``, in ``lang`` (by default the language
+    of ``--lang``)."""
+    from showdown.i18n.error_lines import error_line
+
+    print(error_line(str(message), lang or _error_lang[0]), file=sys.stderr)
+
+
 class ErrorExitParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose usage errors are one ``error:`` line, exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"error: {self.prog}: {message}{_quote_hint(message)}", file=sys.stderr)
+        print_error(f"{self.prog}: {message}{_quote_hint(message)}")
         raise SystemExit(2)
 
 

@@ -224,7 +224,7 @@ def _value_lines(value: HandValue, lang: str, colour: bool) -> list[str]:
     rank = i18n_words("eval", lang)["rank"].format(
         rank=value.rank, size=ladder.size, best=best[:1].lower() + best[1:]
     )
-    category = category_name(value.category, lang)
+    category = category_name(value.category, lang, low=ladder.low)
     return [
         style(value.describe(lang), "bold", enabled=colour),
         style(f"{category} · {rank}", "dim", enabled=colour),

@@ -15,7 +15,13 @@ import os
 import sys
 from collections.abc import Sequence
 
-from showdown.commands.common import CliError, ErrorExitParser
+from showdown.commands.common import (
+    CliError,
+    ErrorExitParser,
+    error_lang_of,
+    print_error,
+    set_error_lang,
+)
 
 #: Sub-command name -> module implementing it (imported when the parser is built;
 #: each module keeps its heavy imports inside ``run``).
@@ -70,6 +76,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``showdown`` console script; returns the exit status."""
     words = sys.argv[1:] if argv is None else list(argv)
+    set_error_lang(error_lang_of(words))
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args = parser.parse_args(words)
     try:
@@ -78,20 +85,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return code
     except CliError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print_error(exc)
         return 2
     except UnicodeEncodeError as exc:  # before ValueError, of which it is a kind
-        print(
-            f"error: the output encoding ({exc.encoding}) cannot write this text; "
+        print_error(  # in English: an output that failed on one letter may fail on more
+            f"the output encoding ({exc.encoding}) cannot write this text; "
             "set PYTHONIOENCODING=utf-8",
-            file=sys.stderr,
+            "en",
         )
         return 2
     except ValueError as exc:  # CardError and friends: bad input, never a traceback
-        print(f"error: {exc}", file=sys.stderr)
+        print_error(exc)
         return 2
     except RecursionError:  # input nested beyond any parser's reach: still one line
-        print("error: the input is nested too deeply to read", file=sys.stderr)
+        print_error("the input is nested too deeply to read")
         return 2
     except KeyboardInterrupt:
         return 130
@@ -100,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as exc:  # the output cannot be written (a full disk...): one line, status 1
         _discard_stdout()
-        print(f"error: {exc}", file=sys.stderr)
+        print_error(exc)
         return 1
 
 

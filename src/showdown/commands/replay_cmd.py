@@ -30,7 +30,7 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from showdown.commands.common import CliError, HelpFormatter, add_common_options
+from showdown.commands.common import CliError, HelpFormatter, add_common_options, print_error
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -218,7 +218,7 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
                     raise CliError(error)
                 errors += 1
                 progress.close()
-                print(f"error: {error}", file=sys.stderr)
+                print_error(error)
                 continue
             counts[cls] += 1
             if args.json:

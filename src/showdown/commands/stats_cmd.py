@@ -29,7 +29,7 @@ from showdown.commands.common import (
 from showdown.commands.game_options import add_game_option, add_rule_options
 
 if TYPE_CHECKING:
-    pass
+    from showdown.variants import Variant
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -58,6 +58,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
+def _check_cards(variant: Variant, cards: int | None) -> None:
+    """Refuse a hand size the game never shows down: five-card hands are five cards, and an
+    Omaha hand is exactly two hole cards and three of the board, so five cards too.
+
+    >>> from showdown.variants import find_variant
+    >>> _check_cards(find_variant("five-card"), 7)
+    Traceback (most recent call last):
+    ...
+    showdown.commands.common.CliError: --cards 7: stats counts five-card hands of 5 cards, not 7
+    """
+    if cards is None or cards == 5:
+        return
+    if variant.use == "omaha":
+        raise CliError(
+            f"--cards {cards}: stats counts {variant.key} hands of 5 cards "
+            f"(two hole cards and three of the board), not {cards}"
+        )
+    if variant.key == "five-card":
+        raise CliError(f"--cards {cards}: stats counts five-card hands of 5 cards, not {cards}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Count and print, as JSON or as a table."""
     from showdown.hands.stats import stats
@@ -68,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         variant = find_variant(args.game, args.wrap, args.trips_beat_straight)
     except UnknownGame as error:
         raise CliError(str(error)) from None
+    _check_cards(variant, args.cards)
     if variant.ladders[0].key.startswith("high") and not variant.hi_lo:
         cards = 5 if args.cards is None else args.cards
         if cards == 4:

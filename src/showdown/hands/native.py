@@ -47,6 +47,24 @@ def _import_kernel() -> ModuleType:
     return _kernel  # type: ignore[no-any-return]
 
 
+def how_to_build() -> str:
+    """How this install gets the kernel: rebuilt in place in a checkout, else reinstalled.
+
+    >>> "C compiler" in how_to_build()
+    True
+    """
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    if os.path.exists(os.path.join(root, "pyproject.toml")):  # src/showdown/hands/native.py
+        return (
+            "install a C compiler and rebuild the checkout (pip install -e . in "
+            f"{root}, or bash scripts/setup.sh)"
+        )
+    return (
+        "install a C compiler and reinstall "
+        "(pip install --force-reinstall --no-deps --no-cache-dir poker-showdown)"
+    )
+
+
 def _load() -> tuple[ModuleType | None, str]:
     """The extension module (or None) and why not: "", "forced", "missing" or "stale"."""
     choice = os.environ.get("SHOWDOWN_BACKEND", "").strip().lower()
@@ -57,8 +75,8 @@ def _load() -> tuple[ModuleType | None, str]:
     except ImportError as error:
         if choice == "native":
             raise ImportError(
-                "SHOWDOWN_BACKEND=native, but showdown's native kernel is not built: install "
-                "a C compiler and reinstall (pip install --force-reinstall .)"
+                "SHOWDOWN_BACKEND=native, but showdown's native kernel is not built: "
+                + how_to_build()
             ) from error
         return None, "missing"
     if getattr(extension, "ABI", None) != ABI:
@@ -169,7 +187,8 @@ def notice() -> None:
     why = "is not built" if _WHY == "missing" else "was built for another version"
     print(
         f"showdown: the native kernel {why}, so the slower numpy path is used; for the fast "
-        "path install a C compiler and reinstall (pip install --force-reinstall poker-showdown)",
+        f"path {how_to_build()}; SHOWDOWN_BACKEND=numpy chooses the numpy path and silences "
+        "this notice",
         file=sys.stderr,
     )
 

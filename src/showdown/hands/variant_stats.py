@@ -51,10 +51,17 @@ __all__ = ["game_cards", "game_stats"]
 def game_cards(game: str | Variant) -> tuple[int, ...]:
     """The hand sizes ``showdown stats --game`` counts for ``game`` (the first is the default).
 
+    Five-card hands are five cards, and an Omaha hand is two hole cards and three of
+    the board, so five cards too.
+
     >>> game_cards("badugi"), game_cards("razz"), game_cards("deuce-to-seven")
     ((4,), (5, 6, 7), (5,))
+    >>> game_cards("omaha"), game_cards("five-card"), game_cards("holdem")
+    ((5,), (5,), (5, 6, 7))
     """
     variant = find_variant(game)
+    if variant.use == "omaha" or variant.key == "five-card":
+        return (5,)
     ladder = variant.ladders[-1] if variant.hi_lo else variant.high
     if ladder.cards == 4:
         return (4,)

@@ -159,17 +159,25 @@ def describe_value(
     return book.describe(Category(category), tuple(ranks))
 
 
-def category_name(category: AnyCategory, lang: str = "en", capital: bool = False) -> str:
-    """The category's name (lower case unless ``capital``).
+def category_name(
+    category: AnyCategory, lang: str = "en", capital: bool = False, low: bool = False
+) -> str:
+    """The category's name (lower case unless ``capital``); on a ``low`` ladder (lowball,
+    razz) a hand without a pair is "no pair", never "high card".
 
     >>> [category_name(Category.STRAIGHT_FLUSH, lang) for lang in LANGS]
     ['straight flush', 'escalera de color', 'стрит-флеш']
     >>> category_name(Category.HIGH_CARD, "ru", capital=True)
     'Старшая карта'
+    >>> [category_name(Category.HIGH_CARD, lang, low=True) for lang in LANGS]
+    ['no pair', 'sin pareja', 'без пары']
     """
     if not isinstance(category, BadugiCategory):
         category = Category(category)
-    name = phrasebook(lang).category(category)
+    if low and category == Category.HIGH_CARD:
+        name = words("eval", lang)["no_pair"]
+    else:
+        name = phrasebook(lang).category(category)
     return name[:1].upper() + name[1:] if capital else name
 
 

@@ -251,8 +251,48 @@ class English(Phrasebook):
 #: (read with :func:`showdown.i18n.words`). ``|`` separates the plural forms of a
 #: phrase, chosen by :meth:`~showdown.i18n.base.Phrasebook.plural`.
 WORDS: Words = {
+    # Error lines of the command line (showdown.i18n.error_lines): English is the
+    # pattern a raised message is matched against, {fields} carried over.
+    "errors": {
+        "prefix": "error",
+        "unknown_card_at": "unknown card {card} at position {position} of {text}",
+        "unknown_card": "unknown card {card} ({hint})",
+        "card_hint": "one card is a rank 2-9, T, J, Q, K, A or 10, then a suit c, d, h, s or "
+        "♣ ♦ ♥ ♠; for several cards use parse_cards",
+        "duplicate_in": "duplicate card {card} in {text}",
+        "duplicate_between": "duplicate card {card}: {first} and {second}",
+        "duplicate": "duplicate card {card}",
+        "hand": "hand {number}",
+        "player": "player {number}",
+        "board": "board",
+        "hand_no_cards": "hand {number} has no cards",
+        "compare_two": "compare needs at least two hands, got {count}",
+        "equity_two": "equity needs at least two players (hands or ranges)",
+        "equity_players": "equity needs 2 to 10 players, got {count}",
+        "board_size": "a board has 0, 3, 4 or 5 cards, got {count}",
+        "no_range": "{game} takes each player's own cards, not a range ({spec}); ranges are "
+        "for holdem, omaha and short-deck",
+        "stats_sizes": "stats counts {game} hands of {sizes} cards, not {cards}",
+        "stats_omaha": "stats counts {game} hands of 5 cards (two hole cards and three of the "
+        "board), not {cards}",
+        "workers": "--workers must be at least 1, got {count}",
+        "cannot_read": "cannot read {path}",
+        "encoding": "the output encoding ({encoding}) cannot write this text; set "
+        "PYTHONIOENCODING=utf-8",
+        "nested": "the input is nested too deeply to read",
+        "repeated_key": "the key {key} is given twice",
+        "unquoted_board": "unrecognized arguments: {arguments}; quote a board of "
+        "several cards, e.g. --board \"Qh Jh Th\"",
+        "unrecognized": "unrecognized arguments: {arguments}",
+        "required": "the following arguments are required: {arguments}",
+        "invalid_choice": "argument {option}: invalid choice: {value} (choose from {choices})",
+        "one_argument": "argument {option}: expected one argument",
+        "invalid_value": "argument {option}: invalid {kind} value: {value}",
+    },
     "eval": {
         "hand": "Hand",
+        # A lowball hand without a pair: its category in eval and stats.
+        "no_pair": "no pair",
         "board": "Board",
         "best": "Best five",
         # Hi-lo: the five cards of each half.

@@ -263,8 +263,47 @@ class Spanish(Phrasebook):
 #: (read with :func:`showdown.i18n.words`). ``|`` separates the plural forms of a
 #: phrase, chosen by :meth:`~showdown.i18n.base.Phrasebook.plural`.
 WORDS: Words = {
+    # Error lines of the command line (showdown.i18n.error_lines).
+    "errors": {
+        "prefix": "error",
+        "unknown_card_at": "carta desconocida {card} en la posición {position} de {text}",
+        "unknown_card": "carta desconocida {card} ({hint})",
+        "card_hint": "una carta es un rango 2-9, T, J, Q, K, A o 10 y luego un palo c, d, h, "
+        "s o ♣ ♦ ♥ ♠; para varias cartas use parse_cards",
+        "duplicate_in": "carta repetida {card} en {text}",
+        "duplicate_between": "carta repetida {card}: {first} y {second}",
+        "duplicate": "carta repetida {card}",
+        "hand": "mano {number}",
+        "player": "jugador {number}",
+        "board": "mesa",
+        "hand_no_cards": "la mano {number} no tiene cartas",
+        "compare_two": "compare necesita al menos dos manos; recibió {count}",
+        "equity_two": "equity necesita al menos dos jugadores (manos o rangos)",
+        "equity_players": "equity necesita de 2 a 10 jugadores; recibió {count}",
+        "board_size": "una mesa tiene 0, 3, 4 o 5 cartas; recibió {count}",
+        "no_range": "{game} toma las cartas de cada jugador, no un rango ({spec}); los "
+        "rangos son para holdem, omaha y short-deck",
+        "stats_sizes": "stats cuenta manos de {game} de {sizes} cartas, no de {cards}",
+        "stats_omaha": "stats cuenta manos de {game} de 5 cartas (dos propias y tres de la "
+        "mesa), no de {cards}",
+        "workers": "--workers debe ser al menos 1; recibió {count}",
+        "cannot_read": "no se puede leer {path}",
+        "encoding": "la codificación de salida ({encoding}) no puede escribir este texto; "
+        "defina PYTHONIOENCODING=utf-8",
+        "nested": "la entrada está anidada demasiado profundo para leerla",
+        "repeated_key": "la clave {key} aparece dos veces",
+        "unquoted_board": "argumentos no reconocidos: {arguments}; ponga entre comillas "
+        "una mesa de varias cartas, p. ej. --board \"Qh Jh Th\"",
+        "unrecognized": "argumentos no reconocidos: {arguments}",
+        "required": "faltan los argumentos: {arguments}",
+        "invalid_choice": "argumento {option}: opción no válida: {value} (elija entre {choices})",
+        "one_argument": "argumento {option}: se esperaba un valor",
+        "invalid_value": "argumento {option}: valor {kind} no válido: {value}",
+    },
     "eval": {
         "hand": "Mano",
+        # A lowball hand without a pair: its category in eval and stats.
+        "no_pair": "sin pareja",
         "board": "Mesa",
         "best": "Cinco mejores",
         "best_high": "Cinco mejores (alta)",

@@ -299,8 +299,48 @@ class Russian(Phrasebook):
 #: (read with :func:`showdown.i18n.words`). ``|`` separates the plural forms of a
 #: phrase, chosen by :meth:`~showdown.i18n.base.Phrasebook.plural`.
 WORDS: Words = {
+    # Error lines of the command line (showdown.i18n.error_lines).
+    "errors": {
+        "prefix": "ошибка",
+        "unknown_card_at": "неизвестная карта {card} на позиции {position} в {text}",
+        "unknown_card": "неизвестная карта {card} ({hint})",
+        "card_hint": "карта — это ранг 2-9, T, J, Q, K, A или 10, затем масть c, d, h, s или "
+        "♣ ♦ ♥ ♠; для нескольких карт используйте parse_cards",
+        "duplicate_in": "карта {card} повторяется в {text}",
+        "duplicate_between": "карта {card} повторяется: {first} и {second}",
+        "duplicate": "карта {card} повторяется",
+        "hand": "рука {number}",
+        "player": "игрок {number}",
+        "board": "стол",
+        "hand_no_cards": "в руке {number} нет карт",
+        "compare_two": "compare нужны хотя бы две руки, дано {count}",
+        "equity_two": "equity нужны хотя бы два игрока (руки или диапазоны)",
+        "equity_players": "equity нужно от 2 до 10 игроков, дано {count}",
+        "board_size": "на столе 0, 3, 4 или 5 карт, дано {count}",
+        "no_range": "{game} принимает карты каждого игрока, а не диапазон ({spec}); "
+        "диапазоны — для holdem, omaha и short-deck",
+        "stats_sizes": "stats считает руки {game} из {sizes} карт, не из {cards}",
+        "stats_omaha": "stats считает руки {game} из 5 карт (две карманные и три со стола), не "
+        "из {cards}",
+        "workers": "--workers должно быть не меньше 1, дано {count}",
+        "cannot_read": "не удаётся прочитать {path}",
+        "encoding": "кодировка вывода ({encoding}) не может записать этот текст; задайте "
+        "PYTHONIOENCODING=utf-8",
+        "nested": "вход вложен слишком глубоко, чтобы его прочитать",
+        "repeated_key": "ключ {key} указан дважды",
+        "unquoted_board": "нераспознанные аргументы: {arguments}; возьмите стол из "
+        "нескольких карт в кавычки, например --board \"Qh Jh Th\"",
+        "unrecognized": "нераспознанные аргументы: {arguments}",
+        "required": "нужны аргументы: {arguments}",
+        "invalid_choice": "аргумент {option}: недопустимое значение: {value} (выберите из "
+        "{choices})",
+        "one_argument": "аргумент {option}: ожидается одно значение",
+        "invalid_value": "аргумент {option}: недопустимое значение {kind}: {value}",
+    },
     "eval": {
         "hand": "Рука",
+        # A lowball hand without a pair: its category in eval and stats.
+        "no_pair": "без пары",
         "board": "Стол",
         "best": "Лучшая пятёрка",
         "best_high": "Лучшая пятёрка (хай)",

@@ -1,11 +1,13 @@
-"""Equity in the other showdowns: short deck, Omaha hi-lo, stud, stud hi-lo, razz, draw games.
+"""Equity in the other showdowns: short deck, Omaha hi-lo, stud, stud hi-lo, razz, draw
+games and five-card poker.
 
 Each player's share of the pot is averaged over every way the missing cards
 can come (exact enumeration) or over seeded random deals (Monte Carlo, with the
 standard error of each equity). What is missing depends on the game: the board
 in short deck and Omaha hi-lo; each stud player's cards up to seven (from the
 cards not known to be elsewhere: pass the folded upcards as ``dead``);
-nothing in the draw games, whose hands are compared as they stand.
+nothing in five-card poker and the draw games, whose hands are compared as they
+stand (one deal, exact: a direct comparison).
 
 Each pot goes as in :func:`showdown.pots.resolution.resolve`: ties split a ladder's
 part; a hi-lo pot is halved between the best high and the best qualifying
@@ -18,6 +20,9 @@ half, and how often they scoop the whole pot.
 ('exact', 820, [0.8817, 0.1183])
 >>> [round(x, 4) for x in r.low], [round(x, 4) for x in r.scoop]
 ([0.6341, 0.0], [0.8463, 0.0829])
+>>> r = game_equity(["Kh Kd 4s 4c Ac", "Qs Qd Jh Jc Kc", "As Ad 7h 7c 2d"], game="five-card")
+>>> r.method, r.boards, r.equity
+('exact', 1, (0.0, 0.0, 1.0))
 >>> r = game_equity(["As 2s 3s", "Kc Kd Qh"], game="razz", trials=20000, seed=1)
 >>> r.method, r.trials, r.equity[0] > 0.8
 ('monte-carlo', 20000, True)
@@ -186,8 +191,8 @@ def game_equity(
     ('exact', 2016, [0.9286, 0.0714])
     """
     variant = find_variant(game, trips_beat_straight=trips_beat_straight)
-    if variant.key in ("holdem", "omaha", "five-card"):
-        raise CardError(f"use showdown.equity for {variant.key}")
+    if variant.key in ("holdem", "omaha"):  # their board kernels are showdown.equity's
+        raise CardError(f"game_equity covers the other showdowns; use equity() for {variant.key}")
     if isinstance(players, str) or not 2 <= len(players) <= 10:
         raise CardError("equity needs a list of 2 to 10 players")
     if exact is True and trials is not None:
@@ -195,10 +200,10 @@ def game_equity(
     community = [c.id for c in to_cards(board)]
     dead_ids = [c.id for c in to_cards(dead)]
     full_board = max(variant.board)
-    if community and len(community) not in variant.board:
-        raise CardError(f"{variant.key}: a board has {variant.board} cards, got {len(community)}")
     if variant.board == (0,) and community:
         raise CardError(f"{variant.key} has no board")
+    if community and len(community) not in variant.board:
+        raise CardError(f"{variant.key}: a board has {variant.board} cards, got {len(community)}")
     seats = _seats(players, variant)
     known = [c for s in seats for c in s.known]
     check_distinct(to_cards(known), to_cards(community + dead_ids))

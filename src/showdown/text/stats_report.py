@@ -47,6 +47,7 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     """
     from showdown.i18n import category_name, phrasebook
     from showdown.i18n import words as i18n_words
+    from showdown.variants import find_variant
 
     words = i18n_words("stats", lang)
     book = phrasebook(lang)
@@ -58,9 +59,10 @@ def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
     if result.game not in ("holdem", "omaha", "five-card", "stud"):
         rules = book.game_name(result.game).split(":")[0]
     title = words["title"].format(hands=book.count(result.hands), size=size, best=best, rules=rules)
+    lowball = find_variant(result.game).ladders[0].low  # "no pair", not "high card"
     rows = [
         (
-            category_name(category, lang, capital=True),
+            category_name(category, lang, capital=True, low=lowball),
             book.count(count.hands),
             book.percent(count.hands / result.hands, 4),
             book.count(count.distinct),

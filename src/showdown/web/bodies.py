@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from showdown.validate import json_depth
+from showdown.validate import RepeatedKey, json_depth, unique_object
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "BodyError", "json_depth", "parse_body"]
 
@@ -80,7 +80,9 @@ def parse_body(
             f"The request body is nested {depth} levels deep; at most {MAX_DEPTH} are allowed.",
         )
     try:
-        body = json.loads(text, parse_constant=_reject_constant)
+        body = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=unique_object)
+    except RepeatedKey as exc:  # json would keep the last one silently
+        raise BodyError("bad_json", f"The request body gives {_quoted(exc.key)} twice.") from None
     except json.JSONDecodeError as exc:
         raise BodyError(
             "bad_json",
