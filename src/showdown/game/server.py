@@ -68,7 +68,6 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -76,6 +75,7 @@ from starlette.staticfiles import StaticFiles
 
 from showdown.game.rules import GameError
 from showdown.i18n import LANGS, check_lang
+from showdown.web.app import local_app
 from showdown.web.bodies import MAX_BODY, BodyError, parse_body
 from showdown.web.security import (
     ApiError,
@@ -440,18 +440,6 @@ def create_app(
         backup_every=backup_every,
     )
 
-    async def on_api_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, ApiError | GameError | BodyError)
-        return error_response(exc.status, exc.code, exc.message)
-
-    async def on_database_error(request: Request, exc: Exception) -> Response:
-        return _crash_response(exc)
-
-    async def on_http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return error_response(exc.status_code, code, str(exc.detail))
-
     routes = [
         Route("/", web.index, methods=["GET"]),
         Route("/cards/{name}.svg", web.card, methods=["GET"]),
@@ -468,18 +456,12 @@ def create_app(
         Route("/api/stats", web.stats, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(
-        routes=routes,
-        exception_handlers={
-            ApiError: on_api_error,
-            GameError: on_api_error,
-            BodyError: on_api_error,
-            sqlite3.DatabaseError: on_database_error,
-            HTTPException: on_http_error,
-        },
+    app = local_app(
+        routes,
+        hosts,
+        refusals=(GameError,),
+        crash=_crash_response,
+        crashes=(sqlite3.DatabaseError,),
     )
-    app.add_middleware(CatchAllMiddleware, crash=_crash_response)
-    app.add_middleware(SecurityMiddleware, allowed_hosts=hosts)
-    app.state.allowed_hosts = hosts
     app.state.web = web
     return app

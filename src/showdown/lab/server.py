@@ -39,7 +39,6 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -49,12 +48,10 @@ from showdown.i18n import LANGS
 from showdown.lab.inputs import GAMES, MAX_PLAYERS, MAX_TEXT, field_of, read_spot
 from showdown.lab.jobs import Control, Job, JobError, JobRunner
 from showdown.lab.work import equity_work, grid_view, heatmap_work
+from showdown.web.app import local_app
 from showdown.web.bodies import BodyError, parse_body
 from showdown.web.security import (
     ApiError,
-    CatchAllMiddleware,
-    SecurityMiddleware,
-    error_response,
     expand_hosts,
 )
 from showdown.web.sessions import Sessions
@@ -232,15 +229,6 @@ def create_app(*, allowed_hosts: Iterable[str], secret: bytes | None = None) -> 
     port = next(iter(sorted(hosts))).rpartition(":")[2]
     lab = LabApp(secret or secrets.token_bytes(32), cookie=f"showdown_lab_{port}")
 
-    async def on_api_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, ApiError | BodyError)
-        return error_response(exc.status, exc.code, exc.message)
-
-    async def on_http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return error_response(exc.status_code, code, str(exc.detail))
-
     routes = [
         Route("/", lab.index, methods=["GET"]),
         Route("/api/session", lab.session, methods=["GET"]),
@@ -250,16 +238,6 @@ def create_app(*, allowed_hosts: Iterable[str], secret: bytes | None = None) -> 
         Route("/api/jobs/{job_id}/cancel", lab.cancel_job, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(
-        routes=routes,
-        exception_handlers={
-            ApiError: on_api_error,
-            BodyError: on_api_error,
-            HTTPException: on_http_error,
-        },
-    )
-    app.add_middleware(CatchAllMiddleware)
-    app.add_middleware(SecurityMiddleware, allowed_hosts=hosts)
-    app.state.allowed_hosts = hosts
+    app = local_app(routes, hosts)
     app.state.lab = lab
     return app
