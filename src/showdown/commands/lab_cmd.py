@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 
 from showdown.commands.common import CliError, HelpFormatter
+from showdown.commands.page_options import add_page_options, check_port, missing_extra
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,32 +31,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         epilog="examples:\n  showdown lab\n  showdown lab --no-browser --port 8001\n",
         formatter_class=HelpFormatter,
     )
-    parser.add_argument(
-        "--port", type=int, default=0, help="TCP port (default: a free port chosen by the system)"
-    )
-    parser.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1; anything else exposes the lab "
-        "to other machines)",
-    )
-    parser.add_argument(
-        "--no-browser", action="store_true", help="do not open a browser tab, just print the URL"
-    )
+    add_page_options(parser, "the lab")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Start the server and block until Ctrl-C; returns the exit status."""
-    if not 0 <= args.port <= 65535:
-        raise CliError(f"bad port {args.port}: use 0-65535 (0 = any free port)")
+    check_port(args.port)
     try:
         from showdown.lab.launch import LaunchError, serve
     except ModuleNotFoundError as exc:  # the `game` extra (the web stack) is missing
-        raise CliError(
-            f"the lab needs the 'game' extra ({exc.name} is missing): "
-            "pip install 'poker-showdown[game]'"
-        ) from exc
+        raise missing_extra("the lab", exc) from exc
     try:
         return serve(host=args.host, port=args.port, open_browser=not args.no_browser)
     except LaunchError as exc:

@@ -24,6 +24,7 @@ import argparse
 from pathlib import Path
 
 from showdown.commands.common import CliError, HelpFormatter
+from showdown.commands.page_options import add_page_options, check_port, missing_extra
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -39,18 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "  showdown play --db ~/poker.sqlite3 --profile ana\n",
         formatter_class=HelpFormatter,
     )
-    parser.add_argument(
-        "--port", type=int, default=0, help="TCP port (default: a free port chosen by the system)"
-    )
-    parser.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1; anything else exposes the game "
-        "to other machines)",
-    )
-    parser.add_argument(
-        "--no-browser", action="store_true", help="do not open a browser tab, just print the URL"
-    )
+    add_page_options(parser, "the game")
     parser.add_argument(
         "--db",
         type=Path,
@@ -87,8 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Start the server and block until Ctrl-C; returns the exit status."""
-    if not 0 <= args.port <= 65535:
-        raise CliError(f"bad port {args.port}: use 0-65535 (0 = any free port)")
+    check_port(args.port)
     from showdown.game import default_db_path
 
     try:
@@ -102,10 +91,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from showdown.game.launch import LaunchError, serve
     except ModuleNotFoundError as exc:  # the `game` extra is missing
-        raise CliError(
-            f"the game needs the 'game' extra ({exc.name} is missing): "
-            "pip install 'poker-showdown[game]'"
-        ) from exc
+        raise missing_extra("the game", exc) from exc
 
     try:
         return serve(
