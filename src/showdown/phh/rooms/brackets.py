@@ -15,11 +15,12 @@ from decimal import Decimal
 from showdown.phh.rooms.builder import HandBuilder
 from showdown.phh.rooms.money import amount
 
-__all__ = ["act", "bracket_amount", "cards_in", "name_and_rest", "seat_line"]
+__all__ = ["act", "bracket_amount", "cards_in", "name_and_rest", "seat_line", "take_seat"]
 
 _BRACKET = re.compile(r"\[([^\]]*)\]")
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")
 _SEAT = re.compile(r"^Seat (\d+): (.*) \( ?([^()]*?\d[^()]*?) ?\)(.*)$")
+_BUTTON = re.compile(r"^Seat (\d+) is the button")
 
 
 def cards_in(text: str) -> list[str]:
@@ -44,6 +45,25 @@ def seat_line(line: str) -> tuple[int, str, Decimal, str] | None:
     if m is None:
         return None
     return int(m.group(1)), m.group(2), amount(m.group(3)), m.group(4)
+
+
+def take_seat(b: HandBuilder, line: str, names: dict[str, list[str]]) -> None:
+    """A ``Seat ...`` line: the button's seat, or a player seated with their stack.
+
+    ``names`` maps each name's first word to the seated names beginning with it,
+    longest first, for :func:`name_and_rest`.
+    """
+    button = _BUTTON.match(line)
+    if button is not None:
+        b.button = int(button.group(1))
+        return
+    seat = seat_line(line)
+    if seat is not None:
+        number, name, stack, _ = seat
+        b.seat(number, name, stack)
+        same_start = names.setdefault(name.split(" ", 1)[0], [])
+        same_start.append(name)
+        same_start.sort(key=len, reverse=True)
 
 
 def name_and_rest(line: str, names: dict[str, list[str]]) -> tuple[str, str] | None:

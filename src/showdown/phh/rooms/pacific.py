@@ -27,7 +27,7 @@ import datetime
 import re
 
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.brackets import act, bracket_amount, cards_in, name_and_rest, seat_line
+from showdown.phh.rooms.brackets import act, bracket_amount, cards_in, name_and_rest, take_seat
 from showdown.phh.rooms.builder import HandBuilder, clock, fixed
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.money import amount, currency_of
@@ -39,7 +39,6 @@ _ID = re.compile(r"Game (?:No : )?(\d+)")
 _GAME = re.compile(r"^(\S+)/(\S+) Blinds (.*?) - \*\*\* (\d{2}) (\d{2}) (\d{4}) "
                    r"(\d{1,2}):(\d{2}):(\d{2})")
 _TABLE = re.compile(r"^(?:Tournament #(\d+) .*?- )?Table #?(.*?) (\d+) Max")
-_BUTTON = re.compile(r"^Seat (\d+) is the button")
 
 
 def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHistory:
@@ -71,16 +70,7 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
         if not line or line is game:
             continue
         if line.startswith("Seat "):
-            button = _BUTTON.match(line)
-            if button is not None:
-                b.button = int(button.group(1))
-                continue
-            seat = seat_line(line)
-            if seat is not None:
-                number, name, stack, _ = seat
-                b.seat(number, name, stack)
-                names.setdefault(name.split(" ", 1)[0], []).append(name)
-                names[name.split(" ", 1)[0]].sort(key=len, reverse=True)
+            take_seat(b, line, names)
             continue
         if line.startswith("Table ") or line.startswith("Tournament #"):
             t = _TABLE.match(line)

@@ -25,7 +25,7 @@ import datetime
 import re
 
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.brackets import act, cards_in, name_and_rest, seat_line
+from showdown.phh.rooms.brackets import act, cards_in, name_and_rest, take_seat
 from showdown.phh.rooms.builder import HandBuilder, clock
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.money import amount, currency_of
@@ -43,7 +43,6 @@ _MONTHS = {m: k for k, m in enumerate(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"), start=1)}
 _TABLE = re.compile(r"^Table (.*?) \((?:Real|Play) Money\)")
-_BUTTON = re.compile(r"^Seat (\d+) is the button")
 _WINS = re.compile(r"^wins ([$€£]?[\d.,]+)")
 
 
@@ -83,16 +82,7 @@ def read_hand(text: str, room: str = "partypoker", file: str | None = None) -> H
         if not line:
             continue
         if line.startswith("Seat "):
-            button = _BUTTON.match(line)
-            if button is not None:
-                b.button = int(button.group(1))
-                continue
-            seat = seat_line(line)
-            if seat is not None:
-                number, name, stack, _ = seat
-                b.seat(number, name, stack)
-                names.setdefault(name.split(" ", 1)[0], []).append(name)
-                names[name.split(" ", 1)[0]].sort(key=len, reverse=True)
+            take_seat(b, line, names)
             continue
         if line.startswith("Table "):
             t = _TABLE.match(line)
