@@ -240,7 +240,7 @@ def former_ev(former: Any) -> Callable[[list[str]], int]:
 
     def run(texts: list[str]) -> int:
         mine = current.all_in_ev
-        current.all_in_ev = former.all_in_ev  # corpus imports it at each call
+        current.all_in_ev = former.all_in_ev  # reports imports it at each call
         try:
             return reports(texts, True)
         finally:

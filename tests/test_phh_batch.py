@@ -149,7 +149,8 @@ def test_kernel_reader_reads_written_corpora() -> None:
 
 
 def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
-    from showdown.phh.corpus import _rows, from_rows, report
+    from showdown.phh.corpus import _rows
+    from showdown.phh.reports import from_rows, report
 
     rng = random.Random(11)
     hands = []

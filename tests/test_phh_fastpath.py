@@ -19,10 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.hands import native as _backend
-from showdown.phh.corpus import _rows, from_rows, report
+from showdown.phh.corpus import _rows
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
+from showdown.phh.reports import from_rows, report
 from showdown.phh.runs import _kernel_results, kernel_shapes, settle_each
 from showdown.phh.settlement import Settlement, settle
 

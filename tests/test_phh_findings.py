@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from showdown.commands.main import main
 from showdown.hands import native as _backend
 from showdown.phh.allin_ev import all_in_moment
-from showdown.phh.corpus import report
 from showdown.phh.engine import _DEALING, HandState, replay
 from showdown.phh.errors import HistoryError, IllegalAction, MalformedHistory
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, loads, loads_all
 from showdown.phh.pool import replay_lines, replay_paths
+from showdown.phh.reports import report
 from showdown.phh.runs import _kernel_results, settle_each
 from showdown.phh.settlement import Settlement, settle
 from showdown.phh.verification import verify

@@ -146,7 +146,7 @@ def test_everyone_mucking_a_pot_is_an_error_naming_the_hand() -> None:
 
 
 def test_unknown_stacks_stay_unknown() -> None:
-    from showdown.phh.corpus import report
+    from showdown.phh.reports import report
 
     text = phh(["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 10", "p1 f"], [100, 100]).replace(
         "starting_stacks = [100, 100]", "starting_stacks = [inf, 100]")

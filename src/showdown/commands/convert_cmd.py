@@ -104,8 +104,8 @@ def _stem(file: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Convert every file; return the exit status."""
-    from showdown.phh.corpus import find_files
     from showdown.phh.errors import HistoryError
+    from showdown.phh.files import find_files
     from showdown.phh.notation import dumps_all
 
     out = Path(args.output) if args.output else None

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
     from fractions import Fraction
 
-    from showdown.phh.corpus import HandReport
     from showdown.phh.player_results import PlayerResults
+    from showdown.phh.reports import HandReport
 
 EPILOG = """examples:
   showdown replay pluribus/                 every .phh/.phhs under the folder
@@ -103,7 +103,7 @@ def _amount(value: object) -> str:
 def describe(r: HandReport, lang: str = "en") -> str:
     """One line for a hand that does not match.
 
-    >>> from showdown.phh.corpus import HandReport
+    >>> from showdown.phh.reports import HandReport
     >>> describe(HandReport("a.phh", "1", cls="mismatch", players=["Ana", "Bo"],
     ...     differences=[{"player": "p2", "name": "Bo", "ours": 150, "recorded": 140}]))
     'a.phh, hand 1: mismatch: p2 (Bo) ours 150, recorded 140'
@@ -127,7 +127,7 @@ def describe(r: HandReport, lang: str = "en") -> str:
 def ev_table(results: PlayerResults, lang: str = "en") -> str:
     """The ``--ev`` summary: a line on the all-in hands, then one row per player.
 
-    >>> from showdown.phh.corpus import HandReport
+    >>> from showdown.phh.reports import HandReport
     >>> from showdown.phh.player_results import PlayerResults
     >>> results = PlayerResults()
     >>> results.add(HandReport("a.phhs", "1", "match", net=[40, -40], players=["Ana", "Bo"],

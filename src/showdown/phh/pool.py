@@ -9,7 +9,7 @@ their sizes; the work is cut into tasks of about ``chunk`` hands (estimated
 from the bytes): several small files together, or byte ranges of a big
 ``.phhs`` cut where a line opens with ``[``. A task reads its files or its
 range itself, replays, settles and verifies the hands, and gives rows (see
-:data:`~showdown.phh.corpus.Row`); a worker sends them in one
+:data:`~showdown.phh.reports.Row`); a worker sends them in one
 :mod:`marshal` call, each hand's details packed and unpacked in this
 process only when they are read. So the work that grows with the hands runs
 in the workers, and this process does little more than make a light report
@@ -18,7 +18,7 @@ made where the hands are replayed.
 
 A range (or a whole ``.phhs``) that reads at once, and whose lines opening
 with ``[`` are exactly its hands' tables, is a run of plain tables; any other
-is looked at table line by table line (as :func:`~showdown.phh.corpus._units`
+is looked at table line by table line (as :func:`~showdown.phh.files._units`
 does a whole file): plain tables are replayed table by table where one does
 not read, and when one of a file's ranges is not plain, or two of them hold
 tables of the same name, the file is replayed as a whole, so that every report
@@ -54,28 +54,12 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from showdown.phh.corpus import (
-    _SIMPLE,
-    CHUNK,
-    HandReport,
-    Row,
-    Unit,
-    _chunks,
-    _from_row,
-    _headers,
-    _ordered,
-    _pack,
-    _packed_row,
-    _rows,
-    _run,
-    _run_rows,
-    _units,
-    find_files,
-    from_rows,
-)
+from showdown.phh.corpus import _ordered, _rows, _run, _run_rows
 from showdown.phh.errors import HistoryError
+from showdown.phh.files import _SIMPLE, CHUNK, Unit, _chunks, _headers, _units, find_files
 from showdown.phh.nogc import paused
 from showdown.phh.notation import loads_all
+from showdown.phh.reports import HandReport, Row, _from_row, _pack, _packed_row, from_rows
 from showdown.phh.runs import prepare
 
 __all__ = ["replay_lines", "replay_paths", "replay_paths_here", "replay_paths_in_pool", "tasks"]
@@ -199,7 +183,7 @@ def _fast_rows(file: str, text: str, repair: bool, ev: bool = False) -> list[Row
     cache: several times fewer bytes than a task's). It is plain when every run reads at
     once, each of its lines that opens with ``[`` is one of its hands' tables, and no
     two tables share a name: then its rows are the ones
-    :func:`~showdown.phh.corpus._units` and its runs give."""
+    :func:`~showdown.phh.files._units` and its runs give."""
     rows: list[Row] = []
     with paused():
         for run in _cut(text, RUN_BYTES):
@@ -492,7 +476,7 @@ def replay_lines(
     """``(file, hand, class, error, JSON line)`` of every hand, in order: what ``showdown
     replay --json`` prints, each line made where the hand was replayed (so that with
     ``workers`` > 1 this process only writes them). The line is the JSON of
-    :meth:`~showdown.phh.corpus.HandReport.to_dict`, as :func:`replay_paths` gives it.
+    :meth:`~showdown.phh.reports.HandReport.to_dict`, as :func:`replay_paths` gives it.
     """
     source = _here(paths, chunk, repair, ev, True, stop) if workers <= 1 else _in_pool(
         paths, workers, chunk, repair, ev, True, stop)
