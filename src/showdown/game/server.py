@@ -76,7 +76,7 @@ from starlette.staticfiles import StaticFiles
 from showdown.game.rules import GameError
 from showdown.i18n import LANGS, check_lang
 from showdown.web.app import local_app
-from showdown.web.bodies import MAX_BODY, BodyError, parse_body
+from showdown.web.bodies import read_body
 from showdown.web.security import (
     ApiError,
     CatchAllMiddleware,
@@ -90,9 +90,6 @@ from showdown.web.sessions import Sessions
 __all__ = ["LANGS", "CatchAllMiddleware", "SecurityMiddleware", "create_app"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-#: Bodies larger than MAX_BODY are still read (and dropped) up to this size, so the
-#: client gets its 400 on a live connection; beyond it the connection is closed.
-DRAIN_LIMIT = 1 << 20
 #: Game calls running at once in worker threads. SQLite takes one writer at a
 #: time anyway; a few threads keep reads concurrent without GIL thrashing.
 WORKERS = int(os.environ.get("SHOWDOWN_WORKERS", "4"))
@@ -175,27 +172,7 @@ class WebApp:
 
     @staticmethod
     async def _body(request: Request, fields: dict[str, tuple[type, str]]) -> dict[str, Any]:
-        """The JSON object of a POST, checked against ``fields`` (see :func:`parse_body`).
-
-        The whole body is read even when it is too large (up to :data:`DRAIN_LIMIT`),
-        so that the answer is a JSON ``400`` on a connection that stays usable.
-        """
-        ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if ctype != "application/json":
-            raise ApiError(415, "bad_content_type", "Send a JSON body (application/json).")
-        kept = bytearray()
-        size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > DRAIN_LIMIT:
-                break
-            if len(kept) <= MAX_BODY:
-                kept += chunk
-        if size > MAX_BODY:
-            raise BodyError(
-                "too_large", f"The request body is larger than {MAX_BODY} bytes, the most allowed."
-            )
-        return parse_body(bytes(kept), fields)
+        return await read_body(request, fields)
 
     async def _call(self, fn: Callable[..., dict[str, Any]], *args: Any, **kw: Any) -> JSONResponse:
         """Run a service method in the thread pool and time it (``Server-Timing``).

@@ -49,7 +49,7 @@ from showdown.lab.inputs import GAMES, MAX_PLAYERS, MAX_TEXT, field_of, read_spo
 from showdown.lab.jobs import Control, Job, JobError, JobRunner
 from showdown.lab.work import equity_work, grid_view, heatmap_work
 from showdown.web.app import local_app
-from showdown.web.bodies import BodyError, parse_body
+from showdown.web.bodies import read_body
 from showdown.web.security import (
     ApiError,
     expand_hosts,
@@ -199,24 +199,7 @@ def _bad_input(field: str, message: str) -> Response:
 
 
 async def _body(request: Request, fields: dict[str, tuple[type, str]]) -> dict[str, Any]:
-    """The JSON object of a POST; the whole body is read (up to a megabyte) so that a
-    refusal is a JSON 400 on a connection that stays usable."""
-    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if ctype != "application/json":
-        raise ApiError(415, "bad_content_type", "Send a JSON body (application/json).")
-    kept = bytearray()
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > 1 << 20:
-            break
-        if len(kept) <= MAX_LAB_BODY:
-            kept += chunk
-    if size > MAX_LAB_BODY:
-        raise BodyError(
-            "too_large", f"The request body is larger than {MAX_LAB_BODY} bytes, the most allowed."
-        )
-    return parse_body(bytes(kept), fields, limit=MAX_LAB_BODY)
+    return await read_body(request, fields, limit=MAX_LAB_BODY)
 
 
 def create_app(*, allowed_hosts: Iterable[str], secret: bytes | None = None) -> Starlette:

@@ -29,12 +29,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from starlette.requests import Request
+
 from showdown.validate import RepeatedKey, json_depth, unique_object
 
-__all__ = ["MAX_BODY", "MAX_DEPTH", "BodyError", "json_depth", "parse_body"]
+__all__ = [
+    "DRAIN_LIMIT",
+    "MAX_BODY",
+    "MAX_DEPTH",
+    "BodyError",
+    "json_depth",
+    "parse_body",
+    "read_body",
+]
 
 #: Largest body accepted (bytes); the local pages send a few dozen bytes.
 MAX_BODY = 4096
+#: Bodies larger than the limit are still read (and dropped) up to this size, so the
+#: client gets its 400 on a live connection; beyond it the connection is closed.
+DRAIN_LIMIT = 1 << 20
 #: Deepest nesting of arrays/objects accepted; the local pages send depth 1.
 MAX_DEPTH = 20
 
@@ -124,3 +137,32 @@ def _encodable(text: str) -> bool:
 def _quoted(name: str) -> str:
     """A field name for a message: at most 40 characters, escaped (always encodable)."""
     return ascii(name[:40])
+
+
+async def read_body(
+    request: Request, fields: dict[str, tuple[type, str]], limit: int = MAX_BODY
+) -> dict[str, Any]:
+    """The JSON object of a POST, checked against ``fields`` (see :func:`parse_body`).
+
+    Only ``application/json`` is taken (415 otherwise). The whole body is read even
+    when it is larger than ``limit`` (up to :data:`DRAIN_LIMIT`), so that the answer
+    is a JSON ``400`` on a connection that stays usable.
+    """
+    from showdown.web.security import ApiError
+
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/json":
+        raise ApiError(415, "bad_content_type", "Send a JSON body (application/json).")
+    kept = bytearray()
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > DRAIN_LIMIT:
+            break
+        if len(kept) <= limit:
+            kept += chunk
+    if size > limit:
+        raise BodyError(
+            "too_large", f"The request body is larger than {limit} bytes, the most allowed."
+        )
+    return parse_body(bytes(kept), fields, limit=limit)
