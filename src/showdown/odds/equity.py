@@ -67,7 +67,7 @@ from showdown.odds.parallel import (
     run_tasks,
     worker_count,
 )
-from showdown.odds.progress import ProgressBar, drawing, progress_of
+from showdown.odds.progress import ProgressBar, check_progress, drawing, progress_of
 from showdown.odds.ranges import Range, RangeError, parse_range
 from showdown.odds.result import EquityResult, method_line
 
@@ -248,8 +248,7 @@ def equity(
     100
     """
     game, players, exact, trials, seed = _check_arguments(game, players, exact, trials, seed)
-    if progress is not True and progress is not False and not callable(progress):
-        raise TypeError(f"progress must be True, False or a callable, not {V.short_repr(progress)}")
+    check_progress(progress)
     if game not in ("holdem", "omaha"):  # the other showdowns: showdown.game_equity
         from showdown.odds.variant_equity import game_equity
 
@@ -275,18 +274,22 @@ def equity(
             root_entropy(seed),
             n_workers or worker_count(),
         )
-        if game == "omaha":
-            from showdown.odds.omaha_jobs import plan_omaha
-
-            job = plan_omaha(request)
-        else:
-            job = plan_holdem(request)
+        job = plan_job(game, request)
         results = run_job(job, executor, n_workers, callback)
     sums = job.combine(results)
     if job.method == "exact":
         outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
         return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
     return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
+
+
+def plan_job(game: str, request: Request) -> Job:
+    """The plan of a Hold'em or Omaha equity job: exact or Monte Carlo, its tasks."""
+    if game == "omaha":
+        from showdown.odds.omaha_jobs import plan_omaha
+
+        return plan_omaha(request)
+    return plan_holdem(request)
 
 
 def seat_players(

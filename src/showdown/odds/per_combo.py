@@ -38,10 +38,11 @@ from showdown.odds.equity import (
     _Outcome,
     _result,
     _sampled_result,
+    plan_job,
     run_job,
     seat_players,
 )
-from showdown.odds.holdem_plan import DealTable, Job, Request, plan_holdem, sample_tasks
+from showdown.odds.holdem_plan import DealTable, Job, Request, sample_tasks
 from showdown.odds.parallel import check_workers, root_entropy
 from showdown.odds.per_combo_jobs import (
     SampleSpec,
@@ -49,7 +50,7 @@ from showdown.odds.per_combo_jobs import (
     empty_combo_sums,
     per_combo_task,
 )
-from showdown.odds.progress import drawing, progress_of
+from showdown.odds.progress import check_progress, drawing, progress_of
 from showdown.odds.ranges import Range
 from showdown.odds.result import EquityResult
 
@@ -136,8 +137,7 @@ def per_combo_equity(
     as in :func:`showdown.equity` (the default: in-process unless the job is long).
     """
     game, players, exact, trials, seed = _check_arguments(game, players, exact, trials, seed)
-    if progress is not True and progress is not False and not callable(progress):
-        raise TypeError(f"progress must be True, False or a callable, not {progress!r}")
+    check_progress(progress)
     if game not in ("holdem", "omaha"):
         raise CardError(f"per-combo equity is for holdem and omaha, not {game!r}")
     n_workers = check_workers(workers)
@@ -153,12 +153,7 @@ def per_combo_equity(
         root_entropy(seed),
         n_workers or 1,
     )
-    if game == "omaha":
-        from showdown.odds.omaha_jobs import plan_omaha
-
-        job = plan_omaha(request)
-    else:
-        job = plan_holdem(request)
+    job = plan_job(game, request)
     bar, callback = progress_of(progress)
     with drawing(bar):
         if job.method == "exact":

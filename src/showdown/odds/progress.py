@@ -123,6 +123,14 @@ def drawing(bar: ProgressBar | None) -> Iterator[None]:
         bar.close()
 
 
+def check_progress(progress: object) -> None:
+    """A :class:`TypeError` unless ``progress=`` is ``True``, ``False`` or a callable."""
+    if progress is not True and progress is not False and not callable(progress):
+        from showdown.validate import short_repr
+
+        raise TypeError(f"progress must be True, False or a callable, not {short_repr(progress)}")
+
+
 def progress_of(
     progress: bool | Callable[[float], None],
 ) -> tuple[ProgressBar | None, Callable[[float], None] | None]:
