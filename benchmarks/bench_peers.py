@@ -24,8 +24,10 @@ The rows (the issue's table): 7-card batch evaluation on 1 and 2 threads (uint8 
 showdown checking every row for bad ids and repeated cards as it does by default, and
 unchecked as OMPEval, which checks nothing; showdown also with int16 and int64 rows;
 both sides write into a preallocated array and their ranks are compared by category
-counts), Monte Carlo heads-up and
-range against range (1 worker each; multiway beside them), exact heads-up enumeration
+counts; beside them the memory bound of the wide ids: numpy reading the same int16 and
+int64 arrays once, an OR of all their ids, on as many threads), Monte Carlo heads-up and
+range against range (1 worker each; the same ranges weighted, against OMPEval on the
+unweighted ones, which it takes alone; multiway beside them), exact heads-up enumeration
 (warm), and every 7-card hand counted by category.
 
 >>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
@@ -58,6 +60,9 @@ from showdown.odds.equity import equity
 DRIVER = Path(__file__).with_name("peers_driver.cpp")
 HEADS_UP = ["AcAd", "KhKs"]
 RANGED = ["QQ+,AKs", "JJ-99,AQs+"]
+#: The same combos weighted (our range syntax); OMPEval has no weights, so its side of
+#: this row runs the unweighted ranges: the same combos at the same work per trial.
+WEIGHTED = ["QQ+,AKs:0.5", "JJ-99:0.75,AQs+:0.25"]
 MULTIWAY = {
     3: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"],
     6: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs", "55-22", "AJo-A9o", "KJs-K9s"],
@@ -118,7 +123,7 @@ class Row:
         if len(sides) >= 2 and "OMPEval" in self.rates:
             theirs = self.rates["OMPEval"]
             for side in sides:
-                if side == "OMPEval":
+                if side == "OMPEval" or side.startswith("bound"):
                     continue
                 ours = self.rates[side]
                 print(f"  {side} / OMPEval: best {max(ours) / max(theirs):.2f},"
@@ -166,6 +171,13 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
         parts = [(ids[:half], out[:half]), (ids[half:], out[half:])]
         list(pool.map(lambda p: evaluate_batch(p[0], out=p[1], check=check), parts))
 
+    def read_bound(ids: np.ndarray, threads: int) -> None:
+        flat = ids.reshape(-1)
+        if threads == 1:
+            np.bitwise_or.reduce(flat)
+        else:
+            list(pool.map(np.bitwise_or.reduce, [flat[: len(flat) // 2], flat[len(flat) // 2 :]]))
+
     contenders = [
         ("showdown uint8", rows8, True),
         ("showdown uint8 unchecked", rows8, False),
@@ -181,6 +193,10 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
                 else:
                     seconds = timed(partial(two_threads, ids, check))
                 row.add(name, hands, seconds)
+            # the memory bound: numpy reading the same ids once (an OR of them all), no
+            # ranking; no evaluator can take in the rows faster than this
+            for name, ids in wide.items():
+                row.add(f"bound: read {name}", hands, timed(partial(read_bound, ids, threads)))
             if exe is not None:
                 seconds, count, cats = driver_run(exe, "batch", str(path), str(threads))
                 if driver_categories(cats) != ours_categories:
@@ -192,7 +208,7 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
 
 
 def equity_row(exe: Path | None, title: str, players: list[str], trials: int | None,
-               rounds: int) -> Row:
+               rounds: int, theirs: list[str] | None = None) -> Row:
     unit = "ms" if trials is None else " trials"
     row = Row(title, unit)
     exact = trials is None
@@ -203,7 +219,8 @@ def equity_row(exe: Path | None, title: str, players: list[str], trials: int | N
         seconds = time.perf_counter() - start
         row.add("showdown", 1 if exact else result.trials, seconds)
         if exe is not None:
-            args = ["exact", *players] if exact else ["mc", str(trials), *players]
+            ranges = theirs or players
+            args = ["exact", *ranges] if exact else ["mc", str(trials), *ranges]
             out = driver_run(exe, *args)
             row.add("OMPEval", 1 if exact else int(out[1]), float(out[0]))
     return row
@@ -250,6 +267,8 @@ def main(argv: list[str] | None = None) -> None:
                                    HEADS_UP, t, args.rounds))
             rows.append(equity_row(exe, f"Monte Carlo {' v '.join(RANGED)}, 1 worker",
                                    RANGED, t, args.rounds))
+            rows.append(equity_row(exe, f"Monte Carlo weighted {' v '.join(WEIGHTED)}"
+                                   " (OMPEval: unweighted)", WEIGHTED, t, args.rounds, RANGED))
             for n, players in MULTIWAY.items():
                 rows.append(equity_row(exe, f"Monte Carlo {n} ranges {' v '.join(players)}",
                                        players, t // 2, args.rounds))
