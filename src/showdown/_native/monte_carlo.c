@@ -256,6 +256,41 @@ static inline void draw_cards_flat(Rng *rng, const Draw *d, uint32_t size, int k
     *lanes_out = d->base_lanes | lanes;
 }
 
+/* ------------------------------------------------------------- showdowns */
+
+/* The players holding the best of ``players`` ranks, as a mask (bit p: player p), found
+ * with no branch on who won: the draws count showdowns per mask (a branch per winner
+ * would be mispredicted about every other trial), and add_by_winners turns them into
+ * counts at the end. */
+static inline unsigned winners_mask(const uint16_t *r, Py_ssize_t players)
+{
+    uint16_t best = r[0];
+    for (Py_ssize_t p = 1; p < players; p++) {
+        best = r[p] < best ? r[p] : best;
+    }
+    unsigned mask = 0;
+    for (Py_ssize_t p = 0; p < players; p++) {
+        mask |= (unsigned)(r[p] == best) << p;
+    }
+    return mask;
+}
+
+/* counts[p * TALLY + k] += showdowns whose k winners include player p. */
+static void add_by_winners(const int64_t *by_winners, Py_ssize_t players, int64_t *counts)
+{
+    for (unsigned mask = 1; mask < (1u << players); mask++) {
+        int k = 0;
+        for (unsigned m = mask; m; m &= m - 1) {
+            k++;
+        }
+        for (Py_ssize_t p = 0; p < players; p++) {
+            if ((mask >> p) & 1) {
+                counts[p * TALLY + k] += by_winners[mask];
+            }
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- the deal */
 
 /* What a Monte Carlo call draws for: per player its combos (``hole`` ids each: in 0..51,
@@ -424,7 +459,13 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
     Hole *combos[MAX_PLAYERS] = {NULL};
     Part *parts_a = NULL;
     uint32_t *second_at = NULL;
+    int64_t *by_winners = NULL; /* showdowns per set of winners (see winners_mask) */
     if (read_deal(&deal, board_obj, live_obj, players_obj, 2, trials, "holdem_draw", 0) < 0) {
+        goto done;
+    }
+    by_winners = calloc((size_t)1 << deal.players, sizeof(int64_t));
+    if (by_winners == NULL) {
+        PyErr_NoMemory();
         goto done;
     }
     Py_ssize_t players = deal.players, nk = deal.nk;
@@ -584,7 +625,7 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
                     w1 += r[1] < r[0];
                     ties += r[0] == r[1];
                 } else {
-                    tally_one(r, (int)players, counts);
+                    by_winners[winners_mask(r, players)]++;
                 }
             }
         }
@@ -592,9 +633,11 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
         counts[TALLY + 1] += w1;
         counts[2] += ties;
         counts[TALLY + 2] += ties;
+        add_by_winners(by_winners, players, counts);
         Py_END_ALLOW_THREADS
     }
 done:
+    free(by_winners);
     for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
         free(combos[p]);
     }
@@ -1036,6 +1079,7 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
     int n_groups = 0;
     long long attempts = 0;
     PyObject *gseq = NULL;
+    int64_t *by_winners = NULL; /* showdowns per set of winners (a mask of players) */
     memset(groups, 0, sizeof(groups));
     if (read_deal(&deal, board_obj, live_obj, players_obj, 2, 0, "holdem_deals", 1) < 0) {
         goto done;
@@ -1043,6 +1087,11 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
     Py_ssize_t players = deal.players;
     counts = sd_get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
     if (counts == NULL) {
+        goto done;
+    }
+    by_winners = calloc((size_t)1 << players, sizeof(int64_t));
+    if (by_winners == NULL) {
+        PyErr_NoMemory();
         goto done;
     }
     for (Py_ssize_t p = 0; p < players; p++) {
@@ -1215,7 +1264,7 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
                     w1 += r[1] < r[0];
                     ties += r[0] == r[1];
                 } else {
-                    tally_one(r, (int)players, counts);
+                    by_winners[winners_mask(r, players)]++;
                 }
             }
         }
@@ -1223,9 +1272,11 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         counts[TALLY + 1] += w1;
         counts[2] += ties;
         counts[TALLY + 2] += ties;
+        add_by_winners(by_winners, players, counts);
         Py_END_ALLOW_THREADS
     }
 done:
+    free(by_winners);
     Py_XDECREF(gseq);
     release_groups(groups, n_groups);
     for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
