@@ -107,10 +107,15 @@ class Row:
     def __init__(self, title: str, unit: str) -> None:
         self.title, self.unit = title, unit
         self.rates: dict[str, list[float]] = {}
+        self.cpu_rates: dict[str, list[float]] = {}
         self.loads: list[float] = []
 
-    def add(self, side: str, count: float, seconds: float) -> None:
+    def add(self, side: str, count: float, seconds: float, cpu: float | None = None) -> None:
+        """One run: ``seconds`` of wall time and, where measured, ``cpu`` seconds of the
+        side's own CPU time (its thread's, or the OMPEval driver process's)."""
         self.rates.setdefault(side, []).append(count / seconds)
+        if cpu:
+            self.cpu_rates.setdefault(side, []).append(count / cpu)
         self.loads.append(load())
 
     def print(self) -> None:
@@ -128,6 +133,12 @@ class Row:
                 ours = self.rates[side]
                 print(f"  {side} / OMPEval: best {max(ours) / max(theirs):.2f},"
                       f" median {statistics.median(ours) / statistics.median(theirs):.2f}")
+        # by CPU time: what each side's own work took, which a loaded machine disturbs less
+        theirs_cpu = self.cpu_rates.get("OMPEval")
+        for side, ours in self.cpu_rates.items():
+            if side != "OMPEval" and theirs_cpu:
+                print(f"  {side} / OMPEval by CPU time: best {max(ours) / max(theirs_cpu):.2f},"
+                      f" median {statistics.median(ours) / statistics.median(theirs_cpu):.2f}")
 
 
 def fmt(rate: float, unit: str) -> str:
@@ -153,6 +164,13 @@ def timed(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
+
+
+def timed_cpu(fn: Callable[[], object]) -> tuple[float, float]:
+    """Wall seconds and this thread's CPU seconds of one call."""
+    start, cpu = time.perf_counter(), time.thread_time()
+    fn()
+    return time.perf_counter() - start, time.thread_time() - cpu
 
 
 def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list[Row]:
@@ -189,19 +207,19 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
         for _ in range(rounds):
             for name, ids, check in contenders:
                 if threads == 1:
-                    seconds = timed(partial(evaluate_batch, ids, out=out, check=check))
+                    seconds, cpu = timed_cpu(partial(evaluate_batch, ids, out=out, check=check))
+                    row.add(name, hands, seconds, cpu)
                 else:
-                    seconds = timed(partial(two_threads, ids, check))
-                row.add(name, hands, seconds)
+                    row.add(name, hands, timed(partial(two_threads, ids, check)))
             # the memory bound: numpy reading the same ids once (an OR of them all), no
             # ranking; no evaluator can take in the rows faster than this
             for name, ids in wide.items():
                 row.add(f"bound: read {name}", hands, timed(partial(read_bound, ids, threads)))
             if exe is not None:
-                seconds, count, cats = driver_run(exe, "batch", str(path), str(threads))
+                seconds, count, cats, cpu = driver_run(exe, "batch", str(path), str(threads))
                 if driver_categories(cats) != ours_categories:
                     raise SystemExit("bench_peers: OMPEval's categories differ from showdown's")
-                row.add("OMPEval", int(count), float(seconds))
+                row.add("OMPEval", int(count), float(seconds), float(cpu) if threads == 1 else None)
         result.append(row)
     pool.shutdown()
     return result
@@ -214,15 +232,15 @@ def equity_row(exe: Path | None, title: str, players: list[str], trials: int | N
     exact = trials is None
     equity(players, trials=None if exact else 10_000, exact=exact or None, seed=0, workers=1)
     for r in range(rounds):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         result = equity(players, trials=trials, exact=exact or None, seed=r + 1, workers=1)
-        seconds = time.perf_counter() - start
-        row.add("showdown", 1 if exact else result.trials, seconds)
+        seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu
+        row.add("showdown", 1 if exact else result.trials, seconds, cpu)
         if exe is not None:
             ranges = theirs or players
             args = ["exact", *ranges] if exact else ["mc", str(trials), *ranges]
             out = driver_run(exe, *args)
-            row.add("OMPEval", 1 if exact else int(out[1]), float(out[0]))
+            row.add("OMPEval", 1 if exact else int(out[1]), float(out[0]), float(out[3]))
     return row
 
 
@@ -233,7 +251,7 @@ def all_sevens_row(exe: Path | None, rounds: int) -> Row:
     for _ in range(rounds):
         row.add("showdown", 1, timed(lambda: tables.rank_counts(7, counts)))
         if exe is not None:
-            seconds, total, _flushes = driver_run(exe, "all7")
+            seconds, total, _flushes, _cpu = driver_run(exe, "all7")
             if int(total) != 133_784_560:
                 raise SystemExit("bench_peers: OMPEval did not count every 7-card hand")
             row.add("OMPEval", 1, float(seconds))

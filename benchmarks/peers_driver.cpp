@@ -6,10 +6,12 @@
 //   driver exact RANGE RANGE...         exact enumeration, one thread
 //   driver all7                         every 7-card hand counted by category
 //
-// Each prints "seconds count checksum" on one line.
+// Each prints "seconds count checksum cpu_seconds" on one line: cpu_seconds is the
+// process's CPU time over the same span (the work's own time, whatever else runs).
 #include "omp/EquityCalculator.h"
 #include "omp/HandEvaluator.h"
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +25,13 @@ using Clock = std::chrono::steady_clock;
 static double since(Clock::time_point t0)
 {
     return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+static double cpu_now()
+{
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static void rank_rows(const HandEvaluator &ev, const uint8_t *rows, size_t n, uint16_t *out)
@@ -51,6 +60,7 @@ static int batch(const char *path, unsigned threads)
     size_t n = rows.size() / 7;
     HandEvaluator ev;
     std::vector<uint16_t> out(n); // allocated and touched before the clock starts
+    double c0 = cpu_now();
     auto t0 = Clock::now();
     if (threads <= 1) {
         rank_rows(ev, rows.data(), n, out.data());
@@ -66,7 +76,7 @@ static int batch(const char *path, unsigned threads)
             t.join();
         }
     }
-    double s = since(t0);
+    double s = since(t0), cpu = cpu_now() - c0;
     // checksum: hands per category (value >> 12), as "c1:n1,c2:n2,..."
     uint64_t cats[16] = {0};
     for (size_t i = 0; i < n; i++) {
@@ -78,7 +88,7 @@ static int batch(const char *path, unsigned threads)
             std::printf("%d:%llu,", c, (unsigned long long)cats[c]);
         }
     }
-    std::printf("\n");
+    std::printf(" %.9f\n", cpu);
     return 0;
 }
 
@@ -92,15 +102,16 @@ static int equity(int argc, char **argv, bool exact, uint64_t trials)
     if (!exact) {
         eq.setHandLimit(trials);
     }
+    double c0 = cpu_now();
     auto t0 = Clock::now();
     if (!eq.start(ranges, 0, 0, exact, exact ? 0 : 1e-12, nullptr, 10.0, 1)) {
         std::fprintf(stderr, "OMPEval refused the ranges\n");
         return 1;
     }
     eq.wait();
-    double s = since(t0);
+    double s = since(t0), cpu = cpu_now() - c0;
     auto r = eq.getResults();
-    std::printf("%.9f %llu %.6f\n", s, (unsigned long long)r.hands, r.equity[0]);
+    std::printf("%.9f %llu %.6f %.9f\n", s, (unsigned long long)r.hands, r.equity[0], cpu);
     return 0;
 }
 
@@ -108,6 +119,7 @@ static int all7()
 {
     HandEvaluator ev;
     uint64_t cats[16] = {0};
+    double c0 = cpu_now();
     auto t0 = Clock::now();
     Hand h0 = Hand::empty();
     for (unsigned a = 0; a < 52; a++) {
@@ -136,8 +148,8 @@ static int all7()
     for (int c = 0; c < 16; c++) {
         total += cats[c];
     }
-    std::printf("%.9f %llu %llu\n", s, (unsigned long long)total,
-                (unsigned long long)cats[STRAIGHT_FLUSH >> HAND_CATEGORY_SHIFT]);
+    std::printf("%.9f %llu %llu %.9f\n", s, (unsigned long long)total,
+                (unsigned long long)cats[STRAIGHT_FLUSH >> HAND_CATEGORY_SHIFT], cpu_now() - c0);
     return 0;
 }
 
