@@ -266,6 +266,8 @@ def test_kernel_deal_counts_check_their_groups(groups_of, message: str) -> None:
     listed = [([0, 1], np.array([[0, 1], [1, 0], [1, 1]]), np.cumsum([1.0, 1.0, 1.0]))]
     with pytest.raises(ValueError, match=message):
         K.deal_counts([], range(52), cards, groups_of(listed), 10, 1, K.new_counts(2))
+    with pytest.raises(ValueError, match="trials must be >= 0"):
+        K.deal_counts([], range(52), cards, listed, -1, 1, K.new_counts(2))
 
 
 @needs_kernel

@@ -1081,7 +1081,7 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
     PyObject *gseq = NULL;
     int64_t *by_winners = NULL; /* showdowns per set of winners (a mask of players) */
     memset(groups, 0, sizeof(groups));
-    if (read_deal(&deal, board_obj, live_obj, players_obj, 2, 0, "holdem_deals", 1) < 0) {
+    if (read_deal(&deal, board_obj, live_obj, players_obj, 2, trials, "holdem_deals", 1) < 0) {
         goto done;
     }
     Py_ssize_t players = deal.players;
