@@ -51,7 +51,7 @@ def test_replay_json_names_the_format_and_the_rooms_hand(
 def test_a_folder_of_every_room_replays_with_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "replay", str(ROOMS), "--check")
     assert (code, err) == (0, "")
-    assert "Hands: 89 (files: 17)" in out and "mismatch 0" in out
+    assert "Hands: 92 (files: 19)" in out and "mismatch 0" in out
 
 
 def test_gzip_files_and_a_folder_of_them(tmp_path: Path,
@@ -145,6 +145,8 @@ def test_pokerkit_reads_the_phh_and_ends_with_our_stacks(name: str) -> None:
     for hand in hands:
         s = settle(hand)  # type: ignore[arg-type]
         assert s.finishing is not None
+        if "_runout_count" in hand.fields:  # type: ignore[union-attr]
+            continue  # pokerkit's PHH has no way to choose several runouts (docs say so)
         theirs = pokerkit.HandHistory.loads(dumps(hand), parse_value=Decimal)  # type: ignore[arg-type]
         *_, state = theirs
         ours = [Decimal(v) / s.replay.scale for v in s.finishing]

@@ -129,7 +129,7 @@ def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryE
     out: list[Settlement | HistoryError] = []
     rules_of = RULES.__getitem__
     for history, result in zip(histories, _kernel_results(histories), strict=True):
-        if result is None:
+        if result is None or "_runout_count" in history.fields:  # runouts: the engine's
             try:
                 out.append(settle(history))
             except HistoryError as exc:

@@ -169,6 +169,18 @@ class HandBuilder:
         self.bets = {}
         self.events.append(("", "db", "".join(cards)))
 
+    def runout(self, run: int, cards: list[str]) -> None:
+        """Board cards of the ``run``-th runout (2, 3...) of a hand run more than once,
+        dealt after the first run's (PHH deals each run in turn, see
+        :mod:`showdown.phh.engine`). Cards already on a board (a street the runs share,
+        written again) are not dealt twice."""
+        dealt = {c for _, verb, arg in self.events if verb == "db"
+                 for c in (arg[k:k + 2] for k in range(0, len(arg), 2))}
+        if set(cards) <= dealt:
+            return
+        self.runs = max(self.runs, run)
+        self.events.append(("", "db", "".join(cards)))
+
     def street(self) -> None:
         """A new betting round with no board cards (stud's streets, a draw's)."""
         self.bets = {}
@@ -219,8 +231,6 @@ class HandBuilder:
 
     def build(self) -> HandHistory:
         """The hand as a :class:`HandHistory` (the room's record in its fields)."""
-        if self.runs > 1:
-            self.error("the hand was run more than once, which PHH cannot hold")
         names = self.order()
         n = len(names)
         if n < 2:
@@ -288,6 +298,8 @@ class HandBuilder:
         fields["_room"] = self.room
         for key, value in self.fees.items():
             fields[f"_{key}"] = number(value)
+        if self.runs > 1:
+            fields["_runout_count"] = self.runs
         if self.bounties:
             fields["_bounties"] = [number(self.bounties.get(name, _ZERO)) for name in names]
         return HandHistory(fields, self.file, hand)

@@ -227,6 +227,10 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
 
 
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
+    if line.startswith("Hand was run "):  # "Hand was run twice" (its boards say so too)
+        words = line.split()
+        b.runs = max(b.runs, _RUN_WORDS.get(words[3].rstrip(".") if len(words) > 3 else "", 2))
+        return
     if line.startswith("Total pot"):
         for part in line.split("|")[1:]:
             m = _FEE.match(part.strip())
@@ -255,6 +259,9 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
             b.show(name, cards)
 
 
+#: The runs of a hand run more than once, as the street titles name them.
+_RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_RUN_WORDS = {"twice": 2, "three": 3, "thrice": 3}
 #: The street titles of stud and draw games after the first (a new betting round).
 _STEP_STREETS = frozenset({"4th STREET", "5th STREET", "6th STREET", "RIVER", "7th STREET",
                            "FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW"})
@@ -308,13 +315,20 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 elif title == "SUMMARY":
                     summary = True
                 continue
+            words = line.strip("* ").split()
+            run = _RUNS.get(street, 0)
+            if run and len(words) > 1 and words[1] in ("FLOP", "TURN", "RIVER"):
+                street = words[1]  # "*** SECOND TURN ***": a runout of a hand run twice
+            else:
+                run = 0
             if street in ("FLOP", "TURN", "RIVER"):
                 found = _CARDS.findall(line)
                 if not found:
                     b.error(f"no cards on the line {line!r}")
-                b.board(_cards(found[-1], b))
-            elif street in ("FIRST", "SECOND", "THIRD"):
-                b.runs = 2
+                if run > 1:
+                    b.runout(run, _cards(found[-1], b))
+                else:  # the first run (a room may write it "FIRST"): a street as any other
+                    b.board(_cards(found[-1], b))
             elif street == "SUMMARY":
                 summary = True
             continue
@@ -361,8 +375,7 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
         if split is not None:
             seating = False
             _action(b, *split)
-        elif line.startswith("Hand was run"):
-            b.runs = 2
+
     if not summary:
         b.error("the hand stops early: it has no *** SUMMARY *** (a file cut short?)")
     return b.build()
