@@ -43,6 +43,7 @@ SAMPLES = {
     "wpn-tournament.txt": ("wpn", {"match": 5}),
     "pokerstars-handwritten-run-twice.txt": ("pokerstars", {"rake": 2}),
     "ggpoker-handwritten-run-twice.txt": ("ggpoker", {"rake": 1}),
+    "pokerstars-handwritten-short-big-blind.txt": ("pokerstars", {"match": 4}),
 }
 
 

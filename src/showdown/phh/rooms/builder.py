@@ -84,6 +84,8 @@ class HandBuilder:
         self.spent: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.runs = 1
+        #: The smallest completion of a short big blind (:meth:`_completes`), if any.
+        self.completion: Decimal | None = None
         self.bring_in: Decimal | None = None
 
     def error(self, message: str) -> NoReturn:
@@ -139,7 +141,12 @@ class HandBuilder:
             self.folded.add(name)
             self.events.append((name, "f", ""))
             return
-        if verb in ("check", "call"):
+        if verb == "call" and self._completes(name, before + value):
+            top = max(self.bets.values(), default=_ZERO)
+            self.completion = min(self.completion or value, before + value - top)
+            self.bets[name] = before + value
+            self.events.append((name, "cbr", text(before + value)))
+        elif verb in ("check", "call"):
             if verb == "call":  # the chips a later raise "by" or "put" counts from
                 top = max(self.bets.values(), default=_ZERO)
                 self.bets[name] = before + value if value else top
@@ -154,6 +161,18 @@ class HandBuilder:
                 self.bets[name] = total
                 self.events.append((name, "cbr", text(total)))
         self.spent[name] = self.spent.get(name, _ZERO) + self.bets.get(name, before) - before
+
+    def _completes(self, name: str, total: Decimal) -> bool:
+        """Whether a call is to the full big blind over a big blind posted all in for
+        less (every blind posted below the stakes' big blind): the room has the callers
+        put in the whole big blind, the part nobody matched handed back. PHH (and
+        pokerkit) call only the largest bet posted, so such a call is written as a
+        completion (``cbr`` to the big blind), the hand's ``min_bet`` lowered to allow
+        it (no and pot limit; a raise nobody can answer stays a call)."""
+        top = max(self.bets.values(), default=_ZERO)
+        return (self.big is not None and top < total <= self.big and self.variant not in _FIXED
+                and not any(verb == "db" for _, verb, _ in self.events)
+                and not self._nobody_behind(name))
 
     def _nobody_behind(self, name: str) -> bool:
         """Whether no other player still in has chips left beyond calling the bet now
@@ -285,6 +304,8 @@ class HandBuilder:
             posted = [v for n, v in self.blinds.items() if v and v < self.seats[n][1]]
             if posted and big not in posted:
                 big = max(posted)  # (888 tournaments: a level's blinds behind its header)
+            if self.completion is not None:  # a short big blind completed (see _completes)
+                big = min(big, self.completion)
             fields["min_bet"] = number(big)
         fields["starting_stacks"] = [number(self.seats[name][1]) for name in names]
         fields["actions"] = actions
