@@ -44,6 +44,7 @@ SAMPLES = {
     "pokerstars-handwritten-run-twice.txt": ("pokerstars", {"rake": 2}),
     "ggpoker-handwritten-run-twice.txt": ("ggpoker", {"rake": 1}),
     "pokerstars-handwritten-short-big-blind.txt": ("pokerstars", {"match": 4}),
+    "pokerstars-handwritten-more-games.txt": ("pokerstars", {"rake": 5}),
 }
 
 
