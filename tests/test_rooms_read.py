@@ -45,6 +45,9 @@ SAMPLES = {
     "ggpoker-handwritten-run-twice.txt": ("ggpoker", {"rake": 1}),
     "pokerstars-handwritten-short-big-blind.txt": ("pokerstars", {"match": 4}),
     "pokerstars-handwritten-more-games.txt": ("pokerstars", {"rake": 5}),
+    "winamax-cash-incognito.txt": ("winamax", {"rake": 11, "match": 5}),
+    "winamax-cash-omaha5.txt.gz": ("winamax", {"rake": 58, "match": 11}),
+    "winamax-tournament.txt.gz": ("winamax", {"match": 54}),
 }
 
 

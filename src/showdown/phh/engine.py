@@ -401,7 +401,24 @@ class HandState:
         self.pending_holes[i] = owed - len(cards)
         self._maybe_begin_betting()
 
+    def _no_decision_left(self) -> None:
+        """End a betting round whose players still to act can only check: each has
+        matched the bet and no other live player has chips (a raise needs a caller). The
+        rooms do not ask them (a big blind after the small blind calls all in for less);
+        a file may write their check (``cc``) or go on to the cards."""
+        if self.phase != _BETTING:
+            return
+        queue = self.queue
+        if any(self.bets[i] < self.max_bet for i in queue):
+            return
+        if self._more_betting():  # two players with chips could still bet
+            return
+        for i in list(queue):
+            self.acted[i] = self.max_bet
+        self._end_round()
+
     def _deal_board(self, cards: tuple[str, ...]) -> None:
+        self._no_decision_left()
         if self.phase != _DEALING or not self.pending_board:
             self.illegal("dealing order", "no board cards are due now")
         if len(cards) > self.pending_board:
@@ -587,6 +604,7 @@ class HandState:
         self.illegal("pot-limit maximum", f"the largest raise is to {show(largest)} (the pot)")
 
     def _show(self, action: Action) -> None:
+        self._no_decision_left()
         i = action.player
         if self.folded[i]:
             self.illegal("showdown", f"p{i + 1} folded and has no hand to show")

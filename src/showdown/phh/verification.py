@@ -134,12 +134,26 @@ def verify(settlement: Settlement) -> Verdict:
     if scale == 1 and recorded == ours:  # whole chips, every amount the same
         return Verdict("match", key, recorded, [])
     returned = _returned(settlement) if key == "winnings" else [0] * len(recorded)
+    verdict = _classed(settlement, key, recorded, ours, returned, counted=False)
+    if verdict.cls != "match" and any(returned):
+        # winnings counting the uncalled bet handed back (some rooms do, even after rake)
+        counted = _classed(settlement, key, recorded, ours, returned, counted=True)
+        if CLASSES.index(counted.cls or "mismatch") < CLASSES.index(verdict.cls or "mismatch"):
+            return counted
+    return verdict
+
+
+def _classed(settlement: Settlement, key: str, recorded: list[int | float], ours: list[int],
+             returned: list[int], counted: bool) -> Verdict:
+    """The class of the recorded amounts against ours (``counted``: the record counts
+    each player's uncalled bet handed back in what they won)."""
+    scale = settlement.replay.scale
     diffs = []
     for i, value in enumerate(recorded):
         theirs = _units(value, scale)
         if ours[i] >= INFINITE // 2:  # an unknown (inf) stack
             continue
-        if returned[i] and theirs > ours[i]:  # winnings counting the uncalled bet handed back
+        if counted or (returned[i] and theirs > ours[i]):
             theirs -= returned[i]
         if theirs != ours[i]:
             diffs.append((i, ours[i], theirs))

@@ -85,6 +85,10 @@ class HandBuilder:
         self.spent: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.runs = 1
+        #: The part of a "raise" nobody could answer (written as a call), by player.
+        self.unmatched: dict[str, Decimal] = {}
+        #: Whether the room counts that part in what the player collected (Winamax).
+        self.collects_unmatched = room == "winamax"
         #: The smallest completion of a short big blind (:meth:`_completes`), if any.
         self.completion: Decimal | None = None
         self.bring_in: Decimal | None = None
@@ -150,12 +154,17 @@ class HandBuilder:
         elif verb in ("check", "call"):
             if verb == "call":  # the chips a later raise "by" or "put" counts from
                 top = max(self.bets.values(), default=_ZERO)
+                if value and before + value > top:  # more than the bet: nobody matches it
+                    self.unmatched[name] = self.unmatched.get(name, _ZERO) + before + value - top
                 self.bets[name] = before + value if value else top
             self.events.append((name, "cc", ""))
         else:
             total = value if verb == "raise_to" else before + value
-            if (verb == "put" and total <= max(self.bets.values(), default=_ZERO)) or (
+            top = max(self.bets.values(), default=_ZERO)
+            if (verb == "put" and total <= top) or (
                     self._nobody_behind(name)):  # a "raise" nobody can answer is a call
+                if total > top:  # the part nobody can match, handed back
+                    self.unmatched[name] = self.unmatched.get(name, _ZERO) + total - top
                 self.bets[name] = total
                 self.events.append((name, "cc", ""))
             else:
@@ -316,7 +325,7 @@ class HandBuilder:
         fields.update(self.meta)
         fields["seats"] = [self.seats[name][0] for name in names]
         fields["players"] = names
-        fields["winnings"] = [number(self.collected.get(name, _ZERO)) for name in names]
+        fields["winnings"] = [number(self._won(name)) for name in names]
         fields["_room"] = self.room
         for key, value in self.fees.items():
             fields[f"_{key}"] = number(value)
@@ -325,6 +334,14 @@ class HandBuilder:
         if self.bounties:
             fields["_bounties"] = [number(self.bounties.get(name, _ZERO)) for name in names]
         return HandHistory(fields, self.file, hand)
+
+    def _won(self, name: str) -> Decimal:
+        """What the room says the player collected, less the part of a raise nobody could
+        answer when the room counts it as won (Winamax writes it as a pot collected:
+        ``collected 104 from side pot 1``); the replay never bets that part."""
+        won = self.collected.get(name, _ZERO)
+        back = self.unmatched.get(name, _ZERO)
+        return won - back if self.collects_unmatched and won >= back else won
 
     def _posted_out_of_position(self, names: list[str]) -> dict[str, Decimal]:
         """The live blinds PHH's opening rule cannot place, by player (see

@@ -68,7 +68,8 @@ _FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*
 #: What follows a player's name and changes nothing in the hand.
 _NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
           "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
-          "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected")
+          "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected",
+          "denies")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
 _GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
@@ -169,8 +170,8 @@ def _post(b: HandBuilder, name: str, rest: str) -> None:
     elif "&" in rest or "small and big" in rest:
         live = b.big if b.big is not None and b.big < value else value
         b.post(name, "blind", live, value - live)
-    elif "dead" in rest:
-        b.post(name, "ante", value)
+    elif "dead" in rest or ("small blind" in rest and "out of position" in rest):
+        b.post(name, "ante", value)  # dead money (Winamax: a small blind out of position)
     else:
         b.post(name, "blind", value)
 
