@@ -48,6 +48,8 @@ SAMPLES = {
     "winamax-cash-incognito.txt": ("winamax", {"rake": 11, "match": 5}),
     "winamax-cash-omaha5.txt.gz": ("winamax", {"rake": 58, "match": 11}),
     "winamax-tournament.txt.gz": ("winamax", {"match": 54}),
+    "pokerstars-cash-and-knockout.txt": ("pokerstars", {"rake": 2, "match": 1}),
+    "wpn-stud-hi-lo.txt": ("wpn", {"rake": 1}),
 }
 
 

@@ -82,6 +82,8 @@ class HandBuilder:
         self.fees: dict[str, Decimal] = {}
         self.meta: dict[str, Any] = {}
         self.bounties: dict[str, Decimal] = {}
+        self.won_bounties: dict[str, Decimal] = {}
+        self.eliminated: dict[str, str] = {}
         self.spent: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.runs = 1
@@ -247,6 +249,12 @@ class HandBuilder:
         self.player(name)
         self.collected[name] = self.collected.get(name, _ZERO) + value
 
+    def bounty_won(self, name: str, value: Decimal, eliminated: list[str]) -> None:
+        """A bounty paid to ``name`` for knocking out the ``eliminated`` players."""
+        self.won_bounties[name] = self.won_bounties.get(name, _ZERO) + value
+        for beaten in eliminated:
+            self.eliminated.setdefault(beaten, name)
+
     # PHH ---------------------------------------------------------------------------------
 
     def order(self) -> list[str]:
@@ -333,6 +341,12 @@ class HandBuilder:
             fields["_runout_count"] = self.runs
         if self.bounties:
             fields["_bounties"] = [number(self.bounties.get(name, _ZERO)) for name in names]
+        if self.won_bounties:  # bounties paid, and who knocked out whom (player numbers)
+            fields["_bounties_won"] = [number(self.won_bounties.get(name, _ZERO))
+                                       for name in names]
+            fields["_eliminated_by"] = [
+                names.index(self.eliminated[name]) + 1 if self.eliminated.get(name) in index
+                else 0 for name in names]
         return HandHistory(fields, self.file, hand)
 
     def _won(self, name: str) -> Decimal:

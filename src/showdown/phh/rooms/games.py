@@ -4,8 +4,9 @@
 ('NT', 'NT', 'NT')
 >>> variant_of("Omaha Pot Limit"), variant_of("Hold'em Limit"), variant_of("Omaha Hi/Lo Limit")
 ('PO', 'FT', 'FO/8')
->>> variant_of("7 Card Stud Hi/Lo Limit"), variant_of("Razz Limit")
-('F7S/8', 'FR')
+>>> variant_of("7 Card Stud Hi/Lo Limit"), variant_of("Razz Limit"), variant_of(
+...     "7Stud H/L(Fixed Limit)")
+('F7S/8', 'FR', 'F7S/8')
 >>> variant_of("Triple Draw 2-7 Lowball Limit"), variant_of("Single Draw 2-7 Lowball No Limit")
 ('F2L3D', 'N2L1D')
 >>> [variant_of(game) for game in ("Hold'em Pot Limit", "5 Card Omaha Pot Limit",
@@ -76,8 +77,10 @@ def variant_of(game: str) -> str:
 
 def _stud_or_draw(low: str, limit: str) -> str | None:
     """The PHH code of a stud or draw game PHH has a code for (``None`` for the others)."""
-    if limit == "fixed" and "stud" in low and "7 card" in low:
-        return "F7S/8" if "hi/lo" in low or "hi lo" in low or "8" in low.split() else "F7S"
+    seven = "7 card" in low or "7stud" in low or "7 stud" in low
+    if limit == "fixed" and "stud" in low and seven:
+        hi_lo = "hi/lo" in low or "hi lo" in low or "h/l" in low or "8" in low.split()
+        return "F7S/8" if hi_lo else "F7S"
     if limit == "fixed" and "razz" in low:
         return "FR"
     if limit == "fixed" and "badugi" in low and "draw" not in low:

@@ -49,7 +49,7 @@ HEADS = {
                              re.MULTILINE),
     "ggpoker": re.compile(r"^Poker Hand #", re.MULTILINE),
     "fulltilt": re.compile(r"^Full ?Tilt Poker (?:Game|Hand) #", re.MULTILINE),
-    "wpn": re.compile(r"^Game Hand #", re.MULTILINE),
+    "wpn": re.compile(r"^(?:Game )?Hand #", re.MULTILINE),
 }
 
 _ID = re.compile(r"(?:Hand|Game) #([A-Za-z]*\d[\w-]*)")
@@ -60,6 +60,7 @@ _SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, (
 _AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _FTP_TABLE = re.compile(r"Table (.+?) - ")
+_BARE_TABLE = re.compile(r"^(\S.*?) (\d+)-max$")
 _FTP_BUTTON = re.compile(r"^The button is in seat #(\d+)")
 _FTP_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2})")
 _DATE_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}")
@@ -69,7 +70,7 @@ _FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*
 _NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
           "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
           "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected",
-          "denies")
+          "denies", "wins the tournament")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
 _GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
@@ -219,7 +220,14 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         b.muck(name, _cards(found[0], b) if found else None)
     elif verb == "collected":
         b.collect(name, _money(rest, b))
-    elif verb in ("wins", "ties") and "bounty" not in rest:
+    elif verb == "wins" and " for eliminating " in rest:  # a bounty won
+        won = _AMOUNT.search(rest)
+        gone = rest.partition(" for eliminating ")[2]
+        beaten = [n for n in b.seats if n != name and (gone == n or gone.startswith(n + " ")
+                                                       or f" {n} " in f" {gone} ")]
+        if won is not None:
+            b.bounty_won(name, amount(won.group()), beaten)
+    elif verb in ("wins", "ties") and "bounty" not in rest and "tournament" not in rest:
         b.collect(name, _money(rest.rpartition("(")[2], b))
     elif verb == "cashed":
         pass
@@ -344,6 +352,11 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 by_seat[int(seat)] = name
                 if bounty:
                     b.bounties[name] = amount(bounty)
+            continue
+        if seating and not seats and _BARE_TABLE.match(line):  # ACR: "Crainville 8-max"
+            m = _BARE_TABLE.match(line)
+            assert m is not None
+            b.meta["table"], b.meta["seat_count"] = m.group(1), int(m.group(2))
             continue
         if line.startswith(("Table ", "Table:")):
             m = _TABLE.match(line)
