@@ -50,6 +50,8 @@ SAMPLES = {
     "winamax-tournament.txt.gz": ("winamax", {"match": 54}),
     "pokerstars-cash-and-knockout.txt": ("pokerstars", {"rake": 2, "match": 1}),
     "wpn-stud-hi-lo.txt": ("wpn", {"rake": 1}),
+    "ggpoker-rush-cash-drop.txt.gz": ("ggpoker", {"match": 90, "rake": 63}),
+    "ggpoker-rush-one-card-shown.txt.gz": ("ggpoker", {"rake": 67, "match": 63}),
 }
 
 

@@ -277,6 +277,8 @@ class HandBuilder:
         actions = []
         for name in names if self.variant not in DEALT_IN_STEPS else ():
             hole = self.holes.get(name) or self.shown.get(name) or ["??"] * cards
+            if len(hole) < cards and name not in self.holes:  # one card shown (GGPoker)
+                hole = [*hole, *["??"] * (cards - len(hole))]
             if len(hole) != cards:
                 self.error(f"{name!r} holds {len(hole)} cards, not {cards}")
             actions.append(f"d dh {index[name]} {''.join(hole)}")

@@ -377,6 +377,9 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 else:
                     b.player(rest)
             continue
+        if line.startswith("Cash Drop to Pot"):  # GGPoker: money the house adds to the pot
+            b.fees["cash_drop"] = b.fees.get("cash_drop", Decimal(0)) + _money(line, b)
+            continue
         if line.startswith("Uncalled bet") or line.startswith("Main pot") or line.startswith(
                 "Side pot"):
             continue
