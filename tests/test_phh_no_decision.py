@@ -56,3 +56,16 @@ _rake = 1
     v = verify(settle(loads(text)))
     assert v.cls == "rake" and v.differences == [(1, 16, 15)]
     assert verify(settle(loads(text.replace("[0, 17]", "[0, 14]")))).cls == "mismatch"
+
+
+def test_nor_before_a_draw() -> None:
+    # deuce-to-seven single draw: p1 calls all in for less, p2 has nothing to decide
+    text = '''variant = "N2L1D"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [2, 50, 50]
+actions = ["d dh p1 7c5d4h3s2c", "d dh p2 KcKd9h8s6c", "d dh p3 AcAdAhAs8d", "p3 f",
+           "p1 cc", "p1 sd", "p2 sd Kc", "d dh p2 Qh", "p1 sm 7c5d4h3s2c", "p2 sm"]'''
+    s = settle(loads(text))
+    assert s.finishing == [4, 48, 50]  # p1's 7-5-4-3-2, the best deuce-to-seven hand

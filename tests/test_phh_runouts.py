@@ -113,3 +113,27 @@ def test_the_rooms_parts_of_each_pot() -> None:
         (608, (1, 2, 3), (3,)), (595, (2, 3), (3,)),
         (607, (1, 2, 3), (2,)), (595, (2, 3), (2,))]
     assert hand.fields["winnings"] == [0, 11.77, 11.78] and hand.fields["_rake"] == 0.5
+
+
+def test_a_hi_lo_hand_run_twice_halves_each_run() -> None:
+    text = '''variant = "FO/8"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [4, 4, 50]
+_runout_count = 2
+actions = ["d dh p1 Ah2hKcKd", "d dh p2 QsQdJcJd", "d dh p3 7s7d8c9h",
+           "p3 cc", "p1 cbr 4", "p2 cc", "p3 cc",
+           "d db 3c4d5s", "d db Td", "d db Ts", "d db QhJh6c", "d db 2c", "d db 3s",
+           "p1 sm Ah2hKcKd", "p2 sm QsQdJcJd", "p3 sm 7s7d8c9h"]'''
+    s = settle(loads(text))
+    # 12 chips, 6 a run. Run one: p1's wheel (A-2 with 3-4-5) is the best high and the
+    # best low: all 6. Run two: p2's three queens take the high half (3), p3's
+    # 8-7-6-3-2 the low half (3); p1's A-2 pairs the board's deuce, no low.
+    assert s.winnings == [6, 3, 3]
+    assert s.finishing == [6, 3, 49]
+    assert s.showdown is not None
+    second = s.showdown.pots[1]
+    assert second.high is not None and second.low is not None
+    assert (second.high.shares, second.low.shares) == ({2: 3}, {3: 3})

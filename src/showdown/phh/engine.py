@@ -391,6 +391,7 @@ class HandState:
                 used.add(card)
 
     def _deal_hole(self, i: int, cards: tuple[str, ...]) -> None:
+        self._no_decision_left()
         owed = self.pending_holes[i] if self.phase in (_DEALING, _DRAWING) else 0
         if owed == 0:
             self.illegal("dealing order", f"no hole cards are due to p{i + 1} now")
@@ -431,6 +432,7 @@ class HandState:
         self._maybe_begin_betting()
 
     def _draw(self, action: Action) -> None:
+        self._no_decision_left()
         i = action.player
         if self.phase != _DRAWING or not self.draws_left:
             self.illegal("draw order", "nobody discards now")
