@@ -135,7 +135,7 @@ def verify(settlement: Settlement) -> Verdict:
         return Verdict("match", key, recorded, [])
     returned = _returned(settlement) if key == "winnings" else [0] * len(recorded)
     verdict = _classed(settlement, key, recorded, ours, returned, "more")
-    if verdict.cls != "match" and any(returned):
+    if verdict.cls == "mismatch" and any(returned):
         # winnings counting the uncalled bet handed back (some rooms do, even after rake)
         # or not at all (a pot the house added to)
         for counted in ("always", "never"):

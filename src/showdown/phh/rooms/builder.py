@@ -93,6 +93,9 @@ class HandBuilder:
         self.collects_unmatched = room == "winamax"
         #: The smallest completion of a short big blind (:meth:`_completes`), if any.
         self.completion: Decimal | None = None
+        #: Whether a call may complete a short big blind (:meth:`_completes`): a blind
+        #: was posted all in for less than the big blind, in no or pot limit.
+        self.completable = False
         self.bring_in: Decimal | None = None
 
     def error(self, message: str) -> NoReturn:
@@ -131,6 +134,9 @@ class HandBuilder:
         self.blinds[name] = self.blinds.get(name, _ZERO) + value
         self.bets[name] = self.bets.get(name, _ZERO) + value
         self.spent[name] = self.spent.get(name, _ZERO) + value + dead
+        if (self.big is not None and value < self.big and self.variant not in _FIXED
+                and self.spent[name] >= self.seats[name][1]):
+            self.completable = True  # posted all in for less
 
     def act(self, name: str, verb: str, value: Decimal = _ZERO) -> None:
         """A betting action: ``fold``, ``check``, ``call``, ``bet`` (``value`` put in),
@@ -148,7 +154,8 @@ class HandBuilder:
             self.folded.add(name)
             self.events.append((name, "f", ""))
             return
-        if verb == "call" and self._completes(name, before + value):
+        if verb == "call" and value and self.completable and self._completes(
+                name, before + value):
             top = max(self.bets.values(), default=_ZERO)
             self.completion = min(self.completion or value, before + value - top)
             self.bets[name] = before + value
@@ -182,7 +189,7 @@ class HandBuilder:
         completion (``cbr`` to the big blind), the hand's ``min_bet`` lowered to allow
         it (no and pot limit; a raise nobody can answer stays a call)."""
         top = max(self.bets.values(), default=_ZERO)
-        return (self.big is not None and top < total <= self.big and self.variant not in _FIXED
+        return (self.big is not None and top < total <= self.big
                 and not any(verb == "db" for _, verb, _ in self.events)
                 and not self._nobody_behind(name))
 
