@@ -156,8 +156,8 @@ class HandBuilder:
             return
         if verb == "call" and value and self.completable and self._completes(
                 name, before + value):
-            top = max(self.bets.values(), default=_ZERO)
-            self.completion = min(self.completion or value, before + value - top)
+            gap = before + value - max(self.bets.values(), default=_ZERO)
+            self.completion = gap if self.completion is None else min(self.completion, gap)
             self.bets[name] = before + value
             self.events.append((name, "cbr", text(before + value)))
         elif verb in ("check", "call"):
