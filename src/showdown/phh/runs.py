@@ -85,8 +85,8 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     """The variants the kernel replays, as ``phh_settle`` reads them: code -> (structure,
     hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big)).
 
-    >>> sorted(kernel_shapes())
-    ['FT', 'NT', 'PO']
+    >>> sorted(kernel_shapes())  # PT: pot-limit Hold'em, this library's own code
+    ['FT', 'NT', 'PO', 'PT']
     """
     shapes: dict[str, tuple[Any, ...]] = {}
     for code, rules in RULES.items():
