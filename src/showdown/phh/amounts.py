@@ -52,8 +52,9 @@ def from_units(units: int | Fraction, scale: int) -> int | float:
     """Units back to the file's numbers: whole amounts as integers, others as decimals."""
     if units >= INFINITE // 2:
         return math.inf
-    if scale == 1 and isinstance(units, int):
-        return units
+    if type(units) is int:  # int / int is correctly rounded, as Fraction's float is
+        whole, rest = divmod(units, scale)
+        return units / scale if rest else whole
     value = Fraction(units) / scale
     return int(value) if value.denominator == 1 else float(value)
 
