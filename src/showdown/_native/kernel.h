@@ -34,6 +34,7 @@
  *   histories.c     PHH hands replayed (the betting rules) and the phh_settle entry point
  *   settlement.c    a replayed hand's pots settled and returned as Python objects
  *   toml.c          the plain TOML of hand histories
+ *   rooms.c         rooms' hand histories (PokerStars and its family, iPoker) read
  *   module.c        the method table with the docstrings, the type, the module
  *
  * What runs per card, row or board (the rank lookups, the tally of one showdown,
@@ -369,5 +370,7 @@ PyObject *sd_Tables_omaha_deal_counts(Tables *self, PyObject *args);
 PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args);
 /* toml.c */
 PyObject *sd_Tables_phh_toml(Tables *self, PyObject *text);
+/* rooms.c */
+PyObject *sd_Tables_room_hands(Tables *self, PyObject *args);
 
 #endif /* SHOWDOWN_KERNEL_H */

@@ -17,6 +17,7 @@ from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import ipoker, pacific, party, stars, winamax
 from showdown.phh.rooms.detect import ROOMS, detect
+from showdown.phh.rooms.fast import native_hands
 
 __all__ = ["open_text", "read_file", "read_hands", "read_path", "split_hands"]
 
@@ -83,7 +84,13 @@ def read_hands(text: str, room: str, file: str | None = None
         raise ValueError(f"unknown room {room!r}")
     read = _READERS[room]
     hands: list[HandHistory | HistoryError] = []
-    for part in split_hands(text, room):
+    parts = split_hands(text, room)
+    fast = native_hands(parts, room)  # the kernel's reading; None: Python reads the part
+    for k, part in enumerate(parts):
+        done = fast[k] if fast is not None else None
+        if done is not None:
+            hands.append(HandHistory(done[1], file, done[0]))
+            continue
         try:
             hands.append(read(part, room, file))
         except HistoryError as exc:

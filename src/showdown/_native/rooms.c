@@ -1,0 +1,1808 @@
+/*
+ * Rooms' hand histories read in C: room_hands(parts, room, game) turns the hands of a
+ * room's file (the pieces showdown.phh.rooms.read.split_hands cuts) into the fields
+ * dicts showdown.phh.rooms.builder.HandBuilder.build writes, for the common shapes of
+ * PokerStars and the rooms that write like it (GGPoker, WPN) and of iPoker's XML.
+ * The Python readers stay the reference: anything this file does not read exactly as
+ * they do (a line or a game it does not know, a hand that is an error, a live blind
+ * posted out of position, stud and draw games, names or amounts outside the plain
+ * shapes) gives None for that hand, and Python reads it. The tests compare both on
+ * every sample file and on mutated and generated room text.
+ *
+ * Amounts are read as the Python readers' Decimals are (showdown.phh.rooms.money),
+ * here as int64 billionths (RM_NANO); more decimal places, or amounts of 10**9 or
+ * more, are Python's. A header's game (variant, stakes, currency, tournament) is the
+ * Python reader's own function, called through ``game`` (cached there).
+ */
+#include "kernel.h"
+
+#include <datetime.h>
+
+#define RM_SEATS 10
+#define RM_NANO 1000000000LL
+#define RM_MOST (RM_NANO * RM_NANO) /* amounts below 10**9 whole chips */
+#define RM_EVENTS 256
+#define RM_ARG 4096
+
+/* 1 for a hand this file does not read: Python reads it. */
+#define RM_NOT_MINE 1
+
+typedef struct {
+    const char *p;
+    Py_ssize_t n;
+} Span;
+
+typedef struct {
+    Span name;
+    int seat;
+    int64_t stack;
+    unsigned char out, playing, folded, mucked, has_hole, has_shown, has_bounty;
+    int64_t ante, blind, bet, spent, collected, bounty;
+    int has_bet, has_ante, has_blind;
+    char hole[16], shown[16]; /* card texts run together ("AcKd") */
+    int nhole, nshown;
+} RmPlayer;
+
+typedef struct {
+    int who; /* player index, -1 for the dealer */
+    char verb; /* 'f' fold, 'c' cc, 'r' cbr, 'b' board */
+    int arg, argn; /* into the builder's arg buffer */
+} RmEvent;
+
+typedef struct {
+    PyObject *room;    /* borrowed */
+    PyObject *variant; /* owned */
+    Span hand;
+    int has_hand, button, np, nev, argn, runs, ncollected, nfees, anybounty;
+    int has_small, has_big;
+    int64_t small, big;
+    RmPlayer pl[RM_SEATS];
+    RmEvent ev[RM_EVENTS];
+    char args[RM_ARG];
+    const char *fee_key[3];
+    int64_t fee[3];
+    PyObject *meta; /* a dict, owned */
+} Rm;
+
+/* ------------------------------------------------------------- text helpers */
+
+static int rm_starts(Span s, const char *prefix)
+{
+    size_t k = strlen(prefix);
+    return (size_t)s.n >= k && memcmp(s.p, prefix, k) == 0;
+}
+
+static Span rm_from(Span s, Py_ssize_t k)
+{
+    Span t = {s.p + k, s.n - k};
+    return t;
+}
+
+static int rm_eq(Span a, Span b)
+{
+    return a.n == b.n && memcmp(a.p, b.p, (size_t)a.n) == 0;
+}
+
+/* Where ``needle`` first occurs in s (-1: nowhere). */
+static Py_ssize_t rm_find(Span s, const char *needle)
+{
+    size_t k = strlen(needle);
+    for (Py_ssize_t i = 0; i + (Py_ssize_t)k <= s.n; i++) {
+        if (memcmp(s.p + i, needle, k) == 0) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static int rm_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* ASCII white space as str.strip sees it (other white space: see rm_plain). */
+static int rm_space(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+}
+
+static Span rm_rstrip(Span s)
+{
+    while (s.n > 0 && rm_space(s.p[s.n - 1])) {
+        s.n--;
+    }
+    return s;
+}
+
+static Span rm_strip(Span s)
+{
+    s = rm_rstrip(s);
+    while (s.n > 0 && rm_space(s.p[0])) {
+        s.p++;
+        s.n--;
+    }
+    return s;
+}
+
+/* Whether UTF-8 text holds no character Python's str methods or \d, \s read otherwise
+ * than the ASCII ones this file reads: bytes 0x80 and up only in the letters of names
+ * and the signs €, £ (no white space, digit or case pairs that str.strip, \d or \s of
+ * a regex would take). Any character U+0080..U+02FF but the spaces U+0085, U+00A0 is
+ * a letter or sign of no such class; the signs € (U+20AC) and £ (U+00A3) are too. */
+static int rm_plain(Span s)
+{
+    const unsigned char *p = (const unsigned char *)s.p, *end = p + s.n;
+    while (p < end) {
+        if (*p < 0x80) {
+            p++;
+            continue;
+        }
+        if (p[0] == 0xe2 && end - p >= 3 && p[1] == 0x82 && p[2] == 0xac) {
+            p += 3; /* € */
+            continue;
+        }
+        if (p[0] >= 0xc2 && p[0] <= 0xcb && end - p >= 2) {
+            if (p[0] == 0xc2 && (p[1] == 0x85 || p[1] == 0xa0)) {
+                return 0;
+            }
+            p += 2;
+            continue;
+        }
+        return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ amounts */
+
+/* showdown.phh.rooms.money.amount of a text: digits kept with "." and ","; a comma is a
+ * decimal comma when last and not followed by exactly three digits, or when a point
+ * comes before it. 0 with *out in billionths; 1 for what Python reads otherwise (a
+ * minus sign, an exponent, too many places, too large) or raises on. */
+static int rm_amount(Span raw, int64_t *out)
+{
+    char buf[64];
+    int n = 0, comma = -1;
+    if (raw.n == 0) {
+        return RM_NOT_MINE;
+    }
+    int fast = rm_digit(raw.p[0]) && rm_digit(raw.p[raw.n - 1]);
+    for (Py_ssize_t k = 0; k < raw.n; k++) {
+        char c = raw.p[k];
+        if (rm_digit(c) || c == '.' || c == ',') {
+            if (n >= 60) {
+                return RM_NOT_MINE;
+            }
+            comma = c == ',' ? n : comma;
+            buf[n++] = c;
+        } else if (c == '-' || fast) {
+            return RM_NOT_MINE; /* Decimal(raw) of "1e5", "1_000", " 1": Python's */
+        } else if (c == 'e' || c == 'E') {
+            /* _STRIP drops letters: as Python does */
+        }
+    }
+    if (comma >= 0) {
+        int dot_head = memchr(buf, '.', (size_t)comma) != NULL;
+        int dot_tail = memchr(buf + comma + 1, '.', (size_t)(n - comma - 1)) != NULL;
+        char tmp[64];
+        int m = 0;
+        if (dot_head || (n - comma - 1 != 3 && !dot_tail)) {
+            for (int k = 0; k < comma; k++) {
+                if (buf[k] != '.' && buf[k] != ',') {
+                    tmp[m++] = buf[k];
+                } else if (buf[k] == ',') {
+                    tmp[m++] = ','; /* a comma left in the head: Decimal refuses it */
+                }
+            }
+            tmp[m++] = '.';
+            for (int k = comma + 1; k < n; k++) {
+                tmp[m++] = buf[k];
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                if (buf[k] != ',') {
+                    tmp[m++] = buf[k];
+                }
+            }
+        }
+        memcpy(buf, tmp, (size_t)m);
+        n = m;
+    }
+    int64_t whole = 0, frac = 0;
+    int digits = 0, places = 0, dot = 0;
+    for (int k = 0; k < n; k++) {
+        char c = buf[k];
+        if (c == '.') {
+            if (dot) {
+                return RM_NOT_MINE;
+            }
+            dot = 1;
+        } else if (c == ',') {
+            return RM_NOT_MINE;
+        } else if (dot) {
+            if (++places > 9) {
+                return RM_NOT_MINE;
+            }
+            frac = 10 * frac + (c - '0');
+            digits++;
+        } else {
+            if (whole > RM_NANO / 10) {
+                return RM_NOT_MINE;
+            }
+            whole = 10 * whole + (c - '0');
+            digits++;
+        }
+    }
+    if (!digits || whole >= RM_NANO) {
+        return RM_NOT_MINE;
+    }
+    while (places < 9) {
+        frac *= 10;
+        places++;
+    }
+    *out = whole * RM_NANO + frac;
+    return 0;
+}
+
+/* The first amount of a text as the readers' _AMOUNT finds it: [$€£]?\d[\d,]*(\.\d+)?
+ * (the sign does not change the value). 0, or 1 when there is none or Python's. */
+static int rm_first_amount(Span s, int64_t *out, Py_ssize_t *end)
+{
+    for (Py_ssize_t i = 0; i < s.n; i++) {
+        if (!rm_digit(s.p[i])) {
+            continue;
+        }
+        Py_ssize_t j = i;
+        while (j < s.n && (rm_digit(s.p[j]) || s.p[j] == ',')) {
+            j++;
+        }
+        if (j + 1 < s.n && s.p[j] == '.' && rm_digit(s.p[j + 1])) {
+            j++;
+            while (j < s.n && rm_digit(s.p[j])) {
+                j++;
+            }
+        }
+        if (end != NULL) {
+            *end = j;
+        }
+        Span a = {s.p + i, j - i};
+        return rm_amount(a, out);
+    }
+    return RM_NOT_MINE;
+}
+
+/* An amount as a PHH number (showdown.phh.rooms.money.number): an int when whole, else
+ * the float of the decimal (correctly rounded: the billionths are below 2**53). */
+static PyObject *rm_number(int64_t v)
+{
+    if (v % RM_NANO == 0) {
+        return PyLong_FromLongLong(v / RM_NANO);
+    }
+    return PyFloat_FromDouble((double)v / (double)RM_NANO);
+}
+
+/* An amount as an action writes it (money.text): "1250", "0.25". */
+static int rm_text(int64_t v, char *out)
+{
+    int n = sprintf(out, "%lld", (long long)(v / RM_NANO));
+    int64_t frac = v % RM_NANO;
+    if (frac) {
+        char digits[16];
+        sprintf(digits, "%09lld", (long long)frac);
+        int k = 9;
+        while (digits[k - 1] == '0') {
+            k--;
+        }
+        out[n++] = '.';
+        memcpy(out + n, digits, (size_t)k);
+        n += k;
+        out[n] = 0;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------ builder */
+
+static int rm_index(Rm *b, Span name)
+{
+    for (int i = 0; i < b->np; i++) {
+        if (rm_eq(b->pl[i].name, name)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static int rm_seat(Rm *b, int seat, Span name, int64_t stack, int playing)
+{
+    int i = rm_index(b, name);
+    if (i < 0) {
+        if (b->np == RM_SEATS) {
+            return RM_NOT_MINE;
+        }
+        i = b->np++;
+        memset(&b->pl[i], 0, sizeof(RmPlayer));
+        b->pl[i].name = name;
+    }
+    b->pl[i].seat = seat;
+    b->pl[i].stack = stack;
+    if (!playing) {
+        b->pl[i].out = 1;
+    }
+    return 0;
+}
+
+/* HandBuilder.player: -1 for a name without a seat (Python's error). */
+static int rm_player(Rm *b, Span name)
+{
+    int i = rm_index(b, name);
+    if (i >= 0) {
+        b->pl[i].playing = 1;
+    }
+    return i;
+}
+
+static int rm_event(Rm *b, int who, char verb, const char *arg, int argn)
+{
+    if (b->nev == RM_EVENTS || b->argn + argn > RM_ARG) {
+        return RM_NOT_MINE;
+    }
+    RmEvent *e = &b->ev[b->nev++];
+    e->who = who;
+    e->verb = verb;
+    e->arg = b->argn;
+    e->argn = argn;
+    memcpy(b->args + b->argn, arg, (size_t)argn);
+    b->argn += argn;
+    return 0;
+}
+
+static int64_t rm_top(Rm *b)
+{
+    int64_t top = 0;
+    for (int i = 0; i < b->np; i++) {
+        top = b->pl[i].bet > top ? b->pl[i].bet : top;
+    }
+    return top;
+}
+
+/* HandBuilder.post: kind 'a' ante, 'b' blind (dead: the part of it that is dead). */
+static int rm_post(Rm *b, int i, char kind, int64_t value, int64_t dead)
+{
+    RmPlayer *p = &b->pl[i];
+    p->playing = 1;
+    if (kind == 'a') {
+        p->ante += value;
+        p->has_ante = 1;
+        p->spent += value;
+        return 0;
+    }
+    if (dead) {
+        p->ante += dead;
+        p->has_ante = 1;
+    }
+    p->blind += value;
+    p->has_blind = 1;
+    p->bet += value;
+    p->spent += value + dead;
+    if (p->spent >= RM_MOST) {
+        return RM_NOT_MINE;
+    }
+    return 0;
+}
+
+/* HandBuilder._nobody_behind */
+static int rm_nobody_behind(Rm *b, int i)
+{
+    int64_t top = rm_top(b);
+    int others = 0;
+    for (int j = 0; j < b->np; j++) {
+        RmPlayer *q = &b->pl[j];
+        if (j == i || !q->playing || q->folded) {
+            continue;
+        }
+        others = 1;
+        if (q->stack - q->spent > top - q->bet) {
+            return 0;
+        }
+    }
+    return others;
+}
+
+/* HandBuilder.act: verb 'f' fold, 'k' check, 'c' call, 'b' bet, 't' raise_to, 'p' put. */
+static int rm_act(Rm *b, int i, char verb, int64_t value)
+{
+    RmPlayer *p = &b->pl[i];
+    p->playing = 1;
+    int64_t before = p->bet;
+    if (verb == 'f') {
+        p->folded = 1;
+        return rm_event(b, i, 'f', "", 0);
+    }
+    if (verb == 'k' || verb == 'c') {
+        if (verb == 'c') {
+            p->bet = value ? before + value : rm_top(b);
+        }
+        if (rm_event(b, i, 'c', "", 0)) {
+            return RM_NOT_MINE;
+        }
+    } else {
+        int64_t total = verb == 't' ? value : before + value;
+        if ((verb == 'p' && total <= rm_top(b)) || rm_nobody_behind(b, i)) {
+            p->bet = total;
+            if (rm_event(b, i, 'c', "", 0)) {
+                return RM_NOT_MINE;
+            }
+        } else {
+            char text[40];
+            p->bet = total;
+            if (rm_event(b, i, 'r', text, rm_text(total, text))) {
+                return RM_NOT_MINE;
+            }
+        }
+    }
+    p->spent += p->bet - before;
+    return p->bet >= RM_MOST || p->spent >= RM_MOST ? RM_NOT_MINE : 0;
+}
+
+static int rm_board(Rm *b, const char *cards, int n)
+{
+    for (int i = 0; i < b->np; i++) {
+        b->pl[i].bet = 0;
+    }
+    return rm_event(b, -1, 'b', cards, n);
+}
+
+static int rm_collect(Rm *b, Span name, int64_t value)
+{
+    int i = rm_player(b, name);
+    if (i < 0) {
+        return RM_NOT_MINE;
+    }
+    b->pl[i].collected += value;
+    b->ncollected++;
+    return b->pl[i].collected >= RM_MOST ? RM_NOT_MINE : 0;
+}
+
+static int rm_fee(Rm *b, const char *key, int64_t value)
+{
+    for (int k = 0; k < b->nfees; k++) {
+        if (strcmp(b->fee_key[k], key) == 0) {
+            b->fee[k] += value;
+            return b->fee[k] >= RM_MOST ? RM_NOT_MINE : 0;
+        }
+    }
+    b->fee_key[b->nfees] = key;
+    b->fee[b->nfees++] = value;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- building */
+
+static int rm_set(PyObject *dict, const char *key, PyObject *value)
+{
+    if (value == NULL) {
+        return -1;
+    }
+    int status = PyDict_SetItemString(dict, key, value);
+    Py_DECREF(value);
+    return status;
+}
+
+/* The players dealt in, in PHH's order (HandBuilder.order): indexes into b->pl. */
+static int rm_order(Rm *b, int *order)
+{
+    int n = 0;
+    for (int i = 0; i < b->np; i++) {
+        RmPlayer *p = &b->pl[i];
+        if (p->playing || (!p->out && p->has_hole)) {
+            order[n++] = i;
+        }
+    }
+    /* a stable insertion sort by (seat <= button, seat), or by seat with no button */
+    for (int k = 1; k < n; k++) {
+        int x = order[k], j = k - 1;
+        while (j >= 0) {
+            RmPlayer *a = &b->pl[order[j]], *c = &b->pl[x];
+            int ka = b->button >= 0 && a->seat <= b->button, kc = b->button >= 0 && c->seat <= b->button;
+            if (ka < kc || (ka == kc && a->seat <= c->seat)) {
+                break;
+            }
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = x;
+    }
+    return n;
+}
+
+/* HandBuilder._posted_out_of_position finds nothing to move: the first to act preflop is
+ * the one PHH's opening rule names (else Python's, which moves the blind or raises). */
+static int rm_blinds_in_position(Rm *b, const int *order, int n)
+{
+    int first = -1;
+    for (int k = 0; k < b->nev; k++) {
+        if (b->ev[k].who >= 0) {
+            first = b->ev[k].who;
+            break;
+        }
+    }
+    int any = 0;
+    for (int k = 0; k < n; k++) {
+        any |= b->pl[order[k]].blind != 0;
+    }
+    if (n == 2 || first < 0 || !any) {
+        return 1;
+    }
+    int64_t units[RM_SEATS], behind[RM_SEATS];
+    int top = 0;
+    int64_t best = -1;
+    for (int k = 0; k < n; k++) {
+        RmPlayer *p = &b->pl[order[k]];
+        units[k] = p->blind;
+        behind[k] = p->stack - p->ante - p->blind;
+        int64_t v = units[k];
+        if (v >= best) { /* blind_opener: the largest blind, the later seat on a tie */
+            best = v;
+            top = k;
+        }
+    }
+    int opener = (top + 1) % n;
+    int64_t first_total = -1, second = -1;
+    int top_total = -1;
+    for (int k = 0; k < n; k++) { /* round_queue: nobody folded */
+        int64_t total = behind[k] + units[k];
+        if (total > first_total) {
+            second = first_total;
+            first_total = total;
+            top_total = k;
+        } else if (total > second) {
+            second = total;
+        }
+    }
+    for (int m = 0; m < n; m++) {
+        int k = (opener + m) % n;
+        if (!behind[k] || (k == top_total ? second : first_total) <= units[k]) {
+            continue;
+        }
+        return order[k] == first;
+    }
+    return 0;
+}
+
+static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int reverse)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int k = 0; k < n; k++) {
+        RmPlayer *p = &b->pl[order[reverse ? n - 1 - k : k]];
+        int64_t v = which == 0 ? p->ante : which == 1 ? p->blind : which == 2 ? p->stack
+                  : which == 3 ? p->collected : p->bounty;
+        PyObject *x = rm_number(v);
+        if (x == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, k, x);
+    }
+    return list;
+}
+
+static PyObject *rm_name(Span s)
+{
+    return PyUnicode_DecodeUTF8(s.p, s.n, NULL);
+}
+
+/* The hand's fields as HandBuilder.build writes them, in its order; *fields NULL when the
+ * hand is Python's. Returns -1 on a Python error. */
+static int rm_build(Rm *b, PyObject **fields)
+{
+    *fields = NULL;
+    int order[RM_SEATS], n = rm_order(b, order), pos[RM_SEATS];
+    if (b->runs > 1 || n < 2 || !rm_blinds_in_position(b, order, n)) {
+        return 0;
+    }
+    const char *variant = PyUnicode_AsUTF8(b->variant);
+    if (variant == NULL) {
+        return -1;
+    }
+    int cards = strcmp(variant, "PO") == 0 || strcmp(variant, "FO/8") == 0 ||
+                strcmp(variant, "FB") == 0 ? 4 : 2;
+    int fixed = strcmp(variant, "FT") == 0 || strcmp(variant, "FO/8") == 0;
+    if (strcmp(variant, "NT") && strcmp(variant, "PO") && !fixed) {
+        return 0; /* stud and draw games: Python's */
+    }
+    for (int i = 0; i < b->np; i++) {
+        pos[i] = -1;
+    }
+    for (int k = 0; k < n; k++) {
+        pos[order[k]] = k;
+        RmPlayer *p = &b->pl[order[k]];
+        int have = p->has_hole && p->nhole ? p->nhole : p->has_shown && p->nshown ? p->nshown : cards;
+        if (have != cards) {
+            return 0;
+        }
+    }
+    int64_t big;
+    if (b->has_big) {
+        big = b->big;
+    } else {
+        int any = 0;
+        big = 0;
+        for (int i = 0; i < b->np; i++) {
+            if (b->pl[i].has_blind) {
+                big = any && big > b->pl[i].blind ? big : b->pl[i].blind;
+                any = 1;
+            }
+        }
+    }
+    if (!big) {
+        return 0;
+    }
+    int64_t small = 0;
+    if (fixed) {
+        if (!b->has_small && big % 2) {
+            return 0;
+        }
+        small = b->has_small ? b->small : big / 2;
+    } else { /* the header's stakes, unless the blinds posted say else */
+        int posted = 0, found = 0;
+        int64_t most = 0;
+        for (int i = 0; i < b->np; i++) {
+            RmPlayer *p = &b->pl[i];
+            if (p->has_blind && p->blind && p->blind < p->stack) {
+                posted = 1;
+                found |= p->blind == big;
+                most = p->blind > most ? p->blind : most;
+            }
+        }
+        if (posted && !found) {
+            big = most;
+        }
+    }
+    PyObject *f = PyDict_New(), *actions = PyList_New(0);
+    if (f == NULL || actions == NULL) {
+        goto error;
+    }
+    char line[RM_ARG + 32];
+    for (int k = 0; k < n; k++) {
+        RmPlayer *p = &b->pl[order[k]];
+        int len = sprintf(line, "d dh p%d ", k + 1);
+        if (p->has_hole && p->nhole) {
+            memcpy(line + len, p->hole, (size_t)(2 * p->nhole));
+        } else if (p->has_shown && p->nshown) {
+            memcpy(line + len, p->shown, (size_t)(2 * p->nshown));
+        } else {
+            memset(line + len, '?', (size_t)(2 * cards));
+        }
+        len += 2 * cards;
+        PyObject *s = PyUnicode_FromStringAndSize(line, len);
+        if (s == NULL || PyList_Append(actions, s) < 0) {
+            Py_XDECREF(s);
+            goto error;
+        }
+        Py_DECREF(s);
+    }
+    for (int e = 0; e < b->nev; e++) {
+        RmEvent *ev = &b->ev[e];
+        int len;
+        if (ev->verb == 'b') {
+            len = sprintf(line, "d db ");
+        } else {
+            len = sprintf(line, "p%d %s", pos[ev->who] + 1, ev->verb == 'f' ? "f" : ev->verb == 'c' ? "cc" : "cbr");
+            if (ev->argn) {
+                line[len++] = ' ';
+            }
+        }
+        memcpy(line + len, b->args + ev->arg, (size_t)ev->argn);
+        len += ev->argn;
+        PyObject *s = PyUnicode_FromStringAndSize(line, len);
+        if (s == NULL || PyList_Append(actions, s) < 0) {
+            Py_XDECREF(s);
+            goto error;
+        }
+        Py_DECREF(s);
+    }
+    int live = 0;
+    for (int k = 0; k < n; k++) {
+        live += !b->pl[order[k]].folded;
+    }
+    for (int k = 0; k < n && live > 1; k++) {
+        RmPlayer *p = &b->pl[order[k]];
+        if (p->folded) {
+            continue;
+        }
+        int len = sprintf(line, "p%d sm", k + 1);
+        if (p->has_shown && p->nshown && !p->mucked) {
+            line[len++] = ' ';
+            memcpy(line + len, p->shown, (size_t)(2 * p->nshown));
+            len += 2 * p->nshown;
+        }
+        PyObject *s = PyUnicode_FromStringAndSize(line, len);
+        if (s == NULL || PyList_Append(actions, s) < 0) {
+            Py_XDECREF(s);
+            goto error;
+        }
+        Py_DECREF(s);
+    }
+    if (rm_set(f, "variant", Py_NewRef(b->variant)) < 0 ||
+        rm_set(f, "antes", rm_numbers(b, order, n, 0, n == 2)) < 0 ||
+        rm_set(f, "blinds_or_straddles", rm_numbers(b, order, n, 1, n == 2)) < 0) {
+        goto error;
+    }
+    if (fixed) {
+        if (rm_set(f, "small_bet", rm_number(small)) < 0 || rm_set(f, "big_bet", rm_number(big)) < 0) {
+            goto error;
+        }
+    } else if (rm_set(f, "min_bet", rm_number(big)) < 0) {
+        goto error;
+    }
+    if (rm_set(f, "starting_stacks", rm_numbers(b, order, n, 2, 0)) < 0 ||
+        rm_set(f, "actions", Py_NewRef(actions)) < 0) {
+        goto error;
+    }
+    if (b->has_hand) {
+        int digits = b->hand.n > 0;
+        for (Py_ssize_t k = 0; k < b->hand.n; k++) {
+            digits &= rm_digit(b->hand.p[k]);
+        }
+        PyObject *hand;
+        if (digits) {
+            char buf[64];
+            if (b->hand.n >= 60) {
+                goto python;
+            }
+            memcpy(buf, b->hand.p, (size_t)b->hand.n);
+            buf[b->hand.n] = 0;
+            hand = PyLong_FromString(buf, NULL, 10);
+        } else {
+            hand = rm_name(b->hand);
+        }
+        if (rm_set(f, "hand", hand) < 0) {
+            goto error;
+        }
+    }
+    if (PyDict_Update(f, b->meta) < 0) {
+        goto error;
+    }
+    PyObject *seats = PyList_New(n), *players = PyList_New(n);
+    if (rm_set(f, "seats", seats) < 0 || rm_set(f, "players", players) < 0) {
+        Py_XDECREF(players);
+        goto error;
+    }
+    for (int k = 0; k < n; k++) {
+        PyObject *seat = PyLong_FromLong(b->pl[order[k]].seat), *name = rm_name(b->pl[order[k]].name);
+        if (seat == NULL || name == NULL) {
+            Py_XDECREF(seat);
+            Py_XDECREF(name);
+            goto error;
+        }
+        PyList_SET_ITEM(seats, k, seat);
+        PyList_SET_ITEM(players, k, name);
+    }
+    if (rm_set(f, "winnings", rm_numbers(b, order, n, 3, 0)) < 0 ||
+        rm_set(f, "_room", Py_NewRef(b->room)) < 0) {
+        goto error;
+    }
+    for (int k = 0; k < b->nfees; k++) {
+        char key[32];
+        snprintf(key, sizeof key, "_%s", b->fee_key[k]);
+        if (rm_set(f, key, rm_number(b->fee[k])) < 0) {
+            goto error;
+        }
+    }
+    if (b->anybounty && rm_set(f, "_bounties", rm_numbers(b, order, n, 4, 0)) < 0) {
+        goto error;
+    }
+    Py_DECREF(actions);
+    *fields = f;
+    return 0;
+python:
+    Py_XDECREF(f);
+    Py_XDECREF(actions);
+    return 0;
+error:
+    Py_XDECREF(f);
+    Py_XDECREF(actions);
+    return -1;
+}
+
+/* ----------------------------------------------------------- shared reading */
+
+/* The cards of a text as the readers' _cards reads them ("10" is "T", split at white
+ * space, each [2-9TJQKA][cdhs]) into out (two characters each); RM_NOT_MINE for a
+ * text that is not cards (Python's error) or more than ``most`` of them. */
+static int rm_cards(Span s, char *out, int *count, int most)
+{
+    char buf[64];
+    int m = 0;
+    for (Py_ssize_t k = 0; k < s.n; k++) {
+        if (m >= 60) {
+            return RM_NOT_MINE;
+        }
+        if (s.p[k] == '1' && k + 1 < s.n && s.p[k + 1] == '0') {
+            buf[m++] = 'T';
+            k++;
+        } else {
+            buf[m++] = s.p[k];
+        }
+    }
+    int n = 0, k = 0;
+    while (k < m) {
+        while (k < m && rm_space(buf[k])) {
+            k++;
+        }
+        if (k == m) {
+            break;
+        }
+        int start = k;
+        while (k < m && !rm_space(buf[k])) {
+            k++;
+        }
+        if (k - start != 2 || !strchr("23456789TJQKA", buf[start]) || !strchr("cdhs", buf[start + 1]) ||
+            buf[start] == 0 || buf[start + 1] == 0 || n == most) {
+            return RM_NOT_MINE;
+        }
+        out[2 * n] = buf[start];
+        out[2 * n + 1] = buf[start + 1];
+        n++;
+    }
+    *count = n;
+    return 0;
+}
+
+/* The [...] groups of a line as re.findall(r"\[([^\]]*)\]") finds them. */
+static int rm_brackets(Span s, Span *found, int most)
+{
+    int n = 0;
+    Py_ssize_t i = 0;
+    while (i < s.n && n < most) {
+        const char *open = memchr(s.p + i, '[', (size_t)(s.n - i));
+        if (open == NULL) {
+            break;
+        }
+        Py_ssize_t a = open - s.p + 1;
+        const char *close = memchr(s.p + a, ']', (size_t)(s.n - a));
+        if (close == NULL) {
+            break;
+        }
+        found[n].p = s.p + a;
+        found[n].n = close - (s.p + a);
+        n++;
+        i = close - s.p + 1;
+    }
+    return n;
+}
+
+/* A date and time (datetime.date, datetime.time) that exist, as meta fields. */
+static int rm_clock(Rm *b, int y, int mo, int d, int h, int mi, int s, Span zone)
+{
+    static const int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (y < 1 || y > 9999 || mo < 1 || mo > 12 || d < 1 ||
+        d > days[mo - 1] + (mo == 2 && leap) || h > 23 || mi > 59 || s > 59) {
+        return 0; /* when() gives None: no date written */
+    }
+    if (rm_set(b->meta, "year", PyLong_FromLong(y)) < 0 ||
+        rm_set(b->meta, "month", PyLong_FromLong(mo)) < 0 ||
+        rm_set(b->meta, "day", PyLong_FromLong(d)) < 0 ||
+        rm_set(b->meta, "time", PyTime_FromTime(h, mi, s, 0)) < 0) {
+        return -1;
+    }
+    if (zone.n && rm_set(b->meta, "time_zone", rm_name(zone)) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/* n digits (lo..hi of them, greedy) at s[*k]; -1 when fewer than lo. */
+static int rm_digits(Span s, Py_ssize_t *k, int lo, int hi)
+{
+    int v = 0, c = 0;
+    while (c < hi && *k < s.n && rm_digit(s.p[*k])) {
+        v = 10 * v + (s.p[*k] - '0');
+        (*k)++;
+        c++;
+    }
+    return c < lo ? -1 : v;
+}
+
+/* games.when: the first (\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})
+ * (?: ([A-Z]{2,4}))? of a line. */
+static int rm_when(Rm *b, Span line)
+{
+    for (Py_ssize_t i = 0; i < line.n; i++) {
+        Py_ssize_t k = i;
+        int y = rm_digits(line, &k, 4, 4), mo, d, h, mi, s;
+        if (y < 0 || k >= line.n || (line.p[k] != '/' && line.p[k] != '-')) {
+            continue;
+        }
+        k++;
+        if ((mo = rm_digits(line, &k, 1, 2)) < 0 || k >= line.n || (line.p[k] != '/' && line.p[k] != '-')) {
+            continue;
+        }
+        k++;
+        if ((d = rm_digits(line, &k, 1, 2)) < 0 || k >= line.n || (line.p[k] != ' ' && line.p[k] != 'T')) {
+            continue;
+        }
+        while (k < line.n && (line.p[k] == ' ' || line.p[k] == 'T')) {
+            k++;
+        }
+        if ((h = rm_digits(line, &k, 1, 2)) < 0 || k >= line.n || line.p[k++] != ':' ||
+            (mi = rm_digits(line, &k, 2, 2)) < 0 || k >= line.n || line.p[k++] != ':' ||
+            (s = rm_digits(line, &k, 2, 2)) < 0) {
+            continue;
+        }
+        Span zone = {line.p + k, 0};
+        if (k + 2 < line.n && line.p[k] == ' ') {
+            Py_ssize_t z = k + 1;
+            while (z < line.n && z - k - 1 < 4 && line.p[z] >= 'A' && line.p[z] <= 'Z') {
+                z++;
+            }
+            if (z - k - 1 >= 2) {
+                zone.p = line.p + k + 1;
+                zone.n = z - k - 1;
+            }
+        }
+        return rm_clock(b, y, mo, d, h, mi, s, zone);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------- PokerStars and its family */
+
+/* The header's game through the Python reader's own function: sets the variant, stakes
+ * and meta; 1 when Python reads the hand (an unknown game). */
+static int rm_game(Rm *b, PyObject *game, PyObject *room, const char *key, Py_ssize_t n)
+{
+    PyObject *text = PyUnicode_DecodeUTF8(key, n, NULL);
+    if (text == NULL) {
+        return -1;
+    }
+    PyObject *found = PyObject_CallFunctionObjArgs(game, room, text, NULL);
+    Py_DECREF(text);
+    if (found == NULL) {
+        return -1;
+    }
+    if (found == Py_None) {
+        Py_DECREF(found);
+        return RM_NOT_MINE;
+    }
+    PyObject *variant, *small, *big, *currency, *tournament;
+    if (!PyArg_ParseTuple(found, "UOOOO", &variant, &small, &big, &currency, &tournament)) {
+        Py_DECREF(found);
+        return -1;
+    }
+    b->variant = Py_NewRef(variant);
+    if (small != Py_None) {
+        b->small = PyLong_AsLongLong(small);
+        b->big = PyLong_AsLongLong(big);
+        b->has_small = b->has_big = 1;
+    }
+    int status = 0;
+    if (currency != Py_None) {
+        status = PyDict_SetItemString(b->meta, "currency", currency);
+    }
+    if (!status && tournament != Py_None) {
+        status = PyDict_SetItemString(b->meta, "_tournament", tournament);
+    }
+    Py_DECREF(found);
+    return status < 0 || PyErr_Occurred() ? -1 : 0;
+}
+
+/* _DATE_TIME.sub("", s): \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}
+ * taken out; the length written to out. */
+static Py_ssize_t rm_undated(Span s, char *out)
+{
+    Py_ssize_t n = 0, i = 0;
+    while (i < s.n) {
+        Py_ssize_t k = i;
+        int ok = rm_digits(s, &k, 4, 4) >= 0 && k < s.n && s.p[k++] == '/' &&
+                 rm_digits(s, &k, 1, 2) >= 0 && k < s.n && s.p[k++] == '/' &&
+                 rm_digits(s, &k, 1, 2) >= 0 && k < s.n && s.p[k++] == ' ' &&
+                 rm_digits(s, &k, 1, 2) >= 0 && k < s.n && s.p[k++] == ':' &&
+                 rm_digits(s, &k, 2, 2) >= 0 && k < s.n && s.p[k++] == ':' &&
+                 rm_digits(s, &k, 2, 2) >= 0;
+        if (!ok) {
+            k = i;
+            ok = rm_digits(s, &k, 1, 2) >= 0 && k < s.n && s.p[k++] == ':' &&
+                 rm_digits(s, &k, 2, 2) >= 0 && k < s.n && s.p[k++] == ':' &&
+                 rm_digits(s, &k, 2, 2) >= 0;
+        }
+        if (ok) {
+            i = k;
+        } else {
+            out[n++] = s.p[i++];
+        }
+    }
+    return n;
+}
+
+static int rm_is_letter(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* The header: the hand's number (_ID), its game, its date. */
+static int rm_stars_header(Rm *b, Span line, PyObject *game)
+{
+    Py_ssize_t after = -1;
+    for (Py_ssize_t i = 0; i + 6 <= line.n && after < 0; i++) {
+        if (memcmp(line.p + i, "Hand #", 6) && memcmp(line.p + i, "Game #", 6)) {
+            continue;
+        }
+        Py_ssize_t k = i + 6;
+        while (k < line.n && rm_is_letter(line.p[k])) {
+            k++;
+        }
+        if (k >= line.n || !rm_digit(line.p[k])) {
+            continue;
+        }
+        Py_ssize_t start = i + 6;
+        while (k < line.n && (rm_is_letter(line.p[k]) || rm_digit(line.p[k]) || line.p[k] == '_' || line.p[k] == '-')) {
+            k++;
+        }
+        b->hand.p = line.p + start;
+        b->hand.n = k - start;
+        b->has_hand = 1;
+        after = k;
+    }
+    char key[1024];
+    Span rest = after < 0 ? line : rm_from(line, after);
+    if (rest.n >= (Py_ssize_t)sizeof key) {
+        return RM_NOT_MINE;
+    }
+    int status = rm_game(b, game, b->room, key, rm_undated(rest, key));
+    if (status) {
+        return status;
+    }
+    return rm_when(b, line);
+}
+
+static const char *const rm_noise[] = {
+    "doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
+    "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
+    "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", NULL};
+
+static int rm_contains(Span s, const char *needle)
+{
+    return rm_find(s, needle) >= 0;
+}
+
+/* stars._post */
+static int rm_stars_post(Rm *b, int i, Span rest)
+{
+    int64_t value;
+    if (rm_first_amount(rest, &value, NULL)) {
+        return RM_NOT_MINE;
+    }
+    if (rm_contains(rest, "ante")) {
+        return rm_post(b, i, 'a', value, 0);
+    }
+    if (rm_contains(rest, "&") || rm_contains(rest, "small and big")) {
+        int64_t live = b->has_big && b->big < value ? b->big : value;
+        return rm_post(b, i, 'b', live, value - live);
+    }
+    return rm_post(b, i, rm_contains(rest, "dead") ? 'a' : 'b', value, 0);
+}
+
+/* stars._action */
+static int rm_stars_action(Rm *b, int i, Span rest)
+{
+    Py_ssize_t space = rm_find(rest, " ");
+    Span verb = {rest.p, space < 0 ? rest.n : space};
+    int64_t value;
+    Span found[8];
+    char cards[16];
+    int count;
+    RmPlayer *p = &b->pl[i];
+    if (rm_eq(verb, (Span){"folds", 5})) {
+        if (rm_act(b, i, 'f', 0)) {
+            return RM_NOT_MINE;
+        }
+        if (rm_contains(rest, "[")) {
+            int n = rm_brackets(rest, found, 8);
+            if (n == 0 || n == 8 || rm_cards(found[n - 1], cards, &count, 8)) {
+                return RM_NOT_MINE;
+            }
+            if (!p->has_hole) {
+                p->has_hole = 1;
+                p->nhole = count;
+                memcpy(p->hole, cards, (size_t)(2 * count));
+            }
+        }
+        return 0;
+    }
+    if (rm_eq(verb, (Span){"checks", 6})) {
+        return rm_act(b, i, 'k', 0);
+    }
+    if (rm_eq(verb, (Span){"calls", 5}) || rm_eq(verb, (Span){"bets", 4})) {
+        if (rm_first_amount(rest, &value, NULL)) {
+            return RM_NOT_MINE;
+        }
+        return rm_act(b, i, verb.n == 5 ? 'c' : 'b', value);
+    }
+    if (rm_eq(verb, (Span){"raises", 6})) {
+        Py_ssize_t and = rm_find(rest, " and ");
+        Span head = {rest.p, and < 0 ? rest.n : and};
+        int any = 0;
+        Py_ssize_t end;
+        int64_t last = 0;
+        while (head.n > 0) {
+            Py_ssize_t k = 0;
+            while (k < head.n && !rm_digit(head.p[k])) {
+                k++;
+            }
+            if (k == head.n) {
+                break;
+            }
+            if (rm_first_amount(head, &last, &end)) {
+                return RM_NOT_MINE;
+            }
+            any = 1;
+            head = rm_from(head, end);
+        }
+        return any ? rm_act(b, i, 't', last) : RM_NOT_MINE;
+    }
+    if (rm_eq(verb, (Span){"posts", 5})) {
+        return rm_stars_post(b, i, rest);
+    }
+    if (rm_eq(verb, (Span){"antes", 5})) {
+        if (rm_first_amount(rest, &value, NULL)) {
+            return RM_NOT_MINE;
+        }
+        return rm_post(b, i, 'a', value, 0);
+    }
+    if (rm_eq(verb, (Span){"shows", 5}) || rm_eq(verb, (Span){"mucks", 5})) {
+        int n = rm_brackets(rest, found, 8);
+        if (n && rm_cards(found[0], cards, &count, 8)) {
+            return RM_NOT_MINE;
+        }
+        if (verb.p[0] == 's') {
+            if (n) {
+                p->has_shown = 1;
+                p->nshown = count;
+                memcpy(p->shown, cards, (size_t)(2 * count));
+            }
+        } else {
+            p->mucked = 1;
+            if (n && count && !p->has_hole) {
+                p->has_hole = 1;
+                p->nhole = count;
+                memcpy(p->hole, cards, (size_t)(2 * count));
+            }
+        }
+        return 0;
+    }
+    if (rm_eq(verb, (Span){"collected", 9})) {
+        if (rm_first_amount(rest, &value, NULL)) {
+            return RM_NOT_MINE;
+        }
+        return rm_collect(b, p->name, value);
+    }
+    if ((rm_eq(verb, (Span){"wins", 4}) || rm_eq(verb, (Span){"ties", 4})) && !rm_contains(rest, "bounty")) {
+        Py_ssize_t at = -1;
+        for (Py_ssize_t k = rest.n - 1; k >= 0 && at < 0; k--) {
+            at = rest.p[k] == '(' ? k + 1 : -1;
+        }
+        if (rm_first_amount(at < 0 ? rest : rm_from(rest, at), &value, NULL)) {
+            return RM_NOT_MINE;
+        }
+        return rm_collect(b, p->name, value);
+    }
+    if (rm_eq(verb, (Span){"cashed", 6})) {
+        return 0;
+    }
+    if (rm_eq(verb, (Span){"brings", 6}) || rm_eq(verb, (Span){"discards", 8}) || rm_starts(rest, "stands pat")) {
+        return RM_NOT_MINE; /* stud and draw: Python's */
+    }
+    for (int k = 0; rm_noise[k] != NULL; k++) {
+        if (rm_starts(rest, rm_noise[k])) {
+            return 0;
+        }
+    }
+    return RM_NOT_MINE; /* "cannot read the action": Python's error */
+}
+
+/* The first word of a name (split at a space) without the colons after it: the key
+ * of the readers' ``names``. */
+static Span rm_first_word(Span s)
+{
+    Py_ssize_t k = rm_find(s, " ");
+    Span w = {s.p, k < 0 ? s.n : k};
+    while (w.n > 0 && w.p[w.n - 1] == ':') {
+        w.n--;
+    }
+    return w;
+}
+
+/* stars._split_name: the player a line starts with, and the rest. */
+static int rm_split_name(Rm *b, Span line, int colon, Span *rest)
+{
+    if (colon) {
+        Py_ssize_t k = rm_find(line, ": ");
+        if (k >= 0) {
+            Span name = {line.p, k};
+            Py_ssize_t sp = rm_find(name, " ");
+            Span first = {name.p, sp < 0 ? name.n : sp};
+            int i = rm_index(b, name);
+            if (i >= 0 && rm_eq(first, rm_first_word(name))) {
+                *rest = rm_from(line, k + 2);
+                return i;
+            }
+        }
+    }
+    Span first = rm_first_word(line);
+    int tried[RM_SEATS] = {0};
+    for (;;) { /* the names with this first word, longest first (the earlier on a tie) */
+        int best = -1;
+        for (int i = 0; i < b->np; i++) {
+            if (!tried[i] && rm_eq(rm_first_word(b->pl[i].name), first) &&
+                (best < 0 || b->pl[i].name.n > b->pl[best].name.n)) {
+                best = i;
+            }
+        }
+        if (best < 0) {
+            return -1;
+        }
+        tried[best] = 1;
+        Span name = b->pl[best].name;
+        if (rm_starts(line, "") && line.n >= name.n && memcmp(line.p, name.p, (size_t)name.n) == 0) {
+            Span tail = rm_from(line, name.n);
+            if (rm_starts(tail, ": ")) {
+                *rest = rm_from(tail, 2);
+                return best;
+            }
+            if (rm_starts(tail, " ")) {
+                *rest = rm_from(tail, 1);
+                return best;
+            }
+        }
+    }
+}
+
+/* stars._SEAT: Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, ([^()]*?) bounty)?\)(.*) */
+static int rm_seat_line(Span line, int *seat, Span *name, Span *stack, Span *bounty, Span *tail)
+{
+    Py_ssize_t k = 5;
+    int number = 0, digits = 0;
+    while (k < line.n && rm_digit(line.p[k])) {
+        if (++digits > 9) {
+            return 0;
+        }
+        number = 10 * number + (line.p[k++] - '0');
+    }
+    if (!digits || k + 1 >= line.n || line.p[k] != ':' || line.p[k + 1] != ' ') {
+        return 0;
+    }
+    Py_ssize_t start = k + 2;
+    for (Py_ssize_t at = start; at + 1 < line.n; at++) {
+        if (line.p[at] != ' ' || line.p[at + 1] != '(') {
+            continue;
+        }
+        Py_ssize_t a = at + 2, z = a;
+        while (z < line.n && line.p[z] != '(' && line.p[z] != ')') {
+            z++;
+        }
+        if (z == line.n || line.p[z] != ')') {
+            continue;
+        }
+        Span inside = {line.p + a, z - a};
+        for (Py_ssize_t cut = 1; cut <= inside.n; cut++) {
+            Span st = {inside.p, cut};
+            int digit = 0;
+            for (Py_ssize_t q = 0; q < cut; q++) {
+                digit |= rm_digit(st.p[q]);
+            }
+            if (!digit) {
+                continue;
+            }
+            Span r = rm_from(inside, cut);
+            if (rm_starts(r, " in chips")) {
+                r = rm_from(r, 9);
+            }
+            Span bo = {r.p, 0};
+            if (r.n) {
+                if (!rm_starts(r, ", ") || r.n < 9 || memcmp(r.p + r.n - 7, " bounty", 7)) {
+                    continue;
+                }
+                bo.p = r.p + 2;
+                bo.n = r.n - 9;
+            }
+            *seat = number;
+            name->p = line.p + start;
+            name->n = at - start;
+            *stack = st;
+            *bounty = bo;
+            tail->p = line.p + z + 1;
+            tail->n = line.n - z - 1;
+            return bo.n || r.n ? 2 : 1;
+        }
+    }
+    return 0;
+}
+
+/* stars._TABLE: Table:? '(.*)' (\d+)-max(?: \([^)]*\))?(?: (?:Seat #(\d+)|\(.*\)))? */
+static int rm_table_line(Rm *b, Span line)
+{
+    Py_ssize_t k = rm_starts(line, "Table: '") ? 8 : rm_starts(line, "Table '") ? 7 : -1;
+    if (k < 0) {
+        return 0;
+    }
+    for (Py_ssize_t q = line.n - 1; q >= k; q--) { /* the last "' N-max" (greedy .*) */
+        if (line.p[q] != '\'' || q + 1 >= line.n || line.p[q + 1] != ' ') {
+            continue;
+        }
+        Py_ssize_t d = q + 2;
+        int seats = rm_digits(line, &d, 1, 6);
+        if (seats < 0 || !rm_starts(rm_from(line, d), "-max")) {
+            continue;
+        }
+        d += 4;
+        Span table = {line.p + k, q - k};
+        if (rm_set(b->meta, "table", rm_name(table)) < 0 ||
+            rm_set(b->meta, "seat_count", PyLong_FromLong(seats)) < 0) {
+            return -1;
+        }
+        Span after = rm_from(line, d);
+        if (rm_starts(after, " (")) {
+            Py_ssize_t close = rm_find(after, ")");
+            if (close >= 0) {
+                after = rm_from(after, close + 1);
+            }
+        }
+        if (rm_starts(after, " Seat #")) {
+            Py_ssize_t z = 7;
+            int button = rm_digits(after, &z, 1, 6);
+            if (button >= 0) {
+                b->button = button;
+            }
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* stars._summary */
+static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
+{
+    if (rm_starts(line, "Total pot")) {
+        Py_ssize_t bar = rm_find(line, "|");
+        while (bar >= 0) {
+            Span part = rm_from(line, bar + 1);
+            Py_ssize_t next = rm_find(part, "|");
+            if (next >= 0) {
+                part.n = next;
+            }
+            bar = next < 0 ? -1 : (part.p - line.p) + next;
+            part = rm_strip(part);
+            /* _FEE: ([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*(?:[A-Z]{3}|[$€£])?)$ */
+            if (!part.n || !rm_is_letter(part.p[0])) {
+                continue;
+            }
+            Py_ssize_t k = 0;
+            while (k < part.n && (rm_is_letter(part.p[k]) || part.p[k] == ' ')) {
+                k++;
+            }
+            Span key = rm_strip((Span){part.p, k});
+            while (k < part.n && rm_space(part.p[k])) {
+                k++;
+            }
+            if (k < part.n && part.p[k] == ':') {
+                k++;
+            }
+            while (k < part.n && rm_space(part.p[k])) {
+                k++;
+            }
+            Py_ssize_t a = k;
+            if (k < part.n && part.p[k] == '$') {
+                k++;
+            } else if (k + 1 < part.n && (unsigned char)part.p[k] == 0xc2 && (unsigned char)part.p[k + 1] == 0xa3) {
+                k += 2;
+            } else if (k + 2 < part.n && (unsigned char)part.p[k] == 0xe2 && (unsigned char)part.p[k + 1] == 0x82 &&
+                       (unsigned char)part.p[k + 2] == 0xac) {
+                k += 3;
+            }
+            if (k >= part.n || !rm_digit(part.p[k])) {
+                continue;
+            }
+            while (k < part.n && (rm_digit(part.p[k]) || part.p[k] == ',')) {
+                k++;
+            }
+            if (k + 1 < part.n && part.p[k] == '.' && rm_digit(part.p[k + 1])) {
+                k++;
+                while (k < part.n && rm_digit(part.p[k])) {
+                    k++;
+                }
+            }
+            while (k < part.n && rm_space(part.p[k])) {
+                k++;
+            }
+            if (k + 3 == part.n && part.p[k] >= 'A' && part.p[k] <= 'Z' && part.p[k + 1] >= 'A' &&
+                part.p[k + 1] <= 'Z' && part.p[k + 2] >= 'A' && part.p[k + 2] <= 'Z') {
+                k += 3;
+            } else if (k + 1 == part.n && part.p[k] == '$') {
+                k += 1;
+            } else if (k + 2 == part.n && (unsigned char)part.p[k] == 0xc2 && (unsigned char)part.p[k + 1] == 0xa3) {
+                k += 2;
+            } else if (k + 3 == part.n && (unsigned char)part.p[k] == 0xe2) {
+                k += 3;
+            }
+            if (k != part.n) {
+                continue;
+            }
+            int64_t value;
+            if (rm_amount((Span){part.p + a, part.n - a}, &value)) {
+                return RM_NOT_MINE;
+            }
+            if (!value) {
+                continue;
+            }
+            const char *name = key.n == 4 && (key.p[0] | 32) == 'r' && (key.p[1] | 32) == 'a' &&
+                                       (key.p[2] | 32) == 'k' && (key.p[3] | 32) == 'e' ? "rake"
+                             : key.n == 7 && strncasecmp(key.p, "jackpot", 7) == 0 ? "jackpot"
+                                                                                 : "fees";
+            if (rm_fee(b, name, value)) {
+                return RM_NOT_MINE;
+            }
+        }
+        return 0;
+    }
+    if (!rm_starts(line, "Seat ")) {
+        return 0;
+    }
+    Span after = rm_from(line, 5);
+    Py_ssize_t colon = rm_find(after, ":");
+    Span seat = {after.p, colon < 0 ? after.n : colon};
+    int number = -1;
+    if (seat.n > 0 && seat.n < 9) {
+        number = 0;
+        for (Py_ssize_t k = 0; k < seat.n; k++) {
+            number = rm_digit(seat.p[k]) && number >= 0 ? 10 * number + (seat.p[k] - '0') : -1;
+        }
+    }
+    int who = number >= 0 && number < 1000 ? by_seat[number] : -1;
+    if (!b->ncollected) { /* WPN may write the winner only here: _WON */
+        for (Py_ssize_t k = 0; k < line.n && who >= 0; k++) {
+            if (k > 0 && (unsigned char)line.p[k - 1] >= 0x80) {
+                return RM_NOT_MINE; /* is it a word character (\b)? Python knows */
+            }
+            int boundary = k == 0 || !(rm_is_letter(line.p[k - 1]) || rm_digit(line.p[k - 1]) ||
+                                       line.p[k - 1] == '_');
+            Span at = rm_from(line, k);
+            Py_ssize_t skip = rm_starts(at, "won ") ? 4 : rm_starts(at, "collected ") ? 10 : 0;
+            if (!boundary || !skip) {
+                continue;
+            }
+            at = rm_from(at, skip);
+            if (rm_starts(at, "(")) {
+                at = rm_from(at, 1);
+            }
+            Py_ssize_t q = 0;
+            if (rm_starts(at, "$")) {
+                q = 1;
+            } else if (rm_starts(at, "\xc2\xa3")) {
+                q = 2;
+            } else if (rm_starts(at, "\xe2\x82\xac")) {
+                q = 3;
+            }
+            if (q >= at.n || !rm_digit(at.p[q])) {
+                continue;
+            }
+            int64_t value;
+            if (rm_first_amount(at, &value, NULL) || rm_collect(b, b->pl[who].name, value)) {
+                return RM_NOT_MINE;
+            }
+            break;
+        }
+    }
+    if (rm_contains(line, "[")) {
+        if (who < 0) {
+            return 0;
+        }
+        Span found[1];
+        char cards[16];
+        int count;
+        if (rm_brackets(line, found, 1) == 0 || rm_cards(found[0], cards, &count, 8)) {
+            return RM_NOT_MINE;
+        }
+        RmPlayer *p = &b->pl[who];
+        if (rm_contains(line, "mucked")) {
+            p->mucked = 1;
+            if (count && !p->has_hole) {
+                p->has_hole = 1;
+                p->nhole = count;
+                memcpy(p->hole, cards, (size_t)(2 * count));
+            }
+        } else if (rm_contains(line, "showed") || rm_contains(line, "shows")) {
+            p->has_shown = 1;
+            p->nshown = count;
+            memcpy(p->shown, cards, (size_t)(2 * count));
+        }
+    }
+    return 0;
+}
+
+/* stars.read_hand */
+static int rm_stars(Rm *b, Span text, PyObject *game, int colon)
+{
+    while (text.n && text.p[0] == '\n') {
+        text = rm_from(text, 1);
+    }
+    while (text.n && text.p[text.n - 1] == '\n') {
+        text.n--;
+    }
+    Py_ssize_t eol = rm_find(text, "\n");
+    Span header = {text.p, eol < 0 ? text.n : eol};
+    for (Py_ssize_t k = 0; k < header.n; k++) {
+        if ((unsigned char)header.p[k] >= 0x80) {
+            return RM_NOT_MINE;
+        }
+    }
+    int status = rm_stars_header(b, header, game);
+    if (status) {
+        return status;
+    }
+    const char *variant = PyUnicode_AsUTF8(b->variant);
+    if (variant == NULL) {
+        return -1;
+    }
+    if (strcmp(variant, "NT") && strcmp(variant, "PO") && strcmp(variant, "FT") && strcmp(variant, "FO/8")) {
+        return RM_NOT_MINE; /* stud and draw: Python's */
+    }
+    int by_seat[1000];
+    for (int k = 0; k < 1000; k++) {
+        by_seat[k] = -1;
+    }
+    int seating = 1, summary = 0;
+    Span body = eol < 0 ? rm_from(text, text.n) : rm_from(text, eol + 1);
+    while (eol >= 0) {
+        eol = rm_find(body, "\n");
+        Span line = {body.p, eol < 0 ? body.n : eol};
+        body = eol < 0 ? body : rm_from(body, eol + 1);
+        line = rm_rstrip(line);
+        if (!line.n) {
+            continue;
+        }
+        if (summary) {
+            if ((status = rm_stars_summary(b, line, by_seat))) {
+                return status;
+            }
+            continue;
+        }
+        if (colon && !seating) {
+            Py_ssize_t k = rm_find(line, ": ");
+            if (k >= 0) {
+                int i = rm_index(b, (Span){line.p, k});
+                if (i >= 0) {
+                    if ((status = rm_stars_action(b, i, rm_from(line, k + 2)))) {
+                        return status;
+                    }
+                    continue;
+                }
+            }
+        }
+        if (rm_starts(line, "***")) {
+            seating = 0;
+            Span t = line;
+            while (t.n && (t.p[0] == '*' || t.p[0] == ' ')) {
+                t = rm_from(t, 1);
+            }
+            while (t.n && (t.p[t.n - 1] == '*' || t.p[t.n - 1] == ' ')) {
+                t.n--;
+            }
+            Py_ssize_t sp = rm_find(t, " ");
+            Span street = {t.p, sp < 0 ? t.n : sp};
+            if (rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
+                rm_eq(street, (Span){"RIVER", 5})) {
+                Span found[8];
+                char cards[16];
+                int n = rm_brackets(line, found, 8), count;
+                if (n == 0 || n == 8 || rm_cards(found[n - 1], cards, &count, 8) || rm_board(b, cards, 2 * count)) {
+                    return RM_NOT_MINE;
+                }
+            } else if (rm_eq(street, (Span){"FIRST", 5}) || rm_eq(street, (Span){"SECOND", 6}) ||
+                       rm_eq(street, (Span){"THIRD", 5})) {
+                return RM_NOT_MINE; /* run more than once: Python's error */
+            } else if (rm_eq(street, (Span){"SUMMARY", 7})) {
+                summary = 1;
+            }
+            continue;
+        }
+        if (seating && rm_starts(line, "Seat ")) {
+            int seat;
+            Span name, stack, bounty, tail;
+            int m = rm_seat_line(line, &seat, &name, &stack, &bounty, &tail);
+            if (m) {
+                int64_t chips, worth = 0;
+                if (rm_amount(stack, &chips) || (bounty.n && rm_amount(bounty, &worth))) {
+                    return RM_NOT_MINE;
+                }
+                int out = rm_contains(tail, "sitting out") || rm_contains(tail, "out of hand");
+                if (rm_seat(b, seat, name, chips, !out) || seat >= 1000) {
+                    return RM_NOT_MINE;
+                }
+                int i = rm_index(b, name);
+                by_seat[seat] = i;
+                if (bounty.n) {
+                    b->pl[i].bounty = worth;
+                    b->pl[i].has_bounty = 1;
+                    b->anybounty = 1;
+                }
+            }
+            continue;
+        }
+        if (rm_starts(line, "Table ") || rm_starts(line, "Table:")) {
+            if (rm_table_line(b, line) < 0) {
+                return -1;
+            }
+            continue;
+        }
+        if (rm_starts(line, "Dealt to ")) {
+            Span found[4];
+            int n = rm_brackets(line, found, 4);
+            Span rest = rm_from(line, 9);
+            Py_ssize_t k = rm_find(rest, " [");
+            if (k >= 0) {
+                rest.n = k;
+            }
+            rest = rm_strip(rest);
+            if (rest.n && rest.p[rest.n - 1] == ':') {
+                rest.n--;
+            }
+            int i = rm_index(b, rest);
+            if (i >= 0) {
+                b->pl[i].playing = 1;
+                if (n == 1) {
+                    int count;
+                    char cards[16];
+                    if (rm_cards(found[0], cards, &count, 8)) {
+                        return RM_NOT_MINE;
+                    }
+                    b->pl[i].has_hole = 1;
+                    b->pl[i].nhole = count;
+                    memcpy(b->pl[i].hole, cards, (size_t)(2 * count));
+                }
+            }
+            continue;
+        }
+        if (rm_starts(line, "Uncalled bet") || rm_starts(line, "Main pot") || rm_starts(line, "Side pot")) {
+            continue;
+        }
+        if (rm_starts(line, "The button")) {
+            if (rm_starts(line, "The button is in seat #")) {
+                Py_ssize_t z = 23;
+                int button = rm_digits(line, &z, 1, 6);
+                if (button >= 0) {
+                    b->button = button;
+                }
+            }
+            continue;
+        }
+        Span rest;
+        int i = rm_split_name(b, line, colon, &rest);
+        if (i >= 0) {
+            seating = 0;
+            if ((status = rm_stars_action(b, i, rest))) {
+                return status;
+            }
+        } else if (rm_starts(line, "Hand was run")) {
+            return RM_NOT_MINE;
+        }
+    }
+    return summary ? 0 : RM_NOT_MINE;
+}
+
+/* ------------------------------------------------------------------ the entry */
+
+/* The Python readers' exceptions to plain text: see rm_plain; also the superscript
+ * digits (str.isdigit takes them, int() does not). */
+static int rm_plain_text(Span s)
+{
+    if (!rm_plain(s)) {
+        return 0;
+    }
+    for (Py_ssize_t k = 0; k + 1 < s.n; k++) {
+        if ((unsigned char)s.p[k] == 0xc2 &&
+            ((unsigned char)s.p[k + 1] == 0xb2 || (unsigned char)s.p[k + 1] == 0xb3 ||
+             (unsigned char)s.p[k + 1] == 0xb9)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int rm_ipoker(Rm *b, Span text, PyObject *game);
+
+/* One hand: (name, fields), or None for Python. */
+static PyObject *rm_hand(PyObject *part, PyObject *room, int kind, PyObject *game)
+{
+    Py_ssize_t size;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(part, &size);
+    if (utf8 == NULL) {
+        return NULL;
+    }
+    Span text = {utf8, size};
+    if (!PyUnicode_IS_ASCII(part) && !rm_plain_text(text)) {
+        Py_RETURN_NONE;
+    }
+    Rm *b = PyMem_Malloc(sizeof(Rm));
+    if (b == NULL) {
+        return PyErr_NoMemory();
+    }
+    b->room = room;
+    b->variant = NULL;
+    b->has_hand = b->np = b->nev = b->argn = b->ncollected = b->nfees = b->anybounty = 0;
+    b->has_small = b->has_big = 0;
+    b->runs = 1;
+    b->button = -1;
+    b->meta = PyDict_New();
+    PyObject *result = NULL, *fields = NULL;
+    int status = b->meta == NULL ? -1
+               : kind == 2 ? rm_ipoker(b, text, game) : rm_stars(b, text, game, kind == 1);
+    if (status == 0 && rm_build(b, &fields) < 0) {
+        status = -1;
+    }
+    if (status >= 0) {
+        if (fields == NULL) {
+            result = Py_NewRef(Py_None);
+        } else {
+            PyObject *name = b->has_hand ? rm_name(b->hand) : Py_NewRef(Py_None);
+            result = name == NULL ? NULL : PyTuple_Pack(2, name, fields);
+            Py_XDECREF(name);
+        }
+    }
+    Py_XDECREF(fields);
+    Py_XDECREF(b->meta);
+    Py_XDECREF(b->variant);
+    PyMem_Free(b);
+    return result;
+}
+
+/* room_hands(parts, room, game): see the top of this file and module.c. */
+PyObject *sd_Tables_room_hands(Tables *self, PyObject *args)
+{
+    PyObject *parts, *room, *game;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!UO", &PyList_Type, &parts, &room, &game)) {
+        return NULL;
+    }
+    if (PyDateTimeAPI == NULL) {
+        PyDateTime_IMPORT;
+        if (PyDateTimeAPI == NULL) {
+            return NULL;
+        }
+    }
+    const char *name = PyUnicode_AsUTF8(room);
+    if (name == NULL) {
+        return NULL;
+    }
+    int kind = strcmp(name, "pokerstars") == 0 || strcmp(name, "ggpoker") == 0 ? 1
+             : strcmp(name, "wpn") == 0 ? 0 : strcmp(name, "ipoker") == 0 ? 2 : -1;
+    Py_ssize_t count = PyList_GET_SIZE(parts);
+    PyObject *out = PyList_New(count);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *part = PyList_GET_ITEM(parts, k);
+        PyObject *hand = kind < 0 || !PyUnicode_Check(part) ? Py_NewRef(Py_None)
+                                                            : rm_hand(part, room, kind, game);
+        if (hand == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, hand);
+    }
+    return out;
+}
+
+static int rm_ipoker(Rm *b, Span text, PyObject *game)
+{
+    (void)b;
+    (void)text;
+    (void)game;
+    return RM_NOT_MINE;
+}
