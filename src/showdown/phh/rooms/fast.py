@@ -19,6 +19,8 @@ from typing import Any
 
 from showdown.hands import native
 from showdown.phh.rooms import stars
+from showdown.phh.rooms.games import stakes_of, variant_of
+from showdown.phh.rooms.money import amount, currency_of
 
 __all__ = ["NATIVE_ROOMS", "native_hands"]
 
@@ -36,11 +38,14 @@ def _nano(value: Decimal) -> int | None:
 
 
 @lru_cache(maxsize=256)
-def _game(room: str, header: str) -> tuple[str, int | None, int | None, str | None,
-                                          str | None] | None:
+def _game(room: str, header: str) -> tuple[Any, ...] | None:
     """A header's game as the kernel takes it (the Python reader's own reading, its
-    stakes in billionths); ``None`` for one the Python reader refuses or the kernel
-    cannot count."""
+    stakes in billionths): (variant, small, big, currency, tournament) of a PokerStars
+    header without its hand number and dates, (variant, small, big, currency) of an
+    iPoker game type; ``None`` for one the Python reader refuses or the kernel cannot
+    count."""
+    if room == "ipoker":
+        return _ipoker_game(header)
     try:
         variant, stakes, currency, tournament = stars._game(room, header)
     except ValueError:
@@ -63,3 +68,20 @@ def native_hands(parts: list[str], room: str) -> list[tuple[str | None, dict[str
     if run is None:
         return None
     return run(parts, room, _game)  # type: ignore[no-any-return]
+
+
+def _ipoker_game(game_type: str) -> tuple[Any, ...] | None:
+    """An iPoker game type as :func:`~showdown.phh.rooms.ipoker.read_hand` reads it."""
+    try:
+        variant = variant_of(game_type.replace(" NL", " No Limit").replace(" PL", " Pot Limit")
+                             .replace(" FL", " Limit").replace(" L ", " Limit "))
+        found = stakes_of(game_type)
+        stakes = None if found is None else (amount(found[0]), amount(found[1]))
+    except ValueError:
+        return None
+    if stakes is None:
+        return variant, None, None, currency_of(game_type)
+    small, big = _nano(stakes[0]), _nano(stakes[1])
+    if small is None or big is None:
+        return None
+    return variant, small, big, currency_of(game_type)
