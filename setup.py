@@ -61,8 +61,8 @@ setup(
             depends=[f"{NATIVE}/kernel.h"],
             # No debug information (Python's own CFLAGS ask for -g) and a stripped
             # library: the wheel's extension is a quarter of the size.
-            extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3", "-g0"],
-            extra_link_args=["-s"] if sys.platform.startswith("linux") else [],
+            extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3", "-g"],
+            extra_link_args=[] if sys.platform.startswith("linux") else [],
             optional=True,
         )
     ],

@@ -87,10 +87,12 @@ static int rm_eq(Span a, Span b)
 static Py_ssize_t rm_find(Span s, const char *needle)
 {
     size_t k = strlen(needle);
-    for (Py_ssize_t i = 0; i + (Py_ssize_t)k <= s.n; i++) {
-        if (memcmp(s.p + i, needle, k) == 0) {
-            return i;
+    const char *p = s.p, *end = s.p + s.n;
+    while ((size_t)(end - p) >= k && (p = memchr(p, needle[0], (size_t)(end - p) - k + 1)) != NULL) {
+        if (memcmp(p, needle, k) == 0) {
+            return p - s.p;
         }
+        p++;
     }
     return -1;
 }
@@ -284,20 +286,25 @@ static PyObject *rm_number(int64_t v)
 /* An amount as an action writes it (money.text): "1250", "0.25". */
 static int rm_text(int64_t v, char *out)
 {
-    int n = sprintf(out, "%lld", (long long)(v / RM_NANO));
-    int64_t frac = v % RM_NANO;
-    if (frac) {
-        char digits[16];
-        sprintf(digits, "%09lld", (long long)frac);
-        int k = 9;
-        while (digits[k - 1] == '0') {
-            k--;
-        }
-        out[n++] = '.';
-        memcpy(out + n, digits, (size_t)k);
-        n += k;
-        out[n] = 0;
+    char digits[24];
+    int n = 0, k = 0;
+    int64_t whole = v / RM_NANO, frac = v % RM_NANO;
+    do {
+        digits[k++] = (char)('0' + whole % 10);
+        whole /= 10;
+    } while (whole);
+    while (k) {
+        out[n++] = digits[--k];
     }
+    if (frac) {
+        out[n++] = '.';
+        for (int place = 0; place < 9 && frac; place++) {
+            frac *= 10;
+            out[n++] = (char)('0' + frac / RM_NANO);
+            frac %= RM_NANO;
+        }
+    }
+    out[n] = 0;
     return n;
 }
 
@@ -464,10 +471,13 @@ static int rm_collect(Rm *b, Span name, int64_t value)
     return b->pl[i].collected >= RM_MOST ? RM_NOT_MINE : 0;
 }
 
+/* The fields of the house's fees (stars._summary: rake, jackpot, any other is fees). */
+static const char *const rm_fee_names[3] = {"_rake", "_jackpot", "_fees"};
+
 static int rm_fee(Rm *b, const char *key, int64_t value)
 {
     for (int k = 0; k < b->nfees; k++) {
-        if (strcmp(b->fee_key[k], key) == 0) {
+        if (b->fee_key[k] == key) {
             b->fee[k] += value;
             return b->fee[k] >= RM_MOST ? RM_NOT_MINE : 0;
         }
@@ -479,14 +489,49 @@ static int rm_fee(Rm *b, const char *key, int64_t value)
 
 /* ---------------------------------------------------------------- building */
 
+/* The fields' names as interned strings, made once (by the literal's address). */
+static const char *rm_key_text[64];
+static PyObject *rm_key_object[64];
+
+static PyObject *rm_key(const char *key)
+{
+    int k = 0;
+    for (; k < 64 && rm_key_text[k] != NULL; k++) {
+        if (rm_key_text[k] == key) {
+            return rm_key_object[k];
+        }
+    }
+    PyObject *made = PyUnicode_InternFromString(key);
+    if (made != NULL && k < 64) {
+        rm_key_text[k] = key;
+        rm_key_object[k] = made; /* kept for the life of the process */
+        return made;
+    }
+    return made; /* (a leak only past 64 names: there are about 20) */
+}
+
 static int rm_set(PyObject *dict, const char *key, PyObject *value)
 {
     if (value == NULL) {
         return -1;
     }
-    int status = PyDict_SetItemString(dict, key, value);
+    PyObject *name = rm_key(key);
+    int status = name == NULL ? -1 : PyDict_SetItem(dict, name, value);
     Py_DECREF(value);
     return status;
+}
+
+/* "p" and a player's number (1-based) at out; the length written. */
+static int rm_put_player(char *out, int k)
+{
+    out[0] = 'p';
+    if (k >= 10) {
+        out[1] = (char)('0' + k / 10);
+        out[2] = (char)('0' + k % 10);
+        return 3;
+    }
+    out[1] = (char)('0' + k);
+    return 2;
 }
 
 /* The players dealt in, in PHH's order (HandBuilder.order): indexes into b->pl. */
@@ -669,7 +714,9 @@ static int rm_build(Rm *b, PyObject **fields)
     char line[RM_ARG + 32];
     for (int k = 0; k < n; k++) {
         RmPlayer *p = &b->pl[order[k]];
-        int len = sprintf(line, "d dh p%d ", k + 1);
+        memcpy(line, "d dh ", 5);
+        int len = 5 + rm_put_player(line + 5, k + 1);
+        line[len++] = ' ';
         if (p->has_hole && p->nhole) {
             memcpy(line + len, p->hole, (size_t)(2 * p->nhole));
         } else if (p->has_shown && p->nshown) {
@@ -689,9 +736,13 @@ static int rm_build(Rm *b, PyObject **fields)
         RmEvent *ev = &b->ev[e];
         int len;
         if (ev->verb == 'b') {
-            len = sprintf(line, "d db ");
+            memcpy(line, "d db ", 5);
+            len = 5;
         } else {
-            len = sprintf(line, "p%d %s", pos[ev->who] + 1, ev->verb == 'f' ? "f" : ev->verb == 'c' ? "cc" : "cbr");
+            const char *verb = ev->verb == 'f' ? " f" : ev->verb == 'c' ? " cc" : " cbr";
+            len = rm_put_player(line, pos[ev->who] + 1);
+            memcpy(line + len, verb, strlen(verb));
+            len += (int)strlen(verb);
             if (ev->argn) {
                 line[len++] = ' ';
             }
@@ -714,7 +765,9 @@ static int rm_build(Rm *b, PyObject **fields)
         if (p->folded) {
             continue;
         }
-        int len = sprintf(line, "p%d sm", k + 1);
+        int len = rm_put_player(line, k + 1);
+        memcpy(line + len, " sm", 3);
+        len += 3;
         if (p->has_shown && p->nshown && !p->mucked) {
             line[len++] = ' ';
             memcpy(line + len, p->shown, (size_t)(2 * p->nshown));
@@ -787,9 +840,7 @@ static int rm_build(Rm *b, PyObject **fields)
         goto error;
     }
     for (int k = 0; k < b->nfees; k++) {
-        char key[32];
-        snprintf(key, sizeof key, "_%s", b->fee_key[k]);
-        if (rm_set(f, key, rm_number(b->fee[k])) < 0) {
+        if (rm_set(f, b->fee_key[k], rm_number(b->fee[k])) < 0) {
             goto error;
         }
     }
@@ -1441,9 +1492,9 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
                 continue;
             }
             const char *name = key.n == 4 && (key.p[0] | 32) == 'r' && (key.p[1] | 32) == 'a' &&
-                                       (key.p[2] | 32) == 'k' && (key.p[3] | 32) == 'e' ? "rake"
-                             : key.n == 7 && strncasecmp(key.p, "jackpot", 7) == 0 ? "jackpot"
-                                                                                 : "fees";
+                                       (key.p[2] | 32) == 'k' && (key.p[3] | 32) == 'e' ? rm_fee_names[0]
+                             : key.n == 7 && strncasecmp(key.p, "jackpot", 7) == 0 ? rm_fee_names[1]
+                                                                                 : rm_fee_names[2];
             if (rm_fee(b, name, value)) {
                 return RM_NOT_MINE;
             }

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from showdown.phh.errors import HistoryError, MalformedHistory
+from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import ipoker, pacific, party, stars, winamax
 from showdown.phh.rooms.detect import ROOMS, detect
@@ -85,7 +86,8 @@ def read_hands(text: str, room: str, file: str | None = None
     read = _READERS[room]
     hands: list[HandHistory | HistoryError] = []
     parts = split_hands(text, room)
-    fast = native_hands(parts, room)  # the kernel's reading; None: Python reads the part
+    with paused():  # many small acyclic containers: see showdown.phh.nogc
+        fast = native_hands(parts, room)  # the kernel's reading; None: Python reads the part
     for k, part in enumerate(parts):
         done = fast[k] if fast is not None else None
         if done is not None:
