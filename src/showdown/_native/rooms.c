@@ -1095,6 +1095,9 @@ static int rm_stars_header(Rm *b, Span line, PyObject *game)
         while (k < line.n && (rm_is_letter(line.p[k]) || rm_digit(line.p[k]) || line.p[k] == '_' || line.p[k] == '-')) {
             k++;
         }
+        if (k < line.n && (unsigned char)line.p[k] >= 0x80) {
+            return RM_NOT_MINE; /* a letter \w would take? Python knows */
+        }
         b->hand.p = line.p + start;
         b->hand.n = k - start;
         b->has_hand = 1;
@@ -1517,14 +1520,15 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
     int who = number >= 0 && number < 1000 ? by_seat[number] : -1;
     if (!b->ncollected) { /* WPN may write the winner only here: _WON */
         for (Py_ssize_t k = 0; k < line.n && who >= 0; k++) {
+            Span at = rm_from(line, k);
+            Py_ssize_t skip = rm_starts(at, "won ") ? 4 : rm_starts(at, "collected ") ? 10 : 0;
+            if (!skip) {
+                continue;
+            }
             if (k > 0 && (unsigned char)line.p[k - 1] >= 0x80) {
                 return RM_NOT_MINE; /* is it a word character (\b)? Python knows */
             }
-            int boundary = k == 0 || !(rm_is_letter(line.p[k - 1]) || rm_digit(line.p[k - 1]) ||
-                                       line.p[k - 1] == '_');
-            Span at = rm_from(line, k);
-            Py_ssize_t skip = rm_starts(at, "won ") ? 4 : rm_starts(at, "collected ") ? 10 : 0;
-            if (!boundary || !skip) {
+            if (k > 0 && (rm_is_letter(line.p[k - 1]) || rm_digit(line.p[k - 1]) || line.p[k - 1] == '_')) {
                 continue;
             }
             at = rm_from(at, skip);
@@ -1587,11 +1591,6 @@ static int rm_stars(Rm *b, Span text, PyObject *game, int colon)
     }
     Py_ssize_t eol = rm_find(text, "\n");
     Span header = {text.p, eol < 0 ? text.n : eol};
-    for (Py_ssize_t k = 0; k < header.n; k++) {
-        if ((unsigned char)header.p[k] >= 0x80) {
-            return RM_NOT_MINE;
-        }
-    }
     int status = rm_stars_header(b, header, game);
     if (status) {
         return status;
