@@ -960,6 +960,18 @@ static int rm_digits(Span s, Py_ssize_t *k, int lo, int hi)
     return c < lo ? -1 : v;
 }
 
+/* All the digits at s[*k] (\d+): their value, -1 for none, -2 for more than six (an
+ * int the reader takes and this file does not). */
+static int rm_number_run(Span s, Py_ssize_t *k)
+{
+    Py_ssize_t a = *k;
+    int v = rm_digits(s, k, 1, 6);
+    if (v >= 0 && *k < s.n && rm_digit(s.p[*k])) {
+        return -2;
+    }
+    return *k > a ? v : -1;
+}
+
 /* games.when: the first (\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})
  * (?: ([A-Z]{2,4}))? of a line. */
 static int rm_when(Rm *b, Span line)
@@ -1390,7 +1402,10 @@ static int rm_table_line(Rm *b, Span line)
             continue;
         }
         Py_ssize_t d = q + 2;
-        int seats = rm_digits(line, &d, 1, 6);
+        int seats = rm_number_run(line, &d);
+        if (seats == -2) {
+            return RM_NOT_MINE;
+        }
         if (seats < 0 || !rm_starts(rm_from(line, d), "-max")) {
             continue;
         }
@@ -1409,7 +1424,10 @@ static int rm_table_line(Rm *b, Span line)
         }
         if (rm_starts(after, " Seat #")) {
             Py_ssize_t z = 7;
-            int button = rm_digits(after, &z, 1, 6);
+            int button = rm_number_run(after, &z);
+            if (button == -2) {
+                return RM_NOT_MINE;
+            }
             if (button >= 0) {
                 b->button = button;
             }
@@ -1688,8 +1706,8 @@ static int rm_stars(Rm *b, Span text, PyObject *game, int colon)
             continue;
         }
         if (rm_starts(line, "Table ") || rm_starts(line, "Table:")) {
-            if (rm_table_line(b, line) < 0) {
-                return -1;
+            if ((status = rm_table_line(b, line))) {
+                return status;
             }
             continue;
         }
@@ -1727,7 +1745,10 @@ static int rm_stars(Rm *b, Span text, PyObject *game, int colon)
         if (rm_starts(line, "The button")) {
             if (rm_starts(line, "The button is in seat #")) {
                 Py_ssize_t z = 23;
-                int button = rm_digits(line, &z, 1, 6);
+                int button = rm_number_run(line, &z);
+                if (button == -2) {
+                    return RM_NOT_MINE;
+                }
                 if (button >= 0) {
                     b->button = button;
                 }
@@ -1886,9 +1907,10 @@ typedef struct {
     XmlItem item[XML_ITEMS];
 } Xml;
 
+/* A name's characters (no ':': a prefix needs a namespace, which expat checks). */
 static int xml_name_char(char c)
 {
-    return rm_is_letter(c) || rm_digit(c) || c == '_' || c == '-' || c == '.' || c == ':';
+    return rm_is_letter(c) || rm_digit(c) || c == '_' || c == '-' || c == '.';
 }
 
 static int xml_is(Span s, const char *name)
@@ -2768,7 +2790,11 @@ static int rm_888_table(Span line, Span *tournament, Span *table, int *seats)
             for (Py_ssize_t q = k + 1; q + 2 <= line.n; q++) {
                 if (line.p[q] == '-' && line.p[q + 1] == ' ') {
                     Span tail = rm_from(line, q + 2);
-                    if (rm_888_table(tail, tournament, table, seats) && tournament->n < 0) {
+                    int found = rm_888_table(tail, tournament, table, seats);
+                    if (found < 0) {
+                        return -1;
+                    }
+                    if (found && tournament->n < 0) {
                         *tournament = (Span){line.p + a, k - a};
                         return 1;
                     }
@@ -2788,8 +2814,11 @@ static int rm_888_table(Span line, Span *tournament, Span *table, int *seats)
             continue;
         }
         Py_ssize_t k = q + 1;
-        int n = rm_digits(name, &k, 1, 6);
-        if (n >= 0 && (k >= name.n || !rm_digit(name.p[k])) && rm_starts(rm_from(name, k), " Max")) {
+        int n = rm_number_run(name, &k);
+        if (n == -2) {
+            return -1;
+        }
+        if (n >= 0 && rm_starts(rm_from(name, k), " Max")) {
             *table = (Span){name.p, q};
             *seats = n;
             return 1;
@@ -2877,7 +2906,11 @@ static int rm_888(Rm *b, Span text, PyObject *game)
         if (rm_starts(line, "Table ") || rm_starts(line, "Tournament #")) {
             Span t, table;
             int seats;
-            if (rm_888_table(line, &t, &table, &seats)) {
+            int found = rm_888_table(line, &t, &table, &seats);
+            if (found < 0) {
+                return RM_NOT_MINE;
+            }
+            if (found) {
                 tournament = t.n >= 0;
                 if ((tournament && rm_set(b->meta, "_tournament", rm_name(t)) < 0) ||
                     rm_set(b->meta, "table", rm_name(table)) < 0 ||
