@@ -561,69 +561,104 @@ static int rm_order(Rm *b, int *order)
     return n;
 }
 
-/* HandBuilder._posted_out_of_position finds nothing to move: the first to act preflop is
- * the one PHH's opening rule names (else Python's, which moves the blind or raises). */
-static int rm_blinds_in_position(Rm *b, const int *order, int n)
+/* HandBuilder._posted_out_of_position and _forced_bets: the antes and live blinds PHH
+ * writes, per place of ``order``. A live blind posted where PHH's opening rule would not
+ * open the betting with the player the room shows acting first is taken out (the
+ * latest largest first) until the rule names that player; its chips then come in with
+ * the player's first action, or are dead money (an ante) when that action is a fold.
+ * 1 done, 0 for Python (no reading of the blinds fits; a blind taken out and no action). */
+static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_t *blinds)
 {
     int first = -1;
-    for (int k = 0; k < b->nev; k++) {
-        if (b->ev[k].who >= 0) {
-            first = b->ev[k].who;
-            break;
-        }
+    for (int k = 0; k < b->nev && first < 0; k++) {
+        first = b->ev[k].who;
     }
+    int64_t posted[RM_SEATS];
     int any = 0;
     for (int k = 0; k < n; k++) {
-        any |= b->pl[order[k]].blind != 0;
+        antes[k] = b->pl[order[k]].ante;
+        blinds[k] = posted[k] = b->pl[order[k]].blind;
+        any |= posted[k] != 0;
     }
     if (n == 2 || first < 0 || !any) {
         return 1;
     }
-    int64_t units[RM_SEATS], behind[RM_SEATS];
-    int top = 0;
-    int64_t best = -1;
+    int moved[RM_SEATS] = {0};
+    for (;;) {
+        int64_t behind[RM_SEATS], best = -1;
+        int top = 0, anyleft = 0;
+        for (int k = 0; k < n; k++) {
+            RmPlayer *p = &b->pl[order[k]];
+            behind[k] = p->stack - p->ante - posted[k];
+            anyleft |= posted[k] != 0;
+            if (posted[k] >= best) { /* blind_opener: the largest blind, the later on a tie */
+                best = posted[k];
+                top = k;
+            }
+        }
+        int opener = anyleft ? (top + 1) % n : 0;
+        int64_t first_total = -1, second = -1;
+        int top_total = -1, head = -1;
+        for (int k = 0; k < n; k++) { /* round_queue, nobody folded: its first player */
+            int64_t total = behind[k] + posted[k];
+            if (total > first_total) {
+                second = first_total;
+                first_total = total;
+                top_total = k;
+            } else if (total > second) {
+                second = total;
+            }
+        }
+        for (int m = 0; m < n && head < 0; m++) {
+            int k = (opener + m) % n;
+            if (behind[k] && (k == top_total ? second : first_total) > posted[k]) {
+                head = k;
+            }
+        }
+        if (head >= 0 && order[head] == first) {
+            break;
+        }
+        if (!anyleft) {
+            return 0; /* no reading opens with the first to act: Python's error */
+        }
+        moved[top] = 1; /* the largest blind, the later seat on a tie */
+        posted[top] = 0;
+    }
     for (int k = 0; k < n; k++) {
-        RmPlayer *p = &b->pl[order[k]];
-        units[k] = p->blind;
-        behind[k] = p->stack - p->ante - p->blind;
-        int64_t v = units[k];
-        if (v >= best) { /* blind_opener: the largest blind, the later seat on a tie */
-            best = v;
-            top = k;
-        }
-    }
-    int opener = (top + 1) % n;
-    int64_t first_total = -1, second = -1;
-    int top_total = -1;
-    for (int k = 0; k < n; k++) { /* round_queue: nobody folded */
-        int64_t total = behind[k] + units[k];
-        if (total > first_total) {
-            second = first_total;
-            first_total = total;
-            top_total = k;
-        } else if (total > second) {
-            second = total;
-        }
-    }
-    for (int m = 0; m < n; m++) {
-        int k = (opener + m) % n;
-        if (!behind[k] || (k == top_total ? second : first_total) <= units[k]) {
+        if (!moved[k]) {
             continue;
         }
-        return order[k] == first;
+        char verb = 0;
+        for (int e = 0; e < b->nev && !verb; e++) {
+            if (b->ev[e].verb == 'b') {
+                break; /* the flop: preflop is over */
+            }
+            verb = b->ev[e].who == order[k] ? b->ev[e].verb : 0;
+        }
+        if (!verb) {
+            return 0; /* posted out of position and no action preflop: Python's error */
+        }
+        if (verb == 'f') {
+            antes[k] += blinds[k];
+        }
+        blinds[k] = 0;
     }
-    return 0;
+    return 1;
 }
 
-static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int reverse)
+/* A list of amounts per player: ``values`` (by place) when given, else a player field
+ * (2 stack, 3 collected, 4 bounty); reversed for the heads-up forced bets. */
+static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int reverse,
+                            const int64_t *values)
 {
     PyObject *list = PyList_New(n);
     if (list == NULL) {
         return NULL;
     }
     for (int k = 0; k < n; k++) {
-        RmPlayer *p = &b->pl[order[reverse ? n - 1 - k : k]];
-        int64_t v = which == 0 ? p->ante : which == 1 ? p->blind : which == 2 ? p->stack
+        int place = reverse ? n - 1 - k : k;
+        RmPlayer *p = &b->pl[order[place]];
+        int64_t v = values != NULL ? values[place] : which == 2 ? p->stack
                   : which == 3 ? p->collected : p->bounty;
         PyObject *x = rm_number(v);
         if (x == NULL) {
@@ -646,7 +681,8 @@ static int rm_build(Rm *b, PyObject **fields)
 {
     *fields = NULL;
     int order[RM_SEATS], n = rm_order(b, order), pos[RM_SEATS];
-    if (b->runs > 1 || n < 2 || !rm_blinds_in_position(b, order, n)) {
+    int64_t antes[RM_SEATS], blinds[RM_SEATS];
+    if (b->runs > 1 || n < 2 || !rm_forced_bets(b, order, n, antes, blinds)) {
         return 0;
     }
     const char *variant = PyUnicode_AsUTF8(b->variant);
@@ -781,8 +817,8 @@ static int rm_build(Rm *b, PyObject **fields)
         Py_DECREF(s);
     }
     if (rm_set(f, "variant", Py_NewRef(b->variant)) < 0 ||
-        rm_set(f, "antes", rm_numbers(b, order, n, 0, n == 2)) < 0 ||
-        rm_set(f, "blinds_or_straddles", rm_numbers(b, order, n, 1, n == 2)) < 0) {
+        rm_set(f, "antes", rm_numbers(b, order, n, 0, n == 2, antes)) < 0 ||
+        rm_set(f, "blinds_or_straddles", rm_numbers(b, order, n, 1, n == 2, blinds)) < 0) {
         goto error;
     }
     if (fixed) {
@@ -792,7 +828,7 @@ static int rm_build(Rm *b, PyObject **fields)
     } else if (rm_set(f, "min_bet", rm_number(big)) < 0) {
         goto error;
     }
-    if (rm_set(f, "starting_stacks", rm_numbers(b, order, n, 2, 0)) < 0 ||
+    if (rm_set(f, "starting_stacks", rm_numbers(b, order, n, 2, 0, NULL)) < 0 ||
         rm_set(f, "actions", Py_NewRef(actions)) < 0) {
         goto error;
     }
@@ -835,7 +871,7 @@ static int rm_build(Rm *b, PyObject **fields)
         PyList_SET_ITEM(seats, k, seat);
         PyList_SET_ITEM(players, k, name);
     }
-    if (rm_set(f, "winnings", rm_numbers(b, order, n, 3, 0)) < 0 ||
+    if (rm_set(f, "winnings", rm_numbers(b, order, n, 3, 0, NULL)) < 0 ||
         rm_set(f, "_room", Py_NewRef(b->room)) < 0) {
         goto error;
     }
@@ -844,7 +880,7 @@ static int rm_build(Rm *b, PyObject **fields)
             goto error;
         }
     }
-    if (b->anybounty && rm_set(f, "_bounties", rm_numbers(b, order, n, 4, 0)) < 0) {
+    if (b->anybounty && rm_set(f, "_bounties", rm_numbers(b, order, n, 4, 0, NULL)) < 0) {
         goto error;
     }
     Py_DECREF(actions);
