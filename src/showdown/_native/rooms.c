@@ -1125,6 +1125,69 @@ static int rm_is_letter(char c)
 }
 
 /* The header: the hand's number (_ID), its game, its date. */
+static int rm_currency(Rm *b, Span s);
+static int rm_variant(Rm *b, PyObject *game, const char *room, Span name);
+
+/* Full Tilt's time: (\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2}), its
+ * fields in when[] and the zone; 0 when the line has none. */
+static int rm_ftp_time(Span line, int *when, Span *zone)
+{
+    for (Py_ssize_t i = 0; i < line.n; i++) {
+        Py_ssize_t k = i;
+        int h, mi, sec, y, mo, d;
+        if ((h = rm_digits(line, &k, 1, 2)) < 0 || k >= line.n || line.p[k++] != ':' ||
+            (mi = rm_digits(line, &k, 2, 2)) < 0 || k >= line.n || line.p[k++] != ':' ||
+            (sec = rm_digits(line, &k, 2, 2)) < 0 || k >= line.n || line.p[k++] != ' ') {
+            continue;
+        }
+        Py_ssize_t z = k;
+        while (k < line.n && line.p[k] >= 'A' && line.p[k] <= 'Z') {
+            k++;
+        }
+        if (k - z < 2 || k - z > 4 || !rm_starts(rm_from(line, k), " - ")) {
+            continue;
+        }
+        Span found = {line.p + z, k - z};
+        k += 3;
+        if ((y = rm_digits(line, &k, 4, 4)) < 0 || k >= line.n || line.p[k++] != '/' ||
+            (mo = rm_digits(line, &k, 2, 2)) < 0 || k >= line.n || line.p[k++] != '/' ||
+            (d = rm_digits(line, &k, 2, 2)) < 0) {
+            continue;
+        }
+        when[0] = y, when[1] = mo, when[2] = d, when[3] = h, when[4] = mi, when[5] = sec;
+        *zone = found;
+        return 1;
+    }
+    return 0;
+}
+
+/* Full Tilt's table: _FTP_TABLE, Table (.+?) - , its last ", " part less "Table ". */
+static int rm_ftp_table(Rm *b, Span line)
+{
+    for (Py_ssize_t i = 0; i + 6 <= line.n; i++) {
+        if (memcmp(line.p + i, "Table ", 6)) {
+            continue;
+        }
+        Span rest = rm_from(line, i + 6);
+        Py_ssize_t dash = rest.n > 1 ? rm_find(rm_from(rest, 1), " - ") : -1;
+        if (dash < 0) {
+            continue;
+        }
+        Span table = {rest.p, dash + 1};
+        for (Py_ssize_t q = table.n - 2; q >= 0; q--) {
+            if (table.p[q] == ',' && table.p[q + 1] == ' ') {
+                table = rm_from(table, q + 2);
+                break;
+            }
+        }
+        if (rm_starts(table, "Table ")) {
+            table = rm_from(table, 6);
+        }
+        return rm_set(b->meta, "table", rm_name(table));
+    }
+    return 0;
+}
+
 static int rm_stars_header(Rm *b, Span line, PyObject *game)
 {
     Py_ssize_t after = -1;
@@ -1159,6 +1222,99 @@ static int rm_stars_header(Rm *b, Span line, PyObject *game)
     int status = rm_game(b, game, b->room, key, rm_undated(rest, key));
     if (status) {
         return status;
+    }
+    const char *room = PyUnicode_AsUTF8(b->room);
+    if (room == NULL) {
+        return -1;
+    }
+    if (strcmp(room, "fulltilt") == 0) {
+        int when[6];
+        Span zone;
+        if (rm_ftp_table(b, line) < 0) {
+            return -1;
+        }
+        if (rm_ftp_time(line, when, &zone)) {
+            Py_ssize_t before = PyDict_GET_SIZE(b->meta);
+            if (rm_clock(b, when[0], when[1], when[2], when[3], when[4], when[5], zone) < 0) {
+                return -1;
+            }
+            return PyDict_GET_SIZE(b->meta) > before ? 0 : RM_NOT_MINE; /* ValueError: Python's */
+        }
+    }
+    return rm_when(b, line);
+}
+
+/* winamax.read_hand's header: HandId: #([\w-]+); the game (winamax._GAME: a name without
+ * '-' and the stakes in parentheses, between " - " and " - "); the tournament's name or
+ * the currency; the date. */
+static int rm_winamax_header(Rm *b, Span line, PyObject *game)
+{
+    for (Py_ssize_t i = 0; i + 9 < line.n; i++) {
+        if (memcmp(line.p + i, "HandId: #", 9)) {
+            continue;
+        }
+        Py_ssize_t k = i + 9;
+        while (k < line.n && (rm_is_letter(line.p[k]) || rm_digit(line.p[k]) || line.p[k] == '_' || line.p[k] == '-')) {
+            k++;
+        }
+        if (k < line.n && (unsigned char)line.p[k] >= 0x80) {
+            return RM_NOT_MINE;
+        }
+        if (k > i + 9) {
+            b->hand = (Span){line.p + i + 9, k - i - 9};
+            b->has_hand = 1;
+            break;
+        }
+    }
+    Span name = {NULL, 0}, stakes = {NULL, 0};
+    for (Py_ssize_t i = 0; i + 3 <= line.n && name.p == NULL; i++) {
+        if (memcmp(line.p + i, " - ", 3)) {
+            continue;
+        }
+        for (Py_ssize_t e = i + 3; e + 1 < line.n && line.p[e] != '-'; e++) {
+            if (line.p[e] != ' ' || line.p[e + 1] != '(') {
+                continue;
+            }
+            Py_ssize_t a = e + 2, z = a;
+            int slash = 0;
+            while (z < line.n && line.p[z] != '(' && line.p[z] != ')') {
+                slash |= line.p[z++] == '/';
+            }
+            if (z < line.n && line.p[z] == ')' && slash && rm_starts(rm_from(line, z + 1), " - ")) {
+                name = (Span){line.p + i + 3, e - i - 3};
+                stakes = (Span){line.p + a, z - a};
+                break;
+            }
+        }
+    }
+    if (name.p == NULL) {
+        return RM_NOT_MINE;
+    }
+    int status = rm_variant(b, game, "winamax", name);
+    if (status) {
+        return status;
+    }
+    Py_ssize_t last = -1, before = -1; /* stakes.split("/")[-2:] */
+    for (Py_ssize_t k = 0; k < stakes.n; k++) {
+        if (stakes.p[k] == '/') {
+            before = last;
+            last = k;
+        }
+    }
+    Span small = {stakes.p + before + 1, last - before - 1}, big = rm_from(stakes, last + 1);
+    if (rm_amount(small, &b->small) || rm_amount(big, &b->big)) {
+        return RM_NOT_MINE;
+    }
+    b->has_small = b->has_big = 1;
+    Py_ssize_t at = rm_find(line, "Tournament \"");
+    Span tail = at < 0 ? line : rm_from(line, at + 12);
+    Py_ssize_t close = at < 0 ? -1 : rm_find(tail, "\"");
+    if (close >= 0) {
+        if (rm_set(b->meta, "_tournament", rm_name((Span){tail.p, close})) < 0) {
+            return -1;
+        }
+    } else if (rm_currency(b, stakes) < 0) {
+        return -1;
     }
     return rm_when(b, line);
 }
@@ -1635,7 +1791,7 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
 }
 
 /* stars.read_hand */
-static int rm_stars(Rm *b, Span text, PyObject *game, int colon)
+static int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
 {
     while (text.n && text.p[0] == '\n') {
         text = rm_from(text, 1);
@@ -1645,7 +1801,7 @@ static int rm_stars(Rm *b, Span text, PyObject *game, int colon)
     }
     Py_ssize_t eol = rm_find(text, "\n");
     Span header = {text.p, eol < 0 ? text.n : eol};
-    int status = rm_stars_header(b, header, game);
+    int status = winamax ? rm_winamax_header(b, header, game) : rm_stars_header(b, header, game);
     if (status) {
         return status;
     }
@@ -1854,7 +2010,7 @@ static PyObject *rm_hand(PyObject *part, PyObject *room, int kind, PyObject *gam
     PyObject *result = NULL, *fields = NULL;
     int status = b->meta == NULL ? -1
                : kind == 2 ? rm_ipoker(b, text, game) : kind == 3 ? rm_888(b, text, game)
-               : kind == 4 ? rm_party(b, text, game) : rm_stars(b, text, game, kind == 1);
+               : kind == 4 ? rm_party(b, text, game) : rm_stars(b, text, game, kind == 1, kind == 6);
     if (status == 0 && rm_build(b, &fields) < 0) {
         status = -1;
     }
@@ -1894,7 +2050,8 @@ PyObject *sd_Tables_room_hands(Tables *self, PyObject *args)
     }
     int kind = strcmp(name, "pokerstars") == 0 || strcmp(name, "ggpoker") == 0 ? 1
              : strcmp(name, "wpn") == 0 ? 0 : strcmp(name, "ipoker") == 0 ? 2
-             : strcmp(name, "888") == 0 ? 3 : strcmp(name, "partypoker") == 0 ? 4 : -1;
+             : strcmp(name, "888") == 0 ? 3 : strcmp(name, "partypoker") == 0 ? 4
+             : strcmp(name, "fulltilt") == 0 ? 5 : strcmp(name, "winamax") == 0 ? 6 : -1;
     Py_ssize_t count = PyList_GET_SIZE(parts);
     PyObject *out = PyList_New(count);
     if (out == NULL) {
