@@ -269,3 +269,27 @@ def test_other_variants_and_unusual_hands_take_the_python_path() -> None:
     assert_same(unusual)
     if _backend.current() == "native":
         assert kernel_share(unusual) == 0.0
+
+
+def test_unequal_antes_settle_in_the_kernel_as_the_reference() -> None:
+    """Dead money (a dead blind written as one player's ante, antes some short stacks pay
+    in part) is settled by the kernel as settlement._dead_antes settles it: placeholders
+    holding the antes in the main pot, or the antes left in when a live player put in
+    nothing more."""
+    rng = random.Random(6)
+    hands = []
+    for _ in range(300):
+        n = rng.randint(3, 9)
+        stacks = [rng.choice([1, 2, 3, 7, 40, 100, 250]) for _ in range(n)]
+        antes = [rng.choice([0, 0, 0, 1, 2, 5, 30]) for _ in range(n)]
+        if not any(antes):
+            antes[rng.randrange(n)] = 3
+        code = rng.choice(["NT", "PO", "FT"])
+        hands.append(random_hand(rng, header(code, stacks, antes=antes), unknown=0,
+                                 fold=rng.choice([0.1, 0.3, 0.6]), muck=rng.choice([0, 0.3])))
+    assert_same(hands)
+    reports = from_rows(_rows(hands, repair=False))
+    assert [repr(r.to_dict()) for r in reports] == [
+        repr(report(h, h.label).to_dict()) for h in hands]
+    if _backend.current() == "native":
+        assert kernel_share(hands) > 0.5

@@ -9,7 +9,8 @@
  * an unknown starting stack (inf) is one no bet reaches (PHH_INF). The betting
  * rules are those of showdown.phh.engine and showdown.phh.betting (the same
  * steps, in C); the settlement (settlement.c) those of showdown.pots.resolution.resolve
- * for tables whose seats run clockwise from p1, with equal antes. Anything
+ * for tables whose seats run clockwise from p1 (unequal antes as dead money, as
+ * showdown.phh.settlement._dead_antes counts them). Anything
  * else, an illegal action included, gives None for that hand: Python then
  * replays it and raises the error that names the rule. The tests compare both
  * on random legal and broken hands and on real files. Tables method phh_settle

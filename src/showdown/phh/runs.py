@@ -5,7 +5,8 @@
 backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
 Omaha (blinds; amounts in whole chips or decimals such as 0.25, unknown
 ``inf`` stacks; every player dealt at once; seats numbered clockwise from
-``p1``; equal antes) are replayed under the same betting rules and settled as
+``p1``; antes equal or not, unequal ones being dead money in the main pot as
+:func:`~showdown.phh.settlement.to_table` counts them) are replayed under the same betting rules and settled as
 :func:`~showdown.pots.resolution.resolve` settles, in C, in one call for the whole run,
 amounts in the units :mod:`~showdown.phh.amounts` counts them in (a hand whose
 showdown needs an unknown hand is replayed there too, and left unsettled as
