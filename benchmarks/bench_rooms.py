@@ -9,7 +9,7 @@ enough to time. In interleaved rounds (best and median printed):
 
 - showdown, whole: the room's text read into PHH hands, every hand replayed under the
   rules, settled and verified against what the room paid (what ``showdown replay`` does
-  in one process, without the file system);
+  with a file in one process, without the file system: ``corpus._run`` of the text);
 - showdown, read only: the room's text to PHH hands;
 - showdown, replay only: the same hands, read beforehand, replayed, settled, verified;
 - pokerkit: pokerkit reads no room's text, so it replays the PHH that ``showdown
@@ -30,7 +30,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from common import Result, interleaved_cpu_times, interleaved_times, machine_load, print_table
-from showdown.phh.corpus import _rows
+from showdown.phh.corpus import _rows, _run
 from showdown.phh.notation import HandHistory, dumps
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.read import open_text, read_hands, split_hands
@@ -65,10 +65,12 @@ def read_all(texts: list[tuple[str, str, int]]) -> list[tuple[str, list[HandHist
 
 
 def whole(texts: list[tuple[str, str, int]]) -> int:
+    """What ``showdown replay`` does with a room's file in one process (a unit of work of
+    :mod:`showdown.phh.corpus`: read, replayed, settled, verified, a row per hand)."""
     n = 0
-    for room, hands in read_all(texts):
-        rows = _rows(hands, False, room)
-        assert all(r[3] is None for r in rows)
+    for room, text, _ in texts:
+        rows = _run([("bench", "room", room, text)])
+        assert all(r[3] is None for r in rows), [r[3] for r in rows if r[3] is not None]
         n += len(rows)
     return n
 

@@ -17,7 +17,8 @@ from showdown.hands import native
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.fast import NATIVE_ROOMS, native_hands
+from showdown.phh.rooms import pacific, party, stars, winamax
+from showdown.phh.rooms.fast import HEAD_STARTS, NATIVE_ROOMS, native_hands, split_at_heads
 from showdown.phh.rooms.read import open_text, read_hands, split_hands
 
 ROOMS = Path(__file__).parent / "data" / "rooms"
@@ -220,3 +221,50 @@ def _stars_hand(n: int, rng: random.Random, sign: str, comma: bool) -> str:
     for k in range(n):
         lines.append(f"Seat {k + 1}: {names[k]} folded before Flop")
     return "\n".join(lines) + "\n"
+
+
+# Cutting a file into hands -----------------------------------------------------------
+
+_HEADS = {"pokerstars": stars.HEADS["pokerstars"], "ggpoker": stars.HEADS["ggpoker"],
+          "fulltilt": stars.HEADS["fulltilt"], "wpn": stars.HEADS["wpn"],
+          "winamax": winamax.HEAD, "888": pacific.HEAD, "partypoker": party.HEAD}
+
+
+def test_every_head_pattern_starts_as_split_at_heads_expects() -> None:
+    """split_at_heads tries a room's pattern only where a line begins with one of its
+    HEAD_STARTS: each pattern must begin (after ``^``) with one of them, or with an
+    optional group that does (888's ``#Game No`` line), and be anchored at line starts."""
+    assert set(HEAD_STARTS) == set(_HEADS)
+    for room, head in _HEADS.items():
+        assert head.flags & re.MULTILINE and head.pattern.startswith("^"), room
+        # a hand head that does not begin with a listed text is not one the pattern takes
+        for line in ("PokerStars Hand #1: x", "Poker Hand #HD1: x", "Full Tilt Poker Game #1",
+                     "FullTilt Poker Hand #1", "Game Hand #1", "Winamax Poker - x",
+                     "#Game No : 7\n***** 888poker", "***** 888poker", "***** Hand History for"):
+            if head.match(line):
+                assert line.startswith(HEAD_STARTS[room]), (room, line)
+
+
+def _split_reference(text: str, room: str) -> list[int]:
+    return [m.start() for m in _HEADS[room].finditer(text)]
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_split_at_heads_cuts_every_sample_as_finditer(name: str) -> None:
+    text = TEXTS[name]
+    room = detect(text)
+    assert room is not None
+    if room in _HEADS:
+        assert split_at_heads(text, room, _HEADS[room]) == _split_reference(text, room)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(_HEADS)), st.lists(st.sampled_from(
+    ["PokerStars Hand #1: x", "PokerStars Zoom Hand #2", "Poker Hand #HD1", "Full Tilt Poker Game #3",
+     "FullTilt Poker Hand #4", "Game Hand #5", "Winamax Poker - 6", "#Game No : 7", "#Game No : x",
+     "***** 888poker Hand History", "***** Hand History for Game 8", "***** Hand History For Game 9",
+     "", "\n", "Seat 1: x", " PokerStars Hand #9", "Full", "*****", "PokerStars Hand #"]),
+    max_size=12))
+def test_split_at_heads_cuts_any_text_as_finditer(room: str, lines: list[str]) -> None:
+    text = "\n".join(lines)
+    assert split_at_heads(text, room, _HEADS[room]) == _split_reference(text, room)

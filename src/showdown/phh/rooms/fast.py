@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -23,7 +24,7 @@ from showdown.phh.rooms import stars
 from showdown.phh.rooms.games import stakes_of, variant_of
 from showdown.phh.rooms.money import amount, currency_of
 
-__all__ = ["NATIVE_ROOMS", "native_hands"]
+__all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "native_hands", "split_at_heads"]
 
 #: The rooms whose hands the kernel reads.
 NATIVE_ROOMS = frozenset({"pokerstars", "ggpoker", "wpn", "fulltilt", "winamax", "ipoker", "888",
@@ -92,3 +93,53 @@ def _ipoker_game(game_type: str) -> tuple[Any, ...] | None:
     if small is None or big is None:
         return None
     return variant, small, big, currency_of(game_type)
+
+
+#: What the head of a hand (the room's ``HEAD`` pattern, anchored at a line start) begins
+#: with, per room: :func:`split_at_heads` looks for these and tries the pattern there only.
+HEAD_STARTS = {
+    "pokerstars": ("PokerStars ",),
+    "ggpoker": ("Poker Hand #",),
+    "fulltilt": ("Full",),
+    "wpn": ("Game Hand #",),
+    "winamax": ("Winamax Poker - ",),
+    "888": ("#Game No : ", "***** 888"),
+    "partypoker": ("***** Hand History ",),
+}
+
+
+def split_at_heads(text: str, room: str, head: re.Pattern[str]) -> list[int] | None:
+    """Where each hand starts, as ``head.finditer`` finds them (``head`` is anchored at
+    line starts, ``^`` with ``re.MULTILINE``), found quicker: only the line starts that
+    begin as :data:`HEAD_STARTS` says are tried (the regex engine would try every
+    character). ``None`` for a room not listed.
+
+    >>> split_at_heads("x\nPokerStars Hand #1: a\nPokerStars Hand #2", "pokerstars",
+    ...                stars.HEADS["pokerstars"])
+    [2, 24]
+    """
+    literals = HEAD_STARTS.get(room)
+    if literals is None:
+        return None
+    found: list[int] = []
+    for literal in literals:
+        if text.startswith(literal):
+            found.append(0)
+        key = "\n" + literal
+        at = text.find(key)
+        while at >= 0:
+            found.append(at + 1)
+            at = text.find(key, at + 1)
+    if len(literals) > 1:
+        found.sort()
+    starts: list[int] = []
+    end = 0
+    match = head.match
+    for at in found:
+        if at < end:
+            continue
+        m = match(text, at)
+        if m is not None:
+            starts.append(at)
+            end = max(m.end(), at + 1)
+    return starts
