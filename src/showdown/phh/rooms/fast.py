@@ -20,11 +20,12 @@ from functools import lru_cache
 from typing import Any
 
 from showdown.hands import native
+from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import stars
 from showdown.phh.rooms.games import stakes_of, variant_of
 from showdown.phh.rooms.money import amount, currency_of
 
-__all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "native_hands", "split_at_heads"]
+__all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "as_history", "native_hands", "split_at_heads"]
 
 #: The rooms whose hands the kernel reads.
 NATIVE_ROOMS = frozenset({"pokerstars", "ggpoker", "wpn", "fulltilt", "winamax", "ipoker", "888",
@@ -64,6 +65,25 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
     if small is None or big is None:
         return None
     return variant, small, big, currency, tournament
+
+
+_new = object.__new__
+
+
+def as_history(read: tuple[str | None, dict[str, Any]], file: str | None) -> HandHistory:
+    """A hand the kernel read as a :class:`HandHistory`, made at once: its fields are the
+    kernel's own new dict, of the shapes ``HandHistory`` checks (a text variant, a list of
+    texts for the actions, a stack per player), so neither copied nor checked again.
+
+    >>> h = as_history(("7", {"variant": "NT", "actions": [], "starting_stacks": [1, 2]}), "a")
+    >>> h.name, h.file, h.variant
+    ('7', 'a', 'NT')
+    """
+    h = _new(HandHistory)
+    h.fields = read[1]
+    h.file = file
+    h.name = read[0]
+    return h
 
 
 def native_hands(parts: list[str], room: str) -> list[tuple[str | None, dict[str, Any]] | None

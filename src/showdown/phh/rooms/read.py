@@ -18,7 +18,7 @@ from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import ipoker, pacific, party, stars, winamax
 from showdown.phh.rooms.detect import ROOMS, detect
-from showdown.phh.rooms.fast import native_hands, split_at_heads
+from showdown.phh.rooms.fast import as_history, native_hands, split_at_heads
 
 __all__ = ["open_text", "read_file", "read_hands", "read_path", "split_hands"]
 
@@ -93,7 +93,7 @@ def read_hands(text: str, room: str, file: str | None = None
     for k, part in enumerate(parts):
         done = fast[k] if fast is not None else None
         if done is not None:
-            hands.append(HandHistory(done[1], file, done[0]))
+            hands.append(as_history(done, file))
             continue
         try:
             hands.append(read(part, room, file))
