@@ -562,9 +562,28 @@ fail:
     return NULL;
 }
 
+/* The result of a hand whose actions stop before its end: the replay's part, then what
+ * comes next (engine.HandState.pending's text). */
+static PyObject *phh_partial_result(const PhhHand *h, PyObject *infinite)
+{
+    PyObject *items[10] = {NULL};
+    if (phh_replayed(h, infinite, items) < 0) {
+        return NULL;
+    }
+    items[9] = PyUnicode_FromString(h->partial);
+    return phh_pack(10, items);
+}
+
 int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
                   PyObject *infinite, PyObject **result)
 {
+    if (h->partial[0]) { /* replayed as far as written: not settled */
+        if (phh_card_text_init() < 0) {
+            return -1;
+        }
+        *result = phh_partial_result(h, infinite);
+        return *result == NULL ? -1 : 0;
+    }
     PhhSettled settled;
     int status = phh_settle(t, shape, h, &settled);
     if (status == 1 || phh_card_text_init() < 0) {
