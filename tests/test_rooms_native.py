@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from showdown.hands import native
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms import pacific, party, stars, winamax
+from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.fast import HEAD_STARTS, NATIVE_ROOMS, native_hands, split_at_heads
 from showdown.phh.rooms.read import open_text, read_hands, split_hands
 
@@ -66,7 +66,7 @@ def test_the_kernel_reads_most_sample_hands() -> None:
     """The kernel is really used: every sample hand of the rooms it reads, but the stud
     and draw games (Python's), is read there."""
     read = total = 0
-    for name, text in TEXTS.items():
+    for text in TEXTS.values():
         room = detect(text)
         assert room is not None
         if room not in NATIVE_ROOMS:
@@ -260,10 +260,11 @@ def test_split_at_heads_cuts_every_sample_as_finditer(name: str) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(sorted(_HEADS)), st.lists(st.sampled_from(
-    ["PokerStars Hand #1: x", "PokerStars Zoom Hand #2", "Poker Hand #HD1", "Full Tilt Poker Game #3",
-     "FullTilt Poker Hand #4", "Game Hand #5", "Winamax Poker - 6", "#Game No : 7", "#Game No : x",
-     "***** 888poker Hand History", "***** Hand History for Game 8", "***** Hand History For Game 9",
-     "", "\n", "Seat 1: x", " PokerStars Hand #9", "Full", "*****", "PokerStars Hand #"]),
+    ["PokerStars Hand #1: x", "PokerStars Zoom Hand #2", "Poker Hand #HD1",
+     "Full Tilt Poker Game #3", "FullTilt Poker Hand #4", "Game Hand #5", "Winamax Poker - 6",
+     "#Game No : 7", "#Game No : x", "***** 888poker Hand History",
+     "***** Hand History for Game 8", "***** Hand History For Game 9", "", "\n", "Seat 1: x",
+     " PokerStars Hand #9", "Full", "*****", "PokerStars Hand #"]),
     max_size=12))
 def test_split_at_heads_cuts_any_text_as_finditer(room: str, lines: list[str]) -> None:
     text = "\n".join(lines)

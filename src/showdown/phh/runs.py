@@ -6,11 +6,12 @@ backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
 Omaha (blinds; amounts in whole chips or decimals such as 0.25, unknown
 ``inf`` stacks; every player dealt at once; seats numbered clockwise from
 ``p1``; antes equal or not, unequal ones being dead money in the main pot as
-:func:`~showdown.phh.settlement.to_table` counts them) are replayed under the same betting rules and settled as
-:func:`~showdown.pots.resolution.resolve` settles, in C, in one call for the whole run,
-amounts in the units :mod:`~showdown.phh.amounts` counts them in (a hand whose
-showdown needs an unknown hand is replayed there too, and left unsettled as
-the Python path leaves it, as is a partial hand, whose actions stop before its end); every other hand, an illegal action included,
+:func:`~showdown.phh.settlement.to_table` counts them) are replayed under the same
+betting rules and settled as :func:`~showdown.pots.resolution.resolve` settles, in C, in
+one call for the whole run, amounts in the units :mod:`~showdown.phh.amounts` counts
+them in (a hand whose showdown needs an unknown hand is replayed there too, and left
+unsettled as the Python path leaves it, as is a partial hand, whose actions stop before
+its end); every other hand, an illegal action included,
 takes the Python path, which raises the error that names the rule. The
 :class:`~showdown.phh.settlement.Settlement` of a kernel-settled hand builds
 its ``table`` and ``showdown`` only when they are asked for. The tests

@@ -1,11 +1,12 @@
 """Rooms' hands read by the native kernel where it can (``room_hands`` in
 ``showdown/_native/rooms.c``): the common shapes of PokerStars and the rooms that
 write like it (GGPoker, Full Tilt, WPN, Winamax), of 888poker and PartyPoker (cash
-games) and of iPoker's XML, straight into the fields :meth:`~showdown.phh.rooms.builder.HandBuilder.build`
-writes. The Python readers stay the reference: a hand the kernel does not read exactly
-as they do (an odd line, a game or a name it does not know, an error) comes back
-``None``, and :func:`~showdown.phh.rooms.read.read_hands` reads it in Python; without
-the kernel (``SHOWDOWN_BACKEND=numpy``) every hand does. The tests compare both.
+games) and of iPoker's XML, straight into the fields
+:meth:`~showdown.phh.rooms.builder.HandBuilder.build` writes. The Python readers stay
+the reference: a hand the kernel does not read exactly as they do (an odd line, a game
+or a name it does not know, an error) comes back ``None``, and
+:func:`~showdown.phh.rooms.read.read_hands` reads it in Python; without the kernel
+(``SHOWDOWN_BACKEND=numpy``) every hand does. The tests compare both.
 
 >>> hands = native_hands(["PokerStars Hand #1: Razz Limit ($1/$2)"], "pokerstars")
 >>> hands is None or hands == [None]  # a game the kernel leaves to Python
@@ -46,8 +47,8 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
     """A header's game as the kernel takes it (the Python reader's own reading, its
     stakes in billionths): (variant, small, big, currency, tournament) of a PokerStars
     header without its hand number and dates, (variant, small, big, currency) of an
-    iPoker game type, (variant,) of an 888, PartyPoker or Winamax game's name; ``None`` for one the Python reader refuses or the kernel cannot
-    count."""
+    iPoker game type, (variant,) of an 888, PartyPoker or Winamax game's name; ``None``
+    for one the Python reader refuses or the kernel cannot count."""
     if room == "ipoker":
         return _ipoker_game(header)
     if room in ("888", "partypoker", "winamax"):  # the game's name alone: (variant,)
