@@ -50,6 +50,11 @@ SOURCES = [
     "settlement.c",
     "toml.c",
     "rooms.c",
+    "rooms_text.c",
+    "rooms_builder.c",
+    "rooms_stars.c",
+    "rooms_ipoker.c",
+    "rooms_brackets.c",
 ]
 
 setup(
@@ -58,11 +63,11 @@ setup(
             "showdown._native._kernel",
             sources=[f"{NATIVE}/{name}" for name in SOURCES],
             # The header: rebuilt when it changes, and shipped in the sdist.
-            depends=[f"{NATIVE}/kernel.h"],
+            depends=[f"{NATIVE}/kernel.h", f"{NATIVE}/rooms.h"],
             # No debug information (Python's own CFLAGS ask for -g) and a stripped
             # library: the wheel's extension is a quarter of the size.
-            extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3", "-g"],
-            extra_link_args=[] if sys.platform.startswith("linux") else [],
+            extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3", "-g0"],
+            extra_link_args=["-s"] if sys.platform.startswith("linux") else [],
             optional=True,
         )
     ],

@@ -34,7 +34,7 @@
  *   histories.c     PHH hands replayed (the betting rules) and the phh_settle entry point
  *   settlement.c    a replayed hand's pots settled and returned as Python objects
  *   toml.c          the plain TOML of hand histories
- *   rooms.c         rooms' hand histories (PokerStars and its family, iPoker) read
+ *   rooms.c         rooms' hand histories read (rooms_*.c, behind rooms.h: see rooms.c)
  *   module.c        the method table with the docstrings, the type, the module
  *
  * What runs per card, row or board (the rank lookups, the tally of one showdown,
