@@ -35,7 +35,8 @@ typedef struct {
 
 typedef struct {
     int who; /* player index, -1 for the dealer */
-    char verb; /* 'f' fold, 'c' cc, 'r' cbr, 'b' board */
+    char verb; /* 'f' fold, 'c' cc, 'r' cbr, 'b' board, 'd' cards dealt to the player,
+                  's' the player's discards, 'p' a bring-in */
     int arg, argn; /* into the builder's arg buffer */
 } RmEvent;
 
@@ -44,8 +45,8 @@ typedef struct {
     PyObject *variant; /* owned */
     Span hand;
     int has_hand, button, np, nev, argn, runs, ncollected, nfees, anybounty;
-    int has_small, has_big;
-    int64_t small, big;
+    int has_small, has_big, has_bring_in;
+    int64_t small, big, bring_in;
     RmPlayer pl[RM_SEATS];
     RmEvent ev[RM_EVENTS];
     char args[RM_ARG];
@@ -178,6 +179,9 @@ int rm_seat(Rm *b, int seat, Span name, int64_t stack, int playing);
 int rm_player(Rm *b, Span name);
 int rm_post(Rm *b, int i, char kind, int64_t value, int64_t dead);
 int rm_act(Rm *b, int i, char verb, int64_t value);
+int rm_deal(Rm *b, int i, const char *cards, int n, char verb);
+void rm_street(Rm *b);
+int rm_steps(const char *variant);
 int rm_board(Rm *b, const char *cards, int n);
 int rm_collect(Rm *b, Span name, int64_t value);
 extern const char *const rm_fee_names[3];

@@ -113,12 +113,49 @@ static int rm_nobody_behind(Rm *b, int i)
     return others;
 }
 
-/* HandBuilder.act: verb 'f' fold, 'k' check, 'c' call, 'b' bet, 't' raise_to, 'p' put. */
+/* Whether a variant's hole cards come street by street or after draws (builder's
+ * DEALT_IN_STEPS: stud, 2-7 triple and single draw, badugi). */
+int rm_steps(const char *variant)
+{
+    static const char *const steps[] = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB", NULL};
+    for (int k = 0; steps[k] != NULL; k++) {
+        if (strcmp(variant, steps[k]) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* HandBuilder.deal (verb 'd': cards dealt to player i on this street) and .draw (verb
+ * 's': the player's discards, none when standing pat). */
+int rm_deal(Rm *b, int i, const char *cards, int n, char verb)
+{
+    b->pl[i].playing = 1;
+    return rm_event(b, i, verb, cards, n);
+}
+
+/* HandBuilder.street: a new betting round without board cards. */
+void rm_street(Rm *b)
+{
+    for (int i = 0; i < b->np; i++) {
+        b->pl[i].bet = 0;
+    }
+}
+
+/* HandBuilder.act: verb 'f' fold, 'k' check, 'c' call, 'b' bet, 't' raise_to, 'p' put,
+ * 'i' bring_in. */
 int rm_act(Rm *b, int i, char verb, int64_t value)
 {
     RmPlayer *p = &b->pl[i];
     p->playing = 1;
     int64_t before = p->bet;
+    if (verb == 'i') {
+        b->bring_in = value;
+        b->has_bring_in = 1;
+        p->bet = before + value;
+        p->spent += value;
+        return p->spent >= RM_MOST ? RM_NOT_MINE : rm_event(b, i, 'p', "", 0);
+    }
     if (verb == 'f') {
         p->folded = 1;
         return rm_event(b, i, 'f', "", 0);
@@ -234,7 +271,7 @@ static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_
 {
     int first = -1;
     for (int k = 0; k < b->nev && first < 0; k++) {
-        first = b->ev[k].who;
+        first = b->ev[k].verb == 'd' ? -1 : b->ev[k].who;
     }
     int64_t posted[RM_SEATS];
     int any = 0;
@@ -293,8 +330,8 @@ static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_
         }
         char verb = 0;
         for (int e = 0; e < b->nev && !verb; e++) {
-            if (b->ev[e].verb == 'b') {
-                break; /* the flop: preflop is over */
+            if (b->ev[e].verb == 'b' || b->ev[e].verb == 's') {
+                break; /* the flop, or a draw: the first round is over */
             }
             verb = b->ev[e].who == order[k] ? b->ev[e].verb : 0;
         }
@@ -347,11 +384,16 @@ int rm_build(Rm *b, PyObject **fields)
     if (variant == NULL) {
         return -1;
     }
-    int cards = strcmp(variant, "PO") == 0 || strcmp(variant, "FO/8") == 0 ||
-                strcmp(variant, "FB") == 0 ? 4 : 2;
-    int fixed = strcmp(variant, "FT") == 0 || strcmp(variant, "FO/8") == 0;
-    if (strcmp(variant, "NT") && strcmp(variant, "PO") && !fixed) {
-        return 0; /* stud and draw games: Python's */
+    int cards = strcmp(variant, "PO") == 0 || strcmp(variant, "FO/8") == 0 ? 4 : 2;
+    int steps = rm_steps(variant);
+    int stud = steps && (variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R'));
+    int fixed = strcmp(variant, "FT") == 0 || strcmp(variant, "FO/8") == 0 ||
+                (steps && strcmp(variant, "N2L1D") != 0);
+    if (strcmp(variant, "NT") && strcmp(variant, "PO") && !fixed && !steps) {
+        return 0; /* a variant the readers do not write: Python's */
+    }
+    if (stud && !b->has_bring_in) {
+        return 0; /* "nobody brought in": Python's error */
     }
     for (int i = 0; i < b->np; i++) {
         pos[i] = -1;
@@ -360,7 +402,7 @@ int rm_build(Rm *b, PyObject **fields)
         pos[order[k]] = k;
         RmPlayer *p = &b->pl[order[k]];
         int have = p->has_hole && p->nhole ? p->nhole : p->has_shown && p->nshown ? p->nshown : cards;
-        if (have != cards) {
+        if (have != cards && !steps) {
             return 0;
         }
     }
@@ -406,7 +448,7 @@ int rm_build(Rm *b, PyObject **fields)
         goto error;
     }
     char line[RM_ARG + 32];
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n && !steps; k++) {
         RmPlayer *p = &b->pl[order[k]];
         memcpy(line, "d dh ", 5);
         int len = 5 + rm_put_player(line + 5, k + 1);
@@ -426,14 +468,39 @@ int rm_build(Rm *b, PyObject **fields)
         }
         Py_DECREF(s);
     }
-    for (int e = 0; e < b->nev; e++) {
-        RmEvent *ev = &b->ev[e];
+    int sequence[RM_EVENTS], held[RM_EVENTS], nseq = 0, nheld = 0, drawing = 0;
+    for (int e = 0; e < b->nev; e++) { /* _deals_after_draws: new cards after the discards */
+        char verb = b->ev[e].verb;
+        if (verb == 's') {
+            drawing = 1;
+        } else if (verb == 'd' && drawing) {
+            held[nheld++] = e;
+            continue;
+        } else {
+            drawing = 0;
+            for (int h = 0; h < nheld; h++) {
+                sequence[nseq++] = held[h];
+            }
+            nheld = 0;
+        }
+        sequence[nseq++] = e;
+    }
+    for (int h = 0; h < nheld; h++) {
+        sequence[nseq++] = held[h];
+    }
+    for (int q = 0; q < nseq; q++) {
+        RmEvent *ev = &b->ev[sequence[q]];
         int len;
         if (ev->verb == 'b') {
             memcpy(line, "d db ", 5);
             len = 5;
+        } else if (ev->verb == 'd') {
+            memcpy(line, "d dh ", 5);
+            len = 5 + rm_put_player(line + 5, pos[ev->who] + 1);
+            line[len++] = ' ';
         } else {
-            const char *verb = ev->verb == 'f' ? " f" : ev->verb == 'c' ? " cc" : " cbr";
+            const char *verb = ev->verb == 'f' ? " f" : ev->verb == 'c' ? " cc" : ev->verb == 'r' ? " cbr"
+                             : ev->verb == 's' ? " sd" : " pb";
             len = rm_put_player(line, pos[ev->who] + 1);
             memcpy(line + len, verb, strlen(verb));
             len += (int)strlen(verb);
@@ -476,7 +543,8 @@ int rm_build(Rm *b, PyObject **fields)
     }
     if (rm_set(f, "variant", Py_NewRef(b->variant)) < 0 ||
         rm_set(f, "antes", rm_numbers(b, order, n, 0, n == 2, antes)) < 0 ||
-        rm_set(f, "blinds_or_straddles", rm_numbers(b, order, n, 1, n == 2, blinds)) < 0) {
+        (stud ? rm_set(f, "bring_in", rm_number(b->bring_in))
+              : rm_set(f, "blinds_or_straddles", rm_numbers(b, order, n, 1, n == 2, blinds))) < 0) {
         goto error;
     }
     if (fixed) {

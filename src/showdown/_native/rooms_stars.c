@@ -353,8 +353,35 @@ static int rm_stars_action(Rm *b, int i, Span rest)
     if (rm_eq(verb, (Span){"cashed", 6})) {
         return 0;
     }
-    if (rm_eq(verb, (Span){"brings", 6}) || rm_eq(verb, (Span){"discards", 8}) || rm_starts(rest, "stands pat")) {
-        return RM_NOT_MINE; /* stud and draw: Python's */
+    if (rm_eq(verb, (Span){"brings", 6})) { /* "brings in for $0.02": stud's bring-in */
+        if (rm_first_amount(rest, &value, NULL)) {
+            return RM_NOT_MINE;
+        }
+        return rm_act(b, i, 'i', value);
+    }
+    if (rm_eq(verb, (Span){"discards", 8})) { /* "discards 2 cards [Kd 9h]", or no cards */
+        int n = rm_brackets(rest, found, 1);
+        if (n) {
+            if (rm_cards(found[0], cards, &count, 8)) {
+                return RM_NOT_MINE;
+            }
+        } else {
+            Span word = rm_from(rest, space + 1);
+            Py_ssize_t end = rm_find(word, " ");
+            word.n = space < 0 ? 0 : end < 0 ? word.n : end;
+            count = 0;
+            for (Py_ssize_t k = 0; k < word.n; k++) {
+                count = rm_digit(word.p[k]) && count < 100 ? 10 * count + (word.p[k] - '0') : 999;
+            }
+            if (!word.n || count > 8) {
+                return RM_NOT_MINE; /* no count, or more cards than a hand holds: Python's */
+            }
+            memset(cards, '?', (size_t)(2 * count));
+        }
+        return rm_deal(b, i, cards, 2 * count, 's');
+    }
+    if (rm_starts(rest, "stands pat")) {
+        return rm_deal(b, i, "", 0, 's');
     }
     for (int k = 0; rm_noise[k] != NULL; k++) {
         if (rm_starts(rest, rm_noise[k])) {
@@ -709,9 +736,8 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     if (variant == NULL) {
         return -1;
     }
-    if (strcmp(variant, "NT") && strcmp(variant, "PO") && strcmp(variant, "FT") && strcmp(variant, "FO/8")) {
-        return RM_NOT_MINE; /* stud and draw: Python's */
-    }
+    int steps = rm_steps(variant);
+    int stud = steps && variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R');
     int by_seat[1000];
     for (int k = 0; k < 1000; k++) {
         by_seat[k] = -1;
@@ -743,6 +769,25 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
                     continue;
                 }
             }
+        }
+        if (rm_starts(line, "***") && steps) { /* stud's and draws' streets: no board */
+            seating = 0;
+            Span title = line;
+            while (title.n && (title.p[0] == '*' || title.p[0] == ' ')) {
+                title = rm_from(title, 1);
+            }
+            while (title.n && (title.p[title.n - 1] == '*' || title.p[title.n - 1] == ' ')) {
+                title.n--;
+            }
+            static const char *const streets[] = {"4th STREET", "5th STREET", "6th STREET", "RIVER",
+                "7th STREET", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW", NULL};
+            for (int k = 0; streets[k] != NULL; k++) {
+                if (rm_is(title, streets[k])) {
+                    rm_street(b);
+                }
+            }
+            summary |= rm_is(title, "SUMMARY");
+            continue;
         }
         if (rm_starts(line, "***")) {
             seating = 0;
@@ -816,7 +861,25 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
                 rest.n--;
             }
             int i = rm_index(b, rest);
-            if (i >= 0) {
+            if (i >= 0 && steps) { /* stars._dealt: the new cards of this street */
+                char cards[16];
+                int count;
+                if (!n) {
+                    continue;
+                }
+                if (n == 4 || rm_cards(found[n - 1], cards, &count, 7)) {
+                    return RM_NOT_MINE;
+                }
+                if (stud && n == 1 && count == 1) { /* the up card alone: two down before it */
+                    cards[4] = cards[0];
+                    cards[5] = cards[1];
+                    memset(cards, '?', 4);
+                    count = 3;
+                }
+                if (rm_deal(b, i, cards, 2 * count, 'd')) {
+                    return RM_NOT_MINE;
+                }
+            } else if (i >= 0) {
                 b->pl[i].playing = 1;
                 if (n == 1) {
                     int count;
