@@ -42,10 +42,19 @@ static int xml_name_char(char c)
  * characters but tab and line feed ('\r' was made '\n' when the file was read). */
 static int xml_plain(Span s)
 {
+    /* 1: a character data may not hold here; 2: ']', which may start "]]>" */
+    static unsigned char odd[256];
+    if (!odd['&']) {
+        for (int c = 0; c < 0x20; c++) {
+            odd[c] = c != '\t' && c != '\n';
+        }
+        odd['&'] = odd[0x7f] = 1;
+        odd[']'] = 2;
+    }
+    const unsigned char *p = (const unsigned char *)s.p;
     for (Py_ssize_t k = 0; k < s.n; k++) {
-        unsigned char c = (unsigned char)s.p[k];
-        if (c == '&' || (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ||
-            (c == ']' && k + 2 < s.n && s.p[k + 1] == ']' && s.p[k + 2] == '>')) {
+        unsigned char kind = odd[p[k]];
+        if (kind == 1 || (kind == 2 && k + 2 < s.n && p[k + 1] == ']' && p[k + 2] == '>')) {
             return 0;
         }
     }
@@ -66,9 +75,8 @@ static int xml_parse(Span text, Xml *x)
     while (k < text.n) {
         if (text.p[k] != '<') {
             Py_ssize_t a = k;
-            while (k < text.n && text.p[k] != '<') {
-                k++;
-            }
+            const char *open = memchr(text.p + k, '<', (size_t)(text.n - k));
+            k = open == NULL ? text.n : open - text.p;
             Span data = {text.p + a, k - a};
             if (!xml_plain(data)) {
                 return RM_NOT_MINE;
@@ -225,11 +233,9 @@ static int xml_parse(Span text, Xml *x)
         int empty = text.p[k] == '/';
         k += empty ? 2 : 1;
         Span body = {text.p + k, 0};
-        while (body.p + body.n < text.p + text.n && body.p[body.n] != '<') {
-            body.n++;
-        }
-        if (empty) {
-            body.n = 0;
+        if (!empty && kind) { /* the element's text: up to its first child or its end */
+            const char *open = memchr(body.p, '<', (size_t)(text.n - k));
+            body.n = (open == NULL ? text.p + text.n : open) - body.p;
         }
         if (kind == 'g') {
             Span *slot = which < 4 ? &x->general[which] : which == 4 ? &x->game_gametype : &x->startdate;
