@@ -135,7 +135,7 @@ def split_at_heads(text: str, room: str, head: re.Pattern[str]) -> list[int] | N
     begin as :data:`HEAD_STARTS` says are tried (the regex engine would try every
     character). ``None`` for a room not listed.
 
-    >>> split_at_heads("x\nPokerStars Hand #1: a\nPokerStars Hand #2", "pokerstars",
+    >>> split_at_heads("x\\nPokerStars Hand #1: a\\nPokerStars Hand #2", "pokerstars",
     ...                stars.HEADS["pokerstars"])
     [2, 24]
     """
