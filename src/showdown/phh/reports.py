@@ -296,9 +296,16 @@ def _money(units: int, scale: int) -> int | float | None:
 
 
 def _moneys(values: list[int], scale: int) -> list[int | float | None]:
-    """:func:`_money` of each value."""
-    if scale == 1 and max(values) < INFINITE // 2:
-        return list(values)
+    """:func:`_money` of each value (known amounts at once, as :func:`from_units` gives
+    them: whole ones as integers, the others divided, correctly rounded).
+
+    >>> _moneys([250, -5, 0, -100], 100), _moneys([3, 4], 1)
+    ([2.5, -0.05, 0, -1], [3, 4])
+    """
+    if max(values) < INFINITE // 2:
+        if scale == 1:
+            return list(values)
+        return [v / scale if v % scale else v // scale for v in values]
     return [_money(v, scale) for v in values]
 
 
