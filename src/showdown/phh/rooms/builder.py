@@ -89,8 +89,9 @@ class HandBuilder:
         self.runs = 1
         #: The part of a "raise" nobody could answer (written as a call), by player.
         self.unmatched: dict[str, Decimal] = {}
-        #: Whether the room counts that part in what the player collected (Winamax).
-        self.collects_unmatched = room == "winamax"
+        #: Whether the room counts that part in what the player collected (Winamax, in a
+        #: hand with an all-in: the reader says so).
+        self.collects_unmatched = False
         #: The smallest completion of a short big blind (:meth:`_completes`), if any.
         self.completion: Decimal | None = None
         #: Whether a call may complete a short big blind (:meth:`_completes`): a blind
@@ -121,9 +122,11 @@ class HandBuilder:
         self.playing.add(name)
         return name
 
-    def post(self, name: str, kind: str, value: Decimal, dead: Decimal = _ZERO) -> None:
+    def post(self, name: str, kind: str, value: Decimal, dead: Decimal = _ZERO,
+             all_in: bool = False) -> None:
         """A forced bet: ``ante`` (dead money), ``blind`` (a live blind or straddle) of
-        ``value``, ``dead`` more of it dead (a small blind posted with a big one)."""
+        ``value``, ``dead`` more of it dead (a small blind posted with a big one);
+        ``all_in``: the room says the post put the player all in."""
         self.player(name)
         if kind == "ante":
             self.antes[name] = self.antes.get(name, _ZERO) + value
@@ -134,8 +137,7 @@ class HandBuilder:
         self.blinds[name] = self.blinds.get(name, _ZERO) + value
         self.bets[name] = self.bets.get(name, _ZERO) + value
         self.spent[name] = self.spent.get(name, _ZERO) + value + dead
-        if (self.big is not None and value < self.big and self.variant not in _FIXED
-                and self.spent[name] >= self.seats[name][1]):
+        if all_in and self.big is not None and value < self.big and self.variant not in _FIXED:
             self.completable = True  # posted all in for less
 
     def act(self, name: str, verb: str, value: Decimal = _ZERO) -> None:
@@ -163,7 +165,8 @@ class HandBuilder:
         elif verb in ("check", "call"):
             if verb == "call":  # the chips a later raise "by" or "put" counts from
                 top = max(self.bets.values(), default=_ZERO)
-                if value and before + value > top:  # more than the bet: nobody matches it
+                if self.completable and value and before + value > top:
+                    # the full big blind called over a short one nobody else matches
                     self.unmatched[name] = self.unmatched.get(name, _ZERO) + before + value - top
                 self.bets[name] = before + value if value else top
             self.events.append((name, "cc", ""))

@@ -122,7 +122,7 @@ HEAD_STARTS = {
     "pokerstars": ("PokerStars ",),
     "ggpoker": ("Poker Hand #",),
     "fulltilt": ("Full",),
-    "wpn": ("Game Hand #",),
+    "wpn": ("Game Hand #", "Hand #"),
     "winamax": ("Winamax Poker - ",),
     "888": ("#Game No : ", "***** 888"),
     "partypoker": ("***** Hand History ",),

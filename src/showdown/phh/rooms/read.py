@@ -90,6 +90,9 @@ def read_hands(text: str, room: str, file: str | None = None
     parts = split_hands(text, room)
     with paused():  # many small acyclic containers: see showdown.phh.nogc
         fast = native_hands(parts, room)  # the kernel's reading; None: Python reads the part
+    if fast is not None and _PYTHON_ONLY[room].search(text):
+        fast = [None if _PYTHON_ONLY[room].search(part) else done
+                for part, done in zip(parts, fast, strict=True)]
     for k, part in enumerate(parts):
         done = fast[k] if fast is not None else None
         if done is not None:
@@ -103,6 +106,18 @@ def read_hands(text: str, room: str, file: str | None = None
                 AssertionError) as exc:  # a line the reader did not expect: named, not raised
             hands.append(MalformedHistory(file, _number(part), f"cannot read the hand: {exc}"))
     return hands
+
+
+#: What only the Python readers read as the rooms pay it (the kernel's reading of these
+#: hands predates them): a cash drop, a card shown alone, a blind posted all in for less
+#: (the full big blind called), a dead blind out of position or a declined one, Winamax's
+#: all-ins (the part nobody matched, paid back as a pot), ACR's newer layout, a knockout
+#: and a tournament's prize (not a pot).
+_COMMON_ONLY = (r"Cash Drop|(?:showed|shows) \[\S\S\]|posts (?:the )?(?:small|big) blind [^\n]*"
+                r"and is all-in|out of position|\bdenies |^Hand #|wins the tournament|"
+                r"for eliminating")
+_PYTHON_ONLY = {room: re.compile(_COMMON_ONLY + (r"|and is all-in" if room == "winamax" else ""),
+                                 re.MULTILINE) for room in ROOMS}
 
 
 def _number(part: str) -> str | None:

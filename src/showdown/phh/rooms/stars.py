@@ -174,7 +174,7 @@ def _post(b: HandBuilder, name: str, rest: str) -> None:
     elif "dead" in rest or ("small blind" in rest and "out of position" in rest):
         b.post(name, "ante", value)  # dead money (Winamax: a small blind out of position)
     else:
-        b.post(name, "blind", value)
+        b.post(name, "blind", value, all_in="and is all-in" in rest)
 
 
 def _action(b: HandBuilder, name: str, rest: str) -> None:
@@ -353,7 +353,8 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 if bounty:
                     b.bounties[name] = amount(bounty)
             continue
-        if seating and not seats and _BARE_TABLE.match(line):  # ACR: "Crainville 8-max"
+        if seating and not seats and not line.startswith("Table") and _BARE_TABLE.match(line):
+            # ACR's newer layout: "Crainville 8-max"
             m = _BARE_TABLE.match(line)
             assert m is not None
             b.meta["table"], b.meta["seat_count"] = m.group(1), int(m.group(2))
