@@ -172,8 +172,9 @@ static void exact_known(const Tables *t, const unsigned *known, int nk, const un
 PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
 {
     PyObject *deck_obj, *board_obj, *holes_obj, *counts_obj;
-    if (!PyArg_ParseTuple(args, "OOOO:holdem_exact", &deck_obj, &board_obj, &holes_obj,
-                          &counts_obj)) {
+    int merge = 1;
+    if (!PyArg_ParseTuple(args, "OOOO|p:holdem_exact", &deck_obj, &board_obj, &holes_obj,
+                          &counts_obj, &merge)) {
         return NULL;
     }
     unsigned deck[NCARDS], known[5];
@@ -242,7 +243,10 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
     if (!PyErr_Occurred()) {
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t d = 0; d < deals; d++) {
-            if (nk == 0) {
+            if (merge && nk < 5) {
+                sd_exact_merged(self, known, (int)nk, decks + NCARDS * d, sizes[d],
+                                holes + d * players, (int)players, counts + d * players * TALLY);
+            } else if (nk == 0) {
                 exact_preflop(self, decks + NCARDS * d, sizes[d], holes + d * players,
                               (int)players, counts + d * players * TALLY);
             } else {
