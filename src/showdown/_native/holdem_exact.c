@@ -245,7 +245,8 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
         for (Py_ssize_t d = 0; d < deals; d++) {
             if (merge && nk < 5) {
                 sd_exact_merged(self, known, (int)nk, decks + NCARDS * d, sizes[d],
-                                holes + d * players, (int)players, counts + d * players * TALLY);
+                                holes + d * players, flat + 2 * d * players, (int)players,
+                                counts + d * players * TALLY);
             } else if (nk == 0) {
                 exact_preflop(self, decks + NCARDS * d, sizes[d], holes + d * players,
                               (int)players, counts + d * players * TALLY);

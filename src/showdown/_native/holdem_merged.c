@@ -33,7 +33,6 @@ typedef struct {
     uint32_t known_ranks;     /* their rank keys added */
     uint32_t hole_ranks[MAX_PLAYERS]; /* each hole's rank keys added */
     unsigned hole_count[MAX_PLAYERS][4]; /* each hole's cards per suit */
-    int32_t mk[5][13];        /* multiset id of rank r at sorted position j: C(r + j, j + 1) */
     int64_t *counts;          /* (players, TALLY) */
     int64_t won0, won1, boards; /* heads-up sums, added to counts at the end */
 } Walk;
@@ -49,6 +48,14 @@ static inline int suit_count(unsigned suits)
 {
     return (int)((suits & 1) + ((suits >> 1) & 1) + ((suits >> 2) & 1) + ((suits >> 3) & 1));
 }
+
+/* The multiset id's term for rank r at sorted position j: C(r + j, j + 1). */
+static const int32_t MULTISET_TERM[5][13] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+    {0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78},
+    {0, 1, 4, 10, 20, 35, 56, 84, 120, 165, 220, 286, 364},
+    {0, 1, 5, 15, 35, 70, 126, 210, 330, 495, 715, 1001, 1365},
+    {0, 1, 6, 21, 56, 126, 252, 462, 792, 1287, 2002, 3003, 4368}};
 
 static const int CHOOSE[5][5] = {
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
@@ -129,7 +136,7 @@ static void multisets(Walk *w, const Flush *f, unsigned skip, unsigned from, int
         int32_t rid = id;
         uint32_t rsum = ranks;
         for (int j = 1; j <= n && j <= left; j++) {
-            rid += w->mk[pos + j - 1][r];
+            rid += MULTISET_TERM[pos + j - 1][r];
             rsum += rank_keys[r];
             int64_t ways = weight * CHOOSE[n][j];
             if (j == left) {
@@ -171,9 +178,11 @@ static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left, ui
 }
 
 /* Every board completing ``known`` (0 to 4 cards) from ``deck`` (ascending ids, without
- * the deal's hole cards), its showdowns added to ``counts`` (players x TALLY). */
+ * the deal's hole cards), its showdowns added to ``counts`` (players x TALLY).
+ * ``hole_ids``: the players' two card ids each (valid, as ``holes`` was made of them). */
 void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
-                     int m, const Hole *holes, int players, int64_t *counts)
+                     int m, const Hole *holes, const int64_t *hole_ids, int players,
+                     int64_t *counts)
 {
     Walk w;
     memset(&w, 0, sizeof w);
@@ -182,11 +191,6 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
     w.players = players;
     w.preflop = nk == 0;
     w.counts = counts;
-    for (int j = 0; j < 5; j++) {
-        for (int r = 0; r < 13; r++) {
-            w.mk[j][r] = (int32_t)binom(r + j, j + 1);
-        }
-    }
     for (int i = 0; i < m; i++) {
         w.live[deck[i] >> 2] |= 1u << (deck[i] & 3);
     }
@@ -197,13 +201,10 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
     }
     unsigned most[4] = {0};
     for (int p = 0; p < players; p++) {
-        for (unsigned s = 0; s < 4; s++) {
-            for (unsigned r = 0; r < 13; r++) {
-                if ((holes[p].lanes >> (16 * s + r)) & 1) {
-                    w.hole_count[p][s]++;
-                    w.hole_ranks[p] += t->rank_keys[r];
-                }
-            }
+        for (int j = 0; j < 2; j++) {
+            unsigned c = (unsigned)hole_ids[2 * p + j], s = c & 3;
+            w.hole_count[p][s]++;
+            w.hole_ranks[p] += t->rank_keys[c >> 2];
             most[s] = w.hole_count[p][s] > most[s] ? w.hole_count[p][s] : most[s];
         }
     }

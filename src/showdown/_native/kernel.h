@@ -339,7 +339,8 @@ int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h);
 
 /* holdem_merged.c: one deal's boards completing ``known`` walked with suit merging. */
 void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
-                     int m, const Hole *holes, int players, int64_t *counts);
+                     int m, const Hole *holes, const int64_t *hole_ids, int players,
+                     int64_t *counts);
 
 /* settlement.c: a hand replayed by histories.c settled; 0 with *result the hand's tuple
  * (settled, or left unsettled as a needed hand is unknown), 1 for the Python path, -1

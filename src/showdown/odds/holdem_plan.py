@@ -134,7 +134,10 @@ class ExactPlan:
             self.work = least
             return
         cards = [combos[i] for i in self.ranged]
-        self.reps, self.class_of = _classes(self.picks, cards, symmetries)
+        if len(self.picks) == 1:  # fixed hands only: one deal, its own class
+            self.reps = self.class_of = np.zeros(1, dtype=np.int64)
+        else:
+            self.reps, self.class_of = _classes(self.picks, cards, symmetries)
         self.work = len(self.reps) * self.n_boards * len(combos)
 
     def job(self, estimate: float, note: str) -> Job:
@@ -147,7 +150,8 @@ class ExactPlan:
         n_tasks = max(1, ceil(self.work / TASK_WORK))
         # The native kernel covers every board of a deal in one call: split by deals only.
         has_kernel = native.kernel() is not None
-        groups = chunk_groups(self.board, self.live, 1 if has_kernel else n_tasks)
+        # (One group, its chunk list unused: the board universe is then never built here.)
+        groups = [[]] if has_kernel else chunk_groups(self.board, self.live, n_tasks)
         slices = min(len(self.reps), max(1, ceil(n_tasks / len(groups))))
         edges = np.linspace(0, len(self.reps), slices + 1).astype(int)
         rep_picks = self.picks[self.reps]
