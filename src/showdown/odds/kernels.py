@@ -409,13 +409,18 @@ def showdown_counts(ranks: Sequence[np.ndarray], valid: np.ndarray | None = None
     return out
 
 
-def exact_counts(board: Sequence[int], deck: Sequence[int], holes: np.ndarray) -> np.ndarray:
+def exact_counts(
+    board: Sequence[int], deck: Sequence[int], holes: np.ndarray, merge: bool = True
+) -> np.ndarray:
     """Native exact Hold'em: ``(D, P, 11)`` counts of every board for each deal.
 
     ``holes`` is ``(D, P, 2)``: each deal's hole cards; the boards complete
     ``board`` with cards of ``deck`` (ascending, without the board, the dead
     cards and the fixed hands) less the deal's own hole cards. The native
-    kernel must be in use (see :func:`showdown.hands.native.kernel`).
+    kernel must be in use (see :func:`showdown.hands.native.kernel`). With
+    ``merge`` the kernel counts flushless boards by rank multiset and walks only
+    the flush boards card by card (see ``holdem_merged.c``); without, it walks
+    every board. The counts are the same.
     """
     kernel = native.kernel()
     if kernel is None:
@@ -427,6 +432,7 @@ def exact_counts(board: Sequence[int], deck: Sequence[int], holes: np.ndarray) -
         np.array(board, dtype=np.int64),
         holes.ravel(),
         counts,
+        merge,
     )
     return counts
 
