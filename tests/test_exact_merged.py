@@ -115,3 +115,19 @@ def test_ranges_on_both_backends() -> None:
         with native.use("numpy"):
             theirs = equity(players, board=board, dead=dead, exact=True, workers=1)
         assert ours == theirs and ours.method == "exact", players
+
+
+def test_matrix_rows_on_both_backends() -> None:
+    """A matrix row's counts: the kernel's exact deals against the numpy path's counting."""
+    from showdown.odds.matrix_jobs import row_task
+
+    rng = np.random.default_rng(24)
+    for a0 in [(48, 49), (51, 47), (20, 1)]:  # AcAd, AsKs, 7c 2d
+        others = [c for c in range(52) if c not in a0]
+        combos = np.array([sorted(rng.choice(others, 2, replace=False)) for _ in range(6)])
+        with native.use("native"):
+            ours = row_task(a0, combos)
+        with native.use("numpy"):
+            theirs = row_task(a0, combos)
+        np.testing.assert_array_equal(ours, theirs)
+        assert (ours[0] + ours[1] <= comb(48, 5)).all()

@@ -42,16 +42,26 @@ DEFAULT_TRIALS = 1_000_000
 #: Combo deals an exact plan may enumerate.
 MAX_ASSIGNMENTS = 2_000_000
 #: Measured on the 2-core development machine, one process: player-board evaluations per
-#: second in exact enumeration, and player-trials per second in Monte Carlo.
+#: second in exact enumeration on the numpy path, and player-trials per second in Monte
+#: Carlo.
 EXACT_RATE = 150e6
 MONTE_CARLO_RATE = 25e6  # hands only
 MONTE_CARLO_RATE_RANGES = 12e6  # with ranged players (deals drawn by the kernel too)
-#: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task:
-#: about a tenth of a second with the native kernel, so that sending a task and its
-#: result (a few hundred bytes each way) costs well under 1% of it on a local pool and a
-#: few per cent on a Dask cluster. Under a time budget tasks are smaller (the run stops
-#: starting tasks at the deadline, so a task is how far it may overshoot).
-TASK_WORK = 60_000_000
+#: The native kernel's exact rate in the same units (player-board evaluations a second),
+#: by cards still to come: it counts flushless boards by rank multiset and walks only the
+#: flush boards, so preflop it does far less than one evaluation per board, and the more
+#: players (more suited hands, more flush boards, more ranks per board) the less it saves:
+#: preflop the rate is ``EXACT_RATE_NATIVE[5] / (players - 1)``. Measured on the same
+#: machine (kernel only, random deals, one process, load about 2): heads-up preflop
+#: 14.8e9, three players 6.8e9, six 2.7e9, nine 3.3e9; on a flop 0.7e9 to 1.3e9; on a
+#: turn 0.24e9 to 0.27e9 (there nothing merges).
+EXACT_RATE_NATIVE = {5: 10e9, 4: 1.5e9, 3: 1.5e9, 2: 0.6e9, 1: 0.2e9, 0: 0.2e9}
+#: Seconds of one exact task and trials of one Monte Carlo task: about a tenth of a
+#: second, so that sending a task and its result (a few hundred bytes each way) costs
+#: well under 1% of it on a local pool and a few per cent on a Dask cluster. Under a time
+#: budget tasks are smaller (the run stops starting tasks at the deadline, so a task is
+#: how far it may overshoot).
+TASK_SECONDS = 0.1
 TASK_TRIALS = 1 << 20
 BUDGET_TASK_TRIALS = 1 << 16
 
@@ -140,6 +150,11 @@ class ExactPlan:
             self.reps, self.class_of = _classes(self.picks, cards, symmetries)
         self.work = len(self.reps) * self.n_boards * len(combos)
 
+    def seconds(self) -> float:
+        """Estimated run time on one worker, from :data:`EXACT_RATE_NATIVE` with the
+        native kernel, else :data:`EXACT_RATE`."""
+        return exact_run_seconds(self.work, self.k, len(self.combos), native.kernel() is not None)
+
     def job(self, estimate: float, note: str) -> Job:
         spec = ExactSpec(
             tuple(tuple(int(x) for x in c[0]) if len(c) == 1 else () for c in self.combos),
@@ -147,7 +162,7 @@ class ExactPlan:
             tuple(self.board),
             tuple(self.live),
         )
-        n_tasks = max(1, ceil(self.work / TASK_WORK))
+        n_tasks = max(1, ceil(self.seconds() / TASK_SECONDS))
         # The native kernel covers every board of a deal in one call: split by deals only.
         has_kernel = native.kernel() is not None
         # (One group, its chunk list unused: the board universe is then never built here.)
@@ -192,6 +207,23 @@ class ExactPlan:
         job = Job("exact", exact_task, tasks, units, combine, estimate, note)
         job.extra["deals"] = DealTable(self.picks, self.deal_weights, self.class_of, self.n_valid)
         return job
+
+
+def exact_run_seconds(work: float, k: int, players: int, has_kernel: bool) -> float:
+    """Seconds on one worker for ``work`` player-board evaluations with ``k`` board cards
+    to come (see :data:`EXACT_RATE_NATIVE`).
+
+    >>> round(exact_run_seconds(2 * 1_712_304, 5, 2, True) * 1e3, 2)  # AcAd v KhKs, in ms
+    0.34
+    >>> round(exact_run_seconds(2 * 1_712_304, 5, 2, False), 3)  # the numpy path
+    0.023
+    """
+    if not has_kernel:
+        return work / EXACT_RATE
+    rate = EXACT_RATE_NATIVE[k]
+    if k == 5:
+        rate /= max(1, players - 1)
+    return work / rate
 
 
 def _classes(
@@ -310,7 +342,7 @@ def plan_holdem(request: Request) -> Job:
         plan = ExactPlan(combos, weights, board, dead)
     else:
         _check_some_deal(combos)
-    exact_seconds = None if plan is None else plan.work / EXACT_RATE / workers
+    exact_seconds = None if plan is None else plan.seconds() / workers
     if plan is not None and exact_seconds is not None:
         if exact is True:
             if not plan.feasible:
@@ -323,7 +355,6 @@ def plan_holdem(request: Request) -> Job:
                 f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
             )
             return plan.job(exact_seconds, note)
-        limit = EXACT_WORK_LIMIT * workers
         limit = EXACT_WORK_LIMIT * workers
         fits = plan.feasible and (
             exact_seconds <= budget if budget is not None else plan.work <= limit
