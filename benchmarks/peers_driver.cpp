@@ -85,6 +85,10 @@ static int batch(const char *path, unsigned threads)
 
 static int equity(int argc, char **argv, bool exact, uint64_t trials)
 {
+    EquityCalculator eq;
+    // The clock starts before the ranges and the board are read, as showdown's side
+    // reads its text inside the timed call.
+    auto t0 = Clock::now();
     std::vector<CardRange> ranges;
     uint64_t board = 0;
     for (int i = 0; i < argc; i++) {
@@ -95,11 +99,9 @@ static int equity(int argc, char **argv, bool exact, uint64_t trials)
             ranges.emplace_back(arg);
         }
     }
-    EquityCalculator eq;
     if (!exact) {
         eq.setHandLimit(trials);
     }
-    auto t0 = Clock::now();
     if (!eq.start(ranges, board, 0, exact, exact ? 0 : 1e-12, nullptr, 10.0, 1)) {
         std::fprintf(stderr, "OMPEval refused the ranges\n");
         return 1;

@@ -124,7 +124,11 @@ class ExactPlan:
         fixed_cards = [int(x) for i in self.fixed for x in combos[i][0]]
         self.live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
         masks = [K.SUIT_MAJOR_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in self.ranged]
-        deals = enumerate_deals(masks, [weights[i] for i in self.ranged], MAX_ASSIGNMENTS)
+        deals: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (
+            np.zeros((1, 0), dtype=np.int64), np.ones(1), np.zeros(1, dtype=np.uint64)
+        )  # fixed hands only: the one deal (enumerate_deals' own answer, sooner)
+        if self.ranged:
+            deals = enumerate_deals(masks, [weights[i] for i in self.ranged], MAX_ASSIGNMENTS)
         self.feasible = deals is not None
         self.deals = 0 if deals is None else len(deals[0])
         self.k = 5 - len(board)
@@ -168,7 +172,7 @@ class ExactPlan:
         # (One group, its chunk list unused: the board universe is then never built here.)
         groups = [[]] if has_kernel else chunk_groups(self.board, self.live, n_tasks)
         slices = min(len(self.reps), max(1, ceil(n_tasks / len(groups))))
-        edges = np.linspace(0, len(self.reps), slices + 1).astype(int)
+        edges = [len(self.reps) * i // slices for i in range(slices + 1)]
         rep_picks = self.picks[self.reps]
         rep_masks = self.masks[self.reps]
         # Each group's share of the boards (one group, as with the native kernel, holds
@@ -188,12 +192,15 @@ class ExactPlan:
         n_reps = len(self.reps)
 
         def combine(results: list[np.ndarray]) -> dict[str, Any]:
-            counts = K.new_counts(len(self.combos), n_reps)
-            i = 0
-            for a, b in itertools.pairwise(edges):
-                for _ in groups:
-                    counts[a:b] += results[i]
-                    i += 1
+            if len(results) == 1:  # one task (a small job): its counts are the job's
+                counts = results[0]
+            else:
+                counts = K.new_counts(len(self.combos), n_reps)
+                i = 0
+                for a, b in itertools.pairwise(edges):
+                    for _ in groups:
+                        counts[a:b] += results[i]
+                        i += 1
             class_weight = np.bincount(self.class_of, weights=self.deal_weights)
             tally = K.Tally.of(counts, class_weight)
             total = float(class_weight.sum()) * self.n_valid
