@@ -25,8 +25,9 @@
 typedef struct {
     const Tables *t;
     const Hole *holes;
+    const uint16_t *const *flushless; /* per player: rank per multiset id of the cards to
+                                          come, no flush (sd_flushless_table) */
     int players;
-    int preflop;              /* no known card: part 1's ranks from the pair tables */
     unsigned live[13];        /* per rank: its live suits, a bit each */
     unsigned known_count[4];  /* known board cards per suit */
     uint64_t known_lanes;     /* known board cards' rank bits in 16-bit suit lanes */
@@ -78,19 +79,11 @@ static inline void tally(Walk *w, const uint16_t *r, int64_t weight)
     }
 }
 
-/* Part 1 at one multiset: ``id`` its multiset id (preflop), ``ranks`` the board's rank keys. */
-static inline void flushless(Walk *w, int32_t id, uint32_t ranks, int64_t weight)
+/* Part 1 at one multiset of the cards to come (``id``: its multiset id). */
+static inline void flushless(Walk *w, int32_t id, int64_t weight)
 {
-    const Tables *t = w->t;
     if (w->players == 2) {
-        unsigned r0, r1;
-        if (w->preflop) {
-            r0 = w->holes[0].pair[id];
-            r1 = w->holes[1].pair[id];
-        } else {
-            r0 = nonflush_rank(t, 7, ranks + w->hole_ranks[0]);
-            r1 = nonflush_rank(t, 7, ranks + w->hole_ranks[1]);
-        }
+        unsigned r0 = w->flushless[0][id], r1 = w->flushless[1][id];
         w->won0 += (r0 < r1) * weight;
         w->won1 += (r1 < r0) * weight;
         w->boards += weight;
@@ -98,7 +91,7 @@ static inline void flushless(Walk *w, int32_t id, uint32_t ranks, int64_t weight
     }
     uint16_t r[MAX_PLAYERS];
     for (int p = 0; p < w->players; p++) {
-        r[p] = w->preflop ? w->holes[p].pair[id] : nonflush_rank(t, 7, ranks + w->hole_ranks[p]);
+        r[p] = w->flushless[p][id];
     }
     tally(w, r, weight);
 }
@@ -141,7 +134,7 @@ static void multisets(Walk *w, const Flush *f, unsigned skip, unsigned from, int
             int64_t ways = weight * CHOOSE[n][j];
             if (j == left) {
                 if (f == NULL) {
-                    flushless(w, rid, rsum, ways);
+                    flushless(w, rid, ways);
                 } else {
                     flush_board(w, f, rsum, ways);
                 }
@@ -177,19 +170,47 @@ static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left, ui
     }
 }
 
+static void fill_flushless(const Tables *t, uint16_t *out, int pos, int left, unsigned from,
+                           int32_t id, uint32_t ranks)
+{
+    if (pos >= left || pos >= 5) {
+        out[id] = nonflush_rank(t, 7, ranks);
+        return;
+    }
+    for (unsigned r = from; r < 13; r++) {
+        fill_flushless(t, out, pos + 1, left, r, id + MULTISET_TERM[pos][r],
+                       ranks + t->rank_keys[r]);
+    }
+}
+
+/* Multisets of ``left`` ranks (1 to 5): the entries of a flushless table. */
+int sd_flushless_size(int left)
+{
+    return (int)binom(12 + left, left);
+}
+
+/* A hand's flushless table: its 7-card rank, no flush, for each multiset of ``left``
+ * ranks to come (indexed by multiset id), ``ranks`` the rank keys of its hole and the
+ * known board cards added. Preflop (left 5) this is the hand's pair table. */
+void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out)
+{
+    fill_flushless(t, out, 0, left, 0, 0, ranks);
+}
+
 /* Every board completing ``known`` (0 to 4 cards) from ``deck`` (ascending ids, without
  * the deal's hole cards), its showdowns added to ``counts`` (players x TALLY).
- * ``hole_ids``: the players' two card ids each (valid, as ``holes`` was made of them). */
+ * ``hole_ids``: the players' two card ids each (valid, as ``holes`` was made of them);
+ * ``tables``: per player, its sd_flushless_table (preflop: its pair table). */
 void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
-                     int m, const Hole *holes, const int64_t *hole_ids, int players,
-                     int64_t *counts)
+                     int m, const Hole *holes, const int64_t *hole_ids,
+                     const uint16_t *const *tables, int players, int64_t *counts)
 {
     Walk w;
     memset(&w, 0, sizeof w);
     w.t = t;
     w.holes = holes;
+    w.flushless = tables;
     w.players = players;
-    w.preflop = nk == 0;
     w.counts = counts;
     for (int i = 0; i < m; i++) {
         w.live[deck[i] >> 2] |= 1u << (deck[i] & 3);

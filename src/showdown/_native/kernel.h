@@ -339,8 +339,11 @@ int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h);
 
 /* holdem_merged.c: one deal's boards completing ``known`` walked with suit merging. */
 void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
-                     int m, const Hole *holes, const int64_t *hole_ids, int players,
-                     int64_t *counts);
+                     int m, const Hole *holes, const int64_t *hole_ids,
+                     const uint16_t *const *tables, int players, int64_t *counts);
+/* holdem_merged.c: a hand's non-flush ranks per multiset of the ``left`` ranks to come. */
+int sd_flushless_size(int left);
+void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out);
 
 /* settlement.c: a hand replayed by histories.c settled; 0 with *result the hand's tuple
  * (settled, or left unsettled as a needed hand is unknown), 1 for the Python path, -1
