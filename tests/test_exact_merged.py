@@ -40,7 +40,7 @@ def numpy_counts(board: list[int], dead: list[int], hands: list[list[int]]) -> n
 def boards_of(counts: np.ndarray) -> int:
     """Showdowns in a count table: each counts once per winner, so sum counts / k."""
     k = np.arange(1, K.TALLY)
-    return int(round(float((counts[:, 1:] / k).sum())))
+    return round(float((counts[:, 1:] / k).sum()))
 
 
 @st.composite

@@ -125,7 +125,9 @@ class ExactPlan:
         self.live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
         masks = [K.SUIT_MAJOR_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in self.ranged]
         deals: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (
-            np.zeros((1, 0), dtype=np.int64), np.ones(1), np.zeros(1, dtype=np.uint64)
+            np.zeros((1, 0), dtype=np.int64),
+            np.ones(1),
+            np.zeros(1, dtype=np.uint64),
         )  # fixed hands only: the one deal (enumerate_deals' own answer, sooner)
         if self.ranged:
             deals = enumerate_deals(masks, [weights[i] for i in self.ranged], MAX_ASSIGNMENTS)
