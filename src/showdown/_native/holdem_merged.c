@@ -31,18 +31,18 @@ typedef struct {
     unsigned live[13];        /* per rank: its live suits, a bit each */
     unsigned known_count[4];  /* known board cards per suit */
     uint64_t known_lanes;     /* known board cards' rank bits in 16-bit suit lanes */
-    uint32_t known_ranks;     /* their rank keys added */
-    uint32_t hole_ranks[MAX_PLAYERS]; /* each hole's rank keys added */
     unsigned hole_count[MAX_PLAYERS][4]; /* each hole's cards per suit */
     int64_t *counts;          /* (players, TALLY) */
     int64_t won0, won1, boards; /* heads-up sums, added to counts at the end */
 } Walk;
 
-/* A flush board being built in part 2: its suit's cards and the rest's ranks. */
+/* A flush board being built in part 2: its suit's cards (the rest are ranks only). */
 typedef struct {
     unsigned suit;
     unsigned suited;       /* board cards of the suit, known ones included */
     uint64_t suit_lanes;   /* their rank bits in the suit's 16-bit lane */
+    int n_new;             /* the suit's cards to come ... */
+    unsigned char new_ranks[5]; /* ... and their ranks, ascending */
 } Flush;
 
 static inline int suit_count(unsigned suits)
@@ -96,13 +96,32 @@ static inline void flushless(Walk *w, int32_t id, int64_t weight)
     tally(w, r, weight);
 }
 
-/* Part 2 at one flush board: its true showdown added, its flushless one taken away. */
-static inline void flush_board(Walk *w, const Flush *f, uint32_t ranks, int64_t weight)
+/* The multiset id of the ranks to come on a flush board: the suit's ranks and ``rest``
+ * (both ascending) merged. */
+static inline int32_t flush_board_id(const Flush *f, const unsigned char *rest, int n_rest)
+{
+    int32_t id = 0;
+    int i = 0, j = 0;
+    for (int pos = 0; pos < f->n_new + n_rest; pos++) {
+        unsigned r;
+        if (j >= n_rest || (i < f->n_new && f->new_ranks[i] <= rest[j])) {
+            r = f->new_ranks[i++];
+        } else {
+            r = rest[j++];
+        }
+        id += MULTISET_TERM[pos][r];
+    }
+    return id;
+}
+
+/* Part 2 at one flush board (``id``: the multiset id of its ranks to come): its true
+ * showdown added, its flushless one taken away. */
+static inline void flush_board(Walk *w, const Flush *f, int32_t id, int64_t weight)
 {
     const Tables *t = w->t;
     uint16_t truly[MAX_PLAYERS], plain[MAX_PLAYERS];
     for (int p = 0; p < w->players; p++) {
-        plain[p] = nonflush_rank(t, 7, ranks + w->hole_ranks[p]);
+        plain[p] = w->flushless[p][id];
         truly[p] = plain[p];
         if (f->suited + w->hole_count[p][f->suit] >= 5) {
             uint64_t lanes = f->suit_lanes | w->holes[p].lanes;
@@ -118,28 +137,40 @@ static inline void flush_board(Walk *w, const Flush *f, uint32_t ranks, int64_t 
     tally(w, plain, -weight);
 }
 
-/* Rank multisets of ``left`` cards from rank ``from`` up, rank r offering live[r] less
- * ``skip`` (suits); each sent to part 1 (f NULL) or part 2 with its number of boards. */
-static void multisets(Walk *w, const Flush *f, unsigned skip, unsigned from, int left,
-                      int pos, int32_t id, uint32_t ranks, int64_t weight)
+/* Part 1: the rank multisets of ``left`` cards from rank ``from`` up (``pos`` placed
+ * so far, ``id`` their multiset id), each with its number of boards. */
+static void multisets(Walk *w, unsigned from, int left, int pos, int32_t id, int64_t weight)
 {
-    const uint32_t *rank_keys = w->t->rank_keys;
     for (unsigned r = from; r < 13; r++) {
-        int n = suit_count(w->live[r] & ~skip);
+        int n = suit_count(w->live[r]);
         int32_t rid = id;
-        uint32_t rsum = ranks;
         for (int j = 1; j <= n && j <= left; j++) {
             rid += MULTISET_TERM[pos + j - 1][r];
-            rsum += rank_keys[r];
             int64_t ways = weight * CHOOSE[n][j];
             if (j == left) {
-                if (f == NULL) {
-                    flushless(w, rid, ways);
-                } else {
-                    flush_board(w, f, rsum, ways);
-                }
+                flushless(w, rid, ways);
             } else {
-                multisets(w, f, skip, r + 1, left - j, pos + j, rid, rsum, ways);
+                multisets(w, r + 1, left - j, pos + j, rid, ways);
+            }
+        }
+    }
+}
+
+/* Part 2's other cards: rank multisets of ``left`` cards of the other suits, from rank
+ * ``from`` up, after the ``n_rest`` ranks in ``rest``. */
+static void other_cards(Walk *w, const Flush *f, unsigned from, int left, unsigned char *rest,
+                        int n_rest, int64_t weight)
+{
+    unsigned others = ~(1u << f->suit);
+    for (unsigned r = from; r < 13; r++) {
+        int n = suit_count(w->live[r] & others);
+        for (int j = 1; j <= n && j <= left; j++) {
+            rest[n_rest + j - 1] = (unsigned char)r;
+            int64_t ways = weight * CHOOSE[n][j];
+            if (j == left) {
+                flush_board(w, f, flush_board_id(f, rest, n_rest + j), ways);
+            } else {
+                other_cards(w, f, r + 1, left - j, rest, n_rest + j, ways);
             }
         }
     }
@@ -147,13 +178,14 @@ static void multisets(Walk *w, const Flush *f, unsigned skip, unsigned from, int
 
 /* Part 2 for one suit: ``need`` or more of its live cards (card by card, ranks from
  * ``from`` up) with the rest of the ``left`` cards from the other suits. */
-static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left, uint32_t ranks)
+static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left)
 {
     if (need <= 0) {
         if (left == 0) {
-            flush_board(w, f, ranks, 1);
+            flush_board(w, f, flush_board_id(f, NULL, 0), 1);
         } else {
-            multisets(w, f, 1u << f->suit, 0, left, 0, 0, ranks, 1);
+            unsigned char rest[5];
+            other_cards(w, f, 0, left, rest, 0, 1);
         }
     }
     if (left == 0) {
@@ -166,7 +198,8 @@ static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left, ui
         Flush g = *f;
         g.suited++;
         g.suit_lanes |= (uint64_t)1 << (16 * f->suit + r);
-        suited_sets(w, &g, r + 1, need - 1, left - 1, ranks + w->t->rank_keys[r]);
+        g.new_ranks[g.n_new++] = (unsigned char)r;
+        suited_sets(w, &g, r + 1, need - 1, left - 1);
     }
 }
 
@@ -218,14 +251,12 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
     for (int i = 0; i < nk; i++) {
         w.known_count[known[i] & 3]++;
         w.known_lanes |= (uint64_t)1 << (16 * (known[i] & 3) + (known[i] >> 2));
-        w.known_ranks += t->rank_keys[known[i] >> 2];
     }
     unsigned most[4] = {0};
     for (int p = 0; p < players; p++) {
         for (int j = 0; j < 2; j++) {
             unsigned c = (unsigned)hole_ids[2 * p + j], s = c & 3;
             w.hole_count[p][s]++;
-            w.hole_ranks[p] += t->rank_keys[c >> 2];
             most[s] = w.hole_count[p][s] > most[s] ? w.hole_count[p][s] : most[s];
         }
     }
@@ -233,12 +264,16 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
     if (left > m) {
         return;
     }
-    multisets(&w, NULL, 0, 0, left, 0, 0, w.known_ranks, 1);
+    multisets(&w, 0, left, 0, 0, 1);
     for (unsigned s = 0; s < 4; s++) {
         int need = 5 - (int)(w.known_count[s] + most[s]);
         if (need <= left) {
-            Flush f = {s, w.known_count[s], w.known_lanes & ((uint64_t)0xffff << (16 * s))};
-            suited_sets(&w, &f, 0, need, left, w.known_ranks);
+            Flush f;
+            memset(&f, 0, sizeof f);
+            f.suit = s;
+            f.suited = w.known_count[s];
+            f.suit_lanes = w.known_lanes & ((uint64_t)0xffff << (16 * s));
+            suited_sets(&w, &f, 0, need, left);
         }
     }
     if (players == 2) {
