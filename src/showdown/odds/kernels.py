@@ -627,10 +627,11 @@ def canonical_classes(
     for mapped in symmetries:
         key = np.zeros(m, dtype=np.int64)
         for p in range(r):
-            pair = mapped[cards[p][assignments[:, p]]]
+            # each combo's code under the map, then per deal (combos are fewer than deals)
+            pair = mapped[cards[p]]
             a, b = pair[:, 0], pair[:, 1]  # (not pair.max(axis=1): slow along 2 columns)
-            code = np.maximum(a, b) * 52 + np.minimum(a, b)
-            key += code * (2704**p)
+            code = (np.maximum(a, b) * 52 + np.minimum(a, b)) * (2704**p)
+            key += code[assignments[:, p]]
         np.minimum(best, key, out=best)
     _, first, inverse = np.unique(best, return_index=True, return_inverse=True)
     return first, inverse.ravel()
