@@ -179,10 +179,12 @@ def _settle(players: list[_Player], used: set[int], places: dict[int, str] | Non
     places = {} if places is None else places
     fixed: set[int] = set()
     while True:
+        taken = np.zeros(52, dtype=bool)  # a lookup per card id: cheaper than np.isin
+        taken[list(used)] = True
         for i, p in enumerate(players):
             if i in fixed or len(p.combos) == 1:
                 continue
-            keep = ~np.isin(p.combos, list(used)).any(axis=1)
+            keep = ~taken[p.combos].any(axis=1)
             p.combos, p.weights = p.combos[keep], p.weights[keep]
             if len(p.combos) == 0:
                 raise CardError(
