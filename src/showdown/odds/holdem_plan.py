@@ -204,7 +204,10 @@ class ExactPlan:
                         counts[a:b] += results[i]
                         i += 1
             class_weight = np.bincount(self.class_of, weights=self.deal_weights)
-            tally = K.Tally.of(counts, class_weight)
+            if n_reps == 1:  # one class: its counts times its weight (tensordot's own value)
+                tally = K.Tally.of(counts[0] * class_weight[0])
+            else:
+                tally = K.Tally.of(counts, class_weight)
             total = float(class_weight.sum()) * self.n_valid
             return {
                 "tally": tally,
