@@ -51,6 +51,7 @@ import numpy as np
 from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
 from showdown.odds import kernels as K
+from showdown.odds.fixed_exact import fixed_exact
 from showdown.odds.holdem_plan import (
     DEFAULT_TRIALS,
     EXACT_WORK_LIMIT,
@@ -261,6 +262,11 @@ def equity(
         raise CardError("time=SECONDS replaces trials=N and exact=True: give only one")
     if executor is not None and n_workers is not None:
         raise CardError("give either executor= or workers=, not both")
+    plain = exact is not False and trials is None and budget is None and executor is None
+    if game == "holdem" and plain and progress is False:  # fixed hands as text: one deal
+        lean = fixed_exact(players, board, dead, n_workers or worker_count())
+        if lean is not None:
+            return lean
     seats, board_ids, dead_ids = seat_players(players, board, dead, game, order)
 
     bar, callback = progress_of(progress)

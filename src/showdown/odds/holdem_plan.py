@@ -221,6 +221,18 @@ class ExactPlan:
         return job
 
 
+def exact_note(work: int, seconds: float, workers: int) -> str:
+    """The note of an exact job: its showdowns after suit isomorphism and its estimate.
+
+    >>> exact_note(1980, 2e-6, 1)
+    'exact: 1,980 showdowns after suit isomorphism, estimated under 0.1 s on 1 worker(s)'
+    """
+    return (
+        f"exact: {work:,} showdowns after suit isomorphism, "
+        f"estimated {seconds_text(seconds)} on {workers} worker(s)"
+    )
+
+
 def exact_run_seconds(work: float, k: int, players: int, has_kernel: bool) -> float:
     """Seconds on one worker for ``work`` player-board evaluations with ``k`` board cards
     to come (see :data:`EXACT_RATE_NATIVE`).
@@ -362,21 +374,13 @@ def plan_holdem(request: Request) -> Job:
                     f"too many combo deals to enumerate exactly (over {MAX_ASSIGNMENTS:,}); "
                     "use Monte Carlo (--trials N or --time SECONDS)"
                 )
-            note = (
-                f"exact: {plan.work:,} showdowns after suit isomorphism, "
-                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
-            )
-            return plan.job(exact_seconds, note)
+            return plan.job(exact_seconds, exact_note(plan.work, exact_seconds, workers))
         limit = EXACT_WORK_LIMIT * workers
         fits = plan.feasible and (
             exact_seconds <= budget if budget is not None else plan.work <= limit
         )
         if fits:
-            note = (
-                f"exact: {plan.work:,} showdowns after suit isomorphism, "
-                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
-            )
-            return plan.job(exact_seconds, note)
+            return plan.job(exact_seconds, exact_note(plan.work, exact_seconds, workers))
         if not plan.feasible:
             _check_some_deal(combos)
     use = trials if trials is not None else (None if budget is not None else DEFAULT_TRIALS)
