@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from math import sqrt
 from time import monotonic, perf_counter
 from typing import TYPE_CHECKING, Any
@@ -110,6 +111,21 @@ class _Player:
 
 
 def _read_player(spec: str | Range | CardsLike, game: str, order: str = "pokerstove") -> _Player:
+    if isinstance(spec, str):  # read once per text: a range's parsing is most of a flop call
+        label, combos, weights = _read_text(spec, game, order)
+        return _Player(label, combos, weights)
+    return _read_spec(spec, game, order)
+
+
+@lru_cache(maxsize=1024)
+def _read_text(text: str, game: str, order: str) -> tuple[str, np.ndarray, np.ndarray]:
+    """A player's text read: its label, combos and weights (read-only: they are shared)."""
+    p = _read_spec(text, game, order)
+    p.combos.flags.writeable = p.weights.flags.writeable = False
+    return p.label, p.combos, p.weights
+
+
+def _read_spec(spec: str | Range | CardsLike, game: str, order: str) -> _Player:
     hole = 2 if game == "holdem" else None
     if isinstance(spec, Range):
         if game != "holdem":
