@@ -92,3 +92,15 @@ def test_parsed_text_is_not_shared_between_calls() -> None:
     a = equity(["AcAd", "KhKs"], board="Ts9s2h", exact=True, workers=1)
     b = equity(["AcAd", "KhKs"], board="Kc9s2h", exact=True, workers=1)
     assert a.equity != b.equity and a.hands == b.hands == ("AcAd", "KhKs")
+
+
+def test_a_range_read_once_is_cleared_afresh_each_call() -> None:
+    """A range's text is parsed once and shared: the cards each call removes from it must
+    not leak into the next call (the shared arrays are read-only)."""
+    from showdown.odds.ranges import parse_range
+
+    for other, board in [("QcQd", "Ts9s2h"), ("KhKs", "Qs9s2h"), ("QcQd", None)]:
+        by_text = equity(["QQ+,AKs", other], board=board, exact=True, workers=1)
+        by_range = equity([parse_range("QQ+,AKs"), other], board=board, exact=True, workers=1)
+        numbers = ("equity", "win", "tie", "boards")  # (the labels: the text, the Range's str)
+        assert [getattr(by_text, k) for k in numbers] == [getattr(by_range, k) for k in numbers]
