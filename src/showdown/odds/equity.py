@@ -303,7 +303,7 @@ def equity(
     sums = job.combine(results)
     if job.method == "exact":
         outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
-        return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
+        return _result(seats, outcome, False, job.note, job.estimate)
     return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
 
 
@@ -438,14 +438,22 @@ def _check_arguments(
     return game, list(players), exact, trials, V.seed(seed)
 
 
-def _result(seats: list[_Player], outcome: _Outcome, sampled: bool) -> EquityResult:
+def _result(
+    seats: list[_Player],
+    outcome: _Outcome,
+    sampled: bool,
+    note: str = "",
+    estimate: float | None = None,
+) -> EquityResult:
     t, total = outcome.tally, outcome.total
     hands = tuple(p.label for p in seats)
     eq = tuple(float(x) for x in t.share / total)
     win = tuple(float(x) for x in t.win / total)
     tie = tuple(float(x) for x in t.tie / total)
     if not sampled:
-        return EquityResult(hands, eq, win, tie, "exact", boards=outcome.count)
+        return EquityResult(
+            hands, eq, win, tie, "exact", boards=outcome.count, note=note, estimate=estimate
+        )
     n = outcome.count
     stderr = []
     for s, s2 in zip(t.share, t.share_sq, strict=True):
