@@ -35,6 +35,7 @@
  *   histories.c     PHH hands replayed (the betting rules) and the phh_settle entry point
  *   settlement.c    a replayed hand's pots settled and returned as Python objects
  *   toml.c          the plain TOML of hand histories
+ *   rooms.c         rooms' hand histories read (rooms_*.c, behind rooms.h: see rooms.c)
  *   module.c        the method table with the docstrings, the type, the module
  *
  * What runs per card, row or board (the rank lookups, the tally of one showdown,
@@ -158,6 +159,7 @@ typedef struct {
     int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
     unsigned char folded[PHH_MAX], mucked[PHH_MAX], unknown_stack[PHH_MAX];
     int hole[PHH_MAX][4], nhole[PHH_MAX], board[5];
+    char partial[32]; /* "" for a hand played to its end; else what comes next ("p3 to act") */
 } PhhHand;
 
 /* ------------------------------------------------------- inline helpers */
@@ -378,5 +380,7 @@ PyObject *sd_Tables_omaha_deal_counts(Tables *self, PyObject *args);
 PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args);
 /* toml.c */
 PyObject *sd_Tables_phh_toml(Tables *self, PyObject *text);
+/* rooms.c */
+PyObject *sd_Tables_room_hands(Tables *self, PyObject *args);
 
 #endif /* SHOWDOWN_KERNEL_H */

@@ -129,6 +129,11 @@ static PyMethodDef Tables_methods[] = {
     {"phh_toml", (PyCFunction)sd_Tables_phh_toml, METH_O,
      PyDoc_STR("phh_toml(text) -> dict | None\n\nThe plain TOML of hand histories as "
                "tomllib reads it (one key = value per line, see toml.c), else None.")},
+    {"room_hands", (PyCFunction)sd_Tables_room_hands, METH_VARARGS,
+     PyDoc_STR("room_hands(parts, room, game) -> list\n\nThe hands of a room's file (the "
+               "pieces split_hands cuts) as HandBuilder.build writes them: per piece "
+               "(name, fields), or None where the Python reader reads it (see rooms.c). "
+               "``game(room, header)`` reads a header's game.")},
     {NULL, NULL, 0, NULL},
 };
 

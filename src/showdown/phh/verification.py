@@ -166,7 +166,10 @@ def _pots(settlement: Settlement) -> tuple[list[tuple[int, tuple[int, ...]]], di
 
 def _returned(settlement: Settlement) -> list[int]:
     """Each player's uncalled chips handed back (some sites count them in the winnings)."""
-    back = _pots(settlement)[1]
+    parts = settlement.parts
+    back = dict(parts[1]) if parts is not None else _pots(settlement)[1]
+    if not back:
+        return [0] * len(settlement.replay.contributed)
     return [back.get(seat, 0) for seat in settlement.replay.history.seats]
 
 
