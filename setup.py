@@ -43,6 +43,7 @@ SOURCES = [
     "tables.c",
     "evaluate.c",
     "holdem_exact.c",
+    "holdem_merged.c",
     "monte_carlo.c",
     "ladders.c",
     "omaha_exact.c",
