@@ -27,8 +27,13 @@ both sides write into a preallocated array and their ranks are compared by categ
 counts; beside them the memory bound of the wide ids: numpy reading the same int16 and
 int64 arrays once, an OR of all their ids, on as many threads), Monte Carlo heads-up and
 range against range (1 worker each; the same ranges weighted, against OMPEval on the
-unweighted ones, which it takes alone; multiway beside them), exact heads-up enumeration
-(warm), and every 7-card hand counted by category.
+unweighted ones, which it takes alone; multiway beside them), exact enumeration (warm;
+heads-up and range against range, preflop and on the flop Ts9s2h: the two sides'
+equities must agree to 1e-5, else the run stops), and every 7-card hand counted by
+category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
+JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
+One-thread rows also print the ratio of CPU times (showdown's thread, the driver's
+process), which a loaded machine disturbs less than wall time.
 
 >>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
 >>> patched.count("static constexpr uint64_t")
@@ -63,6 +68,7 @@ RANGED = ["QQ+,AKs", "JJ-99,AQs+"]
 #: The same combos weighted (our range syntax); OMPEval has no weights, so its side of
 #: this row runs the unweighted ranges: the same combos at the same work per trial.
 WEIGHTED = ["QQ+,AKs:0.5", "JJ-99:0.75,AQs+:0.25"]
+FLOP = "Ts9s2h"
 MULTIWAY = {
     3: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"],
     6: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs", "55-22", "AJo-A9o", "KJs-K9s"],
@@ -225,21 +231,59 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
     return result
 
 
+def ompeval_spelling(text: str) -> str:
+    """A range as OMPEval reads it: its parser takes only the first hand of a dash range
+    (``JJ-99`` is JJ alone there), so dashes are spelled out hand by hand.
+
+    >>> ompeval_spelling("QQ+,AKs")
+    'QQ+,AKs'
+    >>> ompeval_spelling("JJ-99,AQs+")
+    'JJ,TT,99,AQs+'
+    >>> ompeval_spelling("AJo-A9o,KJs-K9s")
+    'AJo,ATo,A9o,KJs,KTs,K9s'
+    """
+    order = "23456789TJQKA"
+    parts = []
+    for part in text.replace(" ", "").split(","):
+        if "-" not in part:
+            parts.append(part)
+            continue
+        high, low = part.split("-")
+        if high[0] == high[1]:  # pairs: JJ-99
+            top, bottom = order.index(high[0]), order.index(low[0])
+            parts += [order[r] * 2 for r in range(top, bottom - 1, -1)]
+        else:  # one first rank, the second running down: AJo-A9o
+            top, bottom = order.index(high[1]), order.index(low[1])
+            parts += [high[0] + order[r] + high[2:] for r in range(top, bottom - 1, -1)]
+    return ",".join(parts)
+
+
 def equity_row(exe: Path | None, title: str, players: list[str], trials: int | None,
-               rounds: int, theirs: list[str] | None = None) -> Row:
+               rounds: int, board: str | None = None,
+               their_players: list[str] | None = None) -> Row:
+    """Equity on both sides, interleaved: Monte Carlo of ``trials`` showdowns, or exact
+    (``trials`` None) timed per run, preflop or on ``board``; OMPEval's side plays
+    ``their_players`` where given (the same combos unweighted: it has no weights)."""
     unit = "ms" if trials is None else " trials"
     row = Row(title, unit)
     exact = trials is None
-    equity(players, trials=None if exact else 10_000, exact=exact or None, seed=0, workers=1)
+    equity(players, board=board, trials=None if exact else 10_000, exact=exact or None,
+           seed=0, workers=1)
+    theirs = [ompeval_spelling(p) for p in their_players or players]
+    if board:
+        theirs.insert(0, "board=" + board)
     for r in range(rounds):
         start, cpu = time.perf_counter(), time.thread_time()
-        result = equity(players, trials=trials, exact=exact or None, seed=r + 1, workers=1)
+        result = equity(players, board=board, trials=trials, exact=exact or None, seed=r + 1,
+                        workers=1)
         seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu
         row.add("showdown", 1 if exact else result.trials, seconds, cpu)
         if exe is not None:
-            ranges = theirs or players
-            args = ["exact", *ranges] if exact else ["mc", str(trials), *ranges]
+            args = ["exact", *theirs] if exact else ["mc", str(trials), *theirs]
             out = driver_run(exe, *args)
+            if exact and abs(float(out[2]) - result.equity[0]) > 1e-5:
+                raise SystemExit(f"bench_peers: OMPEval's equity {out[2]} differs from "
+                                 f"showdown's {result.equity[0]:.6f} ({title})")
             row.add("OMPEval", 1 if exact else int(out[1]), float(out[0]), float(out[3]))
     return row
 
@@ -286,13 +330,18 @@ def main(argv: list[str] | None = None) -> None:
             rows.append(equity_row(exe, f"Monte Carlo {' v '.join(RANGED)}, 1 worker",
                                    RANGED, t, args.rounds))
             rows.append(equity_row(exe, f"Monte Carlo weighted {' v '.join(WEIGHTED)}"
-                                   " (OMPEval: unweighted)", WEIGHTED, t, args.rounds, RANGED))
+                                   " (OMPEval: unweighted)", WEIGHTED, t, args.rounds,
+                                   their_players=RANGED))
             for n, players in MULTIWAY.items():
                 rows.append(equity_row(exe, f"Monte Carlo {n} ranges {' v '.join(players)}",
                                        players, t // 2, args.rounds))
         if "exact" in only:
-            rows.append(equity_row(exe, f"exact {' v '.join(HEADS_UP)}, warm, 1 worker",
-                                   HEADS_UP, None, args.rounds))
+            for players in (HEADS_UP, RANGED):
+                for board in (None, FLOP):
+                    where = f" on {board}" if board else ""
+                    rows.append(equity_row(
+                        exe, f"exact {' v '.join(players)}{where}, warm, 1 worker",
+                        players, None, args.rounds, board))
         if "all7" in only:
             rows.append(all_sevens_row(exe, args.rounds))
         for row in rows:
