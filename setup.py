@@ -49,6 +49,7 @@ SOURCES = [
     "histories.c",
     "settlement.c",
     "toml.c",
+    "runouts.c",
 ]
 
 setup(
