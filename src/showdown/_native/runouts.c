@@ -338,35 +338,47 @@ static void holdem_known(const Tables *t, const unsigned *known, int nk, const u
     } while (next_subset(pick, k, m));
 }
 
-/* An Omaha hand's hole pairs: index into the rank-multiset table, suit (4: two suits),
- * rank bits. */
+/* Omaha: a hand's best non-flush high (and low) with each board triple, by the triple's
+ * rank multiset (0..454), over its hole pairs; its pairs' suits (4: two suits) and rank
+ * bits for the flushes. */
+#define TRIPLES 455
+#define PAIRS 91
 typedef struct {
     int n;
-    uint32_t index[15];
     unsigned suit[15], bits[15];
+    uint16_t high[TRIPLES], low[TRIPLES];
 } OmahaHole;
 
-/* The Omaha tables: pair index (169), triple index (2197), high << 16 | low (455 x 91). */
-typedef struct {
-    const uint16_t *pair;
-    const uint32_t *triple, *ranks;
-} OmahaTables;
-
-static void omaha_hole(const OmahaTables *o, const unsigned *c, int h, OmahaHole *out)
+/* ``ranks``: high << 16 | low of a hole pair's and a board triple's ranks at
+ * PAIRS * triple + pair; ``pair``: the pair of ranks' index (169 entries). */
+static void omaha_hole(const uint16_t *pair, const uint32_t *ranks, const unsigned *c, int h,
+                       OmahaHole *out)
 {
+    uint32_t index[15];
     out->n = 0;
     for (int x = 0; x < h; x++) {
         for (int y = x + 1; y < h; y++, out->n++) {
-            out->index[out->n] = o->pair[13 * (c[x] >> 2) + (c[y] >> 2)];
+            index[out->n] = pair[13 * (c[x] >> 2) + (c[y] >> 2)];
             out->suit[out->n] = (c[x] & 3) == (c[y] & 3) ? (c[x] & 3) : 4;
             out->bits[out->n] = (1u << (c[x] >> 2)) | (1u << (c[y] >> 2));
         }
     }
+    for (int t = 0; t < TRIPLES; t++) {
+        const uint32_t *row = ranks + PAIRS * t;
+        uint32_t hi = 0xffffffffu, lo = 0xffff;
+        for (int i = 0; i < out->n; i++) {
+            uint32_t v = row[index[i]];
+            hi = v < hi ? v : hi;
+            lo = (v & 0xffff) < lo ? (v & 0xffff) : lo;
+        }
+        out->high[t] = (uint16_t)(hi >> 16);
+        out->low[t] = (uint16_t)lo;
+    }
 }
 
-/* ``known`` board cards (0 to 4), the rest from ``deck``; each board's ten triples
- * indexed once for every player. */
-static void omaha_boards(const Tables *t, const OmahaTables *o, const unsigned *known, int nk,
+/* ``known`` board cards (0 to 4), the rest from ``deck``; per board its ten triples'
+ * multisets (``triple``: by the three ranks, 2197 entries), then per hand ten reads. */
+static void omaha_boards(const Tables *t, const uint16_t *triple, const unsigned *known, int nk,
                          const unsigned *deck, int m, const OmahaHole *holes, Pots *s)
 {
     int k = 5 - nk, pick[5] = {0, 1, 2, 3, 4};
@@ -379,8 +391,7 @@ static void omaha_boards(const Tables *t, const OmahaTables *o, const unsigned *
         for (int j = 0; j < k; j++) {
             b[nk + j] = deck[pick[j]];
         }
-        uint32_t ti[10];
-        unsigned flush_bits[10];
+        unsigned tq[10], flush_bits[10];
         int nt = 0, nf = 0, per_suit[4] = {0, 0, 0, 0};
         for (int x = 0; x < 5; x++) {
             per_suit[b[x] & 3]++;
@@ -392,7 +403,7 @@ static void omaha_boards(const Tables *t, const OmahaTables *o, const unsigned *
         for (int x = 0; x < 5; x++) {
             for (int y = x + 1; y < 5; y++) {
                 for (int z = y + 1; z < 5; z++, nt++) {
-                    ti[nt] = o->triple[169 * (b[x] >> 2) + 13 * (b[y] >> 2) + (b[z] >> 2)];
+                    tq[nt] = triple[169 * (b[x] >> 2) + 13 * (b[y] >> 2) + (b[z] >> 2)];
                     if ((int)(b[x] & 3) == fs && (int)(b[y] & 3) == fs && (int)(b[z] & 3) == fs) {
                         flush_bits[nf++] = (1u << (b[x] >> 2)) | (1u << (b[y] >> 2)) |
                                            (1u << (b[z] >> 2));
@@ -402,31 +413,22 @@ static void omaha_boards(const Tables *t, const OmahaTables *o, const unsigned *
         }
         for (int p = 0; p < s->players; p++) {
             const OmahaHole *h = &holes[p];
-            uint32_t hi = 0xffffffffu, lo = 0xffff;
+            unsigned hi = h->high[tq[0]], lo = h->low[tq[0]];
+            for (int q = 1; q < 10; q++) {
+                unsigned v = h->high[tq[q]];
+                hi = v < hi ? v : hi;
+            }
             if (s->hilo) {
-                for (int q = 0; q < 10; q++) {
-                    const uint32_t *row = o->ranks + ti[q];
-                    for (int i = 0; i < h->n; i++) {
-                        uint32_t v = row[h->index[i]];
-                        hi = v < hi ? v : hi; /* the high half decides */
-                        lo = (v & 0xffff) < lo ? (v & 0xffff) : lo;
-                    }
-                }
-            } else {
-                for (int q = 0; q < 10; q++) {
-                    const uint32_t *row = o->ranks + ti[q];
-                    for (int i = 0; i < h->n; i++) {
-                        uint32_t v = row[h->index[i]];
-                        hi = v < hi ? v : hi;
-                    }
+                for (int q = 1; q < 10; q++) {
+                    unsigned v = h->low[tq[q]];
+                    lo = v < lo ? v : lo;
                 }
             }
-            hi >>= 16;
             if (nf) { /* the fives of one suit: two hole and three board cards of fs */
                 for (int i = 0; i < h->n; i++) {
                     if ((int)h->suit[i] == fs) {
                         for (int q = 0; q < nf; q++) {
-                            uint32_t f = t->flush[(h->bits[i] | flush_bits[q]) & 8191];
+                            unsigned f = t->flush[(h->bits[i] | flush_bits[q]) & 8191];
                             hi = f < hi ? f : hi;
                         }
                     }
@@ -445,10 +447,13 @@ static void omaha_boards(const Tables *t, const OmahaTables *o, const unsigned *
     } while (next_subset(pick, k, m));
 }
 
-/* The three Omaha tables from ``obj`` (a tuple), held in ``views``; -1 with an error. */
-static int omaha_tables(PyObject *obj, Py_buffer *views, int *held, OmahaTables *o)
+/* The Omaha tables from ``obj``, a tuple (pair uint16[169], triple uint32[2197] of
+ * multiples of PAIRS, ranks uint32[TRIPLES * PAIRS]), held in ``views``, the triples'
+ * multisets into ``triple``; -1 with an error. */
+static int omaha_tables(PyObject *obj, Py_buffer *views, int *held, const uint16_t **pair,
+                        const uint32_t **ranks, uint16_t *triple)
 {
-    const Py_ssize_t sizes[3] = {169, 2197, 455 * 91}, widths[3] = {2, 4, 4};
+    const Py_ssize_t sizes[3] = {169, 2197, TRIPLES * PAIRS}, widths[3] = {2, 4, 4};
     if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 3) {
         PyErr_SetString(PyExc_TypeError, "omaha must be None or (pair, triple, ranks)");
         return -1;
@@ -467,9 +472,23 @@ static int omaha_tables(PyObject *obj, Py_buffer *views, int *held, OmahaTables 
             return -1;
         }
     }
-    o->pair = views[0].buf;
-    o->triple = views[1].buf;
-    o->ranks = views[2].buf;
+    *pair = views[0].buf;
+    *ranks = views[2].buf;
+    const uint32_t *index = views[1].buf;
+    for (int i = 0; i < 2197; i++) {
+        if (index[i] % PAIRS || index[i] / PAIRS >= TRIPLES) {
+            PyErr_SetString(PyExc_ValueError, "runout_shares: a triple index is not a "
+                                              "multiple of 91 below 455 * 91");
+            return -1;
+        }
+        triple[i] = (uint16_t)(index[i] / PAIRS);
+    }
+    for (int i = 0; i < 169; i++) {
+        if ((*pair)[i] >= PAIRS) {
+            PyErr_SetString(PyExc_ValueError, "runout_shares: a pair index is not below 91");
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -504,8 +523,10 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
     Pots s;
     memset(&s, 0, sizeof(s));
     Hole holes[MAX_PLAYERS];
-    OmahaHole omaha_holes[MAX_PLAYERS];
-    OmahaTables o = {NULL, NULL, NULL};
+    OmahaHole *omaha_holes = NULL;
+    const uint16_t *pair = NULL;
+    const uint32_t *ranks = NULL;
+    uint16_t triple[2197];
     unsigned cards[MAX_PLAYERS][6];
     flat = sd_read_array(holes_obj, &n_flat, "holes (flattened)");
     if (flat == NULL || (masks = sd_read_array(pots_obj, &n_pots, "pots")) == NULL) {
@@ -584,11 +605,16 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
     }
     held = 0;
     if (omaha) {
-        if (omaha_tables(omaha_obj, views, &held, &o) < 0) {
+        if (omaha_tables(omaha_obj, views, &held, &pair, &ranks, triple) < 0) {
+            goto release_out;
+        }
+        omaha_holes = malloc(sizeof(OmahaHole) * (size_t)s.players);
+        if (omaha_holes == NULL) {
+            PyErr_NoMemory();
             goto release_out;
         }
         for (int p = 0; p < s.players; p++) {
-            omaha_hole(&o, cards[p], (int)hole_len, &omaha_holes[p]);
+            omaha_hole(pair, ranks, cards[p], (int)hole_len, &omaha_holes[p]);
         }
     } else {
         for (int p = 0; p < s.players; p++) { /* pair tables built now, under the GIL */
@@ -601,7 +627,7 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
     int single = s.players > 2 || s.pots == 1;
     Py_BEGIN_ALLOW_THREADS
     if (omaha) {
-        omaha_boards(self, &o, known, (int)nk, deck, (int)m, omaha_holes, &s);
+        omaha_boards(self, triple, known, (int)nk, deck, (int)m, omaha_holes, &s);
     } else if (nk == 0 && single) {
         holdem_preflop(self, deck, (int)m, holes, &s);
     } else {
@@ -622,6 +648,7 @@ done:
     free(flat);
     free(masks);
     free(s.counted);
+    free(omaha_holes);
     free(s.coded);
     if (PyErr_Occurred()) {
         return NULL;
