@@ -44,6 +44,7 @@ in the same rounds, ``--ev`` computed by a frozen copy of a former ``allin_ev.py
 ``git show REV:src/showdown/phh/allin_ev.py > /tmp/old_allin_ev.py``), and
 ``--ev-old-shares FILE`` a frozen former ``runout_shares.py`` that it calls in place of the
 current one (``git show REV:src/showdown/phh/runout_shares.py > /tmp/old_runout_shares.py``).
+``--ev-variant PO`` generates pot-limit Omaha hands instead of no-limit Hold'em.
 
 Targets: 30,000 hands/s in one process; 2 processes at least 1.7x one on 2
 cores. Figures on a shared machine vary with its load: a target is judged
@@ -214,13 +215,13 @@ def all_in_hands(texts: list[str]) -> tuple[int, int]:
     return found, computed
 
 
-def short_stacked(hands: int, seed: int = 13) -> list[HandHistory]:
-    """6-max no-limit Hold'em, blinds 1/2, stacks of 10 to 100 big blinds, every card
-    known: many hands end all in before the river."""
+def short_stacked(hands: int, seed: int = 13, code: str = "NT") -> list[HandHistory]:
+    """6-max hands of PHH variant ``code`` (no-limit Hold'em unless told), blinds 1/2,
+    stacks of 10 to 100 big blinds, every card known: many end all in before the river."""
     rng = random.Random(seed)
     return [
         settlement_to_history(settle(random_hand(
-            rng, header("NT", [rng.randint(20, 200) for _ in range(6)]), fold=0.55)))
+            rng, header(code, [rng.randint(20, 200) for _ in range(6)]), fold=0.55)))
         for _ in range(hands)
     ]
 
@@ -265,7 +266,7 @@ def former_ev(former: Any, shares: Any | None) -> Callable[[list[str]], int]:
 
 
 def ev_cost(hands: int, rounds: int, old: str | None = None,
-            old_shares: str | None = None) -> None:
+            old_shares: str | None = None, code: str = "NT") -> None:
     """What ``--ev`` adds, on the real HandHQ sample and on short-stacked generated hands,
     pokerkit's read and replay beside (``old``: a former ``allin_ev.py`` timed too, with
     the former ``runout_shares.py`` ``old_shares`` if given)."""
@@ -274,11 +275,11 @@ def ev_cost(hands: int, rounds: int, old: str | None = None,
     former = former_ev(module, shares) if module is not None else None
     real = [p.read_text() for p in REAL]
     real_texts = real * max(1, hands // max(1, everything(real)))
-    made = short_stacked(hands)
+    made = short_stacked(hands, code=code)
     made_texts = [dumps_all(made[k : k + 500]) for k in range(0, len(made), 500)]
     for title, texts in (("the real HandHQ sample (tests/data)", real_texts),
-                         ("generated 6-max hands, 10-100 big blinds, every card known",
-                          made_texts)):
+                         (f"generated 6-max {code} hands, 10-100 big blinds, every card "
+                          "known", made_texts)):
         n = everything(texts)
         found, computed = all_in_hands(texts)
         contenders: dict[str, Callable[[], object]] = {
@@ -496,9 +497,11 @@ def main() -> None:
                         help="with --ev: also time a frozen copy of a former allin_ev.py")
     parser.add_argument("--ev-old-shares", metavar="FILE",
                         help="with --ev-old: the former runout_shares.py it calls")
+    parser.add_argument("--ev-variant", default="NT", metavar="CODE",
+                        help="with --ev: the PHH variant of the generated hands (NT, PO...)")
     args = parser.parse_args()
     if args.ev:
-        ev_cost(args.hands, args.rounds, args.ev_old, args.ev_old_shares)
+        ev_cost(args.hands, args.rounds, args.ev_old, args.ev_old_shares, args.ev_variant)
         load = machine_load()
         if load:
             print(f"  note: {load}; the figures above are not the machine's")
