@@ -588,15 +588,17 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
         s.whole[w] = RUNOUT_SPLITS / w;
         s.half[w] = RUNOUT_SPLITS / 2 / w;
     }
-    s.counted = calloc((size_t)s.pots << s.players, sizeof(int64_t));
-    if (s.counted == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
     s.hilo = no_low != 0;
     if (!s.hilo && nest(&s, masks) < 0) {
         PyErr_NoMemory();
         goto done;
+    }
+    if (!s.hilo && !s.nested) { /* pots that do not nest: each its sets of winners */
+        s.counted = calloc((size_t)s.pots << s.players, sizeof(int64_t));
+        if (s.counted == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
     }
     s.no_low = (uint16_t)no_low;
     if ((s.parts = sd_get_out(out_obj, &views[3], (Py_ssize_t)s.players * s.pots, 8,
@@ -635,7 +637,7 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
     }
     if (s.nested) {
         add_coded(&s);
-    } else {
+    } else if (s.counted != NULL) {
         add_counted(&s);
     }
     Py_END_ALLOW_THREADS
