@@ -100,6 +100,24 @@ def test_ties_and_a_river_to_come() -> None:
 
 
 @needs_kernel
+def test_the_limits_ten_hands_and_big_omaha_hands() -> None:
+    """Ten hands with nested side pots (the widest outcome code), five- and six-card
+    Omaha hands, and two hands with two pots (not the heads-up counters' one pot)."""
+    rng = random.Random(3)
+    holes, board, _ = deal(rng, "holdem", 10, 3, 0)
+    both_ways("holdem", holes, board, [], [tuple(range(10)), tuple(range(8)),
+                                           (0, 1, 2, 3, 4), (2, 3)])
+    for width in (5, 6):
+        deck = [str(Card.from_id(c)) for c in range(52)]
+        rng.shuffle(deck)
+        hands = [[deck.pop() for _ in range(width)] for _ in range(3)]
+        for game in ("omaha", "omaha-hi-lo") if width == 5 else ("omaha",):  # hi-lo: 4, 5
+            both_ways(game, hands, deck[:3], deck[3:5], [(0, 1, 2), (1, 2)])
+    holes, _, gone = deal(rng, "holdem", 2, 0, 30)
+    both_ways("holdem", holes, [], gone, [(0, 1), (0, 1)])
+
+
+@needs_kernel
 def test_the_kernel_refuses_bad_input() -> None:
     tables = native.native_tables()
     deck = np.arange(8, 52, dtype=np.int64)
