@@ -8,6 +8,7 @@ real samples and of generated multiway preflop all-ins, each taken both ways.
 from __future__ import annotations
 
 import random
+from math import comb
 from pathlib import Path
 
 import numpy as np
@@ -85,6 +86,37 @@ def test_preflop_runouts_match_numpy(seed: int, game: str, players: int, dead: i
     rng = random.Random(seed)
     holes, board, gone = deal(rng, game, players, 0, dead)
     both_ways(game, holes, board, gone, random_pots(rng, players))
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["holdem", "short-deck"]), st.integers(2, 10),
+       st.integers(0, 8))
+def test_preflop_suits_merged_match_every_board(
+    seed: int, game: str, players: int, dead: int
+) -> None:
+    """The kernel's merged preflop walk (rank multisets weighted, flush boards apart)
+    against its own walk of every board, one by one: the same integers."""
+    from showdown.hands.ladder_native import ladder_kernel
+
+    variant = find_variant(game)
+    rng = random.Random(seed)
+    cards = list(variant.deck)
+    rng.shuffle(cards)
+    if len(cards) - 2 * players - dead < 5:
+        dead = len(cards) - 2 * players - 5
+    holes = np.array([cards.pop() for _ in range(2 * players)], dtype=np.int64)
+    del cards[:dead]
+    deck = np.array(sorted(cards), dtype=np.int64)
+    masks = np.array([sum(1 << i for i in pot) for pot in random_pots(rng, players)],
+                     dtype=np.int64)
+    tables = ladder_kernel(variant.ladders[0])
+    merged, plain = (np.zeros((players, len(masks)), dtype=np.int64) for _ in range(2))
+    none = np.zeros(0, dtype=np.int64)
+    tables.runout_shares(deck, none, holes, 2, masks, merged, None, 0, True)
+    tables.runout_shares(deck, none, holes, 2, masks, plain, None, 0, False)
+    assert merged.tolist() == plain.tolist()
+    assert merged.sum(axis=0).tolist() == [comb(len(deck), 5) * SPLITS] * len(masks)
 
 
 @needs_kernel

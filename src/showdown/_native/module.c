@@ -128,7 +128,8 @@ static PyMethodDef Tables_methods[] = {
      PyDoc_STR("phh_toml(text) -> dict | None\n\nThe plain TOML of hand histories as "
                "tomllib reads it (one key = value per line, see toml.c), else None.")},
     {"runout_shares", (PyCFunction)sd_Tables_runout_shares, METH_VARARGS,
-     PyDoc_STR("runout_shares(deck, board, holes, hole_len, pots, out, omaha, no_low)\n\n"
+     PyDoc_STR("runout_shares(deck, board, holes, hole_len, pots, out, omaha, no_low, "
+               "merge=True)\n\n"
                "Every board completing ``board`` (0 to 4 ids) with cards of ``deck`` (ascending "
                "ids), every hand of ``holes`` (int64, players x ``hole_len`` flattened: 2 "
                "for Hold'em and short deck with these Tables' ladder, 4 to 6 for Omaha) ranked "
@@ -137,7 +138,9 @@ static PyMethodDef Tables_methods[] = {
                "won in units of 1/5040 of the pot. ``omaha``: None, or the Omaha tables "
                "(pair, triple, ranks) as omaha_hilo takes them; ``no_low``: 0, or for hi-lo "
                "the low ladder's no-hand value (half to the best high, half to the best "
-               "qualifying low). Releases the GIL (see runouts.c).")},
+               "qualifying low). ``merge``: Hold'em preflop, the boards counted by rank "
+               "multisets and the flush boards apart (the same integers, far fewer "
+               "boards); else one by one. Releases the GIL (see runouts.c).")},
     {NULL, NULL, 0, NULL},
 };
 

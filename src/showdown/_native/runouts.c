@@ -5,8 +5,10 @@
  * 1 / RUNOUT_SPLITS of it (a split k ways adds RUNOUT_SPLITS / k; in Omaha hi-lo a half adds
  * RUNOUT_SPLITS / 2 / k), so that Python turns it into an exact fraction of a chip.
  *
- * Three board loops:
- *   holdem_preflop  five cards to come (Hold'em, short deck): the nested loops of the
+ * The board loops:
+ *   holdem_merged   five cards to come (Hold'em, short deck), the suits merged: the rank
+ *                   multisets weighted, then the flush boards corrected one by one;
+ *   holdem_preflop  the same boards one by one (merge=False): the nested loops of the
  *                   exact equity, each hand's rank read from its pair table by the
  *                   board's rank multiset, the flush table for a flush; heads-up, two
  *                   counters and no per-board settlement;
@@ -41,9 +43,10 @@ typedef struct {
     int64_t *coded;                 /* 3**(ordered - 1) counts */
 } Pots;
 
-/* One board's high ranks ``r`` (1 the best): per pot, the set of its best contenders
- * counted (the pot's share given out once per set, at the end: see add_counted). */
-static inline void settle_high(Pots *s, const uint16_t *r)
+/* One board's high ranks ``r`` (1 the best), ``weight`` times (boards alike, or taken
+ * away: see holdem_merged): per pot, the set of its best contenders counted (the pot's
+ * share given out once per set, at the end: see add_counted). */
+static inline void settle_high(Pots *s, const uint16_t *r, int64_t weight)
 {
     for (int k = 0; k < s->pots; k++) {
         const int *who = s->who[k];
@@ -56,12 +59,12 @@ static inline void settle_high(Pots *s, const uint16_t *r)
         for (int j = 0; j < n; j++) {
             winners |= (unsigned)(r[who[j]] == best) << who[j];
         }
-        s->counted[(size_t)k << s->players | winners]++;
+        s->counted[(size_t)k << s->players | winners] += weight;
     }
 }
 
-/* One board's high ranks when the pots nest: its code counted. */
-static inline void settle_nested(Pots *s, const uint16_t *r)
+/* One board's high ranks when the pots nest: its code counted ``weight`` times. */
+static inline void settle_nested(Pots *s, const uint16_t *r, int64_t weight)
 {
     uint16_t best = r[s->order[0]];
     unsigned code = 0;
@@ -70,7 +73,7 @@ static inline void settle_nested(Pots *s, const uint16_t *r)
         code = 3 * code + 2 * (v < best) + (v == best);
         best = v < best ? v : best;
     }
-    s->coded[code]++;
+    s->coded[code] += weight;
 }
 
 /* The coded boards given their parts, per pot (a prefix of the order). */
@@ -288,9 +291,9 @@ static void holdem_preflop(const Tables *t, const unsigned *deck, int m, const H
                             }
                         }
                         if (s->nested) {
-                            settle_nested(s, r);
+                            settle_nested(s, r, 1);
                         } else {
-                            settle_high(s, r);
+                            settle_high(s, r, 1);
                         }
                     }
                 }
@@ -301,6 +304,169 @@ static void holdem_preflop(const Tables *t, const unsigned *deck, int m, const H
         int64_t ties = (boards - w0 - w1) * s->half[1];
         s->parts[0] += w0 * s->whole[1] + ties;
         s->parts[s->pots] += w1 * s->whole[1] + ties;
+    }
+}
+
+/* Settle one board's ranks, ``weight`` times, as the pots are laid out. */
+static inline void settle_weighted(Pots *s, const uint16_t *r, int64_t weight)
+{
+    if (s->nested) {
+        settle_nested(s, r, weight);
+    } else {
+        settle_high(s, r, weight);
+    }
+}
+
+/* C(n, k) for the few small n and k of a rank's live cards (n <= 4). */
+static inline int64_t small_choose(int n, int k)
+{
+    static const int64_t table[5][6] = {
+        {1, 0, 0, 0, 0, 0}, {1, 1, 0, 0, 0, 0}, {1, 2, 1, 0, 0, 0},
+        {1, 3, 3, 1, 0, 0}, {1, 4, 6, 4, 1, 0}};
+    return k < 0 || k > 5 ? 0 : table[n][k];
+}
+
+/* The multiset id of five ranks given per rank (``count``): term[j][r] = C(r + j, j + 1)
+ * summed over the ranks sorted, j their position. */
+static inline int32_t multiset_id(const int *count, int32_t (*term)[13])
+{
+    int32_t id = 0;
+    int j = 0;
+    for (int r = 0; r < 13; r++) {
+        for (int c = 0; c < count[r]; c++, j++) {
+            id += term[j][r];
+        }
+    }
+    return id;
+}
+
+/* Five cards to come from ``deck``, two-card hands, with the suits merged: a board's
+ * showdown depends on its suits only through a flush, so
+ *   1. every multiset of five ranks the deck can deal is settled once, weighted by the
+ *      boards that have it (the product over ranks of C(live cards of the rank, times
+ *      it is dealt)), each hand's rank from its pair table as if no flush could be;
+ *   2. every board on which a hand holds a flush is settled with its true ranks and
+ *      taken away once with the flushless ones part 1 counted for it.
+ * A flush in suit s takes at least 5 - (most hole cards of s in one hand) >= 3 board
+ * cards of s, so a board holds no flush in two suits, and its other cards (two at most)
+ * are walked as ranks again. The settled counts are those of every board, one by one
+ * (holdem_preflop; the tests compare the two). */
+static void holdem_merged(const Tables *t, const unsigned *deck, int m, const Hole *holes,
+                          Pots *s)
+{
+    const int players = s->players;
+    int live[13] = {0}, suited_live[4][13];
+    unsigned hole_suited[MAX_PLAYERS][4];
+    int hole_count[MAX_PLAYERS][4];
+    memset(suited_live, 0, sizeof(suited_live));
+    for (int i = 0; i < m; i++) {
+        live[deck[i] >> 2]++;
+        suited_live[deck[i] & 3][deck[i] >> 2] = 1;
+    }
+    for (int p = 0; p < players; p++) {
+        for (int q = 0; q < 4; q++) {
+            hole_suited[p][q] = (unsigned)(holes[p].lanes >> (16 * q)) & 8191;
+            unsigned b = hole_suited[p][q];
+            hole_count[p][q] = (int)((b != 0) + ((b & (b - 1)) != 0));
+        }
+    }
+    uint16_t r[MAX_PLAYERS], plain[MAX_PLAYERS];
+    int32_t term[5][13];
+    for (int j = 0; j < 5; j++) {
+        for (int rank = 0; rank < 13; rank++) {
+            term[j][rank] = (int32_t)binom(rank + j, j + 1);
+        }
+    }
+    /* 1. The rank multisets, no flush. */
+    for (int a = 0; a < 13; a++) {
+        for (int b = a; b < 13; b++) {
+            for (int c = b; c < 13; c++) {
+                for (int d = c; d < 13; d++) {
+                    for (int e = d; e < 13; e++) {
+                        const int rk[5] = {a, b, c, d, e};
+                        int64_t weight = 1;
+                        int run = 1;
+                        for (int j = 1; j <= 5; j++) { /* per rank: C(its live cards, times) */
+                            if (j < 5 && rk[j] == rk[j - 1]) {
+                                run++;
+                            } else {
+                                weight *= small_choose(live[rk[j - 1]], run);
+                                run = 1;
+                            }
+                        }
+                        if (weight == 0) {
+                            continue;
+                        }
+                        int32_t mid = term[0][a] + term[1][b] + term[2][c] + term[3][d] +
+                                      term[4][e];
+                        for (int p = 0; p < players; p++) {
+                            r[p] = holes[p].pair[mid];
+                        }
+                        settle_weighted(s, r, weight);
+                    }
+                }
+            }
+        }
+    }
+    int count[13];
+    /* 2. The boards with a flush, suit by suit. */
+    for (int q = 0; q < 4; q++) {
+        int most = 0;
+        for (int p = 0; p < players; p++) {
+            most = hole_count[p][q] > most ? hole_count[p][q] : most;
+        }
+        int suited[13], ns = 0, others[13];
+        for (int rank = 0; rank < 13; rank++) {
+            if (suited_live[q][rank]) {
+                suited[ns++] = rank;
+            }
+            others[rank] = live[rank] - suited_live[q][rank];
+        }
+        for (int j = 5 - most; j <= 5 && j <= ns; j++) {
+            int pick[5] = {0, 1, 2, 3, 4};
+            do {
+                unsigned bits = 0;
+                int base[13] = {0};
+                for (int i = 0; i < j; i++) {
+                    bits |= 1u << suited[pick[i]];
+                    base[suited[pick[i]]]++;
+                }
+                /* the rest: 5 - j ranks (0 to 2) of the other suits' live cards */
+                int rest = 5 - j;
+                for (int x = 0; x < (rest ? 13 : 1); x++) {
+                    for (int y = rest == 2 ? x : 12; y < 13; y++) {
+                        int64_t weight = 1;
+                        memcpy(count, base, sizeof(count));
+                        if (rest >= 1) {
+                            count[x]++;
+                        }
+                        if (rest == 2) {
+                            count[y]++;
+                            weight = x == y ? small_choose(others[x], 2)
+                                            : (int64_t)others[x] * others[y];
+                        } else if (rest == 1) {
+                            weight = others[x];
+                        }
+                        if (weight == 0) {
+                            continue;
+                        }
+                        int32_t mid = multiset_id(count, term);
+                        int differs = 0;
+                        for (int p = 0; p < players; p++) {
+                            plain[p] = holes[p].pair[mid];
+                            r[p] = hole_count[p][q] + j >= 5
+                                       ? t->flush[(hole_suited[p][q] | bits) & 8191]
+                                       : plain[p];
+                            differs |= r[p] != plain[p];
+                        }
+                        if (differs) {
+                            settle_weighted(s, r, weight);
+                            settle_weighted(s, plain, -weight);
+                        }
+                    }
+                }
+            } while (next_subset(pick, j, ns));
+        }
     }
 }
 
@@ -331,9 +497,9 @@ static void holdem_known(const Tables *t, const unsigned *known, int nk, const u
                             : t->flush[((bm | holes[p].lanes) >> (16 * suit)) & 8191];
         }
         if (s->nested) {
-            settle_nested(s, r);
+            settle_nested(s, r, 1);
         } else {
-            settle_high(s, r);
+            settle_high(s, r, 1);
         }
     } while (next_subset(pick, k, m));
 }
@@ -440,9 +606,9 @@ static void omaha_boards(const Tables *t, const uint16_t *triple, const unsigned
         if (s->hilo) {
             settle_hilo(s, high, low);
         } else if (s->nested) {
-            settle_nested(s, high);
+            settle_nested(s, high, 1);
         } else {
-            settle_high(s, high);
+            settle_high(s, high, 1);
         }
     } while (next_subset(pick, k, m));
 }
@@ -497,9 +663,9 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
 {
     PyObject *deck_obj, *board_obj, *holes_obj, *pots_obj, *out_obj, *omaha_obj;
     Py_ssize_t hole_len;
-    int no_low;
-    if (!PyArg_ParseTuple(args, "OOOnOOOi:runout_shares", &deck_obj, &board_obj, &holes_obj,
-                          &hole_len, &pots_obj, &out_obj, &omaha_obj, &no_low)) {
+    int no_low, merge = 1;
+    if (!PyArg_ParseTuple(args, "OOOnOOOi|p:runout_shares", &deck_obj, &board_obj, &holes_obj,
+                          &hole_len, &pots_obj, &out_obj, &omaha_obj, &no_low, &merge)) {
         return NULL;
     }
     unsigned deck[NCARDS], known[5];
@@ -630,6 +796,8 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     if (omaha) {
         omaha_boards(self, triple, known, (int)nk, deck, (int)m, omaha_holes, &s);
+    } else if (nk == 0 && merge) {
+        holdem_merged(self, deck, (int)m, holes, &s);
     } else if (nk == 0 && single) {
         holdem_preflop(self, deck, (int)m, holes, &s);
     } else {
