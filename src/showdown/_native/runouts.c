@@ -326,20 +326,6 @@ static inline int64_t small_choose(int n, int k)
     return k < 0 || k > 5 ? 0 : table[n][k];
 }
 
-/* The multiset id of five ranks given per rank (``count``): term[j][r] = C(r + j, j + 1)
- * summed over the ranks sorted, j their position. */
-static inline int32_t multiset_id(const int *count, int32_t (*term)[13])
-{
-    int32_t id = 0;
-    int j = 0;
-    for (int r = 0; r < 13; r++) {
-        for (int c = 0; c < count[r]; c++, j++) {
-            id += term[j][r];
-        }
-    }
-    return id;
-}
-
 /* Five cards to come from ``deck``, two-card hands, with the suits merged: a board's
  * showdown depends on its suits only through a flush, so
  *   1. every multiset of five ranks the deck can deal is settled once, weighted by the
@@ -363,9 +349,14 @@ static void holdem_merged(const Tables *t, const unsigned *deck, int m, const Ho
         live[deck[i] >> 2]++;
         suited_live[deck[i] & 3][deck[i] >> 2] = 1;
     }
+    uint32_t hole_key[MAX_PLAYERS]; /* the hole cards' rank-key sum */
     for (int p = 0; p < players; p++) {
+        hole_key[p] = 0;
         for (int q = 0; q < 4; q++) {
             hole_suited[p][q] = (unsigned)(holes[p].lanes >> (16 * q)) & 8191;
+            for (int rank = 0; rank < 13; rank++) {
+                hole_key[p] += hole_suited[p][q] >> rank & 1 ? t->rank_keys[rank] : 0;
+            }
             unsigned b = hole_suited[p][q];
             hole_count[p][q] = (int)((b != 0) + ((b & (b - 1)) != 0));
         }
@@ -408,7 +399,6 @@ static void holdem_merged(const Tables *t, const unsigned *deck, int m, const Ho
             }
         }
     }
-    int count[13];
     /* 2. The boards with a flush, suit by suit. */
     for (int q = 0; q < 4; q++) {
         int most = 0;
@@ -424,39 +414,35 @@ static void holdem_merged(const Tables *t, const unsigned *deck, int m, const Ho
         }
         for (int j = 5 - most; j <= 5 && j <= ns; j++) {
             int pick[5] = {0, 1, 2, 3, 4};
+            const int rest = 5 - j; /* ranks (0 to 2) of the other suits' live cards */
             do {
                 unsigned bits = 0;
-                int base[13] = {0};
+                uint32_t key = 0; /* the board's rank-key sum */
                 for (int i = 0; i < j; i++) {
                     bits |= 1u << suited[pick[i]];
-                    base[suited[pick[i]]]++;
+                    key += t->rank_keys[suited[pick[i]]];
                 }
-                /* the rest: 5 - j ranks (0 to 2) of the other suits' live cards */
-                int rest = 5 - j;
+                int flushes[MAX_PLAYERS];
+                uint16_t flush_rank[MAX_PLAYERS];
+                for (int p = 0; p < players; p++) { /* the same whatever the rest */
+                    flushes[p] = hole_count[p][q] + j >= 5;
+                    flush_rank[p] = t->flush[(hole_suited[p][q] | bits) & 8191];
+                }
                 for (int x = 0; x < (rest ? 13 : 1); x++) {
                     for (int y = rest == 2 ? x : 12; y < 13; y++) {
-                        int64_t weight = 1;
-                        memcpy(count, base, sizeof(count));
-                        if (rest >= 1) {
-                            count[x]++;
-                        }
-                        if (rest == 2) {
-                            count[y]++;
-                            weight = x == y ? small_choose(others[x], 2)
-                                            : (int64_t)others[x] * others[y];
-                        } else if (rest == 1) {
-                            weight = others[x];
-                        }
+                        int64_t weight = rest == 0   ? 1
+                                         : rest == 1 ? others[x]
+                                         : x == y    ? small_choose(others[x], 2)
+                                                     : (int64_t)others[x] * others[y];
                         if (weight == 0) {
                             continue;
                         }
-                        int32_t mid = multiset_id(count, term);
+                        uint32_t all = key + (rest >= 1 ? t->rank_keys[x] : 0) +
+                                       (rest == 2 ? t->rank_keys[y] : 0);
                         int differs = 0;
                         for (int p = 0; p < players; p++) {
-                            plain[p] = holes[p].pair[mid];
-                            r[p] = hole_count[p][q] + j >= 5
-                                       ? t->flush[(hole_suited[p][q] | bits) & 8191]
-                                       : plain[p];
+                            plain[p] = nonflush_rank(t, 7, all + hole_key[p]);
+                            r[p] = flushes[p] ? flush_rank[p] : plain[p];
                             differs |= r[p] != plain[p];
                         }
                         if (differs) {
