@@ -46,10 +46,10 @@ SOURCES = [
     "monte_carlo.c",
     "ladders.c",
     "omaha_exact.c",
+    "runout_shares.c",
     "histories.c",
     "settlement.c",
     "toml.c",
-    "runouts.c",
 ]
 
 setup(

@@ -1,5 +1,5 @@
 """The one pass over an all-in's boards (:func:`showdown.phh.runout_shares.runout_shares`):
-the C kernel's integers (``runouts.c``) against numpy's, the reference, on random all-ins
+the C kernel's integers (``runout_shares.c``) against numpy's, the reference, on random all-ins
 of every EV game (2 to 6 hands, side pots nested or not, dead cards, preflop, flop and
 turn, Omaha hi-lo halves); the bad input the C entry refuses; and the all-in EV of the
 real samples and of generated multiway preflop all-ins, each taken both ways.

@@ -140,7 +140,7 @@ static PyMethodDef Tables_methods[] = {
                "the low ladder's no-hand value (half to the best high, half to the best "
                "qualifying low). ``merge``: Hold'em preflop, the boards counted by rank "
                "multisets and the flush boards apart (the same integers, far fewer "
-               "boards); else one by one. Releases the GIL (see runouts.c).")},
+               "boards); else one by one. Releases the GIL (see runout_shares.c).")},
     {NULL, NULL, 0, NULL},
 };
 

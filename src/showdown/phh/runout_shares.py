@@ -11,7 +11,7 @@ to the best high and half to the best qualifying low (split equally among ties),
 the high hands take it all when no low qualifies.
 
 With the native kernel in use, one C call does all of it (``runout_shares`` in
-``runouts.c``: the boards in nested loops, each hand's rank from the evaluation
+``runout_shares.c``: the boards in nested loops, each hand's rank from the evaluation
 tables, every pot settled on every board; Hold'em and short deck preflop count the
 boards by rank multisets, the suits merged, and the flush boards apart); numpy's
 path is the reference, and the two give the same integers
