@@ -43,6 +43,7 @@ SOURCES = [
     "tables.c",
     "evaluate.c",
     "holdem_exact.c",
+    "holdem_merged.c",
     "monte_carlo.c",
     "ladders.c",
     "omaha_exact.c",
@@ -50,6 +51,12 @@ SOURCES = [
     "histories.c",
     "settlement.c",
     "toml.c",
+    "rooms.c",
+    "rooms_text.c",
+    "rooms_builder.c",
+    "rooms_stars.c",
+    "rooms_ipoker.c",
+    "rooms_brackets.c",
 ]
 
 setup(
@@ -58,7 +65,7 @@ setup(
             "showdown._native._kernel",
             sources=[f"{NATIVE}/{name}" for name in SOURCES],
             # The header: rebuilt when it changes, and shipped in the sdist.
-            depends=[f"{NATIVE}/kernel.h"],
+            depends=[f"{NATIVE}/kernel.h", f"{NATIVE}/rooms.h"],
             # No debug information (Python's own CFLAGS ask for -g) and a stripped
             # library: the wheel's extension is a quarter of the size.
             extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3", "-g0"],

@@ -10,7 +10,9 @@ round, so load on a shared machine falls on both alike. Per job: the best and
 median seconds of each side, and new/old of the best and of the medians. A
 ratio is judged only when both sides' runs were steady (see ``common.steady``)
 and no other work took a noticeable share of the machine (``common.machine_load``);
-otherwise it is printed as "cannot be judged".
+otherwise it is printed as "cannot be judged". ``--cpu`` times each process's CPU
+instead of the wall clock, steadier when other work shares the machine (the verdict
+still says when it did).
 
 What a refactor must show: every ratio within noise of 1.00 (0.90-1.10 of the best
 runs), or "faster" where the change meant to speed a job up. (``showdown.stats`` is
@@ -103,6 +105,22 @@ JOBS: dict[str, tuple[str, str]] = {
         "path.write_text('\\n'.join(copies))",
         "list(showdown.phh.replay_paths([path]))",
     ),
+    "rooms' files (17 samples x 10), read to verified": (
+        "import pathlib, tempfile, showdown.phh\n"
+        "names = ['888-cash-dead-blind.txt', '888-cash-fixed-limit-hu.txt', '888-cash.txt',"
+        " '888-tournament-raises.txt', '888-tournament.txt', 'fulltilt-tournament.txt',"
+        " 'ggpoker-handwritten.txt', 'ipoker-cash-hu.xml', 'ipoker-sng.xml',"
+        " 'partypoker-cash-hu.txt', 'partypoker-cash-posts.txt', 'pokerstars-cash-zoom.txt',"
+        " 'pokerstars-handwritten-games.txt', 'pokerstars-handwritten-stud-draw.txt',"
+        " 'pokerstars-tournament.txt', 'winamax-handwritten.txt', 'wpn-tournament.txt']\n"
+        "folder = pathlib.Path(tempfile.mkdtemp())\n"
+        "for k in range(10):\n"
+        "    for n in names:\n"
+        "        (folder / f'{k}-{n}').write_bytes((pathlib.Path('tests/data/rooms') / n)"
+        ".read_bytes())\n"
+        "paths = sorted(folder.iterdir())",
+        "list(showdown.phh.replay_paths(paths))",
+    ),
     "import showdown": (
         "import subprocess, sys",
         "subprocess.run([sys.executable, '-c', 'import showdown'], check=True)",
@@ -111,24 +129,27 @@ JOBS: dict[str, tuple[str, str]] = {
 
 RUNNER = """
 import json, sys, time
-setup, statement, inner = json.loads(sys.argv[1])
+setup, statement, inner, clock = json.loads(sys.argv[1])
+now = getattr(time, clock)
 scope = {}
 exec(setup, scope)
 code = compile(statement, "<job>", "exec")
 exec(code, scope)  # warm: tables built, caches filled
 best = float("inf")
 for _ in range(inner):
-    start = time.perf_counter()
+    start = now()
     exec(code, scope)
-    best = min(best, time.perf_counter() - start)
+    best = min(best, now() - start)
 print(best)
 """
 
 
-def run_job(python: Path, src: Path, setup: str, statement: str, inner: int) -> float:
-    """The best of ``inner`` timings of ``statement`` in a fresh process of ``python``."""
+def run_job(python: Path, src: Path, setup: str, statement: str, inner: int,
+            clock: str = "perf_counter") -> float:
+    """The best of ``inner`` timings of ``statement`` in a fresh process of ``python``
+    (``clock``: ``perf_counter``, wall time, or ``process_time``, the process's CPU)."""
     done = subprocess.run(
-        [str(python), "-c", RUNNER, json.dumps([setup, statement, inner])],
+        [str(python), "-c", RUNNER, json.dumps([setup, statement, inner, clock])],
         capture_output=True,
         text=True,
         cwd=src,
@@ -149,6 +170,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per job")
     parser.add_argument("--inner", type=int, default=3, help="timings per process (best kept)")
     parser.add_argument("--jobs", nargs="*", help="substrings of the job names to run")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time each process's CPU (time.process_time), which other work "
+                             "on a shared machine changes far less than wall time")
     args = parser.parse_args()
     new_root = args.new.resolve()
     sides = {
@@ -174,7 +198,8 @@ def main() -> None:
         for round_ in range(args.rounds):
             order = ("old", "new") if round_ % 2 == 0 else ("new", "old")
             for side in order:
-                times[side].append(run_job(sides[side], new_root, setup, statement, args.inner))
+                times[side].append(run_job(sides[side], new_root, setup, statement, args.inner,
+                                           "process_time" if args.cpu else "perf_counter"))
         best = {s: min(t) for s, t in times.items()}
         median = {s: statistics.median(t) for s, t in times.items()}
         ratio_best, ratio_median = best["new"] / best["old"], median["new"] / median["old"]

@@ -25,8 +25,11 @@ showdown checking every row for bad ids and repeated cards as it does by default
 unchecked as OMPEval, which checks nothing; showdown also with int16 and int64 rows;
 both sides write into a preallocated array and their ranks are compared by category
 counts), Monte Carlo heads-up and
-range against range (1 worker each; multiway beside them), exact heads-up enumeration
-(warm), and every 7-card hand counted by category.
+range against range (1 worker each; multiway beside them), exact enumeration (warm;
+heads-up and range against range, preflop and on the flop Ts9s2h: the two sides'
+equities must agree to 1e-5, else the run stops), and every 7-card hand counted by
+category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
+JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
 
 >>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
 >>> patched.count("static constexpr uint64_t")
@@ -58,6 +61,7 @@ from showdown.odds.equity import equity
 DRIVER = Path(__file__).with_name("peers_driver.cpp")
 HEADS_UP = ["AcAd", "KhKs"]
 RANGED = ["QQ+,AKs", "JJ-99,AQs+"]
+FLOP = "Ts9s2h"
 MULTIWAY = {
     3: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"],
     6: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs", "55-22", "AJo-A9o", "KJs-K9s"],
@@ -191,20 +195,57 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
     return result
 
 
+def ompeval_spelling(text: str) -> str:
+    """A range as OMPEval reads it: its parser takes only the first hand of a dash range
+    (``JJ-99`` is JJ alone there), so dashes are spelled out hand by hand.
+
+    >>> ompeval_spelling("QQ+,AKs")
+    'QQ+,AKs'
+    >>> ompeval_spelling("JJ-99,AQs+")
+    'JJ,TT,99,AQs+'
+    >>> ompeval_spelling("AJo-A9o,KJs-K9s")
+    'AJo,ATo,A9o,KJs,KTs,K9s'
+    """
+    order = "23456789TJQKA"
+    parts = []
+    for part in text.replace(" ", "").split(","):
+        if "-" not in part:
+            parts.append(part)
+            continue
+        high, low = part.split("-")
+        if high[0] == high[1]:  # pairs: JJ-99
+            top, bottom = order.index(high[0]), order.index(low[0])
+            parts += [order[r] * 2 for r in range(top, bottom - 1, -1)]
+        else:  # one first rank, the second running down: AJo-A9o
+            top, bottom = order.index(high[1]), order.index(low[1])
+            parts += [high[0] + order[r] + high[2:] for r in range(top, bottom - 1, -1)]
+    return ",".join(parts)
+
+
 def equity_row(exe: Path | None, title: str, players: list[str], trials: int | None,
-               rounds: int) -> Row:
+               rounds: int, board: str | None = None) -> Row:
+    """Equity on both sides, interleaved: Monte Carlo of ``trials`` showdowns, or exact
+    (``trials`` None) timed per run, preflop or on ``board``."""
     unit = "ms" if trials is None else " trials"
     row = Row(title, unit)
     exact = trials is None
-    equity(players, trials=None if exact else 10_000, exact=exact or None, seed=0, workers=1)
+    equity(players, board=board, trials=None if exact else 10_000, exact=exact or None,
+           seed=0, workers=1)
+    theirs = [ompeval_spelling(p) for p in players]
+    if board:
+        theirs.insert(0, "board=" + board)
     for r in range(rounds):
         start = time.perf_counter()
-        result = equity(players, trials=trials, exact=exact or None, seed=r + 1, workers=1)
+        result = equity(players, board=board, trials=trials, exact=exact or None, seed=r + 1,
+                        workers=1)
         seconds = time.perf_counter() - start
         row.add("showdown", 1 if exact else result.trials, seconds)
         if exe is not None:
-            args = ["exact", *players] if exact else ["mc", str(trials), *players]
+            args = ["exact", *theirs] if exact else ["mc", str(trials), *theirs]
             out = driver_run(exe, *args)
+            if exact and abs(float(out[2]) - result.equity[0]) > 1e-5:
+                raise SystemExit(f"bench_peers: OMPEval's equity {out[2]} differs from "
+                                 f"showdown's {result.equity[0]:.6f} ({title})")
             row.add("OMPEval", 1 if exact else int(out[1]), float(out[0]))
     return row
 
@@ -254,8 +295,12 @@ def main(argv: list[str] | None = None) -> None:
                 rows.append(equity_row(exe, f"Monte Carlo {n} ranges {' v '.join(players)}",
                                        players, t // 2, args.rounds))
         if "exact" in only:
-            rows.append(equity_row(exe, f"exact {' v '.join(HEADS_UP)}, warm, 1 worker",
-                                   HEADS_UP, None, args.rounds))
+            for players in (HEADS_UP, RANGED):
+                for board in (None, FLOP):
+                    where = f" on {board}" if board else ""
+                    rows.append(equity_row(
+                        exe, f"exact {' v '.join(players)}{where}, warm, 1 worker",
+                        players, None, args.rounds, board))
         if "all7" in only:
             rows.append(all_sevens_row(exe, args.rounds))
         for row in rows:

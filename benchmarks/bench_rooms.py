@@ -9,12 +9,16 @@ enough to time. In interleaved rounds (best and median printed):
 
 - showdown, whole: the room's text read into PHH hands, every hand replayed under the
   rules, settled and verified against what the room paid (what ``showdown replay`` does
-  in one process, without the file system);
+  with a file in one process, without the file system: ``corpus._run`` of the text);
 - showdown, read only: the room's text to PHH hands;
 - showdown, replay only: the same hands, read beforehand, replayed, settled, verified;
 - pokerkit: pokerkit reads no room's text, so it replays the PHH that ``showdown
   convert`` writes for the same hands (``HandHistory.loads`` and every state to the end,
-  which settles the pots), the text parsed beforehand into one string per hand.
+  which settles the pots), the text parsed beforehand into one string per hand;
+- showdown, real HandHQ PHH: the real HandHQ ``.phhs`` samples of ``tests/data`` read
+  over and over to about as many hands, read, replayed, settled and verified as
+  ``showdown replay`` does (``corpus._run`` of each file's text), and pokerkit's
+  ``HandHistory.loads_all`` and replay of the same files beside it.
 
 Then hands per second per room for the whole path. Figures on a shared machine vary
 with its load; the load is printed, and the rounds are also given in this thread's CPU
@@ -30,12 +34,14 @@ from decimal import Decimal
 from pathlib import Path
 
 from common import Result, interleaved_cpu_times, interleaved_times, machine_load, print_table
-from showdown.phh.corpus import _rows
+from showdown.phh.corpus import _rows, _run
 from showdown.phh.notation import HandHistory, dumps
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.read import open_text, read_hands, split_hands
+from showdown.phh.rules import RULES
 
 ROOMS = Path(__file__).parent.parent / "tests" / "data" / "rooms"
+HANDHQ = sorted((Path(__file__).parent.parent / "tests" / "data").glob("handhq-*.phhs"))
 
 
 def room_texts(copies: int) -> list[tuple[str, str, int]]:
@@ -65,16 +71,37 @@ def read_all(texts: list[tuple[str, str, int]]) -> list[tuple[str, list[HandHist
 
 
 def whole(texts: list[tuple[str, str, int]]) -> int:
+    """What ``showdown replay`` does with a room's file in one process (a unit of work of
+    :mod:`showdown.phh.corpus`: read, replayed, settled, verified, a row per hand)."""
     n = 0
-    for room, hands in read_all(texts):
-        rows = _rows(hands, False, room)
-        assert all(r[3] is None for r in rows)
+    for room, text, _ in texts:
+        rows = _run([("bench", "room", room, text)])
+        assert all(r[3] is None for r in rows), [r[3] for r in rows if r[3] is not None]
         n += len(rows)
     return n
 
 
 def replay_only(read: list[tuple[str, list[HandHistory]]]) -> int:
     return sum(len(_rows(hands, False, room)) for room, hands in read)
+
+
+def handhq(texts: list[tuple[str, str]]) -> int:
+    """The real HandHQ files as ``showdown replay`` reports them (every hand, whatever its
+    class: real files hold partial hands and unknown cards); the hands reported."""
+    return sum(len(_run([(file, "phhs", None, text)])) for file, text in texts)
+
+
+def pokerkit_files(texts: list[tuple[str, str]]) -> int:
+    """pokerkit's read and replay of whole ``.phhs`` files (its own reader, every state)."""
+    import pokerkit
+
+    n = 0
+    for _, text in texts:
+        for history in pokerkit.HandHistory.loads_all(text):
+            for _ in history:
+                pass
+            n += 1
+    return n
 
 
 def pokerkit_replay(phh: list[str]) -> int:
@@ -95,23 +122,39 @@ def main() -> int:
     texts = room_texts(args.copies)
     read = read_all(texts)
     total = sum(len(hands) for _, hands in read)
-    phh = [dumps(h) for _, hands in read for h in hands]
+    # pokerkit reads the standard's games run once (not _runout_count, not our own codes)
+    phh = [dumps(h) for _, hands in read for h in hands
+           if RULES[h.fields["variant"]].standard and "_runout_count" not in h.fields]
     print(f"hands: {total} ({args.copies} copies of the {total // args.copies} hands of "
-          f"{len(texts)} files in tests/data/rooms)")
+          f"{len(texts)} files in tests/data/rooms; pokerkit replays the {len(phh)} it "
+          "can read)")
+    real = [(str(p), p.read_text()) for p in HANDHQ]
+    real = real * max(1, total // max(1, handhq(real)))
+    real_hands = handhq(real)
+    print(f"real HandHQ PHH: {real_hands} hands ({len(HANDHQ)} files of tests/data read "
+          f"{len(real) // max(1, len(HANDHQ))} times)")
     load = machine_load()
     fns = {
         "showdown read+replay+verify": lambda: whole(texts),
         "showdown read only": lambda: read_all(texts),
         "showdown replay+verify only": lambda: replay_only(read),
         "pokerkit replay of the PHH": lambda: pokerkit_replay(phh),
+        "showdown, real HandHQ PHH": lambda: handhq(real),
+        "pokerkit, real HandHQ PHH": lambda: pokerkit_files(real),
     }
+    counts = {name: real_hands if "HandHQ" in name else len(phh) if name.startswith("pokerkit")
+              else total for name in fns}
     times, cpu = interleaved_cpu_times(fns, rounds=args.rounds)
-    print_table("rooms' files, one process (wall time)", [
-        Result.from_times(name, total, t) for name, t in times.items()
-    ], ours=["showdown read+replay+verify"])
-    print_table("the same rounds in this thread's CPU time (what load does not change)", [
-        Result.from_times(name, total, t) for name, t in cpu.items()
-    ], ours=["showdown read+replay+verify"])
+    rooms = [name for name in fns if "HandHQ" not in name]
+    for title, measured in (("wall time", times),
+                            ("this thread's CPU time (what load does not change)", cpu)):
+        print_table(f"rooms' files, one process ({title})", [
+            Result.from_times(name, counts[name], measured[name]) for name in rooms
+        ], ours=["showdown read+replay+verify"])
+        print_table(f"real HandHQ PHH, one process ({title})", [
+            Result.from_times(name, counts[name], measured[name])
+            for name in fns if "HandHQ" in name
+        ], ours=["showdown, real HandHQ PHH"])
     per_room = {}
     for room, text, hands in texts:
         entry = [(room, text, hands)]

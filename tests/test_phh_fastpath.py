@@ -269,3 +269,50 @@ def test_other_variants_and_unusual_hands_take_the_python_path() -> None:
     assert_same(unusual)
     if _backend.current() == "native":
         assert kernel_share(unusual) == 0.0
+
+
+def test_unequal_antes_settle_in_the_kernel_as_the_reference() -> None:
+    """Dead money (a dead blind written as one player's ante, antes some short stacks pay
+    in part) is settled by the kernel as settlement._dead_antes settles it: placeholders
+    holding the antes in the main pot, or the antes left in when a live player put in
+    nothing more."""
+    rng = random.Random(6)
+    hands = []
+    for _ in range(300):
+        n = rng.randint(3, 9)
+        stacks = [rng.choice([1, 2, 3, 7, 40, 100, 250]) for _ in range(n)]
+        antes = [rng.choice([0, 0, 0, 1, 2, 5, 30]) for _ in range(n)]
+        if not any(antes):
+            antes[rng.randrange(n)] = 3
+        code = rng.choice(["NT", "PO", "FT"])
+        hands.append(random_hand(rng, header(code, stacks, antes=antes), unknown=0,
+                                 fold=rng.choice([0.1, 0.3, 0.6]), muck=rng.choice([0, 0.3])))
+    assert_same(hands)
+    reports = from_rows(_rows(hands, repair=False))
+    assert [repr(r.to_dict()) for r in reports] == [
+        repr(report(h, h.label).to_dict()) for h in hands]
+    if _backend.current() == "native":
+        assert kernel_share(hands) > 0.5
+
+
+def test_partial_hands_replay_in_the_kernel_as_the_reference() -> None:
+    """Hands whose actions stop before the end (the standard allows it: 'partial') are
+    replayed by the kernel as far as written, what comes next said as the engine says it
+    (a player to act, board cards or hole cards to deal), and not settled."""
+    rng = random.Random(8)
+    hands = []
+    for _ in range(300):
+        whole = varied(rng, rng.choice(["NT", "PO", "FT"]))
+        actions = whole.fields["actions"]
+        hands.append(whole.with_fields(actions=actions[: rng.randrange(len(actions) + 1)]))
+    assert_same(hands)
+    settled = [s for s in settle_each(hands) if not isinstance(s, HistoryError)]
+    texts = [s.replay.partial for s in settled if s.replay.partial]
+    kinds = {"act" if t.endswith(" to act") else "board" if " board card(s) to deal" in t
+             else t for t in texts}
+    assert kinds == {"act", "board", "hole cards to deal"}
+    reports = from_rows(_rows(hands, repair=False))
+    assert [repr(r.to_dict()) for r in reports] == [
+        repr(report(h, h.label).to_dict()) for h in hands]
+    if _backend.current() == "native":
+        assert kernel_share(hands) > 0.5

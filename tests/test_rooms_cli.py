@@ -17,6 +17,7 @@ import pytest
 from showdown.commands.main import main
 from showdown.phh.notation import dumps, loads, loads_all
 from showdown.phh.rooms.read import open_text, read_file
+from showdown.phh.rules import RULES
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 
@@ -51,7 +52,7 @@ def test_replay_json_names_the_format_and_the_rooms_hand(
 def test_a_folder_of_every_room_replays_with_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "replay", str(ROOMS), "--check")
     assert (code, err) == (0, "")
-    assert "Hands: 89 (files: 17)" in out and "mismatch 0" in out
+    assert "Hands: 527 (files: 28)" in out and "mismatch 0" in out
 
 
 def test_gzip_files_and_a_folder_of_them(tmp_path: Path,
@@ -59,7 +60,11 @@ def test_gzip_files_and_a_folder_of_them(tmp_path: Path,
     folder = tmp_path / "zipped"
     folder.mkdir()
     for name in SAMPLES:
-        (folder / f"{name}.gz").write_bytes(gzip.compress((ROOMS / name).read_bytes()))
+        data = (ROOMS / name).read_bytes()
+        if name.endswith(".gz"):  # gzip'd already
+            (folder / name).write_bytes(data)
+        else:
+            (folder / f"{name}.gz").write_bytes(gzip.compress(data))
     (folder / "notes.txt").write_text("not a hand history")  # passed over in a folder
     _, plain, _ = run(capsys, "replay", str(ROOMS), "--json")
     code, zipped, err = run(capsys, "replay", str(folder), "--json", "--check")
@@ -145,6 +150,9 @@ def test_pokerkit_reads_the_phh_and_ends_with_our_stacks(name: str) -> None:
     for hand in hands:
         s = settle(hand)  # type: ignore[arg-type]
         assert s.finishing is not None
+        fields = hand.fields  # type: ignore[union-attr]
+        if "_runout_count" in fields or not RULES[fields["variant"]].standard:
+            continue  # several runouts, a game with no PHH code: pokerkit cannot (docs say so)
         theirs = pokerkit.HandHistory.loads(dumps(hand), parse_value=Decimal)  # type: ignore[arg-type]
         *_, state = theirs
         ours = [Decimal(v) / s.replay.scale for v in s.finishing]
@@ -162,7 +170,8 @@ def test_convert_writes_phhs_files_that_replay(tmp_path: Path,
     code, stdout, err = run(capsys, "convert", str(rooms), "--to", "phh", "-o", str(out))
     assert (code, stdout, err) == (0, "", "")
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        n.removesuffix(".txt").removesuffix(".xml") + ".phhs" for n in SAMPLES)
+        n.removesuffix(".gz").removesuffix(".txt").removesuffix(".xml") + ".phhs"
+        for n in SAMPLES)
     hands = loads_all((out / "winamax-handwritten.phhs").read_text())
     assert [h.name for h in hands] == ["9876543-21-1709400000", "1234567890123456-7-1709400500"]
     assert hands[0].fields["currency"] == "EUR" and hands[0].fields["_rake"] == 0.75

@@ -115,9 +115,9 @@ Total pot $0.25 | Rake $0
     assert verify(settle(hand)).cls == "match"
 
 
-def test_five_card_draw_has_no_phh_code_and_is_named() -> None:
-    text = (ROOMS / "pokerstars-handwritten-stud-draw.txt").read_text().replace(
-        "Triple Draw 2-7 Lowball Limit", "5 Card Draw Limit")
-    _, error = read_hands(text, "pokerstars", "draw.txt")
+def test_six_card_omaha_has_no_code_and_is_named() -> None:
+    text = (ROOMS / "pokerstars-handwritten-games.txt").read_text().replace(
+        "Omaha Pot Limit", "6 Card Omaha Pot Limit")
+    error = read_hands(text, "pokerstars", "six.txt")[0]
     assert isinstance(error, HistoryError)
-    assert "'5 Card Draw Limit' is not one the replay reads" in str(error)
+    assert "'6 Card Omaha Pot Limit' is not one the replay reads" in str(error)

@@ -41,6 +41,17 @@ SAMPLES = {
     "ipoker-cash-hu.xml": ("ipoker", {"rake": 6, "match": 13}),
     "ipoker-sng.xml": ("ipoker", {"match": 20}),
     "wpn-tournament.txt": ("wpn", {"match": 5}),
+    "pokerstars-handwritten-run-twice.txt": ("pokerstars", {"rake": 2}),
+    "ggpoker-handwritten-run-twice.txt": ("ggpoker", {"rake": 1}),
+    "pokerstars-handwritten-short-big-blind.txt": ("pokerstars", {"match": 4}),
+    "pokerstars-handwritten-more-games.txt": ("pokerstars", {"rake": 5}),
+    "winamax-cash-incognito.txt": ("winamax", {"rake": 11, "match": 5}),
+    "winamax-cash-omaha5.txt.gz": ("winamax", {"rake": 58, "match": 11}),
+    "winamax-tournament.txt.gz": ("winamax", {"match": 54}),
+    "pokerstars-cash-and-knockout.txt": ("pokerstars", {"rake": 2, "match": 1}),
+    "wpn-stud-hi-lo.txt": ("wpn", {"rake": 1}),
+    "ggpoker-rush-cash-drop.txt.gz": ("ggpoker", {"match": 90, "rake": 63}),
+    "ggpoker-rush-one-card-shown.txt.gz": ("ggpoker", {"rake": 67, "match": 63}),
 }
 
 
@@ -191,10 +202,16 @@ def test_games_the_replay_does_not_read_are_named() -> None:
     assert isinstance(error, HistoryError) and "'Razz' is not one the replay reads" in str(error)
 
 
-def test_a_hand_run_twice_is_named_not_dropped() -> None:
-    text = _stars_hand(**{"*** FLOP ***": "*** FIRST FLOP ***"})
-    [error] = read_hands(text, "pokerstars")
-    assert isinstance(error, HistoryError) and "run more than once" in str(error)
+def test_a_hand_run_twice_is_read_with_each_runout() -> None:
+    text = _stars_hand(**{"*** FLOP ***": "*** FIRST FLOP ***"})  # one run, named "FIRST"
+    [hand] = read_hands(text, "pokerstars")
+    assert isinstance(hand, HandHistory) and "_runout_count" not in hand.fields
+    first, second = hands_of("pokerstars-handwritten-run-twice.txt")
+    assert first.fields["_runout_count"] == 2
+    assert [a for a in first.fields["actions"] if a.startswith("d db")] == [
+        "d db 2c7d9s", "d db Jh", "d db 4c", "d db Ks8c3d", "d db 5h", "d db Th"]
+    assert [a for a in second.fields["actions"] if a.startswith("d db")] == [
+        "d db 9h6s2d", "d db Qc", "d db 3s", "d db 8s", "d db Ks"]
 
 
 def test_888_fixed_limit_bets_are_the_big_blind_and_the_bet_seen_on_the_turn() -> None:

@@ -433,7 +433,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "deuce-to-seven",
         "Deuce-to-seven lowball",
-        ("2-7", "f2l3d", "kansas-city"),
+        ("2-7", "f2l3d", "n2l1d", "kansas-city"),
         "draw",
         (DEUCE_TO_SEVEN,),
         hole=(5,),
@@ -442,7 +442,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "ace-to-five",
         "Ace-to-five lowball",
-        ("a-5", "n2l1d", "california"),
+        ("a-5", "california"),
         "draw",
         (ACE_TO_FIVE,),
         hole=(5,),
@@ -467,13 +467,13 @@ def find_variant(
     """The game called ``name`` (its key or an alias, any case), under the given rules.
 
     PHH variant codes are aliases: ``NT`` Hold'em, ``NS`` short deck, ``FO/8``
-    Omaha hi-lo, ``F7S`` stud, ``F7S/8`` stud hi-lo, ``FR`` razz, ``F2L3D``
-    deuce-to-seven, ``N2L1D`` ace-to-five, ``FB`` badugi.
+    Omaha hi-lo, ``F7S`` stud, ``F7S/8`` stud hi-lo, ``FR`` razz, ``F2L3D`` and
+    ``N2L1D`` deuce-to-seven (triple and single draw), ``FB`` badugi.
 
     >>> [find_variant(code).key for code in ("NS", "FO/8", "F7S", "F7S/8", "FR", "F2L3D",
     ...                                      "N2L1D", "FB")]
     ['short-deck', 'omaha-hi-lo', 'stud', 'stud-hi-lo', 'razz', 'deuce-to-seven', \
-'ace-to-five', 'badugi']
+'deuce-to-seven', 'badugi']
     """
     if isinstance(name, Variant):
         variant = name

@@ -9,7 +9,8 @@
  * an unknown starting stack (inf) is one no bet reaches (PHH_INF). The betting
  * rules are those of showdown.phh.engine and showdown.phh.betting (the same
  * steps, in C); the settlement (settlement.c) those of showdown.pots.resolution.resolve
- * for tables whose seats run clockwise from p1, with equal antes. Anything
+ * for tables whose seats run clockwise from p1 (unequal antes as dead money, as
+ * showdown.phh.settlement._dead_antes counts them). Anything
  * else, an illegal action included, gives None for that hand: Python then
  * replays it and raises the error that names the rule. The tests compare both
  * on random legal and broken hands and on real files. Tables method phh_settle
@@ -659,7 +660,18 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             }
         }
     }
-    return phase == DONE ? 0 : 1;
+    /* actions that stop before the hand is over: replayed as far as written, what comes
+     * next said as engine.HandState.pending says it (the hand is not settled) */
+    if (phase == BET) {
+        snprintf(h->partial, sizeof h->partial, "p%d to act", queue[qhead] + 1);
+    } else if (phase == DEAL && pending) {
+        snprintf(h->partial, sizeof h->partial, "%d board card(s) to deal", pending);
+    } else if (phase == DEAL) {
+        snprintf(h->partial, sizeof h->partial, "hole cards to deal");
+    } else {
+        h->partial[0] = 0;
+    }
+    return 0;
 }
 
 /* phh_settle(hands, shapes, infinite). hands: the fields dicts; shapes: variant code ->
@@ -669,7 +681,8 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
  * (contributed, folded, mucked, last_aggressor, holes, board, antes paid, starting
  * stacks, scale: amounts in units of 1/scale) followed by (finishing, won, pots,
  * returned, showdown order, shown, ranks) when settled, by ([index of each player whose
- * needed hand is unknown],) when it cannot be: pots as (amount, eligible seats, winner
+ * needed hand is unknown],) when it cannot be, by (what comes next,) as a text for a
+ * hand whose actions stop before its end (replayed as far as written, not settled): pots as (amount, eligible seats, winner
  * seats, shares), returned as ((seat, chips),) or (), ranks as ((seat, value), ...) in
  * seat order. */
 PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)

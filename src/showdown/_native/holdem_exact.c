@@ -172,8 +172,9 @@ static void exact_known(const Tables *t, const unsigned *known, int nk, const un
 PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
 {
     PyObject *deck_obj, *board_obj, *holes_obj, *counts_obj;
-    if (!PyArg_ParseTuple(args, "OOOO:holdem_exact", &deck_obj, &board_obj, &holes_obj,
-                          &counts_obj)) {
+    int merge = 1;
+    if (!PyArg_ParseTuple(args, "OOOO|p:holdem_exact", &deck_obj, &board_obj, &holes_obj,
+                          &counts_obj, &merge)) {
         return NULL;
     }
     unsigned deck[NCARDS], known[5];
@@ -209,11 +210,25 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
     Hole *holes = NULL;
     unsigned *decks = NULL;
     int *sizes = NULL;
+    /* merged, with known cards: per hole rank pair (13 * hi + lo) its flushless table,
+     * built on first use (preflop the pair tables serve) */
+    const uint16_t **tables = NULL;
+    uint16_t *known_tables = NULL;
+    unsigned char built[169] = {0};
+    int left = 5 - (int)nk;
+    size_t per_pair = merge && nk > 0 && nk < 5 ? (size_t)sd_flushless_size(left) : 0;
+    uint32_t known_ranks = 0;
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        known_ranks += self->rank_keys[known[i] >> 2];
+    }
     if (!PyErr_Occurred()) {
         holes = malloc(sizeof(Hole) * (size_t)(deals * players));
         decks = malloc(sizeof(unsigned) * NCARDS * (size_t)deals);
         sizes = malloc(sizeof(int) * (size_t)deals);
-        if (holes == NULL || decks == NULL || sizes == NULL) {
+        tables = malloc(sizeof(uint16_t *) * (size_t)(deals * players));
+        known_tables = per_pair ? malloc(sizeof(uint16_t) * 169 * per_pair) : NULL;
+        if (holes == NULL || decks == NULL || sizes == NULL || tables == NULL ||
+            (per_pair && known_tables == NULL)) {
             PyErr_NoMemory();
         }
     }
@@ -229,6 +244,18 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
             if (sd_make_hole(self, (unsigned)c1, (unsigned)c2, &holes[d * players + p]) < 0) {
                 break;
             }
+            tables[d * players + p] = holes[d * players + p].pair;
+            if (per_pair) {
+                unsigned r1 = (unsigned)c1 >> 2, r2 = (unsigned)c2 >> 2;
+                unsigned pair = r1 > r2 ? 13 * r1 + r2 : 13 * r2 + r1;
+                uint16_t *table = known_tables + per_pair * pair;
+                if (!built[pair]) {
+                    uint32_t ranks = known_ranks + self->rank_keys[r1] + self->rank_keys[r2];
+                    sd_flushless_table(self, ranks, left, table);
+                    built[pair] = 1;
+                }
+                tables[d * players + p] = table;
+            }
             used |= ((uint64_t)1 << c1) | ((uint64_t)1 << c2);
         }
         int size = 0;
@@ -242,7 +269,12 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
     if (!PyErr_Occurred()) {
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t d = 0; d < deals; d++) {
-            if (nk == 0) {
+            if (merge && nk < 5) {
+                sd_exact_merged(self, known, (int)nk, decks + NCARDS * d, sizes[d],
+                                holes + d * players, flat + 2 * d * players,
+                                tables + d * players, (int)players,
+                                counts + d * players * TALLY);
+            } else if (nk == 0) {
                 exact_preflop(self, decks + NCARDS * d, sizes[d], holes + d * players,
                               (int)players, counts + d * players * TALLY);
             } else {
@@ -256,6 +288,8 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
     free(holes);
     free(decks);
     free(sizes);
+    free(tables);
+    free(known_tables);
     if (counts != NULL) {
         PyBuffer_Release(&counts_view);
     }

@@ -28,6 +28,7 @@
  *   tables.c        building a Tables object; reading integer buffers
  *   evaluate.c      scalar and batch ranks (Hold'em and Omaha), tallies, hand counts
  *   holdem_exact.c  exact Hold'em equity: every board
+ *   holdem_merged.c the same with suits that can no longer flush merged
  *   monte_carlo.c   Hold'em and Omaha equity on boards drawn here
  *   ladders.c       badugi, stud eight or better, Omaha eight or better
  *   omaha_exact.c   exact Omaha equity: ranks per board, showdowns per deal
@@ -35,6 +36,7 @@
  *   histories.c     PHH hands replayed (the betting rules) and the phh_settle entry point
  *   settlement.c    a replayed hand's pots settled and returned as Python objects
  *   toml.c          the plain TOML of hand histories
+ *   rooms.c         rooms' hand histories read (rooms_*.c, behind rooms.h: see rooms.c)
  *   module.c        the method table with the docstrings, the type, the module
  *
  * What runs per card, row or board (the rank lookups, the tally of one showdown,
@@ -51,7 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 6
+#define KERNEL_ABI 7
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
@@ -158,6 +160,7 @@ typedef struct {
     int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
     unsigned char folded[PHH_MAX], mucked[PHH_MAX], unknown_stack[PHH_MAX];
     int hole[PHH_MAX][4], nhole[PHH_MAX], board[5];
+    char partial[32]; /* "" for a hand played to its end; else what comes next ("p3 to act") */
 } PhhHand;
 
 /* ------------------------------------------------------- inline helpers */
@@ -337,6 +340,14 @@ int sd_ids_of(PyObject *obj, unsigned *out, Py_ssize_t most, Py_ssize_t *count,
 /* holdem_exact.c: a Hold'em hand's data, its pair table built on first use. */
 int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h);
 
+/* holdem_merged.c: one deal's boards completing ``known`` walked with suit merging. */
+void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
+                     int m, const Hole *holes, const int64_t *hole_ids,
+                     const uint16_t *const *tables, int players, int64_t *counts);
+/* holdem_merged.c: a hand's non-flush ranks per multiset of the ``left`` ranks to come. */
+int sd_flushless_size(int left);
+void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out);
+
 /* settlement.c: a hand replayed by histories.c settled; 0 with *result the hand's tuple
  * (settled, or left unsettled as a needed hand is unknown), 1 for the Python path, -1
  * with an error set. infinite: the units of an unknown stack (amounts.INFINITE). */
@@ -372,5 +383,7 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args);
 PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args);
 /* toml.c */
 PyObject *sd_Tables_phh_toml(Tables *self, PyObject *text);
+/* rooms.c */
+PyObject *sd_Tables_room_hands(Tables *self, PyObject *args);
 
 #endif /* SHOWDOWN_KERNEL_H */

@@ -31,10 +31,12 @@ PyDoc_STRVAR(tally_doc,
 "counts[p][k] counts the showdowns player p won among k best hands. Releases the GIL.");
 
 PyDoc_STRVAR(holdem_exact_doc,
-"holdem_exact(deck, board, holes, counts)\n\n"
+"holdem_exact(deck, board, holes, counts, merge=True)\n\n"
 "Exact Hold'em showdowns for each deal: ``holes`` (D x P x 2 ids), boards of\n"
 "``board`` (0 to 5 known ids) completed from ``deck`` (ascending ids) less the deal's\n"
-"hole cards; adds to ``counts`` (int64, D x P x 11). Releases the GIL.");
+"hole cards; adds to ``counts`` (int64, D x P x 11). With ``merge`` the suits that can\n"
+"no longer flush are walked once per rank, weighted (the same counts, fewer showdowns);\n"
+"without, every board. Releases the GIL.");
 
 PyDoc_STRVAR(deal_picks_doc,
 "deal_picks(masks, cumulative, picks, seed, most)\n\n"
@@ -127,6 +129,11 @@ static PyMethodDef Tables_methods[] = {
     {"phh_toml", (PyCFunction)sd_Tables_phh_toml, METH_O,
      PyDoc_STR("phh_toml(text) -> dict | None\n\nThe plain TOML of hand histories as "
                "tomllib reads it (one key = value per line, see toml.c), else None.")},
+    {"room_hands", (PyCFunction)sd_Tables_room_hands, METH_VARARGS,
+     PyDoc_STR("room_hands(parts, room, game) -> list\n\nThe hands of a room's file (the "
+               "pieces split_hands cuts) as HandBuilder.build writes them: per piece "
+               "(name, fields), or None where the Python reader reads it (see rooms.c). "
+               "``game(room, header)`` reads a header's game.")},
     {"runout_shares", (PyCFunction)sd_Tables_runout_shares, METH_VARARGS,
      PyDoc_STR("runout_shares(deck, board, holes, hole_len, pots, out, omaha, no_low, "
                "merge=True)\n\n"

@@ -36,10 +36,50 @@ static int phh_unknown(const PhhHand *h, int i)
 
 /* pots.resolve for the table of a replayed hand: 0 done, 1 the Python path, 2 a hand
  * needed at the showdown is unknown (nothing to settle, as settlement.settle_replay). */
+/* settlement._dead_antes: unequal antes (a dead blind, a short ante) are dead money in
+ * the main pot. The players' chips exclude their antes and the antes are held by up to
+ * DEAD_PLACES folded placeholders after the players, each no larger than the smallest
+ * live bet (unless there are too few places), so every ante chip lands in the main pot;
+ * when a live player put in nothing beyond the ante the chips stay as they are. Returns
+ * the count of players and placeholders in chips[]. */
+#define DEAD_PLACES 9
+static int phh_dead_antes(const PhhHand *h, int64_t *chips)
+{
+    int n = h->n, equal = 1;
+    int64_t total = 0, smallest = -1;
+    for (int i = 0; i < n; i++) {
+        chips[i] = h->contrib[i];
+        equal &= h->paid[i] == h->paid[0];
+        total += h->paid[i];
+    }
+    if (equal || !total) {
+        return n;
+    }
+    for (int i = 0; i < n; i++) {
+        int64_t bet = h->contrib[i] - h->paid[i];
+        if (!h->folded[i] && (smallest < 0 || bet < smallest)) {
+            smallest = bet;
+        }
+    }
+    if (smallest <= 0) {
+        return n;
+    }
+    int64_t places = (total + smallest - 1) / smallest;
+    places = places < DEAD_PLACES ? places : DEAD_PLACES;
+    int64_t share = total / places, odd = total % places;
+    for (int i = 0; i < n; i++) {
+        chips[i] = h->contrib[i] - h->paid[i];
+    }
+    for (int k = 0; k < places; k++) {
+        chips[n + k] = share + (k < odd);
+    }
+    return n + (int)places;
+}
+
 static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, PhhSettled *s)
 {
     int n = h->n;
-    int64_t chips[PHH_MAX] = {0};
+    int64_t chips[PHH_MAX + DEAD_PLACES] = {0};
     int nlive = 0;
     for (int i = 0; i < n; i++) {
         nlive += !h->folded[i];
@@ -51,29 +91,29 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
             }
         }
     }
+    int all = phh_dead_antes(h, chips); /* the players, then any placeholders */
     for (int i = 0; i < n; i++) {
-        if (h->paid[i] != h->paid[0]) {
-            return 1; /* unequal antes: dead money (settlement._dead_antes) */
-        }
-        chips[i] = h->contrib[i];
         s->won[i] = 0;
         s->value[i] = -1;
     }
     /* 1. Uncalled bet. */
     int top = 0;
-    for (int i = 1; i < n; i++) {
+    for (int i = 1; i < all; i++) {
         if (chips[i] > chips[top]) {
             top = i;
         }
     }
     int64_t second = -1;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < all; i++) {
         if (i != top && chips[i] > second) {
             second = chips[i];
         }
     }
     s->returned_to = -1;
     s->returned = 0;
+    if (chips[top] > second && top >= n) {
+        return 1; /* a placeholder's chips handed back: the Python path */
+    }
     if (chips[top] > second) {
         s->returned_to = top;
         s->returned = chips[top] - second;
@@ -96,7 +136,7 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
     s->nlive = nlive;
     int64_t below = 0, total = 0, level = -1;
     int j = 0, npots = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < all; i++) {
         total += chips[i];
     }
     for (int k = 0; k < nlive; k++) {
@@ -105,7 +145,7 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
         }
         level = chips[live[k]];
         int64_t upto = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < all; i++) {
             upto += chips[i] < level ? chips[i] : level;
         }
         while (chips[live[j]] < level) {
@@ -522,9 +562,28 @@ fail:
     return NULL;
 }
 
+/* The result of a hand whose actions stop before its end: the replay's part, then what
+ * comes next (engine.HandState.pending's text). */
+static PyObject *phh_partial_result(const PhhHand *h, PyObject *infinite)
+{
+    PyObject *items[10] = {NULL};
+    if (phh_replayed(h, infinite, items) < 0) {
+        return NULL;
+    }
+    items[9] = PyUnicode_FromString(h->partial);
+    return phh_pack(10, items);
+}
+
 int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
                   PyObject *infinite, PyObject **result)
 {
+    if (h->partial[0]) { /* replayed as far as written: not settled */
+        if (phh_card_text_init() < 0) {
+            return -1;
+        }
+        *result = phh_partial_result(h, infinite);
+        return *result == NULL ? -1 : 0;
+    }
     PhhSettled settled;
     int status = phh_settle(t, shape, h, &settled);
     if (status == 1 || phh_card_text_init() < 0) {

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from math import sqrt
 from time import monotonic, perf_counter
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,7 @@ import numpy as np
 from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
 from showdown.odds import kernels as K
+from showdown.odds.fixed_exact import fixed_exact
 from showdown.odds.holdem_plan import (
     DEFAULT_TRIALS,
     EXACT_WORK_LIMIT,
@@ -109,6 +111,21 @@ class _Player:
 
 
 def _read_player(spec: str | Range | CardsLike, game: str, order: str = "pokerstove") -> _Player:
+    if isinstance(spec, str):  # read once per text: a range's parsing is most of a flop call
+        label, combos, weights = _read_text(spec, game, order)
+        return _Player(label, combos, weights)
+    return _read_spec(spec, game, order)
+
+
+@lru_cache(maxsize=1024)
+def _read_text(text: str, game: str, order: str) -> tuple[str, np.ndarray, np.ndarray]:
+    """A player's text read: its label, combos and weights (read-only: they are shared)."""
+    p = _read_spec(text, game, order)
+    p.combos.flags.writeable = p.weights.flags.writeable = False
+    return p.label, p.combos, p.weights
+
+
+def _read_spec(spec: str | Range | CardsLike, game: str, order: str) -> _Player:
     hole = 2 if game == "holdem" else None
     if isinstance(spec, Range):
         if game != "holdem":
@@ -179,10 +196,12 @@ def _settle(players: list[_Player], used: set[int], places: dict[int, str] | Non
     places = {} if places is None else places
     fixed: set[int] = set()
     while True:
+        taken = np.zeros(52, dtype=bool)  # a lookup per card id: cheaper than np.isin
+        taken[list(used)] = True
         for i, p in enumerate(players):
             if i in fixed or len(p.combos) == 1:
                 continue
-            keep = ~np.isin(p.combos, list(used)).any(axis=1)
+            keep = ~taken[p.combos].any(axis=1)
             p.combos, p.weights = p.combos[keep], p.weights[keep]
             if len(p.combos) == 0:
                 raise CardError(
@@ -259,6 +278,11 @@ def equity(
         raise CardError("time=SECONDS replaces trials=N and exact=True: give only one")
     if executor is not None and n_workers is not None:
         raise CardError("give either executor= or workers=, not both")
+    plain = exact is not False and trials is None and budget is None and executor is None
+    if game == "holdem" and plain and progress is False:  # fixed hands as text: one deal
+        lean = fixed_exact(players, board, dead, n_workers or worker_count())
+        if lean is not None:
+            return lean
     seats, board_ids, dead_ids = seat_players(players, board, dead, game, order)
 
     bar, callback = progress_of(progress)
@@ -279,7 +303,7 @@ def equity(
     sums = job.combine(results)
     if job.method == "exact":
         outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
-        return replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
+        return _result(seats, outcome, False, job.note, job.estimate)
     return replace(_sampled_result(seats, sums), note=job.note, estimate=job.estimate)
 
 
@@ -414,14 +438,22 @@ def _check_arguments(
     return game, list(players), exact, trials, V.seed(seed)
 
 
-def _result(seats: list[_Player], outcome: _Outcome, sampled: bool) -> EquityResult:
+def _result(
+    seats: list[_Player],
+    outcome: _Outcome,
+    sampled: bool,
+    note: str = "",
+    estimate: float | None = None,
+) -> EquityResult:
     t, total = outcome.tally, outcome.total
     hands = tuple(p.label for p in seats)
     eq = tuple(float(x) for x in t.share / total)
     win = tuple(float(x) for x in t.win / total)
     tie = tuple(float(x) for x in t.tie / total)
     if not sampled:
-        return EquityResult(hands, eq, win, tie, "exact", boards=outcome.count)
+        return EquityResult(
+            hands, eq, win, tie, "exact", boards=outcome.count, note=note, estimate=estimate
+        )
     n = outcome.count
     stderr = []
     for s, s2 in zip(t.share, t.share_sq, strict=True):

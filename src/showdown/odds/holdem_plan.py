@@ -42,16 +42,26 @@ DEFAULT_TRIALS = 1_000_000
 #: Combo deals an exact plan may enumerate.
 MAX_ASSIGNMENTS = 2_000_000
 #: Measured on the 2-core development machine, one process: player-board evaluations per
-#: second in exact enumeration, and player-trials per second in Monte Carlo.
+#: second in exact enumeration on the numpy path, and player-trials per second in Monte
+#: Carlo.
 EXACT_RATE = 150e6
 MONTE_CARLO_RATE = 25e6  # hands only
 MONTE_CARLO_RATE_RANGES = 12e6  # with ranged players (deals drawn by the kernel too)
-#: Work of one exact task (player-board evaluations) and trials of one Monte Carlo task:
-#: about a tenth of a second with the native kernel, so that sending a task and its
-#: result (a few hundred bytes each way) costs well under 1% of it on a local pool and a
-#: few per cent on a Dask cluster. Under a time budget tasks are smaller (the run stops
-#: starting tasks at the deadline, so a task is how far it may overshoot).
-TASK_WORK = 60_000_000
+#: The native kernel's exact rate in the same units (player-board evaluations a second),
+#: by cards still to come: it counts flushless boards by rank multiset and walks only the
+#: flush boards, so preflop it does far less than one evaluation per board, and the more
+#: players (more suited hands, more flush boards, more ranks per board) the less it saves:
+#: preflop the rate is ``EXACT_RATE_NATIVE[5] / (players - 1)``. Measured on the same
+#: machine (kernel only, random deals, one process, load about 2): heads-up preflop
+#: 14.8e9, three players 6.8e9, six 2.7e9, nine 3.3e9; on a flop 0.7e9 to 1.3e9; on a
+#: turn 0.24e9 to 0.27e9 (there nothing merges).
+EXACT_RATE_NATIVE = {5: 10e9, 4: 1.5e9, 3: 1.5e9, 2: 0.6e9, 1: 0.2e9, 0: 0.2e9}
+#: Seconds of one exact task and trials of one Monte Carlo task: about a tenth of a
+#: second, so that sending a task and its result (a few hundred bytes each way) costs
+#: well under 1% of it on a local pool and a few per cent on a Dask cluster. Under a time
+#: budget tasks are smaller (the run stops starting tasks at the deadline, so a task is
+#: how far it may overshoot).
+TASK_SECONDS = 0.1
 TASK_TRIALS = 1 << 20
 BUDGET_TASK_TRIALS = 1 << 16
 
@@ -114,7 +124,13 @@ class ExactPlan:
         fixed_cards = [int(x) for i in self.fixed for x in combos[i][0]]
         self.live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
         masks = [K.SUIT_MAJOR_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in self.ranged]
-        deals = enumerate_deals(masks, [weights[i] for i in self.ranged], MAX_ASSIGNMENTS)
+        deals: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (
+            np.zeros((1, 0), dtype=np.int64),
+            np.ones(1),
+            np.zeros(1, dtype=np.uint64),
+        )  # fixed hands only: the one deal (enumerate_deals' own answer, sooner)
+        if self.ranged:
+            deals = enumerate_deals(masks, [weights[i] for i in self.ranged], MAX_ASSIGNMENTS)
         self.feasible = deals is not None
         self.deals = 0 if deals is None else len(deals[0])
         self.k = 5 - len(board)
@@ -134,8 +150,16 @@ class ExactPlan:
             self.work = least
             return
         cards = [combos[i] for i in self.ranged]
-        self.reps, self.class_of = _classes(self.picks, cards, symmetries)
+        if len(self.picks) == 1:  # fixed hands only: one deal, its own class
+            self.reps = self.class_of = np.zeros(1, dtype=np.int64)
+        else:
+            self.reps, self.class_of = _classes(self.picks, cards, symmetries)
         self.work = len(self.reps) * self.n_boards * len(combos)
+
+    def seconds(self) -> float:
+        """Estimated run time on one worker, from :data:`EXACT_RATE_NATIVE` with the
+        native kernel, else :data:`EXACT_RATE`."""
+        return exact_run_seconds(self.work, self.k, len(self.combos), native.kernel() is not None)
 
     def job(self, estimate: float, note: str) -> Job:
         spec = ExactSpec(
@@ -144,12 +168,13 @@ class ExactPlan:
             tuple(self.board),
             tuple(self.live),
         )
-        n_tasks = max(1, ceil(self.work / TASK_WORK))
+        n_tasks = max(1, ceil(self.seconds() / TASK_SECONDS))
         # The native kernel covers every board of a deal in one call: split by deals only.
         has_kernel = native.kernel() is not None
-        groups = chunk_groups(self.board, self.live, 1 if has_kernel else n_tasks)
+        # (One group, its chunk list unused: the board universe is then never built here.)
+        groups = [[]] if has_kernel else chunk_groups(self.board, self.live, n_tasks)
         slices = min(len(self.reps), max(1, ceil(n_tasks / len(groups))))
-        edges = np.linspace(0, len(self.reps), slices + 1).astype(int)
+        edges = [len(self.reps) * i // slices for i in range(slices + 1)]
         rep_picks = self.picks[self.reps]
         rep_masks = self.masks[self.reps]
         # Each group's share of the boards (one group, as with the native kernel, holds
@@ -169,14 +194,20 @@ class ExactPlan:
         n_reps = len(self.reps)
 
         def combine(results: list[np.ndarray]) -> dict[str, Any]:
-            counts = K.new_counts(len(self.combos), n_reps)
-            i = 0
-            for a, b in itertools.pairwise(edges):
-                for _ in groups:
-                    counts[a:b] += results[i]
-                    i += 1
+            if len(results) == 1:  # one task (a small job): its counts are the job's
+                counts = results[0]
+            else:
+                counts = K.new_counts(len(self.combos), n_reps)
+                i = 0
+                for a, b in itertools.pairwise(edges):
+                    for _ in groups:
+                        counts[a:b] += results[i]
+                        i += 1
             class_weight = np.bincount(self.class_of, weights=self.deal_weights)
-            tally = K.Tally.of(counts, class_weight)
+            if n_reps == 1:  # one class: its counts times its weight (tensordot's own value)
+                tally = K.Tally.of(counts[0] * class_weight[0])
+            else:
+                tally = K.Tally.of(counts, class_weight)
             total = float(class_weight.sum()) * self.n_valid
             return {
                 "tally": tally,
@@ -188,6 +219,35 @@ class ExactPlan:
         job = Job("exact", exact_task, tasks, units, combine, estimate, note)
         job.extra["deals"] = DealTable(self.picks, self.deal_weights, self.class_of, self.n_valid)
         return job
+
+
+def exact_note(work: int, seconds: float, workers: int) -> str:
+    """The note of an exact job: its showdowns after suit isomorphism and its estimate.
+
+    >>> exact_note(1980, 2e-6, 1)
+    'exact: 1,980 showdowns after suit isomorphism, estimated under 0.1 s on 1 worker(s)'
+    """
+    return (
+        f"exact: {work:,} showdowns after suit isomorphism, "
+        f"estimated {seconds_text(seconds)} on {workers} worker(s)"
+    )
+
+
+def exact_run_seconds(work: float, k: int, players: int, has_kernel: bool) -> float:
+    """Seconds on one worker for ``work`` player-board evaluations with ``k`` board cards
+    to come (see :data:`EXACT_RATE_NATIVE`).
+
+    >>> round(exact_run_seconds(2 * 1_712_304, 5, 2, True) * 1e3, 2)  # AcAd v KhKs, in ms
+    0.34
+    >>> round(exact_run_seconds(2 * 1_712_304, 5, 2, False), 3)  # the numpy path
+    0.023
+    """
+    if not has_kernel:
+        return work / EXACT_RATE
+    rate = EXACT_RATE_NATIVE[k]
+    if k == 5:
+        rate /= max(1, players - 1)
+    return work / rate
 
 
 def _classes(
@@ -306,7 +366,7 @@ def plan_holdem(request: Request) -> Job:
         plan = ExactPlan(combos, weights, board, dead)
     else:
         _check_some_deal(combos)
-    exact_seconds = None if plan is None else plan.work / EXACT_RATE / workers
+    exact_seconds = None if plan is None else plan.seconds() / workers
     if plan is not None and exact_seconds is not None:
         if exact is True:
             if not plan.feasible:
@@ -314,22 +374,13 @@ def plan_holdem(request: Request) -> Job:
                     f"too many combo deals to enumerate exactly (over {MAX_ASSIGNMENTS:,}); "
                     "use Monte Carlo (--trials N or --time SECONDS)"
                 )
-            note = (
-                f"exact: {plan.work:,} showdowns after suit isomorphism, "
-                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
-            )
-            return plan.job(exact_seconds, note)
-        limit = EXACT_WORK_LIMIT * workers
+            return plan.job(exact_seconds, exact_note(plan.work, exact_seconds, workers))
         limit = EXACT_WORK_LIMIT * workers
         fits = plan.feasible and (
             exact_seconds <= budget if budget is not None else plan.work <= limit
         )
         if fits:
-            note = (
-                f"exact: {plan.work:,} showdowns after suit isomorphism, "
-                f"estimated {seconds_text(exact_seconds)} on {workers} worker(s)"
-            )
-            return plan.job(exact_seconds, note)
+            return plan.job(exact_seconds, exact_note(plan.work, exact_seconds, workers))
         if not plan.feasible:
             _check_some_deal(combos)
     use = trials if trials is not None else (None if budget is not None else DEFAULT_TRIALS)

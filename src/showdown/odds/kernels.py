@@ -409,13 +409,18 @@ def showdown_counts(ranks: Sequence[np.ndarray], valid: np.ndarray | None = None
     return out
 
 
-def exact_counts(board: Sequence[int], deck: Sequence[int], holes: np.ndarray) -> np.ndarray:
+def exact_counts(
+    board: Sequence[int], deck: Sequence[int], holes: np.ndarray, merge: bool = True
+) -> np.ndarray:
     """Native exact Hold'em: ``(D, P, 11)`` counts of every board for each deal.
 
     ``holes`` is ``(D, P, 2)``: each deal's hole cards; the boards complete
     ``board`` with cards of ``deck`` (ascending, without the board, the dead
     cards and the fixed hands) less the deal's own hole cards. The native
-    kernel must be in use (see :func:`showdown.hands.native.kernel`).
+    kernel must be in use (see :func:`showdown.hands.native.kernel`). With
+    ``merge`` the kernel counts flushless boards by rank multiset and walks only
+    the flush boards card by card (see ``holdem_merged.c``); without, it walks
+    every board. The counts are the same.
     """
     kernel = native.kernel()
     if kernel is None:
@@ -427,6 +432,7 @@ def exact_counts(board: Sequence[int], deck: Sequence[int], holes: np.ndarray) -
         np.array(board, dtype=np.int64),
         holes.ravel(),
         counts,
+        merge,
     )
     return counts
 
@@ -575,15 +581,34 @@ def _draw(
     )
 
 
+_SUIT_MAPS: list[tuple[tuple[int, ...], np.ndarray]] = []
+
+
 def suit_symmetries(*fixed_sets: Sequence[int]) -> list[np.ndarray]:
-    """Suit permutations (as card-id maps) that map each given card set onto itself."""
-    out = []
-    ids = np.arange(52)
-    for perm in permutations(range(4)):
-        mapped = 4 * (ids >> 2) + np.array(perm)[ids & 3]
-        if all(set(mapped[list(s)].tolist()) == set(s) for s in fixed_sets):
-            out.append(mapped)
-    return out
+    """Suit permutations (as card-id maps) that map each given card set onto itself.
+
+    >>> len(suit_symmetries([48, 49])), len(suit_symmetries([48, 49], [44, 45]))
+    (4, 4)
+    >>> len(suit_symmetries([48, 45])), int(suit_symmetries([48])[1][4])
+    (2, 4)
+    """
+    if not _SUIT_MAPS:  # the 24 maps, built once: a small exact job is planned in ~0.1 ms
+        ids = np.arange(52)
+        for perm in permutations(range(4)):
+            _SUIT_MAPS.append((perm, 4 * (ids >> 2) + np.array(perm)[ids & 3]))
+    # per suit, its ranks in each set: a permutation keeps every set iff it keeps these
+    held = [[0] * len(fixed_sets) for _ in range(4)]
+    for i, cards in enumerate(fixed_sets):
+        for c in cards:
+            held[int(c) & 3][i] |= 1 << (int(c) >> 2)
+    return [
+        mapped
+        for perm, mapped in _SUIT_MAPS
+        if held[perm[0]] == held[0]
+        and held[perm[1]] == held[1]
+        and held[perm[2]] == held[2]
+        and held[perm[3]] == held[3]
+    ]
 
 
 def canonical_classes(
@@ -602,9 +627,11 @@ def canonical_classes(
     for mapped in symmetries:
         key = np.zeros(m, dtype=np.int64)
         for p in range(r):
-            pair = mapped[cards[p][assignments[:, p]]]
-            code = pair.max(axis=1) * 52 + pair.min(axis=1)
-            key += code * (2704**p)
+            # each combo's code under the map, then per deal (combos are fewer than deals)
+            pair = mapped[cards[p]]
+            a, b = pair[:, 0], pair[:, 1]  # (not pair.max(axis=1): slow along 2 columns)
+            code = (np.maximum(a, b) * 52 + np.minimum(a, b)) * (2704**p)
+            key += code[assignments[:, p]]
         np.minimum(best, key, out=best)
     _, first, inverse = np.unique(best, return_index=True, return_inverse=True)
     return first, inverse.ravel()

@@ -369,7 +369,7 @@ def _three_way(
         combos = [combos[0], combos[1][keep[0]], combos[2][keep[1]]]
         weights = [np.ones(len(x)) for x in combos]
         plan = ExactPlan(combos, weights, [], [])
-        jobs.append(plan.job(plan.work / 150e6 / parallel, ""))
+        jobs.append(plan.job(plan.seconds() / parallel, ""))
     tasks: list[tuple[Any, ...]] = []
     spans = []
     for job in jobs:

@@ -42,18 +42,30 @@ def decimals(value: int | float) -> int:
 
 
 def to_units(value: int | float, scale: int) -> int:
-    """``value`` in units of ``1 / scale`` (``inf`` is :data:`INFINITE`)."""
-    if isinstance(value, float) and math.isinf(value):
+    """``value`` in units of ``1 / scale`` (``inf`` is :data:`INFINITE`): the decimal the
+    float is written as (its shortest repr), times ``scale``, truncated.
+
+    >>> to_units(0.1, 100), to_units(2.675, 1000), to_units(0.125, 10), to_units(1e-07, 10**9)
+    (10, 2675, 1, 100)
+    """
+    if not isinstance(value, float):
+        return value * scale
+    if math.isinf(value):
         return INFINITE
-    return int(Fraction(str(value)) * scale) if isinstance(value, float) else value * scale
+    text = repr(value)
+    if value >= 0 and "e" not in text:  # digits and a point: read at once, exactly
+        whole, _, places = text.partition(".")
+        return int(whole + places) * scale // 10 ** len(places)
+    return int(Fraction(text) * scale)
 
 
 def from_units(units: int | Fraction, scale: int) -> int | float:
     """Units back to the file's numbers: whole amounts as integers, others as decimals."""
     if units >= INFINITE // 2:
         return math.inf
-    if scale == 1 and isinstance(units, int):
-        return units
+    if type(units) is int:  # int / int is correctly rounded, as Fraction's float is
+        whole, rest = divmod(units, scale)
+        return units / scale if rest else whole
     value = Fraction(units) / scale
     return int(value) if value.denominator == 1 else float(value)
 

@@ -117,6 +117,9 @@ class HandState:
         "repair",
         "round_acted",
         "rules",
+        "run_boards",
+        "runout_street",
+        "runs",
         "scale",
         "shown",
         "sizes",
@@ -187,6 +190,9 @@ class HandState:
         self.draws_left: list[int] = []
         self.min_bet = self.sizes[0]
         self.blinds = blinds
+        self.runs = _runout_count(history)
+        self.runout_street: int | None = None
+        self.run_boards: list[list[str]] = []
         self._start_street()
 
     @classmethod
@@ -234,7 +240,8 @@ class HandState:
             folded=self.folded,
             mucked=self.mucked,
             holes=self.holes,
-            board=self.board,
+            board=self.run_boards[0] if self.run_boards else self.board,
+            boards=[*self.run_boards, self.board] if self.run_boards else [],
             last_aggressor=self.last_aggressor,
             inferred=self.inferred,
             antes=self.antes,
@@ -296,9 +303,29 @@ class HandState:
             self.phase = _DONE
             return
         self.street += 1
+        if self.runout_street is None and not self._more_betting():
+            self.runout_street = self.street  # all in: the rest is dealt without betting
         if self.street == len(self.rules.streets):
+            if len(self.run_boards) + 1 < self.runs:
+                self._next_run()
+                return
             self.phase = _DONE
             return
+        self._start_street()
+
+    def _next_run(self) -> None:
+        """The board is complete and another runout is due: the streets from the all-in
+        are dealt again (their cards new: one deck for every run, as pokerkit deals it)."""
+        start = self.runout_street
+        rules = self.rules
+        if start is None or start >= len(rules.streets) or not rules.streets[start].board:
+            why = "the betting went on to the end" if start is None else "no board card was to come"
+            self.illegal("runouts", f"the hand is run {self.runs} times (_runout_count) but "
+                         f"{why}: only a hand all in before the last board card is run again")
+        self.run_boards.append(self.board)
+        shared = sum(s.board for s in rules.streets[:start])
+        self.board = self.board[:shared]
+        self.street = start
         self._start_street()
 
     # actions ------------------------------------------------------------------------------
@@ -364,6 +391,7 @@ class HandState:
                 used.add(card)
 
     def _deal_hole(self, i: int, cards: tuple[str, ...]) -> None:
+        self._no_decision_left()
         owed = self.pending_holes[i] if self.phase in (_DEALING, _DRAWING) else 0
         if owed == 0:
             self.illegal("dealing order", f"no hole cards are due to p{i + 1} now")
@@ -374,7 +402,24 @@ class HandState:
         self.pending_holes[i] = owed - len(cards)
         self._maybe_begin_betting()
 
+    def _no_decision_left(self) -> None:
+        """End a betting round whose players still to act can only check: each has
+        matched the bet and no other live player has chips (a raise needs a caller). The
+        rooms do not ask them (a big blind after the small blind calls all in for less);
+        a file may write their check (``cc``) or go on to the cards."""
+        if self.phase != _BETTING:
+            return
+        queue = self.queue
+        if any(self.bets[i] < self.max_bet for i in queue):
+            return
+        if self._more_betting():  # two players with chips could still bet
+            return
+        for i in list(queue):
+            self.acted[i] = self.max_bet
+        self._end_round()
+
     def _deal_board(self, cards: tuple[str, ...]) -> None:
+        self._no_decision_left()
         if self.phase != _DEALING or not self.pending_board:
             self.illegal("dealing order", "no board cards are due now")
         if len(cards) > self.pending_board:
@@ -387,6 +432,7 @@ class HandState:
         self._maybe_begin_betting()
 
     def _draw(self, action: Action) -> None:
+        self._no_decision_left()
         i = action.player
         if self.phase != _DRAWING or not self.draws_left:
             self.illegal("draw order", "nobody discards now")
@@ -560,6 +606,7 @@ class HandState:
         self.illegal("pot-limit maximum", f"the largest raise is to {show(largest)} (the pot)")
 
     def _show(self, action: Action) -> None:
+        self._no_decision_left()
         i = action.player
         if self.folded[i]:
             self.illegal("showdown", f"p{i + 1} folded and has no hand to show")
@@ -615,6 +662,19 @@ class HandState:
             return
         h = self.history
         raise MalformedHistory(h.file, h.label, f"the actions end before the hand is over ({nxt})")
+
+
+def _runout_count(history: HandHistory) -> int:
+    """How many times the hand's board is run out: ``_runout_count`` (1 when absent).
+
+    PHH has no action for the players' choice of the number of runouts (pokerkit asks
+    for it with ``select_runout_count`` and its notation has no text for it), so a
+    hand run twice says so in this field; its ``d db`` actions deal each run in turn,
+    from the street after the all-in, as pokerkit deals several runouts."""
+    count = history.fields.get("_runout_count", 1)
+    if type(count) is not int or not 1 <= count <= 9:
+        history.error(f"_runout_count must be a whole number from 1 to 9, not {count!r}")
+    return count
 
 
 def replay(history: HandHistory, repair: bool = False, partial: bool = True) -> Replay:

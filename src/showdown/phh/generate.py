@@ -21,7 +21,7 @@ __all__ = ["header", "random_hand"]
 from showdown.phh.engine import HandState
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
-from showdown.phh.rules import VariantRules
+from showdown.phh.rules import RULES, VariantRules
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
@@ -30,11 +30,12 @@ def header(variant: str, stacks: list[int], **fields: Any) -> dict[str, Any]:
     """The required fields of a hand with no actions yet (blinds 1/2 unless given)."""
     n = len(stacks)
     data: dict[str, Any] = {"variant": variant, "antes": fields.pop("antes", [0] * n)}
-    if variant in ("F7S", "F7S/8", "FR"):
+    rules = RULES.get(variant)
+    if rules is not None and rules.forced == "bring-in":
         data["bring_in"] = fields.pop("bring_in", 1)
     else:
         data["blinds_or_straddles"] = fields.pop("blinds_or_straddles", [1, 2] + [0] * (n - 2))
-    if variant in ("FT", "FO/8", "F2L3D", "FB", "F7S", "F7S/8", "FR"):
+    if rules is not None and rules.fixed:
         data["small_bet"] = fields.pop("small_bet", 2)
         data["big_bet"] = fields.pop("big_bet", 4)
     else:

@@ -43,3 +43,6 @@ class Replay:
     #: ``None`` for a hand played to its end; for a history whose actions stop before,
     #: what comes next (``"p3 to act"``): the hand is replayed as far as written, not settled.
     partial: str | None = None
+    #: The boards of a hand run more than once (``_runout_count``), the first run's first;
+    #: empty when it was run once (``board`` is then the only one; else the first run's).
+    boards: list[list[str]] = field(default_factory=list)

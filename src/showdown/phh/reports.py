@@ -40,8 +40,8 @@ class HandReport:
     (no recorded result to compare); ``error`` is the message of a hand that
     could not be replayed (then the other results are ``None``). ``settled`` is the
     settlement as :attr:`settlement` gives it, or (for a hand the kernel settled) its
-    plain parts ``(pots, returned, showdown order)``, turned into the dictionary when
-    asked for.
+    plain parts ``(pots, returned, showdown order)`` (in units of ``1 / scale``, the scale
+    after them when it is not 1), turned into the dictionary when asked for.
 
     A worker process sends the fields of :data:`DETAILS` packed by :mod:`marshal`; they
     are unpacked when one of them is first read (a summary of a corpus reads only the
@@ -154,8 +154,8 @@ class HandReport:
         """``pots``, ``payouts``, ``returned`` and ``showdown_order`` as in ``resolve
         --json`` (``None``: not settled)."""
         settled = self.settled
-        if type(settled) is tuple:
-            return _parts_dict(settled)
+        if type(settled) is tuple:  # plain parts, and the units' scale after them if not 1
+            return _parts_dict(settled[:3], settled[3] if len(settled) > 3 else 1)
         return settled  # type: ignore[return-value]
 
     def to_dict(self) -> dict[str, Any]:
@@ -219,8 +219,10 @@ _SEAT_TEXT = _SeatText({k: str(k) for k in range(64)})
 
 
 
-#: A kernel-settled hand's pots, returned chips and showdown order (see :data:`Parts`).
-PlainParts = tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...]]
+#: A kernel-settled hand's pots, returned chips and showdown order (see :data:`Parts`), in
+#: units of ``1 / scale``: the scale follows them when it is not 1.
+PlainParts = (tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...]]
+              | tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...], int])
 
 
 
@@ -258,9 +260,9 @@ def _parts_dict(parts: PlainParts, scale: int = 1) -> dict[str, Any]:
 def _settlement_dict(s: Settlement) -> dict[str, Any] | PlainParts | None:
     """The settlement of a report: plain parts for a kernel-settled hand, else the dict."""
     parts = s.parts
-    if parts is not None:  # whole chips: the plain parts, made a dictionary when read
+    if parts is not None:  # the plain parts, made a dictionary when read
         scale = s.replay.scale
-        return parts[:3] if scale == 1 else _parts_dict(parts[:3], scale)
+        return parts[:3] if scale == 1 else (*parts[:3], scale)
     sd = s.showdown
     if sd is None:
         return None
@@ -294,9 +296,16 @@ def _money(units: int, scale: int) -> int | float | None:
 
 
 def _moneys(values: list[int], scale: int) -> list[int | float | None]:
-    """:func:`_money` of each value."""
-    if scale == 1 and max(values) < INFINITE // 2:
-        return list(values)
+    """:func:`_money` of each value (known amounts at once, as :func:`from_units` gives
+    them: whole ones as integers, the others divided, correctly rounded).
+
+    >>> _moneys([250, -5, 0, -100], 100), _moneys([3, 4], 1)
+    ([2.5, -0.05, 0, -1], [3, 4])
+    """
+    if max(values) < INFINITE // 2:
+        if scale == 1:
+            return list(values)
+        return [v / scale if v % scale else v // scale for v in values]
     return [_money(v, scale) for v in values]
 
 

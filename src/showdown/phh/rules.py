@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-__all__ = ["REPLAYED_GAMES", "RULES", "Street", "VariantRules", "find", "supported_codes"]
+__all__ = [
+    "EXTENSIONS", "REPLAYED_GAMES", "RULES", "Street", "VariantRules", "find", "supported_codes",
+]
 
 Structure = Literal["no-limit", "pot-limit", "fixed-limit"]
 Opening = Literal["position", "low-card", "high-card", "high-hand", "low-hand"]
@@ -58,6 +60,9 @@ class VariantRules:
     cap: int | None = None
     #: The ranks of the deck (short deck: six to ace).
     ranks: str = "23456789TJQKA"
+    #: A code of the PHH standard (pokerkit reads it); ``False``: this library's
+    #: extension for a game the standard has no code for (:data:`EXTENSIONS`).
+    standard: bool = True
 
     @property
     def fixed(self) -> bool:
@@ -109,7 +114,7 @@ def _draws(hole: int, draws: int, sizes: tuple[Bet, ...]) -> tuple[Street, ...]:
     return (first, *(Street(draw=True, bet=s) for s in sizes[1 : draws + 1]))
 
 
-#: Every variant code of the PHH standard.
+#: Every variant code of the PHH standard (then this library's :data:`EXTENSIONS`).
 RULES: dict[str, VariantRules] = {
     r.code: r
     for r in (
@@ -140,10 +145,42 @@ RULES: dict[str, VariantRules] = {
 }
 
 
+def _single_draw(sizes: tuple[Bet, Bet]) -> tuple[Street, ...]:
+    """Five hole cards, a round, one draw, a round."""
+    return (Street(hole=(False,) * 5, bet=sizes[0]), Street(draw=True, bet=sizes[1]))
+
+
+#: Codes for games the PHH standard has no code for, in its pattern (the betting
+#: structure's letter first, ``/8`` for eight-or-better hi-lo): this library's
+#: extension, which pokerkit does not read.
+EXTENSIONS: dict[str, VariantRules] = {
+    r.code: r
+    for r in (
+        VariantRules("PT", "Pot-limit Texas hold'em", "holdem", "pot-limit", "blinds",
+                     _board_game(2, _FLAT), standard=False),
+        VariantRules("PO/8", "Pot-limit Omaha hold'em high/low-split eight or better",
+                     "omaha-hi-lo", "pot-limit", "blinds", _board_game(4, _FLAT),
+                     standard=False),
+        VariantRules("P5O", "Pot-limit five-card Omaha hold'em", "omaha", "pot-limit",
+                     "blinds", _board_game(5, _FLAT), standard=False),
+        VariantRules("P5O/8", "Pot-limit five-card Omaha hold'em high/low-split eight or "
+                     "better", "omaha-hi-lo", "pot-limit", "blinds", _board_game(5, _FLAT),
+                     standard=False),
+        VariantRules("N5CD", "No-limit five-card draw", "five-card", "no-limit", "blinds",
+                     _single_draw(("small", "small")), standard=False),
+        VariantRules("P5CD", "Pot-limit five-card draw", "five-card", "pot-limit", "blinds",
+                     _single_draw(("small", "small")), standard=False),
+        VariantRules("F5CD", "Fixed-limit five-card draw", "five-card", "fixed-limit",
+                     "blinds", _single_draw(("small", "big")), cap=4, standard=False),
+    )
+}
+RULES.update(EXTENSIONS)
+
+
 #: The games whose hand histories are replayed and settled end to end (and tested so).
 REPLAYED_GAMES = frozenset(
     {"holdem", "omaha", "short-deck", "omaha-hi-lo", "stud", "stud-hi-lo", "razz",
-     "deuce-to-seven", "badugi"}
+     "deuce-to-seven", "badugi", "five-card"}
 )
 
 
@@ -163,7 +200,8 @@ def find(code: str) -> VariantRules:
 def supported_codes() -> list[str]:
     """The variant codes this version replays and settles.
 
-    >>> supported_codes()
-    ['NT', 'FT', 'PO', 'NS', 'FO/8', 'F7S', 'F7S/8', 'FR', 'N2L1D', 'F2L3D', 'FB']
+    >>> supported_codes()  # doctest: +NORMALIZE_WHITESPACE
+    ['NT', 'FT', 'PO', 'NS', 'FO/8', 'F7S', 'F7S/8', 'FR', 'N2L1D', 'F2L3D', 'FB',
+     'PT', 'PO/8', 'P5O', 'P5O/8', 'N5CD', 'P5CD', 'F5CD']
     """
     return [code for code, rules in RULES.items() if rules.supported]

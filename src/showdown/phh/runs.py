@@ -5,11 +5,13 @@
 backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
 Omaha (blinds; amounts in whole chips or decimals such as 0.25, unknown
 ``inf`` stacks; every player dealt at once; seats numbered clockwise from
-``p1``; equal antes) are replayed under the same betting rules and settled as
-:func:`~showdown.pots.resolution.resolve` settles, in C, in one call for the whole run,
-amounts in the units :mod:`~showdown.phh.amounts` counts them in (a hand whose
-showdown needs an unknown hand is replayed there too, and left unsettled as
-the Python path leaves it); every other hand, an illegal action included,
+``p1``; antes equal or not, unequal ones being dead money in the main pot as
+:func:`~showdown.phh.settlement.to_table` counts them) are replayed under the same
+betting rules and settled as :func:`~showdown.pots.resolution.resolve` settles, in C, in
+one call for the whole run, amounts in the units :mod:`~showdown.phh.amounts` counts
+them in (a hand whose showdown needs an unknown hand is replayed there too, and left
+unsettled as the Python path leaves it, as is a partial hand, whose actions stop before
+its end); every other hand, an illegal action included,
 takes the Python path, which raises the error that names the rule. The
 :class:`~showdown.phh.settlement.Settlement` of a kernel-settled hand builds
 its ``table`` and ``showdown`` only when they are asked for. The tests
@@ -85,8 +87,8 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     """The variants the kernel replays, as ``phh_settle`` reads them: code -> (structure,
     hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big)).
 
-    >>> sorted(kernel_shapes())
-    ['FT', 'NT', 'PO']
+    >>> sorted(kernel_shapes())  # PT: pot-limit Hold'em, this library's own code
+    ['FT', 'NT', 'PO', 'PT']
     """
     shapes: dict[str, tuple[Any, ...]] = {}
     for code, rules in RULES.items():
@@ -129,7 +131,7 @@ def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryE
     out: list[Settlement | HistoryError] = []
     rules_of = RULES.__getitem__
     for history, result in zip(histories, _kernel_results(histories), strict=True):
-        if result is None:
+        if result is None or "_runout_count" in history.fields:  # runouts: the engine's
             try:
                 out.append(settle(history))
             except HistoryError as exc:
@@ -140,8 +142,12 @@ def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryE
         rules: VariantRules = rules_of(history.fields["variant"])
         r = Replay(history, rules, scale, starting, contributed, folded, mucked, holes, board,
                    aggressor, [], paid)
-        if len(result) == 10:  # a hand needed at the showdown is unknown
-            out.append(Settlement(r, None, None, None, None, result[9]))
+        if len(result) == 10:
+            if type(result[9]) is str:  # the actions stop before the end: not settled
+                r.partial = result[9]
+                out.append(Settlement(r, None, None, None, None, []))
+            else:  # a hand needed at the showdown is unknown
+                out.append(Settlement(r, None, None, None, None, result[9]))
             continue
         finishing, won, pots, returned, order, shown, ranks = result[9:]
         out.append(Settlement(r, None, None, finishing, won, [],

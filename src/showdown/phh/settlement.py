@@ -27,6 +27,7 @@ from showdown.cards import Card
 from showdown.phh.engine import Replay, replay
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
+from showdown.phh.runouts import combine_runs
 from showdown.pots.resolution import Player, Pot, Showdown, Table, TableError, resolve
 from showdown.variants import find_variant
 
@@ -238,10 +239,11 @@ def _has_button(game: str) -> bool:
     return find_variant(game).button
 
 
-def to_table(r: Replay, check: bool = False) -> Table:
+def to_table(r: Replay, check: bool = False, run_board: list[str] | None = None) -> Table:
     """The table at the end of the replayed hand (seats from ``seats``; the last player
     has the button; unequal antes are dead money, see :func:`_dead_antes`).
-    ``check=True`` builds it through :class:`Table`'s own checks."""
+    ``check=True`` builds it through :class:`Table`'s own checks; ``run_board`` replaces
+    the hand's board (one run of a hand run more than once)."""
     history = r.history
     seats = history.seats
     names = history.names
@@ -267,7 +269,7 @@ def to_table(r: Replay, check: bool = False) -> Table:
     for k, chips in enumerate(dead, start=1):
         players.append(Player(seat=top + k, name="ante", contributed=chips, folded=True))
     aggressor = None if r.last_aggressor is None else seats[r.last_aggressor]
-    board = tuple(map(_card, r.board))
+    board = tuple(map(_card, r.board if run_board is None else run_board))
     game = r.rules.game
     button = seats[-1] if _has_button(game) else None  # stud has no button
     if not direct:
@@ -294,7 +296,8 @@ def settle_replay(r: Replay) -> Settlement:
     if len(live) > 1 and unknown:
         return Settlement(r, table, None, None, None, unknown)
     try:
-        sd = resolve(table)
+        sd = resolve(table) if not r.boards else combine_runs(
+            [table, *(to_table(r, run_board=board) for board in r.boards[1:])])
     except TableError as exc:  # every player in a pot mucked
         history = r.history
         raise IllegalAction(

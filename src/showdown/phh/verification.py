@@ -134,12 +134,29 @@ def verify(settlement: Settlement) -> Verdict:
     if scale == 1 and recorded == ours:  # whole chips, every amount the same
         return Verdict("match", key, recorded, [])
     returned = _returned(settlement) if key == "winnings" else [0] * len(recorded)
+    verdict = _classed(settlement, key, recorded, ours, returned, "more")
+    if verdict.cls == "mismatch" and any(returned):
+        # winnings counting the uncalled bet handed back (some rooms do, even after rake)
+        # or not at all (a pot the house added to)
+        for counted in ("always", "never"):
+            other = _classed(settlement, key, recorded, ours, returned, counted)
+            if CLASSES.index(other.cls or "mismatch") < CLASSES.index(verdict.cls or "mismatch"):
+                verdict = other
+    return verdict
+
+
+def _classed(settlement: Settlement, key: str, recorded: list[int | float], ours: list[int],
+             returned: list[int], counted: str) -> Verdict:
+    """The class of the recorded amounts against ours. ``counted``: whether the record
+    counts each player's uncalled bet handed back in what they won: ``always``,
+    ``never``, or ``more`` (where it says more than our winnings)."""
+    scale = settlement.replay.scale
     diffs = []
     for i, value in enumerate(recorded):
         theirs = _units(value, scale)
         if ours[i] >= INFINITE // 2:  # an unknown (inf) stack
             continue
-        if returned[i] and theirs > ours[i]:  # winnings counting the uncalled bet handed back
+        if counted == "always" or (counted == "more" and returned[i] and theirs > ours[i]):
             theirs -= returned[i]
         if theirs != ours[i]:
             diffs.append((i, ours[i], theirs))
@@ -166,7 +183,10 @@ def _pots(settlement: Settlement) -> tuple[list[tuple[int, tuple[int, ...]]], di
 
 def _returned(settlement: Settlement) -> list[int]:
     """Each player's uncalled chips handed back (some sites count them in the winnings)."""
-    back = _pots(settlement)[1]
+    parts = settlement.parts
+    back = dict(parts[1]) if parts is not None else _pots(settlement)[1]
+    if not back:
+        return [0] * len(settlement.replay.contributed)
     return [back.get(seat, 0) for seat in settlement.replay.history.seats]
 
 
@@ -187,17 +207,22 @@ def _odd_chip(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int
 HOUSE_FIELDS = ("_rake", "_jackpot", "_fees")
 
 
+#: Money a room adds to a pot (GGPoker's "Cash Drop to Pot").
+ADDED_FIELDS = ("_cash_drop",)
+
+
 def _rake(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) -> bool:
     winnings = settlement.winnings
     assert winnings is not None
-    if any(theirs > ours or not winnings[i] for i, ours, theirs in diffs):
+    fields = settlement.replay.history.fields
+    added = [fields[key] for key in ADDED_FIELDS if key in fields]
+    if any((theirs > ours and not added) or not winnings[i] for i, ours, theirs in diffs):
         return False
     rake = sum(ours - theirs for _, ours, theirs in diffs)
-    fields = settlement.replay.history.fields
     written = [fields[key] for key in HOUSE_FIELDS if key in fields]
-    if written:  # what the room says it took, exactly
+    if written or added:  # what the room says it took (and added), exactly
         scale = settlement.replay.scale
-        return all(type(v) in _NUMBERS for v in written) and rake == sum(
-            _units(v, scale) for v in written)
+        return all(type(v) in _NUMBERS for v in written + added) and rake == sum(
+            _units(v, scale) for v in written) - sum(_units(v, scale) for v in added)
     pot = sum(amount for amount, _ in _pots(settlement)[0])
     return 0 < rake <= pot * RAKE_LIMIT

@@ -41,12 +41,13 @@ __all__ = ["DEALT_IN_STEPS", "HOLE_CARDS", "STUD", "HandBuilder", "clock", "fixe
 
 #: Hole cards dealt in each PHH variant the readers write.
 HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7,
-              "F2L3D": 5, "N2L1D": 5, "FB": 4}
-_FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"})
+              "F2L3D": 5, "N2L1D": 5, "FB": 4, "PT": 2, "PO/8": 4, "P5O": 5, "P5O/8": 5,
+              "N5CD": 5, "P5CD": 5, "F5CD": 5}
+_FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD"})
 #: Stud games: a bring-in instead of blinds.
 STUD = frozenset({"F7S", "F7S/8", "FR"})
 #: Games whose hole cards are dealt street by street or after draws (:meth:`HandBuilder.deal`).
-DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB"}
+DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB", "N5CD", "P5CD", "F5CD"}
 _ZERO = Decimal(0)
 
 
@@ -81,9 +82,21 @@ class HandBuilder:
         self.fees: dict[str, Decimal] = {}
         self.meta: dict[str, Any] = {}
         self.bounties: dict[str, Decimal] = {}
+        self.won_bounties: dict[str, Decimal] = {}
+        self.eliminated: dict[str, str] = {}
         self.spent: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.runs = 1
+        #: The part of a "raise" nobody could answer (written as a call), by player.
+        self.unmatched: dict[str, Decimal] = {}
+        #: Whether the room counts that part in what the player collected (Winamax, in a
+        #: hand with an all-in: the reader says so).
+        self.collects_unmatched = False
+        #: The smallest completion of a short big blind (:meth:`_completes`), if any.
+        self.completion: Decimal | None = None
+        #: Whether a call may complete a short big blind (:meth:`_completes`): a blind
+        #: was posted all in for less than the big blind, in no or pot limit.
+        self.completable = False
         self.bring_in: Decimal | None = None
 
     def error(self, message: str) -> NoReturn:
@@ -109,9 +122,11 @@ class HandBuilder:
         self.playing.add(name)
         return name
 
-    def post(self, name: str, kind: str, value: Decimal, dead: Decimal = _ZERO) -> None:
+    def post(self, name: str, kind: str, value: Decimal, dead: Decimal = _ZERO,
+             all_in: bool = False) -> None:
         """A forced bet: ``ante`` (dead money), ``blind`` (a live blind or straddle) of
-        ``value``, ``dead`` more of it dead (a small blind posted with a big one)."""
+        ``value``, ``dead`` more of it dead (a small blind posted with a big one);
+        ``all_in``: the room says the post put the player all in."""
         self.player(name)
         if kind == "ante":
             self.antes[name] = self.antes.get(name, _ZERO) + value
@@ -122,6 +137,8 @@ class HandBuilder:
         self.blinds[name] = self.blinds.get(name, _ZERO) + value
         self.bets[name] = self.bets.get(name, _ZERO) + value
         self.spent[name] = self.spent.get(name, _ZERO) + value + dead
+        if all_in and self.big is not None and value < self.big and self.variant not in _FIXED:
+            self.completable = True  # posted all in for less
 
     def act(self, name: str, verb: str, value: Decimal = _ZERO) -> None:
         """A betting action: ``fold``, ``check``, ``call``, ``bet`` (``value`` put in),
@@ -139,21 +156,45 @@ class HandBuilder:
             self.folded.add(name)
             self.events.append((name, "f", ""))
             return
-        if verb in ("check", "call"):
+        if verb == "call" and value and self.completable and self._completes(
+                name, before + value):
+            gap = before + value - max(self.bets.values(), default=_ZERO)
+            self.completion = gap if self.completion is None else min(self.completion, gap)
+            self.bets[name] = before + value
+            self.events.append((name, "cbr", text(before + value)))
+        elif verb in ("check", "call"):
             if verb == "call":  # the chips a later raise "by" or "put" counts from
                 top = max(self.bets.values(), default=_ZERO)
+                if self.completable and value and before + value > top:
+                    # the full big blind called over a short one nobody else matches
+                    self.unmatched[name] = self.unmatched.get(name, _ZERO) + before + value - top
                 self.bets[name] = before + value if value else top
             self.events.append((name, "cc", ""))
         else:
             total = value if verb == "raise_to" else before + value
-            if (verb == "put" and total <= max(self.bets.values(), default=_ZERO)) or (
+            top = max(self.bets.values(), default=_ZERO)
+            if (verb == "put" and total <= top) or (
                     self._nobody_behind(name)):  # a "raise" nobody can answer is a call
+                if total > top:  # the part nobody can match, handed back
+                    self.unmatched[name] = self.unmatched.get(name, _ZERO) + total - top
                 self.bets[name] = total
                 self.events.append((name, "cc", ""))
             else:
                 self.bets[name] = total
                 self.events.append((name, "cbr", text(total)))
         self.spent[name] = self.spent.get(name, _ZERO) + self.bets.get(name, before) - before
+
+    def _completes(self, name: str, total: Decimal) -> bool:
+        """Whether a call is to the full big blind over a big blind posted all in for
+        less (every blind posted below the stakes' big blind): the room has the callers
+        put in the whole big blind, the part nobody matched handed back. PHH (and
+        pokerkit) call only the largest bet posted, so such a call is written as a
+        completion (``cbr`` to the big blind), the hand's ``min_bet`` lowered to allow
+        it (no and pot limit; a raise nobody can answer stays a call)."""
+        top = max(self.bets.values(), default=_ZERO)
+        return (self.big is not None and top < total <= self.big
+                and not any(verb == "db" for _, verb, _ in self.events)
+                and not self._nobody_behind(name))
 
     def _nobody_behind(self, name: str) -> bool:
         """Whether no other player still in has chips left beyond calling the bet now
@@ -167,6 +208,18 @@ class HandBuilder:
     def board(self, cards: list[str]) -> None:
         """Board cards dealt (a new street: the bets start again)."""
         self.bets = {}
+        self.events.append(("", "db", "".join(cards)))
+
+    def runout(self, run: int, cards: list[str]) -> None:
+        """Board cards of the ``run``-th runout (2, 3...) of a hand run more than once,
+        dealt after the first run's (PHH deals each run in turn, see
+        :mod:`showdown.phh.engine`). Cards already on a board (a street the runs share,
+        written again) are not dealt twice."""
+        dealt = {c for _, verb, arg in self.events if verb == "db"
+                 for c in (arg[k:k + 2] for k in range(0, len(arg), 2))}
+        if set(cards) <= dealt:
+            return
+        self.runs = max(self.runs, run)
         self.events.append(("", "db", "".join(cards)))
 
     def street(self) -> None:
@@ -206,6 +259,12 @@ class HandBuilder:
         self.player(name)
         self.collected[name] = self.collected.get(name, _ZERO) + value
 
+    def bounty_won(self, name: str, value: Decimal, eliminated: list[str]) -> None:
+        """A bounty paid to ``name`` for knocking out the ``eliminated`` players."""
+        self.won_bounties[name] = self.won_bounties.get(name, _ZERO) + value
+        for beaten in eliminated:
+            self.eliminated.setdefault(beaten, name)
+
     # PHH ---------------------------------------------------------------------------------
 
     def order(self) -> list[str]:
@@ -219,8 +278,6 @@ class HandBuilder:
 
     def build(self) -> HandHistory:
         """The hand as a :class:`HandHistory` (the room's record in its fields)."""
-        if self.runs > 1:
-            self.error("the hand was run more than once, which PHH cannot hold")
         names = self.order()
         n = len(names)
         if n < 2:
@@ -230,6 +287,8 @@ class HandBuilder:
         actions = []
         for name in names if self.variant not in DEALT_IN_STEPS else ():
             hole = self.holes.get(name) or self.shown.get(name) or ["??"] * cards
+            if len(hole) < cards and name not in self.holes:  # one card shown (GGPoker)
+                hole = [*hole, *["??"] * (cards - len(hole))]
             if len(hole) != cards:
                 self.error(f"{name!r} holds {len(hole)} cards, not {cards}")
             actions.append(f"d dh {index[name]} {''.join(hole)}")
@@ -275,6 +334,8 @@ class HandBuilder:
             posted = [v for n, v in self.blinds.items() if v and v < self.seats[n][1]]
             if posted and big not in posted:
                 big = max(posted)  # (888 tournaments: a level's blinds behind its header)
+            if self.completion is not None:  # a short big blind completed (see _completes)
+                big = min(big, self.completion)
             fields["min_bet"] = number(big)
         fields["starting_stacks"] = [number(self.seats[name][1]) for name in names]
         fields["actions"] = actions
@@ -284,13 +345,29 @@ class HandBuilder:
         fields.update(self.meta)
         fields["seats"] = [self.seats[name][0] for name in names]
         fields["players"] = names
-        fields["winnings"] = [number(self.collected.get(name, _ZERO)) for name in names]
+        fields["winnings"] = [number(self._won(name)) for name in names]
         fields["_room"] = self.room
         for key, value in self.fees.items():
             fields[f"_{key}"] = number(value)
+        if self.runs > 1:
+            fields["_runout_count"] = self.runs
         if self.bounties:
             fields["_bounties"] = [number(self.bounties.get(name, _ZERO)) for name in names]
+        if self.won_bounties:  # bounties paid, and who knocked out whom (player numbers)
+            fields["_bounties_won"] = [number(self.won_bounties.get(name, _ZERO))
+                                       for name in names]
+            fields["_eliminated_by"] = [
+                names.index(self.eliminated[name]) + 1 if self.eliminated.get(name) in index
+                else 0 for name in names]
         return HandHistory(fields, self.file, hand)
+
+    def _won(self, name: str) -> Decimal:
+        """What the room says the player collected, less the part of a raise nobody could
+        answer when the room counts it as won (Winamax writes it as a pot collected:
+        ``collected 104 from side pot 1``); the replay never bets that part."""
+        won = self.collected.get(name, _ZERO)
+        back = self.unmatched.get(name, _ZERO)
+        return won - back if self.collects_unmatched and won >= back else won
 
     def _posted_out_of_position(self, names: list[str]) -> dict[str, Decimal]:
         """The live blinds PHH's opening rule cannot place, by player (see

@@ -24,6 +24,7 @@ _FIRST = (
     ("Full Tilt Poker ", "fulltilt"),
     ("FullTiltPoker ", "fulltilt"),
     ("Game Hand #", "wpn"),
+    ("Hand #", "wpn"),  # ACR's newer header: "Hand #1903647457 - 7Stud H/L(Fixed Limit) - ..."
     ("<session", "ipoker"),
 )
 _PHH_KEY = re.compile(r"^[ \t]*[A-Za-z_][A-Za-z0-9_-]*[ \t]*=", re.MULTILINE)

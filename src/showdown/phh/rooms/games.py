@@ -4,14 +4,18 @@
 ('NT', 'NT', 'NT')
 >>> variant_of("Omaha Pot Limit"), variant_of("Hold'em Limit"), variant_of("Omaha Hi/Lo Limit")
 ('PO', 'FT', 'FO/8')
->>> variant_of("7 Card Stud Hi/Lo Limit"), variant_of("Razz Limit")
-('F7S/8', 'FR')
+>>> variant_of("7 Card Stud Hi/Lo Limit"), variant_of("Razz Limit"), variant_of(
+...     "7Stud H/L(Fixed Limit)")
+('F7S/8', 'FR', 'F7S/8')
 >>> variant_of("Triple Draw 2-7 Lowball Limit"), variant_of("Single Draw 2-7 Lowball No Limit")
 ('F2L3D', 'N2L1D')
->>> variant_of("5 Card Draw No Limit")  # doctest: +ELLIPSIS
+>>> [variant_of(game) for game in ("Hold'em Pot Limit", "5 Card Omaha Pot Limit",
+...     "Omaha Hi/Lo Pot Limit", "5 Card Draw No Limit", "5 Card Draw Limit")]
+['PT', 'P5O', 'PO/8', 'N5CD', 'F5CD']
+>>> variant_of("6 Card Omaha Pot Limit")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: the game '5 Card Draw No Limit' is not one the replay reads from a room's file (...)
+ValueError: the game '6 Card Omaha Pot Limit' is not one the replay reads from a room's file (...)
 >>> stakes_of("Tournament #2, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20)")
 ('10', '20')
 >>> stakes_of("Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2025/04/07 23:48:32")
@@ -25,9 +29,9 @@ import re
 
 __all__ = ["SUPPORTED", "stakes_of", "variant_of", "when"]
 
-SUPPORTED = ("Hold'em no limit and fixed limit, Omaha pot limit, Omaha hi/lo fixed limit, "
-             "7 card stud and stud hi/lo, razz, 2-7 triple draw and badugi fixed limit, "
-             "2-7 single draw no limit")
+SUPPORTED = ("Hold'em no limit, pot limit and fixed limit, Omaha and 5 card Omaha pot limit "
+             "(high and hi/lo), Omaha hi/lo fixed limit, 7 card stud and stud hi/lo, razz, "
+             "2-7 triple draw and badugi fixed limit, 2-7 single draw no limit, 5 card draw")
 _STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?(?:[$€£]| ?€)?)\s?/\s?([$€£]?\d[\d,]*(?:\.\d+)?"
                      r"(?:[$€£]| ?€)?)(?![\d/])")
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})"
@@ -55,27 +59,34 @@ def variant_of(game: str) -> str:
         limit = "?"
     if "omaha" in low:
         hi_lo = "hi/lo" in low or "hi lo" in low or "8" in low
-        if hi_lo and limit == "fixed":
+        five = "5 card" in low or "five card" in low
+        if hi_lo and limit == "fixed" and not five and "6 card" not in low:
             return "FO/8"
-        if not hi_lo and limit == "pot" and "5 card" not in low and "6 card" not in low:
-            return "PO"
+        if limit == "pot" and "6 card" not in low:
+            return ("P5O" if five else "PO") + ("/8" if hi_lo else "")
     elif "hold" in low:
         if limit == "no":
             return "NT"
         if limit == "fixed":
             return "FT"
+        if limit == "pot":
+            return "PT"
     raise ValueError(f"the game {game.strip()!r} is not one the replay reads from a room's "
                      f"file ({SUPPORTED})")
 
 
 def _stud_or_draw(low: str, limit: str) -> str | None:
     """The PHH code of a stud or draw game PHH has a code for (``None`` for the others)."""
-    if limit == "fixed" and "stud" in low and "7 card" in low:
-        return "F7S/8" if "hi/lo" in low or "hi lo" in low or "8" in low.split() else "F7S"
+    seven = "7 card" in low or "7stud" in low or "7 stud" in low
+    if limit == "fixed" and "stud" in low and seven:
+        hi_lo = "hi/lo" in low or "hi lo" in low or "h/l" in low or "8" in low.split()
+        return "F7S/8" if hi_lo else "F7S"
     if limit == "fixed" and "razz" in low:
         return "FR"
     if limit == "fixed" and "badugi" in low and "draw" not in low:
         return "FB"
+    if ("5 card draw" in low or "five card draw" in low) and limit != "?":
+        return {"no": "N5CD", "pot": "P5CD", "fixed": "F5CD"}[limit]
     lowball = "2 7" in low and "lowball" in low
     if lowball and limit == "fixed" and "triple draw" in low:
         return "F2L3D"

@@ -14,9 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from showdown.phh.errors import HistoryError, MalformedHistory
+from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import ipoker, pacific, party, stars, winamax
 from showdown.phh.rooms.detect import ROOMS, detect
+from showdown.phh.rooms.fast import as_history, native_hands, split_at_heads
 
 __all__ = ["open_text", "read_file", "read_hands", "read_path", "split_hands"]
 
@@ -69,7 +71,9 @@ def split_hands(text: str, room: str) -> list[str]:
     """The text of each hand of a room's file, in order."""
     if room == "ipoker":
         return ipoker.split(text)
-    starts = [m.start() for m in _HEADS[room].finditer(text)]
+    starts = split_at_heads(text, room, _HEADS[room])  # quicker than finditer
+    if starts is None:
+        starts = [m.start() for m in _HEADS[room].finditer(text)]
     if not starts:
         return []
     return [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
@@ -83,7 +87,17 @@ def read_hands(text: str, room: str, file: str | None = None
         raise ValueError(f"unknown room {room!r}")
     read = _READERS[room]
     hands: list[HandHistory | HistoryError] = []
-    for part in split_hands(text, room):
+    parts = split_hands(text, room)
+    with paused():  # many small acyclic containers: see showdown.phh.nogc
+        fast = native_hands(parts, room)  # the kernel's reading; None: Python reads the part
+    if fast is not None and _PYTHON_ONLY[room].search(text):
+        fast = [None if _PYTHON_ONLY[room].search(part) else done
+                for part, done in zip(parts, fast, strict=True)]
+    for k, part in enumerate(parts):
+        done = fast[k] if fast is not None else None
+        if done is not None:
+            hands.append(as_history(done, file))
+            continue
         try:
             hands.append(read(part, room, file))
         except HistoryError as exc:
@@ -92,6 +106,18 @@ def read_hands(text: str, room: str, file: str | None = None
                 AssertionError) as exc:  # a line the reader did not expect: named, not raised
             hands.append(MalformedHistory(file, _number(part), f"cannot read the hand: {exc}"))
     return hands
+
+
+#: What only the Python readers read as the rooms pay it (the kernel's reading of these
+#: hands predates them): a cash drop, a card shown alone, a blind posted all in for less
+#: (the full big blind called), a dead blind out of position or a declined one, Winamax's
+#: all-ins (the part nobody matched, paid back as a pot), ACR's newer layout, a knockout
+#: and a tournament's prize (not a pot).
+_COMMON_ONLY = (r"Cash Drop|(?:showed|shows) \[\S\S\]|posts (?:the )?(?:small|big) blind [^\n]*"
+                r"and is all-in|out of position|\bdenies |^Hand #|wins the tournament|"
+                r"for eliminating")
+_PYTHON_ONLY = {room: re.compile(_COMMON_ONLY + (r"|and is all-in" if room == "winamax" else ""),
+                                 re.MULTILINE) for room in ROOMS}
 
 
 def _number(part: str) -> str | None:

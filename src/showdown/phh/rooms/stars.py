@@ -49,7 +49,7 @@ HEADS = {
                              re.MULTILINE),
     "ggpoker": re.compile(r"^Poker Hand #", re.MULTILINE),
     "fulltilt": re.compile(r"^Full ?Tilt Poker (?:Game|Hand) #", re.MULTILINE),
-    "wpn": re.compile(r"^Game Hand #", re.MULTILINE),
+    "wpn": re.compile(r"^(?:Game )?Hand #", re.MULTILINE),
 }
 
 _ID = re.compile(r"(?:Hand|Game) #([A-Za-z]*\d[\w-]*)")
@@ -60,6 +60,7 @@ _SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, (
 _AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _FTP_TABLE = re.compile(r"Table (.+?) - ")
+_BARE_TABLE = re.compile(r"^(\S.*?) (\d+)-max$")
 _FTP_BUTTON = re.compile(r"^The button is in seat #(\d+)")
 _FTP_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2})")
 _DATE_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}")
@@ -68,7 +69,8 @@ _FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*
 #: What follows a player's name and changes nothing in the hand.
 _NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
           "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
-          "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected")
+          "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected",
+          "denies", "wins the tournament")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
 _GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
@@ -169,10 +171,10 @@ def _post(b: HandBuilder, name: str, rest: str) -> None:
     elif "&" in rest or "small and big" in rest:
         live = b.big if b.big is not None and b.big < value else value
         b.post(name, "blind", live, value - live)
-    elif "dead" in rest:
-        b.post(name, "ante", value)
+    elif "dead" in rest or ("small blind" in rest and "out of position" in rest):
+        b.post(name, "ante", value)  # dead money (Winamax: a small blind out of position)
     else:
-        b.post(name, "blind", value)
+        b.post(name, "blind", value, all_in="and is all-in" in rest)
 
 
 def _action(b: HandBuilder, name: str, rest: str) -> None:
@@ -218,7 +220,14 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         b.muck(name, _cards(found[0], b) if found else None)
     elif verb == "collected":
         b.collect(name, _money(rest, b))
-    elif verb in ("wins", "ties") and "bounty" not in rest:
+    elif verb == "wins" and " for eliminating " in rest:  # a bounty won
+        won = _AMOUNT.search(rest)
+        gone = rest.partition(" for eliminating ")[2]
+        beaten = [n for n in b.seats if n != name and (gone == n or gone.startswith(n + " ")
+                                                       or f" {n} " in f" {gone} ")]
+        if won is not None:
+            b.bounty_won(name, amount(won.group()), beaten)
+    elif verb in ("wins", "ties") and "bounty" not in rest and "tournament" not in rest:
         b.collect(name, _money(rest.rpartition("(")[2], b))
     elif verb == "cashed":
         pass
@@ -227,6 +236,10 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
 
 
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
+    if line.startswith("Hand was run "):  # "Hand was run twice" (its boards say so too)
+        words = line.split()
+        b.runs = max(b.runs, _RUN_WORDS.get(words[3].rstrip(".") if len(words) > 3 else "", 2))
+        return
     if line.startswith("Total pot"):
         for part in line.split("|")[1:]:
             m = _FEE.match(part.strip())
@@ -255,6 +268,9 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
             b.show(name, cards)
 
 
+#: The runs of a hand run more than once, as the street titles name them.
+_RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_RUN_WORDS = {"twice": 2, "three": 3, "thrice": 3}
 #: The street titles of stud and draw games after the first (a new betting round).
 _STEP_STREETS = frozenset({"4th STREET", "5th STREET", "6th STREET", "RIVER", "7th STREET",
                            "FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW"})
@@ -308,13 +324,20 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 elif title == "SUMMARY":
                     summary = True
                 continue
+            words = line.strip("* ").split()
+            run = _RUNS.get(street, 0)
+            if run and len(words) > 1 and words[1] in ("FLOP", "TURN", "RIVER"):
+                street = words[1]  # "*** SECOND TURN ***": a runout of a hand run twice
+            else:
+                run = 0
             if street in ("FLOP", "TURN", "RIVER"):
                 found = _CARDS.findall(line)
                 if not found:
                     b.error(f"no cards on the line {line!r}")
-                b.board(_cards(found[-1], b))
-            elif street in ("FIRST", "SECOND", "THIRD"):
-                b.runs = 2
+                if run > 1:
+                    b.runout(run, _cards(found[-1], b))
+                else:  # the first run (a room may write it "FIRST"): a street as any other
+                    b.board(_cards(found[-1], b))
             elif street == "SUMMARY":
                 summary = True
             continue
@@ -329,6 +352,12 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 by_seat[int(seat)] = name
                 if bounty:
                     b.bounties[name] = amount(bounty)
+            continue
+        if seating and not seats and not line.startswith("Table") and _BARE_TABLE.match(line):
+            # ACR's newer layout: "Crainville 8-max"
+            m = _BARE_TABLE.match(line)
+            assert m is not None
+            b.meta["table"], b.meta["seat_count"] = m.group(1), int(m.group(2))
             continue
         if line.startswith(("Table ", "Table:")):
             m = _TABLE.match(line)
@@ -349,6 +378,9 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 else:
                     b.player(rest)
             continue
+        if line.startswith("Cash Drop to Pot"):  # GGPoker: money the house adds to the pot
+            b.fees["cash_drop"] = b.fees.get("cash_drop", Decimal(0)) + _money(line, b)
+            continue
         if line.startswith("Uncalled bet") or line.startswith("Main pot") or line.startswith(
                 "Side pot"):
             continue
@@ -361,8 +393,7 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
         if split is not None:
             seating = False
             _action(b, *split)
-        elif line.startswith("Hand was run"):
-            b.runs = 2
+
     if not summary:
         b.error("the hand stops early: it has no *** SUMMARY *** (a file cut short?)")
     return b.build()

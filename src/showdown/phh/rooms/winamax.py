@@ -53,6 +53,8 @@ def read_hand(text: str, room: str = "winamax", file: str | None = None) -> Hand
     except ValueError as exc:
         HandBuilder(room, "NT", file, hand).error(str(exc))
     b = HandBuilder(room, variant, file, hand)
+    # the part of an all-in nobody matched comes back as a "side pot" the player collects
+    b.collects_unmatched = "and is all-in" in text
     stakes = game.group(2).split("/")
     b.stakes(amount(stakes[-2]), amount(stakes[-1]))
     tournament = _TOURNAMENT.search(head)

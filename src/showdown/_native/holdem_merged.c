@@ -1,0 +1,286 @@
+/*
+ * Exact Hold'em equity with suit merging. A board's showdown depends on its cards'
+ * suits only through a flush, so the boards are counted in two parts:
+ *
+ *   1. every board as if no flush could happen: the rank multisets of the cards to come,
+ *      each weighted by how many boards have it (the product of C(live cards of rank r,
+ *      times r is taken)), each player's rank from the rank sums alone;
+ *   2. the boards on which somebody holds a flush, corrected: each such board adds its
+ *      true showdown and takes away the flushless one part 1 counted for it.
+ *
+ * A flush in suit s needs at least 5 - (most cards of s in one hole) of s on the board,
+ * three or more, so no board holds flushes in two suits, and the board's other cards
+ * (at most two) can make no flush: part 2 walks, per suit that can flush, the sets of
+ * its live cards that reach the threshold, card by card, and the rest of the board as
+ * rank multisets again. Heads-up AcAd v KhKs takes at most 6,188 weighted multisets and
+ * about 29,000 flush boards (4 suits x (C(12, 4) x 13 + C(12, 5))) instead of 1,712,304
+ * boards.
+ *
+ * The counts are exactly those of walking every board (holdem_exact.c's plain loops;
+ * the tests compare both, and both with the numpy fallback).
+ */
+#include "kernel.h"
+
+/* What stays fixed while one deal's boards are counted. */
+typedef struct {
+    const Tables *t;
+    const Hole *holes;
+    const uint16_t *const *flushless; /* per player: rank per multiset id of the cards to
+                                          come, no flush (sd_flushless_table) */
+    int players;
+    unsigned live[13];        /* per rank: its live suits, a bit each */
+    unsigned known_count[4];  /* known board cards per suit */
+    uint64_t known_lanes;     /* known board cards' rank bits in 16-bit suit lanes */
+    unsigned hole_count[MAX_PLAYERS][4]; /* each hole's cards per suit */
+    int64_t *counts;          /* (players, TALLY) */
+    int64_t won0, won1, boards; /* heads-up sums, added to counts at the end */
+} Walk;
+
+/* A flush board being built in part 2: its suit's cards (the rest are ranks only). */
+typedef struct {
+    unsigned suit;
+    unsigned suited;       /* board cards of the suit, known ones included */
+    uint64_t suit_lanes;   /* their rank bits in the suit's 16-bit lane */
+    int n_new;             /* the suit's cards to come ... */
+    unsigned char new_ranks[5]; /* ... and their ranks, ascending */
+} Flush;
+
+static inline int suit_count(unsigned suits)
+{
+    return (int)((suits & 1) + ((suits >> 1) & 1) + ((suits >> 2) & 1) + ((suits >> 3) & 1));
+}
+
+/* The multiset id's term for rank r at sorted position j: C(r + j, j + 1). */
+static const int32_t MULTISET_TERM[5][13] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+    {0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78},
+    {0, 1, 4, 10, 20, 35, 56, 84, 120, 165, 220, 286, 364},
+    {0, 1, 5, 15, 35, 70, 126, 210, 330, 495, 715, 1001, 1365},
+    {0, 1, 6, 21, 56, 126, 252, 462, 792, 1287, 2002, 3003, 4368}};
+
+static const int CHOOSE[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+
+/* ``weight`` showdowns of the ranks r (lower is better) added to the tally. */
+static inline void tally(Walk *w, const uint16_t *r, int64_t weight)
+{
+    uint16_t best = r[0];
+    for (int p = 1; p < w->players; p++) {
+        best = r[p] < best ? r[p] : best;
+    }
+    int k = 0;
+    for (int p = 0; p < w->players; p++) {
+        k += r[p] == best;
+    }
+    for (int p = 0; p < w->players; p++) {
+        if (r[p] == best) {
+            w->counts[p * TALLY + k] += weight;
+        }
+    }
+}
+
+/* Part 1 at one multiset of the cards to come (``id``: its multiset id). */
+static inline void flushless(Walk *w, int32_t id, int64_t weight)
+{
+    if (w->players == 2) {
+        unsigned r0 = w->flushless[0][id], r1 = w->flushless[1][id];
+        w->won0 += (r0 < r1) * weight;
+        w->won1 += (r1 < r0) * weight;
+        w->boards += weight;
+        return;
+    }
+    uint16_t r[MAX_PLAYERS];
+    for (int p = 0; p < w->players; p++) {
+        r[p] = w->flushless[p][id];
+    }
+    tally(w, r, weight);
+}
+
+/* The multiset id of the ranks to come on a flush board: the suit's ranks and ``rest``
+ * (both ascending) merged. */
+static inline int32_t flush_board_id(const Flush *f, const unsigned char *rest, int n_rest)
+{
+    int32_t id = 0;
+    int i = 0, j = 0;
+    for (int pos = 0; pos < f->n_new + n_rest; pos++) {
+        unsigned r;
+        if (j >= n_rest || (i < f->n_new && f->new_ranks[i] <= rest[j])) {
+            r = f->new_ranks[i++];
+        } else {
+            r = rest[j++];
+        }
+        id += MULTISET_TERM[pos][r];
+    }
+    return id;
+}
+
+/* Part 2 at one flush board (``id``: the multiset id of its ranks to come): its true
+ * showdown added, its flushless one taken away. */
+static inline void flush_board(Walk *w, const Flush *f, int32_t id, int64_t weight)
+{
+    const Tables *t = w->t;
+    uint16_t truly[MAX_PLAYERS], plain[MAX_PLAYERS];
+    for (int p = 0; p < w->players; p++) {
+        plain[p] = w->flushless[p][id];
+        truly[p] = plain[p];
+        if (f->suited + w->hole_count[p][f->suit] >= 5) {
+            uint64_t lanes = f->suit_lanes | w->holes[p].lanes;
+            truly[p] = t->flush[(lanes >> (16 * f->suit)) & 8191];
+        }
+    }
+    if (w->players == 2) {
+        w->won0 += ((truly[0] < truly[1]) - (plain[0] < plain[1])) * weight;
+        w->won1 += ((truly[1] < truly[0]) - (plain[1] < plain[0])) * weight;
+        return;
+    }
+    tally(w, truly, weight);
+    tally(w, plain, -weight);
+}
+
+/* Part 1: the rank multisets of ``left`` cards from rank ``from`` up (``pos`` placed
+ * so far, ``id`` their multiset id), each with its number of boards. */
+static void multisets(Walk *w, unsigned from, int left, int pos, int32_t id, int64_t weight)
+{
+    for (unsigned r = from; r < 13; r++) {
+        int n = suit_count(w->live[r]);
+        int32_t rid = id;
+        for (int j = 1; j <= n && j <= left; j++) {
+            rid += MULTISET_TERM[pos + j - 1][r];
+            int64_t ways = weight * CHOOSE[n][j];
+            if (j == left) {
+                flushless(w, rid, ways);
+            } else {
+                multisets(w, r + 1, left - j, pos + j, rid, ways);
+            }
+        }
+    }
+}
+
+/* Part 2's other cards: rank multisets of ``left`` cards of the other suits, from rank
+ * ``from`` up, after the ``n_rest`` ranks in ``rest``. */
+static void other_cards(Walk *w, const Flush *f, unsigned from, int left, unsigned char *rest,
+                        int n_rest, int64_t weight)
+{
+    unsigned others = ~(1u << f->suit);
+    for (unsigned r = from; r < 13; r++) {
+        int n = suit_count(w->live[r] & others);
+        for (int j = 1; j <= n && j <= left; j++) {
+            rest[n_rest + j - 1] = (unsigned char)r;
+            int64_t ways = weight * CHOOSE[n][j];
+            if (j == left) {
+                flush_board(w, f, flush_board_id(f, rest, n_rest + j), ways);
+            } else {
+                other_cards(w, f, r + 1, left - j, rest, n_rest + j, ways);
+            }
+        }
+    }
+}
+
+/* Part 2 for one suit: ``need`` or more of its live cards (card by card, ranks from
+ * ``from`` up) with the rest of the ``left`` cards from the other suits. */
+static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left)
+{
+    if (need <= 0) {
+        if (left == 0) {
+            flush_board(w, f, flush_board_id(f, NULL, 0), 1);
+        } else {
+            unsigned char rest[5];
+            other_cards(w, f, 0, left, rest, 0, 1);
+        }
+    }
+    if (left == 0) {
+        return;
+    }
+    for (unsigned r = from; r < 13; r++) {
+        if (!((w->live[r] >> f->suit) & 1)) {
+            continue;
+        }
+        Flush g = *f;
+        g.suited++;
+        g.suit_lanes |= (uint64_t)1 << (16 * f->suit + r);
+        g.new_ranks[g.n_new++] = (unsigned char)r;
+        suited_sets(w, &g, r + 1, need - 1, left - 1);
+    }
+}
+
+static void fill_flushless(const Tables *t, uint16_t *out, int pos, int left, unsigned from,
+                           int32_t id, uint32_t ranks)
+{
+    if (pos >= left || pos >= 5) {
+        out[id] = nonflush_rank(t, 7, ranks);
+        return;
+    }
+    for (unsigned r = from; r < 13; r++) {
+        fill_flushless(t, out, pos + 1, left, r, id + MULTISET_TERM[pos][r],
+                       ranks + t->rank_keys[r]);
+    }
+}
+
+/* Multisets of ``left`` ranks (1 to 5): the entries of a flushless table. */
+int sd_flushless_size(int left)
+{
+    return (int)binom(12 + left, left);
+}
+
+/* A hand's flushless table: its 7-card rank, no flush, for each multiset of ``left``
+ * ranks to come (indexed by multiset id), ``ranks`` the rank keys of its hole and the
+ * known board cards added. Preflop (left 5) this is the hand's pair table. */
+void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out)
+{
+    fill_flushless(t, out, 0, left, 0, 0, ranks);
+}
+
+/* Every board completing ``known`` (0 to 4 cards) from ``deck`` (ascending ids, without
+ * the deal's hole cards), its showdowns added to ``counts`` (players x TALLY).
+ * ``hole_ids``: the players' two card ids each (valid, as ``holes`` was made of them);
+ * ``tables``: per player, its sd_flushless_table (preflop: its pair table). */
+void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
+                     int m, const Hole *holes, const int64_t *hole_ids,
+                     const uint16_t *const *tables, int players, int64_t *counts)
+{
+    Walk w;
+    memset(&w, 0, sizeof w);
+    w.t = t;
+    w.holes = holes;
+    w.flushless = tables;
+    w.players = players;
+    w.counts = counts;
+    for (int i = 0; i < m; i++) {
+        w.live[deck[i] >> 2] |= 1u << (deck[i] & 3);
+    }
+    for (int i = 0; i < nk; i++) {
+        w.known_count[known[i] & 3]++;
+        w.known_lanes |= (uint64_t)1 << (16 * (known[i] & 3) + (known[i] >> 2));
+    }
+    unsigned most[4] = {0};
+    for (int p = 0; p < players; p++) {
+        for (int j = 0; j < 2; j++) {
+            unsigned c = (unsigned)hole_ids[2 * p + j], s = c & 3;
+            w.hole_count[p][s]++;
+            most[s] = w.hole_count[p][s] > most[s] ? w.hole_count[p][s] : most[s];
+        }
+    }
+    int left = 5 - nk;
+    if (left > m) {
+        return;
+    }
+    multisets(&w, 0, left, 0, 0, 1);
+    for (unsigned s = 0; s < 4; s++) {
+        int need = 5 - (int)(w.known_count[s] + most[s]);
+        if (need <= left) {
+            Flush f;
+            memset(&f, 0, sizeof f);
+            f.suit = s;
+            f.suited = w.known_count[s];
+            f.suit_lanes = w.known_lanes & ((uint64_t)0xffff << (16 * s));
+            suited_sets(&w, &f, 0, need, left);
+        }
+    }
+    if (players == 2) {
+        int64_t ties = w.boards - w.won0 - w.won1;
+        counts[1] += w.won0;
+        counts[TALLY + 1] += w.won1;
+        counts[2] += ties;
+        counts[TALLY + 2] += ties;
+    }
+}

@@ -1,0 +1,114 @@
+"""Exact Hold'em equity of fixed hands, the short way (private).
+
+A call such as ``equity(["AcAd", "KhKs"], board="Ts9s2h", exact=True)`` is one deal:
+no range to read, no deals to enumerate or group by suit, one task. On a flop the
+native kernel counts it in a few microseconds, so the general path's machinery
+(parsing every call, planning, the task list, the tally of deal classes) would be
+most of the time. :func:`fixed_exact` does only what one deal needs, reading each
+hand and board text once (the parsed ids are kept), and gives the very result the
+general path gives (the same integer counts, tallied by the same
+:meth:`~showdown.odds.kernels.Tally.of`, the same note and estimate). Anything it
+does not handle (ranges, Card lists, a card in two places, bad text) it declines
+with ``None``, and :func:`showdown.odds.equity.equity` takes its general path,
+which also words the errors.
+
+>>> r = fixed_exact(["AcAd", "KhKs"], "Ts9s2h", None, 1)
+>>> r.method, r.boards, round(sum(r.equity), 12)
+('exact', 990, 1.0)
+>>> fixed_exact(["AcAd", "QQ+"], "Ts9s2h", None, 1) is None  # a range: the general path
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from showdown.cards import CardError, parse_cards
+from showdown.hands import native
+from showdown.odds import kernels as K
+from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
+from showdown.odds.holdem_plan import TASK_SECONDS, exact_note, exact_run_seconds
+from showdown.odds.result import EquityResult
+
+#: Board sizes a Hold'em board may have.
+_BOARD_SIZES = (0, 3, 4, 5)
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> tuple[str, tuple[int, ...]] | None:
+    """The label and card ids of a text of cards, or None when it is not plain cards
+    (a range, a typo, a repeat: the general path reads it and words the error)."""
+    try:
+        cards = parse_cards(text.strip())
+    except CardError:
+        return None
+    return "".join(str(c) for c in cards), tuple(c.id for c in cards)
+
+
+def _ids(cards: object) -> tuple[int, ...] | None:
+    """A board's or the dead cards' ids: None is no cards; text is read once."""
+    if cards is None:
+        return ()
+    if not isinstance(cards, str):
+        return None
+    read = _read(cards)
+    return None if read is None else read[1]
+
+
+def fixed_exact(
+    players: Sequence[object], board: object, dead: object, workers: int
+) -> EquityResult | None:
+    """The exact result of 2 to 10 fixed Hold'em hands given as text, or None if the
+    general path must answer (see the module docs). ``workers`` is the count the
+    general path's note would name."""
+    labels = []
+    hole: list[int] = []
+    for spec in players:
+        if not isinstance(spec, str):
+            return None
+        read = _read(spec)
+        if read is None or len(read[1]) != 2:
+            return None
+        labels.append(read[0])
+        hole.extend(read[1])
+    board_ids, dead_ids = _ids(board), _ids(dead)
+    if board_ids is None or dead_ids is None or len(board_ids) not in _BOARD_SIZES:
+        return None
+    used = {*hole, *board_ids, *dead_ids}
+    if len(used) != len(hole) + len(board_ids) + len(dead_ids):
+        return None  # a card in two places
+    if len(hole) + 5 + len(dead_ids) > 52:
+        return None
+    live = [c for c in range(52) if c not in used]
+    n_players, k = len(labels), 5 - len(board_ids)
+    boards = comb(len(live), k)
+    work = boards * n_players  # one deal, its own class: the plan's count
+    has_kernel = native.kernel() is not None
+    one_worker = exact_run_seconds(work, k, n_players, has_kernel)
+    if not has_kernel and one_worker > TASK_SECONDS:
+        return None  # the numpy path would split it into tasks
+    holes = np.array(hole, dtype=np.int64).reshape(1, n_players, 2)
+    if has_kernel:
+        counts = K.exact_counts(board_ids, live, holes)
+    else:
+        spec = ExactSpec(tuple(zip(hole[::2], hole[1::2], strict=True)), (), board_ids, tuple(live))
+        chunks = list(range(universe(board_ids, tuple(live)).n_chunks()))
+        no_picks = np.zeros((1, 0), dtype=np.int64)
+        counts = exact_task(spec, chunks, no_picks, np.zeros(1, dtype=np.uint64))
+    tally = K.Tally.of(counts[0].astype(float))
+    total = float(boards)
+    seconds = one_worker / workers
+    return EquityResult(
+        tuple(labels),
+        tuple((tally.share / total).tolist()),
+        tuple((tally.win / total).tolist()),
+        tuple((tally.tie / total).tolist()),
+        "exact",
+        boards=boards,
+        note=exact_note(work, seconds, workers),
+        estimate=seconds,
+    )

@@ -1,0 +1,166 @@
+"""Rooms' hands read by the native kernel where it can (``room_hands`` in
+``showdown/_native/rooms.c``): the common shapes of PokerStars and the rooms that
+write like it (GGPoker, Full Tilt, WPN, Winamax), of 888poker and PartyPoker (cash
+games) and of iPoker's XML, straight into the fields
+:meth:`~showdown.phh.rooms.builder.HandBuilder.build` writes. The Python readers stay
+the reference: a hand the kernel does not read exactly as they do (an odd line, a game
+or a name it does not know, an error) comes back ``None``, and
+:func:`~showdown.phh.rooms.read.read_hands` reads it in Python; without the kernel
+(``SHOWDOWN_BACKEND=numpy``) every hand does. The tests compare both.
+
+>>> hands = native_hands(["PokerStars Hand #1: Razz Limit ($1/$2)"], "pokerstars")
+>>> hands is None or hands == [None]  # a game the kernel leaves to Python
+True
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from showdown.hands import native
+from showdown.phh.notation import HandHistory
+from showdown.phh.rooms import stars
+from showdown.phh.rooms.games import stakes_of, variant_of
+from showdown.phh.rooms.money import amount, currency_of
+
+__all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "as_history", "native_hands", "split_at_heads"]
+
+#: The rooms whose hands the kernel reads.
+NATIVE_ROOMS = frozenset({"pokerstars", "ggpoker", "wpn", "fulltilt", "winamax", "ipoker", "888",
+                          "partypoker"})
+_NANO = 10**9
+
+
+def _nano(value: Decimal) -> int | None:
+    """An amount in billionths, as the kernel counts them (``None``: beyond it)."""
+    units = value * _NANO
+    if units != units.to_integral_value() or not 0 <= units < _NANO * _NANO:
+        return None
+    return int(units)
+
+
+@lru_cache(maxsize=256)
+def _game(room: str, header: str) -> tuple[Any, ...] | None:
+    """A header's game as the kernel takes it (the Python reader's own reading, its
+    stakes in billionths): (variant, small, big, currency, tournament) of a PokerStars
+    header without its hand number and dates, (variant, small, big, currency) of an
+    iPoker game type, (variant,) of an 888, PartyPoker or Winamax game's name; ``None``
+    for one the Python reader refuses or the kernel cannot count."""
+    if room == "ipoker":
+        return _ipoker_game(header)
+    if room in ("888", "partypoker", "winamax"):  # the game's name alone: (variant,)
+        try:
+            return (variant_of(header),)
+        except ValueError:
+            return None
+    try:
+        variant, stakes, currency, tournament = stars._game(room, header)
+    except ValueError:
+        return None
+    if stakes is None:
+        return variant, None, None, currency, tournament
+    small, big = _nano(stakes[0]), _nano(stakes[1])
+    if small is None or big is None:
+        return None
+    return variant, small, big, currency, tournament
+
+
+_new = object.__new__
+
+
+def as_history(read: tuple[str | None, dict[str, Any]], file: str | None) -> HandHistory:
+    """A hand the kernel read as a :class:`HandHistory`, made at once: its fields are the
+    kernel's own new dict, of the shapes ``HandHistory`` checks (a text variant, a list of
+    texts for the actions, a stack per player), so neither copied nor checked again.
+
+    >>> h = as_history(("7", {"variant": "NT", "actions": [], "starting_stacks": [1, 2]}), "a")
+    >>> h.name, h.file, h.variant
+    ('7', 'a', 'NT')
+    """
+    h = _new(HandHistory)
+    h.fields = read[1]
+    h.file = file
+    h.name = read[0]
+    return h
+
+
+def native_hands(parts: list[str], room: str) -> list[tuple[str | None, dict[str, Any]] | None
+                                                      ] | None:
+    """Per piece of a room's text, ``(hand number, fields)`` as the kernel read it, or
+    ``None`` for a piece Python reads; ``None`` for all when the kernel is not in use."""
+    if room not in NATIVE_ROOMS:
+        return None
+    run = getattr(native.kernel(), "room_hands", None)
+    if run is None:
+        return None
+    return run(parts, room, _game)  # type: ignore[no-any-return]
+
+
+def _ipoker_game(game_type: str) -> tuple[Any, ...] | None:
+    """An iPoker game type as :func:`~showdown.phh.rooms.ipoker.read_hand` reads it."""
+    try:
+        variant = variant_of(game_type.replace(" NL", " No Limit").replace(" PL", " Pot Limit")
+                             .replace(" FL", " Limit").replace(" L ", " Limit "))
+        found = stakes_of(game_type)
+        stakes = None if found is None else (amount(found[0]), amount(found[1]))
+    except ValueError:
+        return None
+    if stakes is None:
+        return variant, None, None, currency_of(game_type)
+    small, big = _nano(stakes[0]), _nano(stakes[1])
+    if small is None or big is None:
+        return None
+    return variant, small, big, currency_of(game_type)
+
+
+#: What the head of a hand (the room's ``HEAD`` pattern, anchored at a line start) begins
+#: with, per room: :func:`split_at_heads` looks for these and tries the pattern there only.
+HEAD_STARTS = {
+    "pokerstars": ("PokerStars ",),
+    "ggpoker": ("Poker Hand #",),
+    "fulltilt": ("Full",),
+    "wpn": ("Game Hand #", "Hand #"),
+    "winamax": ("Winamax Poker - ",),
+    "888": ("#Game No : ", "***** 888"),
+    "partypoker": ("***** Hand History ",),
+}
+
+
+def split_at_heads(text: str, room: str, head: re.Pattern[str]) -> list[int] | None:
+    """Where each hand starts, as ``head.finditer`` finds them (``head`` is anchored at
+    line starts, ``^`` with ``re.MULTILINE``), found quicker: only the line starts that
+    begin as :data:`HEAD_STARTS` says are tried (the regex engine would try every
+    character). ``None`` for a room not listed.
+
+    >>> split_at_heads("x\\nPokerStars Hand #1: a\\nPokerStars Hand #2", "pokerstars",
+    ...                stars.HEADS["pokerstars"])
+    [2, 24]
+    """
+    literals = HEAD_STARTS.get(room)
+    if literals is None:
+        return None
+    found: list[int] = []
+    for literal in literals:
+        if text.startswith(literal):
+            found.append(0)
+        key = "\n" + literal
+        at = text.find(key)
+        while at >= 0:
+            found.append(at + 1)
+            at = text.find(key, at + 1)
+    if len(literals) > 1:
+        found.sort()
+    starts: list[int] = []
+    end = 0
+    match = head.match
+    for at in found:
+        if at < end:
+            continue
+        m = match(text, at)
+        if m is not None:
+            starts.append(at)
+            end = max(m.end(), at + 1)
+    return starts

@@ -1,0 +1,285 @@
+"""Rooms' hands read by the native kernel (rooms/fast.py, _native/rooms.c) against the Python
+readers, the reference: the same hands in the same order, the same fields in the same
+order, the same errors, on every sample and on mutated and generated room text."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from showdown.hands import native
+from showdown.phh.errors import HistoryError
+from showdown.phh.notation import HandHistory
+from showdown.phh.rooms import pacific, party, stars, winamax
+from showdown.phh.rooms.detect import detect
+from showdown.phh.rooms.fast import HEAD_STARTS, NATIVE_ROOMS, native_hands, split_at_heads
+from showdown.phh.rooms.read import open_text, read_hands, split_hands
+
+ROOMS = Path(__file__).parent / "data" / "rooms"
+TEXTS = {p.name: open_text(p.read_bytes()) for p in sorted(ROOMS.iterdir())}
+KERNEL = native.native_available()
+needs_kernel = pytest.mark.skipif(not KERNEL, reason="the native kernel is not built")
+
+
+def _summary(hand: HandHistory | HistoryError) -> Any:
+    """What must agree: a hand's fields in order (types too), its name and file; an
+    error's class and message."""
+    if isinstance(hand, HistoryError):
+        return type(hand).__name__, str(hand)
+    items = [(k, type(v).__name__, repr(v)) for k, v in hand.fields.items()]
+    return items, hand.name, hand.file
+
+
+def _both(text: str, room: str) -> tuple[list[Any], list[Any]]:
+    """The hands as the kernel (where it reads them) and as Python alone read them."""
+    with native.use("native"):
+        fast = [_summary(h) for h in read_hands(text, room, "x.txt")]
+    with native.use("numpy"):
+        slow = [_summary(h) for h in read_hands(text, room, "x.txt")]
+    return fast, slow
+
+
+def _native_count(text: str, room: str) -> int:
+    with native.use("native"):
+        done = native_hands(split_hands(text, room), room)
+    return 0 if done is None else sum(d is not None for d in done)
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_every_sample_reads_the_same(name: str) -> None:
+    text = TEXTS[name]
+    room = detect(text)
+    assert room is not None
+    fast, slow = _both(text, room)
+    assert fast == slow
+
+
+#: Samples some of whose hands the kernel leaves to Python: hands run twice, games PHH has
+#: no code for (five-card Omaha, five-card draw, pot-limit Hold'em), a knockout, a player
+#: who denies the big blind, a card shown alone.
+_PARTLY_PYTHON = {
+    "ggpoker-handwritten-run-twice.txt", "ggpoker-rush-one-card-shown.txt.gz",
+    "pokerstars-cash-and-knockout.txt", "pokerstars-handwritten-more-games.txt",
+    "pokerstars-handwritten-run-twice.txt", "winamax-cash-incognito.txt",
+    "winamax-cash-omaha5.txt.gz",
+}
+
+
+@needs_kernel
+def test_the_kernel_reads_every_sample_hand() -> None:
+    """The kernel is really used: every sample hand, stud and draw games included, is
+    read there, but for the kinds it leaves to Python (:data:`_PARTLY_PYTHON`)."""
+    read = total = 0
+    for name, text in TEXTS.items():
+        room = detect(text)
+        assert room is not None
+        if room not in NATIVE_ROOMS:
+            continue
+        hands = len(split_hands(text, room))
+        done = _native_count(text, room)
+        assert done == hands or name in _PARTLY_PYTHON, name
+        total += hands
+        read += done
+    assert total >= 75
+    assert read >= 0.8 * total
+
+
+def test_without_the_kernel_python_reads_everything() -> None:
+    text = TEXTS["pokerstars-tournament.txt"]
+    with native.use("numpy"):
+        assert native_hands(split_hands(text, "pokerstars"), "pokerstars") is None
+        hands = read_hands(text, "pokerstars")
+    assert all(isinstance(h, HandHistory) for h in hands)
+
+
+# Mutations of real hands ---------------------------------------------------------------
+
+_NAMES = ["Ana Maria", "Bo: x", "[Cy]", "Dé (2)", "x y z", "Ana", "Seat 3", "e:", "Zoë",
+          "a  b", "Mr. $5", "Q [Ah Kd]", "ä"]
+_AMOUNT = re.compile(r"(?<![\w#])\d[\d,]*(?:\.\d+)?")
+
+
+def _rename(text: str, rng: random.Random) -> str:
+    """A seated player's name replaced everywhere by one with spaces, colons, brackets."""
+    found = re.findall(r"^Seat \d+: (.+?) \(", text, re.MULTILINE) or re.findall(
+        r'name="([^"]+)"', text) or re.findall(r'player="([^"]+)"', text)
+    if not found:
+        return text
+    old = rng.choice(found)
+    return text.replace(old, rng.choice(_NAMES))
+
+
+def _amounts(text: str, rng: random.Random) -> str:
+    """Some amounts changed: other digits, decimals, decimal commas, thousands."""
+    def change(m: re.Match[str]) -> str:
+        if rng.random() > 0.2:
+            return m.group()
+        return rng.choice(["0", "7", "12.5", "0,25", "1.234,50", "1,000", "3.", "123456",
+                           "0.0000000001", "2.10", "45", m.group() + "0"])
+    return _AMOUNT.sub(change, text)
+
+
+def _currency(text: str, rng: random.Random) -> str:
+    sign = rng.choice(["€", "£", "", "¥", "USD ", "$"])
+    return text.replace("$", sign)
+
+
+def _lines(text: str, rng: random.Random) -> str:
+    """Lines cut, doubled, swapped or cut short; a random character put in."""
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 3)):
+        if not lines:
+            break
+        i = rng.randrange(len(lines))
+        kind = rng.randrange(5)
+        if kind == 0:
+            del lines[i]
+        elif kind == 1:
+            lines.insert(i, lines[i])
+        elif kind == 2:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == 3:
+            lines[i] = lines[i][: rng.randrange(len(lines[i]) + 1)]
+        else:
+            k = rng.randrange(len(lines[i]) + 1)
+            lines[i] = lines[i][:k] + rng.choice("0$€,. []():#*xAKcdhs-&<>\"'\t\u00a0²") + \
+                lines[i][k:]
+    return "\n".join(lines)
+
+
+_MUTATIONS = [_rename, _amounts, _currency, _lines]
+_NATIVE_SAMPLES = [n for n, t in TEXTS.items() if detect(t) in NATIVE_ROOMS]
+
+
+@needs_kernel
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_NATIVE_SAMPLES), st.lists(st.integers(0, len(_MUTATIONS) - 1),
+                                                  min_size=1, max_size=3), st.integers(0, 2**32))
+def test_mutated_hands_read_the_same(name: str, which: list[int], seed: int) -> None:
+    rng = random.Random(seed)
+    text = TEXTS[name]
+    for k in which:
+        text = _MUTATIONS[k](text, rng)
+    room = detect(TEXTS[name])
+    assert room is not None
+    fast, slow = _both(text, room)
+    assert fast == slow
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None)
+@given(st.integers(2, 9), st.integers(0, 2**32), st.sampled_from(["$", "€", ""]),
+       st.booleans())
+def test_generated_stars_hands_read_the_same(players: int, seed: int, sign: str,
+                                             comma: bool) -> None:
+    """Whole PokerStars hands written here (names with spaces, colons and brackets,
+    decimal or whole amounts, decimal commas) read alike."""
+    text = _stars_hand(players, random.Random(seed), sign, comma)
+    fast, slow = _both(text, "pokerstars")
+    assert fast == slow
+    if not isinstance(slow[0][0], str):  # a hand Python reads, the kernel reads too
+        assert _native_count(text, "pokerstars") == 1
+
+
+def _stars_hand(n: int, rng: random.Random, sign: str, comma: bool) -> str:
+    cents = rng.random() < 0.5
+    names = rng.sample(_NAMES, n) if rng.random() < 0.5 else [f"P{k}" for k in range(n)]
+
+    def money(units: int) -> str:
+        text = f"{units / 100:.2f}" if cents else str(units)
+        return sign + (text.replace(".", ",") if comma else text)
+
+    big = 2 if cents else 200
+    stacks = [rng.randint(5, 400) * big for _ in range(n)]
+    button = n
+    lines = [f"PokerStars Hand #{rng.randint(1, 10**12)}: Hold'em No Limit "
+             f"({money(big // 2)}/{money(big)}) - 2024/01/0{rng.randint(1, 9)} 10:11:12 ET",
+             f"Table 'T {rng.randint(1, 99)}' 9-max Seat #{button} is the button"]
+    for k in range(n):
+        lines.append(f"Seat {k + 1}: {names[k]} ({money(stacks[k])} in chips)")
+    order = list(range(n)) if n > 2 else [1, 0]
+    small, bb = order[0], order[1 % n]
+    lines.append(f"{names[small]}: posts small blind {money(big // 2)}")
+    lines.append(f"{names[bb]}: posts big blind {money(big)}")
+    lines.append("*** HOLE CARDS ***")
+    lines.append(f"Dealt to {names[0]} [Ah Kd]")
+    bets = [0] * n
+    bets[small], bets[bb] = big // 2, big
+    live = list(range(n))
+    top = big
+    acting = [(bb + 1 + k) % n for k in range(n)]
+    for i in acting:
+        choice = rng.random()
+        if choice < 0.4 and len(live) > 1:
+            lines.append(f"{names[i]}: folds")
+            live.remove(i)
+        elif choice < 0.8 or bets[i] + stacks[i] <= 2 * top:
+            put = min(top - bets[i], stacks[i])
+            lines.append(f"{names[i]}: calls {money(put)}" if put else f"{names[i]}: checks")
+            bets[i] += put
+        else:
+            to = 2 * top
+            lines.append(f"{names[i]}: raises {money(to - top)} to {money(to)}")
+            bets[i], top = to, to
+    lines.append("*** FLOP *** [2c 7d Jh]")
+    lines.append("*** SUMMARY ***")
+    lines.append(f"Total pot {money(sum(bets))} | Rake {money(rng.randint(0, 3))}")
+    for k in range(n):
+        lines.append(f"Seat {k + 1}: {names[k]} folded before Flop")
+    return "\n".join(lines) + "\n"
+
+
+# Cutting a file into hands -----------------------------------------------------------
+
+_HEADS = {"pokerstars": stars.HEADS["pokerstars"], "ggpoker": stars.HEADS["ggpoker"],
+          "fulltilt": stars.HEADS["fulltilt"], "wpn": stars.HEADS["wpn"],
+          "winamax": winamax.HEAD, "888": pacific.HEAD, "partypoker": party.HEAD}
+
+
+def test_every_head_pattern_starts_as_split_at_heads_expects() -> None:
+    """split_at_heads tries a room's pattern only where a line begins with one of its
+    HEAD_STARTS: each pattern must begin (after ``^``) with one of them, or with an
+    optional group that does (888's ``#Game No`` line), and be anchored at line starts."""
+    assert set(HEAD_STARTS) == set(_HEADS)
+    for room, head in _HEADS.items():
+        assert head.flags & re.MULTILINE and head.pattern.startswith("^"), room
+        # a hand head that does not begin with a listed text is not one the pattern takes
+        for line in ("PokerStars Hand #1: x", "Poker Hand #HD1: x", "Full Tilt Poker Game #1",
+                     "FullTilt Poker Hand #1", "Game Hand #1", "Winamax Poker - x",
+                     "#Game No : 7\n***** 888poker", "***** 888poker", "***** Hand History for"):
+            if head.match(line):
+                assert line.startswith(HEAD_STARTS[room]), (room, line)
+
+
+def _split_reference(text: str, room: str) -> list[int]:
+    return [m.start() for m in _HEADS[room].finditer(text)]
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_split_at_heads_cuts_every_sample_as_finditer(name: str) -> None:
+    text = TEXTS[name]
+    room = detect(text)
+    assert room is not None
+    if room in _HEADS:
+        assert split_at_heads(text, room, _HEADS[room]) == _split_reference(text, room)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(_HEADS)), st.lists(st.sampled_from(
+    ["PokerStars Hand #1: x", "PokerStars Zoom Hand #2", "Poker Hand #HD1",
+     "Full Tilt Poker Game #3", "FullTilt Poker Hand #4", "Game Hand #5", "Winamax Poker - 6",
+     "#Game No : 7", "#Game No : x", "***** 888poker Hand History",
+     "***** Hand History for Game 8", "***** Hand History For Game 9", "", "\n", "Seat 1: x",
+     " PokerStars Hand #9", "Full", "*****", "PokerStars Hand #"]),
+    max_size=12))
+def test_split_at_heads_cuts_any_text_as_finditer(room: str, lines: list[str]) -> None:
+    text = "\n".join(lines)
+    assert split_at_heads(text, room, _HEADS[room]) == _split_reference(text, room)

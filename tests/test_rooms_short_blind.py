@@ -1,0 +1,60 @@
+"""A big blind posted all in for less: the others call the full big blind, the part
+nobody matched goes back, as the rooms pay it (PHH writes the first such call as a
+completion to the big blind, pokerkit reading it the same)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pokerkit
+
+from showdown.phh.notation import HandHistory, dumps
+from showdown.phh.rooms.read import read_file
+from showdown.phh.settlement import settle
+from showdown.phh.verification import verify
+
+ROOMS = Path(__file__).parent / "data" / "rooms"
+
+
+def _hands(name: str) -> list[HandHistory]:
+    _, hands = read_file(ROOMS / name)
+    assert all(isinstance(h, HandHistory) for h in hands)
+    return hands  # type: ignore[return-value]
+
+
+def test_two_callers_of_the_full_big_blind_contest_a_side_pot() -> None:
+    hand = _hands("pokerstars-handwritten-short-big-blind.txt")[0]
+    # Bo's big blind is $0.30 all in; Cy and Dee call $1, Ana's small blind folds
+    assert hand.fields["actions"][4:7] == ["p3 cbr 1", "p4 cc", "p1 f"]
+    assert hand.fields["min_bet"] == 0.5  # lowered so the completion is legal in PHH
+    s = settle(hand)
+    assert s.showdown is not None
+    # main pot: 0.30 from each of the four; side pot: Ana's other 0.20 and 0.70 twice
+    assert [(p.amount, p.eligible, p.winners) for p in s.showdown.pots] == [
+        (120, (2, 3, 4), (2,)), (160, (3, 4), (3,))]
+    assert verify(s).cls == "match"
+
+
+def test_one_caller_gets_the_unmatched_part_back() -> None:
+    hand = _hands("pokerstars-handwritten-short-big-blind.txt")[3]
+    s = settle(hand)
+    assert s.showdown is not None and s.showdown.returned == {3: 25}  # $1 called, $0.75 met
+    assert verify(s).cls == "match"
+    *_, state = pokerkit.HandHistory.loads(dumps(hand), parse_value=Decimal)  # type: ignore[arg-type]
+    assert state.stacks == [Decimal(v) / 100 for v in (s.finishing or [])]
+
+
+def test_a_real_tournament_hand_with_a_short_big_blind() -> None:
+    # thlorenz/hhp posts-allin.txt: "norgas69: posts big blind 11 and is all-in", then
+    # "MasterQkiu: calls 20" (level 10/20): written as a completion to 20
+    [hand] = [h for h in _hands("pokerstars-tournament.txt") if h.fields["hand"] == 159581842724]
+    assert hand.fields["actions"][10] == "p5 cbr 20" and hand.fields["min_bet"] == 9
+    assert verify(settle(hand)).cls == "match"
+
+
+def test_a_short_small_blind_is_called_as_before() -> None:
+    hand = _hands("pokerstars-handwritten-short-big-blind.txt")[2]
+    assert "cbr" not in " ".join(hand.fields["actions"]) and hand.fields["min_bet"] == 1
+    s = settle(hand)
+    assert s.showdown is not None and s.showdown.returned == {1: 55}  # Ana, seat 1

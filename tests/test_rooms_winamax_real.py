@@ -1,0 +1,67 @@
+"""Real Winamax files (tetsuhaut/phud, MIT): a cash session with players who decline to
+post, a five-card Omaha cash session and a sit & go; what they revealed is read as the
+room paid it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pokerkit
+
+from showdown.phh.notation import HandHistory, dumps, loads
+from showdown.phh.rooms.read import read_file
+from showdown.phh.settlement import settle
+from showdown.phh.verification import verify
+
+ROOMS = Path(__file__).parent / "data" / "rooms"
+
+
+def _hand(name: str, number: str) -> HandHistory:
+    _, hands = read_file(ROOMS / name)
+    [hand] = [h for h in hands if isinstance(h, HandHistory) and h.fields["hand"] == number]
+    return hand
+
+
+def test_a_player_who_denies_the_big_blind_is_not_dealt_in() -> None:
+    # "Incognito 4 denies big blind": seated, not dealt in; two big blinds out of position
+    hand = _hand("winamax-cash-incognito.txt", "7273226-519-1425938677")
+    assert "Incognito 4" not in hand.fields["players"]
+    assert verify(settle(hand)).cls == "match"
+
+
+def test_a_big_blind_with_nothing_to_decide_is_not_asked() -> None:
+    # the small blind calls all in for less; the big blind has matched it and nobody can
+    # call a raise: Winamax deals the board at once, and so does the replay
+    hand = _hand("winamax-tournament.txt.gz", "458789188242767873-30-1421360554")
+    assert hand.fields["actions"][-6:-3] == ["p1 cc", "d db 9d6s5h", "d db Js"]
+    s = settle(hand)
+    assert s.finishing is not None and s.showdown is not None
+    assert s.showdown.returned == {3: 20} and verify(s).cls == "match"
+    *_, state = pokerkit.HandHistory.loads(dumps(hand), parse_value=Decimal)  # type: ignore[arg-type]
+    assert list(state.stacks) == s.finishing
+
+
+def test_the_part_of_an_all_in_nobody_matched_is_counted_as_won_by_winamax() -> None:
+    # "Jb P raises 145 to 1265 and is all-in" when nobody can call: a call, and the 145
+    # Winamax writes as "collected 145 from side pot 1" is the player's own chips back
+    hand = _hand("winamax-tournament.txt.gz", "458789188242767873-15-1421359759")
+    names = hand.fields["players"]
+    assert hand.fields["winnings"][names.index("Jb P")] == 0
+    assert verify(settle(hand)).cls == "match"
+    # a short big blind all in, the small blind "calls 40" to the full 80: 30 back
+    short = _hand("winamax-tournament.txt.gz", "458789188242767873-29-1421360518")
+    assert short.fields["winnings"] == [0, 100, 0, 0, 0, 0, 0, 0]
+    assert verify(settle(short)).cls == "match"
+
+
+def test_five_card_omaha_cash() -> None:
+    _, hands = read_file(ROOMS / "winamax-cash-omaha5.txt.gz")
+    assert {h.fields["variant"] for h in hands if isinstance(h, HandHistory)} == {"P5O"}
+    first = hands[0]
+    assert isinstance(first, HandHistory)
+    assert first.fields["hand"] == "10911014-57-1520182169" and first.fields["currency"] == "EUR"
+    s = settle(first)
+    assert verify(s).cls in ("match", "rake")
+    again = settle(loads(dumps(first)))
+    assert again.finishing == s.finishing
