@@ -65,7 +65,7 @@ setup(
             "showdown._native._kernel",
             sources=[f"{NATIVE}/{name}" for name in SOURCES],
             # The header: rebuilt when it changes, and shipped in the sdist.
-            depends=[f"{NATIVE}/kernel.h", f"{NATIVE}/rooms.h"],
+            depends=[f"{NATIVE}/kernel.h", f"{NATIVE}/rooms.h", f"{NATIVE}/boards.h"],
             # No debug information (Python's own CFLAGS ask for -g) and a stripped
             # library: the wheel's extension is a quarter of the size.
             extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3", "-g0"],

@@ -41,13 +41,25 @@ def run_play(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def settled_in_main_file(db: Path) -> int:
-    """Settled rounds in the main file alone (immutable: the -wal is not read)."""
-    conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
-    try:
-        return int(conn.execute("SELECT COUNT(*) FROM rounds WHERE phase='settled'").fetchone()[0])
-    finally:
-        conn.close()
+def settled_in_main_file(db: Path, patience: float = 10.0) -> int:
+    """Settled rounds in the main file alone (immutable: the -wal is not read).
+
+    While the game runs, a checkpoint may be copying pages into the main file at the
+    moment it is read, which an immutable reader sees as a malformed file: such a
+    torn read is read again, until the file reads whole or ``patience`` runs out.
+    """
+    deadline = time.monotonic() + patience
+    while True:
+        conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            query = "SELECT COUNT(*) FROM rounds WHERE phase='settled'"
+            return int(conn.execute(query).fetchone()[0])
+        except sqlite3.DatabaseError:
+            if time.monotonic() > deadline:
+                raise
+        finally:
+            conn.close()
+        time.sleep(0.05)
 
 
 def side_files(db: Path) -> list[str]:

@@ -4,6 +4,7 @@
  * for a flush, the flush table; the showdowns tallied per deal.
  */
 #include "kernel.h"
+#include "boards.h"
 
 /* The pair table of hole ranks hi >= lo: 7-card non-flush rank per board multiset. */
 static const uint16_t *pair_table(Tables *t, unsigned hi, unsigned lo)
@@ -39,32 +40,6 @@ int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h)
     return 0;
 }
 
-/* Heads-up showdowns over the last card of a board: ``e`` runs over deck[from..m). */
-static inline void headsup_last(const Tables *t, const Hole *holes, int from, int m,
-                                const int32_t *mk, const uint32_t *sk, const uint64_t *lane,
-                                int32_t m4, uint32_t s4, uint64_t l4, int64_t *w0, int64_t *w1)
-{
-    const int8_t *f0 = t->flush_suit[7] + s4 + (holes[0].key & 255);
-    const int8_t *f1 = t->flush_suit[7] + s4 + (holes[1].key & 255);
-    const uint16_t *p0 = holes[0].pair + m4, *p1 = holes[1].pair + m4;
-    const uint64_t b0 = l4 | holes[0].lanes, b1 = l4 | holes[1].lanes;
-    int64_t a = 0, b = 0;
-    for (int e = from; e < m; e++) {
-        int s0 = f0[sk[e]], s1 = f1[sk[e]];
-        unsigned r0 = p0[mk[e]], r1 = p1[mk[e]];
-        if (s0 >= 0) {
-            r0 = t->flush[((b0 | lane[e]) >> (16 * s0)) & 8191];
-        }
-        if (s1 >= 0) {
-            r1 = t->flush[((b1 | lane[e]) >> (16 * s1)) & 8191];
-        }
-        a += r0 < r1;
-        b += r1 < r0;
-    }
-    *w0 += a;
-    *w1 += b;
-}
-
 /* Every five-card board from ``deck`` (ascending ids): ranks via board multiset ids. */
 static void exact_preflop(const Tables *t, const unsigned *deck, int m, const Hole *holes,
                           int players, int64_t *counts)
@@ -72,14 +47,7 @@ static void exact_preflop(const Tables *t, const unsigned *deck, int m, const Ho
     int32_t mk[5][NCARDS];
     uint32_t sk[NCARDS];
     uint64_t lane[NCARDS];
-    for (int i = 0; i < m; i++) {
-        unsigned r = deck[i] >> 2;
-        for (int j = 0; j < 5; j++) {
-            mk[j][i] = (int32_t)binom((int)r + j, j + 1);
-        }
-        sk[i] = t->keys[deck[i]] & 255;
-        lane[i] = (uint64_t)1 << (16 * (deck[i] & 3) + r);
-    }
+    sd_board_keys(t, deck, m, mk, sk, lane);
     uint32_t hs[MAX_PLAYERS];
     for (int p = 0; p < players; p++) {
         hs[p] = holes[p].key & 255;
@@ -101,7 +69,7 @@ static void exact_preflop(const Tables *t, const unsigned *deck, int m, const Ho
                     uint32_t s4 = s3 + sk[d];
                     uint64_t l4 = l3 | lane[d];
                     if (players == 2) {
-                        headsup_last(t, holes, d + 1, m, mk[4], sk, lane, m4, s4, l4, &w0, &w1);
+                        sd_headsup_last(t, holes, d + 1, m, mk[4], sk, lane, m4, s4, l4, &w0, &w1);
                         boards += m - d - 1;
                         continue;
                     }

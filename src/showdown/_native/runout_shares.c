@@ -18,6 +18,7 @@
  *                   omaha_hilo in ladders.c), each player's pairs indexed once per call.
  */
 #include "kernel.h"
+#include "boards.h"
 
 /* Divisible by every split of a pot and of its halves among one to ten winners. */
 #define RUNOUT_SPLITS 5040
@@ -211,32 +212,6 @@ static inline void settle_hilo(Pots *s, const uint16_t *high, const uint16_t *lo
     }
 }
 
-/* Heads-up over the last card (``e`` in deck[from..m)): boards won by each hand. */
-static inline void two_last(const Tables *t, const Hole *h, int from, int m,
-                            const int32_t *mk, const uint32_t *sk, const uint64_t *lane,
-                            int32_t m4, uint32_t s4, uint64_t l4, int64_t *w0, int64_t *w1)
-{
-    const int8_t *f0 = t->flush_suit[7] + s4 + (h[0].key & 255);
-    const int8_t *f1 = t->flush_suit[7] + s4 + (h[1].key & 255);
-    const uint16_t *p0 = h[0].pair + m4, *p1 = h[1].pair + m4;
-    const uint64_t b0 = l4 | h[0].lanes, b1 = l4 | h[1].lanes;
-    int64_t a = 0, b = 0;
-    for (int e = from; e < m; e++) {
-        int s0 = f0[sk[e]], s1 = f1[sk[e]];
-        unsigned r0 = p0[mk[e]], r1 = p1[mk[e]];
-        if (s0 >= 0) {
-            r0 = t->flush[((b0 | lane[e]) >> (16 * s0)) & 8191];
-        }
-        if (s1 >= 0) {
-            r1 = t->flush[((b1 | lane[e]) >> (16 * s1)) & 8191];
-        }
-        a += r0 < r1;
-        b += r1 < r0;
-    }
-    *w0 += a;
-    *w1 += b;
-}
-
 /* Five cards to come from ``deck`` (ascending ids), two-card hands. */
 static void holdem_preflop(const Tables *t, const unsigned *deck, int m, const Hole *holes,
                            Pots *s)
@@ -244,14 +219,7 @@ static void holdem_preflop(const Tables *t, const unsigned *deck, int m, const H
     int32_t mk[5][NCARDS];
     uint32_t sk[NCARDS];
     uint64_t lane[NCARDS];
-    for (int i = 0; i < m; i++) {
-        unsigned r = deck[i] >> 2;
-        for (int j = 0; j < 5; j++) {
-            mk[j][i] = (int32_t)binom((int)r + j, j + 1); /* colex multiset id, sorted */
-        }
-        sk[i] = t->keys[deck[i]] & 255;
-        lane[i] = (uint64_t)1 << (16 * (deck[i] & 3) + r);
-    }
+    sd_board_keys(t, deck, m, mk, sk, lane);
     const int players = s->players;
     uint32_t hs[MAX_PLAYERS];
     for (int p = 0; p < players; p++) {
@@ -274,7 +242,7 @@ static void holdem_preflop(const Tables *t, const unsigned *deck, int m, const H
                     uint32_t s4 = s3 + sk[d];
                     uint64_t l4 = l3 | lane[d];
                     if (players == 2) { /* one pot, the two of them */
-                        two_last(t, holes, d + 1, m, mk[4], sk, lane, m4, s4, l4, &w0, &w1);
+                        sd_headsup_last(t, holes, d + 1, m, mk[4], sk, lane, m4, s4, l4, &w0, &w1);
                         boards += m - d - 1;
                         continue;
                     }
