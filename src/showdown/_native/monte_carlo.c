@@ -944,6 +944,7 @@ typedef struct {
     Hand *hands;    /* per joint combo: n_members hands, in member order */
     double *keep;
     uint32_t *alias;
+    int even; /* every joint combo weighs the same: keep is 1 everywhere, no alias */
 } Group;
 
 static void release_groups(Group *g, int n)
@@ -1037,6 +1038,10 @@ static int read_group(Group *g, PyObject *item, const Deal *deal, Hole *const *c
     }
     alias_table(cum, (uint32_t)ncum, g->keep, g->alias, work);
     free(work);
+    g->even = 1;
+    for (Py_ssize_t d = 0; d < ncum; d++) {
+        g->even &= g->keep[d] >= 1.0;
+    }
     ok = 1;
 done:
     free(members);
@@ -1048,15 +1053,21 @@ done:
 }
 
 /* One joint combo of group ``g`` by weight: a uniform index (exact, see below), kept
- * with chance keep[index] (32 random bits against it), else its alias. */
+ * with chance keep[index] (32 random bits against it), else its alias. With uneven
+ * weights the choice is a mask, not a branch: it goes either way at random, and a branch
+ * there was mispredicted on most draws (measured: two weighted ranges 15% faster so,
+ * the same draws). Even weights keep every index (one branch per group, predicted).
+ * Either way the 32 random bits are spent, so seeded results do not change. */
 static inline uint32_t draw_joint(Rng *rng, const Group *g)
 {
     uint64_t x = rng_next(rng);
     uint32_t c = below(rng, (uint32_t)(x >> 32), (uint32_t)g->size);
-    if ((double)(uint32_t)x * (1.0 / 4294967296.0) >= g->keep[c]) {
-        c = g->alias[c];
+    if (g->even) {
+        return c;
     }
-    return c;
+    uint32_t other = g->alias[c];
+    uint32_t take = 0u - (uint32_t)((double)(uint32_t)x * (1.0 / 4294967296.0) >= g->keep[c]);
+    return (c & ~take) | (other & take);
 }
 
 /* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
