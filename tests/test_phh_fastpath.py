@@ -29,7 +29,7 @@ from showdown.phh.settlement import Settlement, settle
 
 pytestmark = pytest.mark.usefixtures("backend")
 
-BLIND_BOARD = ("NT", "NS", "PO", "FT", "FO/8")
+BLIND_BOARD = ("NT", "NS", "PO", "P5O", "FT", "FO/8")
 REAL = sorted((Path(__file__).parent / "data").glob("handhq-*.phhs"))
 
 
@@ -58,7 +58,7 @@ def one_by_one(h: HandHistory) -> Settlement | HistoryError:
 
 
 def random_case(rng: random.Random, code: str) -> HandHistory:
-    n = rng.randint(2, 6)
+    n = rng.randint(2, 4 if code == "P5O" else 6)  # unknown cards shown come from the deck
     stacks = [rng.choice([3, 7, 40, 100, 250]) for _ in range(n)]
     antes = [rng.choice([0, 0, 1, 3])] * n
     if rng.random() < 0.2:
@@ -214,7 +214,7 @@ def test_the_kernel_takes_cash_hands() -> None:
     hands = []
     for _ in range(300):
         code = rng.choice(sorted(kernel_shapes()))
-        n = rng.randint(2, 5 if code == "PO" else 9)  # unknown cards shown come from the deck
+        n = rng.randint(2, {"PO": 5, "P5O": 4}.get(code, 9))  # unknown cards shown: from the deck
         fields = header(code, [rng.choice([40, 250, 10_000, 12_345]) for _ in range(n)],
                         antes=[rng.choice([0, 0, 5])] * n)
         h = random_hand(rng, fields, unknown=rng.choice([0, 0.5, 1]), fold=0.4,

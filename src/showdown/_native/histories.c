@@ -735,7 +735,7 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
             if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
                                   &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
                                   &shape.bet[3]) ||
-                shape.holes < 1 || shape.holes > 4 || (shape.evaluator == 0 && shape.holes != 2)) {
+                shape.holes < 1 || shape.holes > 5 || (shape.evaluator == 0 && shape.holes != 2)) {
                 if (!PyErr_Occurred()) {
                     PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
                 }
