@@ -62,7 +62,7 @@ def test_every_sample_reads_the_same(name: str) -> None:
 
 
 #: Samples some of whose hands the kernel leaves to Python: hands run twice, games PHH has
-#: no code for (five-card Omaha, five-card draw, pot-limit Hold'em), a knockout, a player
+#: no code for (five-card draw), Winamax's all-ins, a knockout, a player
 #: who denies the big blind, a card shown alone.
 _PARTLY_PYTHON = {
     "ggpoker-handwritten-run-twice.txt", "ggpoker-rush-one-card-shown.txt.gz",

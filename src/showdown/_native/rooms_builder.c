@@ -384,12 +384,18 @@ int rm_build(Rm *b, PyObject **fields)
     if (variant == NULL) {
         return -1;
     }
-    int cards = strcmp(variant, "PO") == 0 || strcmp(variant, "FO/8") == 0 ? 4 : 2;
+    /* builder.HOLE_CARDS of the board games built here */
+    int cards = strcmp(variant, "PO") == 0 || strcmp(variant, "FO/8") == 0 ||
+                strcmp(variant, "PO/8") == 0 ? 4
+              : strcmp(variant, "P5O") == 0 || strcmp(variant, "P5O/8") == 0 ? 5 : 2;
+    int blind_board = strcmp(variant, "NT") == 0 || strcmp(variant, "PO") == 0 ||
+                      strcmp(variant, "PT") == 0 || strcmp(variant, "PO/8") == 0 ||
+                      strcmp(variant, "P5O") == 0 || strcmp(variant, "P5O/8") == 0;
     int steps = rm_steps(variant);
     int stud = steps && (variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R'));
     int fixed = strcmp(variant, "FT") == 0 || strcmp(variant, "FO/8") == 0 ||
                 (steps && strcmp(variant, "N2L1D") != 0);
-    if (strcmp(variant, "NT") && strcmp(variant, "PO") && !fixed && !steps) {
+    if (!blind_board && !fixed && !steps) {
         return 0; /* a variant the readers do not write: Python's */
     }
     if (stud && !b->has_bring_in) {
