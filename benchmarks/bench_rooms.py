@@ -137,7 +137,7 @@ def why() -> None:
     from showdown.phh.rooms.fast import native_hands
     from showdown.phh.runs import _kernel_results, kernel_shapes
 
-    alternatives = [*_top_level(rooms_read._COMMON_ONLY), "and is all-in"]
+    alternatives = _top_level(rooms_read._COMMON_ONLY)
     shapes = kernel_shapes()
     for path in sorted(ROOMS.iterdir()):
         text = open_text(path.read_bytes())

@@ -31,6 +31,7 @@ typedef struct {
     int has_bet, has_ante, has_blind;
     char hole[16], shown[16]; /* card texts run together ("AcKd") */
     int nhole, nshown;
+    int64_t unmatched; /* HandBuilder.unmatched: the part of a "raise" nobody could answer */
 } RmPlayer;
 
 typedef struct {
@@ -53,6 +54,7 @@ typedef struct {
     const char *fee_key[3];
     int64_t fee[3];
     PyObject *meta; /* a dict, owned */
+    int collects_unmatched; /* HandBuilder.collects_unmatched (Winamax, with an all-in) */
 } Rm;
 
 /* The lines of a hand (text.strip("\n").split("\n")) one by one. */

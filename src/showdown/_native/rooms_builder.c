@@ -168,8 +168,14 @@ int rm_act(Rm *b, int i, char verb, int64_t value)
             return RM_NOT_MINE;
         }
     } else {
-        int64_t total = verb == 't' ? value : before + value;
-        if ((verb == 'p' && total <= rm_top(b)) || rm_nobody_behind(b, i)) {
+        int64_t total = verb == 't' ? value : before + value, top = rm_top(b);
+        if ((verb == 'p' && total <= top) || rm_nobody_behind(b, i)) {
+            if (total > top) { /* the part nobody can match, handed back */
+                p->unmatched += total - top;
+                if (p->unmatched >= RM_MOST) {
+                    return RM_NOT_MINE;
+                }
+            }
             p->bet = total;
             if (rm_event(b, i, 'c', "", 0)) {
                 return RM_NOT_MINE;
@@ -346,6 +352,14 @@ static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_
     return 1;
 }
 
+/* HandBuilder._won: what the room says the player collected, less the part of a raise
+ * nobody could answer when the room counts it as won (Winamax). */
+static int64_t rm_won(const Rm *b, const RmPlayer *p)
+{
+    return b->collects_unmatched && p->collected >= p->unmatched ? p->collected - p->unmatched
+                                                                  : p->collected;
+}
+
 /* A list of amounts per player: ``values`` (by place) when given, else a player field
  * (2 stack, 3 collected, 4 bounty); reversed for the heads-up forced bets. */
 static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int reverse,
@@ -359,7 +373,7 @@ static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int rever
         int place = reverse ? n - 1 - k : k;
         RmPlayer *p = &b->pl[order[place]];
         int64_t v = values != NULL ? values[place] : which == 2 ? p->stack
-                  : which == 3 ? p->collected : p->bounty;
+                  : which == 3 ? rm_won(b, p) : p->bounty;
         PyObject *x = rm_number(v);
         if (x == NULL) {
             Py_DECREF(list);

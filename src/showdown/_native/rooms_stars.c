@@ -732,6 +732,9 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     if (status) {
         return status;
     }
+    /* winamax.read_hand: the part of an all-in nobody matched comes back as a "side pot"
+     * the player collects */
+    b->collects_unmatched = winamax && rm_contains(text, "and is all-in");
     const char *variant = PyUnicode_AsUTF8(b->variant);
     if (variant == NULL) {
         return -1;

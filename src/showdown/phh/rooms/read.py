@@ -110,14 +110,13 @@ def read_hands(text: str, room: str, file: str | None = None
 
 #: What only the Python readers read as the rooms pay it (the kernel's reading of these
 #: hands predates them): a cash drop, a card shown alone, a blind posted all in for less
-#: (the full big blind called), a dead blind out of position or a declined one, Winamax's
-#: all-ins (the part nobody matched, paid back as a pot), ACR's newer layout, a knockout
-#: and a tournament's prize (not a pot).
+#: (the full big blind called), a dead blind out of position or a declined one, ACR's
+#: newer layout, a knockout and a tournament's prize (not a pot). (Winamax's all-ins, the
+#: part nobody matched paid back as a pot, the kernel reads as winamax.read_hand does.)
 _COMMON_ONLY = (r"Cash Drop|(?:showed|shows) \[\S\S\]|posts (?:the )?(?:small|big) blind [^\n]*"
                 r"and is all-in|out of position|\bdenies |^Hand #|wins the tournament|"
                 r"for eliminating")
-_PYTHON_ONLY = {room: re.compile(_COMMON_ONLY + (r"|and is all-in" if room == "winamax" else ""),
-                                 re.MULTILINE) for room in ROOMS}
+_PYTHON_ONLY = {room: re.compile(_COMMON_ONLY, re.MULTILINE) for room in ROOMS}
 
 
 def _number(part: str) -> str | None:
