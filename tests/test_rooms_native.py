@@ -283,3 +283,18 @@ def test_split_at_heads_cuts_every_sample_as_finditer(name: str) -> None:
 def test_split_at_heads_cuts_any_text_as_finditer(room: str, lines: list[str]) -> None:
     text = "\n".join(lines)
     assert split_at_heads(text, room, _HEADS[room]) == _split_reference(text, room)
+
+
+@needs_kernel
+def test_winamax_blinds_out_of_position_and_all_ins_read_in_the_kernel_as_in_python() -> None:
+    """Winamax's dead small blind out of position, a declined big blind and an all-in's
+    unmatched part collected back: read by the kernel, as by the Python reader."""
+    text = TEXTS["winamax-cash-incognito.txt"]
+    small = text.replace("posts big blind 0.02€ out of position",
+                         "posts small blind 0.01€ out of position")
+    assert small != text
+    for variant in (text, small, TEXTS["winamax-tournament.txt.gz"]):
+        fast, slow = _both(variant, "winamax")
+        assert fast == slow
+        parts = split_hands(variant, "winamax")
+        assert _native_count(variant, "winamax") >= len(parts) - 2  # blinds all in: Python's

@@ -227,7 +227,8 @@ static int rm_winamax_header(Rm *b, Span line, PyObject *game)
 static const char *const rm_noise[] = {
     "doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
     "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
-    "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", NULL};
+    "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", "denies",
+    NULL};
 
 /* stars._post */
 static int rm_stars_post(Rm *b, int i, Span rest)
@@ -243,7 +244,10 @@ static int rm_stars_post(Rm *b, int i, Span rest)
         int64_t live = b->has_big && b->big < value ? b->big : value;
         return rm_post(b, i, 'b', live, value - live);
     }
-    return rm_post(b, i, rm_contains(rest, "dead") ? 'a' : 'b', value, 0);
+    /* dead money (Winamax: a small blind out of position) */
+    int dead = rm_contains(rest, "dead") ||
+               (rm_contains(rest, "small blind") && rm_contains(rest, "out of position"));
+    return rm_post(b, i, dead ? 'a' : 'b', value, 0);
 }
 
 /* stars._action */

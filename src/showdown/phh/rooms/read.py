@@ -110,12 +110,12 @@ def read_hands(text: str, room: str, file: str | None = None
 
 #: What only the Python readers read as the rooms pay it (the kernel's reading of these
 #: hands predates them): a cash drop, a card shown alone, a blind posted all in for less
-#: (the full big blind called), a dead blind out of position or a declined one, ACR's
-#: newer layout, a knockout and a tournament's prize (not a pot). (Winamax's all-ins, the
-#: part nobody matched paid back as a pot, the kernel reads as winamax.read_hand does.)
+#: (the full big blind called), ACR's newer layout, a knockout and a tournament's prize
+#: (not a pot). (Winamax's all-ins, the part nobody matched paid back as a pot, its dead
+#: small blind out of position and a declined big blind, the kernel reads as the Python
+#: readers do.)
 _COMMON_ONLY = (r"Cash Drop|(?:showed|shows) \[\S\S\]|posts (?:the )?(?:small|big) blind [^\n]*"
-                r"and is all-in|out of position|\bdenies |^Hand #|wins the tournament|"
-                r"for eliminating")
+                r"and is all-in|^Hand #|wins the tournament|for eliminating")
 _PYTHON_ONLY = {room: re.compile(_COMMON_ONLY, re.MULTILINE) for room in ROOMS}
 
 
