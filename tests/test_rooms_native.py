@@ -298,3 +298,20 @@ def test_winamax_blinds_out_of_position_and_all_ins_read_in_the_kernel_as_in_pyt
         assert fast == slow
         parts = split_hands(variant, "winamax")
         assert _native_count(variant, "winamax") >= len(parts) - 2  # blinds all in: Python's
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_the_one_pass_scan_finds_the_parts_the_pattern_finds(name: str) -> None:
+    """read._python_only (one pass per literal over the text) sends to Python exactly the
+    parts read._PYTHON_ONLY finds, on every sample and on the sample mutated."""
+    from showdown.phh.rooms import read as rooms_read
+
+    room = detect(TEXTS[name])
+    assert room is not None
+    rng = random.Random(name)
+    texts = [TEXTS[name], _lines(TEXTS[name], rng), "Hand #1 Cash Drop\n" + TEXTS[name]]
+    for text in texts:
+        parts = split_hands(text, room)
+        expected = [k for k, part in enumerate(parts)
+                    if rooms_read._PYTHON_ONLY[room].search(part)]
+        assert rooms_read._python_only(text, parts, room) == expected
