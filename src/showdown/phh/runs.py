@@ -62,7 +62,8 @@ from showdown.phh.verification import Verdict, verify
 __all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each", "shape_of", "verify_all"]
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
-#: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha, four or five hole cards).
+#: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha,
+#: four or five hole cards).
 _EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1}
 
 

@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 import gzip
-from bisect import bisect_right
 import re
 import zlib
+from bisect import bisect_right
 from collections.abc import Callable
 from pathlib import Path
 
