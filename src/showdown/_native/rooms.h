@@ -55,6 +55,8 @@ typedef struct {
     int64_t fee[3];
     PyObject *meta; /* a dict, owned */
     int collects_unmatched; /* HandBuilder.collects_unmatched (Winamax, with an all-in) */
+    int completable, has_completion; /* HandBuilder.completable, .completion */
+    int64_t completion;
 } Rm;
 
 /* The lines of a hand (text.strip("\n").split("\n")) one by one. */
@@ -184,6 +186,7 @@ int rm_act(Rm *b, int i, char verb, int64_t value);
 int rm_deal(Rm *b, int i, const char *cards, int n, char verb);
 void rm_street(Rm *b);
 int rm_steps(const char *variant);
+int rm_fixed(const char *variant);
 int rm_board(Rm *b, const char *cards, int n);
 int rm_collect(Rm *b, Span name, int64_t value);
 extern const char *const rm_fee_names[3];

@@ -142,6 +142,35 @@ void rm_street(Rm *b)
     }
 }
 
+/* builder.fixed: the fixed-limit games the readers write */
+int rm_fixed(const char *variant)
+{
+    static const char *const fixed[] = {"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD",
+                                        NULL};
+    for (int k = 0; fixed[k] != NULL; k++) {
+        if (strcmp(variant, fixed[k]) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* HandBuilder._completes: a call to the full big blind over one posted all in for less
+ * (before any board card; someone left to answer). */
+static int rm_completes(Rm *b, int i, int64_t total)
+{
+    int64_t top = rm_top(b);
+    if (!b->has_big || !(top < total && total <= b->big)) {
+        return 0;
+    }
+    for (int k = 0; k < b->nev; k++) {
+        if (b->ev[k].verb == 'b') {
+            return 0;
+        }
+    }
+    return !rm_nobody_behind(b, i);
+}
+
 /* HandBuilder.act: verb 'f' fold, 'k' check, 'c' call, 'b' bet, 't' raise_to, 'p' put,
  * 'i' bring_in. */
 int rm_act(Rm *b, int i, char verb, int64_t value)
@@ -160,9 +189,28 @@ int rm_act(Rm *b, int i, char verb, int64_t value)
         p->folded = 1;
         return rm_event(b, i, 'f', "", 0);
     }
-    if (verb == 'k' || verb == 'c') {
+    if (verb == 'c' && value && b->completable && rm_completes(b, i, before + value)) {
+        int64_t gap = before + value - rm_top(b);
+        if (!b->has_completion || gap < b->completion) {
+            b->completion = gap;
+            b->has_completion = 1;
+        }
+        char text[40];
+        p->bet = before + value;
+        if (rm_event(b, i, 'r', text, rm_text(p->bet, text))) {
+            return RM_NOT_MINE;
+        }
+    } else if (verb == 'k' || verb == 'c') {
         if (verb == 'c') {
-            p->bet = value ? before + value : rm_top(b);
+            int64_t top = rm_top(b);
+            if (b->completable && value && before + value > top) {
+                /* the full big blind called over a short one nobody else matches */
+                p->unmatched += before + value - top;
+                if (p->unmatched >= RM_MOST) {
+                    return RM_NOT_MINE;
+                }
+            }
+            p->bet = value ? before + value : top;
         }
         if (rm_event(b, i, 'c', "", 0)) {
             return RM_NOT_MINE;
@@ -461,6 +509,9 @@ int rm_build(Rm *b, PyObject **fields)
         }
         if (posted && !found) {
             big = most;
+        }
+        if (b->has_completion && b->completion < big) { /* a short big blind completed */
+            big = b->completion;
         }
     }
     PyObject *f = PyDict_New(), *actions = PyList_New(0);

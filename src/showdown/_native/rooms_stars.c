@@ -247,6 +247,14 @@ static int rm_stars_post(Rm *b, int i, Span rest)
     /* dead money (Winamax: a small blind out of position) */
     int dead = rm_contains(rest, "dead") ||
                (rm_contains(rest, "small blind") && rm_contains(rest, "out of position"));
+    if (!dead && rm_contains(rest, "and is all-in") && b->has_big && value < b->big) {
+        /* HandBuilder.post: a big blind posted all in for less (not in fixed limit) */
+        const char *variant = PyUnicode_AsUTF8(b->variant);
+        if (variant == NULL) {
+            return -1;
+        }
+        b->completable |= !rm_fixed(variant);
+    }
     return rm_post(b, i, dead ? 'a' : 'b', value, 0);
 }
 
@@ -563,6 +571,9 @@ static int rm_table_line(Rm *b, Span line)
 /* stars._summary */
 static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
 {
+    if (rm_starts(line, "Hand was run")) {
+        return RM_NOT_MINE; /* stars._summary: a hand run more than once is Python's */
+    }
     if (rm_starts(line, "Total pot")) {
         Py_ssize_t bar = rm_find(line, "|");
         while (bar >= 0) {

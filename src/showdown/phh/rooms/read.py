@@ -115,17 +115,15 @@ def read_hands(text: str, room: str, file: str | None = None
 #: (not a pot). (Winamax's all-ins, the part nobody matched paid back as a pot, its dead
 #: small blind out of position and a declined big blind, the kernel reads as the Python
 #: readers do.)
-_COMMON_ONLY = (r"Cash Drop|(?:showed|shows) \[\S\S\]|posts (?:the )?(?:small|big) blind [^\n]*"
-                r"and is all-in|^Hand #|wins the tournament|for eliminating")
+_COMMON_ONLY = r"Cash Drop|(?:showed|shows) \[\S\S\]|^Hand #|wins the tournament|for eliminating"
 _PYTHON_ONLY = {room: re.compile(_COMMON_ONLY, re.MULTILINE) for room in ROOMS}
 #: The same alternatives one by one, each beginning with a literal (the regex engine then
 #: skips to it; the alternation, or ``^``, would be tried at every character): a match's
 #: last character is in the part that holds it (``^Hand #`` found as ``\nHand #``, and
 #: at the text's start).
 _ONLY_SCANS = tuple(re.compile(scan) for scan in (
-    r"Cash Drop", r"show(?:ed|s) \[\S\S\]",
-    r"posts (?:the )?(?:small|big) blind [^\n]*and is all-in", r"\nHand #",
-    r"wins the tournament", r"for eliminating"))
+    r"Cash Drop", r"show(?:ed|s) \[\S\S\]", r"\nHand #", r"wins the tournament",
+    r"for eliminating"))
 
 
 def _python_only(text: str, parts: list[str], room: str) -> list[int]:
