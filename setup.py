@@ -47,6 +47,7 @@ SOURCES = [
     "monte_carlo.c",
     "ladders.c",
     "omaha_exact.c",
+    "runout_shares.c",
     "histories.c",
     "settlement.c",
     "toml.c",

@@ -41,7 +41,10 @@ the hands with an all-in before the last card): the real HandHQ sample and gener
 ``showdown replay`` reports it, without and with the EV, pokerkit's read and replay
 of the same hands beside; then the cost per all-in hand. ``--ev-old FILE`` adds, interleaved
 in the same rounds, ``--ev`` computed by a frozen copy of a former ``allin_ev.py`` (say
-``git show REV:src/showdown/phh/allin_ev.py > /tmp/old_allin_ev.py``).
+``git show REV:src/showdown/phh/allin_ev.py > /tmp/old_allin_ev.py``), and
+``--ev-old-shares FILE`` a frozen former ``runout_shares.py`` that it calls in place of the
+current one (``git show REV:src/showdown/phh/runout_shares.py > /tmp/old_runout_shares.py``).
+``--ev-variant PO`` generates pot-limit Omaha hands instead of no-limit Hold'em.
 
 Targets: 30,000 hands/s in one process; 2 processes at least 1.7x one on 2
 cores. Figures on a shared machine vary with its load: a target is judged
@@ -51,6 +54,7 @@ only from steady figures on an idle one.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import random
 import resource
@@ -60,7 +64,7 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -211,56 +215,71 @@ def all_in_hands(texts: list[str]) -> tuple[int, int]:
     return found, computed
 
 
-def short_stacked(hands: int, seed: int = 13) -> list[HandHistory]:
-    """6-max no-limit Hold'em, blinds 1/2, stacks of 10 to 100 big blinds, every card
-    known: many hands end all in before the river."""
+def short_stacked(hands: int, seed: int = 13, code: str = "NT") -> list[HandHistory]:
+    """6-max hands of PHH variant ``code`` (no-limit Hold'em unless told), blinds 1/2,
+    stacks of 10 to 100 big blinds, every card known: many end all in before the river."""
     rng = random.Random(seed)
     return [
         settlement_to_history(settle(random_hand(
-            rng, header("NT", [rng.randint(20, 200) for _ in range(6)]), fold=0.55)))
+            rng, header(code, [rng.randint(20, 200) for _ in range(6)]), fold=0.55)))
         for _ in range(hands)
     ]
 
 
-def former_module(path: str) -> Any:
+def former_module(path: str, name: str = "former_allin_ev") -> Any:
     """The module frozen in ``path`` (a former ``allin_ev.py``), loaded beside the current."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("former_allin_ev", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     former = importlib.util.module_from_spec(spec)
-    sys.modules["former_allin_ev"] = former  # dataclasses look their module up
+    sys.modules[name] = former  # dataclasses look their module up
     spec.loader.exec_module(former)
     return former
 
 
-def former_ev(former: Any) -> Callable[[list[str]], int]:
-    """``reports(texts, True)`` with the all-in EV of ``former`` swapped in for the call."""
+@contextlib.contextmanager
+def swapped(former: Any, shares: Any | None) -> Iterator[None]:
+    """The all-in EV of ``former`` (and the ``runout_shares`` of ``shares``, which the
+    former module imports at each call) in place of the current ones for the block."""
     import showdown.phh.allin_ev as current
+    import showdown.phh.runout_shares as current_shares
+
+    mine, my_shares = current.all_in_ev, current_shares.runout_shares
+    current.all_in_ev = former.all_in_ev  # reports imports it at each call
+    if shares is not None:
+        current_shares.runout_shares = shares.runout_shares
+    try:
+        yield
+    finally:
+        current.all_in_ev, current_shares.runout_shares = mine, my_shares
+
+
+def former_ev(former: Any, shares: Any | None) -> Callable[[list[str]], int]:
+    """``reports(texts, True)`` with the all-in EV of ``former`` swapped in for the call."""
 
     def run(texts: list[str]) -> int:
-        mine = current.all_in_ev
-        current.all_in_ev = former.all_in_ev  # reports imports it at each call
-        try:
+        with swapped(former, shares):
             return reports(texts, True)
-        finally:
-            current.all_in_ev = mine
 
     return run
 
 
-def ev_cost(hands: int, rounds: int, old: str | None = None) -> None:
+def ev_cost(hands: int, rounds: int, old: str | None = None,
+            old_shares: str | None = None, code: str = "NT") -> None:
     """What ``--ev`` adds, on the real HandHQ sample and on short-stacked generated hands,
-    pokerkit's read and replay beside (``old``: a former ``allin_ev.py`` timed too)."""
+    pokerkit's read and replay beside (``old``: a former ``allin_ev.py`` timed too, with
+    the former ``runout_shares.py`` ``old_shares`` if given)."""
     module = former_module(old) if old else None
-    former = former_ev(module) if module is not None else None
+    shares = former_module(old_shares, "former_runout_shares") if old_shares else None
+    former = former_ev(module, shares) if module is not None else None
     real = [p.read_text() for p in REAL]
     real_texts = real * max(1, hands // max(1, everything(real)))
-    made = short_stacked(hands)
+    made = short_stacked(hands, code=code)
     made_texts = [dumps_all(made[k : k + 500]) for k in range(0, len(made), 500)]
     for title, texts in (("the real HandHQ sample (tests/data)", real_texts),
-                         ("generated 6-max hands, 10-100 big blinds, every card known",
-                          made_texts)):
+                         (f"generated 6-max {code} hands, 10-100 big blinds, every card "
+                          "known", made_texts)):
         n = everything(texts)
         found, computed = all_in_hands(texts)
         contenders: dict[str, Callable[[], object]] = {
@@ -287,10 +306,10 @@ def ev_cost(hands: int, rounds: int, old: str | None = None) -> None:
             print(f"  the former module: about {(before - plain) / max(1, computed) * 1e3:.2f} "
                   f"ms per all-in hand; --ev now takes {with_ev / before:.2f}x its time")
     if module is not None:
-        by_kind(made, module, rounds)
+        by_kind(made, module, shares, rounds)
 
 
-def by_kind(hands: list[HandHistory], former: Any, rounds: int) -> None:
+def by_kind(hands: list[HandHistory], former: Any, shares: Any | None, rounds: int) -> None:
     """Per kind of all-in hand (street, players left, contested pots): the time of one
     hand's EV, now and with ``former``, the two taking turns on each hand (best of
     ``rounds``), summed over the hands of the kind."""
@@ -306,7 +325,8 @@ def by_kind(hands: list[HandHistory], former: Any, rounds: int) -> None:
             start = time.perf_counter()
             ev = all_in_ev(s)
             middle = time.perf_counter()
-            former.all_in_ev(s)
+            with swapped(former, shares):
+                former.all_in_ev(s)
             best_now = min(best_now, middle - start)
             best_then = min(best_then, time.perf_counter() - middle)
         if ev is None or ev.note is not None:
@@ -475,9 +495,13 @@ def main() -> None:
                         help="only what --ev adds (the real sample, short-stacked hands)")
     parser.add_argument("--ev-old", metavar="FILE",
                         help="with --ev: also time a frozen copy of a former allin_ev.py")
+    parser.add_argument("--ev-old-shares", metavar="FILE",
+                        help="with --ev-old: the former runout_shares.py it calls")
+    parser.add_argument("--ev-variant", default="NT", metavar="CODE",
+                        help="with --ev: the PHH variant of the generated hands (NT, PO...)")
     args = parser.parse_args()
     if args.ev:
-        ev_cost(args.hands, args.rounds, args.ev_old)
+        ev_cost(args.hands, args.rounds, args.ev_old, args.ev_old_shares, args.ev_variant)
         load = machine_load()
         if load:
             print(f"  note: {load}; the figures above are not the machine's")

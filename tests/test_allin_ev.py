@@ -289,3 +289,18 @@ def test_short_deck_and_hi_lo_side_pots_match_one_equity_per_pot(code: str, seed
         assert list(ev.expected) == per_pot_oracle(s, ev.board), s.replay.history.fields
         return
     raise AssertionError("no flop or turn all-in with a side pot in 3000 hands")
+
+
+def test_a_hand_run_twice_has_the_ev_of_one_runout(capsys: pytest.CaptureFixture[str]) -> None:
+    """GGPoker, run twice after a turn all-in (tests/data/rooms): the EV is the equity of
+    one river, whatever the number of runs. 42 rivers: Ac7c wins the main pot (3 x 4.05)
+    on the three aces and two sevens left; the whole 24.05 is shared out."""
+    path = DATA / "rooms" / "ggpoker-handwritten-run-twice.txt"
+    code, out, err = run_cli(capsys, str(path), "--ev", "--json")
+    assert code == 0 and err == ""
+    row = json.loads(out)
+    assert row["all_in_street"] == "turn"
+    expected = [p["expected"] for p in row["ev"]]
+    assert expected[0] == pytest.approx(12.15 * 5 / 42)
+    assert sum(expected) == pytest.approx(24.05)
+    assert [p["won"] for p in row["ev"]] == [0, 12.02, 12.03]

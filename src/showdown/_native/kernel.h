@@ -32,6 +32,7 @@
  *   monte_carlo.c   Hold'em and Omaha equity on boards drawn here
  *   ladders.c       badugi, stud eight or better, Omaha eight or better
  *   omaha_exact.c   exact Omaha equity: ranks per board, showdowns per deal
+ *   runout_shares.c an all-in's every pot settled on every board to come, in one pass
  *   histories.c     PHH hands replayed (the betting rules) and the phh_settle entry point
  *   settlement.c    a replayed hand's pots settled and returned as Python objects
  *   toml.c          the plain TOML of hand histories
@@ -376,6 +377,8 @@ PyObject *sd_Tables_omaha_hilo(Tables *self, PyObject *args);
 /* omaha_exact.c */
 PyObject *sd_Tables_omaha_boards(Tables *self, PyObject *args);
 PyObject *sd_Tables_omaha_deal_counts(Tables *self, PyObject *args);
+/* runout_shares.c */
+PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args);
 /* histories.c */
 PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args);
 /* toml.c */

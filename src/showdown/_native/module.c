@@ -134,6 +134,20 @@ static PyMethodDef Tables_methods[] = {
                "pieces split_hands cuts) as HandBuilder.build writes them: per piece "
                "(name, fields), or None where the Python reader reads it (see rooms.c). "
                "``game(room, header)`` reads a header's game.")},
+    {"runout_shares", (PyCFunction)sd_Tables_runout_shares, METH_VARARGS,
+     PyDoc_STR("runout_shares(deck, board, holes, hole_len, pots, out, omaha, no_low, "
+               "merge=True)\n\n"
+               "Every board completing ``board`` (0 to 4 ids) with cards of ``deck`` (ascending "
+               "ids), every hand of ``holes`` (int64, players x ``hole_len`` flattened: 2 "
+               "for Hold'em and short deck with these Tables' ladder, 4 to 6 for Omaha) ranked "
+               "on it and each pot (``pots``: int64 bitmasks of two or more players) split "
+               "among its best contenders: adds to ``out`` (int64, players x pots) the parts "
+               "won in units of 1/5040 of the pot. ``omaha``: None, or the Omaha tables "
+               "(pair, triple, ranks) as omaha_hilo takes them; ``no_low``: 0, or for hi-lo "
+               "the low ladder's no-hand value (half to the best high, half to the best "
+               "qualifying low). ``merge``: Hold'em preflop, the boards counted by rank "
+               "multisets and the flush boards apart (the same integers, far fewer "
+               "boards); else one by one. Releases the GIL (see runout_shares.c).")},
     {NULL, NULL, 0, NULL},
 };
 

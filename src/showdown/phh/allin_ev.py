@@ -6,9 +6,11 @@ the river), the rest of the hand is only cards. :func:`all_in_ev` takes the
 settled hand back to that moment and enumerates each board the remaining deck can
 complete, exactly, giving each pot's contenders their share of it on every board
 (ties split; hi-lo halves as the rules say). The boards are listed once for every
-pot of the hand and every live hand ranked on them in one batch call
-(:mod:`showdown.phh.runout_shares`); Hold'em and Omaha preflop, where the exact
-equity's own enumeration is faster, each contested pot takes one exact equity. A
+pot of the hand (:mod:`showdown.phh.runout_shares`): with the native kernel, one C
+pass ranks every live hand on every board and settles every pot there, preflop
+multiway included; on the numpy path every live hand is ranked in one batch call,
+and Hold'em and Omaha preflop, where the exact equity's own enumeration is faster
+than numpy's ranking of every board, each contested pot takes one exact equity. A
 player's ``expected`` chips are the sum of those shares (a pot only one player
 contests, uncalled chips included, is theirs for sure); ``won`` is what the
 settlement gave them back; ``won - expected`` is their luck on the runout.
@@ -198,15 +200,16 @@ def _shares(
     """((player, pot index), exact share) of every contender of the contested ``pots``
     (their indices ``indices``).
 
-    Hold'em and Omaha preflop, :func:`showdown.equity` (its exact enumeration, native
-    kernel and suit isomorphism) is faster per pot than ranking every board (measured: about 3 ms
-    against 140 ms for a heads-up Hold'em pot, see docs/hand-histories.md), so each pot
-    takes one exact equity; otherwise the boards are enumerated once for all the pots
-    (:func:`~showdown.phh.runout_shares.runout_shares`).
+    The boards are enumerated once for all the pots
+    (:func:`~showdown.phh.runout_shares.runout_shares`: one pass of the native kernel).
+    On the numpy path, Hold'em and Omaha preflop, :func:`showdown.equity` (its exact
+    enumeration and suit isomorphism) is faster per pot than numpy's ranking of every
+    board (about 140 ms for a heads-up Hold'em pot), so each pot takes one exact equity.
     """
+    from showdown.hands import native
     from showdown.phh.runout_shares import SPLITS, runout_shares
 
-    if r.rules.game in ("holdem", "omaha") and not board:
+    if r.rules.game in ("holdem", "omaha") and not board and native.kernel() is None:
         return [((i, k), amount * part)
                 for k, (amount, contenders) in zip(indices, pots, strict=True)
                 for i, part in zip(contenders, _equities(r, contenders), strict=True)]

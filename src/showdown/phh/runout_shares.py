@@ -10,6 +10,13 @@ goes, split equally, to the best hands among its contenders; in Omaha hi-lo half
 to the best high and half to the best qualifying low (split equally among ties), and
 the high hands take it all when no low qualifies.
 
+With the native kernel in use, one C call does all of it (``runout_shares`` in
+``runout_shares.c``: the boards in nested loops, each hand's rank from the evaluation
+tables, every pot settled on every board; Hold'em and short deck preflop count the
+boards by rank multisets, the suits merged, and the flush boards apart); numpy's
+path is the reference, and the two give the same integers
+(``tests/test_runout_shares.py``).
+
 The result counts, per player and pot, the pot's parts won over all boards in units of
 ``1 / SPLITS`` of the pot (``SPLITS`` = 5040 divides every split: a half of a pot shared
 by up to ten players), so a share is the exact fraction ``count / (boards * SPLITS)``:
@@ -25,13 +32,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 
 from showdown.cards import to_cards
+from showdown.hands import native
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
 from showdown.hands.ladders import no_hand
-from showdown.variants import find_variant
+from showdown.variants import Variant, find_variant
 
 __all__ = ["SPLITS", "runout_shares"]
 
@@ -86,6 +95,9 @@ def runout_shares(
     known = {c for h in hole_ids for c in h} | set(board_ids) | set(_ids(dead))
     deck = np.array([c for c in variant.deck if c not in known], dtype=np.uint8)
     need = max(variant.board) - len(board_ids)
+    kernel = native.kernel()
+    if kernel is not None and hasattr(kernel, "runout_shares"):  # a build before it: numpy
+        return _native_parts(variant, hole_ids, board_ids, deck, pots), comb(len(deck), need)
     picks = board_picks(len(deck), need)
     boards = len(picks)
     players = len(holes)
@@ -101,6 +113,30 @@ def runout_shares(
             else:
                 parts[who, k] += _parts(values[who], SPLITS)
     return parts, boards
+
+
+def _native_parts(
+    variant: Variant,
+    holes: list[list[int]],
+    board: list[int],
+    deck: np.ndarray,
+    pots: Sequence[Sequence[int]],
+) -> np.ndarray:
+    """The parts of :func:`runout_shares` from one pass of the C kernel over the boards."""
+    from showdown.hands.ladder_native import ladder_kernel, omaha_tables
+
+    masks = np.array([sum(1 << i for i in set(pot)) for pot in pots], dtype=np.int64)
+    parts = np.zeros((len(holes), len(pots)), dtype=np.int64)
+    flat = np.array(holes, dtype=np.int64).ravel()
+    tables = ladder_kernel(variant.ladders[0])  # the high ladder: its flush table, its ranks
+    if variant.use == "omaha":
+        no_low = no_hand(variant.ladders[1]) if len(variant.ladders) > 1 else 0
+        tables.runout_shares(deck.astype(np.int64), np.array(board, dtype=np.int64), flat,
+                             len(holes[0]), masks, parts, omaha_tables(), no_low)
+    else:
+        tables.runout_shares(deck.astype(np.int64), np.array(board, dtype=np.int64), flat,
+                             2, masks, parts, None, 0)
+    return parts
 
 
 def _values(

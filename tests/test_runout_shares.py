@@ -1,0 +1,226 @@
+"""The one pass over an all-in's boards (:func:`showdown.phh.runout_shares.runout_shares`):
+the C kernel's integers (``runout_shares.c``) against numpy's, the reference, on random all-ins
+of every EV game (2 to 6 hands, side pots nested or not, dead cards, preflop, flop and
+turn, Omaha hi-lo halves); the bad input the C entry refuses; and the all-in EV of the
+real samples and of generated multiway preflop all-ins, each taken both ways.
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from showdown.cards import Card
+from showdown.hands import native
+from showdown.phh.allin_ev import all_in_ev, all_in_moment
+from showdown.phh.generate import header, random_hand
+from showdown.phh.notation import loads_all
+from showdown.phh.runout_shares import SPLITS, runout_shares
+from showdown.phh.settlement import Settlement, settle
+from showdown.variants import find_variant
+
+DATA = Path(__file__).parent / "data"
+HOLE = {"holdem": 2, "short-deck": 2, "omaha": 4, "omaha-hi-lo": 4}
+
+needs_kernel = pytest.mark.skipif(not native.native_available(),
+                                  reason="the native kernel is not built here")
+
+
+def deal(rng: random.Random, game: str, players: int, shown: int, dead: int) -> tuple[
+        list[list[str]], list[str], list[str]]:
+    """Random hands, board and dead cards of ``game`` from one shuffled deck."""
+    deck = [str(Card.from_id(c)) for c in find_variant(game).deck]
+    rng.shuffle(deck)
+    holes = [[deck.pop() for _ in range(HOLE[game])] for _ in range(players)]
+    board = [deck.pop() for _ in range(shown)]
+    return holes, board, [deck.pop() for _ in range(dead)]
+
+
+def random_pots(rng: random.Random, players: int) -> list[tuple[int, ...]]:
+    """One to four pots of two or more players: all of them first, then random subsets
+    (side pots nest; these need not, and may repeat)."""
+    pots = [tuple(range(players))]
+    for _ in range(rng.randint(0, 3)):
+        pots.append(tuple(sorted(rng.sample(range(players), rng.randint(2, players)))))
+    return pots
+
+
+def both_ways(game: str, holes: list[list[str]], board: list[str], dead: list[str],
+              pots: list[tuple[int, ...]]) -> None:
+    with native.use("native"):
+        fast, boards = runout_shares(game, holes, board, dead, pots)
+    with native.use("numpy"):
+        reference, reference_boards = runout_shares(game, holes, board, dead, pots)
+    assert boards == reference_boards
+    assert fast.tolist() == reference.tolist(), (game, holes, board, dead, pots)
+    assert fast.sum(axis=0).tolist() == [boards * SPLITS] * len(pots)  # every pot shared out
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(sorted(HOLE)), st.integers(2, 6),
+       st.sampled_from([3, 4]), st.integers(0, 4))
+def test_flop_and_turn_runouts_match_numpy(
+    seed: int, game: str, players: int, shown: int, dead: int
+) -> None:
+    rng = random.Random(seed)
+    holes, board, gone = deal(rng, game, players, shown, dead)
+    both_ways(game, holes, board, gone, random_pots(rng, players))
+
+
+@needs_kernel
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(sorted(HOLE)), st.integers(2, 6),
+       st.integers(0, 3))
+def test_preflop_runouts_match_numpy(seed: int, game: str, players: int, dead: int) -> None:
+    """Five cards to come (the nested loops of Hold'em, the heads-up counters). Omaha
+    preflop takes five hands or more here: fewer leave numpy millions of boards."""
+    if game.startswith("omaha"):
+        players = max(players, 5)
+    rng = random.Random(seed)
+    holes, board, gone = deal(rng, game, players, 0, dead)
+    both_ways(game, holes, board, gone, random_pots(rng, players))
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["holdem", "short-deck"]), st.integers(2, 10),
+       st.integers(0, 8))
+def test_preflop_suits_merged_match_every_board(
+    seed: int, game: str, players: int, dead: int
+) -> None:
+    """The kernel's merged preflop walk (rank multisets weighted, flush boards apart)
+    against its own walk of every board, one by one: the same integers."""
+    from showdown.hands.ladder_native import ladder_kernel
+
+    variant = find_variant(game)
+    rng = random.Random(seed)
+    cards = list(variant.deck)
+    rng.shuffle(cards)
+    if len(cards) - 2 * players - dead < 5:
+        dead = len(cards) - 2 * players - 5
+    holes = np.array([cards.pop() for _ in range(2 * players)], dtype=np.int64)
+    del cards[:dead]
+    deck = np.array(sorted(cards), dtype=np.int64)
+    masks = np.array([sum(1 << i for i in pot) for pot in random_pots(rng, players)],
+                     dtype=np.int64)
+    tables = ladder_kernel(variant.ladders[0])
+    merged, plain = (np.zeros((players, len(masks)), dtype=np.int64) for _ in range(2))
+    none = np.zeros(0, dtype=np.int64)
+    tables.runout_shares(deck, none, holes, 2, masks, merged, None, 0, True)
+    tables.runout_shares(deck, none, holes, 2, masks, plain, None, 0, False)
+    assert merged.tolist() == plain.tolist()
+    assert merged.sum(axis=0).tolist() == [comb(len(deck), 5) * SPLITS] * len(masks)
+
+
+@needs_kernel
+def test_ties_and_a_river_to_come() -> None:
+    """The board plays for everyone on most rivers (ties split three ways), a heads-up
+    side pot; hi-lo with no low possible for one hand and a quartered low."""
+    board = ["As", "Ks", "Qs", "Js"]
+    both_ways("holdem", [["2c", "3d"], ["2d", "3c"], ["4h", "5h"]], board, [],
+              [(0, 1, 2), (0, 1), (1, 2)])
+    both_ways("omaha-hi-lo", [["Ac", "2c", "Kd", "Kh"], ["Ad", "2d", "Qc", "Qh"],
+                              ["Tc", "Td", "9h", "9s"]], ["3h", "4s", "8c"], [],
+              [(0, 1, 2), (0, 1)])
+
+
+@needs_kernel
+def test_the_limits_ten_hands_and_big_omaha_hands() -> None:
+    """Ten hands with nested side pots (the widest outcome code), five- and six-card
+    Omaha hands, and two hands with two pots (not the heads-up counters' one pot)."""
+    rng = random.Random(3)
+    holes, board, _ = deal(rng, "holdem", 10, 3, 0)
+    both_ways("holdem", holes, board, [], [tuple(range(10)), tuple(range(8)),
+                                           (0, 1, 2, 3, 4), (2, 3)])
+    for width in (5, 6):
+        deck = [str(Card.from_id(c)) for c in range(52)]
+        rng.shuffle(deck)
+        hands = [[deck.pop() for _ in range(width)] for _ in range(3)]
+        for game in ("omaha", "omaha-hi-lo") if width == 5 else ("omaha",):  # hi-lo: 4, 5
+            both_ways(game, hands, deck[:3], deck[3:5], [(0, 1, 2), (1, 2)])
+    holes, _, gone = deal(rng, "holdem", 2, 0, 30)
+    both_ways("holdem", holes, [], gone, [(0, 1), (0, 1)])
+
+
+@needs_kernel
+def test_the_kernel_refuses_bad_input() -> None:
+    tables = native.native_tables()
+    deck = np.arange(8, 52, dtype=np.int64)
+    holes = np.array([0, 1, 2, 3], dtype=np.int64)
+    out = np.zeros((2, 1), dtype=np.int64)
+    pots = np.array([3], dtype=np.int64)
+    tables.runout_shares(deck, np.zeros(0, dtype=np.int64), holes, 2, pots, out, None, 0)
+    assert out.sum() == SPLITS * 1086008  # C(44, 5) boards
+    cases = [
+        (np.array([0, 1, 2, 8], dtype=np.int64), pots, "given twice"),
+        (holes, np.array([1], dtype=np.int64), "two contenders"),
+        (holes, np.array([7], dtype=np.int64), "one not given"),
+        (np.array([0, 1], dtype=np.int64), pots, "2 to 10 hands"),
+    ]
+    for cards, masks, words in cases:
+        with pytest.raises(ValueError, match=words):
+            tables.runout_shares(deck, np.zeros(0, dtype=np.int64), cards, 2, masks, out,
+                                 None, 0)
+    with pytest.raises(ValueError, match="hole_len"):
+        tables.runout_shares(deck, np.zeros(0, dtype=np.int64), holes, 4, pots, out, None, 0)
+    with pytest.raises(ValueError, match="out"):
+        tables.runout_shares(deck, np.zeros(0, dtype=np.int64), holes, 2, pots,
+                             np.zeros(1, dtype=np.int64), None, 0)
+    with pytest.raises(ValueError, match="complete the board"):
+        tables.runout_shares(deck[:2], np.array([4, 5], dtype=np.int64), holes, 2, pots,
+                             out, None, 0)
+
+
+def ev_both_ways(s: Settlement) -> None:
+    """The all-in EV of settled hand ``s`` on each backend: the same exact fractions (the
+    numpy path takes one exact equity per pot preflop, the kernel one pass)."""
+    with native.use("native"):
+        fast = all_in_ev(s)
+    with native.use("numpy"):
+        reference = all_in_ev(s)
+    assert fast == reference
+
+
+@needs_kernel
+def test_the_real_samples_all_in_ev_on_both_backends() -> None:
+    """The HandHQ samples hold one all-in with the cards shown (PokerStars, heads-up
+    preflop): whatever all-ins they hold, both backends agree on them."""
+    found = 0
+    for path in sorted(DATA.glob("handhq-*.phhs")):
+        for hand in loads_all(path.read_text()):
+            s = settle(hand)
+            if all_in_moment(s.replay) is None:
+                continue
+            ev_both_ways(s)
+            found += 1
+    assert found >= 1
+
+
+@needs_kernel
+@pytest.mark.parametrize("code, seed", [("NT", 11), ("NT", 12), ("PO", 13)])
+def test_multiway_preflop_all_ins_on_both_backends(code: str, seed: int) -> None:
+    """Three to six hands all in preflop with side pots: the kernel's one pass against
+    one exact equity per pot."""
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(20000):
+        players = rng.randint(3, 6)
+        stacks = [rng.randint(4, 60) for _ in range(players)]
+        s = settle(random_hand(rng, header(code, stacks), fold=0.05))
+        if (all_in_moment(s.replay) or ("",))[0] != "preflop":
+            continue
+        ev = all_in_ev(s)
+        if ev is None or ev.note or sum(len(c) > 1 for _, c in ev.pots) < 2:
+            continue
+        ev_both_ways(s)
+        found += 1
+        if found == 2:
+            return
+    raise AssertionError(f"found {found} multiway preflop all-ins with side pots, not 2")
