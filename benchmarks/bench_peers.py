@@ -24,12 +24,16 @@ The rows (the issue's table): 7-card batch evaluation on 1 and 2 threads (uint8 
 showdown checking every row for bad ids and repeated cards as it does by default, and
 unchecked as OMPEval, which checks nothing; showdown also with int16 and int64 rows;
 both sides write into a preallocated array and their ranks are compared by category
-counts), Monte Carlo heads-up and
-range against range (1 worker each; multiway beside them), exact enumeration (warm;
+counts; beside them the memory bound of the wide ids: numpy reading the same int16 and
+int64 arrays once, an OR of all their ids, on as many threads), Monte Carlo heads-up and
+range against range (1 worker each; the same ranges weighted, against OMPEval on the
+unweighted ones, which it takes alone; multiway beside them), exact enumeration (warm;
 heads-up and range against range, preflop and on the flop Ts9s2h: the two sides'
 equities must agree to 1e-5, else the run stops), and every 7-card hand counted by
 category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
 JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
+One-thread rows also print the ratio of CPU times (showdown's thread, the driver's
+process), which a loaded machine disturbs less than wall time.
 
 >>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
 >>> patched.count("static constexpr uint64_t")
@@ -61,6 +65,9 @@ from showdown.odds.equity import equity
 DRIVER = Path(__file__).with_name("peers_driver.cpp")
 HEADS_UP = ["AcAd", "KhKs"]
 RANGED = ["QQ+,AKs", "JJ-99,AQs+"]
+#: The same combos weighted (our range syntax); OMPEval has no weights, so its side of
+#: this row runs the unweighted ranges: the same combos at the same work per trial.
+WEIGHTED = ["QQ+,AKs:0.5", "JJ-99:0.75,AQs+:0.25"]
 FLOP = "Ts9s2h"
 MULTIWAY = {
     3: ["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"],
@@ -106,10 +113,15 @@ class Row:
     def __init__(self, title: str, unit: str) -> None:
         self.title, self.unit = title, unit
         self.rates: dict[str, list[float]] = {}
+        self.cpu_rates: dict[str, list[float]] = {}
         self.loads: list[float] = []
 
-    def add(self, side: str, count: float, seconds: float) -> None:
+    def add(self, side: str, count: float, seconds: float, cpu: float | None = None) -> None:
+        """One run: ``seconds`` of wall time and, where measured, ``cpu`` seconds of the
+        side's own CPU time (its thread's, or the OMPEval driver process's)."""
         self.rates.setdefault(side, []).append(count / seconds)
+        if cpu:
+            self.cpu_rates.setdefault(side, []).append(count / cpu)
         self.loads.append(load())
 
     def print(self) -> None:
@@ -122,11 +134,17 @@ class Row:
         if len(sides) >= 2 and "OMPEval" in self.rates:
             theirs = self.rates["OMPEval"]
             for side in sides:
-                if side == "OMPEval":
+                if side == "OMPEval" or side.startswith("bound"):
                     continue
                 ours = self.rates[side]
                 print(f"  {side} / OMPEval: best {max(ours) / max(theirs):.2f},"
                       f" median {statistics.median(ours) / statistics.median(theirs):.2f}")
+        # by CPU time: what each side's own work took, which a loaded machine disturbs less
+        theirs_cpu = self.cpu_rates.get("OMPEval")
+        for side, ours in self.cpu_rates.items():
+            if side != "OMPEval" and theirs_cpu:
+                print(f"  {side} / OMPEval by CPU time: best {max(ours) / max(theirs_cpu):.2f},"
+                      f" median {statistics.median(ours) / statistics.median(theirs_cpu):.2f}")
 
 
 def fmt(rate: float, unit: str) -> str:
@@ -154,6 +172,13 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+def timed_cpu(fn: Callable[[], object]) -> tuple[float, float]:
+    """Wall seconds and this thread's CPU seconds of one call."""
+    start, cpu = time.perf_counter(), time.thread_time()
+    fn()
+    return time.perf_counter() - start, time.thread_time() - cpu
+
+
 def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list[Row]:
     rows8 = random_hands(hands, 7, seed=2026).astype(np.uint8)
     path = workdir / "hands.u8"
@@ -170,6 +195,13 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
         parts = [(ids[:half], out[:half]), (ids[half:], out[half:])]
         list(pool.map(lambda p: evaluate_batch(p[0], out=p[1], check=check), parts))
 
+    def read_bound(ids: np.ndarray, threads: int) -> None:
+        flat = ids.reshape(-1)
+        if threads == 1:
+            np.bitwise_or.reduce(flat)
+        else:
+            list(pool.map(np.bitwise_or.reduce, [flat[: len(flat) // 2], flat[len(flat) // 2 :]]))
+
     contenders = [
         ("showdown uint8", rows8, True),
         ("showdown uint8 unchecked", rows8, False),
@@ -181,15 +213,19 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
         for _ in range(rounds):
             for name, ids, check in contenders:
                 if threads == 1:
-                    seconds = timed(partial(evaluate_batch, ids, out=out, check=check))
+                    seconds, cpu = timed_cpu(partial(evaluate_batch, ids, out=out, check=check))
+                    row.add(name, hands, seconds, cpu)
                 else:
-                    seconds = timed(partial(two_threads, ids, check))
-                row.add(name, hands, seconds)
+                    row.add(name, hands, timed(partial(two_threads, ids, check)))
+            # the memory bound: numpy reading the same ids once (an OR of them all), no
+            # ranking; no evaluator can take in the rows faster than this
+            for name, ids in wide.items():
+                row.add(f"bound: read {name}", hands, timed(partial(read_bound, ids, threads)))
             if exe is not None:
-                seconds, count, cats = driver_run(exe, "batch", str(path), str(threads))
+                seconds, count, cats, cpu = driver_run(exe, "batch", str(path), str(threads))
                 if driver_categories(cats) != ours_categories:
                     raise SystemExit("bench_peers: OMPEval's categories differ from showdown's")
-                row.add("OMPEval", int(count), float(seconds))
+                row.add("OMPEval", int(count), float(seconds), float(cpu) if threads == 1 else None)
         result.append(row)
     pool.shutdown()
     return result
@@ -223,30 +259,32 @@ def ompeval_spelling(text: str) -> str:
 
 
 def equity_row(exe: Path | None, title: str, players: list[str], trials: int | None,
-               rounds: int, board: str | None = None) -> Row:
+               rounds: int, board: str | None = None,
+               their_players: list[str] | None = None) -> Row:
     """Equity on both sides, interleaved: Monte Carlo of ``trials`` showdowns, or exact
-    (``trials`` None) timed per run, preflop or on ``board``."""
+    (``trials`` None) timed per run, preflop or on ``board``; OMPEval's side plays
+    ``their_players`` where given (the same combos unweighted: it has no weights)."""
     unit = "ms" if trials is None else " trials"
     row = Row(title, unit)
     exact = trials is None
     equity(players, board=board, trials=None if exact else 10_000, exact=exact or None,
            seed=0, workers=1)
-    theirs = [ompeval_spelling(p) for p in players]
+    theirs = [ompeval_spelling(p) for p in their_players or players]
     if board:
         theirs.insert(0, "board=" + board)
     for r in range(rounds):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         result = equity(players, board=board, trials=trials, exact=exact or None, seed=r + 1,
                         workers=1)
-        seconds = time.perf_counter() - start
-        row.add("showdown", 1 if exact else result.trials, seconds)
+        seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu
+        row.add("showdown", 1 if exact else result.trials, seconds, cpu)
         if exe is not None:
             args = ["exact", *theirs] if exact else ["mc", str(trials), *theirs]
             out = driver_run(exe, *args)
             if exact and abs(float(out[2]) - result.equity[0]) > 1e-5:
                 raise SystemExit(f"bench_peers: OMPEval's equity {out[2]} differs from "
                                  f"showdown's {result.equity[0]:.6f} ({title})")
-            row.add("OMPEval", 1 if exact else int(out[1]), float(out[0]))
+            row.add("OMPEval", 1 if exact else int(out[1]), float(out[0]), float(out[3]))
     return row
 
 
@@ -257,7 +295,7 @@ def all_sevens_row(exe: Path | None, rounds: int) -> Row:
     for _ in range(rounds):
         row.add("showdown", 1, timed(lambda: tables.rank_counts(7, counts)))
         if exe is not None:
-            seconds, total, _flushes = driver_run(exe, "all7")
+            seconds, total, _flushes, _cpu = driver_run(exe, "all7")
             if int(total) != 133_784_560:
                 raise SystemExit("bench_peers: OMPEval did not count every 7-card hand")
             row.add("OMPEval", 1, float(seconds))
@@ -291,6 +329,9 @@ def main(argv: list[str] | None = None) -> None:
                                    HEADS_UP, t, args.rounds))
             rows.append(equity_row(exe, f"Monte Carlo {' v '.join(RANGED)}, 1 worker",
                                    RANGED, t, args.rounds))
+            rows.append(equity_row(exe, f"Monte Carlo weighted {' v '.join(WEIGHTED)}"
+                                   " (OMPEval: unweighted)", WEIGHTED, t, args.rounds,
+                                   their_players=RANGED))
             for n, players in MULTIWAY.items():
                 rows.append(equity_row(exe, f"Monte Carlo {n} ranges {' v '.join(players)}",
                                        players, t // 2, args.rounds))

@@ -164,6 +164,55 @@ def test_every_bad_id_is_caught_in_every_position(dtype: type) -> None:
                     evaluate_batch(hands, check=check)
 
 
+#: What a test writes into a row to spoil it: a card twice, or an id outside 0..51
+#: (inside a byte, or needing more: the kernel's loops read a wide id's low byte and
+#: settle the rest per block of rows).
+SPOILERS = ["twice", 52, 255, 256, 300, -1, 2**31 - 1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rows=st.integers(1, 1_300),
+    k=st.sampled_from([5, 6, 7]),
+    dtype=st.sampled_from([np.uint8, np.int16, np.int32, np.int64]),
+    strided=st.booleans(),
+    check=st.booleans(),
+    spoils=st.lists(
+        st.tuples(st.integers(0, 1_299), st.sampled_from(SPOILERS), st.integers(0, 6)),
+        max_size=4,
+    ),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_first_bad_row_across_blocks(
+    rows: int, k: int, dtype: type, strided: bool, check: bool,
+    spoils: list[tuple[int, object, int]], seed: int,
+) -> None:  # fmt: skip
+    """The first bad row is the one named, wherever the bad rows fall among the kernel's
+    blocks of rows (several in one block, a repeated card before or after a bad id, a wide
+    id in a later block), in every specialised dtype, contiguous or strided; good input
+    gets the scalar path's ranks."""
+    hands = random_hands(np.random.default_rng(seed), rows, k).astype(np.int64)
+    for row, spoiler, position in spoils:
+        row, position = row % rows, position % k
+        if spoiler == "twice":
+            hands[row, position] = hands[row, (position + 1) % k]
+        elif np.iinfo(dtype).min <= int(spoiler) <= np.iinfo(dtype).max:  # type: ignore[call-overload]
+            hands[row, position] = spoiler
+    ids = hands.astype(dtype)
+    if strided:  # every other row of a taller array: rows two rows' bytes apart
+        tall = np.zeros((2 * rows, k), dtype=dtype)
+        tall[::2] = ids
+        ids = tall[::2]
+    expected = _reference_error(hands.tolist(), check)
+    if expected is None:
+        got = evaluate_batch(ids, check=check)
+        distinct = [i for i, h in enumerate(hands.tolist()) if len(set(h)) == k]  # check=False
+        np.testing.assert_array_equal(got[distinct], [evaluate_ids(hands[i]) for i in distinct])
+    else:
+        with pytest.raises(CardError, match=f"^{expected}$"):
+            evaluate_batch(ids, check=check)
+
+
 @pytest.mark.parametrize("chunk", [1, 2, 3, 8])
 def test_bad_rows_at_chunk_edges(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
     """The first bad row is named whichever chunk it falls in, first or last of it."""

@@ -210,3 +210,96 @@ def test_three_ranges_on_the_kernel_agree_with_exact() -> None:
     assert drawn.method == "monte-carlo"
     for e, d in zip(exact.equity, drawn.equity, strict=True):
         assert abs(e - d) <= 5 * (e * (1 - e) / 400_000) ** 0.5 + 1e-3
+
+
+real_deal_counts = K.deal_counts
+
+
+def _kernel_groups(texts: list[str]) -> tuple[list[np.ndarray], list]:
+    """Players' combos and the groups holdem_deals reads (every player ranged)."""
+    cards, masks, weights = _players(texts)
+    listed = [(members, picks, np.cumsum(w)) for members, picks, w, _ in groups(masks, weights)]
+    return cards, listed
+
+
+@needs_kernel
+def test_kernel_deal_counts_are_seeded_and_count_every_trial() -> None:
+    cards, listed = _kernel_groups(["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"])
+    runs = []
+    for seed in (5, 5, 6):
+        counts = K.new_counts(3)
+        assert K.deal_counts([], range(52), cards, listed, 20_000, seed, counts)
+        runs.append(counts)
+    np.testing.assert_array_equal(runs[0], runs[1])
+    assert not np.array_equal(runs[0], runs[2])
+    # each trial is one showdown: its winners' shares add up to one
+    shares = runs[0] / np.arange(11)[None, :].clip(1)
+    assert shares[:, 1:].sum() == pytest.approx(20_000)
+
+
+@needs_kernel
+def test_kernel_deal_counts_give_up_where_deals_rarely_fit() -> None:
+    """Two players, each a group of its own, who can only both be dealt through one's
+    rarest combo: False, as deal_picks gives None."""
+    cards = [np.array([[51, 50], [47, 46]]), np.array([[51, 50], [43, 42]])]
+    listed = [([0], np.array([[0], [1]]), np.cumsum([1.0, 1e-4])),
+              ([1], np.array([[0], [1]]), np.cumsum([1.0, 0.0]))]  # fmt: skip
+    assert not K.deal_counts([], range(52), cards, listed, 100, 1, K.new_counts(2))
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("groups_of", "message"),
+    [
+        (lambda listed: [], "a ranged player is in no group"),
+        (lambda listed: [*listed, listed[0]], "in two groups|more groups"),
+        (lambda listed: [([0, 1], np.array([[0, 99]]), np.ones(1))], "names no combo"),
+        (lambda listed: [([0, 1], np.array([[0, 0]]), np.ones(1))], "a card twice"),
+        (lambda listed: [([0, 1], np.array([[0, 1], [1, 0]]), np.array([2.0, 1.0]))],
+         "must not decrease"),
+        (lambda listed: [([0, 1], np.array([[0, 1]]), np.zeros(1))], "positive sum"),
+        (lambda listed: [([0, 7], np.array([[0, 1]]), np.ones(1))], "no ranged player"),
+    ],
+)
+def test_kernel_deal_counts_check_their_groups(groups_of, message: str) -> None:  # type: ignore[no-untyped-def]
+    cards = [np.array([[51, 50], [47, 46]]), np.array([[51, 50], [43, 42]])]
+    listed = [([0, 1], np.array([[0, 1], [1, 0], [1, 1]]), np.cumsum([1.0, 1.0, 1.0]))]
+    with pytest.raises(ValueError, match=message):
+        K.deal_counts([], range(52), cards, groups_of(listed), 10, 1, K.new_counts(2))
+    with pytest.raises(ValueError, match="trials must be >= 0"):
+        K.deal_counts([], range(52), cards, listed, -1, 1, K.new_counts(2))
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("players", "board", "limit"),
+    [
+        (["QQ+:1,AKs:0.5", "JJ-99,AQs+:0.25"], "", None),  # weighted, the benchmark's shape
+        (["AA,KK:0.5", "KK,QQ", "QQ:2,JJ", "AKs,JJ:0.5"], "2c7d9h", None),  # one group
+        (["AA,KK:0.5", "KK,QQ", "QQ:2,JJ", "AKs,JJ:0.5"], "2c7d9h", 8),  # groups that clash
+    ],
+)
+def test_kernel_deals_agree_with_exact(
+    players: list[str], board: str, limit: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Weighted ranges and four ranged players through holdem_deals against the exact
+    answer, within 5 standard errors; with small groups (``limit`` joint combos), deals
+    whose groups share a card are drawn again whole."""
+    import showdown.odds.holdem_jobs as jobs
+
+    if limit is not None:
+        monkeypatch.setattr(jobs, "groups", lambda m, w: groups(m, w, limit=limit))
+    calls: list[int] = []
+    monkeypatch.setattr(
+        K, "deal_counts", lambda *a: calls.append(len(a[3])) or real_deal_counts(*a)
+    )
+    exact = equity(players, board=board, exact=True, workers=1)
+    jobs._STATES.clear()  # the job's groups are listed afresh, with this limit
+    with _native.use("native"):  # the kernel's deals, whichever backend the suite runs on
+        drawn = equity(players, board=board, trials=400_000, seed=13, workers=1)
+    assert drawn.method == "monte-carlo"
+    assert calls and min(calls) == (1 if limit is None else max(calls)) and (
+        limit is None or calls[0] >= 3
+    )
+    for e, d in zip(exact.equity, drawn.equity, strict=True):
+        assert abs(e - d) <= 5 * (e * (1 - e) / 400_000) ** 0.5 + 1e-3

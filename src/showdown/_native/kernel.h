@@ -53,7 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 7
+#define KERNEL_ABI 8
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
@@ -370,6 +370,7 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
 PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args);
 PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args);
 PyObject *sd_Tables_deal_picks(Tables *self, PyObject *args);
+PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args);
 /* ladders.c */
 PyObject *sd_Tables_badugi_batch(Tables *self, PyObject *args);
 PyObject *sd_Tables_stud_hilo_batch(Tables *self, PyObject *args);

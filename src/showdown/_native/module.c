@@ -48,6 +48,20 @@ PyDoc_STRVAR(deal_picks_doc,
 "were needed (picks then partly written). xoshiro256** seeded with seed; the GIL is "
 "released.");
 
+PyDoc_STRVAR(holdem_deals_doc,
+"holdem_deals(board, live, players, groups, trials, seed, counts, most)\n\n"
+"Monte Carlo Hold'em showdowns with the ranged players' deals and the boards both drawn "
+"here, tallied here. players: per player a (combos, None) tuple, combos an (m, 2) int64 "
+"array flattened (m == 1: a fixed hand). groups: (members, columns, cumulative) tuples "
+"covering every ranged player once: a group's joint combos are the rows of columns "
+"((D, members) int64, each a combo index per member, no card twice), drawn by their "
+"weights (cumulative: D float64, not decreasing). A trial draws one joint combo per "
+"group, again whole while two share a card (the deals kept have the chance the product "
+"of their weights gives), then the board's missing cards one at a time among the live "
+"cards left. Adds to counts (int64, P x 11). Returns the deal attempts used, or -1 once "
+"more than most were needed (counts then partly added). xoshiro256** seeded with seed; "
+"the GIL is released.");
+
 PyDoc_STRVAR(holdem_draw_doc,
 "holdem_draw(board, live, players, trials, seed, counts, ranks=None)\n\n"
 "Monte Carlo Hold'em showdowns with the boards drawn here: each trial completes\n"
@@ -88,6 +102,7 @@ static PyMethodDef Tables_methods[] = {
     {"holdem_exact", (PyCFunction)sd_Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
     {"holdem_draw", (PyCFunction)sd_Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
     {"deal_picks", (PyCFunction)sd_Tables_deal_picks, METH_VARARGS, deal_picks_doc},
+    {"holdem_deals", (PyCFunction)sd_Tables_holdem_deals, METH_VARARGS, holdem_deals_doc},
     {"omaha_draw", (PyCFunction)sd_Tables_omaha_draw, METH_VARARGS, omaha_draw_doc},
     {"rank_counts", (PyCFunction)sd_Tables_rank_counts, METH_VARARGS, rank_counts_doc},
     {"badugi_batch", (PyCFunction)sd_Tables_badugi_batch, METH_VARARGS,

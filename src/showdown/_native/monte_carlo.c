@@ -231,6 +231,66 @@ static inline void draw_cards(Rng *rng, const Draw *d, uint32_t size, int k, uin
     *lanes_out = d->base_lanes | lanes;
 }
 
+/* draw_cards without a branch per card: a card that is taken adds nothing and is drawn
+ * again (the same draws, in the same order, as draw_cards, so the same boards), and only
+ * the end of the loop depends on the draws: a rejected card costs no mispredicted branch. */
+static inline void draw_cards_flat(Rng *rng, const Draw *d, uint32_t size, int k, uint64_t used,
+                                   uint32_t *key_out, uint64_t *lanes_out)
+{
+    uint32_t key = 0;
+    uint64_t lanes = 0;
+    int j = 0;
+    while (j < k) {
+        uint64_t u = rng_next(rng);
+        for (int half = 0; half < 2; half++, u <<= 32) {
+            uint32_t q = below(rng, (uint32_t)(u >> 32), size);
+            uint64_t bit = d->card_bits[q];
+            uint64_t take = (uint64_t)0 - (uint64_t)((bit & used) == 0 && j < k);
+            used |= bit & take;
+            key += d->card_keys[q] & (uint32_t)take;
+            lanes |= d->card_lanes[q] & take;
+            j += (int)(take & 1);
+        }
+    }
+    *key_out = d->base_key + key;
+    *lanes_out = d->base_lanes | lanes;
+}
+
+/* ------------------------------------------------------------- showdowns */
+
+/* The players holding the best of ``players`` ranks, as a mask (bit p: player p), found
+ * with no branch on who won: the draws count showdowns per mask (a branch per winner
+ * would be mispredicted about every other trial), and add_by_winners turns them into
+ * counts at the end. */
+static inline unsigned winners_mask(const uint16_t *r, Py_ssize_t players)
+{
+    uint16_t best = r[0];
+    for (Py_ssize_t p = 1; p < players; p++) {
+        best = r[p] < best ? r[p] : best;
+    }
+    unsigned mask = 0;
+    for (Py_ssize_t p = 0; p < players; p++) {
+        mask |= (unsigned)(r[p] == best) << p;
+    }
+    return mask;
+}
+
+/* counts[p * TALLY + k] += showdowns whose k winners include player p. */
+static void add_by_winners(const int64_t *by_winners, Py_ssize_t players, int64_t *counts)
+{
+    for (unsigned mask = 1; mask < (1u << players); mask++) {
+        int k = 0;
+        for (unsigned m = mask; m; m &= m - 1) {
+            k++;
+        }
+        for (Py_ssize_t p = 0; p < players; p++) {
+            if ((mask >> p) & 1) {
+                counts[p * TALLY + k] += by_winners[mask];
+            }
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- the deal */
 
 /* What a Monte Carlo call draws for: per player its combos (``hole`` ids each: in 0..51,
@@ -247,6 +307,7 @@ typedef struct {
     unsigned known[5], deck[NCARDS];
     Py_ssize_t nk;
     uint32_t size;
+    int ranges_here; /* holdem_deals: a ranged player's picks are None, drawn in here */
 } Deal;
 
 static void release_deal(Deal *d)
@@ -299,6 +360,9 @@ static int read_player(Deal *d, Py_ssize_t p, PyObject *item, int hole, Py_ssize
         return -1;
     }
     if (pick == Py_None) {
+        if (size > 1 && d->ranges_here) {
+            return 0;
+        }
         if (size != 1) {
             PyErr_SetString(PyExc_ValueError, "a fixed player has exactly one combo");
             return -1;
@@ -327,9 +391,10 @@ static int read_player(Deal *d, Py_ssize_t p, PyObject *item, int hole, Py_ssize
 /* The known board, the live cards and the players of a Monte Carlo call into ``d``
  * (zeroed here; release_deal() it whatever this returns). */
 static int read_deal(Deal *d, PyObject *board_obj, PyObject *live_obj, PyObject *players_obj,
-                     int hole, Py_ssize_t trials, const char *name)
+                     int hole, Py_ssize_t trials, const char *name, int ranges_here)
 {
     memset(d, 0, sizeof(*d));
+    d->ranges_here = ranges_here;
     unsigned live[NCARDS];
     Py_ssize_t m;
     if (sd_ids_of(board_obj, d->known, 5, &d->nk, "board") < 0 ||
@@ -394,7 +459,13 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
     Hole *combos[MAX_PLAYERS] = {NULL};
     Part *parts_a = NULL;
     uint32_t *second_at = NULL;
-    if (read_deal(&deal, board_obj, live_obj, players_obj, 2, trials, "holdem_draw") < 0) {
+    int64_t *by_winners = NULL; /* showdowns per set of winners (see winners_mask) */
+    if (read_deal(&deal, board_obj, live_obj, players_obj, 2, trials, "holdem_draw", 0) < 0) {
+        goto done;
+    }
+    by_winners = calloc((size_t)1 << deal.players, sizeof(int64_t));
+    if (by_winners == NULL) {
+        PyErr_NoMemory();
         goto done;
     }
     Py_ssize_t players = deal.players, nk = deal.nk;
@@ -554,7 +625,7 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
                     w1 += r[1] < r[0];
                     ties += r[0] == r[1];
                 } else {
-                    tally_one(r, (int)players, counts);
+                    by_winners[winners_mask(r, players)]++;
                 }
             }
         }
@@ -562,9 +633,11 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
         counts[TALLY + 1] += w1;
         counts[2] += ties;
         counts[TALLY + 2] += ties;
+        add_by_winners(by_winners, players, counts);
         Py_END_ALLOW_THREADS
     }
 done:
+    free(by_winners);
     for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
         free(combos[p]);
     }
@@ -604,7 +677,7 @@ PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
     Deal deal;
     Py_buffer ranks_view;
     uint16_t *ranks = NULL;
-    if (read_deal(&deal, board_obj, live_obj, players_obj, hole, trials, "omaha_draw") < 0) {
+    if (read_deal(&deal, board_obj, live_obj, players_obj, hole, trials, "omaha_draw", 0) < 0) {
         goto done;
     }
     if (deal.nk == 1 || deal.nk == 2) {
@@ -839,6 +912,380 @@ done:
     }
     Py_XDECREF(masks_seq);
     Py_XDECREF(cum_seq);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromLongLong(attempts);
+}
+
+/* ------------------------------------------- range against range, all in here */
+
+/* One group of ranged players for holdem_deals: its joint combos (one combo per member,
+ * no card twice), drawn by weight through an alias table, each with its cards' mask and
+ * its members' hands. */
+/* What the showdowns read of a hand: its non-flush ranks by board rank, its rank bits in
+ * 13-bit suit lanes and its key (a Hole's, packed: one cache line holds two). */
+typedef struct {
+    const uint16_t *pair;
+    uint64_t major;
+    uint32_t key;
+} Hand;
+
+static inline Hand hand_of(const Hole *h)
+{
+    Hand x = {h->pair, h->major, h->key};
+    return x;
+}
+
+typedef struct {
+    Py_ssize_t size, members[MAX_PLAYERS];
+    int n_members;
+    uint64_t *mask; /* per joint combo: its cards (1 << id) */
+    Hand *hands;    /* per joint combo: n_members hands, in member order */
+    double *keep;
+    uint32_t *alias;
+} Group;
+
+static void release_groups(Group *g, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(g[i].mask);
+        free(g[i].hands);
+        free(g[i].keep);
+        free(g[i].alias);
+    }
+}
+
+/* Group ``gi`` of holdem_deals from ``item``, a (members, columns, cumulative) tuple. */
+static int read_group(Group *g, PyObject *item, const Deal *deal, Hole *const *combos,
+                      int *owner, int gi)
+{
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+        PyErr_SetString(PyExc_TypeError, "each group is a (members, columns, cumulative) tuple");
+        return -1;
+    }
+    Py_ssize_t nm, ncol, ncum;
+    int64_t *members = sd_read_array(PyTuple_GET_ITEM(item, 0), &nm, "members");
+    int64_t *columns = members ? sd_read_array(PyTuple_GET_ITEM(item, 1), &ncol, "columns")
+                               : NULL;
+    double *cum = NULL;
+    Py_buffer cview;
+    int have_cum = 0, ok = 0;
+    if (columns == NULL) {
+        goto done;
+    }
+    if (PyObject_GetBuffer(PyTuple_GET_ITEM(item, 2), &cview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        goto done;
+    }
+    have_cum = 1;
+    ncum = cview.len / 8;
+    if (nm < 1 || nm > deal->players || cview.itemsize != 8 || cview.format == NULL ||
+        strcmp(cview.format, "d") != 0 || ncum < 1 || ncum > UINT32_MAX || ncol != ncum * nm) {
+        PyErr_SetString(PyExc_ValueError, "a group needs 1+ members, (D, members) int64 columns "
+                                          "and D float64 cumulative weights");
+        goto done;
+    }
+    cum = cview.buf;
+    g->size = ncum;
+    g->n_members = (int)nm;
+    for (Py_ssize_t k = 0; k < nm; k++) {
+        int64_t p = members[k];
+        if (p < 0 || p >= deal->players || owner[p] >= 0 || deal->sizes[p] < 2) {
+            PyErr_SetString(PyExc_ValueError,
+                            "a group member is no ranged player, or in two groups");
+            goto done;
+        }
+        owner[p] = gi;
+        g->members[k] = (Py_ssize_t)p;
+    }
+    for (Py_ssize_t d = 1; d < ncum; d++) {
+        if (!(cum[d] >= cum[d - 1])) {
+            PyErr_SetString(PyExc_ValueError, "cumulative weights must not decrease");
+            goto done;
+        }
+    }
+    if (!(cum[0] >= 0) || !(cum[ncum - 1] > 0)) {
+        PyErr_SetString(PyExc_ValueError, "a group's weights must be >= 0 with a positive sum");
+        goto done;
+    }
+    g->mask = malloc(sizeof(uint64_t) * (size_t)ncum);
+    g->hands = malloc(sizeof(Hand) * (size_t)(ncum * nm));
+    g->keep = malloc(sizeof(double) * (size_t)ncum);
+    g->alias = malloc(sizeof(uint32_t) * (size_t)ncum);
+    uint32_t *work = malloc(sizeof(uint32_t) * 2 * (size_t)ncum);
+    if (g->mask == NULL || g->hands == NULL || g->keep == NULL || g->alias == NULL ||
+        work == NULL) {
+        free(work);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t d = 0; d < ncum; d++) {
+        uint64_t mask = 0;
+        for (Py_ssize_t k = 0; k < nm; k++) {
+            Py_ssize_t p = g->members[k];
+            int64_t c = columns[d * nm + k];
+            if (c < 0 || c >= deal->sizes[p] || (mask & combos[p][c].bits)) {
+                free(work);
+                PyErr_SetString(PyExc_ValueError,
+                                "a joint combo names no combo of its player, or a card twice");
+                goto done;
+            }
+            mask |= combos[p][c].bits;
+            g->hands[d * nm + k] = hand_of(&combos[p][c]);
+        }
+        g->mask[d] = mask;
+    }
+    alias_table(cum, (uint32_t)ncum, g->keep, g->alias, work);
+    free(work);
+    ok = 1;
+done:
+    free(members);
+    free(columns);
+    if (have_cum) {
+        PyBuffer_Release(&cview);
+    }
+    return ok ? 0 : -1;
+}
+
+/* One joint combo of group ``g`` by weight: a uniform index (exact, see below), kept
+ * with chance keep[index] (32 random bits against it), else its alias. */
+static inline uint32_t draw_joint(Rng *rng, const Group *g)
+{
+    uint64_t x = rng_next(rng);
+    uint32_t c = below(rng, (uint32_t)(x >> 32), (uint32_t)g->size);
+    if ((double)(uint32_t)x * (1.0 / 4294967296.0) >= g->keep[c]) {
+        c = g->alias[c];
+    }
+    return c;
+}
+
+/* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
+ * docstring in module.c. */
+PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
+{
+    PyObject *board_obj, *live_obj, *players_obj, *groups_obj, *counts_obj;
+    Py_ssize_t trials;
+    unsigned long long seed;
+    long long most;
+    if (!PyArg_ParseTuple(args, "OOOOnKOL:holdem_deals", &board_obj, &live_obj, &players_obj,
+                          &groups_obj, &trials, &seed, &counts_obj, &most)) {
+        return NULL;
+    }
+    Deal deal;
+    Py_buffer counts_view;
+    int64_t *counts = NULL;
+    Hole *combos[MAX_PLAYERS] = {NULL};
+    Group groups[MAX_PLAYERS];
+    int n_groups = 0;
+    long long attempts = 0;
+    PyObject *gseq = NULL;
+    int64_t *by_winners = NULL; /* showdowns per set of winners (a mask of players) */
+    memset(groups, 0, sizeof(groups));
+    if (read_deal(&deal, board_obj, live_obj, players_obj, 2, trials, "holdem_deals", 1) < 0) {
+        goto done;
+    }
+    Py_ssize_t players = deal.players;
+    counts = sd_get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
+    if (counts == NULL) {
+        goto done;
+    }
+    by_winners = calloc((size_t)1 << players, sizeof(int64_t));
+    if (by_winners == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t p = 0; p < players; p++) {
+        combos[p] = malloc(sizeof(Hole) * (size_t)(deal.sizes[p] > 0 ? deal.sizes[p] : 1));
+        if (combos[p] == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (Py_ssize_t c = 0; c < deal.sizes[p]; c++) {
+            unsigned c1 = deal.ids[p][2 * c], c2 = deal.ids[p][2 * c + 1], r1 = c1 >> 2,
+                     r2 = c2 >> 2;
+            if (sd_make_hole(self, c1, c2, &combos[p][c]) < 0) {
+                goto done;
+            }
+            combos[p][c].pair = pair5_table(self, r1 > r2 ? r1 : r2, r1 > r2 ? r2 : r1);
+            if (combos[p][c].pair == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+        }
+    }
+    gseq = PySequence_Fast(groups_obj, "groups must be a sequence");
+    if (gseq == NULL) {
+        goto done;
+    }
+    int owner[MAX_PLAYERS];
+    int ranged = 0, drawn_cards = 0;
+    for (Py_ssize_t p = 0; p < players; p++) {
+        owner[p] = -1;
+    }
+    if (PySequence_Fast_GET_SIZE(gseq) > players) {
+        PyErr_SetString(PyExc_ValueError, "more groups than players");
+        goto done;
+    }
+    for (; n_groups < PySequence_Fast_GET_SIZE(gseq); n_groups++) {
+        if (read_group(&groups[n_groups], PySequence_Fast_GET_ITEM(gseq, n_groups), &deal, combos,
+                       owner, n_groups) < 0) {
+            n_groups++; /* released below */
+            goto done;
+        }
+    }
+    for (Py_ssize_t p = 0; p < players; p++) {
+        if (deal.sizes[p] > 1 && owner[p] < 0) {
+            PyErr_SetString(PyExc_ValueError, "a ranged player is in no group");
+            goto done;
+        }
+        ranged += owner[p] >= 0;
+    }
+    /* read_deal took every player as fixed: put the ranged players' cards back in the deck
+     * (the board cards and the fixed hands stay out) */
+    {
+        uint64_t out_of_deck = 0;
+        for (Py_ssize_t i = 0; i < deal.nk; i++) {
+            out_of_deck |= (uint64_t)1 << deal.known[i];
+        }
+        for (Py_ssize_t p = 0; p < players; p++) {
+            if (owner[p] < 0) {
+                out_of_deck |= combos[p][0].bits;
+            }
+        }
+        Py_ssize_t m;
+        unsigned live[NCARDS];
+        if (sd_ids_of(live_obj, live, NCARDS, &m, "live") < 0) {
+            goto done;
+        }
+        deal.size = 0;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            if (!((out_of_deck >> live[i]) & 1)) {
+                deal.deck[deal.size++] = live[i];
+            }
+        }
+        drawn_cards = 5 - (int)deal.nk;
+        if ((uint32_t)(drawn_cards + 2 * ranged) > deal.size) {
+            PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
+            goto done;
+        }
+    }
+    {
+        const int k = drawn_cards;
+        const uint32_t size = deal.size;
+        Draw draw = {NULL, NULL, 0, 0, 0, 0, {0}, {0}, {0}};
+        for (Py_ssize_t i = 0; i < deal.nk; i++) {
+            draw.base_key += self->keys[deal.known[i]];
+            draw.base_lanes |= (uint64_t)1 << (13 * (deal.known[i] & 3) + (deal.known[i] >> 2));
+        }
+        for (uint32_t i = 0; i < size; i++) {
+            draw.card_bits[i] = (uint64_t)1 << deal.deck[i];
+            draw.card_lanes[i] = (uint64_t)1 << (13 * (deal.deck[i] & 3) + (deal.deck[i] >> 2));
+            draw.card_keys[i] = self->keys[deal.deck[i]];
+        }
+        const int8_t *fs = self->flush_suit[7];
+        const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
+        const uint32_t *row_start5 = self->row_start[5];
+        const int ng = n_groups;
+        Py_BEGIN_ALLOW_THREADS
+        Rng rng;
+        rng_seed(&rng, (uint64_t)seed);
+        Hand fixed[MAX_PLAYERS];
+        const Hand *h[MAX_PLAYERS];
+        for (Py_ssize_t p = 0; p < players; p++) {
+            fixed[p] = hand_of(&combos[p][0]);
+            h[p] = &fixed[p]; /* the fixed hands stay */
+        }
+        uint32_t keys_of[BLOCK];
+        uint64_t lanes_of[BLOCK];
+        uint32_t joint_of[BLOCK][MAX_PLAYERS];
+        uint16_t r[MAX_PLAYERS];
+        int64_t w0 = 0, w1 = 0, ties = 0;
+        /* Blocks of trials in two passes, as holdem_draw: draw every deal and board of the
+         * block, then play the showdowns. A deal is one joint combo per group, drawn again
+         * whole while two share a card (the deals kept then have exactly the chance the
+         * product of their weights gives); the board's missing cards are drawn one at a
+         * time among the cards the deal left (see draw_cards). */
+        for (Py_ssize_t start = 0; start < trials && attempts >= 0; start += BLOCK) {
+            int stop = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
+            for (int b = 0; b < stop; b++) {
+                uint64_t taken;
+                for (;;) {
+                    if (++attempts > most) {
+                        attempts = -1;
+                        break;
+                    }
+                    taken = 0;
+                    int gi = 0;
+                    for (; gi < ng; gi++) {
+                        uint32_t d = draw_joint(&rng, &groups[gi]);
+                        uint64_t mask = groups[gi].mask[d];
+                        if (mask & taken) {
+                            break;
+                        }
+                        taken |= mask;
+                        joint_of[b][gi] = d;
+                    }
+                    if (gi == ng) {
+                        break;
+                    }
+                }
+                if (attempts < 0) {
+                    break;
+                }
+                if (k > 0) {
+                    draw_cards_flat(&rng, &draw, size, k, taken, &keys_of[b], &lanes_of[b]);
+                } else {
+                    keys_of[b] = draw.base_key;
+                    lanes_of[b] = draw.base_lanes;
+                }
+            }
+            if (attempts < 0) {
+                break;
+            }
+            for (int b = 0; b < stop; b++) {
+                uint32_t key = keys_of[b];
+                uint64_t lanes = lanes_of[b];
+                for (int gi = 0; gi < ng; gi++) {
+                    const Group *g = &groups[gi];
+                    const Hand *hands = g->hands + (size_t)joint_of[b][gi] * g->n_members;
+                    for (int q = 0; q < g->n_members; q++) {
+                        h[g->members[q]] = &hands[q];
+                    }
+                }
+                uint32_t board_sum = key >> SUIT_BITS; /* the board's own 5-card rank: */
+                unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
+                for (Py_ssize_t p = 0; p < players; p++) {
+                    int suit = fs[(key + h[p]->key) & 255];
+                    r[p] = suit < 0 ? h[p]->pair[b5]
+                                    : flush[((lanes | h[p]->major) >> (13 * suit)) & 8191];
+                }
+                if (players == 2) {
+                    w0 += r[0] < r[1];
+                    w1 += r[1] < r[0];
+                    ties += r[0] == r[1];
+                } else {
+                    by_winners[winners_mask(r, players)]++;
+                }
+            }
+        }
+        counts[1] += w0;
+        counts[TALLY + 1] += w1;
+        counts[2] += ties;
+        counts[TALLY + 2] += ties;
+        add_by_winners(by_winners, players, counts);
+        Py_END_ALLOW_THREADS
+    }
+done:
+    free(by_winners);
+    Py_XDECREF(gseq);
+    release_groups(groups, n_groups);
+    for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
+        free(combos[p]);
+    }
+    release_deal(&deal);
+    if (counts != NULL) {
+        PyBuffer_Release(&counts_view);
+    }
     if (PyErr_Occurred()) {
         return NULL;
     }

@@ -46,7 +46,8 @@ def evaluate_batch(
     an unspecified rank (some number in 0..7462, possibly 0, which no real hand
     has), never an error, a crash or a read outside the tables. It saves a
     sixth to a third of the numpy path's time and little of the native one's
-    (there the check is one 64-bit mask per row). ``wrap``: the R10 house rule.
+    (there the check is a bit count per row, added up over blocks of rows). ``wrap``: the
+    R10 house rule.
 
     >>> evaluate_batch(np.array([[12, 8, 4, 0, 48, 1, 2]], dtype=np.uint8), check=False)
     array([10], dtype=uint16)

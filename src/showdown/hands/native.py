@@ -38,7 +38,7 @@ NAMES: tuple[Backend, ...] = ("native", "numpy")
 
 
 #: The kernel's interface version; a build of another version is not used.
-ABI = 7
+ABI = 8
 
 
 def _import_kernel() -> ModuleType:

@@ -37,8 +37,9 @@ LIST_DEALS = 300_000
 _BATCH = 1 << 15
 #: Trials per native call when every hand is fixed (the kernel draws the boards).
 _NATIVE_BATCH = 1 << 20
-#: Trials per native call when the kernel draws the deals too: small enough that the
-#: picks (8 bytes per player and trial) stay in cache from the draw to the showdowns.
+#: Trials of a task's first native call that draws the deals too: small, as a call whose
+#: deals fit too rarely gives up after a number of attempts per trial (then the job's
+#: sampler takes over); once one call of the task fitted, the next take _NATIVE_BATCH.
 _DEAL_BATCH = 1 << 16
 
 
@@ -293,38 +294,45 @@ def _native_trials(
     """Trials on the native kernel, which draws the boards itself (from a generator seeded
     by ``rng``: the same task seed gives the same numbers, on this backend; the numpy path
     draws other boards from the same distribution). The ranged players' deals are drawn
-    by the kernel too (:func:`~showdown.odds.kernels.deal_picks`: exact, every trial
-    weighing the same, so the kernel tallies them); where they fit too rarely, by the
-    job's sampler, whose importance-weighted trials take their ranks back to weigh them."""
+    and tallied by the kernel too (:func:`~showdown.odds.kernels.deal_counts`: exact,
+    every trial weighing the same); where they fit too rarely, by the job's sampler,
+    whose importance-weighted trials take their ranks back to weigh them."""
     n_players = len(spec.combos)
     done = 0
+    deals_fit = False  # per task, not per process: a task's numbers depend on its seed only
     while done < trials:
-        if state.sampler is None:
+        if state.sampler is None or deals_fit:
             batch = _NATIVE_BATCH
         else:
             batch = _DEAL_BATCH if state.kernel_deals else _BATCH
         size = min(batch, trials - done)
-        picks: list[np.ndarray | None] = [None] * n_players
-        iw = None
         if state.sampler is not None and state.kernel_deals:
             if state.deal_groups is None:  # per group: members, their columns, cumsum, masks
                 state.deal_groups = [
-                    (members, np.ascontiguousarray(listed.T), np.cumsum(w), m)
+                    (members, listed, np.cumsum(w), m)
                     for members, listed, w, m in groups(state.sampler.masks, state.sampler.weights)
                 ]
-            dealt = K.deal_picks(
-                [m for _, _, _, m in state.deal_groups],
-                [c for _, _, c, _ in state.deal_groups],
+            counts = K.new_counts(n_players)
+            fits = K.deal_counts(
+                spec.board,
+                spec.live,
+                spec.combos,
+                [([state.ranged[i] for i in members], listed, cum)
+                 for members, listed, cum, _ in state.deal_groups],
                 size,
                 int(rng.integers(0, 1 << 63)),
-            )
-            if dealt is None:
+                counts,
+            )  # fmt: skip
+            if not fits:
                 state.kernel_deals = False
                 continue
-            for (members, columns, _, _), drew in zip(state.deal_groups, dealt, strict=True):
-                for member, column in zip(members, columns, strict=True):
-                    picks[state.ranged[member]] = column.take(drew)
-        elif state.sampler is not None:
+            deals_fit = True  # the deals fit often enough: whole batches from now on
+            add_counts(out, counts, size)
+            done += size
+            continue
+        picks: list[np.ndarray | None] = [None] * n_players
+        iw = None
+        if state.sampler is not None:
             drawn, iw, _ = state.sampler.sample(rng, size)
             for i, drew in zip(state.ranged, drawn, strict=True):
                 picks[i] = drew

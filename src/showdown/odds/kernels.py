@@ -522,6 +522,53 @@ def deal_picks(
     return None if used < 0 else picks
 
 
+def deal_counts(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray],
+    deal_groups: Sequence[tuple[Sequence[int], np.ndarray, np.ndarray]],
+    trials: int,
+    seed: int,
+    counts: np.ndarray,
+) -> bool:
+    """Monte Carlo showdowns with the ranged players' deals drawn, the boards drawn and
+    the showdowns tallied by the native kernel, added to ``counts`` (P, 11); False (and
+    ``counts`` partly added) when the deals needed more than :data:`DEAL_ATTEMPTS`
+    attempts a trial. ``combos[p]`` is player p's ``(m, 2)`` ids (m == 1: a fixed hand);
+    ``deal_groups`` cover every ranged player once, each ``(members, columns,
+    cumulative)``: the group's joint combos (``(D, members)`` combo indexes, no card
+    twice) and their cumulative weights, as :func:`showdown.odds.deals.groups` lists them.
+    Each trial draws one joint combo per group by weight, again whole while two share a
+    card, so every trial weighs the same, then the board. Native only.
+
+    >>> aces, kings = np.array([[48, 49], [50, 51]]), np.array([[44, 45], [46, 47]])
+    >>> counts = new_counts(2)
+    >>> groups = [([0, 1], np.array([[0, 0], [1, 1]]), np.cumsum([1.0, 2.0]))]
+    >>> deal_counts([], range(52), [aces, kings], groups, 1000, 7, counts)
+    True
+    >>> int(counts[0, 1] + counts[1, 1] + counts[0, 2])  # wins and ties: every trial
+    1000
+    """
+    used = native.native_tables(False).holdem_deals(
+        np.asarray(board, dtype=np.int64),
+        np.asarray(live, dtype=np.int64),
+        [(np.ascontiguousarray(c, dtype=np.int64).ravel(), None) for c in combos],
+        [
+            (
+                np.asarray(members, dtype=np.int64),
+                np.ascontiguousarray(columns, dtype=np.int64).ravel(),
+                np.ascontiguousarray(cumulative, dtype=np.float64),
+            )
+            for members, columns, cumulative in deal_groups
+        ],
+        trials,
+        seed,
+        counts,
+        DEAL_ATTEMPTS * trials + 10_000,
+    )
+    return bool(used >= 0)
+
+
 def omaha_draw_ranks(
     board: Sequence[int],
     live: Sequence[int],
