@@ -20,7 +20,11 @@ enough to time. In interleaved rounds (best and median printed):
   ``showdown replay`` does (``corpus._run`` of each file's text), and pokerkit's
   ``HandHistory.loads_all`` and replay of the same files beside it.
 
-Then hands per second per room for the whole path. Figures on a shared machine vary
+Then hands per second per room for the whole path. ``--why`` prints instead, per sample
+file, where its hands go: read by the kernel or by the Python readers (and why: the
+pattern of ``read._PYTHON_ONLY`` that sends it, or the kernel's own refusal), replayed in
+the kernel or in the Python engine (and why: a game the kernel does not replay, a hand run
+more than once, or the kernel's refusal). Figures on a shared machine vary
 with its load; the load is printed, and the rounds are also given in this thread's CPU
 time, which other processes change far less.
 """
@@ -28,6 +32,7 @@ time, which other processes change far less.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import warnings
 from decimal import Decimal
@@ -113,11 +118,70 @@ def pokerkit_replay(phh: list[str]) -> int:
     return len(phh)
 
 
+def _top_level(pattern: str) -> list[str]:
+    """A regex's alternatives at the top level (not those inside a group)."""
+    parts, depth, start = [], 0, 0
+    for k, c in enumerate(pattern):
+        depth += (c == "(") - (c == ")")
+        if c == "|" and depth == 0:
+            parts.append(pattern[start:k])
+            start = k + 1
+    return [*parts, pattern[start:]]
+
+
+def why() -> None:
+    """Per sample file: where its hands are read and replayed, and why (see the docstring)."""
+    from collections import Counter
+
+    from showdown.phh.rooms import read as rooms_read
+    from showdown.phh.rooms.fast import native_hands
+    from showdown.phh.runs import _kernel_results, kernel_shapes
+
+    alternatives = _top_level(rooms_read._COMMON_ONLY)
+    shapes = kernel_shapes()
+    for path in sorted(ROOMS.iterdir()):
+        text = open_text(path.read_bytes())
+        room = detect(text)
+        assert room is not None, path
+        parts = split_hands(text, room)
+        fast = native_hands(parts, room) or [None] * len(parts)
+        reasons: Counter[str] = Counter()
+        for part, done in zip(parts, fast, strict=True):
+            sent = rooms_read._PYTHON_ONLY[room].search(part)
+            if sent is not None:
+                found = next((a for a in alternatives
+                              if re.search(a, sent.group(0), re.MULTILINE)), sent.group(0))
+                reasons[f"python: {found!r}"] += 1
+            elif done is None:
+                reasons["python: the kernel refused"] += 1
+            else:
+                reasons["kernel"] += 1
+        hands = [h for h in read_hands(text, room, str(path)) if isinstance(h, HandHistory)]
+        replays: Counter[str] = Counter()
+        for h, result in zip(hands, _kernel_results(hands), strict=True):
+            if h.fields["variant"] not in shapes:
+                replays[f"engine: game {h.fields['variant']}"] += 1
+            elif "_runout_count" in h.fields:
+                replays["engine: _runout_count"] += 1
+            elif result is None:
+                replays["engine: the kernel refused"] += 1
+            else:
+                replays["kernel"] += 1
+        print(f"{path.name} ({len(parts)} hands)")
+        print("  read:   " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
+        print("  replay: " + ", ".join(f"{k} {v}" for k, v in replays.most_common()))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--copies", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--why", action="store_true",
+                        help="print where each sample's hands are read and replayed, and why")
     args = parser.parse_args()
+    if args.why:
+        why()
+        return 0
     warnings.simplefilter("ignore")  # pokerkit warns about folds it finds needless
     texts = room_texts(args.copies)
     read = read_all(texts)

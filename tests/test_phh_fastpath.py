@@ -29,7 +29,7 @@ from showdown.phh.settlement import Settlement, settle
 
 pytestmark = pytest.mark.usefixtures("backend")
 
-BLIND_BOARD = ("NT", "NS", "PO", "FT", "FO/8")
+BLIND_BOARD = ("NT", "NS", "PO", "P5O", "FT", "FO/8")
 REAL = sorted((Path(__file__).parent / "data").glob("handhq-*.phhs"))
 
 
@@ -58,7 +58,7 @@ def one_by_one(h: HandHistory) -> Settlement | HistoryError:
 
 
 def random_case(rng: random.Random, code: str) -> HandHistory:
-    n = rng.randint(2, 6)
+    n = rng.randint(2, 4 if code == "P5O" else 6)  # unknown cards shown come from the deck
     stacks = [rng.choice([3, 7, 40, 100, 250]) for _ in range(n)]
     antes = [rng.choice([0, 0, 1, 3])] * n
     if rng.random() < 0.2:
@@ -214,7 +214,7 @@ def test_the_kernel_takes_cash_hands() -> None:
     hands = []
     for _ in range(300):
         code = rng.choice(sorted(kernel_shapes()))
-        n = rng.randint(2, 5 if code == "PO" else 9)  # unknown cards shown come from the deck
+        n = rng.randint(2, {"PO": 5, "P5O": 4}.get(code, 9))  # unknown cards shown: from the deck
         fields = header(code, [rng.choice([40, 250, 10_000, 12_345]) for _ in range(n)],
                         antes=[rng.choice([0, 0, 5])] * n)
         h = random_hand(rng, fields, unknown=rng.choice([0, 0.5, 1]), fold=0.4,
@@ -316,3 +316,31 @@ def test_partial_hands_replay_in_the_kernel_as_the_reference() -> None:
         repr(report(h, h.label).to_dict()) for h in hands]
     if _backend.current() == "native":
         assert kernel_share(hands) > 0.5
+
+
+def test_a_check_nobody_needs_dropped_settles_as_the_reference() -> None:
+    """The engine's 'nothing to decide' rule (a round whose players still to act have
+    matched the bet, with no two live players with chips, ends before board cards or a
+    show): a check written just before them dropped, on short stacks where the rule
+    matters and elsewhere (where dropping it is an error both paths must report)."""
+    rng = random.Random(31)
+    hands, mutated = [], []
+    for _ in range(1500):
+        code = rng.choice(["NT", "PO", "FT"])
+        n = rng.randint(2, 5)
+        stacks = [rng.choice([1, 2, 3, 5, 40, 100]) for _ in range(n)]
+        h = random_hand(rng, header(code, stacks), unknown=0, fold=rng.choice([0.1, 0.3]),
+                        muck=0)
+        actions = h.fields["actions"]
+        before = [k for k in range(len(actions) - 1) if actions[k].endswith(" cc")
+                  and (actions[k + 1].startswith("d db") or " sm" in actions[k + 1])]
+        if before:
+            k = rng.choice(before)
+            h = h.with_fields(actions=actions[:k] + actions[k + 1:])
+            mutated.append(h)
+        hands.append(h)
+    assert_same(hands)
+    dropped = [h for h in mutated if not isinstance(one_by_one(h), HistoryError)]
+    assert len(dropped) > 15 and len(dropped) < len(mutated)  # the rule matters, both ways
+    if _backend.current() == "native":
+        assert kernel_share(dropped) == 1.0

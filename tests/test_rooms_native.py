@@ -62,7 +62,7 @@ def test_every_sample_reads_the_same(name: str) -> None:
 
 
 #: Samples some of whose hands the kernel leaves to Python: hands run twice, games PHH has
-#: no code for (five-card Omaha, five-card draw, pot-limit Hold'em), a knockout, a player
+#: no code for (five-card draw), Winamax's all-ins, a knockout, a player
 #: who denies the big blind, a card shown alone.
 _PARTLY_PYTHON = {
     "ggpoker-handwritten-run-twice.txt", "ggpoker-rush-one-card-shown.txt.gz",
@@ -283,3 +283,35 @@ def test_split_at_heads_cuts_every_sample_as_finditer(name: str) -> None:
 def test_split_at_heads_cuts_any_text_as_finditer(room: str, lines: list[str]) -> None:
     text = "\n".join(lines)
     assert split_at_heads(text, room, _HEADS[room]) == _split_reference(text, room)
+
+
+@needs_kernel
+def test_winamax_blinds_out_of_position_and_all_ins_read_in_the_kernel_as_in_python() -> None:
+    """Winamax's dead small blind out of position, a declined big blind and an all-in's
+    unmatched part collected back: read by the kernel, as by the Python reader."""
+    text = TEXTS["winamax-cash-incognito.txt"]
+    small = text.replace("posts big blind 0.02€ out of position",
+                         "posts small blind 0.01€ out of position")
+    assert small != text
+    for variant in (text, small, TEXTS["winamax-tournament.txt.gz"]):
+        fast, slow = _both(variant, "winamax")
+        assert fast == slow
+        parts = split_hands(variant, "winamax")
+        assert _native_count(variant, "winamax") >= len(parts) - 2  # blinds all in: Python's
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_the_one_pass_scan_finds_the_parts_the_pattern_finds(name: str) -> None:
+    """read._python_only (one pass per literal over the text) sends to Python exactly the
+    parts read._PYTHON_ONLY finds, on every sample and on the sample mutated."""
+    from showdown.phh.rooms import read as rooms_read
+
+    room = detect(TEXTS[name])
+    assert room is not None
+    rng = random.Random(name)
+    texts = [TEXTS[name], _lines(TEXTS[name], rng), "Hand #1 Cash Drop\n" + TEXTS[name]]
+    for text in texts:
+        parts = split_hands(text, room)
+        expected = [k for k, part in enumerate(parts)
+                    if rooms_read._PYTHON_ONLY[room].search(part)]
+        assert rooms_read._python_only(text, parts, room) == expected

@@ -432,9 +432,26 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         if (count < 0) {
             return 1;
         }
-        int begin = 0, end = 0;
+        int begin = 0, end = 0, redo = 0;
         int dealer = count >= 1 && phh_is(word[0], wlen[0], "d");
-        if (count == 2 || (count == 3 && !dealer)) {
+        if (phase == BET && ((count == 3 && dealer && phh_is(word[1], wlen[1], "db")) ||
+                             ((count == 2 || count == 3) && !dealer &&
+                              phh_is(word[1], wlen[1], "sm")))) {
+            /* engine._no_decision_left: before board cards or a show, a round whose
+             * players still to act have matched the bet, with no two live players with
+             * chips, ends (nobody has a decision left); the action is then read again */
+            int asked = 0, with_chips = 0;
+            for (int q = qhead; q < qlen; q++) {
+                asked |= bets[queue[q]] < max_bet;
+            }
+            for (int j = 0; j < n; j++) {
+                with_chips += !h->folded[j] && stacks[j] > 0;
+            }
+            redo = end = !asked && with_chips <= 1;
+        }
+        if (redo) {
+            /* the round ends below; the same action is read again after it */
+        } else if (count == 2 || (count == 3 && !dealer)) {
             int i = phh_player(word[0], wlen[0]);
             if (i < 0 || i >= n) {
                 return 1;
@@ -659,6 +676,9 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 pending = boards[street];
             }
         }
+        if (redo) {
+            a--;
+        }
     }
     /* actions that stop before the hand is over: replayed as far as written, what comes
      * next said as engine.HandState.pending says it (the hand is not settled) */
@@ -715,7 +735,7 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
             if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
                                   &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
                                   &shape.bet[3]) ||
-                shape.holes < 1 || shape.holes > 4 || (shape.evaluator == 0 && shape.holes != 2)) {
+                shape.holes < 1 || shape.holes > 5 || (shape.evaluator == 0 && shape.holes != 2)) {
                 if (!PyErr_Occurred()) {
                     PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
                 }

@@ -159,7 +159,7 @@ typedef struct {
     int n, nboard, last_aggressor, lowest, places;
     int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
     unsigned char folded[PHH_MAX], mucked[PHH_MAX], unknown_stack[PHH_MAX];
-    int hole[PHH_MAX][4], nhole[PHH_MAX], board[5];
+    int hole[PHH_MAX][5], nhole[PHH_MAX], board[5]; /* up to five hole cards (P5O) */
     char partial[32]; /* "" for a hand played to its end; else what comes next ("p3 to act") */
 } PhhHand;
 

@@ -31,6 +31,7 @@ typedef struct {
     int has_bet, has_ante, has_blind;
     char hole[16], shown[16]; /* card texts run together ("AcKd") */
     int nhole, nshown;
+    int64_t unmatched; /* HandBuilder.unmatched: the part of a "raise" nobody could answer */
 } RmPlayer;
 
 typedef struct {
@@ -53,6 +54,9 @@ typedef struct {
     const char *fee_key[3];
     int64_t fee[3];
     PyObject *meta; /* a dict, owned */
+    int collects_unmatched; /* HandBuilder.collects_unmatched (Winamax, with an all-in) */
+    int completable, has_completion; /* HandBuilder.completable, .completion */
+    int64_t completion;
 } Rm;
 
 /* The lines of a hand (text.strip("\n").split("\n")) one by one. */
@@ -182,6 +186,7 @@ int rm_act(Rm *b, int i, char verb, int64_t value);
 int rm_deal(Rm *b, int i, const char *cards, int n, char verb);
 void rm_street(Rm *b);
 int rm_steps(const char *variant);
+int rm_fixed(const char *variant);
 int rm_board(Rm *b, const char *cards, int n);
 int rm_collect(Rm *b, Span name, int64_t value);
 extern const char *const rm_fee_names[3];

@@ -142,6 +142,35 @@ void rm_street(Rm *b)
     }
 }
 
+/* builder.fixed: the fixed-limit games the readers write */
+int rm_fixed(const char *variant)
+{
+    static const char *const fixed[] = {"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD",
+                                        NULL};
+    for (int k = 0; fixed[k] != NULL; k++) {
+        if (strcmp(variant, fixed[k]) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* HandBuilder._completes: a call to the full big blind over one posted all in for less
+ * (before any board card; someone left to answer). */
+static int rm_completes(Rm *b, int i, int64_t total)
+{
+    int64_t top = rm_top(b);
+    if (!b->has_big || !(top < total && total <= b->big)) {
+        return 0;
+    }
+    for (int k = 0; k < b->nev; k++) {
+        if (b->ev[k].verb == 'b') {
+            return 0;
+        }
+    }
+    return !rm_nobody_behind(b, i);
+}
+
 /* HandBuilder.act: verb 'f' fold, 'k' check, 'c' call, 'b' bet, 't' raise_to, 'p' put,
  * 'i' bring_in. */
 int rm_act(Rm *b, int i, char verb, int64_t value)
@@ -160,16 +189,41 @@ int rm_act(Rm *b, int i, char verb, int64_t value)
         p->folded = 1;
         return rm_event(b, i, 'f', "", 0);
     }
-    if (verb == 'k' || verb == 'c') {
+    if (verb == 'c' && value && b->completable && rm_completes(b, i, before + value)) {
+        int64_t gap = before + value - rm_top(b);
+        if (!b->has_completion || gap < b->completion) {
+            b->completion = gap;
+            b->has_completion = 1;
+        }
+        char text[40];
+        p->bet = before + value;
+        if (rm_event(b, i, 'r', text, rm_text(p->bet, text))) {
+            return RM_NOT_MINE;
+        }
+    } else if (verb == 'k' || verb == 'c') {
         if (verb == 'c') {
-            p->bet = value ? before + value : rm_top(b);
+            int64_t top = rm_top(b);
+            if (b->completable && value && before + value > top) {
+                /* the full big blind called over a short one nobody else matches */
+                p->unmatched += before + value - top;
+                if (p->unmatched >= RM_MOST) {
+                    return RM_NOT_MINE;
+                }
+            }
+            p->bet = value ? before + value : top;
         }
         if (rm_event(b, i, 'c', "", 0)) {
             return RM_NOT_MINE;
         }
     } else {
-        int64_t total = verb == 't' ? value : before + value;
-        if ((verb == 'p' && total <= rm_top(b)) || rm_nobody_behind(b, i)) {
+        int64_t total = verb == 't' ? value : before + value, top = rm_top(b);
+        if ((verb == 'p' && total <= top) || rm_nobody_behind(b, i)) {
+            if (total > top) { /* the part nobody can match, handed back */
+                p->unmatched += total - top;
+                if (p->unmatched >= RM_MOST) {
+                    return RM_NOT_MINE;
+                }
+            }
             p->bet = total;
             if (rm_event(b, i, 'c', "", 0)) {
                 return RM_NOT_MINE;
@@ -346,6 +400,14 @@ static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_
     return 1;
 }
 
+/* HandBuilder._won: what the room says the player collected, less the part of a raise
+ * nobody could answer when the room counts it as won (Winamax). */
+static int64_t rm_won(const Rm *b, const RmPlayer *p)
+{
+    return b->collects_unmatched && p->collected >= p->unmatched ? p->collected - p->unmatched
+                                                                  : p->collected;
+}
+
 /* A list of amounts per player: ``values`` (by place) when given, else a player field
  * (2 stack, 3 collected, 4 bounty); reversed for the heads-up forced bets. */
 static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int reverse,
@@ -359,7 +421,7 @@ static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int rever
         int place = reverse ? n - 1 - k : k;
         RmPlayer *p = &b->pl[order[place]];
         int64_t v = values != NULL ? values[place] : which == 2 ? p->stack
-                  : which == 3 ? p->collected : p->bounty;
+                  : which == 3 ? rm_won(b, p) : p->bounty;
         PyObject *x = rm_number(v);
         if (x == NULL) {
             Py_DECREF(list);
@@ -384,12 +446,18 @@ int rm_build(Rm *b, PyObject **fields)
     if (variant == NULL) {
         return -1;
     }
-    int cards = strcmp(variant, "PO") == 0 || strcmp(variant, "FO/8") == 0 ? 4 : 2;
+    /* builder.HOLE_CARDS of the board games built here */
+    int cards = strcmp(variant, "PO") == 0 || strcmp(variant, "FO/8") == 0 ||
+                strcmp(variant, "PO/8") == 0 ? 4
+              : strcmp(variant, "P5O") == 0 || strcmp(variant, "P5O/8") == 0 ? 5 : 2;
+    int blind_board = strcmp(variant, "NT") == 0 || strcmp(variant, "PO") == 0 ||
+                      strcmp(variant, "PT") == 0 || strcmp(variant, "PO/8") == 0 ||
+                      strcmp(variant, "P5O") == 0 || strcmp(variant, "P5O/8") == 0;
     int steps = rm_steps(variant);
     int stud = steps && (variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R'));
     int fixed = strcmp(variant, "FT") == 0 || strcmp(variant, "FO/8") == 0 ||
                 (steps && strcmp(variant, "N2L1D") != 0);
-    if (strcmp(variant, "NT") && strcmp(variant, "PO") && !fixed && !steps) {
+    if (!blind_board && !fixed && !steps) {
         return 0; /* a variant the readers do not write: Python's */
     }
     if (stud && !b->has_bring_in) {
@@ -441,6 +509,9 @@ int rm_build(Rm *b, PyObject **fields)
         }
         if (posted && !found) {
             big = most;
+        }
+        if (b->has_completion && b->completion < big) { /* a short big blind completed */
+            big = b->completion;
         }
     }
     PyObject *f = PyDict_New(), *actions = PyList_New(0);

@@ -227,7 +227,8 @@ static int rm_winamax_header(Rm *b, Span line, PyObject *game)
 static const char *const rm_noise[] = {
     "doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
     "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
-    "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", NULL};
+    "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", "denies",
+    NULL};
 
 /* stars._post */
 static int rm_stars_post(Rm *b, int i, Span rest)
@@ -243,7 +244,18 @@ static int rm_stars_post(Rm *b, int i, Span rest)
         int64_t live = b->has_big && b->big < value ? b->big : value;
         return rm_post(b, i, 'b', live, value - live);
     }
-    return rm_post(b, i, rm_contains(rest, "dead") ? 'a' : 'b', value, 0);
+    /* dead money (Winamax: a small blind out of position) */
+    int dead = rm_contains(rest, "dead") ||
+               (rm_contains(rest, "small blind") && rm_contains(rest, "out of position"));
+    if (!dead && rm_contains(rest, "and is all-in") && b->has_big && value < b->big) {
+        /* HandBuilder.post: a big blind posted all in for less (not in fixed limit) */
+        const char *variant = PyUnicode_AsUTF8(b->variant);
+        if (variant == NULL) {
+            return -1;
+        }
+        b->completable |= !rm_fixed(variant);
+    }
+    return rm_post(b, i, dead ? 'a' : 'b', value, 0);
 }
 
 /* stars._action */
@@ -559,6 +571,9 @@ static int rm_table_line(Rm *b, Span line)
 /* stars._summary */
 static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
 {
+    if (rm_starts(line, "Hand was run")) {
+        return RM_NOT_MINE; /* stars._summary: a hand run more than once is Python's */
+    }
     if (rm_starts(line, "Total pot")) {
         Py_ssize_t bar = rm_find(line, "|");
         while (bar >= 0) {
@@ -732,6 +747,9 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     if (status) {
         return status;
     }
+    /* winamax.read_hand: the part of an all-in nobody matched comes back as a "side pot"
+     * the player collects */
+    b->collects_unmatched = winamax && rm_contains(text, "and is all-in");
     const char *variant = PyUnicode_AsUTF8(b->variant);
     if (variant == NULL) {
         return -1;

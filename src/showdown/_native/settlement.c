@@ -182,7 +182,7 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
             if (h->mucked[i]) {
                 continue;
             }
-            unsigned hole[4];
+            unsigned hole[5];
             for (int m = 0; m < h->nhole[i]; m++) {
                 hole[m] = (unsigned)h->hole[i][m];
             }

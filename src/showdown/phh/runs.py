@@ -62,8 +62,9 @@ from showdown.phh.verification import Verdict, verify
 __all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each", "shape_of", "verify_all"]
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
-#: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha).
-_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1}
+#: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha,
+#: four or five hole cards).
+_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1}
 
 
 def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
@@ -88,7 +89,7 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big)).
 
     >>> sorted(kernel_shapes())  # PT: pot-limit Hold'em, this library's own code
-    ['FT', 'NT', 'PO', 'PT']
+    ['FT', 'NT', 'P5O', 'PO', 'PT']
     """
     shapes: dict[str, tuple[Any, ...]] = {}
     for code, rules in RULES.items():
