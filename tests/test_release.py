@@ -34,7 +34,7 @@ def _release_check() -> ModuleType:
 
 def test_one_version_everywhere() -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    newest = re.search(r"^## (\S+)", changelog, re.MULTILINE)
+    newest = re.search(r"^## (?!Unreleased)(\S+)", changelog, re.MULTILINE)
     assert newest and newest.group(1) == showdown.__version__ == "1.0.0"
     assert importlib.metadata.version("poker-showdown") == showdown.__version__
     assert PROJECT["project"]["dynamic"] == ["version"]  # read from showdown.__version__

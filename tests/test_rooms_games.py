@@ -121,3 +121,15 @@ def test_six_card_omaha_has_no_code_and_is_named() -> None:
     error = read_hands(text, "pokerstars", "six.txt")[0]
     assert isinstance(error, HistoryError)
     assert "'6 Card Omaha Pot Limit' is not one the replay reads" in str(error)
+
+
+def test_a_discard_of_more_cards_than_any_hand_holds_is_named() -> None:
+    text = (ROOMS / "pokerstars-handwritten-stud-draw.txt").read_text()
+    hands = text.strip().split("\n\n\n")
+    draw = next(h for h in hands if "discards" in h)
+    line = next(x for x in draw.splitlines() if ": discards" in x and "[" not in x)
+    name = line.split(":")[0]
+    broken = draw.replace(line, f"{name}: discards 99999999999 cards")
+    error = read_hands(broken, "pokerstars", "draw.txt")[0]
+    assert isinstance(error, HistoryError)
+    assert f"cannot read {name}'s discard" in str(error)

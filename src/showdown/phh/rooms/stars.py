@@ -59,6 +59,8 @@ _SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, (
                    r"(.*)$")
 _AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
+# More unknown discards than any hand holds is a misread line, not a draw.
+_MOST_DISCARDS = 8
 _FTP_TABLE = re.compile(r"Table (.+?) - ")
 _BARE_TABLE = re.compile(r"^(\S.*?) (\d+)-max$")
 _FTP_BUTTON = re.compile(r"^The button is in seat #(\d+)")
@@ -203,7 +205,7 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         count = rest.split(" ")[1] if " " in rest else ""
         if found:
             b.draw(name, _cards(found[0], b))
-        elif count.isdigit():
+        elif count.isdigit() and int(count) <= _MOST_DISCARDS:
             b.draw(name, ["??"] * int(count))
         else:
             b.error(f"cannot read {name}'s discard {rest!r}")
