@@ -156,6 +156,29 @@ static int rm_name_and_rest(Rm *b, Span line, Span *rest)
     }
 }
 
+/* "Dealt to NAME [cards]" (888 and PartyPoker): the player's hole cards; -1 for cards
+ * it cannot read (the hand is then Python's). */
+static int rm_dealt_to(Rm *b, Span line)
+{
+    Span rest = rm_from(line, 9);
+    Py_ssize_t k = rm_find(rest, " [");
+    if (k >= 0) {
+        rest.n = k;
+    }
+    int i = rm_index(b, rest);
+    if (i >= 0) {
+        char cards[16];
+        int count;
+        if (rm_cards_in(line, cards, &count, 8)) {
+            return -1;
+        }
+        b->pl[i].playing = b->pl[i].has_hole = 1;
+        b->pl[i].nhole = count;
+        memcpy(b->pl[i].hole, cards, (size_t)(2 * count));
+    }
+    return 0;
+}
+
 /* brackets.act: 0 done, 2 not a betting line, RM_NOT_MINE. */
 static int rm_bracket_act(Rm *b, int i, Span rest)
 {
@@ -419,21 +442,8 @@ int rm_888(Rm *b, Span text, PyObject *game)
             continue;
         }
         if (rm_starts(line, "Dealt to ")) {
-            Span rest = rm_from(line, 9);
-            Py_ssize_t k = rm_find(rest, " [");
-            if (k >= 0) {
-                rest.n = k;
-            }
-            int i = rm_index(b, rest);
-            if (i >= 0) {
-                char cards[16];
-                int count;
-                if (rm_cards_in(line, cards, &count, 8)) {
-                    return RM_NOT_MINE;
-                }
-                b->pl[i].playing = b->pl[i].has_hole = 1;
-                b->pl[i].nhole = count;
-                memcpy(b->pl[i].hole, cards, (size_t)(2 * count));
+            if (rm_dealt_to(b, line)) {
+                return RM_NOT_MINE;
             }
             continue;
         }
@@ -693,21 +703,8 @@ int rm_party(Rm *b, Span text, PyObject *game)
             continue;
         }
         if (rm_starts(line, "Dealt to ")) {
-            Span rest = rm_from(line, 9);
-            Py_ssize_t k = rm_find(rest, " [");
-            if (k >= 0) {
-                rest.n = k;
-            }
-            int i = rm_index(b, rest);
-            if (i >= 0) {
-                char cards[16];
-                int count;
-                if (rm_cards_in(line, cards, &count, 8)) {
-                    return RM_NOT_MINE;
-                }
-                b->pl[i].playing = b->pl[i].has_hole = 1;
-                b->pl[i].nhole = count;
-                memcpy(b->pl[i].hole, cards, (size_t)(2 * count));
+            if (rm_dealt_to(b, line)) {
+                return RM_NOT_MINE;
             }
             continue;
         }
