@@ -59,6 +59,7 @@ import numpy as np
 
 from common import best_time, judge, machine_load, steady
 from showdown.hands import native as _backend
+from showdown.odds import draws as D
 from showdown.odds import kernels as K
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -274,7 +275,7 @@ def kernel_threads(trials: int, repeat: int) -> None:
         counts = K.new_counts(2)
         for start in range(0, n, chunk):
             size = min(chunk, n - start)
-            K.draw_counts([], live, [hero, villain], [None, None], size, seed + start, counts)
+            D.draw_counts([], live, [hero, villain], [None, None], size, seed + start, counts)
 
     print(f"== Monte Carlo kernel, AcAd v KhKs, {trials:,} trials, threads [native]")
     pool = ThreadPoolExecutor(2)

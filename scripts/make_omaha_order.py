@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from showdown.hands.batch import evaluate_omaha_batch
-from showdown.odds import kernels as K
+from showdown.odds import draws as D
 from showdown.odds.omaha_classes import class_text, classes
 
 TABLE = Path(__file__).resolve().parents[1] / "src" / "showdown" / "odds" / "omaha_order.py"
@@ -42,7 +42,7 @@ def estimate(samples: int) -> np.ndarray:
         part = hands[a : a + CHUNK]
         n = len(part)
         decks = np.array([[c for c in range(52) if c not in set(h)] for h in part.tolist()])
-        picks = K.floyd_sample(rng, 48, 9, n * samples)  # (n * samples, 9) into each deck
+        picks = D.floyd_sample(rng, 48, 9, n * samples)  # (n * samples, 9) into each deck
         # Floyd's draw is a uniform set, not a uniform order: shuffle each row before
         # splitting it into the opponent's four cards and the board (the deck is sorted by
         # rank, so an unshuffled split would deal the opponent biased ranks).

@@ -247,6 +247,7 @@ def test_native_draws_match_exact_counts() -> None:
     """The kernel's board draws (one part, or two parts redrawn until disjoint) for 1, 2,
     4 and 5 missing cards: each player's win share lands within 4.5 standard errors of
     exact enumeration; a ranged player's picks are honoured and bad combos refused."""
+    from showdown.odds import draws as D
     from showdown.odds import kernels as K
 
     hero, villain = np.array([[48, 49]]), np.array([[46, 47]])
@@ -255,7 +256,7 @@ def test_native_draws_match_exact_counts() -> None:
     for board in ([0, 5, 10, 15], [0, 5, 10], [0], []):
         deck = [c for c in live if c not in board]
         counts = K.new_counts(2)
-        K.draw_counts(board, deck, [hero, villain], [None, None], trials, 99, counts)
+        D.draw_counts(board, deck, [hero, villain], [None, None], trials, 99, counts)
         with _backend.use("native"):
             exact = K.exact_counts(board, deck, np.array([[[48, 49], [46, 47]]]))[0]
         boards = exact[0, 1] + exact[1, 1] + exact[0, 2]
@@ -266,16 +267,16 @@ def test_native_draws_match_exact_counts() -> None:
     combos = np.array([[0, 1], [4, 5], [8, 9]])
     picks = np.arange(30_000, dtype=np.int64) % 3
     counts = K.new_counts(2)
-    K.draw_counts([], live, [hero, combos], [None, picks], 30_000, 5, counts)
+    D.draw_counts([], live, [hero, combos], [None, picks], 30_000, 5, counts)
     assert counts[0, 1] + counts[1, 1] + counts[0, 2] == 30_000
     with pytest.raises(ValueError, match="bad or board card"):
-        K.draw_counts([0, 5, 10], live, [hero, np.array([[0, 2]])], [None, None], 10, 1, counts)
+        D.draw_counts([0, 5, 10], live, [hero, np.array([[0, 2]])], [None, None], 10, 1, counts)
     omaha = [np.array([[48, 49, 44, 45]]), np.array([[46, 47, 42, 43]])]
     deck = [c for c in range(52) if c not in (42, 43, 44, 45, 46, 47, 48, 49)]
-    ranks = K.omaha_draw_ranks([], deck, omaha, [None, None], 1000, 3)
+    ranks = D.omaha_draw_ranks([], deck, omaha, [None, None], 1000, 3)
     assert [r.shape for r in ranks] == [(1000,), (1000,)] and min(r.min() for r in ranks) > 0
     with pytest.raises(ValueError, match="bad or board card"):
-        K.omaha_draw_ranks([48, 0, 1], deck, omaha, [None, None], 10, 1)
+        D.omaha_draw_ranks([48, 0, 1], deck, omaha, [None, None], 10, 1)
 
 
 def test_exact_equity_is_the_same() -> None:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.cards import CardError
+from showdown.odds import draws as D
 from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, groups
 from showdown.odds.equity import equity
@@ -155,7 +156,7 @@ def test_kernel_deals_have_the_weighting_of_exact_enumeration() -> None:
     picks, weight, _ = enumerate_deals(masks, weights, 100_000)
     expected = weight / weight.sum()
     n = 200_000
-    drawn = K.deal_picks(masks, [np.cumsum(w) for w in weights], n, seed=7)
+    drawn = D.deal_picks(masks, [np.cumsum(w) for w in weights], n, seed=7)
     assert drawn is not None and drawn.shape == (3, n)
     # every drawn deal is legal: no card twice
     taken = [masks[p][drawn[p]] for p in range(3)]
@@ -171,10 +172,10 @@ def test_kernel_deals_have_the_weighting_of_exact_enumeration() -> None:
 def test_kernel_deals_are_seeded() -> None:
     _, masks, weights = _players(["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"])
     cumulative = [np.cumsum(w) for w in weights]
-    first = K.deal_picks(masks, cumulative, 1000, seed=3)
+    first = D.deal_picks(masks, cumulative, 1000, seed=3)
     assert first is not None
-    np.testing.assert_array_equal(first, K.deal_picks(masks, cumulative, 1000, seed=3))
-    assert not np.array_equal(first, K.deal_picks(masks, cumulative, 1000, seed=4))
+    np.testing.assert_array_equal(first, D.deal_picks(masks, cumulative, 1000, seed=3))
+    assert not np.array_equal(first, D.deal_picks(masks, cumulative, 1000, seed=4))
 
 
 @needs_kernel
@@ -183,7 +184,7 @@ def test_kernel_deals_give_up_where_deals_rarely_fit() -> None:
     equity still answers (through the importance sampler)."""
     masks = [np.array([1, 2], dtype=np.uint64), np.array([1, 2], dtype=np.uint64)]
     weights = [np.array([1.0, 1e-4]), np.array([1.0, 0.0])]
-    assert K.deal_picks(masks, [np.cumsum(w) for w in weights], 100, seed=1) is None
+    assert D.deal_picks(masks, [np.cumsum(w) for w in weights], 100, seed=1) is None
     result = equity(["AsAh:1,KsKh:0.0001", "AsAh,QsQh:0.0001"], trials=20_000, seed=1)
     assert result.trials == 20_000
 
@@ -212,7 +213,7 @@ def test_three_ranges_on_the_kernel_agree_with_exact() -> None:
         assert abs(e - d) <= 5 * (e * (1 - e) / 400_000) ** 0.5 + 1e-3
 
 
-real_deal_counts = K.deal_counts
+real_deal_counts = D.deal_counts
 
 
 def _kernel_groups(texts: list[str]) -> tuple[list[np.ndarray], list]:
@@ -228,7 +229,7 @@ def test_kernel_deal_counts_are_seeded_and_count_every_trial() -> None:
     runs = []
     for seed in (5, 5, 6):
         counts = K.new_counts(3)
-        assert K.deal_counts([], range(52), cards, listed, 20_000, seed, counts)
+        assert D.deal_counts([], range(52), cards, listed, 20_000, seed, counts)
         runs.append(counts)
     np.testing.assert_array_equal(runs[0], runs[1])
     assert not np.array_equal(runs[0], runs[2])
@@ -244,7 +245,7 @@ def test_kernel_deal_counts_give_up_where_deals_rarely_fit() -> None:
     cards = [np.array([[51, 50], [47, 46]]), np.array([[51, 50], [43, 42]])]
     listed = [([0], np.array([[0], [1]]), np.cumsum([1.0, 1e-4])),
               ([1], np.array([[0], [1]]), np.cumsum([1.0, 0.0]))]  # fmt: skip
-    assert not K.deal_counts([], range(52), cards, listed, 100, 1, K.new_counts(2))
+    assert not D.deal_counts([], range(52), cards, listed, 100, 1, K.new_counts(2))
 
 
 @needs_kernel
@@ -265,9 +266,9 @@ def test_kernel_deal_counts_check_their_groups(groups_of, message: str) -> None:
     cards = [np.array([[51, 50], [47, 46]]), np.array([[51, 50], [43, 42]])]
     listed = [([0, 1], np.array([[0, 1], [1, 0], [1, 1]]), np.cumsum([1.0, 1.0, 1.0]))]
     with pytest.raises(ValueError, match=message):
-        K.deal_counts([], range(52), cards, groups_of(listed), 10, 1, K.new_counts(2))
+        D.deal_counts([], range(52), cards, groups_of(listed), 10, 1, K.new_counts(2))
     with pytest.raises(ValueError, match="trials must be >= 0"):
-        K.deal_counts([], range(52), cards, listed, -1, 1, K.new_counts(2))
+        D.deal_counts([], range(52), cards, listed, -1, 1, K.new_counts(2))
 
 
 @needs_kernel
@@ -291,7 +292,7 @@ def test_kernel_deals_agree_with_exact(
         monkeypatch.setattr(jobs, "groups", lambda m, w: groups(m, w, limit=limit))
     calls: list[int] = []
     monkeypatch.setattr(
-        K, "deal_counts", lambda *a: calls.append(len(a[3])) or real_deal_counts(*a)
+        D, "deal_counts", lambda *a: calls.append(len(a[3])) or real_deal_counts(*a)
     )
     exact = equity(players, board=board, exact=True, workers=1)
     jobs._STATES.clear()  # the job's groups are listed afresh, with this limit

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from showdown.hands import native
+from showdown.odds import draws as D
 from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, groups
 from showdown.odds.parallel import task_rng
@@ -273,7 +274,7 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
                 bad = bad[(bm_all[boards[bad]] & taken[bad]) != 0]
         if iw is None:  # equal weights: the kernel counts (native when available)
             counts = K.new_counts(n_players)
-            K.sample_counts(
+            D.sample_counts(
                 records, boards, spec.combos, [picks.get(i) for i in range(n_players)], counts
             )
             add_counts(out, counts, size)
@@ -294,7 +295,7 @@ def _native_trials(
     """Trials on the native kernel, which draws the boards itself (from a generator seeded
     by ``rng``: the same task seed gives the same numbers, on this backend; the numpy path
     draws other boards from the same distribution). The ranged players' deals are drawn
-    and tallied by the kernel too (:func:`~showdown.odds.kernels.deal_counts`: exact,
+    and tallied by the kernel too (:func:`~showdown.odds.draws.deal_counts`: exact,
     every trial weighing the same); where they fit too rarely, by the job's sampler,
     whose importance-weighted trials take their ranks back to weigh them."""
     n_players = len(spec.combos)
@@ -313,7 +314,7 @@ def _native_trials(
                     for members, listed, w, m in groups(state.sampler.masks, state.sampler.weights)
                 ]
             counts = K.new_counts(n_players)
-            fits = K.deal_counts(
+            fits = D.deal_counts(
                 spec.board,
                 spec.live,
                 spec.combos,
@@ -338,10 +339,10 @@ def _native_trials(
                 picks[i] = drew
         seed = int(rng.integers(0, 1 << 63))
         if iw is not None:
-            ranks = K.draw_ranks(spec.board, spec.live, spec.combos, picks, size, seed)
+            ranks = D.draw_ranks(spec.board, spec.live, spec.combos, picks, size, seed)
             add_samples(out, ranks, iw)
         else:
             counts = K.new_counts(n_players)
-            K.draw_counts(spec.board, spec.live, spec.combos, picks, size, seed, counts)
+            D.draw_counts(spec.board, spec.live, spec.combos, picks, size, seed, counts)
             add_counts(out, counts, size)
         done += size

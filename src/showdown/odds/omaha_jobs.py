@@ -11,7 +11,7 @@ four-card combos) and then, per sample, the missing board cards uniformly from t
 live deck, redrawing the samples whose board touches a dealt card (exact, never
 stuck), and scores every player with :func:`showdown.hands.batch.evaluate_omaha_batch`;
 with the native kernel the kernel draws the boards and scores them itself
-(:func:`showdown.odds.kernels.omaha_draw_ranks`: the same distribution, other
+(:func:`showdown.odds.draws.omaha_draw_ranks`: the same distribution, other
 draws, the same numbers again for the same seed).
 """
 
@@ -26,6 +26,7 @@ import numpy as np
 
 from showdown.cards import CardError
 from showdown.hands import native
+from showdown.odds import draws as D
 from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, one_deal
 from showdown.odds.holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
@@ -114,14 +115,14 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
         if native.kernel() is not None:  # the kernel draws the boards and ranks them
             seed = int(rng.integers(0, 1 << 63))
             chosen = [picks.get(i) for i in range(n_players)]
-            ranks = K.omaha_draw_ranks(spec.board, spec.live, spec.combos, chosen, size, seed)
+            ranks = D.omaha_draw_ranks(spec.board, spec.live, spec.combos, chosen, size, seed)
             add_samples(out, ranks, iw)
             done += size
             continue
-        runs = deck[K.floyd_sample(rng, len(deck), need, size)]
+        runs = deck[D.floyd_sample(rng, len(deck), need, size)]
         bad = np.flatnonzero(_BIT[runs].sum(axis=1, dtype=np.uint64) & taken)
         while len(bad):
-            runs[bad] = deck[K.floyd_sample(rng, len(deck), need, len(bad))]
+            runs[bad] = deck[D.floyd_sample(rng, len(deck), need, len(bad))]
             hit = _BIT[runs[bad]].sum(axis=1, dtype=np.uint64) & taken[bad]
             bad = bad[hit != 0]
         boards = np.concatenate([np.broadcast_to(known, (size, len(known))), runs], axis=1)

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from showdown.hands import native
+from showdown.odds import draws as D
 from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, one_deal
 from showdown.odds.holdem_jobs import LIST_DEALS, arrays_key, empty_sums, sampling_records
@@ -149,7 +150,7 @@ def _ranks(
     """Each player's rank on a board drawn for each sample (lower is better)."""
     if native.kernel() is not None:  # the kernel draws the boards and ranks them
         seed = int(rng.integers(0, 1 << 63))
-        draw = K.draw_ranks if spec.game == "holdem" else K.omaha_draw_ranks
+        draw = D.draw_ranks if spec.game == "holdem" else D.omaha_draw_ranks
         return draw(spec.board, spec.live, spec.combos, picks, size, seed)
     if spec.game == "holdem":
         records = sampling_records(spec.board, spec.live)
@@ -168,10 +169,10 @@ def _ranks(
 
     deck = np.array(spec.live, dtype=np.int64)
     need = 5 - len(spec.board)
-    runs = deck[K.floyd_sample(rng, len(deck), need, size)]
+    runs = deck[D.floyd_sample(rng, len(deck), need, size)]
     bad = np.flatnonzero(_BIT[runs].sum(axis=1, dtype=np.uint64) & taken)
     while len(bad):
-        runs[bad] = deck[K.floyd_sample(rng, len(deck), need, len(bad))]
+        runs[bad] = deck[D.floyd_sample(rng, len(deck), need, len(bad))]
         hit = _BIT[runs[bad]].sum(axis=1, dtype=np.uint64) & taken[bad]
         bad = bad[hit != 0]
     known = np.array(spec.board, dtype=np.int64)
