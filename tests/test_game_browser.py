@@ -9,7 +9,6 @@ history and stats, and a phone-sized screen. Screenshots go to
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from browser_helpers import (
     api_get,
     api_state,
     check_clean,
-    launch_chromium,
     my_cards,
     new_page,
     shot,
@@ -28,19 +26,9 @@ from browser_helpers import (
     wait_settled,
     wait_until,
 )
-from game_helpers import Client, GameServer, audit, running_server
+from game_helpers import Client, GameServer, audit
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_chromium()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[GameServer]:
-    yield from running_server(tmp_path / "game.sqlite3", profile="player")
 
 
 def test_whole_rounds_by_clicking(browser: Any, server: GameServer) -> None:

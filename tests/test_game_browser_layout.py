@@ -9,7 +9,6 @@ screenshot of every screen at each size goes to ``test-artifacts/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,27 +18,16 @@ from browser_helpers import (
     I18N,
     api_get,
     check_clean,
-    launch_chromium,
     new_page,
     outside_view,
     shot,
 )
-from game_helpers import GameServer, audit, running_server
+from game_helpers import GameServer, audit
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(390, 844), (360, 640), (1280, 720)]
 PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_chromium()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[GameServer]:
-    yield from running_server(tmp_path / "game.sqlite3", profile="player")
 
 
 def sized_page(browser: Any, server: GameServer, width: int, height: int, **extra: Any) -> Any:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,26 +21,15 @@ from browser_helpers import (
     I18N,
     api_state,
     check_clean,
-    launch_chromium,
     my_cards,
     page_at,
     wait_count,
     wait_settled,
     wait_until,
 )
-from game_helpers import GameServer, audit, running_server
+from game_helpers import GameServer, audit
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_chromium()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[GameServer]:
-    yield from running_server(tmp_path / "game.sqlite3", profile="player")
 
 
 def tab_stops_in_hand(page: Any) -> int:

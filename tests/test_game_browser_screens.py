@@ -10,7 +10,6 @@ shown once. Screenshots go to ``test-artifacts/``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +19,6 @@ from browser_helpers import (
     I18N,
     api_state,
     check_clean,
-    launch_chromium,
     outside_view,
     page_at,
     press,
@@ -37,19 +35,9 @@ LANGS = ["en", "es", "ru"]
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_chromium()
-
-
-@pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameServer]:
     """One server for the checks that only add rounds (each page its own context)."""
     yield from running_server(tmp_path_factory.mktemp("screens") / "game.sqlite3", "player")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[GameServer]:
-    yield from running_server(tmp_path / "game.sqlite3", profile="player")
 
 
 # The result and every card that decided it: the dealer's five, the opponents'

@@ -79,15 +79,13 @@ from showdown.web.app import local_app
 from showdown.web.bodies import read_body
 from showdown.web.security import (
     ApiError,
-    CatchAllMiddleware,
-    SecurityMiddleware,
     error_response,
     expand_hosts,
     internal_error,
 )
 from showdown.web.sessions import Sessions
 
-__all__ = ["LANGS", "CatchAllMiddleware", "SecurityMiddleware", "create_app"]
+__all__ = ["LANGS", "create_app"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Game calls running at once in worker threads. SQLite takes one writer at a
