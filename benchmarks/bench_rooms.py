@@ -22,7 +22,7 @@ enough to time. In interleaved rounds (best and median printed):
 
 Then hands per second per room for the whole path. ``--why`` prints instead, per sample
 file, where its hands go: read by the kernel or by the Python readers (and why: the
-pattern of ``read._PYTHON_ONLY`` that sends it, or the kernel's own refusal), replayed in
+kind of hand the kernel refuses: a hand run more than once, a game it does not build), replayed in
 the kernel or in the Python engine (and why: a game the kernel does not replay, a hand run
 more than once, or the kernel's refusal). Figures on a shared machine vary
 with its load; the load is printed, and the rounds are also given in this thread's CPU
@@ -118,26 +118,22 @@ def pokerkit_replay(phh: list[str]) -> int:
     return len(phh)
 
 
-def _top_level(pattern: str) -> list[str]:
-    """A regex's alternatives at the top level (not those inside a group)."""
-    parts, depth, start = [], 0, 0
-    for k, c in enumerate(pattern):
-        depth += (c == "(") - (c == ")")
-        if c == "|" and depth == 0:
-            parts.append(pattern[start:k])
-            start = k + 1
-    return [*parts, pattern[start:]]
+def _refusal(part: str) -> str:
+    """What a hand the kernel refused holds that the kernel leaves to Python (the known
+    kinds; "?" for another)."""
+    if re.search(r"^\*\*\* (?:FIRST|SECOND|THIRD) |^Hand was run", part, re.MULTILINE):
+        return "run more than once"
+    head = part.split("\n", 1)[0]
+    return f"game: {head[:60]!r}"
 
 
 def why() -> None:
     """Per sample file: where its hands are read and replayed, and why (see the docstring)."""
     from collections import Counter
 
-    from showdown.phh.rooms import read as rooms_read
     from showdown.phh.rooms.fast import native_hands
     from showdown.phh.runs import _kernel_results, kernel_shapes
 
-    alternatives = _top_level(rooms_read._COMMON_ONLY)
     shapes = kernel_shapes()
     for path in sorted(ROOMS.iterdir()):
         text = open_text(path.read_bytes())
@@ -147,13 +143,8 @@ def why() -> None:
         fast = native_hands(parts, room) or [None] * len(parts)
         reasons: Counter[str] = Counter()
         for part, done in zip(parts, fast, strict=True):
-            sent = rooms_read._PYTHON_ONLY[room].search(part)
-            if sent is not None:
-                found = next((a for a in alternatives
-                              if re.search(a, sent.group(0), re.MULTILINE)), sent.group(0))
-                reasons[f"python: {found!r}"] += 1
-            elif done is None:
-                reasons["python: the kernel refused"] += 1
+            if done is None:
+                reasons[f"python: the kernel refused ({_refusal(part)})"] += 1
             else:
                 reasons["kernel"] += 1
         hands = [h for h in read_hands(text, room, str(path)) if isinstance(h, HandHistory)]

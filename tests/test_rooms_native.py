@@ -61,14 +61,11 @@ def test_every_sample_reads_the_same(name: str) -> None:
     assert fast == slow
 
 
-#: Samples some of whose hands the kernel leaves to Python: hands run twice, games PHH has
-#: no code for (five-card draw), Winamax's all-ins, a knockout, a player
-#: who denies the big blind, a card shown alone.
+#: Samples some of whose hands the kernel leaves to Python: hands run more than once (one
+#: of them in the GGPoker Rush sample), and no other kind.
 _PARTLY_PYTHON = {
-    "ggpoker-handwritten-run-twice.txt", "ggpoker-rush-one-card-shown.txt.gz",
-    "pokerstars-cash-and-knockout.txt", "pokerstars-handwritten-more-games.txt",
-    "pokerstars-handwritten-run-twice.txt", "winamax-cash-incognito.txt",
-    "winamax-cash-omaha5.txt.gz",
+    "ggpoker-handwritten-run-twice.txt": 0, "ggpoker-rush-one-card-shown.txt.gz": 129,
+    "pokerstars-handwritten-run-twice.txt": 0,
 }
 
 
@@ -84,11 +81,11 @@ def test_the_kernel_reads_every_sample_hand() -> None:
             continue
         hands = len(split_hands(text, room))
         done = _native_count(text, room)
-        assert done == hands or name in _PARTLY_PYTHON, name
+        assert done == _PARTLY_PYTHON.get(name, hands), name
         total += hands
         read += done
     assert total >= 75
-    assert read >= 0.8 * total
+    assert read >= total - 4
 
 
 def test_without_the_kernel_python_reads_everything() -> None:
@@ -298,20 +295,3 @@ def test_winamax_blinds_out_of_position_and_all_ins_read_in_the_kernel_as_in_pyt
         assert fast == slow
         parts = split_hands(variant, "winamax")
         assert _native_count(variant, "winamax") >= len(parts) - 2  # blinds all in: Python's
-
-
-@pytest.mark.parametrize("name", sorted(TEXTS))
-def test_the_one_pass_scan_finds_the_parts_the_pattern_finds(name: str) -> None:
-    """read._python_only (one pass per literal over the text) sends to Python exactly the
-    parts read._PYTHON_ONLY finds, on every sample and on the sample mutated."""
-    from showdown.phh.rooms import read as rooms_read
-
-    room = detect(TEXTS[name])
-    assert room is not None
-    rng = random.Random(name)
-    texts = [TEXTS[name], _lines(TEXTS[name], rng), "Hand #1 Cash Drop\n" + TEXTS[name]]
-    for text in texts:
-        parts = split_hands(text, room)
-        expected = [k for k, part in enumerate(parts)
-                    if rooms_read._PYTHON_ONLY[room].search(part)]
-        assert rooms_read._python_only(text, parts, room) == expected

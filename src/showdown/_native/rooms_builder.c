@@ -114,10 +114,11 @@ static int rm_nobody_behind(Rm *b, int i)
 }
 
 /* Whether a variant's hole cards come street by street or after draws (builder's
- * DEALT_IN_STEPS: stud, 2-7 triple and single draw, badugi). */
+ * DEALT_IN_STEPS: stud, 2-7 triple and single draw, badugi, five-card draw). */
 int rm_steps(const char *variant)
 {
-    static const char *const steps[] = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB", NULL};
+    static const char *const steps[] = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB", "N5CD", "P5CD",
+                                        "F5CD", NULL};
     for (int k = 0; steps[k] != NULL; k++) {
         if (strcmp(variant, steps[k]) == 0) {
             return 1;
@@ -259,8 +260,9 @@ int rm_collect(Rm *b, Span name, int64_t value)
     return b->pl[i].collected >= RM_MOST ? RM_NOT_MINE : 0;
 }
 
-/* The fields of the house's fees (stars._summary: rake, jackpot, any other is fees). */
-const char *const rm_fee_names[3] = {"_rake", "_jackpot", "_fees"};
+/* The fields of the house's fees (stars._summary: rake, jackpot, any other is fees; the
+ * money GGPoker's house adds to a pot, stars.read_body's "Cash Drop to Pot"). */
+const char *const rm_fee_names[4] = {"_rake", "_jackpot", "_fees", "_cash_drop"};
 
 int rm_fee(Rm *b, const char *key, int64_t value)
 {
@@ -432,6 +434,21 @@ static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int rever
     return list;
 }
 
+/* A list of whole numbers (Python ints). */
+static PyObject *rm_ints(const int64_t *values, int n)
+{
+    PyObject *list = PyList_New(n);
+    for (int k = 0; k < n && list != NULL; k++) {
+        PyObject *x = PyLong_FromLongLong(values[k]);
+        if (x == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, k, x);
+    }
+    return list;
+}
+
 /* The hand's fields as HandBuilder.build writes them, in its order; *fields NULL when the
  * hand is Python's. Returns -1 on a Python error. */
 int rm_build(Rm *b, PyObject **fields)
@@ -455,8 +472,7 @@ int rm_build(Rm *b, PyObject **fields)
                       strcmp(variant, "P5O") == 0 || strcmp(variant, "P5O/8") == 0;
     int steps = rm_steps(variant);
     int stud = steps && (variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R'));
-    int fixed = strcmp(variant, "FT") == 0 || strcmp(variant, "FO/8") == 0 ||
-                (steps && strcmp(variant, "N2L1D") != 0);
+    int fixed = rm_fixed(variant);
     if (!blind_board && !fixed && !steps) {
         return 0; /* a variant the readers do not write: Python's */
     }
@@ -470,7 +486,9 @@ int rm_build(Rm *b, PyObject **fields)
         pos[order[k]] = k;
         RmPlayer *p = &b->pl[order[k]];
         int have = p->has_hole && p->nhole ? p->nhole : p->has_shown && p->nshown ? p->nshown : cards;
-        if (have != cards && !steps) {
+        /* one card shown (GGPoker), the others unknown: HandBuilder.build pads it */
+        int padded = !p->has_hole && p->has_shown && p->nshown && p->nshown < cards;
+        if (have != cards && !steps && !padded) {
             return 0;
         }
     }
@@ -528,6 +546,7 @@ int rm_build(Rm *b, PyObject **fields)
             memcpy(line + len, p->hole, (size_t)(2 * p->nhole));
         } else if (p->has_shown && p->nshown) {
             memcpy(line + len, p->shown, (size_t)(2 * p->nshown));
+            memset(line + len + 2 * p->nshown, '?', (size_t)(2 * (cards - p->nshown)));
         } else {
             memset(line + len, '?', (size_t)(2 * cards));
         }
@@ -679,6 +698,18 @@ int rm_build(Rm *b, PyObject **fields)
     }
     if (b->anybounty && rm_set(f, "_bounties", rm_numbers(b, order, n, 4, 0, NULL)) < 0) {
         goto error;
+    }
+    if (b->anywonbounty) { /* bounties paid, and who knocked out whom (player numbers) */
+        int64_t won[RM_SEATS], by[RM_SEATS];
+        for (int k = 0; k < n; k++) {
+            RmPlayer *p = &b->pl[order[k]];
+            won[k] = p->won_bounty;
+            by[k] = p->eliminated_by ? pos[p->eliminated_by - 1] + 1 : 0;
+        }
+        if (rm_set(f, "_bounties_won", rm_numbers(b, order, n, 0, 0, won)) < 0 ||
+            rm_set(f, "_eliminated_by", rm_ints(by, n)) < 0) {
+            goto error;
+        }
     }
     Py_DECREF(actions);
     *fields = f;

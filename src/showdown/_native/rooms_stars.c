@@ -228,7 +228,55 @@ static const char *const rm_noise[] = {
     "doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
     "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
     "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", "denies",
-    NULL};
+    "wins the tournament", NULL};
+
+/* Whether a seated player is among those a bounty line says were knocked out (gone: what
+ * follows "for eliminating "): stars._action's test, the name alone, at the start of
+ * gone before a space, or a word run of it between spaces. */
+static int rm_knocked_out(Span gone, Span name)
+{
+    if (rm_eq(gone, name) || (gone.n > name.n && memcmp(gone.p, name.p, (size_t)name.n) == 0 &&
+                              gone.p[name.n] == ' ')) {
+        return 1;
+    }
+    /* f" {name} " in f" {gone} ": name at a start, or after a space, then an end or a space */
+    for (Py_ssize_t k = 0; k + name.n <= gone.n; k++) {
+        if ((k == 0 || gone.p[k - 1] == ' ') && memcmp(gone.p + k, name.p, (size_t)name.n) == 0 &&
+            (k + name.n == gone.n || gone.p[k + name.n] == ' ')) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* stars._action's bounty: "wins $19.31 for eliminating NAME and ..." (HandBuilder.bounty_won) */
+static int rm_bounty_won(Rm *b, int i, Span rest, Py_ssize_t at)
+{
+    Span gone = rm_from(rest, at + 17); /* after " for eliminating " */
+    int64_t value;
+    Py_ssize_t k = 0;
+    while (k < rest.n && !rm_digit(rest.p[k])) {
+        k++;
+    }
+    if (k == rest.n) {
+        return 0; /* no amount: nothing paid, as Python reads it */
+    }
+    if (rm_first_amount(rest, &value, NULL)) {
+        return RM_NOT_MINE;
+    }
+    RmPlayer *p = &b->pl[i];
+    p->won_bounty += value;
+    b->anywonbounty = 1;
+    if (p->won_bounty >= RM_MOST) {
+        return RM_NOT_MINE;
+    }
+    for (int j = 0; j < b->np; j++) {
+        if (j != i && !b->pl[j].eliminated_by && rm_knocked_out(gone, b->pl[j].name)) {
+            b->pl[j].eliminated_by = i + 1;
+        }
+    }
+    return 0;
+}
 
 /* stars._post */
 static int rm_stars_post(Rm *b, int i, Span rest)
@@ -352,7 +400,12 @@ static int rm_stars_action(Rm *b, int i, Span rest)
         }
         return rm_collect(b, p->name, value);
     }
-    if ((rm_eq(verb, (Span){"wins", 4}) || rm_eq(verb, (Span){"ties", 4})) && !rm_contains(rest, "bounty")) {
+    Py_ssize_t eliminating = rm_eq(verb, (Span){"wins", 4}) ? rm_find(rest, " for eliminating ") : -1;
+    if (eliminating >= 0) { /* a bounty won */
+        return rm_bounty_won(b, i, rest, eliminating);
+    }
+    if ((rm_eq(verb, (Span){"wins", 4}) || rm_eq(verb, (Span){"ties", 4})) && !rm_contains(rest, "bounty") &&
+        !rm_contains(rest, "tournament")) {
         Py_ssize_t at = -1;
         for (Py_ssize_t k = rest.n - 1; k >= 0 && at < 0; k--) {
             at = rest.p[k] == '(' ? k + 1 : -1;
@@ -564,6 +617,35 @@ static int rm_table_line(Rm *b, Span line)
             }
         }
         return 0;
+    }
+    return 0;
+}
+
+/* stars._BARE_TABLE, ^(\S.*?) (\d+)-max$ (ACR's newer layout: "Crainville 8-max"): the
+ * table and its seats in the hand's record; 2 for a line of another shape. */
+static int rm_bare_table(Rm *b, Span line)
+{
+    if (line.n < 7 || rm_space(line.p[0]) || !rm_is(rm_from(line, line.n - 4), "-max")) {
+        return 2;
+    }
+    Py_ssize_t k = line.n - 4, digits = 0;
+    while (k > 0 && rm_digit(line.p[k - 1])) {
+        k--;
+        digits++;
+    }
+    if (!digits || k < 2 || line.p[k - 1] != ' ') {
+        return 2;
+    }
+    if (digits > 9) {
+        return RM_NOT_MINE;
+    }
+    long seats = 0;
+    for (Py_ssize_t q = k; q < line.n - 4; q++) {
+        seats = 10 * seats + (line.p[q] - '0');
+    }
+    if (rm_set(b->meta, "table", rm_name((Span){line.p, k - 1})) < 0 ||
+        rm_set(b->meta, "seat_count", PyLong_FromLong(seats)) < 0) {
+        return -1;
     }
     return 0;
 }
@@ -860,6 +942,12 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
             continue;
         }
+        if (seating && !b->np && !rm_starts(line, "Table") && (status = rm_bare_table(b, line)) != 2) {
+            if (status) { /* ACR's newer layout: "Crainville 8-max" */
+                return status;
+            }
+            continue;
+        }
         if (rm_starts(line, "Table ") || rm_starts(line, "Table:")) {
             if ((status = rm_table_line(b, line))) {
                 return status;
@@ -909,6 +997,13 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
                     b->pl[i].nhole = count;
                     memcpy(b->pl[i].hole, cards, (size_t)(2 * count));
                 }
+            }
+            continue;
+        }
+        if (rm_starts(line, "Cash Drop to Pot")) { /* GGPoker: money the house adds to the pot */
+            int64_t value;
+            if (rm_first_amount(line, &value, NULL) || rm_fee(b, rm_fee_names[3], value)) {
+                return RM_NOT_MINE;
             }
             continue;
         }
