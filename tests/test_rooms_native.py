@@ -295,3 +295,117 @@ def test_winamax_blinds_out_of_position_and_all_ins_read_in_the_kernel_as_in_pyt
         assert fast == slow
         parts = split_hands(variant, "winamax")
         assert _native_count(variant, "winamax") >= len(parts) - 2  # blinds all in: Python's
+
+
+# The readings the kernel learned last (each also in a sample, read by both above) -------
+
+def _hand_of(name: str, marker: str) -> str:
+    """The hand of a sample that holds ``marker``."""
+    text = TEXTS[name]
+    room = detect(text)
+    assert room is not None
+    return next(part for part in split_hands(text, room) if marker in part)
+
+
+_KNOCKOUT = _hand_of("pokerstars-cash-and-knockout.txt", "for eliminating")
+_BOUNTY_LINE = "mhuggins wins $19.31 for eliminating hammy6955 and their own bounty increases"
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["mhuggins", "hammy6955", "nobody"]),
+       st.sampled_from(["hammy6955", "mhuggins", "hammy6955 and mhuggins", "hammy", "",
+                        "x hammy6955 y", "hammy6955and"]),
+       st.sampled_from(["$19.31", "19", "", "$1,000.5", "$0"]), st.booleans(), st.booleans())
+def test_bounties_and_knockouts_read_the_same(winner: str, gone: str, won: str, twice: bool,
+                                              tournament_won: bool) -> None:
+    """A bounty won for eliminating one or more players (or a name that is none of the
+    seats, no amount, two bounty lines), and 'wins the tournament', read by the kernel as
+    by the Python reader: the same _bounties_won and _eliminated_by."""
+    line = f"{winner} wins {won} for eliminating {gone} and their own bounty increases"
+    hand = _KNOCKOUT.replace(_BOUNTY_LINE, line + ("\n" + line if twice else ""))
+    if not tournament_won:
+        hand = hand.replace("mhuggins wins the tournament and receives $150.56 - "
+                            "congratulations!\n", "")
+    fast, slow = _both(hand, "pokerstars")
+    assert fast == slow
+    if not isinstance(slow[0][0], str):
+        assert _native_count(hand, "pokerstars") == 1
+        fields = dict((k, v) for k, _, v in slow[0][0])
+        # the line's tail ("increases by $19.31 to ...") holds an amount in any case
+        assert ("_bounties_won" in fields) == (winner != "nobody")
+
+
+def test_a_knockout_is_written_as_the_room_paid_it() -> None:
+    hand = read_hands(_KNOCKOUT, "pokerstars")[0]
+    assert isinstance(hand, HandHistory)
+    assert hand.fields["players"] == ["hammy6955", "mhuggins"]
+    assert hand.fields["_bounties_won"] == [0, 19.31]
+    assert hand.fields["_eliminated_by"] == [2, 0]
+
+
+_CASH_DROP = _hand_of("ggpoker-rush-cash-drop.txt.gz", "Cash Drop")
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["$0.5", "$1,234.56", "0", "$", "$0.000000001", "$2 $3"]),
+       st.integers(0, 2))
+def test_cash_drops_read_the_same(amount: str, copies: int) -> None:
+    """GGPoker's cash drop: the house's money in ``_cash_drop`` (none, one or two lines)."""
+    line = "Cash Drop to Pot : total $0.5 \n"
+    assert line in _CASH_DROP
+    hand = _CASH_DROP.replace(line, f"Cash Drop to Pot : total {amount} \n" * copies)
+    fast, slow = _both(hand, "ggpoker")
+    assert fast == slow
+    if copies and not isinstance(slow[0][0], str):
+        assert any(k == "_cash_drop" for k, _, _ in slow[0][0])
+        assert _native_count(hand, "ggpoker") == 1
+
+
+_ONE_CARD = _hand_of("ggpoker-rush-one-card-shown.txt.gz", "showed [Jd] and won")
+
+
+@needs_kernel
+@pytest.mark.parametrize("shown", ["[Jd]", "[Jd 4c]", "[]", "[Jd 4c 2h]", "[10d]"])
+@pytest.mark.parametrize("where", ["summary", "action"])
+def test_a_card_shown_alone_reads_the_same(shown: str, where: str) -> None:
+    """A winner who shows one card (the other unknown, ``??``), two, none or too many, in
+    the summary or as an action: the kernel as the Python reader."""
+    hand = _ONE_CARD.replace("showed [Jd] and won", f"showed {shown} and won")
+    if where == "action":
+        hand = hand.replace("*** SHOWDOWN ***", f"*** SHOWDOWN ***\n21a9d24a: shows {shown}")
+    fast, slow = _both(hand, "ggpoker")
+    assert fast == slow
+    if shown == "[Jd]":
+        assert _native_count(hand, "ggpoker") == 1
+        assert any("Jd??" in v for k, _, v in slow[0][0] if k == "actions")
+
+
+_BARE = TEXTS["wpn-stud-hi-lo.txt"]
+
+
+@needs_kernel
+@pytest.mark.parametrize("table", ["Crainville 8-max", "Two words 6-max", "x 10-max",
+                                   " Crainville 8-max", "Crainville8-max", "Crainville -max",
+                                   "Crainville 8-max (real money)", "8-max", "Table 'T' 8-max",
+                                   "Crainville 99999999999-max"])
+def test_acrs_newer_layout_reads_the_same(table: str) -> None:
+    """ACR's and WPN's newer layout (``Hand #``, a bare ``Name 8-max`` table line) read by the
+    kernel: the table's name and seats as the Python reader takes them, or left alone."""
+    hand = _BARE.replace("Crainville 8-max", table)
+    fast, slow = _both(hand, "wpn")
+    assert fast == slow
+    assert _native_count(_BARE, "wpn") == 1
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["pokerstars-handwritten-more-games.txt"])
+def test_five_card_draw_is_read_by_the_kernel(name: str) -> None:
+    text = TEXTS[name]
+    parts = split_hands(text, "pokerstars")
+    with native.use("native"):
+        done = native_hands(parts, "pokerstars")
+    assert done is not None
+    variants = {d[1]["variant"] for d in done if d is not None}
+    assert {"N5CD", "F5CD"} <= variants
