@@ -191,6 +191,7 @@ void rm_street(Rm *b);
 int rm_steps(const char *variant);
 int rm_fixed(const char *variant);
 int rm_board(Rm *b, const char *cards, int n);
+int rm_runout(Rm *b, int run, const char *cards, int n);
 int rm_collect(Rm *b, Span name, int64_t value);
 extern const char *const rm_fee_names[4];
 int rm_fee(Rm *b, const char *key, int64_t value);

@@ -249,6 +249,29 @@ int rm_board(Rm *b, const char *cards, int n)
     return rm_event(b, -1, 'b', cards, n);
 }
 
+/* HandBuilder.runout: board cards of the run-th runout (2, 3) of a hand run more than
+ * once, dealt after the first run's (the bets stay); cards all on a board already (a
+ * street the runs share, written again) are not dealt twice. */
+int rm_runout(Rm *b, int run, const char *cards, int n)
+{
+    int all = 1;
+    for (int c = 0; c + 1 < n && all; c += 2) {
+        int found = 0;
+        for (int e = 0; e < b->nev && !found; e++) {
+            const RmEvent *ev = &b->ev[e];
+            for (int q = 0; ev->verb == 'b' && q + 1 < ev->argn && !found; q += 2) {
+                found = memcmp(b->args + ev->arg + q, cards + c, 2) == 0;
+            }
+        }
+        all = found;
+    }
+    if (all) {
+        return 0;
+    }
+    b->runs = run > b->runs ? run : b->runs;
+    return rm_event(b, -1, 'b', cards, n);
+}
+
 int rm_collect(Rm *b, Span name, int64_t value)
 {
     int i = rm_player(b, name);
@@ -456,7 +479,7 @@ int rm_build(Rm *b, PyObject **fields)
     *fields = NULL;
     int order[RM_SEATS], n = rm_order(b, order), pos[RM_SEATS];
     int64_t antes[RM_SEATS], blinds[RM_SEATS];
-    if (b->runs > 1 || n < 2 || !rm_forced_bets(b, order, n, antes, blinds)) {
+    if (n < 2 || !rm_forced_bets(b, order, n, antes, blinds)) {
         return 0;
     }
     const char *variant = PyUnicode_AsUTF8(b->variant);
@@ -695,6 +718,9 @@ int rm_build(Rm *b, PyObject **fields)
         if (rm_set(f, b->fee_key[k], rm_number(b->fee[k])) < 0) {
             goto error;
         }
+    }
+    if (b->runs > 1 && rm_set(f, "_runout_count", PyLong_FromLong(b->runs)) < 0) {
+        goto error;
     }
     if (b->anybounty && rm_set(f, "_bounties", rm_numbers(b, order, n, 4, 0, NULL)) < 0) {
         goto error;

@@ -653,8 +653,26 @@ static int rm_bare_table(Rm *b, Span line)
 /* stars._summary */
 static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
 {
-    if (rm_starts(line, "Hand was run")) {
-        return RM_NOT_MINE; /* stars._summary: a hand run more than once is Python's */
+    if (rm_starts(line, "Hand was run ")) { /* "Hand was run twice" (its boards say so too) */
+        /* words[3] (split at white space) less its final dots: twice, three, thrice */
+        Span word = {NULL, 0};
+        Py_ssize_t k = 0;
+        for (int w = 0; w < 4 && k < line.n; w++) {
+            while (k < line.n && rm_space(line.p[k])) {
+                k++;
+            }
+            Py_ssize_t start = k;
+            while (k < line.n && !rm_space(line.p[k])) {
+                k++;
+            }
+            word = w == 3 && k > start ? (Span){line.p + start, k - start} : word;
+        }
+        while (word.n && word.p[word.n - 1] == '.') {
+            word.n--;
+        }
+        int runs = rm_is(word, "three") || rm_is(word, "thrice") ? 3 : 2;
+        b->runs = runs > b->runs ? runs : b->runs;
+        return 0;
     }
     if (rm_starts(line, "Total pot")) {
         Py_ssize_t bar = rm_find(line, "|");
@@ -900,17 +918,34 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
             Py_ssize_t sp = rm_find(t, " ");
             Span street = {t.p, sp < 0 ? t.n : sp};
+            /* "*** SECOND TURN ***": a runout of a hand run more than once (words[1], the
+             * title split at white space, names the street) */
+            int run = rm_is(street, "FIRST") ? 1 : rm_is(street, "SECOND") ? 2 : rm_is(street, "THIRD") ? 3 : 0;
+            if (run) {
+                Py_ssize_t k = street.n;
+                while (k < t.n && rm_space(t.p[k])) {
+                    k++;
+                }
+                Py_ssize_t start = k;
+                while (k < t.n && !rm_space(t.p[k])) {
+                    k++;
+                }
+                Span second = {t.p + start, k - start};
+                if (rm_is(second, "FLOP") || rm_is(second, "TURN") || rm_is(second, "RIVER")) {
+                    street = second;
+                } else {
+                    run = 0;
+                }
+            }
             if (rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
                 rm_eq(street, (Span){"RIVER", 5})) {
                 Span found[8];
                 char cards[16];
                 int n = rm_brackets(line, found, 8), count;
-                if (n == 0 || n == 8 || rm_cards(found[n - 1], cards, &count, 8) || rm_board(b, cards, 2 * count)) {
+                if (n == 0 || n == 8 || rm_cards(found[n - 1], cards, &count, 8) ||
+                    (run > 1 ? rm_runout(b, run, cards, 2 * count) : rm_board(b, cards, 2 * count))) {
                     return RM_NOT_MINE;
                 }
-            } else if (rm_eq(street, (Span){"FIRST", 5}) || rm_eq(street, (Span){"SECOND", 6}) ||
-                       rm_eq(street, (Span){"THIRD", 5})) {
-                return RM_NOT_MINE; /* run more than once: Python's error */
             } else if (rm_eq(street, (Span){"SUMMARY", 7})) {
                 summary = 1;
             }
@@ -1030,8 +1065,6 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             if ((status = rm_stars_action(b, i, rest))) {
                 return status;
             }
-        } else if (rm_starts(line, "Hand was run")) {
-            return RM_NOT_MINE;
         }
     }
     return summary ? 0 : RM_NOT_MINE;
