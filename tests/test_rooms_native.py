@@ -416,12 +416,15 @@ _RUN_TWICE = TEXTS["pokerstars-handwritten-run-twice.txt"]
     ("*** SECOND FLOP ***", "*** THIRD FLOP ***"), ("*** SECOND RIVER ***", "*** THIRD RIVER ***"),
     ("*** FIRST FLOP ***", "*** FLOP ***"), ("*** SECOND FLOP *** [Ks 8c 3d]",
                                              "*** SECOND FLOP *** [2c 7d 9s]"),
-    ("*** SECOND TURN ***", "*** SECOND  TURN ***"), ("*** SECOND TURN ***", "*** SECOND\tTURN ***"),
+    ("*** SECOND TURN ***", "*** SECOND  TURN ***"),
+    ("*** SECOND TURN ***", "*** SECOND\tTURN ***"),
     ("*** SECOND RIVER *** [Ks 8c 3d 5h] [Th]", "*** SECOND RIVER *** []"),
-    ("Hand was run twice", "Hand was run three times"), ("Hand was run twice", "Hand was run thrice."),
+    ("Hand was run twice", "Hand was run three times"),
+    ("Hand was run twice", "Hand was run thrice."),
     ("Hand was run twice", "Hand was run"), ("Hand was run twice", "Hand was runner"),
     ("Hand was run twice", ""), ("*** SECOND TURN *** [9h 6s 2d] [8s]", "*** SECOND TURN ***"),
-    ("*** FIRST SHOW DOWN ***", "*** FIRST SHOW ***"), ("*** SECOND FLOP ***", "*** FOURTH FLOP ***"),
+    ("*** FIRST SHOW DOWN ***", "*** FIRST SHOW ***"),
+    ("*** SECOND FLOP ***", "*** FOURTH FLOP ***"),
     ("Ana: calls $84.51", "Ana: calls $84.51\nHand was run twice"),
 ]), max_size=4))
 def test_hands_run_more_than_once_read_the_same(changes: list[tuple[str, str]]) -> None:
