@@ -20,7 +20,8 @@ enough to time. In interleaved rounds (best and median printed):
   ``showdown replay`` does (``corpus._run`` of each file's text), and pokerkit's
   ``HandHistory.loads_all`` and replay of the same files beside it.
 
-Then hands per second per room for the whole path. ``--why`` prints instead, per sample
+Then hands per second per room for the whole path. ``--whole-only`` times the whole
+path alone (run it from two checkouts in turn to compare them). ``--why`` prints instead, per sample
 file, where its hands go: read by the kernel or by the Python readers (and why: the
 kind of hand the kernel refuses: a hand run more than once, a game it does not build), replayed in
 the kernel or in the Python engine (and why: a game the kernel does not replay, a hand run
@@ -38,7 +39,15 @@ import warnings
 from decimal import Decimal
 from pathlib import Path
 
-from common import Result, interleaved_cpu_times, interleaved_times, machine_load, print_table
+from common import (
+    Result,
+    best_median,
+    format_rate,
+    interleaved_cpu_times,
+    interleaved_times,
+    machine_load,
+    print_table,
+)
 from showdown.phh.corpus import _rows, _run
 from showdown.phh.notation import HandHistory, dumps
 from showdown.phh.rooms.detect import detect
@@ -163,15 +172,36 @@ def why() -> None:
         print("  replay: " + ", ".join(f"{k} {v}" for k, v in replays.most_common()))
 
 
+def whole_only(copies: int, rounds: int) -> None:
+    """The whole path alone, best and median, wall and this thread's CPU time: quick to run
+    from two checkouts in turn (``PYTHONPATH=<other checkout>/src``) to see what a change
+    gains under the same load."""
+    import showdown
+
+    texts = room_texts(copies)
+    total = whole(texts)  # warm: the kernel's tables, the caches
+    wall, cpu = interleaved_cpu_times({"whole": lambda: whole(texts)}, rounds)
+    print(f"{showdown.__file__}: {total} hands; {machine_load() or 'machine: idle'}")
+    for name, times in (("wall", wall["whole"]), ("CPU", cpu["whole"])):
+        best, median = best_median(total, times)
+        print(f"  read+replay+verify ({name}): best {format_rate(best)}, "
+              f"median {format_rate(median)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--copies", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--why", action="store_true",
                         help="print where each sample's hands are read and replayed, and why")
+    parser.add_argument("--whole-only", action="store_true",
+                        help="time the whole path alone (to compare two checkouts in turn)")
     args = parser.parse_args()
     if args.why:
         why()
+        return 0
+    if args.whole_only:
+        whole_only(args.copies, args.rounds)
         return 0
     warnings.simplefilter("ignore")  # pokerkit warns about folds it finds needless
     texts = room_texts(args.copies)
