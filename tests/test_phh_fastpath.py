@@ -344,3 +344,29 @@ def test_a_check_nobody_needs_dropped_settles_as_the_reference() -> None:
     assert len(dropped) > 15 and len(dropped) < len(mutated)  # the rule matters, both ways
     if _backend.current() == "native":
         assert kernel_share(dropped) == 1.0
+
+
+ROOM_SAMPLES = sorted((Path(__file__).parent / "data" / "rooms").iterdir())
+
+
+@pytest.mark.skipif(not _backend.native_available(), reason="the native kernel is not built")
+@pytest.mark.parametrize("path", ROOM_SAMPLES, ids=lambda p: p.name)
+def test_room_samples_report_the_same_with_and_without_the_kernel(path: Path) -> None:
+    """A room's file as ``showdown replay`` reports it (read, replayed, settled, verified:
+    ``corpus._run``), every hand read and replayed by the kernel where it can (cash drops,
+    a card shown alone, bounties, ACR's layout, hands run twice, draw games read in C) and
+    by the Python readers and engine alone: the same reports."""
+    from showdown.phh.corpus import _run
+    from showdown.phh.rooms.detect import detect
+    from showdown.phh.rooms.read import open_text
+
+    text = open_text(path.read_bytes())
+    room = detect(text)
+    assert room is not None
+    rows = {}
+    for backend in ("native", "numpy"):
+        with _backend.use(backend):
+            rows[backend] = [repr(r.to_dict())
+                             for r in from_rows(_run([(path.name, "room", room, text)]))]
+    assert rows["native"] == rows["numpy"]
+    assert len(rows["native"]) >= 1
