@@ -69,6 +69,9 @@ _PARTLY_PYTHON = {
     "pokerstars-cash-and-knockout.txt", "pokerstars-handwritten-more-games.txt",
     "pokerstars-handwritten-run-twice.txt", "winamax-cash-incognito.txt",
     "winamax-cash-omaha5.txt.gz",
+    # a short big blind completed: the kernel leaves those hands to Python
+    "pokerstars-handwritten-short-big-blind.txt", "pokerstars-tournament.txt",
+    "winamax-tournament-short-big-blind.txt.gz", "winamax-tournament.txt.gz",
 }
 
 

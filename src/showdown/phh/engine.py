@@ -121,6 +121,7 @@ class HandState:
         "runout_street",
         "runs",
         "scale",
+        "short_blind",
         "shown",
         "sizes",
         "stacks",
@@ -190,6 +191,10 @@ class HandState:
         self.draws_left: list[int] = []
         self.min_bet = self.sizes[0]
         self.blinds = blinds
+        #: A blind posted all in for less left every blind below the big blind (no and pot
+        #: limit): the full big blind (``min_bet``) stays owed, see :meth:`full_blind_owed`.
+        self.short_blind = not rules.fixed and self.max_bet < self.min_bet and any(
+            blinds[i] and not stacks[i] for i in range(n))
         self.runs = _runout_count(history)
         self.runout_street: int | None = None
         self.run_boards: list[list[str]] = []
@@ -547,7 +552,25 @@ class HandState:
                 "rule that a raise needs a caller",
                 f"every other player has folded or is all-in; p{i + 1} can only call",
             )
+        if self.full_blind_owed():
+            # a raise counts from the full big blind, not from the short blinds posted
+            owed = self.min_bet
+            total = self.stacks[i] + self.bets[i]
+            smallest = min(total, owed + max(self.full, owed))
+            largest = total
+            if rules.structure == "pot-limit":
+                pot = sum(self.contributed)
+                largest = min(total, max(smallest, 2 * owed - self.bets[i] + pot))
         return smallest, largest
+
+    def full_blind_owed(self) -> bool:
+        """Whether the preflop bet is still below a big blind posted all in for less.
+
+        The others owe the full big blind all the same (``min_bet``): a bet to exactly it
+        completes the blind (the rooms write it as a call; PHH, whose ``cc`` matches only
+        the largest bet posted, as ``cbr``), a raise is to at least the big blind plus a
+        full raise, and an all-in for less may be any amount."""
+        return self.short_blind and self.street == 0 and self.max_bet < self.min_bet
 
     def _raise(self, i: int, text: str) -> None:
         bets = self.bets
@@ -563,10 +586,13 @@ class HandState:
         if amount >= LIMIT:
             self.illegal("stack limit", f"{text} is more than any stack holds")
         smallest, largest = self.raise_limits(i)
-        if amount < smallest or amount > largest:
+        short = self.full_blind_owed()
+        if (amount < smallest or amount > largest) and not (
+                short and amount == self.min_bet <= stacks[i] + bets[i]):
             self._bad_amount(i, amount, smallest, largest, stacks[i] + bets[i])
         completing = self.completion
-        increment = amount - max_bet
+        # over a short big blind the raise is counted from the full big blind
+        increment = amount - (max(max_bet, self.min_bet) if short else max_bet)
         if increment >= self.full:
             self.full = increment
         if completing:  # the completion reopens the betting to the bring-in
