@@ -33,7 +33,8 @@ def layouts(draw: st.DrawFn) -> dict[str, object]:
     n = draw(st.integers(3, 6))
     small = draw(st.integers(1, BIG - 1))
     ante = draw(st.sampled_from([0, 0, 1, 2]))
-    short = draw(st.integers(ante + 1, ante + BIG - 1))  # the big blind's whole stack
+    # the big blind's whole stack (the ante alone: "posts big blind 0 and is all-in")
+    short = draw(st.integers(max(ante, 1), ante + BIG - 1))
     stacks = [draw(st.integers(small + ante + 1, 200)), short,
               *[draw(st.integers(ante + 1, 200)) for _ in range(n - 2)]]
     return header(draw(st.sampled_from(["NT", "PO"])), stacks, antes=[ante] * n,

@@ -72,6 +72,7 @@ _PARTLY_PYTHON = {
     # a short big blind completed: the kernel leaves those hands to Python
     "pokerstars-handwritten-short-big-blind.txt", "pokerstars-tournament.txt",
     "winamax-tournament-short-big-blind.txt.gz", "winamax-tournament.txt.gz",
+    "winamax-tournament-big-blind-zero.txt",
 }
 
 

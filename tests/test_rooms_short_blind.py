@@ -90,3 +90,19 @@ def test_every_hand_of_the_real_freeroll_session_verifies() -> None:
     hands = _hands("winamax-tournament-short-big-blind.txt.gz")
     assert len(hands) == 51
     assert {verify(settle(h)).cls for h in hands} == {"match"}
+
+
+def test_a_real_big_blind_of_nothing_after_the_ante() -> None:
+    # tetsuhaut/phud, Winamax hand 621144780302188556-102-1453666562 (40/200/400):
+    # "dc6651 posts ante 30 and is all-in", "posts big blind 0 and is all-in"; the small
+    # blind posted 200, then "wepss calls 400": the completion of the full big blind
+    [hand] = _hands("winamax-tournament-big-blind-zero.txt")
+    assert hand.fields["blinds_or_straddles"][:2] == [200, 0] and hand.fields["min_bet"] == 400
+    assert hand.fields["actions"][9:12] == ["p5 cbr 400", "p6 cc", "p7 cc"]
+    s = settle(hand)
+    assert verify(s).cls == "match"
+    assert s.showdown is not None
+    # the antes' main pot (30 from each of seven), the rest among the callers; wepss's
+    # all-in on the turn nobody called comes back
+    assert [(p.amount, p.winners) for p in s.showdown.pots] == [(210, (3,)), (2660, (3,))]
+    assert s.showdown.returned == {3: 12915}

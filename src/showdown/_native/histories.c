@@ -411,12 +411,14 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         h->nhole[i] = 0;
         acted[i] = -1;
     }
-    /* engine.HandState.short_blind: a blind posted all in for less left every blind
-     * below the big blind, which stays owed preflop (engine.HandState.full_blind_owed) */
-    int short_blind = 0;
-    for (int i = 0; i < n && shape->structure != 2 && max_bet < sizes[0]; i++) {
-        short_blind |= blinds[i] && !stacks[i];
+    /* engine.HandState.short_blind: every blind posted below the big blind, a player all
+     * in from the forced bets: the big blind stays owed (engine.HandState.full_blind_owed) */
+    int any_blind = 0, all_in = 0;
+    for (int i = 0; i < n; i++) {
+        any_blind |= blinds[i] != 0;
+        all_in |= !stacks[i];
     }
+    int short_blind = shape->structure != 2 && max_bet < sizes[0] && any_blind && all_in;
     enum { DEAL, BET, DONE } phase = DEAL;
     int live = n, undealt = n, street = 0, pending = 0, streets = 4;
     static const int boards[4] = {0, 3, 1, 1};

@@ -191,10 +191,12 @@ class HandState:
         self.draws_left: list[int] = []
         self.min_bet = self.sizes[0]
         self.blinds = blinds
-        #: A blind posted all in for less left every blind below the big blind (no and pot
-        #: limit): the full big blind (``min_bet``) stays owed, see :meth:`full_blind_owed`.
-        self.short_blind = not rules.fixed and self.max_bet < self.min_bet and any(
-            blinds[i] and not stacks[i] for i in range(n))
+        #: Every blind posted is below the big blind and a player is all in from the forced
+        #: bets (a big blind posted all in for less, Winamax's "posts big blind 0 and is
+        #: all-in" after the ante): in no and pot limit the full big blind (``min_bet``)
+        #: stays owed, see :meth:`full_blind_owed`.
+        self.short_blind = (not rules.fixed and self.max_bet < self.min_bet and any(blinds)
+                            and not all(stacks))
         self.runs = _runout_count(history)
         self.runout_street: int | None = None
         self.run_boards: list[list[str]] = []
