@@ -73,6 +73,8 @@ _PARTLY_PYTHON = {
     "pokerstars-handwritten-short-big-blind.txt", "pokerstars-tournament.txt",
     "winamax-tournament-short-big-blind.txt.gz", "winamax-tournament.txt.gz",
     "winamax-tournament-big-blind-zero.txt",
+    # real hands run twice (PokerStars; Full Tilt's numbered runs)
+    "pokerstars-cash-run-twice.txt", "fulltilt-cash-run-twice.txt",
 }
 
 

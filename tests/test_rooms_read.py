@@ -50,6 +50,8 @@ SAMPLES = {
     "winamax-tournament.txt.gz": ("winamax", {"match": 54}),
     "winamax-tournament-short-big-blind.txt.gz": ("winamax", {"match": 51}),
     "winamax-tournament-big-blind-zero.txt": ("winamax", {"match": 1}),
+    "pokerstars-cash-run-twice.txt": ("pokerstars", {"rake": 1}),
+    "fulltilt-cash-run-twice.txt": ("fulltilt", {"rake": 1}),
     "pokerstars-cash-and-knockout.txt": ("pokerstars", {"rake": 2, "match": 1}),
     "wpn-stud-hi-lo.txt": ("wpn", {"rake": 1}),
     "ggpoker-rush-cash-drop.txt.gz": ("ggpoker", {"match": 90, "rake": 63}),
