@@ -27,7 +27,11 @@ Conventions shared with pokerkit: the minimum raise is the largest bet plus
 the larger of ``min_bet`` (the street's bet in fixed limit) and the largest
 raise of the round (blinds and straddles are not raises); a fixed-limit round
 allows at most four completions, bets and raises; a pot-limit raise may go
-to the bet plus the pot after calling (antes included).
+to the bet plus the pot after calling (antes included). One departure: when a
+big blind posted all in for less leaves every blind below ``min_bet``, the full
+big blind stays owed preflop (:meth:`HandState.full_blind_owed`): a bet to
+exactly ``min_bet`` completes it and a raise counts from it, where pokerkit
+counts from the largest blind posted.
 """
 
 from __future__ import annotations
