@@ -82,7 +82,7 @@ from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
 from showdown.phh.pool import replay_paths
 from showdown.phh.runs import settle_all, settle_each, verify_all
-from showdown.phh.settlement import settle
+from showdown.phh.settlement import Settlement, settle
 
 
 def make_corpus(folder: Path, hands: int, files: int, seed: int = 9) -> list[Path]:
@@ -268,16 +268,36 @@ class _PerBoard:
         return self.tables.runout_shares(*args, False)
 
 
-def per_board_ev(texts: list[str]) -> int:
-    """``reports(texts, True)`` with the all-in boards walked one by one, unmerged."""
+@contextlib.contextmanager
+def boards_one_by_one() -> Iterator[None]:
+    """The all-in boards walked one by one, unmerged, for the block."""
     import showdown.hands.ladder_native as ladder_native
 
     mine = ladder_native.ladder_kernel
     ladder_native.ladder_kernel = lambda ladder: _PerBoard(mine(ladder))  # type: ignore[assignment]
     try:
-        return reports(texts, True)  # runout_shares imports ladder_kernel at each call
+        yield  # runout_shares imports ladder_kernel at each call
     finally:
         ladder_native.ladder_kernel = mine  # type: ignore[assignment]
+
+
+def per_board_ev(texts: list[str]) -> int:
+    """``reports(texts, True)`` with the all-in boards walked one by one, unmerged."""
+    with boards_one_by_one():
+        return reports(texts, True)
+
+
+class _PerBoardEV:
+    """``all_in_ev`` with the boards walked one by one: the "former" of :func:`by_kind`."""
+
+    def __init__(self) -> None:
+        from showdown.phh.allin_ev import all_in_ev
+
+        self._ev = all_in_ev  # the current one, kept before by_kind swaps it
+
+    def all_in_ev(self, s: Settlement) -> Any:
+        with boards_one_by_one():
+            return self._ev(s)
 
 
 def former_ev(former: Any, shares: Any | None) -> Callable[[list[str]], int]:
@@ -338,9 +358,12 @@ def ev_cost(hands: int, rounds: int, old: str | None = None,
                   f"ms per all-in hand; --ev now takes {with_ev / before:.2f}x its time")
     if module is not None:
         by_kind(made, module, shares, rounds)
+    if per_board:
+        by_kind(made, _PerBoardEV(), None, rounds, "boards one by one")
 
 
-def by_kind(hands: list[HandHistory], former: Any, shares: Any | None, rounds: int) -> None:
+def by_kind(hands: list[HandHistory], former: Any, shares: Any | None, rounds: int,
+            label: str = "former module") -> None:
     """Per kind of all-in hand (street, players left, contested pots): the time of one
     hand's EV, now and with ``former``, the two taking turns on each hand (best of
     ``rounds``), summed over the hands of the kind."""
@@ -368,9 +391,9 @@ def by_kind(hands: list[HandHistory], former: Any, shares: Any | None, rounds: i
         row[0] += 1
         row[1] += best_now
         row[2] += best_then
-    print(f"\n== one hand's EV by kind of all-in, best of {rounds}, now and former module taking "
+    print(f"\n== one hand's EV by kind of all-in, best of {rounds}, now and {label} taking "
           "turns (ms per hand)")
-    print(f"  {'street':8} {'players':>7} {'pots':>4} {'hands':>5} {'now':>9} {'former':>9} "
+    print(f"  {'street':8} {'players':>7} {'pots':>4} {'hands':>5} {'now':>9} {'then':>9} "
           f"{'ratio':>6}")
     for (_, street, live, pots), (n, now, then) in sorted(kinds.items()):
         print(f"  {street:8} {live:>7} {pots:>4} {n:>5} {now / n * 1e3:>9.2f} "
