@@ -918,6 +918,11 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
             Py_ssize_t sp = rm_find(t, " ");
             Span street = {t.p, sp < 0 ? t.n : sp};
+            if ((rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
+                 rm_eq(street, (Span){"RIVER", 5})) && sp >= 0 && sp + 1 < t.n &&
+                t.p[sp + 1] >= '1' && t.p[sp + 1] <= '3') {
+                return RM_NOT_MINE; /* Full Tilt's "*** RIVER 2 ***", a run: Python's */
+            }
             /* "*** SECOND TURN ***": a runout of a hand run more than once (words[1], the
              * title split at white space, names the street) */
             int run = rm_is(street, "FIRST") ? 1 : rm_is(street, "SECOND") ? 2 : rm_is(street, "THIRD") ? 3 : 0;
