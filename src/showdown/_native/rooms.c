@@ -89,8 +89,7 @@ static PyObject *rm_hand(PyObject *part, PyObject *room, int kind, PyObject *gam
     b->small = b->big = b->bring_in = 0;
     b->runs = 1;
     b->button = -1;
-    b->collects_unmatched = b->completable = b->has_completion = 0;
-    b->completion = 0;
+    b->collects_unmatched = b->completable = 0;
     b->meta = PyDict_New();
     PyObject *result = NULL, *fields = NULL;
     int status = b->meta == NULL ? -1

@@ -57,8 +57,7 @@ typedef struct {
     int64_t fee[4];
     PyObject *meta; /* a dict, owned */
     int collects_unmatched; /* HandBuilder.collects_unmatched (Winamax, with an all-in) */
-    int completable, has_completion; /* HandBuilder.completable, .completion */
-    int64_t completion;
+    int completable; /* HandBuilder.completable */
     int anywonbounty; /* a bounty won (HandBuilder.won_bounties not empty) */
 } Rm;
 

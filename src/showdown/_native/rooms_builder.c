@@ -191,11 +191,6 @@ int rm_act(Rm *b, int i, char verb, int64_t value)
         return rm_event(b, i, 'f', "", 0);
     }
     if (verb == 'c' && value && b->completable && rm_completes(b, i, before + value)) {
-        int64_t gap = before + value - rm_top(b);
-        if (!b->has_completion || gap < b->completion) {
-            b->completion = gap;
-            b->has_completion = 1;
-        }
         char text[40];
         p->bet = before + value;
         if (rm_event(b, i, 'r', text, rm_text(p->bet, text))) {
@@ -548,10 +543,8 @@ int rm_build(Rm *b, PyObject **fields)
                 most = p->blind > most ? p->blind : most;
             }
         }
-        if (b->completable && ((posted && !found) || b->has_completion)) {
-            return 0; /* a short big blind the Python reader keeps owed: Python's */
-        }
-        if (posted && !found) {
+        /* a blind posted all in for less leaves the header's big blind owed */
+        if (posted && !found && !b->completable) {
             big = most;
         }
     }

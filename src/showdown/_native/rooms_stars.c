@@ -918,29 +918,26 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
             Py_ssize_t sp = rm_find(t, " ");
             Span street = {t.p, sp < 0 ? t.n : sp};
-            if ((rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
-                 rm_eq(street, (Span){"RIVER", 5})) && sp >= 0 && sp + 1 < t.n &&
-                t.p[sp + 1] >= '1' && t.p[sp + 1] <= '3') {
-                return RM_NOT_MINE; /* Full Tilt's "*** RIVER 2 ***", a run: Python's */
+            /* words[1], the title split at white space: "*** SECOND TURN ***" names the
+             * street of a runout of a hand run more than once; Full Tilt numbers its runs
+             * instead, "*** RIVER 2 *** [...] [2h] (Total Pot: ...)" */
+            Py_ssize_t k = street.n;
+            while (k < t.n && rm_space(t.p[k])) {
+                k++;
             }
-            /* "*** SECOND TURN ***": a runout of a hand run more than once (words[1], the
-             * title split at white space, names the street) */
+            Py_ssize_t start = k;
+            while (k < t.n && !rm_space(t.p[k])) {
+                k++;
+            }
+            Span second = {t.p + start, k - start};
             int run = rm_is(street, "FIRST") ? 1 : rm_is(street, "SECOND") ? 2 : rm_is(street, "THIRD") ? 3 : 0;
-            if (run) {
-                Py_ssize_t k = street.n;
-                while (k < t.n && rm_space(t.p[k])) {
-                    k++;
-                }
-                Py_ssize_t start = k;
-                while (k < t.n && !rm_space(t.p[k])) {
-                    k++;
-                }
-                Span second = {t.p + start, k - start};
-                if (rm_is(second, "FLOP") || rm_is(second, "TURN") || rm_is(second, "RIVER")) {
-                    street = second;
-                } else {
-                    run = 0;
-                }
+            int is_street = rm_is(street, "FLOP") || rm_is(street, "TURN") || rm_is(street, "RIVER");
+            if (run && (rm_is(second, "FLOP") || rm_is(second, "TURN") || rm_is(second, "RIVER"))) {
+                street = second;
+            } else if (is_street && second.n == 1 && second.p[0] >= '1' && second.p[0] <= '3') {
+                run = second.p[0] - '0';
+            } else {
+                run = 0;
             }
             if (rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
                 rm_eq(street, (Span){"RIVER", 5})) {
