@@ -25,10 +25,10 @@ static const int64_t phh_pow10[PHH_PLACES + 1] = {
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
 
 enum { PHH_STACKS, PHH_ANTES, PHH_BLINDS, PHH_MIN_BET, PHH_SMALL, PHH_BIG, PHH_ACTIONS,
-       PHH_VARIANT, PHH_SEATS, PHH_NKEYS };
+       PHH_VARIANT, PHH_SEATS, PHH_RUNOUTS, PHH_NKEYS };
 static const char *const phh_key_names[PHH_NKEYS] = {
     "starting_stacks", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
-    "actions", "variant", "seats"};
+    "actions", "variant", "seats", "_runout_count"};
 static PyObject *phh_keys[PHH_NKEYS]; /* interned: the dict lookups compare pointers first */
 
 static int phh_init(void)
@@ -419,6 +419,25 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         all_in |= !stacks[i];
     }
     int short_blind = shape->structure != 2 && max_bet < sizes[0] && any_blind && all_in;
+    /* engine._runout_count: how many times the board is run out (anything but a whole
+     * number from 1 to 9 is the Python path's error) */
+    int runs = 1;
+    PyObject *runs_obj = PyDict_GetItemWithError(fields, phh_keys[PHH_RUNOUTS]);
+    if (runs_obj != NULL) {
+        long count = PyLong_CheckExact(runs_obj) ? PyLong_AsLong(runs_obj) : 0;
+        if (count == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 1;
+        }
+        if (count < 1 || count > PHH_RUNS) {
+            return 1;
+        }
+        runs = (int)count;
+    } else if (PyErr_Occurred()) {
+        return -1;
+    }
+    h->nruns = 0;
+    int runout_street = -1; /* engine.HandState.runout_street: all in, no betting after */
     enum { DEAL, BET, DONE } phase = DEAL;
     int live = n, undealt = n, street = 0, pending = 0, streets = 4;
     static const int boards[4] = {0, 3, 1, 1};
@@ -682,7 +701,30 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             }
             max_bet = 0;
             street++;
-            if (live == 1 || street == streets) {
+            int with_chips = 0;
+            for (int j = 0; j < n; j++) {
+                with_chips += !h->folded[j] && stacks[j] > 0;
+            }
+            if (runout_street < 0 && with_chips <= 1) {
+                runout_street = street; /* all in: the rest is dealt without betting */
+            }
+            if (live > 1 && street == streets && h->nruns + 1 < runs) {
+                /* engine._next_run: the streets from the all-in dealt again, new cards
+                 * from the same deck; only a hand all in before the last board card is
+                 * run again (else the Python path's error) */
+                if (runout_street < 0 || runout_street >= streets || !boards[runout_street]) {
+                    return 1;
+                }
+                memcpy(h->run_board[h->nruns++], h->board, sizeof h->board);
+                int shared = 0;
+                for (int s = 0; s < runout_street; s++) {
+                    shared += boards[s];
+                }
+                h->nboard = shared;
+                street = runout_street;
+                phase = DEAL;
+                pending = boards[street];
+            } else if (live == 1 || street == streets) {
                 phase = DONE;
             } else {
                 phase = DEAL;
@@ -703,6 +745,13 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         snprintf(h->partial, sizeof h->partial, "hole cards to deal");
     } else {
         h->partial[0] = 0;
+    }
+    if (h->nruns) { /* run more than once: settled per run (a partial one: Python's) */
+        if (h->partial[0]) {
+            return 1;
+        }
+        memcpy(h->run_board[h->nruns++], h->board, sizeof h->board);
+        memcpy(h->board, h->run_board[0], sizeof h->board);
     }
     return 0;
 }

@@ -132,7 +132,7 @@ def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryE
     out: list[Settlement | HistoryError] = []
     rules_of = RULES.__getitem__
     for history, result in zip(histories, _kernel_results(histories), strict=True):
-        if result is None or "_runout_count" in history.fields:  # runouts: the engine's
+        if result is None:
             try:
                 out.append(settle(history))
             except HistoryError as exc:
@@ -150,7 +150,9 @@ def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryE
             else:  # a hand needed at the showdown is unknown
                 out.append(Settlement(r, None, None, None, None, result[9]))
             continue
-        finishing, won, pots, returned, order, shown, ranks = result[9:]
+        finishing, won, pots, returned, order, shown, ranks = result[9:16]
+        if len(result) == 17:  # run more than once: every run's board, the first first
+            r.boards = result[16]
         out.append(Settlement(r, None, None, finishing, won, [],
                               (pots, returned, order, shown, ranks)))
     return out
