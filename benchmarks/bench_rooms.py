@@ -161,8 +161,6 @@ def why() -> None:
         for h, result in zip(hands, _kernel_results(hands), strict=True):
             if h.fields["variant"] not in shapes:
                 replays[f"engine: game {h.fields['variant']}"] += 1
-            elif "_runout_count" in h.fields:
-                replays["engine: _runout_count"] += 1
             elif result is None:
                 replays["engine: the kernel refused"] += 1
             else:
