@@ -23,9 +23,8 @@ enough to time. In interleaved rounds (best and median printed):
 Then hands per second per room for the whole path. ``--whole-only`` times the whole
 path alone (run it from two checkouts in turn to compare them). ``--why`` prints instead, per sample
 file, where its hands go: read by the kernel or by the Python readers (and why: the
-kind of hand the kernel refuses: a hand run more than once, a game it does not build), replayed in
-the kernel or in the Python engine (and why: a game the kernel does not replay, a hand run
-more than once, or the kernel's refusal). Figures on a shared machine vary
+kind of hand the kernel refuses), replayed in the kernel or in the Python engine (and
+why: a game the kernel does not replay, or the kernel's refusal). Figures on a shared machine vary
 with its load; the load is printed, and the rounds are also given in this thread's CPU
 time, which other processes change far less.
 """
