@@ -21,7 +21,8 @@ enough to time. In interleaved rounds (best and median printed):
   ``HandHistory.loads_all`` and replay of the same files beside it.
 
 Then hands per second per room for the whole path. ``--whole-only`` times the whole
-path alone (run it from two checkouts in turn to compare them). ``--why`` prints instead, per sample
+path alone (run it from two checkouts in turn to compare them; ``--without NAME``
+leaves out a sample the older checkout cannot read). ``--why`` prints instead, per sample
 file, where its hands go: read by the kernel or by the Python readers (and why: the
 kind of hand the kernel refuses), replayed in the kernel or in the Python engine (and
 why: a game the kernel does not replay, or the kernel's refusal). Figures on a shared machine vary
@@ -57,10 +58,13 @@ ROOMS = Path(__file__).parent.parent / "tests" / "data" / "rooms"
 HANDHQ = sorted((Path(__file__).parent.parent / "tests" / "data").glob("handhq-*.phhs"))
 
 
-def room_texts(copies: int) -> list[tuple[str, str, int]]:
-    """(room, text, hands) of every sample, its hands repeated ``copies`` times."""
+def room_texts(copies: int, without: tuple[str, ...] = ()) -> list[tuple[str, str, int]]:
+    """(room, text, hands) of every sample but those named in ``without``, its hands
+    repeated ``copies`` times."""
     texts = []
     for path in sorted(ROOMS.iterdir()):
+        if path.name in without:
+            continue
         text = open_text(path.read_bytes())
         room = detect(text)
         assert room is not None, path
@@ -169,13 +173,13 @@ def why() -> None:
         print("  replay: " + ", ".join(f"{k} {v}" for k, v in replays.most_common()))
 
 
-def whole_only(copies: int, rounds: int) -> None:
+def whole_only(copies: int, rounds: int, without: tuple[str, ...] = ()) -> None:
     """The whole path alone, best and median, wall and this thread's CPU time: quick to run
     from two checkouts in turn (``PYTHONPATH=<other checkout>/src``) to see what a change
     gains under the same load."""
     import showdown
 
-    texts = room_texts(copies)
+    texts = room_texts(copies, without)
     total = whole(texts)  # warm: the kernel's tables, the caches
     wall, cpu = interleaved_cpu_times({"whole": lambda: whole(texts)}, rounds)
     print(f"{showdown.__file__}: {total} hands; {machine_load() or 'machine: idle'}")
@@ -193,12 +197,15 @@ def main() -> int:
                         help="print where each sample's hands are read and replayed, and why")
     parser.add_argument("--whole-only", action="store_true",
                         help="time the whole path alone (to compare two checkouts in turn)")
+    parser.add_argument("--without", action="append", default=[], metavar="SAMPLE",
+                        help="with --whole-only: leave out this sample file (one an older "
+                             "checkout cannot read); may be repeated")
     args = parser.parse_args()
     if args.why:
         why()
         return 0
     if args.whole_only:
-        whole_only(args.copies, args.rounds)
+        whole_only(args.copies, args.rounds, tuple(args.without))
         return 0
     warnings.simplefilter("ignore")  # pokerkit warns about folds it finds needless
     texts = room_texts(args.copies)
