@@ -214,11 +214,13 @@ def test_the_kernel_takes_cash_hands() -> None:
     hands = []
     for _ in range(300):
         code = rng.choice(sorted(kernel_shapes()))
-        n = rng.randint(2, {"PO": 5, "P5O": 4}.get(code, 9))  # unknown cards shown: from the deck
+        # unknown cards shown, and draws: from the deck
+        n = rng.randint(2, {"PO": 5, "P5O": 4, "N5CD": 5, "P5CD": 5, "F5CD": 5}.get(code, 9))
         fields = header(code, [rng.choice([40, 250, 10_000, 12_345]) for _ in range(n)],
                         antes=[rng.choice([0, 0, 5])] * n)
-        h = random_hand(rng, fields, unknown=rng.choice([0, 0.5, 1]), fold=0.4,
-                        muck=rng.choice([0, 0.3]))
+        # (random_hand cannot show unknown cards after a draw: none in five-card draw)
+        unknown = 0 if code.endswith("5CD") else rng.choice([0, 0.5, 1])
+        h = random_hand(rng, fields, unknown=unknown, fold=0.4, muck=rng.choice([0, 0.3]))
         h = with_metadata(rng, in_decimals(h, rng.choice([0, 1, 2]), pad=rng.random() < 0.5))
         hands.append(h)
     legal = [h for h in hands if not isinstance(one_by_one(h), HistoryError)]

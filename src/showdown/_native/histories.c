@@ -438,9 +438,13 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     }
     h->nruns = 0;
     int runout_street = -1; /* engine.HandState.runout_street: all in, no betting after */
-    enum { DEAL, BET, DONE } phase = DEAL;
-    int live = n, undealt = n, street = 0, pending = 0, streets = 4;
-    static const int boards[4] = {0, 3, 1, 1};
+    enum { DEAL, BET, DRAW, DONE } phase = DEAL;
+    /* five-card draw (evaluator 2): five hole cards, a round, one draw, a round */
+    int draw_game = shape->evaluator == 2;
+    int live = n, undealt = n, street = 0, pending = 0, streets = draw_game ? 2 : 4;
+    static const int board_game[4] = {0, 3, 1, 1}, no_board[4] = {0, 0, 0, 0};
+    const int *boards = draw_game ? no_board : board_game;
+    int owed[PHH_MAX] = {0}, drawing[PHH_MAX], dhead = 0, dlen = 0; /* engine.draws_left */
     int queue[PHH_MAX], qhead = 0, qlen = 0;
     int64_t full = 0;
     int raises = 0, aggressor = -1, round_acted = 0;
@@ -463,7 +467,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         int dealer = count >= 1 && phh_is(word[0], wlen[0], "d");
         if (phase == BET && ((count == 3 && dealer && phh_is(word[1], wlen[1], "db")) ||
                              ((count == 2 || count == 3) && !dealer &&
-                              phh_is(word[1], wlen[1], "sm")))) {
+                              (phh_is(word[1], wlen[1], "sm") || phh_is(word[1], wlen[1], "sd"))))) {
             /* engine._no_decision_left: before board cards or a show, a round whose
              * players still to act have matched the bet, with no two live players with
              * chips, ends (nobody has a decision left); the action is then read again */
@@ -583,7 +587,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 if (phase == BET || h->folded[i] || (shown[i] && (h->mucked[i] || count == 2))) {
                     return 1;
                 }
-                if (phase == DEAL) {
+                if (phase == DEAL || phase == DRAW) {
                     int with_chips = 0;
                     for (int j = 0; j < n; j++) {
                         with_chips += !h->folded[j] && stacks[j] > 0;
@@ -620,8 +624,74 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                     h->hole[i][slot] = c;
                 }
                 continue;
+            } else if (phh_is(word[1], wlen[1], "sd")) {
+                /* engine._draw: in turn, each discard leaves the hand (its card back in
+                 * the deck; a "??" held goes for a card it does not hold); as many cards
+                 * are owed */
+                if (phase != DRAW || drawing[dhead] != i || (count == 3 && wlen[2] % 2)) {
+                    return 1;
+                }
+                int discards = count == 3 ? (int)(wlen[2] / 2) : 0;
+                if (count == 3 && !discards) {
+                    return 1;
+                }
+                for (int k = 0; k < discards; k++) {
+                    int c = phh_card(word[2] + 2 * k), at = -1;
+                    if (c < 0) {
+                        return 1;
+                    }
+                    for (int m = 0; m < h->nhole[i] && at < 0; m++) {
+                        at = h->hole[i][m] == c ? m : -1;
+                    }
+                    for (int m = 0; m < h->nhole[i] && at < 0; m++) {
+                        at = h->hole[i][m] == NCARDS ? m : -1;
+                    }
+                    if (at < 0) {
+                        return 1;
+                    }
+                    if (h->hole[i][at] == c && c != NCARDS) {
+                        used &= ~((uint64_t)1 << c);
+                    }
+                    for (int m = at + 1; m < h->nhole[i]; m++) {
+                        h->hole[i][m - 1] = h->hole[i][m];
+                    }
+                    h->nhole[i]--;
+                }
+                owed[i] = discards;
+                if (++dhead == dlen) {
+                    phase = DEAL;
+                    begin = 1;
+                    for (int j = 0; j < n; j++) {
+                        begin &= !owed[j];
+                    }
+                }
             } else {
                 return 1;
+            }
+        } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh") && draw_game &&
+                   street == 1) {
+            /* the cards owed after the draw, all at once (else the Python path) */
+            int i = phh_player(word[2], wlen[2]);
+            if (phase != DEAL || i < 0 || i >= n || !owed[i] || wlen[3] != 2 * owed[i]) {
+                return 1;
+            }
+            for (int k = 0; k < owed[i]; k++) {
+                int c = phh_card(word[3] + 2 * k);
+                if (c < 0) {
+                    return 1;
+                }
+                if (c != NCARDS) {
+                    if (used >> c & 1) {
+                        return 1;
+                    }
+                    used |= (uint64_t)1 << c;
+                }
+                h->hole[i][h->nhole[i]++] = c;
+            }
+            owed[i] = 0;
+            begin = 1;
+            for (int j = 0; j < n; j++) {
+                begin &= !owed[j];
             }
         } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh")) {
             int i = phh_player(word[2], wlen[2]);
@@ -726,6 +796,14 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 pending = boards[street];
             } else if (live == 1 || street == streets) {
                 phase = DONE;
+            } else if (draw_game) { /* engine._start_street: every live player discards */
+                phase = DRAW;
+                dhead = dlen = 0;
+                for (int j = 0; j < n; j++) {
+                    if (!h->folded[j]) {
+                        drawing[dlen++] = j;
+                    }
+                }
             } else {
                 phase = DEAL;
                 pending = boards[street];
@@ -739,6 +817,8 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
      * next said as engine.HandState.pending says it (the hand is not settled) */
     if (phase == BET) {
         snprintf(h->partial, sizeof h->partial, "p%d to act", queue[qhead] + 1);
+    } else if (phase == DRAW) {
+        snprintf(h->partial, sizeof h->partial, "p%d to discard", drawing[dhead] + 1);
     } else if (phase == DEAL && pending) {
         snprintf(h->partial, sizeof h->partial, "%d board card(s) to deal", pending);
     } else if (phase == DEAL) {
@@ -797,7 +877,9 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
             if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
                                   &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
                                   &shape.bet[3]) ||
-                shape.holes < 1 || shape.holes > 5 || (shape.evaluator == 0 && shape.holes != 2)) {
+                shape.holes < 1 || shape.holes > 5 || (shape.evaluator == 0 && shape.holes != 2) ||
+                shape.evaluator < 0 || shape.evaluator > 2 ||
+                (shape.evaluator == 2 && shape.holes != 5)) {
                 if (!PyErr_Occurred()) {
                     PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
                 }

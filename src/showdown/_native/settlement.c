@@ -170,11 +170,12 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
     int first = npots && nlive - s->pot_from[0] > 1 ? s->pot_from[0] : nlive;
     s->norder = 0;
     if (first < nlive) {
-        if (h->nboard != 5) {
+        int five_card = shape->evaluator == 2; /* five-card draw: the hand alone */
+        if (h->nboard != (five_card ? 0 : 5)) {
             return 1;
         }
         unsigned board[5];
-        for (int k = 0; k < 5; k++) {
+        for (int k = 0; k < h->nboard; k++) {
             board[k] = (unsigned)h->board[k];
         }
         for (int k = first; k < nlive; k++) {
@@ -186,7 +187,16 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
             for (int m = 0; m < h->nhole[i]; m++) {
                 hole[m] = (unsigned)h->hole[i][m];
             }
-            if (shape->evaluator == 1) {
+            if (five_card) {
+                if (h->nhole[i] != 5) {
+                    return 1;
+                }
+                uint32_t key = 0;
+                for (int m = 0; m < 5; m++) {
+                    key += t->keys[hole[m]];
+                }
+                s->value[i] = rank_of(t, 5, hole, key);
+            } else if (shape->evaluator == 1) {
                 s->value[i] = omaha_best(t, hole, h->nhole[i], board, 5);
             } else {
                 unsigned idx[7];
