@@ -117,3 +117,23 @@ def test_broken_draw_hands_settle_as_the_engine(seed: int, code: str, how: str) 
             first = next(a for a in actions if a.startswith("d dh"))
             actions[j] = " ".join([*deal[:3], first.split()[3][:len(deal[3])]])
     assert_same([h.with_fields(actions=actions)])
+
+
+@pytest.mark.parametrize("code", ["NT", "PO", "FT", *DRAW_GAMES])
+def test_hole_cards_not_dealt_are_unknown_in_the_kernel_as_in_the_engine(code: str) -> None:
+    """A file that deals only some players' cards (a room's hand deals the hero's): the
+    others hold unknown cards from the first bet on (``engine._fill_unknown_holes``),
+    and after a draw the cards owed but not dealt are unknown too; the kernel settles
+    those hands (or finds a needed hand unknown) as the engine does."""
+    rng = random.Random(f"undealt {code}")
+    hands = []
+    for _ in range(150):
+        h = draw_hand(rng, code)
+        actions = [a for a in h.fields["actions"]
+                   if not (a.startswith("d dh") and rng.random() < 0.4)]
+        hands.append(h.with_fields(actions=actions))
+    assert_same(hands)
+    legal = [h for h in hands if not isinstance(reference(h), HistoryError)]
+    assert len(legal) > 30
+    if _backend.current() == "native":
+        assert sum(r is not None for r in _kernel_results(legal)) == len(legal)

@@ -480,8 +480,23 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             }
             redo = end = !asked && with_chips <= 1;
         }
+        if (!redo && phase == DEAL && !pending && !dealer && count >= 2 &&
+            (phh_is(word[1], wlen[1], "cc") || phh_is(word[1], wlen[1], "f") ||
+             phh_is(word[1], wlen[1], "cbr"))) {
+            /* engine._fill_unknown_holes: a bet before the hole cards due are dealt: they
+             * are unknown ("??"); the round starts and the action is read again */
+            for (int i = 0; i < n; i++) {
+                int due = street == 0 ? (h->nhole[i] ? 0 : shape->holes) : owed[i];
+                for (int k = 0; k < due; k++) {
+                    h->hole[i][h->nhole[i]++] = NCARDS;
+                }
+                owed[i] = 0;
+            }
+            undealt = 0;
+            begin = redo = 1;
+        }
         if (redo) {
-            /* the round ends below; the same action is read again after it */
+            /* the round starts or ends below; the same action is read again after it */
         } else if (count == 2 || (count == 3 && !dealer)) {
             int i = phh_player(word[0], wlen[0]);
             if (i < 0 || i >= n) {
