@@ -2,8 +2,11 @@
  * Replay and settle a run of everyday PHH hands in one call. A hand is
  * its fields dict (as read from the file); shapes maps a variant code to
  * (structure 0 no-limit / 1 pot-limit / 2 fixed-limit, hole cards, cap or 0,
- * evaluator 0 seven-card high / 1 Omaha high, bet kind per street 0 small /
- * 1 big x 4) for blind-and-board games dealt flop, turn, river from 52 cards.
+ * evaluator 0 seven-card high / 1 Omaha high / 2 five-card draw, bet kind per
+ * street 0 small / 1 big x 4) for blind-and-board games dealt flop, turn, river
+ * from 52 cards, and five-card draw (five hole cards, a round, one draw, a
+ * round). A hand run more than once (_runout_count) deals each run's board in
+ * turn and is settled run by run (settlement.c).
  * Amounts are whole numbers or decimals (0.25, "cbr 3.50"), counted in units
  * of the hand's smallest decimal place as showdown.phh.amounts counts them;
  * an unknown starting stack (inf) is one no bet reaches (PHH_INF). The betting
@@ -852,12 +855,14 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
 }
 
 /* phh_settle(hands, shapes, infinite). hands: the fields dicts; shapes: variant code ->
- * (structure 0/1/2, hole cards, cap or 0, evaluator 0 seven-card high / 1 Omaha high,
- * bet kind per street x 4); infinite: the units of an unknown (inf) stack
+ * (structure 0/1/2, hole cards, cap or 0, evaluator 0 seven-card high / 1 Omaha high /
+ * 2 five-card draw, bet kind per street x 4); infinite: the units of an unknown (inf) stack
  * (showdown.phh.amounts.INFINITE). Per hand None (the Python path), or the replay
  * (contributed, folded, mucked, last_aggressor, holes, board, antes paid, starting
- * stacks, scale: amounts in units of 1/scale) followed by (finishing, won, pots,
- * returned, showdown order, shown, ranks) when settled, by ([index of each player whose
+ * stacks, scale: amounts in units of 1/scale; the board is the first run's) followed
+ * by (finishing, won, pots, returned, showdown order, shown, ranks) when settled
+ * (and, for a hand run more than once, [every run's board] last: the pots are then
+ * every run's parts, run by run), by ([index of each player whose
  * needed hand is unknown],) when it cannot be, by (what comes next,) as a text for a
  * hand whose actions stop before its end (replayed as far as written, not settled): pots as (amount, eligible seats, winner
  * seats, shares), returned as ((seat, chips),) or (), ranks as ((seat, value), ...) in

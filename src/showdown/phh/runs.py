@@ -2,9 +2,10 @@
 
 :func:`settle_each` replays and settles a run of hands as
 :func:`~showdown.phh.settlement.settle` does, hand by hand. With the native
-backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
-Omaha (blinds; amounts in whole chips or decimals such as 0.25, unknown
-``inf`` stacks; every player dealt at once; seats numbered clockwise from
+backend the everyday hands of no-limit and fixed-limit Hold'em, pot-limit
+Omaha and five-card draw, hands run more than once included (blinds; amounts
+in whole chips or decimals such as 0.25, unknown ``inf`` stacks; hole cards
+not dealt unknown; seats numbered clockwise from
 ``p1``; antes equal or not, unequal ones being dead money in the main pot as
 :func:`~showdown.phh.settlement.to_table` counts them) are replayed under the same
 betting rules and settled as :func:`~showdown.pots.resolution.resolve` settles, in C, in
