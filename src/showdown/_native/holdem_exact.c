@@ -294,6 +294,9 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
                 PyErr_SetString(PyExc_ValueError, "a hole holds a bad card id");
                 break;
             }
+            if (rep != NULL && rep[d] != d) {
+                continue; /* a copy: checked, never walked */
+            }
             if (sd_make_hole(self, (unsigned)c1, (unsigned)c2, &holes[d * players + p]) < 0) {
                 break;
             }
@@ -312,7 +315,7 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
             used |= ((uint64_t)1 << c1) | ((uint64_t)1 << c2);
         }
         int size = 0;
-        for (Py_ssize_t i = 0; i < m; i++) {
+        for (Py_ssize_t i = 0; (rep == NULL || rep[d] == d) && i < m; i++) {
             if (!((used >> deck[i]) & 1)) {
                 decks[NCARDS * d + size++] = deck[i];
             }
