@@ -68,6 +68,7 @@ def _kernel_sums(
     :meth:`K.Tally.of` (the same floats, summed in numpy's order: see
     :func:`_numpy_sum`), without numpy: a call on a flop takes a few microseconds."""
     kernel = native.kernel()
+    assert kernel is not None  # the caller checked
     buffer = array("q", bytes(8 * n_players * K.TALLY))
     counts = memoryview(buffer).cast("B").cast("q", (1, n_players, K.TALLY))
     kernel.holdem_exact(array("q", live), array("q", board), array("q", hole), counts)
