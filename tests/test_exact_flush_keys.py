@@ -12,25 +12,37 @@ from hypothesis import strategies as st
 
 from showdown.hands import native
 from showdown.odds import kernels as K
+from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
 
 pytestmark = pytest.mark.skipif(not native.native_available(), reason="needs the C kernel")
 
 
 def both(board: list[int], holes: np.ndarray, start: np.ndarray | None = None):
-    """The merged and the plain kernel's counts of the deals ``holes`` (D, P, 2), each
-    adding to ``start`` (the counts as given) when it is given."""
-    used = set(board) | {int(c) for c in holes.ravel()}
-    deck = np.array([c for c in range(52) if c not in used], dtype=np.int64)
-    kernel = native.kernel()
-    assert kernel is not None
-    out = []
-    for merge in (True, False):
-        counts = K.new_counts(holes.shape[1], holes.shape[0])
-        if start is not None:
-            counts += start
-        kernel.holdem_exact(deck, np.array(board, dtype=np.int64), holes.ravel(), counts, merge)
-        out.append(counts)
+    """The merged and the plain kernel's counts of the deals ``holes`` (D, P, 2) on every
+    board of cards not in ``board`` or the deal, each adding to ``start`` when given."""
+    deck = np.array([c for c in range(52) if c not in board], dtype=np.int64)  # each
+    out = []  # deal's hole cards leave it in the kernel
+    with native.use("native"):
+        kernel = native.kernel()
+        assert kernel is not None
+        for merge in (True, False):
+            counts = K.new_counts(holes.shape[1], holes.shape[0])
+            if start is not None:
+                counts += start
+            kernel.holdem_exact(deck, np.array(board, dtype=np.int64), holes.ravel(), counts, merge)
+            out.append(counts)
     return out
+
+
+def numpy_counts(board: list[int], hands: np.ndarray) -> np.ndarray:
+    """One deal's counts on the numpy path (its own deck: every card not in use)."""
+    used = set(board) | {int(c) for c in hands.ravel()}
+    live = tuple(c for c in range(52) if c not in used)
+    spec = ExactSpec(tuple(tuple(int(c) for c in h) for h in hands), (), tuple(board), live)
+    with native.use("numpy"):
+        chunks = list(range(universe(tuple(board), live).n_chunks()))
+        picks, masks = np.zeros((1, 0), dtype=np.int64), np.zeros(1, dtype=np.uint64)
+        return exact_task(spec, chunks, picks, masks)[0]
 
 
 @st.composite
@@ -65,6 +77,8 @@ def test_many_deals_in_one_call_equal_every_board(case: tuple) -> None:
     board, holes = case
     merged, plain = both(board, holes)
     np.testing.assert_array_equal(merged, plain)
+    for deal, hands in zip(merged, holes, strict=True):  # each deal alone, with numpy
+        np.testing.assert_array_equal(deal, numpy_counts(board, hands))
 
 
 def test_offsuit_pairs_share_one_count() -> None:
