@@ -177,6 +177,10 @@ static uint64_t flush_key(const int64_t *hole_ids, int players, const unsigned *
 static int same_deals(const int64_t *flat, Py_ssize_t deals, int players,
                       const unsigned *known, int nk, Py_ssize_t *rep)
 {
+    if (deals == 1) { /* one deal (fixed hands): nothing to share */
+        rep[0] = 0;
+        return 0;
+    }
     unsigned known_count[4] = {0};
     for (int i = 0; i < nk; i++) {
         known_count[known[i] & 3]++;
@@ -324,7 +328,11 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
     }
     /* the counts as given, for the copies (a representative's walk adds to its own) */
     int64_t *before = NULL;
-    if (rep != NULL && !PyErr_Occurred()) {
+    int copies = 0;
+    for (Py_ssize_t d = 0; rep != NULL && d < deals && !PyErr_Occurred(); d++) {
+        copies += rep[d] != d;
+    }
+    if (copies && !PyErr_Occurred()) {
         size_t bytes = sizeof(int64_t) * (size_t)(deals * players * TALLY);
         before = malloc(bytes);
         if (before == NULL) {
@@ -353,7 +361,7 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
             }
         }
         /* a copy adds what its representative's walk added (counts only grow) */
-        for (Py_ssize_t d = 0; rep != NULL && d < deals; d++) {
+        for (Py_ssize_t d = 0; copies && d < deals; d++) {
             if (rep[d] != d) {
                 int64_t *to = counts + d * players * TALLY;
                 const int64_t *from = counts + rep[d] * players * TALLY;
