@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
 from operator import truediv
+from typing import Any
 
 import numpy as np
 
@@ -62,24 +63,23 @@ def _ids(cards: object) -> tuple[int, ...] | None:
 
 
 @lru_cache(maxsize=4096)
-def _deck(board: tuple[int, ...], dead: tuple[int, ...]) -> array:
-    """The kernel's deck for a board and dead cards: every other card, ascending (the
-    kernel takes the deal's own hole cards out). Kept per board, as the texts are read
-    once; the kernel only reads it."""
-    return array("q", [c for c in range(52) if c not in board and c not in dead])
+def _deck(board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[array, array]:
+    """The kernel's deck for a board and dead cards (every other card, ascending: the
+    kernel takes the deal's own hole cards out) and the board, as buffers. Kept per
+    board, as the texts are read once; the kernel only reads them."""
+    deck = array("q", [c for c in range(52) if c not in board and c not in dead])
+    return deck, array("q", board)
 
 
 def _kernel_sums(
-    board: tuple[int, ...], deck: array, hole: list[int], n_players: int
+    kernel: Any, board: tuple[int, ...], dead: tuple[int, ...], hole: list[int], n_players: int
 ) -> tuple[list[float], list[float], list[float]]:
     """The kernel's counts of one deal as the wins, ties and pot shares of
     :meth:`K.Tally.of` (the same floats, summed in numpy's order: see
     :func:`_numpy_sum`), without numpy: a call on a flop takes a few microseconds."""
-    kernel = native.kernel()
-    assert kernel is not None  # the caller checked
     buffer = array("q", bytes(8 * n_players * K.TALLY))
     counts = memoryview(buffer).cast("B").cast("q", (1, n_players, K.TALLY))
-    kernel.holdem_exact(deck, array("q", board), array("q", hole), counts)
+    kernel.holdem_exact(*_deck(board, dead), array("q", hole), counts)
     flat = buffer.tolist()
     win, tie, share = [], [], []
     for at in range(0, n_players * K.TALLY, K.TALLY):
@@ -141,12 +141,13 @@ def fixed_exact(
     n_players, k = len(labels), 5 - len(board_ids)
     boards = comb(52 - len(used), k)
     work = boards * n_players  # one deal, its own class: the plan's count
-    has_kernel = native.kernel() is not None
+    kernel = native.kernel()
+    has_kernel = kernel is not None
     one_worker = exact_run_seconds(work, k, n_players, has_kernel)
     if not has_kernel and one_worker > TASK_SECONDS:
         return None  # the numpy path would split it into tasks
     if has_kernel:
-        win, tie, share = _kernel_sums(board_ids, _deck(board_ids, dead_ids), hole, n_players)
+        win, tie, share = _kernel_sums(kernel, board_ids, dead_ids, hole, n_players)
     else:
         live = [c for c in range(52) if c not in used]
         spec = ExactSpec(tuple(zip(hole[::2], hole[1::2], strict=True)), (), board_ids, tuple(live))
