@@ -160,9 +160,9 @@ def fixed_exact(
     seconds = one_worker / workers
     return EquityResult(
         tuple(labels),
-        tuple(x / total for x in share),
-        tuple(x / total for x in win),
-        tuple(x / total for x in tie),
+        tuple([x / total for x in share]),
+        tuple([x / total for x in win]),
+        tuple([x / total for x in tie]),
         "exact",
         boards=boards,
         note=exact_note(work, seconds, workers),
