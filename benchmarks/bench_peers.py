@@ -27,9 +27,10 @@ both sides write into a preallocated array and their ranks are compared by categ
 counts; beside them the memory bound of the wide ids: numpy reading the same int16 and
 int64 arrays once, an OR of all their ids, on as many threads), Monte Carlo heads-up and
 range against range (1 worker each; the same ranges weighted, against OMPEval on the
-unweighted ones, which it takes alone; multiway beside them), exact enumeration (warm;
-heads-up and range against range, preflop and on the flop Ts9s2h: the two sides'
-equities must agree to 1e-5, else the run stops), and every 7-card hand counted by
+unweighted ones, which it takes alone; multiway beside them), exact enumeration (warm:
+N calls a round on each side, about 20 ms of them, or ``--exact-calls N``; heads-up and
+range against range, preflop and on the flop Ts9s2h: the two sides' equities must agree
+to 1e-5, else the run stops), and every 7-card hand counted by
 category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
 JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
 One-thread rows also print the ratio of CPU times (showdown's thread, the driver's
