@@ -18,6 +18,12 @@ its ``table`` and ``showdown`` only when they are asked for. The tests
 (``tests/test_phh_fastpath.py``) compare both paths on many random legal and
 broken hands and on real files.
 
+:func:`settled_rows` goes one step further for a replay's report: the kernel also
+makes the report row (:mod:`showdown.phh.reports`) of each hand it settled whose
+recorded result is a clean ``match`` or ``rake``; the others are settled as
+:func:`settle_each` settles them and reported by the Python path
+(``tests/test_phh_kernel_rows.py`` compares the two).
+
 >>> from showdown.phh.notation import loads_all
 >>> hands = loads_all('''[1]
 ... variant = "NT"
