@@ -215,3 +215,30 @@ _rake = 1''', "a.phhs")
     assert row[2] == "mismatch"
     assert _from_row(row).differences == [{"player": "p1", "name": "Ana", "ours": 20,
                                            "recorded": 18}]
+
+
+@pytest.mark.parametrize("odd", [
+    True, -5, -0.5, float("nan"), float("inf"), 10**30, 1e300, 2**53 + 1, 0.001, "x", None,
+])
+@pytest.mark.parametrize("key", ["finishing_stacks", "winnings", "_rake", "players", "seats"])
+def test_odd_values_are_left_to_python(odd: Any, key: str) -> None:
+    """Values the kernel does not take (not whole numbers of units, not numbers, out of
+    range) give the row the Python path gives: an error, a class, or the same row."""
+    rng = random.Random(7)
+    hands = []
+    for k in range(8):
+        h = random_hand(rng, header("NT", [100, 100, 100]), fold=0.3)
+        s = settle(h)
+        value: Any = list((s.finishing if key == "finishing_stacks" else s.winnings) or [])
+        if key in ("finishing_stacks", "winnings", "players", "seats"):
+            value = value if key in ("finishing_stacks", "winnings") else [
+                "Ana", "Bo", "Cy"] if key == "players" else [1, 2, 3]
+            value[k % 3] = odd
+        else:
+            value = odd
+        fields = {key: value, "winnings": list(s.winnings or [])} if key != "winnings" else {
+            key: value}
+        h = h.with_fields(**fields)
+        h.name = str(k)
+        hands.append(h)
+    check(hands, "phh")

@@ -45,6 +45,7 @@ collected both blinds); both are read as a match.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -82,15 +83,25 @@ def _recorded(settlement: Settlement) -> tuple[str | None, list[int | float] | N
         value = fields.get(key)
         if value is None:
             continue
-        if not isinstance(value, list) or len(value) != n or not _NUMBERS.issuperset(
-            map(type, value)
-        ):
+        if not isinstance(value, list) or len(value) != n or not all(map(_number, value)):
             settlement.replay.history.error(f"the field {key!r} must be an array of {n} numbers")
         return key, value
     return None, None
 
 
 _NUMBERS = frozenset({int, float})
+
+
+def _number(value: object) -> bool:
+    """Whether a recorded value is a number an amount can be: an int or a float, not
+    ``nan`` nor ``-inf`` (``inf`` is an unknown stack).
+
+    >>> [_number(v) for v in (3, 2.5, float("inf"), float("nan"), float("-inf"), True)]
+    [True, True, True, False, False, False]
+    """
+    if type(value) is int:
+        return True
+    return type(value) is float and value == value and value != -math.inf
 
 
 def _units(value: int | float, scale: int) -> Fraction | int:
@@ -254,7 +265,7 @@ def _rake(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) 
     written = [fields[key] for key in HOUSE_FIELDS if key in fields]
     if written or added:  # what the room says it took (and added), exactly
         scale = settlement.replay.scale
-        return all(type(v) in _NUMBERS for v in written + added) and rake == sum(
+        return all(map(_number, written + added)) and rake == sum(
             _units(v, scale) for v in written) - sum(_units(v, scale) for v in added)
     pot = sum(amount for amount, _ in _pots(settlement)[0])
     return 0 < rake <= pot * RAKE_LIMIT
