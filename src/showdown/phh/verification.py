@@ -267,5 +267,8 @@ def _rake(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) 
         scale = settlement.replay.scale
         return all(map(_number, written + added)) and rake == sum(
             _units(v, scale) for v in written) - sum(_units(v, scale) for v in added)
+    if rake <= 0:
+        return False
     pot = sum(amount for amount, _ in _pots(settlement)[0])
-    return 0 < rake <= pot * RAKE_LIMIT
+    # rake <= pot * RAKE_LIMIT, in integers where the amounts are (no Fraction made)
+    return rake * RAKE_LIMIT.denominator <= pot * RAKE_LIMIT.numerator
