@@ -37,6 +37,7 @@
  *   settlement.c    a replayed hand's pots settled and returned as Python objects
  *   toml.c          the plain TOML of hand histories
  *   rooms.c         rooms' hand histories read (rooms_*.c, behind rooms.h: see rooms.c)
+ *   verification.c  the report rows of hands settled and verified clean (phh_rows)
  *   module.c        the method table with the docstrings, the type, the module
  *
  * What runs per card, row or board (the rank lookups, the tally of one showdown,
@@ -391,5 +392,7 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args);
 PyObject *sd_Tables_phh_toml(Tables *self, PyObject *text);
 /* rooms.c */
 PyObject *sd_Tables_room_hands(Tables *self, PyObject *args);
+/* verification.c */
+PyObject *sd_Tables_phh_rows(Tables *self, PyObject *args);
 
 #endif /* SHOWDOWN_KERNEL_H */

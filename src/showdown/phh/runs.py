@@ -19,6 +19,12 @@ its ``table`` and ``showdown`` only when they are asked for. The tests
 (``tests/test_phh_fastpath.py``) compare both paths on many random legal and
 broken hands and on real files.
 
+:func:`settled_rows` goes one step further for a replay's report: the kernel also
+makes the report row (:mod:`showdown.phh.reports`) of each hand it settled whose
+recorded result is a clean ``match`` or ``rake``; the others are settled as
+:func:`settle_each` settles them and reported by the Python path
+(``tests/test_phh_kernel_rows.py`` compares the two).
+
 >>> from showdown.phh.notation import loads_all
 >>> hands = loads_all('''[1]
 ... variant = "NT"
@@ -56,11 +62,15 @@ from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
+from showdown.phh.reports import Row, _row
 from showdown.phh.rules import RULES, VariantRules
 from showdown.phh.settlement import Settlement, settle
-from showdown.phh.verification import Verdict, verify
+from showdown.phh.verification import ADDED_FIELDS, HOUSE_FIELDS, Verdict, verify
 
-__all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each", "shape_of", "verify_all"]
+__all__ = [
+    "kernel_shapes", "prepare", "settle_all", "settle_each", "settled_rows", "shape_of",
+    "verify_all",
+]
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha,
@@ -149,33 +159,70 @@ def settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryEr
 
 
 def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryError]:
-    out: list[Settlement | HistoryError] = []
-    rules_of = RULES.__getitem__
-    for history, result in zip(histories, _kernel_results(histories), strict=True):
-        if result is None:
-            try:
-                out.append(settle(history))
-            except HistoryError as exc:
-                out.append(exc)
-            continue
-        (contributed, folded, mucked, aggressor, holes, board, paid, starting,
-         scale) = result[:9]
-        rules: VariantRules = rules_of(history.fields["variant"])
-        r = Replay(history, rules, scale, starting, contributed, folded, mucked, holes, board,
-                   aggressor, [], paid)
-        if len(result) == 10:
-            if type(result[9]) is str:  # the actions stop before the end: not settled
-                r.partial = result[9]
-                out.append(Settlement(r, None, None, None, None, []))
-            else:  # a hand needed at the showdown is unknown
-                out.append(Settlement(r, None, None, None, None, result[9]))
-            continue
-        finishing, won, pots, returned, order, shown, ranks = result[9:16]
-        if len(result) == 17:  # run more than once: every run's board, the first first
-            r.boards = result[16]
-        out.append(Settlement(r, None, None, finishing, won, [],
-                              (pots, returned, order, shown, ranks)))
-    return out
+    return list(map(_settlement, histories, _kernel_results(histories)))
+
+
+def _settlement(history: HandHistory, result: Any) -> Settlement | HistoryError:
+    """A hand's settlement from the kernel's result for it (``None``: the Python path)."""
+    if result is None:
+        try:
+            return settle(history)
+        except HistoryError as exc:
+            return exc
+    (contributed, folded, mucked, aggressor, holes, board, paid, starting,
+     scale) = result[:9]
+    rules: VariantRules = RULES[history.fields["variant"]]
+    r = Replay(history, rules, scale, starting, contributed, folded, mucked, holes, board,
+               aggressor, [], paid)
+    if len(result) == 10:
+        if type(result[9]) is str:  # the actions stop before the end: not settled
+            r.partial = result[9]
+            return Settlement(r, None, None, None, None, [])
+        # a hand needed at the showdown is unknown
+        return Settlement(r, None, None, None, None, result[9])
+    finishing, won, pots, returned, order, shown, ranks = result[9:16]
+    if len(result) == 17:  # run more than once: every run's board, the first first
+        r.boards = result[16]
+    return Settlement(r, None, None, finishing, won, [], (pots, returned, order, shown, ranks))
+
+
+#: Fields whose hands the kernel's rows leave to the Python path: a hand run more than
+#: once (the kernel settles it, but its rows are made in Python: ``phh_rows`` takes only
+#: one-board results), and the bounties a room paid.
+PYTHON_FIELDS = ("_runout_count", "_bounties", "_bounties_won", "_eliminated_by")
+
+
+def settled_rows(histories: Sequence[HandHistory], fmt: str = "phh") -> list[Row]:
+    """The report row of each hand (:mod:`showdown.phh.reports`; ``fmt``: the format the
+    hands were read from): those the kernel settled with a clean ``match`` or ``rake`` made
+    by the kernel at once (``phh_rows``, the same rows); the others settled as
+    :func:`settle_each` does and made, and explained, by the Python path (the collector
+    paused, see :mod:`showdown.phh.nogc`).
+
+    >>> from showdown.phh.notation import loads_all
+    >>> [row] = settled_rows(loads_all('''[7]
+    ... variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [10, 10]
+    ... actions = ["p2 f"]
+    ... finishing_stacks = [11, 9]''', "a.phhs"))
+    >>> row[:4], row[4][:2]
+    (('a.phhs', '7', 'match', None), ([11, 9], [1, -1]))
+    """
+    with paused():
+        hands = list(histories)
+        results = _kernel_results(hands)
+        make = getattr(native.kernel(), "phh_rows", None)
+        rows: list[Row | None] = (
+            make(hands, results, fmt, PYTHON_FIELDS, HOUSE_FIELDS, ADDED_FIELDS, INFINITE)
+            if make is not None else [None] * len(hands)
+        )
+        return [
+            done if done is not None else _row(h, h.label, _settlement(h, result), fmt)
+            for h, result, done in zip(hands, results, rows, strict=True)
+        ]
 
 
 def verify_all(settlements: Iterable[Settlement]) -> list[Verdict]:
