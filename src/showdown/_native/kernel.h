@@ -144,11 +144,13 @@ typedef struct {
 } Hole;
 
 #define PHH_MAX 10         /* players of a hand history */
+#define PHH_RUNS 9         /* runouts of a hand run more than once (engine._runout_count) */
 #define PHH_INF ((int64_t)1 << 60) /* an unknown (inf) starting stack: no bet reaches it */
 
 /* A hand history's variant as phh_settle reads it from its shapes: the structure
  * (0 no-limit, 1 pot-limit, 2 fixed-limit), hole cards, cap on raises or 0, evaluator
- * (0 seven-card high, 1 Omaha high) and the bet kind per street (0 small, 1 big). */
+ * (0 seven-card high, 1 Omaha high, 2 five-card draw: the five hole cards alone) and the
+ * bet kind per street (0 small, 1 big). */
 typedef struct {
     int structure, holes, cap, evaluator, bet[4];
 } PhhShape;
@@ -161,6 +163,9 @@ typedef struct {
     int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
     unsigned char folded[PHH_MAX], mucked[PHH_MAX], unknown_stack[PHH_MAX];
     int hole[PHH_MAX][5], nhole[PHH_MAX], board[5]; /* up to five hole cards (P5O) */
+    /* a hand run more than once (_runout_count): nruns boards, the first run's first
+     * (board[] then holds the first run's too); nruns is 0 for a hand run once */
+    int nruns, run_board[PHH_RUNS][5];
     char partial[32]; /* "" for a hand played to its end; else what comes next ("p3 to act") */
 } PhhHand;
 

@@ -2,9 +2,10 @@
 
 :func:`settle_each` replays and settles a run of hands as
 :func:`~showdown.phh.settlement.settle` does, hand by hand. With the native
-backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
-Omaha (blinds; amounts in whole chips or decimals such as 0.25, unknown
-``inf`` stacks; every player dealt at once; seats numbered clockwise from
+backend the everyday hands of no-limit and fixed-limit Hold'em, pot-limit
+Omaha and five-card draw, hands run more than once included (blinds; amounts
+in whole chips or decimals such as 0.25, unknown ``inf`` stacks; hole cards
+not dealt unknown; seats numbered clockwise from
 ``p1``; antes equal or not, unequal ones being dead money in the main pot as
 :func:`~showdown.phh.settlement.to_table` counts them) are replayed under the same
 betting rules and settled as :func:`~showdown.pots.resolution.resolve` settles, in C, in
@@ -73,8 +74,8 @@ __all__ = [
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha,
-#: four or five hole cards).
-_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1}
+#: four or five hole cards, 2: five-card draw, the five hole cards alone).
+_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1, ("five-card", 5): 2}
 
 
 def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
@@ -98,20 +99,39 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     """The variants the kernel replays, as ``phh_settle`` reads them: code -> (structure,
     hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big)).
 
-    >>> sorted(kernel_shapes())  # PT: pot-limit Hold'em, this library's own code
-    ['FT', 'NT', 'P5O', 'PO', 'PT']
+    >>> sorted(kernel_shapes())  # PT, N5CD...: this library's own codes
+    ['F5CD', 'FT', 'N5CD', 'NT', 'P5CD', 'P5O', 'PO', 'PT']
     """
     shapes: dict[str, tuple[Any, ...]] = {}
     for code, rules in RULES.items():
-        shape = shape_of(rules)
-        if shape is None or not rules.supported or shape[1] != (0, 3, 1, 1):
+        shape = shape_of(rules) or _single_draw(rules)
+        if shape is None or not rules.supported or shape[1] not in ((0, 3, 1, 1), (0, 0)):
             continue
         evaluator = _EVALUATORS.get((rules.game, shape[0]))
         if evaluator is None or len(shape[2]) != 52:
             continue
-        bets = tuple(int(s.bet == "big") for s in rules.streets)
-        shapes[code] = (_STRUCTURES[rules.structure], shape[0], rules.cap or 0, evaluator, bets)
+        bets = (*tuple(int(s.bet == "big") for s in rules.streets), 0, 0)
+        shapes[code] = (_STRUCTURES[rules.structure], shape[0], rules.cap or 0, evaluator,
+                        bets[:4])
     return shapes
+
+
+def _single_draw(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
+    """(hole cards, board cards per street, the deck) of a blind game with one draw (five
+    hole cards, a round, a draw, a round, as five-card draw), else ``None``.
+
+    >>> from showdown.phh.rules import find
+    >>> _single_draw(find("N5CD"))[:2], _single_draw(find("NT"))
+    ((5, (0, 0)), None)
+    """
+    streets = rules.streets
+    if rules.forced != "blinds" or len(streets) != 2 or any(
+            s.board or s.opening != "position" for s in streets):
+        return None
+    if streets[0].draw or not streets[0].hole or not streets[1].draw or streets[1].hole:
+        return None
+    deck = frozenset(c for c in CARD_TEXTS if c[0] in rules.ranks)
+    return len(streets[0].hole), (0, 0), deck
 
 
 _SHAPES: dict[str, tuple[Any, ...]] = {}
@@ -144,7 +164,7 @@ def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryE
 
 def _settlement(history: HandHistory, result: Any) -> Settlement | HistoryError:
     """A hand's settlement from the kernel's result for it (``None``: the Python path)."""
-    if result is None or "_runout_count" in history.fields:  # runouts: the engine's
+    if result is None:
         try:
             return settle(history)
         except HistoryError as exc:
@@ -160,12 +180,15 @@ def _settlement(history: HandHistory, result: Any) -> Settlement | HistoryError:
             return Settlement(r, None, None, None, None, [])
         # a hand needed at the showdown is unknown
         return Settlement(r, None, None, None, None, result[9])
-    finishing, won, pots, returned, order, shown, ranks = result[9:]
+    finishing, won, pots, returned, order, shown, ranks = result[9:16]
+    if len(result) == 17:  # run more than once: every run's board, the first first
+        r.boards = result[16]
     return Settlement(r, None, None, finishing, won, [], (pots, returned, order, shown, ranks))
 
 
 #: Fields whose hands the kernel's rows leave to the Python path: a hand run more than
-#: once (the engine settles it), and the bounties a room paid.
+#: once (the kernel settles it, but its rows are made in Python: ``phh_rows`` takes only
+#: one-board results), and the bounties a room paid.
 PYTHON_FIELDS = ("_runout_count", "_bounties", "_bounties_won", "_eliminated_by")
 
 
