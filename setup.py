@@ -45,6 +45,8 @@ SOURCES = [
     "holdem_exact.c",
     "holdem_merged.c",
     "monte_carlo.c",
+    "ranged_deals.c",
+    "draws.c",
     "ladders.c",
     "omaha_exact.c",
     "runout_shares.c",
@@ -66,7 +68,7 @@ setup(
             "showdown._native._kernel",
             sources=[f"{NATIVE}/{name}" for name in SOURCES],
             # The header: rebuilt when it changes, and shipped in the sdist.
-            depends=[f"{NATIVE}/kernel.h", f"{NATIVE}/rooms.h", f"{NATIVE}/boards.h"],
+            depends=[f"{NATIVE}/kernel.h", f"{NATIVE}/rooms.h", f"{NATIVE}/boards.h", f"{NATIVE}/draws.h"],
             # No debug information (Python's own CFLAGS ask for -g) and a stripped
             # library: the wheel's extension is a quarter of the size.
             extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3", "-g0"],

@@ -29,7 +29,9 @@
  *   evaluate.c      scalar and batch ranks (Hold'em and Omaha), tallies, hand counts
  *   holdem_exact.c  exact Hold'em equity: every board
  *   holdem_merged.c the same with suits that can no longer flush merged
- *   monte_carlo.c   Hold'em and Omaha equity on boards drawn here
+ *   monte_carlo.c   Hold'em and Omaha equity on boards drawn here, combos picked by Python
+ *   ranged_deals.c  range against range with every deal drawn here; weighted picks
+ *   draws.c         what both share (draws.h: the generator, board draws, the deal read)
  *   ladders.c       badugi, stud eight or better, Omaha eight or better
  *   omaha_exact.c   exact Omaha equity: ranks per board, showdowns per deal
  *   runout_shares.c an all-in's every pot settled on every board to come, in one pass
@@ -375,6 +377,7 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
 /* monte_carlo.c */
 PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args);
 PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args);
+/* ranged_deals.c */
 PyObject *sd_Tables_deal_picks(Tables *self, PyObject *args);
 PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args);
 /* ladders.c */
