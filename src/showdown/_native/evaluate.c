@@ -158,9 +158,9 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
  * rows' sums (a two-pass version, sums then an independent gather per block of rows,
  * measured no faster and spilled the card indexes to the stack). */
 #if SHOWDOWN_SSE2
-#define ROW_SUMS(N, ROW, E, KEY, BITS)                                                        \
+#define ROW_SUMS(N, ROW, E0, E, KEY, BITS)                                                    \
     do {                                                                                       \
-        __m128i a_ = _mm_load_si128((const __m128i *)((E) + (size_t)(uint8_t)(ROW)[0]));       \
+        __m128i a_ = _mm_load_si128((const __m128i *)((E0) + (size_t)(uint8_t)(ROW)[0]));      \
         for (int j_ = 1; j_ < (N); j_++) {                                                     \
             const __m128i *e_ = (const __m128i *)((E) + (size_t)(uint8_t)(ROW)[j_]);           \
             a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
@@ -169,11 +169,11 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
         BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
     } while (0)
 #else
-#define ROW_SUMS(N, ROW, E, KEY, BITS)                                                        \
+#define ROW_SUMS(N, ROW, E0, E, KEY, BITS)                                                    \
     do {                                                                                       \
         uint64_t k_ = 0, b_ = 0;                                                               \
         for (int j_ = 0; j_ < (N); j_++) {                                                     \
-            const Entry *e_ = (E) + (size_t)(uint8_t)(ROW)[j_];                                \
+            const Entry *e_ = (j_ ? (E) : (E0)) + (size_t)(uint8_t)(ROW)[j_];                  \
             k_ += e_->key;                                                                     \
             b_ += e_->bit;                                                                     \
         }                                                                                      \
@@ -319,7 +319,8 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
         const Tables *t, const char *p, Py_ssize_t rows, Py_ssize_t s0, uint16_t *out)         \
     {                                                                                          \
         const Entry *entries = t->entries;                                                     \
-        const uint64_t bias = t->flush_bias[N];                                                \
+        /* the first card's entries carry the flush bias (none: a ladder without flushes) */ \
+        const Entry *first = t->flush_bias[N] ? entries + FIRST_ENTRIES : entries;             \
         const uint16_t *nf = t->nonflush[N];                                                   \
         const uint32_t *row_base = t->row_base[N];                                             \
         const Py_ssize_t step = (DENSE) ? (N) : s0 / (Py_ssize_t)sizeof(TYPE);                 \
@@ -349,13 +350,13 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
                 if (WIDE) {                                                   \
                     PREFETCH(row + PREFETCH_ROWS * step);                                      \
                 }                                                                              \
-                ROW_SUMS(N, row, entries, key, bits);                                          \
+                ROW_SUMS(N, row, first, entries, key, bits);                                          \
                 if ((CHECK) == 2) {                                                            \
                     count += POPCNT_OF(bits);                                                  \
                 } else if (CHECK) {                                                            \
                     count |= fewer_bits(bits, N);                                              \
                 }                                                                              \
-                uint64_t flags = (key + bias) & ROW_FLAGS;                                     \
+                uint64_t flags = key & ROW_FLAGS;                                     \
                 if (flags == 0) {                                                              \
                     uint32_t rank_sum = (uint32_t)key;                                         \
                     *o = nf[rank_sum + row_base[rank_sum >> ROW_BITS]];                        \
