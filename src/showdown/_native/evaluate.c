@@ -347,7 +347,7 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
             uint16_t *o = out + start, *const end = o + (good ? len : 0);                      \
             for (; o != end; o++, row += step) {                                               \
                 uint64_t key, bits;                                                            \
-                if (WIDE) {                                                   \
+                if (WIDE) {                                                                    \
                     PREFETCH(row + PREFETCH_ROWS * step);                                      \
                 }                                                                              \
                 ROW_SUMS(N, row, first, entries, key, bits);                                          \
@@ -356,15 +356,14 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
                 } else if (CHECK) {                                                            \
                     count |= fewer_bits(bits, N);                                              \
                 }                                                                              \
-                uint64_t flags = key & ROW_FLAGS;                                     \
-                if (flags == 0) {                                                              \
+                if ((key & ROW_FLAGS) == 0) {                                                  \
                     uint32_t rank_sum = (uint32_t)key;                                         \
                     *o = nf[rank_sum + row_base[rank_sum >> ROW_BITS]];                        \
-                } else if ((flags & ~NIBBLE_FLAGS) != 0) { /* a bad id */                      \
+                } else if ((key & (ROW_FLAGS & ~NIBBLE_FLAGS)) != 0) { /* a bad id */          \
                     good = 0;                                                                  \
                     break;                                                                     \
                 } else { /* five or more of a suit: a flush */                                 \
-                    *o = t->flush[suited_ranks(bits, flagged_suit(flags))];                    \
+                    *o = t->flush[suited_ranks(bits, flagged_suit(key & NIBBLE_FLAGS))];                    \
                 }                                                                              \
             }                                                                                  \
             if (!good || ((CHECK) == 2 ? count != (uint64_t)(N) * (uint64_t)len : count != 0)) { \
