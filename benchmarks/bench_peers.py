@@ -26,15 +26,16 @@ unchecked as OMPEval, which checks nothing; showdown also with int16 and int64 r
 both sides write into a preallocated array and their ranks are compared by category
 counts; OMPEval also on the same ids widened to int16 and int64, so that each width has
 a ratio on identical input; beside them the memory bound of the wide ids: numpy reading
-the same int16 and int64 arrays once, an OR of all their ids, on as many threads), Monte Carlo heads-up and
-range against range (1 worker each; the same ranges weighted, against OMPEval on the
-unweighted ones, which it takes alone; multiway beside them), exact enumeration (warm;
-heads-up and range against range, preflop and on the flop Ts9s2h: the two sides'
-equities must agree to 1e-5, else the run stops), and every 7-card hand counted by
-category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
-JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
-One-thread rows also print the ratio of CPU times (showdown's thread, the driver's
-process), which a loaded machine disturbs less than wall time.
+the same int16 and int64 arrays once, an OR of all their ids, on as many threads), Monte
+Carlo heads-up and range against range (1 worker each; the same ranges weighted, against
+OMPEval on the unweighted ones, which it takes alone; multiway beside them), exact
+enumeration (warm; heads-up and range against range, preflop and on the flop Ts9s2h: the
+two sides' equities must agree to 1e-5, else the run stops), and every 7-card hand
+counted by category. OMPEval's range parser reads only the first hand of a dash range
+(``JJ-99`` is JJ alone there), so its side gets the ranges spelled out
+(:func:`ompeval_spelling`). One-thread rows also print the ratio of CPU times
+(showdown's thread, the driver's process), which a loaded machine disturbs less than
+wall time.
 
 >>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
 >>> patched.count("static constexpr uint64_t")
