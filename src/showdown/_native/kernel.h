@@ -115,6 +115,10 @@ typedef struct {
                            then the same biased (FIRST_ENTRIES); 16-byte aligned
                            inside entries_memory */
     void *entries_memory;
+    Entry *pair_entries; /* 65536, per two adjacent uint8 ids as they lie in memory: the
+                            sum of their entries (built on the first uint8 batch, see
+                            pair_entries in evaluate.c), 16-byte aligned */
+    void *pair_memory;
     int8_t flush_suit[8][256];
     /* per n: what the batch loops add to find flushes (see flush_bias in tables.c) */
     uint64_t flush_bias[8];

@@ -122,6 +122,7 @@ void sd_Tables_dealloc(Tables *self)
         free(self->row_base[n]);
     }
     free(self->entries_memory);
+    free(self->pair_memory);
     for (int i = 0; i < 169; i++) {
         free(self->pairs[i]);
         free(self->pairs5[i]);
