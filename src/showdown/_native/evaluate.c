@@ -192,37 +192,32 @@ static inline size_t pair_index(const uint8_t *p)
 }
 
 /* The same sums as ROW_SUMS for uint8 rows, two adjacent ids per lookup in the pair
- * entries (each the sum of the two ids' entries, so every sum is the same): a 7-card
- * row is three pairs and one single card, which carries the flush bias (E0). Half the
- * loads of ids and entries and no shift per card; the 1 MiB table sits in the
- * second-level cache (measured: 1.35x the rows per second of ROW_SUMS). */
+ * entries (each the sum of the two ids' entries, so every sum is the same): a row of 5
+ * or 7 cards is pairs and one single card, which carries the flush bias (E0); one of 6
+ * is three pairs and the bias (BIAS, t->flush_bias[N]) added as it is. Half the loads
+ * of ids and entries and no shift per card; the 1 MiB table stays in the second-level
+ * cache (see docs/performance.md for what it gains). */
 #if SHOWDOWN_SSE2
-#define PAIR_SUMS(N, ROW, PAIRS, E0, E, KEY, BITS)                                            \
+#define PAIR_SUMS(N, ROW, PAIRS, E0, BIAS, KEY, BITS)                                         \
     do {                                                                                       \
-        __m128i a_ = _mm_load_si128((const __m128i *)((E0) + (size_t)(ROW)[(N) - 1]));         \
-        for (int j_ = 0; j_ + 1 < (N) - 1; j_ += 2) {                                          \
+        __m128i a_ = (N) % 2 ? _mm_load_si128((const __m128i *)((E0) + (size_t)(ROW)[(N) - 1])) \
+                             : _mm_set_epi64x(0, (long long)(BIAS));                           \
+        for (int j_ = 0; j_ + 1 < (N); j_ += 2) {                                              \
             const __m128i *e_ = (const __m128i *)((PAIRS) + pair_index((ROW) + j_));           \
-            a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
-        }                                                                                      \
-        if ((N) % 2 == 0) {                                                                    \
-            const __m128i *e_ = (const __m128i *)((E) + (size_t)(ROW)[(N) - 2]);               \
             a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
         }                                                                                      \
         KEY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
         BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
     } while (0)
 #else
-#define PAIR_SUMS(N, ROW, PAIRS, E0, E, KEY, BITS)                                            \
+#define PAIR_SUMS(N, ROW, PAIRS, E0, BIAS, KEY, BITS)                                         \
     do {                                                                                       \
-        uint64_t k_ = (E0)[(ROW)[(N) - 1]].key, b_ = (E0)[(ROW)[(N) - 1]].bit;                 \
-        for (int j_ = 0; j_ + 1 < (N) - 1; j_ += 2) {                                          \
+        uint64_t k_ = (N) % 2 ? (E0)[(ROW)[(N) - 1]].key : (BIAS);                             \
+        uint64_t b_ = (N) % 2 ? (E0)[(ROW)[(N) - 1]].bit : 0;                                  \
+        for (int j_ = 0; j_ + 1 < (N); j_ += 2) {                                              \
             const Entry *e_ = (PAIRS) + pair_index((ROW) + j_);                                \
             k_ += e_->key;                                                                     \
             b_ += e_->bit;                                                                     \
-        }                                                                                      \
-        if ((N) % 2 == 0) {                                                                    \
-            k_ += (E)[(ROW)[(N) - 2]].key;                                                     \
-            b_ += (E)[(ROW)[(N) - 2]].bit;                                                     \
         }                                                                                      \
         KEY = k_;                                                                              \
         BITS = b_;                                                                             \
@@ -389,7 +384,8 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
  * contiguous rows, N ids apart (a constant: one register fewer), else s0 bytes apart.
  * Tables whose flushes the nibble test does not tell (t->flush_bias, none shipped) take
  * batch_rows instead. */
-#define ROWS_BY_PAIRS(N, ROW, E0, E, KEY, BITS) PAIR_SUMS(N, ROW, t->pair_entries, E0, E, KEY, BITS)
+#define ROWS_BY_PAIRS(N, ROW, E0, E, KEY, BITS)                                                \
+    PAIR_SUMS(N, ROW, t->pair_entries, E0, t->flush_bias[N], KEY, BITS)
 #define BATCH_LOOP(NAME, TYPE, FMT, N, WIDE, CHECK, LAYOUT, DENSE, ATTR, SUMS)                 \
     ATTR NOINLINE static Py_ssize_t batch_##NAME##_##N##_##CHECK##_##LAYOUT(                   \
         const Tables *t, const char *p, Py_ssize_t rows, Py_ssize_t s0, uint16_t *out)         \
