@@ -334,10 +334,13 @@ typedef Py_ssize_t (*BatchLoop)(const Tables *t, const char *p, Py_ssize_t rows,
 /* How far ahead (in rows) the loops of wide ids ask for their rows: a block's scan and
  * its ranking would otherwise take turns with memory, which then idles while the rows
  * are ranked (measured: int16 and int64 ids 1.2x faster with it, uint8 ones, a
- * stream the processor prefetches alone, no faster). */
+ * stream the processor prefetches alone, no faster). Into the second-level cache
+ * (locality 2), where the ranking's table lookups do not evict the block before its
+ * scan: int64 rows 1.05-1.07x faster than into the first, int16 ones the same (A/B,
+ * load 5-7); 512 rows ahead was no better. */
 #define PREFETCH_ROWS 256
 #if defined(__GNUC__)
-#define PREFETCH(p) __builtin_prefetch(p)
+#define PREFETCH(p) __builtin_prefetch(p, 0, 2)
 #else
 #define PREFETCH(p) ((void)0)
 #endif
