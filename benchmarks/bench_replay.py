@@ -45,6 +45,9 @@ in the same rounds, ``--ev`` computed by a frozen copy of a former ``allin_ev.py
 ``--ev-old-shares FILE`` a frozen former ``runout_shares.py`` that it calls in place of the
 current one (``git show REV:src/showdown/phh/runout_shares.py > /tmp/old_runout_shares.py``).
 ``--ev-variant PO`` generates pot-limit Omaha hands instead of no-limit Hold'em.
+``--ev-per-board`` adds, interleaved, ``--ev`` with the kernel walking every board of a
+preflop all-in one by one (``runout_shares``'s ``merge=False``: for Omaha, the only walk
+before its suits were merged; for Hold'em, the walk before its own merge).
 
 Targets: 30,000 hands/s in one process; 2 processes at least 1.7x one on 2
 cores. Figures on a shared machine vary with its load: a target is judged
@@ -79,7 +82,7 @@ from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
 from showdown.phh.pool import replay_paths
 from showdown.phh.runs import settle_all, settle_each, verify_all
-from showdown.phh.settlement import settle
+from showdown.phh.settlement import Settlement, settle
 
 
 def make_corpus(folder: Path, hands: int, files: int, seed: int = 9) -> list[Path]:
@@ -255,6 +258,48 @@ def swapped(former: Any, shares: Any | None) -> Iterator[None]:
         current.all_in_ev, current_shares.runout_shares = mine, my_shares
 
 
+class _PerBoard:
+    """A ladder kernel whose ``runout_shares`` walks every board (``merge=False``)."""
+
+    def __init__(self, tables: Any) -> None:
+        self.tables = tables
+
+    def runout_shares(self, *args: Any) -> Any:
+        return self.tables.runout_shares(*args, False)
+
+
+@contextlib.contextmanager
+def boards_one_by_one() -> Iterator[None]:
+    """The all-in boards walked one by one, unmerged, for the block."""
+    import showdown.hands.ladder_native as ladder_native
+
+    mine = ladder_native.ladder_kernel
+    ladder_native.ladder_kernel = lambda ladder: _PerBoard(mine(ladder))  # type: ignore[assignment]
+    try:
+        yield  # runout_shares imports ladder_kernel at each call
+    finally:
+        ladder_native.ladder_kernel = mine  # type: ignore[assignment]
+
+
+def per_board_ev(texts: list[str]) -> int:
+    """``reports(texts, True)`` with the all-in boards walked one by one, unmerged."""
+    with boards_one_by_one():
+        return reports(texts, True)
+
+
+class _PerBoardEV:
+    """``all_in_ev`` with the boards walked one by one: the "former" of :func:`by_kind`."""
+
+    def __init__(self) -> None:
+        from showdown.phh.allin_ev import all_in_ev
+
+        self._ev = all_in_ev  # the current one, kept before by_kind swaps it
+
+    def all_in_ev(self, s: Settlement) -> Any:
+        with boards_one_by_one():
+            return self._ev(s)
+
+
 def former_ev(former: Any, shares: Any | None) -> Callable[[list[str]], int]:
     """``reports(texts, True)`` with the all-in EV of ``former`` swapped in for the call."""
 
@@ -266,7 +311,7 @@ def former_ev(former: Any, shares: Any | None) -> Callable[[list[str]], int]:
 
 
 def ev_cost(hands: int, rounds: int, old: str | None = None,
-            old_shares: str | None = None, code: str = "NT") -> None:
+            old_shares: str | None = None, code: str = "NT", per_board: bool = False) -> None:
     """What ``--ev`` adds, on the real HandHQ sample and on short-stacked generated hands,
     pokerkit's read and replay beside (``old``: a former ``allin_ev.py`` timed too, with
     the former ``runout_shares.py`` ``old_shares`` if given)."""
@@ -289,6 +334,8 @@ def ev_cost(hands: int, rounds: int, old: str | None = None,
         }
         if former is not None:
             contenders["showdown replay --ev (former module)"] = partial(former, texts)
+        if per_board:
+            contenders["showdown replay --ev (boards one by one)"] = partial(per_board_ev, texts)
         times = interleaved_times(contenders, rounds=rounds)
         results = [Result.from_times(name, n, t) for name, t in times.items()]
         print_table(f"--ev on {title}: {n} hands, {found} with an all-in before the last "
@@ -301,15 +348,22 @@ def ev_cost(hands: int, rounds: int, old: str | None = None,
         extra = (with_ev - plain) / max(1, computed)
         print(f"  --ev costs {with_ev / plain:.2f}x the replay (best times): about "
               f"{extra * 1e3:.2f} ms per all-in hand whose EV is enumerated")
+        if per_board:
+            walked = min(times["showdown replay --ev (boards one by one)"])
+            print(f"  boards one by one: about {(walked - plain) / max(1, computed) * 1e3:.2f} "
+                  f"ms per all-in hand; merged, --ev takes {with_ev / walked:.2f}x its time")
         if former is not None:
             before = min(times["showdown replay --ev (former module)"])
             print(f"  the former module: about {(before - plain) / max(1, computed) * 1e3:.2f} "
                   f"ms per all-in hand; --ev now takes {with_ev / before:.2f}x its time")
     if module is not None:
         by_kind(made, module, shares, rounds)
+    if per_board:
+        by_kind(made, _PerBoardEV(), None, rounds, "boards one by one")
 
 
-def by_kind(hands: list[HandHistory], former: Any, shares: Any | None, rounds: int) -> None:
+def by_kind(hands: list[HandHistory], former: Any, shares: Any | None, rounds: int,
+            label: str = "former module") -> None:
     """Per kind of all-in hand (street, players left, contested pots): the time of one
     hand's EV, now and with ``former``, the two taking turns on each hand (best of
     ``rounds``), summed over the hands of the kind."""
@@ -337,9 +391,9 @@ def by_kind(hands: list[HandHistory], former: Any, shares: Any | None, rounds: i
         row[0] += 1
         row[1] += best_now
         row[2] += best_then
-    print(f"\n== one hand's EV by kind of all-in, best of {rounds}, now and former module taking "
+    print(f"\n== one hand's EV by kind of all-in, best of {rounds}, now and {label} taking "
           "turns (ms per hand)")
-    print(f"  {'street':8} {'players':>7} {'pots':>4} {'hands':>5} {'now':>9} {'former':>9} "
+    print(f"  {'street':8} {'players':>7} {'pots':>4} {'hands':>5} {'now':>9} {'then':>9} "
           f"{'ratio':>6}")
     for (_, street, live, pots), (n, now, then) in sorted(kinds.items()):
         print(f"  {street:8} {live:>7} {pots:>4} {n:>5} {now / n * 1e3:>9.2f} "
@@ -499,9 +553,12 @@ def main() -> None:
                         help="with --ev-old: the former runout_shares.py it calls")
     parser.add_argument("--ev-variant", default="NT", metavar="CODE",
                         help="with --ev: the PHH variant of the generated hands (NT, PO...)")
+    parser.add_argument("--ev-per-board", action="store_true",
+                        help="with --ev: also time the all-in boards walked one by one")
     args = parser.parse_args()
     if args.ev:
-        ev_cost(args.hands, args.rounds, args.ev_old, args.ev_old_shares, args.ev_variant)
+        ev_cost(args.hands, args.rounds, args.ev_old, args.ev_old_shares, args.ev_variant,
+                args.ev_per_board)
         load = machine_load()
         if load:
             print(f"  note: {load}; the figures above are not the machine's")

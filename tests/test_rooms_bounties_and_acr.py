@@ -4,8 +4,12 @@ in ACR's newer layout."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+
+from showdown.commands.main import main
 from showdown.phh.bounties import check_bounties
 from showdown.phh.notation import HandHistory, dumps, loads
 from showdown.phh.rooms.detect import detect
@@ -55,3 +59,62 @@ def test_acr_stud_hi_lo_in_the_newer_layout() -> None:
     assert v.cls == "rake" and v.differences == [(0, 453, 448), (6, 453, 448)]
     # the main pot 8.46 (the room writes it less its rake: 8.36) and a side pot of 0.60
     assert s.showdown is not None and [p.amount for p in s.showdown.pots] == [846, 60]
+
+
+def _replay(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(["replay", *argv])
+    out, err = capsys.readouterr()
+    assert err == ""
+    return code, out
+
+
+def test_replay_classes_the_real_knockout_as_a_match(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    code, out = _replay(capsys, str(ROOMS / "pokerstars-cash-and-knockout.txt"), "--json",
+                        "--check")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [(r["source_id"], r["class"]) for r in rows] == [
+        (247743239964, "rake"), (247743232339, "rake"), (247678901194, "match")]
+    assert rows[2]["differences"] == []
+
+
+@pytest.mark.parametrize(("lie", "said"), [
+    # the loser written as the winner of the bounty
+    (("mhuggins wins $19.31 for eliminating hammy6955",
+      "hammy6955 wins $19.31 for eliminating mhuggins"),
+     [("p2", "mhuggins", "is written as knocked out by p1 but ends the hand with 940000 chips"),
+      ("p1", "hammy6955", "is written as knocking out p2 but won nothing in the hand")]),
+    # the bounty paid for a player who was not in the hand: nobody it names busts here
+    (("for eliminating hammy6955", "for eliminating Bo"),
+     [("p2", "mhuggins", "is paid a bounty but knocked nobody out")]),
+])
+def test_replay_names_a_bounty_the_hand_contradicts(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, lie: tuple[str, str],
+        said: list[tuple[str, str, str]]) -> None:
+    text = (ROOMS / "pokerstars-cash-and-knockout.txt").read_text()
+    assert lie[0] in text
+    path = tmp_path / "knockout.txt"
+    path.write_text(text.replace(lie[0], lie[1]))
+    code, out = _replay(capsys, str(path), "--json", "--check")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 1  # --check: a bounty disagreement fails it
+    assert [r["class"] for r in rows] == ["rake", "rake", "bounty"]
+    assert [(d["player"], d["name"], d["bounty"]) for d in rows[2]["differences"]] == said
+    code, out = _replay(capsys, str(path))
+    assert code == 0
+    line = f"{path}, hand 247678901194: bounty: " + "; ".join(
+        f"{p} ({name}) {words}" for p, name, words in said)
+    assert line in out.splitlines()
+    assert "mismatch 0, bounty 1" in out
+
+
+def test_a_mismatch_stays_a_mismatch_with_its_bounty_record(tmp_path: Path) -> None:
+    hand = _hands("pokerstars-cash-and-knockout.txt")[2]
+    wrong = hand.with_fields(winnings=[369650, 0], _eliminated_by=[0, 1],
+                             _bounties_won=[19.31, 0])
+    from showdown.phh.reports import report
+
+    r = report(wrong, "1")
+    assert r.cls == "mismatch" and all("bounty" not in d for d in r.differences)
+    assert report(hand, "1").cls == "match"

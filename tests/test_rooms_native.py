@@ -69,6 +69,12 @@ _PARTLY_PYTHON = {
     "pokerstars-cash-and-knockout.txt", "pokerstars-handwritten-more-games.txt",
     "pokerstars-handwritten-run-twice.txt", "winamax-cash-incognito.txt",
     "winamax-cash-omaha5.txt.gz",
+    # a short big blind completed: the kernel leaves those hands to Python
+    "pokerstars-handwritten-short-big-blind.txt", "pokerstars-tournament.txt",
+    "winamax-tournament-short-big-blind.txt.gz", "winamax-tournament.txt.gz",
+    "winamax-tournament-big-blind-zero.txt",
+    # real hands run twice (PokerStars; Full Tilt's numbered runs)
+    "pokerstars-cash-run-twice.txt", "fulltilt-cash-run-twice.txt",
 }
 
 

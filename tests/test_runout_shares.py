@@ -88,6 +88,57 @@ def test_preflop_runouts_match_numpy(seed: int, game: str, players: int, dead: i
     both_ways(game, holes, board, gone, random_pots(rng, players))
 
 
+def _omaha_preflop(seed: int, game: str, players: int, width: int, dead: int) -> tuple[
+        list[list[str]], list[str], list[tuple[int, ...]]]:
+    """Random Omaha hands of ``width`` cards, ``dead`` cards out, and pots."""
+    rng = random.Random(seed)
+    deck = [str(Card.from_id(c)) for c in find_variant(game).deck]
+    rng.shuffle(deck)
+    holes = [[deck.pop() for _ in range(width)] for _ in range(players)]
+    dead = min(dead, len(deck) - 5)
+    return holes, [deck.pop() for _ in range(dead)], random_pots(rng, players)
+
+
+@needs_kernel
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["omaha", "omaha-hi-lo"]), st.integers(2, 8),
+       st.sampled_from([4, 4, 5]), st.integers(0, 12))
+def test_omaha_preflop_suits_merged_match_every_board(
+    seed: int, game: str, players: int, width: int, dead: int
+) -> None:
+    """Omaha's merged preflop walk (rank multisets weighted, the boards with three cards
+    of a suit apart) against the kernel's walk of every board: the same integers."""
+    from showdown.hands.ladder_native import ladder_kernel, omaha_tables
+    from showdown.hands.ladders import no_hand
+
+    players = min(players, 48 // width - 1)
+    holes, gone, pots = _omaha_preflop(seed, game, players, width, dead)
+    variant = find_variant(game)
+    ids = [[Card.parse(c).id for c in h] for h in holes]
+    out = {c for h in ids for c in h} | {Card.parse(c).id for c in gone}
+    deck = np.array(sorted(c for c in variant.deck if c not in out), dtype=np.int64)
+    masks = np.array([sum(1 << i for i in pot) for pot in pots], dtype=np.int64)
+    no_low = no_hand(variant.ladders[1]) if len(variant.ladders) > 1 else 0
+    tables = ladder_kernel(variant.ladders[0])
+    merged, plain = (np.zeros((players, len(masks)), dtype=np.int64) for _ in range(2))
+    none = np.zeros(0, dtype=np.int64)
+    flat = np.array(ids, dtype=np.int64).ravel()
+    tables.runout_shares(deck, none, flat, width, masks, merged, omaha_tables(), no_low, True)
+    tables.runout_shares(deck, none, flat, width, masks, plain, omaha_tables(), no_low, False)
+    assert merged.tolist() == plain.tolist()
+    assert merged.sum(axis=0).tolist() == [comb(len(deck), 5) * SPLITS] * len(masks)
+
+
+@needs_kernel
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["omaha", "omaha-hi-lo"]), st.integers(2, 4))
+def test_omaha_preflop_suits_merged_match_numpy(seed: int, game: str, players: int) -> None:
+    """Heads-up to four hands against numpy's reference, with cards out so that numpy
+    walks its boards in seconds (the merged walk counts the rest by rank)."""
+    holes, gone, pots = _omaha_preflop(seed, game, players, 4, 48 - 4 * players - 22)
+    both_ways(game, holes, [], gone, pots)
+
+
 @needs_kernel
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["holdem", "short-deck"]), st.integers(2, 10),

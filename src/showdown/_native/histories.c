@@ -411,6 +411,14 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         h->nhole[i] = 0;
         acted[i] = -1;
     }
+    /* engine.HandState.short_blind: every blind posted below the big blind, a player all
+     * in from the forced bets: the big blind stays owed (engine.HandState.full_blind_owed) */
+    int any_blind = 0, all_in = 0;
+    for (int i = 0; i < n; i++) {
+        any_blind |= blinds[i] != 0;
+        all_in |= !stacks[i];
+    }
+    int short_blind = shape->structure != 2 && max_bet < sizes[0] && any_blind && all_in;
     enum { DEAL, BET, DONE } phase = DEAL;
     int live = n, undealt = n, street = 0, pending = 0, streets = 4;
     static const int boards[4] = {0, 3, 1, 1};
@@ -508,24 +516,29 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 if (!caller) {
                     return 1;
                 }
-                int64_t smallest = max_bet + step < total ? max_bet + step : total;
+                /* the full big blind still owed: a raise counts from it, a bet to it
+                 * completes it (engine.HandState.raise_limits and _raise) */
+                int owed = short_blind && street == 0 && max_bet < sizes[0];
+                int64_t base = owed ? sizes[0] : max_bet;
+                int64_t smallest = base + step < total ? base + step : total;
                 int64_t largest = total;
                 if (shape->structure == 1) {
                     int64_t pot = 0;
                     for (int j = 0; j < n; j++) {
                         pot += h->contrib[j];
                     }
-                    int64_t most = 2 * max_bet - bets[i] + pot;
+                    int64_t most = 2 * base - bets[i] + pot;
                     most = most > smallest ? most : smallest;
                     largest = most < total ? most : total;
                 } else if (shape->structure == 2) {
                     largest = smallest;
                 }
-                if (amount < smallest || amount > largest) {
+                if ((amount < smallest || amount > largest) &&
+                    !(owed && amount == sizes[0] && amount <= total)) {
                     return 1;
                 }
-                if (amount - max_bet >= full) {
-                    full = amount - max_bet;
+                if (amount - base >= full) {
+                    full = amount - base;
                 }
                 int64_t put = amount - bets[i];
                 stacks[i] -= put;

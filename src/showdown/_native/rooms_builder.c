@@ -507,11 +507,11 @@ int rm_build(Rm *b, PyObject **fields)
                 most = p->blind > most ? p->blind : most;
             }
         }
+        if (b->completable && ((posted && !found) || b->has_completion)) {
+            return 0; /* a short big blind the Python reader keeps owed: Python's */
+        }
         if (posted && !found) {
             big = most;
-        }
-        if (b->has_completion && b->completion < big) { /* a short big blind completed */
-            big = b->completion;
         }
     }
     PyObject *f = PyDict_New(), *actions = PyList_New(0);

@@ -818,6 +818,11 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
             Py_ssize_t sp = rm_find(t, " ");
             Span street = {t.p, sp < 0 ? t.n : sp};
+            if ((rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
+                 rm_eq(street, (Span){"RIVER", 5})) && sp >= 0 && sp + 1 < t.n &&
+                t.p[sp + 1] >= '1' && t.p[sp + 1] <= '3') {
+                return RM_NOT_MINE; /* Full Tilt's "*** RIVER 2 ***", a run: Python's */
+            }
             if (rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
                 rm_eq(street, (Span){"RIVER", 5})) {
                 Span found[8];

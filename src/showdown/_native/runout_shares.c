@@ -15,7 +15,9 @@
  *   holdem_known    some board known: the key sums of the seven cards;
  *   omaha_boards    Omaha high or hi-lo, any board known: both halves of each hole pair
  *                   and board triple from one read of the rank-multiset table (as
- *                   omaha_hilo in ladders.c), each player's pairs indexed once per call.
+ *                   omaha_hilo in ladders.c), each player's pairs indexed once per call;
+ *   omaha_merged    Omaha, five cards to come, the suits merged as in holdem_merged
+ *                   (merge=False: omaha_boards, board by board).
  */
 #include "kernel.h"
 #include "boards.h"
@@ -182,8 +184,9 @@ static void add_counted(Pots *s)
 }
 
 /* Hi-lo: half to the best high and half to the best qualifying low of each pot's
- * contenders, the whole to the high when no low qualifies. */
-static inline void settle_hilo(Pots *s, const uint16_t *high, const uint16_t *low)
+ * contenders, the whole to the high when no low qualifies; ``weight`` boards alike. */
+static inline void settle_hilo(Pots *s, const uint16_t *high, const uint16_t *low,
+                               int64_t weight)
 {
     for (int k = 0; k < s->pots; k++) {
         const int *who = s->who[k];
@@ -203,10 +206,10 @@ static inline void settle_hilo(Pots *s, const uint16_t *high, const uint16_t *lo
         for (int j = 0; j < n; j++) {
             int64_t *part = &s->parts[who[j] * s->pots + k];
             if (high[who[j]] == best) {
-                *part += add;
+                *part += add * weight;
             }
             if (split && low[who[j]] == best_low) {
-                *part += add_low;
+                *part += add_low * weight;
             }
         }
     }
@@ -558,13 +561,193 @@ static void omaha_boards(const Tables *t, const uint16_t *triple, const unsigned
             low[p] = (uint16_t)lo;
         }
         if (s->hilo) {
-            settle_hilo(s, high, low);
+            settle_hilo(s, high, low, 1);
         } else if (s->nested) {
             settle_nested(s, high, 1);
         } else {
             settle_high(s, high, 1);
         }
     } while (next_subset(pick, k, m));
+}
+
+/* One Omaha board's non-flush high (and low) ranks per hand, from its five ranks ``rk``:
+ * each hand's best over the board's ten rank triples (omaha_boards without suits). */
+static void omaha_plain(const uint16_t *triple, const int *rk, const OmahaHole *holes,
+                        int players, int hilo, uint16_t *high, uint16_t *low)
+{
+    unsigned tq[10];
+    int nt = 0;
+    for (int x = 0; x < 5; x++) {
+        for (int y = x + 1; y < 5; y++) {
+            for (int z = y + 1; z < 5; z++) {
+                tq[nt++] = triple[169 * rk[x] + 13 * rk[y] + rk[z]];
+            }
+        }
+    }
+    for (int p = 0; p < players; p++) {
+        const OmahaHole *h = &holes[p];
+        unsigned hi = h->high[tq[0]], lo = h->low[tq[0]];
+        for (int q = 1; q < 10; q++) {
+            unsigned v = h->high[tq[q]];
+            hi = v < hi ? v : hi;
+        }
+        if (hilo) {
+            for (int q = 1; q < 10; q++) {
+                unsigned v = h->low[tq[q]];
+                lo = v < lo ? v : lo;
+            }
+        }
+        high[p] = (uint16_t)hi;
+        low[p] = (uint16_t)lo;
+    }
+}
+
+/* Settle one board's ranks, ``weight`` times, as the pots are laid out (hi-lo too). */
+static inline void settle_any(Pots *s, const uint16_t *high, const uint16_t *low,
+                              int64_t weight)
+{
+    if (s->hilo) {
+        settle_hilo(s, high, low, weight);
+    } else if (s->nested) {
+        settle_nested(s, high, weight);
+    } else {
+        settle_high(s, high, weight);
+    }
+}
+
+/* Omaha (high or hi-lo), five cards to come, with the suits merged as holdem_merged
+ * merges them: a board's showdown depends on its suits only through a flush, which in
+ * Omaha takes three board cards of one suit (so a board has a flush in one suit at most)
+ * and two hole cards of it; the low ignores suits. So
+ *   1. every multiset of five ranks the deck can deal is settled once, weighted by the
+ *      boards that have it, each hand's high and low as if no flush could be;
+ *   2. per suit held twice in some hand, every set of three to five board ranks of that
+ *      suit (the flush cards) with every multiset of the other suits' ranks (the rest of
+ *      the board) is settled with its true highs and taken away once with the flushless
+ *      ones part 1 counted for it.
+ * The settled counts are those of every board, one by one (omaha_boards; the tests
+ * compare the two). */
+static void omaha_merged(const Tables *t, const uint16_t *triple, const unsigned *deck, int m,
+                         const OmahaHole *holes, Pots *s)
+{
+    const int players = s->players;
+    int live[13] = {0}, suited_live[4][13];
+    memset(suited_live, 0, sizeof(suited_live));
+    for (int i = 0; i < m; i++) {
+        live[deck[i] >> 2]++;
+        suited_live[deck[i] & 3][deck[i] >> 2] = 1;
+    }
+    uint16_t high[MAX_PLAYERS], low[MAX_PLAYERS], plain[MAX_PLAYERS];
+    /* 1. The rank multisets, no flush. */
+    for (int a = 0; a < 13; a++) {
+        for (int b = a; b < 13; b++) {
+            for (int c = b; c < 13; c++) {
+                for (int d = c; d < 13; d++) {
+                    for (int e = d; e < 13; e++) {
+                        const int rk[5] = {a, b, c, d, e};
+                        int64_t weight = 1;
+                        int run = 1;
+                        for (int j = 1; j <= 5; j++) { /* per rank: C(its live cards, times) */
+                            if (j < 5 && rk[j] == rk[j - 1]) {
+                                run++;
+                            } else {
+                                weight *= small_choose(live[rk[j - 1]], run);
+                                run = 1;
+                            }
+                        }
+                        if (weight == 0) {
+                            continue;
+                        }
+                        omaha_plain(triple, rk, holes, players, s->hilo, high, low);
+                        settle_any(s, high, low, weight);
+                    }
+                }
+            }
+        }
+    }
+    /* 2. The boards with three cards of a suit or more, suit by suit. */
+    for (int q = 0; q < 4; q++) {
+        int held = 0; /* a hand with two cards of q: a flush can be */
+        for (int p = 0; p < players; p++) {
+            for (int i = 0; i < holes[p].n; i++) {
+                held |= (int)holes[p].suit[i] == q;
+            }
+        }
+        if (!held) {
+            continue;
+        }
+        int suited[13], ns = 0, others[13];
+        for (int rank = 0; rank < 13; rank++) {
+            if (suited_live[q][rank]) {
+                suited[ns++] = rank;
+            }
+            others[rank] = live[rank] - suited_live[q][rank];
+        }
+        for (int j = 3; j <= 5 && j <= ns; j++) {
+            int pick[5] = {0, 1, 2, 3, 4};
+            const int rest = 5 - j; /* ranks (0 to 2) of the other suits' live cards */
+            do {
+                /* each hand's best flush: two hole cards of q and three of these j */
+                unsigned flush_bits[10];
+                int nf = 0;
+                for (int x = 0; x < j; x++) {
+                    for (int y = x + 1; y < j; y++) {
+                        for (int z = y + 1; z < j; z++) {
+                            flush_bits[nf++] = (1u << suited[pick[x]]) |
+                                               (1u << suited[pick[y]]) |
+                                               (1u << suited[pick[z]]);
+                        }
+                    }
+                }
+                unsigned flush_high[MAX_PLAYERS];
+                for (int p = 0; p < players; p++) { /* the same whatever the rest */
+                    const OmahaHole *h = &holes[p];
+                    unsigned best = 0xffff;
+                    for (int i = 0; i < h->n; i++) {
+                        if ((int)h->suit[i] == q) {
+                            for (int f = 0; f < nf; f++) {
+                                unsigned v = t->flush[(h->bits[i] | flush_bits[f]) & 8191];
+                                best = v < best ? v : best;
+                            }
+                        }
+                    }
+                    flush_high[p] = best;
+                }
+                for (int x = 0; x < (rest ? 13 : 1); x++) {
+                    for (int y = rest == 2 ? x : 12; y < 13; y++) {
+                        int64_t weight = rest == 0   ? 1
+                                         : rest == 1 ? others[x]
+                                         : x == y    ? small_choose(others[x], 2)
+                                                     : (int64_t)others[x] * others[y];
+                        if (weight == 0) {
+                            continue;
+                        }
+                        int rk[5], n = 0;
+                        for (int i = 0; i < j; i++) {
+                            rk[n++] = suited[pick[i]];
+                        }
+                        if (rest >= 1) {
+                            rk[n++] = x;
+                        }
+                        if (rest == 2) {
+                            rk[n++] = y;
+                        }
+                        omaha_plain(triple, rk, holes, players, s->hilo, plain, low);
+                        int differs = 0;
+                        for (int p = 0; p < players; p++) {
+                            high[p] = flush_high[p] < plain[p] ? (uint16_t)flush_high[p]
+                                                               : plain[p];
+                            differs |= high[p] != plain[p];
+                        }
+                        if (differs) {
+                            settle_any(s, high, low, weight);
+                            settle_any(s, plain, low, -weight);
+                        }
+                    }
+                }
+            } while (next_subset(pick, j, ns));
+        }
+    }
 }
 
 /* The Omaha tables from ``obj``, a tuple (pair uint16[169], triple uint32[2197] of
@@ -748,7 +931,9 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
     /* Two hands of Hold'em share one pot: the heads-up loop needs it to be the only one. */
     int single = s.players > 2 || s.pots == 1;
     Py_BEGIN_ALLOW_THREADS
-    if (omaha) {
+    if (omaha && nk == 0 && merge) {
+        omaha_merged(self, triple, deck, (int)m, omaha_holes, &s);
+    } else if (omaha) {
         omaha_boards(self, triple, known, (int)nk, deck, (int)m, omaha_holes, &s);
     } else if (nk == 0 && merge) {
         holdem_merged(self, deck, (int)m, holes, &s);

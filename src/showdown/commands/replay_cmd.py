@@ -5,7 +5,8 @@ PATH is a ``.phh`` or ``.phhs`` file, a folder (searched recursively) or
 summary; ``--json`` writes one JSON object per hand (JSON lines) with
 ``file``, ``hand``, ``class``, ``finishing_stacks``, ``recorded`` and the
 settlement (``pots``, ``payouts``, ``returned``). ``--check`` exits 1 if a
-hand is a ``mismatch`` or an error. A malformed file or action is one
+hand is a ``mismatch``, a ``bounty`` (a knockout's record the hand
+contradicts) or an error. A malformed file or action is one
 ``error:`` line and exit 2, at once; with ``--keep-going`` it is counted and
 the rest still run. ``--ev`` adds the all-in EV (:mod:`showdown.phh.allin_ev`)
 and a summary per player. ``--repair`` fills in missing checks and folds (pokerkit reads
@@ -65,7 +66,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_common_options(parser)
     parser._option_string_actions["--json"].help = "print one JSON object per hand (JSON lines)"
     parser.add_argument(
-        "--check", action="store_true", help="exit 1 if any hand is a mismatch or an error"
+        "--check", action="store_true",
+        help="exit 1 if any hand is a mismatch, a bounty disagreement or an error",
     )
     parser.add_argument(
         "--keep-going",
@@ -116,6 +118,9 @@ def describe(r: HandReport, lang: str = "en") -> str:
     parts = []
     for d in r.differences:
         who = d["player"] if d["name"] == d["player"] else f"{d['player']} ({d['name']})"
+        if "bounty" in d:  # a knockout's record the hand contradicts (English, as errors)
+            parts.append(f"{who} {d['bounty']}")
+            continue
         parts.append(
             phrase("differs", lang).format(
                 player=who, ours=_amount(d["ours"]), recorded=_amount(d["recorded"])
@@ -239,8 +244,8 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
             print(line)
         hands = sum(counts.values())
         print(phrase("summary_hands", args.lang).format(hands=hands, files=len(files)))
-        # partial and unrecorded hands are named only when there are some
-        shown = [c for c in CLASSES if c != "partial" or counts[c]]
+        # partial, bounty and unrecorded hands are named only when there are some
+        shown = [c for c in CLASSES if c not in ("partial", "bounty") or counts[c]]
         parts = [f"{class_name(c, args.lang)} {counts[c]}" for c in shown]
         if counts[None]:
             parts.append(f"{class_name(None, args.lang)} {counts[None]}")
@@ -248,7 +253,7 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
         print(phrase("summary_errors", args.lang).format(errors=errors))
         if args.ev:
             print(ev_table(results, args.lang))
-    if args.check and (counts["mismatch"] or errors):
+    if args.check and (counts["mismatch"] or counts["bounty"] or errors):
         return 1
     return 0
 

@@ -444,6 +444,7 @@ WORDS: Words = {
         "rake": "rake",
         "unknown-cards": "unknown cards",
         "mismatch": "mismatch",
+        "bounty": "bounty",
         "partial": "partial",
         "ev_title": "All-in EV: {hands} hands with an all-in before the last card "
         "(EV not computed: {missing})",

@@ -451,6 +451,7 @@ WORDS: Words = {
         "rake": "comisión",
         "unknown-cards": "cartas desconocidas",
         "mismatch": "no coincide",
+        "bounty": "recompensa",
         "partial": "incompleta",
         "ev_title": "EV all-in: {hands} manos con all-in antes de la última carta "
         "(EV sin calcular: {missing})",

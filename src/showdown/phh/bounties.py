@@ -32,15 +32,59 @@ chips in it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from showdown.phh.amounts import from_units
 from showdown.phh.settlement import Settlement
 
-__all__ = ["check_bounties"]
+__all__ = ["bounty_report", "check_bounties"]
+
+#: The chip classes a bounty disagreement turns into ``bounty`` (a ``mismatch`` stays one).
+_CHIPS_AGREE = ("match", "odd-chip", "rake")
 
 
 def check_bounties(settlement: Settlement) -> list[str]:
     """What the hand's bounty fields say that its settlement contradicts (empty: nothing,
     or no bounty fields, or a hand not settled)."""
+    return [f"p{i + 1} {words}" for i, words in _contradictions(settlement)]
+
+
+def bounty_report(settlement: Settlement, cls: str | None,
+                  differences: list[dict[str, Any]]) -> tuple[str | None, list[dict[str, Any]]]:
+    """The class and differences of a hand's report (``showdown replay``) with its bounty
+    record checked: a hand whose chips verify (``match``, ``odd-chip``, ``rake``) but whose
+    record of knockouts the settlement contradicts is class ``bounty``, each contradiction
+    a difference ``{"player", "name", "bounty"}`` (the words of :func:`check_bounties`
+    after the player). Any other class, or a hand without bounty fields, is kept as is.
+
+    >>> from showdown.phh.notation import loads
+    >>> from showdown.phh.settlement import settle
+    >>> s = settle(loads('''variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [10, 20]
+    ... min_bet = 20
+    ... starting_stacks = [500, 300]
+    ... actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 300", "p1 cc",
+    ...            "d db 2c3c4d", "d db 9s", "d db Jh"]
+    ... _bounties_won = [5, 0]
+    ... _eliminated_by = [0, 0]'''))
+    >>> bounty_report(s, "match", [])  # p1 is paid, but knocked out nobody on record
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ('bounty', [{'player': 'p1', 'name': 'p1',
+                 'bounty': 'is paid a bounty but knocked nobody out'}])
+    """
+    if cls not in _CHIPS_AGREE:
+        return cls, differences
+    found = _contradictions(settlement)
+    if not found:
+        return cls, differences
+    names = settlement.replay.history.names
+    return "bounty", [*differences, *({"player": f"p{i + 1}", "name": names[i], "bounty": words}
+                                      for i, words in found)]
+
+
+def _contradictions(settlement: Settlement) -> list[tuple[int, str]]:
+    """``(player index, words)`` for each contradiction :func:`check_bounties` names."""
     fields = settlement.replay.history.fields
     by = fields.get("_eliminated_by")
     won = fields.get("_bounties_won")
@@ -58,13 +102,13 @@ def check_bounties(settlement: Settlement) -> list[str]:
         if not k:
             continue
         if finishing[i]:
-            problems.append(f"p{i + 1} is written as knocked out by p{k} but ends the hand "
-                            f"with {from_units(finishing[i], scale)} chips")
+            problems.append((i, f"is written as knocked out by p{k} but ends the hand "
+                                f"with {from_units(finishing[i], scale)} chips"))
         if not winnings[k - 1]:
-            problems.append(f"p{k} is written as knocking out p{i + 1} but won nothing in "
-                            "the hand")
+            problems.append((k - 1, f"is written as knocking out p{i + 1} but won nothing "
+                                    "in the hand"))
     if isinstance(won, list) and len(won) == n:
         for i, paid in enumerate(won):
             if paid and (i + 1) not in by:
-                problems.append(f"p{i + 1} is paid a bounty but knocked nobody out")
+                problems.append((i, "is paid a bounty but knocked nobody out"))
     return problems

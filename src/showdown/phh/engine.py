@@ -27,7 +27,11 @@ Conventions shared with pokerkit: the minimum raise is the largest bet plus
 the larger of ``min_bet`` (the street's bet in fixed limit) and the largest
 raise of the round (blinds and straddles are not raises); a fixed-limit round
 allows at most four completions, bets and raises; a pot-limit raise may go
-to the bet plus the pot after calling (antes included).
+to the bet plus the pot after calling (antes included). One departure: when a
+big blind posted all in for less leaves every blind below ``min_bet``, the full
+big blind stays owed preflop (:meth:`HandState.full_blind_owed`): a bet to
+exactly ``min_bet`` completes it and a raise counts from it, where pokerkit
+counts from the largest blind posted.
 """
 
 from __future__ import annotations
@@ -121,6 +125,7 @@ class HandState:
         "runout_street",
         "runs",
         "scale",
+        "short_blind",
         "shown",
         "sizes",
         "stacks",
@@ -190,6 +195,12 @@ class HandState:
         self.draws_left: list[int] = []
         self.min_bet = self.sizes[0]
         self.blinds = blinds
+        #: Every blind posted is below the big blind and a player is all in from the forced
+        #: bets (a big blind posted all in for less, Winamax's "posts big blind 0 and is
+        #: all-in" after the ante): in no and pot limit the full big blind (``min_bet``)
+        #: stays owed, see :meth:`full_blind_owed`.
+        self.short_blind = (not rules.fixed and self.max_bet < self.min_bet and any(blinds)
+                            and not all(stacks))
         self.runs = _runout_count(history)
         self.runout_street: int | None = None
         self.run_boards: list[list[str]] = []
@@ -547,7 +558,25 @@ class HandState:
                 "rule that a raise needs a caller",
                 f"every other player has folded or is all-in; p{i + 1} can only call",
             )
+        if self.full_blind_owed():
+            # a raise counts from the full big blind, not from the short blinds posted
+            owed = self.min_bet
+            total = self.stacks[i] + self.bets[i]
+            smallest = min(total, owed + max(self.full, owed))
+            largest = total
+            if rules.structure == "pot-limit":
+                pot = sum(self.contributed)
+                largest = min(total, max(smallest, 2 * owed - self.bets[i] + pot))
         return smallest, largest
+
+    def full_blind_owed(self) -> bool:
+        """Whether the preflop bet is still below a big blind posted all in for less.
+
+        The others owe the full big blind all the same (``min_bet``): a bet to exactly it
+        completes the blind (the rooms write it as a call; PHH, whose ``cc`` matches only
+        the largest bet posted, as ``cbr``), a raise is to at least the big blind plus a
+        full raise, and an all-in for less may be any amount."""
+        return self.short_blind and self.street == 0 and self.max_bet < self.min_bet
 
     def _raise(self, i: int, text: str) -> None:
         bets = self.bets
@@ -563,10 +592,13 @@ class HandState:
         if amount >= LIMIT:
             self.illegal("stack limit", f"{text} is more than any stack holds")
         smallest, largest = self.raise_limits(i)
-        if amount < smallest or amount > largest:
+        short = self.full_blind_owed()
+        if (amount < smallest or amount > largest) and not (
+                short and amount == self.min_bet <= stacks[i] + bets[i]):
             self._bad_amount(i, amount, smallest, largest, stacks[i] + bets[i])
         completing = self.completion
-        increment = amount - max_bet
+        # over a short big blind the raise is counted from the full big blind
+        increment = amount - (max(max_bet, self.min_bet) if short else max_bet)
         if increment >= self.full:
             self.full = increment
         if completing:  # the completion reopens the betting to the bring-in

@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any
 
 from showdown.phh.amounts import INFINITE, from_units
+from showdown.phh.bounties import bounty_report
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.settlement import PotParts, Settlement, parts_payouts, settle
@@ -346,6 +347,9 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
         if isinstance(s, HistoryError):
             raise s
         verdict = verify(s)
+        # a knockout's record checked (showdown.phh.bounties): class "bounty" if it disagrees
+        knockouts = (bounty_report(s, verdict.cls, []) if "_eliminated_by" in history.fields
+                     else None)
     except HistoryError as exc:
         row = _error_row(file, hand, str(exc), fmt)
         return (*row[:4], (*row[4][:9], source, None))
@@ -374,7 +378,11 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
         }
         for i, mine, _ in verdict.differences
     ] if verdict.differences else []
-    return (file, hand, verdict.cls, None, (ours, net, recorded, verdict.field, names,
+    cls: str | None = verdict.cls
+    if knockouts is not None:
+        cls, extra = knockouts
+        differences = differences + extra
+    return (file, hand, cls, None, (ours, net, recorded, verdict.field, names,
                                            differences, _settlement_dict(s), replay.inferred,
                                            fmt, source, _ev_detail(s) if ev else None))
 

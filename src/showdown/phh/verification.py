@@ -16,6 +16,10 @@ classed as
 - ``partial``: the actions stop before the hand is over (the PHH standard allows
   it): it is replayed as far as written, every action checked, but not settled.
 
+The reports of ``showdown replay`` add ``bounty``: the chips verify (``match``,
+``odd-chip`` or ``rake``) but the hand's record of a knockout contradicts its
+settlement (:func:`showdown.phh.bounties.bounty_report`).
+
 A hand that records no result and needs no unknown hand has class ``None``.
 Recorded ``winnings`` may or may not count a player's uncalled bet handed
 back (card rooms differ: when everyone folds to the big blind, some say it
@@ -54,10 +58,11 @@ from showdown.phh.settlement import Settlement
 
 __all__ = ["CLASSES", "RAKE_LIMIT", "Verdict", "verify"]
 
-Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch", "partial"]
-#: The classes, in the order reports list them.
+Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch", "bounty", "partial"]
+#: The classes, in the order reports list them (``bounty``: a report's only, see
+#: :func:`showdown.phh.bounties.bounty_report`).
 CLASSES: tuple[Class, ...] = (
-    "match", "odd-chip", "rake", "unknown-cards", "mismatch", "partial",
+    "match", "odd-chip", "rake", "unknown-cards", "mismatch", "bounty", "partial",
 )
 #: The largest rake taken for one (10% of the pot).
 RAKE_LIMIT = Fraction(1, 10)

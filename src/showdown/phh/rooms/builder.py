@@ -92,8 +92,6 @@ class HandBuilder:
         #: Whether the room counts that part in what the player collected (Winamax, in a
         #: hand with an all-in: the reader says so).
         self.collects_unmatched = False
-        #: The smallest completion of a short big blind (:meth:`_completes`), if any.
-        self.completion: Decimal | None = None
         #: Whether a call may complete a short big blind (:meth:`_completes`): a blind
         #: was posted all in for less than the big blind, in no or pot limit.
         self.completable = False
@@ -158,8 +156,6 @@ class HandBuilder:
             return
         if verb == "call" and value and self.completable and self._completes(
                 name, before + value):
-            gap = before + value - max(self.bets.values(), default=_ZERO)
-            self.completion = gap if self.completion is None else min(self.completion, gap)
             self.bets[name] = before + value
             self.events.append((name, "cbr", text(before + value)))
         elif verb in ("check", "call"):
@@ -187,10 +183,11 @@ class HandBuilder:
     def _completes(self, name: str, total: Decimal) -> bool:
         """Whether a call is to the full big blind over a big blind posted all in for
         less (every blind posted below the stakes' big blind): the room has the callers
-        put in the whole big blind, the part nobody matched handed back. PHH (and
-        pokerkit) call only the largest bet posted, so such a call is written as a
-        completion (``cbr`` to the big blind), the hand's ``min_bet`` lowered to allow
-        it (no and pot limit; a raise nobody can answer stays a call)."""
+        put in the whole big blind, the part nobody matched handed back. PHH's ``cc``
+        matches only the largest bet posted, so such a call is written as a completion
+        (``cbr`` to the big blind, which the engine allows while the blinds posted are
+        short), and a call all in between the two as a ``cbr`` all in for less (no and
+        pot limit; a raise nobody can answer stays a call)."""
         top = max(self.bets.values(), default=_ZERO)
         return (self.big is not None and top < total <= self.big
                 and not any(verb == "db" for _, verb, _ in self.events)
@@ -330,12 +327,11 @@ class HandBuilder:
             small = self.small if self.small is not None else big / 2
             fields["small_bet"], fields["big_bet"] = number(small), number(big)
         else:
-            # the header's stakes, unless the blinds posted (by players not all-in) say else
+            # the header's stakes, unless the blinds posted (by players not all-in) say
+            # else; a blind posted all in for less leaves the header's big blind owed
             posted = [v for n, v in self.blinds.items() if v and v < self.seats[n][1]]
-            if posted and big not in posted:
+            if posted and big not in posted and not self.completable:
                 big = max(posted)  # (888 tournaments: a level's blinds behind its header)
-            if self.completion is not None:  # a short big blind completed (see _completes)
-                big = min(big, self.completion)
             fields["min_bet"] = number(big)
         fields["starting_stacks"] = [number(self.seats[name][1]) for name in names]
         fields["actions"] = actions

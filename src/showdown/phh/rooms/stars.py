@@ -330,6 +330,9 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             run = _RUNS.get(street, 0)
             if run and len(words) > 1 and words[1] in ("FLOP", "TURN", "RIVER"):
                 street = words[1]  # "*** SECOND TURN ***": a runout of a hand run twice
+            elif len(words) > 1 and words[1] in ("1", "2", "3") and street in (
+                    "FLOP", "TURN", "RIVER"):
+                run = int(words[1])  # Full Tilt: "*** RIVER 2 *** [...] [2h] (Total Pot: ...)"
             else:
                 run = 0
             if street in ("FLOP", "TURN", "RIVER"):
