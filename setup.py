@@ -57,6 +57,7 @@ SOURCES = [
     "rooms_stars.c",
     "rooms_ipoker.c",
     "rooms_brackets.c",
+    "verification.c",
 ]
 
 setup(

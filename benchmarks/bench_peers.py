@@ -29,13 +29,13 @@ a ratio on identical input; beside them the memory bound of the wide ids: numpy 
 the same int16 and int64 arrays once, an OR of all their ids, on as many threads), Monte
 Carlo heads-up and range against range (1 worker each; the same ranges weighted, against
 OMPEval on the unweighted ones, which it takes alone; multiway beside them), exact
-enumeration (warm; heads-up and range against range, preflop and on the flop Ts9s2h: the
-two sides' equities must agree to 1e-5, else the run stops), and every 7-card hand
-counted by category. OMPEval's range parser reads only the first hand of a dash range
-(``JJ-99`` is JJ alone there), so its side gets the ranges spelled out
-(:func:`ompeval_spelling`). One-thread rows also print the ratio of CPU times
-(showdown's thread, the driver's process), which a loaded machine disturbs less than
-wall time.
+enumeration (warm: N calls a round on each side, about 20 ms of them, or ``--exact-calls
+N``; heads-up and range against range, preflop and on the flop Ts9s2h: the two sides'
+equities must agree to 1e-5, else the run stops), and every 7-card hand counted by
+category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
+JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
+One-thread rows also print the ratio of CPU times (showdown's thread, the driver's
+process), which a loaded machine disturbs less than wall time.
 
 >>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
 >>> patched.count("static constexpr uint64_t")
@@ -275,26 +275,33 @@ def ompeval_spelling(text: str) -> str:
 
 def equity_row(exe: Path | None, title: str, players: list[str], trials: int | None,
                rounds: int, board: str | None = None,
-               their_players: list[str] | None = None) -> Row:
+               their_players: list[str] | None = None, calls: int | None = None) -> Row:
     """Equity on both sides, interleaved: Monte Carlo of ``trials`` showdowns, or exact
-    (``trials`` None) timed per run, preflop or on ``board``; OMPEval's side plays
-    ``their_players`` where given (the same combos unweighted: it has no weights)."""
-    unit = "ms" if trials is None else " trials"
-    row = Row(title, unit)
+    (``trials`` None) timed per call, preflop or on ``board``; OMPEval's side plays
+    ``their_players`` where given (the same combos unweighted: it has no weights). An
+    exact round makes ``calls`` calls on each side (None: as many as take about 20 ms,
+    from the warm-up call) and counts their mean: one call of a few hundred microseconds
+    timed alone, right after the other side's process ran, measures mostly cold caches."""
     exact = trials is None
-    equity(players, board=board, trials=None if exact else 10_000, exact=exact or None,
-           seed=0, workers=1)
+    for _ in range(2):  # the second call's time is a warm call's
+        start = time.perf_counter()
+        equity(players, board=board, trials=None if exact else 10_000, exact=exact or None,
+               seed=0, workers=1)
+        warm_up = time.perf_counter() - start
+    calls = 1 if not exact else calls or max(1, min(200, round(0.02 / max(warm_up, 1e-6))))
+    row = Row(title + (f", {calls} calls a round" if exact else ""), "ms" if exact else " trials")
     theirs = [ompeval_spelling(p) for p in their_players or players]
     if board:
         theirs.insert(0, "board=" + board)
     for r in range(rounds):
         start, cpu = time.perf_counter(), time.thread_time()
-        result = equity(players, board=board, trials=trials, exact=exact or None, seed=r + 1,
-                        workers=1)
+        for _ in range(calls):
+            result = equity(players, board=board, trials=trials, exact=exact or None,
+                            seed=r + 1, workers=1)
         seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu
-        row.add("showdown", 1 if exact else result.trials, seconds, cpu)
+        row.add("showdown", 1 if exact else result.trials, seconds / calls, cpu / calls)
         if exe is not None:
-            args = ["exact", *theirs] if exact else ["mc", str(trials), *theirs]
+            args = ["exact", f"calls={calls}", *theirs] if exact else ["mc", str(trials), *theirs]
             out = driver_run(exe, *args)
             if exact and abs(float(out[2]) - result.equity[0]) > 1e-5:
                 raise SystemExit(f"bench_peers: OMPEval's equity {out[2]} differs from "
@@ -325,6 +332,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", choices=["batch", "mc", "exact", "all7"], action="append")
+    parser.add_argument("--exact-calls", type=int, default=None,
+                        help="exact calls a round on each side (default: about 20 ms of them)")
     args = parser.parse_args(argv)
     if args.quick:
         args.hands, args.trials, args.rounds = 1_000_000, 4_000_000, 3
@@ -356,7 +365,7 @@ def main(argv: list[str] | None = None) -> None:
                     where = f" on {board}" if board else ""
                     rows.append(equity_row(
                         exe, f"exact {' v '.join(players)}{where}, warm, 1 worker",
-                        players, None, args.rounds, board))
+                        players, None, args.rounds, board, calls=args.exact_calls))
         if "all7" in only:
             rows.append(all_sevens_row(exe, args.rounds))
         for row in rows:

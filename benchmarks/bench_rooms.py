@@ -20,11 +20,12 @@ enough to time. In interleaved rounds (best and median printed):
   ``showdown replay`` does (``corpus._run`` of each file's text), and pokerkit's
   ``HandHistory.loads_all`` and replay of the same files beside it.
 
-Then hands per second per room for the whole path. ``--why`` prints instead, per sample
+Then hands per second per room for the whole path. ``--whole-only`` times the whole
+path alone (run it from two checkouts in turn to compare them; ``--without NAME``
+leaves out a sample the older checkout cannot read). ``--why`` prints instead, per sample
 file, where its hands go: read by the kernel or by the Python readers (and why: the
-pattern of ``read._PYTHON_ONLY`` that sends it, or the kernel's own refusal), replayed in
-the kernel or in the Python engine (and why: a game the kernel does not replay, a hand run
-more than once, or the kernel's refusal). Figures on a shared machine vary
+kind of hand the kernel refuses), replayed in the kernel or in the Python engine (and
+why: a game the kernel does not replay, or the kernel's refusal). Figures on a shared machine vary
 with its load; the load is printed, and the rounds are also given in this thread's CPU
 time, which other processes change far less.
 """
@@ -38,7 +39,15 @@ import warnings
 from decimal import Decimal
 from pathlib import Path
 
-from common import Result, interleaved_cpu_times, interleaved_times, machine_load, print_table
+from common import (
+    Result,
+    best_median,
+    format_rate,
+    interleaved_cpu_times,
+    interleaved_times,
+    machine_load,
+    print_table,
+)
 from showdown.phh.corpus import _rows, _run
 from showdown.phh.notation import HandHistory, dumps
 from showdown.phh.rooms.detect import detect
@@ -49,10 +58,13 @@ ROOMS = Path(__file__).parent.parent / "tests" / "data" / "rooms"
 HANDHQ = sorted((Path(__file__).parent.parent / "tests" / "data").glob("handhq-*.phhs"))
 
 
-def room_texts(copies: int) -> list[tuple[str, str, int]]:
-    """(room, text, hands) of every sample, its hands repeated ``copies`` times."""
+def room_texts(copies: int, without: tuple[str, ...] = ()) -> list[tuple[str, str, int]]:
+    """(room, text, hands) of every sample but those named in ``without``, its hands
+    repeated ``copies`` times."""
     texts = []
     for path in sorted(ROOMS.iterdir()):
+        if path.name in without:
+            continue
         text = open_text(path.read_bytes())
         room = detect(text)
         assert room is not None, path
@@ -118,26 +130,31 @@ def pokerkit_replay(phh: list[str]) -> int:
     return len(phh)
 
 
-def _top_level(pattern: str) -> list[str]:
-    """A regex's alternatives at the top level (not those inside a group)."""
-    parts, depth, start = [], 0, 0
-    for k, c in enumerate(pattern):
-        depth += (c == "(") - (c == ")")
-        if c == "|" and depth == 0:
-            parts.append(pattern[start:k])
-            start = k + 1
-    return [*parts, pattern[start:]]
+def _refusal(part: str) -> str:
+    """What a hand the kernel refused holds that the kernel leaves to Python (the known
+    kinds; "?" for another)."""
+    if re.search(r"^\*\*\* (?:FIRST|SECOND|THIRD) |^Hand was run", part, re.MULTILINE):
+        return "run more than once"
+    head = part.split("\n", 1)[0]
+    return f"game: {head[:60]!r}"
+
+
+def _pokerkit_replays(text: str) -> bool:
+    """Whether pokerkit replays the PHH hand to its end (it refuses a few legal hands)."""
+    try:
+        pokerkit_replay([text])
+    except ValueError:
+        return False
+    return True
 
 
 def why() -> None:
     """Per sample file: where its hands are read and replayed, and why (see the docstring)."""
     from collections import Counter
 
-    from showdown.phh.rooms import read as rooms_read
     from showdown.phh.rooms.fast import native_hands
     from showdown.phh.runs import _kernel_results, kernel_shapes
 
-    alternatives = _top_level(rooms_read._COMMON_ONLY)
     shapes = kernel_shapes()
     for path in sorted(ROOMS.iterdir()):
         text = open_text(path.read_bytes())
@@ -147,13 +164,8 @@ def why() -> None:
         fast = native_hands(parts, room) or [None] * len(parts)
         reasons: Counter[str] = Counter()
         for part, done in zip(parts, fast, strict=True):
-            sent = rooms_read._PYTHON_ONLY[room].search(part)
-            if sent is not None:
-                found = next((a for a in alternatives
-                              if re.search(a, sent.group(0), re.MULTILINE)), sent.group(0))
-                reasons[f"python: {found!r}"] += 1
-            elif done is None:
-                reasons["python: the kernel refused"] += 1
+            if done is None:
+                reasons[f"python: the kernel refused ({_refusal(part)})"] += 1
             else:
                 reasons["kernel"] += 1
         hands = [h for h in read_hands(text, room, str(path)) if isinstance(h, HandHistory)]
@@ -161,8 +173,6 @@ def why() -> None:
         for h, result in zip(hands, _kernel_results(hands), strict=True):
             if h.fields["variant"] not in shapes:
                 replays[f"engine: game {h.fields['variant']}"] += 1
-            elif "_runout_count" in h.fields:
-                replays["engine: _runout_count"] += 1
             elif result is None:
                 replays["engine: the kernel refused"] += 1
             else:
@@ -172,15 +182,39 @@ def why() -> None:
         print("  replay: " + ", ".join(f"{k} {v}" for k, v in replays.most_common()))
 
 
+def whole_only(copies: int, rounds: int, without: tuple[str, ...] = ()) -> None:
+    """The whole path alone, best and median, wall and this thread's CPU time: quick to run
+    from two checkouts in turn (``PYTHONPATH=<other checkout>/src``) to see what a change
+    gains under the same load."""
+    import showdown
+
+    texts = room_texts(copies, without)
+    total = whole(texts)  # warm: the kernel's tables, the caches
+    wall, cpu = interleaved_cpu_times({"whole": lambda: whole(texts)}, rounds)
+    print(f"{showdown.__file__}: {total} hands; {machine_load() or 'machine: idle'}")
+    for name, times in (("wall", wall["whole"]), ("CPU", cpu["whole"])):
+        best, median = best_median(total, times)
+        print(f"  read+replay+verify ({name}): best {format_rate(best)}, "
+              f"median {format_rate(median)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--copies", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--why", action="store_true",
                         help="print where each sample's hands are read and replayed, and why")
+    parser.add_argument("--whole-only", action="store_true",
+                        help="time the whole path alone (to compare two checkouts in turn)")
+    parser.add_argument("--without", action="append", default=[], metavar="SAMPLE",
+                        help="with --whole-only: leave out this sample file (one an older "
+                             "checkout cannot read); may be repeated")
     args = parser.parse_args()
     if args.why:
         why()
+        return 0
+    if args.whole_only:
+        whole_only(args.copies, args.rounds, tuple(args.without))
         return 0
     warnings.simplefilter("ignore")  # pokerkit warns about folds it finds needless
     texts = room_texts(args.copies)
@@ -189,6 +223,8 @@ def main() -> int:
     # pokerkit reads the standard's games run once (not _runout_count, not our own codes)
     phh = [dumps(h) for _, hands in read for h in hands
            if RULES[h.fields["variant"]].standard and "_runout_count" not in h.fields]
+    # nor a hand where the rules differ (a short big blind: see docs/hand-histories.md)
+    phh = [text for text in phh if _pokerkit_replays(text)]
     print(f"hands: {total} ({args.copies} copies of the {total // args.copies} hands of "
           f"{len(texts)} files in tests/data/rooms; pokerkit replays the {len(phh)} it "
           "can read)")

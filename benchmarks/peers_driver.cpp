@@ -7,6 +7,7 @@
 //   driver mc TRIALS RANGE RANGE...     Monte Carlo, one thread, TRIALS showdowns
 //   driver exact RANGE RANGE...         exact enumeration, one thread
 //   driver exact board=CARDS RANGE...   the same on a board (e.g. board=Ts9s2h)
+//   driver exact calls=N ...            the same N times over, timed per call
 //   driver all7                         every 7-card hand counted by category
 //
 // Each prints "seconds count checksum cpu_seconds" on one line: cpu_seconds is the
@@ -18,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -114,31 +116,43 @@ static int batch(const char *path, unsigned threads, int width)
 
 static int equity(int argc, char **argv, bool exact, uint64_t trials)
 {
-    EquityCalculator eq;
+    // calls=N (exact only): the whole job N times over, each on its own calculator (made
+    // before the clock, as the one calculator of a single call), the ranges read again;
+    // the figures printed are per call.
+    unsigned calls = 1;
+    if (argc > 0 && std::strncmp(argv[0], "calls=", 6) == 0) {
+        calls = (unsigned)std::strtoul(argv[0] + 6, nullptr, 10);
+        argc--, argv++;
+    }
     // The clock starts before the ranges and the board are read, as showdown's side
     // reads its text inside the timed call.
+    std::unique_ptr<EquityCalculator[]> calculators(new EquityCalculator[calls]);
     double c0 = cpu_now();
     auto t0 = Clock::now();
-    std::vector<CardRange> ranges;
-    uint64_t board = 0;
-    for (int i = 0; i < argc; i++) {
-        std::string arg(argv[i]);
-        if (arg.compare(0, 6, "board=") == 0) {
-            board = CardRange::getCardMask(arg.substr(6));
-        } else {
-            ranges.emplace_back(arg);
+    EquityCalculator::Results r;
+    for (unsigned call = 0; call < calls; call++) {
+        EquityCalculator &eq = calculators[call];
+        std::vector<CardRange> ranges;
+        uint64_t board = 0;
+        for (int i = 0; i < argc; i++) {
+            std::string arg(argv[i]);
+            if (arg.compare(0, 6, "board=") == 0) {
+                board = CardRange::getCardMask(arg.substr(6));
+            } else {
+                ranges.emplace_back(arg);
+            }
         }
+        if (!exact) {
+            eq.setHandLimit(trials);
+        }
+        if (!eq.start(ranges, board, 0, exact, exact ? 0 : 1e-12, nullptr, 10.0, 1)) {
+            std::fprintf(stderr, "OMPEval refused the ranges\n");
+            return 1;
+        }
+        eq.wait();
+        r = eq.getResults();
     }
-    if (!exact) {
-        eq.setHandLimit(trials);
-    }
-    if (!eq.start(ranges, board, 0, exact, exact ? 0 : 1e-12, nullptr, 10.0, 1)) {
-        std::fprintf(stderr, "OMPEval refused the ranges\n");
-        return 1;
-    }
-    eq.wait();
-    double s = since(t0), cpu = cpu_now() - c0;
-    auto r = eq.getResults();
+    double s = since(t0) / calls, cpu = (cpu_now() - c0) / calls;
     std::printf("%.9f %llu %.6f %.9f\n", s, (unsigned long long)r.hands, r.equity[0], cpu);
     return 0;
 }

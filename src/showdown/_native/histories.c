@@ -2,8 +2,11 @@
  * Replay and settle a run of everyday PHH hands in one call. A hand is
  * its fields dict (as read from the file); shapes maps a variant code to
  * (structure 0 no-limit / 1 pot-limit / 2 fixed-limit, hole cards, cap or 0,
- * evaluator 0 seven-card high / 1 Omaha high, bet kind per street 0 small /
- * 1 big x 4) for blind-and-board games dealt flop, turn, river from 52 cards.
+ * evaluator 0 seven-card high / 1 Omaha high / 2 five-card draw, bet kind per
+ * street 0 small / 1 big x 4) for blind-and-board games dealt flop, turn, river
+ * from 52 cards, and five-card draw (five hole cards, a round, one draw, a
+ * round). A hand run more than once (_runout_count) deals each run's board in
+ * turn and is settled run by run (settlement.c).
  * Amounts are whole numbers or decimals (0.25, "cbr 3.50"), counted in units
  * of the hand's smallest decimal place as showdown.phh.amounts counts them;
  * an unknown starting stack (inf) is one no bet reaches (PHH_INF). The betting
@@ -25,10 +28,10 @@ static const int64_t phh_pow10[PHH_PLACES + 1] = {
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
 
 enum { PHH_STACKS, PHH_ANTES, PHH_BLINDS, PHH_MIN_BET, PHH_SMALL, PHH_BIG, PHH_ACTIONS,
-       PHH_VARIANT, PHH_SEATS, PHH_NKEYS };
+       PHH_VARIANT, PHH_SEATS, PHH_RUNOUTS, PHH_NKEYS };
 static const char *const phh_key_names[PHH_NKEYS] = {
     "starting_stacks", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
-    "actions", "variant", "seats"};
+    "actions", "variant", "seats", "_runout_count"};
 static PyObject *phh_keys[PHH_NKEYS]; /* interned: the dict lookups compare pointers first */
 
 static int phh_init(void)
@@ -419,9 +422,32 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         all_in |= !stacks[i];
     }
     int short_blind = shape->structure != 2 && max_bet < sizes[0] && any_blind && all_in;
-    enum { DEAL, BET, DONE } phase = DEAL;
-    int live = n, undealt = n, street = 0, pending = 0, streets = 4;
-    static const int boards[4] = {0, 3, 1, 1};
+    /* engine._runout_count: how many times the board is run out (anything but a whole
+     * number from 1 to 9 is the Python path's error) */
+    int runs = 1;
+    PyObject *runs_obj = PyDict_GetItemWithError(fields, phh_keys[PHH_RUNOUTS]);
+    if (runs_obj != NULL) {
+        long count = PyLong_CheckExact(runs_obj) ? PyLong_AsLong(runs_obj) : 0;
+        if (count == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 1;
+        }
+        if (count < 1 || count > PHH_RUNS) {
+            return 1;
+        }
+        runs = (int)count;
+    } else if (PyErr_Occurred()) {
+        return -1;
+    }
+    h->nruns = 0;
+    int runout_street = -1; /* engine.HandState.runout_street: all in, no betting after */
+    enum { DEAL, BET, DRAW, DONE } phase = DEAL;
+    /* five-card draw (evaluator 2): five hole cards, a round, one draw, a round */
+    int draw_game = shape->evaluator == 2;
+    int live = n, undealt = n, street = 0, pending = 0, streets = draw_game ? 2 : 4;
+    static const int board_game[4] = {0, 3, 1, 1}, no_board[4] = {0, 0, 0, 0};
+    const int *boards = draw_game ? no_board : board_game;
+    int owed[PHH_MAX] = {0}, drawing[PHH_MAX], dhead = 0, dlen = 0; /* engine.draws_left */
     int queue[PHH_MAX], qhead = 0, qlen = 0;
     int64_t full = 0;
     int raises = 0, aggressor = -1, round_acted = 0;
@@ -444,7 +470,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         int dealer = count >= 1 && phh_is(word[0], wlen[0], "d");
         if (phase == BET && ((count == 3 && dealer && phh_is(word[1], wlen[1], "db")) ||
                              ((count == 2 || count == 3) && !dealer &&
-                              phh_is(word[1], wlen[1], "sm")))) {
+                              (phh_is(word[1], wlen[1], "sm") || phh_is(word[1], wlen[1], "sd"))))) {
             /* engine._no_decision_left: before board cards or a show, a round whose
              * players still to act have matched the bet, with no two live players with
              * chips, ends (nobody has a decision left); the action is then read again */
@@ -457,8 +483,23 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             }
             redo = end = !asked && with_chips <= 1;
         }
+        if (!redo && phase == DEAL && !pending && !dealer && count >= 2 &&
+            (phh_is(word[1], wlen[1], "cc") || phh_is(word[1], wlen[1], "f") ||
+             phh_is(word[1], wlen[1], "cbr"))) {
+            /* engine._fill_unknown_holes: a bet before the hole cards due are dealt: they
+             * are unknown ("??"); the round starts and the action is read again */
+            for (int i = 0; i < n; i++) {
+                int due = street == 0 ? (h->nhole[i] ? 0 : shape->holes) : owed[i];
+                for (int k = 0; k < due; k++) {
+                    h->hole[i][h->nhole[i]++] = NCARDS;
+                }
+                owed[i] = 0;
+            }
+            undealt = 0;
+            begin = redo = 1;
+        }
         if (redo) {
-            /* the round ends below; the same action is read again after it */
+            /* the round starts or ends below; the same action is read again after it */
         } else if (count == 2 || (count == 3 && !dealer)) {
             int i = phh_player(word[0], wlen[0]);
             if (i < 0 || i >= n) {
@@ -564,7 +605,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 if (phase == BET || h->folded[i] || (shown[i] && (h->mucked[i] || count == 2))) {
                     return 1;
                 }
-                if (phase == DEAL) {
+                if (phase == DEAL || phase == DRAW) {
                     int with_chips = 0;
                     for (int j = 0; j < n; j++) {
                         with_chips += !h->folded[j] && stacks[j] > 0;
@@ -601,8 +642,74 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                     h->hole[i][slot] = c;
                 }
                 continue;
+            } else if (phh_is(word[1], wlen[1], "sd")) {
+                /* engine._draw: in turn, each discard leaves the hand (its card back in
+                 * the deck; a "??" held goes for a card it does not hold); as many cards
+                 * are owed */
+                if (phase != DRAW || drawing[dhead] != i || (count == 3 && wlen[2] % 2)) {
+                    return 1;
+                }
+                int discards = count == 3 ? (int)(wlen[2] / 2) : 0;
+                if (count == 3 && !discards) {
+                    return 1;
+                }
+                for (int k = 0; k < discards; k++) {
+                    int c = phh_card(word[2] + 2 * k), at = -1;
+                    if (c < 0) {
+                        return 1;
+                    }
+                    for (int m = 0; m < h->nhole[i] && at < 0; m++) {
+                        at = h->hole[i][m] == c ? m : -1;
+                    }
+                    for (int m = 0; m < h->nhole[i] && at < 0; m++) {
+                        at = h->hole[i][m] == NCARDS ? m : -1;
+                    }
+                    if (at < 0) {
+                        return 1;
+                    }
+                    if (h->hole[i][at] == c && c != NCARDS) {
+                        used &= ~((uint64_t)1 << c);
+                    }
+                    for (int m = at + 1; m < h->nhole[i]; m++) {
+                        h->hole[i][m - 1] = h->hole[i][m];
+                    }
+                    h->nhole[i]--;
+                }
+                owed[i] = discards;
+                if (++dhead == dlen) {
+                    phase = DEAL;
+                    begin = 1;
+                    for (int j = 0; j < n; j++) {
+                        begin &= !owed[j];
+                    }
+                }
             } else {
                 return 1;
+            }
+        } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh") && draw_game &&
+                   street == 1) {
+            /* the cards owed after the draw, all at once (else the Python path) */
+            int i = phh_player(word[2], wlen[2]);
+            if (phase != DEAL || i < 0 || i >= n || !owed[i] || wlen[3] != 2 * owed[i]) {
+                return 1;
+            }
+            for (int k = 0; k < owed[i]; k++) {
+                int c = phh_card(word[3] + 2 * k);
+                if (c < 0) {
+                    return 1;
+                }
+                if (c != NCARDS) {
+                    if (used >> c & 1) {
+                        return 1;
+                    }
+                    used |= (uint64_t)1 << c;
+                }
+                h->hole[i][h->nhole[i]++] = c;
+            }
+            owed[i] = 0;
+            begin = 1;
+            for (int j = 0; j < n; j++) {
+                begin &= !owed[j];
             }
         } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh")) {
             int i = phh_player(word[2], wlen[2]);
@@ -682,8 +789,39 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             }
             max_bet = 0;
             street++;
-            if (live == 1 || street == streets) {
+            int with_chips = 0;
+            for (int j = 0; j < n; j++) {
+                with_chips += !h->folded[j] && stacks[j] > 0;
+            }
+            if (runout_street < 0 && with_chips <= 1) {
+                runout_street = street; /* all in: the rest is dealt without betting */
+            }
+            if (live > 1 && street == streets && h->nruns + 1 < runs) {
+                /* engine._next_run: the streets from the all-in dealt again, new cards
+                 * from the same deck; only a hand all in before the last board card is
+                 * run again (else the Python path's error) */
+                if (runout_street < 0 || runout_street >= streets || !boards[runout_street]) {
+                    return 1;
+                }
+                memcpy(h->run_board[h->nruns++], h->board, sizeof h->board);
+                int shared = 0;
+                for (int s = 0; s < runout_street; s++) {
+                    shared += boards[s];
+                }
+                h->nboard = shared;
+                street = runout_street;
+                phase = DEAL;
+                pending = boards[street];
+            } else if (live == 1 || street == streets) {
                 phase = DONE;
+            } else if (draw_game) { /* engine._start_street: every live player discards */
+                phase = DRAW;
+                dhead = dlen = 0;
+                for (int j = 0; j < n; j++) {
+                    if (!h->folded[j]) {
+                        drawing[dlen++] = j;
+                    }
+                }
             } else {
                 phase = DEAL;
                 pending = boards[street];
@@ -697,6 +835,8 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
      * next said as engine.HandState.pending says it (the hand is not settled) */
     if (phase == BET) {
         snprintf(h->partial, sizeof h->partial, "p%d to act", queue[qhead] + 1);
+    } else if (phase == DRAW) {
+        snprintf(h->partial, sizeof h->partial, "p%d to discard", drawing[dhead] + 1);
     } else if (phase == DEAL && pending) {
         snprintf(h->partial, sizeof h->partial, "%d board card(s) to deal", pending);
     } else if (phase == DEAL) {
@@ -704,16 +844,25 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     } else {
         h->partial[0] = 0;
     }
+    if (h->nruns) { /* run more than once: settled per run (a partial one: Python's) */
+        if (h->partial[0]) {
+            return 1;
+        }
+        memcpy(h->run_board[h->nruns++], h->board, sizeof h->board);
+        memcpy(h->board, h->run_board[0], sizeof h->board);
+    }
     return 0;
 }
 
 /* phh_settle(hands, shapes, infinite). hands: the fields dicts; shapes: variant code ->
- * (structure 0/1/2, hole cards, cap or 0, evaluator 0 seven-card high / 1 Omaha high,
- * bet kind per street x 4); infinite: the units of an unknown (inf) stack
+ * (structure 0/1/2, hole cards, cap or 0, evaluator 0 seven-card high / 1 Omaha high /
+ * 2 five-card draw, bet kind per street x 4); infinite: the units of an unknown (inf) stack
  * (showdown.phh.amounts.INFINITE). Per hand None (the Python path), or the replay
  * (contributed, folded, mucked, last_aggressor, holes, board, antes paid, starting
- * stacks, scale: amounts in units of 1/scale) followed by (finishing, won, pots,
- * returned, showdown order, shown, ranks) when settled, by ([index of each player whose
+ * stacks, scale: amounts in units of 1/scale; the board is the first run's) followed
+ * by (finishing, won, pots, returned, showdown order, shown, ranks) when settled
+ * (and, for a hand run more than once, [every run's board] last: the pots are then
+ * every run's parts, run by run), by ([index of each player whose
  * needed hand is unknown],) when it cannot be, by (what comes next,) as a text for a
  * hand whose actions stop before its end (replayed as far as written, not settled): pots as (amount, eligible seats, winner
  * seats, shares), returned as ((seat, chips),) or (), ranks as ((seat, value), ...) in
@@ -748,7 +897,9 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
             if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
                                   &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
                                   &shape.bet[3]) ||
-                shape.holes < 1 || shape.holes > 5 || (shape.evaluator == 0 && shape.holes != 2)) {
+                shape.holes < 1 || shape.holes > 5 || (shape.evaluator == 0 && shape.holes != 2) ||
+                shape.evaluator < 0 || shape.evaluator > 2 ||
+                (shape.evaluator == 2 && shape.holes != 5)) {
                 if (!PyErr_Occurred()) {
                     PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
                 }

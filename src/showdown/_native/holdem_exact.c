@@ -136,6 +136,91 @@ static void exact_known(const Tables *t, const unsigned *known, int nk, const un
     }
 }
 
+/* Deals whose merged counts must be equal: on a known flop or turn a suit can flush only
+ * if its known cards, the most of it in one hole and the cards to come reach five; the
+ * merged walk (holdem_merged.c) sees the other suits only through how many cards of each
+ * rank are live. So two deals whose holes have the same ranks and the same cards of the
+ * suits that can flush (seat by seat) have the same counts: ``key`` gets, per seat, its two
+ * cards as rank * 5 + (suit if it can flush, else 4), the higher first, and one last word
+ * with the suits that can flush. Returns the key's hash. */
+static uint64_t flush_key(const int64_t *hole_ids, int players, const unsigned *known_count,
+                          int left, uint16_t *key)
+{
+    unsigned most[4] = {0};
+    for (int p = 0; p < players; p++) {
+        unsigned in[4] = {0};
+        in[hole_ids[2 * p] & 3]++;
+        in[hole_ids[2 * p + 1] & 3]++;
+        for (int s = 0; s < 4; s++) {
+            most[s] = in[s] > most[s] ? in[s] : most[s];
+        }
+    }
+    unsigned flushable = 0;
+    for (unsigned s = 0; s < 4; s++) {
+        flushable |= (known_count[s] + most[s] + (unsigned)left >= 5) << s;
+    }
+    uint64_t h = 1469598103934665603ull ^ flushable;
+    for (int p = 0; p < players; p++) {
+        unsigned c[2];
+        for (int j = 0; j < 2; j++) {
+            unsigned id = (unsigned)hole_ids[2 * p + j], s = id & 3;
+            c[j] = (id >> 2) * 5 + ((flushable >> s) & 1 ? s : 4);
+        }
+        key[p] = (uint16_t)(c[0] > c[1] ? c[0] * 65 + c[1] : c[1] * 65 + c[0]);
+        h = (h ^ key[p]) * 1099511628211ull;
+    }
+    key[players] = (uint16_t)flushable;
+    return h;
+}
+
+/* For each deal, the first earlier deal with its flush key (or itself): ``rep``. */
+static int same_deals(const int64_t *flat, Py_ssize_t deals, int players,
+                      const unsigned *known, int nk, Py_ssize_t *rep)
+{
+    if (deals == 1) { /* one deal (fixed hands): nothing to share */
+        rep[0] = 0;
+        return 0;
+    }
+    unsigned known_count[4] = {0};
+    for (int i = 0; i < nk; i++) {
+        known_count[known[i] & 3]++;
+    }
+    size_t size = 16;
+    while (size < 2 * (size_t)deals) {
+        size *= 2;
+    }
+    Py_ssize_t *slot = malloc(sizeof(Py_ssize_t) * size);
+    uint16_t *keys = malloc(sizeof(uint16_t) * (size_t)(players + 1) * (size_t)deals);
+    if (slot == NULL || keys == NULL) {
+        free(slot);
+        free(keys);
+        return -1;
+    }
+    for (size_t i = 0; i < size; i++) {
+        slot[i] = -1;
+    }
+    size_t width = (size_t)(players + 1);
+    for (Py_ssize_t d = 0; d < deals; d++) {
+        uint16_t *key = keys + width * (size_t)d;
+        size_t i = flush_key(flat + 2 * d * players, players, known_count, 5 - nk, key) &
+                   (size - 1);
+        rep[d] = d;
+        for (;; i = (i + 1) & (size - 1)) {
+            if (slot[i] < 0) {
+                slot[i] = d;
+                break;
+            }
+            if (!memcmp(keys + width * (size_t)slot[i], key, sizeof(uint16_t) * width)) {
+                rep[d] = slot[i];
+                break;
+            }
+        }
+    }
+    free(slot);
+    free(keys);
+    return 0;
+}
+
 /* holdem_exact(deck, board, holes, counts): see its docstring in module.c. */
 PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
 {
@@ -182,6 +267,8 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
      * built on first use (preflop the pair tables serve) */
     const uint16_t **tables = NULL;
     uint16_t *known_tables = NULL;
+    /* merged, with known cards: per deal the deal counted for it (same_deals) */
+    Py_ssize_t *rep = NULL;
     unsigned char built[169] = {0};
     int left = 5 - (int)nk;
     size_t per_pair = merge && nk > 0 && nk < 5 ? (size_t)sd_flushless_size(left) : 0;
@@ -195,8 +282,10 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
         sizes = malloc(sizeof(int) * (size_t)deals);
         tables = malloc(sizeof(uint16_t *) * (size_t)(deals * players));
         known_tables = per_pair ? malloc(sizeof(uint16_t) * 169 * per_pair) : NULL;
+        rep = per_pair ? malloc(sizeof(Py_ssize_t) * (size_t)deals) : NULL;
         if (holes == NULL || decks == NULL || sizes == NULL || tables == NULL ||
-            (per_pair && known_tables == NULL)) {
+            (per_pair && (known_tables == NULL || rep == NULL)) ||
+            (per_pair && same_deals(flat, deals, (int)players, known, (int)nk, rep) < 0)) {
             PyErr_NoMemory();
         }
     }
@@ -208,6 +297,9 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
             if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS || c1 == c2) {
                 PyErr_SetString(PyExc_ValueError, "a hole holds a bad card id");
                 break;
+            }
+            if (rep != NULL && rep[d] != d) {
+                continue; /* a copy: checked, never walked */
             }
             if (sd_make_hole(self, (unsigned)c1, (unsigned)c2, &holes[d * players + p]) < 0) {
                 break;
@@ -227,16 +319,34 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
             used |= ((uint64_t)1 << c1) | ((uint64_t)1 << c2);
         }
         int size = 0;
-        for (Py_ssize_t i = 0; i < m; i++) {
+        for (Py_ssize_t i = 0; (rep == NULL || rep[d] == d) && i < m; i++) {
             if (!((used >> deck[i]) & 1)) {
                 decks[NCARDS * d + size++] = deck[i];
             }
         }
         sizes[d] = size;
     }
+    /* the counts as given, for the copies (a representative's walk adds to its own) */
+    int64_t *before = NULL;
+    int copies = 0;
+    for (Py_ssize_t d = 0; rep != NULL && d < deals && !PyErr_Occurred(); d++) {
+        copies += rep[d] != d;
+    }
+    if (copies && !PyErr_Occurred()) {
+        size_t bytes = sizeof(int64_t) * (size_t)(deals * players * TALLY);
+        before = malloc(bytes);
+        if (before == NULL) {
+            PyErr_NoMemory();
+        } else {
+            memcpy(before, counts, bytes);
+        }
+    }
     if (!PyErr_Occurred()) {
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t d = 0; d < deals; d++) {
+            if (rep != NULL && rep[d] != d) {
+                continue; /* counted with its representative, copied below */
+            }
             if (merge && nk < 5) {
                 sd_exact_merged(self, known, (int)nk, decks + NCARDS * d, sizes[d],
                                 holes + d * players, flat + 2 * d * players,
@@ -250,8 +360,21 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
                             holes + d * players, (int)players, counts + d * players * TALLY);
             }
         }
+        /* a copy adds what its representative's walk added (counts only grow) */
+        for (Py_ssize_t d = 0; copies && d < deals; d++) {
+            if (rep[d] != d) {
+                int64_t *to = counts + d * players * TALLY;
+                const int64_t *from = counts + rep[d] * players * TALLY;
+                const int64_t *had = before + rep[d] * players * TALLY;
+                for (Py_ssize_t i = 0; i < players * TALLY; i++) {
+                    to[i] += from[i] - had[i];
+                }
+            }
+        }
         Py_END_ALLOW_THREADS
     }
+    free(rep);
+    free(before);
     free(flat);
     free(holes);
     free(decks);

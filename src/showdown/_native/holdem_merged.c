@@ -203,6 +203,76 @@ static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left)
     }
 }
 
+/* Part 1 with two cards to come (a flop), without recursion: each pair of ranks a <= b
+ * with its number of boards. */
+static void multisets_two(Walk *w)
+{
+    int n[13];
+    for (unsigned r = 0; r < 13; r++) {
+        n[r] = suit_count(w->live[r]);
+    }
+    for (unsigned b = 0; b < 13; b++) {
+        if (n[b] == 0) {
+            continue;
+        }
+        int32_t high = MULTISET_TERM[1][b];
+        if (n[b] >= 2) {
+            flushless(w, MULTISET_TERM[0][b] + high, CHOOSE[n[b]][2]);
+        }
+        for (unsigned a = 0; a < b; a++) {
+            if (n[a]) {
+                flushless(w, MULTISET_TERM[0][a] + high, (int64_t)n[a] * n[b]);
+            }
+        }
+    }
+}
+
+/* Part 2 with two cards to come, for suit s needing ``need`` (1 or 2) of its cards: both
+ * cards of the suit, then (need 1) one of it with one of another suit, as suited_sets
+ * walks them but without recursion. */
+static void flush_two(Walk *w, const Flush *base, int need)
+{
+    unsigned s = base->suit;
+    unsigned char ranks[13];
+    int k = 0;
+    for (unsigned r = 0; r < 13; r++) {
+        if ((w->live[r] >> s) & 1) {
+            ranks[k++] = (unsigned char)r;
+        }
+    }
+    Flush g = *base;
+    g.suited = base->suited + 2;
+    g.n_new = 2;
+    for (int j = 1; j < k; j++) {
+        for (int i = 0; i < j; i++) {
+            g.suit_lanes = base->suit_lanes | ((uint64_t)1 << (16 * s + ranks[i])) |
+                           ((uint64_t)1 << (16 * s + ranks[j]));
+            flush_board(w, &g, MULTISET_TERM[0][ranks[i]] + MULTISET_TERM[1][ranks[j]], 1);
+        }
+    }
+    if (need > 1) {
+        return;
+    }
+    int others[13];
+    unsigned not_s = ~(1u << s);
+    for (unsigned r = 0; r < 13; r++) {
+        others[r] = suit_count(w->live[r] & not_s);
+    }
+    g.suited = base->suited + 1;
+    g.n_new = 1;
+    for (int i = 0; i < k; i++) {
+        unsigned a = ranks[i];
+        g.suit_lanes = base->suit_lanes | ((uint64_t)1 << (16 * s + a));
+        for (unsigned r = 0; r < 13; r++) {
+            if (others[r]) {
+                int32_t id = r <= a ? MULTISET_TERM[0][r] + MULTISET_TERM[1][a]
+                                    : MULTISET_TERM[0][a] + MULTISET_TERM[1][r];
+                flush_board(w, &g, id, others[r]);
+            }
+        }
+    }
+}
+
 static void fill_flushless(const Tables *t, uint16_t *out, int pos, int left, unsigned from,
                            int32_t id, uint32_t ranks)
 {
@@ -264,7 +334,11 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
     if (left > m) {
         return;
     }
-    multisets(&w, 0, left, 0, 0, 1);
+    if (left == 2) {
+        multisets_two(&w);
+    } else {
+        multisets(&w, 0, left, 0, 0, 1);
+    }
     for (unsigned s = 0; s < 4; s++) {
         int need = 5 - (int)(w.known_count[s] + most[s]);
         if (need <= left) {
@@ -273,7 +347,11 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
             f.suit = s;
             f.suited = w.known_count[s];
             f.suit_lanes = w.known_lanes & ((uint64_t)0xffff << (16 * s));
-            suited_sets(&w, &f, 0, need, left);
+            if (left == 2 && need >= 1) {
+                flush_two(&w, &f, need);
+            } else {
+                suited_sets(&w, &f, 0, need, left);
+            }
         }
     }
     if (players == 2) {

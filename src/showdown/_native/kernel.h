@@ -37,6 +37,7 @@
  *   settlement.c    a replayed hand's pots settled and returned as Python objects
  *   toml.c          the plain TOML of hand histories
  *   rooms.c         rooms' hand histories read (rooms_*.c, behind rooms.h: see rooms.c)
+ *   verification.c  the report rows of hands settled and verified clean (phh_rows)
  *   module.c        the method table with the docstrings, the type, the module
  *
  * What runs per card, row or board (the rank lookups, the tally of one showdown,
@@ -152,11 +153,13 @@ typedef struct {
 } Hole;
 
 #define PHH_MAX 10         /* players of a hand history */
+#define PHH_RUNS 9         /* runouts of a hand run more than once (engine._runout_count) */
 #define PHH_INF ((int64_t)1 << 60) /* an unknown (inf) starting stack: no bet reaches it */
 
 /* A hand history's variant as phh_settle reads it from its shapes: the structure
  * (0 no-limit, 1 pot-limit, 2 fixed-limit), hole cards, cap on raises or 0, evaluator
- * (0 seven-card high, 1 Omaha high) and the bet kind per street (0 small, 1 big). */
+ * (0 seven-card high, 1 Omaha high, 2 five-card draw: the five hole cards alone) and the
+ * bet kind per street (0 small, 1 big). */
 typedef struct {
     int structure, holes, cap, evaluator, bet[4];
 } PhhShape;
@@ -169,6 +172,9 @@ typedef struct {
     int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
     unsigned char folded[PHH_MAX], mucked[PHH_MAX], unknown_stack[PHH_MAX];
     int hole[PHH_MAX][5], nhole[PHH_MAX], board[5]; /* up to five hole cards (P5O) */
+    /* a hand run more than once (_runout_count): nruns boards, the first run's first
+     * (board[] then holds the first run's too); nruns is 0 for a hand run once */
+    int nruns, run_board[PHH_RUNS][5];
     char partial[32]; /* "" for a hand played to its end; else what comes next ("p3 to act") */
 } PhhHand;
 
@@ -395,5 +401,7 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args);
 PyObject *sd_Tables_phh_toml(Tables *self, PyObject *text);
 /* rooms.c */
 PyObject *sd_Tables_room_hands(Tables *self, PyObject *args);
+/* verification.c */
+PyObject *sd_Tables_phh_rows(Tables *self, PyObject *args);
 
 #endif /* SHOWDOWN_KERNEL_H */

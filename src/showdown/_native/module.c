@@ -163,6 +163,11 @@ static PyMethodDef Tables_methods[] = {
                "qualifying low). ``merge``: Hold'em preflop, the boards counted by rank "
                "multisets and the flush boards apart (the same integers, far fewer "
                "boards); else one by one. Releases the GIL (see runout_shares.c).")},
+    {"phh_rows", (PyCFunction)sd_Tables_phh_rows, METH_VARARGS,
+     PyDoc_STR("phh_rows(histories, results, fmt, python_fields, house_fields, added_fields, "
+               "infinite) -> list\n\nThe report rows (showdown.phh.reports) of the hands "
+               "phh_settle settled (``results``) whose recorded result is a clean match or "
+               "rake; None where the Python path makes the row (see verification.c).")},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1209,6 +1209,7 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         uint32_t keys_of[BLOCK];
         uint64_t lanes_of[BLOCK];
         uint32_t joint_of[BLOCK][MAX_PLAYERS];
+        uint64_t taken_of[BLOCK];
         uint16_t r[MAX_PLAYERS];
         int64_t w0 = 0, w1 = 0, ties = 0;
         /* Blocks of trials in two passes, as holdem_draw: draw every deal and board of the
@@ -1218,40 +1219,42 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
          * time among the cards the deal left (see draw_cards). */
         for (Py_ssize_t start = 0; start < trials && attempts >= 0; start += BLOCK) {
             int stop = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
-            for (int b = 0; b < stop; b++) {
-                uint64_t taken;
-                for (;;) {
-                    if (++attempts > most) {
-                        attempts = -1;
-                        break;
-                    }
-                    taken = 0;
-                    int gi = 0;
-                    for (; gi < ng; gi++) {
-                        uint32_t d = draw_joint(&rng, &groups[gi]);
-                        uint64_t mask = groups[gi].mask[d];
-                        if (mask & taken) {
-                            break;
-                        }
-                        taken |= mask;
-                        joint_of[b][gi] = d;
-                    }
-                    if (gi == ng) {
-                        break;
-                    }
-                }
-                if (attempts < 0) {
+            /* The block's deals first: an attempt draws every group's joint combo and
+             * is kept (the slot moves on) when no two share a card, so no branch
+             * depends on the draws (a clash, about every other attempt with six
+             * ranges, was a mispredicted branch); then each kept deal's board. One
+             * group never clashes: its deal and board are drawn together, in the
+             * order (and with the seeded results) of before. */
+            for (int b = 0; b < stop;) {
+                if (++attempts > most) {
+                    attempts = -1;
                     break;
                 }
-                if (k > 0) {
+                uint64_t taken = 0, clash = 0;
+                for (int gi = 0; gi < ng; gi++) {
+                    uint32_t d = draw_joint(&rng, &groups[gi]);
+                    uint64_t mask = groups[gi].mask[d];
+                    clash |= mask & taken;
+                    taken |= mask;
+                    joint_of[b][gi] = d;
+                }
+                taken_of[b] = taken;
+                if (ng == 1 && k > 0) {
                     draw_cards_flat(&rng, &draw, size, k, taken, &keys_of[b], &lanes_of[b]);
+                }
+                b += clash == 0;
+            }
+            if (attempts < 0) {
+                break;
+            }
+            for (int b = 0; b < stop && (ng != 1 || k == 0); b++) {
+                if (k > 0) {
+                    draw_cards_flat(&rng, &draw, size, k, taken_of[b], &keys_of[b],
+                                    &lanes_of[b]);
                 } else {
                     keys_of[b] = draw.base_key;
                     lanes_of[b] = draw.base_lanes;
                 }
-            }
-            if (attempts < 0) {
-                break;
             }
             for (int b = 0; b < stop; b++) {
                 uint32_t key = keys_of[b];

@@ -84,12 +84,12 @@ static PyObject *rm_hand(PyObject *part, PyObject *room, int kind, PyObject *gam
     b->room = room;
     b->variant = NULL;
     b->has_hand = b->np = b->nev = b->argn = b->ncollected = b->nfees = b->anybounty = 0;
+    b->anywonbounty = 0;
     b->has_small = b->has_big = b->has_bring_in = 0;
     b->small = b->big = b->bring_in = 0;
     b->runs = 1;
     b->button = -1;
-    b->collects_unmatched = b->completable = b->has_completion = 0;
-    b->completion = 0;
+    b->collects_unmatched = b->completable = 0;
     b->meta = PyDict_New();
     PyObject *result = NULL, *fields = NULL;
     int status = b->meta == NULL ? -1

@@ -32,6 +32,8 @@ typedef struct {
     char hole[16], shown[16]; /* card texts run together ("AcKd") */
     int nhole, nshown;
     int64_t unmatched; /* HandBuilder.unmatched: the part of a "raise" nobody could answer */
+    int64_t won_bounty; /* HandBuilder.won_bounties */
+    int eliminated_by;  /* HandBuilder.eliminated: 1 + the index of who knocked this one out, 0 */
 } RmPlayer;
 
 typedef struct {
@@ -51,12 +53,12 @@ typedef struct {
     RmPlayer pl[RM_SEATS];
     RmEvent ev[RM_EVENTS];
     char args[RM_ARG];
-    const char *fee_key[3];
-    int64_t fee[3];
+    const char *fee_key[4];
+    int64_t fee[4];
     PyObject *meta; /* a dict, owned */
     int collects_unmatched; /* HandBuilder.collects_unmatched (Winamax, with an all-in) */
-    int completable, has_completion; /* HandBuilder.completable, .completion */
-    int64_t completion;
+    int completable; /* HandBuilder.completable */
+    int anywonbounty; /* a bounty won (HandBuilder.won_bounties not empty) */
 } Rm;
 
 /* The lines of a hand (text.strip("\n").split("\n")) one by one. */
@@ -188,8 +190,9 @@ void rm_street(Rm *b);
 int rm_steps(const char *variant);
 int rm_fixed(const char *variant);
 int rm_board(Rm *b, const char *cards, int n);
+int rm_runout(Rm *b, int run, const char *cards, int n);
 int rm_collect(Rm *b, Span name, int64_t value);
-extern const char *const rm_fee_names[3];
+extern const char *const rm_fee_names[4];
 int rm_fee(Rm *b, const char *key, int64_t value);
 int rm_build(Rm *b, PyObject **fields);
 

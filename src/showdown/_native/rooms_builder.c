@@ -114,10 +114,11 @@ static int rm_nobody_behind(Rm *b, int i)
 }
 
 /* Whether a variant's hole cards come street by street or after draws (builder's
- * DEALT_IN_STEPS: stud, 2-7 triple and single draw, badugi). */
+ * DEALT_IN_STEPS: stud, 2-7 triple and single draw, badugi, five-card draw). */
 int rm_steps(const char *variant)
 {
-    static const char *const steps[] = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB", NULL};
+    static const char *const steps[] = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB", "N5CD", "P5CD",
+                                        "F5CD", NULL};
     for (int k = 0; steps[k] != NULL; k++) {
         if (strcmp(variant, steps[k]) == 0) {
             return 1;
@@ -190,11 +191,6 @@ int rm_act(Rm *b, int i, char verb, int64_t value)
         return rm_event(b, i, 'f', "", 0);
     }
     if (verb == 'c' && value && b->completable && rm_completes(b, i, before + value)) {
-        int64_t gap = before + value - rm_top(b);
-        if (!b->has_completion || gap < b->completion) {
-            b->completion = gap;
-            b->has_completion = 1;
-        }
         char text[40];
         p->bet = before + value;
         if (rm_event(b, i, 'r', text, rm_text(p->bet, text))) {
@@ -248,6 +244,29 @@ int rm_board(Rm *b, const char *cards, int n)
     return rm_event(b, -1, 'b', cards, n);
 }
 
+/* HandBuilder.runout: board cards of the run-th runout (2, 3) of a hand run more than
+ * once, dealt after the first run's (the bets stay); cards all on a board already (a
+ * street the runs share, written again) are not dealt twice. */
+int rm_runout(Rm *b, int run, const char *cards, int n)
+{
+    int all = 1;
+    for (int c = 0; c + 1 < n && all; c += 2) {
+        int found = 0;
+        for (int e = 0; e < b->nev && !found; e++) {
+            const RmEvent *ev = &b->ev[e];
+            for (int q = 0; ev->verb == 'b' && q + 1 < ev->argn && !found; q += 2) {
+                found = memcmp(b->args + ev->arg + q, cards + c, 2) == 0;
+            }
+        }
+        all = found;
+    }
+    if (all) {
+        return 0;
+    }
+    b->runs = run > b->runs ? run : b->runs;
+    return rm_event(b, -1, 'b', cards, n);
+}
+
 int rm_collect(Rm *b, Span name, int64_t value)
 {
     int i = rm_player(b, name);
@@ -259,8 +278,9 @@ int rm_collect(Rm *b, Span name, int64_t value)
     return b->pl[i].collected >= RM_MOST ? RM_NOT_MINE : 0;
 }
 
-/* The fields of the house's fees (stars._summary: rake, jackpot, any other is fees). */
-const char *const rm_fee_names[3] = {"_rake", "_jackpot", "_fees"};
+/* The fields of the house's fees (stars._summary: rake, jackpot, any other is fees; the
+ * money GGPoker's house adds to a pot, stars.read_body's "Cash Drop to Pot"). */
+const char *const rm_fee_names[4] = {"_rake", "_jackpot", "_fees", "_cash_drop"};
 
 int rm_fee(Rm *b, const char *key, int64_t value)
 {
@@ -432,6 +452,21 @@ static PyObject *rm_numbers(Rm *b, const int *order, int n, int which, int rever
     return list;
 }
 
+/* A list of whole numbers (Python ints). */
+static PyObject *rm_ints(const int64_t *values, int n)
+{
+    PyObject *list = PyList_New(n);
+    for (int k = 0; k < n && list != NULL; k++) {
+        PyObject *x = PyLong_FromLongLong(values[k]);
+        if (x == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, k, x);
+    }
+    return list;
+}
+
 /* The hand's fields as HandBuilder.build writes them, in its order; *fields NULL when the
  * hand is Python's. Returns -1 on a Python error. */
 int rm_build(Rm *b, PyObject **fields)
@@ -439,7 +474,7 @@ int rm_build(Rm *b, PyObject **fields)
     *fields = NULL;
     int order[RM_SEATS], n = rm_order(b, order), pos[RM_SEATS];
     int64_t antes[RM_SEATS], blinds[RM_SEATS];
-    if (b->runs > 1 || n < 2 || !rm_forced_bets(b, order, n, antes, blinds)) {
+    if (n < 2 || !rm_forced_bets(b, order, n, antes, blinds)) {
         return 0;
     }
     const char *variant = PyUnicode_AsUTF8(b->variant);
@@ -455,8 +490,7 @@ int rm_build(Rm *b, PyObject **fields)
                       strcmp(variant, "P5O") == 0 || strcmp(variant, "P5O/8") == 0;
     int steps = rm_steps(variant);
     int stud = steps && (variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R'));
-    int fixed = strcmp(variant, "FT") == 0 || strcmp(variant, "FO/8") == 0 ||
-                (steps && strcmp(variant, "N2L1D") != 0);
+    int fixed = rm_fixed(variant);
     if (!blind_board && !fixed && !steps) {
         return 0; /* a variant the readers do not write: Python's */
     }
@@ -470,7 +504,9 @@ int rm_build(Rm *b, PyObject **fields)
         pos[order[k]] = k;
         RmPlayer *p = &b->pl[order[k]];
         int have = p->has_hole && p->nhole ? p->nhole : p->has_shown && p->nshown ? p->nshown : cards;
-        if (have != cards && !steps) {
+        /* one card shown (GGPoker), the others unknown: HandBuilder.build pads it */
+        int padded = !p->has_hole && p->has_shown && p->nshown && p->nshown < cards;
+        if (have != cards && !steps && !padded) {
             return 0;
         }
     }
@@ -507,10 +543,8 @@ int rm_build(Rm *b, PyObject **fields)
                 most = p->blind > most ? p->blind : most;
             }
         }
-        if (b->completable && ((posted && !found) || b->has_completion)) {
-            return 0; /* a short big blind the Python reader keeps owed: Python's */
-        }
-        if (posted && !found) {
+        /* a blind posted all in for less leaves the header's big blind owed */
+        if (posted && !found && !b->completable) {
             big = most;
         }
     }
@@ -528,6 +562,7 @@ int rm_build(Rm *b, PyObject **fields)
             memcpy(line + len, p->hole, (size_t)(2 * p->nhole));
         } else if (p->has_shown && p->nshown) {
             memcpy(line + len, p->shown, (size_t)(2 * p->nshown));
+            memset(line + len + 2 * p->nshown, '?', (size_t)(2 * (cards - p->nshown)));
         } else {
             memset(line + len, '?', (size_t)(2 * cards));
         }
@@ -677,8 +712,23 @@ int rm_build(Rm *b, PyObject **fields)
             goto error;
         }
     }
+    if (b->runs > 1 && rm_set(f, "_runout_count", PyLong_FromLong(b->runs)) < 0) {
+        goto error;
+    }
     if (b->anybounty && rm_set(f, "_bounties", rm_numbers(b, order, n, 4, 0, NULL)) < 0) {
         goto error;
+    }
+    if (b->anywonbounty) { /* bounties paid, and who knocked out whom (player numbers) */
+        int64_t won[RM_SEATS], by[RM_SEATS];
+        for (int k = 0; k < n; k++) {
+            RmPlayer *p = &b->pl[order[k]];
+            won[k] = p->won_bounty;
+            by[k] = p->eliminated_by ? pos[p->eliminated_by - 1] + 1 : 0;
+        }
+        if (rm_set(f, "_bounties_won", rm_numbers(b, order, n, 0, 0, won)) < 0 ||
+            rm_set(f, "_eliminated_by", rm_ints(by, n)) < 0) {
+            goto error;
+        }
     }
     Py_DECREF(actions);
     *fields = f;

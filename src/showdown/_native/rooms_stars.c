@@ -228,7 +228,55 @@ static const char *const rm_noise[] = {
     "doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
     "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
     "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", "denies",
-    NULL};
+    "wins the tournament", NULL};
+
+/* Whether a seated player is among those a bounty line says were knocked out (gone: what
+ * follows "for eliminating "): stars._action's test, the name alone, at the start of
+ * gone before a space, or a word run of it between spaces. */
+static int rm_knocked_out(Span gone, Span name)
+{
+    if (rm_eq(gone, name) || (gone.n > name.n && memcmp(gone.p, name.p, (size_t)name.n) == 0 &&
+                              gone.p[name.n] == ' ')) {
+        return 1;
+    }
+    /* f" {name} " in f" {gone} ": name at a start, or after a space, then an end or a space */
+    for (Py_ssize_t k = 0; k + name.n <= gone.n; k++) {
+        if ((k == 0 || gone.p[k - 1] == ' ') && memcmp(gone.p + k, name.p, (size_t)name.n) == 0 &&
+            (k + name.n == gone.n || gone.p[k + name.n] == ' ')) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* stars._action's bounty: "wins $19.31 for eliminating NAME and ..." (HandBuilder.bounty_won) */
+static int rm_bounty_won(Rm *b, int i, Span rest, Py_ssize_t at)
+{
+    Span gone = rm_from(rest, at + 17); /* after " for eliminating " */
+    int64_t value;
+    Py_ssize_t k = 0;
+    while (k < rest.n && !rm_digit(rest.p[k])) {
+        k++;
+    }
+    if (k == rest.n) {
+        return 0; /* no amount: nothing paid, as Python reads it */
+    }
+    if (rm_first_amount(rest, &value, NULL)) {
+        return RM_NOT_MINE;
+    }
+    RmPlayer *p = &b->pl[i];
+    p->won_bounty += value;
+    b->anywonbounty = 1;
+    if (p->won_bounty >= RM_MOST) {
+        return RM_NOT_MINE;
+    }
+    for (int j = 0; j < b->np; j++) {
+        if (j != i && !b->pl[j].eliminated_by && rm_knocked_out(gone, b->pl[j].name)) {
+            b->pl[j].eliminated_by = i + 1;
+        }
+    }
+    return 0;
+}
 
 /* stars._post */
 static int rm_stars_post(Rm *b, int i, Span rest)
@@ -352,7 +400,12 @@ static int rm_stars_action(Rm *b, int i, Span rest)
         }
         return rm_collect(b, p->name, value);
     }
-    if ((rm_eq(verb, (Span){"wins", 4}) || rm_eq(verb, (Span){"ties", 4})) && !rm_contains(rest, "bounty")) {
+    Py_ssize_t eliminating = rm_eq(verb, (Span){"wins", 4}) ? rm_find(rest, " for eliminating ") : -1;
+    if (eliminating >= 0) { /* a bounty won */
+        return rm_bounty_won(b, i, rest, eliminating);
+    }
+    if ((rm_eq(verb, (Span){"wins", 4}) || rm_eq(verb, (Span){"ties", 4})) && !rm_contains(rest, "bounty") &&
+        !rm_contains(rest, "tournament")) {
         Py_ssize_t at = -1;
         for (Py_ssize_t k = rest.n - 1; k >= 0 && at < 0; k--) {
             at = rest.p[k] == '(' ? k + 1 : -1;
@@ -568,11 +621,58 @@ static int rm_table_line(Rm *b, Span line)
     return 0;
 }
 
+/* stars._BARE_TABLE, ^(\S.*?) (\d+)-max$ (ACR's newer layout: "Crainville 8-max"): the
+ * table and its seats in the hand's record; 2 for a line of another shape. */
+static int rm_bare_table(Rm *b, Span line)
+{
+    if (line.n < 7 || rm_space(line.p[0]) || !rm_is(rm_from(line, line.n - 4), "-max")) {
+        return 2;
+    }
+    Py_ssize_t k = line.n - 4, digits = 0;
+    while (k > 0 && rm_digit(line.p[k - 1])) {
+        k--;
+        digits++;
+    }
+    if (!digits || k < 2 || line.p[k - 1] != ' ') {
+        return 2;
+    }
+    if (digits > 9) {
+        return RM_NOT_MINE;
+    }
+    long seats = 0;
+    for (Py_ssize_t q = k; q < line.n - 4; q++) {
+        seats = 10 * seats + (line.p[q] - '0');
+    }
+    if (rm_set(b->meta, "table", rm_name((Span){line.p, k - 1})) < 0 ||
+        rm_set(b->meta, "seat_count", PyLong_FromLong(seats)) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
 /* stars._summary */
 static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
 {
-    if (rm_starts(line, "Hand was run")) {
-        return RM_NOT_MINE; /* stars._summary: a hand run more than once is Python's */
+    if (rm_starts(line, "Hand was run ")) { /* "Hand was run twice" (its boards say so too) */
+        /* words[3] (split at white space) less its final dots: twice, three, thrice */
+        Span word = {NULL, 0};
+        Py_ssize_t k = 0;
+        for (int w = 0; w < 4 && k < line.n; w++) {
+            while (k < line.n && rm_space(line.p[k])) {
+                k++;
+            }
+            Py_ssize_t start = k;
+            while (k < line.n && !rm_space(line.p[k])) {
+                k++;
+            }
+            word = w == 3 && k > start ? (Span){line.p + start, k - start} : word;
+        }
+        while (word.n && word.p[word.n - 1] == '.') {
+            word.n--;
+        }
+        int runs = rm_is(word, "three") || rm_is(word, "thrice") ? 3 : 2;
+        b->runs = runs > b->runs ? runs : b->runs;
+        return 0;
     }
     if (rm_starts(line, "Total pot")) {
         Py_ssize_t bar = rm_find(line, "|");
@@ -818,22 +918,36 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
             Py_ssize_t sp = rm_find(t, " ");
             Span street = {t.p, sp < 0 ? t.n : sp};
-            if ((rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
-                 rm_eq(street, (Span){"RIVER", 5})) && sp >= 0 && sp + 1 < t.n &&
-                t.p[sp + 1] >= '1' && t.p[sp + 1] <= '3') {
-                return RM_NOT_MINE; /* Full Tilt's "*** RIVER 2 ***", a run: Python's */
+            /* words[1], the title split at white space: "*** SECOND TURN ***" names the
+             * street of a runout of a hand run more than once; Full Tilt numbers its runs
+             * instead, "*** RIVER 2 *** [...] [2h] (Total Pot: ...)" */
+            Py_ssize_t k = street.n;
+            while (k < t.n && rm_space(t.p[k])) {
+                k++;
+            }
+            Py_ssize_t start = k;
+            while (k < t.n && !rm_space(t.p[k])) {
+                k++;
+            }
+            Span second = {t.p + start, k - start};
+            int run = rm_is(street, "FIRST") ? 1 : rm_is(street, "SECOND") ? 2 : rm_is(street, "THIRD") ? 3 : 0;
+            int is_street = rm_is(street, "FLOP") || rm_is(street, "TURN") || rm_is(street, "RIVER");
+            if (run && (rm_is(second, "FLOP") || rm_is(second, "TURN") || rm_is(second, "RIVER"))) {
+                street = second;
+            } else if (is_street && second.n == 1 && second.p[0] >= '1' && second.p[0] <= '3') {
+                run = second.p[0] - '0';
+            } else {
+                run = 0;
             }
             if (rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
                 rm_eq(street, (Span){"RIVER", 5})) {
                 Span found[8];
                 char cards[16];
                 int n = rm_brackets(line, found, 8), count;
-                if (n == 0 || n == 8 || rm_cards(found[n - 1], cards, &count, 8) || rm_board(b, cards, 2 * count)) {
+                if (n == 0 || n == 8 || rm_cards(found[n - 1], cards, &count, 8) ||
+                    (run > 1 ? rm_runout(b, run, cards, 2 * count) : rm_board(b, cards, 2 * count))) {
                     return RM_NOT_MINE;
                 }
-            } else if (rm_eq(street, (Span){"FIRST", 5}) || rm_eq(street, (Span){"SECOND", 6}) ||
-                       rm_eq(street, (Span){"THIRD", 5})) {
-                return RM_NOT_MINE; /* run more than once: Python's error */
             } else if (rm_eq(street, (Span){"SUMMARY", 7})) {
                 summary = 1;
             }
@@ -862,6 +976,12 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
                     b->pl[i].has_bounty = 1;
                     b->anybounty = 1;
                 }
+            }
+            continue;
+        }
+        if (seating && !b->np && !rm_starts(line, "Table") && (status = rm_bare_table(b, line)) != 2) {
+            if (status) { /* ACR's newer layout: "Crainville 8-max" */
+                return status;
             }
             continue;
         }
@@ -917,6 +1037,13 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
             continue;
         }
+        if (rm_starts(line, "Cash Drop to Pot")) { /* GGPoker: money the house adds to the pot */
+            int64_t value;
+            if (rm_first_amount(line, &value, NULL) || rm_fee(b, rm_fee_names[3], value)) {
+                return RM_NOT_MINE;
+            }
+            continue;
+        }
         if (rm_starts(line, "Uncalled bet") || rm_starts(line, "Main pot") || rm_starts(line, "Side pot")) {
             continue;
         }
@@ -940,8 +1067,6 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             if ((status = rm_stars_action(b, i, rest))) {
                 return status;
             }
-        } else if (rm_starts(line, "Hand was run")) {
-            return RM_NOT_MINE;
         }
     }
     return summary ? 0 : RM_NOT_MINE;

@@ -170,11 +170,12 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
     int first = npots && nlive - s->pot_from[0] > 1 ? s->pot_from[0] : nlive;
     s->norder = 0;
     if (first < nlive) {
-        if (h->nboard != 5) {
+        int five_card = shape->evaluator == 2; /* five-card draw: the hand alone */
+        if (h->nboard != (five_card ? 0 : 5)) {
             return 1;
         }
         unsigned board[5];
-        for (int k = 0; k < 5; k++) {
+        for (int k = 0; k < h->nboard; k++) {
             board[k] = (unsigned)h->board[k];
         }
         for (int k = first; k < nlive; k++) {
@@ -186,7 +187,16 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
             for (int m = 0; m < h->nhole[i]; m++) {
                 hole[m] = (unsigned)h->hole[i][m];
             }
-            if (shape->evaluator == 1) {
+            if (five_card) {
+                if (h->nhole[i] != 5) {
+                    return 1;
+                }
+                uint32_t key = 0;
+                for (int m = 0; m < 5; m++) {
+                    key += t->keys[hole[m]];
+                }
+                s->value[i] = rank_of(t, 5, hole, key);
+            } else if (shape->evaluator == 1) {
                 s->value[i] = omaha_best(t, hole, h->nhole[i], board, 5);
             } else {
                 unsigned idx[7];
@@ -463,39 +473,57 @@ static PyObject *phh_unknown_result(const PhhHand *h, PyObject *infinite)
 
 /* The result tuple of one settled hand (see sd_Tables_phh_settle in histories.c). Seats listed "in seat
  * order" ascend: from the lowest seat, which need not be p1's. */
-static PyObject *phh_result(const PhhHand *h, const PhhSettled *s, PyObject *infinite)
+static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs,
+                            PyObject *infinite)
 {
     int n = h->n;
-    PyObject *pots = PyTuple_New(s->npots);
+    const PhhSettled *s = run; /* the first run: order, shown, ranks, returned */
+    int64_t won[PHH_MAX] = {0}, finishing[PHH_MAX];
+    PyObject *pots = PyTuple_New((Py_ssize_t)s->npots * runs);
     PyObject *order = PyTuple_New(s->norder), *ranks = NULL, *shown = NULL;
     if (pots == NULL || order == NULL) {
         goto fail;
     }
-    for (int p = 0; p < s->npots; p++) {
-        int from = s->pot_from[p], m = 0;
-        int64_t eligible[PHH_MAX], winners[PHH_MAX], shares[PHH_MAX];
-        for (int c = 0; c < n; c++) { /* eligible in seat order */
-            int i = (h->lowest + c) % n;
-            for (int k = from; k < s->nlive; k++) {
-                if (s->live[k] == i) {
-                    eligible[m++] = h->seat[i];
+    /* runouts.combine_runs: run by run, each pot's part (runouts.run_parts: the odd
+     * chips to the earlier runs) shared among that run's winners as resolve shares it */
+    for (int r = 0; r < runs; r++) {
+        for (int p = 0; p < s->npots; p++) {
+            const PhhSettled *sr = run + r;
+            int from = sr->pot_from[p], m = 0;
+            int64_t eligible[PHH_MAX], winners[PHH_MAX], shares[PHH_MAX];
+            for (int c = 0; c < n; c++) { /* eligible in seat order */
+                int i = (h->lowest + c) % n;
+                for (int k = from; k < sr->nlive; k++) {
+                    if (sr->live[k] == i) {
+                        eligible[m++] = h->seat[i];
+                    }
                 }
             }
-        }
-        int w = 0; /* winners clockwise from the button: the odd chips first */
-        for (int i = 0; i < n; i++) {
-            if (s->pot_winners[p] >> i & 1) {
-                winners[w] = h->seat[i];
-                shares[w++] = s->pot_share[p][i];
+            int64_t amount = s->pot_amount[p] / runs + (r < s->pot_amount[p] % runs);
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                count += sr->pot_winners[p] >> i & 1;
             }
+            int w = 0; /* winners clockwise from the button: the odd chips first */
+            for (int i = 0; i < n; i++) {
+                if (sr->pot_winners[p] >> i & 1) {
+                    winners[w] = h->seat[i];
+                    shares[w] = amount / count + (w < amount % count);
+                    won[i] += shares[w++];
+                }
+            }
+            PyObject *items[4] = {PyLong_FromLongLong(amount), phh_tuple(eligible, m),
+                                  phh_tuple(winners, w), phh_tuple(shares, w)};
+            PyObject *pot = phh_pack(4, items);
+            if (pot == NULL) {
+                goto fail;
+            }
+            PyTuple_SET_ITEM(pots, (Py_ssize_t)r * s->npots + p, pot);
         }
-        PyObject *items[4] = {PyLong_FromLongLong(s->pot_amount[p]), phh_tuple(eligible, m),
-                              phh_tuple(winners, w), phh_tuple(shares, w)};
-        PyObject *pot = phh_pack(4, items);
-        if (pot == NULL) {
-            goto fail;
-        }
-        PyTuple_SET_ITEM(pots, p, pot);
+    }
+    for (int i = 0; i < n; i++) {
+        finishing[i] = h->start[i] - h->contrib[i] + won[i] +
+                       (i == s->returned_to ? s->returned : 0);
     }
     int nshown = 0;
     for (int k = 0; k < s->norder; k++) {
@@ -541,19 +569,31 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *s, PyObject *inf
         PyObject *one[1] = {phh_pack(2, pair)};
         returned = phh_pack(1, one);
     }
-    PyObject *items[16] = {NULL};
+    PyObject *items[17] = {NULL};
     if (phh_replayed(h, infinite, items) < 0) {
         Py_XDECREF(returned);
         goto fail;
     }
-    items[9] = phh_stacks(h, s->finishing, infinite);
-    items[10] = phh_list(s->won, n);
+    items[9] = phh_stacks(h, finishing, infinite);
+    items[10] = phh_list(won, n);
     items[11] = pots;
     items[12] = returned;
     items[13] = order;
     items[14] = shown;
     items[15] = ranks;
-    return phh_pack(16, items); /* releases every item if one is missing */
+    if (!h->nruns) {
+        return phh_pack(16, items); /* releases every item if one is missing */
+    }
+    items[16] = PyList_New(h->nruns); /* a hand run more than once: every run's board */
+    for (int r = 0; items[16] != NULL && r < h->nruns; r++) {
+        PyObject *cards = phh_cards(h->run_board[r], 5);
+        if (cards == NULL) {
+            Py_CLEAR(items[16]);
+            break;
+        }
+        PyList_SET_ITEM(items[16], r, cards);
+    }
+    return phh_pack(17, items);
 fail:
     Py_XDECREF(pots);
     Py_XDECREF(order);
@@ -584,11 +624,22 @@ int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
         *result = phh_partial_result(h, infinite);
         return *result == NULL ? -1 : 0;
     }
-    PhhSettled settled;
-    int status = phh_settle(t, shape, h, &settled);
+    PhhSettled settled[PHH_RUNS];
+    int status = phh_settle(t, shape, h, settled), runs = h->nruns ? h->nruns : 1;
+    if (status == 0 && runs > 1) { /* each run settled on its board (runouts.combine_runs) */
+        PhhHand one = *h;
+        for (int r = 1; r < runs && status == 0; r++) {
+            memcpy(one.board, h->run_board[r], sizeof one.board);
+            status = phh_settle(t, shape, &one, settled + r);
+        }
+    }
+    if (status == 2 && runs > 1) {
+        status = 1; /* unknown hands in a hand run more than once: the Python path */
+    }
     if (status == 1 || phh_card_text_init() < 0) {
         return status == 1 ? 1 : -1;
     }
-    *result = status == 0 ? phh_result(h, &settled, infinite) : phh_unknown_result(h, infinite);
+    *result = status == 0 ? phh_result(h, settled, runs, infinite)
+                          : phh_unknown_result(h, infinite);
     return *result == NULL ? -1 : 0;
 }

@@ -21,9 +21,12 @@ True
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
+from operator import truediv
+from typing import Any
 
 import numpy as np
 
@@ -59,6 +62,58 @@ def _ids(cards: object) -> tuple[int, ...] | None:
     return None if read is None else read[1]
 
 
+@lru_cache(maxsize=4096)
+def _deck(board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[array, array]:
+    """The kernel's deck for a board and dead cards (every other card, ascending: the
+    kernel takes the deal's own hole cards out) and the board, as buffers. Kept per
+    board, as the texts are read once; the kernel only reads them."""
+    deck = array("q", [c for c in range(52) if c not in board and c not in dead])
+    return deck, array("q", board)
+
+
+def _kernel_sums(
+    kernel: Any, board: tuple[int, ...], dead: tuple[int, ...], hole: list[int], n_players: int
+) -> tuple[list[float], list[float], list[float]]:
+    """The kernel's counts of one deal as the wins, ties and pot shares of
+    :meth:`K.Tally.of` (the same floats, summed in numpy's order: see
+    :func:`_numpy_sum`), without numpy: a call on a flop takes a few microseconds."""
+    buffer = array("q", bytes(8 * n_players * K.TALLY))
+    counts = memoryview(buffer).cast("B").cast("q", (1, n_players, K.TALLY))
+    kernel.holdem_exact(*_deck(board, dead), array("q", hole), counts)
+    flat = buffer.tolist()
+    win, tie, share = [], [], []
+    for at in range(0, n_players * K.TALLY, K.TALLY):
+        row = flat[at : at + K.TALLY]
+        win.append(float(row[1]))
+        if not any(row[3:]):  # no split three ways or more (always heads-up): adding
+            tie.append(float(row[2]))  # zeros changes no sum, in any order
+            share.append(row[1] + row[2] / 2)
+            continue
+        tie.append(_numpy_sum(list(map(float, row[2:]))))
+        share.append(_numpy_sum(list(map(truediv, row[1:], _WAYS))))
+    return win, tie, share
+
+
+#: k for the columns 1..10 of a count table (a pot split k ways)
+_WAYS = tuple(range(1, K.TALLY))
+
+
+def _numpy_sum(xs: list[float]) -> float:
+    """``np.sum`` of 8 to 16 floats in numpy's own order (its pairwise sum: eight
+    partial sums, combined in pairs, then the rest one by one), so that the result is
+    the very float numpy gives.
+
+    >>> xs = [0.1 * i for i in range(10)]
+    >>> _numpy_sum(xs) == float(np.sum(np.array(xs)))
+    True
+    """
+    r = xs[:8]
+    total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+    for x in xs[8:]:
+        total += x
+    return total
+
+
 def fixed_exact(
     players: Sequence[object], board: object, dead: object, workers: int
 ) -> EquityResult | None:
@@ -83,30 +138,31 @@ def fixed_exact(
         return None  # a card in two places
     if len(hole) + 5 + len(dead_ids) > 52:
         return None
-    live = [c for c in range(52) if c not in used]
     n_players, k = len(labels), 5 - len(board_ids)
-    boards = comb(len(live), k)
+    boards = comb(52 - len(used), k)
     work = boards * n_players  # one deal, its own class: the plan's count
-    has_kernel = native.kernel() is not None
+    kernel = native.kernel()
+    has_kernel = kernel is not None
     one_worker = exact_run_seconds(work, k, n_players, has_kernel)
     if not has_kernel and one_worker > TASK_SECONDS:
         return None  # the numpy path would split it into tasks
-    holes = np.array(hole, dtype=np.int64).reshape(1, n_players, 2)
     if has_kernel:
-        counts = K.exact_counts(board_ids, live, holes)
+        win, tie, share = _kernel_sums(kernel, board_ids, dead_ids, hole, n_players)
     else:
+        live = [c for c in range(52) if c not in used]
         spec = ExactSpec(tuple(zip(hole[::2], hole[1::2], strict=True)), (), board_ids, tuple(live))
         chunks = list(range(universe(board_ids, tuple(live)).n_chunks()))
         no_picks = np.zeros((1, 0), dtype=np.int64)
         counts = exact_task(spec, chunks, no_picks, np.zeros(1, dtype=np.uint64))
-    tally = K.Tally.of(counts[0].astype(float))
+        tally = K.Tally.of(counts[0].astype(float))
+        win, tie, share = tally.win.tolist(), tally.tie.tolist(), tally.share.tolist()
     total = float(boards)
     seconds = one_worker / workers
     return EquityResult(
         tuple(labels),
-        tuple((tally.share / total).tolist()),
-        tuple((tally.win / total).tolist()),
-        tuple((tally.tie / total).tolist()),
+        tuple([x / total for x in share]),
+        tuple([x / total for x in win]),
+        tuple([x / total for x in tie]),
         "exact",
         boards=boards,
         note=exact_note(work, seconds, workers),

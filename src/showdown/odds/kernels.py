@@ -350,8 +350,9 @@ class Tally:
         ([3.0, 0.0], [1.0, 1.0], [3.5, 0.5])
         """
         c = counts.astype(float)
-        if weights is not None:
-            c = np.tensordot(np.asarray(weights, dtype=float), c, axes=1)
+        if weights is not None:  # tensordot's own product, without its Python around it
+            w = np.asarray(weights, dtype=float).reshape(1, -1)
+            c = np.dot(w, c.reshape(len(c), -1)).reshape(c.shape[1:])
         k = np.arange(1, TALLY, dtype=float)
         ties = c[:, 2:].sum(axis=1)
         share = (c[:, 1:] / k).sum(axis=1)

@@ -31,7 +31,7 @@ from showdown.phh.files import Unit, _split_tables
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory, loads, loads_all
 from showdown.phh.reports import HandReport, Row, _error_row, _pack, _row, _settled, from_rows
-from showdown.phh.runs import settle_each
+from showdown.phh.runs import settle_each, settled_rows
 
 __all__ = ["replay_chunk"]
 
@@ -41,9 +41,9 @@ def _rows(hands: list[HandHistory], repair: bool, fmt: str = "phh", ev: bool = F
     """The rows of the hands of a run, settled together (see :mod:`showdown.phh.runs`)."""
     if repair:
         return [_row(h, h.label, _settled(h, repair), fmt, ev) for h in hands]
+    if not ev:
+        return settled_rows(hands, fmt)
     labels = [h.label for h in hands]
-    if fmt == "phh" and not ev:
-        return list(map(_row, hands, labels, settle_each(hands)))
     n = len(hands)
     return list(map(_row, hands, labels, settle_each(hands), [fmt] * n, [ev] * n))
 

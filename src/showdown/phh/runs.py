@@ -2,9 +2,10 @@
 
 :func:`settle_each` replays and settles a run of hands as
 :func:`~showdown.phh.settlement.settle` does, hand by hand. With the native
-backend the everyday hands of no-limit and fixed-limit Hold'em and pot-limit
-Omaha (blinds; amounts in whole chips or decimals such as 0.25, unknown
-``inf`` stacks; every player dealt at once; seats numbered clockwise from
+backend the everyday hands of no-limit and fixed-limit Hold'em, pot-limit
+Omaha and five-card draw, hands run more than once included (blinds; amounts
+in whole chips or decimals such as 0.25, unknown ``inf`` stacks; hole cards
+not dealt unknown; seats numbered clockwise from
 ``p1``; antes equal or not, unequal ones being dead money in the main pot as
 :func:`~showdown.phh.settlement.to_table` counts them) are replayed under the same
 betting rules and settled as :func:`~showdown.pots.resolution.resolve` settles, in C, in
@@ -17,6 +18,12 @@ takes the Python path, which raises the error that names the rule. The
 its ``table`` and ``showdown`` only when they are asked for. The tests
 (``tests/test_phh_fastpath.py``) compare both paths on many random legal and
 broken hands and on real files.
+
+:func:`settled_rows` goes one step further for a replay's report: the kernel also
+makes the report row (:mod:`showdown.phh.reports`) of each hand it settled whose
+recorded result is a clean ``match`` or ``rake``; the others are settled as
+:func:`settle_each` settles them and reported by the Python path
+(``tests/test_phh_kernel_rows.py`` compares the two).
 
 >>> from showdown.phh.notation import loads_all
 >>> hands = loads_all('''[1]
@@ -55,16 +62,20 @@ from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
+from showdown.phh.reports import Row, _row
 from showdown.phh.rules import RULES, VariantRules
 from showdown.phh.settlement import Settlement, settle
-from showdown.phh.verification import Verdict, verify
+from showdown.phh.verification import ADDED_FIELDS, HOUSE_FIELDS, Verdict, verify
 
-__all__ = ["kernel_shapes", "prepare", "settle_all", "settle_each", "shape_of", "verify_all"]
+__all__ = [
+    "kernel_shapes", "prepare", "settle_all", "settle_each", "settled_rows", "shape_of",
+    "verify_all",
+]
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha,
-#: four or five hole cards).
-_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1}
+#: four or five hole cards, 2: five-card draw, the five hole cards alone).
+_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1, ("five-card", 5): 2}
 
 
 def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
@@ -88,20 +99,39 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     """The variants the kernel replays, as ``phh_settle`` reads them: code -> (structure,
     hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big)).
 
-    >>> sorted(kernel_shapes())  # PT: pot-limit Hold'em, this library's own code
-    ['FT', 'NT', 'P5O', 'PO', 'PT']
+    >>> sorted(kernel_shapes())  # PT, N5CD...: this library's own codes
+    ['F5CD', 'FT', 'N5CD', 'NT', 'P5CD', 'P5O', 'PO', 'PT']
     """
     shapes: dict[str, tuple[Any, ...]] = {}
     for code, rules in RULES.items():
-        shape = shape_of(rules)
-        if shape is None or not rules.supported or shape[1] != (0, 3, 1, 1):
+        shape = shape_of(rules) or _single_draw(rules)
+        if shape is None or not rules.supported or shape[1] not in ((0, 3, 1, 1), (0, 0)):
             continue
         evaluator = _EVALUATORS.get((rules.game, shape[0]))
         if evaluator is None or len(shape[2]) != 52:
             continue
-        bets = tuple(int(s.bet == "big") for s in rules.streets)
-        shapes[code] = (_STRUCTURES[rules.structure], shape[0], rules.cap or 0, evaluator, bets)
+        bets = (*tuple(int(s.bet == "big") for s in rules.streets), 0, 0)
+        shapes[code] = (_STRUCTURES[rules.structure], shape[0], rules.cap or 0, evaluator,
+                        bets[:4])
     return shapes
+
+
+def _single_draw(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
+    """(hole cards, board cards per street, the deck) of a blind game with one draw (five
+    hole cards, a round, a draw, a round, as five-card draw), else ``None``.
+
+    >>> from showdown.phh.rules import find
+    >>> _single_draw(find("N5CD"))[:2], _single_draw(find("NT"))
+    ((5, (0, 0)), None)
+    """
+    streets = rules.streets
+    if rules.forced != "blinds" or len(streets) != 2 or any(
+            s.board or s.opening != "position" for s in streets):
+        return None
+    if streets[0].draw or not streets[0].hole or not streets[1].draw or streets[1].hole:
+        return None
+    deck = frozenset(c for c in CARD_TEXTS if c[0] in rules.ranks)
+    return len(streets[0].hole), (0, 0), deck
 
 
 _SHAPES: dict[str, tuple[Any, ...]] = {}
@@ -129,31 +159,70 @@ def settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryEr
 
 
 def _settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryError]:
-    out: list[Settlement | HistoryError] = []
-    rules_of = RULES.__getitem__
-    for history, result in zip(histories, _kernel_results(histories), strict=True):
-        if result is None or "_runout_count" in history.fields:  # runouts: the engine's
-            try:
-                out.append(settle(history))
-            except HistoryError as exc:
-                out.append(exc)
-            continue
-        (contributed, folded, mucked, aggressor, holes, board, paid, starting,
-         scale) = result[:9]
-        rules: VariantRules = rules_of(history.fields["variant"])
-        r = Replay(history, rules, scale, starting, contributed, folded, mucked, holes, board,
-                   aggressor, [], paid)
-        if len(result) == 10:
-            if type(result[9]) is str:  # the actions stop before the end: not settled
-                r.partial = result[9]
-                out.append(Settlement(r, None, None, None, None, []))
-            else:  # a hand needed at the showdown is unknown
-                out.append(Settlement(r, None, None, None, None, result[9]))
-            continue
-        finishing, won, pots, returned, order, shown, ranks = result[9:]
-        out.append(Settlement(r, None, None, finishing, won, [],
-                              (pots, returned, order, shown, ranks)))
-    return out
+    return list(map(_settlement, histories, _kernel_results(histories)))
+
+
+def _settlement(history: HandHistory, result: Any) -> Settlement | HistoryError:
+    """A hand's settlement from the kernel's result for it (``None``: the Python path)."""
+    if result is None:
+        try:
+            return settle(history)
+        except HistoryError as exc:
+            return exc
+    (contributed, folded, mucked, aggressor, holes, board, paid, starting,
+     scale) = result[:9]
+    rules: VariantRules = RULES[history.fields["variant"]]
+    r = Replay(history, rules, scale, starting, contributed, folded, mucked, holes, board,
+               aggressor, [], paid)
+    if len(result) == 10:
+        if type(result[9]) is str:  # the actions stop before the end: not settled
+            r.partial = result[9]
+            return Settlement(r, None, None, None, None, [])
+        # a hand needed at the showdown is unknown
+        return Settlement(r, None, None, None, None, result[9])
+    finishing, won, pots, returned, order, shown, ranks = result[9:16]
+    if len(result) == 17:  # run more than once: every run's board, the first first
+        r.boards = result[16]
+    return Settlement(r, None, None, finishing, won, [], (pots, returned, order, shown, ranks))
+
+
+#: Fields whose hands the kernel's rows leave to the Python path: a hand run more than
+#: once (the kernel settles it, but its rows are made in Python: ``phh_rows`` takes only
+#: one-board results), and the bounties a room paid.
+PYTHON_FIELDS = ("_runout_count", "_bounties", "_bounties_won", "_eliminated_by")
+
+
+def settled_rows(histories: Sequence[HandHistory], fmt: str = "phh") -> list[Row]:
+    """The report row of each hand (:mod:`showdown.phh.reports`; ``fmt``: the format the
+    hands were read from): those the kernel settled with a clean ``match`` or ``rake`` made
+    by the kernel at once (``phh_rows``, the same rows); the others settled as
+    :func:`settle_each` does and made, and explained, by the Python path (the collector
+    paused, see :mod:`showdown.phh.nogc`).
+
+    >>> from showdown.phh.notation import loads_all
+    >>> [row] = settled_rows(loads_all('''[7]
+    ... variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [10, 10]
+    ... actions = ["p2 f"]
+    ... finishing_stacks = [11, 9]''', "a.phhs"))
+    >>> row[:4], row[4][:2]
+    (('a.phhs', '7', 'match', None), ([11, 9], [1, -1]))
+    """
+    with paused():
+        hands = list(histories)
+        results = _kernel_results(hands)
+        make = getattr(native.kernel(), "phh_rows", None)
+        rows: list[Row | None] = (
+            make(hands, results, fmt, PYTHON_FIELDS, HOUSE_FIELDS, ADDED_FIELDS, INFINITE)
+            if make is not None else [None] * len(hands)
+        )
+        return [
+            done if done is not None else _row(h, h.label, _settlement(h, result), fmt)
+            for h, result, done in zip(hands, results, rows, strict=True)
+        ]
 
 
 def verify_all(settlements: Iterable[Settlement]) -> list[Verdict]:

@@ -49,6 +49,7 @@ collected both blinds); both are read as a match.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -87,15 +88,25 @@ def _recorded(settlement: Settlement) -> tuple[str | None, list[int | float] | N
         value = fields.get(key)
         if value is None:
             continue
-        if not isinstance(value, list) or len(value) != n or not _NUMBERS.issuperset(
-            map(type, value)
-        ):
+        if not isinstance(value, list) or len(value) != n or not all(map(_number, value)):
             settlement.replay.history.error(f"the field {key!r} must be an array of {n} numbers")
         return key, value
     return None, None
 
 
 _NUMBERS = frozenset({int, float})
+
+
+def _number(value: object) -> bool:
+    """Whether a recorded value is a number an amount can be: an int or a float, not
+    ``nan`` nor ``-inf`` (``inf`` is an unknown stack).
+
+    >>> [_number(v) for v in (3, 2.5, float("inf"), float("nan"), float("-inf"), True)]
+    [True, True, True, False, False, False]
+    """
+    if type(value) is int:
+        return True
+    return type(value) is float and value == value and value != -math.inf
 
 
 def _units(value: int | float, scale: int) -> Fraction | int:
@@ -119,52 +130,81 @@ def _units(value: int | float, scale: int) -> Fraction | int:
 
 def verify(settlement: Settlement) -> Verdict:
     """Class the settled hand against its recorded result (see the module docstring)."""
+    replay = settlement.replay
     ours = settlement.finishing
-    if ours is not None and settlement.replay.scale == 1:  # the usual case, at once
-        recorded = settlement.replay.history.fields.get("finishing_stacks")
+    scale = replay.scale
+    if ours is not None and scale == 1:  # the usual case, at once
+        recorded = replay.history.fields.get("finishing_stacks")
         if type(recorded) is list and recorded == ours and _NUMBERS.issuperset(
             map(type, recorded)
         ):
             return Verdict("match", "finishing_stacks", recorded, [])
     key, recorded = _recorded(settlement)
-    if settlement.replay.partial is not None:
+    if replay.partial is not None:
         return Verdict("partial", key, recorded, [])
-    if settlement.finishing is None:  # no showdown: a needed hand is unknown
+    if ours is None:  # no showdown: a needed hand is unknown
         return Verdict("unknown-cards", key, recorded, [])
     if key is None or recorded is None:
         return Verdict(None, None, None, [])
-    ours = settlement.finishing if key == "finishing_stacks" else settlement.winnings
-    assert ours is not None
-    scale = settlement.replay.scale
+    if key != "finishing_stacks":
+        ours = settlement.winnings
+        assert ours is not None
     if scale == 1 and recorded == ours:  # whole chips, every amount the same
         return Verdict("match", key, recorded, [])
-    returned = _returned(settlement) if key == "winnings" else [0] * len(recorded)
-    verdict = _classed(settlement, key, recorded, ours, returned, "more")
-    if verdict.cls == "mismatch" and any(returned):
+    theirs = _all_units(recorded, scale)  # each recorded number in units, once for all tries
+    returned = _returned(settlement) if key == "winnings" else None
+    verdict = _classed(settlement, key, recorded, theirs, ours, returned, "more")
+    if verdict.cls == "mismatch" and returned is not None and any(returned):
         # winnings counting the uncalled bet handed back (some rooms do, even after rake)
         # or not at all (a pot the house added to)
         for counted in ("always", "never"):
-            other = _classed(settlement, key, recorded, ours, returned, counted)
+            other = _classed(settlement, key, recorded, theirs, ours, returned, counted)
             if CLASSES.index(other.cls or "mismatch") < CLASSES.index(verdict.cls or "mismatch"):
                 verdict = other
     return verdict
 
 
-def _classed(settlement: Settlement, key: str, recorded: list[int | float], ours: list[int],
-             returned: list[int], counted: str) -> Verdict:
-    """The class of the recorded amounts against ours. ``counted``: whether the record
-    counts each player's uncalled bet handed back in what they won: ``always``,
-    ``never``, or ``more`` (where it says more than our winnings)."""
-    scale = settlement.replay.scale
+def _all_units(values: list[int | float], scale: int) -> list[Fraction | int]:
+    """:func:`_units` of each recorded number; the everyday ones (whole, or decimals below
+    1e6 that are a whole count of units) at once.
+
+    >>> _all_units([15.65, 0, 3], 100), _all_units([0.125, 2], 100)
+    ([1565, 0, 300], [Fraction(25, 2), 200])
+    """
+    if scale == 1 and _INTS.issuperset(map(type, values)):
+        return list(values)  # type: ignore[arg-type]
+    try:
+        if min(values) >= 0 and max(values) < 1e6:
+            units = [round(v * scale) for v in values]
+            # a whole count of units whose quotient is the recorded double (see _units)
+            if [u / scale for u in units] == values:
+                return units  # type: ignore[return-value]
+    except (ValueError, OverflowError):  # nan, or an inf beside the others
+        pass
+    return [_units(v, scale) for v in values]
+
+
+_INTS = frozenset({int})
+
+
+def _classed(settlement: Settlement, key: str, recorded: list[int | float],
+             theirs: list[Fraction | int], ours: list[int], returned: list[int] | None,
+             counted: str) -> Verdict:
+    """The class of the recorded amounts (``theirs``, in units) against ours. ``counted``:
+    whether the record counts each player's uncalled bet handed back (``returned``, per
+    player; ``None`` for none) in what they won: ``always``, ``never``, or ``more`` (where
+    it says more than our winnings)."""
     diffs = []
-    for i, value in enumerate(recorded):
-        theirs = _units(value, scale)
-        if ours[i] >= INFINITE // 2:  # an unknown (inf) stack
+    for i, mine in enumerate(ours):
+        if mine >= _UNKNOWN:  # an unknown (inf) stack
             continue
-        if counted == "always" or (counted == "more" and returned[i] and theirs > ours[i]):
-            theirs -= returned[i]
-        if theirs != ours[i]:
-            diffs.append((i, ours[i], theirs))
+        value = theirs[i]
+        if returned is not None:
+            back = returned[i]
+            if back and (counted == "always" or (counted == "more" and value > mine)):
+                value -= back
+        if value != mine:
+            diffs.append((i, mine, value))
     if not diffs:
         return Verdict("match", key, recorded, [])
     if _odd_chip(settlement, diffs):
@@ -172,6 +212,9 @@ def _classed(settlement: Settlement, key: str, recorded: list[int | float], ours
     if _rake(settlement, diffs):
         return Verdict("rake", key, recorded, diffs)
     return Verdict("mismatch", key, recorded, diffs)
+
+
+_UNKNOWN = INFINITE // 2
 
 
 def _pots(settlement: Settlement) -> tuple[list[tuple[int, tuple[int, ...]]], dict[int, int]]:
@@ -227,7 +270,10 @@ def _rake(settlement: Settlement, diffs: list[tuple[int, int, Fraction | int]]) 
     written = [fields[key] for key in HOUSE_FIELDS if key in fields]
     if written or added:  # what the room says it took (and added), exactly
         scale = settlement.replay.scale
-        return all(type(v) in _NUMBERS for v in written + added) and rake == sum(
+        return all(map(_number, written + added)) and rake == sum(
             _units(v, scale) for v in written) - sum(_units(v, scale) for v in added)
+    if rake <= 0:
+        return False
     pot = sum(amount for amount, _ in _pots(settlement)[0])
-    return 0 < rake <= pot * RAKE_LIMIT
+    # rake <= pot * RAKE_LIMIT, in integers where the amounts are (no Fraction made)
+    return rake * RAKE_LIMIT.denominator <= pot * RAKE_LIMIT.numerator

@@ -10,7 +10,6 @@ from __future__ import annotations
 import gzip
 import re
 import zlib
-from bisect import bisect_right
 from collections.abc import Callable
 from pathlib import Path
 
@@ -91,9 +90,6 @@ def read_hands(text: str, room: str, file: str | None = None
     parts = split_hands(text, room)
     with paused():  # many small acyclic containers: see showdown.phh.nogc
         fast = native_hands(parts, room)  # the kernel's reading; None: Python reads the part
-    if fast is not None:
-        for k in _python_only(text, parts, room):
-            fast[k] = None
     for k, part in enumerate(parts):
         done = fast[k] if fast is not None else None
         if done is not None:
@@ -107,48 +103,6 @@ def read_hands(text: str, room: str, file: str | None = None
                 AssertionError) as exc:  # a line the reader did not expect: named, not raised
             hands.append(MalformedHistory(file, _number(part), f"cannot read the hand: {exc}"))
     return hands
-
-
-#: What only the Python readers read as the rooms pay it (the kernel's reading of these
-#: hands predates them): a cash drop, a card shown alone, a blind posted all in for less
-#: (the full big blind called), ACR's newer layout, a knockout and a tournament's prize
-#: (not a pot). (Winamax's all-ins, the part nobody matched paid back as a pot, its dead
-#: small blind out of position and a declined big blind, the kernel reads as the Python
-#: readers do.)
-_COMMON_ONLY = r"Cash Drop|(?:showed|shows) \[\S\S\]|^Hand #|wins the tournament|for eliminating"
-_PYTHON_ONLY = {room: re.compile(_COMMON_ONLY, re.MULTILINE) for room in ROOMS}
-#: The same alternatives one by one, each beginning with a literal (the regex engine then
-#: skips to it; the alternation, or ``^``, would be tried at every character): a match's
-#: last character is in the part that holds it (``^Hand #`` found as ``\nHand #``, and
-#: at the text's start).
-_ONLY_SCANS = tuple(re.compile(scan) for scan in (
-    r"Cash Drop", r"show(?:ed|s) \[\S\S\]", r"\nHand #", r"wins the tournament",
-    r"for eliminating"))
-
-
-def _python_only(text: str, parts: list[str], room: str) -> list[int]:
-    """The indices of the parts :data:`_PYTHON_ONLY` sends to Python: one pass over the
-    text (the parts of every room but iPoker's are its consecutive slices, to its end; the
-    patterns match within a line, and a part starts at a line start), not a search per
-    part.
-
-    >>> text = "Poker Hand #1: a\\n\\nPoker Hand #2: Cash Drop\\n\\nPoker Hand #3: b\\n"
-    >>> _python_only(text, split_hands(text, "ggpoker"), "ggpoker")
-    [1]
-    """
-    if room == "ipoker":
-        return [k for k, part in enumerate(parts) if _PYTHON_ONLY[room].search(part)]
-    found = [m.end() - 1 for scan in _ONLY_SCANS for m in scan.finditer(text)]
-    if text.startswith("Hand #"):
-        found.append(0)
-    if not found:
-        return []
-    ends, at = [], len(text) - sum(map(len, parts))
-    first = at  # what comes before the first hand is in no part
-    for part in parts:
-        at += len(part)
-        ends.append(at)
-    return sorted({bisect_right(ends, where) for where in found if where >= first})
 
 
 def _number(part: str) -> str | None:
