@@ -24,13 +24,14 @@ The rows (the issue's table): 7-card batch evaluation on 1 and 2 threads (uint8 
 showdown checking every row for bad ids and repeated cards as it does by default, and
 unchecked as OMPEval, which checks nothing; showdown also with int16 and int64 rows;
 both sides write into a preallocated array and their ranks are compared by category
-counts; beside them the memory bound of the wide ids: numpy reading the same int16 and
-int64 arrays once, an OR of all their ids, on as many threads), Monte Carlo heads-up and
-range against range (1 worker each; the same ranges weighted, against OMPEval on the
-unweighted ones, which it takes alone; multiway beside them), exact enumeration (warm:
-N calls a round on each side, about 20 ms of them, or ``--exact-calls N``; heads-up and
-range against range, preflop and on the flop Ts9s2h: the two sides' equities must agree
-to 1e-5, else the run stops), and every 7-card hand counted by
+counts; OMPEval also on the same ids widened to int16 and int64, so that each width has
+a ratio on identical input; beside them the memory bound of the wide ids: numpy reading
+the same int16 and int64 arrays once, an OR of all their ids, on as many threads), Monte
+Carlo heads-up and range against range (1 worker each; the same ranges weighted, against
+OMPEval on the unweighted ones, which it takes alone; multiway beside them), exact
+enumeration (warm: N calls a round on each side, about 20 ms of them, or ``--exact-calls
+N``; heads-up and range against range, preflop and on the flop Ts9s2h: the two sides'
+equities must agree to 1e-5, else the run stops), and every 7-card hand counted by
 category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
 JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
 One-thread rows also print the ratio of CPU times (showdown's thread, the driver's
@@ -131,21 +132,29 @@ class Row:
         for side, rates in self.rates.items():
             print(f"  {side:<22} best {fmt(max(rates), self.unit):>14}"
                   f"  median {fmt(statistics.median(rates), self.unit):>14}")
-        sides = list(self.rates)
-        if len(sides) >= 2 and "OMPEval" in self.rates:
-            theirs = self.rates["OMPEval"]
-            for side in sides:
-                if side == "OMPEval" or side.startswith("bound"):
-                    continue
-                ours = self.rates[side]
-                print(f"  {side} / OMPEval: best {max(ours) / max(theirs):.2f},"
-                      f" median {statistics.median(ours) / statistics.median(theirs):.2f}")
-        # by CPU time: what each side's own work took, which a loaded machine disturbs less
-        theirs_cpu = self.cpu_rates.get("OMPEval")
-        for side, ours in self.cpu_rates.items():
-            if side != "OMPEval" and theirs_cpu:
-                print(f"  {side} / OMPEval by CPU time: best {max(ours) / max(theirs_cpu):.2f},"
-                      f" median {statistics.median(ours) / statistics.median(theirs_cpu):.2f}")
+        for table, unit in ((self.rates, ""), (self.cpu_rates, " by CPU time")):
+            for side, theirs in self.pairs(table):
+                ours, their = table[side], table[theirs]
+                print(f"  {side} / {theirs}{unit}: best {max(ours) / max(their):.2f},"
+                      f" median {statistics.median(ours) / statistics.median(their):.2f}")
+
+    @staticmethod
+    def pairs(table: dict[str, list[float]]) -> list[tuple[str, str]]:
+        """Which ratios to print: each of showdown's sides against OMPEval on uint8 ids
+        and, where OMPEval also ran on the same wider ids ("OMPEval int16"), against it.
+
+        >>> Row.pairs({"showdown int16": [1.0], "OMPEval": [1.0], "OMPEval int16": [1.0]})
+        [('showdown int16', 'OMPEval'), ('showdown int16', 'OMPEval int16')]
+        """
+        pairs = []
+        for side in table:
+            if side.startswith(("OMPEval", "bound")) or "OMPEval" not in table:
+                continue
+            pairs.append((side, "OMPEval"))
+            same_ids = "OMPEval " + side.removeprefix("showdown ")
+            if same_ids in table:
+                pairs.append((side, same_ids))
+        return pairs
 
 
 def fmt(rate: float, unit: str) -> str:
@@ -222,11 +231,16 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
             # ranking; no evaluator can take in the rows faster than this
             for name, ids in wide.items():
                 row.add(f"bound: read {name}", hands, timed(partial(read_bound, ids, threads)))
-            if exe is not None:
-                seconds, count, cats, cpu = driver_run(exe, "batch", str(path), str(threads))
+            # OMPEval on the same rows: uint8 ids, and widened to int16 and int64 in its
+            # process before its clock starts (identical input to showdown's wide rows)
+            for width, name in ((1, "OMPEval"), (2, "OMPEval int16"), (8, "OMPEval int64")):
+                if exe is None:
+                    break
+                seconds, count, cats, cpu = driver_run(
+                    exe, "batch", str(path), str(threads), str(width))
                 if driver_categories(cats) != ours_categories:
                     raise SystemExit("bench_peers: OMPEval's categories differ from showdown's")
-                row.add("OMPEval", int(count), float(seconds), float(cpu) if threads == 1 else None)
+                row.add(name, int(count), float(seconds), float(cpu) if threads == 1 else None)
         result.append(row)
     pool.shutdown()
     return result

@@ -1,7 +1,9 @@
 // The OMPEval side of benchmarks/bench_peers.py: the same work as showdown's side,
 // timed inside this process (no start-up or file reading in the figures).
 //
-//   driver batch FILE COLS THREADS      7-card ranks of FILE's uint8 rows into an array
+//   driver batch FILE THREADS [WIDTH]   7-card ranks of FILE's rows into an array: uint8
+//                                       ids, or with WIDTH 2 or 8 the same ids as int16
+//                                       or int64 (the file's bytes widened before timing)
 //   driver mc TRIALS RANGE RANGE...     Monte Carlo, one thread, TRIALS showdowns
 //   driver exact RANGE RANGE...         exact enumeration, one thread
 //   driver exact board=CARDS RANGE...   the same on a board (e.g. board=Ts9s2h)
@@ -37,7 +39,9 @@ static double cpu_now()
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void rank_rows(const HandEvaluator &ev, const uint8_t *rows, size_t n, uint16_t *out)
+// Rows of any integer type: OMPEval's Hand takes the id as it is (it checks nothing).
+template <typename Id>
+static void rank_rows(const HandEvaluator &ev, const Id *rows, size_t n, uint16_t *out)
 {
     for (size_t i = 0; i < n; i++, rows += 7) {
         Hand h = Hand::empty() + Hand(rows[0]) + Hand(rows[1]) + Hand(rows[2]) + Hand(rows[3]) +
@@ -46,7 +50,26 @@ static void rank_rows(const HandEvaluator &ev, const uint8_t *rows, size_t n, ui
     }
 }
 
-static int batch(const char *path, unsigned threads)
+template <typename Id>
+static void rank_all(const HandEvaluator &ev, const std::vector<Id> &rows, size_t n,
+                     uint16_t *out, unsigned threads)
+{
+    if (threads <= 1) {
+        rank_rows(ev, rows.data(), n, out);
+        return;
+    }
+    std::vector<std::thread> pool;
+    size_t step = (n + threads - 1) / threads;
+    for (unsigned k = 0; k < threads; k++) {
+        size_t lo = k * step, hi = lo + step < n ? lo + step : n;
+        pool.emplace_back(rank_rows<Id>, std::cref(ev), rows.data() + 7 * lo, hi - lo, out + lo);
+    }
+    for (auto &t : pool) {
+        t.join();
+    }
+}
+
+static int batch(const char *path, unsigned threads, int width)
 {
     FILE *f = std::fopen(path, "rb");
     if (!f) {
@@ -63,21 +86,17 @@ static int batch(const char *path, unsigned threads)
     size_t n = rows.size() / 7;
     HandEvaluator ev;
     std::vector<uint16_t> out(n); // allocated and touched before the clock starts
+    // the same ids widened (as showdown's side gets them from numpy), before the clock
+    std::vector<int16_t> rows16(width == 2 ? rows.begin() : rows.end(), rows.end());
+    std::vector<int64_t> rows64(width == 8 ? rows.begin() : rows.end(), rows.end());
     double c0 = cpu_now();
     auto t0 = Clock::now();
-    if (threads <= 1) {
-        rank_rows(ev, rows.data(), n, out.data());
+    if (width == 2) {
+        rank_all(ev, rows16, n, out.data(), threads);
+    } else if (width == 8) {
+        rank_all(ev, rows64, n, out.data(), threads);
     } else {
-        std::vector<std::thread> pool;
-        size_t step = (n + threads - 1) / threads;
-        for (unsigned k = 0; k < threads; k++) {
-            size_t lo = k * step, hi = lo + step < n ? lo + step : n;
-            pool.emplace_back(rank_rows, std::cref(ev), rows.data() + 7 * lo, hi - lo,
-                              out.data() + lo);
-        }
-        for (auto &t : pool) {
-            t.join();
-        }
+        rank_all(ev, rows, n, out.data(), threads);
     }
     double s = since(t0), cpu = cpu_now() - c0;
     // checksum: hands per category (value >> 12), as "c1:n1,c2:n2,..."
@@ -179,7 +198,12 @@ static int all7()
 int main(int argc, char **argv)
 {
     if (argc >= 4 && !std::strcmp(argv[1], "batch")) {
-        return batch(argv[2], (unsigned)std::atoi(argv[3]));
+        int width = argc >= 5 ? std::atoi(argv[4]) : 1;
+        if (width != 1 && width != 2 && width != 8) {
+            std::fprintf(stderr, "driver batch: WIDTH is 1 (uint8), 2 (int16) or 8 (int64)\n");
+            return 2;
+        }
+        return batch(argv[2], (unsigned)std::atoi(argv[3]), width);
     }
     if (argc >= 5 && !std::strcmp(argv[1], "mc")) {
         return equity(argc - 3, argv + 3, false, std::strtoull(argv[2], nullptr, 10));
@@ -190,6 +214,6 @@ int main(int argc, char **argv)
     if (argc == 2 && !std::strcmp(argv[1], "all7")) {
         return all7();
     }
-    std::fprintf(stderr, "usage: driver batch FILE THREADS | mc TRIALS R R.. | exact [board=B] R R.. | all7\n");
+    std::fprintf(stderr, "usage: driver batch FILE THREADS [WIDTH] | mc TRIALS R R.. | exact [board=B] R R.. | all7\n");
     return 2;
 }

@@ -170,6 +170,59 @@ def test_the_same_errors(dtype: type) -> None:
     assert native == numpy == "CardError: hole and board row 3 holds a card twice"
 
 
+#: From how many uint8 rows the kernel sums a row's ids two at a time (PAIR_ROWS in
+#: evaluate.c): fewer go card by card.
+PAIR_ROWS = 1024
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_uint8_rows_by_pairs_and_card_by_card(k: int) -> None:
+    """The kernel sums large uint8 batches two ids per lookup and small ones card by card:
+    both give the numpy path's ranks, unchecked rows holding a card twice the same rank
+    either way, and the same first bad row, dense or strided."""
+    rng = np.random.default_rng(30 + k)
+    hands = random_hands(rng, 3 * PAIR_ROWS, k)
+    twice = hands.copy()
+    twice[::3, k - 1] = twice[::3, 0]  # a card twice, in the last id (the unpaired one)
+    twice[1::3, 1] = twice[1::3, 0]  # in a pair
+    tables = _backend.native_tables(False)
+
+    def by_pairs(ids: np.ndarray, check: bool) -> tuple[int, np.ndarray]:
+        assert len(ids) >= PAIR_ROWS
+        out = np.zeros(len(ids), np.uint16)
+        return tables.batch(ids, out, check), out
+
+    def card_by_card(ids: np.ndarray, check: bool) -> tuple[int, np.ndarray]:
+        out = np.zeros(len(ids), np.uint16)
+        for start in range(0, len(ids), PAIR_ROWS - 1):
+            bad = tables.batch(ids[start : start + PAIR_ROWS - 1], out[start:], check)
+            if bad >= 0:
+                return start + bad, out
+        return -1, out
+
+    tall = np.zeros((2 * len(hands), k), np.uint8)
+    tall[::2] = hands
+    for ids in (hands, tall[::2]):
+        expected = both(evaluate_batch, ids)[1]
+        for check in (True, False):
+            for run in (by_pairs, card_by_card):
+                bad, ranks = run(ids, check)
+                assert bad == -1
+                np.testing.assert_array_equal(ranks, expected, err_msg=f"{run.__name__} {check}")
+    assert by_pairs(twice, True)[0] == card_by_card(twice, True)[0] == 0
+    paired, single = by_pairs(twice, False), card_by_card(twice, False)
+    assert paired[0] == single[0] == -1
+    np.testing.assert_array_equal(paired[1], single[1])
+    for row in (0, PAIR_ROWS - 1, PAIR_ROWS, len(hands) - 1):
+        for position in range(k):
+            for value in (52, 255, int(hands[row, (position + 1) % k])):
+                spoilt = hands.copy()
+                spoilt[row, position] = value
+                first = row if value >= 52 else -1  # unchecked, a card twice is not an error
+                assert by_pairs(spoilt, False)[0] == card_by_card(spoilt, False)[0] == first
+                assert by_pairs(spoilt, True)[0] == card_by_card(spoilt, True)[0] == row
+
+
 def test_scalar_paths_agree() -> None:
     rng = np.random.default_rng(8)
     python = scalar_module._evaluate_ids_python

@@ -158,9 +158,9 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
  * rows' sums (a two-pass version, sums then an independent gather per block of rows,
  * measured no faster and spilled the card indexes to the stack). */
 #if SHOWDOWN_SSE2
-#define ROW_SUMS(N, ROW, E, KEY, BITS)                                                        \
+#define ROW_SUMS(N, ROW, E0, E, KEY, BITS)                                                    \
     do {                                                                                       \
-        __m128i a_ = _mm_load_si128((const __m128i *)((E) + (size_t)(uint8_t)(ROW)[0]));       \
+        __m128i a_ = _mm_load_si128((const __m128i *)((E0) + (size_t)(uint8_t)(ROW)[0]));      \
         for (int j_ = 1; j_ < (N); j_++) {                                                     \
             const __m128i *e_ = (const __m128i *)((E) + (size_t)(uint8_t)(ROW)[j_]);           \
             a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
@@ -169,11 +169,11 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
         BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
     } while (0)
 #else
-#define ROW_SUMS(N, ROW, E, KEY, BITS)                                                        \
+#define ROW_SUMS(N, ROW, E0, E, KEY, BITS)                                                    \
     do {                                                                                       \
         uint64_t k_ = 0, b_ = 0;                                                               \
         for (int j_ = 0; j_ < (N); j_++) {                                                     \
-            const Entry *e_ = (E) + (size_t)(uint8_t)(ROW)[j_];                                \
+            const Entry *e_ = (j_ ? (E) : (E0)) + (size_t)(uint8_t)(ROW)[j_];                  \
             k_ += e_->key;                                                                     \
             b_ += e_->bit;                                                                     \
         }                                                                                      \
@@ -181,6 +181,76 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
         BITS = b_;                                                                             \
     } while (0)
 #endif
+
+/* The index into t->pair_entries of the two uint8 ids at ``p``, as they lie in memory
+ * (the table is built through the same bytes, so either byte order finds the pair). */
+static inline size_t pair_index(const uint8_t *p)
+{
+    uint16_t pair;
+    memcpy(&pair, p, 2);
+    return pair;
+}
+
+/* The same sums as ROW_SUMS for uint8 rows, two adjacent ids per lookup in the pair
+ * entries (each the sum of the two ids' entries, so every sum is the same): a row of 5
+ * or 7 cards is pairs and one single card, which carries the flush bias (E0); one of 6
+ * is three pairs and the bias (BIAS, t->flush_bias[N]) added as it is. Half the loads
+ * of ids and entries and no shift per card; the 1 MiB table stays in the second-level
+ * cache (see docs/performance.md for what it gains). */
+#if SHOWDOWN_SSE2
+#define PAIR_SUMS(N, ROW, PAIRS, E0, BIAS, KEY, BITS)                                         \
+    do {                                                                                       \
+        __m128i a_ = (N) % 2 ? _mm_load_si128((const __m128i *)((E0) + (size_t)(ROW)[(N) - 1])) \
+                             : _mm_set_epi64x(0, (long long)(BIAS));                           \
+        for (int j_ = 0; j_ + 1 < (N); j_ += 2) {                                              \
+            const __m128i *e_ = (const __m128i *)((PAIRS) + pair_index((ROW) + j_));           \
+            a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
+        }                                                                                      \
+        KEY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
+        BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
+    } while (0)
+#else
+#define PAIR_SUMS(N, ROW, PAIRS, E0, BIAS, KEY, BITS)                                         \
+    do {                                                                                       \
+        uint64_t k_ = (N) % 2 ? (E0)[(ROW)[(N) - 1]].key : (BIAS);                             \
+        uint64_t b_ = (N) % 2 ? (E0)[(ROW)[(N) - 1]].bit : 0;                                  \
+        for (int j_ = 0; j_ + 1 < (N); j_ += 2) {                                              \
+            const Entry *e_ = (PAIRS) + pair_index((ROW) + j_);                                \
+            k_ += e_->key;                                                                     \
+            b_ += e_->bit;                                                                     \
+        }                                                                                      \
+        KEY = k_;                                                                              \
+        BITS = b_;                                                                             \
+    } while (0)
+#endif
+
+/* From how many uint8 rows a batch sums them by pairs of ids (building the pair entries
+ * once, under a millisecond, on the first such batch); smaller batches sum card by card. */
+#define PAIR_ROWS 1024
+
+/* t->pair_entries, built on first use (with the GIL held): 0 if there, or it could be
+ * built now; -1 if there is no memory for it (the loops then sum card by card). */
+static int pair_entries(Tables *t)
+{
+    if (t->pair_entries != NULL) {
+        return 0;
+    }
+    t->pair_memory = malloc(sizeof(Entry) * 65536 + 16);
+    if (t->pair_memory == NULL) {
+        return -1;
+    }
+    Entry *pairs = (Entry *)(((uintptr_t)t->pair_memory + 15) & ~(uintptr_t)15);
+    for (unsigned a = 0; a < 256; a++) {
+        for (unsigned b = 0; b < 256; b++) {
+            const uint8_t ids[2] = {(uint8_t)a, (uint8_t)b};
+            Entry *e = pairs + pair_index(ids);
+            e->key = t->entries[a].key + t->entries[b].key;
+            e->bit = t->entries[a].bit + t->entries[b].bit;
+        }
+    }
+    t->pair_entries = pairs;
+    return 0;
+}
 
 /* GCC and Clang on x86-64 also build each checked loop for processors with the POPCNT
  * instruction (nearly all since 2008; not part of baseline x86-64, so no -march flag:
@@ -264,10 +334,13 @@ typedef Py_ssize_t (*BatchLoop)(const Tables *t, const char *p, Py_ssize_t rows,
 /* How far ahead (in rows) the loops of wide ids ask for their rows: a block's scan and
  * its ranking would otherwise take turns with memory, which then idles while the rows
  * are ranked (measured: int16 and int64 ids 1.2x faster with it, uint8 ones, a
- * stream the processor prefetches alone, no faster). */
+ * stream the processor prefetches alone, no faster). Into the second-level cache
+ * (locality 2), where the ranking's table lookups do not evict the block before its
+ * scan: int64 rows 1.05-1.07x faster than into the first, int16 ones the same (A/B,
+ * load 5-7); 512 rows ahead was no better. */
 #define PREFETCH_ROWS 256
 #if defined(__GNUC__)
-#define PREFETCH(p) __builtin_prefetch(p)
+#define PREFETCH(p) __builtin_prefetch(p, 0, 2)
 #else
 #define PREFETCH(p) ((void)0)
 #endif
@@ -314,12 +387,15 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
  * contiguous rows, N ids apart (a constant: one register fewer), else s0 bytes apart.
  * Tables whose flushes the nibble test does not tell (t->flush_bias, none shipped) take
  * batch_rows instead. */
-#define BATCH_LOOP(NAME, TYPE, FMT, N, WIDE, CHECK, LAYOUT, DENSE, ATTR)                       \
+#define ROWS_BY_PAIRS(N, ROW, E0, E, KEY, BITS)                                                \
+    PAIR_SUMS(N, ROW, t->pair_entries, E0, t->flush_bias[N], KEY, BITS)
+#define BATCH_LOOP(NAME, TYPE, FMT, N, WIDE, CHECK, LAYOUT, DENSE, ATTR, SUMS)                 \
     ATTR NOINLINE static Py_ssize_t batch_##NAME##_##N##_##CHECK##_##LAYOUT(                   \
         const Tables *t, const char *p, Py_ssize_t rows, Py_ssize_t s0, uint16_t *out)         \
     {                                                                                          \
         const Entry *entries = t->entries;                                                     \
-        const uint64_t bias = t->flush_bias[N];                                                \
+        /* the first card's entries carry the flush bias (none: a ladder without flushes) */ \
+        const Entry *first = t->flush_bias[N] ? entries + FIRST_ENTRIES : entries;             \
         const uint16_t *nf = t->nonflush[N];                                                   \
         const uint32_t *row_base = t->row_base[N];                                             \
         const Py_ssize_t step = (DENSE) ? (N) : s0 / (Py_ssize_t)sizeof(TYPE);                 \
@@ -346,24 +422,23 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
             uint16_t *o = out + start, *const end = o + (good ? len : 0);                      \
             for (; o != end; o++, row += step) {                                               \
                 uint64_t key, bits;                                                            \
-                if (WIDE) {                                                   \
+                if (WIDE) {                                                                    \
                     PREFETCH(row + PREFETCH_ROWS * step);                                      \
                 }                                                                              \
-                ROW_SUMS(N, row, entries, key, bits);                                          \
+                SUMS(N, row, first, entries, key, bits);                                          \
                 if ((CHECK) == 2) {                                                            \
                     count += POPCNT_OF(bits);                                                  \
                 } else if (CHECK) {                                                            \
                     count |= fewer_bits(bits, N);                                              \
                 }                                                                              \
-                uint64_t flags = (key + bias) & ROW_FLAGS;                                     \
-                if (flags == 0) {                                                              \
+                if ((key & ROW_FLAGS) == 0) {                                                  \
                     uint32_t rank_sum = (uint32_t)key;                                         \
                     *o = nf[rank_sum + row_base[rank_sum >> ROW_BITS]];                        \
-                } else if ((flags & ~NIBBLE_FLAGS) != 0) { /* a bad id */                      \
+                } else if ((key & (ROW_FLAGS & ~NIBBLE_FLAGS)) != 0) { /* a bad id */          \
                     good = 0;                                                                  \
                     break;                                                                     \
                 } else { /* five or more of a suit: a flush */                                 \
-                    *o = t->flush[suited_ranks(bits, flagged_suit(flags))];                    \
+                    *o = t->flush[suited_ranks(bits, flagged_suit(key & NIBBLE_FLAGS))];                    \
                 }                                                                              \
             }                                                                                  \
             if (!good || ((CHECK) == 2 ? count != (uint64_t)(N) * (uint64_t)len : count != 0)) { \
@@ -376,30 +451,31 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
     }
 
 /* CHECK: 0 unchecked, 1 checked, 2 checked with POPCNT (the same as 1 where not built) */
-#define BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, LAYOUT, DENSE)                                   \
-    BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 0, LAYOUT, DENSE, )                                   \
-    BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 0, LAYOUT, DENSE, )                                   \
-    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 0, LAYOUT, DENSE, )                                   \
-    BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 1, LAYOUT, DENSE, )                                   \
-    BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 1, LAYOUT, DENSE, )                                   \
-    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 1, LAYOUT, DENSE, )                                   \
-    BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT)                        \
-    BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT)                        \
-    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT)
+#define BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, LAYOUT, DENSE, SUMS)                             \
+    BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 0, LAYOUT, DENSE, , SUMS)                                 \
+    BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 0, LAYOUT, DENSE, , SUMS)                                 \
+    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 0, LAYOUT, DENSE, , SUMS)                                 \
+    BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 1, LAYOUT, DENSE, , SUMS)                                 \
+    BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 1, LAYOUT, DENSE, , SUMS)                                 \
+    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 1, LAYOUT, DENSE, , SUMS)                                 \
+    BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT, SUMS)                      \
+    BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT, SUMS)                      \
+    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT, SUMS)
 #define LOOPS_OF(NAME, LAYOUT)                                                                 \
     {{batch_##NAME##_5_0_##LAYOUT, batch_##NAME##_6_0_##LAYOUT, batch_##NAME##_7_0_##LAYOUT},  \
      {batch_##NAME##_5_1_##LAYOUT, batch_##NAME##_6_1_##LAYOUT, batch_##NAME##_7_1_##LAYOUT},  \
      {batch_##NAME##_5_2_##LAYOUT, batch_##NAME##_6_2_##LAYOUT, batch_##NAME##_7_2_##LAYOUT}}
-#define BATCH_LOOPS(NAME, TYPE, FMT, WIDE)                                                     \
-    BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, dense, 1)                                            \
-    BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, strided, 0)                                          \
+#define BATCH_LOOPS(NAME, TYPE, FMT, WIDE, SUMS)                                               \
+    BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, dense, 1, SUMS)                                      \
+    BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, strided, 0, SUMS)                                    \
     static const BatchLoop loops_##NAME[2][3][3] = {LOOPS_OF(NAME, dense),                     \
                                                     LOOPS_OF(NAME, strided)};
 
-BATCH_LOOPS(u8, uint8_t, 'B', 0)
-BATCH_LOOPS(i16, int16_t, 'h', 1)
-BATCH_LOOPS(i32, int32_t, 'i', 1)
-BATCH_LOOPS(i64, int64_t, 'q', 1)
+BATCH_LOOPS(u8, uint8_t, 'B', 0, ROW_SUMS)
+BATCH_LOOPS(u8_pairs, uint8_t, 'B', 0, ROWS_BY_PAIRS) /* the same by pairs of ids */
+BATCH_LOOPS(i16, int16_t, 'h', 1, ROW_SUMS)
+BATCH_LOOPS(i32, int32_t, 'i', 1, ROW_SUMS)
+BATCH_LOOPS(i64, int64_t, 'q', 1, ROW_SUMS)
 
 /* batch(ids, out, check) */
 PyObject *sd_Tables_batch(Tables *self, PyObject *args)
@@ -425,6 +501,10 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
         return NULL;
     }
     Py_ssize_t bad;
+    /* The pair entries are built here, with the GIL held, so that two threads never
+     * build them at once; fewer rows go card by card (tested both ways) */
+    const int paired = ids.fmt == 'B' && ids.s1 == 1 && ids.rows >= PAIR_ROWS &&
+                       pair_entries(self) == 0;
     Py_BEGIN_ALLOW_THREADS
     const Py_ssize_t size = ids.view.itemsize;
     const int wide64 = (ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && size == 8;
@@ -432,7 +512,7 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
     const BatchLoop *loops = NULL; /* [strided][check][cols - 5], flattened */
     const int mode = check ? 1 + has_popcnt() : 0;
     if (ids.fmt == 'B' && ids.s1 == 1) {
-        loops = &loops_u8[0][0][0];
+        loops = paired ? &loops_u8_pairs[0][0][0] : &loops_u8[0][0][0];
     } else if (wide64 && ids.s1 == 8) {
         loops = &loops_i64[0][0][0];
     } else if (wide32 && ids.s1 == 4) {

@@ -104,6 +104,10 @@ typedef struct {
 #define NIBBLE_BIAS ((uint64_t)0x3333 << 32)
 #define NIBBLE_FLAGS ((uint64_t)0x8888 << 32)
 #define ROW_FLAGS (NIBBLE_FLAGS | ((uint64_t)7 << 56))
+/* Where the entries of a row's first card start when the loop looks for flushes: the
+ * same entries with NIBBLE_BIAS already in their keys, so that a row's sum is ready for
+ * the test with ROW_FLAGS (one add fewer per row, as OMPEval's counters start at 3). */
+#define FIRST_ENTRIES 256
 
 /* One ladder's tables (the Python type Tables). */
 typedef struct {
@@ -111,8 +115,13 @@ typedef struct {
     uint32_t keys[NCARDS + 1];
     uint64_t bits[NCARDS + 1];
     Entry *entries;     /* 256, per id's low byte (see Entry; 52..255 count as bad),
-                           16-byte aligned inside entries_memory */
+                           then the same biased (FIRST_ENTRIES); 16-byte aligned
+                           inside entries_memory */
     void *entries_memory;
+    Entry *pair_entries; /* 65536, per two adjacent uint8 ids as they lie in memory: the
+                            sum of their entries (built on the first uint8 batch, see
+                            pair_entries in evaluate.c), 16-byte aligned */
+    void *pair_memory;
     int8_t flush_suit[8][256];
     /* per n: what the batch loops add to find flushes (see flush_bias in tables.c) */
     uint64_t flush_bias[8];

@@ -122,6 +122,7 @@ void sd_Tables_dealloc(Tables *self)
         free(self->row_base[n]);
     }
     free(self->entries_memory);
+    free(self->pair_memory);
     for (int i = 0; i < 169; i++) {
         free(self->pairs[i]);
         free(self->pairs5[i]);
@@ -315,8 +316,9 @@ PyObject *sd_Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     }
     self->keys[BADCARD] = 0;
     self->bits[BADCARD] = POISON;
-    /* 16-byte aligned, so that SSE2 adds read the entries straight from memory */
-    self->entries_memory = calloc(1, sizeof(Entry) * 256 + 16);
+    /* 16-byte aligned, so that SSE2 adds read the entries straight from memory; twice
+     * 256 entries, the second half with NIBBLE_BIAS in its keys (see FIRST_ENTRIES) */
+    self->entries_memory = calloc(1, sizeof(Entry) * 512 + 16);
     if (self->entries_memory == NULL) {
         PyErr_NoMemory();
         goto fail;
@@ -331,6 +333,8 @@ PyObject *sd_Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             self->entries[c].key = BAD_COUNT;
             self->entries[c].bit = 0;
         }
+        self->entries[FIRST_ENTRIES + c].key = self->entries[c].key + NIBBLE_BIAS;
+        self->entries[FIRST_ENTRIES + c].bit = self->entries[c].bit;
     }
     for (int r = 0; r < 13; r++) {
         self->rank_keys[r] = self->keys[4 * r] >> SUIT_BITS;
