@@ -6,6 +6,8 @@
 #include "kernel.h"
 #include "draws.h"
 
+#include <math.h>
+
 /* --------------------------------------------------------- deals of ranges */
 
 /* Walker's alias table of m weights (Vose's construction): index i is kept with
@@ -203,14 +205,24 @@ static inline Hand hand_of(const Hole *h)
     return x;
 }
 
+/* One index of a group's alias table as draw_joint reads it, in one load: the index's
+ * cards and its alias's (so the chosen cards do not wait on the choice), the alias, and
+ * the keep chance as an integer threshold: the alias is taken when 32 random bits u have
+ * u >= threshold, which is u / 2**32 >= keep exactly (threshold = ceil(keep * 2**32)),
+ * so the draws are the ones of a double compare, without the conversion. An index always
+ * kept has itself as its alias. */
+typedef struct {
+    uint64_t mask, alias_mask;
+    uint32_t threshold, alias;
+} Slot;
+
 typedef struct {
     Py_ssize_t size, members[MAX_PLAYERS];
     int n_members;
     uint64_t *mask; /* per joint combo: its cards (1 << id) */
     Hand *hands;    /* per joint combo: n_members hands, in member order */
-    double *keep;
-    uint32_t *alias;
-    int even; /* every joint combo weighs the same: keep is 1 everywhere, no alias */
+    Slot *slots;    /* per uniform index: its alias draw, see Slot */
+    int even; /* every joint combo weighs the same: every index is kept, no alias */
 } Group;
 
 static void release_groups(Group *g, int n)
@@ -218,8 +230,7 @@ static void release_groups(Group *g, int n)
     for (int i = 0; i < n; i++) {
         free(g[i].mask);
         free(g[i].hands);
-        free(g[i].keep);
-        free(g[i].alias);
+        free(g[i].slots);
     }
 }
 
@@ -277,12 +288,13 @@ static int read_group(Group *g, PyObject *item, const Deal *deal, Hole *const *c
     }
     g->mask = malloc(sizeof(uint64_t) * (size_t)ncum);
     g->hands = malloc(sizeof(Hand) * (size_t)(ncum * nm));
-    g->keep = malloc(sizeof(double) * (size_t)ncum);
-    g->alias = malloc(sizeof(uint32_t) * (size_t)ncum);
-    uint32_t *work = malloc(sizeof(uint32_t) * 2 * (size_t)ncum);
-    if (g->mask == NULL || g->hands == NULL || g->keep == NULL || g->alias == NULL ||
-        work == NULL) {
-        free(work);
+    g->slots = malloc(sizeof(Slot) * (size_t)ncum);
+    double *keep = malloc(sizeof(double) * (size_t)ncum);
+    uint32_t *alias = malloc(sizeof(uint32_t) * 3 * (size_t)ncum); /* and 2 * D scratch */
+    if (g->mask == NULL || g->hands == NULL || g->slots == NULL || keep == NULL ||
+        alias == NULL) {
+        free(keep);
+        free(alias);
         PyErr_NoMemory();
         goto done;
     }
@@ -292,7 +304,8 @@ static int read_group(Group *g, PyObject *item, const Deal *deal, Hole *const *c
             Py_ssize_t p = g->members[k];
             int64_t c = columns[d * nm + k];
             if (c < 0 || c >= deal->sizes[p] || (mask & combos[p][c].bits)) {
-                free(work);
+                free(keep);
+                free(alias);
                 PyErr_SetString(PyExc_ValueError,
                                 "a joint combo names no combo of its player, or a card twice");
                 goto done;
@@ -302,12 +315,20 @@ static int read_group(Group *g, PyObject *item, const Deal *deal, Hole *const *c
         }
         g->mask[d] = mask;
     }
-    alias_table(cum, (uint32_t)ncum, g->keep, g->alias, work);
-    free(work);
+    alias_table(cum, (uint32_t)ncum, keep, alias, alias + ncum);
     g->even = 1;
     for (Py_ssize_t d = 0; d < ncum; d++) {
-        g->even &= g->keep[d] >= 1.0;
+        /* keep * 2**32 is exact (a power of two), and so is its ceiling; 2**32 and over:
+         * no 32 bits reach it, the index is always kept */
+        double scaled = ceil(keep[d] * 4294967296.0);
+        int kept = scaled >= 4294967296.0;
+        uint32_t to = kept ? (uint32_t)d : alias[d];
+        Slot slot = {g->mask[d], g->mask[to], kept ? UINT32_MAX : (uint32_t)scaled, to};
+        g->slots[d] = slot;
+        g->even &= kept;
     }
+    free(keep);
+    free(alias);
     ok = 1;
 done:
     free(members);
@@ -318,22 +339,26 @@ done:
     return ok ? 0 : -1;
 }
 
-/* One joint combo of group ``g`` by weight: a uniform index (exact, see below), kept
- * with chance keep[index] (32 random bits against it), else its alias. With uneven
- * weights the choice is a mask, not a branch: it goes either way at random, and a branch
- * there was mispredicted on most draws (measured: two weighted ranges 15% faster so,
- * the same draws). Even weights keep every index (one branch per group, predicted).
- * Either way the 32 random bits are spent, so seeded results do not change. */
-static inline uint32_t draw_joint(Rng *rng, const Group *g)
+/* One joint combo of group ``g`` by weight, and its cards' mask: a uniform index
+ * (exact, see below), kept unless 32 random bits reach its threshold, else its alias.
+ * With uneven weights the choice is a mask, not a branch: it goes either way at random,
+ * and a branch there was mispredicted on most draws. The slot is one load, and both
+ * masks are in it, so the cards are known as soon as the choice is (no load after it).
+ * Even weights keep every index (one branch per group, predicted). Either way the 32
+ * random bits are spent, so seeded results are those of the double compare before. */
+static inline uint32_t draw_joint(Rng *rng, const Group *g, uint64_t *mask)
 {
     uint64_t x = rng_next(rng);
     uint32_t c = below(rng, (uint32_t)(x >> 32), (uint32_t)g->size);
+    const Slot *s = &g->slots[c];
     if (g->even) {
+        *mask = s->mask;
         return c;
     }
-    uint32_t other = g->alias[c];
-    uint32_t take = 0u - (uint32_t)((double)(uint32_t)x * (1.0 / 4294967296.0) >= g->keep[c]);
-    return (c & ~take) | (other & take);
+    uint32_t take = 0u - (uint32_t)((uint32_t)x >= s->threshold);
+    uint64_t take64 = 0 - (uint64_t)(take & 1u);
+    *mask = (s->mask & ~take64) | (s->alias_mask & take64);
+    return (c & ~take) | (s->alias & take);
 }
 
 /* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
@@ -498,8 +523,8 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
                 }
                 uint64_t taken = 0, clash = 0;
                 for (int gi = 0; gi < ng; gi++) {
-                    uint32_t d = draw_joint(&rng, &groups[gi]);
-                    uint64_t mask = groups[gi].mask[d];
+                    uint64_t mask;
+                    uint32_t d = draw_joint(&rng, &groups[gi], &mask);
                     clash |= mask & taken;
                     taken |= mask;
                     joint_of[b][gi] = d;
