@@ -62,6 +62,18 @@ def test_each_combo_is_drawn_by_its_weight(weight: list[float], seed: int) -> No
 
 
 @needs_kernel
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=len(COMBOS), max_size=len(COMBOS)).filter(any),
+       st.integers(0, 2**64 - 1))  # fmt: skip
+def test_whole_eighths_are_drawn_by_weight_too(eighths: list[int], seed: int) -> None:
+    """Weights in whole eighths take the listed draw (each combo listed as often as its
+    scaled weight) rather than the alias slots: the same shares, zero weights never."""
+    test_each_combo_is_drawn_by_its_weight.hypothesis.inner_test(  # type: ignore[attr-defined]
+        [e / 8 for e in eighths], seed
+    )
+
+
+@needs_kernel
 def test_tiny_and_whole_weights_beside_each_other() -> None:
     """Weights whose keep chances sit at the ends of the threshold's range (a combo of
     weight 1e-9 beside whole ones): the tiny one is (nearly) never drawn, the others
