@@ -198,24 +198,24 @@ static inline size_t pair_index(const uint8_t *p)
  * of ids and entries and no shift per card; the 1 MiB table stays in the second-level
  * cache (see docs/performance.md for what it gains). */
 #if SHOWDOWN_SSE2
-#define PAIR_SUMS(N, ROW, PAIRS, INDEX, E0, BIAS, KEY, BITS)                                  \
+#define PAIR_SUMS(N, ROW, PAIRS, ENTRY, E0, BIAS, KEY, BITS)                                  \
     do {                                                                                       \
         __m128i a_ = (N) % 2 ? _mm_load_si128((const __m128i *)((E0) + (size_t)(ROW)[(N) - 1])) \
                              : _mm_set_epi64x(0, (long long)(BIAS));                           \
         for (int j_ = 0; j_ + 1 < (N); j_ += 2) {                                              \
-            const __m128i *e_ = (const __m128i *)((PAIRS) + INDEX((ROW) + j_));                \
+            const __m128i *e_ = (const __m128i *)ENTRY(PAIRS, (ROW) + j_);                     \
             a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
         }                                                                                      \
         KEY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
         BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
     } while (0)
 #else
-#define PAIR_SUMS(N, ROW, PAIRS, INDEX, E0, BIAS, KEY, BITS)                                  \
+#define PAIR_SUMS(N, ROW, PAIRS, ENTRY, E0, BIAS, KEY, BITS)                                  \
     do {                                                                                       \
         uint64_t k_ = (N) % 2 ? (E0)[(ROW)[(N) - 1]].key : (BIAS);                             \
         uint64_t b_ = (N) % 2 ? (E0)[(ROW)[(N) - 1]].bit : 0;                                  \
         for (int j_ = 0; j_ + 1 < (N); j_ += 2) {                                              \
-            const Entry *e_ = (PAIRS) + INDEX((ROW) + j_);                                     \
+            const Entry *e_ = ENTRY(PAIRS, (ROW) + j_);                                        \
             k_ += e_->key;                                                                     \
             b_ += e_->bit;                                                                     \
         }                                                                                      \
@@ -252,12 +252,26 @@ static int pair_entries(Tables *t)
     return 0;
 }
 
-/* The index into t->id_pairs of the two int16 ids at ``p``, both known to be in 0..63
- * (the loop has checked their block): 64 x 64 entries, 64 KiB, which stay in the
- * second-level cache next to the streamed ids where the 1 MiB uint8 table would not. */
-static inline size_t id_pair_index(const int16_t *p)
+/* The entry of the two uint8 ids at ``p`` in ``pairs`` (t->pair_entries). */
+static inline const Entry *byte_pair(const Entry *pairs, const uint8_t *p)
 {
-    return (size_t)(uint16_t)p[0] << 6 | (size_t)(uint16_t)p[1];
+    return pairs + pair_index(p);
+}
+
+/* The entry of the two int16 ids at ``p``, both known to be in 0..63 (the loop has
+ * checked their block), in ``pairs`` (t->id_pairs: 64 x 64 entries, 64 KiB, which stay
+ * in the second-level cache next to the streamed ids, where the 1 MiB uint8 table would
+ * not). Both ids are read as one 32-bit word w = a + (b << 16) (or b + (a << 16): the
+ * table is symmetric), and one multiply puts a << 10 + b << 4 in bits 16..31: w times
+ * 2**26 + 16 is a << 26 + b << 20 + a << 4 modulo 2**32 (b << 42 falls off, and a << 4
+ * is below bit 10), which is the byte offset of entry a << 6 | b, shifted by 16. One
+ * load, a multiply and a shift per pair instead of two loads, two shifts and an OR. */
+static inline const Entry *id_pair(const Entry *pairs, const int16_t *p)
+{
+    uint32_t w;
+    memcpy(&w, p, 4);
+    const uint32_t offset = (uint32_t)(w * (((uint32_t)1 << 26) + 16)) >> 16;
+    return (const Entry *)((const char *)pairs + offset);
 }
 
 /* t->id_pairs, built on first use as pair_entries is: 0 if there, -1 if no memory. */
@@ -419,9 +433,9 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
  * Tables whose flushes the nibble test does not tell (t->flush_bias, none shipped) take
  * batch_rows instead. */
 #define ROWS_BY_PAIRS(N, ROW, E0, E, KEY, BITS)                                                \
-    PAIR_SUMS(N, ROW, t->pair_entries, pair_index, E0, t->flush_bias[N], KEY, BITS)
+    PAIR_SUMS(N, ROW, t->pair_entries, byte_pair, E0, t->flush_bias[N], KEY, BITS)
 #define ROWS_BY_ID_PAIRS(N, ROW, E0, E, KEY, BITS)                                             \
-    PAIR_SUMS(N, ROW, t->id_pairs, id_pair_index, E0, t->flush_bias[N], KEY, BITS)
+    PAIR_SUMS(N, ROW, t->id_pairs, id_pair, E0, t->flush_bias[N], KEY, BITS)
 #define BATCH_LOOP(NAME, TYPE, FMT, N, WIDE, CHECK, LAYOUT, DENSE, ATTR, SUMS)                 \
     ATTR NOINLINE static Py_ssize_t batch_##NAME##_##N##_##CHECK##_##LAYOUT(                   \
         const Tables *t, const char *p, Py_ssize_t rows, Py_ssize_t s0, uint16_t *out)         \
