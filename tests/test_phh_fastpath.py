@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kernel_helpers import assert_same, reference
 from showdown.hands import native as _backend
 from showdown.phh.corpus import _rows
 from showdown.phh.errors import HistoryError
@@ -25,36 +26,12 @@ from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
 from showdown.phh.reports import from_rows, report
 from showdown.phh.runs import _kernel_results, kernel_shapes, settle_each
-from showdown.phh.settlement import Settlement, settle
+from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")
 
 BLIND_BOARD = ("NT", "NS", "PO", "P5O", "FT", "FO/8")
 REAL = sorted((Path(__file__).parent / "data").glob("handhq-*.phhs"))
-
-
-def outcome(s: Settlement | HistoryError) -> tuple[object, ...]:
-    """Everything a settlement says, the table and showdown included."""
-    if isinstance(s, HistoryError):
-        return ("error", str(s))
-    r = s.replay
-    got: tuple[object, ...] = (
-        s.finishing, s.winnings, s.net, s.unknown, r.scale, r.starting, r.contributed,
-        r.folded, r.mucked, r.holes, r.board, r.last_aggressor, r.antes, r.inferred, s.table,
-    )
-    sd = s.showdown
-    if sd is not None:
-        got += (sd.pots, sd.returned, sd.payouts, sd.showdown_order, sd.shown, sd.ranks,
-                sd.table)
-    return got
-
-
-def one_by_one(h: HandHistory) -> Settlement | HistoryError:
-    """The reference: the engine and resolve, hand by hand."""
-    try:
-        return settle(h)
-    except HistoryError as exc:
-        return exc
 
 
 def random_case(rng: random.Random, code: str) -> HandHistory:
@@ -184,11 +161,6 @@ def kernel_share(hands: list[HandHistory]) -> float:
     return sum(r is not None for r in results) / max(1, len(results))
 
 
-def assert_same(hands: list[HandHistory]) -> None:
-    for h, s in zip(hands, settle_each(hands), strict=True):
-        assert outcome(s) == outcome(one_by_one(h)), h.fields
-
-
 @pytest.mark.parametrize("code", BLIND_BOARD)
 def test_random_hands_settle_exactly_as_the_reference(code: str) -> None:
     rng = random.Random(code)
@@ -223,7 +195,7 @@ def test_the_kernel_takes_cash_hands() -> None:
         h = random_hand(rng, fields, unknown=unknown, fold=0.4, muck=rng.choice([0, 0.3]))
         h = with_metadata(rng, in_decimals(h, rng.choice([0, 1, 2]), pad=rng.random() < 0.5))
         hands.append(h)
-    legal = [h for h in hands if not isinstance(one_by_one(h), HistoryError)]
+    legal = [h for h in hands if not isinstance(reference(h), HistoryError)]
     assert len(legal) > 200
     assert_same(hands)
     if _backend.current() == "native":
@@ -237,7 +209,7 @@ def test_real_handhq_files_settle_as_the_reference(path: Path) -> None:
     reports = from_rows(_rows(hands, repair=False))
     assert [repr(r.to_dict()) for r in reports] == [
         repr(report(h, h.label).to_dict()) for h in hands]
-    settled = list(map(one_by_one, hands))
+    settled = list(map(reference, hands))
     assert not any(isinstance(s, HistoryError) for s in settled)
     # ipn [22]: the file's record ends mid-hand, a partial hand (the Python path's)
     legal = [h for h, s in zip(hands, settled, strict=True)
@@ -342,7 +314,7 @@ def test_a_check_nobody_needs_dropped_settles_as_the_reference() -> None:
             mutated.append(h)
         hands.append(h)
     assert_same(hands)
-    dropped = [h for h in mutated if not isinstance(one_by_one(h), HistoryError)]
+    dropped = [h for h in mutated if not isinstance(reference(h), HistoryError)]
     assert len(dropped) > 15 and len(dropped) < len(mutated)  # the rule matters, both ways
     if _backend.current() == "native":
         assert kernel_share(dropped) == 1.0

@@ -15,43 +15,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kernel_helpers import assert_same, reference
 from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
-from showdown.phh.runs import _kernel_results, settle_each
-from showdown.phh.settlement import Settlement, settle
+from showdown.phh.runs import _kernel_results
 
 pytestmark = pytest.mark.usefixtures("backend")
 
 DRAW_GAMES = ("N5CD", "P5CD", "F5CD")
-
-
-def outcome(s: Settlement | HistoryError) -> tuple[object, ...]:
-    """Everything a settlement says: the replay, the table and the showdown."""
-    if isinstance(s, HistoryError):
-        return ("error", str(s))
-    r = s.replay
-    got: tuple[object, ...] = (
-        s.finishing, s.winnings, s.unknown, r.scale, r.starting, r.contributed, r.folded,
-        r.mucked, r.holes, r.board, r.boards, r.last_aggressor, r.antes, r.partial, s.table,
-    )
-    sd = s.showdown
-    if sd is not None:
-        got += (sd.pots, sd.returned, sd.payouts, sd.showdown_order, sd.shown, sd.ranks)
-    return got
-
-
-def reference(h: HandHistory) -> Settlement | HistoryError:
-    try:
-        return settle(h)
-    except HistoryError as exc:
-        return exc
-
-
-def assert_same(hands: list[HandHistory]) -> None:
-    for h, s in zip(hands, settle_each(hands), strict=True):
-        assert outcome(s) == outcome(reference(h)), h.fields
 
 
 def draw_hand(rng: random.Random, code: str) -> HandHistory:

@@ -185,3 +185,29 @@ int sd_read_deal(Deal *d, PyObject *board_obj, PyObject *live_obj, PyObject *pla
     }
     return 0;
 }
+
+/* Each player's combos of ``d`` as Holes in a fresh ``combos[p]`` (freed by the caller),
+ * each with the non-flush ranks of its hole ranks by the board's 5-card rank: -1 with an
+ * exception set when memory or a card fails. */
+int sd_deal_holes(Tables *t, const Deal *d, Hole **combos)
+{
+    for (Py_ssize_t p = 0; p < d->players; p++) {
+        combos[p] = malloc(sizeof(Hole) * (size_t)(d->sizes[p] > 0 ? d->sizes[p] : 1));
+        if (combos[p] == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t c = 0; c < d->sizes[p]; c++) {
+            unsigned c1 = d->ids[p][2 * c], c2 = d->ids[p][2 * c + 1], r1 = c1 >> 2, r2 = c2 >> 2;
+            if (sd_make_hole(t, c1, c2, &combos[p][c]) < 0) {
+                return -1;
+            }
+            combos[p][c].pair = sd_pair5_table(t, r1 > r2 ? r1 : r2, r1 > r2 ? r2 : r1);
+            if (combos[p][c].pair == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+        }
+    }
+    return 0;
+}

@@ -222,6 +222,7 @@ const uint16_t *sd_pair5_table(Tables *t, unsigned hi, unsigned lo);
 /* counts[p * TALLY + k] += showdowns whose k winners include player p. */
 void sd_add_by_winners(const int64_t *by_winners, Py_ssize_t players, int64_t *counts);
 void sd_release_deal(Deal *d);
+int sd_deal_holes(Tables *t, const Deal *d, Hole **combos);
 int sd_read_deal(Deal *d, PyObject *board_obj, PyObject *live_obj, PyObject *players_obj,
                      int hole, Py_ssize_t trials, const char *name, int ranges_here);
 

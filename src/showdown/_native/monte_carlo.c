@@ -103,24 +103,8 @@ PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
         }
     }
     /* Each combo's hand data, its non-flush ranks indexed by the board's own 5-card rank. */
-    for (Py_ssize_t p = 0; p < players; p++) {
-        combos[p] = malloc(sizeof(Hole) * (size_t)(deal.sizes[p] > 0 ? deal.sizes[p] : 1));
-        if (combos[p] == NULL) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        for (Py_ssize_t c = 0; c < deal.sizes[p]; c++) {
-            unsigned c1 = deal.ids[p][2 * c], c2 = deal.ids[p][2 * c + 1], r1 = c1 >> 2,
-                     r2 = c2 >> 2;
-            if (sd_make_hole(self, c1, c2, &combos[p][c]) < 0) {
-                goto done;
-            }
-            combos[p][c].pair = sd_pair5_table(self, r1 > r2 ? r1 : r2, r1 > r2 ? r2 : r1);
-            if (combos[p][c].pair == NULL) {
-                PyErr_NoMemory();
-                goto done;
-            }
-        }
+    if (sd_deal_holes(self, &deal, combos) < 0) {
+        goto done;
     }
     int k = 5 - (int)nk;
     /* The missing cards come as one or two parts: 5 = 2 + 3, 4 = 2 + 2, else one part.

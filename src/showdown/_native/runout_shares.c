@@ -297,6 +297,22 @@ static inline int64_t small_choose(int n, int k)
     return k < 0 || k > 5 ? 0 : table[n][k];
 }
 
+/* How many boards have the sorted ranks ``rk``: per rank, C(its live cards, its times). */
+static inline int64_t multiset_boards(const int rk[5], const int live[13])
+{
+    int64_t weight = 1;
+    int run = 1;
+    for (int j = 1; j <= 5; j++) {
+        if (j < 5 && rk[j] == rk[j - 1]) {
+            run++;
+        } else {
+            weight *= small_choose(live[rk[j - 1]], run);
+            run = 1;
+        }
+    }
+    return weight;
+}
+
 /* Five cards to come from ``deck``, two-card hands, with the suits merged: a board's
  * showdown depends on its suits only through a flush, so
  *   1. every multiset of five ranks the deck can deal is settled once, weighted by the
@@ -346,16 +362,7 @@ static void holdem_merged(const Tables *t, const unsigned *deck, int m, const Ho
                 for (int d = c; d < 13; d++) {
                     for (int e = d; e < 13; e++) {
                         const int rk[5] = {a, b, c, d, e};
-                        int64_t weight = 1;
-                        int run = 1;
-                        for (int j = 1; j <= 5; j++) { /* per rank: C(its live cards, times) */
-                            if (j < 5 && rk[j] == rk[j - 1]) {
-                                run++;
-                            } else {
-                                weight *= small_choose(live[rk[j - 1]], run);
-                                run = 1;
-                            }
-                        }
+                        const int64_t weight = multiset_boards(rk, live);
                         if (weight == 0) {
                             continue;
                         }
@@ -645,16 +652,7 @@ static void omaha_merged(const Tables *t, const uint16_t *triple, const unsigned
                 for (int d = c; d < 13; d++) {
                     for (int e = d; e < 13; e++) {
                         const int rk[5] = {a, b, c, d, e};
-                        int64_t weight = 1;
-                        int run = 1;
-                        for (int j = 1; j <= 5; j++) { /* per rank: C(its live cards, times) */
-                            if (j < 5 && rk[j] == rk[j - 1]) {
-                                run++;
-                            } else {
-                                weight *= small_choose(live[rk[j - 1]], run);
-                                run = 1;
-                            }
-                        }
+                        const int64_t weight = multiset_boards(rk, live);
                         if (weight == 0) {
                             continue;
                         }
