@@ -62,6 +62,26 @@ static int phh_card(const char *s)
     return (int)(r - ranks) * 4 + (int)(u - suits);
 }
 
+/* ``count`` card texts at ``text`` into ``out``, each marked in ``used`` ("??" cards
+ * unmarked): 1 (the hand is left to the engine) on a bad card or one already dealt. */
+static int take_cards(const char *text, int count, uint64_t *used, int *out)
+{
+    for (int k = 0; k < count; k++) {
+        int c = phh_card(text + 2 * k);
+        if (c < 0) {
+            return 1;
+        }
+        if (c != NCARDS) {
+            if (*used >> c & 1) {
+                return 1;
+            }
+            *used |= (uint64_t)1 << c;
+        }
+        out[k] = c;
+    }
+    return 0;
+}
+
 /* An exact int in 0..PHH_LIMIT, or -1. */
 static int64_t phh_int(PyObject *v)
 {
@@ -693,19 +713,10 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             if (phase != DEAL || i < 0 || i >= n || !owed[i] || wlen[3] != 2 * owed[i]) {
                 return 1;
             }
-            for (int k = 0; k < owed[i]; k++) {
-                int c = phh_card(word[3] + 2 * k);
-                if (c < 0) {
-                    return 1;
-                }
-                if (c != NCARDS) {
-                    if (used >> c & 1) {
-                        return 1;
-                    }
-                    used |= (uint64_t)1 << c;
-                }
-                h->hole[i][h->nhole[i]++] = c;
+            if (take_cards(word[3], owed[i], &used, &h->hole[i][h->nhole[i]])) {
+                return 1;
             }
+            h->nhole[i] += owed[i];
             owed[i] = 0;
             begin = 1;
             for (int j = 0; j < n; j++) {
@@ -719,18 +730,8 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             if (wlen[3] != 2 * shape->holes) {
                 return 1;
             }
-            for (int k = 0; k < shape->holes; k++) {
-                int c = phh_card(word[3] + 2 * k);
-                if (c < 0) {
-                    return 1;
-                }
-                if (c != NCARDS) {
-                    if (used >> c & 1) {
-                        return 1;
-                    }
-                    used |= (uint64_t)1 << c;
-                }
-                h->hole[i][k] = c;
+            if (take_cards(word[3], shape->holes, &used, h->hole[i])) {
+                return 1;
             }
             h->nhole[i] = shape->holes;
             undealt--;
