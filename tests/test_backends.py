@@ -170,18 +170,26 @@ def test_the_same_errors(dtype: type) -> None:
     assert native == numpy == "CardError: hole and board row 3 holds a card twice"
 
 
-#: From how many uint8 rows the kernel sums a row's ids two at a time (PAIR_ROWS in
-#: evaluate.c): fewer go card by card.
+#: From how many uint8 or int16 rows the kernel sums a row's ids two at a time
+#: (PAIR_ROWS in evaluate.c): fewer go card by card.
 PAIR_ROWS = 1024
+#: Rows per block of the kernel's batch loops (BATCH_BLOCK in evaluate.c), whose ids'
+#: range is checked once per block.
+BATCH_BLOCK = 256
+#: Bad ids of each type the pair loops must see: past 51 inside the pair tables, past
+#: the int16 table's 0..63 (which its block check sends card by card), and negative.
+BAD_IDS = {np.uint8: (52, 63, 64, 255), np.int16: (52, 63, 64, 255, 256, -1, -32768, 32767)}
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16])
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_uint8_rows_by_pairs_and_card_by_card(k: int) -> None:
-    """The kernel sums large uint8 batches two ids per lookup and small ones card by card:
-    both give the numpy path's ranks, unchecked rows holding a card twice the same rank
-    either way, and the same first bad row, dense or strided."""
+def test_rows_by_pairs_and_card_by_card(k: int, dtype: type) -> None:
+    """The kernel sums large uint8 and int16 batches two ids per lookup and small ones
+    card by card: both give the numpy path's ranks, unchecked rows holding a card twice
+    the same rank either way, and the same first bad row, dense or strided, at the edges
+    of the blocks and of the batch."""
     rng = np.random.default_rng(30 + k)
-    hands = random_hands(rng, 3 * PAIR_ROWS, k)
+    hands = random_hands(rng, 3 * PAIR_ROWS, k).astype(dtype)
     twice = hands.copy()
     twice[::3, k - 1] = twice[::3, 0]  # a card twice, in the last id (the unpaired one)
     twice[1::3, 1] = twice[1::3, 0]  # in a pair
@@ -200,7 +208,7 @@ def test_uint8_rows_by_pairs_and_card_by_card(k: int) -> None:
                 return start + bad, out
         return -1, out
 
-    tall = np.zeros((2 * len(hands), k), np.uint8)
+    tall = np.zeros((2 * len(hands), k), dtype)
     tall[::2] = hands
     for ids in (hands, tall[::2]):
         expected = both(evaluate_batch, ids)[1]
@@ -213,14 +221,19 @@ def test_uint8_rows_by_pairs_and_card_by_card(k: int) -> None:
     paired, single = by_pairs(twice, False), card_by_card(twice, False)
     assert paired[0] == single[0] == -1
     np.testing.assert_array_equal(paired[1], single[1])
-    for row in (0, PAIR_ROWS - 1, PAIR_ROWS, len(hands) - 1):
+    edges = (0, BATCH_BLOCK - 1, BATCH_BLOCK, PAIR_ROWS - 1, PAIR_ROWS, len(hands) - 1)
+    for row in edges:
         for position in range(k):
-            for value in (52, 255, int(hands[row, (position + 1) % k])):
+            for value in (*BAD_IDS[dtype], int(hands[row, (position + 1) % k])):
                 spoilt = hands.copy()
                 spoilt[row, position] = value
-                first = row if value >= 52 else -1  # unchecked, a card twice is not an error
-                assert by_pairs(spoilt, False)[0] == card_by_card(spoilt, False)[0] == first
-                assert by_pairs(spoilt, True)[0] == card_by_card(spoilt, True)[0] == row
+                if row + 1 < len(hands):  # a later bad row in the same block must not win
+                    spoilt[row + 1, position] = BAD_IDS[dtype][-1]
+                first = row if not 0 <= value <= 51 else row + 1  # unchecked: twice is no error
+                first = first if first < len(hands) else -1
+                for ids in (spoilt, np.repeat(spoilt, 2, axis=0)[::2]):
+                    assert by_pairs(ids, False)[0] == card_by_card(ids, False)[0] == first
+                    assert by_pairs(ids, True)[0] == card_by_card(ids, True)[0] == row
 
 
 def test_scalar_paths_agree() -> None:

@@ -198,24 +198,24 @@ static inline size_t pair_index(const uint8_t *p)
  * of ids and entries and no shift per card; the 1 MiB table stays in the second-level
  * cache (see docs/performance.md for what it gains). */
 #if SHOWDOWN_SSE2
-#define PAIR_SUMS(N, ROW, PAIRS, E0, BIAS, KEY, BITS)                                         \
+#define PAIR_SUMS(N, ROW, PAIRS, ENTRY, E0, BIAS, KEY, BITS)                                  \
     do {                                                                                       \
         __m128i a_ = (N) % 2 ? _mm_load_si128((const __m128i *)((E0) + (size_t)(ROW)[(N) - 1])) \
                              : _mm_set_epi64x(0, (long long)(BIAS));                           \
         for (int j_ = 0; j_ + 1 < (N); j_ += 2) {                                              \
-            const __m128i *e_ = (const __m128i *)((PAIRS) + pair_index((ROW) + j_));           \
+            const __m128i *e_ = (const __m128i *)ENTRY(PAIRS, (ROW) + j_);                     \
             a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
         }                                                                                      \
         KEY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
         BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
     } while (0)
 #else
-#define PAIR_SUMS(N, ROW, PAIRS, E0, BIAS, KEY, BITS)                                         \
+#define PAIR_SUMS(N, ROW, PAIRS, ENTRY, E0, BIAS, KEY, BITS)                                  \
     do {                                                                                       \
         uint64_t k_ = (N) % 2 ? (E0)[(ROW)[(N) - 1]].key : (BIAS);                             \
         uint64_t b_ = (N) % 2 ? (E0)[(ROW)[(N) - 1]].bit : 0;                                  \
         for (int j_ = 0; j_ + 1 < (N); j_ += 2) {                                              \
-            const Entry *e_ = (PAIRS) + pair_index((ROW) + j_);                                \
+            const Entry *e_ = ENTRY(PAIRS, (ROW) + j_);                                        \
             k_ += e_->key;                                                                     \
             b_ += e_->bit;                                                                     \
         }                                                                                      \
@@ -249,6 +249,50 @@ static int pair_entries(Tables *t)
         }
     }
     t->pair_entries = pairs;
+    return 0;
+}
+
+/* The entry of the two uint8 ids at ``p`` in ``pairs`` (t->pair_entries). */
+static inline const Entry *byte_pair(const Entry *pairs, const uint8_t *p)
+{
+    return pairs + pair_index(p);
+}
+
+/* The entry of the two int16 ids at ``p``, both known to be in 0..63 (the loop has
+ * checked their block), in ``pairs`` (t->id_pairs: 64 x 64 entries, 64 KiB, which stay
+ * in the second-level cache next to the streamed ids, where the 1 MiB uint8 table would
+ * not). Both ids are read as one 32-bit word w = a + (b << 16) (or b + (a << 16): the
+ * table is symmetric), and one multiply puts a << 10 + b << 4 in bits 16..31: w times
+ * 2**26 + 16 is a << 26 + b << 20 + a << 4 modulo 2**32 (b << 42 falls off, and a << 4
+ * is below bit 10), which is the byte offset of entry a << 6 | b, shifted by 16. One
+ * load, a multiply and a shift per pair instead of two loads, two shifts and an OR. */
+static inline const Entry *id_pair(const Entry *pairs, const int16_t *p)
+{
+    uint32_t w;
+    memcpy(&w, p, 4);
+    const uint32_t offset = (uint32_t)(w * (((uint32_t)1 << 26) + 16)) >> 16;
+    return (const Entry *)((const char *)pairs + offset);
+}
+
+/* t->id_pairs, built on first use as pair_entries is: 0 if there, -1 if no memory. */
+static int id_pairs(Tables *t)
+{
+    if (t->id_pairs != NULL) {
+        return 0;
+    }
+    t->id_pair_memory = malloc(sizeof(Entry) * 4096 + 16);
+    if (t->id_pair_memory == NULL) {
+        return -1;
+    }
+    Entry *pairs = (Entry *)(((uintptr_t)t->id_pair_memory + 15) & ~(uintptr_t)15);
+    for (unsigned a = 0; a < 64; a++) {
+        for (unsigned b = 0; b < 64; b++) {
+            Entry *e = pairs + (a << 6 | b);
+            e->key = t->entries[a].key + t->entries[b].key;
+            e->bit = t->entries[a].bit + t->entries[b].bit;
+        }
+    }
+    t->id_pairs = pairs;
     return 0;
 }
 
@@ -372,10 +416,11 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
  * It runs in blocks of BATCH_BLOCK rows; a row is one branch (flush or bad id: one test)
  * and two dependent table loads, and the rest of the checks are settled per block:
  *
- *   - WIDE ids are read by their low byte. Before a block is ranked, the OR of all its
- *     ids (a streaming pass the compiler vectorises, which also brings the block into
- *     the cache) tells whether one was outside 0..255; a negative one has its high bits
- *     set.
+ *   - WIDE ids (WIDE: the mask of the bits an id may have, 255 or, for the int16
+ *     pairs, 63) are read by their low bits. Before a block is ranked, the OR of all
+ *     its ids (a streaming pass the compiler vectorises, which also brings the block
+ *     into the cache) tells whether one had a bit outside WIDE; a negative one has its
+ *     high bits set. Ids of 52..WIDE count as bad through their entries.
  *   - CHECK adds up the bit counts of the rows' bits' sums: a row of N cards has N bits
  *     there unless a card is twice (each carry takes one away) or an id is bad, never
  *     more, so the block is good exactly when the total is N times its rows. No compare
@@ -388,7 +433,9 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
  * Tables whose flushes the nibble test does not tell (t->flush_bias, none shipped) take
  * batch_rows instead. */
 #define ROWS_BY_PAIRS(N, ROW, E0, E, KEY, BITS)                                                \
-    PAIR_SUMS(N, ROW, t->pair_entries, E0, t->flush_bias[N], KEY, BITS)
+    PAIR_SUMS(N, ROW, t->pair_entries, byte_pair, E0, t->flush_bias[N], KEY, BITS)
+#define ROWS_BY_ID_PAIRS(N, ROW, E0, E, KEY, BITS)                                             \
+    PAIR_SUMS(N, ROW, t->id_pairs, id_pair, E0, t->flush_bias[N], KEY, BITS)
 #define BATCH_LOOP(NAME, TYPE, FMT, N, WIDE, CHECK, LAYOUT, DENSE, ATTR, SUMS)                 \
     ATTR NOINLINE static Py_ssize_t batch_##NAME##_##N##_##CHECK##_##LAYOUT(                   \
         const Tables *t, const char *p, Py_ssize_t rows, Py_ssize_t s0, uint16_t *out)         \
@@ -416,7 +463,7 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
                         }                                                                      \
                     }                                                                          \
                 }                                                                              \
-                good = (any & ~(TYPE)255) == 0;                                                \
+                good = (any & ~(TYPE)(WIDE)) == 0;                                             \
             }                                                                                  \
             uint64_t count = 0;                                                                \
             uint16_t *o = out + start, *const end = o + (good ? len : 0);                      \
@@ -473,9 +520,10 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
 
 BATCH_LOOPS(u8, uint8_t, 'B', 0, ROW_SUMS)
 BATCH_LOOPS(u8_pairs, uint8_t, 'B', 0, ROWS_BY_PAIRS) /* the same by pairs of ids */
-BATCH_LOOPS(i16, int16_t, 'h', 1, ROW_SUMS)
-BATCH_LOOPS(i32, int32_t, 'i', 1, ROW_SUMS)
-BATCH_LOOPS(i64, int64_t, 'q', 1, ROW_SUMS)
+BATCH_LOOPS(i16, int16_t, 'h', 255, ROW_SUMS)
+BATCH_LOOPS(i16_pairs, int16_t, 'h', 63, ROWS_BY_ID_PAIRS) /* ids of 0..63 by pairs */
+BATCH_LOOPS(i32, int32_t, 'i', 255, ROW_SUMS)
+BATCH_LOOPS(i64, int64_t, 'q', 255, ROW_SUMS)
 
 /* batch(ids, out, check) */
 PyObject *sd_Tables_batch(Tables *self, PyObject *args)
@@ -505,6 +553,8 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
      * build them at once; fewer rows go card by card (tested both ways) */
     const int paired = ids.fmt == 'B' && ids.s1 == 1 && ids.rows >= PAIR_ROWS &&
                        pair_entries(self) == 0;
+    const int id_paired = ids.fmt == 'h' && ids.view.itemsize == 2 && ids.s1 == 2 &&
+                          ids.rows >= PAIR_ROWS && id_pairs(self) == 0;
     Py_BEGIN_ALLOW_THREADS
     const Py_ssize_t size = ids.view.itemsize;
     const int wide64 = (ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && size == 8;
@@ -518,7 +568,7 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
     } else if (wide32 && ids.s1 == 4) {
         loops = &loops_i32[0][0][0];
     } else if (ids.fmt == 'h' && size == 2 && ids.s1 == 2) {
-        loops = &loops_i16[0][0][0];
+        loops = id_paired ? &loops_i16_pairs[0][0][0] : &loops_i16[0][0][0];
     }
     /* strided rows: a whole number of ids apart (else batch_rows reads them) */
     const int dense = ids.s0 == ids.cols * size || ids.rows <= 1;

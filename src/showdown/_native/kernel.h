@@ -122,6 +122,10 @@ typedef struct {
                             sum of their entries (built on the first uint8 batch, see
                             pair_entries in evaluate.c), 16-byte aligned */
     void *pair_memory;
+    Entry *id_pairs; /* 4096, per two ids a and b of 0..63 at a << 6 | b: the sum of
+                        their entries (built on the first int16 batch, see id_pairs in
+                        evaluate.c), 16-byte aligned */
+    void *id_pair_memory;
     int8_t flush_suit[8][256];
     /* per n: what the batch loops add to find flushes (see flush_bias in tables.c) */
     uint64_t flush_bias[8];

@@ -123,6 +123,7 @@ void sd_Tables_dealloc(Tables *self)
     }
     free(self->entries_memory);
     free(self->pair_memory);
+    free(self->id_pair_memory);
     for (int i = 0; i < 169; i++) {
         free(self->pairs[i]);
         free(self->pairs5[i]);
