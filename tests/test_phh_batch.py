@@ -10,13 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kernel_helpers import outcome, reference
 from showdown.hands import native as _backend
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all, toml_reader
 from showdown.phh.runs import settle_all, settle_each
 from showdown.phh.settlement import Settlement, to_table
 from showdown.pots.resolution import resolve
-from test_phh_fastpath import broken, one_by_one, outcome, random_case
+from test_phh_fastpath import broken, random_case
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -47,7 +48,7 @@ def test_a_run_settles_every_hand_as_one_by_one(seed: int) -> None:
         hands.append(h)
     run = settle_each(hands)
     for h, s in zip(hands, run, strict=True):
-        assert outcome(s) == outcome(one_by_one(h)), h.fields
+        assert outcome(s) == outcome(reference(h)), h.fields
 
 
 def test_the_kernel_takes_everyday_hands_and_matches_resolve() -> None:
@@ -98,7 +99,7 @@ def test_unusual_hands_take_the_python_path() -> None:
         h.with_fields(variant="F7S"),
     ]
     for u in unusual:
-        assert outcome(settle_each([u])[0]) == outcome(one_by_one(u))
+        assert outcome(settle_each([u])[0]) == outcome(reference(u))
 
 
 KEY = st.from_regex(r"[A-Za-z0-9_-]{1,6}", fullmatch=True)
@@ -158,7 +159,7 @@ def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
         code = rng.choice(["NT", "FT", "PO"])
         h = everyday(rng, code) if k % 3 else broken(rng, everyday(rng, code))
         h.name = str(k + 1)
-        s = one_by_one(h)
+        s = reference(h)
         if isinstance(s, Settlement) and s.finishing is not None and k % 2:
             h.fields["finishing_stacks"] = s.finishing  # recorded: a match
         hands.append(h)

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kernel_helpers import outcome, reference
 from showdown.commands.main import main
 from showdown.hands import native as _backend
 from showdown.phh.allin_ev import all_in_moment
@@ -27,7 +28,6 @@ from showdown.phh.reports import report
 from showdown.phh.runs import _kernel_results, settle_each
 from showdown.phh.settlement import Settlement, settle
 from showdown.phh.verification import verify
-from test_phh_fastpath import one_by_one, outcome
 
 DATA = Path(__file__).parent / "data"
 
@@ -261,7 +261,7 @@ def test_runout_shows_anywhere_settle_alike_on_both_paths(seed: int) -> None:
     repeated = HandHistory(dict(h.fields, actions=shown))
     [run] = settle_each([repeated])
     assert len(shown) > len(h.fields["actions"])
-    assert outcome(run) == outcome(one_by_one(repeated)), shown
+    assert outcome(run) == outcome(reference(repeated)), shown
     assert isinstance(run, Settlement), run
     if _backend.current() == "native":  # the kernel settles them itself
         assert _kernel_results([repeated]) != [None]
