@@ -228,28 +228,36 @@ static inline size_t pair_index(const uint8_t *p)
  * once, under a millisecond, on the first such batch); smaller batches sum card by card. */
 #define PAIR_ROWS 1024
 
-/* t->pair_entries, built on first use (with the GIL held): 0 if there, or it could be
- * built now; -1 if there is no memory for it (the loops then sum card by card). */
-static int pair_entries(Tables *t)
+/* A table of 2**bits x 2**bits entries, entry a << bits | b the sum of ids a's and b's
+ * entries, in *table (16-byte aligned within *memory), built on first use with the GIL
+ * held: 0 if there, or built now; -1 if there is no memory for it (the loops then sum
+ * card by card). Sums are symmetric, so either byte order of two ids finds their entry. */
+static int pair_table(const Tables *t, unsigned bits, Entry **table, void **memory)
 {
-    if (t->pair_entries != NULL) {
+    if (*table != NULL) {
         return 0;
     }
-    t->pair_memory = malloc(sizeof(Entry) * 65536 + 16);
-    if (t->pair_memory == NULL) {
+    const unsigned side = 1u << bits;
+    *memory = malloc(sizeof(Entry) * side * side + 16);
+    if (*memory == NULL) {
         return -1;
     }
-    Entry *pairs = (Entry *)(((uintptr_t)t->pair_memory + 15) & ~(uintptr_t)15);
-    for (unsigned a = 0; a < 256; a++) {
-        for (unsigned b = 0; b < 256; b++) {
-            const uint8_t ids[2] = {(uint8_t)a, (uint8_t)b};
-            Entry *e = pairs + pair_index(ids);
+    Entry *pairs = (Entry *)(((uintptr_t)*memory + 15) & ~(uintptr_t)15);
+    for (unsigned a = 0; a < side; a++) {
+        for (unsigned b = 0; b < side; b++) {
+            Entry *e = pairs + (a << bits | b);
             e->key = t->entries[a].key + t->entries[b].key;
             e->bit = t->entries[a].bit + t->entries[b].bit;
         }
     }
-    t->pair_entries = pairs;
+    *table = pairs;
     return 0;
+}
+
+/* t->pair_entries: every two uint8 ids, as pair_index reads them (1 MiB). */
+static int pair_entries(Tables *t)
+{
+    return pair_table(t, 8, &t->pair_entries, &t->pair_memory);
 }
 
 /* The entry of the two uint8 ids at ``p`` in ``pairs`` (t->pair_entries). */
@@ -274,26 +282,10 @@ static inline const Entry *id_pair(const Entry *pairs, const int16_t *p)
     return (const Entry *)((const char *)pairs + offset);
 }
 
-/* t->id_pairs, built on first use as pair_entries is: 0 if there, -1 if no memory. */
+/* t->id_pairs: every two ids of 0..63, as id_pair reads them (64 KiB). */
 static int id_pairs(Tables *t)
 {
-    if (t->id_pairs != NULL) {
-        return 0;
-    }
-    t->id_pair_memory = malloc(sizeof(Entry) * 4096 + 16);
-    if (t->id_pair_memory == NULL) {
-        return -1;
-    }
-    Entry *pairs = (Entry *)(((uintptr_t)t->id_pair_memory + 15) & ~(uintptr_t)15);
-    for (unsigned a = 0; a < 64; a++) {
-        for (unsigned b = 0; b < 64; b++) {
-            Entry *e = pairs + (a << 6 | b);
-            e->key = t->entries[a].key + t->entries[b].key;
-            e->bit = t->entries[a].bit + t->entries[b].bit;
-        }
-    }
-    t->id_pairs = pairs;
-    return 0;
+    return pair_table(t, 6, &t->id_pairs, &t->id_pair_memory);
 }
 
 /* GCC and Clang on x86-64 also build each checked loop for processors with the POPCNT
