@@ -30,12 +30,12 @@ from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")
 
-BLIND_BOARD = ("NT", "NS", "PO", "P5O", "FT", "FO/8")
+BLIND_BOARD = ("NT", "NS", "PO", "P5O", "FT", "FO/8", "PO/8", "P5O/8")
 REAL = sorted((Path(__file__).parent / "data").glob("handhq-*.phhs"))
 
 
 def random_case(rng: random.Random, code: str) -> HandHistory:
-    n = rng.randint(2, 4 if code == "P5O" else 6)  # unknown cards shown come from the deck
+    n = rng.randint(2, 4 if code.startswith("P5O") else 6)  # unknown cards shown: the deck
     stacks = [rng.choice([3, 7, 40, 100, 250]) for _ in range(n)]
     antes = [rng.choice([0, 0, 1, 3])] * n
     if rng.random() < 0.2:
@@ -187,7 +187,8 @@ def test_the_kernel_takes_cash_hands() -> None:
     for _ in range(300):
         code = rng.choice(sorted(kernel_shapes()))
         # unknown cards shown, and draws: from the deck
-        n = rng.randint(2, {"PO": 5, "P5O": 4, "N5CD": 5, "P5CD": 5, "F5CD": 5}.get(code, 9))
+        n = rng.randint(2, {"PO": 5, "P5O": 4, "N5CD": 5, "P5CD": 5, "F5CD": 5, "PO/8": 5,
+                            "FO/8": 5, "P5O/8": 4}.get(code, 9))
         fields = header(code, [rng.choice([40, 250, 10_000, 12_345]) for _ in range(n)],
                         antes=[rng.choice([0, 0, 5])] * n)
         # (random_hand cannot show unknown cards after a draw: none in five-card draw)

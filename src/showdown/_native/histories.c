@@ -2,7 +2,8 @@
  * Replay and settle a run of everyday PHH hands in one call. A hand is
  * its fields dict (as read from the file); shapes maps a variant code to
  * (structure 0 no-limit / 1 pot-limit / 2 fixed-limit, hole cards, cap or 0,
- * evaluator 0 seven-card high / 1 Omaha high / 2 five-card draw, bet kind per
+ * evaluator 0 seven-card high / 1 Omaha high / 2 five-card draw / 3 Omaha
+ * eight-or-better hi-lo, bet kind per
  * street 0 small / 1 big x 4) for blind-and-board games dealt flop, turn, river
  * from 52 cards, and five-card draw (five hole cards, a round, one draw, a
  * round). A hand run more than once (_runout_count) deals each run's board in
@@ -899,8 +900,9 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
                                   &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
                                   &shape.bet[3]) ||
                 shape.holes < 1 || shape.holes > 5 || (shape.evaluator == 0 && shape.holes != 2) ||
-                shape.evaluator < 0 || shape.evaluator > 2 ||
-                (shape.evaluator == 2 && shape.holes != 5)) {
+                shape.evaluator < 0 || shape.evaluator > 3 ||
+                (shape.evaluator == 2 && shape.holes != 5) ||
+                (shape.evaluator == 3 && shape.holes != 4 && shape.holes != 5)) {
                 if (!PyErr_Occurred()) {
                     PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
                 }

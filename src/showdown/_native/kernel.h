@@ -164,7 +164,8 @@ typedef struct {
 
 /* A hand history's variant as phh_settle reads it from its shapes: the structure
  * (0 no-limit, 1 pot-limit, 2 fixed-limit), hole cards, cap on raises or 0, evaluator
- * (0 seven-card high, 1 Omaha high, 2 five-card draw: the five hole cards alone) and the
+ * (0 seven-card high, 1 Omaha high, 2 five-card draw: the five hole cards alone, 3 Omaha
+ * eight-or-better hi-lo: the high and the low half) and the
  * bet kind per street (0 small, 1 big). */
 typedef struct {
     int structure, holes, cap, evaluator, bet[4];

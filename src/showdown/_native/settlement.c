@@ -18,7 +18,68 @@ typedef struct {
     int64_t pot_share[PHH_MAX + 1][PHH_MAX];
     int live[PHH_MAX], nlive, order[PHH_MAX];
     int value[PHH_MAX]; /* -1: shows nothing */
+    /* hi-lo games (shape->evaluator 3): each player's low (-1: none that qualifies) and
+     * per pot the low half's winners (0: no qualifying low, the high scoops), each
+     * half's shares and the pot's winners in resolve's order (the high half's first) */
+    int low[PHH_MAX];
+    uint32_t pot_low_winners[PHH_MAX + 1];
+    int64_t half_share[PHH_MAX + 1][2][PHH_MAX];
+    int pot_total_order[PHH_MAX + 1][PHH_MAX], pot_nwinners[PHH_MAX + 1];
 } PhhSettled;
+
+/* The Omaha eight-or-better low of exactly two of ``h`` hole and three of five board
+ * cards, as a mask of its five ranks (ace bit 1, deuce bit 2 ... eight bit 8), or -1 when
+ * no five qualify. For sets of five ranks, comparing the masks as numbers compares the
+ * ranks from the highest down, as the low ladder does: the smaller mask is the better
+ * low (only who wins a half comes out of it, never the number itself). */
+static int phh_omaha_low(const int *hole, int h, const int *board)
+{
+    unsigned hm[5] = {0}, bm[5] = {0};
+    for (int k = 0; k < h; k++) { /* the card's low rank bit, 0 above eight */
+        int r = hole[k] >> 2;
+        hm[k] = r == 12 ? 2u : r <= 6 ? 1u << (r + 2) : 0u;
+    }
+    for (int k = 0; k < 5; k++) {
+        int r = board[k] >> 2;
+        bm[k] = r == 12 ? 2u : r <= 6 ? 1u << (r + 2) : 0u;
+    }
+    int best = -1;
+    for (int i = 0; i < h; i++) {
+        for (int j = i + 1; j < h; j++) {
+            unsigned two = hm[i] | hm[j];
+            if (!hm[i] || !hm[j] || hm[i] == hm[j]) {
+                continue;
+            }
+            for (int x = 0; x < 5; x++) {
+                for (int y = x + 1; y < 5; y++) {
+                    for (int z = y + 1; z < 5; z++) {
+                        unsigned three = bm[x] | bm[y] | bm[z], m = two | three;
+                        /* five ranks, none twice: each bit set once, none shared */
+                        if (!bm[x] || !bm[y] || !bm[z] || bm[x] == bm[y] || bm[x] == bm[z] ||
+                            bm[y] == bm[z] || (two & three)) {
+                            continue;
+                        }
+                        best = best < 0 || (int)m < best ? (int)m : best;
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* resolve's share of ``amount`` among the players of ``winners`` (a mask): equal parts,
+ * the odd chips one each from the first seat left of the button (index 0). */
+static void phh_split(int64_t amount, uint32_t winners, int n, int64_t *share)
+{
+    int count = 0, k = 0;
+    for (int i = 0; i < n; i++) {
+        count += (winners >> i) & 1;
+    }
+    for (int i = 0; i < n; i++) {
+        share[i] = winners >> i & 1 ? amount / count + (k++ < amount % count ? 1 : 0) : 0;
+    }
+}
 
 /* A live player who did not muck holds an unknown card (settlement.settle_replay). */
 static int phh_unknown(const PhhHand *h, int i)
@@ -92,9 +153,11 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
         }
     }
     int all = phh_dead_antes(h, chips); /* the players, then any placeholders */
+    int hilo = shape->evaluator == 3;
     for (int i = 0; i < n; i++) {
         s->won[i] = 0;
         s->value[i] = -1;
+        s->low[i] = -1;
     }
     /* 1. Uncalled bet. */
     int top = 0;
@@ -196,8 +259,14 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
                     key += t->keys[hole[m]];
                 }
                 s->value[i] = rank_of(t, 5, hole, key);
-            } else if (shape->evaluator == 1) {
+            } else if (shape->evaluator == 1 || hilo) {
+                if (h->nhole[i] != shape->holes) {
+                    return 1;
+                }
                 s->value[i] = omaha_best(t, hole, h->nhole[i], board, 5);
+                if (hilo) {
+                    s->low[i] = phh_omaha_low(h->hole[i], h->nhole[i], h->board);
+                }
             } else {
                 unsigned idx[7];
                 uint32_t key = 0;
@@ -257,20 +326,49 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
                 }
             }
         }
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            count += (winners >> i) & 1;
-        }
-        int64_t share = s->pot_amount[p] / count, odd = s->pot_amount[p] % count;
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            s->pot_share[p][i] = 0;
-            if (winners >> i & 1) {
-                s->pot_share[p][i] = share + (k++ < odd ? 1 : 0);
+        s->pot_winners[p] = winners;
+        if (hilo) {
+            /* resolve: the best qualifying low among those who show takes the low half
+             * (the odd chip to the high half); none, and the high scoops */
+            uint32_t lows = 0;
+            int lowest = -1;
+            for (int k = s->pot_from[p]; k < nlive && nlive - s->pot_from[p] > 1; k++) {
+                int v = s->low[live[k]];
+                if (v >= 0 && !h->mucked[live[k]] && (lowest < 0 || v < lowest)) {
+                    lowest = v;
+                }
+            }
+            for (int k = s->pot_from[p]; k < nlive && lowest >= 0; k++) {
+                if (s->low[live[k]] == lowest && !h->mucked[live[k]]) {
+                    lows |= 1u << live[k];
+                }
+            }
+            s->pot_low_winners[p] = lows;
+            int64_t amount = s->pot_amount[p], high = lows ? amount - amount / 2 : amount;
+            phh_split(high, winners, n, s->half_share[p][0]);
+            phh_split(amount - high, lows, n, s->half_share[p][1]);
+            int m = 0; /* the pot's winners: the high half's, then the low half's new ones */
+            for (int half = 0; half < 2; half++) {
+                uint32_t mask = half ? lows : winners;
+                for (int i = 0; i < n; i++) {
+                    if ((mask >> i & 1) && !(half && (winners >> i & 1))) {
+                        s->pot_total_order[p][m++] = i;
+                    }
+                }
+            }
+            s->pot_nwinners[p] = m;
+            for (int i = 0; i < n; i++) {
+                s->pot_share[p][i] = s->half_share[p][0][i] + s->half_share[p][1][i];
                 s->won[i] += s->pot_share[p][i];
             }
+            continue;
         }
-        s->pot_winners[p] = winners;
+        int64_t share[PHH_MAX];
+        phh_split(s->pot_amount[p], winners, n, share);
+        for (int i = 0; i < n; i++) {
+            s->pot_share[p][i] = share[i];
+            s->won[i] += share[i];
+        }
     }
     for (int i = 0; i < n; i++) {
         s->finishing[i] = h->start[i] - h->contrib[i] + s->won[i] +
@@ -473,7 +571,32 @@ static PyObject *phh_unknown_result(const PhhHand *h, PyObject *infinite)
 
 /* The result tuple of one settled hand (see sd_Tables_phh_settle in histories.c). Seats listed "in seat
  * order" ascend: from the lowest seat, which need not be p1's. */
-static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs,
+/* A hi-lo pot's halves: ((high winners, their shares), (low winners, their shares) or
+ * None), each in its odd-chip order (resolve's Award). */
+static PyObject *phh_halves(const PhhHand *h, const PhhSettled *s, int p)
+{
+    PyObject *half[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) {
+        uint32_t mask = k ? s->pot_low_winners[p] : s->pot_winners[p];
+        if (!mask) {
+            half[k] = Py_NewRef(Py_None);
+            continue;
+        }
+        int64_t seats[PHH_MAX], shares[PHH_MAX];
+        int m = 0;
+        for (int i = 0; i < h->n; i++) {
+            if (mask >> i & 1) {
+                seats[m] = h->seat[i];
+                shares[m++] = s->half_share[p][k][i];
+            }
+        }
+        PyObject *items[2] = {phh_tuple(seats, m), phh_tuple(shares, m)};
+        half[k] = phh_pack(2, items);
+    }
+    return phh_pack(2, half);
+}
+
+static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs, int hilo,
                             PyObject *infinite)
 {
     int n = h->n;
@@ -505,7 +628,15 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs,
                 count += sr->pot_winners[p] >> i & 1;
             }
             int w = 0; /* winners clockwise from the button: the odd chips first */
-            for (int i = 0; i < n; i++) {
+            if (hilo) { /* run once: the pot's winners in resolve's order, both halves */
+                for (; w < sr->pot_nwinners[p]; w++) {
+                    int i = sr->pot_total_order[p][w];
+                    winners[w] = h->seat[i];
+                    shares[w] = sr->pot_share[p][i];
+                    won[i] += shares[w];
+                }
+            }
+            for (int i = 0; i < n && !hilo; i++) {
                 if (sr->pot_winners[p] >> i & 1) {
                     winners[w] = h->seat[i];
                     shares[w] = amount / count + (w < amount % count);
@@ -569,7 +700,7 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs,
         PyObject *one[1] = {phh_pack(2, pair)};
         returned = phh_pack(1, one);
     }
-    PyObject *items[17] = {NULL};
+    PyObject *items[18] = {NULL};
     if (phh_replayed(h, infinite, items) < 0) {
         Py_XDECREF(returned);
         goto fail;
@@ -581,6 +712,19 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs,
     items[13] = order;
     items[14] = shown;
     items[15] = ranks;
+    if (hilo) { /* run once: no boards, then each pot's halves */
+        items[16] = Py_NewRef(Py_None);
+        items[17] = PyTuple_New(s->npots);
+        for (int p = 0; items[17] != NULL && p < s->npots; p++) {
+            PyObject *halves = phh_halves(h, s, p);
+            if (halves == NULL) {
+                Py_CLEAR(items[17]);
+                break;
+            }
+            PyTuple_SET_ITEM(items[17], p, halves);
+        }
+        return phh_pack(18, items);
+    }
     if (!h->nruns) {
         return phh_pack(16, items); /* releases every item if one is missing */
     }
@@ -624,6 +768,10 @@ int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
         *result = phh_partial_result(h, infinite);
         return *result == NULL ? -1 : 0;
     }
+    int hilo = shape->evaluator == 3;
+    if (hilo && h->nruns) {
+        return 1; /* a hi-lo hand run more than once: the Python path */
+    }
     PhhSettled settled[PHH_RUNS];
     int status = phh_settle(t, shape, h, settled), runs = h->nruns ? h->nruns : 1;
     if (status == 0 && runs > 1) { /* each run settled on its board (runouts.combine_runs) */
@@ -639,7 +787,7 @@ int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
     if (status == 1 || phh_card_text_init() < 0) {
         return status == 1 ? 1 : -1;
     }
-    *result = status == 0 ? phh_result(h, settled, runs, infinite)
+    *result = status == 0 ? phh_result(h, settled, runs, hilo, infinite)
                           : phh_unknown_result(h, infinite);
     return *result == NULL ? -1 : 0;
 }

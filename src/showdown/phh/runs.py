@@ -3,7 +3,8 @@
 :func:`settle_each` replays and settles a run of hands as
 :func:`~showdown.phh.settlement.settle` does, hand by hand. With the native
 backend the everyday hands of no-limit and fixed-limit Hold'em, pot-limit
-Omaha and five-card draw, hands run more than once included (blinds; amounts
+Omaha, Omaha eight-or-better (both halves; run once) and five-card draw, hands
+run more than once included (blinds; amounts
 in whole chips or decimals such as 0.25, unknown ``inf`` stacks; hole cards
 not dealt unknown; seats numbered clockwise from
 ``p1``; antes equal or not, unequal ones being dead money in the main pot as
@@ -74,8 +75,10 @@ __all__ = [
 
 _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: The games the kernel settles, and its evaluator for each (0: best five of seven, 1: Omaha,
-#: four or five hole cards, 2: five-card draw, the five hole cards alone).
-_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1, ("five-card", 5): 2}
+#: four or five hole cards, 2: five-card draw, the five hole cards alone, 3: Omaha
+#: eight-or-better, the high and the low half).
+_EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1, ("five-card", 5): 2,
+               ("omaha-hi-lo", 4): 3, ("omaha-hi-lo", 5): 3}
 
 
 def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
@@ -100,7 +103,7 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big)).
 
     >>> sorted(kernel_shapes())  # PT, N5CD...: this library's own codes
-    ['F5CD', 'FT', 'N5CD', 'NT', 'P5CD', 'P5O', 'PO', 'PT']
+    ['F5CD', 'FO/8', 'FT', 'N5CD', 'NT', 'P5CD', 'P5O', 'P5O/8', 'PO', 'PO/8', 'PT']
     """
     shapes: dict[str, tuple[Any, ...]] = {}
     for code, rules in RULES.items():
@@ -181,8 +184,11 @@ def _settlement(history: HandHistory, result: Any) -> Settlement | HistoryError:
         # a hand needed at the showdown is unknown
         return Settlement(r, None, None, None, None, result[9])
     finishing, won, pots, returned, order, shown, ranks = result[9:16]
-    if len(result) == 17:  # run more than once: every run's board, the first first
-        r.boards = result[16]
+    if len(result) > 16 and result[16] is not None:  # run more than once: every run's
+        r.boards = result[16]  # board, the first first
+    if len(result) == 18:  # hi-lo: each pot's halves
+        return Settlement(r, None, None, finishing, won, [],
+                          (pots, returned, order, shown, ranks, result[17]))
     return Settlement(r, None, None, finishing, won, [], (pots, returned, order, shown, ranks))
 
 

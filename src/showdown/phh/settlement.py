@@ -28,11 +28,20 @@ from showdown.phh.engine import Replay, replay
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
 from showdown.phh.runouts import combine_runs
-from showdown.pots.resolution import Player, Pot, Showdown, Table, TableError, resolve
+from showdown.pots.resolution import (
+    Award,
+    Player,
+    Pot,
+    Showdown,
+    Table,
+    TableError,
+    resolve,
+)
 from showdown.variants import find_variant
 
 __all__ = [
-    "Parts", "PotParts", "Settlement", "parts_payouts", "settle", "settle_replay", "to_table",
+    "HalfParts", "Parts", "PotParts", "Settlement", "parts_payouts", "settle",
+    "settle_replay", "to_table",
 ]
 
 
@@ -46,15 +55,19 @@ def _card(text: str) -> Card:
 
 #: A settlement worked out elsewhere (the native kernel) as plain values: pots as
 #: ``(amount, eligible seats, winner seats, shares)``, returned as ``((seat, chips),)``,
-#: the showdown order, the seats shown, ``((seat, value), ...)``.
+#: the showdown order, the seats shown, ``((seat, value), ...)``; in a hi-lo game then
+#: each pot's halves (:data:`HalfParts`).
 PotParts = tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
-Parts = tuple[
-    PotParts,
-    tuple[tuple[int, int], ...],
-    tuple[int, ...],
-    tuple[int, ...],
-    tuple[tuple[int, int], ...],
+#: A hi-lo pot's halves: ``((high winners, shares), (low winners, shares) or None)``.
+HalfParts = tuple[
+    tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]] | None
 ]
+Parts = (
+    tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...],
+          tuple[tuple[int, int], ...]]
+    | tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...],
+            tuple[tuple[int, int], ...], tuple[HalfParts, ...]]
+)
 
 
 class Settlement:
@@ -131,10 +144,12 @@ def parts_payouts(pots: PotParts) -> dict[int, int]:
 
 def _from_parts(table: Table, parts: Parts) -> Showdown:
     """The :class:`Showdown` of settled plain values (see :data:`Parts`)."""
-    pots, returned, order, shown, ranks = parts
+    pots, returned, order, shown, ranks = parts[:5]
+    halves: tuple[HalfParts, ...] | tuple[()] = parts[5] if len(parts) > 5 else ()
     built = tuple(
-        Pot(amount, eligible, winners, dict(zip(winners, shares, strict=True)))
-        for amount, eligible, winners, shares in pots
+        Pot(amount, eligible, winners, dict(zip(winners, shares, strict=True)),
+            tuple(_award(half) for half in halves[k]) if halves else ())
+        for k, (amount, eligible, winners, shares) in enumerate(pots)
     )
     return Showdown(
         table=table,
@@ -145,6 +160,14 @@ def _from_parts(table: Table, parts: Parts) -> Showdown:
         shown=shown,
         ranks=dict(ranks),
     )
+
+
+def _award(half: tuple[tuple[int, ...], tuple[int, ...]] | None) -> Award | None:
+    """One half of a hi-lo pot from its plain values (``None``: no qualifying low)."""
+    if half is None:
+        return None
+    winners, shares = half
+    return Award(winners, dict(zip(winners, shares, strict=True)))
 
 
 _PLAYER_FIELDS = ("seat", "name", "hole", "contributed", "folded", "muck", "hole_ids")
