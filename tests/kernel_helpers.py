@@ -9,8 +9,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
+from showdown.phh.rooms.detect import detect
+from showdown.phh.rooms.read import open_text, read_hands
 from showdown.phh.runs import settle_each
 from showdown.phh.settlement import Settlement, settle
 
@@ -45,3 +49,16 @@ def assert_same(hands: list[HandHistory]) -> None:
     """The kernel's settlements of ``hands`` (in one call) are the engine's, hand by hand."""
     for h, s in zip(hands, settle_each(hands), strict=True):
         assert outcome(s) == outcome(reference(h)), h.fields
+
+
+ROOMS = Path(__file__).parent / "data" / "rooms"
+
+
+def room_hands(name: str, codes: tuple[str, ...]) -> list[HandHistory]:
+    """The hands of the room sample ``name`` (in ``tests/data/rooms``) of the games ``codes``."""
+    path = ROOMS / name
+    text = open_text(path.read_bytes())
+    room = detect(text)
+    assert room is not None
+    return [h for h in read_hands(text, room, str(path))
+            if isinstance(h, HandHistory) and h.fields["variant"] in codes]

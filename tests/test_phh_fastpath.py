@@ -188,11 +188,12 @@ def test_the_kernel_takes_cash_hands() -> None:
         code = rng.choice(sorted(kernel_shapes()))
         # unknown cards shown, and draws: from the deck
         n = rng.randint(2, {"PO": 5, "P5O": 4, "N5CD": 5, "P5CD": 5, "F5CD": 5, "PO/8": 5,
-                            "FO/8": 5, "P5O/8": 4}.get(code, 9))
+                            "FO/8": 5, "P5O/8": 4, "NS": 5, "N2L1D": 5, "F2L3D": 3,
+                            "FB": 4}.get(code, 9))
         fields = header(code, [rng.choice([40, 250, 10_000, 12_345]) for _ in range(n)],
                         antes=[rng.choice([0, 0, 5])] * n)
-        # (random_hand cannot show unknown cards after a draw: none in five-card draw)
-        unknown = 0 if code.endswith("5CD") else rng.choice([0, 0.5, 1])
+        # (random_hand cannot show unknown cards after a draw: none in the draw games)
+        unknown = 0 if kernel_shapes()[code][5] else rng.choice([0, 0.5, 1])
         h = random_hand(rng, fields, unknown=unknown, fold=0.4, muck=rng.choice([0, 0.3]))
         h = with_metadata(rng, in_decimals(h, rng.choice([0, 1, 2]), pad=rng.random() < 0.5))
         hands.append(h)
@@ -234,7 +235,7 @@ def test_other_variants_and_unusual_hands_take_the_python_path() -> None:
     h = random_hand(rng, header("NT", [50, 50, 50]))
     actions = h.fields["actions"]
     unusual = [
-        random_hand(rng, header(code, [50, 50, 50])) for code in ("F7S", "FR", "F2L3D", "FB")
+        random_hand(rng, header(code, [50, 50, 50])) for code in ("F7S", "FR", "F7S/8")
     ] + [
         h.with_fields(actions=[actions[0] + " # a note", *actions[1:]]),  # a comment
         h.with_fields(seats=[5, 2, 9]),  # seats not in clockwise order from p1

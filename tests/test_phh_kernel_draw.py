@@ -1,8 +1,10 @@
-"""Five-card draw (N5CD, P5CD, F5CD: five hole cards, a round, one draw, a round) replayed
-and settled by the native kernel (``phh_settle``) exactly as the engine and
-:func:`~showdown.pots.resolution.resolve` do: the discards in turn (a card discarded
-may be dealt again, a ``??`` held goes for a card not held), the cards owed dealt, the
-second round from p1, the five hole cards ranked alone. Hands the kernel does not
+"""The draw games (five-card draw N5CD, P5CD, F5CD and deuce-to-seven single draw N2L1D:
+five hole cards, a round, one draw, a round; deuce-to-seven triple draw F2L3D and badugi
+FB: three draws, four cards in badugi) replayed and settled by the native kernel
+(``phh_settle``) exactly as the engine and :func:`~showdown.pots.resolution.resolve` do:
+the discards in turn (a card discarded may be dealt again, a ``??`` held goes for a card
+not held), the cards owed dealt, each later round from p1, the hole cards ranked alone
+(high, deuce-to-seven low or badugi). Hands the kernel does not
 take (cards owed dealt in parts, a bet before they are dealt, an illegal draw) take
 the Python path, which names the error. With ``SHOWDOWN_BACKEND=numpy`` both sides are
 the Python path."""
@@ -15,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import assert_same, reference
+from kernel_helpers import assert_same, reference, room_hands
 from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
@@ -24,11 +26,13 @@ from showdown.phh.runs import _kernel_results
 
 pytestmark = pytest.mark.usefixtures("backend")
 
-DRAW_GAMES = ("N5CD", "P5CD", "F5CD")
+DRAW_GAMES = ("N5CD", "P5CD", "F5CD", "N2L1D", "F2L3D", "FB")
+#: Most players per game: every card dealt and drawn comes from one deck.
+MOST_PLAYERS = {"F2L3D": 3, "FB": 4}
 
 
 def draw_hand(rng: random.Random, code: str) -> HandHistory:
-    n = rng.randint(2, 5)  # every card dealt and drawn comes from one deck
+    n = rng.randint(2, MOST_PLAYERS.get(code, 5))
     stacks = [rng.choice([3, 7, 20, 40, 100, 250]) for _ in range(n)]
     fields = header(code, stacks, antes=[rng.choice([0, 0, 1, 3])] * n)
     # (unknown hole cards: random_hand cannot show them after a draw; the "??" discards
@@ -76,7 +80,7 @@ def test_broken_draw_hands_settle_as_the_engine(seed: int, code: str, how: str) 
         actions[k] = f"{words[0]} sd"
     elif how == "unknown":  # the drawing player's first cards unknown: "??" discarded
         j = next(j for j, a in enumerate(actions) if a.startswith(f"d dh {words[0]} "))
-        actions[j] = f"d dh {words[0]} " + "??" * 5
+        actions[j] = f"d dh {words[0]} " + "??" * (4 if code == "FB" else 5)
     elif how == "swap turns" and len(draws) > 1:
         actions[draws[0]], actions[draws[1]] = actions[draws[1]], actions[draws[0]]
     elif redeals:
@@ -92,7 +96,7 @@ def test_broken_draw_hands_settle_as_the_engine(seed: int, code: str, how: str) 
     assert_same([h.with_fields(actions=actions)])
 
 
-@pytest.mark.parametrize("code", ["NT", "PO", "FT", *DRAW_GAMES])
+@pytest.mark.parametrize("code", ["NT", "PO", "FT", "NS", "PO/8", *DRAW_GAMES])
 def test_hole_cards_not_dealt_are_unknown_in_the_kernel_as_in_the_engine(code: str) -> None:
     """A file that deals only some players' cards (a room's hand deals the hero's): the
     others hold unknown cards from the first bet on (``engine._fill_unknown_holes``),
@@ -110,3 +114,12 @@ def test_hole_cards_not_dealt_are_unknown_in_the_kernel_as_in_the_engine(code: s
     assert len(legal) > 30
     if _backend.current() == "native":
         assert sum(r is not None for r in _kernel_results(legal)) == len(legal)
+
+
+def test_room_sample_draw_hands_settle_in_the_kernel_as_the_engine() -> None:
+    """The triple draw hand of a PokerStars sample, as its reader writes it."""
+    hands = room_hands("pokerstars-handwritten-stud-draw.txt", DRAW_GAMES)
+    assert [h.fields["variant"] for h in hands] == ["F2L3D"]
+    assert_same(hands)
+    if _backend.current() == "native":
+        assert all(r is not None for r in _kernel_results(hands))

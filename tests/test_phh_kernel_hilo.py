@@ -11,26 +11,22 @@ both sides are the Python path.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import assert_same, reference
+from kernel_helpers import assert_same, reference, room_hands
 from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, read_hands
 from showdown.phh.runs import _kernel_results, settle_each
 from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")
 
 HI_LO = ("PO/8", "FO/8", "P5O/8")
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def hilo_hand(rng: random.Random, code: str) -> HandHistory:
@@ -82,7 +78,7 @@ def test_odd_chips_of_both_halves_settle_as_the_engine() -> None:
     for board, holes in [
         # both players hold the same low and the same high: every half tied
         ("Ac2d3h9sKd", ["4c5dTcJs", "4h5sThJd"]),
-        # one scoops the high, the low is tied three ways
+        # three wheels: the high and the low tied three ways
         ("Ah2h3c9d9s", ["4s5s9c8c", "4d5dTcJc", "4c5cQdKd"]),
         # no low qualifies: the high scoops, tied
         ("KcQdJh9s9d", ["Ac2cTd8d", "Ad2dTc8c"]),
@@ -115,15 +111,6 @@ def test_hi_lo_hands_run_twice_take_the_python_path() -> None:
         twice = [h for h, s in zip(hands, settle_each(hands), strict=True)
                  if isinstance(s, Settlement) and s.replay.boards]
         assert kernel_share(twice) == 0.0
-
-
-def room_hands(name: str, codes: tuple[str, ...]) -> list[HandHistory]:
-    path = ROOMS / name
-    text = open_text(path.read_bytes())
-    room = detect(text)
-    assert room is not None
-    return [h for h in read_hands(text, room, str(path))
-            if isinstance(h, HandHistory) and h.fields["variant"] in codes]
 
 
 def test_room_sample_hi_lo_hands_settle_in_the_kernel_as_the_engine() -> None:

@@ -421,7 +421,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     }
     int64_t bets[PHH_MAX], acted[PHH_MAX], max_bet = 0;
     unsigned char shown[PHH_MAX];
-    uint64_t used = 0;
+    uint64_t used = shape->excluded; /* cards outside the deck: as if dealt already */
     for (int i = 0; i < n; i++) {
         int64_t ante = antes[i] < stacks[i] ? antes[i] : stacks[i];
         int64_t behind = stacks[i] - ante;
@@ -463,9 +463,10 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     h->nruns = 0;
     int runout_street = -1; /* engine.HandState.runout_street: all in, no betting after */
     enum { DEAL, BET, DRAW, DONE } phase = DEAL;
-    /* five-card draw (evaluator 2): five hole cards, a round, one draw, a round */
-    int draw_game = shape->evaluator == 2;
-    int live = n, undealt = n, street = 0, pending = 0, streets = draw_game ? 2 : 4;
+    /* draw games: hole cards, a round, then per draw a round of discards and one of bets */
+    int draw_game = shape->draws > 0;
+    int live = n, undealt = n, street = 0, pending = 0;
+    int streets = draw_game ? 1 + shape->draws : 4;
     static const int board_game[4] = {0, 3, 1, 1}, no_board[4] = {0, 0, 0, 0};
     const int *boards = draw_game ? no_board : board_game;
     int owed[PHH_MAX] = {0}, drawing[PHH_MAX], dhead = 0, dlen = 0; /* engine.draws_left */
@@ -708,7 +709,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 return 1;
             }
         } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh") && draw_game &&
-                   street == 1) {
+                   street >= 1) {
             /* the cards owed after the draw, all at once (else the Python path) */
             int i = phh_player(word[2], wlen[2]);
             if (phase != DEAL || i < 0 || i >= n || !owed[i] || wlen[3] != 2 * owed[i]) {
@@ -856,6 +857,45 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     return 0;
 }
 
+/* Check a shape read from shapes and fill in what its evaluator needs: 0, or -1 with an
+ * error set. ``ladder``: the Tables of evaluators 4 and 5 (of the same type as ``self``),
+ * the badugi table of evaluator 6 (uint16, 1820 x 24, held in ``badugi`` until the call
+ * ends), else None. */
+static int phh_shape_ok(Tables *self, PhhShape *shape, PyObject *ladder, Py_buffer *badugi)
+{
+    static const int holes_of[7] = {2, 0, 5, 0, 2, 5, 4}; /* 0: four or five (Omaha) */
+    int e = shape->evaluator, draw = e == 2 || e == 5 || e == 6;
+    int ok = e >= 0 && e <= 6 && shape->draws >= (draw ? 1 : 0) &&
+             shape->draws <= (draw ? 3 : 0) &&
+             (holes_of[e] ? shape->holes == holes_of[e]
+                          : shape->holes == 4 || shape->holes == 5);
+    shape->ladder = self;
+    shape->badugi = NULL;
+    shape->excluded = e == 4 ? ((uint64_t)1 << 16) - 1 : 0; /* short deck: no 2 to 5 */
+    if (ok && (e == 4 || e == 5)) {
+        ok = Py_TYPE(ladder) == Py_TYPE(self);
+        shape->ladder = (const Tables *)ladder;
+    } else if (ok && e == 6) {
+        if (badugi->obj == NULL) {
+            if (PyObject_GetBuffer(ladder, badugi, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+                return -1;
+            }
+        } else if (badugi->obj != ladder) {
+            ok = 0; /* one badugi table per call */
+        }
+        ok = ok && badugi->itemsize == 2 && badugi->len == 1820 * 24 * 2 &&
+             sd_int_format(badugi) == 'H';
+        shape->badugi = badugi->buf;
+    } else if (ok) {
+        ok = ladder == Py_None;
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
+        return -1;
+    }
+    return 0;
+}
+
 /* phh_settle(hands, shapes, infinite). hands: the fields dicts; shapes: variant code ->
  * (structure 0/1/2, hole cards, cap or 0, evaluator 0 seven-card high / 1 Omaha high /
  * 2 five-card draw, bet kind per street x 4); infinite: the units of an unknown (inf) stack
@@ -883,6 +923,7 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
     if (out == NULL) {
         return NULL;
     }
+    Py_buffer badugi = {0}; /* a badugi table of shapes, held for the whole call */
     for (Py_ssize_t k = 0; k < count; k++) {
         PyObject *fields = PyList_GET_ITEM(hands, k), *result = Py_None;
         PhhShape shape;
@@ -892,22 +933,16 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
             ? PyDict_GetItemWithError(fields, phh_keys[PHH_VARIANT]) : NULL;
         PyObject *spec = variant != NULL ? PyDict_GetItemWithError(shapes, variant) : NULL;
         if (PyErr_Occurred()) {
-            Py_DECREF(out);
-            return NULL;
+            goto fail;
         }
         if (spec != NULL && spec != last_spec) {
-            if (!PyArg_ParseTuple(spec, "iiii(iiii)", &shape.structure, &shape.holes, &shape.cap,
-                                  &shape.evaluator, &shape.bet[0], &shape.bet[1], &shape.bet[2],
-                                  &shape.bet[3]) ||
-                shape.holes < 1 || shape.holes > 5 || (shape.evaluator == 0 && shape.holes != 2) ||
-                shape.evaluator < 0 || shape.evaluator > 3 ||
-                (shape.evaluator == 2 && shape.holes != 5) ||
-                (shape.evaluator == 3 && shape.holes != 4 && shape.holes != 5)) {
-                if (!PyErr_Occurred()) {
-                    PyErr_SetString(PyExc_ValueError, "phh_settle: a bad shape");
-                }
-                Py_DECREF(out);
-                return NULL;
+            PyObject *ladder = Py_None;
+            shape.draws = 0;
+            if (!PyArg_ParseTuple(spec, "iiii(iiii)|iO", &shape.structure, &shape.holes,
+                                  &shape.cap, &shape.evaluator, &shape.bet[0], &shape.bet[1],
+                                  &shape.bet[2], &shape.bet[3], &shape.draws, &ladder) ||
+                phh_shape_ok(self, &shape, ladder, &badugi) < 0) {
+                goto fail;
             }
             last_spec = spec; /* alive in shapes for the whole call */
             last_shape = shape;
@@ -920,13 +955,21 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
             }
         }
         if (status < 0) {
-            Py_DECREF(out);
-            return NULL;
+            goto fail;
         }
         if (status != 0) {
             result = Py_NewRef(Py_None);
         }
         PyList_SET_ITEM(out, k, result);
     }
+    if (badugi.obj != NULL) {
+        PyBuffer_Release(&badugi);
+    }
     return out;
+fail:
+    if (badugi.obj != NULL) {
+        PyBuffer_Release(&badugi);
+    }
+    Py_DECREF(out);
+    return NULL;
 }

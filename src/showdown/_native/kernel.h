@@ -165,10 +165,20 @@ typedef struct {
 /* A hand history's variant as phh_settle reads it from its shapes: the structure
  * (0 no-limit, 1 pot-limit, 2 fixed-limit), hole cards, cap on raises or 0, evaluator
  * (0 seven-card high, 1 Omaha high, 2 five-card draw: the five hole cards alone, 3 Omaha
- * eight-or-better hi-lo: the high and the low half) and the
+ * eight-or-better hi-lo: the high and the low half, 4 short-deck Hold'em, 5 deuce-to-seven
+ * lowball, 6 badugi) and the
  * bet kind per street (0 small, 1 big). */
 typedef struct {
     int structure, holes, cap, evaluator, bet[4];
+    /* draw games: the draws (rounds of discarding after the first; 0 for board games);
+     * evaluators 4 (short-deck Hold'em, best five of seven) and 5 (deuce-to-seven, the
+     * five hole cards alone): the ladder's own tables; 6 (badugi, the four hole cards):
+     * its table by rank multiset and suit pattern (ladders.c); the cards not in the
+     * deck (short deck: the deuces to fives), as if dealt already */
+    int draws;
+    const Tables *ladder;
+    const uint16_t *badugi;
+    uint64_t excluded;
 } PhhShape;
 
 /* One replayed hand: what the betting left, for its settlement. Amounts are in units of

@@ -68,6 +68,27 @@ static int phh_omaha_low(const int *hole, int h, const int *board)
     return best;
 }
 
+/* Where four badugi cards' value lies in the badugi table (as ladders.c indexes it: the
+ * cards sorted by id, their ranks' multiset r0 <= r1 <= r2 <= r3 as a colex index, then
+ * for each card the first card of its suit, f1 + 2 f2 + 6 f3). */
+static Py_ssize_t phh_badugi_index(unsigned *c)
+{
+    for (int i = 1; i < 4; i++) { /* insertion sort by id */
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            unsigned x = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = x;
+        }
+    }
+    unsigned s0 = c[0] & 3, s1 = c[1] & 3, s2 = c[2] & 3, s3 = c[3] & 3;
+    unsigned f1 = s1 != s0;
+    unsigned f2 = s2 == s0 ? 0 : s2 == s1 ? 1 : 2;
+    unsigned f3 = s3 == s0 ? 0 : s3 == s1 ? 1 : s3 == s2 ? 2 : 3;
+    int64_t ranks = (int64_t)(c[0] >> 2) + binom((int)(c[1] >> 2) + 1, 2) +
+                    binom((int)(c[2] >> 2) + 2, 3) + binom((int)(c[3] >> 2) + 3, 4);
+    return (Py_ssize_t)(ranks * 24 + f1 + 2 * f2 + 6 * f3);
+}
+
 /* resolve's share of ``amount`` among the players of ``winners`` (a mask): equal parts,
  * the odd chips one each from the first seat left of the button (index 0). */
 static void phh_split(int64_t amount, uint32_t winners, int n, int64_t *share)
@@ -233,8 +254,10 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
     int first = npots && nlive - s->pot_from[0] > 1 ? s->pot_from[0] : nlive;
     s->norder = 0;
     if (first < nlive) {
-        int five_card = shape->evaluator == 2; /* five-card draw: the hand alone */
-        if (h->nboard != (five_card ? 0 : 5)) {
+        /* draw games (five-card, deuce-to-seven, badugi): the hand alone */
+        int e = shape->evaluator, five_card = e == 2 || e == 5, no_board = five_card || e == 6;
+        const Tables *ladder = e == 5 || e == 4 ? shape->ladder : t;
+        if (h->nboard != (no_board ? 0 : 5)) {
             return 1;
         }
         unsigned board[5];
@@ -247,22 +270,21 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
                 continue;
             }
             unsigned hole[5];
+            if (h->nhole[i] != shape->holes) {
+                return 1;
+            }
             for (int m = 0; m < h->nhole[i]; m++) {
                 hole[m] = (unsigned)h->hole[i][m];
             }
             if (five_card) {
-                if (h->nhole[i] != 5) {
-                    return 1;
-                }
                 uint32_t key = 0;
                 for (int m = 0; m < 5; m++) {
-                    key += t->keys[hole[m]];
+                    key += ladder->keys[hole[m]];
                 }
-                s->value[i] = rank_of(t, 5, hole, key);
+                s->value[i] = rank_of(ladder, 5, hole, key);
+            } else if (e == 6) {
+                s->value[i] = shape->badugi[phh_badugi_index(hole)];
             } else if (shape->evaluator == 1 || hilo) {
-                if (h->nhole[i] != shape->holes) {
-                    return 1;
-                }
                 s->value[i] = omaha_best(t, hole, h->nhole[i], board, 5);
                 if (hilo) {
                     s->low[i] = phh_omaha_low(h->hole[i], h->nhole[i], h->board);
@@ -277,9 +299,9 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
                     idx[2 + m] = board[m];
                 }
                 for (int m = 0; m < 7; m++) {
-                    key += t->keys[idx[m]];
+                    key += ladder->keys[idx[m]];
                 }
-                s->value[i] = rank_of(t, 7, idx, key);
+                s->value[i] = rank_of(ladder, 7, idx, key);
             }
         }
         /* 4. Showdown order: the index runs clockwise from the first seat after the

@@ -78,7 +78,10 @@ _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: four or five hole cards, 2: five-card draw, the five hole cards alone, 3: Omaha
 #: eight-or-better, the high and the low half).
 _EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1, ("five-card", 5): 2,
-               ("omaha-hi-lo", 4): 3, ("omaha-hi-lo", 5): 3}
+               ("omaha-hi-lo", 4): 3, ("omaha-hi-lo", 5): 3, ("short-deck", 2): 4,
+               ("deuce-to-seven", 5): 5, ("badugi", 4): 6}
+#: The evaluators that rank on a ladder's own tables (4, 5) or the badugi table (6).
+_LADDERED = (4, 5, 6)
 
 
 def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
@@ -100,41 +103,65 @@ def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]]
 
 def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     """The variants the kernel replays, as ``phh_settle`` reads them: code -> (structure,
-    hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big)).
+    hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big), draws).
 
     >>> sorted(kernel_shapes())  # PT, N5CD...: this library's own codes
-    ['F5CD', 'FO/8', 'FT', 'N5CD', 'NT', 'P5CD', 'P5O', 'P5O/8', 'PO', 'PO/8', 'PT']
+    ['F2L3D', 'F5CD', 'FB', 'FO/8', 'FT', 'N2L1D', 'N5CD', 'NS', 'NT', 'P5CD', 'P5O', \
+'P5O/8', 'PO', 'PO/8', 'PT']
+    >>> kernel_shapes()["F2L3D"]
+    (2, 5, 4, 5, (0, 0, 1, 1), 3)
     """
     shapes: dict[str, tuple[Any, ...]] = {}
     for code, rules in RULES.items():
-        shape = shape_of(rules) or _single_draw(rules)
-        if shape is None or not rules.supported or shape[1] not in ((0, 3, 1, 1), (0, 0)):
+        shape = shape_of(rules) or _draw_shape(rules)
+        if shape is None or not rules.supported:
             continue
         evaluator = _EVALUATORS.get((rules.game, shape[0]))
-        if evaluator is None or len(shape[2]) != 52:
+        draws = len(shape[1]) - 1 if not any(shape[1]) else 0
+        if evaluator is None or shape[1] not in ((0, 3, 1, 1), (0,) * (draws + 1)):
             continue
-        bets = (*tuple(int(s.bet == "big") for s in rules.streets), 0, 0)
+        if len(shape[2]) != (36 if evaluator == 4 else 52):
+            continue
+        bets = (*tuple(int(s.bet == "big") for s in rules.streets), 0, 0, 0)
         shapes[code] = (_STRUCTURES[rules.structure], shape[0], rules.cap or 0, evaluator,
-                        bets[:4])
+                        bets[:4], draws)
     return shapes
 
 
-def _single_draw(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
-    """(hole cards, board cards per street, the deck) of a blind game with one draw (five
-    hole cards, a round, a draw, a round, as five-card draw), else ``None``.
+def _draw_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
+    """(hole cards, board cards per street, the deck) of a blind game of one to three draws
+    (hole cards, a round, then per draw a round, as five-card draw or triple draw), else
+    ``None``.
 
     >>> from showdown.phh.rules import find
-    >>> _single_draw(find("N5CD"))[:2], _single_draw(find("NT"))
-    ((5, (0, 0)), None)
+    >>> _draw_shape(find("N5CD"))[:2], _draw_shape(find("F2L3D"))[:2], _draw_shape(find("NT"))
+    ((5, (0, 0)), (5, (0, 0, 0, 0)), None)
     """
     streets = rules.streets
-    if rules.forced != "blinds" or len(streets) != 2 or any(
+    if rules.forced != "blinds" or not 2 <= len(streets) <= 4 or any(
             s.board or s.opening != "position" for s in streets):
         return None
-    if streets[0].draw or not streets[0].hole or not streets[1].draw or streets[1].hole:
+    if streets[0].draw or not streets[0].hole or any(s.hole or not s.draw
+                                                     for s in streets[1:]):
         return None
     deck = frozenset(c for c in CARD_TEXTS if c[0] in rules.ranks)
-    return len(streets[0].hole), (0, 0), deck
+    return len(streets[0].hole), (0,) * len(streets), deck
+
+
+def _with_tables(shapes: dict[str, tuple[Any, ...]]) -> dict[str, tuple[Any, ...]]:
+    """The shapes as ``phh_settle`` takes them: each with what its evaluator ranks on
+    (the ladder's kernel tables, the badugi table, or None)."""
+    from showdown.hands.ladder_native import badugi_table, ladder_kernel
+    from showdown.variants import find_variant
+
+    out = {}
+    for code, shape in shapes.items():
+        tables = None
+        if shape[3] in _LADDERED:
+            ladder = find_variant(RULES[code].game).ladders[0]
+            tables = badugi_table() if shape[3] == 6 else ladder_kernel(ladder)
+        out[code] = (*shape, tables)
+    return out
 
 
 _SHAPES: dict[str, tuple[Any, ...]] = {}
@@ -151,7 +178,7 @@ def _kernel_results(histories: Sequence[HandHistory]) -> list[Any]:
     if run is None:
         return [None] * len(histories)
     if not _SHAPES:
-        _SHAPES.update(kernel_shapes())
+        _SHAPES.update(_with_tables(kernel_shapes()))
     return run([h.fields for h in histories], _SHAPES, INFINITE)  # type: ignore[no-any-return]
 
 
