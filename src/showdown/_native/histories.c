@@ -29,10 +29,10 @@ static const int64_t phh_pow10[PHH_PLACES + 1] = {
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
 
 enum { PHH_STACKS, PHH_ANTES, PHH_BLINDS, PHH_MIN_BET, PHH_SMALL, PHH_BIG, PHH_ACTIONS,
-       PHH_VARIANT, PHH_SEATS, PHH_RUNOUTS, PHH_NKEYS };
+       PHH_VARIANT, PHH_SEATS, PHH_RUNOUTS, PHH_BRING_IN, PHH_NKEYS };
 static const char *const phh_key_names[PHH_NKEYS] = {
     "starting_stacks", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
-    "actions", "variant", "seats", "_runout_count"};
+    "actions", "variant", "seats", "_runout_count", "bring_in"};
 static PyObject *phh_keys[PHH_NKEYS]; /* interned: the dict lookups compare pointers first */
 
 static int phh_init(void)
@@ -306,6 +306,79 @@ static int phh_bet_places(PyObject *actions)
     return most;
 }
 
+/* Python's order of two tuples of ints: -1, 0 or 1. */
+static int phh_tuple_order(const int *a, int la, const int *b, int lb)
+{
+    for (int k = 0; k < la && k < lb; k++) {
+        if (a[k] != b[k]) {
+            return a[k] < b[k] ? -1 : 1;
+        }
+    }
+    return la < lb ? -1 : la > lb;
+}
+
+/* upcards.opener_by_upcards: who opens stud's betting on ``street`` (0: third street, by
+ * the last up card: the lowest brings in, aces high, clubs lowest; in razz the highest,
+ * aces low, spades highest; later: the best poker hand showing, in razz the best low),
+ * ties to the first player; the up cards are the third to sixth, "??" not counted. */
+static int phh_upcard_opener(const PhhHand *h, int street, int razz)
+{
+    int best = 0, found = 0, best_sizes[7], best_ranks[7], nbs = 0, nbr = 0;
+    for (int i = 0; i < h->n; i++) {
+        int up[7], nup = 0;
+        if (h->folded[i]) {
+            continue;
+        }
+        for (int k = 2; k < h->nhole[i] && k < 6; k++) {
+            if (h->hole[i][k] != NCARDS) {
+                up[nup++] = h->hole[i][k];
+            }
+        }
+        if (!nup) {
+            continue;
+        }
+        int sizes[7], ranks[7], ns = 0, nr = 0;
+        if (street == 0) {
+            int c = up[nup - 1], r = c >> 2, suit = c & 3;
+            if (razz) { /* (rank aces low, suit): the highest */
+                sizes[0] = r == 12 ? 0 : r + 1;
+                sizes[1] = suit;
+            } else { /* the lowest, as the highest of the negated key */
+                sizes[0] = -r;
+                sizes[1] = -suit;
+            }
+            ns = 2;
+        } else {
+            int counts[13] = {0};
+            for (int k = 0; k < nup; k++) {
+                int r = up[k] >> 2;
+                counts[razz ? (r == 12 ? 0 : r + 1) : r]++;
+            }
+            for (int c = 4; c >= 1; c--) { /* groups by size, then rank, both descending */
+                for (int r = 12; r >= 0; r--) {
+                    if (counts[r] == c) {
+                        sizes[ns++] = razz ? -c : c;
+                        ranks[nr++] = razz ? -r : r;
+                    }
+                }
+            }
+        }
+        int order = found ? phh_tuple_order(sizes, ns, best_sizes, nbs) : 1;
+        if (order == 0) {
+            order = phh_tuple_order(ranks, nr, best_ranks, nbr);
+        }
+        if (order > 0) {
+            found = 1;
+            best = i;
+            memcpy(best_sizes, sizes, sizeof sizes);
+            memcpy(best_ranks, ranks, sizeof ranks);
+            nbs = ns;
+            nbr = nr;
+        }
+    }
+    return best;
+}
+
 /* Replay one hand: 0 done, 1 not an everyday hand (Python replays it), -1 error. */
 static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
 {
@@ -324,19 +397,27 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         return PyErr_Occurred() ? -1 : 1;
     }
     /* Every amount as (digits, places); then all in units of the most places. */
-    int64_t stacks[PHH_MAX], antes[PHH_MAX], blinds[PHH_MAX], sizes[4], size_of[2];
-    int stack_places[PHH_MAX], ante_places[PHH_MAX], blind_places[PHH_MAX], size_places[2];
+    int64_t stacks[PHH_MAX], antes[PHH_MAX], blinds[PHH_MAX], sizes[PHH_STREETS], size_of[3];
+    int stack_places[PHH_MAX], ante_places[PHH_MAX], blind_places[PHH_MAX], size_places[3];
+    /* the bet sizes: min_bet, or small_bet and big_bet (and stud's bring_in) */
+    int nsizes = shape->structure == 2 ? 2 + (shape->stud != 0) : 1;
     int status = phh_amounts(stacks_obj, n, 1, stacks, stack_places);
     if (!status) {
         status = phh_amounts(PyDict_GetItemWithError(fields, phh_keys[PHH_ANTES]), n, 0,
                              antes, ante_places);
     }
-    if (!status) {
+    if (!status && shape->stud) { /* no blinds in stud (the engine reads none) */
+        for (int i = 0; i < n; i++) {
+            blinds[i] = 0;
+            blind_places[i] = 0;
+        }
+    } else if (!status) {
         status = phh_amounts(PyDict_GetItemWithError(fields, phh_keys[PHH_BLINDS]), n, 0,
                              blinds, blind_places);
     }
-    for (int k = 0; k < (shape->structure == 2 ? 2 : 1) && !status; k++) {
-        int key = shape->structure == 2 ? (k ? PHH_BIG : PHH_SMALL) : PHH_MIN_BET;
+    for (int k = 0; k < nsizes && !status; k++) {
+        int key = shape->structure == 2 ? (k == 2 ? PHH_BRING_IN : k ? PHH_BIG : PHH_SMALL)
+                                        : PHH_MIN_BET;
         PyObject *v = PyDict_GetItemWithError(fields, phh_keys[key]);
         status = v == NULL && PyErr_Occurred() ? -1
                                                : phh_amount(v, 0, size_of + k, size_places + k);
@@ -353,7 +434,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         scale = ante_places[i] > scale ? ante_places[i] : scale;
         scale = blind_places[i] > scale ? blind_places[i] : scale;
     }
-    for (int k = 0; k < (shape->structure == 2 ? 2 : 1); k++) {
+    for (int k = 0; k < nsizes; k++) {
         scale = size_places[k] > scale ? size_places[k] : scale;
     }
     if (scale > PHH_PLACES) {
@@ -369,10 +450,14 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             return 1;
         }
     }
-    for (int k = 0; k < (shape->structure == 2 ? 2 : 1); k++) {
+    for (int k = 0; k < nsizes; k++) {
         size_of[k] = phh_units(size_of[k], size_places[k], scale);
+        if (size_of[k] < 0) {
+            return 1;
+        }
     }
-    for (int s = 0; s < 4; s++) {
+    int64_t bring_in = nsizes == 3 ? size_of[2] : 0;
+    for (int s = 0; s < PHH_STREETS; s++) {
         sizes[s] = shape->structure == 2 ? size_of[shape->bet[s]] : size_of[0];
         if (sizes[s] <= 0) {
             return 1;
@@ -464,12 +549,19 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     int runout_street = -1; /* engine.HandState.runout_street: all in, no betting after */
     enum { DEAL, BET, DRAW, DONE } phase = DEAL;
     /* draw games: hole cards, a round, then per draw a round of discards and one of bets */
-    int draw_game = shape->draws > 0;
+    int draw_game = shape->draws > 0, stud = shape->stud;
     int live = n, undealt = n, street = 0, pending = 0;
-    int streets = draw_game ? 1 + shape->draws : 4;
-    static const int board_game[4] = {0, 3, 1, 1}, no_board[4] = {0, 0, 0, 0};
-    const int *boards = draw_game ? no_board : board_game;
+    int streets = stud ? 5 : draw_game ? 1 + shape->draws : 4;
+    static const int board_game[PHH_STREETS] = {0, 3, 1, 1, 0}, no_board[PHH_STREETS] = {0};
+    const int *boards = draw_game || stud ? no_board : board_game;
+    /* the cards owed: after a draw, and in stud on each street (engine.pending_holes) */
     int owed[PHH_MAX] = {0}, drawing[PHH_MAX], dhead = 0, dlen = 0; /* engine.draws_left */
+    for (int i = 0; i < n && stud; i++) {
+        owed[i] = 3; /* third street: two down, one up */
+    }
+    /* stud: the bring-in is due from the first to act on third street, who may complete
+     * to the small bet instead; the completion reopens the betting to the bring-in */
+    int bring_in_due = 0, completion = 0;
     int queue[PHH_MAX], qhead = 0, qlen = 0;
     int64_t full = 0;
     int raises = 0, aggressor = -1, round_acted = 0;
@@ -491,6 +583,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         int begin = 0, end = 0, redo = 0;
         int dealer = count >= 1 && phh_is(word[0], wlen[0], "d");
         if (phase == BET && ((count == 3 && dealer && phh_is(word[1], wlen[1], "db")) ||
+                             (count == 4 && dealer && phh_is(word[1], wlen[1], "dh")) ||
                              ((count == 2 || count == 3) && !dealer &&
                               (phh_is(word[1], wlen[1], "sm") || phh_is(word[1], wlen[1], "sd"))))) {
             /* engine._no_decision_left: before board cards or a show, a round whose
@@ -507,11 +600,11 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         }
         if (!redo && phase == DEAL && !pending && !dealer && count >= 2 &&
             (phh_is(word[1], wlen[1], "cc") || phh_is(word[1], wlen[1], "f") ||
-             phh_is(word[1], wlen[1], "cbr"))) {
+             phh_is(word[1], wlen[1], "cbr") || phh_is(word[1], wlen[1], "pb"))) {
             /* engine._fill_unknown_holes: a bet before the hole cards due are dealt: they
              * are unknown ("??"); the round starts and the action is read again */
             for (int i = 0; i < n; i++) {
-                int due = street == 0 ? (h->nhole[i] ? 0 : shape->holes) : owed[i];
+                int due = street == 0 && !stud ? (h->nhole[i] ? 0 : shape->holes) : owed[i];
                 for (int k = 0; k < due; k++) {
                     h->hole[i][h->nhole[i]++] = NCARDS;
                 }
@@ -528,8 +621,22 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 return 1;
             }
             int cc = phh_is(word[1], wlen[1], "cc"), fold = phh_is(word[1], wlen[1], "f");
-            if (cc || fold) {
-                if (count != 2 || phase != BET || queue[qhead] != i) {
+            if (phh_is(word[1], wlen[1], "pb")) { /* the bring-in posted */
+                if (count != 2 || phase != BET || queue[qhead] != i || !bring_in_due) {
+                    return 1;
+                }
+                bring_in_due = 0;
+                int64_t put = bring_in < stacks[i] ? bring_in : stacks[i];
+                stacks[i] -= put;
+                bets[i] += put;
+                h->contrib[i] += put;
+                max_bet = bets[i] > max_bet ? bets[i] : max_bet;
+                acted[i] = max_bet;
+                round_acted = 1;
+                qhead++;
+                end = qhead == qlen || live == 1;
+            } else if (cc || fold) {
+                if (count != 2 || phase != BET || queue[qhead] != i || bring_in_due) {
                     return 1;
                 }
                 if (cc) {
@@ -583,7 +690,8 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                  * completes it (engine.HandState.raise_limits and _raise) */
                 int owed = short_blind && street == 0 && max_bet < sizes[0];
                 int64_t base = owed ? sizes[0] : max_bet;
-                int64_t smallest = base + step < total ? base + step : total;
+                int64_t target = completion ? size_now : base + step;
+                int64_t smallest = target < total ? target : total;
                 int64_t largest = total;
                 if (shape->structure == 1) {
                     int64_t pot = 0;
@@ -603,6 +711,13 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 if (amount - base >= full) {
                     full = amount - base;
                 }
+                if (completion) { /* the completion reopens the betting to the bring-in */
+                    for (int j = 0; j < n; j++) {
+                        acted[j] = -1;
+                    }
+                    completion = 0;
+                }
+                bring_in_due = 0;
                 int64_t put = amount - bets[i];
                 stacks[i] -= put;
                 bets[i] = amount;
@@ -708,9 +823,10 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             } else {
                 return 1;
             }
-        } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh") && draw_game &&
-                   street >= 1) {
-            /* the cards owed after the draw, all at once (else the Python path) */
+        } else if (count == 4 && dealer && phh_is(word[1], wlen[1], "dh") &&
+                   ((draw_game && street >= 1) || stud)) {
+            /* the cards owed after the draw or on a stud street, all at once (else the
+             * Python path) */
             int i = phh_player(word[2], wlen[2]);
             if (phase != DEAL || i < 0 || i >= n || !owed[i] || wlen[3] != 2 * owed[i]) {
                 return 1;
@@ -764,7 +880,10 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 acted[i] = -1;
             }
             int opener = 0;
-            if (street == 0) { /* betting.blind_opener */
+            if (stud) { /* upcards.opener_by_upcards; the bring-in on third street */
+                opener = phh_upcard_opener(h, street, shape->evaluator == 9);
+                bring_in_due = completion = street == 0 && bring_in > 0;
+            } else if (street == 0) { /* betting.blind_opener */
                 int any = 0, top = 0;
                 int64_t best = -1;
                 for (int i = 0; i < n; i++) {
@@ -817,6 +936,11 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 pending = boards[street];
             } else if (live == 1 || street == streets) {
                 phase = DONE;
+            } else if (stud) { /* engine._start_street: a card to each live player */
+                phase = DEAL;
+                for (int j = 0; j < n; j++) {
+                    owed[j] = h->folded[j] ? 0 : 1;
+                }
             } else if (draw_game) { /* engine._start_street: every live player discards */
                 phase = DRAW;
                 dhead = dlen = 0;
@@ -858,21 +982,22 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
 }
 
 /* Check a shape read from shapes and fill in what its evaluator needs: 0, or -1 with an
- * error set. ``ladder``: the Tables of evaluators 4 and 5 (of the same type as ``self``),
- * the badugi table of evaluator 6 (uint16, 1820 x 24, held in ``badugi`` until the call
- * ends), else None. */
+ * error set. ``ladder``: the Tables of evaluators 4, 5 and 9 (of the same type as
+ * ``self``), the badugi table of evaluator 6 (uint16, 1820 x 24, held in ``badugi``
+ * until the call ends), else None. */
 static int phh_shape_ok(Tables *self, PhhShape *shape, PyObject *ladder, Py_buffer *badugi)
 {
-    static const int holes_of[7] = {2, 0, 5, 0, 2, 5, 4}; /* 0: four or five (Omaha) */
+    static const int holes_of[10] = {2, 0, 5, 0, 2, 5, 4, 7, 7, 7}; /* 0: four or five */
     int e = shape->evaluator, draw = e == 2 || e == 5 || e == 6;
-    int ok = e >= 0 && e <= 6 && shape->draws >= (draw ? 1 : 0) &&
+    shape->stud = e >= 7 && e <= 9;
+    int ok = e >= 0 && e <= 9 && shape->draws >= (draw ? 1 : 0) &&
              shape->draws <= (draw ? 3 : 0) &&
              (holes_of[e] ? shape->holes == holes_of[e]
                           : shape->holes == 4 || shape->holes == 5);
     shape->ladder = self;
     shape->badugi = NULL;
     shape->excluded = e == 4 ? ((uint64_t)1 << 16) - 1 : 0; /* short deck: no 2 to 5 */
-    if (ok && (e == 4 || e == 5)) {
+    if (ok && (e == 4 || e == 5 || e == 9)) {
         ok = Py_TYPE(ladder) == Py_TYPE(self);
         shape->ladder = (const Tables *)ladder;
     } else if (ok && e == 6) {
@@ -938,9 +1063,10 @@ PyObject *sd_Tables_phh_settle(Tables *self, PyObject *args)
         if (spec != NULL && spec != last_spec) {
             PyObject *ladder = Py_None;
             shape.draws = 0;
-            if (!PyArg_ParseTuple(spec, "iiii(iiii)|iO", &shape.structure, &shape.holes,
+            if (!PyArg_ParseTuple(spec, "iiii(iiiii)|iO", &shape.structure, &shape.holes,
                                   &shape.cap, &shape.evaluator, &shape.bet[0], &shape.bet[1],
-                                  &shape.bet[2], &shape.bet[3], &shape.draws, &ladder) ||
+                                  &shape.bet[2], &shape.bet[3], &shape.bet[4], &shape.draws,
+                                  &ladder) ||
                 phh_shape_ok(self, &shape, ladder, &badugi) < 0) {
                 goto fail;
             }

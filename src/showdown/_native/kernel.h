@@ -159,6 +159,7 @@ typedef struct {
 } Hole;
 
 #define PHH_MAX 10         /* players of a hand history */
+#define PHH_STREETS 5      /* betting rounds at most (stud) */
 #define PHH_RUNS 9         /* runouts of a hand run more than once (engine._runout_count) */
 #define PHH_INF ((int64_t)1 << 60) /* an unknown (inf) starting stack: no bet reaches it */
 
@@ -166,10 +167,10 @@ typedef struct {
  * (0 no-limit, 1 pot-limit, 2 fixed-limit), hole cards, cap on raises or 0, evaluator
  * (0 seven-card high, 1 Omaha high, 2 five-card draw: the five hole cards alone, 3 Omaha
  * eight-or-better hi-lo: the high and the low half, 4 short-deck Hold'em, 5 deuce-to-seven
- * lowball, 6 badugi) and the
+ * lowball, 6 badugi, 7 seven-card stud, 8 stud eight-or-better hi-lo, 9 razz) and the
  * bet kind per street (0 small, 1 big). */
 typedef struct {
-    int structure, holes, cap, evaluator, bet[4];
+    int structure, holes, cap, evaluator, bet[5];
     /* draw games: the draws (rounds of discarding after the first; 0 for board games);
      * evaluators 4 (short-deck Hold'em, best five of seven) and 5 (deuce-to-seven, the
      * five hole cards alone): the ladder's own tables; 6 (badugi, the four hole cards):
@@ -179,6 +180,8 @@ typedef struct {
     const Tables *ladder;
     const uint16_t *badugi;
     uint64_t excluded;
+    int stud; /* stud (evaluators 7 to 9): antes and a bring-in, five streets of up and down
+                 cards, each round opened by the up cards (upcards.py) */
 } PhhShape;
 
 /* One replayed hand: what the betting left, for its settlement. Amounts are in units of
@@ -188,7 +191,7 @@ typedef struct {
     int n, nboard, last_aggressor, lowest, places;
     int64_t start[PHH_MAX], contrib[PHH_MAX], paid[PHH_MAX], seat[PHH_MAX];
     unsigned char folded[PHH_MAX], mucked[PHH_MAX], unknown_stack[PHH_MAX];
-    int hole[PHH_MAX][5], nhole[PHH_MAX], board[5]; /* up to five hole cards (P5O) */
+    int hole[PHH_MAX][7], nhole[PHH_MAX], board[5]; /* up to seven hole cards (stud) */
     /* a hand run more than once (_runout_count): nruns boards, the first run's first
      * (board[] then holds the first run's too); nruns is 0 for a hand run once */
     int nruns, run_board[PHH_RUNS][5];

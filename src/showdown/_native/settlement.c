@@ -25,7 +25,58 @@ typedef struct {
     uint32_t pot_low_winners[PHH_MAX + 1];
     int64_t half_share[PHH_MAX + 1][2][PHH_MAX];
     int pot_total_order[PHH_MAX + 1][PHH_MAX], pot_nwinners[PHH_MAX + 1];
+    /* each half's winners in their odd-chip order (stud: by the cards held) */
+    int half_order[PHH_MAX + 1][2][PHH_MAX], half_count[PHH_MAX + 1][2];
 } PhhSettled;
+
+/* The eight-or-better low of seven stud cards as phh_omaha_low gives it: the mask of the
+ * five lowest ranks of eight or below held (pairs count once), or -1 with fewer. */
+static int phh_stud_low(const int *cards, int count)
+{
+    unsigned held = 0;
+    for (int k = 0; k < count; k++) {
+        int r = cards[k] >> 2;
+        held |= r == 12 ? 2u : r <= 6 ? 1u << (r + 2) : 0u;
+    }
+    unsigned five = 0;
+    int taken = 0;
+    for (int b = 1; b <= 8 && taken < 5; b++) {
+        if (held >> b & 1) {
+            five |= 1u << b;
+            taken++;
+        }
+    }
+    return taken == 5 ? (int)five : -1;
+}
+
+/* The players of ``mask`` in the order odd chips go to them: clockwise from the first seat
+ * left of the button (index 0); in stud (``by_cards``) as resolution.split_by_cards orders
+ * them: the highest card held first (by id: rank, then suit clubs to spades), or for a low
+ * half the lowest card (aces lowest). Returns how many. */
+static int phh_odd_chip_order(const PhhHand *h, uint32_t mask, int by_cards, int low, int *out)
+{
+    int m = 0, key[PHH_MAX];
+    for (int i = 0; i < h->n; i++) {
+        if (!(mask >> i & 1)) {
+            continue;
+        }
+        int k = 0;
+        for (int c = 0; c < h->nhole[i] && by_cards; c++) {
+            int card = h->hole[i][c], r = card >> 2;
+            int v = low ? -(((r == 12 ? -1 : r) + 1) * 4 + (card & 3)) : card; /* larger first */
+            k = c == 0 || v > k ? v : k;
+        }
+        int j = m++;
+        while (by_cards && j > 0 && key[j - 1] < k) { /* stable: ties keep their order */
+            key[j] = key[j - 1];
+            out[j] = out[j - 1];
+            j--;
+        }
+        key[j] = k;
+        out[j] = i;
+    }
+    return m;
+}
 
 /* The Omaha eight-or-better low of exactly two of ``h`` hole and three of five board
  * cards, as a mask of its five ranks (ace bit 1, deuce bit 2 ... eight bit 8), or -1 when
@@ -174,7 +225,8 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
         }
     }
     int all = phh_dead_antes(h, chips); /* the players, then any placeholders */
-    int hilo = shape->evaluator == 3;
+    int hilo = shape->evaluator == 3 || shape->evaluator == 8, stud = shape->stud;
+    int ordered = hilo || stud; /* winners listed half by half (resolve's totals) */
     for (int i = 0; i < n; i++) {
         s->won[i] = 0;
         s->value[i] = -1;
@@ -255,8 +307,9 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
     s->norder = 0;
     if (first < nlive) {
         /* draw games (five-card, deuce-to-seven, badugi): the hand alone */
-        int e = shape->evaluator, five_card = e == 2 || e == 5, no_board = five_card || e == 6;
-        const Tables *ladder = e == 5 || e == 4 ? shape->ladder : t;
+        int e = shape->evaluator, five_card = e == 2 || e == 5;
+        int no_board = five_card || e == 6 || stud;
+        const Tables *ladder = e == 5 || e == 4 || e == 9 ? shape->ladder : t;
         if (h->nboard != (no_board ? 0 : 5)) {
             return 1;
         }
@@ -269,7 +322,7 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
             if (h->mucked[i]) {
                 continue;
             }
-            unsigned hole[5];
+            unsigned hole[7];
             if (h->nhole[i] != shape->holes) {
                 return 1;
             }
@@ -284,7 +337,16 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
                 s->value[i] = rank_of(ladder, 5, hole, key);
             } else if (e == 6) {
                 s->value[i] = shape->badugi[phh_badugi_index(hole)];
-            } else if (shape->evaluator == 1 || hilo) {
+            } else if (stud) { /* best five of the seven: high, or razz's ace-to-five */
+                uint32_t key = 0;
+                for (int m = 0; m < 7; m++) {
+                    key += ladder->keys[hole[m]];
+                }
+                s->value[i] = rank_of(ladder, 7, hole, key);
+                if (hilo) {
+                    s->low[i] = phh_stud_low(h->hole[i], 7);
+                }
+            } else if (shape->evaluator == 1 || shape->evaluator == 3) {
                 s->value[i] = omaha_best(t, hole, h->nhole[i], board, 5);
                 if (hilo) {
                     s->low[i] = phh_omaha_low(h->hole[i], h->nhole[i], h->board);
@@ -306,8 +368,9 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
         }
         /* 4. Showdown order: the index runs clockwise from the first seat after the
          * button; from the last aggressor, else from that first seat. */
-        int in_hand[PHH_MAX], m = 0;
-        for (int i = 0; i < n; i++) {
+        int in_hand[PHH_MAX], m = 0, base = stud ? h->lowest : 0;
+        for (int c = 0; c < n; c++) {
+            int i = (base + c) % n;
             for (int k = first; k < nlive; k++) {
                 if (live[k] == i) {
                     in_hand[m++] = i;
@@ -315,7 +378,13 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
             }
         }
         int start = m;
-        if (h->last_aggressor >= 0) {
+        if (stud) { /* no button: from the lowest seat, or the first from the aggressor's */
+            start = 0;
+            while (h->last_aggressor >= 0 && start < m &&
+                   h->seat[in_hand[start]] < h->seat[h->last_aggressor]) {
+                start++;
+            }
+        } else if (h->last_aggressor >= 0) {
             start = 0;
             while (start < m && in_hand[start] < h->last_aggressor) {
                 start++;
@@ -349,12 +418,12 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
             }
         }
         s->pot_winners[p] = winners;
-        if (hilo) {
+        if (ordered) {
             /* resolve: the best qualifying low among those who show takes the low half
              * (the odd chip to the high half); none, and the high scoops */
             uint32_t lows = 0;
             int lowest = -1;
-            for (int k = s->pot_from[p]; k < nlive && nlive - s->pot_from[p] > 1; k++) {
+            for (int k = s->pot_from[p]; hilo && k < nlive && nlive - s->pot_from[p] > 1; k++) {
                 int v = s->low[live[k]];
                 if (v >= 0 && !h->mucked[live[k]] && (lowest < 0 || v < lowest)) {
                     lowest = v;
@@ -367,14 +436,22 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
             }
             s->pot_low_winners[p] = lows;
             int64_t amount = s->pot_amount[p], high = lows ? amount - amount / 2 : amount;
-            phh_split(high, winners, n, s->half_share[p][0]);
-            phh_split(amount - high, lows, n, s->half_share[p][1]);
             int m = 0; /* the pot's winners: the high half's, then the low half's new ones */
             for (int half = 0; half < 2; half++) {
                 uint32_t mask = half ? lows : winners;
+                int64_t part = half ? amount - high : high;
+                /* razz's single ladder is a low one: its odd chips go by the lowest card */
+                int low_rule = half || shape->evaluator == 9;
+                int *order = s->half_order[p][half];
+                int count = phh_odd_chip_order(h, mask, stud, low_rule, order);
+                s->half_count[p][half] = count;
                 for (int i = 0; i < n; i++) {
-                    if ((mask >> i & 1) && !(half && (winners >> i & 1))) {
-                        s->pot_total_order[p][m++] = i;
+                    s->half_share[p][half][i] = 0;
+                }
+                for (int k = 0; k < count; k++) {
+                    s->half_share[p][half][order[k]] = part / count + (k < part % count);
+                    if (!(half && (winners >> order[k] & 1))) {
+                        s->pot_total_order[p][m++] = order[k];
                     }
                 }
             }
@@ -599,18 +676,16 @@ static PyObject *phh_halves(const PhhHand *h, const PhhSettled *s, int p)
 {
     PyObject *half[2] = {NULL, NULL};
     for (int k = 0; k < 2; k++) {
-        uint32_t mask = k ? s->pot_low_winners[p] : s->pot_winners[p];
-        if (!mask) {
+        if (!s->half_count[p][k]) {
             half[k] = Py_NewRef(Py_None);
             continue;
         }
         int64_t seats[PHH_MAX], shares[PHH_MAX];
         int m = 0;
-        for (int i = 0; i < h->n; i++) {
-            if (mask >> i & 1) {
-                seats[m] = h->seat[i];
-                shares[m++] = s->half_share[p][k][i];
-            }
+        for (; m < s->half_count[p][k]; m++) {
+            int i = s->half_order[p][k][m];
+            seats[m] = h->seat[i];
+            shares[m] = s->half_share[p][k][i];
         }
         PyObject *items[2] = {phh_tuple(seats, m), phh_tuple(shares, m)};
         half[k] = phh_pack(2, items);
@@ -618,8 +693,8 @@ static PyObject *phh_halves(const PhhHand *h, const PhhSettled *s, int p)
     return phh_pack(2, half);
 }
 
-static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs, int hilo,
-                            PyObject *infinite)
+static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs, int ordered,
+                            int hilo, PyObject *infinite)
 {
     int n = h->n;
     const PhhSettled *s = run; /* the first run: order, shown, ranks, returned */
@@ -650,7 +725,7 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs, i
                 count += sr->pot_winners[p] >> i & 1;
             }
             int w = 0; /* winners clockwise from the button: the odd chips first */
-            if (hilo) { /* run once: the pot's winners in resolve's order, both halves */
+            if (ordered) { /* run once: the pot's winners in resolve's order, both halves */
                 for (; w < sr->pot_nwinners[p]; w++) {
                     int i = sr->pot_total_order[p][w];
                     winners[w] = h->seat[i];
@@ -658,7 +733,7 @@ static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs, i
                     won[i] += shares[w];
                 }
             }
-            for (int i = 0; i < n && !hilo; i++) {
+            for (int i = 0; i < n && !ordered; i++) {
                 if (sr->pot_winners[p] >> i & 1) {
                     winners[w] = h->seat[i];
                     shares[w] = amount / count + (w < amount % count);
@@ -790,9 +865,9 @@ int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
         *result = phh_partial_result(h, infinite);
         return *result == NULL ? -1 : 0;
     }
-    int hilo = shape->evaluator == 3;
-    if (hilo && h->nruns) {
-        return 1; /* a hi-lo hand run more than once: the Python path */
+    int hilo = shape->evaluator == 3 || shape->evaluator == 8, ordered = hilo || shape->stud;
+    if (ordered && h->nruns) {
+        return 1; /* a hi-lo or stud hand run more than once: the Python path */
     }
     PhhSettled settled[PHH_RUNS];
     int status = phh_settle(t, shape, h, settled), runs = h->nruns ? h->nruns : 1;
@@ -809,7 +884,7 @@ int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
     if (status == 1 || phh_card_text_init() < 0) {
         return status == 1 ? 1 : -1;
     }
-    *result = status == 0 ? phh_result(h, settled, runs, hilo, infinite)
+    *result = status == 0 ? phh_result(h, settled, runs, ordered, hilo, infinite)
                           : phh_unknown_result(h, infinite);
     return *result == NULL ? -1 : 0;
 }

@@ -79,9 +79,10 @@ _STRUCTURES = {"no-limit": 0, "pot-limit": 1, "fixed-limit": 2}
 #: eight-or-better, the high and the low half).
 _EVALUATORS = {("holdem", 2): 0, ("omaha", 4): 1, ("omaha", 5): 1, ("five-card", 5): 2,
                ("omaha-hi-lo", 4): 3, ("omaha-hi-lo", 5): 3, ("short-deck", 2): 4,
-               ("deuce-to-seven", 5): 5, ("badugi", 4): 6}
-#: The evaluators that rank on a ladder's own tables (4, 5) or the badugi table (6).
-_LADDERED = (4, 5, 6)
+               ("deuce-to-seven", 5): 5, ("badugi", 4): 6, ("stud", 7): 7,
+               ("stud-hi-lo", 7): 8, ("razz", 7): 9}
+#: The evaluators that rank on a ladder's own tables (4, 5, 9) or the badugi table (6).
+_LADDERED = (4, 5, 6, 9)
 
 
 def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
@@ -106,25 +107,27 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big), draws).
 
     >>> sorted(kernel_shapes())  # PT, N5CD...: this library's own codes
-    ['F2L3D', 'F5CD', 'FB', 'FO/8', 'FT', 'N2L1D', 'N5CD', 'NS', 'NT', 'P5CD', 'P5O', \
-'P5O/8', 'PO', 'PO/8', 'PT']
+    ['F2L3D', 'F5CD', 'F7S', 'F7S/8', 'FB', 'FO/8', 'FR', 'FT', 'N2L1D', 'N5CD', 'NS', \
+'NT', 'P5CD', 'P5O', 'P5O/8', 'PO', 'PO/8', 'PT']
     >>> kernel_shapes()["F2L3D"]
-    (2, 5, 4, 5, (0, 0, 1, 1), 3)
+    (2, 5, 4, 5, (0, 0, 1, 1, 0), 3)
     """
     shapes: dict[str, tuple[Any, ...]] = {}
     for code, rules in RULES.items():
-        shape = shape_of(rules) or _draw_shape(rules)
+        shape = shape_of(rules) or _draw_shape(rules) or _stud_shape(rules)
         if shape is None or not rules.supported:
             continue
         evaluator = _EVALUATORS.get((rules.game, shape[0]))
         draws = len(shape[1]) - 1 if not any(shape[1]) else 0
-        if evaluator is None or shape[1] not in ((0, 3, 1, 1), (0,) * (draws + 1)):
+        if evaluator is None or shape[1] not in ((0, 3, 1, 1), (0,) * (draws + 1), _STUD):
             continue
         if len(shape[2]) != (36 if evaluator == 4 else 52):
             continue
-        bets = (*tuple(int(s.bet == "big") for s in rules.streets), 0, 0, 0)
+        if shape[1] == _STUD:
+            draws = 0
+        bets = (*tuple(int(s.bet == "big") for s in rules.streets), 0, 0, 0, 0)
         shapes[code] = (_STRUCTURES[rules.structure], shape[0], rules.cap or 0, evaluator,
-                        bets[:4], draws)
+                        bets[:5], draws)
     return shapes
 
 
@@ -146,6 +149,34 @@ def _draw_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[st
         return None
     deck = frozenset(c for c in CARD_TEXTS if c[0] in rules.ranks)
     return len(streets[0].hole), (0,) * len(streets), deck
+
+
+#: The streets of seven-card stud as :func:`_stud_shape` gives them (no board).
+_STUD = (0, 0, 0, 0, 0)
+#: Seven-card stud's streets: the up flags of each street's cards and its bet, opened by the
+#: up cards (third street by one card, the later ones by the hand showing).
+_STUD_CARDS = ((False, False, True), (True,), (True,), (True,), (False,))
+_STUD_BETS = ("small", "small", "big", "big", "big")
+
+
+def _stud_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
+    """(hole cards, board cards per street, the deck) of fixed-limit seven-card stud
+    with a bring-in (stud, stud eight or better, razz), else ``None``.
+
+    >>> from showdown.phh.rules import find
+    >>> _stud_shape(find("FR"))[:2], _stud_shape(find("NT"))
+    ((7, (0, 0, 0, 0, 0)), None)
+    """
+    streets = rules.streets
+    if rules.forced != "bring-in" or not rules.fixed or len(streets) != 5:
+        return None
+    if any(s.board or s.draw for s in streets) or tuple(s.hole for s in streets) != _STUD_CARDS:
+        return None
+    if tuple(s.bet for s in streets) != _STUD_BETS or any(
+            s.opening == "position" for s in streets):
+        return None
+    deck = frozenset(c for c in CARD_TEXTS if c[0] in rules.ranks)
+    return 7, _STUD, deck
 
 
 def _with_tables(shapes: dict[str, tuple[Any, ...]]) -> dict[str, tuple[Any, ...]]:
