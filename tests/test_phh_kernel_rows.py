@@ -167,6 +167,7 @@ def in_cents(h: HandHistory) -> HandHistory:
 
     changes: dict[str, Any] = {key: money(h.fields[key]) for key in (
         "antes", "blinds_or_straddles", "starting_stacks", "min_bet", "small_bet", "big_bet",
+        "bring_in",
         "finishing_stacks", "winnings", *HOUSE_FIELDS, *ADDED_FIELDS) if key in h.fields}
     changes["actions"] = [
         f"{a.rpartition(' ')[0]} {money(int(a.rpartition(' ')[2]))}" if " cbr " in a else a
@@ -175,14 +176,19 @@ def in_cents(h: HandHistory) -> HandHistory:
     return h.with_fields(**changes)
 
 
+#: Games the kernel also replays: Omaha hi-lo (both halves), short deck, the lowball and
+#: badugi draws, stud (odd chips by the cards held).
+OTHER_GAMES = ("PO/8", "NS", "F2L3D", "FB", "F7S", "F7S/8", "FR")
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_generated_hands(seed: int) -> None:
     rng = random.Random(seed)
     hands = []
     for k in range(12):
-        code = rng.choice(["NT", "NT", "FT", "PO"])
-        n = rng.randint(2, 6)
+        code = rng.choice(["NT", "NT", "FT", "PO", *OTHER_GAMES])
+        n = rng.randint(2, {"F2L3D": 3, "FB": 4, "PO/8": 5}.get(code, 6))
         h = random_hand(rng, header(code, [rng.choice([7, 40, 100, 250]) for _ in range(n)]),
                         fold=rng.choice([0.1, 0.4]))
         h = recorded(rng, h)
