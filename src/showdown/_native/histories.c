@@ -2,12 +2,15 @@
  * Replay and settle a run of everyday PHH hands in one call. A hand is
  * its fields dict (as read from the file); shapes maps a variant code to
  * (structure 0 no-limit / 1 pot-limit / 2 fixed-limit, hole cards, cap or 0,
- * evaluator 0 seven-card high / 1 Omaha high / 2 five-card draw / 3 Omaha
- * eight-or-better hi-lo, bet kind per
- * street 0 small / 1 big x 4) for blind-and-board games dealt flop, turn, river
- * from 52 cards, and five-card draw (five hole cards, a round, one draw, a
- * round). A hand run more than once (_runout_count) deals each run's board in
- * turn and is settled run by run (settlement.c).
+ * evaluator, bet kind per street 0 small / 1 big x 5, draws, ladder): the evaluators
+ * are 0 seven-card high, 1 Omaha high, 2 five-card draw, 3 Omaha eight-or-better hi-lo,
+ * 4 short-deck Hold'em, 5 deuce-to-seven lowball, 6 badugi, 7 seven-card stud, 8 stud
+ * eight-or-better hi-lo, 9 razz (see PhhShape in kernel.h). The games: blind-and-board
+ * games dealt flop, turn, river from 52 cards (36 in short deck); draw games (hole
+ * cards, a round, then one to three draws each followed by a round); stud (antes, a
+ * bring-in, five streets of up and down cards, each round opened by the up cards as
+ * showdown.phh.upcards opens it). A hand run more than once (_runout_count) deals each
+ * run's board in turn and is settled run by run (settlement.c; not hi-lo or stud).
  * Amounts are whole numbers or decimals (0.25, "cbr 3.50"), counted in units
  * of the hand's smallest decimal place as showdown.phh.amounts counts them;
  * an unknown starting stack (inf) is one no bet reaches (PHH_INF). The betting
@@ -323,7 +326,7 @@ static int phh_tuple_order(const int *a, int la, const int *b, int lb)
  * ties to the first player; the up cards are the third to sixth, "??" not counted. */
 static int phh_upcard_opener(const PhhHand *h, int street, int razz)
 {
-    int best = 0, found = 0, best_sizes[7], best_ranks[7], nbs = 0, nbr = 0;
+    int best = 0, found = 0, best_sizes[7] = {0}, best_ranks[7] = {0}, nbs = 0, nbr = 0;
     for (int i = 0; i < h->n; i++) {
         int up[7], nup = 0;
         if (h->folded[i]) {
@@ -337,7 +340,7 @@ static int phh_upcard_opener(const PhhHand *h, int street, int razz)
         if (!nup) {
             continue;
         }
-        int sizes[7], ranks[7], ns = 0, nr = 0;
+        int sizes[7] = {0}, ranks[7] = {0}, ns = 0, nr = 0;
         if (street == 0) {
             int c = up[nup - 1], r = c >> 2, suit = c & 3;
             if (razz) { /* (rank aces low, suit): the highest */

@@ -5,6 +5,11 @@
  * button, the showdown order), and the Python tuple phh_settle returns for it; a hand
  * whose showdown needs an unknown hand is left unsettled, as
  * showdown.phh.settlement.settle_replay leaves it. Amounts stay in the replay's units.
+ * In the hi-lo games each pot is halved between the best high and the best qualifying
+ * eight-or-better low (the odd chip to the high half; no low: the high scoops) and its
+ * halves are returned too; in stud (no button) the odd chips go by the cards held, as
+ * showdown.pots.resolution.split_by_cards gives them, and the showdown starts from the
+ * lowest seat when nobody bet on the last street.
  */
 #include "kernel.h"
 
