@@ -420,6 +420,63 @@ static inline uint32_t draw_joint(Rng *rng, const Group *g, uint64_t *mask)
     return (c & ~take) | (s->alias & take);
 }
 
+/* Per joint combo of ``g``, the deck positions (of ``size``) its cards leave, ``left``
+ * of each, for draw_listed; NULL (the boards are drawn card by card then) when some
+ * joint combo leaves another number (a card of it is out of the deck) or the lists would
+ * take more than DECKS_MOST bytes or no memory is left. */
+#define DECKS_MOST ((size_t)1 << 22)
+
+static uint8_t *deal_decks(const Group *g, const Draw *draw, uint32_t size, uint32_t left)
+{
+    if (left == 0 || (size_t)g->size > DECKS_MOST / left) {
+        return NULL;
+    }
+    uint8_t *decks = malloc((size_t)g->size * left);
+    for (Py_ssize_t d = 0; d < g->size && decks != NULL; d++) {
+        uint8_t *list = decks + (size_t)d * left;
+        uint32_t n = 0;
+        for (uint32_t q = 0; q < size; q++) {
+            if ((draw->card_bits[q] & g->mask[d]) == 0) {
+                if (n < left) {
+                    list[n] = (uint8_t)q;
+                }
+                n++;
+            }
+        }
+        if (n != left) { /* left is size less the deal's cards: all of them are in the deck */
+            free(decks);
+            decks = NULL;
+        }
+    }
+    return decks;
+}
+
+/* The boards of a block's ``stop`` deals of one group (``joint_of[b][0]``) from the
+ * deals' lists (deal_decks), two boards from one 64-bit number (32 bits each) and
+ * fresh bits for a board whose 32 are rejected (see draw_listed). */
+static inline void board_listed(Rng *rng, uint32_t u, uint8_t *list, Listed ls, int k,
+                                const Draw *draw, uint32_t *key, uint64_t *lanes)
+{
+    while (!draw_listed(u, list, ls, k, draw, key, lanes)) {
+        u = (uint32_t)(rng_next(rng) >> 32);
+    }
+}
+
+static inline void boards_listed(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
+                                 uint8_t *decks, Listed ls, int k, const Draw *draw,
+                                 uint32_t *keys_of, uint64_t *lanes_of)
+{
+    for (int b = 0; b < stop; b += 2) {
+        uint64_t x = rng_next(rng);
+        board_listed(rng, (uint32_t)(x >> 32), decks + (size_t)joint_of[b][0] * ls.n, ls, k,
+                     draw, &keys_of[b], &lanes_of[b]);
+        if (b + 1 < stop) {
+            board_listed(rng, (uint32_t)x, decks + (size_t)joint_of[b + 1][0] * ls.n, ls, k,
+                         draw, &keys_of[b + 1], &lanes_of[b + 1]);
+        }
+    }
+}
+
 /* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
  * docstring in module.c. */
 PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
@@ -531,6 +588,11 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
         const uint32_t *row_start5 = self->row_start[5];
         const int ng = n_groups;
+        /* One group: each joint combo lists the deck cards it leaves, and a board is
+         * drawn from its deal's list (draw_listed: no card drawn again) */
+        uint32_t left = ng == 1 ? size - 2 * (uint32_t)groups[0].n_members : 0;
+        uint8_t *decks = ng == 1 && k > 0 ? deal_decks(&groups[0], &draw, size, left) : NULL;
+        const Listed ls = decks != NULL ? listed_of(left, k) : (Listed){0, 0};
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
         rng_seed(&rng, (uint64_t)seed);
@@ -579,7 +641,12 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
             if (attempts < 0) {
                 break;
             }
-            for (int b = 0; b < stop; b++) {
+            if (decks != NULL && k == 5) { /* preflop: the loop unrolled */
+                boards_listed(&rng, stop, joint_of, decks, ls, 5, &draw, keys_of, lanes_of);
+            } else if (decks != NULL) {
+                boards_listed(&rng, stop, joint_of, decks, ls, k, &draw, keys_of, lanes_of);
+            }
+            for (int b = 0; b < stop && decks == NULL; b++) {
                 if (k > 0) {
                     draw_cards_flat(&rng, &draw, size, k, taken_of[b], &keys_of[b],
                                     &lanes_of[b]);
@@ -620,6 +687,7 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         counts[TALLY + 2] += ties;
         sd_add_by_winners(by_winners, players, counts);
         Py_END_ALLOW_THREADS
+        free(decks);
     }
 done:
     free(by_winners);
