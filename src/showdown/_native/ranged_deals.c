@@ -477,6 +477,20 @@ static inline void boards_listed(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PL
     }
 }
 
+/* boards_listed for a block, preflop (k == 5: the loops unrolled) or not; a function
+ * of its own, called once a block, so that the loop of several groups is compiled as
+ * it was without it. */
+static void listed_boards(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
+                          uint8_t *decks, Listed ls, int k, const Draw *draw,
+                          uint32_t *keys_of, uint64_t *lanes_of)
+{
+    if (k == 5) {
+        boards_listed(rng, stop, joint_of, decks, ls, 5, draw, keys_of, lanes_of);
+    } else {
+        boards_listed(rng, stop, joint_of, decks, ls, k, draw, keys_of, lanes_of);
+    }
+}
+
 /* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
  * docstring in module.c. */
 PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
@@ -641,18 +655,17 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
             if (attempts < 0) {
                 break;
             }
-            if (decks != NULL && k == 5) { /* preflop: the loop unrolled */
-                boards_listed(&rng, stop, joint_of, decks, ls, 5, &draw, keys_of, lanes_of);
-            } else if (decks != NULL) {
-                boards_listed(&rng, stop, joint_of, decks, ls, k, &draw, keys_of, lanes_of);
-            }
-            for (int b = 0; b < stop && decks == NULL; b++) {
-                if (k > 0) {
-                    draw_cards_flat(&rng, &draw, size, k, taken_of[b], &keys_of[b],
-                                    &lanes_of[b]);
-                } else {
-                    keys_of[b] = draw.base_key;
-                    lanes_of[b] = draw.base_lanes;
+            if (decks != NULL) {
+                listed_boards(&rng, stop, joint_of, decks, ls, k, &draw, keys_of, lanes_of);
+            } else {
+                for (int b = 0; b < stop; b++) {
+                    if (k > 0) {
+                        draw_cards_flat(&rng, &draw, size, k, taken_of[b], &keys_of[b],
+                                        &lanes_of[b]);
+                    } else {
+                        keys_of[b] = draw.base_key;
+                        lanes_of[b] = draw.base_lanes;
+                    }
                 }
             }
             for (int b = 0; b < stop; b++) {
