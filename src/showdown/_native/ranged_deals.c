@@ -477,6 +477,84 @@ static inline void boards_listed(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PL
     }
 }
 
+/* When every group draws a uniform index (even weights, or whole weights listed), a
+ * deal's indexes all come from 32 random bits, as the digits of draw_listed: index i
+ * of group g uniform in 0..bound[g]-1, exact once the 32 bits whose rest is below
+ * ``reject`` (2**32 mod the bounds' product) are drawn again; two attempts at a deal
+ * from one 64-bit number, where each group's own draw spent one. ``reject`` is
+ * UINT32_MAX when some group draws through its alias slots or the product of the
+ * bounds passes 2**32 (the groups are drawn one by one then, by draw_joint). */
+typedef struct {
+    uint32_t bound[MAX_PLAYERS];
+    const uint32_t *listed[MAX_PLAYERS]; /* the group's list, or NULL: the index itself */
+    uint32_t reject;
+} Uniform;
+
+static Uniform uniform_of(const Group *groups, int ng)
+{
+    Uniform x;
+    uint64_t product = 1;
+    x.reject = UINT32_MAX;
+    for (int gi = 0; gi < ng; gi++) {
+        const Group *g = &groups[gi];
+        if (g->listed == NULL && !g->even) {
+            return x;
+        }
+        x.bound[gi] = g->listed != NULL ? g->n_listed : (uint32_t)g->size;
+        x.listed[gi] = g->listed;
+        product *= x.bound[gi]; /* each bound below 2**25: no overflow before the test */
+        if (product > ((uint64_t)1 << 32)) {
+            return x;
+        }
+    }
+    x.reject = (uint32_t)((((uint64_t)1 << 32)) % product);
+    return x;
+}
+
+/* A block's ``stop`` deals (see Uniform), each attempt kept when no two groups share
+ * a card; the attempts so far, or -1 past ``most``. A function of its own, called once
+ * a block, as listed_boards. */
+static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Uniform *un,
+                               int stop, uint32_t (*joint_of)[MAX_PLAYERS],
+                               uint64_t *taken_of, long long attempts, long long most)
+{
+    uint64_t x = 0;
+    int half = 0;
+    for (int b = 0; b < stop;) {
+        uint32_t u;
+        if (half == 0) {
+            x = rng_next(rng);
+            u = (uint32_t)(x >> 32);
+        } else {
+            u = (uint32_t)x;
+        }
+        half ^= 1;
+        uint32_t at[MAX_PLAYERS];
+        for (int gi = 0; gi < ng; gi++) {
+            uint64_t y = (uint64_t)u * un->bound[gi];
+            at[gi] = (uint32_t)(y >> 32);
+            u = (uint32_t)y;
+        }
+        if (u < un->reject) {
+            continue; /* rare: below product / 2**32 of the time (0.02 for six ranges) */
+        }
+        if (++attempts > most) {
+            return -1;
+        }
+        uint64_t taken = 0, clash = 0;
+        for (int gi = 0; gi < ng; gi++) {
+            uint32_t d = un->listed[gi] != NULL ? un->listed[gi][at[gi]] : at[gi];
+            uint64_t mask = groups[gi].mask[d];
+            clash |= mask & taken;
+            taken |= mask;
+            joint_of[b][gi] = d;
+        }
+        taken_of[b] = taken;
+        b += clash == 0;
+    }
+    return attempts;
+}
+
 /* boards_listed for a block, preflop (k == 5: the loops unrolled) or not; a function
  * of its own, called once a block, so that the loop of several groups is compiled as
  * it was without it. */
@@ -607,6 +685,7 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         uint32_t left = ng == 1 ? size - 2 * (uint32_t)groups[0].n_members : 0;
         uint8_t *decks = ng == 1 && k > 0 ? deal_decks(&groups[0], &draw, size, left) : NULL;
         const Listed ls = decks != NULL ? listed_of(left, k) : (Listed){0, 0};
+        const Uniform uniform = uniform_of(groups, ng);
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
         rng_seed(&rng, (uint64_t)seed);
@@ -636,7 +715,11 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
              * group too (it never clashes): its deals, apart from the boards, do not
              * wait on each other, so their loads overlap (measured: weighted heads-up
              * ranges about 4% faster than a deal and its board drawn together). */
-            for (int b = 0; b < stop;) {
+            if (uniform.reject != UINT32_MAX) {
+                attempts = uniform_deals(&rng, groups, ng, &uniform, stop, joint_of, taken_of,
+                                         attempts, most);
+            }
+            for (int b = uniform.reject != UINT32_MAX ? stop : 0; b < stop;) {
                 if (++attempts > most) {
                     attempts = -1;
                     break;

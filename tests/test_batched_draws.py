@@ -1,8 +1,9 @@
-"""Boards of one group's deals drawn from each deal's own list of the cards it leaves
-(issue 24, ``draw_listed`` in the kernel): a partial Fisher-Yates shuffle with every
-position of a board taken from one 32-bit number. Checked against brute-force
-enumeration on small decks, where a board that favoured some cards or some order of
-drawing them shows at once."""
+"""Draws of the kernel's range-against-range loop that take several bounded picks from
+one 32-bit number (issue 24): boards of one group's deals drawn from each deal's own
+list of the cards it leaves (``draw_listed``, a partial Fisher-Yates shuffle), and a
+deal's index in every group at once (``uniform_deals``). Checked against brute-force
+enumeration on small decks and ranges, where a draw that favoured some cards, some
+combos or some order shows at once."""
 
 from __future__ import annotations
 
@@ -115,3 +116,72 @@ def test_a_dead_card_in_a_combo_takes_the_card_by_card_boards() -> None:
     drawn = drawn_shares([], live, combos, [1.0, 2.0], n, 4)
     for e, d in zip(exact, drawn, strict=True):
         assert abs(e - d) <= 5 * (e * (1 - e) / n) ** 0.5 + 1e-9
+
+
+@st.composite
+def clashing_groups(draw: st.DrawFn) -> tuple[list[np.ndarray], list[list[float]]]:
+    """Two to four ranged players of 2 to 5 combos each from 12 cards, so that their
+    combos often share a card; weights all even, in quarters (listed) or any (alias)."""
+    pool = draw(st.permutations(range(52)))[:12]
+    pairs = list(itertools.combinations(pool, 2))
+    players = draw(st.integers(2, 4))
+    kind = draw(st.sampled_from(["even", "quarters", "any"]))
+    combos, weights = [], []
+    for _ in range(players):
+        n = draw(st.integers(2, 5))
+        combos.append(np.array(draw(st.lists(st.sampled_from(pairs), min_size=n, max_size=n,
+                                             unique=True)), dtype=np.int64))  # fmt: skip
+        weights.append(
+            [1.0] * n if kind == "even"
+            else draw(st.lists(st.sampled_from([0.25, 0.5, 1.0, 1.5]), min_size=n, max_size=n))
+            if kind == "quarters"
+            else draw(st.lists(st.floats(0.1, 3.0), min_size=n, max_size=n))
+        )  # fmt: skip
+    return combos, weights
+
+
+def exact_counts(board: list[int], combos: list[np.ndarray], weights: list[list[float]]
+                 ) -> np.ndarray | None:  # fmt: skip
+    """counts[p, k] / trials of every deal with no card twice, by its weight (the
+    product of its combos'), on a full ``board``; None when no deal fits."""
+    players = len(combos)
+    shares = np.zeros((players, 11))
+    total = 0.0
+    for deal in itertools.product(*(range(len(c)) for c in combos)):
+        holes = [combos[p][i].tolist() for p, i in enumerate(deal)]
+        cards = [c for h in holes for c in h]
+        if len(set(cards)) < len(cards):
+            continue
+        w = float(np.prod([weights[p][i] for p, i in enumerate(deal)]))
+        ranks = [evaluate_ids(h + board) for h in holes]
+        best = [p for p in range(players) if ranks[p] == min(ranks)]
+        for p in best:
+            shares[p, len(best)] += w
+        total += w
+    return shares / total if total else None
+
+
+@settings(max_examples=40, deadline=None)
+@given(clashing_groups(), st.integers(0, 2**64 - 1))
+def test_each_group_drawn_apart_gives_the_deals_their_weight(
+    ranges: tuple[list[np.ndarray], list[list[float]]], seed: int
+) -> None:
+    """Each ranged player in a group of its own, on a full board (no card drawn, so a
+    trial's outcome is its deal's): the counts of winners are the exact shares of the
+    deals that fit, within 5 standard errors, whether the groups' indexes come from one
+    32-bit number (even and listed weights) or one by one (alias slots)."""
+    combos, weights = ranges
+    taken = {int(c) for cs in combos for c in cs.ravel()}
+    board = [c for c in range(52) if c not in taken][:5]
+    expected = exact_counts(board, combos, weights)
+    groups = [([p], np.arange(len(c)).reshape(-1, 1), np.cumsum(weights[p]))
+              for p, c in enumerate(combos)]  # fmt: skip
+    n = 40_000
+    counts = K.new_counts(len(combos))
+    fitted = D.deal_counts(board, range(52), combos, groups, n, seed, counts)
+    if expected is None or not fitted:  # no deal fits, or too few attempts fit
+        assert not fitted or expected is not None
+        return
+    got = counts / n
+    sigma = np.sqrt(expected * (1 - expected) / n)
+    assert (np.abs(got - expected) <= 5 * sigma + 2 / n).all()
