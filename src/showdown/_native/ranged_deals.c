@@ -569,6 +569,89 @@ static void listed_boards(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
     }
 }
 
+/* Several groups: a board from the first group's list of the deal (deal_decks),
+ * shuffled step by step (partial Fisher-Yates) until k of the cards it brings forward
+ * are none of the other groups': the first k such cards of a uniform order of the
+ * list, so a uniform board of the cards the deal leaves, and no card looked at twice
+ * (drawing from the whole deck, a card was drawn again when the deal or the board held
+ * it). Three steps' positions come from 32 random bits, as draw_listed's (exact by
+ * Lemire's rule on their product, ``reject[s]`` for steps s, s+1, s+2), and a step
+ * whose card is skipped adds nothing (no branch on it). */
+typedef struct {
+    uint32_t n;                /* the lists' length */
+    uint32_t reject[NCARDS];   /* per first step s <= n - 3: 2**32 mod (n-s)(n-s-1)(n-s-2) */
+} Skips;
+
+static void skips_of(Skips *sk, uint32_t n)
+{
+    sk->n = n;
+    for (uint32_t s = 0; s + 3 <= n; s++) {
+        uint32_t product = (n - s) * (n - s - 1) * (n - s - 2);
+        sk->reject[s] = (0u - product) % product;
+    }
+}
+
+static void skipping_boards(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
+                            const uint64_t *taken_of, uint8_t *decks, const Skips *sk, int k,
+                            const uint64_t *first_masks, const Draw *d, uint32_t *keys_of,
+                            uint64_t *lanes_of)
+{
+    const uint32_t n = sk->n;
+    uint64_t x = 0;
+    int half = 0;
+    for (int b = 0; b < stop; b++) {
+        uint32_t deal = joint_of[b][0];
+        uint8_t *list = decks + (size_t)deal * n;
+        uint64_t others = taken_of[b] & ~first_masks[deal];
+        uint32_t key = d->base_key, s = 0;
+        uint64_t lanes = d->base_lanes;
+        int j = 0;
+        while (j < k) {
+            uint32_t u;
+            if (half == 0) {
+                x = rng_next(rng);
+                u = (uint32_t)(x >> 32);
+            } else {
+                u = (uint32_t)x;
+            }
+            half ^= 1;
+            if (s + 3 > n) { /* the list's last cards (small decks): one step at a time */
+                uint32_t r = s + below(rng, u, n - s);
+                uint8_t q = list[r];
+                list[r] = list[s];
+                list[s++] = q;
+                if ((d->card_bits[q] & others) == 0) {
+                    key += d->card_keys[q];
+                    lanes |= d->card_lanes[q];
+                    j++;
+                }
+                continue;
+            }
+            uint32_t at[3];
+            for (int t = 0; t < 3; t++) {
+                uint64_t y = (uint64_t)u * (n - s - (uint32_t)t);
+                at[t] = s + (uint32_t)t + (uint32_t)(y >> 32);
+                u = (uint32_t)y;
+            }
+            if (u < sk->reject[s]) {
+                continue;
+            }
+            for (int t = 0; t < 3; t++, s++) {
+                uint8_t q = list[at[t]];
+                list[at[t]] = list[s];
+                list[s] = q;
+                uint64_t take =
+                    (uint64_t)0 - (uint64_t)((d->card_bits[q] & others) == 0 && j < k);
+                key += d->card_keys[q] & (uint32_t)take;
+                lanes |= d->card_lanes[q] & take;
+                j += (int)(take & 1);
+            }
+        }
+        keys_of[b] = key;
+        lanes_of[b] = lanes;
+    }
+}
+
 /* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
  * docstring in module.c. */
 PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
@@ -682,9 +765,15 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         const int ng = n_groups;
         /* One group: each joint combo lists the deck cards it leaves, and a board is
          * drawn from its deal's list (draw_listed: no card drawn again) */
-        uint32_t left = ng == 1 ? size - 2 * (uint32_t)groups[0].n_members : 0;
-        uint8_t *decks = ng == 1 && k > 0 ? deal_decks(&groups[0], &draw, size, left) : NULL;
-        const Listed ls = decks != NULL ? listed_of(left, k) : (Listed){0, 0};
+        uint32_t left = size - 2 * (uint32_t)groups[0].n_members;
+        uint8_t *decks = k > 0 ? deal_decks(&groups[0], &draw, size, left) : NULL;
+        const Listed ls = decks != NULL && ng == 1 ? listed_of(left, k) : (Listed){0, 0};
+        /* Several groups: the boards come from the first group's lists, skipping the
+         * other groups' cards (skipping_boards) */
+        Skips skips = {0, {0}};
+        if (decks != NULL && ng > 1) {
+            skips_of(&skips, left);
+        }
         const Uniform uniform = uniform_of(groups, ng);
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
@@ -738,8 +827,11 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
             if (attempts < 0) {
                 break;
             }
-            if (decks != NULL) {
+            if (decks != NULL && ng == 1) {
                 listed_boards(&rng, stop, joint_of, decks, ls, k, &draw, keys_of, lanes_of);
+            } else if (decks != NULL) {
+                skipping_boards(&rng, stop, joint_of, taken_of, decks, &skips, k,
+                                groups[0].mask, &draw, keys_of, lanes_of);
             } else {
                 for (int b = 0; b < stop; b++) {
                     if (k > 0) {
