@@ -421,9 +421,9 @@ static inline uint32_t draw_joint(Rng *rng, const Group *g, uint64_t *mask)
 }
 
 /* Per joint combo of ``g``, the deck positions (of ``size``) its cards leave, ``left``
- * of each, for draw_listed; NULL (the boards are drawn card by card then) when some
- * joint combo leaves another number (a card of it is out of the deck) or the lists would
- * take more than DECKS_MOST bytes or no memory is left. */
+ * of each, for draw_listed and skipping_boards; NULL (the boards are drawn card by card
+ * then) when some joint combo leaves another number (a card of it is out of the deck),
+ * or the lists would take more than DECKS_MOST bytes, or no memory is left. */
 #define DECKS_MOST ((size_t)1 << 22)
 
 static uint8_t *deal_decks(const Group *g, const Draw *draw, uint32_t size, uint32_t left)
@@ -502,7 +502,7 @@ static Uniform uniform_of(const Group *groups, int ng)
         }
         x.bound[gi] = g->listed != NULL ? g->n_listed : (uint32_t)g->size;
         x.listed[gi] = g->listed;
-        product *= x.bound[gi]; /* each bound below 2**25: no overflow before the test */
+        product *= x.bound[gi]; /* at most 2**32 times below 2**32: no overflow */
         if (product > ((uint64_t)1 << 32)) {
             return x;
         }
