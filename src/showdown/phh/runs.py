@@ -2,9 +2,10 @@
 
 :func:`settle_each` replays and settles a run of hands as
 :func:`~showdown.phh.settlement.settle` does, hand by hand. With the native
-backend the everyday hands of no-limit and fixed-limit Hold'em, pot-limit
-Omaha, Omaha eight-or-better (both halves; run once) and five-card draw, hands
-run more than once included (blinds; amounts
+backend the everyday hands of every supported game (Hold'em, short deck, Omaha and
+Omaha eight-or-better, the draws: five-card, deuce-to-seven and badugi; stud, stud
+eight-or-better and razz), hands run more than once included outside hi-lo and stud
+(blinds, or antes and a bring-in; amounts
 in whole chips or decimals such as 0.25, unknown ``inf`` stacks; hole cards
 not dealt unknown; seats numbered clockwise from
 ``p1``; antes equal or not, unequal ones being dead money in the main pot as
@@ -157,6 +158,10 @@ _STUD = (0, 0, 0, 0, 0)
 #: up cards (third street by one card, the later ones by the hand showing).
 _STUD_CARDS = ((False, False, True), (True,), (True,), (True,), (False,))
 _STUD_BETS = ("small", "small", "big", "big", "big")
+#: Who opens each stud round, as the kernel opens it: razz by the highest card, then the
+#: best low showing; the other games by the lowest card, then the best high showing.
+_STUD_OPENINGS = {True: ("high-card", *("low-hand",) * 4),
+                  False: ("low-card", *("high-hand",) * 4)}
 
 
 def _stud_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]] | None:
@@ -172,8 +177,8 @@ def _stud_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[st
         return None
     if any(s.board or s.draw for s in streets) or tuple(s.hole for s in streets) != _STUD_CARDS:
         return None
-    if tuple(s.bet for s in streets) != _STUD_BETS or any(
-            s.opening == "position" for s in streets):
+    if tuple(s.bet for s in streets) != _STUD_BETS or tuple(
+            s.opening for s in streets) != _STUD_OPENINGS[rules.game == "razz"]:
         return None
     deck = frozenset(c for c in CARD_TEXTS if c[0] in rules.ranks)
     return 7, _STUD, deck
