@@ -39,7 +39,7 @@ from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.builder import DEALT_IN_STEPS, STUD, HandBuilder, clock
 from showdown.phh.rooms.games import stakes_of, variant_of, when
-from showdown.phh.rooms.money import amount, currency_of
+from showdown.phh.rooms.money import amount, currency_of, number
 
 __all__ = ["HEADS", "read_body", "read_hand"]
 
@@ -76,6 +76,8 @@ _NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "le
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
 _GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
+#: A cap game's cap in the stakes (``($2/$4 - $80 Cap - USD)``): the most a player puts in.
+_CAP = re.compile(r"- ([$€£]?\d[\d,]*(?:\.\d+)?) Cap\b")
 _WON = re.compile(r"\b(?:won|collected) \(?([$€£]?\d[\d,]*(?:\.\d+)?)")
 
 
@@ -96,10 +98,14 @@ def _money(text: str, b: HandBuilder) -> Decimal:
 
 @lru_cache(maxsize=256)
 def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, str | None,
-                                         str | None]:
-    """The variant, stakes, currency and tournament of a header (its hand number and date
-    taken out: a session's headers then share one entry). A ``ValueError`` for a game the
-    replay does not read."""
+                                         str | None, Decimal | None]:
+    """The variant, stakes, currency, tournament and cap (of a cap game, else ``None``) of
+    a header (its hand number and date taken out: a session's headers then share one
+    entry). A ``ValueError`` for a game the replay does not read.
+
+    >>> _game("pokerstars", ": Hold'em No Limit ($2/$4 - $80 Cap -  USD) - ")
+    ('NT', (Decimal('2'), Decimal('4')), 'USD', None, Decimal('80'))
+    """
     if room == "fulltilt":
         game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
         if "Table" in game:
@@ -115,15 +121,17 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
     found = stakes_of(line.split(" - Level")[0] if tournament is None else line)
     stakes = None if found is None else (amount(found[0]), amount(found[1]))
     currency = currency_of(line) if tournament is None and found is not None else None
+    cap = _CAP.search(line)
     return (variant, stakes, currency,
-            None if tournament is None else tournament.group(1) or tournament.group(2))
+            None if tournament is None else tournament.group(1) or tournament.group(2),
+            None if cap is None else amount(cap.group(1)))
 
 
 def _header(line: str, room: str, file: str | None) -> HandBuilder:
     m = _ID.search(line)
     hand = m.group(1) if m else None
     try:
-        variant, stakes, currency, tournament = _game(room, _DATE_TIME.sub(
+        variant, stakes, currency, tournament, cap = _game(room, _DATE_TIME.sub(
             "", line if m is None else line[m.end():]))
     except ValueError as exc:
         raise MalformedHistory(file, hand, str(exc)) from None
@@ -134,6 +142,8 @@ def _header(line: str, room: str, file: str | None) -> HandBuilder:
         b.meta["currency"] = currency
     if tournament is not None:
         b.meta["_tournament"] = tournament
+    if cap is not None:  # the replay keeps the chips above it out of the hand
+        b.meta["_cap"] = number(cap)
     stamp = when(line)
     if room == "fulltilt":
         t = _FTP_TIME.search(line)
