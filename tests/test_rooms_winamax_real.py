@@ -65,3 +65,19 @@ def test_five_card_omaha_cash() -> None:
     assert verify(s).cls in ("match", "rake")
     again = settle(loads(dumps(first)))
     assert again.finishing == s.finishing
+
+
+def test_a_raise_to_counts_the_dead_small_blind_posted_out_of_position() -> None:
+    # sabre_laser posts a small blind (dead) and a big blind out of position, then
+    # "raises 0.05€ to 0.07€" and nobody calls: "Total pot 0.10€" and "collected 0.10€"
+    # add up only if the 0.07€ holds the dead 0.01€ (0.01€ + 0.02€ + 0.07€); read as
+    # 0.07€ live on top of it, the pot would be 0.11€ (the one mismatch of the corpus)
+    hand = _hand("winamax-cash-dead-small-blind-raise.txt.gz", "7274811-122-1425929414")
+    me = hand.fields["players"].index("sabre_laser")
+    assert hand.fields["antes"][me] == 0.01
+    assert f"p{me + 1} cbr 0.06" in hand.fields["actions"]
+    s = settle(hand)
+    assert s.finishing is not None and s.showdown is not None
+    # the pot: both blinds, the dead 0.01€ and 0.02€ matched; 0.04€ comes back
+    assert s.showdown.returned == {4: 4} and sum(p.amount for p in s.showdown.pots) == 6
+    assert s.finishing[me] == 163 + 3 and verify(s).cls == "match"

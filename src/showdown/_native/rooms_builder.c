@@ -140,6 +140,7 @@ void rm_street(Rm *b)
 {
     for (int i = 0; i < b->np; i++) {
         b->pl[i].bet = 0;
+        b->pl[i].dead_in_raise = 0;
     }
 }
 
@@ -240,6 +241,7 @@ int rm_board(Rm *b, const char *cards, int n)
 {
     for (int i = 0; i < b->np; i++) {
         b->pl[i].bet = 0;
+        b->pl[i].dead_in_raise = 0;
     }
     return rm_event(b, -1, 'b', cards, n);
 }

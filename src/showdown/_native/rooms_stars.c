@@ -303,6 +303,15 @@ static int rm_stars_post(Rm *b, int i, Span rest)
         }
         b->completable |= !rm_fixed(variant);
     }
+    if (dead && rm_contains(rest, "out of position")) {
+        const char *room = PyUnicode_AsUTF8(b->room);
+        if (room == NULL) {
+            return -1;
+        }
+        if (strcmp(room, "winamax") == 0) { /* stars._post: Winamax's "raises to" counts it */
+            b->pl[i].dead_in_raise += value;
+        }
+    }
     return rm_post(b, i, dead ? 'a' : 'b', value, 0);
 }
 
@@ -362,7 +371,7 @@ static int rm_stars_action(Rm *b, int i, Span rest)
             any = 1;
             head = rm_from(head, end);
         }
-        return any ? rm_act(b, i, 't', last) : RM_NOT_MINE;
+        return any ? rm_act(b, i, 't', last - p->dead_in_raise) : RM_NOT_MINE;
     }
     if (rm_eq(verb, (Span){"posts", 5})) {
         return rm_stars_post(b, i, rest);

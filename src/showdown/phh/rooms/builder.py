@@ -96,6 +96,9 @@ class HandBuilder:
         #: was posted all in for less than the big blind, in no or pot limit.
         self.completable = False
         self.bring_in: Decimal | None = None
+        #: Dead chips the room counts in a player's "raises to" on this street (Winamax
+        #: counts a small blind posted out of position in it), by player.
+        self.dead_in_raise: dict[str, Decimal] = {}
 
     def error(self, message: str) -> NoReturn:
         """Raise :class:`MalformedHistory` naming the file and the hand."""
@@ -167,6 +170,8 @@ class HandBuilder:
                 self.bets[name] = before + value if value else top
             self.events.append((name, "cc", ""))
         else:
+            if verb == "raise_to" and self.dead_in_raise:
+                value -= self.dead_in_raise.get(name, _ZERO)
             total = value if verb == "raise_to" else before + value
             top = max(self.bets.values(), default=_ZERO)
             if (verb == "put" and total <= top) or (
@@ -205,6 +210,7 @@ class HandBuilder:
     def board(self, cards: list[str]) -> None:
         """Board cards dealt (a new street: the bets start again)."""
         self.bets = {}
+        self.dead_in_raise = {}
         self.events.append(("", "db", "".join(cards)))
 
     def runout(self, run: int, cards: list[str]) -> None:
@@ -222,6 +228,7 @@ class HandBuilder:
     def street(self) -> None:
         """A new betting round with no board cards (stud's streets, a draw's)."""
         self.bets = {}
+        self.dead_in_raise = {}
 
     def deal(self, name: str, cards: list[str]) -> None:
         """Hole cards dealt to a player on this street (``??`` for unknown ones): stud and

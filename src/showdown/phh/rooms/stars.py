@@ -78,6 +78,7 @@ _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
 _GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
 #: A cap game's cap in the stakes (``($2/$4 - $80 Cap - USD)``): the most a player puts in.
 _CAP = re.compile(r"- ([$€£]?\d[\d,]*(?:\.\d+)?) Cap\b")
+_ZERO_MONEY = Decimal(0)
 _WON = re.compile(r"\b(?:won|collected) \(?([$€£]?\d[\d,]*(?:\.\d+)?)")
 
 
@@ -185,6 +186,10 @@ def _post(b: HandBuilder, name: str, rest: str) -> None:
         b.post(name, "blind", live, value - live)
     elif "dead" in rest or ("small blind" in rest and "out of position" in rest):
         b.post(name, "ante", value)  # dead money (Winamax: a small blind out of position)
+        if b.room == "winamax" and "out of position" in rest:
+            # Winamax's "raises 0.05€ to 0.07€" counts it: its total pot and what the
+            # raiser collects add up only so (hand 7274811-122-1425929414 of phud's corpus)
+            b.dead_in_raise[name] = b.dead_in_raise.get(name, _ZERO_MONEY) + value
     else:
         b.post(name, "blind", value, all_in="and is all-in" in rest)
 
