@@ -948,6 +948,12 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             } else {
                 run = 0;
             }
+            if (run) {
+                const char *room = PyUnicode_AsUTF8(b->room);
+                if (room == NULL || strcmp(room, "winamax") == 0) {
+                    return RM_NOT_MINE; /* stars.read_body: Winamax's runs are refused in Python */
+                }
+            }
             if (rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
                 rm_eq(street, (Span){"RIVER", 5})) {
                 Span found[8];

@@ -208,10 +208,20 @@ class HandBuilder:
             for n in others)
 
     def board(self, cards: list[str]) -> None:
-        """Board cards dealt (a new street: the bets start again)."""
+        """Board cards dealt (a new street: the bets start again). A fourth street is a
+        second board the reader did not take for a runout: an error, never dealt."""
+        if sum(verb == "db" for _, verb, _ in self.events) >= 3:
+            self.not_read_run(f"a fourth board street [{' '.join(cards)}]")
         self.bets = {}
         self.dead_in_raise = {}
         self.events.append(("", "db", "".join(cards)))
+
+    def not_read_run(self, what: str) -> NoReturn:
+        """The error of a hand run more than once in a layout this library does not read
+        (``what``: the line or street that shows it), named as such rather than misread."""
+        self.error(f"{what}: a hand run more than once, which this library reads only as "
+                   f"PokerStars, GGPoker, Full Tilt and WPN write it (no public {self.room} "
+                   "hand history run twice was found to learn its layout from)")
 
     def runout(self, run: int, cards: list[str]) -> None:
         """Board cards of the ``run``-th runout (2, 3...) of a hand run more than once,

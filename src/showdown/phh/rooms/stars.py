@@ -350,6 +350,8 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 run = int(words[1])  # Full Tilt: "*** RIVER 2 *** [...] [2h] (Total Pot: ...)"
             else:
                 run = 0
+            if run and b.room == "winamax":  # fpdb: Winamax deals no hand run twice
+                b.not_read_run(repr(line))
             if street in ("FLOP", "TURN", "RIVER"):
                 found = _CARDS.findall(line)
                 if not found:
