@@ -111,3 +111,17 @@ def test_an_unknown_stack_plays_the_cap() -> None:
 def test_a_bad_cap_is_named(cap: str) -> None:
     with pytest.raises(HistoryError, match="_cap"):
         replay(loads(CAPPED.format(cap=f"_cap = {cap}\n")))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_full_tilt_writes_its_cap_in_the_game(backend: str) -> None:
+    # "Table Bri (6 max) - $0.25/$0.50 - $15 Cap No Limit Hold'em - 18:46:08 ET - ..."
+    # (the game after the stakes); nobody reaches the cap in this hand
+    with native.use(backend):
+        _, [hand] = read_file(ROOMS / "fulltilt-cash-cap.txt")
+        assert isinstance(hand, HandHistory)
+        assert (hand.fields["variant"], hand.fields["min_bet"], hand.fields["_cap"]) == (
+            "NT", 0.5, 15)
+        [s] = settle_each([hand])
+    assert not isinstance(s, HistoryError)
+    assert verify(s).cls == "rake"  # "wins the pot ($7.40)" of $7.75, "Rake $0.35"

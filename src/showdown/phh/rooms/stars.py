@@ -111,6 +111,8 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
         game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
         if "Table" in game:
             game = line.split(" - ")[2] if line.count(" - ") >= 3 else game
+        if not _GAME_WORD.search(game):  # "- $0.25/$0.50 - $15 Cap No Limit Hold'em -"
+            game = next((p for p in line.split(" - ")[2:] if _GAME_WORD.search(p)), game)
     elif room == "wpn":
         game = line
     else:
