@@ -103,3 +103,13 @@ def test_the_cli_names_the_refused_hand_in_one_line(tmp_path: Path,
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and REFUSED in err and "SECOND Flop" in err
+
+
+def test_a_fourth_street_in_a_room_whose_runs_are_read_is_named_plainly() -> None:
+    part, room = _first_hand_with("pokerstars-cash-zoom.txt", "*** RIVER ***")
+    river = next(line for line in part.split("\n") if line.startswith("*** RIVER ***"))
+    for backend in BACKENDS:
+        with native.use(backend):
+            [hand] = read_hands(part.replace(river, river + "\n" + river), room, "x.txt")
+        assert isinstance(hand, HistoryError)
+        assert "more board streets than one board has" in str(hand)

@@ -46,6 +46,8 @@ HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 
 _FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD"})
 #: Stud games: a bring-in instead of blinds.
 STUD = frozenset({"F7S", "F7S/8", "FR"})
+#: The rooms whose layout of a hand run more than once the readers know.
+_RUNS_READ = frozenset({"pokerstars", "ggpoker", "fulltilt", "wpn"})
 #: Games whose hole cards are dealt street by street or after draws (:meth:`HandBuilder.deal`).
 DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB", "N5CD", "P5CD", "F5CD"}
 _ZERO = Decimal(0)
@@ -219,6 +221,9 @@ class HandBuilder:
     def not_read_run(self, what: str) -> NoReturn:
         """The error of a hand run more than once in a layout this library does not read
         (``what``: the line or street that shows it), named as such rather than misread."""
+        if self.room in _RUNS_READ:
+            self.error(f"{what}: more board streets than one board has, not in the layout "
+                       f"of a hand run more than once this library reads from {self.room}")
         self.error(f"{what}: a hand run more than once, which this library reads only as "
                    f"PokerStars, GGPoker, Full Tilt and WPN write it (no public {self.room} "
                    "hand history run twice was found to learn its layout from)")
