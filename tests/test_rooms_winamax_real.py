@@ -81,3 +81,18 @@ def test_a_raise_to_counts_the_dead_small_blind_posted_out_of_position() -> None
     # the pot: both blinds, the dead 0.01€ and 0.02€ matched; 0.04€ comes back
     assert s.showdown.returned == {4: 4} and sum(p.amount for p in s.showdown.pots) == 6
     assert s.finishing[me] == 163 + 3 and verify(s).cls == "match"
+
+
+def test_a_raise_to_no_more_than_the_dead_small_blind_is_an_error() -> None:
+    from showdown.hands import native
+    from showdown.phh.errors import HistoryError
+    from showdown.phh.rooms.read import open_text, read_hands, split_hands
+
+    text = open_text((ROOMS / "winamax-cash-dead-small-blind-raise.txt.gz").read_bytes())
+    [part] = [p for p in split_hands(text, "winamax") if "7274811-122-1425929414" in p]
+    bad = part.replace("raises 0.05€ to 0.07€", "raises 0.01€ to 0.01€")
+    for backend in ["numpy", *(["native"] if native.native_available() else [])]:
+        with native.use(backend):
+            [hand] = read_hands(bad, "winamax", "x.txt")
+        assert isinstance(hand, HistoryError)
+        assert "counts the 0.01 dead posted and is no more than it" in str(hand)

@@ -371,7 +371,10 @@ static int rm_stars_action(Rm *b, int i, Span rest)
             any = 1;
             head = rm_from(head, end);
         }
-        return any ? rm_act(b, i, 't', last - p->dead_in_raise) : RM_NOT_MINE;
+        if (!any || (p->dead_in_raise && last <= p->dead_in_raise)) {
+            return RM_NOT_MINE; /* HandBuilder.act: no more than the dead chips, an error */
+        }
+        return rm_act(b, i, 't', last - p->dead_in_raise);
     }
     if (rm_eq(verb, (Span){"posts", 5})) {
         return rm_stars_post(b, i, rest);

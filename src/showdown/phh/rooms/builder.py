@@ -173,7 +173,11 @@ class HandBuilder:
             self.events.append((name, "cc", ""))
         else:
             if verb == "raise_to" and self.dead_in_raise:
-                value -= self.dead_in_raise.get(name, _ZERO)
+                dead = self.dead_in_raise.get(name, _ZERO)
+                if dead and value <= dead:
+                    self.error(f"{name} raises to {text(value)}, which counts the "
+                               f"{text(dead)} dead posted and is no more than it")
+                value -= dead
             total = value if verb == "raise_to" else before + value
             top = max(self.bets.values(), default=_ZERO)
             if (verb == "put" and total <= top) or (
