@@ -38,6 +38,18 @@ PyDoc_STRVAR(holdem_exact_doc,
 "no longer flush are walked once per rank, weighted (the same counts, fewer showdowns);\n"
 "without, every board. Releases the GIL.");
 
+PyDoc_STRVAR(exact_deal_classes_doc,
+"exact_deal_classes(combos, weights, sets, limit, group_most)\n\n"
+"The deals of an exact Hold'em job (one combo per ranged player, no card twice) and "
+"their classes up to a suit permutation, as showdown.odds.deals.enumerate_deals and "
+"showdown.odds.kernels.canonical_classes give them. combos: per ranged player (1 to 10) "
+"an (m, 2) int64 array flattened; weights: per player float64 (m,); sets: card-id "
+"sequences (board, dead cards, each fixed hand) the suit maps must keep. Returns None "
+"past ``limit`` deals, else bytes (picks int64 (D, R), weights float64, suit-major "
+"masks uint64, representatives int64 (C,), class of each deal int64 (D,), class "
+"weights float64 (C,)) and the number of suit maps kept; the deals are grouped only with at most five ranged players, "
+"two maps or more and ceil(D / maps) <= group_most.");
+
 PyDoc_STRVAR(deal_picks_doc,
 "deal_picks(masks, cumulative, picks, seed, most)\n\n"
 "Draw one combo per ranged player for each column of picks (int64, (P, N), written): "
@@ -100,6 +112,8 @@ static PyMethodDef Tables_methods[] = {
     {"omaha_batch", (PyCFunction)sd_Tables_omaha_batch, METH_VARARGS, omaha_batch_doc},
     {"tally", (PyCFunction)sd_Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)sd_Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
+    {"exact_deal_classes", (PyCFunction)sd_Tables_exact_deal_classes, METH_VARARGS,
+     exact_deal_classes_doc},
     {"holdem_draw", (PyCFunction)sd_Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
     {"deal_picks", (PyCFunction)sd_Tables_deal_picks, METH_VARARGS, deal_picks_doc},
     {"holdem_deals", (PyCFunction)sd_Tables_holdem_deals, METH_VARARGS, holdem_deals_doc},

@@ -22,7 +22,8 @@ import numpy as np
 from showdown.cards import CardError
 from showdown.hands import native
 from showdown.odds import kernels as K
-from showdown.odds.deals import enumerate_deals, find_deal
+from showdown.odds.deal_classes import deal_classes
+from showdown.odds.deals import find_deal
 from showdown.odds.holdem_jobs import (
     ExactSpec,
     MonteCarloSpec,
@@ -128,38 +129,32 @@ class ExactPlan:
         self.ranged = [i for i, c in enumerate(combos) if len(c) > 1]
         fixed_cards = [int(x) for i in self.fixed for x in combos[i][0]]
         self.live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
-        masks = [K.SUIT_MAJOR_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in self.ranged]
-        deals: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (
-            np.zeros((1, 0), dtype=np.int64),
-            np.ones(1),
-            np.zeros(1, dtype=np.uint64),
-        )  # fixed hands only: the one deal (enumerate_deals' own answer, sooner)
-        if self.ranged:
-            deals = enumerate_deals(masks, [weights[i] for i in self.ranged], MAX_ASSIGNMENTS)
-        self.feasible = deals is not None
-        self.deals = 0 if deals is None else len(deals[0])
         self.k = 5 - len(board)
         self.n_boards = comb(len(self.live), self.k)
         self.n_valid = comb(len(self.live) - 2 * len(self.ranged), self.k)
-        if deals is None:
+        sets = [board, dead, *[combos[i][0].tolist() for i in self.fixed]]
+        # no grouping when even the least work it could leave is far too big
+        group_most = 50 * EXACT_WORK_LIMIT // max(1, self.n_boards * len(combos))
+        found = deal_classes(
+            [combos[i] for i in self.ranged],
+            [weights[i] for i in self.ranged],
+            sets,
+            MAX_ASSIGNMENTS,
+            group_most,
+        )
+        self.feasible = found is not None
+        self.deals = 0 if found is None else len(found.picks)
+        if found is None:
             # A lower bound of the work: more deals than the limit, at best 24 per class.
             self.work = MAX_ASSIGNMENTS // 24 * self.n_boards * len(combos)
             return
-        self.picks, self.deal_weights, self.masks = deals
+        self.picks, self.deal_weights, self.masks = found.picks, found.weights, found.masks
         if len(self.picks) == 0:
             raise CardError("no deal is possible: every choice of combos shares a card")
-        symmetries = K.suit_symmetries(board, dead, *[combos[i][0].tolist() for i in self.fixed])
-        least = -(-len(self.picks) // len(symmetries)) * self.n_boards * len(combos)
-        if least > 50 * EXACT_WORK_LIMIT:  # far too big: skip the grouping
-            self.reps = self.class_of = np.arange(len(self.picks))
-            self.work = least
-            return
-        cards = [combos[i] for i in self.ranged]
-        if len(self.picks) == 1:  # fixed hands only: one deal, its own class
-            self.reps = self.class_of = np.zeros(1, dtype=np.int64)
-        else:
-            self.reps, self.class_of = _classes(self.picks, cards, symmetries)
-        self.work = len(self.reps) * self.n_boards * len(combos)
+        self.reps, self.class_of, self.class_weight = found.reps, found.class_of, found.class_weight
+        least = -(-len(self.picks) // found.maps) * self.n_boards * len(combos)
+        grouped = len(self.reps) * self.n_boards * len(combos)
+        self.work = least if least > 50 * EXACT_WORK_LIMIT else grouped
 
     def seconds(self) -> float:
         """Estimated run time on one worker, from :data:`EXACT_RATE_NATIVE` with the
@@ -208,7 +203,7 @@ class ExactPlan:
                     for _ in groups:
                         counts[a:b] += results[i]
                         i += 1
-            class_weight = np.bincount(self.class_of, weights=self.deal_weights)
+            class_weight = self.class_weight
             if n_reps == 1:  # one class: its counts times its weight (tensordot's own value)
                 tally = K.Tally.of(counts[0] * class_weight[0])
             else:
@@ -253,33 +248,6 @@ def exact_run_seconds(work: float, k: int, players: int, has_kernel: bool) -> fl
     if k == 5:
         rate /= max(1, players - 1)
     return work / rate
-
-
-def _classes(
-    picks: np.ndarray, cards: list[np.ndarray], symmetries: list[np.ndarray]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Deals grouped up to a suit permutation (see ``K.canonical_classes``), also for more
-    than five ranged players when the deals are few enough to key in Python."""
-    m, r = picks.shape
-    if r <= 5 or len(symmetries) <= 1 or m > 200_000:
-        return K.canonical_classes(picks, cards, symmetries)
-    keys = []
-    for mapped in symmetries:
-        cols = []
-        for p in range(r):
-            pair = mapped[cards[p][picks[:, p]]]
-            cols.append(pair.max(axis=1) * 52 + pair.min(axis=1))
-        keys.append(np.stack(cols, axis=1).tolist())
-    best = [min(k[row] for k in keys) for row in range(m)]
-    index: dict[tuple[int, ...], int] = {}
-    reps: list[int] = []
-    class_of = np.empty(m, dtype=np.int64)
-    for row, key in enumerate(best):
-        number = index.setdefault(tuple(key), len(reps))
-        if number == len(reps):
-            reps.append(row)
-        class_of[row] = number
-    return np.array(reps, dtype=np.int64), class_of
 
 
 def monte_carlo_job(
