@@ -155,13 +155,29 @@ typedef struct {
     Py_ssize_t deal;
 } Keyed;
 
-static int by_key(const void *x, const void *y)
+/* ``a`` sorted by key, stable (equal keys keep their deal order); ``tmp`` as long. */
+static Keyed *sort_by_key(Keyed *a, Keyed *tmp, Py_ssize_t n)
 {
-    const Keyed *a = x, *b = y;
-    if (a->key != b->key) {
-        return a->key < b->key ? -1 : 1;
+    for (Py_ssize_t run = 1; run < n; run *= 2) {
+        for (Py_ssize_t lo = 0; lo < n; lo += 2 * run) {
+            Py_ssize_t mid = lo + run < n ? lo + run : n;
+            Py_ssize_t hi = lo + 2 * run < n ? lo + 2 * run : n;
+            Py_ssize_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                tmp[k++] = a[j].key < a[i].key ? a[j++] : a[i++];
+            }
+            while (i < mid) {
+                tmp[k++] = a[i++];
+            }
+            while (j < hi) {
+                tmp[k++] = a[j++];
+            }
+        }
+        Keyed *swap = a;
+        a = tmp;
+        tmp = swap;
     }
-    return a->deal < b->deal ? -1 : a->deal > b->deal;
+    return a;
 }
 
 /* A bytes object of ``n`` items of ``size`` bytes from ``data`` (NULL: error set). */
@@ -252,9 +268,12 @@ PyObject *sd_Tables_exact_deal_classes(Tables *self, PyObject *args)
                 if (taken[d] & c->mask[j]) {
                     continue;
                 }
-                memcpy(next_picks + width * (size_t)at, picks + (width - 1) * (size_t)d,
-                       sizeof(int64_t) * (width - 1));
-                next_picks[width * (size_t)at + width - 1] = j;
+                int64_t *to = next_picks + width * (size_t)at;
+                const int64_t *from = picks + (width - 1) * (size_t)d;
+                for (size_t i = 0; i + 1 < width; i++) { /* (memcpy: a slow rep movs) */
+                    to[i] = from[i];
+                }
+                to[width - 1] = j;
                 next_weight[at] = weight[d] * c->weight[j];
                 next_taken[at] = taken[d] | c->mask[j];
                 at++;
@@ -295,7 +314,7 @@ PyObject *sd_Tables_exact_deal_classes(Tables *self, PyObject *args)
             per_map += (size_t)players[p].size;
         }
         codes = malloc(sizeof(int64_t) * per_map * (size_t)n_maps);
-        keyed = malloc(sizeof(Keyed) * (size_t)deals);
+        keyed = malloc(sizeof(Keyed) * 2 * (size_t)deals);
         if (codes == NULL || keyed == NULL) {
             PyErr_NoMemory();
             goto done;
@@ -331,12 +350,12 @@ PyObject *sd_Tables_exact_deal_classes(Tables *self, PyObject *args)
             keyed[d].key = best;
             keyed[d].deal = d;
         }
-        qsort(keyed, (size_t)deals, sizeof(Keyed), by_key);
+        const Keyed *sorted = sort_by_key(keyed, keyed + deals, deals);
         for (Py_ssize_t i = 0; i < deals; i++) {
-            if (i == 0 || keyed[i].key != keyed[i - 1].key) {
-                reps[classes++] = keyed[i].deal;
+            if (i == 0 || sorted[i].key != sorted[i - 1].key) {
+                reps[classes++] = sorted[i].deal;
             }
-            class_of[keyed[i].deal] = classes - 1;
+            class_of[sorted[i].deal] = classes - 1;
         }
         for (Py_ssize_t c = 0; c < classes; c++) {
             class_weight[c] = 0.0;
