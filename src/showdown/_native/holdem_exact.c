@@ -221,45 +221,13 @@ static int same_deals(const int64_t *flat, Py_ssize_t deals, int players,
     return 0;
 }
 
-/* holdem_exact(deck, board, holes, counts): see its docstring in module.c. */
-PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
+/* Every board of each of ``deals`` deals (``flat``: D x P x 2 hole ids) completing
+ * ``known`` from ``deck`` less the deal's hole cards, added to ``counts`` (D x P x TALLY).
+ * Returns 0, or -1 with an error set. Releases the GIL while it counts. */
+int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsigned *known,
+                   Py_ssize_t nk, const int64_t *flat, Py_ssize_t deals, Py_ssize_t players,
+                   int64_t *counts, int merge)
 {
-    PyObject *deck_obj, *board_obj, *holes_obj, *counts_obj;
-    int merge = 1;
-    if (!PyArg_ParseTuple(args, "OOOO|p:holdem_exact", &deck_obj, &board_obj, &holes_obj,
-                          &counts_obj, &merge)) {
-        return NULL;
-    }
-    unsigned deck[NCARDS], known[5];
-    Py_ssize_t m, nk;
-    if (sd_ids_of(deck_obj, deck, NCARDS, &m, "deck") < 0 ||
-        sd_ids_of(board_obj, known, 5, &nk, "board") < 0) {
-        return NULL;
-    }
-    Py_ssize_t n_holes;
-    int64_t *flat = sd_read_array(holes_obj, &n_holes, "holes (flattened)");
-    if (flat == NULL) {
-        return NULL;
-    }
-    Py_buffer counts_view;
-    int64_t *counts = NULL;
-    if (PyObject_GetBuffer(counts_obj, &counts_view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) == 0) {
-        counts = counts_view.buf;
-        if (counts_view.itemsize != 8) {
-            PyErr_SetString(PyExc_ValueError, "counts must be int64 of shape (D, P, 11)");
-        }
-    }
-    Py_ssize_t players = 0, deals = 0;
-    if (counts != NULL && !PyErr_Occurred()) {
-        if (counts_view.ndim == 3 && counts_view.shape[2] == TALLY) {
-            deals = counts_view.shape[0];
-            players = counts_view.shape[1];
-        }
-        if (deals == 0 || players < 2 || players > MAX_PLAYERS ||
-            n_holes != deals * players * 2) {
-            PyErr_SetString(PyExc_ValueError, "holes (D, P, 2) and counts (D, P, 11) differ");
-        }
-    }
     Hole *holes = NULL;
     unsigned *decks = NULL;
     int *sizes = NULL;
@@ -276,18 +244,16 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
     for (Py_ssize_t i = 0; i < nk; i++) {
         known_ranks += self->rank_keys[known[i] >> 2];
     }
-    if (!PyErr_Occurred()) {
-        holes = malloc(sizeof(Hole) * (size_t)(deals * players));
-        decks = malloc(sizeof(unsigned) * NCARDS * (size_t)deals);
-        sizes = malloc(sizeof(int) * (size_t)deals);
-        tables = malloc(sizeof(uint16_t *) * (size_t)(deals * players));
-        known_tables = per_pair ? malloc(sizeof(uint16_t) * 169 * per_pair) : NULL;
-        rep = per_pair ? malloc(sizeof(Py_ssize_t) * (size_t)deals) : NULL;
-        if (holes == NULL || decks == NULL || sizes == NULL || tables == NULL ||
-            (per_pair && (known_tables == NULL || rep == NULL)) ||
-            (per_pair && same_deals(flat, deals, (int)players, known, (int)nk, rep) < 0)) {
-            PyErr_NoMemory();
-        }
+    holes = malloc(sizeof(Hole) * (size_t)(deals * players));
+    decks = malloc(sizeof(unsigned) * NCARDS * (size_t)deals);
+    sizes = malloc(sizeof(int) * (size_t)deals);
+    tables = malloc(sizeof(uint16_t *) * (size_t)(deals * players));
+    known_tables = per_pair ? malloc(sizeof(uint16_t) * 169 * per_pair) : NULL;
+    rep = per_pair ? malloc(sizeof(Py_ssize_t) * (size_t)deals) : NULL;
+    if (holes == NULL || decks == NULL || sizes == NULL || tables == NULL ||
+        (per_pair && (known_tables == NULL || rep == NULL)) ||
+        (per_pair && same_deals(flat, deals, (int)players, known, (int)nk, rep) < 0)) {
+        PyErr_NoMemory();
     }
     /* Per deal: its holes (pair tables built now, under the GIL) and its deck. */
     for (Py_ssize_t d = 0; d < deals && !PyErr_Occurred(); d++) {
@@ -375,12 +341,58 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
     }
     free(rep);
     free(before);
-    free(flat);
     free(holes);
     free(decks);
     free(sizes);
     free(tables);
     free(known_tables);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+
+/* holdem_exact(deck, board, holes, counts): see its docstring in module.c. */
+PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
+{
+    PyObject *deck_obj, *board_obj, *holes_obj, *counts_obj;
+    int merge = 1;
+    if (!PyArg_ParseTuple(args, "OOOO|p:holdem_exact", &deck_obj, &board_obj, &holes_obj,
+                          &counts_obj, &merge)) {
+        return NULL;
+    }
+    unsigned deck[NCARDS], known[5];
+    Py_ssize_t m, nk;
+    if (sd_ids_of(deck_obj, deck, NCARDS, &m, "deck") < 0 ||
+        sd_ids_of(board_obj, known, 5, &nk, "board") < 0) {
+        return NULL;
+    }
+    Py_ssize_t n_holes;
+    int64_t *flat = sd_read_array(holes_obj, &n_holes, "holes (flattened)");
+    if (flat == NULL) {
+        return NULL;
+    }
+    Py_buffer counts_view;
+    int64_t *counts = NULL;
+    if (PyObject_GetBuffer(counts_obj, &counts_view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) == 0) {
+        counts = counts_view.buf;
+        if (counts_view.itemsize != 8) {
+            PyErr_SetString(PyExc_ValueError, "counts must be int64 of shape (D, P, 11)");
+        }
+    }
+    Py_ssize_t players = 0, deals = 0;
+    if (counts != NULL && !PyErr_Occurred()) {
+        if (counts_view.ndim == 3 && counts_view.shape[2] == TALLY) {
+            deals = counts_view.shape[0];
+            players = counts_view.shape[1];
+        }
+        if (deals == 0 || players < 2 || players > MAX_PLAYERS ||
+            n_holes != deals * players * 2) {
+            PyErr_SetString(PyExc_ValueError, "holes (D, P, 2) and counts (D, P, 11) differ");
+        }
+    }
+    if (!PyErr_Occurred()) {
+        sd_exact_deals(self, deck, m, known, nk, flat, deals, players, counts, merge);
+    }
+    free(flat);
     if (counts != NULL) {
         PyBuffer_Release(&counts_view);
     }

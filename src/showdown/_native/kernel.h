@@ -388,8 +388,12 @@ PyObject *sd_Tables_tally(Tables *self, PyObject *args);
 PyObject *sd_Tables_rank_counts(Tables *self, PyObject *args);
 /* holdem_exact.c */
 PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
+int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsigned *known,
+                   Py_ssize_t nk, const int64_t *flat, Py_ssize_t deals, Py_ssize_t players,
+                   int64_t *counts, int merge);
 /* exact_deals.c */
 PyObject *sd_Tables_exact_deal_classes(Tables *self, PyObject *args);
+PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args);
 /* monte_carlo.c */
 PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args);
 PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args);

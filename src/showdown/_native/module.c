@@ -50,6 +50,17 @@ PyDoc_STRVAR(exact_deal_classes_doc,
 "weights float64 (C,)) and the number of suit maps kept; the deals are grouped only with at most five ranged players, "
 "two maps or more and ceil(D / maps) <= group_most.");
 
+PyDoc_STRVAR(exact_ranged_doc,
+"exact_ranged(board, dead, seats, limit, group_most, most_classes)\n\n"
+"A small exact Hold'em job whole: seats, 2 to 10 (combos, weights) tuples (combos an "
+"(m, 2) int64 array flattened, weights float64; one combo: a fixed hand), are cleared of "
+"the board, the dead cards and the fixed hands; their deals listed and grouped as "
+"exact_deal_classes does (the suit maps keeping the board, the dead cards and each fixed "
+"hand); and each class's first deal counted over every board as holdem_exact does. "
+"Returns (deals, class weights as float64 bytes, counts as int64 bytes (C, P, 11)), or "
+"None where the general path must answer: a card in two places, a range left with one "
+"combo or none, past ``limit`` deals, no deal, more than ``most_classes`` classes.");
+
 PyDoc_STRVAR(deal_picks_doc,
 "deal_picks(masks, cumulative, picks, seed, most)\n\n"
 "Draw one combo per ranged player for each column of picks (int64, (P, N), written): "
@@ -114,6 +125,7 @@ static PyMethodDef Tables_methods[] = {
     {"holdem_exact", (PyCFunction)sd_Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
     {"exact_deal_classes", (PyCFunction)sd_Tables_exact_deal_classes, METH_VARARGS,
      exact_deal_classes_doc},
+    {"exact_ranged", (PyCFunction)sd_Tables_exact_ranged, METH_VARARGS, exact_ranged_doc},
     {"holdem_draw", (PyCFunction)sd_Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
     {"deal_picks", (PyCFunction)sd_Tables_deal_picks, METH_VARARGS, deal_picks_doc},
     {"holdem_deals", (PyCFunction)sd_Tables_holdem_deals, METH_VARARGS, holdem_deals_doc},

@@ -2,27 +2,34 @@
 
 ``equity(["QQ+,AKs", "JJ-99,AQs+"], board="Ts9s2h", exact=True)`` on a flop is a
 small job: 384 deals in 218 classes, whose boards the native kernel counts in well
-under a tenth of a millisecond. The general path around it (seating the players,
-the plan's task list, running it, combining one task's result) cost as much again.
-:func:`ranged_exact` does what such a job needs and no more: the players' texts read
-once (the reader given keeps their combos), cleared of the cards in use, the deals and
-their classes from :class:`~showdown.odds.holdem_plan.ExactPlan`, one count of the
-class representatives (the native kernel, or the numpy path's one task), and the tally
-the general path makes of them, so that the result, note and estimate are the general
-path's (``tests/test_ranged_exact.py`` compares the two, on both backends). What it
-does not handle (a card in two places, a range left with one combo or none, bad text,
-a job long enough for several tasks or Monte Carlo) it declines with ``None``, and
+under a tenth of a millisecond. The general path around it (seating the players, the
+plan's deal listing and grouping in numpy, the task list, running it, combining one
+task's result) cost twice as much again. :func:`ranged_exact` does what such a job
+needs and no more: the players' texts read once (the reader given keeps their
+combos), then one kernel call (``exact_ranged`` in ``exact_deals.c``) that clears the
+ranges of the cards in use, lists the deals, groups them up to a suit permutation and
+counts each class's first deal over every board; on the numpy path the same steps are
+:class:`~showdown.odds.holdem_plan.ExactPlan` and its one task. The tally is the
+general path's, so the result, note and estimate are too (``tests/test_ranged_exact.py``
+compares the two, and the two backends, on generated ranges and boards). What it does
+not handle (a card in two places, a range left with one combo or none, bad text, a job
+long enough for several tasks or Monte Carlo) it declines with ``None``, and
 :func:`showdown.odds.equity.equity` takes the general path, which also words the errors.
 
 >>> from showdown.odds.equity import _read_text
->>> r = ranged_exact(["QQ+", "AKs"], "Ts9s2h", None, 1, True, lambda t: _read_text(t, "holdem", "pokerstove"))
+>>> def read(text):
+...     return _read_text(text, "holdem", "pokerstove")
+>>> r = ranged_exact(["QQ+", "AKs"], "Ts9s2h", None, 1, True, read)
 >>> r.method, r.boards, round(sum(r.equity), 12)
-('exact', 19800, 1.0)
+('exact', 47520, 1.0)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +38,14 @@ from showdown.hands import native
 from showdown.odds import kernels as K
 from showdown.odds.fixed_exact import _ids
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
-from showdown.odds.holdem_plan import EXACT_WORK_LIMIT, TASK_SECONDS, ExactPlan, exact_note
+from showdown.odds.holdem_plan import (
+    EXACT_WORK_LIMIT,
+    MAX_ASSIGNMENTS,
+    TASK_SECONDS,
+    ExactPlan,
+    exact_note,
+    exact_run_seconds,
+)
 from showdown.odds.result import EquityResult
 
 #: A player's text read: its label, combos ((m, 2) ids) and weights.
@@ -64,15 +78,104 @@ def ranged_exact(
             label, cards, weight = read(spec)
         except (ValueError, TypeError):  # the general path raises it again, worded
             return None
+        if cards.ndim != 2 or cards.shape[1] != 2:
+            return None
         labels.append(label)
         combos.append(cards)
         weights.append(weight)
+    kernel = native.kernel()
+    if kernel is None:
+        job = _numpy_job(combos, weights, board_ids, dead_ids)
+    else:
+        job = _kernel_job(kernel, combos, weights, board_ids, dead_ids)
+    if job is None:
+        return None
+    n_players = len(combos)
+    work = job.classes * job.boards * n_players
+    one_worker = exact_run_seconds(work, 5 - len(board_ids), n_players, kernel is not None)
+    if one_worker > TASK_SECONDS or (exact is None and work > EXACT_WORK_LIMIT * workers):
+        return None  # several tasks (the general path spreads them), or Monte Carlo
+    counts, class_weight = job.counts, job.class_weight
+    if job.classes == 1:  # one class: its counts times its weight (as the plan's combine)
+        tally = K.Tally.of(counts[0] * class_weight[0])
+    else:
+        tally = K.Tally.of(counts, class_weight)
+    total = float(class_weight.sum()) * job.valid
+    seconds = one_worker / workers
+    return EquityResult(
+        tuple(labels),
+        tuple((tally.share / total).tolist()),
+        tuple((tally.win / total).tolist()),
+        tuple((tally.tie / total).tolist()),
+        "exact",
+        boards=job.deals * job.valid,
+        note=exact_note(work, seconds, workers),
+        estimate=seconds,
+    )
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """A small job counted: its deals, their classes' weights and counts ``(classes,
+    players, 11)``, the boards of each deal before and after its ranged hole cards."""
+
+    deals: int
+    class_weight: np.ndarray
+    counts: np.ndarray
+    boards: int
+    valid: int
+
+    @property
+    def classes(self) -> int:
+        return len(self.class_weight)
+
+
+def _kernel_job(
+    kernel: Any,
+    combos: list[np.ndarray],
+    weights: list[np.ndarray],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+) -> _Counted | None:
+    """The job in one kernel call (``exact_ranged``: the ranges cleared, the deals listed
+    and grouped, each class counted), or None where the general path must answer."""
+    n_players = len(combos)
+    n_fixed = sum(len(c) == 1 for c in combos)
+    live = 52 - len(board) - len(dead) - 2 * n_fixed
+    k = 5 - len(board)
+    boards = comb(live, k)
+    per_class = exact_run_seconds(boards * n_players, k, n_players, True)
+    found = kernel.exact_ranged(
+        board,
+        dead,
+        [(c.ravel(), w) for c, w in zip(combos, weights, strict=True)],
+        MAX_ASSIGNMENTS,
+        50 * EXACT_WORK_LIMIT // max(1, boards * n_players),
+        int(TASK_SECONDS / max(per_class, 1e-12)) + 1,
+    )
+    if found is None:
+        return None
+    deals, class_weight, counts = found
+    class_weight = np.frombuffer(class_weight, dtype=np.float64)
+    counts = np.frombuffer(counts, dtype=np.int64).reshape(len(class_weight), n_players, K.TALLY)
+    valid = comb(live - 2 * (n_players - n_fixed), k)
+    return _Counted(deals, class_weight, counts, boards, valid)
+
+
+def _numpy_job(
+    combos: list[np.ndarray],
+    weights: list[np.ndarray],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+) -> _Counted | None:
+    """The job on the numpy path: the ranges cleared, the plan's deal classes, its one
+    task over every chunk of boards; None where the general path must answer."""
     taken = np.zeros(52, dtype=bool)
-    taken[list(known)] = True
+    taken[[*board, *dead]] = True
     for cards in combos:
         if len(cards) == 1:
-            if cards.shape[1] != 2 or taken[cards[0]].any():
-                return None  # not a Hold'em hand, or a card in two places
+            if taken[cards[0]].any():
+                return None  # a card in two places
             taken[cards[0]] = True
     ranged = False
     for i, cards in enumerate(combos):
@@ -83,63 +186,26 @@ def ranged_exact(
             return None
         combos[i], weights[i] = cards[keep], weights[i][keep]
         ranged = True
-    if not ranged or 2 * len(combos) + 5 + len(dead_ids) > 52:
+    if not ranged or 2 * len(combos) + 5 + len(dead) > 52:
         return None
     try:
-        plan = ExactPlan(combos, weights, list(board_ids), list(dead_ids))
+        plan = ExactPlan(combos, weights, list(board), list(dead))
     except CardError:  # no deal fits: the general path says so
         return None
-    if not plan.feasible:
+    if not plan.feasible or plan.seconds() > TASK_SECONDS:
         return None
-    one_worker = plan.seconds()
-    if one_worker > TASK_SECONDS or (exact is None and plan.work > EXACT_WORK_LIMIT * workers):
-        return None  # several tasks (the general path spreads them), or Monte Carlo
     counts = _class_counts(plan)
-    class_weight = plan.class_weight
-    if len(plan.reps) == 1:  # one class: its counts times its weight (as the plan's combine)
-        tally = K.Tally.of(counts[0] * class_weight[0])
-    else:
-        tally = K.Tally.of(counts, class_weight)
-    total = float(class_weight.sum()) * plan.n_valid
-    seconds = one_worker / workers
-    return EquityResult(
-        tuple(labels),
-        tuple((tally.share / total).tolist()),
-        tuple((tally.win / total).tolist()),
-        tuple((tally.tie / total).tolist()),
-        "exact",
-        boards=len(plan.picks) * plan.n_valid,
-        note=exact_note(plan.work, seconds, workers),
-        estimate=seconds,
-    )
+    return _Counted(len(plan.picks), plan.class_weight, counts, plan.n_boards, plan.n_valid)
 
 
 def _class_counts(plan: ExactPlan) -> np.ndarray:
     """The counts ``(classes, players, 11)`` of each class's representative deal over
-    every board: one kernel call, or the numpy path's task over every chunk of boards."""
-    rep_picks = plan.picks[plan.reps]
-    kernel = native.kernel()
-    if kernel is None:
-        spec = ExactSpec(
-            tuple(tuple(int(x) for x in c[0]) if len(c) == 1 else () for c in plan.combos),
-            tuple(plan.combos[i] for i in plan.ranged),
-            tuple(plan.board),
-            tuple(plan.live),
-        )
-        chunks = list(range(universe(spec.board, spec.live).n_chunks()))
-        return exact_task(spec, chunks, rep_picks, plan.masks[plan.reps])
-    n_players = len(plan.combos)
-    holes = np.empty((len(rep_picks), n_players, 2), dtype=np.int64)
-    r = 0
-    for i, cards in enumerate(plan.combos):
-        if len(cards) == 1:
-            holes[:, i] = cards[0]
-        else:
-            holes[:, i] = cards[rep_picks[:, r]]
-            r += 1
-    counts = K.new_counts(n_players, len(rep_picks))
-    kernel.holdem_exact(
-        np.array(plan.live, dtype=np.int64), np.array(plan.board, dtype=np.int64),
-        holes.ravel(), counts,
-    )  # fmt: skip
-    return counts
+    every board, on the numpy path: the plan's one task over every chunk of boards."""
+    spec = ExactSpec(
+        tuple(tuple(int(x) for x in c[0]) if len(c) == 1 else () for c in plan.combos),
+        tuple(plan.combos[i] for i in plan.ranged),
+        tuple(plan.board),
+        tuple(plan.live),
+    )
+    chunks = list(range(universe(spec.board, spec.live).n_chunks()))
+    return exact_task(spec, chunks, plan.picks[plan.reps], plan.masks[plan.reps])
