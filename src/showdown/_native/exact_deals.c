@@ -415,6 +415,51 @@ static int group_deals(const Combos *players, Py_ssize_t r, int maps[24][NCARDS]
     return 0;
 }
 
+/* Most classes whose walks (deals the merged kernel walks once per flush key, see
+ * sd_same_deals) are counted; past it the classes stand for them (an upper bound). */
+#define MOST_KEYED_CLASSES 500000
+
+/* The flush keys among the classes' first deals on a flop or turn (``known`` 3 or 4
+ * board cards): the deals the merged kernel walks; else the classes. ``fixed``: the fixed
+ * hands' ids, two each (a seat's place changes no key's equality). -1 with an error. */
+static Py_ssize_t count_walks(const Deals *d, const Combos *ranged, Py_ssize_t r,
+                              const unsigned *fixed, Py_ssize_t n_fixed, const unsigned *known,
+                              Py_ssize_t nk)
+{
+    if (nk < 3 || nk > 4 || d->classes <= 1 || d->classes > MOST_KEYED_CLASSES) {
+        return d->classes;
+    }
+    Py_ssize_t players = n_fixed + r;
+    int64_t *flat = malloc(sizeof(int64_t) * 2 * (size_t)(d->classes * players));
+    Py_ssize_t *rep = malloc(sizeof(Py_ssize_t) * (size_t)d->classes);
+    Py_ssize_t walks = -1;
+    if (flat != NULL && rep != NULL) {
+        for (Py_ssize_t k = 0; k < d->classes; k++) {
+            int64_t *hole = flat + 2 * k * players;
+            for (Py_ssize_t f = 0; f < 2 * n_fixed; f++) {
+                hole[f] = fixed[f];
+            }
+            const int64_t *pick = d->picks + (size_t)r * (size_t)d->reps[k];
+            for (Py_ssize_t p = 0; p < r; p++) {
+                hole[2 * (n_fixed + p)] = ranged[p].ids[2 * pick[p]];
+                hole[2 * (n_fixed + p) + 1] = ranged[p].ids[2 * pick[p] + 1];
+            }
+        }
+        if (sd_same_deals(flat, d->classes, (int)players, known, (int)nk, rep) == 0) {
+            walks = 0;
+            for (Py_ssize_t k = 0; k < d->classes; k++) {
+                walks += rep[k] == k;
+            }
+        }
+    }
+    free(flat);
+    free(rep);
+    if (walks < 0) {
+        PyErr_NoMemory();
+    }
+    return walks;
+}
+
 /* exact_deal_classes(combos, weights, sets, limit, group_most): see module.c. */
 PyObject *sd_Tables_exact_deal_classes(Tables *self, PyObject *args)
 {
@@ -446,20 +491,53 @@ PyObject *sd_Tables_exact_deal_classes(Tables *self, PyObject *args)
     Py_DECREF(weights_seq);
     int maps[24][NCARDS];
     int n_maps = PyErr_Occurred() ? -1 : suit_maps(sets, maps);
+    /* the board (sets[0]) and the fixed hands (sets[2:]), for the walks */
+    unsigned known[5] = {0}, fixed[2 * MAX_PLAYERS] = {0};
+    Py_ssize_t nk = 0, n_fixed = 0;
+    Py_ssize_t n_sets = n_maps < 0 ? 0 : PySequence_Size(sets);
+    for (Py_ssize_t i = 0; i < n_sets && n_maps >= 0; i++) {
+        if (i == 1) {
+            continue; /* the dead cards */
+        }
+        unsigned ids[NCARDS];
+        Py_ssize_t count = 0;
+        PyObject *set = PySequence_GetItem(sets, i);
+        int bad = set == NULL || read_ids(set, ids, NCARDS, &count) < 0 ||
+                  (i == 0 && count > 5) || (i > 1 && (count != 2 || n_fixed >= MAX_PLAYERS));
+        Py_XDECREF(set);
+        if (bad) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "sets: the board, the dead cards, hands");
+            }
+            n_maps = -1;
+            break;
+        }
+        for (Py_ssize_t j = 0; j < count; j++) {
+            if (i == 0) {
+                known[nk++] = ids[j];
+            } else {
+                fixed[2 * n_fixed + j] = ids[j];
+            }
+        }
+        n_fixed += i > 1;
+    }
     Deals d;
     memset(&d, 0, sizeof d);
     PyObject *result = NULL;
     int listed = n_maps < 0 ? -1 : list_deals(players, r, limit, &d);
+    Py_ssize_t walks = -1;
     if (listed == 1) {
         result = Py_None;
         Py_INCREF(result);
-    } else if (listed == 0 && group_deals(players, r, maps, n_maps, group_most, &d) == 0) {
-        result = Py_BuildValue("(NNNNNNi)", bytes_of(d.picks, d.deals * r, sizeof(int64_t)),
+    } else if (listed == 0 && group_deals(players, r, maps, n_maps, group_most, &d) == 0 &&
+               (walks = count_walks(&d, players, r, fixed, n_fixed, known, nk)) >= 0) {
+        result = Py_BuildValue("(NNNNNNin)", bytes_of(d.picks, d.deals * r, sizeof(int64_t)),
                                bytes_of(d.weight, d.deals, sizeof(double)),
                                bytes_of(d.taken, d.deals, sizeof(uint64_t)),
                                bytes_of(d.reps, d.classes, sizeof(int64_t)),
                                bytes_of(d.class_of, d.deals, sizeof(int64_t)),
-                               bytes_of(d.class_weight, d.classes, sizeof(double)), n_maps);
+                               bytes_of(d.class_weight, d.classes, sizeof(double)), n_maps,
+                               walks);
     }
     free_deals(&d);
     for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
@@ -468,13 +546,13 @@ PyObject *sd_Tables_exact_deal_classes(Tables *self, PyObject *args)
     return result;
 }
 
-/* exact_ranged(board, dead, seats, limit, group_most, most_classes): see module.c. */
+/* exact_ranged(board, dead, seats, limit, group_most, most_walks): see module.c. */
 PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args)
 {
     PyObject *board_obj, *dead_obj, *seats_obj;
-    Py_ssize_t limit, group_most, most_classes;
+    Py_ssize_t limit, group_most, most_walks;
     if (!PyArg_ParseTuple(args, "OOOnnn:exact_ranged", &board_obj, &dead_obj, &seats_obj,
-                          &limit, &group_most, &most_classes)) {
+                          &limit, &group_most, &most_walks)) {
         return NULL;
     }
     unsigned board[5], dead[NCARDS];
@@ -523,18 +601,21 @@ PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args)
         unsigned c = i < nb ? board[i] : dead[i - nb];
         held[(c & 3) * (2 + MAX_PLAYERS) + (i < nb ? 0 : 1)] |= (uint16_t)(1u << (c >> 2));
     }
-    Py_ssize_t r = 0;
+    Py_ssize_t r = 0, n_fixed = 0;
+    unsigned fixed_ids[2 * MAX_PLAYERS];
     for (Py_ssize_t p = 0; p < n_players; p++) {
         if (combos[p].size != 1) {
             continue;
         }
         for (int j = 0; j < 2; j++) {
             unsigned c = (unsigned)combos[p].ids[j];
+            fixed_ids[2 * n_fixed + j] = c;
             clash |= (used >> c) & 1;
             used |= (uint64_t)1 << c;
             held[(c & 3) * (2 + MAX_PLAYERS) + n_sets] |= (uint16_t)(1u << (c >> 2));
         }
         n_sets++;
+        n_fixed++;
     }
     /* the ranges cleared of them (in place: the ids, weights and masks kept in order) */
     for (Py_ssize_t p = 0; p < n_players && !clash; p++) {
@@ -575,7 +656,12 @@ PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args)
     if (listed < 0 || (listed == 0 && group_deals(ranged, r, maps, n_maps, group_most, &d) < 0)) {
         goto done;
     }
-    if (listed == 1 || d.deals == 0 || d.classes > most_classes) {
+    Py_ssize_t walks = listed == 0 && d.deals > 0 ? count_walks(&d, ranged, r, fixed_ids,
+                                                                n_fixed, board, nb) : 0;
+    if (walks < 0) {
+        goto done;
+    }
+    if (listed == 1 || d.deals == 0 || walks > most_walks) {
         result = Py_None; /* too many deals, none, or a job for several tasks */
         Py_INCREF(result);
         goto done;
@@ -606,7 +692,7 @@ PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args)
         }
     }
     if (sd_exact_deals(self, deck, m, board, nb, flat, d.classes, n_players, counts, 1) == 0) {
-        result = Py_BuildValue("(nNN)", d.deals,
+        result = Py_BuildValue("(nnNN)", d.deals, walks,
                                bytes_of(d.class_weight, d.classes, sizeof(double)),
                                bytes_of(counts, (Py_ssize_t)cells * TALLY, sizeof(int64_t)));
     }

@@ -388,6 +388,8 @@ PyObject *sd_Tables_tally(Tables *self, PyObject *args);
 PyObject *sd_Tables_rank_counts(Tables *self, PyObject *args);
 /* holdem_exact.c */
 PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
+int sd_same_deals(const int64_t *flat, Py_ssize_t deals, int players, const unsigned *known,
+                  int nk, Py_ssize_t *rep);
 int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsigned *known,
                    Py_ssize_t nk, const int64_t *flat, Py_ssize_t deals, Py_ssize_t players,
                    int64_t *counts, int merge);

@@ -47,19 +47,22 @@ PyDoc_STRVAR(exact_deal_classes_doc,
 "sequences (board, dead cards, each fixed hand) the suit maps must keep. Returns None "
 "past ``limit`` deals, else bytes (picks int64 (D, R), weights float64, suit-major "
 "masks uint64, representatives int64 (C,), class of each deal int64 (D,), class "
-"weights float64 (C,)) and the number of suit maps kept; the deals are grouped only with at most five ranged players, "
+"weights float64 (C,)), the number of suit maps kept and the walks (on a flop or turn "
+"the classes' distinct flush keys, the deals holdem_exact walks; else the classes: "
+"sets[0] is the board, sets[2:] the fixed hands); the deals are grouped only with at most five ranged players, "
 "two maps or more and ceil(D / maps) <= group_most.");
 
 PyDoc_STRVAR(exact_ranged_doc,
-"exact_ranged(board, dead, seats, limit, group_most, most_classes)\n\n"
+"exact_ranged(board, dead, seats, limit, group_most, most_walks)\n\n"
 "A small exact Hold'em job whole: seats, 2 to 10 (combos, weights) tuples (combos an "
 "(m, 2) int64 array flattened, weights float64; one combo: a fixed hand), are cleared of "
 "the board, the dead cards and the fixed hands; their deals listed and grouped as "
 "exact_deal_classes does (the suit maps keeping the board, the dead cards and each fixed "
 "hand); and each class's first deal counted over every board as holdem_exact does. "
-"Returns (deals, class weights as float64 bytes, counts as int64 bytes (C, P, 11)), or "
-"None where the general path must answer: a card in two places, a range left with one "
-"combo or none, past ``limit`` deals, no deal, more than ``most_classes`` classes.");
+"Returns (deals, walks (see exact_deal_classes), class weights as float64 bytes, counts "
+"as int64 bytes (C, P, 11)), or None where the general path must answer: a card in two "
+"places, a range left with one combo or none, past ``limit`` deals, no deal, more than "
+"``most_walks`` walks.");
 
 PyDoc_STRVAR(deal_picks_doc,
 "deal_picks(masks, cumulative, picks, seed, most)\n\n"

@@ -35,7 +35,9 @@ class DealClasses:
     """Every deal (``picks`` (D, R) combo indices, ``weights``, suit-major card
     ``masks``) and its class (``class_of``); each class's first deal (``reps``, classes
     by ascending key) and weight (``class_weight``, its deals' weights summed in deal
-    order); ``maps``: the suit permutations kept."""
+    order); ``maps``: the suit permutations kept; ``walks``: on a flop or turn, the
+    classes the native kernel walks (their first deals' distinct flush keys, see
+    ``sd_same_deals`` in ``holdem_exact.c``), else the classes; None from numpy."""
 
     picks: np.ndarray
     weights: np.ndarray
@@ -44,6 +46,7 @@ class DealClasses:
     class_of: np.ndarray
     class_weight: np.ndarray
     maps: int
+    walks: int | None = None
 
 
 def deal_classes(
@@ -55,7 +58,7 @@ def deal_classes(
 ) -> DealClasses | None:
     """The deals of the ranged players' ``cards`` ((m, 2) ids each) and their classes
     under the suit permutations keeping each of ``fixed_sets`` (the board, the dead
-    cards, each fixed hand), or None past ``limit`` deals (as
+    cards, then each fixed hand, in that order), or None past ``limit`` deals (as
     :func:`~showdown.odds.deals.enumerate_deals`). Deals are grouped when there are two
     or more, ceil(deals / maps) is at most ``group_most`` and some permutation other
     than the identity is kept; otherwise each deal is its own class."""
@@ -70,7 +73,7 @@ def deal_classes(
         )
         if found is None:
             return None
-        picks, deal_weights, masks, reps, class_of, class_weight, maps = found
+        picks, deal_weights, masks, reps, class_of, class_weight, maps, walks = found
         return DealClasses(
             np.frombuffer(picks, dtype=np.int64).reshape(-1, len(cards)),
             np.frombuffer(deal_weights, dtype=np.float64),
@@ -79,6 +82,7 @@ def deal_classes(
             np.frombuffer(class_of, dtype=np.int64),
             np.frombuffer(class_weight, dtype=np.float64),
             maps,
+            walks,
         )
     return _numpy_deal_classes(cards, weights, fixed_sets, limit, group_most)
 

@@ -146,7 +146,7 @@ class ExactPlan:
         self.deals = 0 if found is None else len(found.picks)
         if found is None:
             # A lower bound of the work: more deals than the limit, at best 24 per class.
-            self.work = MAX_ASSIGNMENTS // 24 * self.n_boards * len(combos)
+            self.work = self.kernel_work = MAX_ASSIGNMENTS // 24 * self.n_boards * len(combos)
             return
         self.picks, self.deal_weights, self.masks = found.picks, found.weights, found.masks
         if len(self.picks) == 0:
@@ -155,11 +155,18 @@ class ExactPlan:
         least = -(-len(self.picks) // found.maps) * self.n_boards * len(combos)
         grouped = len(self.reps) * self.n_boards * len(combos)
         self.work = least if least > 50 * EXACT_WORK_LIMIT else grouped
+        # the native kernel walks each flush key once on a flop or turn: its work
+        walks = len(self.reps) if found.walks is None else found.walks
+        walked = walks * self.n_boards * len(combos)
+        self.kernel_work = self.work if self.work != grouped else walked
 
     def seconds(self) -> float:
         """Estimated run time on one worker, from :data:`EXACT_RATE_NATIVE` with the
-        native kernel, else :data:`EXACT_RATE`."""
-        return exact_run_seconds(self.work, self.k, len(self.combos), native.kernel() is not None)
+        native kernel (over the deals it walks: on a flop or turn one per flush key, see
+        :class:`~showdown.odds.deal_classes.DealClasses`), else :data:`EXACT_RATE`."""
+        if native.kernel() is not None:
+            return exact_run_seconds(self.kernel_work, self.k, len(self.combos), True)
+        return exact_run_seconds(self.work, self.k, len(self.combos), False)
 
     def job(self, estimate: float, note: str) -> Job:
         spec = ExactSpec(

@@ -92,7 +92,8 @@ def ranged_exact(
         return None
     n_players = len(combos)
     work = job.classes * job.boards * n_players
-    one_worker = exact_run_seconds(work, 5 - len(board_ids), n_players, kernel is not None)
+    walked = job.walks * job.boards * n_players  # the plan's kernel_work (numpy: its work)
+    one_worker = exact_run_seconds(walked, 5 - len(board_ids), n_players, kernel is not None)
     if one_worker > TASK_SECONDS or (exact is None and work > EXACT_WORK_LIMIT * workers):
         return None  # several tasks (the general path spreads them), or Monte Carlo
     counts, class_weight = job.counts, job.class_weight
@@ -116,10 +117,13 @@ def ranged_exact(
 
 @dataclass(frozen=True)
 class _Counted:
-    """A small job counted: its deals, their classes' weights and counts ``(classes,
-    players, 11)``, the boards of each deal before and after its ranged hole cards."""
+    """A small job counted: its deals, the classes walked (see
+    :class:`~showdown.odds.deal_classes.DealClasses`), their classes' weights and counts
+    ``(classes, players, 11)``, the boards of each deal before and after its ranged hole
+    cards."""
 
     deals: int
+    walks: int
     class_weight: np.ndarray
     counts: np.ndarray
     boards: int
@@ -144,22 +148,22 @@ def _kernel_job(
     live = 52 - len(board) - len(dead) - 2 * n_fixed
     k = 5 - len(board)
     boards = comb(live, k)
-    per_class = exact_run_seconds(boards * n_players, k, n_players, True)
+    per_walk = exact_run_seconds(boards * n_players, k, n_players, True)
     found = kernel.exact_ranged(
         board,
         dead,
         [(c.ravel(), w) for c, w in zip(combos, weights, strict=True)],
         MAX_ASSIGNMENTS,
         50 * EXACT_WORK_LIMIT // max(1, boards * n_players),
-        int(TASK_SECONDS / max(per_class, 1e-12)) + 1,
+        int(TASK_SECONDS / max(per_walk, 1e-12)) + 1,  # walks at most: one task
     )
     if found is None:
         return None
-    deals, class_weight, counts = found
+    deals, walks, class_weight, counts = found
     class_weight = np.frombuffer(class_weight, dtype=np.float64)
     counts = np.frombuffer(counts, dtype=np.int64).reshape(len(class_weight), n_players, K.TALLY)
     valid = comb(live - 2 * (n_players - n_fixed), k)
-    return _Counted(deals, class_weight, counts, boards, valid)
+    return _Counted(deals, walks, class_weight, counts, boards, valid)
 
 
 def _numpy_job(
@@ -195,7 +199,10 @@ def _numpy_job(
     if not plan.feasible or plan.seconds() > TASK_SECONDS:
         return None
     counts = _class_counts(plan)
-    return _Counted(len(plan.picks), plan.class_weight, counts, plan.n_boards, plan.n_valid)
+    classes = len(plan.reps)
+    return _Counted(
+        len(plan.picks), classes, plan.class_weight, counts, plan.n_boards, plan.n_valid
+    )
 
 
 def _class_counts(plan: ExactPlan) -> np.ndarray:
