@@ -91,3 +91,60 @@ def test_no_deal_fits(backend: str) -> None:
     aa = np.array([[48, 49], [50, 51]])
     found = deal_classes([aa[:1], aa[:1]], [np.ones(1), np.ones(1)], [], 10, 10**9)
     assert found is not None and len(found.picks) == 0 and len(found.reps) == 0
+
+
+def flush_keys(board: list[int], deals: list[list[tuple[int, int]]]) -> int:
+    """The distinct deals the merged kernel walks on a flop or turn: per seat its two
+    cards as rank and suit, the suit forgotten where it cannot flush, and the suits that
+    can (a suit can if its board cards, the most of it in one hole and the cards to come
+    reach five)."""
+    left = 5 - len(board)
+    on_board = [sum(1 for c in board if c & 3 == s) for s in range(4)]
+    keys = set()
+    for deal in deals:
+        most = [max(sum(1 for c in hole if c & 3 == s) for hole in deal) for s in range(4)]
+        can = tuple(on_board[s] + most[s] + left >= 5 for s in range(4))
+        seats = tuple(
+            tuple(sorted((c >> 2) * 5 + (c & 3 if can[c & 3] else 4) for c in hole))
+            for hole in deal
+        )
+        keys.add((seats, can))
+    return len(keys)
+
+
+@needs_kernel
+@settings(max_examples=100, deadline=None)
+@given(jobs())
+def test_walks_are_the_flush_keys_of_the_classes(job) -> None:
+    cards, weights, sets = job
+    with native.use("native"):
+        found = deal_classes(cards, weights, sets, 2_000_000, 10**9)
+    assert found is not None and found.walks is not None
+    board, fixed = sets[0], sets[2:]
+    if len(board) not in (3, 4) or len(found.reps) <= 1:
+        assert found.walks == len(found.reps)
+        return
+    deals = []
+    for row in found.picks[found.reps].tolist():
+        ranged = [tuple(int(x) for x in c[i]) for c, i in zip(cards, row, strict=True)]
+        deals.append([tuple(h) for h in fixed] + ranged)
+    assert found.walks == flush_keys(board, deals)
+    assert _numpy_deal_classes(cards, weights, sets, 2_000_000, 10**9).walks is None
+
+
+@needs_kernel
+def test_the_estimate_counts_the_walks() -> None:
+    """QQ+,AKs v JJ-99,AQs+ on Ts9s2h: 218 classes of deals, 90 flush keys walked."""
+    from showdown.odds.equity import seat_players
+    from showdown.odds.holdem_plan import ExactPlan, exact_run_seconds
+
+    seats, board, dead = seat_players(["QQ+,AKs", "JJ-99,AQs+"], "Ts9s2h", None, "holdem")
+    combos, weights = [s.combos for s in seats], [s.weights for s in seats]
+    with native.use("native"):
+        plan = ExactPlan(combos, weights, board, dead)
+        per_class = plan.n_boards * 2  # C(49, 2) boards before each deal's hole cards
+        assert (len(plan.reps), plan.work, plan.kernel_work) == (218, 218 * 1176 * 2, 90 * 1176 * 2)
+        assert plan.seconds() == exact_run_seconds(90 * per_class, 2, 2, True)
+    with native.use("numpy"):
+        plan = ExactPlan(combos, weights, board, dead)
+        assert plan.kernel_work == plan.work  # numpy walks every class
