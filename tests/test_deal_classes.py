@@ -144,7 +144,7 @@ def test_the_estimate_counts_the_walks() -> None:
         plan = ExactPlan(combos, weights, board, dead)
         per_class = plan.n_boards * 2  # C(49, 2) boards before each deal's hole cards
         assert (len(plan.reps), plan.work, plan.kernel_work) == (218, 218 * 1176 * 2, 90 * 1176 * 2)
-        assert plan.seconds() == exact_run_seconds(90 * per_class, 2, 2, True)
+        assert plan.seconds() == exact_run_seconds(90 * per_class, 2, 2, True, 384)  # 384 deals
     with native.use("numpy"):
         plan = ExactPlan(combos, weights, board, dead)
         assert plan.kernel_work == plan.work  # numpy walks every class

@@ -583,7 +583,8 @@ PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args)
     Combos ranged[MAX_PLAYERS];
     Deals d;
     memset(&d, 0, sizeof d);
-    int64_t *flat = NULL, *counts = NULL;
+    int64_t *flat = NULL;
+    PyObject *counts_bytes = NULL;
     if (PyErr_Occurred()) {
         goto done;
     }
@@ -676,11 +677,16 @@ PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args)
     }
     size_t cells = (size_t)d.classes * (size_t)n_players;
     flat = malloc(sizeof(int64_t) * 2 * cells);
-    counts = calloc(cells * TALLY, sizeof(int64_t));
-    if (flat == NULL || counts == NULL) {
-        PyErr_NoMemory();
+    /* counted straight into the bytes returned (no copy of a large table) */
+    counts_bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(int64_t) * cells * TALLY));
+    if (flat == NULL || counts_bytes == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_NoMemory();
+        }
         goto done;
     }
+    int64_t *counts = (int64_t *)PyBytes_AS_STRING(counts_bytes);
+    memset(counts, 0, sizeof(int64_t) * cells * TALLY);
     for (Py_ssize_t k = 0; k < d.classes; k++) {
         const int64_t *pick = d.picks + (size_t)r * (size_t)d.reps[k];
         Py_ssize_t q = 0;
@@ -692,13 +698,13 @@ PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args)
         }
     }
     if (sd_exact_deals(self, deck, m, board, nb, flat, d.classes, n_players, counts, 1) == 0) {
-        result = Py_BuildValue("(nnNN)", d.deals, walks,
+        result = Py_BuildValue("(nnNO)", d.deals, walks,
                                bytes_of(d.class_weight, d.classes, sizeof(double)),
-                               bytes_of(counts, (Py_ssize_t)cells * TALLY, sizeof(int64_t)));
+                               counts_bytes);
     }
 done:
     free(flat);
-    free(counts);
+    Py_XDECREF(counts_bytes);
     free_deals(&d);
     for (Py_ssize_t p = 0; p < MAX_PLAYERS; p++) {
         free_combos(&combos[p]);

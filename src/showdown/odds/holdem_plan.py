@@ -62,6 +62,13 @@ MONTE_CARLO_RATE_RANGES_NATIVE = 33e6
 #: 14.8e9, three players 6.8e9, six 2.7e9, nine 3.3e9; on a flop 0.7e9 to 1.3e9; on a
 #: turn 0.24e9 to 0.27e9 (there nothing merges).
 EXACT_RATE_NATIVE = {5: 10e9, 4: 1.5e9, 3: 1.5e9, 2: 0.6e9, 1: 0.2e9, 0: 0.2e9}
+#: Seconds per deal listed with the native kernel, beside the boards it walks: each deal
+#: is keyed, grouped, copied from the deal walked for it and tallied, which on a flop or
+#: turn (one walk per flush key) can outweigh the walks. Measured end to end
+#: (``equity(..., exact=True, workers=1)``, thread time, load about 4.5): 0.1 us a deal
+#: for two ranges on a turn (4,293 deals, 202 walks), 0.5 us for three (7,848 deals,
+#: 222 walks); the higher is taken.
+EXACT_DEAL_SECONDS_NATIVE = 0.5e-6
 #: Seconds of one exact task and trials of one Monte Carlo task: about a tenth of a
 #: second, so that sending a task and its result (a few hundred bytes each way) costs
 #: well under 1% of it on a local pool and a few per cent on a Dask cluster. Under a time
@@ -165,7 +172,7 @@ class ExactPlan:
         native kernel (over the deals it walks: on a flop or turn one per flush key, see
         :class:`~showdown.odds.deal_classes.DealClasses`), else :data:`EXACT_RATE`."""
         if native.kernel() is not None:
-            return exact_run_seconds(self.kernel_work, self.k, len(self.combos), True)
+            return exact_run_seconds(self.kernel_work, self.k, len(self.combos), True, self.deals)
         return exact_run_seconds(self.work, self.k, len(self.combos), False)
 
     def job(self, estimate: float, note: str) -> Job:
@@ -240,9 +247,12 @@ def exact_note(work: int, seconds: float, workers: int) -> str:
     )
 
 
-def exact_run_seconds(work: float, k: int, players: int, has_kernel: bool) -> float:
+def exact_run_seconds(
+    work: float, k: int, players: int, has_kernel: bool, deals: int = 1
+) -> float:
     """Seconds on one worker for ``work`` player-board evaluations with ``k`` board cards
-    to come (see :data:`EXACT_RATE_NATIVE`).
+    to come (see :data:`EXACT_RATE_NATIVE`), and with the kernel ``deals`` deals listed
+    (see :data:`EXACT_DEAL_SECONDS_NATIVE`).
 
     >>> round(exact_run_seconds(2 * 1_712_304, 5, 2, True) * 1e3, 2)  # AcAd v KhKs, in ms
     0.34
@@ -254,7 +264,7 @@ def exact_run_seconds(work: float, k: int, players: int, has_kernel: bool) -> fl
     rate = EXACT_RATE_NATIVE[k]
     if k == 5:
         rate /= max(1, players - 1)
-    return work / rate
+    return work / rate + deals * EXACT_DEAL_SECONDS_NATIVE
 
 
 def monte_carlo_job(

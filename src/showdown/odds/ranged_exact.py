@@ -93,7 +93,8 @@ def ranged_exact(
     n_players = len(combos)
     work = job.classes * job.boards * n_players
     walked = job.walks * job.boards * n_players  # the plan's kernel_work (numpy: its work)
-    one_worker = exact_run_seconds(walked, 5 - len(board_ids), n_players, kernel is not None)
+    k = 5 - len(board_ids)
+    one_worker = exact_run_seconds(walked, k, n_players, kernel is not None, job.deals)
     if one_worker > TASK_SECONDS or (exact is None and work > EXACT_WORK_LIMIT * workers):
         return None  # several tasks (the general path spreads them), or Monte Carlo
     counts, class_weight = job.counts, job.class_weight
