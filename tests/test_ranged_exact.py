@@ -123,3 +123,12 @@ def test_what_it_declines(backend: str) -> None:
     # preflop ranges on the numpy path take several tasks: the general path
     if native.current() == "numpy":
         assert ranged_exact(["QQ+", "JJ"], None, None, 1, True, read) is None
+
+
+def test_preflop_ranges_on_the_kernel() -> None:
+    if not native.native_available():
+        pytest.skip("needs the C kernel")
+    with native.use("native"):
+        players = ["AA", "KK,AKs:0.5", "QsJs"]
+        lean = ranged_exact(players, None, "2c", 1, None, read)
+        same(lean, general(players, None, "2c", workers=1))
