@@ -36,7 +36,7 @@ import numpy as np
 from showdown.cards import CardError
 from showdown.hands import native
 from showdown.odds import kernels as K
-from showdown.odds.fixed_exact import _ids
+from showdown.odds.fixed_exact import _ids, tally_sums
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
 from showdown.odds.holdem_plan import (
     EXACT_WORK_LIMIT,
@@ -98,17 +98,21 @@ def ranged_exact(
     if one_worker > TASK_SECONDS or (exact is None and work > EXACT_WORK_LIMIT * workers):
         return None  # several tasks (the general path spreads them), or Monte Carlo
     counts, class_weight = job.counts, job.class_weight
-    if job.classes == 1:  # one class: its counts times its weight (as the plan's combine)
-        tally = K.Tally.of(counts[0] * class_weight[0])
+    # the classes weighed as K.Tally.of weighs them (one class: its counts times its
+    # weight, as the plan's combine), then its sums in Python (tally_sums: the same floats)
+    if job.classes == 1:
+        summed = (counts[0] * class_weight[0]).astype(float)
     else:
-        tally = K.Tally.of(counts, class_weight)
+        flat = counts.astype(float).reshape(len(counts), -1)
+        summed = np.dot(class_weight.reshape(1, -1), flat)
+    win, tie, share = tally_sums(summed.ravel().tolist(), n_players)
     total = float(class_weight.sum()) * job.valid
     seconds = one_worker / workers
     return EquityResult(
         tuple(labels),
-        tuple((tally.share / total).tolist()),
-        tuple((tally.win / total).tolist()),
-        tuple((tally.tie / total).tolist()),
+        tuple([x / total for x in share]),
+        tuple([x / total for x in win]),
+        tuple([x / total for x in tie]),
         "exact",
         boards=job.deals * job.valid,
         note=exact_note(work, seconds, workers),
