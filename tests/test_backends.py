@@ -405,7 +405,9 @@ def test_omaha_scalar_agrees_with_batch() -> None:
             np.testing.assert_array_equal(scalar, batch)
 
 
-@pytest.mark.parametrize("flag", ["-DSHOWDOWN_SSE2=0", "-DSHOWDOWN_NO_POPCNT"])
+@pytest.mark.parametrize(
+    "flag", ["-DSHOWDOWN_SSE2=0", "-DSHOWDOWN_NO_POPCNT", "-DSHOWDOWN_NO_VPOPCNT"]
+)
 def test_the_portable_c_batch_loop_agrees(tmp_path: Path, flag: str) -> None:
     """The batch loop's plain C path (ARM64 and any machine without SSE2 take it) built
     here with ``-DSHOWDOWN_SSE2=0``, and its checked loop without POPCNT (processors
