@@ -36,6 +36,7 @@ import argparse
 import re
 import sys
 import warnings
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -44,9 +45,10 @@ from common import (
     best_median,
     format_rate,
     interleaved_cpu_times,
-    interleaved_times,
+    interleaved_processes,
     machine_load,
     print_table,
+    serve_rounds,
 )
 from showdown.phh.corpus import _rows, _run
 from showdown.phh.notation import HandHistory, dumps
@@ -198,6 +200,35 @@ def whole_only(copies: int, rounds: int, without: tuple[str, ...] = ()) -> None:
               f"median {format_rate(median)}")
 
 
+def contender(key: str, copies: int) -> Callable[[], int]:
+    """The timed call of one contender (``--contender KEY``), its data made beforehand."""
+    texts = room_texts(copies)
+    if key == "whole":
+        return lambda: whole(texts)
+    if key == "read":
+        return lambda: sum(len(hands) for _, hands in read_all(texts))
+    read = read_all(texts)
+    if key == "replay":
+        return lambda: replay_only(read)
+    if key == "pokerkit":
+        warnings.simplefilter("ignore")  # pokerkit warns about folds it finds needless
+        # pokerkit reads the standard's games run once (not _runout_count, not our codes)
+        phh = [dumps(h) for _, hands in read for h in hands
+               if RULES[h.fields["variant"]].standard and "_runout_count" not in h.fields]
+        # nor a hand where the rules differ (a short big blind: see docs/hand-histories.md)
+        phh = [text for text in phh if _pokerkit_replays(text)]
+        return lambda: pokerkit_replay(phh)
+    real = [(str(p), p.read_text()) for p in HANDHQ]
+    total = sum(len(hands) for _, hands in read)
+    real = real * max(1, total // max(1, handhq(real)))
+    if key == "handhq":
+        return lambda: handhq(real)
+    if key == "pokerkit-handhq":
+        warnings.simplefilter("ignore")
+        return lambda: pokerkit_files(real)
+    raise SystemExit(f"unknown contender {key!r}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--copies", type=int, default=20)
@@ -209,63 +240,61 @@ def main() -> int:
     parser.add_argument("--without", action="append", default=[], metavar="SAMPLE",
                         help="with --whole-only: leave out this sample file (one an older "
                              "checkout cannot read); may be repeated")
+    parser.add_argument("--contender", help=argparse.SUPPRESS)  # a child's one contender
     args = parser.parse_args()
+    if args.contender:
+        serve_rounds(contender(args.contender, args.copies))
+        return 0
     if args.why:
         why()
         return 0
     if args.whole_only:
         whole_only(args.copies, args.rounds, tuple(args.without))
         return 0
-    warnings.simplefilter("ignore")  # pokerkit warns about folds it finds needless
-    texts = room_texts(args.copies)
-    read = read_all(texts)
-    total = sum(len(hands) for _, hands in read)
-    # pokerkit reads the standard's games run once (not _runout_count, not our own codes)
-    phh = [dumps(h) for _, hands in read for h in hands
-           if RULES[h.fields["variant"]].standard and "_runout_count" not in h.fields]
-    # nor a hand where the rules differ (a short big blind: see docs/hand-histories.md)
-    phh = [text for text in phh if _pokerkit_replays(text)]
-    print(f"hands: {total} ({args.copies} copies of the {total // args.copies} hands of "
-          f"{len(texts)} files in tests/data/rooms; pokerkit replays the {len(phh)} it "
-          "can read)")
-    real = [(str(p), p.read_text()) for p in HANDHQ]
-    real = real * max(1, total // max(1, handhq(real)))
-    real_hands = handhq(real)
-    print(f"real HandHQ PHH: {real_hands} hands ({len(HANDHQ)} files of tests/data read "
-          f"{len(real) // max(1, len(HANDHQ))} times)")
-    load = machine_load()
-    fns = {
-        "showdown read+replay+verify": lambda: whole(texts),
-        "showdown read only": lambda: read_all(texts),
-        "showdown replay+verify only": lambda: replay_only(read),
-        "pokerkit replay of the PHH": lambda: pokerkit_replay(phh),
-        "showdown, real HandHQ PHH": lambda: handhq(real),
-        "pokerkit, real HandHQ PHH": lambda: pokerkit_files(real),
+    keys = {
+        "showdown read+replay+verify": "whole",
+        "showdown read only": "read",
+        "showdown replay+verify only": "replay",
+        "pokerkit replay of the PHH": "pokerkit",
+        "showdown, real HandHQ PHH": "handhq",
+        "pokerkit, real HandHQ PHH": "pokerkit-handhq",
     }
-    counts = {name: real_hands if "HandHQ" in name else len(phh) if name.startswith("pokerkit")
-              else total for name in fns}
-    times, cpu = interleaved_cpu_times(fns, rounds=args.rounds)
-    rooms = [name for name in fns if "HandHQ" not in name]
+    counts, times, cpu = interleaved_processes(
+        {name: [__file__, "--contender", key, "--copies", str(args.copies)]
+         for name, key in keys.items()}, rounds=args.rounds)
+    total = counts["showdown read+replay+verify"]
+    print(f"hands: {total} ({args.copies} copies of the {total // args.copies} hands of "
+          f"{len(list(ROOMS.iterdir()))} files in tests/data/rooms; pokerkit replays the "
+          f"{counts['pokerkit replay of the PHH']} it can read)")
+    print(f"real HandHQ PHH: {counts['showdown, real HandHQ PHH']} hands (the "
+          f"{len(HANDHQ)} files of tests/data read over and over); each contender in a "
+          "process of its own, the rounds taking turns")
+    load = machine_load()
+    rooms = [name for name in keys if "HandHQ" not in name]
     for title, measured in (("wall time", times),
-                            ("this thread's CPU time (what load does not change)", cpu)):
-        print_table(f"rooms' files, one process ({title})", [
+                            ("the contender's thread CPU time (what load does not change)",
+                             cpu)):
+        print_table(f"rooms' files ({title})", [
             Result.from_times(name, counts[name], measured[name]) for name in rooms
         ], ours=["showdown read+replay+verify"])
-        print_table(f"real HandHQ PHH, one process ({title})", [
+        print_table(f"real HandHQ PHH ({title})", [
             Result.from_times(name, counts[name], measured[name])
-            for name in fns if "HandHQ" in name
+            for name in keys if "HandHQ" in name
         ], ours=["showdown, real HandHQ PHH"])
+    texts = room_texts(args.copies)
+    whole(texts)  # warm: the kernel's tables, the caches
     per_room = {}
     for room, text, hands in texts:
         entry = [(room, text, hands)]
         per_room[f"{room}"] = per_room.get(room, []) + entry
-    room_times = interleaved_times(
+    room_wall, room_cpu = interleaved_cpu_times(
         {room: (lambda e=entry: whole(e)) for room, entry in per_room.items()},
         rounds=args.rounds)
-    print_table("read+replay+verify by room", [
-        Result.from_times(room, sum(h for _, _, h in per_room[room]), t)
-        for room, t in room_times.items()
-    ], ours=[])
+    for title, measured in (("wall time", room_wall), ("thread CPU time", room_cpu)):
+        print_table(f"read+replay+verify by room ({title})", [
+            Result.from_times(room, sum(h for _, _, h in per_room[room]), t)
+            for room, t in measured.items()
+        ], ours=[])
     print(f"\nmachine: {load or 'idle'}; python {sys.version.split()[0]}")
     return 0
 

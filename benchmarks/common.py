@@ -90,6 +90,64 @@ def interleaved_cpu_times(
     return wall, cpu
 
 
+def serve_rounds(fn: Callable[[], int]) -> None:
+    """The child's side of :func:`interleaved_processes`: ``fn`` once to warm up (its
+    count printed), then one timed call per ``go`` line read, each answered with its wall
+    and thread CPU seconds. Nothing else may be printed to stdout."""
+    print(fn(), flush=True)
+    for line in sys.stdin:
+        if line.strip() != "go":
+            break
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        fn()
+        print(f"{time.perf_counter() - start} {time.thread_time() - start_cpu}", flush=True)
+
+
+def interleaved_processes(
+    commands: Mapping[str, Sequence[str]], rounds: int = 7
+) -> tuple[dict[str, int], dict[str, list[float]], dict[str, list[float]]]:
+    """Counts, wall and CPU times of contenders that each live in a process of their own.
+
+    Each command starts a child that calls :func:`serve_rounds`. The rounds take turns
+    as :func:`interleaved_cpu_times` does, but a contender's allocations, caches and
+    garbage never slow the next one: pokerkit's replays in the same interpreter, for
+    one, slow the rounds of ours that follow them. Children wait, idle, for their turn.
+    """
+    children = {
+        name: subprocess.Popen([sys.executable, *command], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, env=CHILD_ENV)
+        for name, command in commands.items()
+    }
+    try:
+        counts = {name: int(_answer(name, child)) for name, child in children.items()}
+        wall: dict[str, list[float]] = {name: [] for name in commands}
+        cpu: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(rounds):
+            for name, child in children.items():
+                assert child.stdin is not None
+                child.stdin.write("go\n")
+                child.stdin.flush()
+                seconds, cpu_seconds = map(float, _answer(name, child).split())
+                wall[name].append(seconds)
+                cpu[name].append(cpu_seconds)
+    finally:
+        for child in children.values():
+            if child.stdin is not None:
+                child.stdin.close()
+        for child in children.values():
+            child.wait()
+    return counts, wall, cpu
+
+
+def _answer(name: str, child: subprocess.Popen[str]) -> str:
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    if not line:
+        raise RuntimeError(f"the process of {name!r} ended without an answer "
+                           f"(exit {child.wait()})")
+    return line.strip()
+
+
 def best_median(count: float, times: Sequence[float]) -> tuple[float, float]:
     """``count`` per second in the best and in the median of ``times``.
 
