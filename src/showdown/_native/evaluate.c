@@ -319,9 +319,10 @@ static int has_popcnt(void)
 /* Processors with AVX-512's VPOPCNTQ on 128-bit registers (AVX512VL; Ice Lake and
  * Zen 4 on) count the bits of a row's sum where it is, added up per block in a register:
  * two instructions per row instead of moving the bits to a general register and counting
- * them there (five). Chosen at run time, as POPCNT; -DSHOWDOWN_NO_VPOPCNT leaves it out
- * (the test of the portable loops builds the kernel so, to run the POPCNT loops). */
-#if POPCNT_DISPATCH && !defined(SHOWDOWN_NO_VPOPCNT)
+ * them there (five). Chosen at run time, as POPCNT (built by GCC 8 or later and Clang);
+ * -DSHOWDOWN_NO_VPOPCNT leaves it out (the test of the portable loops builds the kernel
+ * so, to run the POPCNT loops). */
+#if POPCNT_DISPATCH && !defined(SHOWDOWN_NO_VPOPCNT) && (defined(__clang__) || __GNUC__ >= 8)
 #define VPOPCNT_DISPATCH 1
 #include <immintrin.h>
 #define VPOPCNT_TARGET "popcnt,avx512f,avx512vl,avx512vpopcntdq"
