@@ -179,6 +179,58 @@ static inline void draw_cards_flat(Rng *rng, const Draw *d, uint32_t size, int k
     *lanes_out = d->base_lanes | lanes;
 }
 
+/* A board drawn from a deal's own list of the deck positions it leaves (``n`` of them,
+ * the same n for every deal of a group), by a partial Fisher-Yates shuffle of that list:
+ * no card is ever drawn again, so there is no rejection and no branch on the cards.
+ * The k positions (i_j uniform in 0..n-1-j) come from one 32-bit number ``u`` at once:
+ * u * n = i_0 * 2**32 + l_0, l_0 * (n - 1) = i_1 * 2**32 + l_1, ... are the mixed-radix
+ * digits of floor(u * P / 2**32), P = n (n - 1) ... (n - k + 1), and l_{k-1} = u * P mod
+ * 2**32 (by induction: u * n (n - 1) = (i_0 (n - 1) + i_1) 2**32 + l_1), so rejecting the
+ * u with l_{k-1} < 2**32 mod P, Lemire's rule for one bound P, leaves every tuple of
+ * digits equally likely (Brackett-Rozinsky and Lemire's batched draws). ``reject``:
+ * 2**32 mod P; 0 when not drawn (the caller draws again from fresh bits). The list is
+ * left shuffled, still the same cards: the next board of this deal starts from it. */
+typedef struct {
+    uint32_t n;      /* positions in each deal's list */
+    uint32_t reject; /* 2**32 mod n (n - 1) ... (n - k + 1) */
+} Listed;
+
+static inline Listed listed_of(uint32_t n, int k)
+{
+    uint32_t product = 1;
+    for (int j = 0; j < k; j++) {
+        product *= n - (uint32_t)j; /* below 2**32 while n <= 84 and k <= 5 */
+    }
+    Listed x = {n, (0u - product) % product};
+    return x;
+}
+
+static inline int draw_listed(uint32_t u, uint8_t *list, Listed ls, int k, const Draw *d,
+                              uint32_t *key_out, uint64_t *lanes_out)
+{
+    uint32_t at[5], l = u;
+    for (int j = 0; j < k; j++) {
+        uint64_t x = (uint64_t)l * (ls.n - (uint32_t)j);
+        at[j] = (uint32_t)j + (uint32_t)(x >> 32);
+        l = (uint32_t)x;
+    }
+    if (l < ls.reject) {
+        return 0;
+    }
+    uint32_t key = d->base_key;
+    uint64_t lanes = d->base_lanes;
+    for (int j = 0; j < k; j++) {
+        uint8_t q = list[at[j]];
+        list[at[j]] = list[j];
+        list[j] = q;
+        key += d->card_keys[q];
+        lanes |= d->card_lanes[q];
+    }
+    *key_out = key;
+    *lanes_out = lanes;
+    return 1;
+}
+
 /* ------------------------------------------------------------- showdowns */
 
 /* The players holding the best of ``players`` ranks, as a mask (bit p: player p), found

@@ -57,8 +57,8 @@ PyDoc_STRVAR(holdem_deals_doc,
 "((D, members) int64, each a combo index per member, no card twice), drawn by their "
 "weights (cumulative: D float64, not decreasing). A trial draws one joint combo per "
 "group, again whole while two share a card (the deals kept have the chance the product "
-"of their weights gives), then the board's missing cards one at a time among the live "
-"cards left. Adds to counts (int64, P x 11). Returns the deal attempts used, or -1 once "
+"of their weights gives), then the board's missing cards, uniform among the live cards "
+"the deal leaves (from the first group's list of them, see ranged_deals.c). Adds to counts (int64, P x 11). Returns the deal attempts used, or -1 once "
 "more than most were needed (counts then partly added). xoshiro256** seeded with seed; "
 "the GIL is released.");
 

@@ -420,6 +420,238 @@ static inline uint32_t draw_joint(Rng *rng, const Group *g, uint64_t *mask)
     return (c & ~take) | (s->alias & take);
 }
 
+/* Per joint combo of ``g``, the deck positions (of ``size``) its cards leave, ``left``
+ * of each, for draw_listed and skipping_boards; NULL (the boards are drawn card by card
+ * then) when some joint combo leaves another number (a card of it is out of the deck),
+ * or the lists would take more than DECKS_MOST bytes, or no memory is left. */
+#define DECKS_MOST ((size_t)1 << 22)
+
+static uint8_t *deal_decks(const Group *g, const Draw *draw, uint32_t size, uint32_t left)
+{
+    if (left == 0 || (size_t)g->size > DECKS_MOST / left) {
+        return NULL;
+    }
+    uint8_t *decks = malloc((size_t)g->size * left);
+    for (Py_ssize_t d = 0; d < g->size && decks != NULL; d++) {
+        uint8_t *list = decks + (size_t)d * left;
+        uint32_t n = 0;
+        for (uint32_t q = 0; q < size; q++) {
+            if ((draw->card_bits[q] & g->mask[d]) == 0) {
+                if (n < left) {
+                    list[n] = (uint8_t)q;
+                }
+                n++;
+            }
+        }
+        if (n != left) { /* left is size less the deal's cards: all of them are in the deck */
+            free(decks);
+            decks = NULL;
+        }
+    }
+    return decks;
+}
+
+/* The boards of a block's ``stop`` deals of one group (``joint_of[b][0]``) from the
+ * deals' lists (deal_decks), two boards from one 64-bit number (32 bits each) and
+ * fresh bits for a board whose 32 are rejected (see draw_listed). */
+static inline void board_listed(Rng *rng, uint32_t u, uint8_t *list, Listed ls, int k,
+                                const Draw *draw, uint32_t *key, uint64_t *lanes)
+{
+    while (!draw_listed(u, list, ls, k, draw, key, lanes)) {
+        u = (uint32_t)(rng_next(rng) >> 32);
+    }
+}
+
+static inline void boards_listed(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
+                                 uint8_t *decks, Listed ls, int k, const Draw *draw,
+                                 uint32_t *keys_of, uint64_t *lanes_of)
+{
+    for (int b = 0; b < stop; b += 2) {
+        uint64_t x = rng_next(rng);
+        board_listed(rng, (uint32_t)(x >> 32), decks + (size_t)joint_of[b][0] * ls.n, ls, k,
+                     draw, &keys_of[b], &lanes_of[b]);
+        if (b + 1 < stop) {
+            board_listed(rng, (uint32_t)x, decks + (size_t)joint_of[b + 1][0] * ls.n, ls, k,
+                         draw, &keys_of[b + 1], &lanes_of[b + 1]);
+        }
+    }
+}
+
+/* When every group draws a uniform index (even weights, or whole weights listed), a
+ * deal's indexes all come from 32 random bits, as the digits of draw_listed: index i
+ * of group g uniform in 0..bound[g]-1, exact once the 32 bits whose rest is below
+ * ``reject`` (2**32 mod the bounds' product) are drawn again; two attempts at a deal
+ * from one 64-bit number, where each group's own draw spent one. ``reject`` is
+ * UINT32_MAX when some group draws through its alias slots or the product of the
+ * bounds passes 2**32 (the groups are drawn one by one then, by draw_joint). */
+typedef struct {
+    uint32_t bound[MAX_PLAYERS];
+    const uint32_t *listed[MAX_PLAYERS]; /* the group's list, or NULL: the index itself */
+    uint32_t reject;
+} Uniform;
+
+static Uniform uniform_of(const Group *groups, int ng)
+{
+    Uniform x;
+    uint64_t product = 1;
+    x.reject = UINT32_MAX;
+    for (int gi = 0; gi < ng; gi++) {
+        const Group *g = &groups[gi];
+        if (g->listed == NULL && !g->even) {
+            return x;
+        }
+        x.bound[gi] = g->listed != NULL ? g->n_listed : (uint32_t)g->size;
+        x.listed[gi] = g->listed;
+        product *= x.bound[gi]; /* at most 2**32 times below 2**32: no overflow */
+        if (product > ((uint64_t)1 << 32)) {
+            return x;
+        }
+    }
+    x.reject = (uint32_t)((((uint64_t)1 << 32)) % product);
+    return x;
+}
+
+/* A block's ``stop`` deals (see Uniform), each attempt kept when no two groups share
+ * a card; the attempts so far, or -1 past ``most``. A function of its own, called once
+ * a block, as listed_boards. */
+static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Uniform *un,
+                               int stop, uint32_t (*joint_of)[MAX_PLAYERS],
+                               uint64_t *taken_of, long long attempts, long long most)
+{
+    uint64_t x = 0;
+    int half = 0;
+    for (int b = 0; b < stop;) {
+        uint32_t u;
+        if (half == 0) {
+            x = rng_next(rng);
+            u = (uint32_t)(x >> 32);
+        } else {
+            u = (uint32_t)x;
+        }
+        half ^= 1;
+        uint32_t at[MAX_PLAYERS];
+        for (int gi = 0; gi < ng; gi++) {
+            uint64_t y = (uint64_t)u * un->bound[gi];
+            at[gi] = (uint32_t)(y >> 32);
+            u = (uint32_t)y;
+        }
+        if (u < un->reject) {
+            continue; /* rare: below product / 2**32 of the time (0.02 for six ranges) */
+        }
+        if (++attempts > most) {
+            return -1;
+        }
+        uint64_t taken = 0, clash = 0;
+        for (int gi = 0; gi < ng; gi++) {
+            uint32_t d = un->listed[gi] != NULL ? un->listed[gi][at[gi]] : at[gi];
+            uint64_t mask = groups[gi].mask[d];
+            clash |= mask & taken;
+            taken |= mask;
+            joint_of[b][gi] = d;
+        }
+        taken_of[b] = taken;
+        b += clash == 0;
+    }
+    return attempts;
+}
+
+/* boards_listed for a block, preflop (k == 5: the loops unrolled) or not; a function
+ * of its own, called once a block, so that the loop of several groups is compiled as
+ * it was without it. */
+static void listed_boards(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
+                          uint8_t *decks, Listed ls, int k, const Draw *draw,
+                          uint32_t *keys_of, uint64_t *lanes_of)
+{
+    if (k == 5) {
+        boards_listed(rng, stop, joint_of, decks, ls, 5, draw, keys_of, lanes_of);
+    } else {
+        boards_listed(rng, stop, joint_of, decks, ls, k, draw, keys_of, lanes_of);
+    }
+}
+
+/* Several groups: a board from the first group's list of the deal (deal_decks),
+ * shuffled step by step (partial Fisher-Yates) until k of the cards it brings forward
+ * are none of the other groups': the first k such cards of a uniform order of the
+ * list, so a uniform board of the cards the deal leaves, and no card looked at twice
+ * (drawing from the whole deck, a card was drawn again when the deal or the board held
+ * it). Three steps' positions come from 32 random bits, as draw_listed's (exact by
+ * Lemire's rule on their product, ``reject[s]`` for steps s, s+1, s+2), and a step
+ * whose card is skipped adds nothing (no branch on it). */
+typedef struct {
+    uint32_t n;                /* the lists' length */
+    uint32_t reject[NCARDS];   /* per first step s <= n - 3: 2**32 mod (n-s)(n-s-1)(n-s-2) */
+} Skips;
+
+static void skips_of(Skips *sk, uint32_t n)
+{
+    sk->n = n;
+    for (uint32_t s = 0; s + 3 <= n; s++) {
+        uint32_t product = (n - s) * (n - s - 1) * (n - s - 2);
+        sk->reject[s] = (0u - product) % product;
+    }
+}
+
+static void skipping_boards(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
+                            const uint64_t *taken_of, uint8_t *decks, const Skips *sk, int k,
+                            const uint64_t *first_masks, const Draw *d, uint32_t *keys_of,
+                            uint64_t *lanes_of)
+{
+    const uint32_t n = sk->n;
+    uint64_t x = 0;
+    int half = 0;
+    for (int b = 0; b < stop; b++) {
+        uint32_t deal = joint_of[b][0];
+        uint8_t *list = decks + (size_t)deal * n;
+        uint64_t others = taken_of[b] & ~first_masks[deal];
+        uint32_t key = d->base_key, s = 0;
+        uint64_t lanes = d->base_lanes;
+        int j = 0;
+        while (j < k) {
+            uint32_t u;
+            if (half == 0) {
+                x = rng_next(rng);
+                u = (uint32_t)(x >> 32);
+            } else {
+                u = (uint32_t)x;
+            }
+            half ^= 1;
+            if (s + 3 > n) { /* the list's last cards (small decks): one step at a time */
+                uint32_t r = s + below(rng, u, n - s);
+                uint8_t q = list[r];
+                list[r] = list[s];
+                list[s++] = q;
+                if ((d->card_bits[q] & others) == 0) {
+                    key += d->card_keys[q];
+                    lanes |= d->card_lanes[q];
+                    j++;
+                }
+                continue;
+            }
+            uint32_t at[3];
+            for (int t = 0; t < 3; t++) {
+                uint64_t y = (uint64_t)u * (n - s - (uint32_t)t);
+                at[t] = s + (uint32_t)t + (uint32_t)(y >> 32);
+                u = (uint32_t)y;
+            }
+            if (u < sk->reject[s]) {
+                continue;
+            }
+            for (int t = 0; t < 3; t++, s++) {
+                uint8_t q = list[at[t]];
+                list[at[t]] = list[s];
+                list[s] = q;
+                uint64_t take =
+                    (uint64_t)0 - (uint64_t)((d->card_bits[q] & others) == 0 && j < k);
+                key += d->card_keys[q] & (uint32_t)take;
+                lanes |= d->card_lanes[q] & take;
+                j += (int)(take & 1);
+            }
+        }
+        keys_of[b] = key;
+        lanes_of[b] = lanes;
+    }
+}
+
 /* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
  * docstring in module.c. */
 PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
@@ -531,6 +763,18 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
         const uint32_t *row_start5 = self->row_start[5];
         const int ng = n_groups;
+        /* One group: each joint combo lists the deck cards it leaves, and a board is
+         * drawn from its deal's list (draw_listed: no card drawn again) */
+        uint32_t left = size - 2 * (uint32_t)groups[0].n_members;
+        uint8_t *decks = k > 0 ? deal_decks(&groups[0], &draw, size, left) : NULL;
+        const Listed ls = decks != NULL && ng == 1 ? listed_of(left, k) : (Listed){0, 0};
+        /* Several groups: the boards come from the first group's lists, skipping the
+         * other groups' cards (skipping_boards) */
+        Skips skips = {0, {0}};
+        if (decks != NULL && ng > 1) {
+            skips_of(&skips, left);
+        }
+        const Uniform uniform = uniform_of(groups, ng);
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
         rng_seed(&rng, (uint64_t)seed);
@@ -560,7 +804,11 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
              * group too (it never clashes): its deals, apart from the boards, do not
              * wait on each other, so their loads overlap (measured: weighted heads-up
              * ranges about 4% faster than a deal and its board drawn together). */
-            for (int b = 0; b < stop;) {
+            if (uniform.reject != UINT32_MAX) {
+                attempts = uniform_deals(&rng, groups, ng, &uniform, stop, joint_of, taken_of,
+                                         attempts, most);
+            }
+            for (int b = uniform.reject != UINT32_MAX ? stop : 0; b < stop;) {
                 if (++attempts > most) {
                     attempts = -1;
                     break;
@@ -579,13 +827,20 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
             if (attempts < 0) {
                 break;
             }
-            for (int b = 0; b < stop; b++) {
-                if (k > 0) {
-                    draw_cards_flat(&rng, &draw, size, k, taken_of[b], &keys_of[b],
-                                    &lanes_of[b]);
-                } else {
-                    keys_of[b] = draw.base_key;
-                    lanes_of[b] = draw.base_lanes;
+            if (decks != NULL && ng == 1) {
+                listed_boards(&rng, stop, joint_of, decks, ls, k, &draw, keys_of, lanes_of);
+            } else if (decks != NULL) {
+                skipping_boards(&rng, stop, joint_of, taken_of, decks, &skips, k,
+                                groups[0].mask, &draw, keys_of, lanes_of);
+            } else {
+                for (int b = 0; b < stop; b++) {
+                    if (k > 0) {
+                        draw_cards_flat(&rng, &draw, size, k, taken_of[b], &keys_of[b],
+                                        &lanes_of[b]);
+                    } else {
+                        keys_of[b] = draw.base_key;
+                        lanes_of[b] = draw.base_lanes;
+                    }
                 }
             }
             for (int b = 0; b < stop; b++) {
@@ -620,6 +875,7 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         counts[TALLY + 2] += ties;
         sd_add_by_winners(by_winners, players, counts);
         Py_END_ALLOW_THREADS
+        free(decks);
     }
 done:
     free(by_winners);
