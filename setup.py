@@ -44,6 +44,7 @@ SOURCES = [
     "evaluate.c",
     "holdem_exact.c",
     "holdem_merged.c",
+    "exact_deals.c",
     "monte_carlo.c",
     "ranged_deals.c",
     "draws.c",

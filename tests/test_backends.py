@@ -405,13 +405,16 @@ def test_omaha_scalar_agrees_with_batch() -> None:
             np.testing.assert_array_equal(scalar, batch)
 
 
-@pytest.mark.parametrize("flag", ["-DSHOWDOWN_SSE2=0", "-DSHOWDOWN_NO_POPCNT"])
+@pytest.mark.parametrize(
+    "flag", ["-DSHOWDOWN_SSE2=0", "-DSHOWDOWN_NO_POPCNT", "-DSHOWDOWN_NO_VPOPCNT"]
+)
 def test_the_portable_c_batch_loop_agrees(tmp_path: Path, flag: str) -> None:
     """The batch loop's plain C path (ARM64 and any machine without SSE2 take it) built
     here with ``-DSHOWDOWN_SSE2=0``, and its checked loop without POPCNT (processors
-    without it take it) built with ``-DSHOWDOWN_NO_POPCNT``: the same ranks and first bad
-    rows as the built kernel for every specialised input type, checked and not, on 5, 6
-    and 7 cards."""
+    without it take it) built with ``-DSHOWDOWN_NO_POPCNT``, and its POPCNT loops (which
+    processors without AVX-512 VPOPCNTDQ take) built with ``-DSHOWDOWN_NO_VPOPCNT``: the
+    same ranks and first bad rows as the built kernel for every specialised input type,
+    checked and not, on 5, 6 and 7 cards."""
     import showdown._native as kernel_package  # the kernel is built (see pytestmark)
 
     ldshared = sysconfig.get_config_var("LDSHARED")

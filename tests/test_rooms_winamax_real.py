@@ -65,3 +65,34 @@ def test_five_card_omaha_cash() -> None:
     assert verify(s).cls in ("match", "rake")
     again = settle(loads(dumps(first)))
     assert again.finishing == s.finishing
+
+
+def test_a_raise_to_counts_the_dead_small_blind_posted_out_of_position() -> None:
+    # sabre_laser posts a small blind (dead) and a big blind out of position, then
+    # "raises 0.05€ to 0.07€" and nobody calls: "Total pot 0.10€" and "collected 0.10€"
+    # add up only if the 0.07€ holds the dead 0.01€ (0.01€ + 0.02€ + 0.07€); read as
+    # 0.07€ live on top of it, the pot would be 0.11€ (the one mismatch of the corpus)
+    hand = _hand("winamax-cash-dead-small-blind-raise.txt.gz", "7274811-122-1425929414")
+    me = hand.fields["players"].index("sabre_laser")
+    assert hand.fields["antes"][me] == 0.01
+    assert f"p{me + 1} cbr 0.06" in hand.fields["actions"]
+    s = settle(hand)
+    assert s.finishing is not None and s.showdown is not None
+    # the pot: both blinds, the dead 0.01€ and 0.02€ matched; 0.04€ comes back
+    assert s.showdown.returned == {4: 4} and sum(p.amount for p in s.showdown.pots) == 6
+    assert s.finishing[me] == 163 + 3 and verify(s).cls == "match"
+
+
+def test_a_raise_to_no_more_than_the_dead_small_blind_is_an_error() -> None:
+    from showdown.hands import native
+    from showdown.phh.errors import HistoryError
+    from showdown.phh.rooms.read import open_text, read_hands, split_hands
+
+    text = open_text((ROOMS / "winamax-cash-dead-small-blind-raise.txt.gz").read_bytes())
+    [part] = [p for p in split_hands(text, "winamax") if "7274811-122-1425929414" in p]
+    bad = part.replace("raises 0.05€ to 0.07€", "raises 0.01€ to 0.01€")
+    for backend in ["numpy", *(["native"] if native.native_available() else [])]:
+        with native.use(backend):
+            [hand] = read_hands(bad, "winamax", "x.txt")
+        assert isinstance(hand, HistoryError)
+        assert "counts the 0.01 dead posted and is no more than it" in str(hand)

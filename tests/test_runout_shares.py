@@ -130,6 +130,52 @@ def test_omaha_preflop_suits_merged_match_every_board(
 
 
 @needs_kernel
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["omaha", "omaha-hi-lo"]), st.integers(2, 8),
+       st.sampled_from([4, 4, 5, 6]), st.sampled_from([1, 2, 3, 3, 3, 4, 4, 4]),
+       st.integers(0, 10), st.booleans())
+def test_omaha_later_streets_suits_merged_match_every_board(
+    seed: int, game: str, players: int, width: int, shown: int, dead: int, suited: bool
+) -> None:
+    """Omaha's merged walk with board cards known (the ranks to come weighted, the boards
+    that can hold three cards of a suit corrected) against the kernel's walk of every
+    board, on random boards and on boards of mostly one suit (``suited``: flushes made,
+    drawn, or out of reach)."""
+    from showdown.hands.ladder_native import ladder_kernel, omaha_tables
+    from showdown.hands.ladders import no_hand
+
+    players = min(players, (48 - shown) // width - 1)
+    rng = random.Random(seed)
+    variant = find_variant(game)
+    deck = [str(Card.from_id(c)) for c in variant.deck]
+    rng.shuffle(deck)
+    if suited:  # the board's cards first from one suit
+        suit = rng.choice("cdhs")
+        deck.sort(key=lambda c: c[1] != suit)
+        board = deck[:shown]
+        deck = deck[shown:]
+        rng.shuffle(deck)
+    else:
+        board = [deck.pop() for _ in range(shown)]
+    holes = [[deck.pop() for _ in range(width)] for _ in range(players)]
+    gone = [deck.pop() for _ in range(min(dead, len(deck) - (5 - shown)))]
+    pots = random_pots(rng, players)
+    ids = [[Card.parse(c).id for c in h] for h in holes]
+    out = {c for h in ids for c in h} | {Card.parse(c).id for c in gone + board}
+    rest = np.array(sorted(c for c in variant.deck if c not in out), dtype=np.int64)
+    known = np.array([Card.parse(c).id for c in board], dtype=np.int64)
+    masks = np.array([sum(1 << i for i in pot) for pot in pots], dtype=np.int64)
+    no_low = no_hand(variant.ladders[1]) if len(variant.ladders) > 1 else 0
+    tables = ladder_kernel(variant.ladders[0])
+    merged, plain = (np.zeros((players, len(masks)), dtype=np.int64) for _ in range(2))
+    flat = np.array(ids, dtype=np.int64).ravel()
+    tables.runout_shares(rest, known, flat, width, masks, merged, omaha_tables(), no_low, True)
+    tables.runout_shares(rest, known, flat, width, masks, plain, omaha_tables(), no_low, False)
+    assert merged.tolist() == plain.tolist(), (game, holes, board, gone, pots)
+    assert merged.sum(axis=0).tolist() == [comb(len(rest), 5 - shown) * SPLITS] * len(masks)
+
+
+@needs_kernel
 @settings(max_examples=6, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["omaha", "omaha-hi-lo"]), st.integers(2, 4))
 def test_omaha_preflop_suits_merged_match_numpy(seed: int, game: str, players: int) -> None:

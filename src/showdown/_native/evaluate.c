@@ -165,6 +165,7 @@ static Py_ssize_t batch_rows(const Tables *t, const Ids *ids, uint16_t *out, int
             const __m128i *e_ = (const __m128i *)((E) + (size_t)(uint8_t)(ROW)[j_]);           \
             a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
         }                                                                                      \
+        row_sum = a_;                                                                          \
         KEY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
         BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
     } while (0)
@@ -206,6 +207,7 @@ static inline size_t pair_index(const uint8_t *p)
             const __m128i *e_ = (const __m128i *)ENTRY(PAIRS, (ROW) + j_);                     \
             a_ = _mm_add_epi64(a_, _mm_load_si128(e_));                                        \
         }                                                                                      \
+        row_sum = a_;                                                                          \
         KEY = (uint64_t)_mm_cvtsi128_si64(a_);                                                 \
         BITS = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a_, a_));                        \
     } while (0)
@@ -314,6 +316,42 @@ static int has_popcnt(void)
 }
 #endif
 
+/* Processors with AVX-512's VPOPCNTQ on 128-bit registers (AVX512VL; Ice Lake and
+ * Zen 4 on) count the bits of a row's sum where it is, added up per block in a register:
+ * two instructions per row instead of moving the bits to a general register and counting
+ * them there (five). Chosen at run time, as POPCNT (built by GCC 8 or later and Clang);
+ * -DSHOWDOWN_NO_VPOPCNT leaves it out (the test of the portable loops builds the kernel
+ * so, to run the POPCNT loops). */
+#if POPCNT_DISPATCH && !defined(SHOWDOWN_NO_VPOPCNT) && (defined(__clang__) || __GNUC__ >= 8)
+#define VPOPCNT_DISPATCH 1
+#include <immintrin.h>
+#define VPOPCNT_TARGET "popcnt,avx512f,avx512vl,avx512vpopcntdq"
+#define WITH_VPOPCNT __attribute__((target(VPOPCNT_TARGET)))
+static int has_vpopcnt(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("avx512f") &&
+                __builtin_cpu_supports("avx512vl") &&
+                __builtin_cpu_supports("avx512vpopcntdq");
+    }
+    return known;
+}
+/* ``counts`` plus the bit counts of each half of ``sum`` */
+WITH_VPOPCNT static inline __m128i add_bit_counts(__m128i counts, __m128i sum)
+{
+    return _mm_add_epi64(counts, _mm_popcnt_epi64(sum));
+}
+#else
+#define VPOPCNT_DISPATCH 0
+#define WITH_VPOPCNT
+static int has_vpopcnt(void)
+{
+    return 0;
+}
+#endif
+
 /* 1 if the sum of N cards' bits has fewer than N bits set (a card twice or a bad id),
  * else 0: N - 1 times its lowest bit cleared leaves nothing. */
 static inline uint64_t fewer_bits(uint64_t bits, int n)
@@ -416,7 +454,9 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
  *   - CHECK adds up the bit counts of the rows' bits' sums: a row of N cards has N bits
  *     there unless a card is twice (each carry takes one away) or an id is bad, never
  *     more, so the block is good exactly when the total is N times its rows. No compare
- *     and no OR per row (measured: the per-row test cost 10-15% of the loop).
+ *     and no OR per row (measured: the per-row test cost 10-15% of the loop). With
+ *     VPOPCNTQ (CHECK 3) the counts are kept in an SSE register, summed per half of the
+ *     row's sum, and the bits' half is read once per block.
  *
  * A block that fails either test is read again row by row (first_bad_row) to find the
  * first bad row, whose index is returned; the rows after it in the block have been
@@ -438,6 +478,7 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
         const uint16_t *nf = t->nonflush[N];                                                   \
         const uint32_t *row_base = t->row_base[N];                                             \
         const Py_ssize_t step = (DENSE) ? (N) : s0 / (Py_ssize_t)sizeof(TYPE);                 \
+        ROW_SUM_DECL                                                                           \
         for (Py_ssize_t start = 0; start < rows; start += BATCH_BLOCK) {                       \
             const Py_ssize_t len = rows - start < BATCH_BLOCK ? rows - start : BATCH_BLOCK;    \
             const TYPE *row = (const TYPE *)p + start * step;                                  \
@@ -458,6 +499,7 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
                 good = (any & ~(TYPE)(WIDE)) == 0;                                             \
             }                                                                                  \
             uint64_t count = 0;                                                                \
+            BIT_COUNTS_DECL                                                                    \
             uint16_t *o = out + start, *const end = o + (good ? len : 0);                      \
             for (; o != end; o++, row += step) {                                               \
                 uint64_t key, bits;                                                            \
@@ -465,7 +507,9 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
                     PREFETCH(row + PREFETCH_ROWS * step);                                      \
                 }                                                                              \
                 SUMS(N, row, first, entries, key, bits);                                          \
-                if ((CHECK) == 2) {                                                            \
+                if ((CHECK) == 3) {                                                            \
+                    ADD_BIT_COUNTS;                                                            \
+                } else if ((CHECK) == 2) {                                                     \
                     count += POPCNT_OF(bits);                                                  \
                 } else if (CHECK) {                                                            \
                     count |= fewer_bits(bits, N);                                              \
@@ -480,7 +524,10 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
                     *o = t->flush[suited_ranks(bits, flagged_suit(key & NIBBLE_FLAGS))];                    \
                 }                                                                              \
             }                                                                                  \
-            if (!good || ((CHECK) == 2 ? count != (uint64_t)(N) * (uint64_t)len : count != 0)) { \
+            if ((CHECK) == 3) {                                                                \
+                count = BIT_COUNTS_TOTAL;                                                      \
+            }                                                                                  \
+            if (!good || ((CHECK) >= 2 ? count != (uint64_t)(N) * (uint64_t)len : count != 0)) { \
                 return first_bad_row(t, p, FMT, (Py_ssize_t)sizeof(TYPE),                     \
                                      (DENSE) ? (N) * (Py_ssize_t)sizeof(TYPE) : s0, N, start,  \
                                      start + len, CHECK);                                      \
@@ -489,7 +536,27 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
         return -1;                                                                             \
     }
 
-/* CHECK: 0 unchecked, 1 checked, 2 checked with POPCNT (the same as 1 where not built) */
+/* The sum of the row's cards as the SSE2 loops leave it (row_sum), and the block's bit
+ * counts of it kept in a register (CHECK 3) */
+#if SHOWDOWN_SSE2
+#define ROW_SUM_DECL                                                                           \
+    __m128i row_sum = _mm_setzero_si128();                                                     \
+    (void)row_sum;
+#else
+#define ROW_SUM_DECL
+#endif
+#if VPOPCNT_DISPATCH
+#define BIT_COUNTS_DECL __m128i bit_counts = _mm_setzero_si128();
+#define ADD_BIT_COUNTS (bit_counts = add_bit_counts(bit_counts, row_sum))
+#define BIT_COUNTS_TOTAL ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(bit_counts, bit_counts)))
+#else /* (never chosen: the same as CHECK 2) */
+#define BIT_COUNTS_DECL
+#define ADD_BIT_COUNTS (count += POPCNT_OF(bits))
+#define BIT_COUNTS_TOTAL count
+#endif
+
+/* CHECK: 0 unchecked, 1 checked, 2 checked with POPCNT, 3 with VPOPCNTQ (2 and 3 the same
+ * as 1 where not built) */
 #define BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, LAYOUT, DENSE, SUMS)                             \
     BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 0, LAYOUT, DENSE, , SUMS)                                 \
     BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 0, LAYOUT, DENSE, , SUMS)                                 \
@@ -499,15 +566,19 @@ static Py_ssize_t first_bad_row(const Tables *t, const char *p, char fmt, Py_ssi
     BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 1, LAYOUT, DENSE, , SUMS)                                 \
     BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT, SUMS)                      \
     BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT, SUMS)                      \
-    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT, SUMS)
+    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 2, LAYOUT, DENSE, WITH_POPCNT, SUMS)                      \
+    BATCH_LOOP(NAME, TYPE, FMT, 5, WIDE, 3, LAYOUT, DENSE, WITH_VPOPCNT, SUMS)                     \
+    BATCH_LOOP(NAME, TYPE, FMT, 6, WIDE, 3, LAYOUT, DENSE, WITH_VPOPCNT, SUMS)                     \
+    BATCH_LOOP(NAME, TYPE, FMT, 7, WIDE, 3, LAYOUT, DENSE, WITH_VPOPCNT, SUMS)
 #define LOOPS_OF(NAME, LAYOUT)                                                                 \
     {{batch_##NAME##_5_0_##LAYOUT, batch_##NAME##_6_0_##LAYOUT, batch_##NAME##_7_0_##LAYOUT},  \
      {batch_##NAME##_5_1_##LAYOUT, batch_##NAME##_6_1_##LAYOUT, batch_##NAME##_7_1_##LAYOUT},  \
-     {batch_##NAME##_5_2_##LAYOUT, batch_##NAME##_6_2_##LAYOUT, batch_##NAME##_7_2_##LAYOUT}}
+     {batch_##NAME##_5_2_##LAYOUT, batch_##NAME##_6_2_##LAYOUT, batch_##NAME##_7_2_##LAYOUT},  \
+     {batch_##NAME##_5_3_##LAYOUT, batch_##NAME##_6_3_##LAYOUT, batch_##NAME##_7_3_##LAYOUT}}
 #define BATCH_LOOPS(NAME, TYPE, FMT, WIDE, SUMS)                                               \
     BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, dense, 1, SUMS)                                      \
     BATCH_LOOPS_OF(NAME, TYPE, FMT, WIDE, strided, 0, SUMS)                                    \
-    static const BatchLoop loops_##NAME[2][3][3] = {LOOPS_OF(NAME, dense),                     \
+    static const BatchLoop loops_##NAME[2][4][3] = {LOOPS_OF(NAME, dense),                     \
                                                     LOOPS_OF(NAME, strided)};
 
 BATCH_LOOPS(u8, uint8_t, 'B', 0, ROW_SUMS)
@@ -551,8 +622,8 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
     const Py_ssize_t size = ids.view.itemsize;
     const int wide64 = (ids.fmt == 'q' || ids.fmt == 'l' || ids.fmt == 'n') && size == 8;
     const int wide32 = (ids.fmt == 'i' || ids.fmt == 'l') && size == 4;
-    const BatchLoop *loops = NULL; /* [strided][check][cols - 5], flattened */
-    const int mode = check ? 1 + has_popcnt() : 0;
+    const BatchLoop *loops = NULL; /* [strided][mode][cols - 5], flattened */
+    const int mode = !check ? 0 : has_vpopcnt() ? 3 : 1 + has_popcnt();
     if (ids.fmt == 'B' && ids.s1 == 1) {
         loops = paired ? &loops_u8_pairs[0][0][0] : &loops_u8[0][0][0];
     } else if (wide64 && ids.s1 == 8) {
@@ -566,7 +637,7 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
     const int dense = ids.s0 == ids.cols * size || ids.rows <= 1;
     if (loops != NULL && self->flush_bias[ids.cols] != NIBBLE_FLAGS &&
         (dense || ids.s0 % size == 0)) {
-        BatchLoop loop = loops[9 * !dense + 3 * mode + (ids.cols - 5)];
+        BatchLoop loop = loops[12 * !dense + 3 * mode + (ids.cols - 5)];
         bad = loop(self, ids.view.buf, ids.rows, ids.s0, out);
     } else {
         bad = batch_rows(self, &ids, out, check);

@@ -174,7 +174,7 @@ static uint64_t flush_key(const int64_t *hole_ids, int players, const unsigned *
 }
 
 /* For each deal, the first earlier deal with its flush key (or itself): ``rep``. */
-static int same_deals(const int64_t *flat, Py_ssize_t deals, int players,
+int sd_same_deals(const int64_t *flat, Py_ssize_t deals, int players,
                       const unsigned *known, int nk, Py_ssize_t *rep)
 {
     if (deals == 1) { /* one deal (fixed hands): nothing to share */
@@ -221,6 +221,150 @@ static int same_deals(const int64_t *flat, Py_ssize_t deals, int players,
     return 0;
 }
 
+/* Every board of each of ``deals`` deals (``flat``: D x P x 2 hole ids) completing
+ * ``known`` from ``deck`` less the deal's hole cards, added to ``counts`` (D x P x TALLY).
+ * Returns 0, or -1 with an error set. Releases the GIL while it counts. Only the deals
+ * walked (with merging on a flop or turn, one per flush key) get holes and tables, and
+ * each its deck when it is walked: the copies cost their key and their counts' sum. */
+int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsigned *known,
+                   Py_ssize_t nk, const int64_t *flat, Py_ssize_t deals, Py_ssize_t players,
+                   int64_t *counts, int merge)
+{
+    Hole *holes = NULL;
+    /* merged, with known cards: per hole rank pair (13 * hi + lo) its flushless table,
+     * built on first use (preflop the pair tables serve) */
+    const uint16_t **tables = NULL;
+    uint16_t *known_tables = NULL;
+    /* merged, with known cards: per deal the deal counted for it (sd_same_deals), and per
+     * deal walked its place among them (slot) */
+    Py_ssize_t *rep = NULL, *slot = NULL;
+    int64_t *before = NULL;
+    unsigned char built[169] = {0};
+    int left = 5 - (int)nk;
+    size_t per_pair = merge && nk > 0 && nk < 5 ? (size_t)sd_flushless_size(left) : 0;
+    uint32_t known_ranks = 0;
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        known_ranks += self->rank_keys[known[i] >> 2];
+    }
+    Py_ssize_t walked = deals;
+    if (per_pair) {
+        known_tables = malloc(sizeof(uint16_t) * 169 * per_pair);
+        rep = malloc(sizeof(Py_ssize_t) * (size_t)deals);
+        slot = malloc(sizeof(Py_ssize_t) * (size_t)deals);
+        if (known_tables == NULL || rep == NULL || slot == NULL ||
+            sd_same_deals(flat, deals, (int)players, known, (int)nk, rep) < 0) {
+            PyErr_NoMemory();
+        } else {
+            walked = 0;
+            for (Py_ssize_t d = 0; d < deals; d++) {
+                slot[d] = rep[d] == d ? walked++ : -1;
+            }
+        }
+    }
+    if (!PyErr_Occurred()) {
+        holes = malloc(sizeof(Hole) * (size_t)(walked * players));
+        tables = malloc(sizeof(uint16_t *) * (size_t)(walked * players));
+        if (holes == NULL || tables == NULL) {
+            PyErr_NoMemory();
+        }
+    }
+    /* Per deal: its holes checked; per deal walked its holes' data (pair tables built
+     * now, under the GIL). */
+    for (Py_ssize_t d = 0; d < deals && !PyErr_Occurred(); d++) {
+        Py_ssize_t w = slot != NULL ? slot[d] : d;
+        for (Py_ssize_t p = 0; p < players; p++) {
+            int64_t c1 = flat[2 * (d * players + p)], c2 = flat[2 * (d * players + p) + 1];
+            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS || c1 == c2) {
+                PyErr_SetString(PyExc_ValueError, "a hole holds a bad card id");
+                break;
+            }
+            if (w < 0) {
+                continue; /* a copy: checked, never walked */
+            }
+            if (sd_make_hole(self, (unsigned)c1, (unsigned)c2, &holes[w * players + p]) < 0) {
+                break;
+            }
+            tables[w * players + p] = holes[w * players + p].pair;
+            if (per_pair) {
+                unsigned r1 = (unsigned)c1 >> 2, r2 = (unsigned)c2 >> 2;
+                unsigned pair = r1 > r2 ? 13 * r1 + r2 : 13 * r2 + r1;
+                uint16_t *table = known_tables + per_pair * pair;
+                if (!built[pair]) {
+                    uint32_t ranks = known_ranks + self->rank_keys[r1] + self->rank_keys[r2];
+                    sd_flushless_table(self, ranks, left, table);
+                    built[pair] = 1;
+                }
+                tables[w * players + p] = table;
+            }
+        }
+    }
+    /* the walked deals' counts as given, for their copies (a walk adds to its own) */
+    size_t row = (size_t)players * TALLY;
+    int copies = walked < deals;
+    if (copies && !PyErr_Occurred()) {
+        before = malloc(sizeof(int64_t) * row * (size_t)walked);
+        if (before == NULL) {
+            PyErr_NoMemory();
+        }
+        for (Py_ssize_t d = 0; before != NULL && d < deals; d++) {
+            if (slot[d] >= 0) {
+                memcpy(before + row * (size_t)slot[d], counts + row * (size_t)d,
+                       sizeof(int64_t) * row);
+            }
+        }
+    }
+    if (!PyErr_Occurred()) {
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t d = 0; d < deals; d++) {
+            Py_ssize_t w = slot != NULL ? slot[d] : d;
+            if (w < 0) {
+                continue; /* counted with its representative, copied below */
+            }
+            uint64_t used = 0;
+            for (Py_ssize_t i = 0; i < 2 * players; i++) {
+                used |= (uint64_t)1 << flat[2 * d * players + i];
+            }
+            unsigned dealt[NCARDS];
+            int size = 0;
+            for (Py_ssize_t i = 0; i < m; i++) {
+                if (!((used >> deck[i]) & 1)) {
+                    dealt[size++] = deck[i];
+                }
+            }
+            int64_t *into = counts + row * (size_t)d;
+            if (merge && nk < 5) {
+                sd_exact_merged(self, known, (int)nk, dealt, size, holes + w * players,
+                                flat + 2 * d * players, tables + w * players, (int)players,
+                                into);
+            } else if (nk == 0) {
+                exact_preflop(self, dealt, size, holes + w * players, (int)players, into);
+            } else {
+                exact_known(self, known, (int)nk, dealt, size, holes + w * players,
+                            (int)players, into);
+            }
+        }
+        /* a copy adds what its representative's walk added (counts only grow) */
+        for (Py_ssize_t d = 0; copies && d < deals; d++) {
+            if (rep[d] != d) {
+                int64_t *to = counts + row * (size_t)d;
+                const int64_t *from = counts + row * (size_t)rep[d];
+                const int64_t *had = before + row * (size_t)slot[rep[d]];
+                for (size_t i = 0; i < row; i++) {
+                    to[i] += from[i] - had[i];
+                }
+            }
+        }
+        Py_END_ALLOW_THREADS
+    }
+    free(rep);
+    free(slot);
+    free(before);
+    free(holes);
+    free(tables);
+    free(known_tables);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
 /* holdem_exact(deck, board, holes, counts): see its docstring in module.c. */
 PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
 {
@@ -260,127 +404,10 @@ PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "holes (D, P, 2) and counts (D, P, 11) differ");
         }
     }
-    Hole *holes = NULL;
-    unsigned *decks = NULL;
-    int *sizes = NULL;
-    /* merged, with known cards: per hole rank pair (13 * hi + lo) its flushless table,
-     * built on first use (preflop the pair tables serve) */
-    const uint16_t **tables = NULL;
-    uint16_t *known_tables = NULL;
-    /* merged, with known cards: per deal the deal counted for it (same_deals) */
-    Py_ssize_t *rep = NULL;
-    unsigned char built[169] = {0};
-    int left = 5 - (int)nk;
-    size_t per_pair = merge && nk > 0 && nk < 5 ? (size_t)sd_flushless_size(left) : 0;
-    uint32_t known_ranks = 0;
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        known_ranks += self->rank_keys[known[i] >> 2];
-    }
     if (!PyErr_Occurred()) {
-        holes = malloc(sizeof(Hole) * (size_t)(deals * players));
-        decks = malloc(sizeof(unsigned) * NCARDS * (size_t)deals);
-        sizes = malloc(sizeof(int) * (size_t)deals);
-        tables = malloc(sizeof(uint16_t *) * (size_t)(deals * players));
-        known_tables = per_pair ? malloc(sizeof(uint16_t) * 169 * per_pair) : NULL;
-        rep = per_pair ? malloc(sizeof(Py_ssize_t) * (size_t)deals) : NULL;
-        if (holes == NULL || decks == NULL || sizes == NULL || tables == NULL ||
-            (per_pair && (known_tables == NULL || rep == NULL)) ||
-            (per_pair && same_deals(flat, deals, (int)players, known, (int)nk, rep) < 0)) {
-            PyErr_NoMemory();
-        }
+        sd_exact_deals(self, deck, m, known, nk, flat, deals, players, counts, merge);
     }
-    /* Per deal: its holes (pair tables built now, under the GIL) and its deck. */
-    for (Py_ssize_t d = 0; d < deals && !PyErr_Occurred(); d++) {
-        uint64_t used = 0;
-        for (Py_ssize_t p = 0; p < players; p++) {
-            int64_t c1 = flat[2 * (d * players + p)], c2 = flat[2 * (d * players + p) + 1];
-            if (c1 < 0 || c1 >= NCARDS || c2 < 0 || c2 >= NCARDS || c1 == c2) {
-                PyErr_SetString(PyExc_ValueError, "a hole holds a bad card id");
-                break;
-            }
-            if (rep != NULL && rep[d] != d) {
-                continue; /* a copy: checked, never walked */
-            }
-            if (sd_make_hole(self, (unsigned)c1, (unsigned)c2, &holes[d * players + p]) < 0) {
-                break;
-            }
-            tables[d * players + p] = holes[d * players + p].pair;
-            if (per_pair) {
-                unsigned r1 = (unsigned)c1 >> 2, r2 = (unsigned)c2 >> 2;
-                unsigned pair = r1 > r2 ? 13 * r1 + r2 : 13 * r2 + r1;
-                uint16_t *table = known_tables + per_pair * pair;
-                if (!built[pair]) {
-                    uint32_t ranks = known_ranks + self->rank_keys[r1] + self->rank_keys[r2];
-                    sd_flushless_table(self, ranks, left, table);
-                    built[pair] = 1;
-                }
-                tables[d * players + p] = table;
-            }
-            used |= ((uint64_t)1 << c1) | ((uint64_t)1 << c2);
-        }
-        int size = 0;
-        for (Py_ssize_t i = 0; (rep == NULL || rep[d] == d) && i < m; i++) {
-            if (!((used >> deck[i]) & 1)) {
-                decks[NCARDS * d + size++] = deck[i];
-            }
-        }
-        sizes[d] = size;
-    }
-    /* the counts as given, for the copies (a representative's walk adds to its own) */
-    int64_t *before = NULL;
-    int copies = 0;
-    for (Py_ssize_t d = 0; rep != NULL && d < deals && !PyErr_Occurred(); d++) {
-        copies += rep[d] != d;
-    }
-    if (copies && !PyErr_Occurred()) {
-        size_t bytes = sizeof(int64_t) * (size_t)(deals * players * TALLY);
-        before = malloc(bytes);
-        if (before == NULL) {
-            PyErr_NoMemory();
-        } else {
-            memcpy(before, counts, bytes);
-        }
-    }
-    if (!PyErr_Occurred()) {
-        Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t d = 0; d < deals; d++) {
-            if (rep != NULL && rep[d] != d) {
-                continue; /* counted with its representative, copied below */
-            }
-            if (merge && nk < 5) {
-                sd_exact_merged(self, known, (int)nk, decks + NCARDS * d, sizes[d],
-                                holes + d * players, flat + 2 * d * players,
-                                tables + d * players, (int)players,
-                                counts + d * players * TALLY);
-            } else if (nk == 0) {
-                exact_preflop(self, decks + NCARDS * d, sizes[d], holes + d * players,
-                              (int)players, counts + d * players * TALLY);
-            } else {
-                exact_known(self, known, (int)nk, decks + NCARDS * d, sizes[d],
-                            holes + d * players, (int)players, counts + d * players * TALLY);
-            }
-        }
-        /* a copy adds what its representative's walk added (counts only grow) */
-        for (Py_ssize_t d = 0; copies && d < deals; d++) {
-            if (rep[d] != d) {
-                int64_t *to = counts + d * players * TALLY;
-                const int64_t *from = counts + rep[d] * players * TALLY;
-                const int64_t *had = before + rep[d] * players * TALLY;
-                for (Py_ssize_t i = 0; i < players * TALLY; i++) {
-                    to[i] += from[i] - had[i];
-                }
-            }
-        }
-        Py_END_ALLOW_THREADS
-    }
-    free(rep);
-    free(before);
     free(flat);
-    free(holes);
-    free(decks);
-    free(sizes);
-    free(tables);
-    free(known_tables);
     if (counts != NULL) {
         PyBuffer_Release(&counts_view);
     }

@@ -29,6 +29,7 @@
  *   evaluate.c      scalar and batch ranks (Hold'em and Omaha), tallies, hand counts
  *   holdem_exact.c  exact Hold'em equity: every board
  *   holdem_merged.c the same with suits that can no longer flush merged
+ *   exact_deals.c   an exact job's deals and their classes up to a suit permutation
  *   monte_carlo.c   Hold'em and Omaha equity on boards drawn here, combos picked by Python
  *   ranged_deals.c  range against range with every deal drawn here; weighted picks
  *   draws.c         what both share (draws.h: the generator, board draws, the deal read)
@@ -56,7 +57,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 8
+#define KERNEL_ABI 9
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
@@ -401,6 +402,14 @@ PyObject *sd_Tables_tally(Tables *self, PyObject *args);
 PyObject *sd_Tables_rank_counts(Tables *self, PyObject *args);
 /* holdem_exact.c */
 PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
+int sd_same_deals(const int64_t *flat, Py_ssize_t deals, int players, const unsigned *known,
+                  int nk, Py_ssize_t *rep);
+int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsigned *known,
+                   Py_ssize_t nk, const int64_t *flat, Py_ssize_t deals, Py_ssize_t players,
+                   int64_t *counts, int merge);
+/* exact_deals.c */
+PyObject *sd_Tables_exact_deal_classes(Tables *self, PyObject *args);
+PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args);
 /* monte_carlo.c */
 PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args);
 PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args);

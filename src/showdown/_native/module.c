@@ -38,6 +38,32 @@ PyDoc_STRVAR(holdem_exact_doc,
 "no longer flush are walked once per rank, weighted (the same counts, fewer showdowns);\n"
 "without, every board. Releases the GIL.");
 
+PyDoc_STRVAR(exact_deal_classes_doc,
+"exact_deal_classes(combos, weights, sets, limit, group_most)\n\n"
+"The deals of an exact Hold'em job (one combo per ranged player, no card twice) and "
+"their classes up to a suit permutation, as showdown.odds.deals.enumerate_deals and "
+"showdown.odds.kernels.canonical_classes give them. combos: per ranged player (1 to 10) "
+"an (m, 2) int64 array flattened; weights: per player float64 (m,); sets: card-id "
+"sequences (board, dead cards, each fixed hand) the suit maps must keep. Returns None "
+"past ``limit`` deals, else bytes (picks int64 (D, R), weights float64, suit-major "
+"masks uint64, representatives int64 (C,), class of each deal int64 (D,), class "
+"weights float64 (C,)), the number of suit maps kept and the walks (on a flop or turn "
+"the classes' distinct flush keys, the deals holdem_exact walks; else the classes: "
+"sets[0] is the board, sets[2:] the fixed hands); the deals are grouped only with at most five ranged players, "
+"two maps or more and ceil(D / maps) <= group_most.");
+
+PyDoc_STRVAR(exact_ranged_doc,
+"exact_ranged(board, dead, seats, limit, group_most, most_walks)\n\n"
+"A small exact Hold'em job whole: seats, 2 to 10 (combos, weights) tuples (combos an "
+"(m, 2) int64 array flattened, weights float64; one combo: a fixed hand), are cleared of "
+"the board, the dead cards and the fixed hands; their deals listed and grouped as "
+"exact_deal_classes does (the suit maps keeping the board, the dead cards and each fixed "
+"hand); and each class's first deal counted over every board as holdem_exact does. "
+"Returns (deals, walks (see exact_deal_classes), class weights as float64 bytes, counts "
+"as int64 bytes (C, P, 11)), or None where the general path must answer: a card in two "
+"places, a range left with one combo or none, past ``limit`` deals, no deal, more than "
+"``most_walks`` walks.");
+
 PyDoc_STRVAR(deal_picks_doc,
 "deal_picks(masks, cumulative, picks, seed, most)\n\n"
 "Draw one combo per ranged player for each column of picks (int64, (P, N), written): "
@@ -100,6 +126,9 @@ static PyMethodDef Tables_methods[] = {
     {"omaha_batch", (PyCFunction)sd_Tables_omaha_batch, METH_VARARGS, omaha_batch_doc},
     {"tally", (PyCFunction)sd_Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)sd_Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
+    {"exact_deal_classes", (PyCFunction)sd_Tables_exact_deal_classes, METH_VARARGS,
+     exact_deal_classes_doc},
+    {"exact_ranged", (PyCFunction)sd_Tables_exact_ranged, METH_VARARGS, exact_ranged_doc},
     {"holdem_draw", (PyCFunction)sd_Tables_holdem_draw, METH_VARARGS, holdem_draw_doc},
     {"deal_picks", (PyCFunction)sd_Tables_deal_picks, METH_VARARGS, deal_picks_doc},
     {"holdem_deals", (PyCFunction)sd_Tables_holdem_deals, METH_VARARGS, holdem_deals_doc},

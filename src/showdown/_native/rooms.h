@@ -34,6 +34,7 @@ typedef struct {
     int64_t unmatched; /* HandBuilder.unmatched: the part of a "raise" nobody could answer */
     int64_t won_bounty; /* HandBuilder.won_bounties */
     int eliminated_by;  /* HandBuilder.eliminated: 1 + the index of who knocked this one out, 0 */
+    int64_t dead_in_raise; /* HandBuilder.dead_in_raise: dead chips a "raises to" counts */
 } RmPlayer;
 
 typedef struct {

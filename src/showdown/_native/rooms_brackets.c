@@ -241,7 +241,17 @@ static int rm_street_word(Span line)
     if (z >= 0) {
         second.n = z;
     }
+    if (rm_word_is(second, "first") || rm_word_is(second, "second") || rm_word_is(second, "third")) {
+        return -1; /* brackets.RUN_WORDS: a hand run twice, refused in Python */
+    }
     return rm_word_is(second, "flop") || rm_word_is(second, "turn") || rm_word_is(second, "river");
+}
+
+/* brackets.RUN_LINES: 888's lines of a runout, refused in Python. */
+static int rm_run_line(Span line)
+{
+    return rm_starts(line, "First runout ") || rm_starts(line, "Second runout ") ||
+           rm_starts(line, "Third runout ");
 }
 
 /* pacific._GAME: ^(\S+)/(\S+) Blinds (.*?) - \*\*\* (\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2}) */
@@ -426,8 +436,15 @@ int rm_888(Rm *b, Span text, PyObject *game)
             }
             continue;
         }
+        if (rm_run_line(line)) {
+            return RM_NOT_MINE;
+        }
         if (rm_starts(line, "** ")) {
-            if (rm_street_word(line)) {
+            int word = rm_street_word(line);
+            if (word < 0) {
+                return RM_NOT_MINE;
+            }
+            if (word) {
                 char cards[16];
                 int count;
                 if (rm_cards_in(line, cards, &count, 8) || rm_board(b, cards, 2 * count)) {
@@ -693,7 +710,11 @@ int rm_party(Rm *b, Span text, PyObject *game)
             return RM_NOT_MINE; /* a level's blinds (tournaments): Python's */
         }
         if (rm_starts(line, "** ")) {
-            if (rm_street_word(line)) {
+            int word = rm_street_word(line);
+            if (word < 0) {
+                return RM_NOT_MINE;
+            }
+            if (word) {
                 char cards[16];
                 int count;
                 if (rm_cards_in(line, cards, &count, 8) || rm_board(b, cards, 2 * count)) {

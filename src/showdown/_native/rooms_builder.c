@@ -140,6 +140,7 @@ void rm_street(Rm *b)
 {
     for (int i = 0; i < b->np; i++) {
         b->pl[i].bet = 0;
+        b->pl[i].dead_in_raise = 0;
     }
 }
 
@@ -238,8 +239,16 @@ int rm_act(Rm *b, int i, char verb, int64_t value)
 
 int rm_board(Rm *b, const char *cards, int n)
 {
+    int streets = 0;
+    for (int e = 0; e < b->nev; e++) {
+        streets += b->ev[e].verb == 'b';
+    }
+    if (streets >= 3) {
+        return RM_NOT_MINE; /* a fourth street: a hand run twice not read (Python's error) */
+    }
     for (int i = 0; i < b->np; i++) {
         b->pl[i].bet = 0;
+        b->pl[i].dead_in_raise = 0;
     }
     return rm_event(b, -1, 'b', cards, n);
 }

@@ -465,8 +465,12 @@ int rm_ipoker(Rm *b, Span text, PyObject *game)
                         b->pl[i].nhole = n;
                         memcpy(b->pl[i].hole, cards, (size_t)(2 * n));
                     }
-                } else if ((rm_is(kind, "Flop") || rm_is(kind, "Turn") || rm_is(kind, "River")) &&
-                           rm_board(b, cards, 2 * n)) {
+                } else if (rm_is(kind, "Flop") || rm_is(kind, "Turn") || rm_is(kind, "River")) {
+                    if (rm_board(b, cards, 2 * n)) {
+                        status = RM_NOT_MINE;
+                        goto done;
+                    }
+                } else { /* another type (ipoker._BOARD_WORD's, a runout's?): Python's */
                     status = RM_NOT_MINE;
                     goto done;
                 }

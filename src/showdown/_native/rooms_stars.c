@@ -303,6 +303,15 @@ static int rm_stars_post(Rm *b, int i, Span rest)
         }
         b->completable |= !rm_fixed(variant);
     }
+    if (dead && rm_contains(rest, "out of position")) {
+        const char *room = PyUnicode_AsUTF8(b->room);
+        if (room == NULL) {
+            return -1;
+        }
+        if (strcmp(room, "winamax") == 0) { /* stars._post: Winamax's "raises to" counts it */
+            b->pl[i].dead_in_raise += value;
+        }
+    }
     return rm_post(b, i, dead ? 'a' : 'b', value, 0);
 }
 
@@ -362,7 +371,10 @@ static int rm_stars_action(Rm *b, int i, Span rest)
             any = 1;
             head = rm_from(head, end);
         }
-        return any ? rm_act(b, i, 't', last) : RM_NOT_MINE;
+        if (!any || (p->dead_in_raise && last <= p->dead_in_raise)) {
+            return RM_NOT_MINE; /* HandBuilder.act: no more than the dead chips, an error */
+        }
+        return rm_act(b, i, 't', last - p->dead_in_raise);
     }
     if (rm_eq(verb, (Span){"posts", 5})) {
         return rm_stars_post(b, i, rest);
@@ -938,6 +950,12 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
                 run = second.p[0] - '0';
             } else {
                 run = 0;
+            }
+            if (run) {
+                const char *room = PyUnicode_AsUTF8(b->room);
+                if (room == NULL || strcmp(room, "winamax") == 0) {
+                    return RM_NOT_MINE; /* stars.read_body: Winamax's runs are refused in Python */
+                }
             }
             if (rm_eq(street, (Span){"FLOP", 4}) || rm_eq(street, (Span){"TURN", 4}) ||
                 rm_eq(street, (Span){"RIVER", 5})) {

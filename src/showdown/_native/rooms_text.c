@@ -361,8 +361,8 @@ int rm_game(Rm *b, PyObject *game, PyObject *room, const char *key, Py_ssize_t n
         Py_DECREF(found);
         return RM_NOT_MINE;
     }
-    PyObject *variant, *small, *big, *currency, *tournament;
-    if (!PyArg_ParseTuple(found, "UOOOO", &variant, &small, &big, &currency, &tournament)) {
+    PyObject *variant, *small, *big, *currency, *tournament, *cap = NULL;
+    if (!PyArg_ParseTuple(found, "UOOOO|O", &variant, &small, &big, &currency, &tournament, &cap)) {
         Py_DECREF(found);
         return -1;
     }
@@ -378,6 +378,9 @@ int rm_game(Rm *b, PyObject *game, PyObject *room, const char *key, Py_ssize_t n
     }
     if (!status && tournament != Py_None) {
         status = PyDict_SetItemString(b->meta, "_tournament", tournament);
+    }
+    if (!status && cap != NULL) { /* a cap game's cap, as stars._header writes it */
+        status = PyDict_SetItemString(b->meta, "_cap", cap);
     }
     Py_DECREF(found);
     return status < 0 || PyErr_Occurred() ? -1 : 0;

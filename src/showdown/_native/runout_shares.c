@@ -17,7 +17,10 @@
  *                   and board triple from one read of the rank-multiset table (as
  *                   omaha_hilo in ladders.c), each player's pairs indexed once per call;
  *   omaha_merged    Omaha, five cards to come, the suits merged as in holdem_merged
- *                   (merge=False: omaha_boards, board by board).
+ *                   (merge=False: omaha_boards, board by board);
+ *   omaha_merged_known  Omaha, some board known (flop, turn), the suits merged the same
+ *                   way: the ranks to come weighted, the flush boards corrected
+ *                   (merge=False: omaha_boards).
  */
 #include "kernel.h"
 #include "boards.h"
@@ -748,6 +751,152 @@ static void omaha_merged(const Tables *t, const uint16_t *triple, const unsigned
     }
 }
 
+/* A walk over rank multisets (omaha_merged_known): the settled counts of a board given
+ * its ranks, each hand ranked as if no flush could be, or with ``flush_high`` (each
+ * hand's best flush on the boards being corrected), taken back once without it. */
+typedef struct {
+    const uint16_t *triple;
+    const OmahaHole *holes;
+    Pots *s;
+    const unsigned *flush_high; /* NULL: no flush on these boards */
+} OmahaWalk;
+
+static void omaha_walk_board(const OmahaWalk *w, const int *rk, int64_t weight)
+{
+    uint16_t high[MAX_PLAYERS], low[MAX_PLAYERS], plain[MAX_PLAYERS];
+    const int players = w->s->players;
+    omaha_plain(w->triple, rk, w->holes, players, w->s->hilo, plain, low);
+    if (w->flush_high == NULL) {
+        settle_any(w->s, plain, low, weight);
+        return;
+    }
+    int differs = 0;
+    for (int p = 0; p < players; p++) {
+        high[p] = w->flush_high[p] < plain[p] ? (uint16_t)w->flush_high[p] : plain[p];
+        differs |= high[p] != plain[p];
+    }
+    if (differs) {
+        settle_any(w->s, high, low, weight);
+        settle_any(w->s, plain, low, -weight);
+    }
+}
+
+/* Every multiset of ``r`` more ranks (``from`` up) the counts ``avail`` can deal, written
+ * after rk[0..n), weighted by the card sets that have it (per rank C(its count, its
+ * times)): each rank once, in increasing order, with its multiplicity. */
+static void omaha_multisets(const OmahaWalk *w, int *rk, int n, int r, int from,
+                            const int *avail, int64_t weight)
+{
+    if (r == 0) {
+        omaha_walk_board(w, rk, weight);
+        return;
+    }
+    for (int rank = from; rank < 13; rank++) {
+        for (int times = 1; times <= r && times <= avail[rank]; times++) {
+            for (int i = 0; i < times; i++) {
+                rk[n + i] = rank;
+            }
+            omaha_multisets(w, rk, n + times, r - times, rank + 1, avail,
+                            weight * small_choose(avail[rank], times));
+        }
+    }
+}
+
+/* Omaha (high or hi-lo) with ``nk`` board cards known (1 to 4), the rest from ``deck``,
+ * the suits merged as omaha_merged merges them: every multiset of the ranks to come
+ * settled once, weighted, as if no flush could be; then, per suit some hand holds twice
+ * and the board can hold three times (its known cards of it and those to come), the new
+ * cards of that suit (each set of their ranks) with every multiset of the other suits'
+ * ranks, settled with their true highs and taken back once as counted flushless. A
+ * board has three cards of one suit at most, so each is corrected once at most. The
+ * counts are those of omaha_boards' walk of every board (the tests compare them). */
+static void omaha_merged_known(const Tables *t, const uint16_t *triple, const unsigned *known,
+                               int nk, const unsigned *deck, int m, const OmahaHole *holes,
+                               Pots *s)
+{
+    const int k = 5 - nk, players = s->players;
+    int live[13] = {0}, suited_live[4][13], rk[5], known_suit[4] = {0, 0, 0, 0};
+    unsigned known_bits[4] = {0, 0, 0, 0};
+    memset(suited_live, 0, sizeof(suited_live));
+    for (int i = 0; i < m; i++) {
+        live[deck[i] >> 2]++;
+        suited_live[deck[i] & 3][deck[i] >> 2] = 1;
+    }
+    for (int i = 0; i < nk; i++) {
+        rk[i] = (int)(known[i] >> 2);
+        known_suit[known[i] & 3]++;
+        known_bits[known[i] & 3] |= 1u << (known[i] >> 2);
+    }
+    OmahaWalk w = {triple, holes, s, NULL};
+    omaha_multisets(&w, rk, nk, k, 0, live, 1); /* 1. the rank multisets, no flush */
+    for (int q = 0; q < 4; q++) {                /* 2. the boards with a flush suit q */
+        int held = 0;
+        for (int p = 0; p < players; p++) {
+            for (int i = 0; i < holes[p].n; i++) {
+                held |= (int)holes[p].suit[i] == q;
+            }
+        }
+        if (!held || known_suit[q] + k < 3) {
+            continue;
+        }
+        int suited[13], ns = 0, others[13];
+        for (int rank = 0; rank < 13; rank++) {
+            if (suited_live[q][rank]) {
+                suited[ns++] = rank;
+            }
+            others[rank] = live[rank] - suited_live[q][rank];
+        }
+        for (int j = known_suit[q] >= 3 ? 0 : 3 - known_suit[q]; j <= k && j <= ns; j++) {
+            int pick[5] = {0, 1, 2, 3, 4};
+            do {
+                int flush_ranks[5], nf_ranks = 0; /* the board's cards of q: known, then new */
+                for (int rank = 0; rank < 13; rank++) {
+                    if (known_bits[q] >> rank & 1) {
+                        flush_ranks[nf_ranks++] = rank;
+                    }
+                }
+                for (int i = 0; i < j; i++) {
+                    flush_ranks[nf_ranks++] = suited[pick[i]];
+                }
+                unsigned flush_bits[10];
+                int nf = 0;
+                for (int x = 0; x < nf_ranks; x++) {
+                    for (int y = x + 1; y < nf_ranks; y++) {
+                        for (int z = y + 1; z < nf_ranks; z++) {
+                            flush_bits[nf++] = (1u << flush_ranks[x]) | (1u << flush_ranks[y]) |
+                                               (1u << flush_ranks[z]);
+                        }
+                    }
+                }
+                unsigned flush_high[MAX_PLAYERS];
+                for (int p = 0; p < players; p++) { /* two hole cards of q, three of these */
+                    const OmahaHole *h = &holes[p];
+                    unsigned best = 0xffff;
+                    for (int i = 0; i < h->n; i++) {
+                        if ((int)h->suit[i] == q) {
+                            for (int f = 0; f < nf; f++) {
+                                unsigned v = t->flush[(h->bits[i] | flush_bits[f]) & 8191];
+                                best = v < best ? v : best;
+                            }
+                        }
+                    }
+                    flush_high[p] = best;
+                }
+                int board[5];
+                for (int i = 0; i < nk; i++) {
+                    board[i] = rk[i];
+                }
+                for (int i = 0; i < j; i++) {
+                    board[nk + i] = suited[pick[i]];
+                }
+                w.flush_high = flush_high;
+                omaha_multisets(&w, board, nk + j, k - j, 0, others, 1);
+                w.flush_high = NULL;
+            } while (next_subset(pick, j, ns));
+        }
+    }
+}
+
 /* The Omaha tables from ``obj``, a tuple (pair uint16[169], triple uint32[2197] of
  * multiples of PAIRS, ranks uint32[TRIPLES * PAIRS]), held in ``views``, the triples'
  * multisets into ``triple``; -1 with an error. */
@@ -931,6 +1080,8 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     if (omaha && nk == 0 && merge) {
         omaha_merged(self, triple, deck, (int)m, omaha_holes, &s);
+    } else if (omaha && merge) {
+        omaha_merged_known(self, triple, known, (int)nk, deck, (int)m, omaha_holes, &s);
     } else if (omaha) {
         omaha_boards(self, triple, known, (int)nk, deck, (int)m, omaha_holes, &s);
     } else if (nk == 0 && merge) {

@@ -38,7 +38,7 @@ NAMES: tuple[Backend, ...] = ("native", "numpy")
 
 
 #: The kernel's interface version; a build of another version is not used.
-ABI = 8
+ABI = 9
 
 
 def _import_kernel() -> ModuleType:

@@ -70,6 +70,7 @@ from showdown.odds.parallel import (
     worker_count,
 )
 from showdown.odds.progress import ProgressBar, check_progress, drawing, progress_of
+from showdown.odds.ranged_exact import ranged_exact
 from showdown.odds.ranges import Range, RangeError, parse_range
 from showdown.odds.result import EquityResult, method_line
 
@@ -279,10 +280,16 @@ def equity(
     if executor is not None and n_workers is not None:
         raise CardError("give either executor= or workers=, not both")
     plain = exact is not False and trials is None and budget is None and executor is None
-    if game == "holdem" and plain and progress is False:  # fixed hands as text: one deal
+    if game == "holdem" and plain and progress is False:  # text only: the short ways
         lean = fixed_exact(players, board, dead, n_workers or worker_count())
         if lean is not None:
             return lean
+        ranged = ranged_exact(
+            players, board, dead, n_workers or worker_count(), exact,
+            lambda text: _read_text(text, game, order),
+        )  # fmt: skip
+        if ranged is not None:
+            return ranged
     seats, board_ids, dead_ids = seat_players(players, board, dead, game, order)
 
     bar, callback = progress_of(progress)

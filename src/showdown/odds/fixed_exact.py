@@ -80,7 +80,18 @@ def _kernel_sums(
     buffer = array("q", bytes(8 * n_players * K.TALLY))
     counts = memoryview(buffer).cast("B").cast("q", (1, n_players, K.TALLY))
     kernel.holdem_exact(*_deck(board, dead), array("q", hole), counts)
-    flat = buffer.tolist()
+    return tally_sums(buffer.tolist(), n_players)
+
+
+def tally_sums(
+    flat: list[int] | list[float], n_players: int
+) -> tuple[list[float], list[float], list[float]]:
+    """The wins, ties and pot shares of a count table ``(players, 11)`` given flat, as
+    :meth:`K.Tally.of` sums them (numpy's order, see :func:`_numpy_sum`), without numpy.
+
+    >>> tally_sums([0, 3, 1] + [0] * 8 + [0, 0, 1] + [0] * 8, 2)
+    ([3.0, 0.0], [1.0, 1.0], [3.5, 0.5])
+    """
     win, tie, share = [], [], []
     for at in range(0, n_players * K.TALLY, K.TALLY):
         row = flat[at : at + K.TALLY]

@@ -22,7 +22,8 @@ import numpy as np
 from showdown.cards import CardError
 from showdown.hands import native
 from showdown.odds import kernels as K
-from showdown.odds.deals import enumerate_deals, find_deal
+from showdown.odds.deal_classes import deal_classes
+from showdown.odds.deals import find_deal
 from showdown.odds.holdem_jobs import (
     ExactSpec,
     MonteCarloSpec,
@@ -61,6 +62,13 @@ MONTE_CARLO_RATE_RANGES_NATIVE = 33e6
 #: 14.8e9, three players 6.8e9, six 2.7e9, nine 3.3e9; on a flop 0.7e9 to 1.3e9; on a
 #: turn 0.24e9 to 0.27e9 (there nothing merges).
 EXACT_RATE_NATIVE = {5: 10e9, 4: 1.5e9, 3: 1.5e9, 2: 0.6e9, 1: 0.2e9, 0: 0.2e9}
+#: Seconds per deal listed with the native kernel, beside the boards it walks: each deal
+#: is keyed, grouped, copied from the deal walked for it and tallied, which on a flop or
+#: turn (one walk per flush key) can outweigh the walks. Measured end to end
+#: (``equity(..., exact=True, workers=1)``, thread time, load about 4.5): 0.1 us a deal
+#: for two ranges on a turn (4,293 deals, 202 walks), 0.5 us for three (7,848 deals,
+#: 222 walks); the higher is taken.
+EXACT_DEAL_SECONDS_NATIVE = 0.5e-6
 #: Seconds of one exact task and trials of one Monte Carlo task: about a tenth of a
 #: second, so that sending a task and its result (a few hundred bytes each way) costs
 #: well under 1% of it on a local pool and a few per cent on a Dask cluster. Under a time
@@ -128,43 +136,44 @@ class ExactPlan:
         self.ranged = [i for i, c in enumerate(combos) if len(c) > 1]
         fixed_cards = [int(x) for i in self.fixed for x in combos[i][0]]
         self.live = sorted(set(range(52)) - set(board) - set(dead) - set(fixed_cards))
-        masks = [K.SUIT_MAJOR_BIT[combos[i]].sum(axis=1, dtype=np.uint64) for i in self.ranged]
-        deals: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (
-            np.zeros((1, 0), dtype=np.int64),
-            np.ones(1),
-            np.zeros(1, dtype=np.uint64),
-        )  # fixed hands only: the one deal (enumerate_deals' own answer, sooner)
-        if self.ranged:
-            deals = enumerate_deals(masks, [weights[i] for i in self.ranged], MAX_ASSIGNMENTS)
-        self.feasible = deals is not None
-        self.deals = 0 if deals is None else len(deals[0])
         self.k = 5 - len(board)
         self.n_boards = comb(len(self.live), self.k)
         self.n_valid = comb(len(self.live) - 2 * len(self.ranged), self.k)
-        if deals is None:
+        sets = [board, dead, *[combos[i][0].tolist() for i in self.fixed]]
+        # no grouping when even the least work it could leave is far too big
+        group_most = 50 * EXACT_WORK_LIMIT // max(1, self.n_boards * len(combos))
+        found = deal_classes(
+            [combos[i] for i in self.ranged],
+            [weights[i] for i in self.ranged],
+            sets,
+            MAX_ASSIGNMENTS,
+            group_most,
+        )
+        self.feasible = found is not None
+        self.deals = 0 if found is None else len(found.picks)
+        if found is None:
             # A lower bound of the work: more deals than the limit, at best 24 per class.
-            self.work = MAX_ASSIGNMENTS // 24 * self.n_boards * len(combos)
+            self.work = self.kernel_work = MAX_ASSIGNMENTS // 24 * self.n_boards * len(combos)
             return
-        self.picks, self.deal_weights, self.masks = deals
+        self.picks, self.deal_weights, self.masks = found.picks, found.weights, found.masks
         if len(self.picks) == 0:
             raise CardError("no deal is possible: every choice of combos shares a card")
-        symmetries = K.suit_symmetries(board, dead, *[combos[i][0].tolist() for i in self.fixed])
-        least = -(-len(self.picks) // len(symmetries)) * self.n_boards * len(combos)
-        if least > 50 * EXACT_WORK_LIMIT:  # far too big: skip the grouping
-            self.reps = self.class_of = np.arange(len(self.picks))
-            self.work = least
-            return
-        cards = [combos[i] for i in self.ranged]
-        if len(self.picks) == 1:  # fixed hands only: one deal, its own class
-            self.reps = self.class_of = np.zeros(1, dtype=np.int64)
-        else:
-            self.reps, self.class_of = _classes(self.picks, cards, symmetries)
-        self.work = len(self.reps) * self.n_boards * len(combos)
+        self.reps, self.class_of, self.class_weight = found.reps, found.class_of, found.class_weight
+        least = -(-len(self.picks) // found.maps) * self.n_boards * len(combos)
+        grouped = len(self.reps) * self.n_boards * len(combos)
+        self.work = least if least > 50 * EXACT_WORK_LIMIT else grouped
+        # the native kernel walks each flush key once on a flop or turn: its work
+        walks = len(self.reps) if found.walks is None else found.walks
+        walked = walks * self.n_boards * len(combos)
+        self.kernel_work = self.work if self.work != grouped else walked
 
     def seconds(self) -> float:
         """Estimated run time on one worker, from :data:`EXACT_RATE_NATIVE` with the
-        native kernel, else :data:`EXACT_RATE`."""
-        return exact_run_seconds(self.work, self.k, len(self.combos), native.kernel() is not None)
+        native kernel (over the deals it walks: on a flop or turn one per flush key, see
+        :class:`~showdown.odds.deal_classes.DealClasses`), else :data:`EXACT_RATE`."""
+        if native.kernel() is not None:
+            return exact_run_seconds(self.kernel_work, self.k, len(self.combos), True, self.deals)
+        return exact_run_seconds(self.work, self.k, len(self.combos), False)
 
     def job(self, estimate: float, note: str) -> Job:
         spec = ExactSpec(
@@ -208,7 +217,7 @@ class ExactPlan:
                     for _ in groups:
                         counts[a:b] += results[i]
                         i += 1
-            class_weight = np.bincount(self.class_of, weights=self.deal_weights)
+            class_weight = self.class_weight
             if n_reps == 1:  # one class: its counts times its weight (tensordot's own value)
                 tally = K.Tally.of(counts[0] * class_weight[0])
             else:
@@ -238,9 +247,12 @@ def exact_note(work: int, seconds: float, workers: int) -> str:
     )
 
 
-def exact_run_seconds(work: float, k: int, players: int, has_kernel: bool) -> float:
+def exact_run_seconds(
+    work: float, k: int, players: int, has_kernel: bool, deals: int = 1
+) -> float:
     """Seconds on one worker for ``work`` player-board evaluations with ``k`` board cards
-    to come (see :data:`EXACT_RATE_NATIVE`).
+    to come (see :data:`EXACT_RATE_NATIVE`), and with the kernel ``deals`` deals listed
+    (see :data:`EXACT_DEAL_SECONDS_NATIVE`).
 
     >>> round(exact_run_seconds(2 * 1_712_304, 5, 2, True) * 1e3, 2)  # AcAd v KhKs, in ms
     0.34
@@ -252,34 +264,7 @@ def exact_run_seconds(work: float, k: int, players: int, has_kernel: bool) -> fl
     rate = EXACT_RATE_NATIVE[k]
     if k == 5:
         rate /= max(1, players - 1)
-    return work / rate
-
-
-def _classes(
-    picks: np.ndarray, cards: list[np.ndarray], symmetries: list[np.ndarray]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Deals grouped up to a suit permutation (see ``K.canonical_classes``), also for more
-    than five ranged players when the deals are few enough to key in Python."""
-    m, r = picks.shape
-    if r <= 5 or len(symmetries) <= 1 or m > 200_000:
-        return K.canonical_classes(picks, cards, symmetries)
-    keys = []
-    for mapped in symmetries:
-        cols = []
-        for p in range(r):
-            pair = mapped[cards[p][picks[:, p]]]
-            cols.append(pair.max(axis=1) * 52 + pair.min(axis=1))
-        keys.append(np.stack(cols, axis=1).tolist())
-    best = [min(k[row] for k in keys) for row in range(m)]
-    index: dict[tuple[int, ...], int] = {}
-    reps: list[int] = []
-    class_of = np.empty(m, dtype=np.int64)
-    for row, key in enumerate(best):
-        number = index.setdefault(tuple(key), len(reps))
-        if number == len(reps):
-            reps.append(row)
-        class_of[row] = number
-    return np.array(reps, dtype=np.int64), class_of
+    return work / rate + deals * EXACT_DEAL_SECONDS_NATIVE
 
 
 def monte_carlo_job(

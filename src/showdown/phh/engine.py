@@ -36,11 +36,12 @@ counts from the largest blind posted.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import NoReturn
 
 from showdown.phh.actions import CARD_TEXTS, Action, parse_action
-from showdown.phh.amounts import LIMIT, hand_units, to_units
+from showdown.phh.amounts import LIMIT, from_units, hand_units, to_units
 from showdown.phh.betting import after_raise, blind_opener, raise_bounds, round_queue
 from showdown.phh.errors import IllegalAction, MalformedHistory, UnsupportedVariant
 from showdown.phh.notation import HandHistory
@@ -93,6 +94,7 @@ class HandState:
         "acted",
         "aggressor",
         "antes",
+        "behind",
         "bets",
         "blinds",
         "board",
@@ -149,6 +151,7 @@ class HandState:
         stacks = list(amounts["starting_stacks"])
         if not all(stacks):
             history.error("every starting stack must be above 0")
+        self.behind = _behind_the_cap(history, scale, stacks)
         self.stacks = stacks
         self.bets = [0] * n
         self.contributed = [0] * n
@@ -246,7 +249,8 @@ class HandState:
             history=self.history,
             rules=self.rules,
             scale=self.scale,
-            starting=[self.stacks[i] + self.contributed[i] for i in range(self.n)],
+            starting=[self.stacks[i] + self.contributed[i] + self.behind[i]
+                      for i in range(self.n)],
             contributed=self.contributed,
             folded=self.folded,
             mucked=self.mucked,
@@ -707,6 +711,30 @@ def _runout_count(history: HandHistory) -> int:
     if type(count) is not int or not 1 <= count <= 9:
         history.error(f"_runout_count must be a whole number from 1 to 9, not {count!r}")
     return count
+
+
+def _behind_the_cap(history: HandHistory, scale: int, stacks: list[int]) -> list[int]:
+    """The chips each player keeps out of the hand in a cap game (``_cap``, this
+    library's field: PokerStars' ``Hold'em No Limit ($2/$4 - $80 Cap - USD)``), taken
+    out of ``stacks``; all 0 without a cap.
+
+    Nobody puts more than the cap into the hand, forced bets included, so a player who
+    reaches it plays on as one all in for the cap: the betting ends when every player
+    left has reached it (or is all in) although their stacks remain, and the board is
+    dealt without betting (once, or once per run). The chips behind are the player's
+    again when the hand is settled."""
+    cap = history.fields.get("_cap")
+    if cap is None:
+        return [0] * len(stacks)
+    if type(cap) not in (int, float) or not 0 < cap < math.inf:
+        history.error(f"_cap must be a number above 0, not {cap!r}")
+    units = to_units(cap, scale)
+    if from_units(units, scale) != cap:
+        history.error(f"_cap ({cap!r}) has more decimal places than the hand's other amounts")
+    behind = [max(0, s - units) for s in stacks]  # an unknown (inf) stack plays the cap too
+    for i, kept in enumerate(behind):
+        stacks[i] -= kept
+    return behind
 
 
 def replay(history: HandHistory, repair: bool = False, partial: bool = True) -> Replay:

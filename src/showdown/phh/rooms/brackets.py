@@ -15,7 +15,15 @@ from decimal import Decimal
 from showdown.phh.rooms.builder import HandBuilder
 from showdown.phh.rooms.money import amount
 
-__all__ = ["act", "bracket_amount", "cards_in", "name_and_rest", "seat_line", "take_seat"]
+__all__ = ["RUN_LINES", "RUN_WORDS", "act", "bracket_amount", "cards_in", "name_and_rest",
+           "seat_line", "take_seat"]
+
+#: The second word of a street line of a hand run more than once (PartyPoker: ``** Dealing
+#: SECOND Flop ** [ .. ]``, as a converter's code shows): a layout not read, refused.
+RUN_WORDS = frozenset({"first", "second", "third"})
+#: How 888 starts the lines of a runout (``Second runout NAME collected ...``, which fpdb's
+#: 888 reader strips): a layout not read, refused.
+RUN_LINES = ("First runout ", "Second runout ", "Third runout ")
 
 _BRACKET = re.compile(r"\[([^\]]*)\]")
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")

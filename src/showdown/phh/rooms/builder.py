@@ -46,6 +46,8 @@ HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 
 _FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD"})
 #: Stud games: a bring-in instead of blinds.
 STUD = frozenset({"F7S", "F7S/8", "FR"})
+#: The rooms whose layout of a hand run more than once the readers know.
+_RUNS_READ = frozenset({"pokerstars", "ggpoker", "fulltilt", "wpn"})
 #: Games whose hole cards are dealt street by street or after draws (:meth:`HandBuilder.deal`).
 DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB", "N5CD", "P5CD", "F5CD"}
 _ZERO = Decimal(0)
@@ -96,6 +98,9 @@ class HandBuilder:
         #: was posted all in for less than the big blind, in no or pot limit.
         self.completable = False
         self.bring_in: Decimal | None = None
+        #: Dead chips the room counts in a player's "raises to" on this street (Winamax
+        #: counts a small blind posted out of position in it), by player.
+        self.dead_in_raise: dict[str, Decimal] = {}
 
     def error(self, message: str) -> NoReturn:
         """Raise :class:`MalformedHistory` naming the file and the hand."""
@@ -167,6 +172,12 @@ class HandBuilder:
                 self.bets[name] = before + value if value else top
             self.events.append((name, "cc", ""))
         else:
+            if verb == "raise_to" and self.dead_in_raise:
+                dead = self.dead_in_raise.get(name, _ZERO)
+                if dead and value <= dead:
+                    self.error(f"{name} raises to {text(value)}, which counts the "
+                               f"{text(dead)} dead posted and is no more than it")
+                value -= dead
             total = value if verb == "raise_to" else before + value
             top = max(self.bets.values(), default=_ZERO)
             if (verb == "put" and total <= top) or (
@@ -203,9 +214,23 @@ class HandBuilder:
             for n in others)
 
     def board(self, cards: list[str]) -> None:
-        """Board cards dealt (a new street: the bets start again)."""
+        """Board cards dealt (a new street: the bets start again). A fourth street is a
+        second board the reader did not take for a runout: an error, never dealt."""
+        if sum(verb == "db" for _, verb, _ in self.events) >= 3:
+            self.not_read_run(f"a fourth board street [{' '.join(cards)}]")
         self.bets = {}
+        self.dead_in_raise = {}
         self.events.append(("", "db", "".join(cards)))
+
+    def not_read_run(self, what: str) -> NoReturn:
+        """The error of a hand run more than once in a layout this library does not read
+        (``what``: the line or street that shows it), named as such rather than misread."""
+        if self.room in _RUNS_READ:
+            self.error(f"{what}: more board streets than one board has, not in the layout "
+                       f"of a hand run more than once this library reads from {self.room}")
+        self.error(f"{what}: a hand run more than once, which this library reads only as "
+                   f"PokerStars, GGPoker, Full Tilt and WPN write it (no public {self.room} "
+                   "hand history run twice was found to learn its layout from)")
 
     def runout(self, run: int, cards: list[str]) -> None:
         """Board cards of the ``run``-th runout (2, 3...) of a hand run more than once,
@@ -222,6 +247,7 @@ class HandBuilder:
     def street(self) -> None:
         """A new betting round with no board cards (stud's streets, a draw's)."""
         self.bets = {}
+        self.dead_in_raise = {}
 
     def deal(self, name: str, cards: list[str]) -> None:
         """Hole cards dealt to a player on this street (``??`` for unknown ones): stud and

@@ -24,7 +24,7 @@ from showdown.hands import native
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import stars
 from showdown.phh.rooms.games import stakes_of, variant_of
-from showdown.phh.rooms.money import amount, currency_of
+from showdown.phh.rooms.money import amount, currency_of, number
 
 __all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "as_history", "native_hands", "split_at_heads"]
 
@@ -46,7 +46,8 @@ def _nano(value: Decimal) -> int | None:
 def _game(room: str, header: str) -> tuple[Any, ...] | None:
     """A header's game as the kernel takes it (the Python reader's own reading, its
     stakes in billionths): (variant, small, big, currency, tournament) of a PokerStars
-    header without its hand number and dates, (variant, small, big, currency) of an
+    header without its hand number and dates, and its ``_cap`` as the Python reader
+    writes it when the game has a cap, (variant, small, big, currency) of an
     iPoker game type, (variant,) of an 888, PartyPoker or Winamax game's name; ``None``
     for one the Python reader refuses or the kernel cannot count."""
     if room == "ipoker":
@@ -57,15 +58,16 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
         except ValueError:
             return None
     try:
-        variant, stakes, currency, tournament = stars._game(room, header)
+        variant, stakes, currency, tournament, cap = stars._game(room, header)
     except ValueError:
         return None
+    capped = () if cap is None else (number(cap),)
     if stakes is None:
-        return variant, None, None, currency, tournament
+        return variant, None, None, currency, tournament, *capped
     small, big = _nano(stakes[0]), _nano(stakes[1])
     if small is None or big is None:
         return None
-    return variant, small, big, currency, tournament
+    return variant, small, big, currency, tournament, *capped
 
 
 _new = object.__new__

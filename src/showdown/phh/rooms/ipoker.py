@@ -33,6 +33,9 @@ from showdown.phh.rooms.builder import HandBuilder, clock
 from showdown.phh.rooms.games import stakes_of, variant_of
 from showdown.phh.rooms.money import amount, currency_of
 
+#: A type of cards that names a street without being one the reader knows ("Flop2"...).
+_BOARD_WORD = re.compile(r"(?i)flop|turn|river|board")
+
 __all__ = ["HEAD", "read_hand", "split"]
 
 HEAD = re.compile(r"<game gamecode=")
@@ -125,6 +128,8 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
                     b.hole(name, cards)
             elif kind in ("Flop", "Turn", "River"):
                 b.board(cards)
+            elif kind is not None and _BOARD_WORD.search(kind):  # a runout's? not known
+                b.not_read_run(f"cards of type {kind!r}")
         # The actions of a round in the order of their numbers (not always the file's).
         actions = sorted(round_.iterfind("action"), key=lambda a: int(a.get("no") or 0))
         for item in actions:

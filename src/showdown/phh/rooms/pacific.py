@@ -27,7 +27,15 @@ import datetime
 import re
 
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.brackets import act, bracket_amount, cards_in, name_and_rest, take_seat
+from showdown.phh.rooms.brackets import (
+    RUN_LINES,
+    RUN_WORDS,
+    act,
+    bracket_amount,
+    cards_in,
+    name_and_rest,
+    take_seat,
+)
 from showdown.phh.rooms.builder import HandBuilder, clock, fixed
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.money import amount, currency_of
@@ -85,6 +93,8 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
             word = line[3:].split(" ", 2)
             if len(word) > 1 and word[1].lower() in ("flop", "turn", "river"):
                 b.board(cards_in(line))
+            elif len(word) > 1 and word[1].lower() in RUN_WORDS:
+                b.not_read_run(repr(line))
             elif line.startswith("** Summary"):
                 summary = True
             elif line.startswith("** Dealing down"):
@@ -95,6 +105,8 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
             if rest in b.seats:
                 b.hole(rest, cards_in(line))
             continue
+        if line.startswith(RUN_LINES):  # fpdb's 888 reader strips these from its collects
+            b.not_read_run(repr(line))
         split = name_and_rest(line, names)
         if split is None:
             continue

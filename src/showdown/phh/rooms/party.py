@@ -25,7 +25,7 @@ import datetime
 import re
 
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.brackets import act, cards_in, name_and_rest, take_seat
+from showdown.phh.rooms.brackets import RUN_WORDS, act, cards_in, name_and_rest, take_seat
 from showdown.phh.rooms.builder import HandBuilder, clock
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.money import amount, currency_of
@@ -98,6 +98,8 @@ def read_hand(text: str, room: str = "partypoker", file: str | None = None) -> H
             word = line[3:].split(" ", 2)
             if len(word) > 1 and word[1].lower() in ("flop", "turn", "river"):
                 b.board(cards_in(line))
+            elif len(word) > 1 and word[1].lower() in RUN_WORDS:
+                b.not_read_run(repr(line))  # "** Dealing SECOND Flop ** [ .. ]"
             continue
         if line.startswith("Dealt to "):
             rest = line[9:].partition(" [")[0]

@@ -39,7 +39,7 @@ from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.builder import DEALT_IN_STEPS, STUD, HandBuilder, clock
 from showdown.phh.rooms.games import stakes_of, variant_of, when
-from showdown.phh.rooms.money import amount, currency_of
+from showdown.phh.rooms.money import amount, currency_of, number
 
 __all__ = ["HEADS", "read_body", "read_hand"]
 
@@ -76,6 +76,9 @@ _NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "le
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
 _GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
+#: A cap game's cap in the stakes (``($2/$4 - $80 Cap - USD)``): the most a player puts in.
+_CAP = re.compile(r"- ([$€£]?\d[\d,]*(?:\.\d+)?) Cap\b")
+_ZERO_MONEY = Decimal(0)
 _WON = re.compile(r"\b(?:won|collected) \(?([$€£]?\d[\d,]*(?:\.\d+)?)")
 
 
@@ -96,14 +99,20 @@ def _money(text: str, b: HandBuilder) -> Decimal:
 
 @lru_cache(maxsize=256)
 def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, str | None,
-                                         str | None]:
-    """The variant, stakes, currency and tournament of a header (its hand number and date
-    taken out: a session's headers then share one entry). A ``ValueError`` for a game the
-    replay does not read."""
+                                         str | None, Decimal | None]:
+    """The variant, stakes, currency, tournament and cap (of a cap game, else ``None``) of
+    a header (its hand number and date taken out: a session's headers then share one
+    entry). A ``ValueError`` for a game the replay does not read.
+
+    >>> _game("pokerstars", ": Hold'em No Limit ($2/$4 - $80 Cap -  USD) - ")
+    ('NT', (Decimal('2'), Decimal('4')), 'USD', None, Decimal('80'))
+    """
     if room == "fulltilt":
         game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
         if "Table" in game:
             game = line.split(" - ")[2] if line.count(" - ") >= 3 else game
+        if not _GAME_WORD.search(game):  # "- $0.25/$0.50 - $15 Cap No Limit Hold'em -"
+            game = next((p for p in line.split(" - ")[2:] if _GAME_WORD.search(p)), game)
     elif room == "wpn":
         game = line
     else:
@@ -115,15 +124,17 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
     found = stakes_of(line.split(" - Level")[0] if tournament is None else line)
     stakes = None if found is None else (amount(found[0]), amount(found[1]))
     currency = currency_of(line) if tournament is None and found is not None else None
+    cap = _CAP.search(line)
     return (variant, stakes, currency,
-            None if tournament is None else tournament.group(1) or tournament.group(2))
+            None if tournament is None else tournament.group(1) or tournament.group(2),
+            None if cap is None else amount(cap.group(1)))
 
 
 def _header(line: str, room: str, file: str | None) -> HandBuilder:
     m = _ID.search(line)
     hand = m.group(1) if m else None
     try:
-        variant, stakes, currency, tournament = _game(room, _DATE_TIME.sub(
+        variant, stakes, currency, tournament, cap = _game(room, _DATE_TIME.sub(
             "", line if m is None else line[m.end():]))
     except ValueError as exc:
         raise MalformedHistory(file, hand, str(exc)) from None
@@ -134,6 +145,8 @@ def _header(line: str, room: str, file: str | None) -> HandBuilder:
         b.meta["currency"] = currency
     if tournament is not None:
         b.meta["_tournament"] = tournament
+    if cap is not None:  # the replay keeps the chips above it out of the hand
+        b.meta["_cap"] = number(cap)
     stamp = when(line)
     if room == "fulltilt":
         t = _FTP_TIME.search(line)
@@ -175,6 +188,10 @@ def _post(b: HandBuilder, name: str, rest: str) -> None:
         b.post(name, "blind", live, value - live)
     elif "dead" in rest or ("small blind" in rest and "out of position" in rest):
         b.post(name, "ante", value)  # dead money (Winamax: a small blind out of position)
+        if b.room == "winamax" and "out of position" in rest:
+            # Winamax's "raises 0.05€ to 0.07€" counts it: its total pot and what the
+            # raiser collects add up only so (hand 7274811-122-1425929414 of phud's corpus)
+            b.dead_in_raise[name] = b.dead_in_raise.get(name, _ZERO_MONEY) + value
     else:
         b.post(name, "blind", value, all_in="and is all-in" in rest)
 
@@ -335,6 +352,8 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 run = int(words[1])  # Full Tilt: "*** RIVER 2 *** [...] [2h] (Total Pot: ...)"
             else:
                 run = 0
+            if run and b.room == "winamax":  # fpdb: Winamax deals no hand run twice
+                b.not_read_run(repr(line))
             if street in ("FLOP", "TURN", "RIVER"):
                 found = _CARDS.findall(line)
                 if not found:
