@@ -234,6 +234,8 @@ def test_written_and_read_back_decimal_hands_settle_as_the_reference() -> None:
 
 
 def test_unusual_hands_take_the_python_path() -> None:
+    """Hands the kernel does not replay exactly go to the engine: a comment, seats out of
+    clockwise order, too many decimal places, an unknown ante, a cap game."""
     rng = random.Random(4)
     h = random_hand(rng, header("NT", [50, 50, 50]))
     actions = h.fields["actions"]
@@ -242,10 +244,21 @@ def test_unusual_hands_take_the_python_path() -> None:
         h.with_fields(seats=[5, 2, 9]),  # seats not in clockwise order from p1
         h.with_fields(min_bet=2e-10),  # more than 9 decimal places: an error
         h.with_fields(antes=[0, 0, math.inf]),
+        h.with_fields(_cap=20),  # a cap game: chips above the cap stay out of the hand
     ]
     assert_same(unusual)
     if _backend.current() == "native":
         assert kernel_share(unusual) == 0.0
+    legal = h.with_fields(actions=[
+        "d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 7h6h", "p3 cbr 20", "p1 cc", "p2 cc",
+        "d db 2c3c4d", "p1 cbr 10", "p2 cc", "p3 cc", "d db 9s", "p1 cc", "p2 cc", "p3 cc",
+        "d db Jh", "p1 cc", "p2 cc", "p3 cc"])
+    capped = legal.with_fields(_cap=20)
+    assert isinstance(reference(legal), Settlement)
+    assert isinstance(reference(capped), HistoryError)  # all in at the cap: no bet left
+    assert_same([capped])
+    if _backend.current() == "native":
+        assert _kernel_results([capped]) == [None]
 
 
 def test_unequal_antes_settle_in_the_kernel_as_the_reference() -> None:

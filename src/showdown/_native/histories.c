@@ -32,10 +32,10 @@ static const int64_t phh_pow10[PHH_PLACES + 1] = {
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
 
 enum { PHH_STACKS, PHH_ANTES, PHH_BLINDS, PHH_MIN_BET, PHH_SMALL, PHH_BIG, PHH_ACTIONS,
-       PHH_VARIANT, PHH_SEATS, PHH_RUNOUTS, PHH_BRING_IN, PHH_NKEYS };
+       PHH_VARIANT, PHH_SEATS, PHH_RUNOUTS, PHH_BRING_IN, PHH_CAP, PHH_NKEYS };
 static const char *const phh_key_names[PHH_NKEYS] = {
     "starting_stacks", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
-    "actions", "variant", "seats", "_runout_count", "bring_in"};
+    "actions", "variant", "seats", "_runout_count", "bring_in", "_cap"};
 static PyObject *phh_keys[PHH_NKEYS]; /* interned: the dict lookups compare pointers first */
 
 static int phh_init(void)
@@ -398,6 +398,13 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     PyObject *actions = PyDict_GetItemWithError(fields, phh_keys[PHH_ACTIONS]);
     if (actions == NULL || !PyList_CheckExact(actions)) {
         return PyErr_Occurred() ? -1 : 1;
+    }
+    /* a cap game (_cap: engine._behind_the_cap keeps the chips above it out of the hand):
+     * the Python path */
+    if (PyDict_GetItemWithError(fields, phh_keys[PHH_CAP]) != NULL) {
+        return 1;
+    } else if (PyErr_Occurred()) {
+        return -1;
     }
     /* Every amount as (digits, places); then all in units of the most places. */
     int64_t stacks[PHH_MAX], antes[PHH_MAX], blinds[PHH_MAX], sizes[PHH_STREETS], size_of[3];
