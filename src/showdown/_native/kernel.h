@@ -36,8 +36,10 @@
  *   ladders.c       badugi, stud eight or better, Omaha eight or better
  *   omaha_exact.c   exact Omaha equity: ranks per board, showdowns per deal
  *   runout_shares.c an all-in's every pot settled on every board to come, in one pass
+ *   omaha_runouts.c the same for Omaha (runouts.h: what the two share)
  *   histories.c     PHH hands replayed (the betting rules) and the phh_settle entry point
- *   settlement.c    a replayed hand's pots settled and returned as Python objects
+ *   settlement.c    a replayed hand's pots settled
+ *   settled_tuples.c the settled hand as the Python tuple runs.py reads
  *   toml.c          the plain TOML of hand histories
  *   rooms.c         rooms' hand histories read (rooms_*.c, behind rooms.h: see rooms.c)
  *   verification.c  the report rows of hands settled and verified clean (phh_rows)
@@ -383,6 +385,50 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
 /* holdem_merged.c: a hand's non-flush ranks per multiset of the ``left`` ranks to come. */
 int sd_flushless_size(int left);
 void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out);
+
+/* What the settlement gives, per player and per pot. */
+typedef struct {
+    int64_t finishing[PHH_MAX], won[PHH_MAX], returned;
+    int returned_to, npots, norder;
+    int64_t pot_amount[PHH_MAX + 1];
+    int pot_from[PHH_MAX + 1]; /* eligible: live[pot_from..] */
+    uint32_t pot_winners[PHH_MAX + 1]; /* bit mask of player indices */
+    int64_t pot_share[PHH_MAX + 1][PHH_MAX];
+    int live[PHH_MAX], nlive, order[PHH_MAX];
+    int value[PHH_MAX]; /* -1: shows nothing */
+    /* hi-lo games (shape->evaluator 3): each player's low (-1: none that qualifies) and
+     * per pot the low half's winners (0: no qualifying low, the high scoops), each
+     * half's shares and the pot's winners in resolve's order (the high half's first) */
+    int low[PHH_MAX];
+    uint32_t pot_low_winners[PHH_MAX + 1];
+    int64_t half_share[PHH_MAX + 1][2][PHH_MAX];
+    int pot_total_order[PHH_MAX + 1][PHH_MAX], pot_nwinners[PHH_MAX + 1];
+    /* each half's winners in their odd-chip order (stud: by the cards held) */
+    int half_order[PHH_MAX + 1][2][PHH_MAX], half_count[PHH_MAX + 1][2];
+} PhhSettled;
+
+/* A live player who did not muck holds an unknown card (settlement.settle_replay). */
+static inline int sd_phh_unknown(const PhhHand *h, int i)
+{
+    if (h->folded[i] || h->mucked[i]) {
+        return 0;
+    }
+    for (int k = 0; k < h->nhole[i]; k++) {
+        if (h->hole[i][k] == NCARDS) {
+            return 1;
+        }
+    }
+    return h->nhole[i] == 0;
+}
+
+/* settled_tuples.c: the Python tuple of a hand settled (runs of PhhSettled), of one
+ * left unsettled (a needed hand unknown), of one stopped early; sd_phh_card_texts()
+ * once before any of them (-1 with an error set). */
+int sd_phh_card_texts(void);
+PyObject *sd_phh_settled_tuple(const PhhHand *h, const PhhSettled *run, int runs, int ordered,
+                               int hilo, PyObject *infinite);
+PyObject *sd_phh_unknown_tuple(const PhhHand *h, PyObject *infinite);
+PyObject *sd_phh_partial_tuple(const PhhHand *h, PyObject *infinite);
 
 /* settlement.c: a hand replayed by histories.c settled; 0 with *result the hand's tuple
  * (settled, or left unsettled as a needed hand is unknown), 1 for the Python path, -1

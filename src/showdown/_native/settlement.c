@@ -9,30 +9,10 @@
  * eight-or-better low (the odd chip to the high half; no low: the high scoops) and its
  * halves are returned too; in stud (no button) the odd chips go by the cards held, as
  * showdown.pots.resolution.split_by_cards gives them, and the showdown starts from the
- * lowest seat when nobody bet on the last street.
+ * lowest seat when nobody bet on the last street. The Python tuple of the result is
+ * made in settled_tuples.c.
  */
 #include "kernel.h"
-
-/* What the settlement gives, per player and per pot. */
-typedef struct {
-    int64_t finishing[PHH_MAX], won[PHH_MAX], returned;
-    int returned_to, npots, norder;
-    int64_t pot_amount[PHH_MAX + 1];
-    int pot_from[PHH_MAX + 1]; /* eligible: live[pot_from..] */
-    uint32_t pot_winners[PHH_MAX + 1]; /* bit mask of player indices */
-    int64_t pot_share[PHH_MAX + 1][PHH_MAX];
-    int live[PHH_MAX], nlive, order[PHH_MAX];
-    int value[PHH_MAX]; /* -1: shows nothing */
-    /* hi-lo games (shape->evaluator 3): each player's low (-1: none that qualifies) and
-     * per pot the low half's winners (0: no qualifying low, the high scoops), each
-     * half's shares and the pot's winners in resolve's order (the high half's first) */
-    int low[PHH_MAX];
-    uint32_t pot_low_winners[PHH_MAX + 1];
-    int64_t half_share[PHH_MAX + 1][2][PHH_MAX];
-    int pot_total_order[PHH_MAX + 1][PHH_MAX], pot_nwinners[PHH_MAX + 1];
-    /* each half's winners in their odd-chip order (stud: by the cards held) */
-    int half_order[PHH_MAX + 1][2][PHH_MAX], half_count[PHH_MAX + 1][2];
-} PhhSettled;
 
 /* The eight-or-better low of seven stud cards as phh_omaha_low gives it: the mask of the
  * five lowest ranks of eight or below held (pairs count once), or -1 with fewer. */
@@ -158,20 +138,6 @@ static void phh_split(int64_t amount, uint32_t winners, int n, int64_t *share)
     }
 }
 
-/* A live player who did not muck holds an unknown card (settlement.settle_replay). */
-static int phh_unknown(const PhhHand *h, int i)
-{
-    if (h->folded[i] || h->mucked[i]) {
-        return 0;
-    }
-    for (int k = 0; k < h->nhole[i]; k++) {
-        if (h->hole[i][k] == NCARDS) {
-            return 1;
-        }
-    }
-    return h->nhole[i] == 0;
-}
-
 /* pots.resolve for the table of a replayed hand: 0 done, 1 the Python path, 2 a hand
  * needed at the showdown is unknown (nothing to settle, as settlement.settle_replay). */
 /* settlement._dead_antes: unequal antes (a dead blind, a short ante) are dead money in
@@ -224,7 +190,7 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
     }
     if (nlive > 1) {
         for (int i = 0; i < n; i++) {
-            if (phh_unknown(h, i)) {
+            if (sd_phh_unknown(h, i)) {
                 return 2;
             }
         }
@@ -481,393 +447,14 @@ static int phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h, 
     return 0;
 }
 
-/* The n numbers as a list, or as a tuple. */
-static PyObject *phh_numbers(const int64_t *v, int n, int tuple)
-{
-    PyObject *seq = tuple ? PyTuple_New(n) : PyList_New(n);
-    if (seq == NULL) {
-        return NULL;
-    }
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromLongLong(v[i]);
-        if (x == NULL) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (tuple) {
-            PyTuple_SET_ITEM(seq, i, x);
-        } else {
-            PyList_SET_ITEM(seq, i, x);
-        }
-    }
-    return seq;
-}
-
-static PyObject *phh_list(const int64_t *v, int n)
-{
-    return phh_numbers(v, n, 0);
-}
-
-static PyObject *phh_tuple(const int64_t *v, int n)
-{
-    return phh_numbers(v, n, 1);
-}
-
-/* A tuple of its items (stolen references); NULL, with every item released, if one is NULL. */
-static PyObject *phh_pack(int n, PyObject **items)
-{
-    PyObject *t = NULL;
-    for (int k = 0; k < n; k++) {
-        if (items[k] == NULL) {
-            goto fail;
-        }
-    }
-    t = PyTuple_New(n);
-    if (t == NULL) {
-        goto fail;
-    }
-    for (int k = 0; k < n; k++) {
-        PyTuple_SET_ITEM(t, k, items[k]);
-    }
-    return t;
-fail:
-    for (int k = 0; k < n; k++) {
-        Py_XDECREF(items[k]);
-    }
-    return NULL;
-}
-
-static PyObject *phh_flags(const unsigned char *v, int n)
-{
-    PyObject *list = PyList_New(n);
-    if (list == NULL) {
-        return NULL;
-    }
-    for (int i = 0; i < n; i++) {
-        PyObject *x = v[i] ? Py_True : Py_False;
-        Py_INCREF(x);
-        PyList_SET_ITEM(list, i, x);
-    }
-    return list;
-}
-
-static PyObject *phh_card_text[NCARDS + 1]; /* "2c".."As", then "??" */
-
-static int phh_card_text_init(void)
-{
-    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
-    if (phh_card_text[NCARDS] != NULL) {
-        return 0;
-    }
-    for (int c = 0; c < NCARDS; c++) {
-        char text[2] = {ranks[c >> 2], suits[c & 3]};
-        if (phh_card_text[c] == NULL &&
-            (phh_card_text[c] = PyUnicode_FromStringAndSize(text, 2)) == NULL) {
-            return -1;
-        }
-    }
-    phh_card_text[NCARDS] = PyUnicode_FromString("??");
-    return phh_card_text[NCARDS] == NULL ? -1 : 0;
-}
-
-/* The texts of ``count`` card ids (NCARDS: "??") as a list; phh_card_text_init() first. */
-static PyObject *phh_cards(const int *cards, int count)
-{
-    PyObject *list = PyList_New(count);
-    if (list == NULL) {
-        return NULL;
-    }
-    for (int k = 0; k < count; k++) {
-        PyObject *x = phh_card_text[cards[k]];
-        Py_INCREF(x);
-        PyList_SET_ITEM(list, k, x);
-    }
-    return list;
-}
-
-/* The units of a stack: an unknown one (held as PHH_INF) as amounts.INFINITE plus its
- * change, as the Python path counts it. */
-static PyObject *phh_stack(const PhhHand *h, int i, int64_t units, PyObject *infinite)
-{
-    if (!h->unknown_stack[i]) {
-        return PyLong_FromLongLong(units);
-    }
-    PyObject *change = PyLong_FromLongLong(units - PHH_INF);
-    PyObject *out = change != NULL ? PyNumber_Add(infinite, change) : NULL;
-    Py_XDECREF(change);
-    return out;
-}
-
-static PyObject *phh_stacks(const PhhHand *h, const int64_t *units, PyObject *infinite)
-{
-    PyObject *list = PyList_New(h->n);
-    for (int i = 0; list != NULL && i < h->n; i++) {
-        PyObject *x = phh_stack(h, i, units[i], infinite);
-        if (x == NULL) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, x);
-    }
-    return list;
-}
-
-/* The replay's part of a result: contributed, folded, mucked, last aggressor, holes,
- * board, antes paid, starting stacks, scale (9 new references in items); -1 on failure. */
-static int phh_replayed(const PhhHand *h, PyObject *infinite, PyObject **items)
-{
-    int n = h->n;
-    PyObject *holes = PyList_New(n);
-    for (int i = 0; holes != NULL && i < n; i++) {
-        PyObject *cards = phh_cards(h->hole[i], h->nhole[i]);
-        if (cards == NULL) {
-            Py_CLEAR(holes);
-            break;
-        }
-        PyList_SET_ITEM(holes, i, cards);
-    }
-    items[0] = phh_list(h->contrib, n);
-    items[1] = phh_flags(h->folded, n);
-    items[2] = phh_flags(h->mucked, n);
-    items[3] = h->last_aggressor < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(h->last_aggressor);
-    items[4] = holes;
-    items[5] = phh_cards(h->board, h->nboard);
-    items[6] = phh_list(h->paid, n);
-    items[7] = phh_stacks(h, h->start, infinite);
-    long long scale = 1;
-    for (int k = 0; k < h->places; k++) {
-        scale *= 10;
-    }
-    items[8] = PyLong_FromLongLong(scale);
-    for (int k = 0; k < 9; k++) {
-        if (items[k] == NULL) {
-            for (int j = 0; j < 9; j++) {
-                Py_CLEAR(items[j]);
-            }
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* The result of a hand whose showdown needs an unknown hand: the replay's part, then
- * the indices of the players whose cards are unknown. */
-static PyObject *phh_unknown_result(const PhhHand *h, PyObject *infinite)
-{
-    PyObject *items[10] = {NULL};
-    if (phh_replayed(h, infinite, items) < 0) {
-        return NULL;
-    }
-    items[9] = PyList_New(0);
-    for (int i = 0; items[9] != NULL && i < h->n; i++) {
-        if (phh_unknown(h, i)) {
-            PyObject *x = PyLong_FromLong(i);
-            if (x == NULL || PyList_Append(items[9], x) < 0) {
-                Py_XDECREF(x);
-                Py_CLEAR(items[9]);
-                break;
-            }
-            Py_DECREF(x);
-        }
-    }
-    return phh_pack(10, items);
-}
-
-/* The result tuple of one settled hand (see sd_Tables_phh_settle in histories.c). Seats listed "in seat
- * order" ascend: from the lowest seat, which need not be p1's. */
-/* A hi-lo pot's halves: ((high winners, their shares), (low winners, their shares) or
- * None), each in its odd-chip order (resolve's Award). */
-static PyObject *phh_halves(const PhhHand *h, const PhhSettled *s, int p)
-{
-    PyObject *half[2] = {NULL, NULL};
-    for (int k = 0; k < 2; k++) {
-        if (!s->half_count[p][k]) {
-            half[k] = Py_NewRef(Py_None);
-            continue;
-        }
-        int64_t seats[PHH_MAX], shares[PHH_MAX];
-        int m = 0;
-        for (; m < s->half_count[p][k]; m++) {
-            int i = s->half_order[p][k][m];
-            seats[m] = h->seat[i];
-            shares[m] = s->half_share[p][k][i];
-        }
-        PyObject *items[2] = {phh_tuple(seats, m), phh_tuple(shares, m)};
-        half[k] = phh_pack(2, items);
-    }
-    return phh_pack(2, half);
-}
-
-static PyObject *phh_result(const PhhHand *h, const PhhSettled *run, int runs, int ordered,
-                            int hilo, PyObject *infinite)
-{
-    int n = h->n;
-    const PhhSettled *s = run; /* the first run: order, shown, ranks, returned */
-    int64_t won[PHH_MAX] = {0}, finishing[PHH_MAX];
-    PyObject *pots = PyTuple_New((Py_ssize_t)s->npots * runs);
-    PyObject *order = PyTuple_New(s->norder), *ranks = NULL, *shown = NULL;
-    if (pots == NULL || order == NULL) {
-        goto fail;
-    }
-    /* runouts.combine_runs: run by run, each pot's part (runouts.run_parts: the odd
-     * chips to the earlier runs) shared among that run's winners as resolve shares it */
-    for (int r = 0; r < runs; r++) {
-        for (int p = 0; p < s->npots; p++) {
-            const PhhSettled *sr = run + r;
-            int from = sr->pot_from[p], m = 0;
-            int64_t eligible[PHH_MAX], winners[PHH_MAX], shares[PHH_MAX];
-            for (int c = 0; c < n; c++) { /* eligible in seat order */
-                int i = (h->lowest + c) % n;
-                for (int k = from; k < sr->nlive; k++) {
-                    if (sr->live[k] == i) {
-                        eligible[m++] = h->seat[i];
-                    }
-                }
-            }
-            int64_t amount = s->pot_amount[p] / runs + (r < s->pot_amount[p] % runs);
-            int count = 0;
-            for (int i = 0; i < n; i++) {
-                count += sr->pot_winners[p] >> i & 1;
-            }
-            int w = 0; /* winners clockwise from the button: the odd chips first */
-            if (ordered) { /* run once: the pot's winners in resolve's order, both halves */
-                for (; w < sr->pot_nwinners[p]; w++) {
-                    int i = sr->pot_total_order[p][w];
-                    winners[w] = h->seat[i];
-                    shares[w] = sr->pot_share[p][i];
-                    won[i] += shares[w];
-                }
-            }
-            for (int i = 0; i < n && !ordered; i++) {
-                if (sr->pot_winners[p] >> i & 1) {
-                    winners[w] = h->seat[i];
-                    shares[w] = amount / count + (w < amount % count);
-                    won[i] += shares[w++];
-                }
-            }
-            PyObject *items[4] = {PyLong_FromLongLong(amount), phh_tuple(eligible, m),
-                                  phh_tuple(winners, w), phh_tuple(shares, w)};
-            PyObject *pot = phh_pack(4, items);
-            if (pot == NULL) {
-                goto fail;
-            }
-            PyTuple_SET_ITEM(pots, (Py_ssize_t)r * s->npots + p, pot);
-        }
-    }
-    for (int i = 0; i < n; i++) {
-        finishing[i] = h->start[i] - h->contrib[i] + won[i] +
-                       (i == s->returned_to ? s->returned : 0);
-    }
-    int nshown = 0;
-    for (int k = 0; k < s->norder; k++) {
-        PyObject *x = PyLong_FromLongLong(h->seat[s->order[k]]);
-        if (x == NULL) {
-            goto fail;
-        }
-        PyTuple_SET_ITEM(order, k, x);
-        nshown += !h->mucked[s->order[k]];
-    }
-    shown = PyTuple_New(nshown);
-    ranks = PyTuple_New(nshown);
-    if (shown == NULL || ranks == NULL) {
-        goto fail;
-    }
-    for (int k = 0, m = 0; k < s->norder; k++) {
-        int i = s->order[k];
-        if (!h->mucked[i]) {
-            PyObject *x = PyLong_FromLongLong(h->seat[i]);
-            if (x == NULL) {
-                goto fail;
-            }
-            PyTuple_SET_ITEM(shown, m++, x);
-        }
-    }
-    for (int c = 0, m = 0; c < n; c++) { /* (seat, value) in seat order */
-        int i = (h->lowest + c) % n;
-        if (s->value[i] >= 0) {
-            PyObject *pair[2] = {PyLong_FromLongLong(h->seat[i]), PyLong_FromLong(s->value[i])};
-            PyObject *x = phh_pack(2, pair);
-            if (x == NULL) {
-                goto fail;
-            }
-            PyTuple_SET_ITEM(ranks, m++, x);
-        }
-    }
-    PyObject *returned;
-    if (s->returned_to < 0) {
-        returned = PyTuple_New(0);
-    } else {
-        PyObject *pair[2] = {PyLong_FromLongLong(h->seat[s->returned_to]),
-                             PyLong_FromLongLong(s->returned)};
-        PyObject *one[1] = {phh_pack(2, pair)};
-        returned = phh_pack(1, one);
-    }
-    PyObject *items[18] = {NULL};
-    if (phh_replayed(h, infinite, items) < 0) {
-        Py_XDECREF(returned);
-        goto fail;
-    }
-    items[9] = phh_stacks(h, finishing, infinite);
-    items[10] = phh_list(won, n);
-    items[11] = pots;
-    items[12] = returned;
-    items[13] = order;
-    items[14] = shown;
-    items[15] = ranks;
-    if (hilo) { /* run once: no boards, then each pot's halves */
-        items[16] = Py_NewRef(Py_None);
-        items[17] = PyTuple_New(s->npots);
-        for (int p = 0; items[17] != NULL && p < s->npots; p++) {
-            PyObject *halves = phh_halves(h, s, p);
-            if (halves == NULL) {
-                Py_CLEAR(items[17]);
-                break;
-            }
-            PyTuple_SET_ITEM(items[17], p, halves);
-        }
-        return phh_pack(18, items);
-    }
-    if (!h->nruns) {
-        return phh_pack(16, items); /* releases every item if one is missing */
-    }
-    items[16] = PyList_New(h->nruns); /* a hand run more than once: every run's board */
-    for (int r = 0; items[16] != NULL && r < h->nruns; r++) {
-        PyObject *cards = phh_cards(h->run_board[r], 5);
-        if (cards == NULL) {
-            Py_CLEAR(items[16]);
-            break;
-        }
-        PyList_SET_ITEM(items[16], r, cards);
-    }
-    return phh_pack(17, items);
-fail:
-    Py_XDECREF(pots);
-    Py_XDECREF(order);
-    Py_XDECREF(shown);
-    Py_XDECREF(ranks);
-    return NULL;
-}
-
-/* The result of a hand whose actions stop before its end: the replay's part, then what
- * comes next (engine.HandState.pending's text). */
-static PyObject *phh_partial_result(const PhhHand *h, PyObject *infinite)
-{
-    PyObject *items[10] = {NULL};
-    if (phh_replayed(h, infinite, items) < 0) {
-        return NULL;
-    }
-    items[9] = PyUnicode_FromString(h->partial);
-    return phh_pack(10, items);
-}
-
 int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
                   PyObject *infinite, PyObject **result)
 {
     if (h->partial[0]) { /* replayed as far as written: not settled */
-        if (phh_card_text_init() < 0) {
+        if (sd_phh_card_texts() < 0) {
             return -1;
         }
-        *result = phh_partial_result(h, infinite);
+        *result = sd_phh_partial_tuple(h, infinite);
         return *result == NULL ? -1 : 0;
     }
     int hilo = shape->evaluator == 3 || shape->evaluator == 8, ordered = hilo || shape->stud;
@@ -886,10 +473,10 @@ int sd_phh_settle(const Tables *t, const PhhShape *shape, const PhhHand *h,
     if (status == 2 && runs > 1) {
         status = 1; /* unknown hands in a hand run more than once: the Python path */
     }
-    if (status == 1 || phh_card_text_init() < 0) {
+    if (status == 1 || sd_phh_card_texts() < 0) {
         return status == 1 ? 1 : -1;
     }
-    *result = status == 0 ? phh_result(h, settled, runs, ordered, hilo, infinite)
-                          : phh_unknown_result(h, infinite);
+    *result = status == 0 ? sd_phh_settled_tuple(h, settled, runs, ordered, hilo, infinite)
+                          : sd_phh_unknown_tuple(h, infinite);
     return *result == NULL ? -1 : 0;
 }
