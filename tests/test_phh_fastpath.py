@@ -235,7 +235,8 @@ def test_written_and_read_back_decimal_hands_settle_as_the_reference() -> None:
 
 def test_unusual_hands_take_the_python_path() -> None:
     """Hands the kernel does not replay exactly go to the engine: a comment, seats out of
-    clockwise order, too many decimal places, an unknown ante, a cap game."""
+    clockwise order, too many decimal places, an unknown ante; a cap game's action past
+    the cap."""
     rng = random.Random(4)
     h = random_hand(rng, header("NT", [50, 50, 50]))
     actions = h.fields["actions"]
@@ -244,7 +245,6 @@ def test_unusual_hands_take_the_python_path() -> None:
         h.with_fields(seats=[5, 2, 9]),  # seats not in clockwise order from p1
         h.with_fields(min_bet=2e-10),  # more than 9 decimal places: an error
         h.with_fields(antes=[0, 0, math.inf]),
-        h.with_fields(_cap=20),  # a cap game: chips above the cap stay out of the hand
     ]
     assert_same(unusual)
     if _backend.current() == "native":
@@ -259,6 +259,24 @@ def test_unusual_hands_take_the_python_path() -> None:
     assert_same([capped])
     if _backend.current() == "native":
         assert _kernel_results([capped]) == [None]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), cap=st.sampled_from([1, 3, 10, 25, 49, 50, 80]),
+       variant=st.sampled_from(["NT", "PO", "PO/8", "FT"]))
+def test_cap_games_settle_in_the_kernel_as_the_engine(seed: int, cap: int, variant: str) -> None:
+    """A cap game (``_cap``): the chips above the cap stay out of the hand (the finishing
+    stacks include them), so a player at the cap plays on as one all in. Hands played
+    under the cap replay in the kernel as in the engine; the same actions without the
+    cap, a cap with more decimal places than the hand, or no cap at all (0, ``True``) are
+    the engine's to settle or to name as errors."""
+    rng = random.Random(seed)
+    stacks = [rng.choice([30, 50, 100]) for _ in range(rng.choice([2, 3, 4]))]
+    capped = random_hand(rng, header(variant, stacks, _cap=cap))
+    assert_same([capped, capped.with_fields(_cap=cap + 0.5), capped.with_fields(_cap=0),
+                 capped.with_fields(_cap=True), capped.with_fields(_cap=10**6)])
+    if _backend.current() == "native":
+        assert _kernel_results([capped]) != [None]
 
 
 def test_unequal_antes_settle_in_the_kernel_as_the_reference() -> None:

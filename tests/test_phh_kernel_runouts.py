@@ -104,6 +104,4 @@ def test_every_room_hand_run_twice_settles_in_the_kernel_as_the_engine(name: str
     assert twice
     assert_same(hands)
     if _backend.current() == "native":
-        # a cap game's (_cap) is the engine's: the kernel does not know the cap
-        uncapped = [h for h in twice if "_cap" not in h.fields]
-        assert settled_in_kernel(uncapped) == len(uncapped)
+        assert settled_in_kernel(twice) == len(twice)

@@ -399,10 +399,16 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     if (actions == NULL || !PyList_CheckExact(actions)) {
         return PyErr_Occurred() ? -1 : 1;
     }
-    /* a cap game (_cap: engine._behind_the_cap keeps the chips above it out of the hand):
-     * the Python path */
-    if (PyDict_GetItemWithError(fields, phh_keys[PHH_CAP]) != NULL) {
-        return 1;
+    /* a cap game (_cap): engine._behind_the_cap keeps each player's chips above the cap
+     * out of the hand; read here, applied once the stacks are in units */
+    int64_t cap = 0;
+    int cap_places = 0;
+    PyObject *cap_obj = PyDict_GetItemWithError(fields, phh_keys[PHH_CAP]);
+    if (cap_obj != NULL) {
+        int failed = phh_amount(cap_obj, 0, &cap, &cap_places);
+        if (failed) {
+            return failed; /* not a plain amount: the engine names the error */
+        }
     } else if (PyErr_Occurred()) {
         return -1;
     }
@@ -505,6 +511,18 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             return 1;
         }
         h->start[i] = stacks[i];
+    }
+    if (cap_obj != NULL) { /* the chips above the cap stay behind: in start, not in play */
+        if (cap_places > scale || cap <= 0) {
+            return 1; /* the engine's error: more decimal places than the hand, or no cap */
+        }
+        cap = phh_units(cap, cap_places, scale);
+        for (int i = 0; i < n; i++) {
+            if (cap < 0 || h->unknown_stack[i]) {
+                return 1; /* past the kernel's amounts, or an unknown stack: the engine */
+            }
+            stacks[i] = stacks[i] < cap ? stacks[i] : cap;
+        }
     }
     if (n == 2) { /* heads-up: the forced bets are reversed */
         int64_t t = antes[0];
