@@ -15,7 +15,7 @@ from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.read import open_text, read_hands
-from showdown.phh.runs import settle_each
+from showdown.phh.runs import _kernel_results, settle_each
 from showdown.phh.settlement import Settlement, settle
 
 
@@ -43,6 +43,12 @@ def reference(h: HandHistory) -> Settlement | HistoryError:
         return settle(h)
     except HistoryError as exc:
         return exc
+
+
+def kernel_share(hands: list[HandHistory]) -> float:
+    """The share of the hands the kernel settled (or found a needed hand unknown in)."""
+    results = _kernel_results(hands)
+    return sum(r is not None for r in results) / max(1, len(results))
 
 
 def assert_same(hands: list[HandHistory]) -> None:

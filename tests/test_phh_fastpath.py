@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import assert_same, reference
+from kernel_helpers import assert_same, kernel_share, reference
 from showdown.hands import native as _backend
 from showdown.phh.corpus import _rows
 from showdown.phh.errors import HistoryError
@@ -155,12 +155,6 @@ def varied(rng: random.Random, code: str) -> HandHistory:
     if rng.random() < 0.3:
         h = broken(rng, h)
     return h
-
-
-def kernel_share(hands: list[HandHistory]) -> float:
-    """The share of the hands the kernel settled (or found a needed hand unknown in)."""
-    results = _kernel_results(hands)
-    return sum(r is not None for r in results) / max(1, len(results))
 
 
 @pytest.mark.parametrize("code", BLIND_BOARD)

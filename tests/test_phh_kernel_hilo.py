@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import assert_same, reference, room_hands
+from kernel_helpers import assert_same, kernel_share, reference, room_hands
 from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
-from showdown.phh.runs import _kernel_results, settle_each
+from showdown.phh.runs import settle_each
 from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")
@@ -36,11 +36,6 @@ def hilo_hand(rng: random.Random, code: str) -> HandHistory:
     # folds are rare: most hands reach the showdown, where the halves are
     return random_hand(rng, fields, unknown=rng.choice([0, 0, 0.3]),
                        fold=rng.choice([0.02, 0.1, 0.3]), muck=rng.choice([0, 0.2]))
-
-
-def kernel_share(hands: list[HandHistory]) -> float:
-    results = _kernel_results(hands)
-    return sum(r is not None for r in results) / max(1, len(results))
 
 
 @pytest.mark.parametrize("code", HI_LO)

@@ -18,13 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import assert_same, reference, room_hands
+from kernel_helpers import assert_same, kernel_share, reference, room_hands
 from showdown.hands import native as _backend
 from showdown.phh.engine import HandState
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
-from showdown.phh.runs import _kernel_results
 from showdown.phh.settlement import Settlement
 from test_phh_fastpath import broken, in_decimals, with_metadata
 
@@ -70,11 +69,6 @@ def varied_stud(rng: random.Random, code: str) -> HandHistory:
     if rng.random() < 0.3:
         h = broken(rng, h)
     return h
-
-
-def kernel_share(hands: list[HandHistory]) -> float:
-    results = _kernel_results(hands)
-    return sum(r is not None for r in results) / max(1, len(results))
 
 
 @pytest.mark.parametrize("code", STUD)

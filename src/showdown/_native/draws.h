@@ -49,6 +49,14 @@ static inline uint64_t rng_next(Rng *r)
     return out;
 }
 
+/* 32 random bits: the high then the low half of one 64-bit draw (*half 0: draw anew). */
+static inline uint32_t rng_half(Rng *r, uint64_t *x, int *half)
+{
+    uint32_t u = *half ? (uint32_t)*x : (uint32_t)((*x = rng_next(r)) >> 32);
+    *half ^= 1;
+    return u;
+}
+
 /* Uniform in 0..n-1 (1 <= n < 2**32) from 32 random bits ``u``, exactly: Lemire's
  * multiply-shift; the few low products that would bias it (probability below n / 2**32)
  * are drawn again from the generator. */

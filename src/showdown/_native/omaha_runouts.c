@@ -151,6 +151,26 @@ static inline void settle_any(Pots *s, const uint16_t *high, const uint16_t *low
     }
 }
 
+/* Each player's best flush in suit ``q`` with one of the board's ``nf`` flush rank sets
+ * ``flush_bits`` (two hole cards of q and three board cards), 0xffff for none. */
+static void flush_highs(const Tables *t, const OmahaHole *holes, int players, int q,
+                        const unsigned *flush_bits, int nf, unsigned *out)
+{
+    for (int p = 0; p < players; p++) {
+        const OmahaHole *h = &holes[p];
+        unsigned best = 0xffff;
+        for (int i = 0; i < h->n; i++) {
+            if ((int)h->suit[i] == q) {
+                for (int f = 0; f < nf; f++) {
+                    unsigned v = t->flush[(h->bits[i] | flush_bits[f]) & 8191];
+                    best = v < best ? v : best;
+                }
+            }
+        }
+        out[p] = best;
+    }
+}
+
 /* Omaha (high or hi-lo), five cards to come, with the suits merged as holdem_merged
  * merges them: a board's showdown depends on its suits only through a flush, which in
  * Omaha takes three board cards of one suit (so a board has a flush in one suit at most)
@@ -226,20 +246,8 @@ void sd_omaha_merged(const Tables *t, const uint16_t *triple, const unsigned *de
                         }
                     }
                 }
-                unsigned flush_high[MAX_PLAYERS];
-                for (int p = 0; p < players; p++) { /* the same whatever the rest */
-                    const OmahaHole *h = &holes[p];
-                    unsigned best = 0xffff;
-                    for (int i = 0; i < h->n; i++) {
-                        if ((int)h->suit[i] == q) {
-                            for (int f = 0; f < nf; f++) {
-                                unsigned v = t->flush[(h->bits[i] | flush_bits[f]) & 8191];
-                                best = v < best ? v : best;
-                            }
-                        }
-                    }
-                    flush_high[p] = best;
-                }
+                unsigned flush_high[MAX_PLAYERS]; /* the same whatever the rest */
+                flush_highs(t, holes, players, q, flush_bits, nf, flush_high);
                 for (int x = 0; x < (rest ? 13 : 1); x++) {
                     for (int y = rest == 2 ? x : 12; y < 13; y++) {
                         int64_t weight = rest == 0   ? 1
@@ -394,20 +402,8 @@ void sd_omaha_merged_known(const Tables *t, const uint16_t *triple, const unsign
                         }
                     }
                 }
-                unsigned flush_high[MAX_PLAYERS];
-                for (int p = 0; p < players; p++) { /* two hole cards of q, three of these */
-                    const OmahaHole *h = &holes[p];
-                    unsigned best = 0xffff;
-                    for (int i = 0; i < h->n; i++) {
-                        if ((int)h->suit[i] == q) {
-                            for (int f = 0; f < nf; f++) {
-                                unsigned v = t->flush[(h->bits[i] | flush_bits[f]) & 8191];
-                                best = v < best ? v : best;
-                            }
-                        }
-                    }
-                    flush_high[p] = best;
-                }
+                unsigned flush_high[MAX_PLAYERS]; /* two hole cards of q, three of these */
+                flush_highs(t, holes, players, q, flush_bits, nf, flush_high);
                 int board[5];
                 for (int i = 0; i < nk; i++) {
                     board[i] = rk[i];

@@ -521,14 +521,7 @@ static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Unif
     uint64_t x = 0;
     int half = 0;
     for (int b = 0; b < stop;) {
-        uint32_t u;
-        if (half == 0) {
-            x = rng_next(rng);
-            u = (uint32_t)(x >> 32);
-        } else {
-            u = (uint32_t)x;
-        }
-        half ^= 1;
+        uint32_t u = rng_half(rng, &x, &half);
         uint32_t at[MAX_PLAYERS];
         for (int gi = 0; gi < ng; gi++) {
             uint64_t y = (uint64_t)u * un->bound[gi];
@@ -607,14 +600,7 @@ static void skipping_boards(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS
         uint64_t lanes = d->base_lanes;
         int j = 0;
         while (j < k) {
-            uint32_t u;
-            if (half == 0) {
-                x = rng_next(rng);
-                u = (uint32_t)(x >> 32);
-            } else {
-                u = (uint32_t)x;
-            }
-            half ^= 1;
+            uint32_t u = rng_half(rng, &x, &half);
             if (s + 3 > n) { /* the list's last cards (small decks): one step at a time */
                 uint32_t r = s + below(rng, u, n - s);
                 uint8_t q = list[r];

@@ -167,8 +167,23 @@ def fixed_exact(
         counts = exact_task(spec, chunks, no_picks, np.zeros(1, dtype=np.uint64))
         tally = K.Tally.of(counts[0].astype(float))
         win, tie, share = tally.win.tolist(), tally.tie.tolist(), tally.share.tolist()
-    total = float(boards)
-    seconds = one_worker / workers
+    return exact_result(labels, (win, tie, share), float(boards), boards, work,
+                        one_worker / workers, workers)
+
+
+def exact_result(
+    labels: Sequence[str],
+    sums: tuple[list[float], list[float], list[float]],
+    total: float,
+    boards: int,
+    work: int,
+    seconds: float,
+    workers: int,
+) -> EquityResult:
+    """The exact result of the tallies' ``sums`` (win, tie, share) over ``total``
+    weighted deals, as the general path words it (the note from ``work`` showdowns
+    estimated at ``seconds`` on ``workers``)."""
+    win, tie, share = sums
     return EquityResult(
         tuple(labels),
         tuple([x / total for x in share]),

@@ -36,14 +36,13 @@ import numpy as np
 from showdown.cards import CardError
 from showdown.hands import native
 from showdown.odds import kernels as K
-from showdown.odds.fixed_exact import _ids, tally_sums
+from showdown.odds.fixed_exact import _ids, exact_result, tally_sums
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
 from showdown.odds.holdem_plan import (
     EXACT_WORK_LIMIT,
     MAX_ASSIGNMENTS,
     TASK_SECONDS,
     ExactPlan,
-    exact_note,
     exact_run_seconds,
 )
 from showdown.odds.result import EquityResult
@@ -106,18 +105,8 @@ def ranged_exact(
         flat = counts.astype(float).reshape(len(counts), -1)
         summed = np.dot(class_weight.reshape(1, -1), flat)
     win, tie, share = tally_sums(summed.ravel().tolist(), n_players)
-    total = float(class_weight.sum()) * job.valid
-    seconds = one_worker / workers
-    return EquityResult(
-        tuple(labels),
-        tuple([x / total for x in share]),
-        tuple([x / total for x in win]),
-        tuple([x / total for x in tie]),
-        "exact",
-        boards=job.deals * job.valid,
-        note=exact_note(work, seconds, workers),
-        estimate=seconds,
-    )
+    return exact_result(labels, (win, tie, share), float(class_weight.sum()) * job.valid,
+                        job.deals * job.valid, work, one_worker / workers, workers)
 
 
 @dataclass(frozen=True)
