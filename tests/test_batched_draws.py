@@ -15,13 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown import evaluate_ids
-from showdown.hands import native as _native
 from showdown.odds import draws as D
 from showdown.odds import kernels as K
+from test_backends import NO_KERNEL_INSTALL
 
-pytestmark = pytest.mark.skipif(
-    not _native.native_available(), reason="the no-compiler install: no kernel"
-)
+pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def exact_shares(

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from showdown.hands import native
 from showdown.odds.deal_classes import DealClasses, _numpy_deal_classes, deal_classes
+from test_backends import NO_KERNEL_INSTALL
 
-needs_kernel = pytest.mark.skipif(not native.native_available(), reason="needs the C kernel")
+needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def _same(a: DealClasses | None, b: DealClasses | None) -> None:

@@ -17,6 +17,7 @@ from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, groups
 from showdown.odds.equity import equity
 from showdown.odds.ranges import parse_range
+from test_backends import NO_KERNEL_INSTALL
 
 EIGHT = ["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"]
 
@@ -143,9 +144,7 @@ def test_importance_weighted_equity_matches_exact() -> None:
 
 from showdown.hands import native as _native  # noqa: E402
 
-needs_kernel = pytest.mark.skipif(
-    not _native.native_available(), reason="the no-compiler install: no kernel"
-)
+needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 @needs_kernel

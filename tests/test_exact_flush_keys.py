@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from showdown.hands import native
 from showdown.odds import kernels as K
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
+from test_backends import NO_KERNEL_INSTALL
 
-pytestmark = pytest.mark.skipif(not native.native_available(), reason="needs the C kernel")
+pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def both(board: list[int], holes: np.ndarray, start: np.ndarray | None = None):

@@ -16,8 +16,9 @@ from showdown import equity
 from showdown.hands import native
 from showdown.odds import kernels as K
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
+from test_backends import NO_KERNEL_INSTALL
 
-pytestmark = pytest.mark.skipif(not native.native_available(), reason="needs the C kernel")
+pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def kernel_counts(board: list[int], dead: list[int], hands: list[list[int]], merge: bool):

@@ -27,6 +27,7 @@ from showdown.phh.notation import HandHistory, dumps_all, loads_all
 from showdown.phh.reports import from_rows, report
 from showdown.phh.runs import _kernel_results, kernel_shapes, settle_each
 from showdown.phh.settlement import Settlement
+from test_backends import NO_KERNEL_INSTALL
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -351,7 +352,7 @@ def test_a_check_nobody_needs_dropped_settles_as_the_reference() -> None:
 ROOM_SAMPLES = sorted((Path(__file__).parent / "data" / "rooms").iterdir())
 
 
-@pytest.mark.skipif(not _backend.native_available(), reason="the native kernel is not built")
+@pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 @pytest.mark.parametrize("path", ROOM_SAMPLES, ids=lambda p: p.name)
 def test_room_samples_report_the_same_with_and_without_the_kernel(path: Path) -> None:
     """A room's file as ``showdown replay`` reports it (read, replayed, settled, verified:

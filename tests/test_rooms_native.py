@@ -20,11 +20,11 @@ from showdown.phh.rooms import pacific, party, stars, winamax
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.fast import HEAD_STARTS, NATIVE_ROOMS, native_hands, split_at_heads
 from showdown.phh.rooms.read import open_text, read_hands, split_hands
+from test_backends import NO_KERNEL_INSTALL
 
 ROOMS = Path(__file__).parent / "data" / "rooms"
 TEXTS = {p.name: open_text(p.read_bytes()) for p in sorted(ROOMS.iterdir())}
-KERNEL = native.native_available()
-needs_kernel = pytest.mark.skipif(not KERNEL, reason="the native kernel is not built")
+needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def _summary(hand: HandHistory | HistoryError) -> Any:

@@ -24,12 +24,12 @@ from showdown.phh.notation import loads_all
 from showdown.phh.runout_shares import SPLITS, runout_shares
 from showdown.phh.settlement import Settlement, settle
 from showdown.variants import find_variant
+from test_backends import NO_KERNEL_INSTALL
 
 DATA = Path(__file__).parent / "data"
 HOLE = {"holdem": 2, "short-deck": 2, "omaha": 4, "omaha-hi-lo": 4}
 
-needs_kernel = pytest.mark.skipif(not native.native_available(),
-                                  reason="the native kernel is not built here")
+needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def deal(rng: random.Random, game: str, players: int, shown: int, dead: int) -> tuple[

@@ -10,14 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.cards import Card
-from showdown.hands import native as _native
 from showdown.odds import draws as D
 from showdown.odds import kernels as K
 from showdown.odds.equity import equity
+from test_backends import NO_KERNEL_INSTALL
 
-needs_kernel = pytest.mark.skipif(
-    not _native.native_available(), reason="the no-compiler install: no kernel"
-)
+needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def _ids(text: str) -> list[int]:
