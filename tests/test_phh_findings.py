@@ -19,7 +19,8 @@ from kernel_helpers import outcome, reference
 from showdown.commands.main import main
 from showdown.hands import native as _backend
 from showdown.phh.allin_ev import all_in_moment
-from showdown.phh.engine import _DEALING, HandState, replay
+from showdown.phh.dealing import DEALING
+from showdown.phh.engine import HandState, replay
 from showdown.phh.errors import HistoryError, IllegalAction, MalformedHistory
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, loads, loads_all
@@ -255,7 +256,7 @@ def test_runout_shows_anywhere_settle_alike_on_both_paths(seed: int) -> None:
         state.apply(index, action)
         shown.append(action)
         # betting over for good, cards to come: anyone still in may show, again and again
-        if state.phase == _DEALING and state.live >= 2 and not state._more_betting():
+        if state.phase == DEALING and state.live >= 2 and not state._more_betting():
             live = [i for i in range(state.n) if not state.folded[i]]
             shown.extend(f"p{i + 1} sm ????" for i in live if i == live[0] or rng.random() < 0.7)
     repeated = HandHistory(dict(h.fields, actions=shown))

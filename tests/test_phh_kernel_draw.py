@@ -99,7 +99,7 @@ def test_broken_draw_hands_settle_as_the_engine(seed: int, code: str, how: str) 
 @pytest.mark.parametrize("code", ["NT", "PO", "FT", "NS", "PO/8", *DRAW_GAMES])
 def test_hole_cards_not_dealt_are_unknown_in_the_kernel_as_in_the_engine(code: str) -> None:
     """A file that deals only some players' cards (a room's hand deals the hero's): the
-    others hold unknown cards from the first bet on (``engine._fill_unknown_holes``),
+    others hold unknown cards from the first bet on (``dealing.CardsInPlay._fill_unknown_holes``),
     and after a draw the cards owed but not dealt are unknown too; the kernel settles
     those hands (or finds a needed hand unknown) as the engine does."""
     rng = random.Random(f"undealt {code}")

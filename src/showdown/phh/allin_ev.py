@@ -54,7 +54,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from showdown.phh.engine import _DEALING, _DRAWING, HandState
+from showdown.phh.dealing import DEALING, DRAWING
+from showdown.phh.engine import HandState
 
 if TYPE_CHECKING:
     from showdown.phh.replayed import Replay
@@ -113,7 +114,7 @@ def all_in_moment(r: Replay) -> tuple[str, tuple[str, ...]] | None:
     for index, text in enumerate(r.history.fields["actions"]):
         state.apply(index, text)
         if (
-            state.phase in (_DEALING, _DRAWING)
+            state.phase in (DEALING, DRAWING)
             and state.live >= 2
             and not state._more_betting()
         ):

@@ -36,23 +36,22 @@ counts from the largest blind posted.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import NoReturn
 
-from showdown.phh.actions import CARD_TEXTS, Action, parse_action
+from showdown.phh.actions import parse_action
 from showdown.phh.amounts import LIMIT, from_units, hand_units, to_units
 from showdown.phh.betting import after_raise, blind_opener, raise_bounds, round_queue
-from showdown.phh.errors import IllegalAction, MalformedHistory, UnsupportedVariant
+from showdown.phh.dealing import BETTING, DEALING, DONE, DRAWING, CardsInPlay, split_cards
+from showdown.phh.errors import IllegalAction, MalformedHistory
 from showdown.phh.notation import HandHistory
+from showdown.phh.replay_fields import behind_the_cap, runout_count, variant_rules
 from showdown.phh.replayed import Replay
-from showdown.phh.rules import RULES, VariantRules, supported_codes
+from showdown.phh.rules import VariantRules
 from showdown.phh.upcards import opener_by_upcards
 
 __all__ = ["HandState", "Replay", "replay", "variant_rules"]
 
-_DEALING, _BETTING, _DRAWING, _DONE = 0, 1, 2, 3
-_ANY_CARD = CARD_TEXTS | {"??"}
 #: "p1" -> 0, ... for the fast path of :meth:`HandState.apply`.
 _PLAYERS = {f"p{k + 1}": k for k in range(99)}
 #: A bet amount: ASCII digits, with a decimal point between digits (``150``, ``3.50``); not
@@ -60,30 +59,7 @@ _PLAYERS = {f"p{k + 1}": k for k in range(99)}
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
 
-def _split(text: str) -> tuple[str, ...] | None:
-    """Cards run together, or ``None`` when the text is not (the grammar then says why)."""
-    cards = tuple(text[k : k + 2] for k in range(0, len(text), 2))
-    return cards if cards and len(text) % 2 == 0 and _ANY_CARD.issuperset(cards) else None
-
-
-def variant_rules(history: HandHistory) -> VariantRules:
-    """The rules of the hand's variant; an unknown or unsupported code is
-    :class:`UnsupportedVariant`."""
-    code = history.variant
-    rules = RULES.get(code)
-    if rules is None or not rules.supported:
-        what = "is not a PHH variant code"
-        if rules is not None:
-            what = f"({rules.name}) is not supported yet"
-        raise UnsupportedVariant(
-            history.file,
-            history.label,
-            f"variant {code!r} {what}; this version replays {', '.join(supported_codes())}",
-        )
-    return rules
-
-
-class HandState:
+class HandState(CardsInPlay):
     """The state of a hand being replayed: :meth:`start`, then :meth:`apply` each action.
 
     :meth:`due` says what comes next and :meth:`raise_limits` what a raise may
@@ -115,9 +91,7 @@ class HandState:
         "min_bet",
         "mucked",
         "n",
-        "pending_board",
         "pending_holes",
-        "phase",
         "queue",
         "raises",
         "repair",
@@ -151,7 +125,7 @@ class HandState:
         stacks = list(amounts["starting_stacks"])
         if not all(stacks):
             history.error("every starting stack must be above 0")
-        self.behind = _behind_the_cap(history, scale, stacks)
+        self.behind = behind_the_cap(history, scale, stacks)
         self.stacks = stacks
         self.bets = [0] * n
         self.contributed = [0] * n
@@ -204,7 +178,7 @@ class HandState:
         #: stays owed, see :meth:`full_blind_owed`.
         self.short_blind = (not rules.fixed and self.max_bet < self.min_bet and any(blinds)
                             and not all(stacks))
-        self.runs = _runout_count(history)
+        self.runs = runout_count(history)
         self.runout_street: int | None = None
         self.run_boards: list[list[str]] = []
         self._start_street()
@@ -224,9 +198,9 @@ class HandState:
         """What comes next: ``("hole", i)``, ``("board", n)``, ``("discard", i)``,
         ``("act", i)``, ``("show", 0)`` (betting is over: live players may show) or
         ``("over", 0)`` (one player is left)."""
-        if self.phase == _BETTING:
+        if self.phase == BETTING:
             return "act", self.queue[0]
-        if self.phase == _DONE:
+        if self.phase == DONE:
             return ("over", 0) if self.live == 1 else ("show", 0)
         if self.draws_left:
             return "discard", self.draws_left[0]
@@ -277,7 +251,7 @@ class HandState:
         count = len(street.hole)
         self.pending_holes = [0 if self.folded[i] else count for i in range(self.n)]
         self.draws_left = [i for i in range(self.n) if not self.folded[i]] if street.draw else []
-        self.phase = _DRAWING if street.draw else _DEALING
+        self.phase = DRAWING if street.draw else DEALING
         self._maybe_begin_betting()
 
     def _maybe_begin_betting(self) -> None:
@@ -304,7 +278,7 @@ class HandState:
             self.completion = self.bring_in_due
         queue = round_queue(n, opener, self.stacks, bets, self.folded)
         self.queue = queue
-        self.phase = _BETTING
+        self.phase = BETTING
         if not queue or (len(queue) == 1 and bets[queue[0]] >= self.max_bet):
             self._end_round()
 
@@ -315,7 +289,7 @@ class HandState:
         self.bets = [0] * self.n
         self.max_bet = 0
         if self.live == 1:
-            self.phase = _DONE
+            self.phase = DONE
             return
         self.street += 1
         if self.runout_street is None and not self._more_betting():
@@ -324,7 +298,7 @@ class HandState:
             if len(self.run_boards) + 1 < self.runs:
                 self._next_run()
                 return
-            self.phase = _DONE
+            self.phase = DONE
             return
         self._start_street()
 
@@ -363,13 +337,13 @@ class HandState:
                 self._bet_action(i, "cbr", words[2])
                 return
         elif len(words) == 3 and words[0] == "d" and words[1] == "db":
-            cards = _split(words[2])
+            cards = split_cards(words[2])
             if cards is not None:
                 self._deal_board(cards)
                 return
         elif len(words) == 4 and words[0] == "d" and words[1] == "dh":
             i = _PLAYERS.get(words[2])
-            cards = _split(words[3])
+            cards = split_cards(words[3])
             if i is not None and i < self.n and cards is not None:
                 self._deal_hole(i, cards)
                 return
@@ -394,35 +368,12 @@ class HandState:
         else:
             self._draw(action)
 
-    def _cards(self, cards: tuple[str, ...]) -> None:
-        used = self.used
-        ranks = self.rules.ranks
-        for card in cards:
-            if card != "??":
-                if card in used:
-                    self.illegal("deck", f"{card} was already dealt")
-                if card[0] not in ranks:
-                    self.illegal("deck", f"{card} is not in the {self.rules.name} deck")
-                used.add(card)
-
-    def _deal_hole(self, i: int, cards: tuple[str, ...]) -> None:
-        self._no_decision_left()
-        owed = self.pending_holes[i] if self.phase in (_DEALING, _DRAWING) else 0
-        if owed == 0:
-            self.illegal("dealing order", f"no hole cards are due to p{i + 1} now")
-        if len(cards) > owed:
-            self.illegal("dealing", f"p{i + 1} is owed {owed} cards, not {len(cards)}")
-        self._cards(cards)
-        self.holes[i].extend(cards)
-        self.pending_holes[i] = owed - len(cards)
-        self._maybe_begin_betting()
-
     def _no_decision_left(self) -> None:
         """End a betting round whose players still to act can only check: each has
         matched the bet and no other live player has chips (a raise needs a caller). The
         rooms do not ask them (a big blind after the small blind calls all in for less);
         a file may write their check (``cc``) or go on to the cards."""
-        if self.phase != _BETTING:
+        if self.phase != BETTING:
             return
         queue = self.queue
         if any(self.bets[i] < self.max_bet for i in queue):
@@ -433,58 +384,11 @@ class HandState:
             self.acted[i] = self.max_bet
         self._end_round()
 
-    def _deal_board(self, cards: tuple[str, ...]) -> None:
-        self._no_decision_left()
-        if self.phase != _DEALING or not self.pending_board:
-            self.illegal("dealing order", "no board cards are due now")
-        if len(cards) > self.pending_board:
-            self.illegal(
-                "dealing", f"this street deals {self.pending_board} board cards, not {len(cards)}"
-            )
-        self._cards(cards)
-        self.board.extend(cards)
-        self.pending_board -= len(cards)
-        self._maybe_begin_betting()
-
-    def _draw(self, action: Action) -> None:
-        self._no_decision_left()
-        i = action.player
-        if self.phase != _DRAWING or not self.draws_left:
-            self.illegal("draw order", "nobody discards now")
-        if self.draws_left[0] != i:
-            self.illegal("draw order", f"it is p{self.draws_left[0] + 1}'s turn to discard")
-        cards = action.cards or ()
-        hole = self.holes[i]
-        for card in cards:
-            if card in hole:
-                hole.remove(card)
-                self.used.discard(card)  # the discards may come back after a reshuffle
-            elif "??" in hole:
-                hole.remove("??")
-            else:
-                self.illegal("discard", f"p{i + 1} does not hold {card}")
-        self.draws_left.pop(0)
-        self.pending_holes[i] = len(cards)
-        if not self.draws_left:
-            self.phase = _DEALING
-            self._maybe_begin_betting()
-
-    def _fill_unknown_holes(self) -> None:
-        """Hole cards the file does not deal are unknown (``??``), as pokerkit reads them."""
-        if self.pending_board:
-            name = {3: "flop"}.get(self.pending_board, "board card")
-            self.illegal("dealing order", f"the {name} must be dealt (d db) before anyone acts")
-        for i, owed in enumerate(self.pending_holes):
-            if owed:
-                self.holes[i].extend(["??"] * owed)
-                self.pending_holes[i] = 0
-        self._begin_betting()
-
     def _bet_action(self, i: int, verb: str, amount: str) -> None:
-        if self.phase == _DEALING and not self.draws_left:
+        if self.phase == DEALING and not self.draws_left:
             self._fill_unknown_holes()
-        if self.phase != _BETTING:
-            why = "the hand is over" if self.phase == _DONE else "the players are discarding"
+        if self.phase != BETTING:
+            why = "the hand is over" if self.phase == DONE else "the players are discarding"
             self.illegal("turn order", f"nobody can bet now: {why}")
         queue = self.queue
         if queue[0] != i:
@@ -519,13 +423,13 @@ class HandState:
     def _infer_until(self, i: int) -> None:
         """Repair: the players before ``i`` whose actions are missing check, or fold to a bet."""
         index, text = self.index, self.text
-        while self.phase == _BETTING and self.queue and self.queue[0] != i:
+        while self.phase == BETTING and self.queue and self.queue[0] != i:
             j = self.queue[0]
             verb = "cc" if self.to_call(j) == 0 else "f"
             self.inferred.append(f"p{j + 1} {verb}")
             self._bet_action(j, verb, "")
         self.index, self.text = index, text
-        if self.phase != _BETTING or not self.queue:
+        if self.phase != BETTING or not self.queue:
             self.illegal("turn order", f"p{i + 1} has nothing to do when the missing actions "
                          "are filled in")
 
@@ -620,8 +524,6 @@ class HandState:
             self._end_round()
 
     def _bad_amount(self, i: int, amount: int, smallest: int, largest: int, total: int) -> NoReturn:
-        from showdown.phh.amounts import from_units
-
         def show(units: int) -> str:
             return str(from_units(units, self.scale))
 
@@ -641,49 +543,15 @@ class HandState:
             )
         self.illegal("pot-limit maximum", f"the largest raise is to {show(largest)} (the pot)")
 
-    def _show(self, action: Action) -> None:
-        self._no_decision_left()
-        i = action.player
-        if self.folded[i]:
-            self.illegal("showdown", f"p{i + 1} folded and has no hand to show")
-        cards = action.cards
-        if self.shown[i] and (self.mucked[i] or cards == ()):
-            # Showing again is allowed (card rooms write a show at each card of an all-in
-            # runout, "p1 sm ????", then the cards); mucking after a show, or after a muck, not.
-            self.illegal("showdown", f"p{i + 1} already {'mucked' if self.mucked[i] else 'showed'}")
-        if self.phase == _BETTING or (self.phase != _DONE and self._more_betting()):
-            self.illegal("showdown", "cards are shown only when the betting is over")
-        self.shown[i] = True
-        if cards is None:  # "sm -": the cards already dealt
-            return
-        if not cards:
-            self.mucked[i] = True
-            return
-        hole = self.holes[i]
-        if len(cards) != len(hole):
-            self.illegal("showdown", f"p{i + 1} holds {len(hole)} cards, not {len(cards)}")
-        for card in cards:
-            if card == "??":
-                continue
-            if card in hole:
-                continue
-            unknown = [j for j, c in enumerate(hole) if c == "??"]
-            if not unknown:
-                self.illegal("showdown", f"p{i + 1} was dealt {''.join(hole)}, not {card}")
-            if card in self.used:
-                self.illegal("deck", f"{card} was already dealt")
-            self.used.add(card)
-            hole[unknown[0]] = card
-
     def _more_betting(self) -> bool:
         """Whether a betting round can still happen (two or more live players with chips)."""
         return sum(1 for i in range(self.n) if not self.folded[i] and self.stacks[i]) > 1
 
     def pending(self) -> str | None:
         """What the hand waits for when its actions stop here (``None``: it is over)."""
-        if self.phase == _DONE:
+        if self.phase == DONE:
             return None
-        if self.phase == _BETTING:
+        if self.phase == BETTING:
             return f"p{self.queue[0] + 1} to act"
         if self.pending_board:
             return f"{self.pending_board} board card(s) to deal"
@@ -698,43 +566,6 @@ class HandState:
             return
         h = self.history
         raise MalformedHistory(h.file, h.label, f"the actions end before the hand is over ({nxt})")
-
-
-def _runout_count(history: HandHistory) -> int:
-    """How many times the hand's board is run out: ``_runout_count`` (1 when absent).
-
-    PHH has no action for the players' choice of the number of runouts (pokerkit asks
-    for it with ``select_runout_count`` and its notation has no text for it), so a
-    hand run twice says so in this field; its ``d db`` actions deal each run in turn,
-    from the street after the all-in, as pokerkit deals several runouts."""
-    count = history.fields.get("_runout_count", 1)
-    if type(count) is not int or not 1 <= count <= 9:
-        history.error(f"_runout_count must be a whole number from 1 to 9, not {count!r}")
-    return count
-
-
-def _behind_the_cap(history: HandHistory, scale: int, stacks: list[int]) -> list[int]:
-    """The chips each player keeps out of the hand in a cap game (``_cap``, this
-    library's field: PokerStars' ``Hold'em No Limit ($2/$4 - $80 Cap - USD)``), taken
-    out of ``stacks``; all 0 without a cap.
-
-    Nobody puts more than the cap into the hand, forced bets included, so a player who
-    reaches it plays on as one all in for the cap: the betting ends when every player
-    left has reached it (or is all in) although their stacks remain, and the board is
-    dealt without betting (once, or once per run). The chips behind are the player's
-    again when the hand is settled."""
-    cap = history.fields.get("_cap")
-    if cap is None:
-        return [0] * len(stacks)
-    if type(cap) not in (int, float) or not 0 < cap < math.inf:
-        history.error(f"_cap must be a number above 0, not {cap!r}")
-    units = to_units(cap, scale)
-    if from_units(units, scale) != cap:
-        history.error(f"_cap ({cap!r}) has more decimal places than the hand's other amounts")
-    behind = [max(0, s - units) for s in stacks]  # an unknown (inf) stack plays the cap too
-    for i, kept in enumerate(behind):
-        stacks[i] -= kept
-    return behind
 
 
 def replay(history: HandHistory, repair: bool = False, partial: bool = True) -> Replay:
