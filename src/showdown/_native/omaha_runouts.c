@@ -151,6 +151,33 @@ static inline void settle_any(Pots *s, const uint16_t *high, const uint16_t *low
     }
 }
 
+/* Whether a hand holds a pair of hole cards of suit ``q`` (OmahaHole.suit: 4 for two
+ * suits), so that a flush in q can be. */
+static int holds_suit(const OmahaHole *holes, int players, int q)
+{
+    int held = 0;
+    for (int p = 0; p < players; p++) {
+        for (int i = 0; i < holes[p].n; i++) {
+            held |= (int)holes[p].suit[i] == q;
+        }
+    }
+    return held;
+}
+
+/* The live ranks of one suit (``suited_live``) listed into ``suited`` (their count
+ * returned), and per rank the live cards of the other suits into ``others``. */
+static int split_by_suit(const int *suited_live, const int *live, int *suited, int *others)
+{
+    int ns = 0;
+    for (int rank = 0; rank < 13; rank++) {
+        if (suited_live[rank]) {
+            suited[ns++] = rank;
+        }
+        others[rank] = live[rank] - suited_live[rank];
+    }
+    return ns;
+}
+
 /* Each player's best flush in suit ``q`` with one of the board's ``nf`` flush rank sets
  * ``flush_bits`` (two hole cards of q and three board cards), 0xffff for none. */
 static void flush_highs(const Tables *t, const OmahaHole *holes, int players, int q,
@@ -214,22 +241,11 @@ void sd_omaha_merged(const Tables *t, const uint16_t *triple, const unsigned *de
     }
     /* 2. The boards with three cards of a suit or more, suit by suit. */
     for (int q = 0; q < 4; q++) {
-        int held = 0; /* a hand with two cards of q: a flush can be */
-        for (int p = 0; p < players; p++) {
-            for (int i = 0; i < holes[p].n; i++) {
-                held |= (int)holes[p].suit[i] == q;
-            }
-        }
-        if (!held) {
+        if (!holds_suit(holes, players, q)) { /* no hand with two cards of q: no flush */
             continue;
         }
-        int suited[13], ns = 0, others[13];
-        for (int rank = 0; rank < 13; rank++) {
-            if (suited_live[q][rank]) {
-                suited[ns++] = rank;
-            }
-            others[rank] = live[rank] - suited_live[q][rank];
-        }
+        int suited[13], others[13];
+        const int ns = split_by_suit(suited_live[q], live, suited, others);
         for (int j = 3; j <= 5 && j <= ns; j++) {
             int pick[5] = {0, 1, 2, 3, 4};
             const int rest = 5 - j; /* ranks (0 to 2) of the other suits' live cards */
@@ -364,22 +380,11 @@ void sd_omaha_merged_known(const Tables *t, const uint16_t *triple, const unsign
     OmahaWalk w = {triple, holes, s, NULL};
     omaha_multisets(&w, rk, nk, k, 0, live, 1); /* 1. the rank multisets, no flush */
     for (int q = 0; q < 4; q++) {                /* 2. the boards with a flush suit q */
-        int held = 0;
-        for (int p = 0; p < players; p++) {
-            for (int i = 0; i < holes[p].n; i++) {
-                held |= (int)holes[p].suit[i] == q;
-            }
-        }
-        if (!held || known_suit[q] + k < 3) {
+        if (!holds_suit(holes, players, q) || known_suit[q] + k < 3) {
             continue;
         }
-        int suited[13], ns = 0, others[13];
-        for (int rank = 0; rank < 13; rank++) {
-            if (suited_live[q][rank]) {
-                suited[ns++] = rank;
-            }
-            others[rank] = live[rank] - suited_live[q][rank];
-        }
+        int suited[13], others[13];
+        const int ns = split_by_suit(suited_live[q], live, suited, others);
         for (int j = known_suit[q] >= 3 ? 0 : 3 - known_suit[q]; j <= k && j <= ns; j++) {
             int pick[5] = {0, 1, 2, 3, 4};
             do {
