@@ -42,6 +42,7 @@ SOURCES = [
     "module.c",
     "tables.c",
     "evaluate.c",
+    "batch_vector.c",
     "holdem_exact.c",
     "holdem_merged.c",
     "exact_deals.c",

@@ -20,6 +20,11 @@ PyDoc_STRVAR(batch_doc,
 "(uint16). Returns -1, or the index of the first row with an id outside 0..51\n"
 "(or, if ``check``, a repeated card). Releases the GIL.");
 
+PyDoc_STRVAR(vector_batch_doc,
+"vector_batch(n) -> bool\n\n"
+"Whether batch() ranks dense uint8 and int16 rows of n ids (5-7) sixteen at a time\n"
+"here: this processor has AVX-512 (F, BW, VBMI, BITALG) and these tables fit the path.");
+
 PyDoc_STRVAR(omaha_batch_doc,
 "omaha_batch(hole, board, out, check) -> int\n\n"
 "Omaha ranks of the rows of two 2-d integer buffers (4-6 and 3-5 columns) into ``out``;\n"
@@ -123,6 +128,7 @@ static PyMethodDef Tables_methods[] = {
     {"rank", (PyCFunction)sd_Tables_rank, METH_O, rank_doc},
     {"omaha", (PyCFunction)(void (*)(void))sd_Tables_omaha, METH_FASTCALL, omaha_doc},
     {"batch", (PyCFunction)sd_Tables_batch, METH_VARARGS, batch_doc},
+    {"vector_batch", (PyCFunction)sd_Tables_vector_batch, METH_O, vector_batch_doc},
     {"omaha_batch", (PyCFunction)sd_Tables_omaha_batch, METH_VARARGS, omaha_batch_doc},
     {"tally", (PyCFunction)sd_Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)sd_Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},

@@ -1,0 +1,243 @@
+/*
+ * Rows of uint8 ids ranked sixteen at a time with AVX-512 (batch on processors that
+ * have AVX512F, BW, VBMI and BITALG: Ice Lake, Sapphire Rapids, Zen 4 and later).
+ *
+ * Chosen at run time, as the POPCNT loops of evaluate.c are, so the kernel is still
+ * built without -march; -DSHOWDOWN_NO_AVX512 leaves this path out (the test of the
+ * portable loops builds the kernel so, to run the scalar loops on uint8 rows too).
+ *
+ * Sixteen rows of n uint8 ids (80, 96 or 112 bytes) are two 64-byte loads. One byte
+ * permutation maps every id to its place in a suit-major mask, 16 * suit + rank, and
+ * then per column one more puts the sixteen rows' ids into sixteen 32-bit lanes, where:
+ *
+ *   - the rank key is a 16-entry permutation of the lane (its low four bits are the
+ *     rank), added up into the rank-key sum of evaluate.c's Entry;
+ *   - 1 << place goes to one of two masks (suits 0 and 1 in one, 2 and 3 in the other,
+ *     a shift of 32 or more giving 0), so each 16-bit half is one suit's ranks.
+ *
+ * A bit count of every 16-bit half is then each suit's count: five or more is a flush
+ * (its ranks are the half itself, the flush table's index), and in checked rows the
+ * counts add up to n unless a card is there twice (a carry takes a bit away), the same
+ * test as the scalar loops' bit counts. Ids of 64 or more (or negative) show in the OR
+ * of the ids, and ids of 52..63, placed at 63, in the OR of the masks' bit 31 (a carry
+ * of an unchecked row with a card twice may set it too: the block is then read again
+ * by the scalar loop, which finds what is bad, if anything). int16 ids are packed to
+ * bytes first. The non-flush rank is two gathers, the row base and the compact table's
+ * entry, as the scalar loops' two loads. No branch per row: one per sixteen rows for
+ * the flushes (about 40% of groups of random hands hold one), one per block of 256
+ * rows for the checks.
+ */
+#include "kernel.h"
+
+#if SHOWDOWN_SSE2 && !defined(SHOWDOWN_NO_AVX512) && !defined(SHOWDOWN_NO_VPOPCNT) &&         \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8))
+#include <immintrin.h>
+
+#define VECTOR_TARGET "avx2,avx512f,avx512bw,avx512vbmi,avx512bitalg"
+#define WITH_VECTOR __attribute__((target(VECTOR_TARGET)))
+
+/* Rows per block: bad rows are looked for once per block, as in evaluate.c. */
+#define VECTOR_BLOCK 256
+
+static int has_vector_features(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
+                __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
+                __builtin_cpu_supports("avx512bitalg");
+    }
+    return known;
+}
+
+int sd_vector_batch_fits(const Tables *t, int n)
+{
+    if (n < 5 || n > 7 || !has_vector_features() || t->flush_bias[n] != NIBBLE_BIAS) {
+        return 0;
+    }
+    /* the path assumes what the scalar loops read from the entries: one rank key per
+     * rank (id >> 2), one suit per id & 3, and a bit per id */
+    for (int c = 0; c < NCARDS; c++) {
+        if ((t->keys[c] >> SUIT_BITS) != t->rank_keys[c >> 2]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* What every group of sixteen rows reads: per column, the byte of each 32-bit lane
+ * (row k's id at byte n * k + column), the ids' places and the rank keys. */
+typedef struct {
+    __m512i columns[7], places, rank_keys;
+    const uint16_t *nf;
+    const uint32_t *row_base;
+    int n;
+} Group;
+
+/* The sixteen rows whose ids are the bytes of ``lo`` and ``hi`` (row k's where
+ * g->columns say) ranked into out[0..15], their suit counts added to *counts and their
+ * suit masks ORed into *seen. */
+WITH_VECTOR static inline void rank_sixteen(const Tables *t, const Group *g, __m512i lo,
+                                            __m512i hi, __m512i *counts, __m512i *seen,
+                                            uint16_t *out)
+{
+    lo = _mm512_permutexvar_epi8(lo, g->places);
+    hi = _mm512_permutexvar_epi8(hi, g->places);
+    const __m512i one = _mm512_set1_epi32(1), shift = _mm512_set1_epi32(32);
+    __m512i sums = _mm512_setzero_si512(), low = sums, high = sums;
+    for (int j = 0; j < g->n; j++) {
+        const __m512i place = _mm512_maskz_permutex2var_epi8(0x1111111111111111ull, lo,
+                                                             g->columns[j], hi);
+        sums = _mm512_add_epi32(sums, _mm512_permutexvar_epi32(place, g->rank_keys));
+        low = _mm512_add_epi32(low, _mm512_sllv_epi32(one, place));
+        high = _mm512_add_epi32(high, _mm512_sllv_epi32(one, _mm512_sub_epi32(place, shift)));
+    }
+    const __m512i low_counts = _mm512_popcnt_epi16(low), high_counts = _mm512_popcnt_epi16(high);
+    *counts = _mm512_add_epi16(*counts, _mm512_add_epi16(low_counts, high_counts));
+    *seen = _mm512_or_si512(*seen, high); /* bit 31: an id of 52..63 (place 63) */
+    const __m512i bases = _mm512_i32gather_epi32(_mm512_srli_epi32(sums, ROW_BITS),
+                                                 (const void *)g->row_base, 4);
+    /* two bytes past each entry are read too: the compact table is padded (tables.c) */
+    const __m512i ranks = _mm512_i32gather_epi32(_mm512_add_epi32(sums, bases),
+                                                 (const void *)g->nf, 2);
+    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(ranks));
+    const __m512i five = _mm512_set1_epi16(5);
+    __mmask32 flush_low = _mm512_cmpge_epu16_mask(low_counts, five);
+    __mmask32 flush_high = _mm512_cmpge_epu16_mask(high_counts, five);
+    if (flush_low | flush_high) {
+        uint16_t halves[2][32];
+        _mm512_storeu_si512((void *)halves[0], low);
+        _mm512_storeu_si512((void *)halves[1], high);
+        for (; flush_low; flush_low &= flush_low - 1) {
+            const int h = __builtin_ctz(flush_low);
+            out[h >> 1] = t->flush[halves[0][h] & 8191];
+        }
+        for (; flush_high; flush_high &= flush_high - 1) {
+            const int h = __builtin_ctz(flush_high);
+            out[h >> 1] = t->flush[halves[1][h] & 8191];
+        }
+    }
+}
+
+/* The first ``count`` bits set (count 0..64; never called with another). */
+static inline uint64_t low_bits(int count)
+{
+    return count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << count) - 1;
+}
+
+/* Where the id of index i (0..127) of a group's ids lies in its 128 bytes: uint8 ids
+ * as they are; int16 ids as packed by two PACKUSWB (per 128-bit lane, eight words of
+ * the first register then eight of the second). */
+static int byte_of(int i, int width)
+{
+    if (width == 1) {
+        return i;
+    }
+    const int half = i & 64, word = i & 63;
+    return half + 16 * ((word & 31) >> 3) + (word >= 32 ? 8 : 0) + (word & 7);
+}
+
+WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width,
+                                       Py_ssize_t rows, int n, int check, uint16_t *out)
+{
+    Group g;
+    g.n = n;
+    g.nf = t->nonflush[n];
+    g.row_base = t->row_base[n];
+    for (int j = 0; j < n; j++) {
+        uint8_t index[64];
+        for (int b = 0; b < 64; b++) {
+            index[b] = (uint8_t)(byte_of((n * (b / 4) + j) & 127, width) & 127);
+        }
+        g.columns[j] = _mm512_loadu_si512((const void *)index);
+    }
+    uint8_t place[64];
+    for (int c = 0; c < 64; c++) { /* 52..63 are bad ids: place 63 flags them */
+        place[c] = (uint8_t)(c < NCARDS ? 16 * (c & 3) + (c >> 2) : 63);
+    }
+    uint32_t keys[16] = {0};
+    for (int r = 0; r < 13; r++) {
+        keys[r] = t->rank_keys[r];
+    }
+    g.places = _mm512_loadu_si512((const void *)place);
+    g.rank_keys = _mm512_loadu_si512((const void *)keys);
+    const int used = 16 * n; /* ids in a group: 80, 96 or 112 */
+    /* the bits an id of 0..63 may have: any other is bad (a negative int16 too) */
+    const __m512i wide =
+        width == 1 ? _mm512_set1_epi8((char)0xc0) : _mm512_set1_epi16((short)0xffc0);
+    const Py_ssize_t whole = rows - rows % 16;
+    for (Py_ssize_t start = 0; start < whole; start += VECTOR_BLOCK) {
+        const Py_ssize_t end = whole - start < VECTOR_BLOCK ? whole : start + VECTOR_BLOCK;
+        __m512i counts = _mm512_setzero_si512(), seen = counts, any = counts;
+        for (Py_ssize_t row = start; row < end; row += 16) {
+            __m512i lo, hi;
+            if (width == 1) { /* the second load stops at the group's last id */
+                const uint8_t *p = (const uint8_t *)ids + row * n;
+                __builtin_prefetch(p + 256 * n, 0, 2);
+                __builtin_prefetch(p + 256 * n + 64, 0, 2);
+                lo = _mm512_loadu_si512((const void *)p);
+                hi = _mm512_maskz_loadu_epi8(low_bits(used - 64), (const void *)(p + 64));
+                any = _mm512_ternarylogic_epi32(any, lo, hi, 0xfe); /* any | lo | hi */
+            } else { /* PACKUSWB: an id outside 0..255 shows in ``any`` first */
+                const int16_t *p = (const int16_t *)ids + row * n;
+                __m512i w[4];
+                for (int c = 0; c < 4; c++) { /* asked for ahead, as evaluate.c's loops do */
+                    __builtin_prefetch((const char *)(p + 256 * n) + 64 * c, 0, 2);
+                    const int left = used - 32 * c; /* 5 ids: 80 words, the fourth none */
+                    const __mmask32 words =
+                        (__mmask32)low_bits(left < 0 ? 0 : left > 32 ? 32 : left);
+                    w[c] = _mm512_maskz_loadu_epi16(words, (const void *)(p + 32 * c));
+                }
+                any = _mm512_ternarylogic_epi32(any, w[0], w[1], 0xfe);
+                any = _mm512_ternarylogic_epi32(any, w[2], w[3], 0xfe);
+                lo = _mm512_packus_epi16(w[0], w[1]);
+                hi = _mm512_packus_epi16(w[2], w[3]);
+            }
+            rank_sixteen(t, &g, lo, hi, &counts, &seen, out + row);
+        }
+        /* each 16-bit count is under 256 here, so the sum of the bytes is theirs */
+        const int64_t total =
+            _mm512_reduce_add_epi64(_mm512_sad_epu8(counts, _mm512_setzero_si512()));
+        const int bad = _mm512_test_epi32_mask(any, wide) != 0 ||
+                        _mm512_test_epi32_mask(seen, _mm512_set1_epi32((int)0x80000000u)) != 0;
+        if (bad || (check && total != (int64_t)n * (end - start))) {
+            return start;
+        }
+    }
+    return whole;
+}
+
+#else
+
+int sd_vector_batch_fits(const Tables *t, int n)
+{
+    (void)t;
+    (void)n;
+    return 0;
+}
+
+Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width, Py_ssize_t rows, int n,
+                           int check, uint16_t *out)
+{
+    (void)t;
+    (void)ids;
+    (void)width;
+    (void)rows;
+    (void)n;
+    (void)check;
+    (void)out;
+    return 0;
+}
+
+#endif
+
+/* vector_batch(n) */
+PyObject *sd_Tables_vector_batch(Tables *self, PyObject *n_obj)
+{
+    const long n = PyLong_AsLong(n_obj);
+    if (n == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyBool_FromLong(n >= 5 && n <= 7 && sd_vector_batch_fits(self, (int)n));
+}
