@@ -38,6 +38,10 @@
 
 /* Rows per block: bad rows are looked for once per block, as in evaluate.c. */
 #define VECTOR_BLOCK 256
+/* How far ahead (rows) the ids are asked for, into the second-level cache: without it
+ * the loop waits on memory (uint8 rows 1.2x and int16 ones 1.35x faster with it, A/B);
+ * 512 rows measured the same. */
+#define VECTOR_AHEAD 256
 
 static int has_vector_features(void)
 {
@@ -174,16 +178,16 @@ WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int wid
             __m512i lo, hi;
             if (width == 1) { /* the second load stops at the group's last id */
                 const uint8_t *p = (const uint8_t *)ids + row * n;
-                __builtin_prefetch(p + 256 * n, 0, 2);
-                __builtin_prefetch(p + 256 * n + 64, 0, 2);
+                __builtin_prefetch(p + VECTOR_AHEAD * n, 0, 2);
+                __builtin_prefetch(p + VECTOR_AHEAD * n + 64, 0, 2);
                 lo = _mm512_loadu_si512((const void *)p);
                 hi = _mm512_maskz_loadu_epi8(low_bits(used - 64), (const void *)(p + 64));
                 any = _mm512_ternarylogic_epi32(any, lo, hi, 0xfe); /* any | lo | hi */
             } else { /* PACKUSWB: an id outside 0..255 shows in ``any`` first */
                 const int16_t *p = (const int16_t *)ids + row * n;
                 __m512i w[4];
-                for (int c = 0; c < 4; c++) { /* asked for ahead, as evaluate.c's loops do */
-                    __builtin_prefetch((const char *)(p + 256 * n) + 64 * c, 0, 2);
+                for (int c = 0; c < 4; c++) {
+                    __builtin_prefetch((const char *)(p + VECTOR_AHEAD * n) + 64 * c, 0, 2);
                     const int left = used - 32 * c; /* 5 ids: 80 words, the fourth none */
                     const __mmask32 words =
                         (__mmask32)low_bits(left < 0 ? 0 : left > 32 ? 32 : left);
