@@ -1,10 +1,10 @@
-"""The kernel's batch path that ranks uint8 and int16 rows sixteen at a time (AVX-512).
+"""The kernel's batch path that ranks rows sixteen at a time (AVX-512).
 
-Where the processor has it, ``batch`` takes it for dense uint8 and int16 rows of 5-7
-ids; int64 rows always go through the scalar loop, so every test here compares the
-two on the same hands: flush-heavy rows, every row count around the groups of 16 and
-the blocks of 256, bad ids of every kind and cards twice at any place. The numpy
-backend is the third opinion on clean rows.
+Where the processor has it, ``batch`` takes it for dense rows of 5-7 uint8, int16,
+int32 or int64 ids; rows that are not dense (a column view) always go through the
+scalar loop, so every test here compares the two on the same hands: flush-heavy rows,
+every row count around the groups of 16 and the blocks of 256, bad ids of every kind
+and cards twice at any place. The numpy backend is the third opinion on clean rows.
 """
 
 from __future__ import annotations
@@ -57,6 +57,16 @@ def ranked(ids: np.ndarray, check: bool, wrap: bool = False) -> tuple[int, np.nd
     return _backend.native_tables(wrap).batch(ids, out, check), out
 
 
+def scalar_ranked(ids: np.ndarray, check: bool, wrap: bool = False) -> tuple[int, np.ndarray]:
+    """The same through the scalar loop: the rows as a view of every other row."""
+    spread = np.zeros((2 * len(ids), ids.shape[1]), ids.dtype)
+    spread[::2] = ids
+    return ranked(spread[::2], check, wrap)
+
+
+DTYPES = [np.uint8, np.int16, np.int32, np.int64]
+
+
 def test_the_path_is_taken_where_the_processor_has_it() -> None:
     flags = cpu_flags()
     if flags is None or platform.machine() not in ("x86_64", "AMD64"):
@@ -69,7 +79,7 @@ def test_the_path_is_taken_where_the_processor_has_it() -> None:
 
 @pytest.mark.parametrize("wrap", [False, True])
 @pytest.mark.parametrize("n", [5, 6, 7])
-def test_uint8_and_int16_rows_rank_as_the_scalar_loop(n: int, wrap: bool) -> None:
+def test_rows_of_every_width_rank_as_the_scalar_loop(n: int, wrap: bool) -> None:
     rng = np.random.default_rng(n + 10 * wrap)
     hands = np.concatenate(
         [suited_rows(rng, 3000, n), np.argsort(rng.random((5000, 52)), axis=1)[:, :n]]
@@ -79,9 +89,9 @@ def test_uint8_and_int16_rows_rank_as_the_scalar_loop(n: int, wrap: bool) -> Non
     # the flush branch of most groups of sixteen is taken
     assert np.count_nonzero(suits.max(axis=0) >= 5) > len(hands) // 8
     for check in (True, False):
-        bad, scalar = ranked(hands.astype(np.int64), check, wrap)
+        bad, scalar = scalar_ranked(hands, check, wrap)
         assert bad == -1
-        for dtype in (np.uint8, np.int16):
+        for dtype in DTYPES:
             bad, ours = ranked(hands.astype(dtype), check, wrap)
             assert bad == -1
             np.testing.assert_array_equal(ours, scalar)
@@ -90,13 +100,18 @@ def test_uint8_and_int16_rows_rank_as_the_scalar_loop(n: int, wrap: bool) -> Non
             np.testing.assert_array_equal(evaluate_batch(hands), scalar)
 
 
-BAD_IDS = {np.uint8: [52, 57, 63, 64, 100, 255], np.int16: [52, 63, 64, 255, 256, 4096, -1]}
+BAD_IDS = {
+    np.uint8: [52, 57, 63, 64, 100, 255],
+    np.int16: [52, 63, 64, 255, 256, 4096, -1, -32768],
+    np.int32: [52, 63, 64, 255, 256, 65536 + 3, 2**31 - 1, -1, -(2**31)],
+    np.int64: [52, 63, 64, 256, 2**32 + 3, 2**40, -1, -(2**63)],
+}
 
 
 @given(
     n=st.sampled_from([5, 6, 7]),
     rows=st.integers(0, 700),
-    dtype=st.sampled_from([np.uint8, np.int16]),
+    dtype=st.sampled_from(DTYPES),
     check=st.booleans(),
     seed=st.integers(0, 2**32 - 1),
     fault=st.sampled_from(["none", "twice", "bad id"]),
@@ -113,7 +128,7 @@ def test_any_rows_and_faults_agree_with_the_scalar_loop(
     elif rows and fault == "bad id":
         hands[at, rng.integers(0, n)] = rng.choice(BAD_IDS[dtype])
     bad, ours = ranked(hands, check)
-    scalar_bad, scalar = ranked(hands.astype(np.int64), check)
+    scalar_bad, scalar = scalar_ranked(hands, check)
     assert bad == scalar_bad
     expected = -1
     if rows and (fault == "bad id" or (fault == "twice" and check)):
@@ -127,13 +142,14 @@ def test_any_rows_and_faults_agree_with_the_scalar_loop(
     np.testing.assert_array_equal(ours[:clean][keep], scalar[:clean][keep])
 
 
-def test_strided_and_offset_rows_go_through_the_scalar_loop_alike() -> None:
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_strided_and_offset_rows_go_through_the_scalar_loop_alike(dtype: type) -> None:
     rng = np.random.default_rng(3)
-    hands = suited_rows(rng, 2000, 7)
-    wide = np.zeros((2000, 9), np.uint8)
+    hands = suited_rows(rng, 2000, 7).astype(dtype)
+    wide = np.zeros((2000, 9), dtype)
     wide[:, 1:8] = hands
     _, dense = ranked(hands, True)
-    _, strided = ranked(wide[:, 1:8], True)  # rows 9 bytes apart: not dense
+    _, strided = ranked(wide[:, 1:8], True)  # rows 9 ids apart: not dense
     np.testing.assert_array_equal(strided, dense)
     _, tail = ranked(hands[5:], True)  # a start that is not a multiple of 16
     np.testing.assert_array_equal(tail, dense[5:])

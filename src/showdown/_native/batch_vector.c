@@ -130,21 +130,153 @@ static inline uint64_t low_bits(int count)
     return count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << count) - 1;
 }
 
-/* Where the id of index i (0..127) of a group's ids lies in its 128 bytes: uint8 ids
- * as they are; int16 ids as packed by two PACKUSWB (per 128-bit lane, eight words of
- * the first register then eight of the second). */
-static int byte_of(int i, int width)
+/* The loaders: a group's 16 * n ids from ``p`` as bytes in *lo and *hi, in whatever
+ * order their packs leave them (sd_vector_batch finds the order by loading a group of
+ * known ids), the OR of the ids as read added to *any, the group VECTOR_AHEAD rows on
+ * asked for. A load stops at the group's last id. Wider ids are packed with unsigned
+ * saturation, so an id outside 0..255 could pass for another: it shows in *any. */
+WITH_VECTOR static inline void load_u8(const void *ids, int n, __m512i *any, __m512i *lo,
+                                       __m512i *hi)
 {
-    if (width == 1) {
-        return i;
-    }
-    const int half = i & 64, word = i & 63;
-    return half + 16 * ((word & 31) >> 3) + (word >= 32 ? 8 : 0) + (word & 7);
+    const uint8_t *p = (const uint8_t *)ids;
+    __builtin_prefetch(p + VECTOR_AHEAD * n, 0, 2);
+    __builtin_prefetch(p + VECTOR_AHEAD * n + 64, 0, 2);
+    *lo = _mm512_loadu_si512((const void *)p); /* 16 * n is 80 bytes or more */
+    *hi = _mm512_maskz_loadu_epi8(low_bits(16 * n - 64), (const void *)(p + 64));
+    *any = _mm512_ternarylogic_epi32(*any, *lo, *hi, 0xfe); /* any | lo | hi */
 }
+
+/* Register c of ``per`` ids of ``size`` bytes from p, ``used`` ids in all (zeros past
+ * them), asked for ahead. */
+#define LOAD_PART(c, per, size, BITS)                                                          \
+    do {                                                                                       \
+        const char *at_ = (const char *)ids + 64 * (c);                                        \
+        const int left_ = used - (per) * (c);                                                  \
+        if (left_ > 0) {                                                                       \
+            __builtin_prefetch(at_ + (size_t)VECTOR_AHEAD * n * (size), 0, 2);                 \
+            v[c] = _mm512_maskz_loadu_epi##BITS(low_bits(left_ > (per) ? (per) : left_),        \
+                                                (const void *)at_);                            \
+            *any = _mm512_or_si512(*any, v[c]);                                                \
+        } else {                                                                               \
+            v[c] = _mm512_setzero_si512();                                                     \
+        }                                                                                      \
+    } while (0)
+
+WITH_VECTOR static inline void load_i16(const void *ids, int n, __m512i *any, __m512i *lo,
+                                        __m512i *hi)
+{
+    const int used = 16 * n;
+    __m512i v[4];
+    for (int c = 0; c < 4; c++) {
+        LOAD_PART(c, 32, 2, 16);
+    }
+    *lo = _mm512_packus_epi16(v[0], v[1]);
+    *hi = _mm512_packus_epi16(v[2], v[3]);
+}
+
+WITH_VECTOR static inline void load_i32(const void *ids, int n, __m512i *any, __m512i *lo,
+                                        __m512i *hi)
+{
+    const int used = 16 * n;
+    __m512i v[8];
+    for (int c = 0; c < 8; c++) {
+        LOAD_PART(c, 16, 4, 32);
+    }
+    for (int c = 0; c < 4; c++) { /* dwords to words */
+        v[c] = _mm512_packus_epi32(v[2 * c], v[2 * c + 1]);
+    }
+    *lo = _mm512_packus_epi16(v[0], v[1]);
+    *hi = _mm512_packus_epi16(v[2], v[3]);
+}
+
+/* int64 ids: an id of 0..255 is the dword pair (id, 0), so two dword packs leave it a
+ * word (a negative id, or one of 2**31 or more, saturates: *any has it). */
+WITH_VECTOR static inline void load_i64(const void *ids, int n, __m512i *any, __m512i *lo,
+                                        __m512i *hi)
+{
+    const int used = 16 * n;
+    __m512i v[16];
+    for (int c = 0; c < 16; c++) {
+        LOAD_PART(c, 8, 8, 64);
+    }
+    for (int c = 0; c < 8; c++) {
+        v[c] = _mm512_packus_epi32(v[2 * c], v[2 * c + 1]);
+    }
+    for (int c = 0; c < 4; c++) {
+        v[c] = _mm512_packus_epi32(v[2 * c], v[2 * c + 1]);
+    }
+    *lo = _mm512_packus_epi16(v[0], v[1]);
+    *hi = _mm512_packus_epi16(v[2], v[3]);
+}
+
+typedef void (*Loader)(const void *ids, int n, __m512i *any, __m512i *lo, __m512i *hi);
+
+/* The ids of every width up to 8 bytes (1, 2, 4, 8) ranked by the same loop. */
+#define VECTOR_LOOP(NAME, WIDTH, LOAD)                                                         \
+    WITH_VECTOR static Py_ssize_t NAME(const Tables *t, const Group *g, const char *ids,       \
+                                       Py_ssize_t whole, int check, uint16_t *out)             \
+    {                                                                                          \
+        const int n = g->n;                                                                    \
+        /* the bits an id of 0..63 may have: any other is bad (a negative one too) */          \
+        const __m512i wide = _mm512_set1_epi64(                                                \
+            (long long)(0xc0c0c0c0c0c0c0c0ull * (WIDTH == 1) +                                 \
+                        0xffc0ffc0ffc0ffc0ull * (WIDTH == 2) +                                 \
+                        0xffffffc0ffffffc0ull * (WIDTH == 4) + ~0x3full * (WIDTH == 8)));      \
+        for (Py_ssize_t start = 0; start < whole; start += VECTOR_BLOCK) {                     \
+            const Py_ssize_t end =                                                             \
+                whole - start < VECTOR_BLOCK ? whole : start + VECTOR_BLOCK;                   \
+            __m512i counts = _mm512_setzero_si512(), seen = counts, any = counts;              \
+            for (Py_ssize_t row = start; row < end; row += 16) {                               \
+                __m512i lo, hi;                                                                \
+                LOAD(ids + row * n * (WIDTH), n, &any, &lo, &hi);                              \
+                rank_sixteen(t, g, lo, hi, &counts, &seen, out + row);                         \
+            }                                                                                  \
+            /* each 16-bit count is under 256 here, so the sum of the bytes is theirs */      \
+            const int64_t total =                                                              \
+                _mm512_reduce_add_epi64(_mm512_sad_epu8(counts, _mm512_setzero_si512()));      \
+            const int bad = _mm512_test_epi64_mask(any, wide) != 0 ||                          \
+                            _mm512_test_epi32_mask(seen, _mm512_set1_epi32(INT32_MIN)) != 0;   \
+            if (bad || (check && total != (int64_t)n * (end - start))) {                       \
+                return start;                                                                  \
+            }                                                                                  \
+        }                                                                                      \
+        return whole;                                                                          \
+    }
+
+VECTOR_LOOP(vector_u8, 1, load_u8)
+VECTOR_LOOP(vector_i16, 2, load_i16)
+VECTOR_LOOP(vector_i32, 4, load_i32)
+VECTOR_LOOP(vector_i64, 8, load_i64)
 
 WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width,
                                        Py_ssize_t rows, int n, int check, uint16_t *out)
 {
+    const Loader load = width == 1 ? load_u8 : width == 2 ? load_i16 : width == 4 ? load_i32
+                                                                                  : load_i64;
+    /* where each id of a group lands in the loader's bytes: a group of ids 1..112 loaded
+     * (0 is what the loads leave past the group) */
+    unsigned char known[112 * 8];
+    for (int i = 0; i < 16 * n; i++) {
+        const int64_t id = i + 1;
+        const uint8_t one = (uint8_t)id;
+        const int16_t two = (int16_t)id;
+        const int32_t four = (int32_t)id;
+        memcpy(known + i * width, width == 1   ? (const void *)&one
+                                  : width == 2 ? (const void *)&two
+                                  : width == 4 ? (const void *)&four
+                                               : (const void *)&id,
+               (size_t)width);
+    }
+    __m512i any = _mm512_setzero_si512(), lo, hi;
+    load(known, n, &any, &lo, &hi);
+    uint8_t bytes[128], at[128] = {0};
+    _mm512_storeu_si512((void *)bytes, lo);
+    _mm512_storeu_si512((void *)(bytes + 64), hi);
+    for (int b = 0; b < 128; b++) {
+        if (bytes[b] != 0) {
+            at[bytes[b] - 1] = (uint8_t)b;
+        }
+    }
     Group g;
     g.n = n;
     g.nf = t->nonflush[n];
@@ -152,7 +284,7 @@ WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int wid
     for (int j = 0; j < n; j++) {
         uint8_t index[64];
         for (int b = 0; b < 64; b++) {
-            index[b] = (uint8_t)(byte_of((n * (b / 4) + j) & 127, width) & 127);
+            index[b] = (uint8_t)(at[(n * (b / 4) + j) % (16 * n)] & 127);
         }
         g.columns[j] = _mm512_loadu_si512((const void *)index);
     }
@@ -166,50 +298,18 @@ WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int wid
     }
     g.places = _mm512_loadu_si512((const void *)place);
     g.rank_keys = _mm512_loadu_si512((const void *)keys);
-    const int used = 16 * n; /* ids in a group: 80, 96 or 112 */
-    /* the bits an id of 0..63 may have: any other is bad (a negative int16 too) */
-    const __m512i wide =
-        width == 1 ? _mm512_set1_epi8((char)0xc0) : _mm512_set1_epi16((short)0xffc0);
     const Py_ssize_t whole = rows - rows % 16;
-    for (Py_ssize_t start = 0; start < whole; start += VECTOR_BLOCK) {
-        const Py_ssize_t end = whole - start < VECTOR_BLOCK ? whole : start + VECTOR_BLOCK;
-        __m512i counts = _mm512_setzero_si512(), seen = counts, any = counts;
-        for (Py_ssize_t row = start; row < end; row += 16) {
-            __m512i lo, hi;
-            if (width == 1) { /* the second load stops at the group's last id */
-                const uint8_t *p = (const uint8_t *)ids + row * n;
-                __builtin_prefetch(p + VECTOR_AHEAD * n, 0, 2);
-                __builtin_prefetch(p + VECTOR_AHEAD * n + 64, 0, 2);
-                lo = _mm512_loadu_si512((const void *)p);
-                hi = _mm512_maskz_loadu_epi8(low_bits(used - 64), (const void *)(p + 64));
-                any = _mm512_ternarylogic_epi32(any, lo, hi, 0xfe); /* any | lo | hi */
-            } else { /* PACKUSWB: an id outside 0..255 shows in ``any`` first */
-                const int16_t *p = (const int16_t *)ids + row * n;
-                __m512i w[4];
-                for (int c = 0; c < 4; c++) {
-                    __builtin_prefetch((const char *)(p + VECTOR_AHEAD * n) + 64 * c, 0, 2);
-                    const int left = used - 32 * c; /* 5 ids: 80 words, the fourth none */
-                    const __mmask32 words =
-                        (__mmask32)low_bits(left < 0 ? 0 : left > 32 ? 32 : left);
-                    w[c] = _mm512_maskz_loadu_epi16(words, (const void *)(p + 32 * c));
-                }
-                any = _mm512_ternarylogic_epi32(any, w[0], w[1], 0xfe);
-                any = _mm512_ternarylogic_epi32(any, w[2], w[3], 0xfe);
-                lo = _mm512_packus_epi16(w[0], w[1]);
-                hi = _mm512_packus_epi16(w[2], w[3]);
-            }
-            rank_sixteen(t, &g, lo, hi, &counts, &seen, out + row);
-        }
-        /* each 16-bit count is under 256 here, so the sum of the bytes is theirs */
-        const int64_t total =
-            _mm512_reduce_add_epi64(_mm512_sad_epu8(counts, _mm512_setzero_si512()));
-        const int bad = _mm512_test_epi32_mask(any, wide) != 0 ||
-                        _mm512_test_epi32_mask(seen, _mm512_set1_epi32((int)0x80000000u)) != 0;
-        if (bad || (check && total != (int64_t)n * (end - start))) {
-            return start;
-        }
+    const char *p = (const char *)ids;
+    switch (width) {
+    case 1:
+        return vector_u8(t, &g, p, whole, check, out);
+    case 2:
+        return vector_i16(t, &g, p, whole, check, out);
+    case 4:
+        return vector_i32(t, &g, p, whole, check, out);
+    default:
+        return vector_i64(t, &g, p, whole, check, out);
     }
-    return whole;
 }
 
 #else
