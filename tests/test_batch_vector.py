@@ -153,3 +153,24 @@ def test_strided_and_offset_rows_go_through_the_scalar_loop_alike(dtype: type) -
     np.testing.assert_array_equal(strided, dense)
     _, tail = ranked(hands[5:], True)  # a start that is not a multiple of 16
     np.testing.assert_array_equal(tail, dense[5:])
+
+
+@pytest.mark.parametrize("ladder", ["deuce-to-seven", "short-deck", "short-deck-trips"])
+def test_the_other_ladders_with_flushes_rank_as_the_scalar_loop(ladder: str) -> None:
+    """Every ladder whose flushes are five of a suit takes the path too (its own
+    tables); ladders without flushes (ace-to-five) keep the scalar loop."""
+    from showdown.hands.ladder_native import ladder_kernel
+    from showdown.variants import LADDERS
+
+    tables = ladder_kernel(LADDERS[ladder])
+    assert tables.vector_batch(5) == _backend.native_tables(False).vector_batch(5)
+    assert not ladder_kernel(LADDERS["ace-to-five"]).vector_batch(5)
+    rng = np.random.default_rng(len(ladder))
+    hands = suited_rows(rng, 4000, 5)
+    for dtype in DTYPES:
+        ours, theirs = np.zeros(4000, np.uint16), np.zeros(4000, np.uint16)
+        spread = np.zeros((8000, 5), dtype)
+        spread[::2] = hands
+        assert tables.batch(hands.astype(dtype), ours, True) == -1
+        assert tables.batch(spread[::2], theirs, True) == -1  # not dense: the scalar loop
+        np.testing.assert_array_equal(ours, theirs)
