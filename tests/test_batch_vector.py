@@ -166,11 +166,13 @@ def test_the_other_ladders_with_flushes_rank_as_the_scalar_loop(ladder: str) -> 
     assert tables.vector_batch(5) == _backend.native_tables(False).vector_batch(5)
     assert not ladder_kernel(LADDERS["ace-to-five"]).vector_batch(5)
     rng = np.random.default_rng(len(ladder))
-    hands = suited_rows(rng, 4000, 5)
-    for dtype in DTYPES:
-        ours, theirs = np.zeros(4000, np.uint16), np.zeros(4000, np.uint16)
-        spread = np.zeros((8000, 5), dtype)
-        spread[::2] = hands
-        assert tables.batch(hands.astype(dtype), ours, True) == -1
-        assert tables.batch(spread[::2], theirs, True) == -1  # not dense: the scalar loop
-        np.testing.assert_array_equal(ours, theirs)
+    sizes = [n for n in (5, 6, 7) if LADDERS[ladder].key != "deuce-to-seven" or n == 5]
+    for n in sizes:  # deuce-to-seven has five-card tables only
+        hands = suited_rows(rng, 4000, n)
+        for dtype in DTYPES:
+            ours, theirs = np.zeros(4000, np.uint16), np.zeros(4000, np.uint16)
+            spread = np.zeros((8000, n), dtype)
+            spread[::2] = hands
+            assert tables.batch(hands.astype(dtype), ours, True) == -1
+            assert tables.batch(spread[::2], theirs, True) == -1  # not dense: the scalar loop
+            np.testing.assert_array_equal(ours, theirs)
