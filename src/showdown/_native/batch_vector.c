@@ -1,10 +1,12 @@
 /*
- * Rows of uint8 ids ranked sixteen at a time with AVX-512 (batch on processors that
- * have AVX512F, BW, VBMI and BITALG: Ice Lake, Sapphire Rapids, Zen 4 and later).
+ * Dense rows of uint8, int16, int32 or int64 ids ranked sixteen at a time with AVX-512
+ * (batch on processors that have AVX512F, BW, VBMI and BITALG: Ice Lake, Sapphire
+ * Rapids, Zen 4 and later).
  *
  * Chosen at run time, as the POPCNT loops of evaluate.c are, so the kernel is still
- * built without -march; -DSHOWDOWN_NO_AVX512 leaves this path out (the test of the
- * portable loops builds the kernel so, to run the scalar loops on uint8 rows too).
+ * built without -march; -DSHOWDOWN_NO_AVX512 (or -DSHOWDOWN_NO_VPOPCNT) leaves this
+ * path out (the test of the portable loops builds the kernel so, to run the scalar
+ * loops on rows of every width too).
  *
  * Sixteen rows of n uint8 ids (80, 96 or 112 bytes) are two 64-byte loads. One byte
  * permutation maps every id to its place in a suit-major mask, 16 * suit + rank, and
@@ -21,11 +23,11 @@
  * test as the scalar loops' bit counts. Ids of 64 or more (or negative) show in the OR
  * of the ids, and ids of 52..63, placed at 63, in the OR of the masks' bit 31 (a carry
  * of an unchecked row with a card twice may set it too: the block is then read again
- * by the scalar loop, which finds what is bad, if anything). int16 ids are packed to
+ * by the scalar loop, which finds what is bad, if anything). Wider ids are packed to
  * bytes first. The non-flush rank is two gathers, the row base and the compact table's
  * entry, as the scalar loops' two loads. No branch per row: one per sixteen rows for
- * the flushes (about 40% of groups of random hands hold one), one per block of 256
- * rows for the checks.
+ * the flushes (3% of random 7-card hands are flushes, so about 40% of groups hold
+ * one), one per block of 256 rows for the checks.
  */
 #include "kernel.h"
 

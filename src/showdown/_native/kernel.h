@@ -27,7 +27,7 @@
  * The sources, one concern each:
  *   tables.c        building a Tables object; reading integer buffers
  *   evaluate.c      scalar and batch ranks (Hold'em and Omaha), tallies, hand counts
- *   batch_vector.c  uint8 and int16 batch rows sixteen at a time where AVX-512 is there
+ *   batch_vector.c  dense batch rows sixteen at a time where the processor has AVX-512
  *   holdem_exact.c  exact Hold'em equity: every board
  *   holdem_merged.c the same with suits that can no longer flush merged
  *   exact_deals.c   an exact job's deals and their classes up to a suit permutation
@@ -447,7 +447,7 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args);
 PyObject *sd_Tables_omaha_batch(Tables *self, PyObject *args);
 PyObject *sd_Tables_tally(Tables *self, PyObject *args);
 PyObject *sd_Tables_rank_counts(Tables *self, PyObject *args);
-/* batch_vector.c: uint8 or int16 rows (width 1 or 2 bytes), dense, sixteen at a time
+/* batch_vector.c: dense rows of ids of width 1, 2, 4 or 8 bytes, sixteen at a time
  * where the processor has AVX-512 (chosen at run time): how many leading rows it ranked,
  * a multiple of 16 (up to the block of 256 that holds the first bad row, if any) */
 int sd_vector_batch_fits(const Tables *t, int n);
