@@ -148,73 +148,49 @@ WITH_VECTOR static inline void load_u8(const void *ids, int n, __m512i *any, __m
     *any = _mm512_ternarylogic_epi32(*any, *lo, *hi, 0xfe); /* any | lo | hi */
 }
 
-/* Register c of ``per`` ids of ``size`` bytes from p, ``used`` ids in all (zeros past
- * them), asked for ahead. */
-#define LOAD_PART(c, per, size, BITS)                                                          \
-    do {                                                                                       \
-        const char *at_ = (const char *)ids + 64 * (c);                                        \
-        const int left_ = used - (per) * (c);                                                  \
-        if (left_ > 0) {                                                                       \
-            __builtin_prefetch(at_ + (size_t)VECTOR_AHEAD * n * (size), 0, 2);                 \
-            v[c] = _mm512_maskz_loadu_epi##BITS(low_bits(left_ > (per) ? (per) : left_),        \
-                                                (const void *)at_);                            \
-            *any = _mm512_or_si512(*any, v[c]);                                                \
-        } else {                                                                               \
-            v[c] = _mm512_setzero_si512();                                                     \
-        }                                                                                      \
-    } while (0)
-
-WITH_VECTOR static inline void load_i16(const void *ids, int n, __m512i *any, __m512i *lo,
-                                        __m512i *hi)
+/* Wider ids (``width`` 2, 4 or 8 bytes): the group's 16 * n * width bytes in 2 * width
+ * registers (a load stops at the group's last byte, zeros past it), packed down to
+ * bytes: dwords to words (once for int32, twice for int64: an id of 0..255 is the
+ * dword pair (id, 0) there), then words to bytes. A negative id, or one too big for
+ * a pack, saturates: *any has it. */
+WITH_VECTOR static inline void load_wide(const void *ids, int n, int width, __m512i *any,
+                                         __m512i *lo, __m512i *hi)
 {
-    const int used = 16 * n;
-    __m512i v[4];
-    for (int c = 0; c < 4; c++) {
-        LOAD_PART(c, 32, 2, 16);
-    }
-    *lo = _mm512_packus_epi16(v[0], v[1]);
-    *hi = _mm512_packus_epi16(v[2], v[3]);
-}
-
-WITH_VECTOR static inline void load_i32(const void *ids, int n, __m512i *any, __m512i *lo,
-                                        __m512i *hi)
-{
-    const int used = 16 * n;
-    __m512i v[8];
-    for (int c = 0; c < 8; c++) {
-        LOAD_PART(c, 16, 4, 32);
-    }
-    for (int c = 0; c < 4; c++) { /* dwords to words */
-        v[c] = _mm512_packus_epi32(v[2 * c], v[2 * c + 1]);
-    }
-    *lo = _mm512_packus_epi16(v[0], v[1]);
-    *hi = _mm512_packus_epi16(v[2], v[3]);
-}
-
-/* int64 ids: an id of 0..255 is the dword pair (id, 0), so two dword packs leave it a
- * word (a negative id, or one of 2**31 or more, saturates: *any has it). */
-WITH_VECTOR static inline void load_i64(const void *ids, int n, __m512i *any, __m512i *lo,
-                                        __m512i *hi)
-{
-    const int used = 16 * n;
+    const int bytes = 16 * n * width, regs = 2 * width;
     __m512i v[16];
-    for (int c = 0; c < 16; c++) {
-        LOAD_PART(c, 8, 8, 64);
+    for (int c = 0; c < regs; c++) {
+        const char *at = (const char *)ids + 64 * c;
+        const int left = bytes - 64 * c;
+        if (left > 0) {
+            __builtin_prefetch(at + (size_t)VECTOR_AHEAD * n * width, 0, 2);
+            v[c] = _mm512_maskz_loadu_epi8(low_bits(left > 64 ? 64 : left), (const void *)at);
+            *any = _mm512_or_si512(*any, v[c]);
+        } else {
+            v[c] = _mm512_setzero_si512();
+        }
     }
-    for (int c = 0; c < 8; c++) {
-        v[c] = _mm512_packus_epi32(v[2 * c], v[2 * c + 1]);
-    }
-    for (int c = 0; c < 4; c++) {
-        v[c] = _mm512_packus_epi32(v[2 * c], v[2 * c + 1]);
+    for (int count = regs; count > 4; count /= 2) {
+        for (int c = 0; c < count / 2; c++) {
+            v[c] = _mm512_packus_epi32(v[2 * c], v[2 * c + 1]);
+        }
     }
     *lo = _mm512_packus_epi16(v[0], v[1]);
     *hi = _mm512_packus_epi16(v[2], v[3]);
 }
 
-typedef void (*Loader)(const void *ids, int n, __m512i *any, __m512i *lo, __m512i *hi);
+/* A group's ids of ``width`` bytes as bytes in *lo and *hi (see the loaders). */
+WITH_VECTOR static inline void load_ids(const void *ids, int n, int width, __m512i *any,
+                                        __m512i *lo, __m512i *hi)
+{
+    if (width == 1) {
+        load_u8(ids, n, any, lo, hi);
+    } else {
+        load_wide(ids, n, width, any, lo, hi);
+    }
+}
 
 /* The ids of every width up to 8 bytes (1, 2, 4, 8) ranked by the same loop. */
-#define VECTOR_LOOP(NAME, WIDTH, LOAD)                                                         \
+#define VECTOR_LOOP(NAME, WIDTH)                                                               \
     WITH_VECTOR static Py_ssize_t NAME(const Tables *t, const Group *g, const char *ids,       \
                                        Py_ssize_t whole, int check, uint16_t *out)             \
     {                                                                                          \
@@ -230,7 +206,7 @@ typedef void (*Loader)(const void *ids, int n, __m512i *any, __m512i *lo, __m512
             __m512i counts = _mm512_setzero_si512(), seen = counts, any = counts;              \
             for (Py_ssize_t row = start; row < end; row += 16) {                               \
                 __m512i lo, hi;                                                                \
-                LOAD(ids + row * n * (WIDTH), n, &any, &lo, &hi);                              \
+                load_ids(ids + row * n * (WIDTH), n, WIDTH, &any, &lo, &hi);                   \
                 rank_sixteen(t, g, lo, hi, &counts, &seen, out + row);                         \
             }                                                                                  \
             /* each 16-bit count is under 256 here, so the sum of the bytes is theirs */      \
@@ -245,16 +221,14 @@ typedef void (*Loader)(const void *ids, int n, __m512i *any, __m512i *lo, __m512
         return whole;                                                                          \
     }
 
-VECTOR_LOOP(vector_u8, 1, load_u8)
-VECTOR_LOOP(vector_i16, 2, load_i16)
-VECTOR_LOOP(vector_i32, 4, load_i32)
-VECTOR_LOOP(vector_i64, 8, load_i64)
+VECTOR_LOOP(vector_u8, 1)
+VECTOR_LOOP(vector_i16, 2)
+VECTOR_LOOP(vector_i32, 4)
+VECTOR_LOOP(vector_i64, 8)
 
 WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width,
                                        Py_ssize_t rows, int n, int check, uint16_t *out)
 {
-    const Loader load = width == 1 ? load_u8 : width == 2 ? load_i16 : width == 4 ? load_i32
-                                                                                  : load_i64;
     /* where each id of a group lands in the loader's bytes: a group of ids 1..112 loaded
      * (0 is what the loads leave past the group) */
     unsigned char known[112 * 8];
@@ -270,7 +244,7 @@ WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int wid
                (size_t)width);
     }
     __m512i any = _mm512_setzero_si512(), lo, hi;
-    load(known, n, &any, &lo, &hi);
+    load_ids(known, n, width, &any, &lo, &hi);
     uint8_t bytes[128], at[128] = {0};
     _mm512_storeu_si512((void *)bytes, lo);
     _mm512_storeu_si512((void *)(bytes + 64), hi);
