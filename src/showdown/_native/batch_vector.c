@@ -57,7 +57,8 @@ static int has_vector_features(void)
     return known;
 }
 
-int sd_vector_batch_fits(const Tables *t, int n)
+/* Whether rows of n ids of these tables can take the path. */
+static int vector_fits(const Tables *t, int n)
 {
     if (n < 5 || n > 7 || !has_vector_features() || t->flush_bias[n] != NIBBLE_BIAS) {
         return 0;
@@ -226,54 +227,72 @@ VECTOR_LOOP(vector_i16, 2)
 VECTOR_LOOP(vector_i32, 4)
 VECTOR_LOOP(vector_i64, 8)
 
+/* Per id width (1, 2, 4, 8 bytes: index log2) and hand size (5..7), per column, the
+ * byte of each 32-bit lane (row k's id, where the loader leaves it): found once per
+ * process by loading a group of known ids 1..112 (0 is what a load leaves past the
+ * group), so that no pack's order is written by hand. And every id's place (52..63 are
+ * bad ids: place 63 flags them). */
+static uint8_t columns_of[4][3][7][64], places_of[64];
+static int columns_found;
+
+WITH_VECTOR static void find_columns(void)
+{
+    for (int c = 0; c < 64; c++) {
+        places_of[c] = (uint8_t)(c < NCARDS ? 16 * (c & 3) + (c >> 2) : 63);
+    }
+    for (int w = 0; w < 4; w++) {
+        const int width = 1 << w;
+        for (int n = 5; n <= 7; n++) {
+            unsigned char known[112 * 8];
+            for (int i = 0; i < 16 * n; i++) {
+                const int64_t id = i + 1; /* little-endian: its low bytes are the id */
+                memcpy(known + i * width, &id, (size_t)width);
+            }
+            __m512i any = _mm512_setzero_si512(), lo, hi;
+            load_ids(known, n, width, &any, &lo, &hi);
+            uint8_t bytes[128], at[128] = {0};
+            _mm512_storeu_si512((void *)bytes, lo);
+            _mm512_storeu_si512((void *)(bytes + 64), hi);
+            for (int b = 0; b < 128; b++) {
+                if (bytes[b] != 0) {
+                    at[bytes[b] - 1] = (uint8_t)b;
+                }
+            }
+            for (int j = 0; j < n; j++) {
+                for (int b = 0; b < 64; b++) {
+                    columns_of[w][n - 5][j][b] = (uint8_t)(at[(n * (b / 4) + j) % (16 * n)] & 127);
+                }
+            }
+        }
+    }
+    columns_found = 1;
+}
+
+void sd_vector_batch_prepare(Tables *t)
+{
+    int any = 0;
+    for (int n = 0; n < 8; n++) {
+        t->vector_fits[n] = (uint8_t)vector_fits(t, n);
+        any |= t->vector_fits[n];
+    }
+    if (any && !columns_found) { /* with the GIL held: once */
+        find_columns();
+    }
+}
+
 WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width,
                                        Py_ssize_t rows, int n, int check, uint16_t *out)
 {
-    /* where each id of a group lands in the loader's bytes: a group of ids 1..112 loaded
-     * (0 is what the loads leave past the group) */
-    unsigned char known[112 * 8];
-    for (int i = 0; i < 16 * n; i++) {
-        const int64_t id = i + 1;
-        const uint8_t one = (uint8_t)id;
-        const int16_t two = (int16_t)id;
-        const int32_t four = (int32_t)id;
-        memcpy(known + i * width, width == 1   ? (const void *)&one
-                                  : width == 2 ? (const void *)&two
-                                  : width == 4 ? (const void *)&four
-                                               : (const void *)&id,
-               (size_t)width);
-    }
-    __m512i any = _mm512_setzero_si512(), lo, hi;
-    load_ids(known, n, width, &any, &lo, &hi);
-    uint8_t bytes[128], at[128] = {0};
-    _mm512_storeu_si512((void *)bytes, lo);
-    _mm512_storeu_si512((void *)(bytes + 64), hi);
-    for (int b = 0; b < 128; b++) {
-        if (bytes[b] != 0) {
-            at[bytes[b] - 1] = (uint8_t)b;
-        }
-    }
     Group g;
     g.n = n;
     g.nf = t->nonflush[n];
     g.row_base = t->row_base[n];
+    const int w = __builtin_ctz((unsigned)width);
     for (int j = 0; j < n; j++) {
-        uint8_t index[64];
-        for (int b = 0; b < 64; b++) {
-            index[b] = (uint8_t)(at[(n * (b / 4) + j) % (16 * n)] & 127);
-        }
-        g.columns[j] = _mm512_loadu_si512((const void *)index);
+        g.columns[j] = _mm512_loadu_si512((const void *)columns_of[w][n - 5][j]);
     }
-    uint8_t place[64];
-    for (int c = 0; c < 64; c++) { /* 52..63 are bad ids: place 63 flags them */
-        place[c] = (uint8_t)(c < NCARDS ? 16 * (c & 3) + (c >> 2) : 63);
-    }
-    uint32_t keys[16] = {0};
-    for (int r = 0; r < 13; r++) {
-        keys[r] = t->rank_keys[r];
-    }
-    g.places = _mm512_loadu_si512((const void *)place);
-    g.rank_keys = _mm512_loadu_si512((const void *)keys);
+    g.places = _mm512_loadu_si512((const void *)places_of);
+    g.rank_keys = _mm512_maskz_loadu_epi32(0x1fff, (const void *)t->rank_keys); /* 13 */
     const Py_ssize_t whole = rows - rows % 16;
     const char *p = (const char *)ids;
     switch (width) {
@@ -290,11 +309,9 @@ WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int wid
 
 #else
 
-int sd_vector_batch_fits(const Tables *t, int n)
+void sd_vector_batch_prepare(Tables *t)
 {
-    (void)t;
-    (void)n;
-    return 0;
+    (void)t; /* vector_fits stays 0 (the object is zeroed when made) */
 }
 
 Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width, Py_ssize_t rows, int n,
@@ -319,5 +336,5 @@ PyObject *sd_Tables_vector_batch(Tables *self, PyObject *n_obj)
     if (n == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    return PyBool_FromLong(n >= 5 && n <= 7 && sd_vector_batch_fits(self, (int)n));
+    return PyBool_FromLong(n >= 5 && n <= 7 && self->vector_fits[n]);
 }

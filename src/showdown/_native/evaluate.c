@@ -647,7 +647,7 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
                           : wide32 && ids.s1 == 4                      ? 4
                           : wide64 && ids.s1 == 8                      ? 8
                                                                        : 0;
-        if (width && dense && sd_vector_batch_fits(self, (int)ids.cols)) {
+        if (width && dense && self->vector_fits[ids.cols]) {
             done = sd_vector_batch(self, ids.view.buf, width, ids.rows, (int)ids.cols, check, out);
         }
         bad = loop(self, (const char *)ids.view.buf + done * ids.s0, ids.rows - done, ids.s0,

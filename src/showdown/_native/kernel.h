@@ -133,6 +133,8 @@ typedef struct {
     int8_t flush_suit[8][256];
     /* per n: what the batch loops add to find flushes (see flush_bias in tables.c) */
     uint64_t flush_bias[8];
+    /* per n: whether batch_vector.c ranks dense rows of n ids (sd_vector_batch_prepare) */
+    uint8_t vector_fits[8];
     uint16_t flush[8192];
     uint16_t *nonflush[8];
     uint32_t *row_start[8]; /* per row of 2**ROW_BITS rank-key sums: where it starts */
@@ -448,9 +450,11 @@ PyObject *sd_Tables_omaha_batch(Tables *self, PyObject *args);
 PyObject *sd_Tables_tally(Tables *self, PyObject *args);
 PyObject *sd_Tables_rank_counts(Tables *self, PyObject *args);
 /* batch_vector.c: dense rows of ids of width 1, 2, 4 or 8 bytes, sixteen at a time
- * where the processor has AVX-512 (chosen at run time): how many leading rows it ranked,
- * a multiple of 16 (up to the block of 256 that holds the first bad row, if any) */
-int sd_vector_batch_fits(const Tables *t, int n);
+ * where the processor has AVX-512 (chosen at run time). prepare sets t->vector_fits
+ * (called once, as the tables are made); sd_vector_batch returns how many leading rows
+ * it ranked, a multiple of 16 (up to the block of 256 that holds the first bad row, if
+ * any) */
+void sd_vector_batch_prepare(Tables *t);
 Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width, Py_ssize_t rows, int n,
                            int check, uint16_t *out);
 PyObject *sd_Tables_vector_batch(Tables *self, PyObject *n);

@@ -352,6 +352,7 @@ PyObject *sd_Tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     for (int n = 0; n < 8; n++) {
         self->flush_bias[n] = flush_bias(self, n);
     }
+    sd_vector_batch_prepare(self);
     if (copy_exact(flush, 8192, tmp, "flush") < 0) {
         goto fail;
     }
