@@ -590,12 +590,8 @@ PyObject *sd_Tables_exact_ranged(Tables *self, PyObject *args)
     }
     /* the cards in use: the board, the dead cards, the fixed hands (one combo), each once */
     uint64_t used = 0;
-    int clash = 0;
-    for (Py_ssize_t i = 0; i < nb + nd; i++) {
-        uint64_t bit = (uint64_t)1 << (i < nb ? board[i] : dead[i - nb]);
-        clash |= (used & bit) != 0;
-        used |= bit;
-    }
+    int clash = add_cards(&used, board, nb);
+    clash |= add_cards(&used, dead, nd);
     uint16_t held[4 * (2 + MAX_PLAYERS)] = {0}; /* per suit, per card set: its ranks */
     size_t n_sets = 2;
     for (Py_ssize_t i = 0; i < nb + nd; i++) {

@@ -50,14 +50,6 @@ static inline int suit_count(unsigned suits)
     return (int)((suits & 1) + ((suits >> 1) & 1) + ((suits >> 2) & 1) + ((suits >> 3) & 1));
 }
 
-/* The multiset id's term for rank r at sorted position j: C(r + j, j + 1). */
-static const int32_t MULTISET_TERM[5][13] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
-    {0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78},
-    {0, 1, 4, 10, 20, 35, 56, 84, 120, 165, 220, 286, 364},
-    {0, 1, 5, 15, 35, 70, 126, 210, 330, 495, 715, 1001, 1365},
-    {0, 1, 6, 21, 56, 126, 252, 462, 792, 1287, 2002, 3003, 4368}};
-
 static const int CHOOSE[5][5] = {
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
 

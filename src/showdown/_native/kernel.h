@@ -280,6 +280,35 @@ static inline int64_t binom(int n, int k)
     return r;
 }
 
+/* Adds the ``n`` card ids ``ids`` (0..51) to ``*used`` (a bit per card): 1 if one of
+ * them was there already (or is among them twice), else 0. */
+static inline int add_cards(uint64_t *used, const unsigned *ids, Py_ssize_t n)
+{
+    int repeated = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const uint64_t bit = (uint64_t)1 << ids[i];
+        repeated |= (*used & bit) != 0;
+        *used |= bit;
+    }
+    return repeated;
+}
+
+/* The colex id (0..6187) of a sorted multiset of five ranks is the sum over its
+ * positions j of C(rank + j, j + 1): each rank's term at each position. */
+static const int32_t MULTISET_TERM[5][13] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+    {0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78},
+    {0, 1, 4, 10, 20, 35, 56, 84, 120, 165, 220, 286, 364},
+    {0, 1, 5, 15, 35, 70, 126, 210, 330, 495, 715, 1001, 1365},
+    {0, 1, 6, 21, 56, 126, 252, 462, 792, 1287, 2002, 3003, 4368}};
+
+/* The colex id of the sorted five ranks ``rk``. */
+static inline int32_t multiset_id(const int rk[5])
+{
+    return MULTISET_TERM[0][rk[0]] + MULTISET_TERM[1][rk[1]] + MULTISET_TERM[2][rk[2]] +
+           MULTISET_TERM[3][rk[3]] + MULTISET_TERM[4][rk[4]];
+}
+
 /* The next k-subset of 0..m-1 in lexicographic order (``pick`` ascending): 0 after the last. */
 static inline int next_subset(int *pick, int k, int m)
 {

@@ -164,20 +164,6 @@ static int holds_suit(const OmahaHole *holes, int players, int q)
     return held;
 }
 
-/* The live ranks of one suit (``suited_live``) listed into ``suited`` (their count
- * returned), and per rank the live cards of the other suits into ``others``. */
-static int split_by_suit(const int *suited_live, const int *live, int *suited, int *others)
-{
-    int ns = 0;
-    for (int rank = 0; rank < 13; rank++) {
-        if (suited_live[rank]) {
-            suited[ns++] = rank;
-        }
-        others[rank] = live[rank] - suited_live[rank];
-    }
-    return ns;
-}
-
 /* Each player's best flush in suit ``q`` with one of the board's ``nf`` flush rank sets
  * ``flush_bits`` (two hole cards of q and three board cards), 0xffff for none. */
 static void flush_highs(const Tables *t, const OmahaHole *holes, int players, int q,
@@ -214,31 +200,18 @@ void sd_omaha_merged(const Tables *t, const uint16_t *triple, const unsigned *de
                      const OmahaHole *holes, Pots *s)
 {
     const int players = s->players;
-    int live[13] = {0}, suited_live[4][13];
-    memset(suited_live, 0, sizeof(suited_live));
-    for (int i = 0; i < m; i++) {
-        live[deck[i] >> 2]++;
-        suited_live[deck[i] & 3][deck[i] >> 2] = 1;
-    }
+    int live[13], suited_live[4][13];
+    count_live(deck, m, live, suited_live);
     uint16_t high[MAX_PLAYERS], low[MAX_PLAYERS], plain[MAX_PLAYERS];
     /* 1. The rank multisets, no flush. */
-    for (int a = 0; a < 13; a++) {
-        for (int b = a; b < 13; b++) {
-            for (int c = b; c < 13; c++) {
-                for (int d = c; d < 13; d++) {
-                    for (int e = d; e < 13; e++) {
-                        const int rk[5] = {a, b, c, d, e};
-                        const int64_t weight = multiset_boards(rk, live);
-                        if (weight == 0) {
-                            continue;
-                        }
-                        omaha_plain(triple, rk, holes, players, s->hilo, high, low);
-                        settle_any(s, high, low, weight);
-                    }
-                }
-            }
+    int rk[5] = {0, 0, 0, 0, 0};
+    do {
+        const int64_t weight = multiset_boards(rk, live);
+        if (weight != 0) {
+            omaha_plain(triple, rk, holes, players, s->hilo, high, low);
+            settle_any(s, high, low, weight);
         }
-    }
+    } while (next_rank_multiset(rk));
     /* 2. The boards with three cards of a suit or more, suit by suit. */
     for (int q = 0; q < 4; q++) {
         if (!holds_suit(holes, players, q)) { /* no hand with two cards of q: no flush */
@@ -266,14 +239,11 @@ void sd_omaha_merged(const Tables *t, const uint16_t *triple, const unsigned *de
                 flush_highs(t, holes, players, q, flush_bits, nf, flush_high);
                 for (int x = 0; x < (rest ? 13 : 1); x++) {
                     for (int y = rest == 2 ? x : 12; y < 13; y++) {
-                        int64_t weight = rest == 0   ? 1
-                                         : rest == 1 ? others[x]
-                                         : x == y    ? small_choose(others[x], 2)
-                                                     : (int64_t)others[x] * others[y];
+                        const int64_t weight = rest_boards(rest, others, x, y);
                         if (weight == 0) {
                             continue;
                         }
-                        int rk[5], n = 0;
+                        int n = 0;
                         for (int i = 0; i < j; i++) {
                             rk[n++] = suited[pick[i]];
                         }
@@ -365,13 +335,9 @@ void sd_omaha_merged_known(const Tables *t, const uint16_t *triple, const unsign
                            Pots *s)
 {
     const int k = 5 - nk, players = s->players;
-    int live[13] = {0}, suited_live[4][13], rk[5], known_suit[4] = {0, 0, 0, 0};
+    int live[13], suited_live[4][13], rk[5], known_suit[4] = {0, 0, 0, 0};
     unsigned known_bits[4] = {0, 0, 0, 0};
-    memset(suited_live, 0, sizeof(suited_live));
-    for (int i = 0; i < m; i++) {
-        live[deck[i] >> 2]++;
-        suited_live[deck[i] & 3][deck[i] >> 2] = 1;
-    }
+    count_live(deck, m, live, suited_live);
     for (int i = 0; i < nk; i++) {
         rk[i] = (int)(known[i] >> 2);
         known_suit[known[i] & 3]++;

@@ -217,14 +217,10 @@ static void holdem_merged(const Tables *t, const unsigned *deck, int m, const Ho
                           Pots *s)
 {
     const int players = s->players;
-    int live[13] = {0}, suited_live[4][13];
+    int live[13], suited_live[4][13];
     unsigned hole_suited[MAX_PLAYERS][4];
     int hole_count[MAX_PLAYERS][4];
-    memset(suited_live, 0, sizeof(suited_live));
-    for (int i = 0; i < m; i++) {
-        live[deck[i] >> 2]++;
-        suited_live[deck[i] & 3][deck[i] >> 2] = 1;
-    }
+    count_live(deck, m, live, suited_live);
     uint32_t hole_key[MAX_PLAYERS]; /* the hole cards' rank-key sum */
     for (int p = 0; p < players; p++) {
         hole_key[p] = 0;
@@ -238,47 +234,26 @@ static void holdem_merged(const Tables *t, const unsigned *deck, int m, const Ho
         }
     }
     uint16_t r[MAX_PLAYERS], plain[MAX_PLAYERS];
-    int32_t term[5][13];
-    for (int j = 0; j < 5; j++) {
-        for (int rank = 0; rank < 13; rank++) {
-            term[j][rank] = (int32_t)binom(rank + j, j + 1);
-        }
-    }
     /* 1. The rank multisets, no flush. */
-    for (int a = 0; a < 13; a++) {
-        for (int b = a; b < 13; b++) {
-            for (int c = b; c < 13; c++) {
-                for (int d = c; d < 13; d++) {
-                    for (int e = d; e < 13; e++) {
-                        const int rk[5] = {a, b, c, d, e};
-                        const int64_t weight = multiset_boards(rk, live);
-                        if (weight == 0) {
-                            continue;
-                        }
-                        int32_t mid = term[0][a] + term[1][b] + term[2][c] + term[3][d] +
-                                      term[4][e];
-                        for (int p = 0; p < players; p++) {
-                            r[p] = holes[p].pair[mid];
-                        }
-                        settle_weighted(s, r, weight);
-                    }
-                }
+    int rk[5] = {0, 0, 0, 0, 0};
+    do {
+        const int64_t weight = multiset_boards(rk, live);
+        if (weight != 0) {
+            const int32_t mid = multiset_id(rk);
+            for (int p = 0; p < players; p++) {
+                r[p] = holes[p].pair[mid];
             }
+            settle_weighted(s, r, weight);
         }
-    }
+    } while (next_rank_multiset(rk));
     /* 2. The boards with a flush, suit by suit. */
     for (int q = 0; q < 4; q++) {
         int most = 0;
         for (int p = 0; p < players; p++) {
             most = hole_count[p][q] > most ? hole_count[p][q] : most;
         }
-        int suited[13], ns = 0, others[13];
-        for (int rank = 0; rank < 13; rank++) {
-            if (suited_live[q][rank]) {
-                suited[ns++] = rank;
-            }
-            others[rank] = live[rank] - suited_live[q][rank];
-        }
+        int suited[13], others[13];
+        const int ns = split_by_suit(suited_live[q], live, suited, others);
         for (int j = 5 - most; j <= 5 && j <= ns; j++) {
             int pick[5] = {0, 1, 2, 3, 4};
             const int rest = 5 - j; /* ranks (0 to 2) of the other suits' live cards */
@@ -297,10 +272,7 @@ static void holdem_merged(const Tables *t, const unsigned *deck, int m, const Ho
                 }
                 for (int x = 0; x < (rest ? 13 : 1); x++) {
                     for (int y = rest == 2 ? x : 12; y < 13; y++) {
-                        int64_t weight = rest == 0   ? 1
-                                         : rest == 1 ? others[x]
-                                         : x == y    ? small_choose(others[x], 2)
-                                                     : (int64_t)others[x] * others[y];
+                        const int64_t weight = rest_boards(rest, others, x, y);
                         if (weight == 0) {
                             continue;
                         }
@@ -406,21 +378,15 @@ PyObject *sd_Tables_runout_shares(Tables *self, PyObject *args)
     }
     /* Every card once: the deck, the board and the hands. */
     uint64_t used = 0;
-    int repeated = 0;
-    for (Py_ssize_t i = 0; i < m + nk; i++) {
-        uint64_t bit = (uint64_t)1 << (i < m ? deck[i] : known[i - m]);
-        repeated |= (used & bit) != 0;
-        used |= bit;
-    }
+    int repeated = add_cards(&used, deck, m);
+    repeated |= add_cards(&used, known, nk);
     for (Py_ssize_t i = 0; i < n_flat; i++) {
         if (flat[i] < 0 || flat[i] >= NCARDS) {
             PyErr_SetString(PyExc_ValueError, "a hand holds a card id outside 0..51");
             goto done;
         }
-        uint64_t bit = (uint64_t)1 << flat[i];
-        repeated |= (used & bit) != 0;
-        used |= bit;
         cards[i / hole_len][i % hole_len] = (unsigned)flat[i];
+        repeated |= add_cards(&used, &cards[i / hole_len][i % hole_len], 1);
     }
     for (Py_ssize_t i = 1; i < m; i++) {
         repeated |= deck[i] <= deck[i - 1]; /* the deck ascending */

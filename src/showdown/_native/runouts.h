@@ -122,6 +122,62 @@ static inline int64_t multiset_boards(const int rk[5], const int live[13])
     return weight;
 }
 
+/* The deck's ``m`` cards per rank (``live``) and, per suit, whether each rank is there
+ * (``suited_live``); both are filled from zero. */
+static inline void count_live(const unsigned *deck, int m, int live[13], int suited_live[4][13])
+{
+    memset(live, 0, 13 * sizeof(int));
+    memset(suited_live, 0, 4 * 13 * sizeof(int));
+    for (int i = 0; i < m; i++) {
+        live[deck[i] >> 2]++;
+        suited_live[deck[i] & 3][deck[i] >> 2] = 1;
+    }
+}
+
+/* The next multiset of five ranks (sorted ``rk``, from {0, 0, 0, 0, 0}) after ``rk`` in
+ * place, or 0 after the last ({12, 12, 12, 12, 12}): all 6,188 in turn. */
+static inline int next_rank_multiset(int rk[5])
+{
+    int j = 4;
+    while (j >= 0 && rk[j] == 12) {
+        j--;
+    }
+    if (j < 0) {
+        return 0;
+    }
+    const int rank = rk[j] + 1;
+    for (; j < 5; j++) {
+        rk[j] = rank;
+    }
+    return 1;
+}
+
+/* The live ranks of one suit (``suited_live``) listed into ``suited`` (their count
+ * returned), and per rank the live cards of the other suits into ``others``. */
+static inline int split_by_suit(const int *suited_live, const int *live, int *suited,
+                                int *others)
+{
+    int ns = 0;
+    for (int rank = 0; rank < 13; rank++) {
+        if (suited_live[rank]) {
+            suited[ns++] = rank;
+        }
+        others[rank] = live[rank] - suited_live[rank];
+    }
+    return ns;
+}
+
+/* The board walks' flush part: how many ways the ``rest`` (0 to 2) board cards not of
+ * the flush suit have ranks x (and y, x <= y), ``others`` live cards per rank. Walk x
+ * over 0..12 (0 alone when rest is 0) and y from x (12 alone when rest is below 2). */
+static inline int64_t rest_boards(int rest, const int *others, int x, int y)
+{
+    return rest == 0   ? 1
+           : rest == 1 ? others[x]
+           : x == y    ? small_choose(others[x], 2)
+                       : (int64_t)others[x] * others[y];
+}
+
 /* Omaha: a hand's best non-flush high (and low) with each board triple, by the triple's
  * rank multiset (0..454), over its hole pairs; its pairs' suits (4: two suits) and rank
  * bits for the flushes. */
