@@ -146,16 +146,28 @@ def broken(rng: random.Random, h: HandHistory) -> HandHistory:
     return h.with_fields(actions=actions)
 
 
-def varied(rng: random.Random, code: str) -> HandHistory:
-    """A random hand: whole chips or decimals, with or without metadata, legal or not."""
-    h = random_case(rng, code)
-    if rng.random() < 0.5:
-        h = in_decimals(h, rng.choice([1, 2, 2, 3]), pad=rng.random() < 0.5)
-    if rng.random() < 0.6:
+def vary(
+    rng: random.Random,
+    h: HandHistory,
+    decimals: tuple[float, list[int]],
+    metadata: float,
+    broken_share: float = 0.3,
+) -> HandHistory:
+    """``h`` in decimals (with that chance, places from the list), with metadata, and
+    broken (legal or not), each at random."""
+    chance, places = decimals
+    if rng.random() < chance:
+        h = in_decimals(h, rng.choice(places), pad=rng.random() < 0.5)
+    if rng.random() < metadata:
         h = with_metadata(rng, h)
-    if rng.random() < 0.3:
+    if rng.random() < broken_share:
         h = broken(rng, h)
     return h
+
+
+def varied(rng: random.Random, code: str) -> HandHistory:
+    """A random hand: whole chips or decimals, with or without metadata, legal or not."""
+    return vary(rng, random_case(rng, code), (0.5, [1, 2, 2, 3]), metadata=0.6)
 
 
 @pytest.mark.parametrize("code", BLIND_BOARD)

@@ -25,7 +25,7 @@ from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
 from showdown.phh.settlement import Settlement
-from test_phh_fastpath import broken, in_decimals, with_metadata
+from test_phh_fastpath import vary
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -62,13 +62,7 @@ def varied_stud(rng: random.Random, code: str) -> HandHistory:
     h = stud_hand(rng, code)
     if rng.random() < 0.3:
         h = hidden(rng, h)
-    if rng.random() < 0.4:
-        h = in_decimals(h, rng.choice([1, 2]), pad=rng.random() < 0.5)
-    if rng.random() < 0.5:
-        h = with_metadata(rng, h)
-    if rng.random() < 0.3:
-        h = broken(rng, h)
-    return h
+    return vary(rng, h, (0.4, [1, 2]), metadata=0.5)
 
 
 @pytest.mark.parametrize("code", STUD)
