@@ -638,17 +638,13 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
     if (loops != NULL && self->flush_bias[ids.cols] != NIBBLE_FLAGS &&
         (dense || ids.s0 % size == 0)) {
         BatchLoop loop = loops[12 * !dense + 3 * mode + (ids.cols - 5)];
-        /* rows sixteen at a time where the processor can
-         * (batch_vector.c); the scalar loop takes the rest, from the block of the first
-         * bad row on if there is one, and finds it */
+        /* dense rows sixteen at a time where the processor can (batch_vector.c: ids of
+         * each width these loops take); the scalar loop takes the rest, from the block of
+         * the first bad row on if there is one, and finds it */
         Py_ssize_t done = 0;
-        const int width = ids.fmt == 'B' && ids.s1 == 1                 ? 1
-                          : ids.fmt == 'h' && size == 2 && ids.s1 == 2 ? 2
-                          : wide32 && ids.s1 == 4                      ? 4
-                          : wide64 && ids.s1 == 8                      ? 8
-                                                                       : 0;
-        if (width && dense && self->vector_fits[ids.cols]) {
-            done = sd_vector_batch(self, ids.view.buf, width, ids.rows, (int)ids.cols, check, out);
+        if (dense && self->vector_fits[ids.cols]) {
+            done = sd_vector_batch(self, ids.view.buf, (int)size, ids.rows, (int)ids.cols, check,
+                                   out);
         }
         bad = loop(self, (const char *)ids.view.buf + done * ids.s0, ids.rows - done, ids.s0,
                    out + done);

@@ -22,7 +22,7 @@ PyDoc_STRVAR(batch_doc,
 
 PyDoc_STRVAR(vector_batch_doc,
 "vector_batch(n) -> bool\n\n"
-"Whether batch() ranks dense uint8 and int16 rows of n ids (5-7) sixteen at a time\n"
+"Whether batch() ranks dense rows of n ids (5-7; uint8 to int64) sixteen at a time\n"
 "here: this processor has AVX-512 (F, BW, VBMI, BITALG) and these tables fit the path.");
 
 PyDoc_STRVAR(omaha_batch_doc,
