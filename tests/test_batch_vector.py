@@ -178,3 +178,17 @@ def test_the_other_ladders_with_flushes_rank_as_the_scalar_loop(ladder: str) -> 
             assert tables.batch(hands.astype(dtype), ours, True) == -1
             assert tables.batch(spread[::2], theirs, True) == -1  # not dense: the scalar loop
             np.testing.assert_array_equal(ours, theirs)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_an_id_of_52_to_63_is_found_however_many_times_a_row_holds_it(dtype: type) -> None:
+    """Such ids take the place of a rank 13 in the suit masks, which are added: twice at
+    one place (or four times) once carried out of the suit's half and went unseen."""
+    rng = np.random.default_rng(52)
+    for n in (5, 6, 7):
+        for bad_id in range(52, 64):
+            for times in range(1, n + 1):
+                hands = np.argsort(rng.random((40, 52)), axis=1)[:, :n].astype(dtype)
+                hands[19, :times] = bad_id
+                for check in (True, False):
+                    assert ranked(hands, check)[0] == 19

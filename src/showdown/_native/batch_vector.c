@@ -21,9 +21,8 @@
  * (its ranks are the half itself, the flush table's index), and in checked rows the
  * counts add up to n unless a card is there twice (a carry takes a bit away), the same
  * test as the scalar loops' bit counts. Ids of 64 or more (or negative) show in the OR
- * of the ids, and ids of 52..63, placed at 63, in the OR of the masks' bit 31 (a carry
- * of an unchecked row with a card twice may set it too: the block is then read again
- * by the scalar loop, which finds what is bad, if anything). Wider ids are packed to
+ * of the ids, and ids of 52..63 in the masks' bits 13..15 of a suit (BAD_RANKS), ORed
+ * over the block. Wider ids are packed to
  * bytes first. The non-flush rank is two gathers, the row base and the compact table's
  * entry, as the scalar loops' two loads. No branch per row: one per sixteen rows for
  * the flushes (3% of random 7-card hands are flushes, so about 40% of groups hold
@@ -37,6 +36,14 @@
 
 #define VECTOR_TARGET "avx2,avx512f,avx512bw,avx512vbmi,avx512bitalg"
 #define WITH_VECTOR __attribute__((target(VECTOR_TARGET)))
+
+/* Ids of 52..63 take the place of a rank 13 of their suit (16 * (id & 3) + 13): seven
+ * cards, each adding at most 2**13 to their suit's 16-bit half, stay under 2**16, so
+ * one or more such ids leave the half at 2**13 or more (bits 13..15), however many
+ * times they are there (a row's masks are added, not ORed). A carry of an unchecked
+ * row with a card twice may set one too: the block is then read again by the scalar
+ * loop, which finds what is bad, if anything. */
+#define BAD_RANKS ((int)0xe000e000u)
 
 /* Rows per block: bad rows are looked for once per block, as in evaluate.c. */
 #define VECTOR_BLOCK 256
@@ -102,7 +109,7 @@ WITH_VECTOR static inline void rank_sixteen(const Tables *t, const Group *g, __m
     }
     const __m512i low_counts = _mm512_popcnt_epi16(low), high_counts = _mm512_popcnt_epi16(high);
     *counts = _mm512_add_epi16(*counts, _mm512_add_epi16(low_counts, high_counts));
-    *seen = _mm512_or_si512(*seen, high); /* bit 31: an id of 52..63 (place 63) */
+    *seen = _mm512_ternarylogic_epi32(*seen, low, high, 0xfe); /* | low | high */
     const __m512i bases = _mm512_i32gather_epi32(_mm512_srli_epi32(sums, ROW_BITS),
                                                  (const void *)g->row_base, 4);
     /* two bytes past each entry are read too: the compact table is padded (tables.c) */
@@ -214,7 +221,7 @@ WITH_VECTOR static inline void load_ids(const void *ids, int n, int width, __m51
             const int64_t total =                                                              \
                 _mm512_reduce_add_epi64(_mm512_sad_epu8(counts, _mm512_setzero_si512()));      \
             const int bad = _mm512_test_epi64_mask(any, wide) != 0 ||                          \
-                            _mm512_test_epi32_mask(seen, _mm512_set1_epi32(INT32_MIN)) != 0;   \
+                            _mm512_test_epi32_mask(seen, _mm512_set1_epi32(BAD_RANKS)) != 0;   \
             if (bad || (check && total != (int64_t)n * (end - start))) {                       \
                 return start;                                                                  \
             }                                                                                  \
@@ -231,14 +238,14 @@ VECTOR_LOOP(vector_i64, 8)
  * byte of each 32-bit lane (row k's id, where the loader leaves it): found once per
  * process by loading a group of known ids 1..112 (0 is what a load leaves past the
  * group), so that no pack's order is written by hand. And every id's place (52..63 are
- * bad ids: place 63 flags them). */
+ * bad ids: see BAD_RANKS). */
 static uint8_t columns_of[4][3][7][64], places_of[64];
 static int columns_found;
 
 WITH_VECTOR static void find_columns(void)
 {
     for (int c = 0; c < 64; c++) {
-        places_of[c] = (uint8_t)(c < NCARDS ? 16 * (c & 3) + (c >> 2) : 63);
+        places_of[c] = (uint8_t)(16 * (c & 3) + (c < NCARDS ? c >> 2 : 13));
     }
     for (int w = 0; w < 4; w++) {
         const int width = 1 << w;
