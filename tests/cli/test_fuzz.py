@@ -13,10 +13,8 @@ within seconds.
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import math
-import sys
 from typing import Any
 
 import pytest
@@ -24,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import showdown
-from showdown.commands.main import build_parser, main
+from helpers.cli import run_cli
+from showdown.commands.main import build_parser
 from showdown.odds.ranges import Range, parse_range
 
 DOCUMENTED = (ValueError, TypeError)
@@ -59,22 +58,6 @@ argument = st.one_of(card_junk, spaced_junk, st.text(max_size=20), json_values.m
 
 def nested(depth: int) -> str:
     return "[" * depth + "]" * depth
-
-
-def run_cli(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    """Run ``showdown ARGV`` in this process; (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(argv)
-            except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
-                code = int(exc.code or 0)
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
 
 
 def check_cli(argv: list[str], stdin: str = "") -> None:

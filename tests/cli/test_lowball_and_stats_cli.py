@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from helpers.cli import run_cli
 from showdown.i18n import LANGS, words
-from test_fuzz import run_cli
 
 NO_PAIR = {"en": "no pair", "es": "sin pareja", "ru": "без пары"}
 HIGH_CARD = {"en": "high card", "es": "carta alta", "ru": "старшая карта"}

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.paths import DATA
 from showdown.commands.main import main
 from showdown.phh import dumps_all, replay_paths
 from showdown.phh.export import settlement_to_history
@@ -113,7 +114,7 @@ def test_stdin_and_workers(tmp_path: Path) -> None:
 
 
 def test_repair_fills_in_missing_folds(capsys: pytest.CaptureFixture[str]) -> None:
-    path = str(Path(__file__).parent / "data" / "wsop-2019-42-3-00-01-07.phh")
+    path = str(DATA / "wsop-2019-42-3-00-01-07.phh")
     assert run_cli(capsys, path)[0] == 2
     code, out, err = run_cli(capsys, path, "--repair", "--json", "--check")
     row = json.loads(out)

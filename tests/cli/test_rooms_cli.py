@@ -14,6 +14,7 @@ from pathlib import Path
 import pokerkit
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.commands.main import main
 from showdown.phh.notation import dumps, loads, loads_all
 from showdown.phh.rooms.read import open_text, read_file
@@ -21,7 +22,6 @@ from showdown.phh.rules import RULES
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 
-ROOMS = Path(__file__).parent / "data" / "rooms"
 SAMPLES = sorted(p.name for p in ROOMS.iterdir())
 
 

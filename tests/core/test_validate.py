@@ -7,10 +7,10 @@ import json
 
 import pytest
 
+from helpers.cli import run_cli
 from showdown.pots.table import Table, TableError
 from showdown.validate import InputError, RepeatedKey, load_json, unique_object
 from showdown.web.bodies import BodyError, parse_body
-from test_fuzz import run_cli
 
 TABLE = {
     "game": "holdem",

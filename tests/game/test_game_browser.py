@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import (
+from helpers.browser import (
     I18N,
     api_get,
     api_state,
@@ -26,7 +26,7 @@ from browser_helpers import (
     wait_settled,
     wait_until,
 )
-from game_helpers import Client, GameServer, audit
+from helpers.game_server import Client, GameServer, audit
 
 pytestmark = pytest.mark.browser
 

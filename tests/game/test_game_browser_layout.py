@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import (
+from helpers.browser import (
     I18N,
     api_get,
     check_clean,
@@ -22,7 +22,7 @@ from browser_helpers import (
     outside_view,
     shot,
 )
-from game_helpers import GameServer, audit
+from helpers.game_server import GameServer, audit
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from browser_helpers import (
+from helpers.browser import (
     CHROMIUM,
     I18N,
     api_state,
@@ -27,7 +27,7 @@ from browser_helpers import (
     wait_settled,
     wait_until,
 )
-from game_helpers import GameServer, audit
+from helpers.game_server import GameServer, audit
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import (
+from helpers.browser import (
     CUT,
     I18N,
     api_state,
@@ -26,7 +26,7 @@ from browser_helpers import (
     small_targets,
     wait_settled,
 )
-from game_helpers import GameServer, running_server
+from helpers.game_server import GameServer, running_server
 
 pytestmark = pytest.mark.browser
 

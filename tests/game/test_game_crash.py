@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from game_helpers import Client, GameServer, audit, round_conserves_chips
+from helpers.game_server import Client, GameServer, audit, round_conserves_chips
 
 PROFILE = "crash"
 

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game_helpers import Client, GameServer, audit, running_server
+from helpers.game_server import Client, GameServer, audit, running_server
 
 PROFILE = "fuzz"
 ROUTES = ["/api/start", "/api/act", "/api/advance", "/api/refill", "/api/ante"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hidden_hands import hidden_opponents, sentence_leaks
+from helpers.hidden_hands import hidden_opponents, sentence_leaks
 from showdown.game import GameService
 
 

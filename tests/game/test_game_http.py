@@ -23,8 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
-from game_helpers import (
-    ROOT,
+from helpers.game_server import (
     Client,
     GameServer,
     audit,
@@ -32,6 +31,7 @@ from game_helpers import (
     round_conserves_chips,
     running_server,
 )
+from helpers.paths import ROOT
 
 STATIC = ROOT / "src" / "showdown" / "game" / "static"
 ALL_CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"]

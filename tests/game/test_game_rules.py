@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.paths import ROOT
 from showdown.cards import Card, parse_cards
 from showdown.categories import Category
 from showdown.game.bots import ALWAYS_KEEP, OPPONENTS, analyse, hint_json
@@ -633,11 +634,10 @@ def test_g10_explanations_in_three_languages() -> None:
 @pytest.mark.parametrize("button", [0, 1, 2])
 def test_rules_screen_split_example_is_what_the_engine_does(button: int) -> None:
     """The worked example on the rules screen (a pot of 15 split two and three ways)."""
-    from pathlib import Path
 
     from showdown.game.rules import _split
 
-    static = Path(__file__).resolve().parents[1] / "src" / "showdown" / "game" / "static"
+    static = ROOT / "src" / "showdown" / "game" / "static"
     text = json.loads((static / "i18n" / "en.json").read_text(encoding="utf-8"))
     example = text["ties_pot_example"]
     assert "pot holds 15" in example and "8 to the one seated first to the left" in example

@@ -24,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from game_helpers import ROOT, Client, GameServer, audit, play_round
+from helpers.game_server import Client, GameServer, audit, play_round
+from helpers.paths import ROOT
 
 PROFILE = "saver"
 ROUNDS = 3

@@ -1,6 +1,6 @@
 """The numpy batch paths: agreement with the scalar path, input handling, chunking, memory.
 
-The exhaustive and reference checks of the ranks themselves are in test_evaluate.py.
+The exhaustive and reference checks of the ranks themselves are in test_value.py.
 """
 
 from __future__ import annotations

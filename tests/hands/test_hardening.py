@@ -20,13 +20,13 @@ import pytest
 
 import showdown
 import showdown.hands.high_batch as batch_module  # where the numpy loops read CHUNK
-from reference import all_five_card_hands, five_codes
+from helpers.cli import run_cli
+from helpers.reference import all_five_card_hands, five_codes
 from showdown import Card, CardError, compare, evaluate, percentile, resolve
 from showdown.commands.common import use_colour
 from showdown.hands.batch import evaluate_omaha_batch
 from showdown.odds.equity import ProgressBar
 from showdown.pots.resolution import Table, TableError
-from test_fuzz import run_cli
 
 # ---------------------------------------------------------------- Card, compare, percentile
 
@@ -205,7 +205,8 @@ def test_button_on_seat_zero_is_a_seat_like_any_other() -> None:
 
 
 def test_folded_chips_above_every_live_player_join_the_last_pot() -> None:
-    # Mutation survivors of tests/test_pots.py alone: the leftover merge and the empty layer.
+    # Mutation survivors of tests/pots/test_resolution.py alone: the leftover merge and the
+    # empty layer.
     table = {
         "button": 1,
         "board": "Ac 9d 7h 4s 2c",

@@ -1,4 +1,4 @@
-"""Every new game against the independent reference of ``tests/reference_games.py``.
+"""Every new game against the independent reference of ``tests/helpers/reference_games.py``.
 
 Exhaustive where the issue asks (every short-deck five-card hand, every five-card
 hand for ace-to-five and deuce-to-seven, every four-card badugi hand), large
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference import combinations_array
-from reference_games import (
+from helpers.reference import combinations_array
+from helpers.reference_games import (
     Key,
     ace_to_five_key,
     badugi_key,

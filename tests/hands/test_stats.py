@@ -25,7 +25,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from oracles import SPEC_FIVE_CARD, SPEC_SEVEN_HANDS
+from helpers.oracles import SPEC_FIVE_CARD, SPEC_SEVEN_HANDS
 from showdown import Category
 from showdown.categories import category_ranges
 from showdown.commands import main as cli

@@ -1,4 +1,5 @@
-"""The evaluator against the independent reference in ``tests/reference.py`` (SPEC R1-R5, R10).
+"""The evaluator against the independent reference in ``tests/helpers/reference.py``
+(SPEC R1-R5, R10).
 
 Layers of evidence:
 
@@ -27,8 +28,8 @@ import phevaluator
 import pytest
 import treys
 
-import reference as ref
-from oracles import SPEC_FIVE_CARD, SPEC_FIVE_CARD_WRAP
+from helpers import reference as ref
+from helpers.oracles import SPEC_FIVE_CARD, SPEC_FIVE_CARD_WRAP
 from showdown import Card, CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.categories import category_ranges
 from showdown.hands import ladders

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import reference as ref
+from helpers import reference as ref
 from showdown import evaluate, evaluate_ids, evaluate_ids_wrap
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
 from showdown.hands.scalar import evaluate_omaha_ids

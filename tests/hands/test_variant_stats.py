@@ -2,7 +2,7 @@
 
 Each test enumerates the hands itself (every hand, or every rank multiset with
 its number of suitings where the rules ignore suits) and rates them with the
-reference of ``tests/reference_games.py``; the figures are also written in
+reference of ``tests/helpers/reference_games.py``; the figures are also written in
 README.md.
 """
 
@@ -18,8 +18,8 @@ from math import comb, prod
 import numpy as np
 import pytest
 
-from reference import combinations_array
-from reference_games import (
+from helpers.reference import combinations_array
+from helpers.reference_games import (
     SHORT,
     SHORT_TRIPS,
     STANDARD,
@@ -233,7 +233,7 @@ def _reference_json(game: str, cards: int, trips: bool) -> dict:
     variant = find_variant(game)
     doc: dict = {"cards": cards}
     high = variant.high.key
-    if high == "high":  # the standard ladder: tests/test_stats.py checks these exhaustively
+    if high == "high":  # the standard ladder: tests/hands/test_stats.py checks these exhaustively
         doc.update({k: v for k, v in stats(cards).to_json().items() if k != "cards"})
     else:
         rule, deck, order = {

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from game_helpers import ARTIFACTS, ROOT, Client, GameServer
+from helpers.game_server import ARTIFACTS, Client, GameServer
+from helpers.paths import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 STATIC = ROOT / "src" / "showdown" / "game" / "static"

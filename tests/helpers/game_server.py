@@ -20,7 +20,8 @@ from typing import Any
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers.paths import ROOT
+
 ARTIFACTS = ROOT / "test-artifacts"
 CARD_TOKEN = re.compile(r'"([2-9TJQKA][cdhs])"')
 URL_LINE = re.compile(r"(http://127\.0\.0\.1:(\d+)/)")

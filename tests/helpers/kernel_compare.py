@@ -9,8 +9,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from helpers.paths import ROOMS
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.detect import detect
@@ -57,7 +56,6 @@ def assert_same(hands: list[HandHistory]) -> None:
         assert outcome(s) == outcome(reference(h)), h.fields
 
 
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def room_hands(name: str, codes: tuple[str, ...]) -> list[HandHistory]:

@@ -18,7 +18,8 @@ from typing import Any
 
 import httpx
 
-from game_helpers import ROOT, URL_LINE
+from helpers.game_server import URL_LINE
+from helpers.paths import ROOT
 
 
 class LabServer:

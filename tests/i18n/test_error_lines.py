@@ -7,10 +7,10 @@ import re
 
 import pytest
 
+from helpers.cli import run_cli
 from showdown.commands.common import error_lang_of
 from showdown.i18n import LANGS, words
 from showdown.i18n.error_lines import error_line, translate_error
-from test_fuzz import run_cli
 
 #: Bad command lines, and in each language the error line they must print.
 CASES = [

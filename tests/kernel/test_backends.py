@@ -13,7 +13,7 @@ import os
 import shutil
 import subprocess
 import sysconfig
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
 from pathlib import Path
@@ -23,41 +23,19 @@ import numpy as np
 import pytest
 
 import showdown
-from oracles import SPEC_SEVEN_HANDS
-from showdown import Card, CardError, equity, evaluate_batch, evaluate_omaha_batch
+from helpers.backends import NO_KERNEL_INSTALL, both, error_of
+from helpers.oracles import SPEC_SEVEN_HANDS
+from showdown import Card, equity, evaluate_batch, evaluate_omaha_batch
 from showdown.categories import category_ranges
 from showdown.hands import native as _backend
 from showdown.hands import scalar as scalar_module  # the scalar paths of both backends
 from showdown.hands.stats import rank_counts
 
-#: The no-compiler install (``SHOWDOWN_BACKEND=numpy`` and no kernel) has nothing to
-#: compare; anywhere else a kernel that did not build fails here, as the ``backend``
-#: fixture fails, instead of these tests vanishing.
-NO_KERNEL_INSTALL = (
-    os.environ.get("SHOWDOWN_BACKEND", "").lower() == "numpy" and not _backend.native_available()
-)
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
 
 def test_the_kernel_is_built() -> None:
     assert _backend.native_available(), "the C kernel did not build: run scripts/setup.sh"
-
-
-def both(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, Any]:
-    """``fn(*args, **kwargs)`` on the native kernel, then on the numpy path."""
-    out = []
-    for name in _backend.NAMES:
-        with _backend.use(name):
-            out.append(fn(*args, **kwargs))
-    return out[0], out[1]
-
-
-def error_of(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
-    try:
-        fn(*args, **kwargs)
-    except CardError as error:
-        return f"{type(error).__name__}: {error}"
-    return None
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:

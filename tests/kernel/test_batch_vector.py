@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
 from showdown import evaluate_batch
 from showdown.hands import native as _backend
-from test_backends import NO_KERNEL_INSTALL
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 

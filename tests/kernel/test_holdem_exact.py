@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
 from showdown.hands import native
 from showdown.odds import kernels as K
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
-from test_backends import NO_KERNEL_INSTALL
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 

@@ -1,6 +1,6 @@
 """The other showdowns on the native kernel and on the numpy path, side by side: the
 same values for every hand where it fits, on large random samples elsewhere, and the
-same errors. ``tests/test_games.py`` checks the values themselves against the
+same errors. ``tests/hands/test_ladders.py`` checks the values themselves against the
 independent reference (on the default backend; ``scripts/test.sh`` runs it on both).
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from reference import combinations_array
+from helpers.backends import NO_KERNEL_INSTALL, both, error_of
+from helpers.reference import combinations_array
 from showdown import evaluate_batch, evaluate_omaha_batch
 from showdown.hands.ladder_scalar import ladder_ids, ladder_omaha_ids
 from showdown.variants import EIGHT_OR_BETTER, find_variant
-from test_backends import NO_KERNEL_INSTALL, both, error_of
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 import showdown
-from browser_helpers import launch_chromium, wait_until
-from game_helpers import ARTIFACTS, ROOT
-from lab_helpers import LabServer, running_lab
+from helpers.browser import launch_chromium, wait_until
+from helpers.game_server import ARTIFACTS
+from helpers.lab_server import LabServer, running_lab
+from helpers.paths import ROOT
 
 pytestmark = pytest.mark.browser
 

@@ -19,8 +19,8 @@ import httpx
 import pytest
 
 import showdown
-from game_helpers import ROOT
-from lab_helpers import LabClient, LabServer, running_lab
+from helpers.lab_server import LabClient, LabServer, running_lab
+from helpers.paths import ROOT
 
 
 @pytest.fixture(scope="module")

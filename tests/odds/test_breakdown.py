@@ -1,6 +1,6 @@
 """Range breakdowns against a brute force written here from the class definitions of
 ``docs/ranges.md``, with categories from the independent reference evaluator
-(``tests/reference.py``): every combo classed one by one, shares summed by weight."""
+(``tests/helpers/reference.py``): every combo classed one by one, shares summed by weight."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-import reference as ref
+from helpers import reference as ref
 from showdown.cards import CardError, parse_cards
 from showdown.odds.breakdown import DRAWS, MADE, breakdown
 from showdown.odds.omaha_ranges import parse_omaha_range

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
 from showdown.hands import native
 from showdown.odds.deal_classes import DealClasses, _numpy_deal_classes, deal_classes
-from test_backends import NO_KERNEL_INSTALL
 
 needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 

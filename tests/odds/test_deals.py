@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
 from showdown.cards import CardError
 from showdown.odds import draws as D
 from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, groups
 from showdown.odds.equity import equity
 from showdown.odds.ranges import parse_range
-from test_backends import NO_KERNEL_INSTALL
 
 EIGHT = ["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"]
 

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
 from showdown import evaluate_ids
 from showdown.odds import draws as D
 from showdown.odds import kernels as K
-from test_backends import NO_KERNEL_INSTALL
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 

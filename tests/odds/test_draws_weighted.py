@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
 from showdown.cards import Card
 from showdown.odds import draws as D
 from showdown.odds import kernels as K
 from showdown.odds.equity import equity
-from test_backends import NO_KERNEL_INSTALL
 
 needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 

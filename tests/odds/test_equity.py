@@ -1,5 +1,5 @@
 """Equity: exact results against a brute force built on the independent reference
-evaluator (``tests/reference.py``), published figures, Monte Carlo against exact,
+evaluator (``tests/helpers/reference.py``), published figures, Monte Carlo against exact,
 ranges and their weighting, Omaha, and input errors."""
 
 from __future__ import annotations
@@ -12,89 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import reference as ref
-from showdown.cards import Card, CardError, parse_cards
+from helpers import reference as ref
+from helpers.equity_brute import assert_matches, brute, card_ids
+from showdown.cards import Card, CardError
 from showdown.hands.batch import evaluate_batch
 from showdown.odds.equity import EXACT_WORK_LIMIT, EquityResult, equity
-from showdown.odds.omaha_ranges import parse_omaha_range
 from showdown.odds.ranges import RangeError, parse_range
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
-
-
-def _ids(text: str) -> list[int]:
-    return [c.id for c in parse_cards(text)]
-
-
-def _combos(spec: str, game: str) -> list[tuple[tuple[int, ...], float]]:
-    try:
-        cards = tuple(_ids(spec))
-    except CardError:
-        cards = ()
-    if (game == "holdem" and len(cards) == 2) or (game == "omaha" and len(cards) >= 4):
-        return [(cards, 1.0)]
-    if game == "omaha":
-        r = parse_omaha_range(spec)
-        return [(tuple(c), float(w)) for c, w in zip(r.combos.tolist(), r.weights, strict=True)]
-    return list(parse_range(spec).items())
-
-
-def brute(
-    players: list[str], board: str = "", dead: str = "", game: str = "holdem"
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Equity, win and tie by enumeration with the reference evaluator.
-
-    Every deal (one combo per player, no card twice, none on the board or dead)
-    counts with the product of its weights; every board completing the given one
-    from the remaining deck counts equally within a deal. All (deal, board) rows
-    are listed first, then each player's hands are scored in one numpy call.
-    """
-    board_ids, dead_ids = _ids(board), _ids(dead)
-    lists = [_combos(p, game) for p in players]
-    k = 5 - len(board_ids)
-    holes: list[list[np.ndarray]] = [[] for _ in players]
-    boards, row_weight = [], []
-    for deal in itertools.product(*lists):
-        cards = [c for hole, _ in deal for c in hole]
-        used = set(cards) | set(board_ids) | set(dead_ids)
-        if len(used) != len(cards) + len(board_ids) + len(dead_ids):
-            continue
-        deck = np.array(sorted(set(range(52)) - used))
-        if k:
-            runs = deck[ref.combinations_array(len(deck), k).astype(np.int64)]
-        else:
-            runs = np.zeros((1, 0), dtype=np.int64)
-        n = len(runs)
-        boards.append(np.concatenate([np.broadcast_to(board_ids, (n, 5 - k)), runs], axis=1))
-        for p, (hole, _) in enumerate(deal):
-            holes[p].append(np.broadcast_to(np.array(hole), (n, len(hole))))
-        row_weight.append(np.full(n, float(np.prod([w for _, w in deal])) / n))
-    all_boards = np.concatenate(boards)
-    weight = np.concatenate(row_weight)
-    codes = []
-    for p in range(len(players)):
-        hole = np.concatenate(holes[p])
-        if game == "omaha":
-            codes.append(ref.omaha_codes(hole, all_boards))
-        else:
-            codes.append(ref.best_codes(np.concatenate([hole, all_boards], axis=1)))
-    stack = np.stack(codes)
-    is_best = stack == stack.max(axis=0)
-    count = is_best.sum(axis=0)
-    total = weight.sum()
-    eq = (is_best / count) @ weight / total
-    win = (is_best & (count == 1)) @ weight / total
-    tie = (is_best & (count > 1)) @ weight / total
-    return eq, win, tie
-
-
-def assert_matches(result: EquityResult, expected: tuple[np.ndarray, ...]) -> None:
-    eq, win, tie = expected
-    assert result.method == "exact"
-    np.testing.assert_allclose(result.equity, eq, rtol=0, atol=1e-12)
-    np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-12)
-    np.testing.assert_allclose(result.tie, tie, rtol=0, atol=1e-12)
 
 
 # ------------------------------------------------------------------ published
@@ -111,7 +37,7 @@ def test_aces_against_kings_published_counts() -> None:
 
 def test_preflop_against_batch_evaluator() -> None:
     """A whole preflop enumeration against the numpy batch evaluator, board by board."""
-    hands = [_ids("Ah Kh"), _ids("7c 7d"), _ids("Qs Js")]
+    hands = [card_ids("Ah Kh"), card_ids("7c 7d"), card_ids("Qs Js")]
     deck = np.array(sorted(set(range(52)) - {c for h in hands for c in h}))
     boards = deck[ref.combinations_array(len(deck), 5).astype(np.int64)]
     ranks = np.stack(
@@ -361,7 +287,7 @@ def test_omaha_ranges_past_the_bound_are_monte_carlo() -> None:
 
 
 def test_omaha_preflop_trials_are_monte_carlo() -> None:
-    """``trials=N`` keeps preflop Omaha sampled; exact preflop is tests/test_omaha_exact.py
+    """``trials=N`` keeps preflop Omaha sampled; exact preflop is tests/odds/test_omaha_exact.py
     (issue 10b lifted the old "exact Omaha equity needs a flop" error)."""
     r = equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], game="omaha", trials=20_000, seed=3)
     assert r.method == "monte-carlo" and r.trials == 20_000

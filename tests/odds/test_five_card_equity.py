@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import showdown
+from helpers.cli import run_cli
 from showdown.cards import CardError
-from test_fuzz import run_cli
 
 
 @settings(max_examples=60, deadline=None)

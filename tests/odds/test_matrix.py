@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import reference as ref
+from helpers import reference as ref
 from showdown import equity
 from showdown.commands.main import main
 from showdown.hands.batch import evaluate_batch

@@ -15,6 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
+from helpers.equity_brute import assert_matches, brute, card_ids, weighted_combos
 from showdown import equity
 from showdown.cards import Card, CardError
 from showdown.commands.main import main
@@ -24,8 +26,6 @@ from showdown.odds import omaha_exact as _omaha_exact
 from showdown.odds import omaha_jobs as _omaha_jobs
 from showdown.odds.omaha_exact import board_cards, board_count, board_ranks
 from showdown.odds.omaha_ranges import parse_omaha_range
-from test_backends import NO_KERNEL_INSTALL
-from test_equity import _combos, _ids, assert_matches, brute
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
@@ -72,7 +72,8 @@ def test_board_ranks_match_the_batch_evaluator_on_both_backends(known: list[int]
 
 def _low_cards(players: list[str], board: str, count: int) -> str:
     """The ``count`` lowest cards no player (hand or range) and no board card uses."""
-    used = set(_ids(board)) | {c for p in players for hole, _ in _combos(p, "omaha") for c in hole}
+    combos = [weighted_combos(p, "omaha") for p in players]
+    used = set(card_ids(board)) | {c for combo in combos for hole, _ in combo for c in hole}
     return " ".join([str(Card.from_id(c)) for c in range(52) if c not in used][:count])
 
 

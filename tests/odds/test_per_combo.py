@@ -1,5 +1,5 @@
 """Per-combo equity against a brute force over the independent reference evaluator
-(``tests/reference.py``): every deal of combos, every board, each combo's share of
+(``tests/helpers/reference.py``): every deal of combos, every board, each combo's share of
 the player's deals and its pot share; Monte Carlo against exact; the distribution,
 the JSON, and a progress callback that stops the work."""
 
@@ -11,7 +11,7 @@ from collections import defaultdict
 
 import pytest
 
-import reference as ref
+from helpers import reference as ref
 from showdown.cards import Card, CardError, parse_cards
 from showdown.odds.equity import equity
 from showdown.odds.omaha_ranges import parse_omaha_range

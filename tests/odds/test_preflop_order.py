@@ -7,21 +7,20 @@ class (recorded by holdem-eval; see ``tests/data/README``).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from helpers.paths import DATA
 from showdown.odds.pokerstove_order import POKERSTOVE
 from showdown.odds.preflop import CLASSES
 from showdown.odds.preflop_order import ORDER, class_order, top_classes
 from showdown.odds.ranges import RangeError, parse_range
 
-DATA = Path(__file__).parent / "data" / "pokerstove_ranges.txt"
+POKERSTOVE_RANGES = DATA / "pokerstove_ranges.txt"
 
 
 def _published() -> list[tuple[float, str]]:
     rows = []
-    for line in DATA.read_text().splitlines():
+    for line in POKERSTOVE_RANGES.read_text().splitlines():
         if line and not line.startswith("#"):
             percent, text = line.split("\t")
             rows.append((float(percent), text))

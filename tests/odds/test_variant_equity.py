@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from reference_games import (
+from helpers.reference_games import (
     ace_to_five_key,
     best_of,
     eight_or_better_key,

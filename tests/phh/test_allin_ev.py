@@ -1,5 +1,5 @@
 """All-in EV (:mod:`showdown.phh.allin_ev`) against a brute force written here: every board
-the remaining deck completes, ranked by the independent evaluator of ``tests/reference.py``,
+the remaining deck completes, ranked by the independent evaluator of ``tests/helpers/reference.py``,
 the chips shared out one chip level at a time (not pot by pot, as the module does). Then
 properties over random legal hands (each pot's shares add up to the pot; the expected
 chips add up to what was put in; no all-in, no EV), the cases where the EV is not
@@ -18,14 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference import best_key, omaha_key
+from helpers.paths import DATA
+from helpers.reference import best_key, omaha_key
 from showdown.commands.main import main
 from showdown.phh.allin_ev import all_in_ev, all_in_moment
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, loads
 from showdown.phh.settlement import Settlement, settle
 
-DATA = Path(__file__).parent / "data"
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers.paths import DATA
 from showdown.hands.native import native_available, use
 from showdown.phh import MalformedHistory, dumps, dumps_all, load_file, loads, loads_all
 from showdown.phh.actions import parse_action
@@ -165,9 +166,8 @@ def test_kernel_reader_reads_corpus_style_files() -> None:
 def test_kernel_reader_reads_handhq_metadata() -> None:
     """Decimal amounts, ``inf`` stacks, local times and the other metadata lines of real
     HandHQ files are read by the kernel exactly as tomllib reads them."""
-    from pathlib import Path
 
-    for path in sorted((Path(__file__).parent / "data").glob("handhq-*.phhs")):
+    for path in sorted(DATA.glob("handhq-*.phhs")):
         text = path.read_text()
         assert _kernel(text) == tomllib.loads(text)
     text = ("time = 00:00:09\nt2 = 23:59:59.1234567\nt3 = 07:32:00.5  # x\n"

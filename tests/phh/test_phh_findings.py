@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import outcome, reference
+from helpers.kernel_compare import outcome, reference
+from helpers.paths import DATA
 from showdown.commands.main import main
 from showdown.hands import native as _backend
 from showdown.phh.allin_ev import all_in_moment
@@ -29,8 +30,6 @@ from showdown.phh.reports import report
 from showdown.phh.runs import _kernel_results, settle_each
 from showdown.phh.settlement import Settlement, settle
 from showdown.phh.verification import verify
-
-DATA = Path(__file__).parent / "data"
 
 HEAD = """variant = "NT"
 antes = [0, 0, 0]

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from math import comb
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
+from helpers.paths import DATA
 from showdown.cards import Card
 from showdown.hands import native
 from showdown.phh.allin_ev import all_in_ev, all_in_moment
@@ -24,9 +25,7 @@ from showdown.phh.notation import loads_all
 from showdown.phh.runout_shares import SPLITS, runout_shares
 from showdown.phh.settlement import Settlement, settle
 from showdown.variants import find_variant
-from test_backends import NO_KERNEL_INSTALL
 
-DATA = Path(__file__).parent / "data"
 HOLE = {"holdem": 2, "short-deck": 2, "omaha": 4, "omaha-hi-lo": 4}
 
 needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")

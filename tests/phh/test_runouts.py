@@ -4,18 +4,15 @@ run's board; the room's files (PokerStars, GGPoker) read into it and verify."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.phh.errors import IllegalAction, MalformedHistory
 from showdown.phh.notation import HandHistory, dumps, loads
 from showdown.phh.rooms.read import read_file
 from showdown.phh.runs import settle_each
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 #: p3 folds its ante; p1 (AcAd) and p2 (KcKd) are all in preflop: 103 chips in the pot.
 THREE = '''variant = "NT"

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import outcome, reference
+from helpers.kernel_compare import outcome, reference
+from helpers.phh_cases import broken, random_case
 from showdown.hands import native as _backend
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all, toml_reader
 from showdown.phh.runs import settle_all, settle_each
 from showdown.phh.settlement import Settlement, to_table
 from showdown.pots.resolution import resolve
-from test_phh_fastpath import broken, random_case
 
 pytestmark = pytest.mark.usefixtures("backend")
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import assert_same, reference, room_hands
+from helpers.kernel_compare import assert_same, reference, room_hands
 from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.paths import DATA
 from showdown.hands import native
 from showdown.phh.amounts import INFINITE
 from showdown.phh.errors import HistoryError
@@ -33,7 +34,6 @@ from showdown.phh.verification import ADDED_FIELDS, HOUSE_FIELDS
 
 pytestmark = pytest.mark.usefixtures("backend")
 
-DATA = Path(__file__).parent / "data"
 ROOM_FILES = sorted((DATA / "rooms").iterdir()) + sorted((DATA / "rooms-disagreeing").iterdir())
 PHH_FILES = sorted(DATA.glob("*.phh*"))
 

@@ -8,13 +8,13 @@ names the error. With ``SHOWDOWN_BACKEND=numpy`` both sides are the Python path.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import assert_same, reference
+from helpers.kernel_compare import assert_same, reference
+from helpers.paths import ROOMS
 from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
@@ -25,7 +25,6 @@ from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")
 
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def run_hand(rng: random.Random, code: str, runs: int) -> HandHistory | None:

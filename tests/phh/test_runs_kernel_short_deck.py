@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from kernel_helpers import assert_same, reference
+from helpers.kernel_compare import assert_same, reference
 from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand

@@ -18,14 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel_helpers import assert_same, kernel_share, reference, room_hands
+from helpers.kernel_compare import assert_same, kernel_share, reference, room_hands
+from helpers.phh_cases import vary
 from showdown.hands import native as _backend
 from showdown.phh.engine import HandState
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
 from showdown.phh.settlement import Settlement
-from test_phh_fastpath import vary
 
 pytestmark = pytest.mark.usefixtures("backend")
 

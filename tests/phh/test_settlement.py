@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.paths import DATA
 from showdown.phh import IllegalAction, loads, settle, verify
 from showdown.phh.export import settlement_to_history, table_to_history
 from showdown.phh.notation import dumps
@@ -158,11 +159,10 @@ def test_real_hands_of_the_handhq_corpus() -> None:
     """Seven Absolute Poker hands (cents, antes, seats, unknown cards): two match; four
     winners got 6.6% to 8.3% less than the pot (the room's rake); in one the room counts
     the big blind's uncalled half in its winnings, which also matches."""
-    from pathlib import Path
 
     from showdown.phh.pool import replay_paths
 
-    path = Path(__file__).parent / "data" / "handhq-abs-sample.phhs"
+    path = DATA / "handhq-abs-sample.phhs"
     reports = {r.hand: r for r in replay_paths([path])}
     assert {h: r.cls for h, r in reports.items()} == {
         "1": "match", "3": "rake", "6": "match", "7": "match", "9": "rake", "12": "rake",
@@ -177,11 +177,10 @@ def test_big_blind_ante_and_missing_folds_of_a_wsop_hand() -> None:
     """The button's fold is missing from the file: a turn-order error, unless ``repair``
     fills it in (as pokerkit does). The big blind's ante is dead money in the main pot,
     not a bet nobody called: the winner takes it, as the record says."""
-    from pathlib import Path
 
     from showdown.phh import IllegalAction, load_file
 
-    (hand,) = load_file(Path(__file__).parent / "data" / "wsop-2019-42-3-00-01-07.phh")
+    (hand,) = load_file(DATA / "wsop-2019-42-3-00-01-07.phh")
     with pytest.raises(IllegalAction, match="action 13 'p1 cc': breaks the turn order: it is "
                        "p8's turn, not p1's"):
         settle(hand)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers.cli import run_cli
+from helpers.paths import ROOT
 from showdown.commands.main import COMMANDS
-from test_fuzz import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
@@ -96,7 +96,7 @@ def test_games_page_examples_print_what_the_page_shows(
 @pytest.mark.slow
 def test_games_page_counts_are_the_stats_commands_figures() -> None:
     """The count tables of docs/games.md are what ``stats --game`` prints (and
-    tests/test_game_stats.py checks those against a brute force)."""
+    tests/hands/test_variant_stats.py checks those against a brute force)."""
     from showdown.hands.variant_stats import game_stats
 
     page = (DOCS / "games.md").read_text(encoding="utf-8")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers.paths import ROOT
 
 CHECK = """
 import io, sys, contextlib

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers.paths import ROOT
 
 
 def _script() -> ModuleType:

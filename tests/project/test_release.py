@@ -18,8 +18,8 @@ from pathlib import Path
 from types import ModuleType
 
 import showdown
+from helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 

@@ -3,7 +3,7 @@
 Every example of SPEC section 1 (and of the seeds it cites) is checked in the
 three languages: key words, ranks and positions, plus exact sentences for a
 handful so that any change of wording shows. Properties check the winners
-against the independent reference evaluator in ``tests/reference.py``.
+against the independent reference evaluator in ``tests/helpers/reference.py``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import reference as ref
+from helpers import reference as ref
 from showdown import Card, CardError, HandValue, compare, evaluate, explain
 from showdown.i18n import LANGS
 from showdown.text.explain import Comparison, decide, explain_many

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.backends import NO_KERNEL_INSTALL
+from helpers.paths import ROOMS
 from showdown.hands import native
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
@@ -20,9 +21,7 @@ from showdown.phh.rooms import pacific, party, stars, winamax
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.fast import HEAD_STARTS, NATIVE_ROOMS, native_hands, split_at_heads
 from showdown.phh.rooms.read import open_text, read_hands, split_hands
-from test_backends import NO_KERNEL_INSTALL
 
-ROOMS = Path(__file__).parent / "data" / "rooms"
 TEXTS = {p.name: open_text(p.read_bytes()) for p in sorted(ROOMS.iterdir())}
 needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 

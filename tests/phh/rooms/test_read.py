@@ -6,10 +6,10 @@ from __future__ import annotations
 import gzip
 from collections import Counter
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.detect import detect
@@ -17,8 +17,6 @@ from showdown.phh.rooms.money import amount, currency_of, number
 from showdown.phh.rooms.read import open_text, read_file, read_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 #: Each sample: its room and the classes of its hands. Rake is exact where the room writes
 #: it (PokerStars, GGPoker, Winamax); 888, PartyPoker and iPoker write only what the

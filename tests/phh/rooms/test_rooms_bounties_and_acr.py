@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.commands.main import main
 from showdown.phh.bounties import check_bounties
 from showdown.phh.notation import HandHistory, dumps, loads
@@ -16,8 +17,6 @@ from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def _hands(name: str) -> list[HandHistory]:

@@ -6,10 +6,9 @@ as PHH."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.hands import native
 from showdown.phh.engine import replay
 from showdown.phh.errors import HistoryError, IllegalAction
@@ -19,7 +18,6 @@ from showdown.phh.runs import settle_each
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 
-ROOMS = Path(__file__).parent / "data" / "rooms"
 CAP_RUN_TWICE = ROOMS / "pokerstars-cash-cap-run-twice.txt"
 
 

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import contextlib
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.paths import ROOMS
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.read import open_text, read_hands
 from showdown.phh.settlement import settle
 
-ROOMS = Path(__file__).parent / "data" / "rooms"
 TEXTS = [open_text(p.read_bytes()) for p in sorted(ROOMS.iterdir())]
 
 edits = st.lists(st.tuples(st.sampled_from(["drop", "double", "swap", "char"]),

@@ -3,17 +3,14 @@ street, the discards; each hand replayed, settled and checked against the room's
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.read import read_file, read_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 _STUD_SEATS = """Table 'Vega II' 8-max
 Seat 1: Ana ($2 in chips)

@@ -5,11 +5,11 @@ settled; and PHH's N2L1D is deuce-to-seven."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pokerkit
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps, loads
 from showdown.phh.rooms.read import read_file
@@ -18,8 +18,6 @@ from showdown.phh.runs import settle_each
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 from showdown.variants import find_variant
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def _hands() -> list[HandHistory]:

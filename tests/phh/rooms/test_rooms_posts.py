@@ -4,20 +4,18 @@ betting opens where the room opened it and every player puts in what the room sa
 from __future__ import annotations
 
 from decimal import Decimal as D
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.paths import ROOMS
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.builder import HandBuilder
 from showdown.phh.rooms.read import read_file, read_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def _stars_hand(*changes: tuple[str, str]) -> HandHistory:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.commands.main import main
 from showdown.hands import native
 from showdown.phh.errors import HistoryError
@@ -20,7 +21,6 @@ from showdown.phh.rooms.read import open_text, read_file, read_hands, split_hand
 from showdown.phh.runs import settle_each
 from showdown.phh.verification import verify
 
-ROOMS = Path(__file__).parent / "data" / "rooms"
 BACKENDS = ["numpy", *(["native"] if native.native_available() else [])]
 REFUSED = "a hand run more than once, which this library reads only as"
 

@@ -5,15 +5,12 @@ Hold'em cash hand whose river is run twice in Full Tilt's numbered layout
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from helpers.paths import ROOMS
 from showdown.hands import native
 from showdown.phh.notation import HandHistory, dumps, loads
 from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def _hand(name: str) -> HandHistory:

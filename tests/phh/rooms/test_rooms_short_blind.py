@@ -6,17 +6,15 @@ completion to the big blind, which the engine allows with the full big blind as
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pokerkit
 import pytest
 
+from helpers.paths import ROOMS
 from showdown.phh.notation import HandHistory, dumps
 from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def _hands(name: str) -> list[HandHistory]:

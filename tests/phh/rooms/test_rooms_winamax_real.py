@@ -5,16 +5,14 @@ room paid it."""
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pokerkit
 
+from helpers.paths import ROOMS
 from showdown.phh.notation import HandHistory, dumps, loads
 from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
-
-ROOMS = Path(__file__).parent / "data" / "rooms"
 
 
 def _hand(name: str, number: str) -> HandHistory:
