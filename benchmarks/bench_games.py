@@ -17,7 +17,7 @@ path, as pokerkit's low classes do. All contenders of a game run in interleaved
 rounds (a burst of load hits them alike); best and median wall times are
 printed (with the best process CPU time beside them, a hint on a loaded
 machine), then each target with its verdict. The answers themselves are checked against
-pokerkit in ``tests/test_games.py``.
+pokerkit in ``tests/hands/test_ladders.py``.
 
 Targets (issue 12): batch on the numpy path >= 20 M hands/s for the 5- and
 7-card games (badugi too), Omaha hi-lo >= 1 M/s; the native batch at least the

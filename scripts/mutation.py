@@ -18,7 +18,8 @@ Usage (from the repository root, with the `test` dependency group installed; tes
 relative to the root)::
 
     .venv/bin/python scripts/mutation.py src/showdown/pots/resolution.py \\
-        tests/test_pots.py tests/test_pots_properties.py tests/test_resolve_cli.py
+        tests/pots/test_resolution.py tests/pots/test_resolution_properties.py \\
+        tests/cli/test_resolve_cmd.py
 
 Options: ``--limit N`` tries only the first N mutants, ``--only LINE[,LINE]``
 only mutants on those lines, ``--list`` prints the mutants without running

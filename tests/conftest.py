@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -66,19 +65,3 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
             if attr in vars(request.module):
                 monkeypatch.setattr(request.module, attr, getattr(showdown, attr))
         yield name
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """One headless Chromium per test module (Debian's, launched by ``browser_helpers``)."""
-    from browser_helpers import launch_chromium
-
-    yield from launch_chromium()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[object]:
-    """A real ``showdown play`` game server on a fresh SQLite file, profile ``player``."""
-    from game_helpers import running_server
-
-    yield from running_server(tmp_path / "game.sqlite3", profile="player")

@@ -7,7 +7,7 @@ so an exact job counts one deal per class (:func:`showdown.odds.kernels.canonica
 and weighs it by its class's weight. :func:`deal_classes` gives both, from the native
 kernel (``exact_deal_classes`` in ``exact_deals.c``: on a flop, listing and grouping the
 deals in numpy took longer than counting their boards) or from numpy, the same arrays
-either way (``tests/test_deal_classes.py`` compares them).
+either way (``tests/odds/test_deal_classes.py`` compares them).
 
 >>> aces, kings = np.array([[48, 49], [50, 51]]), np.array([[44, 45], [46, 47]])
 >>> found = deal_classes([aces, kings], [np.ones(2), np.ones(2)], [], 100, 10**9)

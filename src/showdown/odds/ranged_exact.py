@@ -10,7 +10,7 @@ combos), then one kernel call (``exact_ranged`` in ``exact_deals.c``) that clear
 ranges of the cards in use, lists the deals, groups them up to a suit permutation and
 counts each class's first deal over every board; on the numpy path the same steps are
 :class:`~showdown.odds.holdem_plan.ExactPlan` and its one task. The tally is the
-general path's, so the result, note and estimate are too (``tests/test_ranged_exact.py``
+general path's, so the result, note and estimate are too (``tests/odds/test_ranged_exact.py``
 compares the two, and the two backends, on generated ranges and boards). What it does
 not handle (a card in two places, a range left with one combo or none, bad text, a job
 long enough for several tasks or Monte Carlo) it declines with ``None``, and

@@ -15,7 +15,7 @@ With the native kernel in use, one C call does all of it (``runout_shares`` in
 tables, every pot settled on every board; Hold'em and short deck preflop count the
 boards by rank multisets, the suits merged, and the flush boards apart); numpy's
 path is the reference, and the two give the same integers
-(``tests/test_runout_shares.py``).
+(``tests/phh/test_runout_shares.py``).
 
 The result counts, per player and pot, the pot's parts won over all boards in units of
 ``1 / SPLITS`` of the pot (``SPLITS`` = 5040 divides every split: a half of a pot shared
