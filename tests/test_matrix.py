@@ -22,7 +22,8 @@ from showdown import equity
 from showdown.commands.main import main
 from showdown.hands.batch import evaluate_batch
 from showdown.i18n import phrasebook, words
-from showdown.odds import kernels as K
+from showdown.odds.board_vectors import SUIT_MAJOR_BIT, Universe
+from showdown.odds.holdem_ranks import holdem_ranks
 from showdown.odds.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
 from showdown.odds.matrix_jobs import row_task
 from showdown.odds.preflop import CLASSES, canonical, class_combos, class_index
@@ -97,11 +98,11 @@ def test_row_counts_equal_board_by_board_counts() -> None:
         picks = [rng.choice(others, 2, replace=False) for _ in range(12)]
         combos = np.array([sorted(p.tolist()) for p in picks], dtype=np.int64)
         got = row_task(a0, combos)
-        boards = K.Universe((), others).full()
-        ra = K.holdem_ranks(boards, *a0)
+        boards = Universe((), others).full()
+        ra = holdem_ranks(boards, *a0)
         for j, (c1, c2) in enumerate(combos.tolist()):
-            valid = (boards.bm & (K.SUIT_MAJOR_BIT[c1] | K.SUIT_MAJOR_BIT[c2])) == 0
-            rb = K.holdem_ranks(boards, c1, c2)
+            valid = (boards.bm & (SUIT_MAJOR_BIT[c1] | SUIT_MAJOR_BIT[c2])) == 0
+            rb = holdem_ranks(boards, c1, c2)
             assert got[0, j] == np.count_nonzero(valid & (ra < rb)), (name, c1, c2)
             assert got[1, j] == np.count_nonzero(valid & (ra == rb)), (name, c1, c2)
 

@@ -51,7 +51,6 @@ import numpy as np
 
 from showdown import validate as V
 from showdown.cards import Card, CardError, CardsLike, check_distinct, parse_cards, to_cards
-from showdown.odds import kernels as K
 from showdown.odds.fixed_exact import fixed_exact
 from showdown.odds.holdem_plan import (
     DEFAULT_TRIALS,
@@ -73,6 +72,7 @@ from showdown.odds.progress import ProgressBar, check_progress, drawing, progres
 from showdown.odds.ranged_exact import ranged_exact
 from showdown.odds.ranges import Range, RangeError, parse_range
 from showdown.odds.result import EquityResult, method_line
+from showdown.odds.showdown_counts import Tally
 
 if TYPE_CHECKING:  # a pool's machinery is imported only where a pool runs (showdown.odds.parallel)
     from concurrent.futures import Executor
@@ -228,7 +228,7 @@ def _settle(players: list[_Player], used: set[int], places: dict[int, str] | Non
 
 @dataclass
 class _Outcome:
-    tally: K.Tally
+    tally: Tally
     total: float  # normaliser: weight (exact) or trials (Monte Carlo)
     count: int  # boards or trials
 

@@ -32,12 +32,12 @@ from typing import Any
 import numpy as np
 
 from showdown.i18n import phrasebook, words
-from showdown.odds import kernels as K
 from showdown.odds.holdem_plan import ExactPlan
 from showdown.odds.matrix_jobs import Row, run_rows
 from showdown.odds.parallel import check_workers, executor_for, run_tasks, worker_count
 from showdown.odds.preflop import CLASSES, canonical, class_combos, class_index, combos_array
 from showdown.odds.ranges import Range, RangeError, parse_range
+from showdown.odds.suit_symmetry import suit_symmetries
 
 __all__ = ["MatrixRow", "PreflopMatrix", "ThreeWayTable", "matrix"]
 
@@ -327,7 +327,7 @@ def _against(
     w_r = np.zeros((52, 52))
     for (c, d), w in rng.items():
         w_r[c, d] = w_r[d, c] = w
-    maps = K.suit_symmetries()
+    maps = suit_symmetries()
     every = np.array([(a, b) for a in range(52) for b in range(a)], dtype=np.int64)
     rows = []
     for name in names:

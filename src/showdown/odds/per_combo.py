@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from showdown.cards import Card, CardError, CardsLike
-from showdown.odds import kernels as K
 from showdown.odds.equity import (
     _check_arguments,
     _Outcome,
@@ -53,6 +52,7 @@ from showdown.odds.per_combo_jobs import (
 from showdown.odds.progress import check_progress, drawing, progress_of
 from showdown.odds.ranges import Range
 from showdown.odds.result import EquityResult
+from showdown.odds.showdown_counts import TALLY
 
 if TYPE_CHECKING:
     from showdown.odds.equity import _Player
@@ -216,7 +216,7 @@ def _exact_rows(
     """Rows from the exact job's counts per deal (see ``DealTable``)."""
     deals: DealTable = job.extra["deals"]
     c = sums["deal_counts"].astype(float)  # (rows, players, 11)
-    k = np.arange(1, K.TALLY, dtype=float)
+    k = np.arange(1, TALLY, dtype=float)
     win = c[:, :, 1][deals.row]
     tie = c[:, :, 2:].sum(axis=2)[deals.row]
     share = (c[:, :, 1:] / k).sum(axis=2)[deals.row]

@@ -35,7 +35,6 @@ import numpy as np
 
 from showdown.cards import CardError
 from showdown.hands import native
-from showdown.odds import kernels as K
 from showdown.odds.fixed_exact import _ids, exact_result, tally_sums
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
 from showdown.odds.holdem_plan import (
@@ -46,6 +45,7 @@ from showdown.odds.holdem_plan import (
     exact_run_seconds,
 )
 from showdown.odds.result import EquityResult
+from showdown.odds.showdown_counts import TALLY
 
 #: A player's text read: its label, combos ((m, 2) ids) and weights.
 Reader = Callable[[str], tuple[str, np.ndarray, np.ndarray]]
@@ -97,7 +97,7 @@ def ranged_exact(
     if one_worker > TASK_SECONDS or (exact is None and work > EXACT_WORK_LIMIT * workers):
         return None  # several tasks (the general path spreads them), or Monte Carlo
     counts, class_weight = job.counts, job.class_weight
-    # the classes weighed as K.Tally.of weighs them (one class: its counts times its
+    # the classes weighed as Tally.of weighs them (one class: its counts times its
     # weight, as the plan's combine), then its sums in Python (tally_sums: the same floats)
     if job.classes == 1:
         summed = (counts[0] * class_weight[0]).astype(float)
@@ -155,7 +155,7 @@ def _kernel_job(
         return None
     deals, walks, class_weight, counts = found
     class_weight = np.frombuffer(class_weight, dtype=np.float64)
-    counts = np.frombuffer(counts, dtype=np.int64).reshape(len(class_weight), n_players, K.TALLY)
+    counts = np.frombuffer(counts, dtype=np.int64).reshape(len(class_weight), n_players, TALLY)
     valid = comb(live - 2 * (n_players - n_fixed), k)
     return _Counted(deals, walks, class_weight, counts, boards, valid)
 

@@ -191,7 +191,7 @@ def game_equity(
     ('exact', 2016, [0.9286, 0.0714])
     """
     variant = find_variant(game, trips_beat_straight=trips_beat_straight)
-    if variant.key in ("holdem", "omaha"):  # their board kernels are showdown.equity's
+    if variant.key in ("holdem", "omaha"):  # their board paths are showdown.equity's
         raise CardError(f"game_equity covers the other showdowns; use equity() for {variant.key}")
     if isinstance(players, str) or not 2 <= len(players) <= 10:
         raise CardError("equity needs a list of 2 to 10 players")
