@@ -4,13 +4,13 @@ Usage::
 
     .venv/bin/python scripts/make_omaha_order.py [SAMPLES]     # default 3000 per class
 
-For each of the 16,432 classes of four-card hands (:mod:`showdown.odds.omaha_classes`)
+For each of the 16,432 classes of four-card hands (:mod:`showdown.odds.ranges.omaha_classes`)
 it estimates the all-in equity of one hand of the class against one random hand,
 preflop: ``SAMPLES`` deals of an opponent's four cards and a five-card board from the
 48 cards left, drawn uniformly with a fixed seed, scored with
 :func:`showdown.evaluate_omaha_batch` (a split counts half). The classes are then
 listed by that estimate, highest first (ties: key order), and written as their
-indices into :func:`showdown.odds.omaha_classes.classes`, two bytes each, base64.
+indices into :func:`showdown.odds.ranges.omaha_classes.classes`, two bytes each, base64.
 The estimate's standard error is about 0.5 / sqrt(SAMPLES) (0.9 points at 3000).
 """
 
@@ -25,7 +25,7 @@ import numpy as np
 
 from showdown.hands.batch import evaluate_omaha_batch
 from showdown.odds import draws as D
-from showdown.odds.omaha_classes import class_text, classes
+from showdown.odds.ranges.omaha_classes import class_text, classes
 
 TABLE = Path(__file__).resolve().parents[1] / "src" / "showdown" / "odds" / "omaha_order.py"
 SEED = 2026

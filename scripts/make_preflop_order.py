@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from showdown.odds.preflop_order import equity_against_random
+from showdown.odds.ranges.preflop_order import equity_against_random
 
 TABLE = Path(__file__).resolve().parents[1] / "src" / "showdown" / "odds" / "preflop_order.py"
 

@@ -16,8 +16,8 @@ import reference as ref
 from showdown.cards import Card, CardError, parse_cards
 from showdown.hands.batch import evaluate_batch
 from showdown.odds.equity import EXACT_WORK_LIMIT, EquityResult, equity
-from showdown.odds.omaha_ranges import parse_omaha_range
 from showdown.odds.ranges import RangeError, parse_range
+from showdown.odds.ranges.omaha import parse_omaha_range
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")

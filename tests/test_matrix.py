@@ -26,9 +26,9 @@ from showdown.odds.board_vectors import SUIT_MAJOR_BIT, Universe
 from showdown.odds.holdem_ranks import holdem_ranks
 from showdown.odds.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
 from showdown.odds.matrix_jobs import row_task
-from showdown.odds.preflop import CLASSES, canonical, class_combos, class_index
 from showdown.odds.progress import ProgressBar
 from showdown.odds.ranges import RangeError
+from showdown.odds.ranges.preflop import CLASSES, canonical, class_combos, class_index
 
 
 @pytest.fixture(scope="module")
@@ -253,7 +253,7 @@ def test_cli_svg_path_is_checked_before_the_work(
 
 
 def test_the_vs_text_of_every_class_is_a_13_by_13_chart() -> None:
-    from showdown.odds.preflop import CLASSES
+    from showdown.odds.ranges.preflop import CLASSES
 
     row = MatrixRow(CLASSES, np.linspace(0.9, 0.1, 169), np.zeros(169), np.zeros(169), "QQ+")
     lines = row.format().splitlines()

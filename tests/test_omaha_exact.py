@@ -23,7 +23,7 @@ from showdown.hands.batch import evaluate_omaha_batch
 from showdown.odds import omaha_exact as _omaha_exact
 from showdown.odds import omaha_jobs as _omaha_jobs
 from showdown.odds.omaha_exact import board_cards, board_count, board_ranks
-from showdown.odds.omaha_ranges import parse_omaha_range
+from showdown.odds.ranges.omaha import parse_omaha_range
 from test_backends import NO_KERNEL_INSTALL
 from test_equity import _combos, _ids, assert_matches, brute
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from showdown.odds.pokerstove_order import POKERSTOVE
-from showdown.odds.preflop import CLASSES
-from showdown.odds.preflop_order import ORDER, class_order, top_classes
 from showdown.odds.ranges import RangeError, parse_range
+from showdown.odds.ranges.pokerstove_order import POKERSTOVE
+from showdown.odds.ranges.preflop import CLASSES
+from showdown.odds.ranges.preflop_order import ORDER, class_order, top_classes
 
 DATA = Path(__file__).parent / "data" / "pokerstove_ranges.txt"
 

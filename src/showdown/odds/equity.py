@@ -1,7 +1,7 @@
 """Equity: each player's share of the pot over every board still to come.
 
 :func:`equity` takes 2 to 10 players, each a hand (``"AhKh"``, ``"Ah Kh"``) or, in
-Hold'em, a range (``"QQ+, AKs"``; see :mod:`showdown.odds.ranges`), an optional board
+Hold'em, a range (``"QQ+, AKs"``; see :mod:`showdown.odds.ranges.holdem`), an optional board
 of 0, 3, 4 or 5 cards and dead cards. A player's equity is the chance to win
 plus their share of split pots; ``win`` and ``tie`` are the chances to win alone
 and to split.
@@ -16,7 +16,7 @@ Exact or sampled:
   most :data:`MAX_ASSIGNMENTS`; otherwise Monte Carlo with
   :data:`DEFAULT_TRIALS` trials. ``exact=True`` or ``trials=N`` force either.
 * Omaha (4 to 6 hole cards, exactly two used; a player may be a range, see
-  :mod:`showdown.odds.omaha_ranges`) is exact, preflop included, when its work (every
+  :mod:`showdown.odds.ranges.omaha`) is exact, preflop included, when its work (every
   hand its deals use ranked once per board, plus the showdowns counted; no suit
   isomorphism) is at most :data:`~showdown.odds.omaha_jobs.OMAHA_EXACT_LIMIT` = 3 M
   evaluations per worker (a hand against a hand preflop, 1,086,008 boards, is
@@ -70,7 +70,7 @@ from showdown.odds.parallel import (
 )
 from showdown.odds.progress import ProgressBar, check_progress, drawing, progress_of
 from showdown.odds.ranged_exact import ranged_exact
-from showdown.odds.ranges import Range, RangeError, parse_range
+from showdown.odds.ranges.holdem import Range, RangeError, parse_range
 from showdown.odds.result import EquityResult, method_line
 from showdown.odds.showdown_counts import Tally
 
@@ -172,7 +172,7 @@ def _read_spec(spec: str | Range | CardsLike, game: str, order: str) -> _Player:
 
 def _from_omaha_range(text: str, exc: CardError) -> _Player:
     """An Omaha range player (``AAxxds``...), or the card error if the text is no range."""
-    from showdown.odds.omaha_ranges import parse_omaha_range
+    from showdown.odds.ranges.omaha import parse_omaha_range
 
     try:
         r = parse_omaha_range(text)
@@ -259,7 +259,7 @@ def equity(
     job is estimated at over a second or so (see :mod:`showdown.odds.parallel`). The
     numbers do not depend on where the work ran. ``result.note`` says what was
     chosen and the estimated run time. ``order`` is the order of percentage ranges
-    (``"pokerstove"`` or ``"equity"``, see :mod:`showdown.odds.preflop_order`).
+    (``"pokerstove"`` or ``"equity"``, see :mod:`showdown.odds.ranges.preflop_order`).
 
     >>> r = equity(["Ac Ad Kc Kd", "Ah Qh Jh Th"], board="2h 7h 9c", game="omaha")
     >>> r.method, r.boards, round(sum(r.equity), 12)

@@ -2,7 +2,7 @@
 range, and three-way tables.
 
 :func:`matrix` computes, for each pair of the 169 starting-hand classes (see
-:mod:`showdown.odds.preflop`), the exact all-in equity of the first against the
+:mod:`showdown.odds.ranges.preflop`), the exact all-in equity of the first against the
 second: the average over every pair of combos that share no card, each with
 equal weight, over all 1,712,304 boards. Suit isomorphism does most of the
 work: one canonical combo per row class, one combo per orbit of its
@@ -35,8 +35,8 @@ from showdown.i18n import phrasebook, words
 from showdown.odds.holdem_plan import ExactPlan
 from showdown.odds.matrix_jobs import Row, run_rows
 from showdown.odds.parallel import check_workers, executor_for, run_tasks, worker_count
-from showdown.odds.preflop import CLASSES, canonical, class_combos, class_index, combos_array
-from showdown.odds.ranges import Range, RangeError, parse_range
+from showdown.odds.ranges.holdem import Range, RangeError, parse_range
+from showdown.odds.ranges.preflop import CLASSES, canonical, class_combos, class_index, combos_array
 from showdown.odds.suit_symmetry import suit_symmetries
 
 __all__ = ["MatrixRow", "PreflopMatrix", "ThreeWayTable", "matrix"]

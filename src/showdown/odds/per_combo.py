@@ -50,7 +50,7 @@ from showdown.odds.per_combo_jobs import (
     per_combo_task,
 )
 from showdown.odds.progress import check_progress, drawing, progress_of
-from showdown.odds.ranges import Range
+from showdown.odds.ranges.holdem import Range
 from showdown.odds.result import EquityResult
 from showdown.odds.showdown_counts import TALLY
 

@@ -111,7 +111,7 @@ class _Seat:
 
 
 def _seats(players: Sequence[str | CardsLike], variant: Variant) -> list[_Seat]:
-    from showdown.odds.ranges import parse_range
+    from showdown.odds.ranges.holdem import parse_range
 
     seats = []
     deck = set(variant.deck)

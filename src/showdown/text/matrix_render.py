@@ -15,7 +15,7 @@ from html import escape
 import numpy as np
 
 from showdown.i18n import phrasebook
-from showdown.odds.preflop import CLASSES, grid_position
+from showdown.odds.ranges.preflop import CLASSES, grid_position
 
 
 def colour(x: float) -> str:

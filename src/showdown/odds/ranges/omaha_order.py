@@ -6,7 +6,7 @@ ordered by their all-in equity against one random hand, preflop, estimated by
 ``scripts/make_omaha_order.py`` with :data:`SAMPLES` random deals per class and a
 fixed seed (a standard error of about 0.5 / sqrt(SAMPLES): 0.9 points at 3,000), so
 classes within a point of each other may come in either order. The table holds the
-classes' indices into :func:`showdown.odds.omaha_classes.classes`, two bytes each,
+classes' indices into :func:`showdown.odds.ranges.omaha_classes.classes`, two bytes each,
 base64.
 """
 
@@ -532,10 +532,10 @@ def class_order() -> np.ndarray:
 
 
 def top_hands(percent: float) -> np.ndarray:
-    """A mask over :func:`showdown.odds.omaha_classes.all_hands` of the hands in the
+    """A mask over :func:`showdown.odds.ranges.omaha_classes.all_hands` of the hands in the
     top ``percent`` (0..100): the fewest classes, in order, holding at least that share
     of the 270,725 hands (counted to the nearest whole hand)."""
-    from showdown.odds.omaha_classes import all_hands, class_keys, classes
+    from showdown.odds.ranges.omaha_classes import all_hands, class_keys, classes
 
     ids = all_hands()[0]
     keys, _ = classes()
