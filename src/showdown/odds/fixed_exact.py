@@ -52,8 +52,9 @@ def _read(text: str) -> tuple[str, tuple[int, ...]] | None:
     return "".join(str(c) for c in cards), tuple(c.id for c in cards)
 
 
-def _ids(cards: object) -> tuple[int, ...] | None:
-    """A board's or the dead cards' ids: None is no cards; text is read once."""
+def read_card_ids(cards: object) -> tuple[int, ...] | None:
+    """The ids of a board or of the dead cards given as plain text (read once; ``None``
+    is no cards), or None when the general path must read them (Card lists, bad text)."""
     if cards is None:
         return ()
     if not isinstance(cards, str):
@@ -142,7 +143,7 @@ def fixed_exact(
             return None
         labels.append(read[0])
         hole.extend(read[1])
-    board_ids, dead_ids = _ids(board), _ids(dead)
+    board_ids, dead_ids = read_card_ids(board), read_card_ids(dead)
     if board_ids is None or dead_ids is None or len(board_ids) not in _BOARD_SIZES:
         return None
     used = {*hole, *board_ids, *dead_ids}

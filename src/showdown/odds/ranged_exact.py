@@ -16,9 +16,9 @@ not handle (a card in two places, a range left with one combo or none, bad text,
 long enough for several tasks or Monte Carlo) it declines with ``None``, and
 :func:`showdown.odds.equity.equity` takes the general path, which also words the errors.
 
->>> from showdown.odds.equity import _read_text
+>>> from showdown.odds.seats import read_player_text
 >>> def read(text):
-...     return _read_text(text, "holdem", "pokerstove")
+...     return read_player_text(text, "holdem", "pokerstove")
 >>> r = ranged_exact(["QQ+", "AKs"], "Ts9s2h", None, 1, True, read)
 >>> r.method, r.boards, round(sum(r.equity), 12)
 ('exact', 47520, 1.0)
@@ -35,7 +35,7 @@ import numpy as np
 
 from showdown.cards import CardError
 from showdown.hands import native
-from showdown.odds.fixed_exact import _ids, exact_result, tally_sums
+from showdown.odds.fixed_exact import exact_result, read_card_ids, tally_sums
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
 from showdown.odds.holdem_plan import (
     EXACT_WORK_LIMIT,
@@ -63,7 +63,7 @@ def ranged_exact(
     or None if the general path must answer (see the module docs). ``workers`` is the
     count the general path's note would name; ``exact`` is None (exact if it fits) or
     True."""
-    board_ids, dead_ids = _ids(board), _ids(dead)
+    board_ids, dead_ids = read_card_ids(board), read_card_ids(dead)
     if board_ids is None or dead_ids is None or len(board_ids) not in (0, 3, 4, 5):
         return None
     known = (*board_ids, *dead_ids)

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from math import sqrt
+from typing import TYPE_CHECKING, Any, Literal
+
+from showdown.cards import CardError
+
+if TYPE_CHECKING:
+    from showdown.odds.showdown_counts import Tally
 
 Method = Literal["exact", "monte-carlo"]
 
@@ -138,3 +144,47 @@ def method_line(result: EquityResult, lang: str = "en") -> str:
     if result.method == "exact":
         return book.counted(result.boards or 0, book.section("equity")["exact"])
     return book.counted(result.trials or 0, book.section("equity")["monte_carlo"])
+
+
+def tally_result(
+    hands: tuple[str, ...],
+    tally: Tally,
+    total: float,
+    boards: int,
+    note: str = "",
+    estimate: float | None = None,
+) -> EquityResult:
+    """The exact result of a job's ``tally`` over ``total`` (the deals' summed weight
+    times their boards), ``boards`` showdowns enumerated."""
+    eq = tuple(float(x) for x in tally.share / total)
+    win = tuple(float(x) for x in tally.win / total)
+    tie = tuple(float(x) for x in tally.tie / total)
+    return EquityResult(hands, eq, win, tie, "exact", boards=boards, note=note, estimate=estimate)
+
+
+def sampled_result(hands: tuple[str, ...], sums: dict[str, Any]) -> EquityResult:
+    """Monte Carlo sums (importance weighted, see :mod:`showdown.odds.deals`) as a result.
+
+    The standard error is the self-normalised estimator's: ``sqrt(sum w^2 (x - mean)^2)
+    / sum w`` (with ``n / (n - 1)``); with equal weights it is the usual one.
+    """
+    w, n = float(sums["w"]), int(sums["n"])
+    if w <= 0:
+        raise CardError(
+            "no sampled deal was possible in these trials; the ranges barely fit together: "
+            "use --exact or more trials"
+        )
+    eq = sums["share"] / w
+    stderr = []
+    for mean, sx1, sx2 in zip(eq, sums["sx1"], sums["sx2"], strict=True):
+        var = max(0.0, float(sx2 - 2 * mean * sx1 + mean * mean * sums["w2"])) / (w * w)
+        stderr.append(sqrt(var * n / max(1, n - 1)))
+    return EquityResult(
+        hands,
+        tuple(float(x) for x in eq),
+        tuple(float(x) for x in sums["win"] / w),
+        tuple(float(x) for x in sums["tie"] / w),
+        "monte-carlo",
+        trials=n,
+        stderr=tuple(stderr),
+    )
