@@ -29,6 +29,7 @@ from showdown.odds.matrix_jobs import row_task
 from showdown.odds.progress import ProgressBar
 from showdown.odds.ranges import RangeError
 from showdown.odds.ranges.preflop import CLASSES, canonical, class_combos, class_index
+from showdown.text.matrix_render import matrix_svg, matrix_text
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +173,7 @@ def test_csv_and_svg() -> None:
     assert svg.count("<title>") == 4  # a cell per pair, each with its tip
     assert ">81.9</text>" in svg and ">100%</text>" in svg  # numbers in cells, a legend
     row = matrix(["AA", "KK"], vs="QQ", workers=1)
-    assert "AA" in row.svg() and "81.5" in row.svg() and "against QQ" in row.svg()
+    assert "AA" in matrix_svg(row) and "81.5" in matrix_svg(row) and "against QQ" in matrix_svg(row)
 
 
 def test_classes_and_canonical_combos() -> None:
@@ -239,7 +240,7 @@ def test_progress_bar_is_labelled_in_the_language(lang: str) -> None:
     bar(0.5)
     bar.close()
     assert out.getvalue().startswith("\r" + words("matrix", lang)["progress"] + " [")
-    heat = matrix(["AA", "KK"], workers=1).svg(lang)
+    heat = matrix_svg(matrix(["AA", "KK"], workers=1), lang)
     assert f"AA {words('matrix', lang)['vs']} KK: {phrasebook(lang).percent(0.81946)}" in heat
 
 
@@ -256,7 +257,7 @@ def test_the_vs_text_of_every_class_is_a_13_by_13_chart() -> None:
     from showdown.odds.ranges.preflop import CLASSES
 
     row = MatrixRow(CLASSES, np.linspace(0.9, 0.1, 169), np.zeros(169), np.zeros(169), "QQ+")
-    lines = row.format().splitlines()
+    lines = matrix_text(row).splitlines()
     assert lines[0] == "against QQ+" and len(lines) == 15
     assert lines[1].split() == list("AKQJT98765432")
     assert lines[2].split()[:2] == ["A", "90.0"] and lines[14].split()[0] == "2"

@@ -66,7 +66,7 @@ from showdown.odds.parallel import (
 from showdown.odds.progress import ProgressBar, check_progress, drawing, progress_of
 from showdown.odds.ranged_exact import ranged_exact
 from showdown.odds.ranges.holdem import Range
-from showdown.odds.result import EquityResult, method_line, sampled_result, tally_result
+from showdown.odds.result import EquityResult, sampled_result, tally_result
 from showdown.odds.seats import check_arguments, read_player_text, seat_players
 
 if TYPE_CHECKING:  # a pool's machinery is imported only where a pool runs (showdown.odds.parallel)
@@ -94,7 +94,6 @@ __all__ = [
     "ProgressBar",
     "drawing",
     "equity",
-    "method_line",
     "progress_of",
 ]
 
