@@ -51,7 +51,6 @@ def rank_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return t.flush_suit[7], t.flush, t.nonflush_keys[7], t.nonflush_values[7]
 
 
-
 _PAIR_TABLES = np.zeros((169, N_MULTISETS), dtype=np.uint16)
 _PAIR_READY = np.zeros(169, dtype=bool)
 
