@@ -60,7 +60,7 @@ import numpy as np
 from common import best_time, judge, machine_load, steady
 from showdown.hands import native as _backend
 from showdown.odds import draws as D
-from showdown.odds import kernels as K
+from showdown.odds.showdown_counts import new_counts
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -272,7 +272,7 @@ def kernel_threads(trials: int, repeat: int) -> None:
     chunk = 1 << 21
 
     def work(seed: int, n: int) -> None:
-        counts = K.new_counts(2)
+        counts = new_counts(2)
         for start in range(0, n, chunk):
             size = min(chunk, n - start)
             D.draw_counts([], live, [hero, villain], [None, None], size, seed + start, counts)

@@ -22,9 +22,9 @@ import sys
 
 import showdown
 from common import interleaved_cpu_times, judge, machine_load, steady
-from showdown.odds.breakdown import breakdown
 from showdown.odds.per_combo import per_combo_equity
 from showdown.odds.ranges import parse_range
+from showdown.odds.ranges.breakdown import breakdown
 
 HERO, VILLAIN, BOARD = "JsTs", "20%", "Jh 7s 7d"
 TARGET = 0.3

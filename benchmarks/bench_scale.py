@@ -73,8 +73,8 @@ from showdown.odds.equity import equity
 from showdown.odds.matrix import matrix
 from showdown.odds.matrix_jobs import prepare
 from showdown.odds.parallel import dask_settings, local_pool
-from showdown.odds.preflop import CLASSES as ALL_CLASSES
-from showdown.odds.preflop import class_combos
+from showdown.odds.ranges.preflop import CLASSES as ALL_CLASSES
+from showdown.odds.ranges.preflop import class_combos
 
 #: A block of the table spread over the grid: pairs, suited, offsuit, high and low.
 CLASSES = list(ALL_CLASSES[::9])

@@ -1,22 +1,22 @@
-"""Regenerate the Omaha percentage order (``src/showdown/odds/omaha_order.py``).
+"""Regenerate the Omaha percentage order (``src/showdown/odds/ranges/omaha_order.bin``).
 
 Usage::
 
     .venv/bin/python scripts/make_omaha_order.py [SAMPLES]     # default 3000 per class
 
-For each of the 16,432 classes of four-card hands (:mod:`showdown.odds.omaha_classes`)
+For each of the 16,432 classes of four-card hands (:mod:`showdown.odds.ranges.omaha_classes`)
 it estimates the all-in equity of one hand of the class against one random hand,
 preflop: ``SAMPLES`` deals of an opponent's four cards and a five-card board from the
 48 cards left, drawn uniformly with a fixed seed, scored with
 :func:`showdown.evaluate_omaha_batch` (a split counts half). The classes are then
-listed by that estimate, highest first (ties: key order), and written as their
-indices into :func:`showdown.odds.omaha_classes.classes`, two bytes each, base64.
+listed by that estimate, highest first (ties: key order), and written with ``SAMPLES``
+as :func:`showdown.odds.ranges.omaha_order.pack_order` packs them: their indices into
+:func:`showdown.odds.ranges.omaha_classes.classes`, two bytes each.
 The estimate's standard error is about 0.5 / sqrt(SAMPLES) (0.9 points at 3000).
 """
 
 from __future__ import annotations
 
-import base64
 import sys
 import time
 from pathlib import Path
@@ -25,9 +25,9 @@ import numpy as np
 
 from showdown.hands.batch import evaluate_omaha_batch
 from showdown.odds import draws as D
-from showdown.odds.omaha_classes import class_text, classes
+from showdown.odds.ranges.omaha_classes import class_text, classes
+from showdown.odds.ranges.omaha_order import PATH, pack_order
 
-TABLE = Path(__file__).resolve().parents[1] / "src" / "showdown" / "odds" / "omaha_order.py"
 SEED = 2026
 CHUNK = 64  # classes per batch
 
@@ -63,16 +63,9 @@ def main(samples: int) -> None:
     keys, _ = classes()
     equity = estimate(samples)
     order = sorted(range(len(keys)), key=lambda i: (-equity[i], i))
-    packed = base64.b64encode(np.array(order, dtype="<u2").tobytes()).decode("ascii")
-    lines = [packed[i : i + 88] for i in range(0, len(packed), 88)]
     top = ", ".join(class_text(int(keys[i])) for i in order[:5])
-    text = TABLE.read_text(encoding="utf-8")
-    head, rest = text.split("# fmt: off\n", 1)
-    _, tail = rest.split("# fmt: on\n", 1)
-    body = "ORDER_BASE64 = (\n" + "".join(f'    "{line}"\n' for line in lines) + ")\n"
-    body += f"SAMPLES = {samples}\n"
-    TABLE.write_text(head + "# fmt: off\n" + body + "# fmt: on\n" + tail, encoding="utf-8")
-    print(f"wrote {TABLE}; first classes: {top}")
+    Path(PATH).write_bytes(pack_order(np.array(order), samples))
+    print(f"wrote {PATH}; first classes: {top}")
 
 
 if __name__ == "__main__":

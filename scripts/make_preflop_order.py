@@ -1,4 +1,5 @@
-"""Regenerate the preflop order table of ``src/showdown/odds/preflop_order.py`` from a matrix.
+"""Regenerate the preflop order table of ``src/showdown/odds/ranges/preflop_order.py``
+from a matrix.
 
 Usage::
 
@@ -19,9 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
-from showdown.odds.preflop_order import equity_against_random
+from showdown.odds.ranges.preflop_order import equity_against_random
 
-TABLE = Path(__file__).resolve().parents[1] / "src" / "showdown" / "odds" / "preflop_order.py"
+TABLE = Path(__file__).resolve().parents[1] / "src/showdown/odds/ranges/preflop_order.py"
 
 
 def main(path: str) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from showdown.commands.main import main
-from showdown.odds.breakdown import DRAWS, MADE, breakdown
 from showdown.odds.per_combo import per_combo_equity
+from showdown.odds.ranges.breakdown import DRAWS, MADE, breakdown
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

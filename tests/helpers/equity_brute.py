@@ -14,8 +14,8 @@ import numpy as np
 
 from helpers import reference as ref
 from showdown.cards import CardError, parse_cards
-from showdown.odds.omaha_ranges import parse_omaha_range
 from showdown.odds.ranges import parse_range
+from showdown.odds.ranges.omaha import parse_omaha_range
 from showdown.odds.result import EquityResult
 
 

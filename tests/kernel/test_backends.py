@@ -298,17 +298,17 @@ def test_native_draws_match_exact_counts() -> None:
     4 and 5 missing cards: each player's win share lands within 4.5 standard errors of
     exact enumeration; a ranged player's picks are honoured and bad combos refused."""
     from showdown.odds import draws as D
-    from showdown.odds import kernels as K
+    from showdown.odds.showdown_counts import exact_counts, new_counts
 
     hero, villain = np.array([[48, 49]]), np.array([[46, 47]])
     live = [c for c in range(52) if c not in (46, 47, 48, 49)]
     trials = 400_000
     for board in ([0, 5, 10, 15], [0, 5, 10], [0], []):
         deck = [c for c in live if c not in board]
-        counts = K.new_counts(2)
+        counts = new_counts(2)
         D.draw_counts(board, deck, [hero, villain], [None, None], trials, 99, counts)
         with _backend.use("native"):
-            exact = K.exact_counts(board, deck, np.array([[[48, 49], [46, 47]]]))[0]
+            exact = exact_counts(board, deck, np.array([[[48, 49], [46, 47]]]))[0]
         boards = exact[0, 1] + exact[1, 1] + exact[0, 2]
         for p in (0, 1):
             share = exact[p, 1] / boards
@@ -316,7 +316,7 @@ def test_native_draws_match_exact_counts() -> None:
             assert abs(counts[p, 1] / trials - share) <= 4.5 * sd, (board, p)
     combos = np.array([[0, 1], [4, 5], [8, 9]])
     picks = np.arange(30_000, dtype=np.int64) % 3
-    counts = K.new_counts(2)
+    counts = new_counts(2)
     D.draw_counts([], live, [hero, combos], [None, picks], 30_000, 5, counts)
     assert counts[0, 1] + counts[1, 1] + counts[0, 2] == 30_000
     with pytest.raises(ValueError, match="bad or board card"):

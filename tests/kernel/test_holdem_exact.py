@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from helpers.backends import NO_KERNEL_INSTALL
 from showdown.hands import native
-from showdown.odds import kernels as K
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
+from showdown.odds.showdown_counts import TALLY, new_counts
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
@@ -27,7 +27,7 @@ def both(board: list[int], holes: np.ndarray, start: np.ndarray | None = None):
         kernel = native.kernel()
         assert kernel is not None
         for merge in (True, False):
-            counts = K.new_counts(holes.shape[1], holes.shape[0])
+            counts = new_counts(holes.shape[1], holes.shape[0])
             if start is not None:
                 counts += start
             kernel.holdem_exact(deck, np.array(board, dtype=np.int64), holes.ravel(), counts, merge)
@@ -89,7 +89,7 @@ def test_offsuit_pairs_share_one_count() -> None:
     qq = [[40, 41], [40, 42], [41, 42]]  # QcQd QcQh QdQh
     jj = [[36, 37], [36, 38], [37, 38]]
     holes = np.array([[q, j] for q in qq for j in jj], dtype=np.int64)
-    start = np.arange(holes.shape[0] * 2 * K.TALLY, dtype=np.int64).reshape(-1, 2, K.TALLY)
+    start = np.arange(holes.shape[0] * 2 * TALLY, dtype=np.int64).reshape(-1, 2, TALLY)
     merged, plain = both(board, holes, start)
     np.testing.assert_array_equal(merged, plain)
     gained = merged - start

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from helpers.backends import NO_KERNEL_INSTALL
 from showdown import equity
 from showdown.hands import native
-from showdown.odds import kernels as K
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
+from showdown.odds.showdown_counts import TALLY, exact_counts
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
@@ -25,7 +25,7 @@ def kernel_counts(board: list[int], dead: list[int], hands: list[list[int]], mer
     used = set(board) | set(dead) | {c for h in hands for c in h}
     deck = [c for c in range(52) if c not in used]
     with native.use("native"):
-        return K.exact_counts(board, deck, np.array([hands]), merge=merge)[0]
+        return exact_counts(board, deck, np.array([hands]), merge=merge)[0]
 
 
 def numpy_counts(board: list[int], dead: list[int], hands: list[list[int]]) -> np.ndarray:
@@ -40,7 +40,7 @@ def numpy_counts(board: list[int], dead: list[int], hands: list[list[int]]) -> n
 
 def boards_of(counts: np.ndarray) -> int:
     """Showdowns in a count table: each counts once per winner, so sum counts / k."""
-    k = np.arange(1, K.TALLY)
+    k = np.arange(1, TALLY)
     return round(float((counts[:, 1:] / k).sum()))
 
 

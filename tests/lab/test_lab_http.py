@@ -320,7 +320,7 @@ def test_every_phrase_in_every_language() -> None:
             assert set(re.findall(r"\{\w+\}", text)) == set(
                 re.findall(r"\{\w+\}", books["en"][key])
             ), (lang, key)
-    from showdown.odds.breakdown import DRAWS, MADE
+    from showdown.odds.ranges.breakdown import DRAWS, MADE
 
     for name in (*MADE, *DRAWS):  # every class the breakdown bars can show
         assert f"bd_{name}" in books["en"], name

@@ -11,9 +11,9 @@ import pytest
 
 from helpers import reference as ref
 from showdown.cards import CardError, parse_cards
-from showdown.odds.breakdown import DRAWS, MADE, breakdown
-from showdown.odds.omaha_ranges import parse_omaha_range
 from showdown.odds.ranges import RangeError, parse_range
+from showdown.odds.ranges.breakdown import DRAWS, MADE, breakdown
+from showdown.odds.ranges.omaha import parse_omaha_range
 
 ACE = 12
 BY_CATEGORY = {8: "straight flush", 7: "quads", 6: "full house", 5: "flush", 4: "straight"}

@@ -136,8 +136,8 @@ def test_walks_are_the_flush_keys_of_the_classes(job) -> None:
 @needs_kernel
 def test_the_estimate_counts_the_walks() -> None:
     """QQ+,AKs v JJ-99,AQs+ on Ts9s2h: 218 classes of deals, 90 flush keys walked."""
-    from showdown.odds.equity import seat_players
     from showdown.odds.holdem_plan import ExactPlan, exact_run_seconds
+    from showdown.odds.seats import seat_players
 
     seats, board, dead = seat_players(["QQ+,AKs", "JJ-99,AQs+"], "Ts9s2h", None, "holdem")
     combos, weights = [s.combos for s in seats], [s.weights for s in seats]

@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from helpers.backends import NO_KERNEL_INSTALL
 from showdown.cards import CardError
 from showdown.odds import draws as D
-from showdown.odds import kernels as K
+from showdown.odds.board_vectors import SUIT_MAJOR_BIT
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, groups
 from showdown.odds.equity import equity
 from showdown.odds.ranges import parse_range
+from showdown.odds.showdown_counts import new_counts
 
 EIGHT = ["AA", "AA", "KK", "KK", "QQ", "QQ", "JJ", "JJ"]
 
@@ -28,7 +29,7 @@ def _players(texts: list[str]) -> tuple[list[np.ndarray], list[np.ndarray], list
         r = parse_range(t)
         c = np.array(r.combos, dtype=np.int64)
         cards.append(c)
-        masks.append(K.SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64))
+        masks.append(SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64))
         weights.append(np.array(r.weights))
     return cards, masks, weights
 
@@ -53,7 +54,7 @@ def test_weighted_sequential_sampling_matches_exact_enumeration() -> None:
     alive = iw > 0
     for p in range(3):  # every live sample is a legal deal
         assert (
-            K.SUIT_MAJOR_BIT[cards[p][drawn[p][alive]]].sum(axis=1, dtype=np.uint64) & ~taken[alive]
+            SUIT_MAJOR_BIT[cards[p][drawn[p][alive]]].sum(axis=1, dtype=np.uint64) & ~taken[alive]
         ).sum() == 0
     for p in range(3):
         est = np.bincount(drawn[p], weights=iw, minlength=len(cards[p])) / iw.sum()
@@ -227,7 +228,7 @@ def test_kernel_deal_counts_are_seeded_and_count_every_trial() -> None:
     cards, listed = _kernel_groups(["QQ+,AKs", "JJ-99,AQs+", "88-66,KQs"])
     runs = []
     for seed in (5, 5, 6):
-        counts = K.new_counts(3)
+        counts = new_counts(3)
         assert D.deal_counts([], range(52), cards, listed, 20_000, seed, counts)
         runs.append(counts)
     np.testing.assert_array_equal(runs[0], runs[1])
@@ -244,7 +245,7 @@ def test_kernel_deal_counts_give_up_where_deals_rarely_fit() -> None:
     cards = [np.array([[51, 50], [47, 46]]), np.array([[51, 50], [43, 42]])]
     listed = [([0], np.array([[0], [1]]), np.cumsum([1.0, 1e-4])),
               ([1], np.array([[0], [1]]), np.cumsum([1.0, 0.0]))]  # fmt: skip
-    assert not D.deal_counts([], range(52), cards, listed, 100, 1, K.new_counts(2))
+    assert not D.deal_counts([], range(52), cards, listed, 100, 1, new_counts(2))
 
 
 @needs_kernel
@@ -265,9 +266,9 @@ def test_kernel_deal_counts_check_their_groups(groups_of, message: str) -> None:
     cards = [np.array([[51, 50], [47, 46]]), np.array([[51, 50], [43, 42]])]
     listed = [([0, 1], np.array([[0, 1], [1, 0], [1, 1]]), np.cumsum([1.0, 1.0, 1.0]))]
     with pytest.raises(ValueError, match=message):
-        D.deal_counts([], range(52), cards, groups_of(listed), 10, 1, K.new_counts(2))
+        D.deal_counts([], range(52), cards, groups_of(listed), 10, 1, new_counts(2))
     with pytest.raises(ValueError, match="trials must be >= 0"):
-        D.deal_counts([], range(52), cards, listed, -1, 1, K.new_counts(2))
+        D.deal_counts([], range(52), cards, listed, -1, 1, new_counts(2))
 
 
 @needs_kernel

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from helpers.backends import NO_KERNEL_INSTALL
 from showdown import evaluate_ids
 from showdown.odds import draws as D
-from showdown.odds import kernels as K
+from showdown.odds.showdown_counts import new_counts
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
@@ -46,7 +46,7 @@ def drawn_shares(
     trials: int, seed: int,
 ) -> tuple[float, float, float]:  # fmt: skip
     group = ([0], np.arange(len(combos[0])).reshape(-1, 1), np.cumsum(weights))
-    counts = K.new_counts(2)
+    counts = new_counts(2)
     assert D.deal_counts(board, live, combos, [group], trials, seed, counts)
     assert counts[0, 1] + counts[1, 1] + counts[0, 2] == trials  # one showdown a trial
     return counts[0, 1] / trials, counts[1, 1] / trials, counts[0, 2] / trials
@@ -175,7 +175,7 @@ def test_each_group_drawn_apart_gives_the_deals_their_weight(
     groups = [([p], np.arange(len(c)).reshape(-1, 1), np.cumsum(weights[p]))
               for p, c in enumerate(combos)]  # fmt: skip
     n = 40_000
-    counts = K.new_counts(len(combos))
+    counts = new_counts(len(combos))
     fitted = D.deal_counts(board, range(52), combos, groups, n, seed, counts)
     if expected is None or not fitted:  # no deal fits, or too few attempts fit
         assert not fitted or expected is not None
@@ -221,7 +221,7 @@ def test_boards_skipping_other_groups_cards_agree_with_enumeration(
     groups = [([p], np.arange(len(c)).reshape(-1, 1), np.cumsum(weights[p]))
               for p, c in enumerate(combos)]  # fmt: skip
     n = 40_000
-    counts = K.new_counts(players)
+    counts = new_counts(players)
     fitted = D.deal_counts(board, live, combos, groups, n, seed, counts)
     if total == 0 or not fitted:
         assert not fitted or total > 0

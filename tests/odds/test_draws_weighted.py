@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from helpers.backends import NO_KERNEL_INSTALL
 from showdown.cards import Card
 from showdown.odds import draws as D
-from showdown.odds import kernels as K
 from showdown.odds.equity import equity
+from showdown.odds.showdown_counts import new_counts
 
 needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
@@ -47,7 +47,7 @@ def test_each_combo_is_drawn_by_its_weight(weight: list[float], seed: int) -> No
     n = 40_000
     w = np.array(weight)
     group = ([0], np.arange(len(COMBOS)).reshape(-1, 1), np.cumsum(w))
-    counts = K.new_counts(2)
+    counts = new_counts(2)
     assert D.deal_counts(BOARD, range(52), [COMBOS, QUEENS], [group], n, seed, counts)
     wins, ties = int(counts[0, 1]), int(counts[0, 2])
     for got, share in ((wins, w[: len(WINS)].sum()), (ties, w[len(WINS)].sum())):
@@ -79,7 +79,7 @@ def test_tiny_and_whole_weights_beside_each_other() -> None:
     n = 200_000
     w = np.array([1.0, 1.0, 1.0, 1.0, 1e-9, 1.0, 1.0, 1.0])
     group = ([0], np.arange(len(COMBOS)).reshape(-1, 1), np.cumsum(w))
-    counts = K.new_counts(2)
+    counts = new_counts(2)
     assert D.deal_counts(BOARD, range(52), [COMBOS, QUEENS], [group], n, 3, counts)
     assert int(counts[0, 2]) <= 1
     p = 4 / 7

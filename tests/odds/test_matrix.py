@@ -22,12 +22,14 @@ from showdown import equity
 from showdown.commands.main import main
 from showdown.hands.batch import evaluate_batch
 from showdown.i18n import phrasebook, words
-from showdown.odds import kernels as K
+from showdown.odds.board_vectors import SUIT_MAJOR_BIT, Universe
+from showdown.odds.holdem_ranks import holdem_ranks
 from showdown.odds.matrix import MatrixRow, PreflopMatrix, ThreeWayTable, matrix
 from showdown.odds.matrix_jobs import row_task
-from showdown.odds.preflop import CLASSES, canonical, class_combos, class_index
 from showdown.odds.progress import ProgressBar
 from showdown.odds.ranges import RangeError
+from showdown.odds.ranges.preflop import CLASSES, canonical, class_combos, class_index
+from showdown.text.matrix_render import matrix_svg, matrix_text
 
 
 @pytest.fixture(scope="module")
@@ -97,11 +99,11 @@ def test_row_counts_equal_board_by_board_counts() -> None:
         picks = [rng.choice(others, 2, replace=False) for _ in range(12)]
         combos = np.array([sorted(p.tolist()) for p in picks], dtype=np.int64)
         got = row_task(a0, combos)
-        boards = K.Universe((), others).full()
-        ra = K.holdem_ranks(boards, *a0)
+        boards = Universe((), others).full()
+        ra = holdem_ranks(boards, *a0)
         for j, (c1, c2) in enumerate(combos.tolist()):
-            valid = (boards.bm & (K.SUIT_MAJOR_BIT[c1] | K.SUIT_MAJOR_BIT[c2])) == 0
-            rb = K.holdem_ranks(boards, c1, c2)
+            valid = (boards.bm & (SUIT_MAJOR_BIT[c1] | SUIT_MAJOR_BIT[c2])) == 0
+            rb = holdem_ranks(boards, c1, c2)
             assert got[0, j] == np.count_nonzero(valid & (ra < rb)), (name, c1, c2)
             assert got[1, j] == np.count_nonzero(valid & (ra == rb)), (name, c1, c2)
 
@@ -171,7 +173,7 @@ def test_csv_and_svg() -> None:
     assert svg.count("<title>") == 4  # a cell per pair, each with its tip
     assert ">81.9</text>" in svg and ">100%</text>" in svg  # numbers in cells, a legend
     row = matrix(["AA", "KK"], vs="QQ", workers=1)
-    assert "AA" in row.svg() and "81.5" in row.svg() and "against QQ" in row.svg()
+    assert "AA" in matrix_svg(row) and "81.5" in matrix_svg(row) and "against QQ" in matrix_svg(row)
 
 
 def test_classes_and_canonical_combos() -> None:
@@ -238,7 +240,7 @@ def test_progress_bar_is_labelled_in_the_language(lang: str) -> None:
     bar(0.5)
     bar.close()
     assert out.getvalue().startswith("\r" + words("matrix", lang)["progress"] + " [")
-    heat = matrix(["AA", "KK"], workers=1).svg(lang)
+    heat = matrix_svg(matrix(["AA", "KK"], workers=1), lang)
     assert f"AA {words('matrix', lang)['vs']} KK: {phrasebook(lang).percent(0.81946)}" in heat
 
 
@@ -252,10 +254,10 @@ def test_cli_svg_path_is_checked_before_the_work(
 
 
 def test_the_vs_text_of_every_class_is_a_13_by_13_chart() -> None:
-    from showdown.odds.preflop import CLASSES
+    from showdown.odds.ranges.preflop import CLASSES
 
     row = MatrixRow(CLASSES, np.linspace(0.9, 0.1, 169), np.zeros(169), np.zeros(169), "QQ+")
-    lines = row.format().splitlines()
+    lines = matrix_text(row).splitlines()
     assert lines[0] == "against QQ+" and len(lines) == 15
     assert lines[1].split() == list("AKQJT98765432")
     assert lines[2].split()[:2] == ["A", "90.0"] and lines[14].split()[0] == "2"

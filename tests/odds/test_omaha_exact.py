@@ -25,7 +25,7 @@ from showdown.hands.batch import evaluate_omaha_batch
 from showdown.odds import omaha_exact as _omaha_exact
 from showdown.odds import omaha_jobs as _omaha_jobs
 from showdown.odds.omaha_exact import board_cards, board_count, board_ranks
-from showdown.odds.omaha_ranges import parse_omaha_range
+from showdown.odds.ranges.omaha import parse_omaha_range
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")

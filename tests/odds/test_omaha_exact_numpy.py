@@ -18,7 +18,7 @@ from showdown.hands import native as _backend
 from showdown.hands.batch import evaluate_omaha_batch
 from showdown.odds import omaha_exact as _omaha_exact
 from showdown.odds.omaha_exact import board_cards, board_count, board_ranks
-from showdown.odds.omaha_ranges import parse_omaha_range
+from showdown.odds.ranges.omaha import parse_omaha_range
 
 #: Spades: 2s 3s 4s (three of a suit on the flop: every board can make a spade flush).
 SPADE_FLOP = [3, 7, 11]

@@ -1,5 +1,5 @@
 """Omaha percentage ranges: the classes of four-card hands up to a change of suits, and
-the documented order of :mod:`showdown.odds.omaha_order`."""
+the documented order of :mod:`showdown.odds.ranges.omaha_order`."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown.odds.omaha_classes import all_hands, class_keys, class_text, classes
-from showdown.odds.omaha_order import SAMPLES, class_order, top_hands
-from showdown.odds.omaha_ranges import parse_omaha_range
 from showdown.odds.ranges import RangeError
+from showdown.odds.ranges.omaha import parse_omaha_range
+from showdown.odds.ranges.omaha_classes import all_hands, class_keys, class_text, classes
+from showdown.odds.ranges.omaha_order import SAMPLES, class_order, top_hands
 
 SUIT_ORDERS = list(itertools.permutations(range(4)))
 

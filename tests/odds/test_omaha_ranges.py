@@ -8,8 +8,8 @@ import pytest
 
 from showdown import equity
 from showdown.cards import Card
-from showdown.odds.omaha_ranges import parse_omaha_range
 from showdown.odds.ranges import RangeError
+from showdown.odds.ranges.omaha import parse_omaha_range
 
 
 def _ranks(hand: list[int]) -> str:

@@ -14,9 +14,9 @@ import pytest
 from helpers import reference as ref
 from showdown.cards import Card, CardError, parse_cards
 from showdown.odds.equity import equity
-from showdown.odds.omaha_ranges import parse_omaha_range
 from showdown.odds.per_combo import ComboEquity, PerComboResult, per_combo_equity
 from showdown.odds.ranges import parse_range
+from showdown.odds.ranges.omaha import parse_omaha_range
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")

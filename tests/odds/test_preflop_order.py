@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from helpers.paths import DATA
-from showdown.odds.pokerstove_order import POKERSTOVE
-from showdown.odds.preflop import CLASSES
-from showdown.odds.preflop_order import ORDER, class_order, top_classes
 from showdown.odds.ranges import RangeError, parse_range
+from showdown.odds.ranges.pokerstove_order import POKERSTOVE
+from showdown.odds.ranges.preflop import CLASSES
+from showdown.odds.ranges.preflop_order import ORDER, class_order, top_classes
 
 POKERSTOVE_RANGES = DATA / "pokerstove_ranges.txt"
 

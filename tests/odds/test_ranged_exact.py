@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from showdown import equity
 from showdown.cards import Card, CardError
 from showdown.hands import native
-from showdown.odds.equity import _read_text
 from showdown.odds.ranged_exact import ranged_exact
 from showdown.odds.result import EquityResult
+from showdown.odds.seats import read_player_text
 
 SLOW_FIXTURE = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 PARTS = ["AA", "KK", "QQ", "JJ", "TT", "99", "55", "AKs", "AKo", "AQs", "KQs", "T9s", "76s",
@@ -21,7 +21,7 @@ PARTS = ["AA", "KK", "QQ", "JJ", "TT", "99", "55", "AKs", "AKo", "AQs", "KQs", "
 
 
 def read(text: str) -> tuple[str, object, object]:
-    return _read_text(text, "holdem", "pokerstove")
+    return read_player_text(text, "holdem", "pokerstove")
 
 
 def general(players: list[str], board: str | None, dead: str | None, **kw: object) -> EquityResult:

@@ -233,8 +233,8 @@ def test_card_id_52_is_refused() -> None:
 
 
 def test_percentage_ranges() -> None:
-    from showdown.odds.preflop import CLASSES
-    from showdown.odds.preflop_order import ORDER, top_classes
+    from showdown.odds.ranges.preflop import CLASSES
+    from showdown.odds.ranges.preflop_order import ORDER, top_classes
 
     assert sorted(name for name, _ in ORDER) == sorted(CLASSES)
     equities = [e for _, e in ORDER]
@@ -260,7 +260,7 @@ def test_percentage_ranges() -> None:
 @pytest.mark.slow
 def test_the_shipped_order_is_the_exact_equity_against_a_random_hand() -> None:
     from showdown.odds.matrix import MatrixRow, matrix
-    from showdown.odds.preflop_order import ORDER
+    from showdown.odds.ranges.preflop_order import ORDER
 
     row = matrix(["AA"], vs="random", workers=1)
     assert isinstance(row, MatrixRow)

@@ -7,7 +7,8 @@ import io
 
 import pytest
 
-from showdown.odds.equity import EquityResult, ProgressBar, equity, method_line
+from showdown.odds.equity import EquityResult, ProgressBar, equity
+from showdown.text.equity_render import method_line
 
 LABELS = {
     "en": ("equity", "win", "tie"),

@@ -1,6 +1,6 @@
 /*
  * The deals of an exact Hold'em job and their classes up to a suit permutation: what
- * showdown.odds.deals.enumerate_deals and showdown.odds.kernels.canonical_classes do in
+ * showdown.odds.deals.enumerate_deals and showdown.odds.suit_symmetry.canonical_classes do in
  * numpy, in one pass here, giving the very same arrays (the tests compare them): on a
  * flop, range against range, listing and grouping the deals in numpy took longer than
  * counting the boards of the classes.

@@ -47,7 +47,7 @@ PyDoc_STRVAR(exact_deal_classes_doc,
 "exact_deal_classes(combos, weights, sets, limit, group_most)\n\n"
 "The deals of an exact Hold'em job (one combo per ranged player, no card twice) and "
 "their classes up to a suit permutation, as showdown.odds.deals.enumerate_deals and "
-"showdown.odds.kernels.canonical_classes give them. combos: per ranged player (1 to 10) "
+"showdown.odds.suit_symmetry.canonical_classes give them. combos: per ranged player (1 to 10) "
 "an (m, 2) int64 array flattened; weights: per player float64 (m,); sets: card-id "
 "sequences (board, dead cards, each fixed hand) the suit maps must keep. Returns None "
 "past ``limit`` deals, else bytes (picks int64 (D, R), weights float64, suit-major "

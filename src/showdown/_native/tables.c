@@ -222,7 +222,7 @@ done:
     return status;
 }
 /* Per multiset of five ranks (at most four of a rank), its rank-key sum at its colex id
- * (as showdown.odds.kernels.multiset_ids): the board multisets of the Hold'em pair
+ * (as showdown.odds.board_vectors.multiset_ids): the board multisets of the Hold'em pair
  * tables. */
 static void build_multisets(Tables *self)
 {

@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the breakdown."""
-    from showdown.odds.breakdown import breakdown
+    from showdown.odds.ranges.breakdown import breakdown
     from showdown.text.breakdown_render import breakdown_svg, breakdown_table
 
     if not args.range.strip():

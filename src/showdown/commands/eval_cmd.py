@@ -296,9 +296,9 @@ def run(args: argparse.Namespace) -> int:
 def print_starting_hand(hole: Sequence[Card], as_json: bool, lang: str) -> int:
     """``eval`` of two Hold'em cards without a board: the starting hand's class, its place
     among the 169 classes and the share of hands at least as strong, in both percentage
-    orders (:mod:`showdown.odds.starting_hand`)."""
+    orders (:mod:`showdown.odds.ranges.starting_hand`)."""
     from showdown.i18n import phrasebook
-    from showdown.odds.starting_hand import starting_hand
+    from showdown.odds.ranges.starting_hand import starting_hand
 
     s = starting_hand(hole)
     if as_json:

@@ -68,6 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     """Compute and print the table."""
     from showdown.odds.matrix import ThreeWayTable, matrix
+    from showdown.text.matrix_render import matrix_svg, matrix_text
 
     if args.three_way and args.vs is not None:
         raise CliError("--three-way and --vs do not go together")
@@ -93,11 +94,11 @@ def run(args: argparse.Namespace) -> int:
     if result is None:
         return 130
     if args.svg is not None and not isinstance(result, ThreeWayTable):
-        write_output(args.svg, result.svg(args.lang))
+        write_output(args.svg, matrix_svg(result, args.lang))
     if args.json:
         emit_json(result.to_json())
     elif args.csv:
         sys.stdout.write(result.to_csv())
     else:
-        print(result.format(args.lang))
+        print(matrix_text(result, args.lang))
     return 0

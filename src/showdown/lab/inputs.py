@@ -133,7 +133,7 @@ def _check_player(text: str, game: str, name: str) -> None:
 
             parse_range(text)
         elif game.startswith("omaha"):
-            from showdown.odds.omaha_ranges import parse_omaha_range
+            from showdown.odds.ranges.omaha import parse_omaha_range
 
             parse_omaha_range(text)
         else:

@@ -81,7 +81,7 @@ PER_COMBO_GAMES = ("holdem", "omaha")
 
 def _breakdowns(spot: Spot) -> list[dict[str, Any]] | None:
     """How each player's hand or range hits the board (None before the flop)."""
-    from showdown.odds.breakdown import breakdown
+    from showdown.odds.ranges.breakdown import breakdown
 
     if len(spot.board.replace(" ", "").replace(",", "")) < 6:
         return None
@@ -121,8 +121,8 @@ def grid_view(text: str) -> dict[str, Any]:
     """A Hold'em range as the grid sees it: each class's weight (the mean weight of
     its combos), the count of combos, their share of all 1,326 and the range's text
     (``canonical`` is the compact text of the same combos)."""
-    from showdown.odds.preflop import CLASSES, class_combos
     from showdown.odds.ranges import parse_range
+    from showdown.odds.ranges.preflop import CLASSES, class_combos
 
     rng = parse_range(text) if text.strip() else None
     classes: dict[str, float] = {}

@@ -3,7 +3,7 @@
 A *deal* gives each ranged player one combo, no card twice (see
 :func:`showdown.odds.deals.enumerate_deals`); deals that a suit permutation keeping the
 board, the dead cards and every fixed hand maps onto each other have the same counts,
-so an exact job counts one deal per class (:func:`showdown.odds.kernels.canonical_classes`)
+so an exact job counts one deal per class (:func:`showdown.odds.suit_symmetry.canonical_classes`)
 and weighs it by its class's weight. :func:`deal_classes` gives both, from the native
 kernel (``exact_deal_classes`` in ``exact_deals.c``: on a flop, listing and grouping the
 deals in numpy took longer than counting their boards) or from numpy, the same arrays
@@ -23,8 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from showdown.hands import native
-from showdown.odds import kernels as K
+from showdown.odds.board_vectors import SUIT_MAJOR_BIT
 from showdown.odds.deals import enumerate_deals
+from showdown.odds.suit_symmetry import canonical_classes, suit_symmetries
 
 #: More ranged players than this are grouped by :func:`_keyed_classes` (numpy only).
 MOST_KEYED_PLAYERS = 5
@@ -95,18 +96,18 @@ def _numpy_deal_classes(
     group_most: int,
 ) -> DealClasses | None:
     """:func:`deal_classes` in numpy."""
-    masks = [K.SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64) for c in cards]
+    masks = [SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64) for c in cards]
     deals = enumerate_deals(masks, list(weights), limit)
     if deals is None:
         return None
     picks, deal_weights, deal_masks = deals
-    symmetries = K.suit_symmetries(*fixed_sets)
+    symmetries = suit_symmetries(*fixed_sets)
     n = len(picks)
     group = n > 1 and len(symmetries) > 1 and -(-n // len(symmetries)) <= group_most
     if not group:
         reps = class_of = np.arange(n)
     elif len(cards) <= MOST_KEYED_PLAYERS or n > 200_000:
-        reps, class_of = K.canonical_classes(picks, list(cards), symmetries)
+        reps, class_of = canonical_classes(picks, list(cards), symmetries)
     else:
         reps, class_of = _keyed_classes(picks, cards, symmetries)
     class_weight = np.bincount(class_of, weights=deal_weights, minlength=len(reps))

@@ -1,9 +1,9 @@
 """Monte Carlo draws behind :mod:`showdown.odds.equity` (private): boards and ranged
 players' deals drawn, ranked and tallied, in numpy or in the C kernel.
 
-The boards come from the board universe of :mod:`showdown.odds.kernels` (its
-records), the ranks from its Hold'em tables and the tallies from its
-:func:`~showdown.odds.kernels.showdown_counts`; this module only draws.
+The boards come from the board universe of :mod:`showdown.odds.board_vectors` (its
+records), the ranks from :mod:`showdown.odds.holdem_ranks` and the tallies from
+:func:`~showdown.odds.showdown_counts.showdown_counts`; this module only draws.
 
 >>> rows = floyd_sample(np.random.default_rng(1), 52, 5, 4)
 >>> rows.shape, bool((rows < 52).all())
@@ -17,13 +17,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from showdown.hands import native
-from showdown.odds.kernels import (
-    ComboSet,
-    holdem_ranks_at,
-    new_counts,
-    showdown_counts,
-    split_records,
-)
+from showdown.odds.board_vectors import split_records
+from showdown.odds.holdem_ranks import ComboSet, holdem_ranks_at
+from showdown.odds.showdown_counts import new_counts, showdown_counts
 
 __all__ = [
     "DEAL_ATTEMPTS",
@@ -46,7 +42,7 @@ def sample_counts(
 ) -> None:
     """Monte Carlo showdowns on already drawn boards, added to ``counts`` (P, 11).
 
-    ``records`` are :meth:`~showdown.odds.kernels.Chunk.records` of the board
+    ``records`` are :meth:`~showdown.odds.board_vectors.Chunk.records` of the board
     universe, ``boards`` the drawn indices into them (int64); player p holds combo
     ``picks[p][i]`` of ``combos[p]`` (``(m, 2)`` ids) on board i, or its only combo if
     ``picks[p]`` is None. The numpy

@@ -7,7 +7,7 @@ native kernel counts it in a few microseconds, so the general path's machinery
 most of the time. :func:`fixed_exact` does only what one deal needs, reading each
 hand and board text once (the parsed ids are kept), and gives the very result the
 general path gives (the same integer counts, tallied by the same
-:meth:`~showdown.odds.kernels.Tally.of`, the same note and estimate). Anything it
+:meth:`~showdown.odds.showdown_counts.Tally.of`, the same note and estimate). Anything it
 does not handle (ranges, Card lists, a card in two places, bad text) it declines
 with ``None``, and :func:`showdown.odds.equity.equity` takes its general path,
 which also words the errors.
@@ -32,10 +32,10 @@ import numpy as np
 
 from showdown.cards import CardError, parse_cards
 from showdown.hands import native
-from showdown.odds import kernels as K
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
 from showdown.odds.holdem_plan import TASK_SECONDS, exact_note, exact_run_seconds
 from showdown.odds.result import EquityResult
+from showdown.odds.showdown_counts import TALLY, Tally
 
 #: Board sizes a Hold'em board may have.
 _BOARD_SIZES = (0, 3, 4, 5)
@@ -52,8 +52,9 @@ def _read(text: str) -> tuple[str, tuple[int, ...]] | None:
     return "".join(str(c) for c in cards), tuple(c.id for c in cards)
 
 
-def _ids(cards: object) -> tuple[int, ...] | None:
-    """A board's or the dead cards' ids: None is no cards; text is read once."""
+def read_card_ids(cards: object) -> tuple[int, ...] | None:
+    """The ids of a board or of the dead cards given as plain text (read once; ``None``
+    is no cards), or None when the general path must read them (Card lists, bad text)."""
     if cards is None:
         return ()
     if not isinstance(cards, str):
@@ -75,10 +76,10 @@ def _kernel_sums(
     kernel: Any, board: tuple[int, ...], dead: tuple[int, ...], hole: list[int], n_players: int
 ) -> tuple[list[float], list[float], list[float]]:
     """The kernel's counts of one deal as the wins, ties and pot shares of
-    :meth:`K.Tally.of` (the same floats, summed in numpy's order: see
+    :meth:`~showdown.odds.showdown_counts.Tally.of` (the same floats, summed in numpy's order: see
     :func:`_numpy_sum`), without numpy: a call on a flop takes a few microseconds."""
-    buffer = array("q", bytes(8 * n_players * K.TALLY))
-    counts = memoryview(buffer).cast("B").cast("q", (1, n_players, K.TALLY))
+    buffer = array("q", bytes(8 * n_players * TALLY))
+    counts = memoryview(buffer).cast("B").cast("q", (1, n_players, TALLY))
     kernel.holdem_exact(*_deck(board, dead), array("q", hole), counts)
     return tally_sums(buffer.tolist(), n_players)
 
@@ -87,14 +88,15 @@ def tally_sums(
     flat: list[int] | list[float], n_players: int
 ) -> tuple[list[float], list[float], list[float]]:
     """The wins, ties and pot shares of a count table ``(players, 11)`` given flat, as
-    :meth:`K.Tally.of` sums them (numpy's order, see :func:`_numpy_sum`), without numpy.
+    :meth:`~showdown.odds.showdown_counts.Tally.of` sums them (numpy's order, see
+    :func:`_numpy_sum`), without numpy.
 
     >>> tally_sums([0, 3, 1] + [0] * 8 + [0, 0, 1] + [0] * 8, 2)
     ([3.0, 0.0], [1.0, 1.0], [3.5, 0.5])
     """
     win, tie, share = [], [], []
-    for at in range(0, n_players * K.TALLY, K.TALLY):
-        row = flat[at : at + K.TALLY]
+    for at in range(0, n_players * TALLY, TALLY):
+        row = flat[at : at + TALLY]
         win.append(float(row[1]))
         if not any(row[3:]):  # no split three ways or more (always heads-up): adding
             tie.append(float(row[2]))  # zeros changes no sum, in any order
@@ -106,7 +108,7 @@ def tally_sums(
 
 
 #: k for the columns 1..10 of a count table (a pot split k ways)
-_WAYS = tuple(range(1, K.TALLY))
+_WAYS = tuple(range(1, TALLY))
 
 
 def _numpy_sum(xs: list[float]) -> float:
@@ -141,7 +143,7 @@ def fixed_exact(
             return None
         labels.append(read[0])
         hole.extend(read[1])
-    board_ids, dead_ids = _ids(board), _ids(dead)
+    board_ids, dead_ids = read_card_ids(board), read_card_ids(dead)
     if board_ids is None or dead_ids is None or len(board_ids) not in _BOARD_SIZES:
         return None
     used = {*hole, *board_ids, *dead_ids}
@@ -165,7 +167,7 @@ def fixed_exact(
         chunks = list(range(universe(board_ids, tuple(live)).n_chunks()))
         no_picks = np.zeros((1, 0), dtype=np.int64)
         counts = exact_task(spec, chunks, no_picks, np.zeros(1, dtype=np.uint64))
-        tally = K.Tally.of(counts[0].astype(float))
+        tally = Tally.of(counts[0].astype(float))
         win, tie, share = tally.win.tolist(), tally.tie.tolist(), tally.share.tolist()
     return exact_result(labels, (win, tie, share), float(boards), boards, work,
                         one_worker / workers, workers)

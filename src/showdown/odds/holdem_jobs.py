@@ -28,9 +28,11 @@ import numpy as np
 
 from showdown.hands import native
 from showdown.odds import draws as D
-from showdown.odds import kernels as K
+from showdown.odds.board_vectors import SUIT_MAJOR_BIT, Universe, split_records
 from showdown.odds.deals import DealSampler, enumerate_deals, groups
+from showdown.odds.holdem_ranks import ComboSet, holdem_ranks, holdem_ranks_at
 from showdown.odds.parallel import task_rng
+from showdown.odds.showdown_counts import TALLY, Tally, exact_counts, new_counts, showdown_counts
 
 #: Monte Carlo deals are listed (and drawn exactly) when there are at most this many.
 LIST_DEALS = 300_000
@@ -45,15 +47,15 @@ _DEAL_BATCH = 1 << 16
 
 
 @lru_cache(maxsize=2)
-def universe(board: tuple[int, ...], live: tuple[int, ...]) -> K.Universe:
+def universe(board: tuple[int, ...], live: tuple[int, ...]) -> Universe:
     """The board universe of a job, kept for the job's next task in this process."""
-    return K.Universe(board, live)
+    return Universe(board, live)
 
 
 @lru_cache(maxsize=2)
 def sampling_records(board: tuple[int, ...], live: tuple[int, ...]) -> np.ndarray:
     """Every board to sample from as 16-byte records (kept for the next task)."""
-    return K.Universe(board, live).full().records()
+    return Universe(board, live).full().records()
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ def chunk_groups(board: Sequence[int], live: Sequence[int], groups: int) -> list
 def exact_task(
     spec: ExactSpec, chunks: list[int], rep_picks: np.ndarray, rep_masks: np.ndarray
 ) -> np.ndarray:
-    """Integer showdown counts ``(reps, players, 11)`` (see ``K.TALLY``) over the given
+    """Integer showdown counts ``(reps, players, 11)`` (see ``TALLY``) over the given
     chunks of boards, for each representative deal. With the native kernel every task
     covers all boards (the plan then splits by deals only); counts are whole numbers,
     so their sums do not depend on the split."""
@@ -96,18 +98,18 @@ def exact_task(
                 holes[:, i] = f
             else:
                 holes[:, i] = spec.ranged_combos[pos[i]][rep_picks[:, pos[i]]]
-        return K.exact_counts(spec.board, spec.live, holes)
+        return exact_counts(spec.board, spec.live, holes)
     u = universe(spec.board, spec.live)
     needed = [np.unique(rep_picks[:, r], return_inverse=True) for r in range(len(ranged_at))]
-    counts = K.new_counts(n_players, n_reps)
+    counts = new_counts(n_players, n_reps)
     wanted = set(chunks)
     for n, chunk in enumerate(u.chunks()):
         if n not in wanted:
             continue
-        fixed = {i: K.holdem_ranks(chunk, *f) for i, f in enumerate(spec.fixed) if f}
+        fixed = {i: holdem_ranks(chunk, *f) for i, f in enumerate(spec.fixed) if f}
         tables = [
             np.stack(
-                [K.holdem_ranks(chunk, *spec.ranged_combos[r][j].tolist()) for j in need.tolist()]
+                [holdem_ranks(chunk, *spec.ranged_combos[r][j].tolist()) for j in need.tolist()]
             )
             for r, (need, _) in enumerate(needed)
         ]
@@ -119,7 +121,7 @@ def exact_task(
                 for i in range(n_players)
             ]
             valid = chunk.valid(rep_masks[part]) if ranged_at else None
-            counts[part] += K.showdown_counts(ranks, valid)
+            counts[part] += showdown_counts(ranks, valid)
     return counts
 
 
@@ -159,7 +161,7 @@ def arrays_key(arrays: Sequence[np.ndarray]) -> str:
 @dataclass
 class _State:
     records: np.ndarray | None  # built on first use: the native kernel draws its own boards
-    sets: list[K.ComboSet]
+    sets: list[ComboSet]
     ranged: list[int]
     sampler: DealSampler | None
     # the native kernel draws the deals itself (of these groups: see deals.groups, built
@@ -179,13 +181,13 @@ def _state(spec: MonteCarloSpec) -> _State:
     sampler = None
     if ranged:
         cards = [spec.combos[i] for i in ranged]
-        masks = [K.SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64) for c in cards]
+        masks = [SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64) for c in cards]
         weights = [spec.weights[i] for i in ranged]
         listed = enumerate_deals(masks, weights, LIST_DEALS)
         sampler = DealSampler(cards, masks, weights, listed)
     state = _State(
         None,
-        [K.ComboSet.of(c) for c in spec.combos],
+        [ComboSet.of(c) for c in spec.combos],
         ranged,
         sampler,
     )
@@ -213,10 +215,10 @@ def add_samples(out: dict[str, Any], ranks: list[np.ndarray], iw: np.ndarray | N
     the sums, each sample weighing its importance weight (1 when ``iw`` is None)."""
     size = len(ranks[0])
     if iw is None:
-        add_counts(out, K.showdown_counts(ranks)[0], size)
+        add_counts(out, showdown_counts(ranks)[0], size)
         return
-    per = K.showdown_counts([r[:, None] for r in ranks]).astype(float)  # (size, P, 11)
-    k = np.arange(1, K.TALLY, dtype=float)
+    per = showdown_counts([r[:, None] for r in ranks]).astype(float)  # (size, P, 11)
+    k = np.arange(1, TALLY, dtype=float)
     win = per[:, :, 1].T
     tie = per[:, :, 2:].sum(axis=2).T
     share = (per[:, :, 1:] / k).sum(axis=2).T
@@ -233,7 +235,7 @@ def add_samples(out: dict[str, Any], ranks: list[np.ndarray], iw: np.ndarray | N
 
 def add_counts(out: dict[str, Any], counts: np.ndarray, size: int) -> None:
     """Add ``size`` equally weighted samples given as a count table ``(P, 11)``."""
-    t = K.Tally.of(counts)
+    t = Tally.of(counts)
     out["win"] += t.win
     out["tie"] += t.tie
     out["share"] += t.share
@@ -272,16 +274,16 @@ def monte_carlo_task(spec: MonteCarloSpec, index: int, trials: int, root: int) -
             while len(bad):  # redraw the boards that touch a dealt card (exact, never stuck)
                 boards[bad] = rng.integers(0, len(records), len(bad))
                 bad = bad[(bm_all[boards[bad]] & taken[bad]) != 0]
-        if iw is None:  # equal weights: the kernel counts (native when available)
-            counts = K.new_counts(n_players)
+        if iw is None:  # equal weights: the draws count them (in C when the kernel is built)
+            counts = new_counts(n_players)
             D.sample_counts(
                 records, boards, spec.combos, [picks.get(i) for i in range(n_players)], counts
             )
             add_counts(out, counts, size)
         else:
-            bm, mid, ss = K.split_records(records[boards])
+            bm, mid, ss = split_records(records[boards])
             ranks = [
-                K.holdem_ranks_at(bm, mid, ss, state.sets[i], picks.get(i))
+                holdem_ranks_at(bm, mid, ss, state.sets[i], picks.get(i))
                 for i in range(n_players)
             ]
             add_samples(out, ranks, iw)
@@ -313,7 +315,7 @@ def _native_trials(
                     (members, listed, np.cumsum(w), m)
                     for members, listed, w, m in groups(state.sampler.masks, state.sampler.weights)
                 ]
-            counts = K.new_counts(n_players)
+            counts = new_counts(n_players)
             fits = D.deal_counts(
                 spec.board,
                 spec.live,
@@ -342,7 +344,7 @@ def _native_trials(
             ranks = D.draw_ranks(spec.board, spec.live, spec.combos, picks, size, seed)
             add_samples(out, ranks, iw)
         else:
-            counts = K.new_counts(n_players)
+            counts = new_counts(n_players)
             D.draw_counts(spec.board, spec.live, spec.combos, picks, size, seed, counts)
             add_counts(out, counts, size)
         done += size

@@ -21,7 +21,7 @@ import numpy as np
 
 from showdown.cards import CardError
 from showdown.hands import native
-from showdown.odds import kernels as K
+from showdown.odds.board_vectors import SUIT_MAJOR_BIT
 from showdown.odds.deal_classes import deal_classes
 from showdown.odds.deals import find_deal
 from showdown.odds.holdem_jobs import (
@@ -34,6 +34,7 @@ from showdown.odds.holdem_jobs import (
     universe,
     warm_state,
 )
+from showdown.odds.showdown_counts import Tally, new_counts
 
 #: Exact enumeration when the player-board evaluations (after suit isomorphism) are at
 #: most this many per worker.
@@ -211,7 +212,7 @@ class ExactPlan:
             if len(results) == 1:  # one task (a small job): its counts are the job's
                 counts = results[0]
             else:
-                counts = K.new_counts(len(self.combos), n_reps)
+                counts = new_counts(len(self.combos), n_reps)
                 i = 0
                 for a, b in itertools.pairwise(edges):
                     for _ in groups:
@@ -219,9 +220,9 @@ class ExactPlan:
                         i += 1
             class_weight = self.class_weight
             if n_reps == 1:  # one class: its counts times its weight (tensordot's own value)
-                tally = K.Tally.of(counts[0] * class_weight[0])
+                tally = Tally.of(counts[0] * class_weight[0])
             else:
-                tally = K.Tally.of(counts, class_weight)
+                tally = Tally.of(counts, class_weight)
             total = float(class_weight.sum()) * self.n_valid
             return {
                 "tally": tally,
@@ -407,6 +408,6 @@ def plan_holdem(request: Request) -> Job:
 
 def _check_some_deal(combos: Sequence[np.ndarray]) -> None:
     """Raise when no deal of one combo per ranged player avoids every shared card."""
-    masks = [K.SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64) for c in combos if len(c) > 1]
+    masks = [SUIT_MAJOR_BIT[c].sum(axis=1, dtype=np.uint64) for c in combos if len(c) > 1]
     if masks and find_deal(masks) is False:
         raise CardError("no deal is possible: every choice of combos shares a card")

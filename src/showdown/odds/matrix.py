@@ -2,7 +2,7 @@
 range, and three-way tables.
 
 :func:`matrix` computes, for each pair of the 169 starting-hand classes (see
-:mod:`showdown.odds.preflop`), the exact all-in equity of the first against the
+:mod:`showdown.odds.ranges.preflop`), the exact all-in equity of the first against the
 second: the average over every pair of combos that share no card, each with
 equal weight, over all 1,712,304 boards. Suit isomorphism does most of the
 work: one canonical combo per row class, one combo per orbit of its
@@ -31,13 +31,12 @@ from typing import Any
 
 import numpy as np
 
-from showdown.i18n import phrasebook, words
-from showdown.odds import kernels as K
 from showdown.odds.holdem_plan import ExactPlan
 from showdown.odds.matrix_jobs import Row, run_rows
 from showdown.odds.parallel import check_workers, executor_for, run_tasks, worker_count
-from showdown.odds.preflop import CLASSES, canonical, class_combos, class_index, combos_array
-from showdown.odds.ranges import Range, RangeError, parse_range
+from showdown.odds.ranges.holdem import Range, RangeError, parse_range
+from showdown.odds.ranges.preflop import CLASSES, canonical, class_combos, class_index, combos_array
+from showdown.odds.suit_symmetry import suit_symmetries
 
 __all__ = ["MatrixRow", "PreflopMatrix", "ThreeWayTable", "matrix"]
 
@@ -83,35 +82,10 @@ class PreflopMatrix:
                 lines.append(f"{a},{b},{e:.10f},{w:.10f},{t:.10f}")
         return "\n".join(lines) + "\n"
 
-    def format(self, lang: str = "en") -> str:
-        """The text of ``showdown matrix``: a grid of the row class's equity against the
-        column class (numbers as ``lang`` writes them; ``-`` where no combos fit).
+    def _repr_svg_(self) -> str:  # the notebook's picture, drawn by the text wing
+        from showdown.text.matrix_render import matrix_svg
 
-        >>> m = PreflopMatrix(("AA", "KK"), *(np.array([[0.5, 0.8195], [0.1805, 0.5]]),) * 3)
-        >>> print(m.format("es"))
-                  AA      KK
-        AA    50,00%  81,95%
-        KK    18,05%  50,00%
-        """
-        book = phrasebook(lang)
-        width = max(7, *(len(c) + 1 for c in self.classes))
-        lines = [" " * 4 + "".join(f"{c:>{width + 1}}" for c in self.classes)]
-        for i, a in enumerate(self.classes):
-            cells = [f"{book.percent(x) if x == x else '-':>{width + 1}}" for x in self.equity[i]]
-            lines.append(f"{a:<4}" + "".join(cells))
-        return "\n".join(lines)
-
-    def _cell(self, i: int, j: int) -> tuple[float, float, float]:
-        return float(self.equity[i, j]), float(self.win[i, j]), float(self.tie[i, j])
-
-    def svg(self, lang: str = "en") -> str:
-        """A heat map of the equities (red: the row class is ahead)."""
-        from showdown.text.matrix_render import heat_svg  # a picture: the text wing draws it
-
-        return heat_svg(self.classes, self.equity, lang)
-
-    def _repr_svg_(self) -> str:
-        return self.svg()
+        return matrix_svg(self)
 
 
 @dataclass(frozen=True)
@@ -142,37 +116,10 @@ class MatrixRow:
             )
         return "\n".join(lines) + "\n"
 
-    def format(self, lang: str = "en") -> str:
-        """The text of ``showdown matrix --vs``: the 13 x 13 chart (pairs on the diagonal,
-        suited above it, offsuit below; each cell the class's equity against the range)
-        when every class is asked, else one line per class against the range."""
-        if set(self.classes) != set(CLASSES):
-            return "\n".join(
-                _line(a, self.vs, (self.equity[i], self.win[i], self.tie[i]), lang)
-                for i, a in enumerate(self.classes)
-            )
-        book = phrasebook(lang)
-        given = dict(zip(self.classes, self.equity.tolist(), strict=True))
-        ranks = "AKQJT98765432"
-        lines = [words("matrix", lang)["against"].format(range=self.vs)]
-        lines.append("   " + "".join(f"{r:>6}" for r in ranks))
-        for row in range(13):
-            cells = []
-            for col in range(13):
-                x = given[CLASSES[13 * row + col]]
-                cells.append(f"{book.decimal(100 * x, 1) if x == x else '-':>6}")
-            lines.append(f"{ranks[row]:<3}" + "".join(cells))
-        return "\n".join(lines)
+    def _repr_svg_(self) -> str:  # the notebook's picture, drawn by the text wing
+        from showdown.text.matrix_render import matrix_svg
 
-    def svg(self, lang: str = "en") -> str:
-        """The 13 x 13 grid of classes coloured by equity against the range."""
-        caption = words("matrix", lang)["against"].format(range=self.vs)
-        from showdown.text.matrix_render import row_svg
-
-        return row_svg(self.classes, self.equity.tolist(), caption, lang)
-
-    def _repr_svg_(self) -> str:
-        return self.svg()
+        return matrix_svg(self)
 
 
 @dataclass(frozen=True)
@@ -200,16 +147,6 @@ class ThreeWayTable:
             ],
         }
 
-    def format(self, lang: str = "en") -> str:
-        """The text of ``showdown matrix --three-way``: one line per three classes, each
-        with its equity (the number written as ``lang`` writes it)."""
-        book = phrasebook(lang)
-
-        def part(k: int, p: int) -> str:
-            return f"{self.triples[k][p]} {book.decimal(100 * self.equity[k][p], 2):>6}%"
-
-        return "\n".join("   ".join(part(k, p) for p in range(3)) for k in range(len(self.triples)))
-
     def to_csv(self) -> str:
         head = "hand1,hand2,hand3,equity1,equity2,equity3,win1,win2,win3,tie1,tie2,tie3"
         lines = [head]
@@ -217,17 +154,6 @@ class ThreeWayTable:
             nums = [*self.equity[k], *self.win[k], *self.tie[k]]
             lines.append(",".join([*t, *(f"{x:.10f}" for x in nums)]))
         return "\n".join(lines) + "\n"
-
-
-def _line(a: str, b: str, cell: tuple[float, float, float], lang: str) -> str:
-    """One pair's line: ``AA   vs KK    equity  81.95%  win  81.71%  tie  0.46%``."""
-    book = phrasebook(lang)
-    eq_words, vs = book.section("equity"), book.section("matrix")["vs"]
-    e, w, t = (book.decimal(100 * float(x), 2) for x in cell)
-    return (
-        f"{a:<4} {vs} {b:<4}  {eq_words['equity']} {e:>6}%  {eq_words['win']} {w:>6}%"
-        f"  {eq_words['tie']} {t:>5}%"
-    )
 
 
 def _norm(name: str) -> str:
@@ -327,7 +253,7 @@ def _against(
     w_r = np.zeros((52, 52))
     for (c, d), w in rng.items():
         w_r[c, d] = w_r[d, c] = w
-    maps = K.suit_symmetries()
+    maps = suit_symmetries()
     every = np.array([(a, b) for a in range(52) for b in range(a)], dtype=np.int64)
     rows = []
     for name in names:

@@ -28,8 +28,11 @@ import numpy as np
 
 from showdown.hands import native
 from showdown.hands.lookup import SUIT_KEYS
-from showdown.odds import kernels as K
+from showdown.odds.board_vectors import BINOMIAL, SUIT_MAJOR_BIT, Chunk, multiset_ids
+from showdown.odds.holdem_ranks import holdem_ranks, pair_table, rank_tables
 from showdown.odds.parallel import executor_for, run_tasks
+from showdown.odds.showdown_counts import exact_counts
+from showdown.odds.suit_symmetry import canonical_classes, suit_symmetries
 
 _13, _8191 = np.uint64(13), np.uint64(8191)
 _SK = np.array(SUIT_KEYS, dtype=np.intp)
@@ -59,10 +62,10 @@ class _Boards:
         )
         self.cards = flat.reshape(-1, 5)
         ids = self.cards.astype(np.intp)
-        self.mid = K.multiset_ids(ids >> 2).astype(np.intp)  # ascending ids: ranks sorted
+        self.mid = multiset_ids(ids >> 2).astype(np.intp)  # ascending ids: ranks sorted
         self.ss = _SK[ids & 3].sum(axis=1)
-        self.bm = np.bitwise_or.reduce(K.SUIT_MAJOR_BIT[ids], axis=1)
-        self.size = int(K.pair_table(0, 0).shape[0])
+        self.bm = np.bitwise_or.reduce(SUIT_MAJOR_BIT[ids], axis=1)
+        self.size = int(pair_table(0, 0).shape[0])
         order = np.argsort(flat, kind="stable")
         ends = np.cumsum(np.bincount(flat, minlength=52))
         self.holding = [(h // 5).astype(np.int32) for h in np.split(order, ends[:-1])]
@@ -79,7 +82,7 @@ class _Boards:
     def flushing(self, ss: int) -> tuple[np.ndarray, np.ndarray]:
         """The boards where a hand of suit-key sum ``ss`` makes a flush, and the suit."""
         if ss not in self.flush_rows:
-            fs7, _, _, _ = K._tables()
+            fs7, _, _, _ = rank_tables()
             suit = fs7[self.ss + ss]
             rows = np.flatnonzero(suit >= 0)
             self.flush_rows[ss] = (rows, suit[rows].astype(np.intp))
@@ -94,7 +97,7 @@ _WITH_TWO: list[np.ndarray] = []
 
 def _triple_ids(ranks: np.ndarray) -> np.ndarray:
     """Colex id (0..454) of each row of three ranks sorted ascending."""
-    return sum(K._BINOM[ranks[:, j] + j, j + 1] for j in range(3)).astype(np.intp)
+    return sum(BINOMIAL[ranks[:, j] + j, j + 1] for j in range(3)).astype(np.intp)
 
 
 def _with_two() -> np.ndarray:
@@ -112,7 +115,7 @@ def _with_two() -> np.ndarray:
                 ),
                 axis=1,
             )
-            table[_triple_ids(row[None, :])[0]] = K.multiset_ids(five).reshape(13, 13)
+            table[_triple_ids(row[None, :])[0]] = multiset_ids(five).reshape(13, 13)
         _WITH_TWO.append(table)
     return _WITH_TWO[0]
 
@@ -128,7 +131,7 @@ def prepare(pause: float = 0.0) -> None:
     warm-up of every pool worker: the pause keeps one worker from taking every call)."""
     _boards()
     _with_two()
-    K._tables()
+    rank_tables()
     time.sleep(pause)
 
 
@@ -147,9 +150,9 @@ class _RowBoards:
         b = _boards()
         self.a0, self.all = a0, b
         x, y = a0
-        self.a0_mask = K.SUIT_MAJOR_BIT[x] | K.SUIT_MAJOR_BIT[y]
+        self.a0_mask = SUIT_MAJOR_BIT[x] | SUIT_MAJOR_BIT[y]
         hx, hy = b.holding[x], b.holding[y]
-        hxy = hx[(b.bm[hx] & K.SUIT_MAJOR_BIT[y]) != 0]
+        hxy = hx[(b.bm[hx] & SUIT_MAJOR_BIT[y]) != 0]
         size = b.size
 
         def count(boards: np.ndarray) -> np.ndarray:
@@ -162,13 +165,13 @@ class _RowBoards:
         self.n = n - count(self.f)
         self.n_holding = n_holding - b.by_card(self.f)
         self.mid_f, self.bm_f = b.mid[self.f], b.bm[self.f]
-        self.ra_f = K.holdem_ranks(K.Chunk(self.mid_f, b.ss[self.f], self.bm_f), *a0)
-        self.ra_m = K.pair_table(max(x >> 2, y >> 2), min(x >> 2, y >> 2))
+        self.ra_f = holdem_ranks(Chunk(self.mid_f, b.ss[self.f], self.bm_f), *a0)
+        self.ra_m = pair_table(max(x >> 2, y >> 2), min(x >> 2, y >> 2))
         live = np.array([c for c in range(52) if c not in a0], dtype=np.intp)
         triples = live[_TRIPLES]
         self.id3 = _triple_ids(triples >> 2)
         self.ss3 = _SK[triples & 3].sum(axis=1)
-        self.bm3 = np.bitwise_or.reduce(K.SUIT_MAJOR_BIT[triples], axis=1)
+        self.bm3 = np.bitwise_or.reduce(SUIT_MAJOR_BIT[triples], axis=1)
         self.keys: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
         self.counted: dict[tuple[int, int], tuple[int, int, np.ndarray]] = {}
         self.on_card: dict[tuple[tuple[int, int], int], np.ndarray] = {}
@@ -179,7 +182,7 @@ class _RowBoards:
         """For an opponent rank pair: its non-flush rank table, and whether ``a0`` beats /
         ties it on the boards ``f`` (``(2, len(f))`` bool)."""
         if key not in self.keys:
-            base = K.pair_table(*key)
+            base = pair_table(*key)
             base_f = base[self.mid_f]
             self.keys[key] = (base, np.stack([self.ra_f < base_f, self.ra_f == base_f]))
         return self.keys[key]
@@ -203,7 +206,7 @@ class _RowBoards:
         ``card``."""
         if (key, card) not in self.on_card:
             if card not in self.f_holding:
-                self.f_holding[card] = np.flatnonzero(self.bm_f & K.SUIT_MAJOR_BIT[card])
+                self.f_holding[card] = np.flatnonzero(self.bm_f & SUIT_MAJOR_BIT[card])
             lt_f, eq_f = self.key(key)[1]
             held = self.f_holding[card]
             self.on_card[key, card] = np.array(
@@ -211,13 +214,14 @@ class _RowBoards:
             )
         return self.on_card[key, card]
 
-    def both(self, c1: int, c2: int) -> K.Chunk:
+    def both(self, c1: int, c2: int) -> Chunk:
         """The boards holding both cards: the two cards and any three of the other 48
-        live cards, as a :class:`K.Chunk` (multiset ids from :func:`_with_two`)."""
-        keep = np.flatnonzero((self.bm3 & (K.SUIT_MAJOR_BIT[c1] | K.SUIT_MAJOR_BIT[c2])) == 0)
+        live cards, as a :class:`~showdown.odds.board_vectors.Chunk` (multiset ids from
+        :func:`_with_two`)."""
+        keep = np.flatnonzero((self.bm3 & (SUIT_MAJOR_BIT[c1] | SUIT_MAJOR_BIT[c2])) == 0)
         mid = _with_two()[self.id3[keep], c1 >> 2, c2 >> 2]
         ss = self.ss3[keep] + (SUIT_KEYS[c1 & 3] + SUIT_KEYS[c2 & 3])
-        return K.Chunk(mid, ss, self.bm3[keep] | K.SUIT_MAJOR_BIT[c1] | K.SUIT_MAJOR_BIT[c2])
+        return Chunk(mid, ss, self.bm3[keep] | SUIT_MAJOR_BIT[c1] | SUIT_MAJOR_BIT[c2])
 
     def flush_boards(self, ss: int) -> tuple[np.ndarray, ...]:
         """The boards where a hand of suit-key sum ``ss`` makes a flush: their card masks,
@@ -228,7 +232,7 @@ class _RowBoards:
             keep = (b.bm[rows] & self.a0_mask) == 0
             rows, s = rows[keep], suit[keep]
             bm, mid = b.bm[rows], b.mid[rows]
-            ra = K.holdem_ranks(K.Chunk(mid, b.ss[rows], bm), *self.a0)
+            ra = holdem_ranks(Chunk(mid, b.ss[rows], bm), *self.a0)
             bits = (bm >> (_13 * s.astype(np.uint64))) & _8191
             self.flush_rows[ss] = (bm, mid, ra, s, bits)
         return self.flush_rows[ss]
@@ -257,7 +261,7 @@ def row_task(a0: tuple[int, int], combos: np.ndarray) -> np.ndarray:
     """
     if native.kernel() is not None:
         return _kernel_row(a0, combos)
-    _, flush, _, _ = K._tables()
+    _, flush, _, _ = rank_tables()
     rb = _row_boards(a0)
     out = np.zeros((2, len(combos)))
     for j, (c1, c2) in enumerate(combos.tolist()):
@@ -269,13 +273,13 @@ def row_task(a0: tuple[int, int], combos: np.ndarray) -> np.ndarray:
             w, t = held[:, c] + rb.on_f(key, c)
             wins, ties = wins - int(w), ties - int(t)
         both = rb.both(c1, c2)  # taken away twice above: added back once
-        ra_both, rb_both = K.holdem_ranks(both, *a0), base[both.mid_base]
+        ra_both, rb_both = holdem_ranks(both, *a0), base[both.mid_base]
         wins += int(np.count_nonzero(ra_both < rb_both))
         ties += int(np.count_nonzero(ra_both == rb_both))
         # where the combo makes a flush its rank is the flush's, not the table's
         bm, mid, ra, s, board_bits = rb.flush_boards(SUIT_KEYS[c1 & 3] + SUIT_KEYS[c2 & 3])
         if len(bm):
-            ok = np.flatnonzero((bm & (K.SUIT_MAJOR_BIT[c1] | K.SUIT_MAJOR_BIT[c2])) == 0)
+            ok = np.flatnonzero((bm & (SUIT_MAJOR_BIT[c1] | SUIT_MAJOR_BIT[c2])) == 0)
             hand_bits = np.zeros(4, dtype=np.uint64)
             hand_bits[c1 & 3] |= np.uint64(1 << r1)
             hand_bits[c2 & 3] |= np.uint64(1 << r2)
@@ -294,7 +298,7 @@ def _kernel_row(a0: tuple[int, int], combos: np.ndarray) -> np.ndarray:
     holes = np.empty((len(combos), 2, 2), dtype=np.int64)
     holes[:, 0] = a0
     holes[:, 1] = combos
-    counts = K.exact_counts([], range(52), holes)  # each deal's own cards leave the deck
+    counts = exact_counts([], range(52), holes)  # each deal's own cards leave the deck
     return np.stack([counts[:, 0, 1], counts[:, 0, 2]]).astype(float)
 
 
@@ -333,9 +337,9 @@ def _plan(row: Row) -> _Planned:
     keep = ~np.isin(row.b, list(row.a0)).any(axis=1)
     keep &= row.weights > 0
     row = Row(row.a0, row.b[keep], row.weights[keep], row.targets[keep], row.n_targets)
-    symmetries = K.suit_symmetries(list(row.a0))
+    symmetries = suit_symmetries(list(row.a0))
     picks = np.arange(len(row.b))[:, None]
-    reps, orbit = K.canonical_classes(picks, [row.b], symmetries)
+    reps, orbit = canonical_classes(picks, [row.b], symmetries)
     return _Planned(row, reps, orbit, 0, 0)
 
 

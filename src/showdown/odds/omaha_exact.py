@@ -9,8 +9,8 @@ ranged player, no card twice): it ranks every combo its deals use once on every
 board of the block (:func:`board_ranks`: the native kernel's ``omaha_boards``, or
 numpy with the same integers), then counts each deal's showdowns on the boards
 that share no card with the deal (the kernel's ``omaha_deal_counts``, or
-:func:`showdown.odds.kernels.showdown_counts`). A board touching a combo ranks 0 there, which
-no hand ranks, so that test is a comparison. Counts are integers summed per deal,
+:func:`showdown.odds.showdown_counts.showdown_counts`). A board touching a combo ranks 0
+there, which no hand ranks, so that test is a comparison. Counts are integers summed per deal,
 so the result does not depend on how the work was split.
 
 >>> deck = [c for c in range(52) if c not in (48, 49, 44, 45, 40, 41, 36, 37)]
@@ -36,7 +36,7 @@ import numpy as np
 from showdown.hands import native
 from showdown.hands.ladders import NONFLUSH_ROW_BITS
 from showdown.hands.lookup import RANK_KEYS, get_tables
-from showdown.odds import kernels as K
+from showdown.odds.showdown_counts import new_counts, showdown_counts
 
 #: Rank-table cells (combos x boards) a task builds at once, and deal-board cells counted at once.
 _CELLS = 1 << 21
@@ -272,7 +272,7 @@ def boards_task(spec: BoardsSpec, picks: np.ndarray, start: int, stop: int) -> n
         edges = np.cumsum([0] + [len(wanted[p]) for p in players])
         for p, a, b in zip(players, edges[:-1], edges[1:], strict=True):
             tables[p] = ranked[a:b]
-    counts = K.new_counts(len(spec.combos), deals)
+    counts = new_counts(len(spec.combos), deals)
     kernel = native.kernel()
     if kernel is not None:
         kernel.omaha_deal_counts(
@@ -286,7 +286,7 @@ def boards_task(spec: BoardsSpec, picks: np.ndarray, start: int, stop: int) -> n
     for a in range(0, deals, per):
         ranks = [t[inverse[a : a + per]] for t, inverse in zip(tables, inverses, strict=True)]
         valid = np.logical_and.reduce([ranks[p] != 0 for p in ranged]) if ranged else None
-        counts[a : a + per] = K.showdown_counts(ranks, valid)
+        counts[a : a + per] = showdown_counts(ranks, valid)
     return counts
 
 

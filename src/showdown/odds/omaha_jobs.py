@@ -27,7 +27,6 @@ import numpy as np
 from showdown.cards import CardError
 from showdown.hands import native
 from showdown.odds import draws as D
-from showdown.odds import kernels as K
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, one_deal
 from showdown.odds.holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
 from showdown.odds.holdem_plan import (
@@ -48,6 +47,7 @@ from showdown.odds.omaha_exact import (
     task_bounds,
 )
 from showdown.odds.parallel import task_rng
+from showdown.odds.showdown_counts import Tally, new_counts
 
 _BATCH = 1 << 13
 _BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
@@ -307,10 +307,10 @@ def omaha_exact_job(
     deals, runouts = len(plan.picks), plan.runouts
 
     def combine(results: list[np.ndarray]) -> dict[str, Any]:
-        counts = K.new_counts(len(combos), deals)
+        counts = new_counts(len(combos), deals)
         for (d0, d1, _, _), part in zip(plan.bounds, results, strict=True):
             counts[d0:d1] += part
-        tally = K.Tally.of(counts, plan.deal_weights)
+        tally = Tally.of(counts, plan.deal_weights)
         total = float(plan.deal_weights.sum()) * runouts
         return {
             "tally": tally,

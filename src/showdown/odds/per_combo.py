@@ -27,21 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from showdown.cards import Card, CardError, CardsLike
-from showdown.odds import kernels as K
-from showdown.odds.equity import (
-    _check_arguments,
-    _Outcome,
-    _result,
-    _sampled_result,
-    plan_job,
-    run_job,
-    seat_players,
-)
+from showdown.odds.equity import plan_job, run_job
 from showdown.odds.holdem_plan import DealTable, Job, Request, sample_tasks
 from showdown.odds.parallel import check_workers, root_entropy
 from showdown.odds.per_combo_jobs import (
@@ -51,11 +42,10 @@ from showdown.odds.per_combo_jobs import (
     per_combo_task,
 )
 from showdown.odds.progress import check_progress, drawing, progress_of
-from showdown.odds.ranges import Range
-from showdown.odds.result import EquityResult
-
-if TYPE_CHECKING:
-    from showdown.odds.equity import _Player
+from showdown.odds.ranges.holdem import Range
+from showdown.odds.result import EquityResult, sampled_result, tally_result
+from showdown.odds.seats import Seat, check_arguments, seat_players
+from showdown.odds.showdown_counts import TALLY
 
 __all__ = ["ComboEquity", "PerComboResult", "per_combo_equity"]
 
@@ -136,12 +126,13 @@ def per_combo_equity(
     fraction done; an exception it raises stops the work and propagates. ``workers``
     as in :func:`showdown.equity` (the default: in-process unless the job is long).
     """
-    game, players, exact, trials, seed = _check_arguments(game, players, exact, trials, seed)
+    game, players, exact, trials, seed = check_arguments(game, players, exact, trials, seed)
     check_progress(progress)
     if game not in ("holdem", "omaha"):
         raise CardError(f"per-combo equity is for holdem and omaha, not {game!r}")
     n_workers = check_workers(workers)
     seats, board_ids, dead_ids = seat_players(players, board, dead, game, order)
+    hands = tuple(p.label for p in seats)
     request = Request(
         [p.combos for p in seats],
         [p.weights for p in seats],
@@ -158,14 +149,14 @@ def per_combo_equity(
     with drawing(bar):
         if job.method == "exact":
             sums = job.combine(run_job(job, None, n_workers, callback))
-            outcome = _Outcome(sums["tally"], sums["total"], sums["count"])
-            result = replace(_result(seats, outcome, False), note=job.note, estimate=job.estimate)
+            counted = tally_result(hands, sums["tally"], sums["total"], sums["count"])
+            result = replace(counted, note=job.note, estimate=job.estimate)
             return PerComboResult(result, _exact_rows(seats, result, sums, job))
         sampled = _sampling_job(game, request, job)
         total = empty_combo_sums(sampled.extra["spec"])
         for part in run_job(sampled, None, n_workers, callback):
             add_combo_sums(total, part)
-    result = replace(_sampled_result(seats, total), note=job.note, estimate=job.estimate)
+    result = replace(sampled_result(hands, total), note=job.note, estimate=job.estimate)
     return PerComboResult(result, _sampled_rows(seats, total))
 
 
@@ -185,14 +176,14 @@ def _label(ids: np.ndarray) -> str:
     return "".join(str(Card.from_id(int(i))) for i in ids)
 
 
-def _fixed_row(p: int, seat: _Player, result: EquityResult) -> tuple[ComboEquity, ...]:
+def _fixed_row(p: int, seat: Seat, result: EquityResult) -> tuple[ComboEquity, ...]:
     return (
         ComboEquity(_label(seat.combos[0]), 1.0, result.equity[p], result.win[p], result.tie[p]),
     )
 
 
 def _rows(
-    seat: _Player, w: np.ndarray, eq: np.ndarray, win: np.ndarray, tie: np.ndarray
+    seat: Seat, w: np.ndarray, eq: np.ndarray, win: np.ndarray, tie: np.ndarray
 ) -> tuple[ComboEquity, ...]:
     """The rows of the combos holding some weight, strongest first (ties: range order)."""
     held = np.flatnonzero(w > 0)
@@ -211,12 +202,12 @@ def _rows(
 
 
 def _exact_rows(
-    seats: list[_Player], result: EquityResult, sums: dict[str, Any], job: Job
+    seats: list[Seat], result: EquityResult, sums: dict[str, Any], job: Job
 ) -> tuple[tuple[ComboEquity, ...], ...]:
     """Rows from the exact job's counts per deal (see ``DealTable``)."""
     deals: DealTable = job.extra["deals"]
     c = sums["deal_counts"].astype(float)  # (rows, players, 11)
-    k = np.arange(1, K.TALLY, dtype=float)
+    k = np.arange(1, TALLY, dtype=float)
     win = c[:, :, 1][deals.row]
     tie = c[:, :, 2:].sum(axis=2)[deals.row]
     share = (c[:, :, 1:] / k).sum(axis=2)[deals.row]
@@ -240,7 +231,7 @@ def _exact_rows(
 
 
 def _sampled_rows(
-    seats: list[_Player], total: dict[str, Any]
+    seats: list[Seat], total: dict[str, Any]
 ) -> tuple[tuple[ComboEquity, ...], ...]:
     """Rows from the Monte Carlo sums per combo (combos never drawn are left out)."""
     out = []

@@ -18,10 +18,12 @@ import numpy as np
 
 from showdown.hands import native
 from showdown.odds import draws as D
-from showdown.odds import kernels as K
+from showdown.odds.board_vectors import SUIT_MAJOR_BIT, split_records
 from showdown.odds.deals import DealSampler, enumerate_deals, one_deal
 from showdown.odds.holdem_jobs import LIST_DEALS, arrays_key, empty_sums, sampling_records
+from showdown.odds.holdem_ranks import ComboSet, holdem_ranks_at
 from showdown.odds.parallel import task_rng
+from showdown.odds.showdown_counts import TALLY, showdown_counts
 
 _BATCH = 1 << 13
 _BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
@@ -61,7 +63,7 @@ def _sampler(spec: SampleSpec) -> DealSampler:
         cards = [spec.combos[i] for i in ranged]
         # The taken-card masks must share the bit layout of the boards they are checked
         # against: Hold'em board records are suit-major, Omaha runouts one bit per card id.
-        bits = K.SUIT_MAJOR_BIT if spec.game == "holdem" else _BIT
+        bits = SUIT_MAJOR_BIT if spec.game == "holdem" else _BIT
         masks = [bits[c].sum(axis=1, dtype=np.uint64) for c in cards]
         weights = [spec.weights[i] for i in ranged]
         listed = enumerate_deals(masks, weights, LIST_DEALS)
@@ -114,8 +116,8 @@ def per_combo_task(spec: SampleSpec, index: int, trials: int, root: int) -> dict
         for i, drew in zip(ranged, drawn, strict=True):
             picks[i] = drew
         ranks = _ranks(spec, picks, taken, size, rng)
-        per = K.showdown_counts([r[:, None] for r in ranks]).astype(float)  # (size, P, 11)
-        k = np.arange(1, K.TALLY, dtype=float)
+        per = showdown_counts([r[:, None] for r in ranks]).astype(float)  # (size, P, 11)
+        k = np.arange(1, TALLY, dtype=float)
         win = per[:, :, 1]
         tie = per[:, :, 2:].sum(axis=2)
         share = (per[:, :, 1:] / k).sum(axis=2)
@@ -160,9 +162,9 @@ def _ranks(
         while len(bad):  # redraw the boards that touch a dealt card (exact, never stuck)
             boards[bad] = rng.integers(0, len(records), len(bad))
             bad = bad[(bm_all[boards[bad]] & taken[bad]) != 0]
-        bm, mid, ss = K.split_records(records[boards])
+        bm, mid, ss = split_records(records[boards])
         return [
-            K.holdem_ranks_at(bm, mid, ss, K.ComboSet.of(c), p)
+            holdem_ranks_at(bm, mid, ss, ComboSet.of(c), p)
             for c, p in zip(spec.combos, picks, strict=True)
         ]
     from showdown.hands.batch import evaluate_omaha_batch

@@ -16,9 +16,9 @@ not handle (a card in two places, a range left with one combo or none, bad text,
 long enough for several tasks or Monte Carlo) it declines with ``None``, and
 :func:`showdown.odds.equity.equity` takes the general path, which also words the errors.
 
->>> from showdown.odds.equity import _read_text
+>>> from showdown.odds.seats import read_player_text
 >>> def read(text):
-...     return _read_text(text, "holdem", "pokerstove")
+...     return read_player_text(text, "holdem", "pokerstove")
 >>> r = ranged_exact(["QQ+", "AKs"], "Ts9s2h", None, 1, True, read)
 >>> r.method, r.boards, round(sum(r.equity), 12)
 ('exact', 47520, 1.0)
@@ -35,8 +35,7 @@ import numpy as np
 
 from showdown.cards import CardError
 from showdown.hands import native
-from showdown.odds import kernels as K
-from showdown.odds.fixed_exact import _ids, exact_result, tally_sums
+from showdown.odds.fixed_exact import exact_result, read_card_ids, tally_sums
 from showdown.odds.holdem_jobs import ExactSpec, exact_task, universe
 from showdown.odds.holdem_plan import (
     EXACT_WORK_LIMIT,
@@ -46,6 +45,7 @@ from showdown.odds.holdem_plan import (
     exact_run_seconds,
 )
 from showdown.odds.result import EquityResult
+from showdown.odds.showdown_counts import TALLY
 
 #: A player's text read: its label, combos ((m, 2) ids) and weights.
 Reader = Callable[[str], tuple[str, np.ndarray, np.ndarray]]
@@ -63,7 +63,7 @@ def ranged_exact(
     or None if the general path must answer (see the module docs). ``workers`` is the
     count the general path's note would name; ``exact`` is None (exact if it fits) or
     True."""
-    board_ids, dead_ids = _ids(board), _ids(dead)
+    board_ids, dead_ids = read_card_ids(board), read_card_ids(dead)
     if board_ids is None or dead_ids is None or len(board_ids) not in (0, 3, 4, 5):
         return None
     known = (*board_ids, *dead_ids)
@@ -97,7 +97,7 @@ def ranged_exact(
     if one_worker > TASK_SECONDS or (exact is None and work > EXACT_WORK_LIMIT * workers):
         return None  # several tasks (the general path spreads them), or Monte Carlo
     counts, class_weight = job.counts, job.class_weight
-    # the classes weighed as K.Tally.of weighs them (one class: its counts times its
+    # the classes weighed as Tally.of weighs them (one class: its counts times its
     # weight, as the plan's combine), then its sums in Python (tally_sums: the same floats)
     if job.classes == 1:
         summed = (counts[0] * class_weight[0]).astype(float)
@@ -155,7 +155,7 @@ def _kernel_job(
         return None
     deals, walks, class_weight, counts = found
     class_weight = np.frombuffer(class_weight, dtype=np.float64)
-    counts = np.frombuffer(counts, dtype=np.int64).reshape(len(class_weight), n_players, K.TALLY)
+    counts = np.frombuffer(counts, dtype=np.int64).reshape(len(class_weight), n_players, TALLY)
     valid = comb(live - 2 * (n_players - n_fixed), k)
     return _Counted(deals, walks, class_weight, counts, boards, valid)
 

@@ -30,7 +30,7 @@ half, and how often they scoop the whole pot.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -89,14 +89,13 @@ class GameEquityResult(EquityResult):
             out["stderr"] = list(self.stderr or ())
         return out
 
-    def _more_cells(self, i: int, cell: Callable[[float], str], words: Mapping[str, str]) -> str:
-        """Hi-lo: the high and low shares and the scoop frequency, aligned like the rest."""
-        if self.high is None or self.low is None or self.scoop is None:
-            return ""
-        return (
-            f"  {words['high']} {cell(self.high[i])}  {words['low']} {cell(self.low[i])}"
-            f"  {words['scoop']} {cell(self.scoop[i])}"
-        )
+    def figures(self) -> dict[str, tuple[float, ...]]:
+        """Equity, win and tie, then in hi-lo games the high and low shares and the scoop
+        frequency."""
+        figures = super().figures()
+        if self.high is not None and self.low is not None and self.scoop is not None:
+            figures.update(high=self.high, low=self.low, scoop=self.scoop)
+        return figures
 
     def __str__(self) -> str:
         return self.format()
@@ -111,7 +110,7 @@ class _Seat:
 
 
 def _seats(players: Sequence[str | CardsLike], variant: Variant) -> list[_Seat]:
-    from showdown.odds.ranges import parse_range
+    from showdown.odds.ranges.holdem import parse_range
 
     seats = []
     deck = set(variant.deck)
@@ -191,7 +190,7 @@ def game_equity(
     ('exact', 2016, [0.9286, 0.0714])
     """
     variant = find_variant(game, trips_beat_straight=trips_beat_straight)
-    if variant.key in ("holdem", "omaha"):  # their board kernels are showdown.equity's
+    if variant.key in ("holdem", "omaha"):  # their board paths are showdown.equity's
         raise CardError(f"game_equity covers the other showdowns; use equity() for {variant.key}")
     if isinstance(players, str) or not 2 <= len(players) <= 10:
         raise CardError("equity needs a list of 2 to 10 players")

@@ -4,9 +4,17 @@
 ``explain``            why one hand beats another (a ``Decision``, then words)
 ``pots``               who won each pot and why
 ``render``, ``svg``    cards and hands as SVG pictures
-``stats_report``, ``matrix_render``  counts and the preflop matrix as tables and SVG
+``stats_report``       the counts of ``showdown stats`` as a table
+``equity_render``      an equity result as the table of ``showdown equity``
+``matrix_render``      the preflop matrix as text and SVG heat maps
+``per_combo_render``   each combo's equity as a table and a distribution picture
+``breakdown_render``   how a range hits a board, as a table and a bar chart
 ``ansi``               terminal colours
 =====================  =========================================================
 
-The words of each language live in the phrasebooks of :mod:`showdown.i18n`.
+The results themselves (:mod:`showdown.hands`, :mod:`showdown.odds`,
+:mod:`showdown.pots`) hold data; a core type reaches this wing only from its hooks
+(``_repr_svg_`` for notebooks, ``__str__`` and the documented ``format``), by a
+deferred import. The words of each language live in the phrasebooks of
+:mod:`showdown.i18n`.
 """

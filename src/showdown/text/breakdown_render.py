@@ -1,8 +1,8 @@
 """A range's breakdown on a board for people: a text table and an SVG bar chart (see
-:mod:`showdown.odds.breakdown`). Class names are the defined terms of
+:mod:`showdown.odds.ranges.breakdown`). Class names are the defined terms of
 ``docs/ranges.md`` (in English in every language); numbers follow ``lang``.
 
->>> from showdown.odds.breakdown import breakdown
+>>> from showdown.odds.ranges.breakdown import breakdown
 >>> b = breakdown("QQ+, AK", "Qh Jh 3c")
 >>> print(breakdown_table(b))
 Board Qh Jh 3c: 31 combos
@@ -26,7 +26,7 @@ from __future__ import annotations
 from html import escape
 
 from showdown.i18n import phrasebook
-from showdown.odds.breakdown import Breakdown
+from showdown.odds.ranges.breakdown import Breakdown
 
 __all__ = ["breakdown_svg", "breakdown_table"]
 

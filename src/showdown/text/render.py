@@ -33,7 +33,15 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from showdown.cards import Card, CardError, CardLike, CardsLike, to_cards
-from showdown.text.svg import _FONT, _W, CARD_RATIO, _card_body, _label, _num, card_document
+from showdown.text.svg import (
+    BOX_WIDTH,
+    CARD_RATIO,
+    FONT,
+    card_body,
+    card_document,
+    card_label,
+    coordinate,
+)
 
 __all__ = ["CARD_RATIO", "card_svg", "deck_svgs", "hand_svg"]
 
@@ -99,7 +107,7 @@ def hand_svg(
             f"right, got {gap}"
         )
     pad = 4
-    scale = card_width / _W
+    scale = card_width / BOX_WIDTH
     card_height = card_width * CARD_RATIO
     step = card_width + gap
     cards_width = card_width + step * (len(hand) - 1) if hand else 0
@@ -115,19 +123,22 @@ def hand_svg(
     for i, (card, flag) in enumerate(zip(hand, down, strict=True)):
         x = offset + i * step
         parts.append(
-            f'<g transform="translate({_num(x)} {_num(pad)}) scale({_num(scale)})">'
-            f"<title>{escape(_label(card, flag))}</title>{_card_body(card, flag)}</g>"
+            f'<g transform="translate({coordinate(x)} {coordinate(pad)}) '
+            f'scale({coordinate(scale)})">'
+            f"<title>{escape(card_label(card, flag))}</title>{card_body(card, flag)}</g>"
         )
     if caption:
         parts.append(
-            f'<text x="{_num(total_w / 2)}" y="{_num(pad + card_height + font_size * 1.25)}" '
-            f'text-anchor="middle" font-family="{_FONT}" font-size="{_num(font_size)}" '
+            f'<text x="{coordinate(total_w / 2)}" '
+            f'y="{coordinate(pad + card_height + font_size * 1.25)}" '
+            f'text-anchor="middle" font-family="{FONT}" font-size="{coordinate(font_size)}" '
             f'fill="#222222">{escape(caption)}</text>'
         )
     label = _hand_label(hand, down, caption)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(total_w)}" '
-        f'height="{_num(total_h)}" viewBox="0 0 {_num(total_w)} {_num(total_h)}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{coordinate(total_w)}" '
+        f'height="{coordinate(total_h)}" '
+        f'viewBox="0 0 {coordinate(total_w)} {coordinate(total_h)}" role="img" '
         f'aria-label="{escape(label)}"><title>{escape(label)}</title>{"".join(parts)}</svg>'
     )
 

@@ -33,12 +33,13 @@ class Drawable(Protocol):
 #: Height / width of a card (poker size, 2.5 x 3.5 inches).
 CARD_RATIO = 1.4
 
-# Every card is drawn in a 200 x 280 box and scaled to the requested width.
-_W, _H = 200, 280
+#: Every card is drawn in a 200 x 280 box and scaled to the requested width.
+BOX_WIDTH, BOX_HEIGHT = 200, 280
 _RED = "#c8102e"
 _BLACK = "#16161d"
 _BACK = "#1d3f8f"
-_FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, Helvetica, sans-serif"
+#: The font of the card indices and of a hand's caption.
+FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, Helvetica, sans-serif"
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _RANK_NAMES = (
@@ -89,8 +90,8 @@ _PIP_SIZE = 36
 _PIP_SIZE_CROWDED = 30
 
 
-def _num(x: float) -> str:
-    """A coordinate without trailing zeros."""
+def coordinate(x: float) -> str:
+    """A coordinate without trailing zeros: ``coordinate(12.5)`` is ``12.5``, ``12.0`` is ``12``."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
     return text if text != "-0" else "0"
 
@@ -99,9 +100,10 @@ def _suit(suit: int, cx: float, cy: float, size: float, colour: str, flip: bool 
     """A suit shape of ``size`` units centred on (cx, cy), upside down if ``flip``."""
     scale = size / 100
     if flip:
-        transform = f"translate({_num(cx + size / 2)} {_num(cy + size / 2)}) scale(-{_num(scale)})"
+        x, y, s = coordinate(cx + size / 2), coordinate(cy + size / 2), "-" + coordinate(scale)
     else:
-        transform = f"translate({_num(cx - size / 2)} {_num(cy - size / 2)}) scale({_num(scale)})"
+        x, y, s = coordinate(cx - size / 2), coordinate(cy - size / 2), coordinate(scale)
+    transform = f"translate({x} {y}) scale({s})"
     return f'<path transform="{transform}" fill="{colour}" d="{_SUIT_PATHS[suit]}"/>'
 
 
@@ -111,7 +113,7 @@ def _index(card: Drawable, colour: str) -> str:
     size = 36 if rank == "10" else 42
     spacing = ' letter-spacing="-3"' if rank == "10" else ""
     return (
-        f'<text x="24" y="50" text-anchor="middle" font-family="{_FONT}" font-size="{size}" '
+        f'<text x="24" y="50" text-anchor="middle" font-family="{FONT}" font-size="{size}" '
         f'font-weight="bold" fill="{colour}"{spacing}>{rank}</text>'
         + _suit(card.suit, 24, 74, 26, colour)
     )
@@ -139,7 +141,7 @@ def _face(card: Drawable, colour: str) -> list[str]:
             f'stroke="{colour}" stroke-opacity="0.45" stroke-width="1.5"/>'
         )
         parts.append(
-            f'<text x="100" y="136" text-anchor="middle" font-family="{_FONT}" font-size="76" '
+            f'<text x="100" y="136" text-anchor="middle" font-family="{FONT}" font-size="76" '
             f'font-weight="bold" fill="{colour}">{letter}</text>'
         )
         parts.append(_suit(card.suit, 100, 184, 58, colour))
@@ -158,11 +160,11 @@ def _back() -> list[str]:
     for c in range(x0 - y1 + step, x1 - y0, step):
         ax, ay = max(x0, y0 + c), max(y0, x0 - c)
         bx, by = min(x1, y1 + c), min(y1, x1 - c)
-        lines.append(f"M{_num(ax)} {_num(ay)}L{_num(bx)} {_num(by)}")
+        lines.append(f"M{coordinate(ax)} {coordinate(ay)}L{coordinate(bx)} {coordinate(by)}")
     for c in range(x0 + y0 + step, x1 + y1, step):
         ax, ay = max(x0, c - y1), min(y1, c - x0)
         bx, by = min(x1, c - y0), max(y0, c - x1)
-        lines.append(f"M{_num(ax)} {_num(ay)}L{_num(bx)} {_num(by)}")
+        lines.append(f"M{coordinate(ax)} {coordinate(ay)}L{coordinate(bx)} {coordinate(by)}")
     parts.append(
         f'<path d="{"".join(lines)}" stroke="#ffffff" stroke-opacity="0.28" stroke-width="2"/>'
     )
@@ -178,10 +180,11 @@ def _back() -> list[str]:
     return parts
 
 
-def _card_body(card: Drawable | None, face_down: bool) -> str:
+def card_body(card: Drawable | None, face_down: bool) -> str:
     """The drawing of one card in the 200 x 280 box (no ``<svg>`` wrapper)."""
     parts = [
-        f'<rect x="2" y="2" width="{_W - 4}" height="{_H - 4}" rx="14" fill="#ffffff" '
+        f'<rect x="2" y="2" width="{BOX_WIDTH - 4}" height="{BOX_HEIGHT - 4}" rx="14" '
+        'fill="#ffffff" '
         'stroke="#9a9aa6" stroke-width="2.5"/>'
     ]
     if face_down or card is None:
@@ -190,12 +193,13 @@ def _card_body(card: Drawable | None, face_down: bool) -> str:
         colour = _RED if card.suit in (1, 2) else _BLACK
         corner = _index(card, colour)
         parts.append(corner)
-        parts.append(f'<g transform="rotate(180 {_W // 2} {_H // 2})">{corner}</g>')
+        parts.append(f'<g transform="rotate(180 {BOX_WIDTH // 2} {BOX_HEIGHT // 2})">{corner}</g>')
         parts.extend(_face(card, colour))
     return "".join(parts)
 
 
-def _label(card: Drawable | None, face_down: bool) -> str:
+def card_label(card: Drawable | None, face_down: bool) -> str:
+    """The card's name for a screen reader: ``A♥ (ace of hearts)``, or ``face-down card``."""
     if face_down or card is None:
         return "face-down card"
     return f"{card.symbol} ({_RANK_NAMES[card.rank]} of {_SUIT_NAMES[card.suit]})"
@@ -203,10 +207,11 @@ def _label(card: Drawable | None, face_down: bool) -> str:
 
 def card_document(card: Drawable | None, width: float, face_down: bool) -> str:
     """One card as an SVG document ``width`` pixels wide (see :func:`.render.card_svg`)."""
-    label = escape(_label(card, face_down))
-    body = _card_body(card, face_down)
+    label = escape(card_label(card, face_down))
+    body = card_body(card, face_down)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
-        f'height="{_num(width * CARD_RATIO)}" viewBox="0 0 {_W} {_H}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{coordinate(width)}" '
+        f'height="{coordinate(width * CARD_RATIO)}" '
+        f'viewBox="0 0 {BOX_WIDTH} {BOX_HEIGHT}" role="img" '
         f'aria-label="{label}"><title>{label}</title>{body}</svg>'
     )

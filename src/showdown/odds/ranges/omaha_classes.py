@@ -5,7 +5,7 @@ Two hands are in one class when a permutation of the suits turns one into the ot
 suits' rank sets, each as ``cards << 13 | rank bits``, largest first, packed into
 one integer; :func:`class_keys` computes it for many hands at once, and
 :func:`classes` lists the keys in ascending order, the numbering the Omaha
-percentage order (:mod:`showdown.odds.omaha_order`) refers to.
+percentage order (:mod:`showdown.odds.ranges.omaha_order`) refers to.
 
 >>> keys, first = classes()
 >>> len(keys), len(first)

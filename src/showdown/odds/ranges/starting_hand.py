@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
-from showdown.odds.preflop import class_combos
-from showdown.odds.preflop_order import ORDER, ORDERS, class_order
+from showdown.odds.ranges.preflop import class_combos
+from showdown.odds.ranges.preflop_order import ORDER, ORDERS, class_order
 
 __all__ = ["StartingHand", "starting_hand"]
 

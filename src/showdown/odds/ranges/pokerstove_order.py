@@ -7,7 +7,7 @@ the percentages at which its range grows by one class (0.45% ``AA``, 0.90%
 licence; the list ships as ``tests/data/pokerstove_ranges.txt``, whose test
 checks that every one of those ranges is read back here). It values high cards
 and suitedness more than the equity against one random hand
-(:data:`showdown.odds.preflop_order.ORDER`) does: ``3%`` is ``99+, AKs`` here,
+(:data:`showdown.odds.ranges.preflop_order.ORDER`) does: ``3%`` is ``99+, AKs`` here,
 ``88+`` there.
 
 >>> POKERSTOVE[:8]

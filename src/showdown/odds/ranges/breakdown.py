@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 
 from showdown.cards import Card, CardError, CardsLike, to_cards
-from showdown.odds.ranges import RangeError
+from showdown.odds.ranges.holdem import RangeError
 
 __all__ = ["DRAWS", "MADE", "Breakdown", "breakdown"]
 
@@ -159,13 +159,13 @@ def breakdown(
 def _read(text: str, game: str, order: str) -> tuple[np.ndarray, np.ndarray]:
     """A range's combos ``(m, hole cards)`` and weights."""
     if game == "omaha":
-        from showdown.odds.omaha_ranges import parse_omaha_range
+        from showdown.odds.ranges.omaha import parse_omaha_range
 
         r = parse_omaha_range(text)
         return r.combos, r.weights
     if game != "holdem":
         raise CardError(f"a breakdown is for holdem or omaha, not {game!r}")
-    from showdown.odds.ranges import parse_range
+    from showdown.odds.ranges.holdem import parse_range
 
     rng = parse_range(text, order)
     return np.array(rng.combos, dtype=np.int64).reshape(-1, 2), np.array(rng.weights, dtype=float)

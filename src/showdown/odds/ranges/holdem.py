@@ -19,9 +19,9 @@ A range is a list of tokens separated by commas, semicolons or spaces:
 * weight groups as other tools write them: eval7's ``40%(KK, QQ)`` and Equilab's
   ``[40]KK, QQ[/40]`` both mean ``KK:0.4, QQ:0.4``;
 * the strongest share of all hands: ``15%`` (PokerStove's ranking by default: the
-  fewest classes of :mod:`showdown.odds.pokerstove_order` holding 15% of the 1,326
+  fewest classes of :mod:`showdown.odds.ranges.pokerstove_order` holding 15% of the 1,326
   combos; ``order="equity"`` reads them in the equity order of
-  :mod:`showdown.odds.preflop_order`) and bands ``5%-10%`` (in the top 10% but not
+  :mod:`showdown.odds.ranges.preflop_order`) and bands ``5%-10%`` (in the top 10% but not
   the top 5%);
 * any token may carry a weight ``:w`` with ``w >= 0`` (``AA:0.5``, ``QQ+:0.25``); a
   later token overrides the weight of combos named earlier (``AKs:0.25, AhKh``: three
@@ -48,7 +48,7 @@ True
 >>> parse_range("AKs, QQ+x")
 Traceback (most recent call last):
 ...
-showdown.odds.ranges.RangeError: cannot read range token 'QQ+x' in 'AKs, QQ+x': not a class \
+showdown.odds.ranges.holdem.RangeError: cannot read range token 'QQ+x' in 'AKs, QQ+x': not a class \
 (AKs, AKo, AK, QQ+, K9o+, A5s-A2s), Ax, a percentage (15%), random, or two cards (AhKh)
 >>> len(parse_range("Ax")), parse_range("40%(KK), [50]QQ,JJ[/50]").weight("QhQd")
 (192, 0.5)
@@ -301,7 +301,7 @@ def _parse_token(token: str, order: str = "pokerstove") -> list[Combo]:
             raise ValueError("no card ranks below a deuce")
         return [c for low in range(high) for c in _class_combos(high, low, kind)]
     if m := _PERCENT.fullmatch(token):
-        from showdown.odds.preflop_order import top_classes
+        from showdown.odds.ranges.preflop_order import top_classes
 
         lo, hi = float(m[1]), float(m[2] if m[2] is not None else 0.0)
         if m[2] is None:
@@ -433,12 +433,12 @@ def parse_range(text: str, order: str = "pokerstove") -> Range:
     >>> parse_range("AA, QQs")
     Traceback (most recent call last):
     ...
-    showdown.odds.ranges.RangeError: cannot read range token 'QQs' in 'AA, QQs': a pair cannot be \
-suited or offsuit
+    showdown.odds.ranges.holdem.RangeError: cannot read range token 'QQs' in 'AA, QQs': \
+a pair cannot be suited or offsuit
     """
     if not isinstance(text, str):
         raise RangeError(f"a range is text, not {type(text).__name__}")
-    from showdown.odds.preflop_order import check_order
+    from showdown.odds.ranges.preflop_order import check_order
 
     try:
         order = check_order(order)

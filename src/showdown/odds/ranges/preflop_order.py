@@ -1,7 +1,7 @@
 """The orders of the 169 preflop classes that percentage ranges (``15%``) are read in.
 
 Two orders: ``"pokerstove"``, the default, is PokerStove's ranking
-(:mod:`showdown.odds.pokerstove_order`); ``"equity"`` is this module's :data:`ORDER`.
+(:mod:`showdown.odds.ranges.pokerstove_order`); ``"equity"`` is this module's :data:`ORDER`.
 In the equity order, classes are ordered by their exact all-in equity against one random hand (every
 combo of the class against every combo sharing no card with it, over all
 1,712,304 boards), highest first. The figures come from the project's own
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from showdown.odds.preflop import class_combos
+from showdown.odds.ranges.preflop import class_combos
 
 __all__ = ["ORDER", "ORDERS", "check_order", "class_order", "equity_against_random", "top_classes"]
 
@@ -223,7 +223,7 @@ def class_order(order: str = "pokerstove") -> list[str]:
     :data:`ORDER`)."""
     if check_order(order) == "equity":
         return [name for name, _ in ORDER]
-    from showdown.odds.pokerstove_order import POKERSTOVE
+    from showdown.odds.ranges.pokerstove_order import POKERSTOVE
 
     return list(POKERSTOVE)
 

@@ -12,7 +12,7 @@ A range is a list of tokens separated by commas, semicolons or spaces:
 * explicit hands such as ``AsAhKdKc``;
 * ``random`` (also ``any``, ``any4``): all 270,725 hands, the same as ``xxxx``;
 * ``15%``: the strongest 15% of hands in the Omaha order of
-  :mod:`showdown.odds.omaha_order` (classes of hands by their estimated equity
+  :mod:`showdown.odds.ranges.omaha_order` (classes of hands by their estimated equity
   against one random hand), and bands ``5%-10%``;
 * any token may carry a weight ``:w`` (``AAxxds:0.5``); later tokens override.
 
@@ -26,7 +26,7 @@ A range prints the text it was parsed from.
 >>> parse_omaha_range("AAxy")
 Traceback (most recent call last):
 ...
-showdown.odds.ranges.RangeError: cannot read Omaha range token 'AAxy' in 'AAxy'
+showdown.odds.ranges.holdem.RangeError: cannot read Omaha range token 'AAxy' in 'AAxy'
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ import re
 import numpy as np
 
 from showdown.cards import RANKS, CardError, parse_cards
-from showdown.odds.omaha_classes import all_hands
-from showdown.odds.ranges import RangeError, split_weight
+from showdown.odds.ranges.holdem import RangeError, split_weight
+from showdown.odds.ranges.omaha_classes import all_hands
 
 __all__ = ["OmahaRange", "parse_omaha_range"]
 
@@ -70,7 +70,7 @@ def _token_hands(body: str) -> np.ndarray:
     if body.lower() in ("random", "any", "any4"):
         return np.arange(len(ids))
     if m := _PERCENT.fullmatch(body):
-        from showdown.odds.omaha_order import top_hands
+        from showdown.odds.ranges.omaha_order import top_hands
 
         lo, hi = sorted((float(m[1]), float(m[2]) if m[2] is not None else 0.0))
         if hi > 100:
