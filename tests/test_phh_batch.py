@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from kernel_helpers import outcome, reference
 from showdown.hands import native as _backend
+from showdown.phh.batches import settle_all, settle_each
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all, toml_reader
-from showdown.phh.runs import settle_all, settle_each
 from showdown.phh.settlement import Settlement, to_table
 from showdown.pots.resolution import resolve
 from test_phh_fastpath import broken, random_case
@@ -170,7 +170,7 @@ def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
 def test_verify_all_is_verify_of_each() -> None:
     import gc
 
-    from showdown.phh.runs import verify_all
+    from showdown.phh.batches import verify_all
     from showdown.phh.verification import verify
 
     rng = random.Random(13)

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 
 from kernel_helpers import assert_same, kernel_share, reference
 from showdown.hands import native as _backend
+from showdown.phh.batches import _kernel_results, kernel_shapes, settle_each
 from showdown.phh.corpus import _rows
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
 from showdown.phh.reports import from_rows, report
-from showdown.phh.runs import _kernel_results, kernel_shapes, settle_each
 from showdown.phh.settlement import Settlement
 from test_backends import NO_KERNEL_INSTALL
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from showdown.phh.batches import settle_each
 from showdown.phh.errors import IllegalAction, MalformedHistory
 from showdown.phh.notation import HandHistory, dumps, loads
 from showdown.phh.rooms.read import read_file
-from showdown.phh.runs import settle_each
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -17,8 +17,8 @@ import pytest
 from showdown.commands.main import main
 from showdown.phh.notation import dumps, loads, loads_all
 from showdown.phh.rooms.read import open_text, read_file
-from showdown.phh.rules import RULES
 from showdown.phh.settlement import settle
+from showdown.phh.variant_rules import RULES
 from showdown.phh.verification import verify
 
 ROOMS = Path(__file__).parent / "data" / "rooms"
