@@ -13,16 +13,17 @@ if [ ! -x .venv/bin/python ]; then
 fi
 # The stamp of the last install that succeeded: a hash of what the install reads
 # (pyproject.toml, setup.py, the version it takes from src/showdown/__init__.py, the C
-# sources and headers of the native kernel and the kernel files built from them, the
-# venv's Python), then the extras and groups installed. The install is editable, so a
-# change to any Python source needs none. Set aside before an install (a failed one leaves
-# no stamp) and written after it, keeping the names of an install of the same inputs.
+# sources and headers of the native kernel and the kernel files built from them, or
+# without them the C compiler found; the venv's Python), then the extras and groups
+# installed. The install is editable, so a change to any Python source needs none. Set
+# aside before an install (a failed one leaves no stamp) and written after it, keeping the
+# names of an install of the same inputs.
 stamp=.venv/showdown-setup.stamp
 # Prints "fresh|stale EXTRAS GROUP-OPTIONS" for NAMES (fresh: the stamp covers them);
 # with "write", records NAMES in the stamp instead.
 inputs() {
   .venv/bin/python - "$names" "$stamp" "$@" <<'PY'
-import glob, hashlib, re, sys, tomllib
+import glob, hashlib, os, re, shutil, sys, sysconfig, tomllib
 names, stamp, write = sys.argv[1], sys.argv[2], sys.argv[3:] == ["write"]
 project = tomllib.load(open("pyproject.toml", "rb"))
 known_extras = project["project"].get("optional-dependencies", {})
@@ -41,8 +42,11 @@ digest.update(version.group().encode() if version else b"")
 native = "src/showdown/_native"
 for path in ["pyproject.toml", "setup.py", *sorted(glob.glob(f"{native}/*.[ch]"))]:
     digest.update(b"\0%s\0%s" % (path.encode(), open(path, "rb").read()))
-# A kernel removed since (git clean, say) is built again.
-digest.update(repr(sorted(glob.glob(f"{native}/_kernel*"))).encode())
+# A kernel removed since (git clean, say) is built again, and one that could not be built
+# is tried again once a C compiler is there.
+kernel = sorted(glob.glob(f"{native}/_kernel*"))
+compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+digest.update(repr(kernel or shutil.which(compiler)).encode())
 try:
     done_digest, *done = open(stamp + ".before" if write else stamp).read().split()
 except (OSError, ValueError):
