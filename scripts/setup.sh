@@ -45,8 +45,8 @@ for path in ["pyproject.toml", "setup.py", *sorted(glob.glob(f"{native}/*.[ch]")
 # A kernel removed since (git clean, say) is built again, and one that could not be built
 # is tried again once a C compiler is there.
 kernel = sorted(glob.glob(f"{native}/_kernel*"))
-compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
-digest.update(repr(kernel or shutil.which(compiler)).encode())
+compiler = os.environ.get("CC", sysconfig.get_config_var("CC") or "cc").split()  # as setuptools
+digest.update(repr(kernel or compiler[:1] and shutil.which(compiler[0])).encode())
 try:
     done_digest, *done = open(stamp + ".before" if write else stamp).read().split()
 except (OSError, ValueError):
