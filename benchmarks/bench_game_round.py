@@ -31,9 +31,9 @@ from typing import Any
 
 from showdown.game import GameService
 from showdown.game.bots import OPPONENTS, SAMPLES, analyse
-from showdown.game.rules import (
+from showdown.game.rounds import (
     SEATS,
-    Table,
+    Chips,
     apply_decision,
     deal,
     player_view,
@@ -60,11 +60,11 @@ def bench_decision(n: int, samples: int) -> list[float]:
 
 
 def bench_engine(n: int, samples: int) -> list[float]:
-    table = Table(chips=[10**9] * SEATS)
+    chips = Chips(stacks=[10**9] * SEATS)
     times = []
     for k in range(n):
         start = time.perf_counter()
-        rnd = deal(table, k + 1, 10, k % 3, shuffled_deck())
+        rnd = deal(chips, k + 1, 10, k % 3, shuffled_deck())
         while rnd.to_act is not None:
             seat = rnd.to_act
             rivals = sum(1 for s in range(SEATS) if s != seat and rnd.seats[s].status != "folded")
@@ -74,9 +74,9 @@ def bench_engine(n: int, samples: int) -> list[float]:
                 action, index = best.action, best.card_index
             else:
                 action, index = OPPONENTS[seat].decide(a, 10)
-            apply_decision(rnd, table, seat, action, index)
+            apply_decision(rnd, chips, seat, action, index)
         while rnd.phase == "dealer":
-            reveal_next(rnd, table)
+            reveal_next(rnd, chips)
         player_view(rnd, NAMES)
         times.append((time.perf_counter() - start) * 1000)
     return times

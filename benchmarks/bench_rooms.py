@@ -54,7 +54,7 @@ from showdown.phh.corpus import _rows, _run
 from showdown.phh.notation import HandHistory, dumps
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.read import open_text, read_hands, split_hands
-from showdown.phh.rules import RULES
+from showdown.phh.variant_rules import RULES
 
 ROOMS = Path(__file__).parent.parent / "tests" / "data" / "rooms"
 HANDHQ = sorted((Path(__file__).parent.parent / "tests" / "data").glob("handhq-*.phhs"))
@@ -154,8 +154,8 @@ def why() -> None:
     """Per sample file: where its hands are read and replayed, and why (see the docstring)."""
     from collections import Counter
 
+    from showdown.phh.batches import _kernel_results, kernel_shapes
     from showdown.phh.rooms.fast import native_hands
-    from showdown.phh.runs import _kernel_results, kernel_shapes
 
     shapes = kernel_shapes()
     for path in sorted(ROOMS.iterdir()):

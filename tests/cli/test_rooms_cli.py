@@ -18,8 +18,8 @@ from helpers.paths import ROOMS
 from showdown.commands.main import main
 from showdown.phh.notation import dumps, loads, loads_all
 from showdown.phh.rooms.read import open_text, read_file
-from showdown.phh.rules import RULES
 from showdown.phh.settlement import settle
+from showdown.phh.variant_rules import RULES
 from showdown.phh.verification import verify
 
 SAMPLES = sorted(p.name for p in ROOMS.iterdir())

@@ -16,12 +16,12 @@ from helpers.paths import ROOT
 from showdown.cards import Card, parse_cards
 from showdown.categories import Category
 from showdown.game.bots import ALWAYS_KEEP, OPPONENTS, analyse, hint_json
-from showdown.game.rules import (
+from showdown.game.rounds import (
     DEALT,
     SEATS,
+    Chips,
     GameError,
     Round,
-    Table,
     apply_decision,
     deal,
     left_of,
@@ -66,11 +66,11 @@ def rig(
     return [c if c is not None else next(it) for c in deck]
 
 
-def fresh(chips: int = 1000, pot: int = 0) -> Table:
-    return Table(chips=[chips] * SEATS, pot=pot)
+def fresh(chips: int = 1000, pot: int = 0) -> Chips:
+    return Chips(stacks=[chips] * SEATS, pot=pot)
 
 
-def play(rnd: Round, table: Table, decisions: dict[int, tuple[str, int | None]]) -> None:
+def play(rnd: Round, table: Chips, decisions: dict[int, tuple[str, int | None]]) -> None:
     """Apply decisions in turn order, then turn the dealer's cards."""
     while rnd.to_act is not None:
         seat = rnd.to_act
@@ -80,7 +80,7 @@ def play(rnd: Round, table: Table, decisions: dict[int, tuple[str, int | None]])
         reveal_next(rnd, table)
 
 
-def snapshot(rnd: Round, table: Table) -> str:
+def snapshot(rnd: Round, table: Chips) -> str:
     return json.dumps([rnd.to_json(), table.__dict__], sort_keys=True)
 
 
@@ -119,7 +119,7 @@ def test_g2_antes_into_pot_five_cards_each_dealer_one_up(button: int, ante: int)
     table = fresh(pot=15)
     deck = shuffled_deck(button * 100 + ante)
     rnd = deal(table, 1, ante, button, deck)
-    assert table.chips == [1000 - ante] * 3
+    assert table.stacks == [1000 - ante] * 3
     assert table.pot == 15 + 3 * ante == rnd.pot
     assert rnd.carry_in == 15
     all_cards = [c for s in rnd.seats for c in s.hand] + rnd.dealer
@@ -137,11 +137,11 @@ def test_g2_antes_into_pot_five_cards_each_dealer_one_up(button: int, ante: int)
 
 
 def test_g2_a_seat_that_cannot_cover_ante_and_play_bet_is_not_dealt() -> None:
-    table = Table(chips=[1000, 29, 1000])
+    table = Chips(stacks=[1000, 29, 1000])
     with pytest.raises(GameError) as err:
         deal(table, 1, 10, 0, shuffled_deck(1))
     assert err.value.code == "insufficient_chips"
-    assert table.chips == [1000, 29, 1000] and table.pot == 0
+    assert table.stacks == [1000, 29, 1000] and table.pot == 0
 
 
 # --- G3: decisions -----------------------------------------------------------------------------
@@ -174,12 +174,12 @@ def test_g3_fold_keep_exchange_bets_and_cards() -> None:
     me = rnd.seats[0]
     assert me.hand == ids("As Ad Kc 7h Qc") and me.discarded == ids("2s")[0]
     assert me.drawn == ids("Qc")[0] and me.bet == 20 and me.status == "in"
-    assert table.chips[0] == 1000 - 10 - 20
+    assert table.stacks[0] == 1000 - 10 - 20
     apply_decision(rnd, table, 1, "keep")
     assert rnd.seats[1].hand == ids("9c 9d 5h 4s 3c") and rnd.seats[1].bet == 20
     apply_decision(rnd, table, 2, "fold")
     assert rnd.seats[2].status == "folded" and rnd.seats[2].bet == 0
-    assert table.chips == [970, 970, 990]
+    assert table.stacks == [970, 970, 990]
     assert rnd.phase == "dealer"
 
 
@@ -264,7 +264,7 @@ def test_g5_house_pays_one_to_one_loses_and_pushes_on_exact_ties() -> None:
     assert table.house == 0  # +20 from seat 2, -20 to seat 0
     # pot (30) to seat 0, the best hand; seat 0 net: -10 ante -20 bet +40 back +30 pot
     assert [n["net"] for n in rnd.settlement["net"]] == [40, -10, -30]  # type: ignore[index]
-    assert table.chips == [1040, 990, 970]
+    assert table.stacks == [1040, 990, 970]
 
 
 def test_g5_suits_never_break_ties() -> None:
@@ -275,7 +275,7 @@ def test_g5_suits_never_break_ties() -> None:
     rnd = deal(table, 1, 10, 2, deck)
     play(rnd, table, {0: ("keep", None), 1: ("fold", None), 2: ("fold", None)})
     assert rnd.settlement["vs_house"][0]["outcome"] == "push"  # type: ignore[index]
-    assert table.chips[0] == 1000 - 10 + 30  # bet back, lone survivor takes the pot
+    assert table.stacks[0] == 1000 - 10 + 30  # bet back, lone survivor takes the pot
 
 
 # --- G6: the table pot -------------------------------------------------------------------------
@@ -336,7 +336,7 @@ def test_g6_everyone_folds_the_pot_stays_for_the_next_round() -> None:
     play(rnd, table, {0: ("fold", None), 1: ("fold", None), 2: ("fold", None)})
     assert rnd.phase == "settled" and rnd.dealer_up == 1  # no dealer card turned
     assert rnd.settlement["pot"]["carried"] and table.pot == 30  # type: ignore[index]
-    assert table.chips == [990] * 3
+    assert table.stacks == [990] * 3
     nxt = deal(table, 2, 10, 0, shuffled_deck(5))
     assert nxt.carry_in == 30 and table.pot == 60 == nxt.pot
 
@@ -363,9 +363,9 @@ def test_chips_are_conserved_at_every_step() -> None:
     for number in range(1, 60):
         ante = rng.choice([5, 10, 25])
         for seat in range(3):
-            if table.chips[seat] < 3 * ante:
-                table.injected += 1000 - table.chips[seat]
-                table.chips[seat] = 1000
+            if table.stacks[seat] < 3 * ante:
+                table.injected += 1000 - table.stacks[seat]
+                table.stacks[seat] = 1000
         rnd = deal(table, number, ante, number % 3, shuffled_deck(number))
         assert table.total(rnd.bets_on_table()) == 3000 + table.injected
         while rnd.to_act is not None:
@@ -398,7 +398,7 @@ def test_any_deal_and_decisions_conserve_chips_and_hide_cards(
     carry: int,
     choices: list[tuple[str, int]],
 ) -> None:
-    table = Table(chips=[1000, 700, 400], pot=carry)
+    table = Chips(stacks=[1000, 700, 400], pot=carry)
     total = table.total()
     rnd = deal(table, 1, ante, button, deck)
     for action, index in choices:
@@ -635,7 +635,7 @@ def test_g10_explanations_in_three_languages() -> None:
 def test_rules_screen_split_example_is_what_the_engine_does(button: int) -> None:
     """The worked example on the rules screen (a pot of 15 split two and three ways)."""
 
-    from showdown.game.rules import _split
+    from showdown.game.rounds import _split
 
     static = ROOT / "src" / "showdown" / "game" / "static"
     text = json.loads((static / "i18n" / "en.json").read_text(encoding="utf-8"))

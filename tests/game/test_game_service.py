@@ -13,7 +13,7 @@ import pytest
 
 from showdown.cards import Card, parse_cards
 from showdown.game import ANTES, GameError, GameService
-from showdown.game.rules import Round, revealed_card_ids, seat_order, shuffled_deck
+from showdown.game.rounds import Round, revealed_card_ids, seat_order, shuffled_deck
 
 STATE_KEYS = {
     "profile", "phase", "chips", "ante", "antes", "refill_available", "refills",

@@ -11,10 +11,10 @@ import pytest
 
 from showdown.categories import Category
 from showdown.game.bots import ALWAYS_KEEP, OPPONENTS, analyse
-from showdown.game.rules import (
+from showdown.game.rounds import (
     SEATS,
+    Chips,
     Round,
-    Table,
     apply_decision,
     deal,
     reveal_next,
@@ -84,7 +84,7 @@ def decide(rnd: Round, seat: int, samples: int) -> tuple[str, int | None]:
 
 def run(rounds: int, seed: int, samples: int, stacks: tuple[int, ...]) -> Counter[str]:
     rng = random.Random(seed)
-    table = Table(chips=list(stacks))
+    table = Chips(stacks=list(stacks))
     seen: Counter[str] = Counter()
 
     def conserved(rnd: Round) -> None:
@@ -94,9 +94,9 @@ def run(rounds: int, seed: int, samples: int, stacks: tuple[int, ...]) -> Counte
     for number in range(1, rounds + 1):
         ante = rng.choice([5, 10, 25])
         for seat in range(SEATS):  # G7: refills are injections
-            if table.chips[seat] < 3 * ante:
-                table.injected += START - table.chips[seat]
-                table.chips[seat] = START
+            if table.stacks[seat] < 3 * ante:
+                table.injected += START - table.stacks[seat]
+                table.stacks[seat] = START
                 seen["refill"] += 1
         pick = rng.random()
         if pick < 0.3:
@@ -105,7 +105,7 @@ def run(rounds: int, seed: int, samples: int, stacks: tuple[int, ...]) -> Counte
             deck = made_hand_deck(rng, button)
         else:
             deck = shuffled_deck(rng.random())
-        before = list(table.chips)
+        before = list(table.stacks)
         carry = table.pot
         rnd = deal(table, number, ante, button, deck)
         assert rnd.carry_in == carry and table.pot == carry + 3 * ante
@@ -169,7 +169,7 @@ def run(rounds: int, seed: int, samples: int, stacks: tuple[int, ...]) -> Counte
         for x in range(SEATS):
             if rnd.seats[x].status == "folded":
                 seen["fold"] += 1
-            assert table.chips[x] - before[x] == expected[x] == s["net"][x]["net"]
+            assert table.stacks[x] - before[x] == expected[x] == s["net"][x]["net"]
         button = (button + 1) % SEATS
     return seen
 

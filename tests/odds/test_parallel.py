@@ -359,7 +359,7 @@ def test_scheduler_without_workers_is_one_error_line() -> None:
 def test_interrupted_line_speaks_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from showdown.commands.parallel_opts import run_heavy
+    from showdown.commands.options import run_heavy
 
     def stopped(executor: Any, progress: Any) -> None:
         raise KeyboardInterrupt

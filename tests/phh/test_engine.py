@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from showdown.phh import IllegalAction, MalformedHistory, UnsupportedVariant, loads, replay
-from showdown.phh.rules import RULES
+from showdown.phh.variant_rules import RULES
 
 
 def hand(actions: list[str], variant: str = "NT", **fields: object) -> str:
@@ -169,10 +169,10 @@ def test_every_variant_of_the_standard_is_replayed_and_others_are_a_clear_error(
                        "PT, PO/8, P5O, P5O/8, N5CD, P5CD, F5CD"):
         replay(loads(hand(DEAL3).replace('"NT"', '"XX"')))
     # A game whose showdown is not settled is refused, never guessed.
-    from showdown.phh import rules
+    from showdown.phh import variant_rules
 
-    monkeypatch.setattr(rules, "REPLAYED_GAMES", frozenset({"holdem"}))
-    rules._settled_games.cache_clear()
+    monkeypatch.setattr(variant_rules, "REPLAYED_GAMES", frozenset({"holdem"}))
+    variant_rules._settled_games.cache_clear()
     try:
         text = hand(DEAL3).replace('variant = "NT"', 'variant = "NS"')
         with pytest.raises(UnsupportedVariant, match=r"variant 'NS' \(No-limit short-deck "
@@ -180,7 +180,7 @@ def test_every_variant_of_the_standard_is_replayed_and_others_are_a_clear_error(
             replay(loads(text))
     finally:
         monkeypatch.undo()
-        rules._settled_games.cache_clear()
+        variant_rules._settled_games.cache_clear()
 
 
 def test_short_deck_has_no_low_cards() -> None:
@@ -199,7 +199,7 @@ def test_decimal_amounts_are_exact() -> None:
 def stud_state(actions: list[str], code: str = "F7S") -> list[int]:
     """Replay the betting of a stud hand (its showdown waits for the stud games)."""
     from showdown.phh.engine import HandState
-    from showdown.phh.rules import find
+    from showdown.phh.variant_rules import find
 
     text = (f'variant = "{code}"\nantes = [1, 1, 1]\nbring_in = 1\nsmall_bet = 4\nbig_bet = 8\n'
             "starting_stacks = [100, 100, 100]\nactions = []")

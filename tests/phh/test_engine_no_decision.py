@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from showdown.phh.batches import settle_each
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import loads
-from showdown.phh.runs import settle_each
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -13,11 +13,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from showdown.hands import native as _backend
+from showdown.phh.batches import _kernel_results, settle_each
 from showdown.phh.engine import HandState
 from showdown.phh.errors import HistoryError, IllegalAction
 from showdown.phh.generate import header
 from showdown.phh.notation import HandHistory
-from showdown.phh.runs import _kernel_results, settle_each
 from showdown.phh.settlement import Settlement, settle
 
 pytestmark = pytest.mark.usefixtures("backend")

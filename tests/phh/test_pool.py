@@ -72,7 +72,7 @@ def test_ranges_small_files_and_bad_files_as_in_one_process(tmp_path: Path) -> N
 def test_a_file_whose_ranges_are_not_plain_is_replayed_whole(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, case: str, run: int | None) -> None:
     if run is not None:
-        monkeypatch.setattr(pool_module, "RUN_BYTES", run)
+        monkeypatch.setattr(pool_module, "BATCH_BYTES", run)
     text = hands_text(30)
     if case == "duplicate":  # tables of the same name in two ranges: not valid TOML
         text += "\n" + text[: text.index("\n[2]")]
@@ -117,7 +117,7 @@ def test_cuts_fall_on_table_lines_across_blocks(monkeypatch: pytest.MonkeyPatch,
         assert ranges[0][0] == 0 and ranges[-1][1] == len(data)
         assert all(end == start for (_, end), (start, _) in itertools.pairwise(ranges))
         assert all(data[start - 1 : start + 1] == b"\n[" for start, _ in ranges[1:])
-    assert pool_module._next_table(io.BytesIO(b"[1]\na = 1\n"), 1) == -1
+    assert pool_module._next_section(io.BytesIO(b"[1]\na = 1\n"), 1) == -1
 
 
 def test_details_unpack_on_first_read(tmp_path: Path) -> None:
@@ -151,7 +151,7 @@ def test_plain_tables_are_read_without_looking_for_table_lines(
     assert len(next(pool_module.tasks([path], 3))[2]) > 3  # several ranges
     assert list(replay_paths([path], chunk=3)) == expected
     assert list(replay_paths([path], chunk=1000)) == expected  # one file, read whole
-    monkeypatch.setattr(pool_module, "RUN_BYTES", 200)  # read and settled in runs
+    monkeypatch.setattr(pool_module, "BATCH_BYTES", 200)  # read and settled in runs
     assert list(replay_paths([path], chunk=3)) == expected
     monkeypatch.setattr(pool_module, "HOLD", 1)  # rows held packed till the last range
     held = list(replay_paths([path], chunk=3))
@@ -164,7 +164,7 @@ def test_tables_of_the_same_name_in_two_runs_are_not_plain(
     text = hands_text(12)
     path = tmp_path / "hands.phhs"
     path.write_text(text + "\n" + text[: text.index("\n[2]")])  # [1] twice, far apart
-    monkeypatch.setattr(pool_module, "RUN_BYTES", 300)
+    monkeypatch.setattr(pool_module, "BATCH_BYTES", 300)
     for workers in (1, 2):
         [report] = replay_paths([path], workers=workers, chunk=1000)  # read whole, in runs
         assert report.error is not None and "not valid TOML" in report.error

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from helpers.kernel_compare import outcome, reference
 from helpers.phh_cases import broken, random_case
 from showdown.hands import native as _backend
+from showdown.phh.batches import settle_all, settle_each
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all, toml_reader
-from showdown.phh.runs import settle_all, settle_each
 from showdown.phh.settlement import Settlement, to_table
 from showdown.pots.resolution import resolve
 
@@ -60,7 +60,7 @@ def test_the_kernel_takes_everyday_hands_and_matches_resolve() -> None:
     for s in run:
         sd = s.showdown
         assert sd is not None and s.finishing is not None
-        ref = resolve(to_table(s.replay, check=True))
+        ref = resolve(to_table(s.replay))
         assert (sd.pots, sd.returned, sd.payouts, sd.showdown_order, sd.shown, sd.ranks) == (
             ref.pots, ref.returned, ref.payouts, ref.showdown_order, ref.shown, ref.ranks)
         assert sum(s.finishing) == sum(s.replay.starting)
@@ -170,7 +170,7 @@ def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
 def test_verify_all_is_verify_of_each() -> None:
     import gc
 
-    from showdown.phh.runs import verify_all
+    from showdown.phh.batches import verify_all
     from showdown.phh.verification import verify
 
     rng = random.Random(13)

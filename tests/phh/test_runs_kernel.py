@@ -22,12 +22,12 @@ from helpers.kernel_compare import assert_same, kernel_share, reference
 from helpers.paths import DATA, ROOMS
 from helpers.phh_cases import in_cents, in_decimals, random_case, vary, with_metadata
 from showdown.hands import native as _backend
+from showdown.phh.batches import _kernel_results, kernel_shapes, settle_each
 from showdown.phh.corpus import _rows
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
 from showdown.phh.reports import from_rows, report
-from showdown.phh.runs import _kernel_results, kernel_shapes, settle_each
 from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")

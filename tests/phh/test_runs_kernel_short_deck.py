@@ -13,10 +13,10 @@ import pytest
 
 from helpers.kernel_compare import assert_same, reference
 from showdown.hands import native as _backend
+from showdown.phh.batches import _kernel_results
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
-from showdown.phh.runs import _kernel_results
 from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")

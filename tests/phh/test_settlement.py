@@ -196,7 +196,7 @@ def test_big_blind_ante_and_missing_folds_of_a_wsop_hand() -> None:
 def test_a_seven_card_stud_hand_worked_by_hand() -> None:
     """Bring-in by the lowest up card (2d), completion, the best hand showing opens the later
     streets (the queens), small bet on third and fourth street, big bet after."""
-    from showdown.phh.rules import find
+    from showdown.phh.variant_rules import find
 
     assert find("F7S").supported
     text = """variant = "F7S"

@@ -175,7 +175,7 @@ static PyMethodDef Tables_methods[] = {
      PyDoc_STR("phh_settle(hands, shapes, infinite) -> list\n\nReplay and settle a run of PHH hands "
                "(their fields dicts) of the variants in ``shapes``; per hand None (the "
                "Python path replays it) or the settled hand (see histories.c and settlement.c "
-               "in showdown/_native, and showdown.phh.runs).")},
+               "in showdown/_native, and showdown.phh.batches).")},
     {"phh_toml", (PyCFunction)sd_Tables_phh_toml, METH_O,
      PyDoc_STR("phh_toml(text) -> dict | None\n\nThe plain TOML of hand histories as "
                "tomllib reads it (one key = value per line, see toml.c), else None.")},

@@ -22,8 +22,7 @@ from __future__ import annotations
 import argparse
 
 from showdown.commands.common import CliError, HelpFormatter, add_common_options, emit_json
-from showdown.commands.output_path import check_output_path, write_output
-from showdown.commands.range_options import add_range_options
+from showdown.commands.options import add_range_options, check_output_path, write_output
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -29,13 +29,13 @@ from showdown.commands.common import (
     style,
 )
 from showdown.commands.eval_cmd import (
-    add_game_options,
     decorations,
     game_variant,
     pad,
     read_dealt,
     show_cards,
 )
+from showdown.commands.options import add_board_options
 from showdown.i18n import phrasebook
 from showdown.i18n import words as i18n_words
 from showdown.variants import Variant, find_variant
@@ -63,7 +63,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=HelpFormatter,
     )
     parser.add_argument("hands", nargs="+", metavar="HAND", help="one player's cards")
-    add_game_options(parser)
+    add_board_options(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)
 

@@ -4,8 +4,8 @@ PATH is a room's text or XML file (PokerStars, GGPoker, Winamax, 888, iPoker,
 PartyPoker, Full Tilt, WPN; plain or gzip'd, the room found from the content)
 or a folder of them. Each hand is replayed before it is written, so what is
 written reads back and settles as the room's file did. Without ``-o`` the hands
-are printed as one ``.phhs`` text, each table named by the room's hand number;
-with ``-o DIR`` each file becomes ``DIR/NAME.phhs``. A file or hand that cannot
+are printed as one ``.phhs`` text, each hand's section named by the room's hand
+number; with ``-o DIR`` each file becomes ``DIR/NAME.phhs``. A file or hand that cannot
 be read or replayed is one ``error:`` line and exit 2; with ``--keep-going`` it
 is reported on stderr, left out, and the rest written (exit 1); a file none of
 whose hands converts writes nothing, and says so on stderr.
@@ -57,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
-def _table_names(hands: list[HandHistory]) -> list[HandHistory]:
+def _section_names(hands: list[HandHistory]) -> list[HandHistory]:
     """The hands named by the room's hand number (made unique), for a ``.phhs``."""
     seen: set[str] = set()
     named = []
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
                     print(f"error: {file}: no hand converts, nothing written for it",
                           file=sys.stderr)
                     continue
-                text = dumps_all(_table_names(hands))
+                text = dumps_all(_section_names(hands))
                 if out is None:
                     sys.stdout.write(text)
                     continue

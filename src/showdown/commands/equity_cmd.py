@@ -36,10 +36,16 @@ from showdown.commands.common import (
     emit_json,
     style,
 )
-from showdown.commands.game_options import add_game_option, add_rule_options
-from showdown.commands.output_path import check_output_path, write_output
-from showdown.commands.parallel_opts import add_parallel_options, positive_seconds, run_heavy
-from showdown.commands.range_options import add_range_options
+from showdown.commands.options import (
+    add_game_option,
+    add_parallel_options,
+    add_range_options,
+    add_rule_options,
+    check_output_path,
+    positive_seconds,
+    run_heavy,
+    write_output,
+)
 from showdown.validate import MAX_TRIALS, cli_count, cli_seed
 
 

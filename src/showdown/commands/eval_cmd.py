@@ -39,8 +39,7 @@ from showdown.commands.common import (
     style,
     use_colour,
 )
-from showdown.commands.game_options import add_game_option as add_game_option
-from showdown.commands.game_options import add_rule_options as add_rule_options
+from showdown.commands.options import add_board_options
 from showdown.hands.value import HandValue
 from showdown.i18n import words as i18n_words
 from showdown.variants import find_variant
@@ -73,16 +72,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=HelpFormatter,
     )
     parser.add_argument("cards", nargs="+", metavar="CARDS", help="the player's cards")
-    add_game_options(parser)
+    add_board_options(parser)
     add_common_options(parser)
     parser.set_defaults(func=run)
-
-
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """``--board``, ``--game`` and ``--wrap``, shared by ``eval`` and ``compare``."""
-    parser.add_argument("--board", "-b", default="", metavar="B", help="community cards")
-    add_game_option(parser)
-    add_rule_options(parser)
 
 
 def read_dealt(hands: Sequence[str], board: str) -> tuple[list[list[Card]], list[Card]]:

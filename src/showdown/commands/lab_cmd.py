@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 
 from showdown.commands.common import CliError, HelpFormatter
-from showdown.commands.page_options import add_page_options, check_port, missing_extra
+from showdown.commands.options import add_page_options, check_port, missing_extra
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

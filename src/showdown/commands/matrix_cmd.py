@@ -26,8 +26,12 @@ import argparse
 import sys
 
 from showdown.commands.common import CliError, add_common_options, emit_json
-from showdown.commands.output_path import check_output_path, write_output
-from showdown.commands.parallel_opts import add_parallel_options, run_heavy
+from showdown.commands.options import (
+    add_parallel_options,
+    check_output_path,
+    run_heavy,
+    write_output,
+)
 
 EXAMPLES = """examples:
   showdown matrix --classes "AA,KK,AKs,QQ,22,AKo"

@@ -24,7 +24,7 @@ import argparse
 from pathlib import Path
 
 from showdown.commands.common import CliError, HelpFormatter
-from showdown.commands.page_options import add_page_options, check_port, missing_extra
+from showdown.commands.options import add_page_options, check_port, missing_extra
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

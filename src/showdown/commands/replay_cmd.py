@@ -32,6 +32,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from showdown.commands.common import CliError, HelpFormatter, add_common_options, print_error
+from showdown.commands.options import executor_from
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -196,8 +197,6 @@ class _Progress:
 
 def run(args: argparse.Namespace) -> int:
     """Replay every hand, print the reports, return the exit status."""
-    from showdown.commands.parallel_opts import executor_from
-
     if args.workers < 1:
         raise CliError(f"--workers must be at least 1, got {args.workers}")
     with executor_from(args) as executor:

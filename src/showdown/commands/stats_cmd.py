@@ -26,7 +26,7 @@ from showdown.commands.common import (
     emit_json,
     use_colour,
 )
-from showdown.commands.game_options import add_game_option, add_rule_options
+from showdown.commands.options import add_game_option, add_rule_options
 
 if TYPE_CHECKING:
     from showdown.variants import Variant

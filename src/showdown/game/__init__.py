@@ -21,7 +21,7 @@ START_CHIPS = 1000
 
 _LAZY: dict[str, str] = {
     "GameService": "showdown.game.service",
-    "GameError": "showdown.game.rules",
+    "GameError": "showdown.game.rounds",
     "default_db_path": "showdown.game.store",
 }
 

@@ -40,7 +40,7 @@ def serve(
     Prints the URL as soon as the socket is bound (one line, flushed).
     """
     from showdown.game.backup import DamagedDatabase, check_database
-    from showdown.game.rules import GameError
+    from showdown.game.rounds import GameError
     from showdown.game.server import create_app
     from showdown.game.service import check_profile
 

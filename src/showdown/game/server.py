@@ -73,7 +73,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from showdown.game.rules import GameError
+from showdown.game.rounds import GameError
 from showdown.i18n import LANGS, check_lang
 from showdown.web.app import local_app
 from showdown.web.bodies import read_body

@@ -18,7 +18,7 @@ the response under the request id, and commits before returning (G8).
 >>> svc.act("ann", "keep")
 Traceback (most recent call last):
 ...
-showdown.game.rules.GameError: there is no unfinished round; start one first
+showdown.game.rounds.GameError: there is no unfinished round; start one first
 >>> svc.close()
 """
 
@@ -37,12 +37,12 @@ from typing import Any
 from showdown.game import ANTES, START_CHIPS
 from showdown.game.backup import Backups, BackupWorker
 from showdown.game.bots import OPPONENTS, SAMPLES, Analysis, analyse, hint_json
-from showdown.game.rules import (
+from showdown.game.rounds import (
     SEATS,
     YOU,
+    Chips,
     GameError,
     Round,
-    Table,
     apply_decision,
     check_decision,
     deal,
@@ -97,22 +97,22 @@ def _lang(lang: object) -> str:
         return "en"
 
 
-def _table(profile: dict[str, Any]) -> Table:
-    return Table(
-        chips=[profile["chips"], profile["bot1_chips"], profile["bot2_chips"]],
+def _chips(profile: dict[str, Any]) -> Chips:
+    return Chips(
+        stacks=[profile["chips"], profile["bot1_chips"], profile["bot2_chips"]],
         house=profile["house"],
         pot=profile["table_pot"],
         injected=profile["refill_chips"] + profile["opponent_refill_chips"],
     )
 
 
-def _table_columns(table: Table) -> dict[str, int]:
+def _chip_columns(chips: Chips) -> dict[str, int]:
     return {
-        "chips": table.chips[0],
-        "bot1_chips": table.chips[1],
-        "bot2_chips": table.chips[2],
-        "house": table.house,
-        "table_pot": table.pot,
+        "chips": chips.stacks[0],
+        "bot1_chips": chips.stacks[1],
+        "bot2_chips": chips.stacks[2],
+        "house": chips.house,
+        "table_pot": chips.pot,
     }
 
 
@@ -195,13 +195,13 @@ class GameService:
             seed=(rnd.seed + seat) % (1 << 63),
         )
 
-    def _run_opponents(self, tx: Tx, round_id: int, rnd: Round, table: Table) -> None:
+    def _run_opponents(self, tx: Tx, round_id: int, rnd: Round, chips: Chips) -> None:
         """Opponents decide in turn until the round waits for you or the decisions end."""
         while rnd.to_act is not None and rnd.to_act != YOU:
             seat = rnd.to_act
             opponent = OPPONENTS[seat]
             action, index = opponent.decide(self._analyse(rnd, seat), rnd.ante)
-            apply_decision(rnd, table, seat, action, index)
+            apply_decision(rnd, chips, seat, action, index)
             tx.add_step(round_id, rnd.version, "decision", {"seat": seat, "action": action})
 
     def _round_view(self, row: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -215,7 +215,7 @@ class GameService:
         row = tx.last_round_row(profile["id"])
         active = profile["active_round"] is not None
         view = self._round_view(row, lang) if row is not None else None
-        table = _table(profile)
+        chips = _chips(profile)
         button = view["button"] if active and view is not None else profile["button"]
         ante = profile["ante"]
         return {
@@ -226,7 +226,7 @@ class GameService:
             "antes": list(ANTES),
             "refill_available": not active and profile["chips"] < 3 * ante,
             "refills": profile["refills"],
-            "table_pot": table.pot,
+            "table_pot": chips.pot,
             "button": button,
             "seats": [
                 {
@@ -234,7 +234,7 @@ class GameService:
                     "name": NAMES[s][0],
                     "kind": NAMES[s][1],
                     "style": NAMES[s][2],
-                    "chips": table.chips[s],
+                    "chips": chips.stacks[s],
                 }
                 for s in range(SEATS)
             ],
@@ -259,10 +259,10 @@ class GameService:
         return round_id, rnd
 
     def _save(
-        self, tx: Tx, profile: dict[str, Any], round_id: int, rnd: Round, table: Table
+        self, tx: Tx, profile: dict[str, Any], round_id: int, rnd: Round, chips: Chips
     ) -> None:
         """Write the round and the table; on a settlement, finish the round's record."""
-        columns: dict[str, Any] = _table_columns(table)
+        columns: dict[str, Any] = _chip_columns(chips)
         if rnd.phase != "settled":
             tx.update_round(round_id, rnd.to_json())
             tx.update_profile(profile["id"], **columns)
@@ -287,7 +287,7 @@ class GameService:
             explanation=explanation,
         )
         tx.add_step(round_id, rnd.version, "settle", s)
-        tx.add_balance(profile["id"], round_id, table.chips[YOU], "settle")
+        tx.add_balance(profile["id"], round_id, chips.stacks[YOU], "settle")
         tx.update_profile(profile["id"], active_round=None, **columns)
 
     def _mutate(
@@ -354,13 +354,13 @@ class GameService:
                     f"{prof['chips']} chips cannot cover the ante and play bet ({3 * stake});"
                     " take the free refill or a smaller ante",
                 )
-            table = _table(prof)
+            chips = _chips(prof)
             extra: dict[str, int] = {}
             for seat in (1, 2):
-                if table.chips[seat] < 3 * stake:
-                    gift = START_CHIPS - table.chips[seat]
-                    table.chips[seat] = START_CHIPS
-                    table.injected += gift
+                if chips.stacks[seat] < 3 * stake:
+                    gift = START_CHIPS - chips.stacks[seat]
+                    chips.stacks[seat] = START_CHIPS
+                    chips.injected += gift
                     extra["opponent_refills"] = (
                         extra.get("opponent_refills", prof["opponent_refills"]) + 1
                     )
@@ -370,13 +370,13 @@ class GameService:
             number = prof["rounds"] + 1
             seed = self._random_seed()
             deck = self._next_deck()
-            rnd = deal(table, number, stake, prof["button"], deck, seed=seed)
+            rnd = deal(chips, number, stake, prof["button"], deck, seed=seed)
             round_id = tx.insert_round(
                 prof["id"], number, stake, rnd.button, " ".join(map(str, deck)), rnd.to_json()
             )
             tx.add_step(round_id, rnd.version, "deal", {"ante": stake, "button": rnd.button})
-            tx.add_balance(prof["id"], round_id, table.chips[YOU], "ante")
-            self._run_opponents(tx, round_id, rnd, table)
+            tx.add_balance(prof["id"], round_id, chips.stacks[YOU], "ante")
+            self._run_opponents(tx, round_id, rnd, chips)
             tx.update_profile(
                 prof["id"],
                 rounds=number,
@@ -385,7 +385,7 @@ class GameService:
                 active_round=round_id,
                 **extra,
             )
-            self._save(tx, prof, round_id, rnd, table)
+            self._save(tx, prof, round_id, rnd, chips)
 
         return self._mutate(profile, request_id, ["start_round", ante], lang, work)
 
@@ -404,8 +404,8 @@ class GameService:
         def work(tx: Tx, prof: dict[str, Any]) -> None:
             round_id, rnd = self._active(tx, prof, version)
             check_decision(rnd, YOU, action, card_index)
-            table = _table(prof)
-            apply_decision(rnd, table, YOU, action, card_index)
+            chips = _chips(prof)
+            apply_decision(rnd, chips, YOU, action, card_index)
             tx.add_step(
                 round_id,
                 rnd.version,
@@ -413,9 +413,9 @@ class GameService:
                 {"seat": YOU, "action": action, "card_index": card_index},
             )
             if action != "fold":
-                tx.add_balance(prof["id"], round_id, table.chips[YOU], "play_bet")
-            self._run_opponents(tx, round_id, rnd, table)
-            self._save(tx, prof, round_id, rnd, table)
+                tx.add_balance(prof["id"], round_id, chips.stacks[YOU], "play_bet")
+            self._run_opponents(tx, round_id, rnd, chips)
+            self._save(tx, prof, round_id, rnd, chips)
 
         return self._mutate(profile, request_id, ["act", action, card_index, version], lang, work)
 
@@ -430,10 +430,10 @@ class GameService:
 
         def work(tx: Tx, prof: dict[str, Any]) -> None:
             round_id, rnd = self._active(tx, prof, version)
-            table = _table(prof)
-            card = reveal_next(rnd, table)
+            chips = _chips(prof)
+            card = reveal_next(rnd, chips)
             tx.add_step(round_id, rnd.version, "reveal", {"card": card})
-            self._save(tx, prof, round_id, rnd, table)
+            self._save(tx, prof, round_id, rnd, chips)
 
         return self._mutate(profile, request_id, ["advance", version], lang, work)
 
@@ -553,15 +553,15 @@ class GameService:
                 row = tx.round_row(prof["active_round"])
                 assert row is not None
                 bets = Round.from_json(json.loads(row["state"])).bets_on_table()
-        table = _table(prof)
-        expected = SEATS * START_CHIPS + table.injected
-        total = table.total(bets)
+        chips = _chips(prof)
+        expected = SEATS * START_CHIPS + chips.injected
+        total = chips.total(bets)
         return {
-            "seats": list(table.chips),
-            "house": table.house,
-            "table_pot": table.pot,
+            "seats": list(chips.stacks),
+            "house": chips.house,
+            "table_pot": chips.pot,
             "bets": bets,
-            "injected": table.injected,
+            "injected": chips.injected,
             "total": total,
             "expected": expected,
             "ok": total == expected,

@@ -13,15 +13,16 @@
 ([102, 98, 100], {1: 4}, 'match')
 
 Modules: :mod:`~showdown.phh.notation` (read and write),
-:mod:`~showdown.phh.actions` (the action grammar), :mod:`~showdown.phh.rules`
-(the variants), :mod:`~showdown.phh.engine` (the betting rules),
+:mod:`~showdown.phh.actions` (the action grammar),
+:mod:`~showdown.phh.variant_rules` (what each variant code means),
+:mod:`~showdown.phh.engine` (the betting rules),
 :mod:`~showdown.phh.settlement` (to :class:`~showdown.pots.table.Table` and
 :func:`~showdown.pots.resolution.resolve`), :mod:`~showdown.phh.verification` (the classes),
 :mod:`~showdown.phh.export` (tables and hands as PHH),
 :mod:`~showdown.phh.files` (files and units of work), :mod:`~showdown.phh.corpus` (chunks replayed),
 :mod:`~showdown.phh.reports` (a hand's report), :mod:`~showdown.phh.pool` (processes),
 :mod:`~showdown.phh.generate` (random legal hands), :mod:`~showdown.phh.amounts` (units),
-:mod:`~showdown.phh.runs` (runs of hands through the native kernel),
+:mod:`~showdown.phh.batches` (batches of hands through the native kernel),
 :mod:`~showdown.phh.upcards` (stud order), :mod:`~showdown.phh.allin_ev` (all-in EV),
 :mod:`~showdown.phh.player_results` (each player's results over a corpus).
 """

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from showdown.phh.notation import HandHistory
-    from showdown.phh.rules import VariantRules
+    from showdown.phh.variant_rules import VariantRules
 
 __all__ = ["INFINITE", "LIMIT", "decimals", "from_units", "hand_units", "to_units"]
 

@@ -8,7 +8,7 @@ kernel's replay (``phh_settle``) takes the same steps in C; the tests compare th
 [2, 0, 1]
 >>> blind_opener(3, bets=[1, 2, 0], blinds=[1, 2, 0])  # after the big blind
 2
->>> from showdown.phh.rules import find
+>>> from showdown.phh.variant_rules import find
 >>> raise_bounds(find("NT"), 2, [98, 96, 100], [2, 4, 0], [False] * 3, [2, 4, 0],
 ...              max_bet=4, size=4, full=0, acted=None, raises=0, completion=False)
 (8, 100, '')
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from showdown.phh.rules import VariantRules
+from showdown.phh.variant_rules import VariantRules
 
 __all__ = ["after_raise", "blind_opener", "raise_bounds", "round_queue"]
 

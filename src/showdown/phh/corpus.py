@@ -6,7 +6,7 @@ each hand's outcome is a :class:`~showdown.phh.reports.HandReport`
 
 :func:`showdown.phh.pool.replay_paths` replays a corpus. On any
 :class:`concurrent.futures.Executor` the work is cut into chunks of hands (a
-``.phhs`` file is split at its ``[name]`` tables), each chunk replayed, settled
+``.phhs`` file is split at its hands' ``[name]`` sections), each chunk replayed, settled
 and verified by :func:`replay_chunk` (the text sent, the reports sent back as
 rows, :func:`~showdown.phh.reports.to_rows`); without one, in this process or in a
 local process pool whose workers read their files themselves
@@ -26,19 +26,19 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
+from showdown.phh.batches import settle_each, settled_rows
 from showdown.phh.errors import HistoryError, MalformedHistory
-from showdown.phh.files import Unit, _split_tables
+from showdown.phh.files import Unit, split_sections
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory, loads, loads_all
 from showdown.phh.reports import HandReport, Row, _error_row, _pack, _row, _settled, from_rows
-from showdown.phh.runs import settle_each, settled_rows
 
 __all__ = ["replay_chunk"]
 
 
 def _rows(hands: list[HandHistory], repair: bool, fmt: str = "phh", ev: bool = False
           ) -> list[Row]:
-    """The rows of the hands of a run, settled together (see :mod:`showdown.phh.runs`)."""
+    """The rows of a batch of hands, settled together (see :mod:`showdown.phh.batches`)."""
     if repair:
         return [_row(h, h.label, _settled(h, repair), fmt, ev) for h in hands]
     if not ev:
@@ -55,15 +55,15 @@ def _room_rows(file: str, room: str, text: str, repair: bool, ev: bool = False) 
     from showdown.phh.rooms.read import read_hands
 
     rows: list[Row] = []
-    run: list[HandHistory] = []
+    batch: list[HandHistory] = []
     for hand in read_hands(text, room, file):
         if isinstance(hand, HandHistory):
-            run.append(hand)
+            batch.append(hand)
             continue
-        rows.extend(_rows(run, repair, room, ev))
-        run = []
+        rows.extend(_rows(batch, repair, room, ev))
+        batch = []
         rows.append(_error_row(file, str(hand.hand or "?"), str(hand), room))
-    rows.extend(_rows(run, repair, room, ev))
+    rows.extend(_rows(batch, repair, room, ev))
     return rows
 
 
@@ -79,8 +79,8 @@ def replay_chunk(
 def _replay_chunk(units: Sequence[Unit], repair: bool, ev: bool = False) -> list[Row]:
     rows: list[Row] = []
     for file, kind, name, text in units:
-        if kind == "tables":
-            rows.extend(_tables(file, text, repair, ev))
+        if kind == "sections":
+            rows.extend(_sections(file, text, repair, ev))
             continue
         if kind == "room":
             rows.extend(_room_rows(file, name or "", text, repair, ev))
@@ -91,11 +91,11 @@ def _replay_chunk(units: Sequence[Unit], repair: bool, ev: bool = False) -> list
                 continue
             history = loads(text, file)
         except HistoryError as exc:
-            if kind == "table" and exc.hand is None:  # name the table that does not read
+            if kind == "section" and exc.hand is None:  # name the section that does not read
                 exc = MalformedHistory(exc.file, name, exc.detail)
             rows.append(_error_row(file, name or ("1" if kind == "phh" else "?"), str(exc)))
             continue
-        if kind == "table":
+        if kind == "section":
             history.name = name
             rows.append(_row(history, name or "?", _settled(history, repair), ev=ev))
         else:
@@ -104,13 +104,13 @@ def _replay_chunk(units: Sequence[Unit], repair: bool, ev: bool = False) -> list
 
 
 
-def _tables(file: str, text: str, repair: bool, ev: bool = False) -> list[Row]:
-    """The hands of a run of plain tables, read at once; when one of them does not read,
-    table by table, so that only that hand is an error."""
+def _sections(file: str, text: str, repair: bool, ev: bool = False) -> list[Row]:
+    """The hands of a batch of plain sections, read at once; when one of them does not
+    read, section by section, so that only that hand is an error."""
     try:
         hands = loads_all(text, file)
     except HistoryError:
-        return _replay_chunk([(file, "table", n, body) for n, body in _split_tables(text)],
+        return _replay_chunk([(file, "section", n, body) for n, body in split_sections(text)],
                              repair, ev)
     return _rows(hands, repair, ev=ev)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NoReturn
 
 from showdown.phh.actions import CARD_TEXTS, Action
-from showdown.phh.rules import VariantRules
+from showdown.phh.variant_rules import VariantRules
 
 __all__ = ["CardsInPlay", "split_cards"]
 

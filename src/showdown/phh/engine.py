@@ -47,8 +47,8 @@ from showdown.phh.errors import IllegalAction, MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.replay_fields import behind_the_cap, runout_count, variant_rules
 from showdown.phh.replayed import Replay
-from showdown.phh.rules import VariantRules
 from showdown.phh.upcards import opener_by_upcards
+from showdown.phh.variant_rules import VariantRules
 
 __all__ = ["HandState", "Replay", "replay", "variant_rules"]
 

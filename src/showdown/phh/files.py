@@ -2,8 +2,8 @@
 
 :func:`find_files` finds the hand-history files of paths (``.phh``, ``.phhs``,
 rooms' ``.txt``/``.xml``, any of them gzip'd); :func:`_units` reads one file into
-units of work (a ``.phhs`` cut at its ``[name]`` tables, a room's file into runs
-of hands); :func:`_chunks` groups the units of many files into chunks of about
+units of work (a ``.phhs`` cut at its hands' ``[name]`` sections, a room's file into
+batches of hands); :func:`_chunks` groups the units of many files into chunks of about
 :data:`CHUNK` hands for the workers.
 
 >>> [name for _, _, name in _headers("[1]\\na = 1\\n[2]\\nb = 2")]
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from showdown.phh.errors import HistoryError, MalformedHistory
 
-__all__ = ["CHUNK", "SUFFIXES", "Unit", "find_files"]
+__all__ = ["CHUNK", "SUFFIXES", "Unit", "find_files", "split_sections"]
 
 
 #: Hands per chunk handed to a worker process.
@@ -57,13 +57,18 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
 
 
 #: A unit of work: (file, kind, hand name, text); kind is "phh" (one hand), "phhs" (a whole
-#: file), "table" (one table of a .phhs) or "tables" (a run of plain tables).
+#: file), "section" (one hand's ``[name]`` section of a .phhs) or "sections" (a batch of
+#: plain sections).
 Unit = tuple[str, str, str | None, str]
 
 
 
-def _split_tables(text: str) -> list[tuple[str, str]]:
-    """(name, body) of each table of a run of plain tables."""
+def split_sections(text: str) -> list[tuple[str, str]]:
+    """(name, body) of each ``[name]`` section (one hand) of a batch of plain sections.
+
+    >>> split_sections("[1]\\na = 1\\n[2]\\nb = 2\\n")
+    [('1', '\\na = 1\\n'), ('2', '\\nb = 2\\n')]
+    """
     headers = _headers(text)
     ends = [start for start, _, _ in headers[1:]] + [len(text)]
     return [
@@ -121,8 +126,8 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[str]:
 
 
 def _units(file: str, size: int) -> list[tuple[int, Unit]]:
-    """The work units of one file with their numbers of hands: a .phhs whose tables are
-    plain is cut into runs of ``size`` tables, a room's file into runs of ``size`` hands,
+    """The work units of one file with their numbers of hands: a .phhs whose sections are
+    plain is cut into batches of ``size`` sections, a room's file into batches of ``size`` hands,
     read in the worker. The format is found from the content (gzip'd or not)."""
     from showdown.phh.rooms.detect import ROOMS, detect
     from showdown.phh.rooms.read import open_text, split_hands
@@ -154,7 +159,7 @@ def _units(file: str, size: int) -> list[tuple[int, Unit]]:
     preamble = text[: headers[0][0]]
     if (
         not all(map(_SIMPLE.fullmatch, names))
-        or len(set(names)) != len(names)  # a duplicate table: tomllib reports it
+        or len(set(names)) != len(names)  # a duplicate section: tomllib reports it
         or any(line.strip() and not line.lstrip().startswith("#")
                for line in preamble.splitlines())
     ):
@@ -163,7 +168,7 @@ def _units(file: str, size: int) -> list[tuple[int, Unit]]:
     for k in range(0, len(headers), size):
         start = headers[k][0]
         end = headers[k + size][0] if k + size < len(headers) else len(text)
-        units.append((min(size, len(headers) - k), (file, "tables", None, text[start:end])))
+        units.append((min(size, len(headers) - k), (file, "sections", None, text[start:end])))
     return units
 
 

@@ -21,7 +21,7 @@ __all__ = ["header", "random_hand"]
 from showdown.phh.engine import HandState
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import HandHistory
-from showdown.phh.rules import RULES, VariantRules
+from showdown.phh.variant_rules import RULES, VariantRules
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 

@@ -1,6 +1,6 @@
 """Bulk work without the cyclic garbage collector's passes.
 
-Reading and settling a run of hands makes many small containers (dicts,
+Reading and settling a batch of hands makes many small containers (dicts,
 lists, tuples of strings and numbers) that never form cycles; the collector's
 passes over them, triggered by the count of new containers, cost up to half
 the time. :func:`paused` turns the collector off for the block and back on

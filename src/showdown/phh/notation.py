@@ -29,8 +29,9 @@ _note = "a user field"
 >>> loads(dumps(h)) == h
 True
 
-``.phhs`` files hold tables ``[1]``, ``[2]``, ...: :func:`loads_all` returns
-the hands with their table names, :func:`dumps_all` writes them.
+``.phhs`` files hold one hand per section ``[1]``, ``[2]``, ... (a TOML table):
+:func:`loads_all` returns the hands with their section names, :func:`dumps_all`
+writes them.
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ class HandHistory:
 
     @property
     def label(self) -> str:
-        """The hand's name in messages: its table name in a ``.phhs``, else ``1``."""
+        """The hand's name in messages: its section name in a ``.phhs``, else ``1``."""
         return self.name if self.name is not None else "1"
 
     def with_fields(self, **changes: Any) -> HandHistory:
@@ -175,7 +176,7 @@ def toml_reader() -> Callable[[str], dict[str, Any] | None] | None:
 
     It reads the plain TOML hand histories are written in (one ``key = value`` per line:
     strings without escapes, integers, decimals, ``inf``, booleans, local times such as
-    ``00:00:09``, one-line arrays; ``[name]`` tables) as :func:`tomllib.loads` does, and
+    ``00:00:09``, one-line arrays; ``[name]`` sections) as :func:`tomllib.loads` does, and
     gives ``None`` for any other text, which :func:`tomllib.loads` then reads (and
     reports every TOML error of); the tests compare the two.
     """
@@ -199,7 +200,7 @@ def loads(text: str, file: str | None = None) -> HandHistory:
 
 
 def loads_all(text: str, file: str | None = None) -> list[HandHistory]:
-    """Every hand of a ``.phhs`` file (tables ``[1]``, ``[2]``, ...), named by their tables.
+    """Every hand of a ``.phhs`` file (sections ``[1]``, ``[2]``, ...), named by their sections.
 
     >>> hands = loads_all('[1]\\nvariant = "NT"\\nstarting_stacks = [5, 5]\\nactions = []\\n'
     ...                   '[2]\\nvariant = "FT"\\nstarting_stacks = [5, 5]\\nactions = []')
@@ -266,7 +267,7 @@ def dumps(history: HandHistory) -> str:
 
 
 def dumps_all(histories: Iterable[HandHistory]) -> str:
-    """The text of a ``.phhs`` file; hands keep their table names, others are numbered."""
+    """The text of a ``.phhs`` file; hands keep their section names, others are numbered."""
     parts = []
     for k, history in enumerate(histories, start=1):
         name = history.name if history.name is not None else str(k)

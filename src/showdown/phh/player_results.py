@@ -12,15 +12,15 @@ result is counted in that hand's big blind.
 >>> from showdown.phh.reports import HandReport
 >>> ev = {"big_blind": 2, "all_in_street": "flop", "note": None, "ev": [
 ...     {"difference": 30}, {"difference": -30}]}
->>> table = PlayerResults()
->>> table.add(HandReport("a.phhs", "1", "match", net=[40, -40], players=["Ana", "Bo"], ev=ev))
->>> table.add(HandReport("a.phhs", "2", "match", net=[-2, 2], players=["Ana", "Bo"],
+>>> results = PlayerResults()
+>>> results.add(HandReport("a.phhs", "1", "match", net=[40, -40], players=["Ana", "Bo"], ev=ev))
+>>> results.add(HandReport("a.phhs", "2", "match", net=[-2, 2], players=["Ana", "Bo"],
 ...     ev={"big_blind": 2, "all_in_street": None, "note": None, "ev": None}))
->>> [(r.name, r.hands, int(r.net), int(r.adjusted)) for r in table.rows()]
+>>> [(r.name, r.hands, int(r.net), int(r.adjusted)) for r in results.rows()]
 [('Ana', 2, 38, 8), ('Bo', 2, -38, -8)]
->>> [(int(r.net_per_100), int(r.adjusted_per_100)) for r in table.rows()]  # in big blinds
+>>> [(int(r.net_per_100), int(r.adjusted_per_100)) for r in results.rows()]  # in big blinds
 [(950, 200), (-950, -200)]
->>> table.all_in, table.not_computed
+>>> results.all_in, results.not_computed
 (1, 0)
 """
 

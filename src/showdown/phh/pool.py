@@ -17,19 +17,19 @@ per hand. :func:`replay_lines` gives ``showdown replay --json`` its lines,
 made where the hands are replayed.
 
 A range (or a whole ``.phhs``) that reads at once, and whose lines opening
-with ``[`` are exactly its hands' tables, is a run of plain tables; any other
-is looked at table line by table line (as :func:`~showdown.phh.files._units`
-does a whole file): plain tables are replayed table by table where one does
-not read, and when one of a file's ranges is not plain, or two of them hold
-tables of the same name, the file is replayed as a whole, so that every report
-is the one the chunks of :func:`~showdown.phh.corpus.replay_chunk` give (the
-tests compare them). Standard input is read here and cut as in one process.
+with ``[`` are exactly its hands' ``[name]`` sections, is a batch of plain sections;
+any other is looked at section line by section line (as
+:func:`~showdown.phh.files._units` does a whole file): plain sections are replayed
+section by section where one does not read, and when one of a file's ranges is not
+plain, or two of them hold sections of the same name, the file is replayed as a whole,
+so that every report is the one the chunks of :func:`~showdown.phh.corpus.replay_chunk`
+give (the tests compare them). Standard input is read here and cut as in one process.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> table = ('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+>>> hand = ('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
 ...          'starting_stacks = [10, 10]\\nactions = ["p2 f"]\\nfinishing_stacks = [11, 9]\\n')
->>> _ = (folder / "a.phhs").write_text("".join(f"[{k}]\\n{table}" for k in range(1, 41)))
+>>> _ = (folder / "a.phhs").write_text("".join(f"[{k}]\\n{hand}" for k in range(1, 41)))
 >>> plan = list(tasks([folder], 5))  # about 5 hands (2,500 bytes) a task
 >>> [task[0] for task in plan], [end - start for start, end in plan[0][2]]
 (['ranges'], [2524, 2533, 894])
@@ -54,13 +54,13 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from showdown.phh.batches import prepare
 from showdown.phh.corpus import _ordered, _rows, _run, _run_rows
 from showdown.phh.errors import HistoryError
 from showdown.phh.files import _SIMPLE, CHUNK, Unit, _chunks, _headers, _units, find_files
 from showdown.phh.nogc import paused
 from showdown.phh.notation import loads_all
 from showdown.phh.reports import HandReport, Row, _from_row, _pack, _packed_row, from_rows
-from showdown.phh.runs import prepare
 
 __all__ = ["replay_lines", "replay_paths", "replay_paths_here", "replay_paths_in_pool", "tasks"]
 
@@ -149,7 +149,7 @@ def _ranges(file: str, size: int) -> list[tuple[int, int]] | None:
         with open(file, "rb") as f:
             at = size
             while at < length:
-                cut = _next_table(f, at)
+                cut = _next_section(f, at)
                 if cut < 0:
                     break
                 starts.append(cut)
@@ -159,7 +159,7 @@ def _ranges(file: str, size: int) -> list[tuple[int, int]] | None:
     return list(zip(starts, [*starts[1:], length], strict=True))
 
 
-def _next_table(f: BinaryIO, at: int) -> int:
+def _next_section(f: BinaryIO, at: int) -> int:
     """Where the first line that opens with ``[`` after byte ``at`` starts (-1: none)."""
     f.seek(at)
     offset = at  # where the next block starts
@@ -175,23 +175,23 @@ def _next_table(f: BinaryIO, at: int) -> int:
 
 
 def _fast_rows(file: str, text: str, repair: bool, ev: bool = False) -> list[Row] | None:
-    """The rows of a .phhs text (a whole file or a range starting at a table line) when it
-    is a run of plain tables (``None``: look closer, :func:`_plain_rows`).
+    """The rows of a .phhs text (a whole file or a range starting at a section line) when
+    it is a batch of plain sections (``None``: look closer, :func:`_plain_rows`).
 
-    The text is read and settled in runs of about :data:`RUN_BYTES` cut where a line
-    opens with ``[`` (a run's hands, text and results then stay in the processor's
-    cache: several times fewer bytes than a task's). It is plain when every run reads at
-    once, each of its lines that opens with ``[`` is one of its hands' tables, and no
-    two tables share a name: then its rows are the ones
-    :func:`~showdown.phh.files._units` and its runs give."""
+    The text is read and settled in batches of about :data:`BATCH_BYTES` cut where a line
+    opens with ``[`` (a batch's hands, text and results then stay in the processor's
+    cache: several times fewer bytes than a task's). It is plain when every batch reads
+    at once, each of its lines that opens with ``[`` is one of its hands' sections, and no
+    two sections share a name: then its rows are the ones
+    :func:`~showdown.phh.files._units` and its batches give."""
     rows: list[Row] = []
     with paused():
-        for run in _cut(text, RUN_BYTES):
+        for batch in _cut(text, BATCH_BYTES):
             try:
-                hands = loads_all(run, file)
+                hands = loads_all(batch, file)
             except HistoryError:
                 return None
-            if len(hands) != run.count("\n[") + (run[:1] == "["):
+            if len(hands) != batch.count("\n[") + (batch[:1] == "["):
                 return None
             rows.extend(_rows(hands, repair, ev=ev))
         if len({row[1] for row in rows}) != len(rows):
@@ -199,8 +199,8 @@ def _fast_rows(file: str, text: str, repair: bool, ev: bool = False) -> list[Row
     return rows
 
 
-#: Bytes of the runs a task reads and settles at once (about 60 hands).
-RUN_BYTES = 32_000
+#: Bytes of the batches a task reads and settles at once (about 60 hands).
+BATCH_BYTES = 32_000
 
 
 def _cut(text: str, size: int) -> list[str]:
@@ -224,8 +224,8 @@ def _cut(text: str, size: int) -> list[str]:
 def _plain_rows(
     file: str, text: str, start: int, repair: bool, ev: bool = False
 ) -> list[Row] | None:
-    """The rows of a range whose tables are plain, read table by table where one does not
-    read (``None``: not plain; then the file is replayed as a whole)."""
+    """The rows of a range whose sections are plain, read section by section where one does
+    not read (``None``: not plain; then the file is replayed as a whole)."""
     headers = _headers(text)
     if not headers or (start > 0 and headers[0][0] != 0):
         return None
@@ -238,13 +238,13 @@ def _plain_rows(
                for line in preamble.splitlines())
     ):
         return None
-    return _run([(file, "tables", None, text[headers[0][0]:])], repair, ev)
+    return _run([(file, "sections", None, text[headers[0][0]:])], repair, ev)
 
 
 def _range_rows(
     file: str, start: int, end: int, repair: bool, ev: bool = False
 ) -> list[Row] | None:
-    """The rows of one byte range of a .phhs; ``None`` when its tables are not plain (then
+    """The rows of one byte range of a .phhs; ``None`` when its sections are not plain (then
     the file is replayed as a whole)."""
     try:
         with open(file, "rb") as f:
@@ -318,8 +318,8 @@ def _lines(rows: list[Row]) -> list[Row]:
 def _joined(
     task: Task, parts: list[list[Row] | None], repair: bool, ev: bool, lines: bool
 ) -> list[Row]:
-    """The rows of a task, in order: a file whose ranges are not all plain, or hold tables
-    of the same name, replayed here as a whole."""
+    """The rows of a task, in order: a file whose ranges are not all plain, or hold
+    sections of the same name, replayed here as a whole."""
     if task[0] != "ranges":
         return [row for part in parts for row in part or ()]
     rows: list[Row] = []
@@ -418,7 +418,7 @@ def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool
     """The rows of each task, worked out in a local pool of ``workers`` processes."""
     context = _context()
     if context.get_start_method() == "fork":
-        prepare()  # the kernel's tables, built once here, are the workers' too
+        prepare()  # the kernel's ranking tables, built once here, are the workers' too
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start)
     window = 4 * workers
     pending: deque[tuple[Task, list[Future[bytes]]]] = deque()

@@ -21,7 +21,7 @@ import math
 from showdown.phh.amounts import from_units, to_units
 from showdown.phh.errors import UnsupportedVariant
 from showdown.phh.notation import HandHistory
-from showdown.phh.rules import RULES, VariantRules, supported_codes
+from showdown.phh.variant_rules import RULES, VariantRules, supported_codes
 
 __all__ = ["behind_the_cap", "runout_count", "variant_rules"]
 

@@ -128,13 +128,13 @@ def _native_parts(
     masks = np.array([sum(1 << i for i in set(pot)) for pot in pots], dtype=np.int64)
     parts = np.zeros((len(holes), len(pots)), dtype=np.int64)
     flat = np.array(holes, dtype=np.int64).ravel()
-    tables = ladder_kernel(variant.ladders[0])  # the high ladder: its flush table, its ranks
+    high = ladder_kernel(variant.ladders[0])  # the high ladder: its flush table, its ranks
     if variant.use == "omaha":
         no_low = no_hand(variant.ladders[1]) if len(variant.ladders) > 1 else 0
-        tables.runout_shares(deck.astype(np.int64), np.array(board, dtype=np.int64), flat,
+        high.runout_shares(deck.astype(np.int64), np.array(board, dtype=np.int64), flat,
                              len(holes[0]), masks, parts, omaha_tables(), no_low)
     else:
-        tables.runout_shares(deck.astype(np.int64), np.array(board, dtype=np.int64), flat,
+        high.runout_shares(deck.astype(np.int64), np.array(board, dtype=np.int64), flat,
                              2, masks, parts, None, 0)
     return parts
 

@@ -18,10 +18,7 @@ aggressor of the final betting round, uncalled bets returned).
 
 from __future__ import annotations
 
-from dataclasses import fields
 from functools import lru_cache
-from operator import attrgetter
-from typing import Any
 
 from showdown.cards import Card
 from showdown.phh.engine import Replay, replay
@@ -37,6 +34,7 @@ from showdown.pots.resolution import (
     TableError,
     resolve,
 )
+from showdown.pots.table import BOARD_COUNTS, HOLE_COUNTS
 from showdown.variants import find_variant
 
 __all__ = [
@@ -44,8 +42,6 @@ __all__ = [
     "settle_replay", "to_table",
 ]
 
-
-_ID = attrgetter("id")
 
 
 @lru_cache(maxsize=64)
@@ -170,32 +166,6 @@ def _award(half: tuple[tuple[int, ...], tuple[int, ...]] | None) -> Award | None
     return Award(winners, dict(zip(winners, shares, strict=True)))
 
 
-_PLAYER_FIELDS = ("seat", "name", "hole", "contributed", "folded", "muck", "hole_ids")
-_TABLE_FIELDS = ("players", "button", "board", "game", "last_aggressor", "seats", "board_ids")
-#: The engine has already checked what :class:`Table` checks (seats, cards, counts), so
-#: tables are assembled directly when the classes have the fields known here; any other
-#: field of :class:`Table` (a game-wide setting) is taken from a checked table of the game.
-_DIRECT = {f.name for f in fields(Player)} == set(_PLAYER_FIELDS) and set(_TABLE_FIELDS) <= {
-    f.name for f in fields(Table)
-}
-_OTHER_FIELDS = tuple(f.name for f in fields(Table) if f.name not in _TABLE_FIELDS)
-
-
-def _assemble(cls: type[Any], values: tuple[Any, ...], names: tuple[str, ...]) -> Any:
-    obj = object.__new__(cls)
-    for name, value in zip(names, values, strict=True):
-        object.__setattr__(obj, name, value)
-    return obj
-
-
-@lru_cache(maxsize=32)
-def _game_settings(game: str) -> tuple[Any, ...]:
-    """The values of the game-wide fields of a table of ``game``, from a checked table."""
-    button = 2 if find_variant(game).button else None
-    sample = Table(game=game, button=button, players=(Player(1, contributed=1), Player(2)))
-    return tuple(getattr(sample, name) for name in _OTHER_FIELDS)
-
-
 #: At most this many dead-money places hold unequal antes (see :func:`_dead_antes`).
 DEAD_PLACES = 9
 
@@ -226,24 +196,8 @@ def _dead_antes(r: Replay) -> tuple[list[int], list[int]]:
     return bets, [share + (k < odd) for k in range(places)]
 
 
-def _player(
-    seat: int, name: str, cards: tuple[Card, ...] | None, chips: int, folded: bool, muck: bool
-) -> Player:
-    """A :class:`Player` assembled directly (the engine checked what its checks check)."""
-    p = object.__new__(Player)
-    put = object.__setattr__
-    put(p, "seat", seat)
-    put(p, "name", name)
-    put(p, "hole", cards)
-    put(p, "contributed", chips)
-    put(p, "folded", folded)
-    put(p, "muck", muck)
-    put(p, "hole_ids", tuple(map(_ID, cards)) if cards else ())
-    return p
-
-
 #: Players without cards, by (seat, name, chips, folded, muck): they repeat from hand to
-#: hand (the folded players of a corpus), and players are immutable.
+#: hand (the folded players of a corpus), and players are immutable, so each is checked once.
 _CARDLESS: dict[tuple[int, str, int, bool, bool], Player] = {}
 
 
@@ -253,7 +207,8 @@ def _cardless(seat: int, name: str, chips: int, folded: bool, muck: bool) -> Pla
     if p is None:
         if len(_CARDLESS) >= 4096:
             _CARDLESS.clear()
-        p = _CARDLESS[key] = _player(seat, name, None, chips, folded, muck)
+        p = _CARDLESS[key] = Player(seat=seat, name=name, contributed=chips, folded=folded,
+                                    muck=muck)
     return p
 
 
@@ -262,49 +217,43 @@ def _has_button(game: str) -> bool:
     return find_variant(game).button
 
 
-def to_table(r: Replay, check: bool = False, run_board: list[str] | None = None) -> Table:
+def to_table(r: Replay, run_board: list[str] | None = None) -> Table:
     """The table at the end of the replayed hand (seats from ``seats``; the last player
-    has the button; unequal antes are dead money, see :func:`_dead_antes`).
-    ``check=True`` builds it through :class:`Table`'s own checks; ``run_board`` replaces
-    the hand's board (one run of a hand run more than once)."""
+    has the button; unequal antes are dead money, see :func:`_dead_antes`), built through
+    :class:`Table`'s own checks. ``run_board`` replaces the hand's board (one run of a hand
+    run more than once). A table holds whole hands and whole streets: a live player's
+    cards that are not yet a hand of the game (a stud hand won before the seventh card, a
+    hand that stops early) are left out, and so are the board cards of a street a hand
+    stops inside, and a last aggressor who folded since (a hand that stops inside a
+    round)."""
     history = r.history
     seats = history.seats
     names = history.names
     contributed, dead = _dead_antes(r)
-    direct = _DIRECT and not check
+    game = r.rules.game
+    whole = HOLE_COUNTS[game]
     players = []
     folded = r.folded
     mucked = r.mucked
     for i, seat in enumerate(seats):
         hole = r.holes[i]
-        cards = None
-        if not folded[i] and hole and "??" not in hole:
-            cards = tuple(map(_card, hole))
-        if not direct:
-            players.append(Player(seat=seat, name=names[i], hole=cards,
-                                  contributed=contributed[i], folded=folded[i],
-                                  muck=mucked[i]))
-        elif cards is None:
+        if folded[i] or not hole or len(hole) not in whole or "??" in hole:
             players.append(_cardless(seat, names[i], contributed[i], folded[i], mucked[i]))
         else:
-            players.append(_player(seat, names[i], cards, contributed[i], folded[i], mucked[i]))
+            players.append(Player(seat, names[i], tuple(map(_card, hole)), contributed[i],
+                                  False, mucked[i]))
     top = max(seats)
     for k, chips in enumerate(dead, start=1):
-        players.append(Player(seat=top + k, name="ante", contributed=chips, folded=True))
-    aggressor = None if r.last_aggressor is None else seats[r.last_aggressor]
-    board = tuple(map(_card, r.board if run_board is None else run_board))
-    game = r.rules.game
+        players.append(_cardless(top + k, "ante", chips, True, False))
+    last = r.last_aggressor  # a partial hand's may have folded since: not the final round's
+    aggressor = None if last is None or folded[last] else seats[last]
+    dealt = r.board if run_board is None else run_board
+    if len(dealt) not in BOARD_COUNTS[game]:  # a hand that stops inside a street
+        dealt = dealt[:max(k for k in BOARD_COUNTS[game] if k <= len(dealt))]
+    board = tuple(map(_card, dealt))
     button = seats[-1] if _has_button(game) else None  # stud has no button
-    if not direct:
-        return Table(players=tuple(players), button=button, board=board, game=game,
-                     last_aggressor=aggressor)
-    ordered = [p.seat for p in players]
-    if ordered != sorted(ordered):
-        players.sort(key=lambda p: p.seat)
-        ordered.sort()
-    table = (tuple(players), button, board, game, aggressor, tuple(ordered),
-             tuple(map(_ID, board)), *_game_settings(game))
-    return _assemble(Table, table, _TABLE_FIELDS + _OTHER_FIELDS)  # type: ignore[no-any-return]
+    return Table(players=tuple(players), button=button, board=board, game=game,
+                 last_aggressor=aggressor)
 
 
 def settle_replay(r: Replay) -> Settlement:

@@ -43,7 +43,7 @@ def opener_by_upcards(
 ) -> int:
     """The index of the player who opens, from the up cards dealt on ``streets`` so far.
 
-    ``streets`` are :class:`~showdown.phh.rules.Street` records (or the tuples
+    ``streets`` are :class:`~showdown.phh.variant_rules.Street` records (or the tuples
     of their up flags) up to the current one.
     """
     flags: list[bool] = []
@@ -58,14 +58,14 @@ def opener_by_upcards(
         if not up:
             continue
         if opening in ("low-card", "high-card"):
-            table = _HIGH if opening == "low-card" else _LOW
+            order = _HIGH if opening == "low-card" else _LOW
             card = up[-1]
-            key: tuple[object, ...] = (table[card[0]], _SUIT[card[1]])
+            key: tuple[object, ...] = (order[card[0]], _SUIT[card[1]])
             if opening == "low-card":
                 key = (-key[0], -key[1])  # type: ignore[operator]
         else:
-            table = _HIGH if opening == "high-hand" else _LOW
-            sizes, ranks = _showing([table[c[0]] for c in up])
+            order = _HIGH if opening == "high-hand" else _LOW
+            sizes, ranks = _showing([order[c[0]] for c in up])
             key = (sizes, ranks)
             if opening == "low-hand":
                 key = (tuple(-s for s in sizes), tuple(-r for r in ranks))

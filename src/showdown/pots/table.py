@@ -58,6 +58,8 @@ def _count_text(counts: tuple[int, ...]) -> str:
 
 def as_integer(value: object, what: str) -> int:
     """``value`` as an ``int``; booleans, floats and text raise :class:`TableError`."""
+    if type(value) is int:  # the usual case, without the abstract class's slower check
+        return value
     if isinstance(value, bool) or not isinstance(value, Integral):
         raise TableError(f"{what} must be an integer, not {short_repr(value)}")
     return int(value)
@@ -88,29 +90,38 @@ class Player:
     hole_ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        seat = as_integer(self.seat, "a seat")
+        # Plain ints and a tuple of cards, the usual input, pass the checks as they are;
+        # anything else is converted (a numpy integer, card text) or refused.
+        seat = self.seat
+        if type(seat) is not int:
+            seat = as_integer(seat, "a seat")
+            object.__setattr__(self, "seat", seat)
         if seat < 0:
             raise TableError(f"seat {seat} is negative")
-        object.__setattr__(self, "seat", seat)
-        who = f"seat {seat}"
         if not isinstance(self.name, str):
-            raise TableError(f"{who}: the name must be text, not {short_repr(self.name)}")
-        chips = as_integer(self.contributed, f"{who}: contributed chips")
+            raise TableError(f"seat {seat}: the name must be text, not {short_repr(self.name)}")
+        chips = self.contributed
+        if type(chips) is not int:
+            chips = as_integer(chips, f"seat {seat}: contributed chips")
+            object.__setattr__(self, "contributed", chips)
         if chips < 0:
-            raise TableError(f"{who}: contributed chips must not be negative, got {chips}")
-        object.__setattr__(self, "contributed", chips)
-        for flag in ("folded", "muck"):
-            if not isinstance(getattr(self, flag), bool):
-                raise TableError(f"{who}: {flag} must be true or false")
+            raise TableError(f"seat {seat}: contributed chips must not be negative, got {chips}")
+        if type(self.folded) is not bool:  # bool has no subclasses
+            raise TableError(f"seat {seat}: folded must be true or false")
+        if type(self.muck) is not bool:
+            raise TableError(f"seat {seat}: muck must be true or false")
         if self.folded and self.muck:
-            raise TableError(f"{who} folded; muck applies only to a live player")
-        if self.hole is not None:
-            try:
-                cards = tuple(to_cards(self.hole))
-            except ValueError as exc:
-                raise TableError(f"{who}: {exc}") from None
-            object.__setattr__(self, "hole", cards or None)
-        object.__setattr__(self, "hole_ids", tuple(c.id for c in self.hole or ()))
+            raise TableError(f"seat {seat} folded; muck applies only to a live player")
+        hole = self.hole
+        if hole is not None:
+            if type(hole) is not tuple or not all(type(c) is Card for c in hole):
+                try:
+                    hole = tuple(to_cards(hole))
+                except ValueError as exc:
+                    raise TableError(f"seat {seat}: {exc}") from None
+            hole = hole or None
+            object.__setattr__(self, "hole", hole)
+        object.__setattr__(self, "hole_ids", tuple([c.id for c in hole]) if hole else ())
 
     @property
     def live(self) -> bool:
@@ -190,11 +201,13 @@ class Table:
         )
         if len(players) < 2:
             raise TableError(f"a table needs at least two players, got {len(players)}")
-        players = tuple(sorted(players, key=lambda p: p.seat))
-        seats = tuple(p.seat for p in players)
-        for a, b in pairwise(seats):
-            if a == b:
-                raise TableError(f"seat {a} is listed twice")
+        seats = tuple([p.seat for p in players])
+        if any(a >= b for a, b in pairwise(seats)):  # not in seat order, or a seat twice
+            players = tuple(sorted(players, key=lambda p: p.seat))
+            seats = tuple([p.seat for p in players])
+            for a, b in pairwise(seats):
+                if a == b:
+                    raise TableError(f"seat {a} is listed twice")
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "seats", seats)
         if not variant.button:
@@ -219,12 +232,14 @@ class Table:
             object.__setattr__(self, "last_aggressor", aggressor)
         if all(p.folded for p in players):
             raise TableError("every player folded; at least one must still be in the hand")
-        try:
-            board = tuple(to_cards(self.board))
-        except ValueError as exc:
-            raise TableError(f"board: {exc}") from None
-        object.__setattr__(self, "board", board)
-        object.__setattr__(self, "board_ids", tuple(c.id for c in board))
+        board = self.board
+        if type(board) is not tuple or not all(type(c) is Card for c in board):
+            try:
+                board = tuple(to_cards(board))
+            except ValueError as exc:
+                raise TableError(f"board: {exc}") from None
+            object.__setattr__(self, "board", board)
+        object.__setattr__(self, "board_ids", tuple([c.id for c in board]))
         self._check_cards()
 
     def _check_cards(self) -> None:
@@ -233,33 +248,33 @@ class Table:
             *most, last = map(str, BOARD_COUNTS[game])
             allowed = f"{', '.join(most)} or {last}" if most else last
             raise TableError(f"{game}: the board must have {allowed} cards, got {len(self.board)}")
-        deck = set(self.variant.deck)
-        for place, cards in [("the board", self.board)] + [
-            (f"seat {p.seat}", p.hole or ()) for p in self.players
-        ]:
+        deck = _deck_of(self.variant)
+        for place, cards in [(None, self.board)] + [(p.seat, p.hole or ()) for p in self.players]:
             for card in cards:
                 if card.id not in deck:
                     raise TableError(
-                        f"{game}: card {card} at {place} is not in the {len(deck)}-card deck "
-                        f"of {self.variant.title}"
+                        f"{game}: card {card} at {_place(place)} is not in the {len(deck)}-card "
+                        f"deck of {self.variant.title}"
                     )
-        where: dict[int, str] = {}
-        for card in self.board:
-            where[card.id] = "the board"
+        # Where each card is: the seat holding it, None for the board; the message is
+        # written only for a card seen twice.
+        where: dict[int, int | None] = dict.fromkeys(self.board_ids)
+        counts = HOLE_COUNTS[game]
         for p in self.players:
             if p.hole is None:
                 continue
-            if len(p.hole) not in HOLE_COUNTS[game]:
-                needs = _count_text(HOLE_COUNTS[game])
+            if len(p.hole) not in counts:
                 raise TableError(
-                    f"{game}: seat {p.seat} has {len(p.hole)} hole cards, needs {needs}"
+                    f"{game}: seat {p.seat} has {len(p.hole)} hole cards, needs "
+                    f"{_count_text(counts)}"
                 )
             for card in p.hole:
                 if card.id in where:
                     raise TableError(
-                        f"card {card} appears twice: in {where[card.id]} and at seat {p.seat}"
+                        f"card {card} appears twice: in {_place(where[card.id])} and at seat "
+                        f"{p.seat}"
                     )
-                where[card.id] = f"seat {p.seat}"
+                where[card.id] = p.seat
 
     def player(self, seat: int) -> Player:
         """The player in ``seat``."""
@@ -315,7 +330,25 @@ class Table:
         return data
 
 
+def _deck_of(variant: Variant) -> frozenset[int]:
+    """The card ids of a game's deck, made once per game."""
+    deck = _DECKS.get(variant.key)
+    if deck is None:
+        deck = _DECKS[variant.key] = frozenset(variant.deck)
+    return deck
+
+
+_DECKS: dict[str, frozenset[int]] = {}
+
+
+def _place(seat: int | None) -> str:
+    """Where a card is, in a message: ``the board`` (``None``) or ``seat N``."""
+    return "the board" if seat is None else f"seat {seat}"
+
+
 def _as_iterable(players: object) -> Iterable[Any]:
+    if type(players) in (tuple, list):  # the usual case, without the abstract classes' checks
+        return players  # type: ignore[return-value]
     if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
         raise TableError("players must be a list of players")
     return players

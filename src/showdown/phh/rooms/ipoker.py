@@ -50,6 +50,8 @@ def split(text: str) -> list[str]:
     general = _GENERAL.search(text, 0, head if head >= 0 else len(text))
     session = general.group() if general else ""
     starts = [m.start() for m in HEAD.finditer(text)]
+    if not starts:  # a session without a game: no hand
+        return []
     games = []
     for a, z in zip(starts, [*starts[1:], len(text)], strict=True):
         end = text.find("</game>", a, z)
@@ -102,7 +104,8 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
     if table:
         b.meta["table"] = table.split(",")[0].strip()
     game = root.find("game")
-    assert game is not None
+    if game is None:
+        b.error("no <game> element in the hand")
     start = game.findtext("general/startdate")
     if start:
         try:

@@ -30,11 +30,14 @@ def amount(raw: str) -> Decimal:
     A comma is a decimal comma when it is the last separator and is not followed by
     exactly three digits (``0,25``), or when a point comes before it (``1.234,50``).
     """
-    try:  # the usual amount, plain digits and a point: at once
-        return Decimal(raw) if raw[-1:].isdigit() and raw[:1].isdigit() and "," not in raw \
-            else _parse(raw)
-    except InvalidOperation:
-        return _parse(raw)
+    # The usual amount, plain digits and a point, at once; never an exponent (``1E999999``
+    # would make a number too large to write) or the other forms Decimal reads.
+    if raw.replace(".", "", 1).isdigit():
+        try:
+            return Decimal(raw)
+        except InvalidOperation:  # digits Decimal does not read (superscripts)
+            pass
+    return _parse(raw)
 
 
 def _parse(raw: str) -> Decimal:

@@ -39,6 +39,11 @@ _READERS: dict[str, Callable[[str, str, str | None], HandHistory]] = {
     "ipoker": ipoker.read_hand,
 }
 _GZIP = b"\x1f\x8b"
+#: What a reader raises on text it cannot read, besides its own :class:`HistoryError`
+#: (which names the line): a number or a date that does not parse (``int``, ``datetime``,
+#: :func:`~showdown.phh.rooms.money.amount`: ``ValueError``). Any other error is a bug of
+#: the reader, and is raised as one.
+BAD_TEXT: tuple[type[Exception], ...] = (ValueError,)
 
 
 def open_text(data: bytes, file: str | None = None) -> str:
@@ -99,8 +104,7 @@ def read_hands(text: str, room: str, file: str | None = None
             hands.append(read(part, room, file))
         except HistoryError as exc:
             hands.append(exc)
-        except (ValueError, IndexError, KeyError, AttributeError, TypeError, ArithmeticError,
-                AssertionError) as exc:  # a line the reader did not expect: named, not raised
+        except BAD_TEXT as exc:  # a number or a date that does not read: named, not raised
             hands.append(MalformedHistory(file, _number(part), f"cannot read the hand: {exc}"))
     return hands
 

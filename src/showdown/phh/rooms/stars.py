@@ -90,6 +90,14 @@ def _cards(text: str, b: HandBuilder) -> list[str]:
     return cards
 
 
+def _bracketed(text: str, b: HandBuilder, last: bool = False) -> list[str]:
+    """The cards of the first ``[...]`` of a line that opens one (``last``: of the last)."""
+    found = _CARDS.findall(text)
+    if not found:
+        b.error(f"no closed [cards] in {text.strip()!r}")
+    return _cards(found[-1 if last else 0], b)
+
+
 def _money(text: str, b: HandBuilder) -> Decimal:
     m = _AMOUNT.search(text)
     if m is None:
@@ -201,7 +209,7 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
     if verb == "folds":
         b.act(name, "fold")
         if "[" in rest:
-            b.holes.setdefault(name, _cards(_CARDS.findall(rest)[-1], b))
+            b.holes.setdefault(name, _bracketed(rest, b, last=True))
     elif verb == "checks":
         b.act(name, "check")
     elif verb == "calls":
@@ -280,7 +288,7 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
         name = by_seat.get(int(seat)) if seat.isdigit() else None
         if name is None:
             return
-        cards = _cards(_CARDS.findall(line)[0], b)
+        cards = _bracketed(line, b)
         if "mucked" in line:
             b.muck(name, cards)
         elif "showed" in line or "shows" in line:

@@ -3,22 +3,22 @@
 A :class:`Round` holds everything about one round (the whole deck order,
 every hand, every decision) and is JSON-serialisable (:meth:`Round.to_json`,
 :meth:`Round.from_json`), so a store can save it after every step and resume
-it with the same cards. A :class:`Table` holds the chips: the three seats'
-stacks, the house's net result and the table pot. Every step moves chips
-between them and never creates or loses one.
+it with the same cards. :class:`Chips` holds every chip of the table: the
+three seats' stacks, the house's net result and the table pot. Every step moves
+chips between them and never creates or loses one.
 
->>> table = Table(chips=[1000, 1000, 1000])
->>> rnd = deal(table, number=1, ante=10, button=2, deck=list(range(52)))
->>> rnd.phase, rnd.to_act, table.pot, table.chips
+>>> chips = Chips(stacks=[1000, 1000, 1000])
+>>> rnd = deal(chips, number=1, ante=10, button=2, deck=list(range(52)))
+>>> rnd.phase, rnd.to_act, chips.pot, chips.stacks
 ('deciding', 0, 30, [990, 990, 990])
->>> apply_decision(rnd, table, 0, "keep")
->>> apply_decision(rnd, table, 1, "fold")
->>> apply_decision(rnd, table, 2, "exchange", 0)
+>>> apply_decision(rnd, chips, 0, "keep")
+>>> apply_decision(rnd, chips, 1, "fold")
+>>> apply_decision(rnd, chips, 2, "exchange", 0)
 >>> rnd.phase, len(rnd.visible_dealer())
 ('dealer', 1)
 >>> while rnd.phase == "dealer":
-...     _ = reveal_next(rnd, table)
->>> rnd.phase, table.total() == 3000
+...     _ = reveal_next(rnd, chips)
+>>> rnd.phase, chips.total() == 3000
 ('settled', True)
 """
 
@@ -97,21 +97,21 @@ def shuffled_deck(seed: int | None = None) -> list[int]:
 
 
 @dataclass
-class Table:
-    """The chips of one table: seat stacks, the house's net result, the table pot.
+class Chips:
+    """Every chip of one table: the seats' stacks, the house's net result, the table pot.
 
     ``injected`` counts chips added by refills; ``total()`` must always equal
     ``3 * START_CHIPS + injected`` once play bets on the table are added back.
     """
 
-    chips: list[int]
+    stacks: list[int]
     house: int = 0
     pot: int = 0
     injected: int = 0
 
     def total(self, bets_on_table: int = 0) -> int:
         """Every chip at this table: stacks + house + pot + play bets not yet settled."""
-        return sum(self.chips) + self.house + self.pot + bets_on_table
+        return sum(self.stacks) + self.house + self.pot + bets_on_table
 
 
 @dataclass
@@ -195,7 +195,7 @@ class Round:
 
 
 def deal(
-    table: Table,
+    chips: Chips,
     number: int,
     ante: int,
     button: int,
@@ -211,7 +211,7 @@ def deal(
     if sorted(deck) != list(range(52)):
         raise ValueError("deck must be a permutation of the 52 card ids")
     for seat in range(SEATS):
-        if table.chips[seat] < 3 * ante:
+        if chips.stacks[seat] < 3 * ante:
             raise GameError(409, "insufficient_chips", f"seat {seat} cannot cover the ante")
     order = seat_order(button)
     hands: list[list[int]] = [[] for _ in range(SEATS)]
@@ -220,10 +220,10 @@ def deal(
         for j, seat in enumerate(order):
             hands[seat].append(deck[p * (SEATS + 1) + j])
         dealer.append(deck[p * (SEATS + 1) + SEATS])
-    carry = table.pot
+    carry = chips.pot
     for seat in range(SEATS):
-        table.chips[seat] -= ante
-    table.pot += SEATS * ante
+        chips.stacks[seat] -= ante
+    chips.pot += SEATS * ante
     return Round(
         number=number,
         ante=ante,
@@ -256,7 +256,7 @@ def check_decision(rnd: Round, seat: int, action: str, card_index: int | None) -
 
 
 def apply_decision(
-    rnd: Round, table: Table, seat: int, action: str, card_index: int | None = None
+    rnd: Round, chips: Chips, seat: int, action: str, card_index: int | None = None
 ) -> None:
     """Fold, keep or exchange one card for ``seat`` (G3), then move the turn on.
 
@@ -271,7 +271,7 @@ def apply_decision(
     else:
         state.status = "in"
         state.bet = rnd.play_bet
-        table.chips[seat] -= rnd.play_bet
+        chips.stacks[seat] -= rnd.play_bet
         if action == "exchange":
             assert card_index is not None
             state.card_index = card_index
@@ -286,10 +286,10 @@ def apply_decision(
         if rnd.still_in():
             rnd.phase = "dealer"
         else:
-            settle(rnd, table)
+            settle(rnd, chips)
 
 
-def reveal_next(rnd: Round, table: Table) -> int:
+def reveal_next(rnd: Round, chips: Chips) -> int:
     """The dealer turns his next card face up (G4); the fifth also settles. Returns its id."""
     if rnd.phase != "dealer":
         raise GameError(409, "not_dealer_phase", "the dealer is not turning cards now")
@@ -297,7 +297,7 @@ def reveal_next(rnd: Round, table: Table) -> int:
     rnd.dealer_up += 1
     rnd.version += 1
     if rnd.dealer_up == HAND:
-        settle(rnd, table)
+        settle(rnd, chips)
     return card
 
 
@@ -309,10 +309,10 @@ def _split(amount: int, winners: list[int], button: int) -> dict[int, int]:
     from showdown.pots.resolution import split_amount
 
     shares = split_amount(amount, winners, button, list(range(SEATS)))
-    return {int(seat): int(chips) for seat, chips in dict(shares).items()}
+    return {int(seat): int(share) for seat, share in dict(shares).items()}
 
 
-def settle(rnd: Round, table: Table) -> dict[str, Any]:
+def settle(rnd: Round, chips: Chips) -> dict[str, Any]:
     """Settle against the house (G5) and the table pot (G6), moving the chips.
 
     Stores and returns ``rnd.settlement``: per seat the house outcome, the pot
@@ -337,9 +337,9 @@ def settle(rnd: Round, table: Table) -> dict[str, Any]:
         else:
             outcome, paid = "loss", -st.bet
         returned[seat] += st.bet + paid
-        table.house -= paid
+        chips.house -= paid
         vs_house.append({"seat": seat, "outcome": outcome, "bet": st.bet, "paid": paid})
-    amount = table.pot
+    amount = chips.pot
     if not still_in:
         pot = {"amount": amount, "winners": [], "shares": [], "uncontested": False, "carried": True}
         shown: list[int] = []
@@ -347,9 +347,9 @@ def settle(rnd: Round, table: Table) -> dict[str, Any]:
         best = min(values[s].rank for s in still_in)
         winners = [s for s in still_in if values[s].rank == best]
         shares = _split(amount, winners, rnd.button)
-        for seat, chips in shares.items():
-            returned[seat] += chips
-        table.pot = 0
+        for seat, share in shares.items():
+            returned[seat] += share
+        chips.pot = 0
         pot = {
             "amount": amount,
             "winners": [s for s in rnd.order if s in winners],
@@ -359,7 +359,7 @@ def settle(rnd: Round, table: Table) -> dict[str, Any]:
         }
         shown = still_in if len(still_in) > 1 else []
     for seat in range(SEATS):
-        table.chips[seat] += returned[seat]
+        chips.stacks[seat] += returned[seat]
     net = [{"seat": s, "net": returned[s] - rnd.seats[s].bet - rnd.ante} for s in range(SEATS)]
     rnd.settlement = {"vs_house": vs_house, "pot": pot, "showdown": shown, "net": net}
     rnd.phase = "settled"

@@ -1,6 +1,6 @@
 """Settle many hands at once: everyday hands in one call of the native kernel.
 
-:func:`settle_each` replays and settles a run of hands as
+:func:`settle_each` replays and settles a batch of hands as
 :func:`~showdown.phh.settlement.settle` does, hand by hand. With the native
 backend the everyday hands of every supported game (Hold'em, short deck, Omaha and
 Omaha eight-or-better, the draws: five-card, deuce-to-seven and badugi; stud, stud
@@ -11,7 +11,7 @@ not dealt unknown; seats numbered clockwise from
 ``p1``; antes equal or not, unequal ones being dead money in the main pot as
 :func:`~showdown.phh.settlement.to_table` counts them) are replayed under the same
 betting rules and settled as :func:`~showdown.pots.resolution.resolve` settles, in C, in
-one call for the whole run, amounts in the units :mod:`~showdown.phh.amounts` counts
+one call for the whole batch, amounts in the units :mod:`~showdown.phh.amounts` counts
 them in (a hand whose showdown needs an unknown hand is replayed there too, and left
 unsettled as the Python path leaves it, as is a partial hand, whose actions stop before
 its end); every other hand, an illegal action included,
@@ -65,8 +65,8 @@ from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
 from showdown.phh.reports import Row, _row
-from showdown.phh.rules import RULES, VariantRules
 from showdown.phh.settlement import Settlement, settle
+from showdown.phh.variant_rules import RULES, VariantRules
 from showdown.phh.verification import ADDED_FIELDS, HOUSE_FIELDS, Verdict, verify
 
 __all__ = [
@@ -90,7 +90,7 @@ def shape_of(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[str]]
     """(hole cards, board cards per street, the deck) of a blind-and-board variant whose
     hole cards are all dealt before the first round, else ``None``.
 
-    >>> from showdown.phh.rules import find
+    >>> from showdown.phh.variant_rules import find
     >>> shape_of(find("NT"))[:2], shape_of(find("F7S"))
     ((2, (0, 3, 1, 1)), None)
     """
@@ -137,7 +137,7 @@ def _draw_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[st
     (hole cards, a round, then per draw a round, as five-card draw or triple draw), else
     ``None``.
 
-    >>> from showdown.phh.rules import find
+    >>> from showdown.phh.variant_rules import find
     >>> _draw_shape(find("N5CD"))[:2], _draw_shape(find("F2L3D"))[:2], _draw_shape(find("NT"))
     ((5, (0, 0)), (5, (0, 0, 0, 0)), None)
     """
@@ -168,7 +168,7 @@ def _stud_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[st
     """(hole cards, board cards per street, the deck) of fixed-limit seven-card stud
     with a bring-in (stud, stud eight or better, razz), else ``None``.
 
-    >>> from showdown.phh.rules import find
+    >>> from showdown.phh.variant_rules import find
     >>> _stud_shape(find("FR"))[:2], _stud_shape(find("NT"))
     ((7, (0, 0, 0, 0, 0)), None)
     """
@@ -184,7 +184,7 @@ def _stud_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[st
     return 7, _STUD, deck
 
 
-def _with_tables(shapes: dict[str, tuple[Any, ...]]) -> dict[str, tuple[Any, ...]]:
+def _with_rankings(shapes: dict[str, tuple[Any, ...]]) -> dict[str, tuple[Any, ...]]:
     """The shapes as ``phh_settle`` takes them: each with what its evaluator ranks on
     (the ladder's kernel tables, the badugi table, or None)."""
     from showdown.hands.ladder_native import badugi_table, ladder_kernel
@@ -192,11 +192,11 @@ def _with_tables(shapes: dict[str, tuple[Any, ...]]) -> dict[str, tuple[Any, ...
 
     out = {}
     for code, shape in shapes.items():
-        tables = None
+        ranking = None
         if shape[3] in _LADDERED:
             ladder = find_variant(RULES[code].game).ladders[0]
-            tables = badugi_table() if shape[3] == 6 else ladder_kernel(ladder)
-        out[code] = (*shape, tables)
+            ranking = badugi_table() if shape[3] == 6 else ladder_kernel(ladder)
+        out[code] = (*shape, ranking)
     return out
 
 
@@ -210,12 +210,12 @@ def prepare() -> None:
 
 def _kernel_results(histories: Sequence[HandHistory]) -> list[Any]:
     """The kernel's result per hand (None: the Python path), all None without the kernel."""
-    run = getattr(native.kernel(), "phh_settle", None)
-    if run is None:
+    phh_settle = getattr(native.kernel(), "phh_settle", None)
+    if phh_settle is None:
         return [None] * len(histories)
     if not _SHAPES:
-        _SHAPES.update(_with_tables(kernel_shapes()))
-    return run([h.fields for h in histories], _SHAPES, INFINITE)  # type: ignore[no-any-return]
+        _SHAPES.update(_with_rankings(kernel_shapes()))
+    return phh_settle([h.fields for h in histories], _SHAPES, INFINITE)  # type: ignore[no-any-return]
 
 
 def settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryError]:

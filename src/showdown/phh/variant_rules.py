@@ -1,6 +1,6 @@
 """The PHH variants as records: betting structure, forced bets, streets, who opens.
 
-One table says what every PHH variant code means; the engine only reads it.
+One record says what each PHH variant code means; the engine only reads them.
 A street deals hole cards (``False`` down, ``True`` up), board cards, or a
 draw, then has a betting round opened by position (button games) or by the
 up cards (stud). Fixed-limit rounds bet the small or the big bet.
