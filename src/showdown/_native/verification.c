@@ -10,7 +10,7 @@
  * mismatch, an amount that is not an everyday number, an unknown stack, a player's
  * name that is not text, ...): the Python path makes that row and explains it. The
  * rules are the Python ones (verification.py, reports.py); this is only their fast
- * path for the clean hands, and tests/test_phh_kernel_rows.py compares both on every
+ * path for the clean hands, and tests/phh/test_batches_kernel_rows.py compares both on every
  * sample and on generated hands. Its docstring is in module.c.
  */
 #include "kernel.h"

@@ -18,14 +18,14 @@ its end); every other hand, an illegal action included,
 takes the Python path, which raises the error that names the rule. The
 :class:`~showdown.phh.settlement.Settlement` of a kernel-settled hand builds
 its ``table`` and ``showdown`` only when they are asked for. The tests
-(``tests/phh/test_runs_kernel.py``) compare both paths on many random legal and
+(``tests/phh/test_batches_kernel.py``) compare both paths on many random legal and
 broken hands and on real files.
 
 :func:`settled_rows` goes one step further for a replay's report: the kernel also
 makes the report row (:mod:`showdown.phh.reports`) of each hand it settled whose
 recorded result is a clean ``match`` or ``rake``; the others are settled as
 :func:`settle_each` settles them and reported by the Python path
-(``tests/phh/test_runs_kernel_rows.py`` compares the two).
+(``tests/phh/test_batches_kernel_rows.py`` compares the two).
 
 >>> from showdown.phh.notation import loads_all
 >>> hands = loads_all('''[1]
