@@ -26,9 +26,10 @@ from showdown.hands.arrays import (
     first_bad_row,
     native_order,
 )
+from showdown.hands.card_keys import SUIT_BITS, SUIT_MASK
 from showdown.hands.ladders import NONFLUSH_ROW_BITS
-from showdown.hands.lookup import SUIT_BITS, SUIT_MASK, get_tables
-from showdown.variants import omaha_picks
+from showdown.hands.rank_tables import rank_tables
+from showdown.variants import HIGH, HIGH_WRAP, omaha_picks
 
 __all__ = ["high_batch", "high_omaha_batch"]
 
@@ -43,7 +44,7 @@ def _evaluate_chunk(
 ) -> None:
     """Ranks of the hands of ``cards`` (intp ids, shape (k, m)) into ``out`` (uint16, m).
 
-    ``nonflush`` is :meth:`Tables.nonflush_compact`; ``flush_suit`` the suit table
+    ``nonflush`` is :meth:`RankTables.nonflush_compact`; ``flush_suit`` the suit table
     of k cards; ``index`` an intp scratch buffer (m).
     """
     # One gather per card position: fancy indexing walks a strided column
@@ -113,7 +114,7 @@ def high_batch(
             raise first_bad_row(hands[bad : bad + 1], bad, "hands", repeats=check)
         return out
     n = hands.shape[1]
-    tables = get_tables(wrap)
+    tables = rank_tables(HIGH_WRAP if wrap else HIGH)
     nonflush = tables.nonflush_compact(n)
     flush_suit = tables.flush_suit[n]
     size = min(len(hands), CHUNK)
@@ -183,7 +184,7 @@ def high_omaha_batch(holes: np.ndarray, boards: np.ndarray, wrap: bool, check: b
             both = np.concatenate([holes[bad : bad + 1], boards[bad : bad + 1]], axis=1)
             raise first_bad_row(both, bad, "hole and board", repeats=check)
         return best
-    tables = get_tables(wrap)
+    tables = rank_tables(HIGH_WRAP if wrap else HIGH)
     table, shift = tables.nonflush_compact(5)
     flush_suit = tables.flush_suit[5]
     best = np.empty(len(holes), dtype=np.uint16)

@@ -4,7 +4,7 @@ Board universe
     Every board that can still come, given the known board cards and the live
     deck, as three arrays: ``mid`` (the id, 0..6187, of the board's multiset of
     five ranks), ``ss`` (the sum of the board's suit keys, as in
-    :mod:`showdown.hands.lookup`) and ``bm`` (the board's cards as a 52-bit mask,
+    :mod:`showdown.hands.card_keys`) and ``bm`` (the board's cards as a 52-bit mask,
     suit-major: bit ``13 * suit + rank``). Preflop, the four-card boards are
     built additively in colex order (each board is a shorter board plus one
     card) and shared: the boards whose highest card is ``deck[m]`` are the
@@ -39,7 +39,9 @@ from math import comb
 import numpy as np
 
 from showdown.hands import native
-from showdown.hands.lookup import RANK_KEYS, SUIT_KEYS, get_tables
+from showdown.hands.card_keys import RANK_KEYS, SUIT_KEYS
+from showdown.hands.rank_tables import rank_tables
+from showdown.variants import HIGH
 
 #: Multisets of five ranks (combinations with repetition of 13 ranks, 5 at a time).
 N_MULTISETS = 6188
@@ -77,7 +79,7 @@ def _multiset_keys() -> np.ndarray:
 
 @cache
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    t = get_tables(False)  # the evaluator's cached tables (positional False hits its cache)
+    t = rank_tables(HIGH)  # the evaluators' tables, made once
     return t.flush_suit[7], t.flush, t.nonflush_keys[7], t.nonflush_values[7]
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from showdown.hands import native
-from showdown.hands.lookup import SUIT_KEYS
+from showdown.hands.card_keys import SUIT_KEYS
 from showdown.odds import kernels as K
 from showdown.odds.parallel import executor_for, run_tasks
 
