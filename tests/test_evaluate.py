@@ -33,7 +33,7 @@ from showdown import Card, CardError, Category, evaluate, evaluate_ids_wrap
 from showdown.categories import category_ranges
 from showdown.hands import card_keys, ladders, packed
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.hands.rank_tables import build, rank_tables, row_starts
+from showdown.hands.rank_tables import build, nonflush_compact, rank_tables, row_starts
 from showdown.hands.scalar import evaluate_omaha_ids, evaluator
 from showdown.variants import HIGH, HIGH_WRAP
 
@@ -633,8 +633,9 @@ def test_shipped_row_starts_equal_a_fresh_first_fit() -> None:
 @pytest.mark.parametrize("n", [5, 6, 7])
 def test_compact_nonflush_tables_hold_every_rank(wrap: bool, n: int) -> None:
     """Every rank-key sum finds its own rank; no two sums share an entry."""
-    numpy_tables = rank_tables(HIGH_WRAP if wrap else HIGH)
-    table, shift = numpy_tables.nonflush_compact(n)
+    ladder = HIGH_WRAP if wrap else HIGH
+    numpy_tables = rank_tables(ladder)
+    table, shift = nonflush_compact(ladder, n)
     sums = numpy_tables.nonflush_keys[n]
     index = sums + shift[sums >> ladders.NONFLUSH_ROW_BITS]
     assert len(np.unique(index)) == len(sums) and index.min() >= 0

@@ -27,7 +27,12 @@ import numpy as np
 
 from showdown.hands import native
 from showdown.hands.ladders import BINOMIAL, combo_index, no_hand, value_of_ranks
-from showdown.hands.rank_tables import omaha_index, rank_tables
+from showdown.hands.rank_tables import (
+    ladder_kernel_buffers,
+    omaha_index,
+    omaha_nonflush,
+    rank_tables,
+)
 from showdown.variants import BADUGI, EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder
 
 __all__ = ["badugi_table", "ladder_kernel", "omaha_tables", "stud_low_table"]
@@ -36,12 +41,12 @@ __all__ = ["badugi_table", "ladder_kernel", "omaha_tables", "stud_low_table"]
 @cache
 def ladder_kernel(ladder: Ladder) -> Any:
     """The kernel's ``Tables`` of a 5-7 card ``ladder`` (its ``rank``, ``batch``...), made
-    once from the ladder's :meth:`~showdown.hands.rank_tables.RankTables.buffers`."""
+    once from :func:`~showdown.hands.rank_tables.ladder_kernel_buffers`."""
     if ladder is HIGH or ladder is HIGH_WRAP:
         return native.native_tables(ladder is HIGH_WRAP)
     if ladder.cards != 5:
         raise ValueError(f"the {ladder.key} ladder has no key-sum tables")
-    return native.make_tables(rank_tables(ladder).buffers())
+    return native.make_tables(ladder_kernel_buffers(ladder))
 
 
 @cache
@@ -88,8 +93,8 @@ def stud_low_table() -> np.ndarray:
 def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's Omaha eight-or-better tables: the pair index (uint16[169]), the
     triple index (uint32[2197]) and high << 16 | low by their sum (uint32[455 * 91]),
-    as :meth:`~showdown.hands.rank_tables.RankTables.omaha_nonflush` lays them out."""
+    as :func:`~showdown.hands.rank_tables.omaha_nonflush` lays them out."""
     pair, triple = omaha_index()
-    high = rank_tables(HIGH).omaha_nonflush().astype(np.uint32)
-    low = rank_tables(EIGHT_OR_BETTER).omaha_nonflush().astype(np.uint32)
+    high = omaha_nonflush(HIGH).astype(np.uint32)
+    low = omaha_nonflush(EIGHT_OR_BETTER).astype(np.uint32)
     return pair.astype(np.uint16), triple.astype(np.uint32), (high << 16) | low

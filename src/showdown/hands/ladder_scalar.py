@@ -15,6 +15,7 @@ and :func:`ladder_omaha_ids` evaluate one hand with it, on the backend in use;
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from showdown.hands import native, scalar
 from showdown.hands.card_keys import (
@@ -26,13 +27,27 @@ from showdown.hands.card_keys import (
     SUIT_MASK,
 )
 from showdown.hands.ladders import BINOMIAL, hand_sizes, no_hand
-from showdown.hands.rank_tables import RankTables, rank_tables
+from showdown.hands.rank_tables import ladder_scalar_tables, low_mask_values
 from showdown.variants import EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder, Variant, omaha_picks
 
-__all__ = ["Evaluator", "ladder_evaluator", "ladder_ids", "ladder_omaha_ids", "value_ids"]
+if TYPE_CHECKING:
+    from showdown.hands.native import Backend
+    from showdown.hands.rank_tables import ScalarRankTables
+
+__all__ = [
+    "Evaluator",
+    "OmahaEvaluator",
+    "ladder_evaluator",
+    "ladder_ids",
+    "ladder_omaha_evaluator",
+    "ladder_omaha_ids",
+    "value_ids",
+]
 
 #: A ladder's scalar evaluator: card ids (unchecked) -> value.
 Evaluator = Callable[[Sequence[int]], int]
+#: A ladder's Omaha evaluator: (hole ids, board ids) -> value.
+OmahaEvaluator = Callable[[Sequence[int], Sequence[int]], int]
 
 
 _RANK_BITS = [1 << (i >> 2) for i in range(52)]
@@ -44,8 +59,9 @@ _B1, _B2, _B3, _B4 = (list(BINOMIAL[k]) for k in (1, 2, 3, 4))
 _SCALAR_RANK_KEYS = [RANK_KEYS[i >> 2] - KEY_OFFSET for i in range(52)]
 
 
-def _badugi_evaluator(tables: RankTables) -> Evaluator:
-    table = tables.scalar().badugi
+def _badugi_evaluator(tables: ScalarRankTables, cards: int | None = None) -> Evaluator:
+    """Badugi: the value of the four cards' combination index."""
+    table = tables.badugi
     b1, b2, b3, b4 = _B1, _B2, _B3, _B4
 
     def badugi(ids: Sequence[int]) -> int:
@@ -55,11 +71,11 @@ def _badugi_evaluator(tables: RankTables) -> Evaluator:
     return badugi
 
 
-def _suitless_evaluator(tables: RankTables, cards: int | None = None) -> Evaluator:
+def _suitless_evaluator(tables: ScalarRankTables, cards: int | None = None) -> Evaluator:
     """A ladder without flushes: one dictionary read of the rank-key sum (suits ignored);
     ``cards``: every hand has that many cards (no dispatch on the length)."""
     keys = _SCALAR_RANK_KEYS
-    by_size = tables.scalar().nonflush
+    by_size = tables.nonflush
     five, six, seven = by_size[5], by_size.get(6, {}), by_size.get(7, {})
 
     def five_cards(ids: Sequence[int]) -> int:
@@ -83,16 +99,15 @@ def _suitless_evaluator(tables: RankTables, cards: int | None = None) -> Evaluat
     return {5: five_cards, 7: seven_cards}.get(cards or 0, suitless)
 
 
-def _flush_evaluator(tables: RankTables, cards: int | None = None) -> Evaluator:
+def _flush_evaluator(tables: ScalarRankTables, cards: int | None = None) -> Evaluator:
     """A ladder with flushes: five cards are a flush when their suits are all equal;
     six or seven when the card-key sum's suit part says five share a suit. ``cards``
     5 (or a ladder of five cards only): a function of five cards alone."""
-    scalar_tables = tables.scalar()
     keys, rank_keys = SCALAR_CARD_KEYS, _SCALAR_RANK_KEYS
-    by_size, suits, flush = scalar_tables.nonflush, scalar_tables.flush_suit, scalar_tables.flush
+    by_size, suits, flush = tables.nonflush, tables.flush_suit, tables.flush
     five = by_size[5]
     bits = _RANK_BITS
-    if cards == 5 or hand_sizes(tables.ladder) == (5,):  # five cards: no length to dispatch on
+    if cards == 5 or len(by_size) == 1:  # five cards only: no length to dispatch on
 
         def five_cards(ids: Sequence[int]) -> int:
             a, b, c, d, e = ids
@@ -131,8 +146,8 @@ def _flush_evaluator(tables: RankTables, cards: int | None = None) -> Evaluator:
 #: Every evaluator built so far, by backend: of any hand size by ladder key (what
 #: :func:`ladder_ids` reads), and of one size by ladder key and size. Switching back and
 #: forth is free.
-_ANY_SIZE: dict[str, dict[str, Evaluator]] = {name: {} for name in native.NAMES}
-_ONE_SIZE: dict[str, dict[tuple[str, int], Evaluator]] = {name: {} for name in native.NAMES}
+_ANY_SIZE: dict[Backend, dict[str, Evaluator]] = {name: {} for name in native.NAMES}
+_ONE_SIZE: dict[Backend, dict[tuple[str, int], Evaluator]] = {name: {} for name in native.NAMES}
 
 
 def ladder_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
@@ -151,8 +166,6 @@ def ladder_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
     >>> ladder_evaluator(ACE_TO_FIVE, cards=5)([3, 6, 11, 15, 48])  # A-2-3-4-5, the best
     1
     """
-    if cards is not None and cards not in hand_sizes(ladder):
-        raise ValueError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {cards}")
     backend = native.current()
     if cards is None:
         evaluator = _ANY_SIZE[backend].get(ladder.key)
@@ -165,18 +178,22 @@ def ladder_evaluator(ladder: Ladder, cards: int | None = None) -> Evaluator:
     return evaluator
 
 
-def _build(ladder: Ladder, backend: str, cards: int | None) -> Evaluator:
+def _build(ladder: Ladder, backend: Backend, cards: int | None) -> Evaluator:
+    """The evaluator of ``ladder`` on ``backend``: the kernel's, or a Python function
+    reading the tables :mod:`showdown.hands.rank_tables` hands it."""
+    if cards is not None and cards not in hand_sizes(ladder):
+        raise ValueError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {cards}")
     if cards is None and (ladder is HIGH or ladder is HIGH_WRAP):
-        return scalar.evaluator(ladder is HIGH_WRAP)
+        return scalar.evaluator(ladder is HIGH_WRAP, backend)
     if ladder.cards == 5 and backend == "native":
         from showdown.hands.ladder_native import ladder_kernel  # numpy: only then
 
         return ladder_kernel(ladder).rank  # type: ignore[no-any-return]
     if ladder.cards == 4:
-        return _badugi_evaluator(rank_tables(ladder))
-    if ladder.flushes:
-        return _flush_evaluator(rank_tables(ladder), cards)
-    return _suitless_evaluator(rank_tables(ladder), cards)
+        make = _badugi_evaluator
+    else:
+        make = _flush_evaluator if ladder.flushes else _suitless_evaluator
+    return make(ladder_scalar_tables(ladder), cards)
 
 
 def ladder_ids(ids: Sequence[int], ladder: Ladder) -> int:
@@ -190,27 +207,74 @@ def ladder_ids(ids: Sequence[int], ladder: Ladder) -> int:
     return evaluator(ids)
 
 
-def _omaha_low(hole: Sequence[int], board: Sequence[int], values: Sequence[int]) -> int:
+def _omaha_low(values: Sequence[int]) -> OmahaEvaluator:
     """Eight-or-better Omaha low: five different low ranks from two hole and three
     board cards are exactly the masks of two hole bits and three board bits whose union
     has five bits and no high-card bit (``values``: by mask, see
-    :meth:`~showdown.hands.rank_tables.RankTables.low_mask_values`)."""
+    :func:`~showdown.hands.rank_tables.low_mask_values`)."""
     bit = LOW_BIT
-    hole_picks, board_picks = omaha_picks(len(hole), len(board))
-    pairs = {bit[hole[i]] | bit[hole[j]] for i, j in hole_picks}
-    pairs = {p for p in pairs if p < 256 and p & (p - 1)}  # two different low ranks
-    best = none = values[511]
-    if not pairs:
-        return none
-    for x, y, z in board_picks:
-        triple = bit[board[x]] | bit[board[y]] | bit[board[z]]
-        if triple >= 256:  # a card above eight
-            continue
-        for pair in pairs:
-            value = values[pair | triple]
-            if value < best:
-                best = value
-    return best
+    none = values[511]
+
+    def omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
+        hole_picks, board_picks = omaha_picks(len(hole), len(board))
+        pairs = {bit[hole[i]] | bit[hole[j]] for i, j in hole_picks}
+        pairs = {p for p in pairs if p < 256 and p & (p - 1)}  # two different low ranks
+        best = none
+        if not pairs:
+            return none
+        for x, y, z in board_picks:
+            triple = bit[board[x]] | bit[board[y]] | bit[board[z]]
+            if triple >= 256:  # a card above eight
+                continue
+            for pair in pairs:
+                value = values[pair | triple]
+                if value < best:
+                    best = value
+        return best
+
+    return omaha_low
+
+
+def _omaha_fives(evaluate: Evaluator, none: int) -> OmahaEvaluator:
+    """Any ladder's Omaha value: the best of ``evaluate`` over every hole pair and board
+    triple (``none``: the ladder's no-hand value)."""
+
+    def omaha(hole: Sequence[int], board: Sequence[int]) -> int:
+        best = none
+        pairs, picks = omaha_picks(len(hole), len(board))
+        triples = [tuple(board[i] for i in pick) for pick in picks]
+        for i, j in pairs:
+            pair = (hole[i], hole[j])
+            for triple in triples:
+                value = evaluate(pair + triple)
+                if value < best:
+                    best = value
+        return best
+
+    return omaha
+
+
+#: Every Omaha evaluator built so far, by backend, then by ladder key.
+_OMAHA: dict[Backend, dict[str, OmahaEvaluator]] = {name: {} for name in native.NAMES}
+
+
+def ladder_omaha_evaluator(ladder: Ladder) -> OmahaEvaluator:
+    """The Omaha evaluator of ``ladder`` on the backend in use (exactly two hole and
+    three board cards), built once: the standard rules' is
+    :func:`showdown.hands.scalar.omaha_evaluator`'s; eight-or-better reads its low
+    ranks' mask; any other ladder takes the best of its :func:`ladder_evaluator`."""
+    backend = native.current()
+    made = _OMAHA[backend]
+    evaluator = made.get(ladder.key)
+    if evaluator is None:
+        if ladder is HIGH or ladder is HIGH_WRAP:
+            evaluator = scalar.omaha_evaluator(ladder is HIGH_WRAP, backend)
+        elif ladder.key == EIGHT_OR_BETTER.key:
+            evaluator = _omaha_low(low_mask_values(ladder))
+        else:
+            evaluator = _omaha_fives(ladder_evaluator(ladder), no_hand(ladder))
+        made[ladder.key] = evaluator
+    return evaluator
 
 
 def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) -> int:
@@ -221,21 +285,8 @@ def ladder_omaha_ids(hole: Sequence[int], board: Sequence[int], ladder: Ladder) 
     >>> ladder_omaha_ids([48, 1, 44, 45], [6, 11, 16, 50, 51], EIGHT_OR_BETTER)  # 6-4-3-2-A
     2
     """
-    if ladder is HIGH or ladder is HIGH_WRAP:
-        return scalar.evaluate_omaha_ids(hole, board, ladder is HIGH_WRAP)
-    if ladder.key == EIGHT_OR_BETTER.key:
-        return _omaha_low(hole, board, rank_tables(ladder).low_mask_values())
-    evaluate = ladder_evaluator(ladder)
-    best = no_hand(ladder)
-    pairs, picks = omaha_picks(len(hole), len(board))
-    triples = [tuple(board[i] for i in pick) for pick in picks]
-    for i, j in pairs:
-        pair = (hole[i], hole[j])
-        for triple in triples:
-            value = evaluate(pair + triple)
-            if value < best:
-                best = value
-    return best
+    evaluator = _OMAHA[native.current()].get(ladder.key) or ladder_omaha_evaluator(ladder)
+    return evaluator(hole, board)
 
 
 def value_ids(
@@ -252,8 +303,11 @@ def value_ids(
     >>> value_ids((48, 44, 40, 36), (4, 13, 21), o8, o8.ladders[1]) is None  # no low
     True
     """
+    backend = native.current()
     if variant.use == "omaha":
-        value = ladder_omaha_ids(hole, board, ladder)
+        omaha = _OMAHA[backend].get(ladder.key) or ladder_omaha_evaluator(ladder)
+        value = omaha(hole, board)
     else:
-        value = ladder_ids((*hole, *board), ladder)
-    return None if value == no_hand(ladder) else value
+        evaluator = _ANY_SIZE[backend].get(ladder.key) or ladder_evaluator(ladder)
+        value = evaluator((*hole, *board))
+    return None if value > ladder.size else value  # past the worst: no_hand(ladder)

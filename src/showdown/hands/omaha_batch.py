@@ -21,7 +21,7 @@ from showdown.hands import native
 from showdown.hands.arrays import CHUNK, as_hands, chunks, first_bad, native_order
 from showdown.hands.high_batch import high_omaha_batch
 from showdown.hands.ladders import no_hand
-from showdown.hands.rank_tables import omaha_index, rank_tables
+from showdown.hands.rank_tables import omaha_index, omaha_nonflush, rank_tables
 from showdown.variants import EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Variant, find_variant
 
 __all__ = ["evaluate_game_omaha_batch"]
@@ -107,7 +107,7 @@ def evaluate_game_omaha_batch(
     both = np.concatenate([holes, boards], axis=1, dtype=np.intp, casting="unsafe")
     k = holes.shape[1]
     pair_of, triple_of = omaha_index()
-    nonflush = [rank_tables(ladder).omaha_nonflush() for ladder in variant.ladders]
+    nonflush = [omaha_nonflush(ladder) for ladder in variant.ladders]
     outs = [np.empty(len(both), dtype=np.uint16) for _ in variant.ladders]
     size = min(len(both), CHUNK)
     index, tmp = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.uint16)

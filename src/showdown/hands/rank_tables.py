@@ -1,20 +1,24 @@
 """Every lookup table an evaluator reads, for every ladder: made once, here, and handed out.
 
 No evaluator builds or loads a table: each asks this module for its ladder's
-tables in the form it reads, and this module makes them once per process: the
-standard ladder's from the shipped ``rank_tables.bin`` (:mod:`showdown.hands.packed`),
+tables in the form it reads, and this module makes each form once per process:
+the standard ladder's from the shipped ``rank_tables.bin`` (:mod:`showdown.hands.packed`),
 any other ladder's (and the wrap-around house rule's, R10) from its declaration
 (:mod:`showdown.hands.ladders`, with numpy).
 
-==========================  =====================================================
-:func:`scalar_rank_tables`  the standard rules as Python lists and dicts, for
-                            :mod:`~showdown.hands.scalar` (no numpy)
-:func:`kernel_buffers`      the standard rules as the buffers the C kernel takes,
-                            for :mod:`~showdown.hands.native` (no numpy)
-:func:`rank_tables`         any ladder as numpy arrays (:class:`RankTables`), and
-                            from them its other forms: compact, Python, kernel,
-                            Omaha (:class:`RankTables` methods)
-==========================  =====================================================
+============================  ===================================================
+:func:`scalar_rank_tables`    the standard rules as Python lists and dicts, for
+                              :mod:`~showdown.hands.scalar` (no numpy)
+:func:`kernel_buffers`        the standard rules as the buffers the C kernel
+                              takes, for :mod:`~showdown.hands.native` (no numpy)
+:func:`rank_tables`           any ladder as numpy arrays (:class:`RankTables`)
+:func:`nonflush_compact`,     the batch paths' compact non-flush tables
+:func:`joint_nonflush_compact`
+:func:`ladder_scalar_tables`, any ladder as Python lists and dicts, and as the
+:func:`ladder_kernel_buffers` kernel's buffers
+:func:`omaha_nonflush`,       Omaha: a value per hole pair and board triple of
+:func:`low_mask_values`       ranks; an eight-or-better low per mask of low ranks
+============================  ===================================================
 
 What the tables hold, for every ladder alike: each card carries a key
 (:mod:`showdown.hands.card_keys`). The low eight bits of a hand's key sum say
@@ -39,7 +43,7 @@ from __future__ import annotations
 
 from itertools import accumulate, combinations_with_replacement
 
-from showdown.hands.card_keys import CARD_KEYS, KEY_OFFSET, LOW_BIT, flush_suit_list
+from showdown.hands.card_keys import CARD_KEYS, KEY_OFFSET, LOW_BIT, RANK_KEYS, flush_suit_list
 from showdown.hands.packed import (
     PACKED_PATH,
     from_le,
@@ -104,7 +108,8 @@ def scalar_rank_tables(wrap: bool = False) -> ScalarRankTables:
     if tables is None:
         shipped = None if wrap else shipped_segments()
         if shipped is None:
-            tables = rank_tables(_standard(wrap)).scalar()
+            ladder = _standard(wrap)
+            tables = _scalar_of(rank_tables(ladder))
         else:
             gaps, values, flush, _ = shipped
             nonflush = {}
@@ -129,7 +134,8 @@ def kernel_buffers(wrap: bool = False) -> Buffers:
     file's bytes (no numpy, no copy), or (``wrap``, or the file missing) from numpy."""
     shipped = None if wrap else shipped_segments()
     if shipped is None:
-        return rank_tables(_standard(wrap)).buffers()
+        ladder = _standard(wrap)
+        return _buffers_of(rank_tables(ladder))
     gaps, values, flush, starts = shipped
     buffers = (
         native_array("I", CARD_KEYS),
@@ -152,11 +158,10 @@ def _standard(wrap: bool) -> Ladder:
 
 
 class RankTables:
-    """One ladder's lookup tables as numpy arrays, and every form made from them: each
-    made on first use and kept (get one from :func:`rank_tables`)."""
+    """One ladder's lookup tables as numpy arrays (made once by :func:`rank_tables`); the
+    other forms made from them are kept with them."""
 
     __slots__ = (
-        "_buffers",
         "_compact",
         "_low",
         "_omaha",
@@ -169,140 +174,43 @@ class RankTables:
         "nonflush_values",
     )
 
-    def __init__(
-        self,
-        ladder: Ladder,
-        flush: np.ndarray,
-        nonflush_keys: dict[int, np.ndarray],
-        nonflush_values: dict[int, np.ndarray],
-        badugi: np.ndarray,
-    ) -> None:
+    def __init__(self, ladder: Ladder, shipped: Segments | None = None) -> None:
+        """``ladder``'s tables: read from ``shipped`` (the standard ladder's segments of
+        the file), else built from its declaration by :mod:`showdown.hands.ladders`."""
         import numpy as np
 
+        from showdown.hands import ladders
+
         self.ladder = ladder
-        #: uint16[8192]: rank mask of five to seven cards of one suit -> value (0: none).
-        self.flush = flush
+        #: Badugi: uint16 value of every four-card hand by its combination index.
+        self.badugi = np.zeros(0, dtype=np.uint16)
+        #: n -> the sorted rank-key sums of every rank multiset in play, and their values.
+        self.nonflush_keys: dict[int, np.ndarray] = {}
+        self.nonflush_values: dict[int, np.ndarray] = {}
+        if shipped is not None:
+            gaps, values, flush, _ = shipped
+            #: uint16[8192]: rank mask of five to seven cards of one suit -> value (0: none).
+            self.flush = np.frombuffer(flush, dtype="<u2").astype(np.uint16)
+            for n in _SIZES:
+                keys = np.cumsum(np.frombuffer(gaps[n], dtype="<u4"), dtype=np.int64)
+                self.nonflush_keys[n] = keys
+                self.nonflush_values[n] = np.frombuffer(values[n], dtype="<u2").astype(np.uint16)
+        else:
+            self.flush = ladders.flush_table(ladder)
+            if ladder.cards == 4:
+                self.badugi = ladders.badugi_values()
+            else:
+                self.nonflush_keys, self.nonflush_values = ladders.nonflush_tables(ladder)
         #: n -> int8[256]: low eight key bits -> the suit of five or more cards, or -1
         #: (always -1 in a ladder without flushes).
         self.flush_suit = {
             n: np.array(flush_suit_list(n) if ladder.flushes else [-1] * 256, dtype=np.int8)
-            for n in nonflush_keys
+            for n in self.nonflush_keys
         }
-        #: n -> the sorted rank-key sums of every rank multiset in play, and their values.
-        self.nonflush_keys = nonflush_keys
-        self.nonflush_values = nonflush_values
-        #: Badugi: uint16 value of every four-card hand by its combination index.
-        self.badugi = badugi
         self._compact: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._scalar: ScalarRankTables | None = None
-        self._buffers: Buffers | None = None
         self._omaha: np.ndarray | None = None
         self._low: tuple[int, ...] = ()
-
-    def nonflush_compact(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """The non-flush values for ``n`` cards packed into about 220 kB (the batch paths):
-        ``(table, shift)``, the value of rank-key sum ``s`` being
-        ``table[s + shift[s >> NONFLUSH_ROW_BITS]]`` (see
-        :func:`showdown.hands.ladders.compact_table`).
-
-        >>> from showdown.variants import HIGH
-        >>> from showdown.hands.ladders import NONFLUSH_ROW_BITS
-        >>> tables = rank_tables(HIGH)
-        >>> table, shift = tables.nonflush_compact(5)
-        >>> sums, values = tables.nonflush_keys[5], tables.nonflush_values[5]
-        >>> bool((table[sums + shift[sums >> NONFLUSH_ROW_BITS]] == values).all())
-        True
-        """
-        compact = self._compact.get(n)
-        if compact is None:
-            from showdown.hands.ladders import compact_table
-
-            keys, values = self.nonflush_keys[n], self.nonflush_values[n]
-            compact = self._compact[n] = compact_table(keys, values, n, row_starts(n))
-        return compact
-
-    def scalar(self) -> ScalarRankTables:
-        """These tables as Python lists and dicts (:class:`ScalarRankTables`)."""
-        if self._scalar is None:
-            nonflush = {
-                n: dict(
-                    zip(
-                        (keys - n * KEY_OFFSET).tolist(),
-                        self.nonflush_values[n].tolist(),
-                        strict=True,
-                    )
-                )
-                for n, keys in self.nonflush_keys.items()
-            }
-            suits = {n: s.tolist() for n, s in self.flush_suit.items()}
-            self._scalar = ScalarRankTables(
-                self.flush.tolist(), suits, nonflush, self.badugi.tolist()
-            )
-        return self._scalar
-
-    def buffers(self) -> Buffers:
-        """These tables as the kernel's ``Tables`` takes them (a hand size the ladder has
-        no tables for gets empty ones: the games never ask for it)."""
-        if self._buffers is None:
-            import numpy as np
-
-            empty = np.zeros(0, dtype=np.int64)
-            suits = flush_suits() if self.ladder.flushes else bytes([255]) * (256 * len(_SIZES))
-            tables = (
-                native_array("I", CARD_KEYS),
-                suits,
-                self.flush,
-                [self.nonflush_keys.get(n, empty) for n in _SIZES],
-                [self.nonflush_values.get(n, empty) for n in _SIZES],
-                [row_starts(n) for n in _SIZES],
-            )
-            self._buffers = tables, False
-        return self._buffers
-
-    def omaha_nonflush(self) -> np.ndarray:
-        """The non-flush value (uint16) of a hole pair's and a board triple's ranks, at
-        ``triple index + pair index`` (see :func:`omaha_index`). Five of a rank (only
-        from a repeated card) reads the ladder's no-hand value.
-
-        >>> from showdown.variants import EIGHT_OR_BETTER
-        >>> pair, triple = omaha_index()
-        >>> ranks = rank_tables(EIGHT_OR_BETTER).omaha_nonflush()
-        >>> int(ranks[triple[169 * 3 + 13 * 2 + 1] + pair[13 * 0 + 12]])  # 5-4-3 + 2-A
-        1
-        """
-        if self._omaha is None:
-            import numpy as np
-
-            from showdown.hands.card_keys import RANK_KEYS
-            from showdown.hands.ladders import NONFLUSH_ROW_BITS, no_hand
-
-            pairs, triples = _omaha_multisets()
-            multisets = np.array([t + p for t in triples for p in pairs], dtype=np.int64)
-            keys = np.array(RANK_KEYS, dtype=np.int64)[multisets].sum(axis=1)
-            table, shift = self.nonflush_compact(5)
-            values = table[keys + shift[keys >> NONFLUSH_ROW_BITS]].astype(np.uint16)
-            ordered = np.sort(multisets, axis=1)
-            values[ordered[:, 0] == ordered[:, 4]] = no_hand(self.ladder)
-            self._omaha = values
-        return self._omaha
-
-    def low_mask_values(self) -> tuple[int, ...]:
-        """An eight-or-better ladder's value of each 9-bit mask of low ranks (the OR of
-        :data:`~showdown.hands.card_keys.LOW_BIT`): the masks of five low ranks have a
-        value, every other mask (fewer ranks, or bit 8: a card above eight) no hand.
-
-        >>> from showdown.variants import EIGHT_OR_BETTER
-        >>> rank_tables(EIGHT_OR_BETTER).low_mask_values()[0b11111]  # A-2-3-4-5
-        1
-        """
-        if not self._low:
-            from showdown.hands.ladders import no_hand, value_of_ranks
-
-            values = [no_hand(self.ladder)] * 512
-            for ranks, value in value_of_ranks(self.ladder).items():
-                values[sum(LOW_BIT[4 * r] for r in ranks)] = value
-            self._low = tuple(values)
-        return self._low
 
 
 #: Every ladder's tables made so far, by the ladder's key.
@@ -315,23 +223,8 @@ def rank_tables(ladder: Ladder) -> RankTables:
     tables = _BY_LADDER.get(ladder.key)
     if tables is None:
         shipped = shipped_segments() if ladder == _standard(False) else None
-        tables = build(ladder) if shipped is None else _read(ladder, shipped)
-        _BY_LADDER[ladder.key] = tables
+        tables = _BY_LADDER[ladder.key] = RankTables(ladder, shipped)
     return tables
-
-
-def _read(ladder: Ladder, shipped: Segments) -> RankTables:
-    """The standard ladder's numpy tables from the shipped file's segments."""
-    import numpy as np
-
-    gaps, values, flush, _ = shipped
-    return RankTables(
-        ladder,
-        np.frombuffer(flush, dtype="<u2").astype(np.uint16),
-        {n: np.cumsum(np.frombuffer(gaps[n], dtype="<u4"), dtype=np.int64) for n in gaps},
-        {n: np.frombuffer(values[n], dtype="<u2").astype(np.uint16) for n in values},
-        np.zeros(0, dtype=np.uint16),
-    )
 
 
 def build(ladder: Ladder) -> RankTables:
@@ -343,14 +236,31 @@ def build(ladder: Ladder) -> RankTables:
     >>> int(fresh.flush[0b1111100000000]), len(fresh.nonflush_keys[7])  # the royal flush
     (1, 49205)
     """
-    import numpy as np
+    return RankTables(ladder)
 
-    from showdown.hands.ladders import badugi_values, flush_table, nonflush_tables
 
-    if ladder.cards == 4:
-        return RankTables(ladder, flush_table(ladder), {}, {}, badugi_values())
-    keys, values = nonflush_tables(ladder)
-    return RankTables(ladder, flush_table(ladder), keys, values, np.zeros(0, dtype=np.uint16))
+def nonflush_compact(ladder: Ladder, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The non-flush values of ``ladder`` for ``n`` cards packed into about 220 kB (the
+    batch paths): ``(table, shift)``, the value of rank-key sum ``s`` being
+    ``table[s + shift[s >> NONFLUSH_ROW_BITS]]`` (see
+    :func:`showdown.hands.ladders.compact_table`).
+
+    >>> from showdown.variants import HIGH
+    >>> from showdown.hands.ladders import NONFLUSH_ROW_BITS
+    >>> table, shift = nonflush_compact(HIGH, 5)
+    >>> sums, values = rank_tables(HIGH).nonflush_keys[5], rank_tables(HIGH).nonflush_values[5]
+    >>> bool((table[sums + shift[sums >> NONFLUSH_ROW_BITS]] == values).all())
+    True
+    """
+    tables = rank_tables(ladder)
+    compact = tables._compact.get(n)
+    if compact is None:
+        from showdown.hands.ladders import compact_table
+
+        starts = row_starts(n)
+        keys, values = tables.nonflush_keys[n], tables.nonflush_values[n]
+        compact = tables._compact[n] = compact_table(keys, values, n, starts)
+    return compact
 
 
 #: The joint compact tables made so far, by their ladders' keys and the hand size.
@@ -365,7 +275,7 @@ def joint_nonflush_compact(ladders: tuple[Ladder, ...], n: int) -> tuple[np.ndar
 
     >>> from showdown.variants import EIGHT_OR_BETTER, HIGH
     >>> table, shift = joint_nonflush_compact((HIGH, EIGHT_OR_BETTER), 7)
-    >>> table.dtype.name, len(table) == len(rank_tables(HIGH).nonflush_compact(7)[0])
+    >>> table.dtype.name, len(table) == len(nonflush_compact(HIGH, 7)[0])
     ('uint32', True)
     """
     key = (tuple(ladder.key for ladder in ladders), n)
@@ -373,7 +283,7 @@ def joint_nonflush_compact(ladders: tuple[Ladder, ...], n: int) -> tuple[np.ndar
     if joint is None:
         import numpy as np
 
-        compact = [rank_tables(ladder).nonflush_compact(n) for ladder in ladders]
+        compact = [nonflush_compact(ladder, n) for ladder in ladders]
         (table, shift), *others = compact
         for other, other_shift in others:
             if len(other) != len(table) or not np.array_equal(other_shift, shift):
@@ -409,15 +319,71 @@ def row_starts(n: int) -> np.ndarray:
     return starts
 
 
+def ladder_scalar_tables(ladder: Ladder) -> ScalarRankTables:
+    """The tables of ``ladder`` as Python lists and dicts (:class:`ScalarRankTables`),
+    made once: the standard rules' are :func:`scalar_rank_tables`."""
+    from showdown.variants import HIGH, HIGH_WRAP
+
+    if ladder is HIGH or ladder is HIGH_WRAP:
+        return scalar_rank_tables(ladder is HIGH_WRAP)
+    return _scalar_of(rank_tables(ladder))
+
+
+def _scalar_of(tables: RankTables) -> ScalarRankTables:
+    if tables._scalar is None:
+        nonflush = {
+            n: dict(
+                zip(
+                    (keys - n * KEY_OFFSET).tolist(),
+                    tables.nonflush_values[n].tolist(),
+                    strict=True,
+                )
+            )
+            for n, keys in tables.nonflush_keys.items()
+        }
+        suits = {n: s.tolist() for n, s in tables.flush_suit.items()}
+        tables._scalar = ScalarRankTables(
+            tables.flush.tolist(), suits, nonflush, tables.badugi.tolist()
+        )
+    return tables._scalar
+
+
+def ladder_kernel_buffers(ladder: Ladder) -> Buffers:
+    """The tables of ``ladder`` as the kernel's ``Tables`` takes them: the standard rules'
+    are :func:`kernel_buffers`; a hand size the ladder has no tables for gets empty ones
+    (the games never ask for it)."""
+    from showdown.variants import HIGH, HIGH_WRAP
+
+    if ladder is HIGH or ladder is HIGH_WRAP:
+        return kernel_buffers(ladder is HIGH_WRAP)
+    return _buffers_of(rank_tables(ladder))
+
+
+def _buffers_of(tables: RankTables) -> Buffers:
+    import numpy as np
+
+    empty = np.zeros(0, dtype=np.int64)
+    suits = flush_suits() if tables.ladder.flushes else bytes([255]) * (256 * len(_SIZES))
+    buffers = (
+        native_array("I", CARD_KEYS),
+        suits,
+        tables.flush,
+        [tables.nonflush_keys.get(n, empty) for n in _SIZES],
+        [tables.nonflush_values.get(n, empty) for n in _SIZES],
+        [row_starts(n) for n in _SIZES],
+    )
+    return buffers, False
+
+
 #: The pair and triple index of the Omaha tables, once made (one entry).
-_OMAHA: list[tuple[np.ndarray, np.ndarray]] = []
+_OMAHA_INDEX: list[tuple[np.ndarray, np.ndarray]] = []
 
 
 def omaha_index() -> tuple[np.ndarray, np.ndarray]:
     """``pair[13 * r1 + r2]`` (0..90) and ``triple[169 * r1 + 13 * r2 + r3]`` times 91: the
     index of the ranks' multiset among the pairs and triples of ranks, in any order; a
-    five's entry in :meth:`RankTables.omaha_nonflush` is at their sum."""
-    if not _OMAHA:
+    five's entry in :func:`omaha_nonflush` is at their sum."""
+    if not _OMAHA_INDEX:
         import numpy as np
 
         pairs, triples = _omaha_multisets()
@@ -428,8 +394,36 @@ def omaha_index() -> tuple[np.ndarray, np.ndarray]:
         triple = [
             triple_number[tuple(sorted((a, b, c)))] for a in ranks for b in ranks for c in ranks
         ]
-        _OMAHA.append((np.array(pair, dtype=np.intp), np.array(triple, dtype=np.intp)))
-    return _OMAHA[0]
+        _OMAHA_INDEX.append((np.array(pair, dtype=np.intp), np.array(triple, dtype=np.intp)))
+    return _OMAHA_INDEX[0]
+
+
+def omaha_nonflush(ladder: Ladder) -> np.ndarray:
+    """The non-flush value (uint16) in ``ladder`` of a hole pair's and a board triple's
+    ranks, at ``triple index + pair index`` (see :func:`omaha_index`). Five of a rank
+    (only from a repeated card) reads the ladder's no-hand value.
+
+    >>> from showdown.variants import EIGHT_OR_BETTER
+    >>> pair, triple = omaha_index()
+    >>> values = omaha_nonflush(EIGHT_OR_BETTER)
+    >>> int(values[triple[169 * 3 + 13 * 2 + 1] + pair[13 * 0 + 12]])  # 5-4-3 + 2-A
+    1
+    """
+    tables = rank_tables(ladder)
+    if tables._omaha is None:
+        import numpy as np
+
+        from showdown.hands.ladders import NONFLUSH_ROW_BITS, no_hand
+
+        pairs, triples = _omaha_multisets()
+        multisets = np.array([t + p for t in triples for p in pairs], dtype=np.int64)
+        keys = np.array(RANK_KEYS, dtype=np.int64)[multisets].sum(axis=1)
+        table, shift = nonflush_compact(ladder, 5)
+        values = table[keys + shift[keys >> NONFLUSH_ROW_BITS]].astype(np.uint16)
+        ordered = np.sort(multisets, axis=1)
+        values[ordered[:, 0] == ordered[:, 4]] = no_hand(ladder)
+        tables._omaha = values
+    return tables._omaha
 
 
 def _omaha_multisets() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
@@ -438,6 +432,26 @@ def _omaha_multisets() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
         list(combinations_with_replacement(range(13), 2)),
         list(combinations_with_replacement(range(13), 3)),
     )
+
+
+def low_mask_values(ladder: Ladder) -> tuple[int, ...]:
+    """An eight-or-better ladder's value of each 9-bit mask of low ranks (the OR of
+    :data:`~showdown.hands.card_keys.LOW_BIT`): the masks of five low ranks have a value,
+    every other mask (fewer ranks, or bit 8: a card above eight) no hand.
+
+    >>> from showdown.variants import EIGHT_OR_BETTER
+    >>> low_mask_values(EIGHT_OR_BETTER)[0b11111]  # A-2-3-4-5
+    1
+    """
+    tables = rank_tables(ladder)
+    if not tables._low:
+        from showdown.hands.ladders import no_hand, value_of_ranks
+
+        values = [no_hand(ladder)] * 512
+        for ranks, value in value_of_ranks(ladder).items():
+            values[sum(LOW_BIT[4 * r] for r in ranks)] = value
+        tables._low = tuple(values)
+    return tables._low
 
 
 def write_packed(path: str = PACKED_PATH) -> int:

@@ -12,8 +12,10 @@ the kernel's own ``rank`` method, so that a call is one C call with nothing in
 between. It is never rebound: every copy of it (``from showdown import
 evaluate_ids``) is the same object for the life of the process.
 :func:`native.use() <showdown.hands.native.use>` does not reach it; what follows
-``use()`` at every call is :func:`evaluator` (the evaluator of the backend in use,
-to call or to hold), :func:`evaluate_ids_wrap` and :func:`evaluate_omaha_ids`.
+``use()`` at every call is :func:`evaluator` and :func:`omaha_evaluator` (the
+evaluators of the backend in use, to call or to hold), :func:`evaluate_ids_wrap`
+and :func:`evaluate_omaha_ids`. Each evaluator is made once per backend from the
+tables handed to it, and kept.
 
 >>> evaluate_ids([48, 44, 40, 36, 32, 0, 1])  # Ac Kc Qc Jc Tc 2c 2d
 1
@@ -48,6 +50,8 @@ if TYPE_CHECKING:
     CardId = int | Card
     #: A scalar evaluator: 5 to 7 card ids -> rank, checked.
     Evaluator = Callable[[Sequence[CardId]], int]
+    #: An Omaha evaluator: (4-6 hole ids, 3-5 board ids) -> rank, checked.
+    OmahaEvaluator = Callable[[Sequence[CardId], Sequence[CardId]], int]
 
 
 def ids_error(ids: object) -> NoReturn:
@@ -196,39 +200,62 @@ def evaluate_ids_wrap(ids: Sequence[CardId]) -> int:
     >>> evaluate_ids([36, 40, 44, 48, 0])  # a plain ace-high flush without the house rule
     330
     """
-    kernel = native.kernel(True)
-    if kernel is not None:
-        return int(kernel.rank(ids))
-    return evaluator(True, "numpy")(ids)
+    return evaluator(True)(ids)
 
 
-def _omaha_python(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool) -> int:
-    if not (
-        _valid_ids(hole, 4, 6) and _valid_ids(board, 3, 5) and _valid_ids([*hole, *board], 7, 11)
-    ):
-        omaha_ids_error(hole, board)
+def _python_omaha(tables: ScalarRankTables) -> OmahaEvaluator:
+    """The Python path of :func:`evaluate_omaha_ids` over ``tables``."""
     from showdown.categories import DISTINCT_HANDS
     from showdown.variants import omaha_picks
 
-    tables = scalar_rank_tables(wrap)
     nonflush, suits, flush = tables.nonflush[5], tables.flush_suit[5], tables.flush
-    # Key sums of the hole pairs and board triples once; each five is then one addition.
-    k = _KEYS
-    pairs, triples = omaha_picks(len(hole), len(board))
-    pair_keys = [(k[hole[a]] + k[hole[b]], hole[a], hole[b]) for a, b in pairs]
-    triple_keys = [
-        (k[board[x]] + k[board[y]] + k[board[z]], board[x], board[y], board[z])
-        for x, y, z in triples
-    ]
-    best = DISTINCT_HANDS + 1
-    for pair_key, a, b in pair_keys:
-        for triple_key, c, d, e in triple_keys:
-            key = pair_key + triple_key
-            suit = suits[key & 255]
-            r = nonflush[key >> 8] if suit < 0 else _flush_rank((a, b, c, d, e), suit, flush)
-            if r < best:
-                best = r
-    return best
+
+    def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId]) -> int:
+        if not (
+            _valid_ids(hole, 4, 6)
+            and _valid_ids(board, 3, 5)
+            and _valid_ids([*hole, *board], 7, 11)
+        ):
+            omaha_ids_error(hole, board)
+        # Key sums of the hole pairs and board triples once; each five is then one addition.
+        k = _KEYS
+        pairs, triples = omaha_picks(len(hole), len(board))
+        pair_keys = [(k[hole[a]] + k[hole[b]], hole[a], hole[b]) for a, b in pairs]
+        triple_keys = [
+            (k[board[x]] + k[board[y]] + k[board[z]], board[x], board[y], board[z])
+            for x, y, z in triples
+        ]
+        best = DISTINCT_HANDS + 1
+        for pair_key, a, b in pair_keys:
+            for triple_key, c, d, e in triple_keys:
+                key = pair_key + triple_key
+                suit = suits[key & 255]
+                r = nonflush[key >> 8] if suit < 0 else _flush_rank((a, b, c, d, e), suit, flush)
+                if r < best:
+                    best = r
+        return best
+
+    return evaluate_omaha_ids
+
+
+#: Every Omaha evaluator made so far, by backend, then by ``wrap``.
+_OMAHA: dict[Backend, dict[bool, OmahaEvaluator]] = {name: {} for name in native.NAMES}
+
+
+def omaha_evaluator(wrap: bool = False, backend: Backend | None = None) -> OmahaEvaluator:
+    """The Omaha evaluator of the standard rules (``wrap``: R10) on ``backend``, by default
+    the backend in use now: the kernel's ``omaha``, or the Python path (see
+    :func:`evaluate_omaha_ids`)."""
+    name = native.current() if backend is None else backend
+    made = _OMAHA[name]
+    found = made.get(wrap)
+    if found is None:
+        if name == "native":
+            found = native.native_tables(wrap).omaha
+        else:
+            found = _python_omaha(scalar_rank_tables(wrap))
+        made[wrap] = found
+    return found
 
 
 def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool = False) -> int:
@@ -244,7 +271,4 @@ def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId], wrap: bo
     ...
     showdown.cards.CardError: Omaha needs 4 to 6 hole cards, got 1
     """
-    kernel = native.kernel(wrap)
-    if kernel is not None:
-        return int(kernel.omaha(hole, board))
-    return _omaha_python(hole, board, wrap)
+    return omaha_evaluator(wrap)(hole, board)

@@ -36,7 +36,7 @@ import numpy as np
 from showdown.hands import native
 from showdown.hands.card_keys import RANK_KEYS
 from showdown.hands.ladders import NONFLUSH_ROW_BITS
-from showdown.hands.rank_tables import rank_tables
+from showdown.hands.rank_tables import nonflush_compact, rank_tables
 from showdown.odds import kernels as K
 from showdown.variants import HIGH
 
@@ -138,7 +138,7 @@ def _fill_nonflush(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -> No
     """Each combo's best Omaha hand read as if no five cards were suited: once per class of
     combos with equal hole ranks on each board rank multiset of the block (its rank-key
     sum names it), then gathered onto the boards."""
-    table, shift = rank_tables(HIGH).nonflush_compact(5)
+    table, shift = nonflush_compact(HIGH, 5)
     _, first, board_class = np.unique(
         _board_sums(_CARD_RANK_KEY, boards), return_index=True, return_inverse=True
     )
