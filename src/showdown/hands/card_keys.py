@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 # Greedy-minimal rank keys: every multiset of at most seven ranks (four of each
-# at most) has its own sum. Checked in ``showdown.hands.ladders.nonflush_columns``.
+# at most) has its own sum. Checked in ``showdown.hands.ladders.nonflush_tables``.
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 # Low bits: the sum of suit keys over 5, 6 or 7 cards tells which suit (if any)
 # holds five or more of them (the smallest such keys). Checked in ``flush_suit_list``.
