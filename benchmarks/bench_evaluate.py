@@ -61,12 +61,11 @@ from common import (
 )
 from showdown import Card, evaluate_ids
 from showdown.hands import native as _backend
-from showdown.hands import scalar as _evaluate
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
+from showdown.hands.scalar import evaluator
 
-_evaluate._python_path()
 #: The scalar path of each backend, called directly (no switching inside a timed loop).
-SCALAR = {"native": _backend.native_tables(False).rank, "numpy": _evaluate._evaluate_ids_python}
+SCALAR = {name: evaluator(backend=name) for name in _backend.NAMES}
 
 
 def on(backend: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from showdown.hands import native
+from showdown.hands.rank_tables import kernel_buffers
 
 DEFAULT_JOBS = ("u8c7", "u8u7", "i16c7", "i64c7", "u8c6", "u8c5")
 DTYPES = {"u8": "uint8", "i16": "int16", "i32": "int32", "i64": "int64"}
@@ -57,10 +58,7 @@ def load_kernel(path: Path) -> ModuleType:
 
 def kernel_tables(module: ModuleType) -> Any:
     """The standard game's tables in ``module``'s own Tables type."""
-    buffers = native.standard_buffers()
-    if buffers is None:
-        raise SystemExit("tables.bin is missing: build the package first")
-    tables, key_gaps = buffers
+    tables, key_gaps = kernel_buffers()
     return module.Tables(
         *tables, native._ids_error, native._omaha_ids_error, key_gaps=key_gaps
     )

@@ -35,10 +35,6 @@ def _profile() -> str:
 
 settings.load_profile(_profile())
 
-#: Module-level names that a test module may have imported and that the backend rebinds.
-_REBOUND = ("evaluate_ids",)
-
-
 def _backends_to_test() -> tuple[str, ...]:
     """Both backends; only ``numpy`` where ``SHOWDOWN_BACKEND=numpy`` says this install has
     no kernel (the no-compiler install)."""
@@ -49,8 +45,10 @@ def _backends_to_test() -> tuple[str, ...]:
 
 
 @pytest.fixture(params=_backends_to_test())
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Run the test on one backend: ``native`` (the C kernel) or ``numpy``.
+def backend(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run the test on one backend: ``native`` (the C kernel) or ``numpy``: every path that
+    asks which backend is in use follows it (``showdown.hands.scalar.evaluator()`` for the
+    standard scalar path; ``evaluate_ids`` itself is bound once per process).
 
     The kernel is built by ``scripts/setup.sh``, so its absence fails the native
     runs, unless ``SHOWDOWN_BACKEND=numpy`` says that this install has no kernel.
@@ -59,9 +57,4 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     if name == "native" and not _backend.native_available():
         pytest.fail("the native kernel is not built: run scripts/setup.sh (needs a C compiler)")
     with _backend.use(name):
-        import showdown
-
-        for attr in _REBOUND:
-            if attr in vars(request.module):
-                monkeypatch.setattr(request.module, attr, getattr(showdown, attr))
         yield name

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from showdown._lazy import lazy_getattr
 from showdown.hands.native import BACKEND
-from showdown.hands.native import on_switch as _on_backend_switch
 
 __version__ = "1.0.0"
 
@@ -70,15 +69,6 @@ __all__ = ["BACKEND", *_LAZY]
 
 
 __getattr__ = lazy_getattr(globals(), _LAZY)
-
-
-def _forget_scalar_paths() -> None:
-    """Drop the cached scalar hot paths: the next lookup takes the backend now in use."""
-    for name in ("evaluate_ids", "evaluate_ids_wrap", "evaluate_omaha_ids"):
-        globals().pop(name, None)
-
-
-_on_backend_switch(_forget_scalar_paths)
 
 
 def __dir__() -> list[str]:

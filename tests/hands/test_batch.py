@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from showdown import CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
+from showdown import CardError, Category, evaluate, evaluate_ids_wrap
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.hands.scalar import evaluate_omaha_ids
+from showdown.hands.scalar import evaluate_omaha_ids, evaluator
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
@@ -35,7 +35,7 @@ def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
 def test_batch_equals_scalar(k: int, wrap: bool) -> None:
     rng = np.random.default_rng(k + 10 * wrap)
     hands = random_hands(rng, 20_000, k)
-    scalar = evaluate_ids_wrap if wrap else evaluate_ids
+    scalar = evaluate_ids_wrap if wrap else evaluator()
     got = evaluate_batch(hands, wrap=wrap)
     assert got.dtype == np.uint16 and got.shape == (len(hands),)
     np.testing.assert_array_equal(got, [scalar(h) for h in hands.tolist()])
@@ -66,7 +66,7 @@ def test_empty_input() -> None:
 def test_chunk_boundaries(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(5)
     hands = random_hands(rng, 1001, 7)
-    expected = [evaluate_ids(h) for h in hands.tolist()]
+    expected = [evaluator()(h) for h in hands.tolist()]
     holes, boards = hands[:, :4], hands[:, 4:]
     omaha = [evaluate_omaha_ids(h, b) for h, b in zip(holes.tolist(), boards.tolist(), strict=True)]
     for chunk in (1, 7, 64, 1000, 1001, 4096):
@@ -207,7 +207,7 @@ def test_first_bad_row_across_blocks(
     if expected is None:
         got = evaluate_batch(ids, check=check)
         distinct = [i for i, h in enumerate(hands.tolist()) if len(set(h)) == k]  # check=False
-        np.testing.assert_array_equal(got[distinct], [evaluate_ids(hands[i]) for i in distinct])
+        np.testing.assert_array_equal(got[distinct], [evaluator()(hands[i]) for i in distinct])
     else:
         with pytest.raises(CardError, match=f"^{expected}$"):
             evaluate_batch(ids, check=check)
@@ -229,7 +229,7 @@ def test_bad_rows_at_chunk_edges(monkeypatch: pytest.MonkeyPatch, chunk: int) ->
             outside[row, 3] = 60
             with pytest.raises(CardError, match=rf"^hands row {row} holds a card id outside"):
                 evaluate_batch(outside, check=False)
-    np.testing.assert_array_equal(evaluate_batch(hands), [evaluate_ids(h) for h in hands.tolist()])
+    np.testing.assert_array_equal(evaluate_batch(hands), [evaluator()(h) for h in hands.tolist()])
 
 
 @settings(max_examples=200, deadline=None)
@@ -257,7 +257,7 @@ def test_errors_match_a_plain_reference(
         if expected is None:
             if check:
                 np.testing.assert_array_equal(
-                    evaluate_batch(hands), [evaluate_ids(r) for r in rows]
+                    evaluate_batch(hands), [evaluator()(r) for r in rows]
                 )
             else:
                 evaluate_batch(hands, check=False)
@@ -344,7 +344,7 @@ def test_one_hundred_million_hands_in_bounded_memory() -> None:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert len(out) == 100_000_000 and out[-1] == evaluate_ids(row[0].tolist())
+    assert len(out) == 100_000_000 and out[-1] == evaluator()(row[0].tolist())
     assert peak - out.nbytes < 32 * 2**20
 
 
@@ -355,7 +355,7 @@ def test_out_receives_the_ranks_and_is_returned() -> None:
         out = np.full(len(hands), 9999, dtype=np.uint16)
         got = evaluate_batch(hands, out=out)
         assert got is out
-        np.testing.assert_array_equal(out, [evaluate_ids(h) for h in hands.tolist()])
+        np.testing.assert_array_equal(out, [evaluator()(h) for h in hands.tolist()])
 
 
 def test_out_slices_take_the_ranks_of_their_rows() -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import showdown
 from showdown import Card, CardError, evaluate_batch, evaluate_ids_wrap, evaluate_omaha_batch
-from showdown.hands.scalar import evaluate_omaha_ids
+from showdown.hands.scalar import evaluate_omaha_ids, evaluator
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -33,20 +33,20 @@ ROYAL = [51, 47, 43, 39, 35]
 )
 def test_evaluate_ids_rejects_bad_ids(ids: object, message: str) -> None:
     with pytest.raises(CardError, match=message):
-        showdown.evaluate_ids(ids)  # type: ignore[arg-type]
+        evaluator()(ids)  # type: ignore[arg-type]
     with pytest.raises(CardError, match=message):
         evaluate_ids_wrap(ids)  # type: ignore[arg-type]
 
 
 def test_evaluate_ids_takes_cards() -> None:
     cards = [Card.from_id(i) for i in ROYAL]
-    assert showdown.evaluate_ids(cards) == showdown.evaluate_ids(tuple(cards)) == 1
-    assert showdown.evaluate_ids([cards[0], 47, 43, cards[3], 35, 0, 1]) == 1
-    assert showdown.evaluate_ids(showdown.parse_cards("Ac Kc Qc Jc Tc 2c 2d")) == 1
-    assert showdown.evaluate_ids(np.array(ROYAL, dtype=np.uint8)) == 1
+    assert evaluator()(cards) == evaluator()(tuple(cards)) == 1
+    assert evaluator()([cards[0], 47, 43, cards[3], 35, 0, 1]) == 1
+    assert evaluator()(showdown.parse_cards("Ac Kc Qc Jc Tc 2c 2d")) == 1
+    assert evaluator()(np.array(ROYAL, dtype=np.uint8)) == 1
     assert evaluate_ids_wrap([Card.parse(c) for c in ("Jc", "Qc", "Kc", "Ac", "2c")]) == 13
     with pytest.raises(CardError, match="given twice"):
-        showdown.evaluate_ids([cards[0], 51, 47, 43, 39])
+        evaluator()([cards[0], 51, 47, 43, 39])
 
 
 @pytest.mark.parametrize(

@@ -30,12 +30,13 @@ import treys
 
 from helpers import reference as ref
 from helpers.oracles import SPEC_FIVE_CARD, SPEC_FIVE_CARD_WRAP
-from showdown import Card, CardError, Category, evaluate, evaluate_ids, evaluate_ids_wrap
+from showdown import Card, CardError, Category, evaluate, evaluate_ids_wrap
 from showdown.categories import category_ranges
-from showdown.hands import ladders
-from showdown.hands import lookup as tables
+from showdown.hands import card_keys, ladders, packed
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.hands.scalar import evaluate_omaha_ids
+from showdown.hands.rank_tables import build, nonflush_compact, rank_tables, row_starts
+from showdown.hands.scalar import evaluate_omaha_ids, evaluator
+from showdown.variants import HIGH, HIGH_WRAP
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
@@ -165,7 +166,7 @@ def test_scalar_and_evaluate_on_one_hand_per_strength(
     all_hands: np.ndarray, reference: Reference
 ) -> None:
     wrap = reference.wrap
-    scalar = evaluate_ids_wrap if wrap else evaluate_ids
+    scalar = evaluate_ids_wrap if wrap else evaluator()
     reps = all_hands[reference.first]
     expected = reference.numbering.rank(reference.codes[reference.first])
     for hand, rank in zip(reps.tolist(), expected.tolist(), strict=True):
@@ -213,7 +214,7 @@ def test_every_table_entry_for_n_cards(n: int, reference: Reference) -> None:
     hands = np.concatenate([_no_flush_hands(n), _flush_hands(n, rng)])
     expected = reference.rank(hands)
     np.testing.assert_array_equal(evaluate_batch(hands, wrap=reference.wrap), expected)
-    scalar = evaluate_ids_wrap if reference.wrap else evaluate_ids
+    scalar = evaluate_ids_wrap if reference.wrap else evaluator()
     got = [scalar(hand) for hand in hands.tolist()]
     np.testing.assert_array_equal(got, expected)
 
@@ -229,7 +230,7 @@ def test_every_suit_count_pattern_is_read_right(standard: Reference) -> None:
                 hands.append([4 * pool[(s + shift) % 4].pop() + (s + shift) % 4 for s in suits])
     for hand in hands:
         expected = standard.rank(np.array([hand]))[0]
-        assert evaluate_ids(hand) == expected, hand
+        assert evaluator()(hand) == expected, hand
         assert evaluate_batch(np.array([hand]))[0] == expected
 
 
@@ -242,7 +243,7 @@ def test_random_hands_match_numpy_reference(k: int, reference: Reference) -> Non
     hands = random_hands(rng, 60_000, k)
     expected = reference.rank(hands)
     np.testing.assert_array_equal(evaluate_batch(hands, wrap=reference.wrap), expected)
-    scalar = evaluate_ids_wrap if reference.wrap else evaluate_ids
+    scalar = evaluate_ids_wrap if reference.wrap else evaluator()
     np.testing.assert_array_equal([scalar(h) for h in hands.tolist()], expected)
 
 
@@ -293,7 +294,7 @@ def test_rank_numbers_match_phevaluator_and_treys(k: int) -> None:
     treys_eval = treys.Evaluator()
     treys_cards = [treys.Card.new(str(Card.from_id(i))) for i in range(52)]
     for hand in hands:
-        ours = evaluate_ids(hand)
+        ours = evaluator()(hand)
         assert ours == phevaluator.evaluate_cards(*hand), hand
         tc = [treys_cards[i] for i in hand]
         assert ours == treys_eval.evaluate(tc[:2], tc[2:]), hand
@@ -373,7 +374,7 @@ def test_board_plays_and_everyone_ties() -> None:
     b = evaluate("9♣ 9♦", board=board)
     assert a == b and a.category == Category.STRAIGHT
     assert [str(c) for c in a.best_five] == ["Ac", "Kd", "Qh", "Js", "Tc"]
-    assert evaluate_ids(ids("2d 2h Ac Kd Qh Js Tc")) == evaluate_ids(ids("9c 9d Ac Kd Qh Js Tc"))
+    assert evaluator()(ids("2d 2h Ac Kd Qh Js Tc")) == evaluator()(ids("9c 9d Ac Kd Qh Js Tc"))
 
 
 def test_seed_004_pair_of_aces_decided_by_kicker() -> None:
@@ -445,7 +446,7 @@ def test_shown_five_is_the_smallest_among_equal_fives_on_random_hands() -> None:
     rng = np.random.default_rng(RNG_SEED + 99)
     ties = 0
     for hand in random_hands(rng, 3000, 7).tolist():
-        ranked = sorted((evaluate_ids(five), five) for five in combinations(sorted(hand), 5))
+        ranked = sorted((evaluator()(five), five) for five in combinations(sorted(hand), 5))
         ties += ranked[0][0] == ranked[1][0]
         assert tuple(sorted(c.id for c in evaluate(hand).best_five)) == ranked[0][1]
     assert ties > 30  # the rule was exercised on hands with several equal best fives
@@ -458,7 +459,7 @@ def test_straight_draw_outs(hand: str, outs: int) -> None:
     hits = [
         c
         for c in range(52)
-        if c not in held and evaluate_ids([*held[:4], c]) in category_ranges()[Category.STRAIGHT]
+        if c not in held and evaluator()([*held[:4], c]) in category_ranges()[Category.STRAIGHT]
     ]
     assert len(hits) == outs
 
@@ -552,21 +553,21 @@ def test_fast_paths_take_numpy_ids(dtype: type) -> None:
     hands = random_hands(rng, 3000, 7)
     flushes = _flush_hands(7, rng)[::50]
     for hand in np.concatenate([hands, flushes]).astype(dtype):
-        expected = evaluate_ids(hand.tolist())
-        assert evaluate_ids(hand) == expected
-        assert evaluate_ids(hand[:5]) == evaluate_ids(hand[:5].tolist())
+        expected = evaluator()(hand.tolist())
+        assert evaluator()(hand) == expected
+        assert evaluator()(hand[:5]) == evaluator()(hand[:5].tolist())
         assert evaluate_ids_wrap(hand) == evaluate_ids_wrap(hand.tolist())
         assert evaluate_omaha_ids(hand[:4], hand[4:]) == evaluate_omaha_ids(
             hand[:4].tolist(), hand[4:].tolist()
         )
-    assert evaluate_ids(np.array([12, 8, 4, 0, 48], dtype=dtype)) == 10  # the steel wheel
+    assert evaluator()(np.array([12, 8, 4, 0, 48], dtype=dtype)) == 10  # the steel wheel
 
 
 @pytest.mark.parametrize("n", [0, 4, 8])
 def test_fast_paths_reject_wrong_counts(n: int) -> None:
     hand = list(range(n))
     with pytest.raises(CardError, match=f"not {n}"):
-        evaluate_ids(hand)
+        evaluator()(hand)
     with pytest.raises(CardError, match=f"not {n}"):
         evaluate_ids_wrap(hand)
 
@@ -601,17 +602,19 @@ def test_every_game_shape_is_accepted(game: str, n_hole: int, n_board: int) -> N
 # ------------------------------------------------------ tables and start-up
 
 
-def test_shipped_tables_equal_a_fresh_computation() -> None:
-    packed = tables.read_packed()
-    assert packed is not None, "src/showdown/tables.bin is missing"
-    keys, values, flush = packed
-    fresh = tables.compute_tables(False)
+def test_shipped_tables_equal_a_fresh_build() -> None:
+    """rank_tables.bin holds what a build from the declaration gives now, byte for byte."""
+    data = packed.read_bytes(packed.PACKED_PATH)
+    assert data is not None, "src/showdown/hands/rank_tables.bin is missing"
+    keys, values, flush = packed.unpack(data)
+    fresh = build(HIGH)
     for n in (5, 6, 7):
         assert keys[n] == fresh.nonflush_keys[n].tolist()
         assert values[n] == fresh.nonflush_values[n].tolist()
     assert flush == fresh.flush.tolist()
-    assert tables.unpack_tables(tables.pack_tables(fresh)) == packed
-    shipped = tables.get_tables(False)  # the numpy form, read straight from the bytes
+    starts = {n: ladders.first_fit_starts(fresh.nonflush_keys[n]).tolist() for n in (5, 6, 7)}
+    assert packed.pack(keys, values, flush, starts) == data
+    shipped = rank_tables(HIGH)  # the numpy form, read straight from the bytes
     for n in (5, 6, 7):
         np.testing.assert_array_equal(shipped.nonflush_keys[n], fresh.nonflush_keys[n])
         np.testing.assert_array_equal(shipped.nonflush_values[n], fresh.nonflush_values[n])
@@ -620,20 +623,20 @@ def test_shipped_tables_equal_a_fresh_computation() -> None:
 
 
 def test_shipped_row_starts_equal_a_fresh_first_fit() -> None:
-    """The compact batch tables' row starts in tables.bin are what the first fit gives now."""
-    shipped = tables.get_tables(False).row_starts
-    assert shipped is not None
+    """The compact batch tables' row starts in rank_tables.bin are what the first fit
+    gives now."""
     for n in (5, 6, 7):
-        fresh = ladders._first_fit_starts(ladders._multiset_keys(n))
-        np.testing.assert_array_equal(shipped[n], fresh)
+        fresh = ladders.first_fit_starts(ladders.multiset_keys(n))
+        np.testing.assert_array_equal(row_starts(n), fresh)
 
 
 @pytest.mark.parametrize("wrap", [False, True])
 @pytest.mark.parametrize("n", [5, 6, 7])
 def test_compact_nonflush_tables_hold_every_rank(wrap: bool, n: int) -> None:
     """Every rank-key sum finds its own rank; no two sums share an entry."""
-    numpy_tables = tables.get_tables(wrap)
-    table, shift = numpy_tables.nonflush_compact(n)
+    ladder = HIGH_WRAP if wrap else HIGH
+    numpy_tables = rank_tables(ladder)
+    table, shift = nonflush_compact(ladder, n)
     sums = numpy_tables.nonflush_keys[n]
     index = sums + shift[sums >> ladders.NONFLUSH_ROW_BITS]
     assert len(np.unique(index)) == len(sums) and index.min() >= 0
@@ -643,7 +646,7 @@ def test_compact_nonflush_tables_hold_every_rank(wrap: bool, n: int) -> None:
 
 def test_scalar_key_sums_stay_single_digit_ints() -> None:
     """Every partial sum of up to seven scalar card keys is below 2**30 in absolute value."""
-    keys = sorted(tables.SCALAR_CARD_KEYS)
+    keys = sorted(card_keys.SCALAR_CARD_KEYS)
     for m in range(1, 8):
         # Extremes: the m largest (or smallest) keys; at most four cards share a rank.
         assert abs(sum(keys[-m:])) < 2**30 and abs(sum(keys[:m])) < 2**30
@@ -661,16 +664,15 @@ def test_import_and_first_evaluation_need_no_numpy() -> None:
 
 def test_import_loads_only_the_light_path() -> None:
     """``import showdown`` and a first ``evaluate_ids`` load the kernel's loader and the
-    scalar path only: no numpy, game, variants, cards or typing (every export is lazy).
-    The numpy backend's Python path reads its tables with showdown.hands.lookup (no numpy)."""
+    scalar path only: no numpy, game, variants, cards, typing or table builder (every
+    export is lazy). Both backends read the shipped rank tables without numpy."""
     code = (
         "import sys, showdown\n"
-        "native = showdown.BACKEND == 'native'\n"
         "assert 'showdown.hands.value' not in sys.modules and 'showdown.cards' not in sys.modules\n"
         "assert showdown.evaluate_ids([0, 5, 10, 15, 20, 25, 30]) > 0\n"
-        "heavy = ('numpy', 'dataclasses', 'secrets', 'hashlib', 'showdown.game',\n"
-        "         'showdown.variants', 'showdown.cards', 'showdown.hands.value')\n"
-        "heavy += ('typing', 'enum', 'showdown.hands.lookup') if native else ()\n"
+        "heavy = ('numpy', 'dataclasses', 'secrets', 'hashlib', 'typing', 'enum',\n"
+        "         'showdown.game', 'showdown.variants', 'showdown.cards',\n"
+        "         'showdown.categories', 'showdown.hands.value', 'showdown.hands.ladders')\n"
         "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
         "assert not loaded, loaded\n"
         "from showdown import Card, HandValue, evaluate\n"

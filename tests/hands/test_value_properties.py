@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import reference as ref
-from showdown import evaluate, evaluate_ids, evaluate_ids_wrap
+from showdown import evaluate, evaluate_ids_wrap
 from showdown.hands.batch import evaluate_batch, evaluate_omaha_batch
-from showdown.hands.scalar import evaluate_omaha_ids
+from showdown.hands.scalar import evaluate_omaha_ids, evaluator
 
 #: Every test here runs on the native kernel and on the numpy path (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("backend")
@@ -30,7 +30,7 @@ def hand_sizes(lo: int = 5, hi: int = 7) -> st.SearchStrategy[int]:
 
 
 def scalar(wrap: bool) -> Callable[[Sequence[int]], int]:
-    return evaluate_ids_wrap if wrap else evaluate_ids
+    return evaluate_ids_wrap if wrap else evaluator()
 
 
 @SETTINGS

@@ -1,6 +1,6 @@
 """A slow, obviously-correct reference evaluator, written straight from SPEC R1-R4 and R10.
 
-It shares no code with ``showdown.hands.lookup`` or ``showdown.hands.value``: it only
+It shares no code with ``showdown.hands.rank_tables`` or ``showdown.hands.value``: it only
 knows card ids (``id = 4 * rank + suit``, rank 0..12 for 2..A). A five-card
 hand's *key* is ``(category, order)``: the category number (0 high card .. 8
 straight flush, R1) and its five ranks in comparison order (R2). Keys compare

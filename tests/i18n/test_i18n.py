@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from showdown import Category, evaluate
-from showdown.hands.lookup import get_tables
+from showdown.hands.ladders import class_columns
 from showdown.i18n import (
     LANGS,
     category_name,
@@ -15,6 +15,7 @@ from showdown.i18n import (
     pick_lang,
     rank_name,
 )
+from showdown.variants import HIGH, HIGH_WRAP
 
 C = Category
 
@@ -125,9 +126,9 @@ RU_GEN_PLURAL = ["двоек", "троек", "четвёрок", "пятёрок
 @pytest.mark.parametrize("wrap", [False, True])
 def test_every_strength_is_named_with_its_top_rank(wrap: bool) -> None:
     """All 7,462 strengths get a name in each language; the name carries the deciding rank."""
-    tables = get_tables(wrap)
+    categories, all_ranks = class_columns(HIGH_WRAP if wrap else HIGH)
     for rank in range(1, 7463):
-        category, ranks = tables.classes_category[rank], tables.classes_ranks[rank]
+        category, ranks = categories[rank], all_ranks[rank]
         names = {lang: describe_hand(category, ranks, lang) for lang in LANGS}
         assert all(n and n[0].isupper() for n in names.values())
         if rank == 1 or (category == C.STRAIGHT_FLUSH and ranks[0] == 12):
@@ -147,10 +148,10 @@ def test_every_strength_is_named_with_its_top_rank(wrap: bool) -> None:
 
 def test_names_differ_between_strength_groups() -> None:
     """Different group ranks give different names (kickers are not part of a name)."""
-    tables = get_tables()
+    categories, all_ranks = class_columns(HIGH)
     seen: dict[tuple[str, str], tuple[int, ...]] = {}
     for rank in range(1, 7463):
-        category, ranks = tables.classes_category[rank], tables.classes_ranks[rank]
+        category, ranks = categories[rank], all_ranks[rank]
         key_ranks = {
             C.PAIR: ranks[:1],
             C.TWO_PAIR: (ranks[0], ranks[2]),

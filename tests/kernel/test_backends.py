@@ -12,8 +12,9 @@ import importlib.util
 import os
 import shutil
 import subprocess
+import sys
 import sysconfig
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
 from pathlib import Path
@@ -29,7 +30,10 @@ from showdown import Card, equity, evaluate_batch, evaluate_omaha_batch
 from showdown.categories import category_ranges
 from showdown.hands import native as _backend
 from showdown.hands import scalar as scalar_module  # the scalar paths of both backends
+from showdown.hands.ladder_scalar import ladder_ids, value_ids
+from showdown.hands.rank_tables import kernel_buffers
 from showdown.hands.stats import rank_counts
+from showdown.variants import ACE_TO_FIVE, find_variant
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
@@ -61,13 +65,59 @@ def test_backend_is_visible() -> None:
     forced = os.environ.get("SHOWDOWN_BACKEND", "").lower() == "numpy"
     default = "numpy" if forced else "native"
     assert showdown.BACKEND == _backend.BACKEND == default
+    hot = showdown.evaluate_ids
+    assert hot is scalar_module.evaluator(backend=default)  # bound once per process
     with _backend.use("numpy"):
         assert _backend.current() == "numpy"
-        assert showdown.evaluate_ids is scalar_module._evaluate_ids_python
+        assert scalar_module.evaluator() is scalar_module.evaluator(backend="numpy")
+        assert showdown.evaluate_ids is hot  # never rebound: no copy of it goes stale
     assert _backend.current() == default
-    assert (showdown.evaluate_ids is scalar_module._evaluate_ids_python) == forced
     with pytest.raises(ValueError, match="'native' or 'numpy'"), _backend.use("fast"):  # type: ignore[arg-type]
         pass
+
+
+def kernel_calls(run: Callable[[], Any]) -> list[str]:
+    """The kernel methods that ``run()`` calls, as a profiler sees every C call."""
+    kernel_type = type(_backend.native_tables(False))
+    seen: list[str] = []
+
+    def watch(frame: object, event: str, arg: Any) -> None:
+        if event == "c_call" and isinstance(getattr(arg, "__self__", None), kernel_type):
+            seen.append(arg.__name__)
+
+    sys.setprofile(watch)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+@pytest.mark.parametrize("name", _backend.NAMES)
+def test_every_path_runs_the_backend_in_use(name: str) -> None:
+    """What the ``backend`` fixture switches truly switches: under ``use("native")`` each
+    path calls the kernel, under ``use("numpy")`` none does (a path holding on to another
+    backend's function would fail here). ``evaluate_ids`` stays the process's own."""
+    hand = [48, 44, 40, 36, 32, 0, 1]
+    hole, board = [51, 47, 0, 5], [43, 39, 35, 2, 6]
+    holdem, o8 = find_variant("holdem"), find_variant("omaha-hi-lo")
+    paths: dict[str, Callable[[], Any]] = {
+        "evaluator": lambda: scalar_module.evaluator()(hand),
+        "evaluate_ids_wrap": lambda: showdown.evaluate_ids_wrap(hand),
+        "evaluate_omaha_ids": lambda: showdown.evaluate_omaha_ids(hole, board),
+        "evaluate": lambda: showdown.evaluate("As Ks", board="Qs Js Ts 2c 3d"),
+        "evaluate_batch": lambda: evaluate_batch([hand]),
+        "evaluate_omaha_batch": lambda: evaluate_omaha_batch([hole], [board]),
+        "ladder_ids": lambda: ladder_ids(hand[:5], ACE_TO_FIVE),
+        "value_ids": lambda: [value_ids(hand[:2], hand[2:], holdem, ladder) for ladder in
+                              holdem.ladders],
+        "value_ids omaha": lambda: [value_ids(hole, board, o8, o8.ladders[0])],
+    }  # fmt: skip
+    with _backend.use(name):
+        for label, run in paths.items():
+            assert bool(kernel_calls(run)) == (name == "native"), label
+        hot = kernel_calls(lambda: showdown.evaluate_ids(hand))
+    assert hot == (["rank"] if _backend.BACKEND == "native" else [])
 
 
 @pytest.mark.parametrize("wrap", [False, True])
@@ -222,8 +272,8 @@ def test_rows_by_pairs_and_card_by_card(k: int, dtype: type) -> None:
 
 def test_scalar_paths_agree() -> None:
     rng = np.random.default_rng(8)
-    python = scalar_module._evaluate_ids_python
-    native = _backend.native_tables(False).rank
+    python = scalar_module.evaluator(backend="numpy")
+    native = scalar_module.evaluator(backend="native")
     for k in (5, 6, 7):
         for hand in random_hands(rng, 30_000, k).tolist():
             assert native(hand) == python(hand)
@@ -423,8 +473,7 @@ def test_the_portable_c_batch_loop_agrees(tmp_path: Path, flag: str) -> None:
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
-    buffers = _backend.standard_buffers()
-    assert buffers is not None
+    buffers = kernel_buffers()
     portable = module.Tables(*buffers[0], _backend._ids_error, _backend._omaha_ids_error,
                              key_gaps=buffers[1])  # fmt: skip
     built = _backend.native_tables(False)

@@ -23,23 +23,6 @@ PRIVATE_MODULES = {
     "showdown._lazy": {"showdown", "showdown.game"},
     "showdown._native": {"showdown.hands.native"},
 }
-#: Private names of hands/ still imported across its modules, left to the hands wing's
-#: own rework; each must go from here when it goes from the code.
-NOT_YET = {
-    ("showdown.hands.ladder_batch", "showdown.hands.ladder_lookup._key_tables"),
-    ("showdown.hands.ladder_batch", "showdown.hands.ladders._BINOM"),
-    ("showdown.hands.ladder_native", "showdown.hands.ladders._BINOM"),
-    ("showdown.hands.ladder_native", "showdown.hands.ladders._combo_index"),
-    ("showdown.hands.ladder_native", "showdown.hands.ladders._row_starts"),
-    ("showdown.hands.ladder_native", "showdown.hands.ladder_lookup._omaha_index"),
-    ("showdown.hands.ladder_scalar", "showdown.hands.ladders._BINOM"),
-    ("showdown.hands.lookup", "showdown.hands.ladders._first_fit_starts"),
-    ("showdown.hands.lookup", "showdown.hands.ladders._multisets"),
-    ("showdown.hands.native", "showdown.hands.ladders._row_starts"),
-    ("showdown.hands.omaha_batch", "showdown.hands.ladder_lookup._key_tables"),
-    ("showdown.hands.omaha_batch", "showdown.hands.ladder_lookup._omaha_index"),
-}
-
 
 def _private(name: str) -> bool:
     """``_name``, but not ``__dunder__`` nor a ``_sunder_`` hook such as ``_repr_svg_``."""
@@ -127,13 +110,8 @@ def _allowed(importer: str, what: str) -> bool:
 
 
 def test_no_module_takes_another_modules_private_names() -> None:
-    wrong = sorted(u for u in found() - NOT_YET if not _allowed(*u))
+    wrong = sorted(u for u in found() if not _allowed(*u))
     assert wrong == [], "\n".join(f"{importer} uses {what}" for importer, what in wrong)
-
-
-def test_what_is_left_to_do_is_still_there() -> None:
-    """An entry of :data:`NOT_YET` whose import is gone goes from the list too."""
-    assert sorted(NOT_YET - found()) == []
 
 
 def test_the_scan_sees_each_kind_of_use() -> None:

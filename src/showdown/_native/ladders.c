@@ -10,7 +10,7 @@
  */
 #include "kernel.h"
 
-/* comb(i, k) for i < 52, k <= 4 (as showdown.hands.ladders._BINOM). */
+/* comb(i, k) for i < 52, k <= 4 (as showdown.hands.ladders.BINOMIAL). */
 static int64_t game_binom[5][NCARDS];
 
 static void game_binom_init(void)

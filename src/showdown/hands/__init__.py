@@ -1,14 +1,25 @@
 """Hands: what a player's cards are worth, one hand or millions at once.
 
-=====================  =========================================================
-``value``              :func:`~showdown.hands.value.evaluate` and
-                       :class:`~showdown.hands.value.HandValue`: the friendly layer
-``scalar``             the per-call hot path on card ids (``evaluate_ids``)
-``batch``              rows of card ids in numpy arrays, every game
-``ladders``, ``lookup``, ``ladder_lookup``  tables built from each game's ladder
-``native``             the optional C kernel and the choice of backend
-``stats``, ``percentile``, ``variant_stats``  counts of every hand of a size
-=====================  =========================================================
+====================================  ===========================================
+``value``                             :func:`~showdown.hands.value.evaluate` and
+                                      :class:`~showdown.hands.value.HandValue`
+``scalar``                            the per-call hot path on card ids
+                                      (``evaluate_ids``), standard rules
+``ladder_scalar``                     one hand in any game's ladder
+``batch``, ``high_batch``,            rows of card ids in numpy arrays, every game
+``ladder_batch``, ``omaha_batch``,
+``arrays``
+``stats``, ``percentile``,            counts of every hand of a size
+``variant_stats``
+``native``, ``ladder_native``         the optional C kernel and the backend in use
+``rank_tables``                       every lookup table, made once and handed to
+                                      the evaluators
+``ladders``                           the tables' builder: each ladder's values
+                                      from its declaration
+``card_keys``, ``packed``             what each card adds to a sum; the shipped
+                                      ``rank_tables.bin``
+``idcheck``                           the errors of bad card ids
+====================================  ===========================================
 
 The public names are exported by :mod:`showdown`; this wing imports only the
 bottom floor (cards, categories, variants, phrasebooks).

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from showdown.cards import CardError
-from showdown.hands.lookup import CARD_KEYS
+from showdown.hands.card_keys import CARD_KEYS
 from showdown.variants import Variant
 
 #: Hands per chunk: the temporaries stay within a few megabytes (cache-sized)

@@ -26,9 +26,10 @@ from showdown.hands.arrays import (
     first_bad_row,
     native_order,
 )
+from showdown.hands.card_keys import SUIT_BITS, SUIT_MASK
 from showdown.hands.ladders import NONFLUSH_ROW_BITS
-from showdown.hands.lookup import SUIT_BITS, SUIT_MASK, get_tables
-from showdown.variants import omaha_picks
+from showdown.hands.rank_tables import nonflush_compact, rank_tables
+from showdown.variants import HIGH, HIGH_WRAP, omaha_picks
 
 __all__ = ["high_batch", "high_omaha_batch"]
 
@@ -43,7 +44,8 @@ def _evaluate_chunk(
 ) -> None:
     """Ranks of the hands of ``cards`` (intp ids, shape (k, m)) into ``out`` (uint16, m).
 
-    ``nonflush`` is :meth:`Tables.nonflush_compact`; ``flush_suit`` the suit table
+    ``nonflush`` is :func:`~showdown.hands.rank_tables.nonflush_compact`; ``flush_suit``
+    the suit table
     of k cards; ``index`` an intp scratch buffer (m).
     """
     # One gather per card position: fancy indexing walks a strided column
@@ -113,8 +115,9 @@ def high_batch(
             raise first_bad_row(hands[bad : bad + 1], bad, "hands", repeats=check)
         return out
     n = hands.shape[1]
-    tables = get_tables(wrap)
-    nonflush = tables.nonflush_compact(n)
+    ladder = HIGH_WRAP if wrap else HIGH
+    tables = rank_tables(ladder)
+    nonflush = nonflush_compact(ladder, n)
     flush_suit = tables.flush_suit[n]
     size = min(len(hands), CHUNK)
     # numpy gathers fastest with intp indices. Unchecked intp input is used in
@@ -183,8 +186,9 @@ def high_omaha_batch(holes: np.ndarray, boards: np.ndarray, wrap: bool, check: b
             both = np.concatenate([holes[bad : bad + 1], boards[bad : bad + 1]], axis=1)
             raise first_bad_row(both, bad, "hole and board", repeats=check)
         return best
-    tables = get_tables(wrap)
-    table, shift = tables.nonflush_compact(5)
+    ladder = HIGH_WRAP if wrap else HIGH
+    tables = rank_tables(ladder)
+    table, shift = nonflush_compact(ladder, 5)
     flush_suit = tables.flush_suit[5]
     best = np.empty(len(holes), dtype=np.uint16)
     hole_pairs, board_triples = omaha_picks(holes.shape[1], boards.shape[1])

@@ -31,7 +31,6 @@ showdown.cards.CardError: hands row 0 holds a card that is not in the short-deck
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -49,10 +48,10 @@ from showdown.hands.arrays import (
     first_bad,
     native_order,
 )
+from showdown.hands.card_keys import SUIT_BITS, SUIT_MASK
 from showdown.hands.high_batch import high_batch
-from showdown.hands.ladder_lookup import _key_tables
-from showdown.hands.ladders import _BINOM, NONFLUSH_ROW_BITS, ladder_tables
-from showdown.hands.lookup import SUIT_BITS, SUIT_MASK, get_tables
+from showdown.hands.ladders import BINOMIAL, NONFLUSH_ROW_BITS, hand_sizes
+from showdown.hands.rank_tables import RankTables, joint_nonflush_compact, rank_tables
 from showdown.variants import (
     BADUGI,
     EIGHT_OR_BETTER,
@@ -65,7 +64,7 @@ from showdown.variants import (
 
 __all__ = ["evaluate_game_batch", "ladder_batch"]
 
-_BINOMS = np.array(_BINOM, dtype=np.int64)
+_BINOMS = np.array(BINOMIAL, dtype=np.int64)
 
 
 def _key_batch(
@@ -76,18 +75,21 @@ def _key_batch(
 
     Every ladder's compact table has the same row layout (the row starts depend on
     the rank keys only), so the index into it is computed once for all ladders, and
-    two ladders' tables are read as one (:func:`_joint_table`: both values of a hand
-    in one 32-bit gather, written straight into the (N, 2) result). The flush step
+    two ladders' tables are read as one (both values of a hand in one 32-bit gather,
+    written straight into the (N, 2) result: see
+    :func:`~showdown.hands.rank_tables.joint_nonflush_compact`). The flush step
     (which hands hold five of a suit, and their suited rank masks) is done once for
     every ladder with flushes. All gathers are ``np.take(mode="clip")`` into reused
     buffers: no temporaries, and no bounds check per element (every index is in
     range: the ids are checked, the tables padded).
     """
     n = hands.shape[1]
-    lookups = [_key_tables(ladder, n) for ladder in ladders]
-    flushes = [(flush, i) for i, (_, s, flush) in enumerate(lookups) if s is not None]
-    suits = get_tables().flush_suit[n]  # the same for every ladder with flushes
-    table, shift = _joint_table(ladders, n)
+    tables = [_of_size(ladder, n) for ladder in ladders]
+    flushes = [(t.flush, i) for i, t in enumerate(tables) if t.ladder.flushes]
+    # The flush suits depend on the suit keys only: the same for every ladder with flushes.
+    suits = rank_tables(HIGH).flush_suit[n]
+    has_flush = suits >= 0
+    table, shift = joint_nonflush_compact(ladders, n)
     result = np.empty((len(hands), len(ladders)) if len(ladders) > 1 else len(hands), np.uint16)
     out = result.reshape(len(hands), len(ladders))  # a view: one column per ladder
     flat = out.view(table.dtype).reshape(len(hands))  # one item per hand: all its values
@@ -109,7 +111,7 @@ def _key_batch(
         if flushes:
             np.bitwise_and(key, SUIT_MASK, out=index)
             has = has_buffer[:m]
-            np.take(_has_flush(n), index, out=has, mode="clip")
+            np.take(has_flush, index, out=has, mode="clip")
             flushed = np.flatnonzero(has)
             if flushed.size:  # five or more of one suit (a few % of 7-card hands)
                 mask = _suited_mask(cards, flushed, suits[index[flushed]])
@@ -118,28 +120,11 @@ def _key_batch(
     return result
 
 
-@cache
-def _joint_table(ladders: tuple[Ladder, ...], n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(table, shift) of the compact non-flush tables of ``ladders`` for ``n`` cards: one
-    ladder's own (uint16), or two ladders' side by side, each entry the pair of their
-    values (uint16, uint16) read as one uint32 (same layout: one index for both)."""
-    compact = [_key_tables(ladder, n)[0] for ladder in ladders]
-    (table, shift), *others = compact
-    for other, other_shift in others:
-        if len(other) != len(table) or not np.array_equal(other_shift, shift):
-            raise AssertionError("the ladders' compact tables differ in layout")  # pragma: no cover
-    if len(compact) == 1:
-        return table, shift
-    if len(compact) != 2:  # pragma: no cover - a game has one or two ladders
-        raise AssertionError(f"{len(compact)} ladders")
-    joint = np.ascontiguousarray(np.stack([t for t, _ in compact], axis=1))
-    return joint.view(np.uint32).reshape(len(table)), shift
-
-
-@cache
-def _has_flush(n: int) -> np.ndarray:
-    """bool[256]: low key bits of ``n`` cards -> five or more of one suit."""
-    return np.asarray(get_tables().flush_suit[n]) >= 0
+def _of_size(ladder: Ladder, n: int) -> RankTables:
+    """The tables of ``ladder``, which must cover hands of ``n`` cards."""
+    if n not in hand_sizes(ladder):
+        raise CardError(f"the {ladder.key} ladder takes {hand_sizes(ladder)} cards, not {n}")
+    return rank_tables(ladder)
 
 
 def _suited_mask(cards: np.ndarray, hands: np.ndarray, suit: np.ndarray) -> np.ndarray:
@@ -164,7 +149,7 @@ def _badugi_batch(hands: np.ndarray, variant: Variant, check: bool) -> np.ndarra
     """Badugi values: per chunk the four ids as uint8 (8 to a word: the cheapest work
     numpy does), sorted by a network; then a sorted row holds a card twice exactly when
     two neighbours are equal, and its combination index reads the table."""
-    table = ladder_tables(BADUGI).badugi
+    table = rank_tables(BADUGI).badugi
     out = np.empty(len(hands), dtype=np.uint16)
     if hands.dtype != np.uint8 and hands.size:  # ids outside 0..51 would wrap in uint8
         outside = (hands < 0) | (hands > 51)

@@ -2,12 +2,13 @@
 
 A ladder of five to seven cards (short deck, deuce-to-seven, ace-to-five,
 eight-or-better) is evaluated by the same C loops as the standard game, given
-its own tables: :func:`ladder_kernel` builds that kernel ``Tables`` object
-once per ladder; ``stud_hilo_batch`` adds a stud hand's eight-or-better low,
-read from the set of its low ranks (:func:`stud_low_table`). Badugi and Omaha
-hi-lo have entry points of their own (``badugi_batch``; ``omaha_hilo``, both
-halves from one table read per five), fed by :func:`badugi_table` and
-:func:`omaha_tables`.
+its own tables (from :mod:`showdown.hands.rank_tables`): :func:`ladder_kernel`
+makes that kernel ``Tables`` object once per ladder; ``stud_hilo_batch`` adds a
+stud hand's eight-or-better low, read from the set of its low ranks
+(:func:`stud_low_table`). Badugi and Omaha hi-lo have entry points of their own
+(``badugi_batch``; ``omaha_hilo``, both halves from one table read per five), fed
+by :func:`badugi_table` and :func:`omaha_tables`: the ladders' tables laid out as
+only those C loops read them.
 
 Only imported when the native backend is in use.
 
@@ -18,7 +19,6 @@ Only imported when the native backend is in use.
 
 from __future__ import annotations
 
-from array import array
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -26,45 +26,27 @@ from typing import Any
 import numpy as np
 
 from showdown.hands import native
-from showdown.hands.ladders import (
-    _BINOM,
-    _combo_index,
-    _row_starts,
-    ladder_tables,
-    no_hand,
-    value_of_ranks,
+from showdown.hands.ladders import BINOMIAL, combo_index, no_hand, value_of_ranks
+from showdown.hands.rank_tables import (
+    ladder_kernel_buffers,
+    omaha_index,
+    omaha_nonflush,
+    rank_tables,
 )
-from showdown.hands.lookup import CARD_KEYS
 from showdown.variants import BADUGI, EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Ladder
 
 __all__ = ["badugi_table", "ladder_kernel", "omaha_tables", "stud_low_table"]
 
-_SIZES = (5, 6, 7)
-
 
 @cache
 def ladder_kernel(ladder: Ladder) -> Any:
-    """The kernel's ``Tables`` of a 5-7 card ``ladder`` (its ``rank``, ``batch``...).
-
-    Hand sizes the ladder has no tables for (deuce-to-seven: five cards only)
-    get empty ones: the games never ask for them.
-    """
+    """The kernel's ``Tables`` of a 5-7 card ``ladder`` (its ``rank``, ``batch``...), made
+    once from :func:`~showdown.hands.rank_tables.ladder_kernel_buffers`."""
     if ladder is HIGH or ladder is HIGH_WRAP:
         return native.native_tables(ladder is HIGH_WRAP)
     if ladder.cards != 5:
         raise ValueError(f"the {ladder.key} ladder has no key-sum tables")
-    tables = ladder_tables(ladder)
-    empty = np.zeros(0, dtype=np.int64)
-    flush_suit = native.flush_suits() if ladder.flushes else bytes([255]) * (256 * len(_SIZES))
-    buffers = (
-        array("I", CARD_KEYS),
-        flush_suit,
-        tables.flush,
-        [tables.nonflush_keys.get(n, empty) for n in _SIZES],
-        [tables.nonflush_values.get(n, empty) for n in _SIZES],
-        [_row_starts(n) for n in _SIZES],
-    )
-    return native.make_tables((buffers, False))
+    return native.make_tables(ladder_kernel_buffers(ladder))
 
 
 @cache
@@ -85,11 +67,11 @@ def badugi_table() -> np.ndarray:
             f = np.where(suits[:, j] == suits[:, i], j, f)
         first.append(f)
     pattern = first[1] + 2 * first[2] + 6 * first[3]
-    binom = np.array(_BINOM, dtype=np.int64)
+    binom = np.array(BINOMIAL, dtype=np.int64)
     multiset = ranks[:, 0] + binom[2][ranks[:, 1] + 1] + binom[3][ranks[:, 2] + 2]
     multiset += binom[4][ranks[:, 3] + 3]
     table = np.zeros(1820 * 24, dtype=np.uint16)
-    table[multiset * 24 + pattern] = ladder_tables(BADUGI).badugi[_combo_index(hands)]
+    table[multiset * 24 + pattern] = rank_tables(BADUGI).badugi[combo_index(hands)]
     return table
 
 
@@ -111,10 +93,8 @@ def stud_low_table() -> np.ndarray:
 def omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's Omaha eight-or-better tables: the pair index (uint16[169]), the
     triple index (uint32[2197]) and high << 16 | low by their sum (uint32[455 * 91]),
-    as :func:`showdown.hands.omaha_batch.omaha_rank_table` lays them out."""
-    from showdown.hands.ladder_lookup import _omaha_index, omaha_rank_table
-
-    pair, triple = _omaha_index()
-    high = omaha_rank_table(HIGH).astype(np.uint32)
-    low = omaha_rank_table(EIGHT_OR_BETTER).astype(np.uint32)
+    as :func:`~showdown.hands.rank_tables.omaha_nonflush` lays them out."""
+    pair, triple = omaha_index()
+    high = omaha_nonflush(HIGH).astype(np.uint32)
+    low = omaha_nonflush(EIGHT_OR_BETTER).astype(np.uint32)
     return pair.astype(np.uint16), triple.astype(np.uint32), (high << 16) | low

@@ -1,18 +1,18 @@
-"""Every ladder's tables, generated from its declaration: the one table builder.
+"""Every ladder's values and lookup tables, generated from its declaration: the builder.
 
 Every ladder (see :mod:`showdown.variants`) lists its categories in order;
 :func:`ladder_classes` turns that list into every distinct value, best first,
 each with its category and its ranks in comparison order. Value 1 is the
 best hand of the ladder, ``ladder.size`` the worst, and ``ladder.size + 1``
 (:func:`no_hand`) means no qualifying hand (an eight-or-better low that is not
-there). :class:`LadderTables` builds the lookup tables: a card-key sum tells
-the rank multiset and whether five cards share a suit; badugi, where suits
-decide which cards play, has a table indexed by the four cards themselves.
+there). From the values come the lookup tables: a card-key sum tells the rank
+multiset (:func:`nonflush_tables`) and whether five cards share a suit
+(:func:`flush_table` then reads their rank mask); badugi, where suits decide
+which cards play, has a value per four-card hand (:func:`badugi_values`).
 
-The standard ladder is one more declaration: its tables come from here too,
-once, and ship packed in ``tables.bin`` (:mod:`showdown.hands.lookup` reads
-them without building); the scalar evaluators that read any ladder's tables
-are in :mod:`showdown.hands.ladder_scalar`.
+This module only computes. :mod:`showdown.hands.rank_tables` owns the results:
+it asks for each ladder's tables once (the standard ladder's are read from the
+shipped ``rank_tables.bin`` instead) and hands them to the evaluators.
 
 >>> from showdown.variants import ACE_TO_FIVE, BADUGI, DEUCE_TO_SEVEN, SHORT_DECK
 >>> ladder_classes(ACE_TO_FIVE)[0], ladder_classes(DEUCE_TO_SEVEN)[0]
@@ -21,6 +21,8 @@ are in :mod:`showdown.hands.ladder_scalar`.
 (<Category.STRAIGHT_FLUSH: 8>, (7, 6, 5, 4, 12))
 >>> ladder_classes(BADUGI)[0], ladder_classes(BADUGI)[-1]
 ((<BadugiCategory.FOUR_CARD: 12>, (2, 1, 0, 12)), (<BadugiCategory.ONE_CARD: 9>, (11,)))
+>>> int(flush_table(SHORT_DECK)[0b1000011110000])  # A-6-7-8-9 suited
+6
 """
 
 from __future__ import annotations
@@ -31,21 +33,31 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.hands.packed import RANK_KEYS, shipped_segments
-from showdown.hands.packed import flush_suit_list as _flush_suit_list
+from showdown.hands.card_keys import RANK_KEYS
 from showdown.variants import BADUGI, Ladder
 
 if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
-    "LadderTables",
+    "BINOMIAL",
+    "NONFLUSH_ROW_BITS",
+    "badugi_values",
+    "class_columns",
+    "combo_index",
+    "compact_table",
+    "first_fit_starts",
+    "flush_table",
+    "hand_sizes",
     "ladder_classes",
-    "ladder_tables",
+    "multiset_keys",
     "no_hand",
+    "nonflush_tables",
+    "value_of_ranks",
 ]
 
 _C = Category
+_FLUSHY = (_C.STRAIGHT_FLUSH, _C.FLUSH)
 
 
 def no_hand(ladder: Ladder) -> int:
@@ -155,100 +167,87 @@ def hand_sizes(ladder: Ladder) -> tuple[int, ...]:
     return (5,) if ladder.low and ladder.flushes else (5, 6, 7)
 
 
-class LadderTables:
-    """The numpy tables of one ladder (built by :func:`ladder_tables`)."""
+def flush_table(ladder: Ladder) -> np.ndarray:
+    """uint16[8192]: the rank mask of five to seven cards of one suit -> value (0: not a
+    flush, or a ladder without flushes)."""
+    import numpy as np
 
-    __slots__ = ("badugi", "flush", "flush_suit", "ladder", "nonflush_keys", "nonflush_values")
+    flush = np.zeros(1 << 13, dtype=np.uint16)
+    if not ladder.flushes:
+        return flush
+    bit = 1 << np.arange(13, dtype=np.int64)
+    for value, (category, ranks) in enumerate(ladder_classes(ladder), start=1):
+        if category in _FLUSHY:
+            flush[sum(1 << r for r in ranks)] = value
+    five = flush.astype(np.int64)
+    for n in hand_sizes(ladder)[1:]:
+        rows = np.array(list(combinations(ladder.ranks, n)), dtype=np.int64)
+        best = np.full(len(rows), 65535, dtype=np.int64)
+        for combo in combinations(range(n), 5):
+            np.minimum(best, five[bit[rows[:, list(combo)]].sum(axis=1)], out=best)
+        flush[bit[rows].sum(axis=1)] = best
+    return flush
 
-    def __init__(self, ladder: Ladder) -> None:
-        import numpy as np
 
-        self.ladder = ladder
-        #: uint16[8192]: rank mask of five to seven cards of one suit -> value (flush ladders).
-        self.flush = np.zeros(1 << 13, dtype=np.uint16)
-        #: n -> int8[256]: low key bits -> the suit of five or more cards, or -1.
-        self.flush_suit: dict[int, np.ndarray] = {}
-        #: n -> sorted rank-key sums of every rank multiset in play, and their values.
-        self.nonflush_keys: dict[int, np.ndarray] = {}
-        self.nonflush_values: dict[int, np.ndarray] = {}
-        #: Badugi: value of every four-card hand by its combination index (see _combo_index).
-        self.badugi = np.zeros(0, dtype=np.uint16)
-        if ladder.key == BADUGI.key:
-            self._build_badugi()
+def nonflush_tables(ladder: Ladder) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
+    """By hand size: the sorted rank-key sums of every rank multiset in play (int64), and
+    their values without a flush (uint16). Raises if two multisets share a sum."""
+    import numpy as np
+
+    none = no_hand(ladder)
+    in_play = np.zeros(13, dtype=bool)
+    in_play[list(ladder.ranks)] = True
+    rank_keys = np.array(RANK_KEYS, dtype=np.int64)
+    known = {
+        sum(RANK_KEYS[r] for r in ranks): value
+        for value, (category, ranks) in enumerate(ladder_classes(ladder), start=1)
+        if category not in _FLUSHY
+    }
+    five_rows = _multisets(5)
+    five_rows = five_rows[in_play[five_rows].all(axis=1)]
+    five_keys = np.sort(rank_keys[five_rows].sum(axis=1))
+    five_values = np.array([known.get(k, none) for k in five_keys.tolist()], dtype=np.int64)
+    all_keys: dict[int, np.ndarray] = {}
+    all_values: dict[int, np.ndarray] = {}
+    for n in hand_sizes(ladder):
+        if n == 5:
+            keys, values = five_keys, five_values
         else:
-            self._build()
+            rows = _multisets(n)
+            rows = rows[in_play[rows].all(axis=1)]
+            keys = rank_keys[rows].sum(axis=1)
+            values = np.full(len(rows), none, dtype=np.int64)
+            for combo in combinations(range(n), 5):
+                sub = rank_keys[rows[:, list(combo)]].sum(axis=1)
+                np.minimum(values, five_values[np.searchsorted(five_keys, sub)], out=values)
+            order = np.argsort(keys)
+            keys, values = keys[order], values[order]
+        if (np.diff(keys) <= 0).any():
+            raise AssertionError(f"rank keys collide for {n} cards")
+        all_keys[n], all_values[n] = keys, values.astype(np.uint16)
+    return all_keys, all_values
 
-    def _build(self) -> None:
-        import numpy as np
 
-        ladder = self.ladder
-        classes = ladder_classes(ladder)
-        none = no_hand(ladder)
-        in_play = np.zeros(13, dtype=bool)
-        in_play[list(ladder.ranks)] = True
-        bit = 1 << np.arange(13, dtype=np.int64)
-        flushy = (_C.STRAIGHT_FLUSH, _C.FLUSH)
-        if ladder.flushes:
-            for value, (category, ranks) in enumerate(classes, start=1):
-                if category in flushy:
-                    self.flush[sum(1 << r for r in ranks)] = value
-            five = self.flush.astype(np.int64)
-            for n in hand_sizes(ladder)[1:]:
-                rows = np.array(list(combinations(ladder.ranks, n)), dtype=np.int64)
-                best = np.full(len(rows), 65535, dtype=np.int64)
-                for combo in combinations(range(n), 5):
-                    np.minimum(best, five[bit[rows[:, list(combo)]].sum(axis=1)], out=best)
-                self.flush[bit[rows].sum(axis=1)] = best
-        rank_keys = np.array(RANK_KEYS, dtype=np.int64)
-        known = {
-            sum(RANK_KEYS[r] for r in ranks): value
-            for value, (category, ranks) in enumerate(classes, start=1)
-            if category not in flushy
-        }
-        five_rows = _multisets(5)
-        five_rows = five_rows[in_play[five_rows].all(axis=1)]
-        five_keys = np.sort(rank_keys[five_rows].sum(axis=1))
-        five_values = np.array([known.get(k, none) for k in five_keys.tolist()], dtype=np.int64)
-        for n in hand_sizes(ladder):
-            self.flush_suit[n] = np.array(
-                _flush_suit_list(n) if ladder.flushes else [-1] * 256, dtype=np.int8
-            )
-            if n == 5:
-                keys, values = five_keys, five_values
-            else:
-                rows = _multisets(n)
-                rows = rows[in_play[rows].all(axis=1)]
-                keys = rank_keys[rows].sum(axis=1)
-                values = np.full(len(rows), none, dtype=np.int64)
-                for combo in combinations(range(n), 5):
-                    sub = rank_keys[rows[:, list(combo)]].sum(axis=1)
-                    np.minimum(values, five_values[np.searchsorted(five_keys, sub)], out=values)
-                order = np.argsort(keys)
-                keys, values = keys[order], values[order]
-            self.nonflush_keys[n], self.nonflush_values[n] = keys, values.astype(np.uint16)
+def badugi_values() -> np.ndarray:
+    """uint16: the badugi value of every four-card hand, by its combination index
+    (:func:`combo_index`)."""
+    import numpy as np
 
-    def _build_badugi(self) -> None:
-        import numpy as np
-
-        classes = ladder_classes(BADUGI)
-        by_mask = np.zeros(1 << 13, dtype=np.int64)
-        for value, (_, ranks) in enumerate(classes, start=1):
-            by_mask[sum(1 << r for r in ranks)] = value
-        hands = np.array(list(combinations(range(52), 4)), dtype=np.int64)
-        rank_bit, suit_bit = 1 << (hands >> 2), 1 << (hands & 3)
-        best = np.full(len(hands), no_hand(BADUGI), dtype=np.int64)
-        for k in (1, 2, 3, 4):
-            for subset in combinations(range(4), k):
-                ranks = np.bitwise_or.reduce(rank_bit[:, list(subset)], axis=1)
-                suits = np.bitwise_or.reduce(suit_bit[:, list(subset)], axis=1)
-                ok = (_popcount13(ranks) == k) & (_popcount13(suits) == k)
-                np.minimum(best, np.where(ok, by_mask[ranks], best), out=best)
-        self.badugi = np.zeros(comb(52, 4), dtype=np.uint16)
-        self.badugi[_combo_index(hands)] = best
-
-    def nonflush_compact(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """Non-flush values packed like :meth:`.lookup.Tables.nonflush_compact`."""
-        return _compact(self.ladder, n)
+    by_mask = np.zeros(1 << 13, dtype=np.int64)
+    for value, (_, ranks) in enumerate(ladder_classes(BADUGI), start=1):
+        by_mask[sum(1 << r for r in ranks)] = value
+    hands = np.array(list(combinations(range(52), 4)), dtype=np.int64)
+    rank_bit, suit_bit = 1 << (hands >> 2), 1 << (hands & 3)
+    best = np.full(len(hands), no_hand(BADUGI), dtype=np.int64)
+    for k in (1, 2, 3, 4):
+        for subset in combinations(range(4), k):
+            ranks = np.bitwise_or.reduce(rank_bit[:, list(subset)], axis=1)
+            suits = np.bitwise_or.reduce(suit_bit[:, list(subset)], axis=1)
+            ok = (_popcount13(ranks) == k) & (_popcount13(suits) == k)
+            np.minimum(best, np.where(ok, by_mask[ranks], best), out=best)
+    values = np.zeros(comb(52, 4), dtype=np.uint16)
+    values[combo_index(hands)] = best
+    return values
 
 
 def _popcount13(x: np.ndarray) -> np.ndarray:
@@ -258,16 +257,16 @@ def _popcount13(x: np.ndarray) -> np.ndarray:
     return count
 
 
-#: ``_BINOM[k][i] = comb(i, k)``: a sorted four-card hand a<b<c<d has the index
+#: ``BINOMIAL[k][i] = comb(i, k)``: a sorted four-card hand a<b<c<d has the index
 #: comb(a,1) + comb(b,2) + comb(c,3) + comb(d,4) among all C(52, 4) hands.
-_BINOM = tuple(tuple(comb(i, k) for i in range(52)) for k in range(5))
+BINOMIAL = tuple(tuple(comb(i, k) for i in range(52)) for k in range(5))
 
 
-def _combo_index(hands: np.ndarray) -> np.ndarray:
+def combo_index(hands: np.ndarray) -> np.ndarray:
     """Combination index of each row of sorted four-card hands (shape (N, 4))."""
     import numpy as np
 
-    binom = np.array(_BINOM, dtype=np.int64)
+    binom = np.array(BINOMIAL, dtype=np.int64)
     return (
         binom[1][hands[:, 0]]
         + binom[2][hands[:, 1]]
@@ -276,47 +275,22 @@ def _combo_index(hands: np.ndarray) -> np.ndarray:
     )
 
 
-@cache
-def ladder_tables(ladder: Ladder) -> LadderTables:
-    """The numpy tables of ``ladder``, computed once (well under a second)."""
-    return LadderTables(ladder)
-
-
-@cache
-def _compact(ladder: Ladder, n: int) -> tuple[np.ndarray, np.ndarray]:
-    tables = ladder_tables(ladder)
-    return compact_table(tables.nonflush_keys[n], tables.nonflush_values[n], n)
-
-
-# ------------------------------------------------------------------ key tables of a hand size
+# ------------------------------------------------------------- the compact non-flush tables
 
 
 #: Rows of ``2**NONFLUSH_ROW_BITS`` rank-key sums share one displacement in the
-#: compact non-flush tables (see :meth:`Tables.nonflush_compact`).
+#: compact non-flush tables (see :func:`compact_table`).
 NONFLUSH_ROW_BITS = 10
 
 
-@cache
-def _row_starts(n: int) -> np.ndarray:
-    """Where each row of rank-key sums starts in the compact table, for ``n`` cards.
-
-    They depend on the rank keys only, so every ladder shares them: read from the
-    shipped ``tables.bin`` when it is there, else computed (about 0.2 s for seven cards).
-    """
-    import numpy as np
-
-    shipped = shipped_segments()
-    if shipped is not None:
-        return np.frombuffer(shipped[3][n], dtype="<u4").astype(np.int64)
-    return _first_fit_starts(_multiset_keys(n))
-
-
-def _first_fit_starts(keys: np.ndarray) -> np.ndarray:
+def first_fit_starts(keys: np.ndarray) -> np.ndarray:
     """First-fit displacement of the sorted rank-key sums ``keys`` of one hand size.
 
     The sums are cut into rows of ``2**NONFLUSH_ROW_BITS``; each row, fullest
     first, is laid at the first position where its occupied entries land on
-    free ones. Returns each row's start (0 for empty rows).
+    free ones. Returns each row's start (0 for empty rows). The starts depend on
+    the rank keys only (given every multiset's sum, :func:`multiset_keys`), so
+    every ladder shares them; the standard ones ship in ``rank_tables.bin``.
     """
     import numpy as np
 
@@ -338,19 +312,26 @@ def _first_fit_starts(keys: np.ndarray) -> np.ndarray:
     return starts
 
 
-def _multiset_keys(n: int) -> np.ndarray:
-    """Sorted rank-key sums of every multiset of ``n`` ranks (the same for every rule set)."""
+def multiset_keys(n: int) -> np.ndarray:
+    """Sorted rank-key sums of every multiset of ``n`` ranks (the same for every ladder)."""
     import numpy as np
 
     return np.sort(np.array(RANK_KEYS, dtype=np.int64)[_multisets(n)].sum(axis=1))
 
 
-def compact_table(keys: np.ndarray, values: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Rank-key sums ``keys`` of ``n`` cards and their ``values`` in the compact form of
-    :meth:`Tables.nonflush_compact` (any rule set: the row starts fit every subset)."""
+def compact_table(
+    keys: np.ndarray, values: np.ndarray, n: int, starts: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rank-key sums ``keys`` of ``n`` cards and their ``values`` packed into about 220 kB,
+    each row of sums at its first-fit ``starts`` (any ladder: they fit every subset).
+
+    Returns ``(table, shift)``: the value of rank-key sum ``s`` is
+    ``table[s + shift[s >> NONFLUSH_ROW_BITS]]``. A dense table indexed by ``s``
+    has 7.8 million mostly empty entries for seven cards; hands then miss the
+    cache on most lookups, which this form (L2-sized) avoids.
+    """
     import numpy as np
 
-    starts = _row_starts(n)
     # Padded so that any sum of n rank keys, repeats included (unchecked input), stays
     # inside: rows past the last start shift to their own column, and the table has a
     # whole row of room past the last start. The native kernel lays its table out alike.

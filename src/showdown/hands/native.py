@@ -7,14 +7,23 @@ numpy path (to compare, or to test); ``SHOWDOWN_BACKEND=native`` makes a
 missing kernel an ImportError instead of a quiet fallback. A user whose install
 fell back is told once, on the first batch call, on stderr (:func:`notice`).
 
-Both paths give the same results, bit for bit, with the same errors; tests and
-benchmarks switch between them in one process with :func:`use`.
+Both paths give the same results, bit for bit, with the same errors. Tests and
+benchmarks run a block on one of them with :func:`use`: every path that asks
+:func:`kernel` (or :func:`current`) when it is called follows the switch. The
+one that does not ask is the hot path, :func:`showdown.evaluate_ids`: it is
+bound once per process to ``BACKEND``'s evaluator (see :mod:`showdown.hands.scalar`),
+so nothing is ever rebound and no copy of it goes stale.
+
+The kernel holds no table of its own: it is handed the tables that
+:mod:`showdown.hands.rank_tables` makes (:func:`make_tables`), the standard
+rules' by :func:`native_tables`, any other ladder's by
+:mod:`showdown.hands.ladder_native`.
 
 >>> BACKEND in ("native", "numpy")
 True
 >>> with use("numpy"):
-...     current()
-'numpy'
+...     current(), kernel()
+('numpy', None)
 """
 
 from __future__ import annotations
@@ -22,17 +31,16 @@ from __future__ import annotations
 import os
 import sys
 
+from showdown.hands import rank_tables
+
 TYPE_CHECKING = False  # not typing's: ``import showdown`` stays light (no typing, contextlib)
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
     from types import ModuleType
     from typing import Any, Literal
 
-    from showdown.hands.lookup import Tables
+    from showdown.hands.rank_tables import Buffers
 
     Backend = Literal["native", "numpy"]
-    #: The kernel's table buffers, and whether the keys are given as gaps (the packed form).
-    Buffers = tuple[tuple[Any, Any, Any, Sequence[Any], Sequence[Any], Sequence[Any]], bool]
 
 NAMES: tuple[Backend, ...] = ("native", "numpy")
 
@@ -89,13 +97,6 @@ _NATIVE, _WHY = _load()
 BACKEND: Backend = "native" if _NATIVE is not None else "numpy"
 _current: Backend = BACKEND
 _told = False
-_listeners: list[Callable[[], None]] = []
-
-
-def on_switch(callback: Callable[[], None]) -> None:
-    """Call ``callback()`` each time :func:`use` switches the backend, so that a module
-    holding a backend's function in its own namespace can rebind it."""
-    _listeners.append(callback)
 
 
 def current() -> Backend:
@@ -115,7 +116,9 @@ def native_available() -> bool:
 
 
 class use:
-    """Run the block on one backend (``"native"`` needs the kernel built)."""
+    """Run the block on one backend (``"native"`` needs the kernel built): every path
+    that asks :func:`kernel` or :func:`current` follows it; ``showdown.evaluate_ids``,
+    bound once per process, does not."""
 
     def __init__(self, name: Backend) -> None:
         if name not in NAMES:
@@ -129,32 +132,22 @@ class use:
         global _current
         self.before = _current
         _current = self.name
-        _changed()
 
     def __exit__(self, *exc: object) -> None:
         global _current
         _current = self.before
-        _changed()
 
 
-def _changed() -> None:
-    for listener in _listeners:
-        listener()
-
-
-_tables: dict[bool, Any] = {}
+#: The kernel's ``Tables`` of the standard rules by ``wrap``, once made.
+_STANDARD: dict[bool, Any] = {}
 
 
 def native_tables(wrap: bool = False) -> Any:
-    """The kernel's tables for the standard game or the wrap-around rule (built once)."""
-    tables = _tables.get(wrap)
+    """The kernel's ``Tables`` of the standard game or the wrap-around rule (made once,
+    from :func:`showdown.hands.rank_tables.kernel_buffers`), whichever backend is in use."""
+    tables = _STANDARD.get(wrap)
     if tables is None:
-        buffers = None if wrap else standard_buffers()
-        if buffers is None:
-            from showdown.hands.lookup import get_tables
-
-            buffers = numpy_buffers(get_tables(wrap))
-        tables = _tables[wrap] = make_tables(buffers)
+        tables = _STANDARD[wrap] = make_tables(rank_tables.kernel_buffers(wrap))
     return tables
 
 
@@ -193,64 +186,9 @@ def notice() -> None:
     )
 
 
-# ------------------------------------------------------------------ the tables handed to C
-# The kernel holds no table of its own: it is given the card keys, the flush-suit and
-# flush tables and, per hand size, the sorted non-flush rank-key sums with their ranks and
-# the compact rows' starts. The standard game's come from the shipped ``tables.bin``
-# without numpy (:func:`standard_buffers`); any other ladder's from its numpy tables
-# (:func:`numpy_buffers`, :mod:`showdown.hands.ladder_native`), so a new ladder goes
-# through the same C loops.
-
-
-def flush_suits() -> bytes:
-    """The suit holding five or more per low eight bits of a key sum, for 5, 6 and 7 cards."""
-    from showdown.hands.packed import flush_suit_list
-
-    return bytes(s & 255 for n in (5, 6, 7) for s in flush_suit_list(n))
-
-
-def standard_buffers() -> Buffers | None:
-    """The standard game's tables from ``tables.bin`` (no numpy), or None if it is missing."""
-    from showdown.hands.packed import (
-        CARD_KEYS,
-        le_array,
-        native_array,
-        shipped_segments,
-    )
-
-    shipped = shipped_segments()
-    if shipped is None:
-        return None
-    gaps, values, flush, starts = shipped
-    tables = (
-        native_array("I", CARD_KEYS),
-        flush_suits(),
-        le_array("H", flush),
-        [le_array("I", gaps[n]) for n in (5, 6, 7)],
-        [le_array("H", values[n]) for n in (5, 6, 7)],
-        [le_array("I", starts[n]) for n in (5, 6, 7)],
-    )
-    return tables, True
-
-
-def numpy_buffers(tables: Tables) -> Buffers:
-    """The buffers of the standard ladder's numpy tables (the wrap-around rule, for one)."""
-    from showdown.hands.ladders import _row_starts
-    from showdown.hands.packed import CARD_KEYS, native_array
-
-    buffers = (
-        native_array("I", CARD_KEYS),
-        flush_suits(),
-        tables.flush,
-        [tables.nonflush_keys[n] for n in (5, 6, 7)],
-        [tables.nonflush_values[n] for n in (5, 6, 7)],
-        [_row_starts(n) for n in (5, 6, 7)],
-    )
-    return buffers, False
-
-
 def make_tables(buffers: Buffers) -> Any:
-    """A kernel ``Tables`` object from ``buffers``; bad scalar input raises the
+    """A kernel ``Tables`` object reading ``buffers`` (see
+    :class:`~showdown.hands.rank_tables.RankTables`); bad scalar input raises the
     :class:`~showdown.cards.CardError` of :mod:`showdown.hands.idcheck`."""
     tables, key_gaps = buffers
     extension = _NATIVE if _NATIVE is not None else _import_kernel()  # forced numpy: a test

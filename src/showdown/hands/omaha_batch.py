@@ -20,8 +20,8 @@ from showdown.cards import CardError
 from showdown.hands import native
 from showdown.hands.arrays import CHUNK, as_hands, chunks, first_bad, native_order
 from showdown.hands.high_batch import high_omaha_batch
-from showdown.hands.ladder_lookup import _key_tables, _omaha_index, omaha_rank_table
 from showdown.hands.ladders import no_hand
+from showdown.hands.rank_tables import omaha_index, omaha_nonflush, rank_tables
 from showdown.variants import EIGHT_OR_BETTER, HIGH, HIGH_WRAP, Variant, find_variant
 
 __all__ = ["evaluate_game_omaha_batch"]
@@ -106,8 +106,8 @@ def evaluate_game_omaha_batch(
         return _native_omaha_hilo(kernel, holes, boards, variant, check)
     both = np.concatenate([holes, boards], axis=1, dtype=np.intp, casting="unsafe")
     k = holes.shape[1]
-    pair_of, triple_of = _omaha_index()
-    rank_tables = [omaha_rank_table(ladder) for ladder in variant.ladders]
+    pair_of, triple_of = omaha_index()
+    nonflush = [omaha_nonflush(ladder) for ladder in variant.ladders]
     outs = [np.empty(len(both), dtype=np.uint16) for _ in variant.ladders]
     size = min(len(both), CHUNK)
     index, tmp = np.empty(size, dtype=np.intp), np.empty(size, dtype=np.uint16)
@@ -126,11 +126,11 @@ def evaluate_game_omaha_batch(
         for triple in triples:
             for pair in pairs:
                 np.add(triple, pair, out=idx)
-                for table, best in zip(rank_tables, bests, strict=True):
+                for table, best in zip(nonflush, bests, strict=True):
                     np.take(table, idx, out=scratch)
                     np.minimum(best, scratch, out=best)
         for ladder, best in zip(variant.ladders, bests, strict=True):
             if ladder.flushes:
                 rows = cards.T
-                _omaha_flushes(rows[:, :k], rows[:, k:], best, _key_tables(ladder, 5)[2])
+                _omaha_flushes(rows[:, :k], rows[:, k:], best, rank_tables(ladder).flush)
     return outs[0] if len(outs) == 1 else np.stack(outs, axis=1)

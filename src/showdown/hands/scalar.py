@@ -1,28 +1,59 @@
 """The scalar hot paths on card ids: :func:`evaluate_ids`, its wrap-around and Omaha twins.
 
 Kept apart from :mod:`showdown.hands.value` so that ``import showdown`` plus a first
-``evaluate_ids`` loads almost nothing: the native kernel's ``rank`` when it is
-in use (see :mod:`showdown.hands.native`), else the Python path below, whose tables
-are read on first use.
+``evaluate_ids`` loads almost nothing: the native kernel and its tables when it
+is in use (see :mod:`showdown.hands.native`), else the Python path below, reading
+the tables that :mod:`showdown.hands.rank_tables` hands it.
+
+Which backend runs: :data:`evaluate_ids` is bound once per process, when this
+module is imported, to the evaluator of ``showdown.BACKEND`` (chosen by
+``SHOWDOWN_BACKEND``, else the kernel when it is built): on the native backend
+the kernel's own ``rank`` method, so that a call is one C call with nothing in
+between. It is never rebound: every copy of it (``from showdown import
+evaluate_ids``) is the same object for the life of the process. A switch that
+reached it too would put Python in front of the C method (a wrapper, or an object
+whose target switches), 40 to 60 ns on a call of 100 to 200 ns.
+:func:`native.use() <showdown.hands.native.use>` does not reach it; what follows
+``use()`` at every call is :func:`evaluator` and :func:`omaha_evaluator` (the
+evaluators of the backend in use, to call or to hold), :func:`evaluate_ids_wrap`
+and :func:`evaluate_omaha_ids`. Each evaluator is made once per backend from the
+tables handed to it, and kept.
 
 >>> evaluate_ids([48, 44, 40, 36, 32, 0, 1])  # Ac Kc Qc Jc Tc 2c 2d
+1
+>>> evaluate_ids([12, 8, 4, 0, 48])  # 5c 4c 3c 2c Ac: the steel wheel
+10
+>>> evaluate_ids([0, 0, 4, 8, 12])
+Traceback (most recent call last):
+...
+showdown.cards.CardError: card 2c (id 0) is given twice
+>>> from showdown.hands import native
+>>> with native.use("numpy"):
+...     evaluator()([48, 44, 40, 36, 32, 0, 1])  # the Python path, whatever BACKEND is
 1
 """
 
 from __future__ import annotations
 
 from showdown.hands import native
-from showdown.hands.packed import SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK
+from showdown.hands.card_keys import SCALAR_CARD_KEYS, SUIT_BITS, SUIT_MASK
+from showdown.hands.rank_tables import scalar_rank_tables
 
 TYPE_CHECKING = False  # not typing's: this module is on the light import path
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from typing import NoReturn
 
     from showdown.cards import Card
+    from showdown.hands.native import Backend
+    from showdown.hands.rank_tables import ScalarRankTables
 
     #: A card id (0..51) or a :class:`~showdown.cards.Card` (which is its own index).
     CardId = int | Card
+    #: A scalar evaluator: 5 to 7 card ids -> rank, checked.
+    Evaluator = Callable[[Sequence[CardId]], int]
+    #: An Omaha evaluator: (4-6 hole ids, 3-5 board ids) -> rank, checked.
+    OmahaEvaluator = Callable[[Sequence[CardId], Sequence[CardId]], int]
 
 
 def ids_error(ids: object) -> NoReturn:
@@ -42,34 +73,14 @@ def omaha_ids_error(hole: object, board: object) -> NoReturn:
 if SUIT_BITS != 8 or SUIT_MASK != 255:  # pragma: no cover - the hot path inlines them
     raise AssertionError("evaluate_ids assumes eight suit bits")
 
-# The Python scalar path (the numpy backend's). Its tables are bound to module globals
-# on first use (_python_path): the hot path then does nothing else. Ids -52..-1 and
-# 52..103 read the zero half of these lists (anything further raises IndexError), so a
-# bad id shows as a missing bit, like a repeated card: one popcount checks both.
+# Ids -52..-1 and 52..103 read the zero half of these lists (anything further raises
+# IndexError), so a bad id shows as a missing bit, like a repeated card: one popcount
+# checks both.
 _KEYS = [*SCALAR_CARD_KEYS, *[0] * 52]
 _BITS = [*(1 << i for i in range(52)), *[0] * 52]
 _SUIT = [*(i & 3 for i in range(52)), *[-1] * 52]
 # Rank bit of each card as a Python int: shifting a numpy uint8 id would stay uint8.
 _RANK_BITS = [*(1 << (i >> 2) for i in range(52)), *[0] * 52]
-_NF5: dict[int, int] = {}
-_NF6: dict[int, int] = {}
-_NF7: dict[int, int] = {}
-_FS5: list[int] = []
-_FS6: list[int] = []
-_FS7: list[int] = []
-_FLUSH: list[int] = []
-
-
-def _python_path() -> None:
-    """Bind the standard tables of the Python scalar path to module globals (once)."""
-    global _NF5, _NF6, _NF7, _FS5, _FS6, _FS7, _FLUSH
-    if not _FLUSH:
-        from showdown.hands.lookup import scalar_tables
-
-        std = scalar_tables(False)
-        _NF5, _NF6, _NF7 = std.nonflush[5], std.nonflush[6], std.nonflush[7]
-        _FS5, _FS6, _FS7 = std.flush_suit[5], std.flush_suit[6], std.flush_suit[7]
-        _FLUSH = std.flush
 
 
 def _flush_rank(ids: Sequence[CardId], suit: int, flush: list[int]) -> int:
@@ -82,54 +93,88 @@ def _flush_rank(ids: Sequence[CardId], suit: int, flush: list[int]) -> int:
     return flush[mask]
 
 
-def _evaluate_ids_python(ids: Sequence[CardId]) -> int:
-    """Rank (1..7462) of the best five of 5 to 7 distinct card ids: the scalar hot path.
+def _python_evaluator(tables: ScalarRankTables) -> Evaluator:
+    """The Python scalar path over ``tables`` (the standard rules', or the wrap rule's)."""
+    nf5, nf6, nf7 = tables.nonflush[5], tables.nonflush[6], tables.nonflush[7]
+    fs5, fs6, fs7 = tables.flush_suit[5], tables.flush_suit[6], tables.flush_suit[7]
+    flush = tables.flush
 
-    Ids are ints 0..51 (numpy integers too) or :class:`~showdown.cards.Card`
-    objects. Checked at the cost of one 64-bit mask: an id outside 0..51, a
-    repeated card or a count other than 5-7 raises :class:`CardError`, never a
-    wrong rank. Standard rules only; see :func:`evaluate_ids_wrap` for the R10
-    house rule. With the native kernel (``showdown.BACKEND == "native"``)
-    ``evaluate_ids`` is its C twin, with the same results and errors.
+    def evaluate_ids(ids: Sequence[CardId]) -> int:
+        """Rank (1..7462) of the best five of 5 to 7 distinct card ids (see
+        :data:`showdown.hands.scalar.evaluate_ids`): the Python path."""
+        k = _KEYS
+        m = _BITS
+        try:
+            n = len(ids)  # dispatch on the length: an exception would cost far more
+            if n == 7:
+                a, b, c, d, e, f, g = ids
+                if (m[a] | m[b] | m[c] | m[d] | m[e] | m[f] | m[g]).bit_count() == 7:
+                    key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+                    suit = fs7[key & 255]
+                    if suit < 0:
+                        return nf7[key >> 8]
+                    return _flush_rank(ids, suit, flush)
+            elif n == 5:
+                a, b, c, d, e = ids
+                if (m[a] | m[b] | m[c] | m[d] | m[e]).bit_count() == 5:
+                    key = k[a] + k[b] + k[c] + k[d] + k[e]
+                    suit = fs5[key & 255]
+                    if suit < 0:
+                        return nf5[key >> 8]
+                    return _flush_rank(ids, suit, flush)
+            elif n == 6:
+                a, b, c, d, e, f = ids
+                if (m[a] | m[b] | m[c] | m[d] | m[e] | m[f]).bit_count() == 6:
+                    key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
+                    suit = fs6[key & 255]
+                    if suit < 0:
+                        return nf6[key >> 8]
+                    return _flush_rank(ids, suit, flush)
+        except (TypeError, IndexError):  # not a sized sequence of integers, or a huge id
+            pass
+        ids_error(ids)
 
-    >>> evaluate_ids([12, 8, 4, 0, 48])  # 5c 4c 3c 2c Ac: the steel wheel
-    10
-    >>> evaluate_ids([0, 0, 4, 8, 12])
-    Traceback (most recent call last):
-    ...
-    showdown.cards.CardError: card 2c (id 0) is given twice
+    return evaluate_ids
+
+
+#: Every evaluator made so far, by backend, then by ``wrap``.
+_EVALUATORS: dict[Backend, dict[bool, Evaluator]] = {name: {} for name in native.NAMES}
+
+
+def evaluator(wrap: bool = False, backend: Backend | None = None) -> Evaluator:
+    """The scalar evaluator of the standard rules (``wrap``: the R10 house rule) on
+    ``backend``, by default the backend in use now: the kernel's ``rank``, or the
+    Python path. Either takes 5 to 7 card ids (or Cards) and checks them like
+    :data:`evaluate_ids`; a hot loop may hold on to it.
+
+    >>> evaluator(wrap=True)([36, 40, 44, 48, 0])  # Jc Qc Kc Ac 2c
+    13
     """
-    k = _KEYS
-    m = _BITS
-    try:
-        n = len(ids)  # dispatch on the length: an exception would cost far more
-        if n == 7:
-            a, b, c, d, e, f, g = ids
-            if (m[a] | m[b] | m[c] | m[d] | m[e] | m[f] | m[g]).bit_count() == 7:
-                key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
-                suit = _FS7[key & 255]
-                if suit < 0:
-                    return _NF7[key >> 8]
-                return _flush_rank(ids, suit, _FLUSH)
-        elif n == 5:
-            a, b, c, d, e = ids
-            if (m[a] | m[b] | m[c] | m[d] | m[e]).bit_count() == 5:
-                key = k[a] + k[b] + k[c] + k[d] + k[e]
-                suit = _FS5[key & 255]
-                if suit < 0:
-                    return _NF5[key >> 8]
-                return _flush_rank(ids, suit, _FLUSH)
-        elif n == 6:
-            a, b, c, d, e, f = ids
-            if (m[a] | m[b] | m[c] | m[d] | m[e] | m[f]).bit_count() == 6:
-                key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
-                suit = _FS6[key & 255]
-                if suit < 0:
-                    return _NF6[key >> 8]
-                return _flush_rank(ids, suit, _FLUSH)
-    except (TypeError, IndexError):  # not a sized sequence of integers, or a huge id
-        pass
-    ids_error(ids)
+    name = native.current() if backend is None else backend
+    made = _EVALUATORS[name]
+    found = made.get(wrap)
+    if found is None:
+        if name == "native":
+            found = native.native_tables(wrap).rank
+        else:
+            found = _python_evaluator(scalar_rank_tables(wrap))
+        made[wrap] = found
+    return found
+
+
+#: The scalar hot path, bound once per process to the evaluator of ``BACKEND``.
+evaluate_ids: Evaluator = evaluator(False, native.BACKEND)
+"""Rank (1..7462) of the best five of 5 to 7 distinct card ids: the scalar hot path.
+
+Ids are ints 0..51 (numpy integers too) or :class:`~showdown.cards.Card`
+objects. Checked at the cost of one 64-bit mask: an id outside 0..51, a
+repeated card or a count other than 5-7 raises :class:`~showdown.cards.CardError`,
+never a wrong rank. Standard rules only; see :func:`evaluate_ids_wrap` for the
+R10 house rule. With the native kernel (``showdown.BACKEND == "native"``) it is
+the kernel's own ``rank`` method; else the Python path, with the same results and
+the same errors. Bound once per process to ``BACKEND``'s evaluator and never rebound
+(:func:`evaluator` gives the backend in use's, see :mod:`showdown.hands.scalar`).
+"""
 
 
 def _valid_ids(ids: Sequence[CardId], low: int, high: int) -> bool:
@@ -142,19 +187,6 @@ def _valid_ids(ids: Sequence[CardId], low: int, high: int) -> bool:
     except (TypeError, IndexError):
         return False
     return low <= n <= high and mask.bit_count() == n
-
-
-def _evaluate_ids_wrap_python(ids: Sequence[CardId]) -> int:
-    if not _valid_ids(ids, 5, 7):
-        ids_error(ids)
-    from showdown.hands.lookup import scalar_tables
-
-    tables = scalar_tables(True)
-    key = sum(_KEYS[i] for i in ids)
-    suit = tables.flush_suit[len(ids)][key & SUIT_MASK]
-    if suit < 0:
-        return tables.nonflush[len(ids)][key >> SUIT_BITS]
-    return _flush_rank(ids, suit, tables.flush)
 
 
 def evaluate_ids_wrap(ids: Sequence[CardId]) -> int:
@@ -171,39 +203,62 @@ def evaluate_ids_wrap(ids: Sequence[CardId]) -> int:
     >>> evaluate_ids([36, 40, 44, 48, 0])  # a plain ace-high flush without the house rule
     330
     """
-    kernel = native.kernel(True)
-    if kernel is not None:
-        return int(kernel.rank(ids))
-    return _evaluate_ids_wrap_python(ids)
+    return evaluator(True)(ids)
 
 
-def _omaha_python(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool) -> int:
-    if not (
-        _valid_ids(hole, 4, 6) and _valid_ids(board, 3, 5) and _valid_ids([*hole, *board], 7, 11)
-    ):
-        omaha_ids_error(hole, board)
+def _python_omaha(tables: ScalarRankTables) -> OmahaEvaluator:
+    """The Python path of :func:`evaluate_omaha_ids` over ``tables``."""
     from showdown.categories import DISTINCT_HANDS
-    from showdown.variants import omaha_fives, omaha_picks
+    from showdown.variants import omaha_picks
 
-    if wrap:
-        return min(_evaluate_ids_wrap_python(five) for five in omaha_fives(hole, board))
-    # Key sums of the hole pairs and board triples once; each five is then one addition.
-    k = _KEYS
-    pairs, triples = omaha_picks(len(hole), len(board))
-    pair_keys = [(k[hole[a]] + k[hole[b]], hole[a], hole[b]) for a, b in pairs]
-    triple_keys = [
-        (k[board[x]] + k[board[y]] + k[board[z]], board[x], board[y], board[z])
-        for x, y, z in triples
-    ]
-    best = DISTINCT_HANDS + 1
-    for pair_key, a, b in pair_keys:
-        for triple_key, c, d, e in triple_keys:
-            key = pair_key + triple_key
-            suit = _FS5[key & 255]
-            r = _NF5[key >> 8] if suit < 0 else _flush_rank((a, b, c, d, e), suit, _FLUSH)
-            if r < best:
-                best = r
-    return best
+    nonflush, suits, flush = tables.nonflush[5], tables.flush_suit[5], tables.flush
+
+    def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId]) -> int:
+        if not (
+            _valid_ids(hole, 4, 6)
+            and _valid_ids(board, 3, 5)
+            and _valid_ids([*hole, *board], 7, 11)
+        ):
+            omaha_ids_error(hole, board)
+        # Key sums of the hole pairs and board triples once; each five is then one addition.
+        k = _KEYS
+        pairs, triples = omaha_picks(len(hole), len(board))
+        pair_keys = [(k[hole[a]] + k[hole[b]], hole[a], hole[b]) for a, b in pairs]
+        triple_keys = [
+            (k[board[x]] + k[board[y]] + k[board[z]], board[x], board[y], board[z])
+            for x, y, z in triples
+        ]
+        best = DISTINCT_HANDS + 1
+        for pair_key, a, b in pair_keys:
+            for triple_key, c, d, e in triple_keys:
+                key = pair_key + triple_key
+                suit = suits[key & 255]
+                r = nonflush[key >> 8] if suit < 0 else _flush_rank((a, b, c, d, e), suit, flush)
+                if r < best:
+                    best = r
+        return best
+
+    return evaluate_omaha_ids
+
+
+#: Every Omaha evaluator made so far, by backend, then by ``wrap``.
+_OMAHA: dict[Backend, dict[bool, OmahaEvaluator]] = {name: {} for name in native.NAMES}
+
+
+def omaha_evaluator(wrap: bool = False, backend: Backend | None = None) -> OmahaEvaluator:
+    """The Omaha evaluator of the standard rules (``wrap``: R10) on ``backend``, by default
+    the backend in use now: the kernel's ``omaha``, or the Python path (see
+    :func:`evaluate_omaha_ids`)."""
+    name = native.current() if backend is None else backend
+    made = _OMAHA[name]
+    found = made.get(wrap)
+    if found is None:
+        if name == "native":
+            found = native.native_tables(wrap).omaha
+        else:
+            found = _python_omaha(scalar_rank_tables(wrap))
+        made[wrap] = found
+    return found
 
 
 def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId], wrap: bool = False) -> int:
@@ -219,26 +274,4 @@ def evaluate_omaha_ids(hole: Sequence[CardId], board: Sequence[CardId], wrap: bo
     ...
     showdown.cards.CardError: Omaha needs 4 to 6 hole cards, got 1
     """
-    kernel = native.kernel(wrap)
-    if kernel is not None:
-        return int(kernel.omaha(hole, board))
-    return _omaha_python(hole, board, wrap)
-
-
-#: The scalar hot path: the native kernel's ``rank`` when it is in use, else
-#: :func:`_evaluate_ids_python` (same results, same errors; see its docstring).
-evaluate_ids = _evaluate_ids_python
-
-
-def _bind() -> None:
-    """Point this module's ``evaluate_ids`` at the backend in use (after ``native.use``)."""
-    global evaluate_ids
-    if native.current() == "native":
-        evaluate_ids = native.native_tables(False).rank
-    else:
-        _python_path()
-        evaluate_ids = _evaluate_ids_python
-
-
-_bind()
-native.on_switch(_bind)
+    return omaha_evaluator(wrap)(hole, board)

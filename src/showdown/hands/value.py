@@ -26,7 +26,6 @@ from showdown.cards import Card, CardError, CardsLike, check_distinct, to_cards
 from showdown.categories import DISTINCT_HANDS, AnyCategory, Category
 from showdown.hands import scalar
 from showdown.hands.ladders import class_columns
-from showdown.hands.lookup import ScalarTables, scalar_tables
 from showdown.variants import (
     BADUGI,
     GAMES,
@@ -57,10 +56,6 @@ __all__ = ["GAMES", "HandValue", "HiLoValue", "check_counts", "evaluate"]
 
 #: A card id (0..51) or a :class:`~showdown.cards.Card` (which is its own index).
 CardId = int | Card
-
-
-def _load(wrap: bool) -> ScalarTables:
-    return scalar_tables(wrap)
 
 
 @total_ordering
@@ -108,22 +103,18 @@ values of different games or rules never compare; evaluate both the same way
         if ladder is None or ladder in (HIGH, HIGH_WRAP):
             ids = [c.id for c in five]
             wrap = wrap or ladder is HIGH_WRAP
-            rank = scalar.evaluate_ids_wrap(ids) if wrap else scalar.evaluate_ids(ids)
-            return cls(rank, _in_order(five, _load(wrap).classes_ranks[rank]), wrap)
+            rank = scalar.evaluator(wrap)(ids)
+            return cls(rank, _in_order(five, class_columns(_standard(wrap))[1][rank]), wrap)
         rank = _ladder_value(five, ladder)
         return cls(rank, _in_order(five, class_columns(ladder)[1][rank]), ladder=ladder)
 
     @property
     def category(self) -> AnyCategory:
-        if self.ladder in (HIGH, HIGH_WRAP):
-            return _load(self.wrap).classes_category[self.rank]
         return class_columns(self.ladder)[0][self.rank]
 
     @property
     def ranks(self) -> tuple[int, ...]:
         """The ranks (0..12) in comparison order; equal tuples tie exactly."""
-        if self.ladder in (HIGH, HIGH_WRAP):
-            return _load(self.wrap).classes_ranks[self.rank]
         return class_columns(self.ladder)[1][self.rank]
 
     @property
@@ -261,6 +252,10 @@ class HiLoValue(HandValue):
 
 def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
+
+
+def _standard(wrap: bool) -> Ladder:
+    return HIGH_WRAP if wrap else HIGH
 
 
 def _in_order(cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
@@ -452,7 +447,7 @@ def _badugi_subset(cards: Sequence[Card]) -> int:
 def _evaluate_high(
     hole: Sequence[Card], community: Sequence[Card], omaha: bool, wrap: bool
 ) -> HandValue:
-    fn = scalar.evaluate_ids_wrap if wrap else scalar.evaluate_ids
+    fn = scalar.evaluator(wrap)
     if omaha:
         fives = [list(five) for five in omaha_fives(hole, community)]
         best_rank, best = DISTINCT_HANDS + 1, fives[0]
@@ -475,13 +470,13 @@ def _best_five(cards: Sequence[Card], rank: int, wrap: bool) -> list[Card]:
     choice would be a better, flush rank): the lowest ids of each rank are
     taken, which makes the whole five the one with the smallest ids.
     """
-    tables = _load(wrap)
+    categories, ranks = class_columns(_standard(wrap))
     pool = sorted(cards)
-    if tables.classes_category[rank] in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+    if categories[rank] in (Category.FLUSH, Category.STRAIGHT_FLUSH):
         suits = [c.suit for c in pool]
         flush_suit = max(range(4), key=suits.count)
         pool = [c for c in pool if c.suit == flush_suit]
-    wanted = list(tables.classes_ranks[rank])
+    wanted = list(ranks[rank])
     chosen = []
     for card in pool:  # ascending ids: the first cards of a rank are its lowest
         if card.rank in wanted:

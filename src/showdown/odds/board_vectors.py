@@ -3,7 +3,7 @@
 A board universe is every board that can still come, given the known board cards and
 the live deck, as three arrays: ``mid`` (the id, 0..6187, of the board's multiset of
 five ranks), ``ss`` (the sum of the board's suit keys, as in
-:mod:`showdown.hands.lookup`) and ``bm`` (the board's cards as a 52-bit mask,
+:mod:`showdown.hands.card_keys`) and ``bm`` (the board's cards as a 52-bit mask,
 suit-major: bit ``13 * suit + rank``). Preflop, the four-card boards are built
 additively in colex order (each board is a shorter board plus one card) and shared:
 the boards whose highest card is ``deck[m]`` are the four-card boards below it plus
@@ -25,7 +25,7 @@ from math import comb
 
 import numpy as np
 
-from showdown.hands.lookup import SUIT_KEYS
+from showdown.hands.card_keys import SUIT_KEYS
 
 __all__ = [
     "BINOMIAL",

@@ -22,10 +22,12 @@ from itertools import chain, combinations_with_replacement
 
 import numpy as np
 
-from showdown.hands.lookup import RANK_KEYS, SUIT_KEYS, get_tables
+from showdown.hands.card_keys import RANK_KEYS, SUIT_KEYS
+from showdown.hands.rank_tables import rank_tables
 from showdown.odds.board_vectors import N_MULTISETS, Chunk, multiset_ids
+from showdown.variants import HIGH
 
-__all__ = ["ComboSet", "holdem_ranks", "holdem_ranks_at", "pair_table", "rank_tables"]
+__all__ = ["ComboSet", "holdem_ranks", "holdem_ranks_at", "pair_table", "seven_card_tables"]
 
 _SK = np.array(SUIT_KEYS, dtype=np.int64)
 _RK = np.array(RANK_KEYS, dtype=np.int64)
@@ -44,10 +46,10 @@ def _multiset_keys() -> np.ndarray:
 
 
 @cache
-def rank_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def seven_card_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The seven-card tables the Hold'em ranks read: flush suit by suit-key sum, flush
     rank by rank mask, and the sorted non-flush keys with their ranks."""
-    t = get_tables(False)  # the evaluator's cached tables (positional False hits its cache)
+    t = rank_tables(HIGH)  # the evaluators' tables, made once
     return t.flush_suit[7], t.flush, t.nonflush_keys[7], t.nonflush_values[7]
 
 
@@ -59,7 +61,7 @@ def pair_table(high: int, low: int) -> np.ndarray:
     """Non-flush 7-card rank for hole ranks ``high >= low`` on each board multiset id."""
     pid = 13 * high + low
     if not _PAIR_READY[pid]:
-        _, _, keys7, values7 = rank_tables()
+        _, _, keys7, values7 = seven_card_tables()
         want = _multiset_keys() + _RK[high] + _RK[low]
         pos = np.searchsorted(keys7, want).clip(0, len(keys7) - 1)
         _PAIR_TABLES[pid] = np.where(keys7[pos] == want, values7[pos], 0)
@@ -69,7 +71,7 @@ def pair_table(high: int, low: int) -> np.ndarray:
 
 def holdem_ranks(chunk: Chunk, c1: int, c2: int) -> np.ndarray:
     """Hold'em rank (uint16, 1 = royal flush) of hole cards ``c1 c2`` on every board of a chunk."""
-    fs7, flush, _, _ = rank_tables()
+    fs7, flush, _, _ = seven_card_tables()
     r1, r2 = c1 >> 2, c2 >> 2
     out = pair_table(max(r1, r2), min(r1, r2))[chunk.mid_add :][chunk.mid_base]
     hand_ss = SUIT_KEYS[c1 & 3] + SUIT_KEYS[c2 & 3]
@@ -118,7 +120,7 @@ def holdem_ranks_at(
     per trial and shared by every player. ``pick=None``: the set holds one combo,
     used on every board.
     """
-    fs7, flush, _, _ = rank_tables()
+    fs7, flush, _, _ = seven_card_tables()
     if pick is None:
         start = int(combos.offset[0])
         out = _PAIR_TABLES.ravel()[start : start + N_MULTISETS][mid]

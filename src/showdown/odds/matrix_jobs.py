@@ -27,9 +27,9 @@ from typing import Any
 import numpy as np
 
 from showdown.hands import native
-from showdown.hands.lookup import SUIT_KEYS
+from showdown.hands.card_keys import SUIT_KEYS
 from showdown.odds.board_vectors import BINOMIAL, SUIT_MAJOR_BIT, Chunk, multiset_ids
-from showdown.odds.holdem_ranks import holdem_ranks, pair_table, rank_tables
+from showdown.odds.holdem_ranks import holdem_ranks, pair_table, seven_card_tables
 from showdown.odds.parallel import executor_for, run_tasks
 from showdown.odds.showdown_counts import exact_counts
 from showdown.odds.suit_symmetry import canonical_classes, suit_symmetries
@@ -82,7 +82,7 @@ class _Boards:
     def flushing(self, ss: int) -> tuple[np.ndarray, np.ndarray]:
         """The boards where a hand of suit-key sum ``ss`` makes a flush, and the suit."""
         if ss not in self.flush_rows:
-            fs7, _, _, _ = rank_tables()
+            fs7, _, _, _ = seven_card_tables()
             suit = fs7[self.ss + ss]
             rows = np.flatnonzero(suit >= 0)
             self.flush_rows[ss] = (rows, suit[rows].astype(np.intp))
@@ -131,7 +131,7 @@ def prepare(pause: float = 0.0) -> None:
     warm-up of every pool worker: the pause keeps one worker from taking every call)."""
     _boards()
     _with_two()
-    rank_tables()
+    seven_card_tables()
     time.sleep(pause)
 
 
@@ -261,7 +261,7 @@ def row_task(a0: tuple[int, int], combos: np.ndarray) -> np.ndarray:
     """
     if native.kernel() is not None:
         return _kernel_row(a0, combos)
-    _, flush, _, _ = rank_tables()
+    _, flush, _, _ = seven_card_tables()
     rb = _row_boards(a0)
     out = np.zeros((2, len(combos)))
     for j, (c1, c2) in enumerate(combos.tolist()):

@@ -34,9 +34,11 @@ from math import comb
 import numpy as np
 
 from showdown.hands import native
+from showdown.hands.card_keys import RANK_KEYS
 from showdown.hands.ladders import NONFLUSH_ROW_BITS
-from showdown.hands.lookup import RANK_KEYS, get_tables
+from showdown.hands.rank_tables import nonflush_compact, rank_tables
 from showdown.odds.showdown_counts import new_counts, showdown_counts
+from showdown.variants import HIGH
 
 #: Rank-table cells (combos x boards) a task builds at once, and deal-board cells counted at once.
 _CELLS = 1 << 21
@@ -111,7 +113,7 @@ def _numpy_board_ranks(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -
 
 #: The ten triples of a board's five positions.
 _TRIPLES = np.array(list(combinations(range(5), 3)), dtype=np.intp)
-#: Card id -> the rank key of its rank (:mod:`showdown.hands.lookup`), its bit, 1 << 3 * suit.
+#: Card id -> the rank key of its rank (:mod:`showdown.hands.card_keys`), its bit, 1 << 3 * suit.
 _CARD_RANK_KEY = np.array(RANK_KEYS, dtype=np.int64)[np.arange(52) >> 2]
 _CARD_BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
 _SUIT_FIELD = np.array([1 << 3 * (c & 3) for c in range(52)], dtype=np.intp)
@@ -136,7 +138,7 @@ def _fill_nonflush(boards: np.ndarray, holes: np.ndarray, out: np.ndarray) -> No
     """Each combo's best Omaha hand read as if no five cards were suited: once per class of
     combos with equal hole ranks on each board rank multiset of the block (its rank-key
     sum names it), then gathered onto the boards."""
-    table, shift = get_tables(False).nonflush_compact(5)
+    table, shift = nonflush_compact(HIGH, 5)
     _, first, board_class = np.unique(
         _board_sums(_CARD_RANK_KEY, boards), return_index=True, return_inverse=True
     )
@@ -208,7 +210,7 @@ def _best_flushes(held: int, triples: np.ndarray) -> np.ndarray:
 @cache
 def _flush_or_worst() -> np.ndarray:
     """The flush table with 0xFFFF (worse than any hand) where the bits are not a flush."""
-    flush = get_tables(False).flush.copy()
+    flush = rank_tables(HIGH).flush.copy()
     flush[flush == 0] = 0xFFFF
     return flush
 

@@ -7,7 +7,7 @@ ordered by their all-in equity against one random hand, preflop, estimated by
 fixed seed (a standard error of about 0.5 / sqrt(SAMPLES): 0.9 points at 3,000), so
 classes within a point of each other may come in either order.
 
-The order ships as ``omaha_order.bin`` beside this module (as ``hands/tables.bin``
+The order ships as ``omaha_order.bin`` beside this module (as ``hands/rank_tables.bin``
 does), read once on import: the line :data:`MAGIC`, the samples per class (uint32),
 then the classes' indices into :func:`showdown.odds.ranges.omaha_classes.classes`,
 strongest first, two bytes each (all little-endian).
