@@ -174,6 +174,8 @@ def test_csv_and_svg() -> None:
     assert ">81.9</text>" in svg and ">100%</text>" in svg  # numbers in cells, a legend
     row = matrix(["AA", "KK"], vs="QQ", workers=1)
     assert "AA" in matrix_svg(row) and "81.5" in matrix_svg(row) and "against QQ" in matrix_svg(row)
+    # The notebook's picture is the picture of ``showdown matrix --svg``.
+    assert m._repr_svg_() == matrix_svg(m) and row._repr_svg_() == matrix_svg(row)
 
 
 def test_classes_and_canonical_combos() -> None:

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from showdown.i18n import words
 from showdown.odds.holdem_plan import ExactPlan
 from showdown.odds.matrix_jobs import Row, run_rows
 from showdown.odds.parallel import check_workers, executor_for, run_tasks, worker_count
@@ -83,9 +84,9 @@ class PreflopMatrix:
         return "\n".join(lines) + "\n"
 
     def _repr_svg_(self) -> str:  # the notebook's picture, drawn by the text wing
-        from showdown.text.matrix_render import matrix_svg
+        from showdown.text.heat_map import heat_svg
 
-        return matrix_svg(self)
+        return heat_svg(self.classes, self.equity)
 
 
 @dataclass(frozen=True)
@@ -117,9 +118,10 @@ class MatrixRow:
         return "\n".join(lines) + "\n"
 
     def _repr_svg_(self) -> str:  # the notebook's picture, drawn by the text wing
-        from showdown.text.matrix_render import matrix_svg
+        from showdown.text.heat_map import row_svg
 
-        return matrix_svg(self)
+        caption = words("matrix", "en")["against"].format(range=self.vs)
+        return row_svg(self.classes, self.equity.tolist(), caption)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@
 ``render``, ``svg``    cards and hands as SVG pictures
 ``stats_report``       the counts of ``showdown stats`` as a table
 ``equity_render``      an equity result as the table of ``showdown equity``
-``matrix_render``      the preflop matrix as text and SVG heat maps
+``matrix_render``      the preflop matrix as the text and SVG of ``showdown matrix``
+``heat_map``           heat maps drawn from plain numbers
 ``per_combo_render``   each combo's equity as a table and a distribution picture
 ``breakdown_render``   how a range hits a board, as a table and a bar chart
 ``ansi``               terminal colours

@@ -17,14 +17,31 @@ exact over 990 boards
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from showdown.i18n import check_lang, phrasebook
-from showdown.odds.result import EquityResult
 
-__all__ = ["equity_table", "error_text", "method_line"]
+__all__ = ["EquityFigures", "equity_table", "error_text", "method_line"]
 
 
-def equity_table(result: EquityResult, lang: str = "en") -> str:
+class EquityFigures(Protocol):
+    """What the table reads of a result: an :class:`~showdown.odds.result.EquityResult`,
+    which hands itself over from its ``format()``, so this module needs nothing of odds."""
+
+    @property
+    def hands(self) -> tuple[str, ...]: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def boards(self) -> int | None: ...
+    @property
+    def trials(self) -> int | None: ...
+    @property
+    def stderr(self) -> tuple[float, ...] | None: ...
+    def figures(self) -> dict[str, tuple[float, ...]]: ...
+
+
+def equity_table(result: EquityFigures, lang: str = "en") -> str:
     """The table of ``showdown equity`` in ``en``, ``es`` or ``ru``: one line per player
     (its figures; ``±`` one standard error for Monte Carlo), then the method.
 
@@ -74,7 +91,7 @@ def error_text(points: float, decimal: Callable[[float, int], str]) -> str:
     return decimal(points, places)
 
 
-def method_line(result: EquityResult, lang: str = "en") -> str:
+def method_line(result: EquityFigures, lang: str = "en") -> str:
     """How the result was obtained, in ``lang`` (the last line of :func:`equity_table`).
 
     >>> from showdown.odds.result import EquityResult

@@ -10,15 +10,45 @@ All 2,598,960 hands of five cards, standard rules
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
 from showdown.text.ansi import style
 
 if TYPE_CHECKING:
-    from showdown.hands.stats import Stats
+    from showdown.categories import AnyCategory
 
 
-def format_stats(result: Stats, lang: str = "en", colour: bool = False) -> str:
+class CountedHands(Protocol):
+    """A category's count: how many hands, how many distinct values."""
+
+    @property
+    def hands(self) -> int: ...
+    @property
+    def distinct(self) -> int: ...
+
+
+class HandCounts(Protocol):
+    """What the table reads of :class:`showdown.hands.stats.Stats`, which hands itself
+    over from its ``__str__``, so this module needs nothing of hands."""
+
+    @property
+    def cards(self) -> int: ...
+    @property
+    def wrap(self) -> bool: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def distinct(self) -> int: ...
+    @property
+    def categories(self) -> Mapping[AnyCategory, CountedHands]: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def low(self) -> CountedHands | None: ...
+
+
+def format_stats(result: HandCounts, lang: str = "en", colour: bool = False) -> str:
     """The human table in ``lang``: one row per category, best first, then the totals.
 
     Numbers are written as in every command, in the language's own way
