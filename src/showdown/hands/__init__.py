@@ -5,13 +5,16 @@
                                       :class:`~showdown.hands.value.HandValue`
 ``scalar``                            the per-call hot path on card ids
                                       (``evaluate_ids``), standard rules
-``ladder_scalar``                     one hand in any game's ladder
+``ladder_scalar``                     one hand in any game's ladder: assembles every
+                                      evaluator from the tables it asks for
+``ladder_loops``                      the loops those evaluators run, given tables
 ``batch``, ``high_batch``,            rows of card ids in numpy arrays, every game
 ``ladder_batch``, ``omaha_batch``,
 ``arrays``
 ``stats``, ``percentile``,            counts of every hand of a size
 ``variant_stats``
-``native``, ``ladder_native``         the optional C kernel and the backend in use
+``native``, ``ladder_native``         the optional C kernel, its tables objects and
+                                      the backend in use
 ``rank_tables``                       every lookup table, made once and handed to
                                       the evaluators
 ``ladders``                           the tables' builder: each ladder's values

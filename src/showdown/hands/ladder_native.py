@@ -46,7 +46,7 @@ def ladder_kernel(ladder: Ladder) -> Any:
         return native.native_tables(ladder is HIGH_WRAP)
     if ladder.cards != 5:
         raise ValueError(f"the {ladder.key} ladder has no key-sum tables")
-    return native.make_tables(ladder_kernel_buffers(ladder))
+    return native.kernel_tables(ladder.key, ladder_kernel_buffers(ladder))
 
 
 @cache

@@ -33,7 +33,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from showdown.categories import AnyCategory, BadugiCategory, Category
-from showdown.hands.card_keys import RANK_KEYS
+from showdown.hands.card_keys import LOW_BIT, RANK_KEYS
 from showdown.variants import BADUGI, Ladder
 
 if TYPE_CHECKING:
@@ -158,6 +158,21 @@ def value_of_ranks(ladder: Ladder) -> dict[frozenset[int], int]:
         for value, (_, ranks) in enumerate(ladder_classes(ladder), start=1)
         if len(set(ranks)) == len(ranks)
     }
+
+
+def low_mask_values(ladder: Ladder) -> tuple[int, ...]:
+    """An eight-or-better ladder's value of each 9-bit mask of low ranks (the OR of
+    :data:`~showdown.hands.card_keys.LOW_BIT`): the masks of five low ranks have a value,
+    every other mask (fewer ranks, or bit 8: a card above eight) no hand.
+
+    >>> from showdown.variants import EIGHT_OR_BETTER
+    >>> low_mask_values(EIGHT_OR_BETTER)[0b11111]  # A-2-3-4-5
+    1
+    """
+    values = [no_hand(ladder)] * 512
+    for ranks, value in value_of_ranks(ladder).items():
+        values[sum(LOW_BIT[4 * r] for r in ranks)] = value
+    return tuple(values)
 
 
 def hand_sizes(ladder: Ladder) -> tuple[int, ...]:

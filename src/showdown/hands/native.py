@@ -16,8 +16,8 @@ so nothing is ever rebound and no copy of it goes stale.
 
 The kernel holds no table of its own: it is handed the tables that
 :mod:`showdown.hands.rank_tables` makes (:func:`make_tables`), the standard
-rules' by :func:`native_tables`, any other ladder's by
-:mod:`showdown.hands.ladder_native`.
+rules' by :func:`native_tables`, any ladder's by :func:`kernel_tables`, one object per
+ladder for every caller.
 
 >>> BACKEND in ("native", "numpy")
 True
@@ -138,16 +138,26 @@ class use:
         _current = self.before
 
 
-#: The kernel's ``Tables`` of the standard rules by ``wrap``, once made.
-_STANDARD: dict[bool, Any] = {}
+#: Every kernel ``Tables`` made so far, by its ladder's key.
+_BY_LADDER: dict[str, Any] = {}
 
 
 def native_tables(wrap: bool = False) -> Any:
     """The kernel's ``Tables`` of the standard game or the wrap-around rule (made once,
     from :func:`showdown.hands.rank_tables.kernel_buffers`), whichever backend is in use."""
-    tables = _STANDARD.get(wrap)
+    key = rank_tables.STANDARD_KEYS[wrap]
+    tables = _BY_LADDER.get(key)
     if tables is None:
-        tables = _STANDARD[wrap] = make_tables(rank_tables.kernel_buffers(wrap))
+        tables = kernel_tables(key, rank_tables.kernel_buffers(wrap))
+    return tables
+
+
+def kernel_tables(key: str, buffers: Buffers) -> Any:
+    """The kernel's ``Tables`` of the ladder ``key``, made once from ``buffers`` (the
+    ladder's, from :mod:`showdown.hands.rank_tables`): later calls return the first one."""
+    tables = _BY_LADDER.get(key)
+    if tables is None:
+        tables = _BY_LADDER[key] = make_tables(buffers)
     return tables
 
 

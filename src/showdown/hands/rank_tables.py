@@ -16,8 +16,11 @@ any other ladder's (and the wrap-around house rule's, R10) from its declaration
 :func:`joint_nonflush_compact`
 :func:`ladder_scalar_tables`, any ladder as Python lists and dicts, and as the
 :func:`ladder_kernel_buffers` kernel's buffers
-:func:`omaha_nonflush`,       Omaha: a value per hole pair and board triple of
-:func:`low_mask_values`       ranks; an eight-or-better low per mask of low ranks
+:func:`omaha_nonflush`       Omaha: a value per hole pair and board triple of
+                              ranks
+:func:`tables_for`            the one door of the evaluators of any ladder
+                              (:mod:`showdown.hands.ladder_scalar`): its tables
+                              in the form an evaluator reads
 ============================  ===================================================
 
 What the tables hold, for every ladder alike: each card carries a key
@@ -37,13 +40,16 @@ builder load on the first call that needs them.
 >>> from showdown.variants import HIGH
 >>> rank_tables(HIGH).flush.dtype.name
 'uint16'
+>>> from showdown.variants import HIGH_WRAP
+>>> STANDARD_KEYS == {False: HIGH.key, True: HIGH_WRAP.key}
+True
 """
 
 from __future__ import annotations
 
 from itertools import accumulate, combinations_with_replacement
 
-from showdown.hands.card_keys import CARD_KEYS, KEY_OFFSET, LOW_BIT, RANK_KEYS, flush_suit_list
+from showdown.hands.card_keys import CARD_KEYS, KEY_OFFSET, RANK_KEYS, flush_suit_list
 from showdown.hands.packed import (
     PACKED_PATH,
     from_le,
@@ -99,6 +105,10 @@ class ScalarRankTables:
 
 #: The standard rules' Python tables by ``wrap``, made once.
 _SCALAR: dict[bool, ScalarRankTables] = {}
+#: The standard ladders' keys by ``wrap`` (``HIGH.key``, ``HIGH_WRAP.key``: the light
+#: import path does not load the variants), and back.
+STANDARD_KEYS = {False: "high", True: "high-wrap"}
+_WRAP_OF = {key: wrap for wrap, key in STANDARD_KEYS.items()}
 
 
 def scalar_rank_tables(wrap: bool = False) -> ScalarRankTables:
@@ -163,15 +173,16 @@ class RankTables:
 
     __slots__ = (
         "_compact",
-        "_low",
         "_omaha",
         "_scalar",
         "badugi",
         "flush",
         "flush_suit",
         "ladder",
+        "low_masks",
         "nonflush_keys",
         "nonflush_values",
+        "sizes",
     )
 
     def __init__(self, ladder: Ladder, shipped: Segments | None = None) -> None:
@@ -180,6 +191,7 @@ class RankTables:
         import numpy as np
 
         from showdown.hands import ladders
+        from showdown.variants import EIGHT_OR_BETTER
 
         self.ladder = ladder
         #: Badugi: uint16 value of every four-card hand by its combination index.
@@ -207,10 +219,15 @@ class RankTables:
             n: np.array(flush_suit_list(n) if ladder.flushes else [-1] * 256, dtype=np.int8)
             for n in self.nonflush_keys
         }
+        #: The hand sizes the tables cover.
+        self.sizes = ladders.hand_sizes(ladder)
+        #: Eight-or-better: the value of each 9-bit mask of low ranks (see
+        #: :func:`showdown.hands.ladders.low_mask_values`); empty in any other ladder.
+        eight_or_better = ladder.key == EIGHT_OR_BETTER.key
+        self.low_masks = ladders.low_mask_values(ladder) if eight_or_better else ()
         self._compact: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._scalar: ScalarRankTables | None = None
         self._omaha: np.ndarray | None = None
-        self._low: tuple[int, ...] = ()
 
 
 #: Every ladder's tables made so far, by the ladder's key.
@@ -329,23 +346,66 @@ def ladder_scalar_tables(ladder: Ladder) -> ScalarRankTables:
     return _scalar_of(rank_tables(ladder))
 
 
+def tables_for(
+    ladder: Ladder, form: str, cards: int | None = None
+) -> ScalarRankTables | Buffers | tuple[int, ...]:
+    """The tables of ``ladder`` in the ``form`` an evaluator reads, each made once:
+    ``"scalar"`` (:class:`ScalarRankTables`; the standard rules' are those of
+    :func:`scalar_rank_tables`), ``"kernel"`` (the buffers the kernel's ``Tables``
+    takes) or ``"low"`` (eight-or-better: :attr:`RankTables.low_masks`). ``cards``: the
+    hand size the evaluator will take, a :class:`ValueError` if the tables do not cover it.
+
+    >>> from showdown.variants import BADUGI, EIGHT_OR_BETTER, HIGH
+    >>> tables_for(HIGH, "scalar") is scalar_rank_tables()
+    True
+    >>> tables_for(EIGHT_OR_BETTER, "low")[0b11111]  # A-2-3-4-5
+    1
+    >>> tables_for(BADUGI, "scalar", cards=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: the badugi ladder takes (4,) cards, not 5
+    """
+    return _in_form(form, cards, rank_tables(ladder))
+
+
+def _in_form(
+    form: str, cards: int | None, tables: RankTables
+) -> ScalarRankTables | Buffers | tuple[int, ...]:
+    if cards is not None and cards not in tables.sizes:
+        key = tables.ladder.key
+        raise ValueError(f"the {key} ladder takes {tables.sizes} cards, not {cards}")
+    if form == "kernel":
+        return _buffers_of(tables)
+    if form == "low":
+        return tables.low_masks
+    return _scalar_of(tables)
+
+
 def _scalar_of(tables: RankTables) -> ScalarRankTables:
+    """The Python form of ``tables``, made once; the standard rules' is shared with
+    :func:`scalar_rank_tables` (whichever makes it first)."""
     if tables._scalar is None:
-        nonflush = {
-            n: dict(
-                zip(
-                    (keys - n * KEY_OFFSET).tolist(),
-                    tables.nonflush_values[n].tolist(),
-                    strict=True,
-                )
-            )
-            for n, keys in tables.nonflush_keys.items()
-        }
-        suits = {n: s.tolist() for n, s in tables.flush_suit.items()}
-        tables._scalar = ScalarRankTables(
-            tables.flush.tolist(), suits, nonflush, tables.badugi.tolist()
-        )
+        wrap = _WRAP_OF.get(tables.ladder.key)
+        shared = None if wrap is None else _SCALAR.get(wrap)
+        tables._scalar = shared if shared is not None else _python_form(tables)
+        if wrap is not None:
+            _SCALAR[wrap] = tables._scalar
     return tables._scalar
+
+
+def _python_form(tables: RankTables) -> ScalarRankTables:
+    nonflush = {
+        n: dict(
+            zip(
+                (keys - n * KEY_OFFSET).tolist(),
+                tables.nonflush_values[n].tolist(),
+                strict=True,
+            )
+        )
+        for n, keys in tables.nonflush_keys.items()
+    }
+    suits = {n: s.tolist() for n, s in tables.flush_suit.items()}
+    return ScalarRankTables(tables.flush.tolist(), suits, nonflush, tables.badugi.tolist())
 
 
 def ladder_kernel_buffers(ladder: Ladder) -> Buffers:
@@ -432,26 +492,6 @@ def _omaha_multisets() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
         list(combinations_with_replacement(range(13), 2)),
         list(combinations_with_replacement(range(13), 3)),
     )
-
-
-def low_mask_values(ladder: Ladder) -> tuple[int, ...]:
-    """An eight-or-better ladder's value of each 9-bit mask of low ranks (the OR of
-    :data:`~showdown.hands.card_keys.LOW_BIT`): the masks of five low ranks have a value,
-    every other mask (fewer ranks, or bit 8: a card above eight) no hand.
-
-    >>> from showdown.variants import EIGHT_OR_BETTER
-    >>> low_mask_values(EIGHT_OR_BETTER)[0b11111]  # A-2-3-4-5
-    1
-    """
-    tables = rank_tables(ladder)
-    if not tables._low:
-        from showdown.hands.ladders import no_hand, value_of_ranks
-
-        values = [no_hand(ladder)] * 512
-        for ranks, value in value_of_ranks(ladder).items():
-            values[sum(LOW_BIT[4 * r] for r in ranks)] = value
-        tables._low = tuple(values)
-    return tables._low
 
 
 def write_packed(path: str = PACKED_PATH) -> int:

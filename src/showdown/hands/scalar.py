@@ -93,7 +93,7 @@ def _flush_rank(ids: Sequence[CardId], suit: int, flush: list[int]) -> int:
     return flush[mask]
 
 
-def _python_evaluator(tables: ScalarRankTables) -> Evaluator:
+def python_evaluator(tables: ScalarRankTables) -> Evaluator:
     """The Python scalar path over ``tables`` (the standard rules', or the wrap rule's)."""
     nf5, nf6, nf7 = tables.nonflush[5], tables.nonflush[6], tables.nonflush[7]
     fs5, fs6, fs7 = tables.flush_suit[5], tables.flush_suit[6], tables.flush_suit[7]
@@ -157,7 +157,7 @@ def evaluator(wrap: bool = False, backend: Backend | None = None) -> Evaluator:
         if name == "native":
             found = native.native_tables(wrap).rank
         else:
-            found = _python_evaluator(scalar_rank_tables(wrap))
+            found = python_evaluator(scalar_rank_tables(wrap))
         made[wrap] = found
     return found
 
@@ -206,7 +206,7 @@ def evaluate_ids_wrap(ids: Sequence[CardId]) -> int:
     return evaluator(True)(ids)
 
 
-def _python_omaha(tables: ScalarRankTables) -> OmahaEvaluator:
+def python_omaha(tables: ScalarRankTables) -> OmahaEvaluator:
     """The Python path of :func:`evaluate_omaha_ids` over ``tables``."""
     from showdown.categories import DISTINCT_HANDS
     from showdown.variants import omaha_picks
@@ -256,7 +256,7 @@ def omaha_evaluator(wrap: bool = False, backend: Backend | None = None) -> Omaha
         if name == "native":
             found = native.native_tables(wrap).omaha
         else:
-            found = _python_omaha(scalar_rank_tables(wrap))
+            found = python_omaha(scalar_rank_tables(wrap))
         made[wrap] = found
     return found
 
