@@ -424,3 +424,14 @@ def test_a_card_held_many_times_is_caught(
     with pytest.raises(CardError, match=r"^hands row 1 holds a card twice$"):
         evaluate_batch(hands)
     assert evaluate_batch(hands, check=False).shape == (2,)  # unspecified rank, no error
+
+
+@pytest.mark.parametrize(("wrap", "rule"), [(None, False), (0, False), ("", False), (1, True),
+                                            ("yes", True)])  # fmt: skip
+def test_wrap_is_read_for_its_truth(backend: str, wrap: object, rule: bool) -> None:
+    """Any value stands for the rule by its truth, as ``if wrap`` reads it, on every path."""
+    hand, hole, board = [36, 40, 44, 48, 0], [36, 40, 1, 5], [44, 48, 0, 9, 13]  # J-Q-K-A-2
+    expected = 13 if rule else 330
+    assert evaluate_batch([hand], wrap=wrap).tolist() == [expected]  # type: ignore[arg-type]
+    assert evaluate_omaha_batch([hole], [board], wrap=wrap).tolist() == [expected]  # type: ignore[arg-type]
+    assert evaluate_omaha_ids(hole, board, wrap=wrap) == expected  # type: ignore[arg-type]

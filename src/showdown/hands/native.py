@@ -145,7 +145,7 @@ _BY_LADDER: dict[str, Any] = {}
 def native_tables(wrap: bool = False) -> Any:
     """The kernel's ``Tables`` of the standard game or the wrap-around rule (made once,
     from :func:`showdown.hands.rank_tables.kernel_buffers`), whichever backend is in use."""
-    key = rank_tables.STANDARD_KEYS[wrap]
+    key = rank_tables.STANDARD_KEYS[bool(wrap)]  # any truthy wrap, as the batch paths take it
     tables = _BY_LADDER.get(key)
     if tables is None:
         tables = kernel_tables(key, rank_tables.kernel_buffers(wrap))
