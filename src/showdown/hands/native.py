@@ -31,8 +31,6 @@ from __future__ import annotations
 import os
 import sys
 
-from showdown.hands import rank_tables
-
 TYPE_CHECKING = False  # not typing's: ``import showdown`` stays light (no typing, contextlib)
 if TYPE_CHECKING:
     from types import ModuleType
@@ -145,10 +143,14 @@ _BY_LADDER: dict[str, Any] = {}
 def native_tables(wrap: bool = False) -> Any:
     """The kernel's ``Tables`` of the standard game or the wrap-around rule (made once,
     from :func:`showdown.hands.rank_tables.kernel_buffers`), whichever backend is in use."""
-    key = rank_tables.STANDARD_KEYS[bool(wrap)]  # any truthy wrap, as the batch paths take it
+    # Read on first use, not at import: ``import showdown`` (which asks this module for
+    # BACKEND) then loads no table code, and the tables are made only when first wanted.
+    from showdown.hands.rank_tables import STANDARD_KEYS, kernel_buffers
+
+    key = STANDARD_KEYS[bool(wrap)]  # any truthy wrap, as the batch paths take it
     tables = _BY_LADDER.get(key)
     if tables is None:
-        tables = kernel_tables(key, rank_tables.kernel_buffers(wrap))
+        tables = kernel_tables(key, kernel_buffers(wrap))
     return tables
 
 
