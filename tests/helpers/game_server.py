@@ -7,27 +7,21 @@ SQLite file; clients talk to it over HTTP exactly as the browser does.
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from helpers.page_server import PageServer
 from helpers.paths import ROOT
 
 ARTIFACTS = ROOT / "test-artifacts"
 CARD_TOKEN = re.compile(r'"([2-9TJQKA][cdhs])"')
-URL_LINE = re.compile(r"(http://127\.0\.0\.1:(\d+)/)")
 
 
-class GameServer:
+class GameServer(PageServer):
     """``showdown play --no-browser`` in a subprocess; ``url`` once it listens."""
 
     def __init__(
@@ -40,77 +34,22 @@ class GameServer:
         env: dict[str, str] | None = None,
         args: tuple[str, ...] = (),
     ) -> None:
+        super().__init__()
         self.args = args
         self.db_path = db_path
         self.profile = profile
         self.port = port
         self.browser = browser
         self.env = env or {}
-        self.proc: subprocess.Popen[str] | None = None
-        self.url = ""
-        self.output: list[str] = []
 
     def start(self, timeout: float = 20.0) -> GameServer:
-        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
-        self.proc = subprocess.Popen(
-            [
-                sys.executable, "-m", "showdown", "play",
-                *([] if self.browser else ["--no-browser"]),
-                "--db", str(self.db_path), "--profile", self.profile, "--port", str(self.port),
-                *self.args,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-            cwd=ROOT,
-        )  # fmt: skip
-        found = threading.Event()
-
-        def reader() -> None:
-            assert self.proc is not None and self.proc.stdout is not None
-            for line in self.proc.stdout:
-                self.output.append(line)
-                match = URL_LINE.search(line)
-                if match and not found.is_set():
-                    self.url, self.port = match.group(1), int(match.group(2))
-                    found.set()
-
-        threading.Thread(target=reader, daemon=True).start()
-        if not found.wait(timeout):
-            self.stop()
-            raise RuntimeError("server did not start:\n" + "".join(self.output))
-        # The URL is printed once the socket listens; wait until HTTP answers too.
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                httpx.get(self.url + "api/session", timeout=2.0)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
+        command = [
+            "play", *([] if self.browser else ["--no-browser"]),
+            "--db", str(self.db_path), "--profile", self.profile, "--port", str(self.port),
+            *self.args,
+        ]  # fmt: skip
+        self.launch(command, self.env, "server", timeout)
         return self
-
-    def stop(self, sig: int = signal.SIGINT) -> int | None:
-        """Ctrl-C (SIGINT) as a user would, or ``sig`` (SIGTERM as a service manager
-        would); returns the exit status."""
-        if self.proc is None:
-            return None
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        return self.proc.returncode
-
-    def kill(self) -> None:
-        """SIGKILL: no clean-up of any kind."""
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
 
 
 def play_round(client: Client, action: str = "keep") -> dict[str, Any]:

@@ -6,78 +6,22 @@ A real ``showdown lab --no-browser`` server runs as a subprocess on 127.0.0.1;
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import subprocess
-import sys
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 
-from helpers.game_server import URL_LINE
-from helpers.paths import ROOT
+from helpers.page_server import PageServer
 
 
-class LabServer:
+class LabServer(PageServer):
     """``showdown lab --no-browser --port 0`` in a subprocess; ``url`` once it answers."""
 
-    def __init__(self) -> None:
-        self.proc: subprocess.Popen[str] | None = None
-        self.url = ""
-        self.port = 0
-        self.output: list[str] = []
-
     def start(self, timeout: float = 20.0) -> LabServer:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "showdown", "lab", "--no-browser", "--port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-            cwd=ROOT,
-        )
-        found = threading.Event()
-
-        def reader() -> None:
-            assert self.proc is not None and self.proc.stdout is not None
-            for line in self.proc.stdout:
-                self.output.append(line)
-                match = URL_LINE.search(line)
-                if match and not found.is_set():
-                    self.url, self.port = match.group(1), int(match.group(2))
-                    found.set()
-
-        threading.Thread(target=reader, daemon=True).start()
-        if not found.wait(timeout):
-            self.stop()
-            raise RuntimeError("lab did not start:\n" + "".join(self.output))
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                httpx.get(self.url + "api/session", timeout=2.0)
-                return self
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-
-    def stop(self) -> int | None:
-        """Ctrl-C as a user would; the exit status."""
-        if self.proc is None:
-            return None
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        return self.proc.returncode
+        self.launch(["lab", "--no-browser", "--port", "0"], {}, "lab", timeout)
+        return self
 
 
 def running_lab() -> Iterator[LabServer]:
