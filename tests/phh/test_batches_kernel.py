@@ -69,7 +69,8 @@ def test_the_kernel_takes_cash_hands() -> None:
         code = rng.choice(sorted(kernel_shapes()))
         # unknown cards shown, and draws: from the deck
         n = rng.randint(2, {"PO": 5, "P5O": 4, "N5CD": 5, "P5CD": 5, "F5CD": 5, "PO/8": 5,
-                            "FO/8": 5, "P5O/8": 4, "NS": 5, "N2L1D": 5, "F2L3D": 3,
+                            "FO/8": 5, "FO": 5, "NO": 5, "NO/8": 5, "P5O/8": 4, "NS": 5,
+                            "N2L1D": 5, "F2L3D": 3,
                             "FB": 4, "F7S": 7, "F7S/8": 7, "FR": 7}.get(code, 9))
         fields = header(code, [rng.choice([40, 250, 10_000, 12_345]) for _ in range(n)],
                         antes=[rng.choice([0, 0, 5])] * n)

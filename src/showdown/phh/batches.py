@@ -108,8 +108,8 @@ def kernel_shapes() -> dict[str, tuple[Any, ...]]:
     hole cards, cap or 0, evaluator, bet kind of each street (0 small, 1 big), draws).
 
     >>> sorted(kernel_shapes())  # PT, N5CD...: this library's own codes
-    ['F2L3D', 'F5CD', 'F7S', 'F7S/8', 'FB', 'FO/8', 'FR', 'FT', 'N2L1D', 'N5CD', 'NS', \
-'NT', 'P5CD', 'P5O', 'P5O/8', 'PO', 'PO/8', 'PT']
+    ['F2L3D', 'F5CD', 'F7S', 'F7S/8', 'FB', 'FO', 'FO/8', 'FR', 'FT', 'N2L1D', 'N5CD', 'NO', \
+'NO/8', 'NS', 'NT', 'P5CD', 'P5O', 'P5O/8', 'PO', 'PO/8', 'PT']
     >>> kernel_shapes()["F2L3D"]
     (2, 5, 4, 5, (0, 0, 1, 1, 0), 3)
     """

@@ -166,6 +166,15 @@ EXTENSIONS: dict[str, VariantRules] = {
         VariantRules("P5O/8", "Pot-limit five-card Omaha hold'em high/low-split eight or "
                      "better", "omaha-hi-lo", "pot-limit", "blinds", _board_game(5, _FLAT),
                      standard=False),
+        VariantRules("NO", "No-limit Omaha hold'em", "omaha", "no-limit", "blinds",
+                     _board_game(4, _FLAT), standard=False),
+        VariantRules("FO", "Fixed-limit Omaha hold'em", "omaha", "fixed-limit", "blinds",
+                     _board_game(4, _LIMIT), cap=4, standard=False),
+        VariantRules("NO/8", "No-limit Omaha hold'em high/low-split eight or better",
+                     "omaha-hi-lo", "no-limit", "blinds", _board_game(4, _FLAT),
+                     standard=False),
+        VariantRules("P6O", "Pot-limit six-card Omaha hold'em", "omaha", "pot-limit",
+                     "blinds", _board_game(6, _FLAT), standard=False),
         VariantRules("N5CD", "No-limit five-card draw", "five-card", "no-limit", "blinds",
                      _single_draw(("small", "small")), standard=False),
         VariantRules("P5CD", "Pot-limit five-card draw", "five-card", "pot-limit", "blinds",
@@ -202,6 +211,6 @@ def supported_codes() -> list[str]:
 
     >>> supported_codes()  # doctest: +NORMALIZE_WHITESPACE
     ['NT', 'FT', 'PO', 'NS', 'FO/8', 'F7S', 'F7S/8', 'FR', 'N2L1D', 'F2L3D', 'FB',
-     'PT', 'PO/8', 'P5O', 'P5O/8', 'N5CD', 'P5CD', 'F5CD']
+     'PT', 'PO/8', 'P5O', 'P5O/8', 'NO', 'FO', 'NO/8', 'P6O', 'N5CD', 'P5CD', 'F5CD']
     """
     return [code for code, rules in RULES.items() if rules.supported]

@@ -42,8 +42,8 @@ __all__ = ["DEALT_IN_STEPS", "HOLE_CARDS", "STUD", "HandBuilder", "clock", "fixe
 #: Hole cards dealt in each PHH variant the readers write.
 HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7,
               "F2L3D": 5, "N2L1D": 5, "FB": 4, "PT": 2, "PO/8": 4, "P5O": 5, "P5O/8": 5,
-              "N5CD": 5, "P5CD": 5, "F5CD": 5}
-_FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD"})
+              "N5CD": 5, "P5CD": 5, "F5CD": 5, "NO": 4, "FO": 4, "NO/8": 4, "P6O": 6}
+_FIXED = frozenset({"FT", "FO/8", "FO", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD"})
 #: Stud games: a bring-in instead of blinds.
 STUD = frozenset({"F7S", "F7S/8", "FR"})
 #: The rooms whose layout of a hand run more than once the readers know.
