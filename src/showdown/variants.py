@@ -22,7 +22,8 @@ True
 Traceback (most recent call last):
 ...
 showdown.variants.UnknownGame: unknown game 'pineapple'; choose one of holdem, omaha, \
-five-card, short-deck, omaha-hi-lo, stud, stud-hi-lo, razz, deuce-to-seven, ace-to-five, badugi
+five-card, short-deck, omaha-hi-lo, stud, stud-hi-lo, razz, deuce-to-seven, ace-to-five, badugi, \
+courchevel, courchevel-hi-lo
 """
 
 from __future__ import annotations
@@ -449,6 +450,18 @@ VARIANTS: tuple[Variant, ...] = (
         cards=(5, 5),
     ),
     Variant("badugi", "Badugi", ("fb",), "draw", (BADUGI,), hole=(4,), cards=(4, 4)),
+    # Omaha with five hole cards whose first board card is dealt face up before the first
+    # betting round: a board of one card is a stage of the hand (a hand won preflop)
+    Variant("courchevel", "Courchevel", ("pco",), "omaha", (HIGH,), hole=(5,), board=(1, 3, 4, 5)),
+    Variant(
+        "courchevel-hi-lo",
+        "Courchevel eight or better",
+        ("pco/8", "courchevel8", "courchevel/8"),
+        "omaha",
+        (HIGH, EIGHT_OR_BETTER),
+        hole=(5,),
+        board=(1, 3, 4, 5),
+    ),
 )
 
 #: The game keys, in the order of the CLI's ``--game`` choices.
@@ -468,12 +481,16 @@ def find_variant(
 
     PHH variant codes are aliases: ``NT`` Hold'em, ``NS`` short deck, ``FO/8``
     Omaha hi-lo, ``F7S`` stud, ``F7S/8`` stud hi-lo, ``FR`` razz, ``F2L3D`` and
-    ``N2L1D`` deuce-to-seven (triple and single draw), ``FB`` badugi.
+    ``N2L1D`` deuce-to-seven (triple and single draw), ``FB`` badugi; so are this
+    library's ``PCO`` Courchevel and ``PCO/8`` Courchevel hi-lo.
 
     >>> [find_variant(code).key for code in ("NS", "FO/8", "F7S", "F7S/8", "FR", "F2L3D",
     ...                                      "N2L1D", "FB")]
     ['short-deck', 'omaha-hi-lo', 'stud', 'stud-hi-lo', 'razz', 'deuce-to-seven', \
 'deuce-to-seven', 'badugi']
+    >>> c = find_variant("PCO/8")
+    >>> c.key, c.use, c.hole, c.board, c.hi_lo
+    ('courchevel-hi-lo', 'omaha', (5,), (1, 3, 4, 5), True)
     """
     if isinstance(name, Variant):
         variant = name

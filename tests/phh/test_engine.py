@@ -163,11 +163,12 @@ def test_every_variant_of_the_standard_is_replayed_and_others_are_a_clear_error(
     assert [code for code, rules in RULES.items() if rules.supported and rules.standard] == [
         "NT", "FT", "PO", "NS", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"]
     assert [code for code, rules in RULES.items() if not rules.standard] == [
-        "PT", "PO/8", "P5O", "P5O/8", "NO", "FO", "NO/8", "P6O", "N5CD", "P5CD",
-        "F5CD"]  # the library's extension
+        "PT", "PO/8", "P5O", "P5O/8", "NO", "FO", "NO/8", "P6O", "PCO", "PCO/8", "N5CD",
+        "P5CD", "F5CD"]  # the library's extension
     with pytest.raises(UnsupportedVariant, match="variant 'XX' is not a PHH variant code; this "
                        "version replays NT, FT, PO, NS, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, "
-                       "PT, PO/8, P5O, P5O/8, NO, FO, NO/8, P6O, N5CD, P5CD, F5CD"):
+                       "PT, PO/8, P5O, P5O/8, NO, FO, NO/8, P6O, PCO, PCO/8, N5CD, P5CD, "
+                       "F5CD"):
         replay(loads(hand(DEAL3).replace('"NT"', '"XX"')))
     # A game whose showdown is not settled is refused, never guessed.
     from showdown.phh import variant_rules

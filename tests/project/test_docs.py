@@ -141,8 +141,8 @@ def test_the_cli_page_lists_every_game_for_game_options() -> None:
     from showdown.variants import GAMES
 
     page = (DOCS / "cli.md").read_text(encoding="utf-8")
-    paragraph = page.split("`--game` (`-g`) takes any of the eleven games", 1)[1].split("\n\n")[0]
-    assert all(f"`{game}`" in paragraph for game in GAMES) and len(GAMES) == 11
+    paragraph = page.split("`--game` (`-g`) takes any of the thirteen games", 1)[1].split("\n\n")[0]
+    assert all(f"`{game}`" in paragraph for game in GAMES) and len(GAMES) == 13
     stats = page.split("## stats", 1)[1].split("\n## ", 1)[0]
     assert "`--game GAME`" in stats
     for command in ("eval", "compare", "equity", "stats"):

@@ -818,8 +818,9 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
         }
     }
     if (rm_contains(line, "[")) {
-        if (who < 0) {
-            return 0;
+        int mucked = rm_contains(line, "mucked");
+        if (who < 0 || (!mucked && !rm_contains(line, "showed") && !rm_contains(line, "shows"))) {
+            return 0; /* stars._summary: the cards of a show or a muck only */
         }
         Span found[1];
         char cards[16];
@@ -828,7 +829,7 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
             return RM_NOT_MINE;
         }
         RmPlayer *p = &b->pl[who];
-        if (rm_contains(line, "mucked")) {
+        if (mucked) {
             p->mucked = 1;
             if (count && !p->has_hole) {
                 p->has_hole = 1;
@@ -865,6 +866,9 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     const char *variant = PyUnicode_AsUTF8(b->variant);
     if (variant == NULL) {
         return -1;
+    }
+    if (strncmp(variant, "PCO", 3) == 0) {
+        return RM_NOT_MINE; /* Courchevel: its board card before the first round is Python's */
     }
     int steps = rm_steps(variant);
     int stud = steps && variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R');

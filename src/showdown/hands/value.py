@@ -51,6 +51,8 @@ Game = Literal[
     "deuce-to-seven",
     "ace-to-five",
     "badugi",
+    "courchevel",
+    "courchevel-hi-lo",
 ]
 __all__ = ["GAMES", "HandValue", "HiLoValue", "check_counts", "evaluate"]
 
@@ -337,9 +339,8 @@ got 2 + 2 = 4: 1 more board card is missing (the board is 3 to 5 cards)
         fewest, most = min(variant.hole), max(variant.hole)
         if not fewest <= n_hole <= most:
             short = f": {fewest - n_hole} more missing" if n_hole < fewest else ""
-            raise CardError(
-                f"{variant.title} needs {fewest} to {most} hole cards, got {n_hole}{short}"
-            )
+            need = f"exactly {fewest}" if fewest == most else f"{fewest} to {most}"
+            raise CardError(f"{variant.title} needs {need} hole cards, got {n_hole}{short}")
         if not 3 <= n_board <= 5:
             short = f": {3 - n_board} more missing (at least the flop)" if n_board < 3 else ""
             raise CardError(f"{variant.title} needs 3 to 5 board cards, got {n_board}{short}")

@@ -91,6 +91,9 @@ GAME_NAMES = {
     "against you",
     "ace-to-five": "Ace-to-five lowball: the ace is low, straights and flushes do not count",
     "badugi": "Badugi: four cards, the most of all different suits and ranks, lowest wins",
+    "courchevel": "Courchevel: five hole cards, exactly two of them and three from the board",
+    "courchevel-hi-lo": "Courchevel hi-lo: five hole cards, the pot split between the best "
+    "high and the best eight-or-better low",
 }
 
 

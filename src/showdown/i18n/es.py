@@ -103,6 +103,9 @@ GAME_NAMES = {
     "ace-to-five": "Lowball de as a cinco: el as es bajo, escaleras y colores no cuentan",
     "badugi": "Badugi: cuatro cartas, el mayor número de palos y valores distintos, gana la más "
     "baja",
+    "courchevel": "Courchevel: cinco cartas propias, exactamente dos de ellas y tres de la mesa",
+    "courchevel-hi-lo": "Courchevel hi-lo: cinco cartas propias, el bote se reparte entre la "
+    "mejor mano alta y el mejor bajo de ocho o menos",
 }
 
 

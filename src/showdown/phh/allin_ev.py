@@ -25,7 +25,8 @@ folded or mucked player whose cards were dealt face up or shown, or a
 contender of another pot) is out of the deck; any other card may come. Odd
 chips are counted as expectation: shares are exact fractions of a chip.
 
-Community-card games only (Hold'em, Omaha, short deck, Omaha high/low); in stud
+Community-card games only (Hold'em, Omaha, short deck, Omaha high/low, Courchevel
+high and high/low, whose first board card is out before the first round); in stud
 and draw games the cards to come are not shared, and the EV is not computed
 (with a ``note``).
 
@@ -64,7 +65,8 @@ if TYPE_CHECKING:
 __all__ = ["EV_GAMES", "AllInEV", "all_in_ev", "all_in_moment"]
 
 #: The games whose all-in EV is computed (the cards to come are a shared board).
-EV_GAMES = frozenset({"holdem", "omaha", "short-deck", "omaha-hi-lo"})
+EV_GAMES = frozenset({"holdem", "omaha", "short-deck", "omaha-hi-lo", "courchevel",
+                      "courchevel-hi-lo"})
 #: Streets of the board games, named by the betting round that ended all-in.
 _BOARD_STREETS = ("preflop", "flop", "turn", "river")
 

@@ -17,6 +17,8 @@ A variant is replayed only when the project can settle its showdown (the
 ('bring-in', (False, False, True))
 >>> find("FB").supported, find("FB").game
 (True, 'badugi')
+>>> [(s.hole, s.board) for s in find("PCO").streets]  # Courchevel: a board card before betting
+[((False, False, False, False, False), 1), ((), 2), ((), 1), ((), 1)]
 """
 
 from __future__ import annotations
@@ -93,6 +95,17 @@ def _board_game(hole: int, sizes: tuple[Bet, ...]) -> tuple[Street, ...]:
         Street(board=3, bet=sizes[1]),
         Street(board=1, bet=sizes[2]),
         Street(board=1, bet=sizes[3]),
+    )
+
+
+def _courchevel() -> tuple[Street, ...]:
+    """Five hole cards and the first flop card, face up, before the first round; then the
+    two other flop cards, a turn and a river."""
+    return (
+        Street(hole=(False,) * 5, board=1),
+        Street(board=2),
+        Street(board=1),
+        Street(board=1),
     )
 
 
@@ -175,6 +188,10 @@ EXTENSIONS: dict[str, VariantRules] = {
                      standard=False),
         VariantRules("P6O", "Pot-limit six-card Omaha hold'em", "omaha", "pot-limit",
                      "blinds", _board_game(6, _FLAT), standard=False),
+        VariantRules("PCO", "Pot-limit Courchevel", "courchevel", "pot-limit", "blinds",
+                     _courchevel(), standard=False),
+        VariantRules("PCO/8", "Pot-limit Courchevel high/low-split eight or better",
+                     "courchevel-hi-lo", "pot-limit", "blinds", _courchevel(), standard=False),
         VariantRules("N5CD", "No-limit five-card draw", "five-card", "no-limit", "blinds",
                      _single_draw(("small", "small")), standard=False),
         VariantRules("P5CD", "Pot-limit five-card draw", "five-card", "pot-limit", "blinds",
@@ -189,7 +206,7 @@ RULES.update(EXTENSIONS)
 #: The games whose hand histories are replayed and settled end to end (and tested so).
 REPLAYED_GAMES = frozenset(
     {"holdem", "omaha", "short-deck", "omaha-hi-lo", "stud", "stud-hi-lo", "razz",
-     "deuce-to-seven", "badugi", "five-card"}
+     "deuce-to-seven", "badugi", "five-card", "courchevel", "courchevel-hi-lo"}
 )
 
 
@@ -211,6 +228,7 @@ def supported_codes() -> list[str]:
 
     >>> supported_codes()  # doctest: +NORMALIZE_WHITESPACE
     ['NT', 'FT', 'PO', 'NS', 'FO/8', 'F7S', 'F7S/8', 'FR', 'N2L1D', 'F2L3D', 'FB',
-     'PT', 'PO/8', 'P5O', 'P5O/8', 'NO', 'FO', 'NO/8', 'P6O', 'N5CD', 'P5CD', 'F5CD']
+     'PT', 'PO/8', 'P5O', 'P5O/8', 'NO', 'FO', 'NO/8', 'P6O', 'PCO', 'PCO/8', 'N5CD', 'P5CD',
+     'F5CD']
     """
     return [code for code, rules in RULES.items() if rules.supported]

@@ -37,12 +37,13 @@ from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.money import number, text
 
-__all__ = ["DEALT_IN_STEPS", "HOLE_CARDS", "STUD", "HandBuilder", "clock", "fixed"]
+__all__ = ["DEALT_IN_STEPS", "FIRST_BOARD", "HOLE_CARDS", "STUD", "HandBuilder", "clock", "fixed"]
 
 #: Hole cards dealt in each PHH variant the readers write.
 HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7,
               "F2L3D": 5, "N2L1D": 5, "FB": 4, "PT": 2, "PO/8": 4, "P5O": 5, "P5O/8": 5,
-              "N5CD": 5, "P5CD": 5, "F5CD": 5, "NO": 4, "FO": 4, "NO/8": 4, "P6O": 6}
+              "N5CD": 5, "P5CD": 5, "F5CD": 5, "NO": 4, "FO": 4, "NO/8": 4, "P6O": 6,
+              "PCO": 5, "PCO/8": 5}
 _FIXED = frozenset({"FT", "FO/8", "FO", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD"})
 #: Stud games: a bring-in instead of blinds.
 STUD = frozenset({"F7S", "F7S/8", "FR"})
@@ -50,6 +51,9 @@ STUD = frozenset({"F7S", "F7S/8", "FR"})
 _RUNS_READ = frozenset({"pokerstars", "ggpoker", "fulltilt", "wpn"})
 #: Games whose hole cards are dealt street by street or after draws (:meth:`HandBuilder.deal`).
 DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB", "N5CD", "P5CD", "F5CD"}
+#: Games that deal a board card face up before the first betting round (Courchevel: the
+#: first flop card), read with :meth:`HandBuilder.first_board`; their flop brings two more.
+FIRST_BOARD = frozenset({"PCO", "PCO/8"})
 _ZERO = Decimal(0)
 
 
@@ -201,7 +205,7 @@ class HandBuilder:
         pot limit; a raise nobody can answer stays a call)."""
         top = max(self.bets.values(), default=_ZERO)
         return (self.big is not None and top < total <= self.big
-                and not any(verb == "db" for _, verb, _ in self.events)
+                and self._board_streets() <= (self.variant in FIRST_BOARD)
                 and not self._nobody_behind(name))
 
     def _nobody_behind(self, name: str) -> bool:
@@ -213,14 +217,42 @@ class HandBuilder:
             self.seats[n][1] - self.spent.get(n, _ZERO) <= top - self.bets.get(n, _ZERO)
             for n in others)
 
+    def _board_streets(self) -> int:
+        """The board streets dealt so far (Courchevel's face-up card is one)."""
+        return sum(verb == "db" for _, verb, _ in self.events)
+
     def board(self, cards: list[str]) -> None:
-        """Board cards dealt (a new street: the bets start again). A fourth street is a
-        second board the reader did not take for a runout: an error, never dealt."""
-        if sum(verb == "db" for _, verb, _ in self.events) >= 3:
+        """Board cards dealt (a new street: the bets start again). A street past the
+        game's last is a second board the reader did not take for a runout: an error,
+        never dealt. Courchevel's flop may be written whole, its face-up card again
+        (``[7h 5d 3s]`` after ``[7h]``): that card is not dealt twice."""
+        streets = self._board_streets()
+        early = self.variant in FIRST_BOARD
+        if streets >= 3 + early:
             self.not_read_run(f"a fourth board street [{' '.join(cards)}]")
+        if early and streets == 1:
+            cards = self._without_first_board(cards)
         self.bets = {}
         self.dead_in_raise = {}
         self.events.append(("", "db", "".join(cards)))
+
+    def first_board(self, cards: list[str]) -> None:
+        """The board card a game deals face up before the first betting round
+        (:data:`FIRST_BOARD`: Courchevel's first flop card), dealt before any action;
+        the blinds' bets stand."""
+        if self.variant not in FIRST_BOARD:
+            self.error(f"board cards [{' '.join(cards)}] before the first betting round, "
+                       "which only Courchevel deals")
+        if len(cards) != 1 or self.events:  # nothing dealt or done before it
+            self.error(f"Courchevel deals one board card before the first betting round, "
+                       f"not [{' '.join(cards)}] here")
+        self.events.append(("", "db", cards[0]))
+
+    def _without_first_board(self, cards: list[str]) -> list[str]:
+        """``cards`` less the face-up card dealt before the first round (a Courchevel
+        flop or a runout written with it)."""
+        first = next((arg for _, verb, arg in self.events if verb == "db"), None)
+        return [c for c in cards if c != first] if len(cards) == 3 else cards
 
     def not_read_run(self, what: str) -> NoReturn:
         """The error of a hand run more than once in a layout this library does not read
@@ -241,6 +273,8 @@ class HandBuilder:
                  for c in (arg[k:k + 2] for k in range(0, len(arg), 2))}
         if set(cards) <= dealt:
             return
+        if self.variant in FIRST_BOARD:
+            cards = self._without_first_board(cards)
         self.runs = max(self.runs, run)
         self.events.append(("", "db", "".join(cards)))
 
@@ -435,7 +469,11 @@ class HandBuilder:
         blinds = dict(self.blinds)
         for name, live in self._posted_out_of_position(names).items():
             preflop = []
+            early = self.variant in FIRST_BOARD  # Courchevel's card before the first round
             for who, verb, _ in self.events:
+                if verb == "db" and early:
+                    early = False
+                    continue
                 if verb in ("db", "sd"):  # the next street
                     break
                 if who == name:

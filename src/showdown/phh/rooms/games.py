@@ -12,6 +12,9 @@
 >>> [variant_of(game) for game in ("Hold'em Pot Limit", "5 Card Omaha Pot Limit",
 ...     "Omaha Hi/Lo Pot Limit", "5 Card Draw No Limit", "5 Card Draw Limit")]
 ['PT', 'P5O', 'PO/8', 'N5CD', 'F5CD']
+>>> [variant_of(game) for game in ("Courchevel Pot Limit", "Courchevel Hi/Lo Pot Limit",
+...     "PL Courchevel Hi", "PL Courchevel Hi/Lo")]  # PokerStars, then Full Tilt
+['PCO', 'PCO/8', 'PCO', 'PCO/8']
 >>> variant_of("6 Card Omaha Pot Limit")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -31,7 +34,8 @@ __all__ = ["SUPPORTED", "stakes_of", "variant_of", "when"]
 
 SUPPORTED = ("Hold'em no limit, pot limit and fixed limit, Omaha and 5 card Omaha pot limit "
              "(high and hi/lo), Omaha hi/lo fixed limit, 7 card stud and stud hi/lo, razz, "
-             "2-7 triple draw and badugi fixed limit, 2-7 single draw no limit, 5 card draw")
+             "2-7 triple draw and badugi fixed limit, 2-7 single draw no limit, 5 card draw, "
+             "Courchevel pot limit (high and hi/lo)")
 _STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?(?:[$€£]| ?€)?)\s?/\s?([$€£]?\d[\d,]*(?:\.\d+)?"
                      r"(?:[$€£]| ?€)?)(?![\d/])")
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})"
@@ -55,6 +59,9 @@ def variant_of(game: str) -> str:
     stud = _stud_or_draw(low, limit)
     if stud is not None:
         return stud
+    if "courchevel" in low and limit == "pot":  # five-card Omaha, a flop card dealt first
+        hi_lo = "hi/lo" in low or "hi lo" in low or "8" in low.split()
+        return "PCO/8" if hi_lo else "PCO"
     if "stud" in low or "razz" in low or "draw" in low or "badugi" in low or "courchevel" in low:
         limit = "?"
     if "omaha" in low:

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.builder import DEALT_IN_STEPS, STUD, HandBuilder, clock
+from showdown.phh.rooms.builder import DEALT_IN_STEPS, FIRST_BOARD, STUD, HandBuilder, clock
 from showdown.phh.rooms.games import stakes_of, variant_of, when
 from showdown.phh.rooms.money import amount, currency_of, number
 
@@ -288,16 +288,18 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
         name = by_seat.get(int(seat)) if seat.isdigit() else None
         if name is None:
             return
-        cards = _bracketed(line, b)
-        if "mucked" in line:
-            b.muck(name, cards)
+        if "mucked" in line:  # (other brackets name no cards: Full Tilt's "(big blind) [0]")
+            b.muck(name, _bracketed(line, b))
         elif "showed" in line or "shows" in line:
-            b.show(name, cards)
+            b.show(name, _bracketed(line, b))
 
 
 #: The runs of a hand run more than once, as the street titles name them.
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 _RUN_WORDS = {"twice": 2, "three": 3, "thrice": 3}
+#: The titles over Courchevel's face-up card, dealt before the first round: PokerStars'
+#: ``*** PRE-FLOP *** [7h]``, Full Tilt's ``*** FLOPET *** [9h] (Total Pot: 75, 5 Players)``.
+_FIRST_BOARD_STREETS = frozenset({"PRE-FLOP", "FLOPET"})
 #: The street titles of stud and draw games after the first (a new betting round).
 _STEP_STREETS = frozenset({"4th STREET", "5th STREET", "6th STREET", "RIVER", "7th STREET",
                            "FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW"})
@@ -362,7 +364,9 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 run = 0
             if run and b.room == "winamax":  # fpdb: Winamax deals no hand run twice
                 b.not_read_run(repr(line))
-            if street in ("FLOP", "TURN", "RIVER"):
+            if street in _FIRST_BOARD_STREETS and b.variant in FIRST_BOARD:
+                b.first_board(_bracketed(line, b))
+            elif street in ("FLOP", "TURN", "RIVER"):
                 found = _CARDS.findall(line)
                 if not found:
                     b.error(f"no cards on the line {line!r}")
