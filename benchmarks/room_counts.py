@@ -84,10 +84,15 @@ def decode(data: bytes) -> str:
 
 
 def hands_found(text: str) -> list[tuple[str, str | None]]:
-    """(room, hand number) of every hand of a text, by the rooms' opening lines."""
+    """(room, hand number) of every hand of a text, by the rooms' opening lines (a
+    tournament's summary is no hand)."""
     found: list[tuple[str, str | None]] = []
     lines = text.split("\n")
     for k, line in enumerate(lines):
+        if "summary" in line.lower() or (  # PartyPoker's old head comes before its banner
+                line.startswith("Game #") and line.endswith("starts.")
+                and any("Hand History" in later for later in lines[k + 1: k + 3])):
+            continue
         for room, head in HEADS:
             if head.search(line):
                 window = " ".join(lines[max(0, k - 1): k + 2])
@@ -115,15 +120,18 @@ def main(argv: list[str] | None = None) -> int:
     found: dict[str, int] = Counter()
     room_of_hand: dict[tuple[str, str], str] = {}
     room_of_file: dict[str, str] = {}
+    found_in: dict[str, Counter[str]] = {}  # file -> room -> hands
     for path in files:
         hands = hands_found(decode(path.read_bytes()))
         rooms = Counter(room for room, _ in hands)
+        found_in[str(path)] = rooms
         if rooms:
             room_of_file[str(path)] = rooms.most_common(1)[0][0]
         for room, number in hands:
             found[room] += 1
             if number is not None:
                 room_of_hand[(str(path), number)] = room
+    accounted: Counter[str] = Counter()  # file -> rows and refusals naming it
 
     run = subprocess.run([sys.executable, "-m", "showdown", "replay", *map(str, args.paths),
                           "--json", "--keep-going"], capture_output=True, text=True,
@@ -133,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         if line.startswith("{"):
             row = json.loads(line)
             rows[row.get("format") or "?"][row["class"] or "none"] += 1
+            accounted[row["file"]] += 1
     refused: dict[str, Counter[str]] = defaultdict(Counter)
     examples: dict[tuple[str, str], list[str]] = defaultdict(list)
     skipped: Counter[str] = Counter()
@@ -152,12 +161,14 @@ def main(argv: list[str] | None = None) -> int:
                 skipped_files[reason].append(file)
                 continue
             hand_room = room
-            refused[hand_room][f"(whole file) {reason}"] += sum(
-                1 for (f, _), r in room_of_hand.items() if f == file and r == room) or 1
+            whole = found_in[file][room] if file in found_in else 1
+            refused[hand_room][f"(whole file) {reason}"] += whole
+            accounted[file] += whole
             key = (hand_room, f"(whole file) {reason}")
         else:
             hand_room = room_of_hand.get((file, hand)) or room_of_file.get(file, "?")
             refused[hand_room][reason] += 1
+            accounted[file] += 1
             key = (hand_room, reason)
         if len(examples[key]) < args.examples:
             examples[key].append(f"{file}" + (f" hand {hand}" if hand else ""))
@@ -180,6 +191,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {count:>6}  {reason}")
             for example in examples[(room, reason)]:
                 print(f"          e.g. {example}")
+    unaccounted = sorted(((sum(rooms.values()) - accounted[file], file)
+                          for file, rooms in found_in.items()
+                          if sum(rooms.values()) != accounted[file]), reverse=True)
+    if unaccounted:
+        print("\nfiles whose hands found and hands accounted for (rows and refusals) differ:")
+        for gap, file in unaccounted[: None if args.files else max(10, args.examples)]:
+            print(f"  {gap:>+6}  {file} ({', '.join(found_in[file])})")
     if skipped:
         print("\nfiles skipped or refused whole (no hand of a room found in them):")
         for reason, count in skipped.most_common():
