@@ -60,8 +60,16 @@ def test_every_sample_reads_the_same(name: str) -> None:
     assert fast == slow
 
 
-#: Samples some of whose hands the kernel leaves to Python (how many it reads): none now.
-_PARTLY_PYTHON: dict[str, int] = {}
+#: Samples some of whose hands the kernel leaves to Python (how many it reads): GGPoker's
+#: straddles, all-in insurance and short deck; WPN's caps, no-limit Omaha hi/lo and its
+#: older layout.
+_PARTLY_PYTHON: dict[str, int] = {
+    "ggpoker-handwritten-games.txt": 2,
+    "wpn-handwritten-games.txt": 3,
+    "wpn-old-cash-ten-hands.txt": 0,
+    "wpn-old-cash-posts-and-omaha.txt": 0,
+    "wpn-old-handwritten-stud-limit-cap.txt": 0,
+}
 
 
 @needs_kernel
@@ -80,7 +88,8 @@ def test_the_kernel_reads_every_sample_hand() -> None:
         total += hands
         read += done
     assert total >= 75
-    assert read == total
+    assert read == total - sum(len(split_hands(TEXTS[name], detect(TEXTS[name]) or ""))
+                               - count for name, count in _PARTLY_PYTHON.items())
 
 
 def test_without_the_kernel_python_reads_everything() -> None:
