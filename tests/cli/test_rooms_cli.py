@@ -52,7 +52,7 @@ def test_replay_json_names_the_format_and_the_rooms_hand(
 def test_a_folder_of_every_room_replays_with_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "replay", str(ROOMS), "--check")
     assert (code, err) == (0, "")
-    assert "Hands: 638 (files: 38)" in out and "mismatch 0" in out
+    assert "Hands: 668 (files: 43)" in out and "mismatch 0" in out
 
 
 def test_gzip_files_and_a_folder_of_them(tmp_path: Path,

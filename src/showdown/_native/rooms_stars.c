@@ -292,9 +292,19 @@ static int rm_stars_post(Rm *b, int i, Span rest)
         int64_t live = b->has_big && b->big < value ? b->big : value;
         return rm_post(b, i, 'b', live, value - live);
     }
-    /* dead money (Winamax: a small blind out of position) */
-    int dead = rm_contains(rest, "dead") ||
+    /* dead money (Winamax: a small blind out of position; GGPoker: "posts missed blind") */
+    int dead = rm_contains(rest, "dead") || rm_contains(rest, "missed blind") ||
                (rm_contains(rest, "small blind") && rm_contains(rest, "out of position"));
+    if (rm_contains(rest, "dead")) {
+        const char *room = PyUnicode_AsUTF8(b->room);
+        if (room == NULL) {
+            return -1;
+        }
+        if (strcmp(room, "wpn") == 0) { /* wpn.post_dead: both blinds, the big one live */
+            return b->has_big && value > b->big ? rm_post(b, i, 'b', b->big, value - b->big)
+                                                : rm_post(b, i, 'a', value, 0);
+        }
+    }
     if (!dead && rm_contains(rest, "and is all-in") && b->has_big && value < b->big) {
         /* HandBuilder.post: a big blind posted all in for less (not in fixed limit) */
         const char *variant = PyUnicode_AsUTF8(b->variant);
@@ -633,10 +643,24 @@ static int rm_table_line(Rm *b, Span line)
     return 0;
 }
 
-/* stars._BARE_TABLE, ^(\S.*?) (\d+)-max$ (ACR's newer layout: "Crainville 8-max"): the
- * table and its seats in the hand's record; 2 for a line of another shape. */
+/* stars._BARE_TABLE, ^(\S.*?) (\d+)-max(?: Seat #(\d+) is the button)?$ (ACR's newer
+ * layout: "Crainville 8-max"): the table, its seats and the button in the hand's record;
+ * 2 for a line of another shape. */
 static int rm_bare_table(Rm *b, Span line)
 {
+    int button = -1;
+    Py_ssize_t at = rm_find(line, "-max Seat #");
+    if (at > 0 && line.n >= at + 26 && rm_is(rm_from(line, line.n - 14), " is the button")) {
+        Py_ssize_t z = at + 11;
+        button = rm_number_run(line, &z);
+        if (button == -2) {
+            return RM_NOT_MINE;
+        }
+        if (button < 0 || z != line.n - 14) {
+            return 2;
+        }
+        line.n = at + 4; /* the table and its seats, as before */
+    }
     if (line.n < 7 || rm_space(line.p[0]) || !rm_is(rm_from(line, line.n - 4), "-max")) {
         return 2;
     }
@@ -658,6 +682,9 @@ static int rm_bare_table(Rm *b, Span line)
     if (rm_set(b->meta, "table", rm_name((Span){line.p, k - 1})) < 0 ||
         rm_set(b->meta, "seat_count", PyLong_FromLong(seats)) < 0) {
         return -1;
+    }
+    if (button >= 0) {
+        b->button = button;
     }
     return 0;
 }
@@ -856,6 +883,9 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     }
     Py_ssize_t eol = rm_find(text, "\n");
     Span header = {text.p, eol < 0 ? text.n : eol};
+    if (rm_starts(header, "Game started at: ")) {
+        return RM_NOT_MINE; /* WPN's older layout: wpn.read_old */
+    }
     int status = winamax ? rm_winamax_header(b, header, game) : rm_stars_header(b, header, game);
     if (status) {
         return status;
@@ -872,6 +902,11 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     }
     int steps = rm_steps(variant);
     int stud = steps && variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R');
+    const char *room_text = PyUnicode_AsUTF8(b->room);
+    if (room_text == NULL) {
+        return -1;
+    }
+    Span room_name = {room_text, (Py_ssize_t)strlen(room_text)};
     int by_seat[1000];
     for (int k = 0; k < 1000; k++) {
         by_seat[k] = -1;
@@ -1014,6 +1049,9 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             continue;
         }
         if (rm_starts(line, "Dealt to ")) {
+            if (seating && rm_is(room_name, "wpn")) {
+                continue; /* a tournament's draw for the button: one card each */
+            }
             Span found[4];
             int n = rm_brackets(line, found, 4);
             Span rest = rm_from(line, 9);
@@ -1060,6 +1098,9 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             continue;
         }
         if (rm_starts(line, "Cash Drop to Pot")) { /* GGPoker: money the house adds to the pot */
+            if (variant[0] == 'P') {
+                return RM_NOT_MINE; /* ggpoker.cash_drop: refused in a pot-limit game */
+            }
             int64_t value;
             if (rm_first_amount(line, &value, NULL) || rm_fee(b, rm_fee_names[3], value)) {
                 return RM_NOT_MINE;

@@ -61,9 +61,17 @@ def test_every_sample_reads_the_same(name: str) -> None:
 
 
 #: Samples some of whose hands the kernel leaves to Python (how many it reads): Courchevel,
-#: whose board card before the first round only Python reads.
-_PARTLY_PYTHON: dict[str, int] = {"pokerstars-handwritten-courchevel.txt": 0,
-                                  "fulltilt-handwritten-courchevel.txt": 0}
+#: whose board card before the first round only Python reads; GGPoker's straddles, all-in
+#: insurance and short deck; WPN's caps, no-limit Omaha hi/lo and its older layout.
+_PARTLY_PYTHON: dict[str, int] = {
+    "pokerstars-handwritten-courchevel.txt": 0,
+    "fulltilt-handwritten-courchevel.txt": 0,
+    "ggpoker-handwritten-games.txt": 2,
+    "wpn-handwritten-games.txt": 3,
+    "wpn-old-cash-ten-hands.txt": 0,
+    "wpn-old-cash-posts-and-omaha.txt": 0,
+    "wpn-old-handwritten-stud-limit-cap.txt": 0,
+}
 
 
 @needs_kernel
@@ -76,13 +84,14 @@ def test_the_kernel_reads_every_sample_hand() -> None:
         assert room is not None
         if room not in NATIVE_ROOMS:
             continue
-        hands = _PARTLY_PYTHON.get(name, len(split_hands(text, room)))
+        hands = len(split_hands(text, room))
         done = _native_count(text, room)
-        assert done == hands, name
+        assert done == _PARTLY_PYTHON.get(name, hands), name
         total += hands
         read += done
     assert total >= 75
-    assert read == total
+    assert read == total - sum(len(split_hands(TEXTS[name], detect(TEXTS[name]) or ""))
+                               - count for name, count in _PARTLY_PYTHON.items())
 
 
 def test_without_the_kernel_python_reads_everything() -> None:

@@ -34,7 +34,9 @@ def test_wpn_numbered_runs_read_and_settle(backend: str) -> None:
         assert (f["_runout_count"], f["_rake"]) == (2, 1)
         assert [a for a in f["actions"] if a.startswith("d db")] == [
             "d db Kd7s2c", "d db 9h", "d db 3d", "d db Qs8d4h", "d db 5c", "d db Jc"]
-        assert f["winnings"] == [0, 0, 29.55, 29.55]  # "collected $29.55 from main pot 1/2"
+        # the players from the seat left of ACR's "Lakeview 6-max Seat #1 is the button"
+        assert f["players"] == ["Heron", "Marten", "Finch", "Otter"]
+        assert f["winnings"] == [0, 29.55, 29.55, 0]  # "collected $29.55 from main pot 1/2"
         [s] = settle_each([hand])
     assert not isinstance(s, HistoryError) and s.showdown is not None
     # $60.10 (two stacks of $30 and the small blind): $30.05 a run; Finch's kings take

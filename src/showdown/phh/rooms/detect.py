@@ -25,6 +25,7 @@ _FIRST = (
     ("FullTiltPoker ", "fulltilt"),
     ("Game Hand #", "wpn"),
     ("Hand #", "wpn"),  # ACR's newer header: "Hand #1903647457 - 7Stud H/L(Fixed Limit) - ..."
+    ("Game started at: ", "wpn"),  # WPN's older layout (UTF-16 files, to about 2019)
     ("<session", "ipoker"),
 )
 _PHH_KEY = re.compile(r"^[ \t]*[A-Za-z_][A-Za-z0-9_-]*[ \t]*=", re.MULTILINE)

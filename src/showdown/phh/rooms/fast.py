@@ -124,7 +124,7 @@ HEAD_STARTS = {
     "pokerstars": ("PokerStars ",),
     "ggpoker": ("Poker Hand #",),
     "fulltilt": ("Full",),
-    "wpn": ("Game Hand #", "Hand #"),
+    "wpn": ("Game Hand #", "Hand #", "Game started at: "),
     "winamax": ("Winamax Poker - ",),
     "888": ("#Game No : ", "***** 888"),
     "partypoker": ("***** Hand History ",),

@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
+from showdown.phh.rooms import ggpoker, wpn
 from showdown.phh.rooms.builder import DEALT_IN_STEPS, FIRST_BOARD, STUD, HandBuilder, clock
 from showdown.phh.rooms.games import stakes_of, variant_of, when
 from showdown.phh.rooms.money import amount, currency_of, number
@@ -49,7 +50,7 @@ HEADS = {
                              re.MULTILINE),
     "ggpoker": re.compile(r"^Poker Hand #", re.MULTILINE),
     "fulltilt": re.compile(r"^Full ?Tilt Poker (?:Game|Hand) #", re.MULTILINE),
-    "wpn": re.compile(r"^(?:Game )?Hand #", re.MULTILINE),
+    "wpn": re.compile(r"^(?:(?:Game )?Hand #|Game started at: )", re.MULTILINE),
 }
 
 _ID = re.compile(r"(?:Hand|Game) #([A-Za-z]*\d[\w-]*)")
@@ -62,7 +63,7 @@ _CARDS = re.compile(r"\[([^\]]*)\]")
 # More unknown discards than any hand holds is a misread line, not a draw.
 _MOST_DISCARDS = 8
 _FTP_TABLE = re.compile(r"Table (.+?) - ")
-_BARE_TABLE = re.compile(r"^(\S.*?) (\d+)-max$")
+_BARE_TABLE = re.compile(r"^(\S.*?) (\d+)-max(?: Seat #(\d+) is the button)?$")
 _FTP_BUTTON = re.compile(r"^The button is in seat #(\d+)")
 _FTP_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2})")
 _DATE_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}")
@@ -121,15 +122,21 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
             game = line.split(" - ")[2] if line.count(" - ") >= 3 else game
         if not _GAME_WORD.search(game):  # "- $0.25/$0.50 - $15 Cap No Limit Hold'em -"
             game = next((p for p in line.split(" - ")[2:] if _GAME_WORD.search(p)), game)
-    elif room == "wpn":
-        game = line
     else:
         game = line.split(":", 1)[1] if ":" in line else line
-    parts = game.split(" - ")
-    game = next((p for p in parts if _GAME_WORD.search(p)), parts[0])
-    variant = variant_of(_STAKES_TAIL.sub("", game).strip())
+    if room == "ggpoker":
+        variant = ggpoker.game_name(line)
+    elif room == "wpn":
+        variant = wpn.game_name(line)
+    else:
+        parts = game.split(" - ")
+        game = next((p for p in parts if _GAME_WORD.search(p)), parts[0])
+        variant = variant_of(_STAKES_TAIL.sub("", game).strip())
     tournament = _TOURNAMENT.search(line)
     found = stakes_of(line.split(" - Level")[0] if tournament is None else line)
+    if found is None and room == "ggpoker":  # short deck: one amount, the ante
+        single = ggpoker.single_stake(line)
+        found = None if single is None else (single, single)
     stakes = None if found is None else (amount(found[0]), amount(found[1]))
     currency = currency_of(line) if tournament is None and found is not None else None
     cap = _CAP.search(line)
@@ -194,7 +201,10 @@ def _post(b: HandBuilder, name: str, rest: str) -> None:
     elif "&" in rest or "small and big" in rest:
         live = b.big if b.big is not None and b.big < value else value
         b.post(name, "blind", live, value - live)
-    elif "dead" in rest or ("small blind" in rest and "out of position" in rest):
+    elif "dead" in rest and b.room == "wpn":
+        wpn.post_dead(b, name, value)
+    elif "dead" in rest or "missed blind" in rest or (
+            "small blind" in rest and "out of position" in rest):  # GGPoker: "posts missed blind"
         b.post(name, "ante", value)  # dead money (Winamax: a small blind out of position)
         if b.room == "winamax" and "out of position" in rest:
             # Winamax's "raises 0.05€ to 0.07€" counts it: its total pot and what the
@@ -258,7 +268,9 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         b.collect(name, _money(rest.rpartition("(")[2], b))
     elif verb == "cashed":
         pass
-    elif not rest.startswith(_NOISE):
+    elif not rest.startswith(_NOISE) and not (
+            (b.room == "ggpoker" and ggpoker.action(b, name, rest))
+            or (b.room == "wpn" and wpn.action(b, name, rest))):
         b.error(f"cannot read {name}'s action {rest!r}")
 
 
@@ -319,6 +331,8 @@ def _dealt(b: HandBuilder, name: str, found: list[str]) -> None:
 
 def read_hand(text: str, room: str, file: str | None = None) -> HandHistory:
     """One hand of a room of this family as a :class:`HandHistory`."""
+    if room == "wpn" and text.lstrip("\ufeff\n").startswith(wpn.OLD_HEAD):
+        return wpn.read_old(text, file)
     lines = text.strip("\n").split("\n")
     b = _header(lines[0], room, file)
     return read_body(lines[1:], b, colon=room in ("pokerstars", "ggpoker"))
@@ -394,6 +408,8 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             m = _BARE_TABLE.match(line)
             assert m is not None
             b.meta["table"], b.meta["seat_count"] = m.group(1), int(m.group(2))
+            if m.group(3):
+                b.button = int(m.group(3))
             continue
         if line.startswith(("Table ", "Table:")):
             m = _TABLE.match(line)
@@ -404,6 +420,8 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                     b.button = int(m.group(3))
             continue
         if line.startswith("Dealt to "):
+            if seating and b.room == "wpn":  # a tournament's draw for the button: one card
+                continue
             found = _CARDS.findall(line)
             rest = line[9:].partition(" [")[0].strip().removesuffix(":")
             if rest in b.seats and b.variant in DEALT_IN_STEPS:
@@ -415,7 +433,7 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                     b.player(rest)
             continue
         if line.startswith("Cash Drop to Pot"):  # GGPoker: money the house adds to the pot
-            b.fees["cash_drop"] = b.fees.get("cash_drop", Decimal(0)) + _money(line, b)
+            ggpoker.cash_drop(b, line)
             continue
         if line.startswith("Uncalled bet") or line.startswith("Main pot") or line.startswith(
                 "Side pot"):
