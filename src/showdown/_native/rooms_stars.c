@@ -228,7 +228,12 @@ static const char *const rm_noise[] = {
     "doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
     "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
     "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", "denies",
-    "wins the tournament", NULL};
+    "wins the tournament", "re-buys", "Table deposit", NULL};
+
+/* stars._CASH_OUTS: a cash-out (PokerStars' All-in Cash Out, GGPoker's EV Cashout), which
+ * the Python reader writes in fields this reader does not: Python's. */
+static const char *const rm_cash_outs[] = {
+    "cashed out the hand", "Chooses to EV Cashout", "Receives Cashout", "Pays Cashout Risk", NULL};
 
 /* Whether a seated player is among those a bounty line says were knocked out (gone: what
  * follows "for eliminating "): stars._action's test, the name alone, at the start of
@@ -426,6 +431,11 @@ static int rm_stars_action(Rm *b, int i, Span rest)
             return RM_NOT_MINE;
         }
         return rm_collect(b, p->name, value);
+    }
+    for (int k = 0; rm_cash_outs[k] != NULL; k++) {
+        if (rm_starts(rest, rm_cash_outs[k])) {
+            return RM_NOT_MINE;
+        }
     }
     if (rm_eq(verb, (Span){"cashed", 6})) {
         return 0;
@@ -1080,6 +1090,15 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
         }
         Span rest;
         int i = rm_split_name(b, line, colon, &rest);
+        if (i >= 0 && !colon && rest.p - line.p >= 2 && rest.p[-2] == ':') {
+            const char *room = PyUnicode_AsUTF8(b->room);
+            if (room == NULL) {
+                return -1;
+            }
+            if (strcmp(room, "fulltilt") == 0) {
+                return RM_NOT_MINE; /* Full Tilt's chat ("NAME: gg"): Python skips it */
+            }
+        }
         if (i >= 0) {
             seating = 0;
             if ((status = rm_stars_action(b, i, rest))) {

@@ -48,7 +48,7 @@ HEADS = {
     "pokerstars": re.compile(r"^PokerStars (?:Zoom |Home Game |Hold'em )?(?:Hand|Game) #",
                              re.MULTILINE),
     "ggpoker": re.compile(r"^Poker Hand #", re.MULTILINE),
-    "fulltilt": re.compile(r"^Full ?Tilt Poker (?:Game|Hand) #", re.MULTILINE),
+    "fulltilt": re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #", re.MULTILINE),
     "wpn": re.compile(r"^(?:Game )?Hand #", re.MULTILINE),
 }
 
@@ -71,11 +71,27 @@ _FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*
 #: What follows a player's name and changes nothing in the hand.
 _NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
           "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
-          "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected",
-          "denies", "wins the tournament")
+          "cashed", "out", "seat", "stands", "takes",
+          "adds", "connected", "disconnected", "denies", "wins the tournament",
+          # a tournament's re-buy or a cash table's deposit: chips for the next hand
+          "re-buys", "Table deposit")
+#: A cash-out: PokerStars' "cashed out the hand for $22.77 | Cash Out Fee $0.46", GGPoker's
+#: "Receives Cashout ($2.31)" and "Pays Cashout Risk ($19)" (after "Chooses to EV Cashout").
+_CASH_OUTS = ("cashed out the hand", "Chooses to EV Cashout", "Receives Cashout",
+              "Pays Cashout Risk")
+_CASHED_OUT = re.compile(r"cashed out the hand for ([$€£]?\d[\d,]*(?:\.\d+)?)"
+                         r"(?: \| Cash Out Fee ([$€£]?\d[\d,]*(?:\.\d+)?))?")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
-_GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
+_GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel|irish")
+#: A mixed game's game of the hand, in brackets after the mix's name: PokerStars'
+#: "8-Game (Razz Limit)", "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.20)".
+_MIXED = re.compile(r"\(([^()]*?(?:hold|omaha|stud|razz|draw|badugi|courchevel)[^()]*)\)",
+                    re.IGNORECASE)
+#: Where PokerStars' name of a game starts, after a tournament's number and buy-in
+#: ("Tournament #1, $1.08+$0.27+$0.15 USD Omaha Hi/Lo No Limit": its digits are no game's).
+_GAME_START = re.compile(r"(?i)(?:[5-7] card )?(?:hold|omaha|stud|razz|badugi|courchevel|"
+                         r"triple|single|draw|irish)")
 #: A cap game's cap in the stakes (``($2/$4 - $80 Cap - USD)``): the most a player puts in.
 _CAP = re.compile(r"- ([$€£]?\d[\d,]*(?:\.\d+)?) Cap\b")
 _ZERO_MONEY = Decimal(0)
@@ -114,6 +130,10 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
 
     >>> _game("pokerstars", ": Hold'em No Limit ($2/$4 - $80 Cap -  USD) - ")
     ('NT', (Decimal('2'), Decimal('4')), 'USD', None, Decimal('80'))
+    >>> _game("pokerstars", ": 8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD) - ")[:2]
+    ('F7S/8', (Decimal('400'), Decimal('800')))
+    >>> _game("pokerstars", ": Tournament #9, $18+$2 USD Omaha Pot Limit - Level I (10/20) - ")
+    ('PO', (Decimal('10'), Decimal('20')), None, '9', None)
     """
     if room == "fulltilt":
         game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
@@ -127,6 +147,13 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
         game = line.split(":", 1)[1] if ":" in line else line
     parts = game.split(" - ")
     game = next((p for p in parts if _GAME_WORD.search(p)), parts[0])
+    if room in ("pokerstars", "fulltilt"):
+        mixed = _MIXED.search(game)
+        if mixed is not None:  # the hand's game, without the stakes PokerStars adds
+            game = mixed.group(1).split(",")[0]
+        elif room == "pokerstars":  # (Full Tilt writes the limit first: "PL 6 Card Omaha")
+            start = _GAME_START.search(game)
+            game = game if start is None else game[start.start():]
     variant = variant_of(_STAKES_TAIL.sub("", game).strip())
     tournament = _TOURNAMENT.search(line)
     found = stakes_of(line.split(" - Level")[0] if tournament is None else line)
@@ -256,10 +283,29 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
             b.bounty_won(name, amount(won.group()), beaten)
     elif verb in ("wins", "ties") and "bounty" not in rest and "tournament" not in rest:
         b.collect(name, _money(rest.rpartition("(")[2], b))
-    elif verb == "cashed":
-        pass
+    elif verb == "completes":  # Full Tilt's stud: "completes it to $0.50"
+        b.act(name, "raise_to", _money(rest.rpartition(" to ")[2], b))
+    elif rest.startswith(_CASH_OUTS):
+        _cash_out(b, name, rest)
     elif not rest.startswith(_NOISE):
         b.error(f"cannot read {name}'s action {rest!r}")
+
+
+def _cash_out(b: HandBuilder, name: str, rest: str) -> None:
+    """A player's cash-out: what the room paid beside the pot (PokerStars' All-in Cash
+    Out: the pot's share is not awarded; GGPoker's EV Cashout: the pot's share is, and
+    the room adds what it pays, or takes back the "Cashout Risk") and the fee."""
+    m = _CASHED_OUT.match(rest)
+    if m is not None:
+        b.cash_out(name, amount(m.group(1)), amount(m.group(2)) if m.group(2) else None)
+    elif rest.startswith("Chooses to EV Cashout"):
+        b.cash_out(name, _ZERO_MONEY)
+    elif rest.startswith("Receives Cashout"):
+        b.cash_out(name, _money(rest, b))
+    elif rest.startswith("Pays Cashout Risk"):
+        b.cash_out(name, -_money(rest, b))
+    else:
+        b.error(f"cannot read {name}'s cash-out {rest!r}")
 
 
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
@@ -278,7 +324,8 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
                         b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
                         + value)
         return
-    if line.startswith("Seat ") and not b.collected:  # WPN may write the winner only here
+    if line.startswith("Seat ") and not b.collected and "cashed out" not in line:
+        # WPN may write the winner only here (PokerStars: a pot not awarded to a cash-out)
         won = _WON.search(line)
         seat = line[5:].split(":", 1)[0]
         if won is not None and seat.isdigit() and int(seat) in by_seat:
@@ -423,6 +470,8 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             continue
         split = _split_name(line, names, colon)
         if split is not None:
+            if not colon and line[len(split[0]):].startswith(": ") and b.room == "fulltilt":
+                continue  # Full Tilt's chat ("NAME: gg"): its actions have no colon
             seating = False
             _action(b, *split)
 
