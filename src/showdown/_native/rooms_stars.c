@@ -792,6 +792,9 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
         }
     }
     int who = number >= 0 && number < 1000 ? by_seat[number] : -1;
+    if (who >= 0 && b->pl[who].playing && !b->pl[who].folded && rm_contains(line, "folded")) {
+        return RM_NOT_MINE; /* a fold the body left out (Full Tilt): Python's */
+    }
     if (!b->ncollected) { /* WPN may write the winner only here: _WON */
         for (Py_ssize_t k = 0; k < line.n && who >= 0; k++) {
             Span at = rm_from(line, k);
@@ -911,6 +914,13 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
         }
         if (rm_starts(line, "***") && steps) { /* stud's and draws' streets: no board */
+            const char *room = PyUnicode_AsUTF8(b->room);
+            if (room == NULL) {
+                return -1;
+            }
+            if (strcmp(room, "fulltilt") == 0) {
+                return RM_NOT_MINE; /* "*** 4TH STREET ***", "*** FIRST DRAW *** (Pot: ..)": Python's */
+            }
             seating = 0;
             Span title = line;
             while (title.n && (title.p[0] == '*' || title.p[0] == ' ')) {

@@ -57,7 +57,8 @@ _TOURNAMENT = re.compile(r"Tournament #(\d+)|\((\d{6,})\), Table")
 _TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max(?: \([^)]*\))?(?: (?:Seat #(\d+)|\(.*\)))?")
 _SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, ([^()]*?) bounty)?\)"
                    r"(.*)$")
-_AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
+#: An amount; never its trailing comma (Full Tilt: "raises to 1,270, and is all in").
+_AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?<!,)(?:\.\d+)?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 # More unknown discards than any hand holds is a misread line, not a draw.
 _MOST_DISCARDS = 8
@@ -330,6 +331,13 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
         seat = line[5:].split(":", 1)[0]
         if won is not None and seat.isdigit() and int(seat) in by_seat:
             b.collect(by_seat[int(seat)], amount(won.group(1)))
+    if line.startswith("Seat ") and "folded" in line and b.room == "fulltilt":
+        # Full Tilt may leave out the last fold of a hand (its "Super Turbo" tables): the
+        # summary's "folded before the Flop" is the only word of it
+        seat = line[5:].split(":", 1)[0]
+        name = by_seat.get(int(seat)) if seat.isdigit() else None
+        if name is not None and name in b.playing and name not in b.folded:
+            b.act(name, "fold")
     if line.startswith("Seat ") and "[" in line:
         seat = line[5:].split(":", 1)[0]
         name = by_seat.get(int(seat)) if seat.isdigit() else None
@@ -346,19 +354,23 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 _RUN_WORDS = {"twice": 2, "three": 3, "thrice": 3}
 #: The street titles of stud and draw games after the first (a new betting round).
-_STEP_STREETS = frozenset({"4th STREET", "5th STREET", "6th STREET", "RIVER", "7th STREET",
+_STEP_STREETS = frozenset({"4TH STREET", "5TH STREET", "6TH STREET", "RIVER", "7TH STREET",
                            "FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW"})
 
 
 def _dealt(b: HandBuilder, name: str, found: list[str]) -> None:
     """``Dealt to NAME [old] [new]`` of a stud or draw game: the new cards dealt. On stud's
     third street PokerStars writes the up card alone for the other players (two down
-    cards before it); after a draw, the player's kept cards, then the new ones."""
+    cards before it), Full Tilt the player's own down cards, then the up card; after a
+    draw, the player's kept cards, then the new ones."""
     if not found:
         return
     new = _cards(found[-1], b)
-    if b.variant in STUD and len(found) == 1 and len(new) == 1:
-        new = ["??", "??", *new]
+    if b.variant in STUD and not any(who == name and verb == "dh" for who, verb, _ in b.events):
+        if len(found) > 1:  # Full Tilt's third street: "Dealt to Hero [Kd Th] [2s]"
+            new = [card for group in found for card in _cards(group, b)]
+        elif len(new) == 1:
+            new = ["??", "??", *new]
     b.deal(name, new)
 
 
@@ -392,7 +404,9 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             seating = False
             street = line.strip("* ").split(" ", 1)[0]
             if b.variant in DEALT_IN_STEPS:
-                title = line.strip("* ")
+                # PokerStars: "*** 4th STREET ***"; Full Tilt: "*** 4TH STREET ***",
+                # "*** FIRST DRAW *** (Pot: $0.45)"
+                title = line.strip("* ").split(" ***", 1)[0].upper()
                 if title in _STEP_STREETS:
                     b.street()
                 elif title == "SUMMARY":
