@@ -446,6 +446,15 @@ static int rm_stars_action(Rm *b, int i, Span rest)
         }
         return rm_act(b, i, 'i', value);
     }
+    if (rm_eq(verb, (Span){"discards", 8}) || rm_starts(rest, "stands pat")) {
+        /* stars._draw_round: a discard while a bet stands, a draw without a title */
+        for (int j = 0; j < b->np; j++) {
+            if (b->pl[j].bet) {
+                rm_street(b);
+                break;
+            }
+        }
+    }
     if (rm_eq(verb, (Span){"discards", 8})) { /* "discards 2 cards [Kd 9h]", or no cards */
         int n = rm_brackets(rest, found, 1);
         if (n) {
@@ -793,7 +802,13 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
     }
     int who = number >= 0 && number < 1000 ? by_seat[number] : -1;
     if (who >= 0 && b->pl[who].playing && !b->pl[who].folded && rm_contains(line, "folded")) {
-        return RM_NOT_MINE; /* a fold the body left out (Full Tilt): Python's */
+        const char *room = PyUnicode_AsUTF8(b->room);
+        if (room == NULL) {
+            return -1;
+        }
+        if (strcmp(room, "fulltilt") == 0) {
+            return RM_NOT_MINE; /* a fold the body left out (stars._summary): Python's */
+        }
     }
     if (!b->ncollected) { /* WPN may write the winner only here: _WON */
         for (Py_ssize_t k = 0; k < line.n && who >= 0; k++) {

@@ -254,6 +254,7 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
     elif verb == "brings":  # "brings in for $0.02": stud's bring-in
         b.act(name, "bring_in", _money(rest, b))
     elif verb == "discards":  # "discards 2 cards [Kd 9h]" (the cards: the player's own)
+        _draw_round(b)
         found = _CARDS.findall(rest)
         count = rest.split(" ")[1] if " " in rest else ""
         if found:
@@ -263,6 +264,7 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         else:
             b.error(f"cannot read {name}'s discard {rest!r}")
     elif rest.startswith("stands pat"):
+        _draw_round(b)
         b.draw(name, [])
     elif verb == "antes":
         b.post(name, "ante", _money(rest, b))
@@ -290,6 +292,13 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         _cash_out(b, name, rest)
     elif not rest.startswith(_NOISE):
         b.error(f"cannot read {name}'s action {rest!r}")
+
+
+def _draw_round(b: HandBuilder) -> None:
+    """A discard while a bet stands: a draw the room wrote no ``*** DRAW ***`` title for
+    (PokerStars' five card draw of 2009), so a new betting round."""
+    if any(b.bets.values()):
+        b.street()
 
 
 def _cash_out(b: HandBuilder, name: str, rest: str) -> None:
