@@ -849,10 +849,16 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
         if (who < 0) {
             return 0;
         }
+        /* after "Seat N: NAME" (a name may hold brackets) */
+        Py_ssize_t skip = 7 + seat.n + b->pl[who].name.n;
+        Span tail = skip < line.n ? rm_from(line, skip) : rm_from(line, line.n);
+        if (!rm_contains(tail, "[")) {
+            return 0;
+        }
         Span found[1];
         char cards[16];
         int count;
-        if (rm_brackets(line, found, 1) == 0 || rm_cards(found[0], cards, &count, 8)) {
+        if (rm_brackets(tail, found, 1) == 0 || rm_cards(found[0], cards, &count, 8)) {
             return RM_NOT_MINE;
         }
         RmPlayer *p = &b->pl[who];
@@ -1057,6 +1063,19 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
                 rest.n--;
             }
             int i = rm_index(b, rest);
+            if (i < 0) { /* a name with brackets ("PC [Mittel]"): the longest name there */
+                Span after = rm_from(line, 9);
+                for (int j = 0; j < b->np; j++) {
+                    Span nm = b->pl[j].name;
+                    if (after.n >= nm.n && memcmp(after.p, nm.p, (size_t)nm.n) == 0 &&
+                        (i < 0 || nm.n > b->pl[i].name.n)) {
+                        i = j;
+                    }
+                }
+            }
+            if (i >= 0) { /* the cards after the name */
+                n = rm_brackets(rm_from(line, 9 + b->pl[i].name.n), found, 4);
+            }
             if (i >= 0 && steps) { /* stars._dealt: the new cards of this street */
                 char cards[16];
                 int count;

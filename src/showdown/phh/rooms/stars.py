@@ -78,6 +78,8 @@ _NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "le
           "re-buys", "Table deposit")
 #: A cash-out: PokerStars' "cashed out the hand for $22.77 | Cash Out Fee $0.46", GGPoker's
 #: "Receives Cashout ($2.31)" and "Pays Cashout Risk ($19)" (after "Chooses to EV Cashout").
+#: PokerStars' split knockout: "wins $4.60 for splitting the elimination of NAME and ...".
+_SPLIT_KO = " for splitting the elimination of "
 _CASH_OUTS = ("cashed out the hand", "Chooses to EV Cashout", "Receives Cashout",
               "Pays Cashout Risk")
 _CASHED_OUT = re.compile(r"cashed out the hand for ([$€£]?\d[\d,]*(?:\.\d+)?)"
@@ -277,9 +279,9 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         b.muck(name, _cards(found[0], b) if found else None)
     elif verb == "collected":
         b.collect(name, _money(rest, b))
-    elif verb == "wins" and " for eliminating " in rest:  # a bounty won
-        won = _AMOUNT.search(rest)
-        gone = rest.partition(" for eliminating ")[2]
+    elif verb == "wins" and (" for eliminating " in rest or _SPLIT_KO in rest):  # a bounty
+        won = _AMOUNT.search(rest)  # (a split knockout: the first to split it knocked out)
+        gone = rest.partition(" for eliminating " if _SPLIT_KO not in rest else _SPLIT_KO)[2]
         beaten = [n for n in b.seats if n != name and (gone == n or gone.startswith(n + " ")
                                                        or f" {n} " in f" {gone} ")]
         if won is not None:
@@ -352,7 +354,13 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
         name = by_seat.get(int(seat)) if seat.isdigit() else None
         if name is None:
             return
-        cards = _bracketed(line, b)
+        tail = line[7 + len(seat) + len(name):]  # after "Seat N: NAME" (a name may hold [])
+        if "[" not in tail:
+            return
+        found = _CARDS.findall(tail)
+        if not found:
+            b.error(f"no closed [cards] in {line.strip()!r}")
+        cards = _cards(found[0], b)
         if "mucked" in line:
             b.muck(name, cards)
         elif "showed" in line or "shows" in line:
@@ -375,11 +383,12 @@ def _dealt(b: HandBuilder, name: str, found: list[str]) -> None:
     if not found:
         return
     new = _cards(found[-1], b)
-    if b.variant in STUD and not any(who == name and verb == "dh" for who, verb, _ in b.events):
-        if len(found) > 1:  # Full Tilt's third street: "Dealt to Hero [Kd Th] [2s]"
-            new = [card for group in found for card in _cards(group, b)]
-        elif len(new) == 1:
-            new = ["??", "??", *new]
+    if b.variant in STUD and len(found) == 1 and len(new) == 1:
+        new = ["??", "??", *new]
+    elif b.variant in STUD and len(found) > 1 and b.room == "fulltilt" and not any(
+            who == name and verb == "dh" for who, verb, _ in b.events):
+        # Full Tilt's third street: "Dealt to Hero [Kd Th] [2s]"
+        new = [card for group in found for card in _cards(group, b)]
     b.deal(name, new)
 
 
@@ -470,8 +479,11 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                     b.button = int(m.group(3))
             continue
         if line.startswith("Dealt to "):
-            found = _CARDS.findall(line)
             rest = line[9:].partition(" [")[0].strip().removesuffix(":")
+            if rest not in b.seats:  # a name with brackets ("PC [Mittel]"), longest first
+                rest = next((n for n in sorted(b.seats, key=len, reverse=True)
+                             if line.startswith(n, 9)), rest)
+            found = _CARDS.findall(line[9 + len(rest):] if rest in b.seats else line)
             if rest in b.seats and b.variant in DEALT_IN_STEPS:
                 _dealt(b, rest, found)
             elif rest in b.seats:
