@@ -336,35 +336,36 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
                         b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
                         + value)
         return
-    if line.startswith("Seat ") and not b.collected and "cashed out" not in line:
+    if not line.startswith("Seat "):
+        return
+    if not b.collected and "cashed out" not in line:
         # WPN may write the winner only here (PokerStars: a pot not awarded to a cash-out)
         won = _WON.search(line)
         seat = line[5:].split(":", 1)[0]
         if won is not None and seat.isdigit() and int(seat) in by_seat:
             b.collect(by_seat[int(seat)], amount(won.group(1)))
-    if line.startswith("Seat ") and "folded" in line and b.room == "fulltilt":
+    if "[" in line:
+        seat = line[5:].split(":", 1)[0]
+        name = by_seat.get(int(seat)) if seat.isdigit() else None
+        if name is None:
+            return
+        tail = line[7 + len(seat) + len(name):]  # after "Seat N: NAME" (a name may hold [])
+        if "[" in tail:
+            found = _CARDS.findall(tail)
+            if not found:
+                b.error(f"no closed [cards] in {line.strip()!r}")
+            cards = _cards(found[0], b)
+            if "mucked" in line:
+                b.muck(name, cards)
+            elif "showed" in line or "shows" in line:
+                b.show(name, cards)
+    if b.room == "fulltilt" and "folded" in line:
         # Full Tilt may leave out the last fold of a hand (its "Super Turbo" tables): the
         # summary's "folded before the Flop" is the only word of it
         seat = line[5:].split(":", 1)[0]
         name = by_seat.get(int(seat)) if seat.isdigit() else None
         if name is not None and name in b.playing and name not in b.folded:
             b.act(name, "fold")
-    if line.startswith("Seat ") and "[" in line:
-        seat = line[5:].split(":", 1)[0]
-        name = by_seat.get(int(seat)) if seat.isdigit() else None
-        if name is None:
-            return
-        tail = line[7 + len(seat) + len(name):]  # after "Seat N: NAME" (a name may hold [])
-        if "[" not in tail:
-            return
-        found = _CARDS.findall(tail)
-        if not found:
-            b.error(f"no closed [cards] in {line.strip()!r}")
-        cards = _cards(found[0], b)
-        if "mucked" in line:
-            b.muck(name, cards)
-        elif "showed" in line or "shows" in line:
-            b.show(name, cards)
 
 
 #: The runs of a hand run more than once, as the street titles name them.
