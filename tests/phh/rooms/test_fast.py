@@ -60,8 +60,15 @@ def test_every_sample_reads_the_same(name: str) -> None:
     assert fast == slow
 
 
-#: Samples some of whose hands the kernel leaves to Python (how many it reads): none now.
-_PARTLY_PYTHON: dict[str, int] = {}
+#: Samples some of whose hands the kernel leaves to Python (how many it reads): Full Tilt's
+#: stud and draw games and a fold only its summary writes, cash-outs (their fields are
+#: Python's), a home game's stud without a bring-in and a draw of 2009 without a title.
+_PARTLY_PYTHON: dict[str, int] = {
+    "fulltilt-handwritten-games.txt": 0,
+    "pokerstars-handwritten-mixed-games.txt": 3,
+    "pokerstars-handwritten-cash-out.txt": 0,
+    "ggpoker-handwritten-ev-cashout.txt": 0,
+}
 
 
 @needs_kernel
@@ -80,7 +87,8 @@ def test_the_kernel_reads_every_sample_hand() -> None:
         total += hands
         read += done
     assert total >= 75
-    assert read == total
+    assert read == total - sum(len(split_hands(TEXTS[name], detect(TEXTS[name]) or ""))
+                               - done for name, done in _PARTLY_PYTHON.items())
 
 
 def test_without_the_kernel_python_reads_everything() -> None:
