@@ -124,12 +124,14 @@ def test_the_json_row_says_what_the_room_paid(capsys: pytest.CaptureFixture[str]
             "cash_out_fee": 0.33} in rows[1]["differences"]
 
 
-def test_a_split_knockout_is_a_bounty_won() -> None:
+def test_a_split_knockout_is_read_and_left_out_of_the_bounty_fields() -> None:
+    """"wins $4.60 for splitting the elimination of Ana ...": the bounty fields name one
+    knocker per player, so a split knockout is left out of them (never half recorded)."""
     text = (ROOMS / "pokerstars-handwritten-cash-out.txt").read_text().split("\n\n\n")[0]
     text = text.replace("Ana cashed out the hand for $8.20 | Cash Out Fee $0.17",
                         "Bo wins $4.60 for splitting the elimination of Ana and their own "
                         "bounty increases by $4.59 to $41.32")
     [hand] = read_hands(text, "pokerstars")
     assert isinstance(hand, HandHistory)
-    assert hand.fields["_bounties_won"] == [0, 0, 4.6]
-    assert hand.fields["_eliminated_by"] == [0, 3, 0]
+    assert "_bounties_won" not in hand.fields and "_eliminated_by" not in hand.fields
+    assert verify(settle(hand)).cls == "rake"

@@ -279,9 +279,11 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         b.muck(name, _cards(found[0], b) if found else None)
     elif verb == "collected":
         b.collect(name, _money(rest, b))
-    elif verb == "wins" and (" for eliminating " in rest or _SPLIT_KO in rest):  # a bounty
-        won = _AMOUNT.search(rest)  # (a split knockout: the first to split it knocked out)
-        gone = rest.partition(" for eliminating " if _SPLIT_KO not in rest else _SPLIT_KO)[2]
+    elif verb == "wins" and _SPLIT_KO in rest:
+        pass  # a knockout split between players: _eliminated_by names one knocker, not two
+    elif verb == "wins" and " for eliminating " in rest:  # a bounty won
+        won = _AMOUNT.search(rest)
+        gone = rest.partition(" for eliminating ")[2]
         beaten = [n for n in b.seats if n != name and (gone == n or gone.startswith(n + " ")
                                                        or f" {n} " in f" {gone} ")]
         if won is not None:
