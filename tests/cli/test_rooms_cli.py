@@ -52,7 +52,7 @@ def test_replay_json_names_the_format_and_the_rooms_hand(
 def test_a_folder_of_every_room_replays_with_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "replay", str(ROOMS), "--check")
     assert (code, err) == (0, "")
-    assert "Hands: 668 (files: 43)" in out and "mismatch 0" in out
+    assert "Hands: 679 (files: 47)" in out and "mismatch 0" in out
 
 
 def test_gzip_files_and_a_folder_of_them(tmp_path: Path,
@@ -160,6 +160,9 @@ def test_pokerkit_reads_the_phh_and_ends_with_our_stacks(name: str) -> None:
         if any(a >= st for a, st in zip(fields["antes"], fields["starting_stacks"],
                                         strict=True)):
             continue  # all in on the ante: pokerkit puts every ante in the all-in's pot
+        if fields["variant"] in ("F7S", "F7S/8", "FR") and any(
+                "??" in action for action in fields["actions"]):
+            continue  # pokerkit ranks the up cards of a stud hand whole: no unknown card
 
         theirs = pokerkit.HandHistory.loads(dumps(hand), parse_value=Decimal)  # type: ignore[arg-type]
         *_, state = theirs

@@ -626,11 +626,17 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             }
             redo = end = !asked && with_chips <= 1;
         }
+        int owes = 0; /* dealing.CardsInPlay._draw: a draw's cards owed, not dealt */
+        for (int i = 0; i < n; i++) {
+            owes |= (street == 0 && !stud ? (h->nhole[i] ? 0 : shape->holes) : owed[i]) > 0;
+        }
         if (!redo && phase == DEAL && !pending && !dealer && count >= 2 &&
             (phh_is(word[1], wlen[1], "cc") || phh_is(word[1], wlen[1], "f") ||
-             phh_is(word[1], wlen[1], "cbr") || phh_is(word[1], wlen[1], "pb"))) {
-            /* engine._fill_unknown_holes: a bet before the hole cards due are dealt: they
-             * are unknown ("??"); the round starts and the action is read again */
+             phh_is(word[1], wlen[1], "cbr") || phh_is(word[1], wlen[1], "pb") ||
+             (owes && phh_is(word[1], wlen[1], "sd")))) {
+            /* engine._fill_unknown_holes: a bet (or, all in, the next draw) before the hole
+             * cards due are dealt: they are unknown ("??"); the round starts and the action
+             * is read again */
             for (int i = 0; i < n; i++) {
                 int due = street == 0 && !stud ? (h->nhole[i] ? 0 : shape->holes) : owed[i];
                 for (int k = 0; k < due; k++) {

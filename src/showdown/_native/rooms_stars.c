@@ -228,7 +228,12 @@ static const char *const rm_noise[] = {
     "doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
     "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
     "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected", "denies",
-    "wins the tournament", NULL};
+    "wins the tournament", "re-buys", "Table deposit", NULL};
+
+/* stars._CASH_OUTS: a cash-out (PokerStars' All-in Cash Out, GGPoker's EV Cashout), which
+ * the Python reader writes in fields this reader does not: Python's. */
+static const char *const rm_cash_outs[] = {
+    "cashed out the hand", "Chooses to EV Cashout", "Receives Cashout", "Pays Cashout Risk", NULL};
 
 /* Whether a seated player is among those a bounty line says were knocked out (gone: what
  * follows "for eliminating "): stars._action's test, the name alone, at the start of
@@ -437,6 +442,11 @@ static int rm_stars_action(Rm *b, int i, Span rest)
         }
         return rm_collect(b, p->name, value);
     }
+    for (int k = 0; rm_cash_outs[k] != NULL; k++) {
+        if (rm_starts(rest, rm_cash_outs[k])) {
+            return RM_NOT_MINE;
+        }
+    }
     if (rm_eq(verb, (Span){"cashed", 6})) {
         return 0;
     }
@@ -445,6 +455,15 @@ static int rm_stars_action(Rm *b, int i, Span rest)
             return RM_NOT_MINE;
         }
         return rm_act(b, i, 'i', value);
+    }
+    if (rm_eq(verb, (Span){"discards", 8}) || rm_starts(rest, "stands pat")) {
+        /* stars._draw_round: a discard while a bet stands, a draw without a title */
+        for (int j = 0; j < b->np; j++) {
+            if (b->pl[j].bet) {
+                rm_street(b);
+                break;
+            }
+        }
     }
     if (rm_eq(verb, (Span){"discards", 8})) { /* "discards 2 cards [Kd 9h]", or no cards */
         int n = rm_brackets(rest, found, 1);
@@ -809,6 +828,15 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
         }
     }
     int who = number >= 0 && number < 1000 ? by_seat[number] : -1;
+    if (who >= 0 && b->pl[who].playing && !b->pl[who].folded && rm_contains(line, "folded")) {
+        const char *room = PyUnicode_AsUTF8(b->room);
+        if (room == NULL) {
+            return -1;
+        }
+        if (strcmp(room, "fulltilt") == 0) {
+            return RM_NOT_MINE; /* a fold the body left out (stars._summary): Python's */
+        }
+    }
     if (!b->ncollected) { /* WPN may write the winner only here: _WON */
         for (Py_ssize_t k = 0; k < line.n && who >= 0; k++) {
             Span at = rm_from(line, k);
@@ -849,10 +877,16 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
         if (who < 0 || (!mucked && !rm_contains(line, "showed") && !rm_contains(line, "shows"))) {
             return 0; /* stars._summary: the cards of a show or a muck only */
         }
+        /* after "Seat N: NAME" (a name may hold brackets) */
+        Py_ssize_t skip = 7 + seat.n + b->pl[who].name.n;
+        Span tail = skip < line.n ? rm_from(line, skip) : rm_from(line, line.n);
+        if (!rm_contains(tail, "[")) {
+            return 0;
+        }
         Span found[1];
         char cards[16];
         int count;
-        if (rm_brackets(line, found, 1) == 0 || rm_cards(found[0], cards, &count, 8)) {
+        if (rm_brackets(tail, found, 1) == 0 || rm_cards(found[0], cards, &count, 8)) {
             return RM_NOT_MINE;
         }
         RmPlayer *p = &b->pl[who];
@@ -940,6 +974,13 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
         }
         if (rm_starts(line, "***") && steps) { /* stud's and draws' streets: no board */
+            const char *room = PyUnicode_AsUTF8(b->room);
+            if (room == NULL) {
+                return -1;
+            }
+            if (strcmp(room, "fulltilt") == 0) {
+                return RM_NOT_MINE; /* "*** 4TH STREET ***", "*** FIRST DRAW *** (Pot: ..)": Python's */
+            }
             seating = 0;
             Span title = line;
             while (title.n && (title.p[0] == '*' || title.p[0] == ' ')) {
@@ -1064,6 +1105,19 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
                 rest.n--;
             }
             int i = rm_index(b, rest);
+            if (i < 0) { /* a name with brackets ("PC [Mittel]"): the longest name there */
+                Span after = rm_from(line, 9);
+                for (int j = 0; j < b->np; j++) {
+                    Span nm = b->pl[j].name;
+                    if (after.n >= nm.n && memcmp(after.p, nm.p, (size_t)nm.n) == 0 &&
+                        (i < 0 || nm.n > b->pl[i].name.n)) {
+                        i = j;
+                    }
+                }
+            }
+            if (i >= 0) { /* the cards after the name */
+                n = rm_brackets(rm_from(line, 9 + b->pl[i].name.n), found, 4);
+            }
             if (i >= 0 && steps) { /* stars._dealt: the new cards of this street */
                 char cards[16];
                 int count;
@@ -1125,6 +1179,15 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
         }
         Span rest;
         int i = rm_split_name(b, line, colon, &rest);
+        if (i >= 0 && !colon && rest.p - line.p >= 2 && rest.p[-2] == ':') {
+            const char *room = PyUnicode_AsUTF8(b->room);
+            if (room == NULL) {
+                return -1;
+            }
+            if (strcmp(room, "fulltilt") == 0) {
+                return RM_NOT_MINE; /* Full Tilt's chat ("NAME: gg"): Python skips it */
+            }
+        }
         if (i >= 0) {
             seating = 0;
             if ((status = rm_stars_action(b, i, rest))) {

@@ -110,6 +110,10 @@ def describe(r: HandReport, lang: str = "en") -> str:
     >>> describe(HandReport("a.phh", "1", cls="mismatch", players=["Ana", "Bo"],
     ...     differences=[{"player": "p2", "name": "Bo", "ours": 150, "recorded": 140}]))
     'a.phh, hand 1: mismatch: p2 (Bo) ours 150, recorded 140'
+    >>> describe(HandReport("a.phh", "2", cls="cash-out", players=["Ana", "Bo"],
+    ...     differences=[{"player": "p2", "name": "Bo", "ours": 111.58, "recorded": 0,
+    ...                   "cashed_out": 56.99, "cash_out_fee": 0.58}]))
+    'a.phh, hand 2: cash-out: p2 (Bo) ours 111.58, recorded 0, cashed out for 56.99 (fee 0.58)'
     """
     from showdown.i18n.replay import class_name, phrase
 
@@ -122,11 +126,14 @@ def describe(r: HandReport, lang: str = "en") -> str:
         if "bounty" in d:  # a knockout's record the hand contradicts (English, as errors)
             parts.append(f"{who} {d['bounty']}")
             continue
-        parts.append(
-            phrase("differs", lang).format(
-                player=who, ours=_amount(d["ours"]), recorded=_amount(d["recorded"])
-            )
+        part = phrase("differs", lang).format(
+            player=who, ours=_amount(d["ours"]), recorded=_amount(d["recorded"])
         )
+        if "cashed_out" in d:  # what the room paid a player who cashed out, and its fee
+            part += ", " + phrase("cashed_out", lang).format(
+                paid=_amount(d["cashed_out"]), fee=_amount(d["cash_out_fee"])
+            )
+        parts.append(part)
     return f"{head}: {'; '.join(parts)}" if parts else head
 
 
@@ -243,8 +250,8 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
             print(line)
         hands = sum(counts.values())
         print(phrase("summary_hands", args.lang).format(hands=hands, files=len(files)))
-        # partial, bounty and unrecorded hands are named only when there are some
-        shown = [c for c in CLASSES if c not in ("partial", "bounty") or counts[c]]
+        # partial, bounty, cash-out and unrecorded hands are named only when there are some
+        shown = [c for c in CLASSES if c not in ("partial", "bounty", "cash-out") or counts[c]]
         parts = [f"{class_name(c, args.lang)} {counts[c]}" for c in shown]
         if counts[None]:
             parts.append(f"{class_name(None, args.lang)} {counts[None]}")

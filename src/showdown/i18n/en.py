@@ -440,6 +440,7 @@ WORDS: Words = {
         "summary_hands": "Hands: {hands} (files: {files})",
         "summary_errors": "Errors: {errors}",
         "unrecorded": "no recorded result",
+        "cashed_out": "cashed out for {paid} (fee {fee})",
         "differs": "{player} ours {ours}, recorded {recorded}",
         "unknown": "a hand needed at the showdown is unknown (????)",
         "match": "match",
@@ -449,6 +450,7 @@ WORDS: Words = {
         "mismatch": "mismatch",
         "bounty": "bounty",
         "partial": "partial",
+        "cash-out": "cash-out",
         "ev_title": "All-in EV: {hands} hands with an all-in before the last card "
         "(EV not computed: {missing})",
         "ev_player": "player",

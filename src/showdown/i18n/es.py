@@ -447,6 +447,7 @@ WORDS: Words = {
         "summary_hands": "Manos: {hands} (archivos: {files})",
         "summary_errors": "Errores: {errors}",
         "unrecorded": "sin resultado registrado",
+        "cashed_out": "cobró {paid} al retirarse (comisión {fee})",
         "differs": "{player} nuestro {ours}, registrado {recorded}",
         "unknown": "una mano necesaria en el showdown es desconocida (????)",
         "match": "coincide",
@@ -456,6 +457,7 @@ WORDS: Words = {
         "mismatch": "no coincide",
         "bounty": "recompensa",
         "partial": "incompleta",
+        "cash-out": "cash-out",
         "ev_title": "EV all-in: {hands} manos con all-in antes de la última carta "
         "(EV sin calcular: {missing})",
         "ev_player": "jugador",

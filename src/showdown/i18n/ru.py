@@ -492,6 +492,7 @@ WORDS: Words = {
         "summary_hands": "Раздач: {hands} (файлов: {files})",
         "summary_errors": "Ошибок: {errors}",
         "unrecorded": "результат не записан",
+        "cashed_out": "кэш-аут {paid} (комиссия {fee})",
         "differs": "{player}: у нас {ours}, в записи {recorded}",
         "unknown": "рука, нужная на вскрытии, неизвестна (????)",
         "match": "совпадает",
@@ -501,6 +502,7 @@ WORDS: Words = {
         "mismatch": "расхождение",
         "bounty": "награда",
         "partial": "неполная",
+        "cash-out": "кэш-аут",
         "ev_title": "EV олл-инов: раздач с олл-ином до последней карты: {hands} "
         "(EV не вычислен: {missing})",
         "ev_player": "игрок",

@@ -257,8 +257,8 @@ def _settlement(history: HandHistory, result: Any) -> Settlement | HistoryError:
 
 #: Fields whose hands the kernel's rows leave to the Python path: a hand run more than
 #: once (the kernel settles it, but its rows are made in Python: ``phh_rows`` takes only
-#: one-board results), and the bounties a room paid.
-PYTHON_FIELDS = ("_runout_count", "_bounties", "_bounties_won", "_eliminated_by")
+#: one-board results), the bounties a room paid, and a cash-out (class ``cash-out``).
+PYTHON_FIELDS = ("_runout_count", "_bounties", "_bounties_won", "_eliminated_by", "_cash_out")
 
 
 def settled_rows(histories: Sequence[HandHistory], fmt: str = "phh") -> list[Row]:

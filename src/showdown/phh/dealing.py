@@ -96,6 +96,9 @@ class CardsInPlay:
     def _draw(self, action: Action) -> None:
         self._no_decision_left()
         i = action.player
+        if self.phase == DEALING and not self.pending_board and any(self.pending_holes):
+            # the cards drawn before are unknown, and nobody bets (all in): the next draw
+            self._fill_unknown_holes()
         if self.phase != DRAWING or not self.draws_left:
             self.illegal("draw order", "nobody discards now")
         if self.draws_left[0] != i:

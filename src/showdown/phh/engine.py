@@ -47,7 +47,7 @@ from showdown.phh.errors import IllegalAction, MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.replay_fields import behind_the_cap, runout_count, variant_rules
 from showdown.phh.replayed import Replay
-from showdown.phh.upcards import opener_by_upcards
+from showdown.phh.upcards import open_pair, opener_by_upcards
 from showdown.phh.variant_rules import VariantRules
 
 __all__ = ["HandState", "Replay", "replay", "variant_rules"]
@@ -499,6 +499,13 @@ class HandState(CardsInPlay):
         amount = to_units(float(text) if "." in text else int(text), self.scale)
         if amount >= LIMIT:
             self.illegal("stack limit", f"{text} is more than any stack holds")
+        if (not self.raises and self.rules.game == "stud" and self.street == 1
+                and amount == max_bet + self.sizes[-1] and amount != max_bet + self.min_bet
+                and open_pair(self.holes, self.rules.streets[:2], self.folded)):
+            # seven card stud: an open pair on fourth street lets the first bet be the big
+            # bet, and the raises after it (PokerStars: "Pair on board - a double bet is
+            # allowed")
+            self.min_bet = self.sizes[-1]
         smallest, largest = self.raise_limits(i)
         short = self.full_blind_owed()
         if (amount < smallest or amount > largest) and not (

@@ -378,6 +378,8 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
         }
         for i, mine, _ in verdict.differences
     ] if verdict.differences else []
+    if verdict.cls == "cash-out":
+        _cash_out_details(history.fields, differences)
     cls: str | None = verdict.cls
     if knockouts is not None:
         cls, extra = knockouts
@@ -386,6 +388,24 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
                                            differences, _settlement_dict(s), replay.inferred,
                                            fmt, source, _ev_detail(s) if ev else None))
 
+
+
+def _cash_out_details(fields: dict[str, Any], differences: list[dict[str, Any]]) -> None:
+    """Beside each player who cashed out (class ``cash-out``): what the room paid them in
+    all (``cashed_out``) and the fee it wrote (``cash_out_fee``, ``None``: none written);
+    ``ours`` is what the cards pay them, ``recorded`` what the room wrote as won.
+
+    >>> fields = {"_cash_out": [0, 1], "_cash_out_paid": [0, 22.77], "_cash_out_fee": [0, 0.46]}
+    >>> rows = [{"player": "p2", "name": "Bo", "ours": 0, "recorded": 0}]
+    >>> _cash_out_details(fields, rows); rows[0]["cashed_out"], rows[0]["cash_out_fee"]
+    (22.77, 0.46)
+    """
+    paid, fees = fields.get("_cash_out_paid"), fields.get("_cash_out_fee")
+    for row in differences:
+        i = int(row["player"][1:]) - 1
+        if fields["_cash_out"][i]:
+            row["cashed_out"] = paid[i] if isinstance(paid, list) and i < len(paid) else None
+            row["cash_out_fee"] = fees[i] if isinstance(fees, list) and i < len(fees) else None
 
 
 def _finite(value: int | float) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-__all__ = ["opener_by_upcards"]
+__all__ = ["open_pair", "opener_by_upcards"]
 
 _HIGH = {r: k for k, r in enumerate("23456789TJQKA")}
 _LOW = {r: k for k, r in enumerate("A23456789TJQK")}
@@ -73,3 +73,23 @@ def opener_by_upcards(
             best_key = key
             best = i
     return best
+
+
+def open_pair(holes: Sequence[Sequence[str]], streets: Sequence[object],
+              folded: Sequence[bool]) -> bool:
+    """Whether a player still in shows a pair among the up cards dealt on ``streets``
+    (seven card stud's fourth street: then a player may bet the big bet).
+
+    >>> open_pair([["2c", "3c", "Kd", "Ks"], ["4c", "5c", "Ad", "Qs"]],
+    ...           [(False, False, True), (True,)], [False, False])
+    True
+    """
+    flags: list[bool] = []
+    for street in streets:
+        flags.extend(getattr(street, "hole", street))  # type: ignore[arg-type]
+    for i, hole in enumerate(holes):
+        if not folded[i]:
+            ranks = [c[0] for c, f in zip(hole, flags, strict=False) if f and c != "??"]
+            if len(set(ranks)) < len(ranks):
+                return True
+    return False

@@ -14,7 +14,13 @@ classed as
   whether or not a result is recorded);
 - ``mismatch``: anything else; :attr:`Verdict.differences` names the players;
 - ``partial``: the actions stop before the hand is over (the PHH standard allows
-  it): it is replayed as far as written, every action checked, but not settled.
+  it): it is replayed as far as written, every action checked, but not settled;
+- ``cash-out``: a player cashed out (PokerStars' All-in Cash Out, GGPoker's EV
+  Cashout: the field ``_cash_out`` flags them), so the room paid them what it agreed
+  rather than what the cards paid; every other player verifies (``match``,
+  ``odd-chip`` or ``rake``). :attr:`Verdict.differences` lists each player who cashed
+  out (ours: what the cards pay them) beside the others' differences; the fields
+  ``_cash_out_paid`` and ``_cash_out_fee`` say what the room paid and its fee.
 
 The reports of ``showdown replay`` add ``bounty``: the chips verify (``match``,
 ``odd-chip`` or ``rake``) but the hand's record of a knockout contradicts its
@@ -45,6 +51,9 @@ collected both blinds); both are read as a match.
 >>> v = verify(settle(loads(text % "95, 110, 95")))
 >>> v.cls, v.differences
 ('mismatch', [(0, 103, 95), (1, 102, 110)])
+>>> v = verify(settle(loads(text % "95, 102, 95" + "\\n_cash_out = [1, 0, 0]")))
+>>> v.cls, v.differences  # p1 cashed out: the room did not pay the pot's half to them
+('cash-out', [(0, 103, 95)])
 """
 
 from __future__ import annotations
@@ -59,12 +68,15 @@ from showdown.phh.settlement import Settlement
 
 __all__ = ["CLASSES", "RAKE_LIMIT", "Verdict", "verify"]
 
-Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch", "bounty", "partial"]
+Class = Literal["match", "odd-chip", "rake", "unknown-cards", "mismatch", "bounty", "partial",
+                "cash-out"]
 #: The classes, in the order reports list them (``bounty``: a report's only, see
 #: :func:`showdown.phh.bounties.bounty_report`).
 CLASSES: tuple[Class, ...] = (
-    "match", "odd-chip", "rake", "unknown-cards", "mismatch", "bounty", "partial",
+    "match", "odd-chip", "rake", "unknown-cards", "mismatch", "bounty", "partial", "cash-out",
 )
+#: The classes whose chips verify: a hand with a cash-out in one of them is ``cash-out``.
+_VERIFIED = ("match", "odd-chip", "rake")
 #: The largest rake taken for one (10% of the pot).
 RAKE_LIMIT = Fraction(1, 10)
 
@@ -133,7 +145,8 @@ def verify(settlement: Settlement) -> Verdict:
     replay = settlement.replay
     ours = settlement.finishing
     scale = replay.scale
-    if ours is not None and scale == 1:  # the usual case, at once
+    cashed = _cashed_out(settlement)
+    if ours is not None and scale == 1 and cashed is None:  # the usual case, at once
         recorded = replay.history.fields.get("finishing_stacks")
         if type(recorded) is list and recorded == ours and _NUMBERS.issuperset(
             map(type, recorded)
@@ -149,9 +162,13 @@ def verify(settlement: Settlement) -> Verdict:
     if key != "finishing_stacks":
         ours = settlement.winnings
         assert ours is not None
-    if scale == 1 and recorded == ours:  # whole chips, every amount the same
+    if scale == 1 and recorded == ours and cashed is None:  # whole chips, all the same
         return Verdict("match", key, recorded, [])
     theirs = _all_units(recorded, scale)  # each recorded number in units, once for all tries
+    if cashed is not None:  # the others verified alone: a cash-out's record is the room's deal
+        real = theirs
+        theirs = [mine if out else value for mine, value, out in zip(ours, real, cashed,
+                                                                      strict=True)]
     returned = _returned(settlement) if key == "winnings" else None
     verdict = _classed(settlement, key, recorded, theirs, ours, returned, "more")
     if verdict.cls == "mismatch" and returned is not None and any(returned):
@@ -161,7 +178,23 @@ def verify(settlement: Settlement) -> Verdict:
             other = _classed(settlement, key, recorded, theirs, ours, returned, counted)
             if CLASSES.index(other.cls or "mismatch") < CLASSES.index(verdict.cls or "mismatch"):
                 verdict = other
+    if cashed is not None and verdict.cls in _VERIFIED:
+        outs = [(i, ours[i], real[i]) for i, out in enumerate(cashed) if out]
+        return Verdict("cash-out", key, recorded, sorted(outs + verdict.differences))
     return verdict
+
+
+def _cashed_out(settlement: Settlement) -> list[int] | None:
+    """The ``_cash_out`` flags of a hand where a player cashed out (1: cashed out), else
+    ``None``."""
+    history = settlement.replay.history
+    flags = history.fields.get("_cash_out")
+    if flags is None:
+        return None
+    n = len(settlement.replay.contributed)
+    if not isinstance(flags, list) or len(flags) != n or any(f not in (0, 1) for f in flags):
+        history.error(f"the field '_cash_out' must be an array of {n} flags (1: cashed out)")
+    return flags if any(flags) else None
 
 
 def _all_units(values: list[int | float], scale: int) -> list[Fraction | int]:

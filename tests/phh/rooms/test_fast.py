@@ -62,7 +62,9 @@ def test_every_sample_reads_the_same(name: str) -> None:
 
 #: Samples some of whose hands the kernel leaves to Python (how many it reads): Courchevel,
 #: whose board card before the first round only Python reads; GGPoker's straddles, all-in
-#: insurance and short deck; WPN's caps, no-limit Omaha hi/lo and its older layout.
+#: insurance and short deck; WPN's caps, no-limit Omaha hi/lo and its older layout; Full
+#: Tilt's stud and draw games and a fold only its summary writes, cash-outs (their fields
+#: are Python's), a home game's stud without a bring-in and a draw of 2009 without a title.
 _PARTLY_PYTHON: dict[str, int] = {
     "pokerstars-handwritten-courchevel.txt": 0,
     "fulltilt-handwritten-courchevel.txt": 0,
@@ -71,6 +73,10 @@ _PARTLY_PYTHON: dict[str, int] = {
     "wpn-old-cash-ten-hands.txt": 0,
     "wpn-old-cash-posts-and-omaha.txt": 0,
     "wpn-old-handwritten-stud-limit-cap.txt": 0,
+    "fulltilt-handwritten-games.txt": 0,
+    "pokerstars-handwritten-mixed-games.txt": 3,
+    "pokerstars-handwritten-cash-out.txt": 0,
+    "ggpoker-handwritten-ev-cashout.txt": 0,
 }
 
 

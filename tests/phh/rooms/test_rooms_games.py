@@ -112,12 +112,12 @@ Total pot $0.25 | Rake $0
     assert verify(settle(hand)).cls == "match"
 
 
-def test_six_card_omaha_has_no_code_and_is_named() -> None:
+def test_six_card_omaha_hi_lo_has_no_code_and_is_named() -> None:
     text = (ROOMS / "pokerstars-handwritten-games.txt").read_text().replace(
-        "Omaha Pot Limit", "6 Card Omaha Pot Limit")
+        "Omaha Pot Limit", "6 Card Omaha Hi/Lo Pot Limit")
     error = read_hands(text, "pokerstars", "six.txt")[0]
     assert isinstance(error, HistoryError)
-    assert "'6 Card Omaha Pot Limit' is not one the replay reads" in str(error)
+    assert "'6 Card Omaha Hi/Lo Pot Limit' is not one the replay reads" in str(error)
 
 
 def test_a_discard_of_more_cards_than_any_hand_holds_is_named() -> None:

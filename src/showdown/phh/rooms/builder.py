@@ -105,6 +105,10 @@ class HandBuilder:
         #: Dead chips the room counts in a player's "raises to" on this street (Winamax
         #: counts a small blind posted out of position in it), by player.
         self.dead_in_raise: dict[str, Decimal] = {}
+        #: What the room paid each player who cashed out, beside what they collected from
+        #: the pots (``collect``), and the fee it wrote, by player.
+        self.cashed_out: dict[str, Decimal] = {}
+        self.cash_out_fees: dict[str, Decimal] = {}
 
     def error(self, message: str) -> NoReturn:
         """Raise :class:`MalformedHistory` naming the file and the hand."""
@@ -316,6 +320,14 @@ class HandBuilder:
         self.player(name)
         self.collected[name] = self.collected.get(name, _ZERO) + value
 
+    def cash_out(self, name: str, value: Decimal, fee: Decimal | None = None) -> None:
+        """A player who cashed out: ``value`` paid by the room beside the pots (negative:
+        taken back from what the pots paid), ``fee`` its fee when the room writes one."""
+        self.player(name)
+        self.cashed_out[name] = self.cashed_out.get(name, _ZERO) + value
+        if fee is not None:
+            self.cash_out_fees[name] = self.cash_out_fees.get(name, _ZERO) + fee
+
     def bounty_won(self, name: str, value: Decimal, eliminated: list[str]) -> None:
         """A bounty paid to ``name`` for knocking out the ``eliminated`` players."""
         self.won_bounties[name] = self.won_bounties.get(name, _ZERO) + value
@@ -375,9 +387,7 @@ class HandBuilder:
             blinds.reverse()
         fields: dict[str, Any] = {"variant": self.variant, "antes": antes}
         if self.variant in STUD:
-            if self.bring_in is None:
-                self.error("nobody brought in: a stud hand needs a bring-in")
-            fields["bring_in"] = number(self.bring_in)
+            fields["bring_in"] = number(self._bring_in())
         else:
             fields["blinds_or_straddles"] = blinds
         big = self.big if self.big is not None else max(self.blinds.values(), default=None)
@@ -407,6 +417,14 @@ class HandBuilder:
             fields[f"_{key}"] = number(value)
         if self.runs > 1:
             fields["_runout_count"] = self.runs
+        if self.cashed_out:  # who cashed out (1), what the room paid them in all, the fee
+            fields["_cash_out"] = [int(name in self.cashed_out) for name in names]
+            fields["_cash_out_paid"] = [
+                number(self.collected.get(name, _ZERO) + self.cashed_out[name])
+                if name in self.cashed_out else 0 for name in names]
+            if self.cash_out_fees:
+                fields["_cash_out_fee"] = [number(self.cash_out_fees.get(name, _ZERO))
+                                           for name in names]
         if self.bounties:
             fields["_bounties"] = [number(self.bounties.get(name, _ZERO)) for name in names]
         if self.won_bounties:  # bounties paid, and who knocked out whom (player numbers)
@@ -416,6 +434,18 @@ class HandBuilder:
                 names.index(self.eliminated[name]) + 1 if self.eliminated.get(name) in index
                 else 0 for name in names]
         return HandHistory(fields, self.file, hand)
+
+    def _bring_in(self) -> Decimal:
+        """The stud hand's bring-in; none (0) when the first to act completes at once
+        (PokerStars' home games deal stud without one; its 2009 tables wrote a completion
+        as "bets") or nobody acts (all in on the antes), else an error."""
+        if self.bring_in is not None:
+            return self.bring_in
+        first = next((verb for name, verb, _ in self.events if name and verb != "dh"), None)
+        if first is None or first == "cbr":
+            return _ZERO
+        self.error("nobody brought in: a stud hand needs a bring-in, and the first to act "
+                   "did not complete")
 
     def _won(self, name: str) -> Decimal:
         """What the room says the player collected, less the part of a raise nobody could

@@ -15,10 +15,16 @@
 >>> [variant_of(game) for game in ("Courchevel Pot Limit", "Courchevel Hi/Lo Pot Limit",
 ...     "PL Courchevel Hi", "PL Courchevel Hi/Lo")]  # PokerStars, then Full Tilt
 ['PCO', 'PCO/8', 'PCO', 'PCO/8']
->>> variant_of("6 Card Omaha Pot Limit")  # doctest: +ELLIPSIS
+>>> [variant_of(game) for game in ("6 Card Omaha Pot Limit", "Omaha Hi/Lo No Limit",
+...     "Omaha Fixed Limit", "Limit Omaha H/L", "PL 6 Card Omaha Hi", "Omaha8 Pot Limit")]
+['P6O', 'NO/8', 'FO', 'FO/8', 'P6O', 'PO/8']
+>>> [variant_of(game) for game in ("Limit Stud Hi", "Limit Stud H/L", "Limit 2-7 Triple Draw",
+...     "No Limit 2-7 Single Draw", "FL Badugi")]
+['F7S', 'F7S/8', 'F2L3D', 'N2L1D', 'FB']
+>>> variant_of("No Limit Irish")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: the game '6 Card Omaha Pot Limit' is not one the replay reads from a room's file (...)
+ValueError: the game 'No Limit Irish' is not one the replay reads from a room's file (...)
 >>> stakes_of("Tournament #2, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20)")
 ('10', '20')
 >>> stakes_of("Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2025/04/07 23:48:32")
@@ -32,12 +38,19 @@ import re
 
 __all__ = ["SUPPORTED", "stakes_of", "variant_of", "when"]
 
-SUPPORTED = ("Hold'em no limit, pot limit and fixed limit, Omaha and 5 card Omaha pot limit "
-             "(high and hi/lo), Omaha hi/lo fixed limit, 7 card stud and stud hi/lo, razz, "
-             "2-7 triple draw and badugi fixed limit, 2-7 single draw no limit, 5 card draw, "
-             "Courchevel pot limit (high and hi/lo)")
+SUPPORTED = ("Hold'em no limit, pot limit and fixed limit, Omaha no limit, pot limit and "
+             "fixed limit (high and hi/lo), 5 card Omaha pot limit (high and hi/lo), 6 card "
+             "Omaha pot limit, 7 card stud and stud hi/lo, razz, 2-7 triple draw and badugi "
+             "fixed limit, 2-7 single draw no limit, 5 card draw, Courchevel pot limit (high "
+             "and hi/lo)")
 _STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?(?:[$€£]| ?€)?)\s?/\s?([$€£]?\d[\d,]*(?:\.\d+)?"
                      r"(?:[$€£]| ?€)?)(?![\d/])")
+#: Eight or better in a game's name ("Omaha8", "PLO8", "O/8"), not a digit of an amount.
+_EIGHT = re.compile(r"(?<![\d.,$€£])8(?![\d.,/]| game)")
+#: The Omaha games with a PHH code, by limit and hole cards; those with a hi/lo code too.
+_OMAHA = {("pot", 4): "PO", ("pot", 5): "P5O", ("pot", 6): "P6O", ("no", 4): "NO",
+          ("fixed", 4): "FO"}
+_OMAHA_HI_LO = frozenset({"PO", "P5O", "NO", "FO"})
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})"
                    r"(?: ([A-Z]{2,4}))?")
 
@@ -65,12 +78,12 @@ def variant_of(game: str) -> str:
     if "stud" in low or "razz" in low or "draw" in low or "badugi" in low or "courchevel" in low:
         limit = "?"
     if "omaha" in low:
-        hi_lo = "hi/lo" in low or "hi lo" in low or "8" in low
-        five = "5 card" in low or "five card" in low
-        if hi_lo and limit == "fixed" and not five and "6 card" not in low:
-            return "FO/8"
-        if limit == "pot" and "6 card" not in low:
-            return ("P5O" if five else "PO") + ("/8" if hi_lo else "")
+        hi_lo = "hi/lo" in low or "hi lo" in low or "h/l" in low or _EIGHT.search(low) is not None
+        cards = 5 if "5 card" in low or "five card" in low else 6 if (
+            "6 card" in low or "six card" in low) else 4
+        code = _OMAHA.get((limit, cards))
+        if code is not None and (not hi_lo or code in _OMAHA_HI_LO):
+            return code + ("/8" if hi_lo else "")
     elif "hold" in low:
         if limit == "no":
             return "NT"
@@ -84,7 +97,9 @@ def variant_of(game: str) -> str:
 
 def _stud_or_draw(low: str, limit: str) -> str | None:
     """The PHH code of a stud or draw game PHH has a code for (``None`` for the others)."""
-    seven = "7 card" in low or "7stud" in low or "7 stud" in low
+    # Full Tilt names seven card stud "Stud Hi" and "Stud H/L"; five card stud has no code
+    seven = "7 card" in low or "7stud" in low or "7 stud" in low or (
+        "stud" in low and "5 card" not in low and "five card" not in low)
     if limit == "fixed" and "stud" in low and seven:
         hi_lo = "hi/lo" in low or "hi lo" in low or "h/l" in low or "8" in low.split()
         return "F7S/8" if hi_lo else "F7S"
@@ -94,7 +109,7 @@ def _stud_or_draw(low: str, limit: str) -> str | None:
         return "FB"
     if ("5 card draw" in low or "five card draw" in low) and limit != "?":
         return {"no": "N5CD", "pot": "P5CD", "fixed": "F5CD"}[limit]
-    lowball = "2 7" in low and "lowball" in low
+    lowball = "2 7" in low  # "Triple Draw 2-7 Lowball", Full Tilt's "2-7 Triple Draw"
     if lowball and limit == "fixed" and "triple draw" in low:
         return "F2L3D"
     if lowball and limit == "no" and "single draw" in low:

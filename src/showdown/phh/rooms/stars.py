@@ -49,7 +49,7 @@ HEADS = {
     "pokerstars": re.compile(r"^PokerStars (?:Zoom |Home Game |Hold'em )?(?:Hand|Game) #",
                              re.MULTILINE),
     "ggpoker": re.compile(r"^Poker Hand #", re.MULTILINE),
-    "fulltilt": re.compile(r"^Full ?Tilt Poker (?:Game|Hand) #", re.MULTILINE),
+    "fulltilt": re.compile(r"^Full ?Tilt ?Poker (?:Game|Hand) #", re.MULTILINE),
     "wpn": re.compile(r"^(?:(?:Game )?Hand #|Game started at: )", re.MULTILINE),
 }
 
@@ -58,7 +58,8 @@ _TOURNAMENT = re.compile(r"Tournament #(\d+)|\((\d{6,})\), Table")
 _TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max(?: \([^)]*\))?(?: (?:Seat #(\d+)|\(.*\)))?")
 _SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, ([^()]*?) bounty)?\)"
                    r"(.*)$")
-_AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
+#: An amount; never its trailing comma (Full Tilt: "raises to 1,270, and is all in").
+_AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?<!,)(?:\.\d+)?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 # More unknown discards than any hand holds is a misread line, not a draw.
 _MOST_DISCARDS = 8
@@ -72,11 +73,29 @@ _FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*
 #: What follows a player's name and changes nothing in the hand.
 _NOISE = ("doesn't", "draws", "does", "is", "has", "said,", "sits", "joins", "leaves", "was",
           "will", "re-joins", "finished", "wins the $", "timed", "Chooses", "Receives", "Pays",
-          "cashed", "out", "seat", "stands", "takes", "adds", "connected", "disconnected",
-          "denies", "wins the tournament")
+          "cashed", "out", "seat", "stands", "takes",
+          "adds", "connected", "disconnected", "denies", "wins the tournament",
+          # a tournament's re-buy or a cash table's deposit: chips for the next hand
+          "re-buys", "Table deposit")
+#: A cash-out: PokerStars' "cashed out the hand for $22.77 | Cash Out Fee $0.46", GGPoker's
+#: "Receives Cashout ($2.31)" and "Pays Cashout Risk ($19)" (after "Chooses to EV Cashout").
+#: PokerStars' split knockout: "wins $4.60 for splitting the elimination of NAME and ...".
+_SPLIT_KO = " for splitting the elimination of "
+_CASH_OUTS = ("cashed out the hand", "Chooses to EV Cashout", "Receives Cashout",
+              "Pays Cashout Risk")
+_CASHED_OUT = re.compile(r"cashed out the hand for ([$€£]?\d[\d,]*(?:\.\d+)?)"
+                         r"(?: \| Cash Out Fee ([$€£]?\d[\d,]*(?:\.\d+)?))?")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
-_GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel")
+_GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel|irish")
+#: A mixed game's game of the hand, in brackets after the mix's name: PokerStars'
+#: "8-Game (Razz Limit)", "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.20)".
+_MIXED = re.compile(r"\(([^()]*?(?:hold|omaha|stud|razz|draw|badugi|courchevel)[^()]*)\)",
+                    re.IGNORECASE)
+#: Where PokerStars' name of a game starts, after a tournament's number and buy-in
+#: ("Tournament #1, $1.08+$0.27+$0.15 USD Omaha Hi/Lo No Limit": its digits are no game's).
+_GAME_START = re.compile(r"(?i)(?:[5-7] card )?(?:hold|omaha|stud|razz|badugi|courchevel|"
+                         r"triple|single|draw|irish)")
 #: A cap game's cap in the stakes (``($2/$4 - $80 Cap - USD)``): the most a player puts in.
 _CAP = re.compile(r"- ([$€£]?\d[\d,]*(?:\.\d+)?) Cap\b")
 _ZERO_MONEY = Decimal(0)
@@ -115,6 +134,10 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
 
     >>> _game("pokerstars", ": Hold'em No Limit ($2/$4 - $80 Cap -  USD) - ")
     ('NT', (Decimal('2'), Decimal('4')), 'USD', None, Decimal('80'))
+    >>> _game("pokerstars", ": 8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD) - ")[:2]
+    ('F7S/8', (Decimal('400'), Decimal('800')))
+    >>> _game("pokerstars", ": Tournament #9, $18+$2 USD Omaha Pot Limit - Level I (10/20) - ")
+    ('PO', (Decimal('10'), Decimal('20')), None, '9', None)
     """
     if room == "fulltilt":
         game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
@@ -131,6 +154,12 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
     else:
         parts = game.split(" - ")
         game = next((p for p in parts if _GAME_WORD.search(p)), parts[0])
+        mixed = _MIXED.search(game)
+        if mixed is not None:  # the hand's game, without the stakes PokerStars adds
+            game = mixed.group(1).split(",")[0]
+        elif room == "pokerstars":  # (Full Tilt writes the limit first: "PL 6 Card Omaha")
+            start = _GAME_START.search(game)
+            game = game if start is None else game[start.start():]
         variant = variant_of(_STAKES_TAIL.sub("", game).strip())
     tournament = _TOURNAMENT.search(line)
     found = stakes_of(line.split(" - Level")[0] if tournament is None else line)
@@ -236,6 +265,7 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
     elif verb == "brings":  # "brings in for $0.02": stud's bring-in
         b.act(name, "bring_in", _money(rest, b))
     elif verb == "discards":  # "discards 2 cards [Kd 9h]" (the cards: the player's own)
+        _draw_round(b)
         found = _CARDS.findall(rest)
         count = rest.split(" ")[1] if " " in rest else ""
         if found:
@@ -245,6 +275,7 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         else:
             b.error(f"cannot read {name}'s discard {rest!r}")
     elif rest.startswith("stands pat"):
+        _draw_round(b)
         b.draw(name, [])
     elif verb == "antes":
         b.post(name, "ante", _money(rest, b))
@@ -257,6 +288,8 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
         b.muck(name, _cards(found[0], b) if found else None)
     elif verb == "collected":
         b.collect(name, _money(rest, b))
+    elif verb == "wins" and _SPLIT_KO in rest:
+        pass  # a knockout split between players: _eliminated_by names one knocker, not two
     elif verb == "wins" and " for eliminating " in rest:  # a bounty won
         won = _AMOUNT.search(rest)
         gone = rest.partition(" for eliminating ")[2]
@@ -266,12 +299,38 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
             b.bounty_won(name, amount(won.group()), beaten)
     elif verb in ("wins", "ties") and "bounty" not in rest and "tournament" not in rest:
         b.collect(name, _money(rest.rpartition("(")[2], b))
-    elif verb == "cashed":
-        pass
+    elif verb == "completes":  # Full Tilt's stud: "completes it to $0.50"
+        b.act(name, "raise_to", _money(rest.rpartition(" to ")[2], b))
+    elif rest.startswith(_CASH_OUTS):
+        _cash_out(b, name, rest)
     elif not rest.startswith(_NOISE) and not (
             (b.room == "ggpoker" and ggpoker.action(b, name, rest))
             or (b.room == "wpn" and wpn.action(b, name, rest))):
         b.error(f"cannot read {name}'s action {rest!r}")
+
+
+def _draw_round(b: HandBuilder) -> None:
+    """A discard while a bet stands: a draw the room wrote no ``*** DRAW ***`` title for
+    (PokerStars' five card draw of 2009), so a new betting round."""
+    if any(b.bets.values()):
+        b.street()
+
+
+def _cash_out(b: HandBuilder, name: str, rest: str) -> None:
+    """A player's cash-out: what the room paid beside the pot (PokerStars' All-in Cash
+    Out: the pot's share is not awarded; GGPoker's EV Cashout: the pot's share is, and
+    the room adds what it pays, or takes back the "Cashout Risk") and the fee."""
+    m = _CASHED_OUT.match(rest)
+    if m is not None:
+        b.cash_out(name, amount(m.group(1)), amount(m.group(2)) if m.group(2) else None)
+    elif rest.startswith("Chooses to EV Cashout"):
+        b.cash_out(name, _ZERO_MONEY)
+    elif rest.startswith("Receives Cashout"):
+        b.cash_out(name, _money(rest, b))
+    elif rest.startswith("Pays Cashout Risk"):
+        b.cash_out(name, -_money(rest, b))
+    else:
+        b.error(f"cannot read {name}'s cash-out {rest!r}")
 
 
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
@@ -290,20 +349,38 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
                         b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
                         + value)
         return
-    if line.startswith("Seat ") and not b.collected:  # WPN may write the winner only here
+    if not line.startswith("Seat "):
+        return
+    if not b.collected and "cashed out" not in line:
+        # WPN may write the winner only here (PokerStars: a pot not awarded to a cash-out)
         won = _WON.search(line)
         seat = line[5:].split(":", 1)[0]
         if won is not None and seat.isdigit() and int(seat) in by_seat:
             b.collect(by_seat[int(seat)], amount(won.group(1)))
-    if line.startswith("Seat ") and "[" in line:
+    if "[" in line:
         seat = line[5:].split(":", 1)[0]
         name = by_seat.get(int(seat)) if seat.isdigit() else None
         if name is None:
             return
-        if "mucked" in line:  # (other brackets name no cards: Full Tilt's "(big blind) [0]")
-            b.muck(name, _bracketed(line, b))
-        elif "showed" in line or "shows" in line:
-            b.show(name, _bracketed(line, b))
+        tail = line[7 + len(seat) + len(name):]  # after "Seat N: NAME" (a name may hold [])
+        mucked = "mucked" in line
+        # (other brackets name no cards: Full Tilt's "(big blind) [0]")
+        if "[" in tail and (mucked or "showed" in line or "shows" in line):
+            found = _CARDS.findall(tail)
+            if not found:
+                b.error(f"no closed [cards] in {line.strip()!r}")
+            cards = _cards(found[0], b)
+            if mucked:
+                b.muck(name, cards)
+            else:
+                b.show(name, cards)
+    if b.room == "fulltilt" and "folded" in line:
+        # Full Tilt may leave out the last fold of a hand (its "Super Turbo" tables): the
+        # summary's "folded before the Flop" is the only word of it
+        seat = line[5:].split(":", 1)[0]
+        name = by_seat.get(int(seat)) if seat.isdigit() else None
+        if name is not None and name in b.playing and name not in b.folded:
+            b.act(name, "fold")
 
 
 #: The runs of a hand run more than once, as the street titles name them.
@@ -313,19 +390,24 @@ _RUN_WORDS = {"twice": 2, "three": 3, "thrice": 3}
 #: ``*** PRE-FLOP *** [7h]``, Full Tilt's ``*** FLOPET *** [9h] (Total Pot: 75, 5 Players)``.
 _FIRST_BOARD_STREETS = frozenset({"PRE-FLOP", "FLOPET"})
 #: The street titles of stud and draw games after the first (a new betting round).
-_STEP_STREETS = frozenset({"4th STREET", "5th STREET", "6th STREET", "RIVER", "7th STREET",
+_STEP_STREETS = frozenset({"4TH STREET", "5TH STREET", "6TH STREET", "RIVER", "7TH STREET",
                            "FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW"})
 
 
 def _dealt(b: HandBuilder, name: str, found: list[str]) -> None:
     """``Dealt to NAME [old] [new]`` of a stud or draw game: the new cards dealt. On stud's
     third street PokerStars writes the up card alone for the other players (two down
-    cards before it); after a draw, the player's kept cards, then the new ones."""
+    cards before it), Full Tilt the player's own down cards, then the up card; after a
+    draw, the player's kept cards, then the new ones."""
     if not found:
         return
     new = _cards(found[-1], b)
     if b.variant in STUD and len(found) == 1 and len(new) == 1:
         new = ["??", "??", *new]
+    elif b.variant in STUD and len(found) > 1 and b.room == "fulltilt" and not any(
+            who == name and verb == "dh" for who, verb, _ in b.events):
+        # Full Tilt's third street: "Dealt to Hero [Kd Th] [2s]"
+        new = [card for group in found for card in _cards(group, b)]
     b.deal(name, new)
 
 
@@ -361,7 +443,9 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             seating = False
             street = line.strip("* ").split(" ", 1)[0]
             if b.variant in DEALT_IN_STEPS:
-                title = line.strip("* ")
+                # PokerStars: "*** 4th STREET ***"; Full Tilt: "*** 4TH STREET ***",
+                # "*** FIRST DRAW *** (Pot: $0.45)"
+                title = line.strip("* ").split(" ***", 1)[0].upper()
                 if title in _STEP_STREETS:
                     b.street()
                 elif title == "SUMMARY":
@@ -422,8 +506,11 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
         if line.startswith("Dealt to "):
             if seating and b.room == "wpn":  # a tournament's draw for the button: one card
                 continue
-            found = _CARDS.findall(line)
             rest = line[9:].partition(" [")[0].strip().removesuffix(":")
+            if rest not in b.seats:  # a name with brackets ("PC [Mittel]"), longest first
+                rest = next((n for n in sorted(b.seats, key=len, reverse=True)
+                             if line.startswith(n, 9)), rest)
+            found = _CARDS.findall(line[9 + len(rest):] if rest in b.seats else line)
             if rest in b.seats and b.variant in DEALT_IN_STEPS:
                 _dealt(b, rest, found)
             elif rest in b.seats:
@@ -445,6 +532,8 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             continue
         split = _split_name(line, names, colon)
         if split is not None:
+            if not colon and line[len(split[0]):].startswith(": ") and b.room == "fulltilt":
+                continue  # Full Tilt's chat ("NAME: gg"): its actions have no colon
             seating = False
             _action(b, *split)
 
