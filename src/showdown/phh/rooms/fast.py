@@ -22,7 +22,8 @@ from typing import Any
 
 from showdown.hands import native
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms import stars
+from showdown.phh.rooms import stars, winamax
+from showdown.phh.rooms.builder import DEALT_IN_STEPS
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.ipoker_games import amount_of, game_of
 from showdown.phh.rooms.money import currency_of, number
@@ -53,7 +54,13 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
     for one the Python reader refuses or the kernel cannot count."""
     if room == "ipoker":
         return _ipoker_game(header)
-    if room in ("888", "partypoker", "winamax"):  # the game's name alone: (variant,)
+    if room == "winamax":  # the game's name alone: (variant,); stud and draw: Python's
+        try:
+            variant = variant_of(winamax.game_name(header))
+        except ValueError:
+            return None
+        return None if variant in DEALT_IN_STEPS else (variant,)
+    if room in ("888", "partypoker"):  # the game's name alone: (variant,)
         try:
             return (variant_of(header),)
         except ValueError:
