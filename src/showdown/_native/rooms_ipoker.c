@@ -275,10 +275,17 @@ static int xml_int(Span s, int64_t *out)
     return 0;
 }
 
-/* ipoker._amount: the amount of a text with a digit, else 0. */
+/* ipoker_games.amount_of: the amount of a text with a digit, else 0; a point before
+ * exactly three digits (an Italian client's thousands, "1.500") is Python's. */
 static int xml_amount(Span s, int has, int64_t *out)
 {
     *out = 0;
+    for (Py_ssize_t k = 0; has && k + 3 < s.n; k++) {
+        if (s.p[k] == '.' && rm_digit(s.p[k + 1]) && rm_digit(s.p[k + 2]) && rm_digit(s.p[k + 3]) &&
+            (k + 4 == s.n || !rm_digit(s.p[k + 4]))) {
+            return RM_NOT_MINE;
+        }
+    }
     for (Py_ssize_t k = 0; has && k < s.n; k++) {
         if (rm_digit(s.p[k])) {
             return rm_amount(s, out);
@@ -416,6 +423,17 @@ int rm_ipoker(Rm *b, Span text, PyObject *game)
         }
 #undef D2
     }
+    int has_cards = 0;
+    for (int q = 0; q < x->n; q++) {
+        has_cards |= x->item[q].kind == 'c';
+    }
+    if (!has_cards) { /* no cards dealt: ipoker.read_hand names a partial export, or reads it */
+        status = RM_NOT_MINE;
+        goto done;
+    }
+    /* ipoker.read_hand: "win" is all a player got back, a part of an all-in nobody matched too */
+    b->collects_unmatched = 1;
+    int has_button = 0;
     for (int q = 0; q < x->n; q++) { /* the players */
         XmlItem *it = &x->item[q];
         if (it->kind != 'p') {
@@ -431,12 +449,22 @@ int rm_ipoker(Rm *b, Span text, PyObject *game)
         }
         if (it->has[3] && rm_is(it->attr[3], "1")) {
             b->button = (int)seat;
+            has_button = 1;
         }
         if (win && rm_collect(b, name, win)) {
             status = RM_NOT_MINE;
             goto done;
         }
     }
+    if (!has_button) { /* ipoker._dead_button: Python's */
+        status = RM_NOT_MINE;
+        goto done;
+    }
+    const char *code = PyUnicode_AsUTF8(b->variant);
+    if (code == NULL) {
+        goto error;
+    }
+    int64_t big_lo = -1, big_hi = -1; /* the posts of type 2 */
     for (int q = 0; q < x->n; q++) { /* each round: its cards, then its actions by number */
         if (x->item[q].kind != 'r') {
             continue;
@@ -498,12 +526,28 @@ int rm_ipoker(Rm *b, Span text, PyObject *game)
             if (xml_amount(it->attr[2], it->has[2], &value) || (i < 0 && type.n >= 0 && (
                     rm_is(type, "0") || rm_is(type, "1") || rm_is(type, "2") ||
                     rm_is(type, "15") || rm_is(type, "3") || rm_is(type, "4") ||
-                    rm_is(type, "5") || rm_is(type, "23") || rm_is(type, "7")))) {
+                    rm_is(type, "5") || rm_is(type, "23") || rm_is(type, "6") ||
+                    rm_is(type, "7")))) {
                 status = RM_NOT_MINE;
                 goto done;
             }
             if (type.n < 0) {
                 continue;
+            }
+            if (rm_is(type, "16") || rm_is(type, "8") || rm_is(type, "9") ||
+                ((rm_is(type, "6") || rm_is(type, "7")) && !value)) {
+                /* stud's bring-in, a sit-out (ipoker._sit_outs_folded), an all-in of no
+                 * chips (the room's disconnection protection): Python's */
+                status = RM_NOT_MINE;
+                goto done;
+            }
+            if (rm_is(type, "2")) { /* both blinds in one post, a limit game's stakes: Python's */
+                big_lo = big_lo < 0 || value < big_lo ? value : big_lo;
+                big_hi = value > big_hi ? value : big_hi;
+                if (big_lo != big_hi || (rm_fixed(code) && (!b->has_small || value != b->small))) {
+                    status = RM_NOT_MINE;
+                    goto done;
+                }
             }
             int failed = rm_is(type, "0") ? rm_act(b, i, 'f', 0)
                        : rm_is(type, "1") || rm_is(type, "2") ? rm_post(b, i, 'b', value, 0)
@@ -512,7 +556,7 @@ int rm_ipoker(Rm *b, Span text, PyObject *game)
                        : rm_is(type, "4") ? rm_act(b, i, 'k', 0)
                        : rm_is(type, "5") ? rm_act(b, i, 'b', value)
                        : rm_is(type, "23") ? rm_act(b, i, 't', value)
-                       : rm_is(type, "7") ? rm_act(b, i, 'p', value) : 0;
+                       : rm_is(type, "6") || rm_is(type, "7") ? rm_act(b, i, 'p', value) : 0;
             if (failed) {
                 status = RM_NOT_MINE;
                 goto done;

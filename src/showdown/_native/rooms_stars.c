@@ -324,6 +324,9 @@ static int rm_stars_post(Rm *b, int i, Span rest)
             return -1;
         }
         if (strcmp(room, "winamax") == 0) { /* stars._post: Winamax's "raises to" counts it */
+            if (!b->has_small || value > b->small) {
+                return RM_NOT_MINE; /* winamax._both_blinds: both blinds in one post */
+            }
             b->pl[i].dead_in_raise += value;
         }
     }
@@ -927,6 +930,15 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     /* winamax.read_hand: the part of an all-in nobody matched comes back as a "side pot"
      * the player collects */
     b->collects_unmatched = winamax && rm_contains(text, "and is all-in");
+    Py_ssize_t forced = winamax ? rm_find(text, "*** ANTE/BLINDS ***") : -1;
+    if (forced >= 0) { /* winamax.read_hand: a raise among the forced bets is Python's error */
+        Span section = rm_from(text, forced);
+        Py_ssize_t end = rm_find(rm_from(section, 19), "\n***");
+        section.n = end < 0 ? section.n : 19 + end;
+        if (rm_find(section, " raises ") >= 0) {
+            return RM_NOT_MINE;
+        }
+    }
     const char *variant = PyUnicode_AsUTF8(b->variant);
     if (variant == NULL) {
         return -1;

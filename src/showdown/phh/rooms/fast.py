@@ -22,9 +22,11 @@ from typing import Any
 
 from showdown.hands import native
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms import stars
-from showdown.phh.rooms.games import stakes_of, variant_of
-from showdown.phh.rooms.money import amount, currency_of, number
+from showdown.phh.rooms import stars, winamax
+from showdown.phh.rooms.builder import DEALT_IN_STEPS
+from showdown.phh.rooms.games import variant_of
+from showdown.phh.rooms.ipoker_games import amount_of, game_of
+from showdown.phh.rooms.money import currency_of, number
 
 __all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "as_history", "native_hands", "split_at_heads"]
 
@@ -52,7 +54,13 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
     for one the Python reader refuses or the kernel cannot count."""
     if room == "ipoker":
         return _ipoker_game(header)
-    if room in ("888", "partypoker", "winamax"):  # the game's name alone: (variant,)
+    if room == "winamax":  # the game's name alone: (variant,); stud and draw: Python's
+        try:
+            variant = variant_of(winamax.game_name(header))
+        except ValueError:
+            return None
+        return None if variant in DEALT_IN_STEPS else (variant,)
+    if room in ("888", "partypoker"):  # the game's name alone: (variant,)
         try:
             return (variant_of(header),)
         except ValueError:
@@ -102,12 +110,11 @@ def native_hands(parts: list[str], room: str) -> list[tuple[str | None, dict[str
 
 
 def _ipoker_game(game_type: str) -> tuple[Any, ...] | None:
-    """An iPoker game type as :func:`~showdown.phh.rooms.ipoker.read_hand` reads it."""
+    """An iPoker game type as :func:`~showdown.phh.rooms.ipoker.read_hand` reads it (a
+    game type that names no game, read there from the hole cards, is Python's)."""
     try:
-        variant = variant_of(game_type.replace(" NL", " No Limit").replace(" PL", " Pot Limit")
-                             .replace(" FL", " Limit").replace(" L ", " Limit "))
-        found = stakes_of(game_type)
-        stakes = None if found is None else (amount(found[0]), amount(found[1]))
+        variant, found = game_of(game_type)
+        stakes = None if found is None else (amount_of(found[0]), amount_of(found[1]))
     except ValueError:
         return None
     if stakes is None:
