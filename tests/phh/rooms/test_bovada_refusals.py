@@ -94,6 +94,11 @@ def test_a_game_not_read_a_line_not_known_and_a_player_not_seated() -> None:
     assert "cannot read the seat line 'Seat 1: Big Blind 1,500'" in _refusal(seat)
     amount = _HAND.replace("Hand Result 30", "Hand Result 3x0")
     assert "x.txt, hand 3000000001: cannot read the hand" in _refusal(amount)
+    seatless = _HAND.replace("Seat 1: Big Blind (1,500 in chips)\n", "").replace(
+        "Seat 2: Dealer [ME] (1,500 in chips)\n", "")
+    assert _refusal(seatless).endswith("no seat lines after the head (a hand cut or edited?)")
+    bare = _HAND.replace("Dealer [ME] : Ante/Small blind 10", "Dealer [ME] : Ante")
+    assert "no amount at the end of 'Ante'" in _refusal(bare)
 
 
 def test_replay_json_rows_name_the_format_bovada(capsys: pytest.CaptureFixture[str]) -> None:

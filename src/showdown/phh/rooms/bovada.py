@@ -62,6 +62,8 @@ _DEALT_AS = {"HOLDEM": "N", "OMAHA": "P", "7CARD": "F"}
 _TABLE = re.compile(r"(?:TBL|Zone Poker ID)#([^\s,]+)")
 _TOURNAMENT = re.compile(r"Tournament #(?:M-)?(\d+)")
 _LEVEL = re.compile(r"Level \d+ \(([\d,.]+)/([\d,.]+)\)")
+_SEATS = re.compile(r"^Seat (\d+): (.+?) ?(\[ME\])? \(\$?([\d,.]+) in chips\) *$", re.MULTILINE)
+_STUD_SEATS = re.compile(r"^Seat\+(\d+)( \[ME\])?: \$?([\d,.]+) in chips *$", re.MULTILINE)
 _STAKES = re.compile(r"Stakes: \$?([\d,.]+)-\$?([\d,.]+)")
 _BIG_BLIND = re.compile(r" : Big [Bb]lind(?:/Bring in)? \$?([\d,.]+)")
 _BOARD = re.compile(r"^Board \[([^\]]*)\]", re.MULTILINE)
@@ -178,7 +180,8 @@ def _when(text: str) -> tuple[datetime.date, datetime.time, str | None] | None:
 
 def read_hand(text: str, room: str = "bovada", file: str | None = None) -> HandHistory:
     """One Bovada, Ignition or Bodog hand as a :class:`HandHistory`."""
-    lines = text.strip("\n").split("\n")
+    text = text.strip("\n")
+    lines = text.split("\n")
     head = lines[0].lstrip("\ufeff")
     m = _ID.search(head)
     hand = m.group(1) if m else None
@@ -227,36 +230,41 @@ class _Hand:
     # The seats --------------------------------------------------------------------------
 
     def seats(self) -> int:
-        """Read the seat lines at the top; the index of the first line after them."""
+        """Read the seat lines at the top (the lines before the first player's); the index
+        of the first line after them."""
         b = self.b
-        found: list[tuple[int, str, Decimal]] = []
-        hero = None
-        lines = self.lines
-        k = 1
-        while k < len(lines):
-            line = lines[k]
-            if " : " in line or line.startswith("***"):
-                break
-            k += 1
-            if line.startswith("Seat") and not line.startswith("Seating"):
-                seat = _seat_line(line)
-                if seat is None:
+        text = self.text
+        end = text.find(" : ")
+        stars = text.find("\n***")
+        if end < 0 or 0 <= stars < end:
+            end = stars if stars >= 0 else len(text)
+        block = text[:text.rfind("\n", 0, end) + 1]
+        if self.stud:
+            found = [(int(seat), f"Seat+{seat}", _value(stack), hero)
+                     for seat, hero, stack in _STUD_SEATS.findall(block)]
+        else:
+            found = [(int(seat), name, _value(stack), hero)
+                     for seat, name, hero, stack in _SEATS.findall(block)]
+        if len(found) != block.count("\nSeat ") + block.count("\nSeat+"):
+            for line in block.split("\n")[1:]:
+                if line.startswith(("Seat ", "Seat+")) and not (
+                        _STUD_SEATS if self.stud else _SEATS).match(line + "\n"):
                     b.error(f"cannot read the seat line {line.strip()!r}")
-                found.append(seat[:3])
-                if seat[3]:
-                    hero = seat[1]
-            elif line.startswith("Table Info:"):
-                stakes = _STAKES.search(line)
-                if stakes is not None:
-                    self.blinds = (_value(stakes.group(1)), _value(stakes.group(2)))
+        if not found:
+            b.error("no seat lines after the head (a hand cut or edited?)")
+        hero = next((name for _, name, _, me in found if me), None)
         if hero is not None:
             b.meta["_hero"] = hero
-        if "$" in lines[1]:  # cash: dollars (tournaments: chips)
+        if "$" in self.lines[1]:  # cash: dollars (tournaments: chips)
             b.meta["currency"] = "USD"
-        if len({name for _, name, _ in found}) != len(found):
-            b.error(f"two seats hold the same name ({', '.join(n for _, n, _ in found)})")
-        self._seat(found)
-        return k
+        if "\nTable Info:" in block:
+            stakes = _STAKES.search(block)
+            if stakes is not None:
+                self.blinds = (_value(stakes.group(1)), _value(stakes.group(2)))
+        if len({name for _, name, _, _ in found}) != len(found):
+            b.error(f"two seats hold the same name ({', '.join(n for _, n, _, _ in found)})")
+        self._seat([(seat, name, stack) for seat, name, stack, _ in found])
+        return block.count("\n")
 
     def _seat(self, found: list[tuple[int, str, Decimal]]) -> None:
         """Seat the players in the builder, in the order they are dealt: the positions'
@@ -346,7 +354,7 @@ class _Hand:
                         act(name, "check")
                     elif kind == _CALL:
                         act(name, "call", value_of(rest[rest.rfind(" ") + 1:]))
-                    elif kind == _ANTE and rest[4] == " ":  # "Ante chip 25"
+                    elif kind == _ANTE and rest[4:5] == " ":  # "Ante chip 25"
                         post(name, "ante", value_of(rest[rest.rfind(" ") + 1:]))
                     elif kind == _RESULT:
                         collect(name, value_of(rest[rest.rfind(" ") + 1:]))
@@ -540,34 +548,6 @@ class _Hand:
                 b.stakes(big, big * 2)
         elif big is not None:
             b.stakes(self.blinds[0] if self.blinds else big / 2, big)
-
-
-def _seat_line(line: str) -> tuple[int, str, Decimal, bool] | None:
-    """(seat, name, stack, whether it is the hero's) of a seat line, ``None`` for another.
-
-    >>> _seat_line("Seat 3: UTG+1 [ME] ($75.67 in chips)")
-    (3, 'UTG+1', Decimal('75.67'), True)
-    >>> _seat_line("Seat+5: $154.75 in chips"), _seat_line("Seat 2: Dealer (1,500 in chips)")
-    ((5, 'Seat+5', Decimal('154.75'), False), (2, 'Dealer', Decimal('1500'), False))
-    """
-    if line.startswith("Seat+"):  # stud: "Seat+5 [ME]: $200 in chips"
-        colon = line.find(":")
-        number = line[5:colon].removesuffix(" [ME]")
-        chips = line[colon + 1:].strip()
-        if not number.isdigit() or not chips.endswith(" in chips"):
-            return None
-        return (int(number), f"Seat+{number}", _value(chips[:-9].strip()),
-                line[5:colon].endswith("[ME]"))
-    colon = line.find(": ")
-    at = line.rfind(" (")
-    number = line[5:colon]
-    if not number.isdigit() or at < colon or not line.endswith(" in chips)"):
-        return None
-    name = line[colon + 2:at].rstrip()
-    hero = name.endswith("[ME]")
-    if hero:
-        name = name[:-4].rstrip()
-    return int(number), name, _value(line[at + 2:-10]), hero
 
 
 def _cards(text: str, b: HandBuilder) -> list[str]:
