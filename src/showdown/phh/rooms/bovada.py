@@ -106,6 +106,9 @@ def _game(line: str) -> tuple[str, str | None, str | None, tuple[Decimal, Decima
     ('F7S/8', '7794710', None, None)
     >>> _game(": OMAHA HiLo Tournament #47895702 TBL#2, Normal- Level 10 (200/400)")[0]
     'PO/8'
+    >>> [_game(f" TBL#1 {game}")[0] for game in ("HOLDEM Pot Limit", "OMAHA_HL Fixed Limit",
+    ...     "OMAHA HiLoZonePoker Pot Limit", "OMAHA No Limit", "7CARD_HL Fixed Limit")]
+    ['PT', 'FO/8', 'PO/8', 'NO', 'F7S/8']
     """
     game = _GAME.search(line)
     variant = None
