@@ -52,7 +52,7 @@ def test_replay_json_names_the_format_and_the_rooms_hand(
 def test_a_folder_of_every_room_replays_with_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "replay", str(ROOMS), "--check")
     assert (code, err) == (0, "")
-    assert "Hands: 679 (files: 47)" in out and "mismatch 0" in out
+    assert "Hands: 727 (files: 51)" in out and "mismatch 0" in out
 
 
 def test_gzip_files_and_a_folder_of_them(tmp_path: Path,
@@ -104,7 +104,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
         f"error: {notes}: not a hand history in a known format (PHH, or a room's: pokerstars, "
-        "ggpoker, winamax, 888, ipoker, partypoker, fulltilt, wpn)"]
+        "ggpoker, winamax, 888, ipoker, partypoker, fulltilt, wpn, bovada)"]
     text = (ROOMS / "pokerstars-cash-zoom.txt").read_text()
     cut = tmp_path / "cut.txt"
     cut.write_text(text[: text.index("*** RIVER")])

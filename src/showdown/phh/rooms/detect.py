@@ -13,7 +13,8 @@ import re
 __all__ = ["ROOMS", "detect"]
 
 #: The rooms read, as ``format`` names them.
-ROOMS = ("pokerstars", "ggpoker", "winamax", "888", "ipoker", "partypoker", "fulltilt", "wpn")
+ROOMS = ("pokerstars", "ggpoker", "winamax", "888", "ipoker", "partypoker", "fulltilt", "wpn",
+         "bovada")
 
 _FIRST = (
     ("PokerStars ", "pokerstars"),
@@ -27,6 +28,7 @@ _FIRST = (
     ("Hand #", "wpn"),  # ACR's newer header: "Hand #1903647457 - 7Stud H/L(Fixed Limit) - ..."
     ("Game started at: ", "wpn"),  # WPN's older layout (UTF-16 files, to about 2019)
     ("<session", "ipoker"),
+    ("Bovada Hand #", "bovada"), ("Ignition Hand #", "bovada"), ("Bodog", "bovada"),
 )
 _PHH_KEY = re.compile(r"^[ \t]*[A-Za-z_][A-Za-z0-9_-]*[ \t]*=", re.MULTILINE)
 _TABLE = re.compile(r"^[ \t]*\[[^\[\]\n]+\][ \t]*(?:#.*)?$", re.MULTILINE)

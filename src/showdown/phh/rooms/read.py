@@ -16,7 +16,7 @@ from pathlib import Path
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms import ipoker, pacific, party, stars, winamax
+from showdown.phh.rooms import bovada, ipoker, pacific, party, stars, winamax
 from showdown.phh.rooms.detect import ROOMS, detect
 from showdown.phh.rooms.fast import as_history, native_hands, split_at_heads
 
@@ -27,6 +27,7 @@ _HEADS: dict[str, re.Pattern[str]] = {
     "winamax": winamax.HEAD,
     "888": pacific.HEAD,
     "partypoker": party.HEAD,
+    "bovada": bovada.HEAD,
 }
 _READERS: dict[str, Callable[[str, str, str | None], HandHistory]] = {
     "pokerstars": stars.read_hand,
@@ -37,6 +38,7 @@ _READERS: dict[str, Callable[[str, str, str | None], HandHistory]] = {
     "888": pacific.read_hand,
     "partypoker": party.read_hand,
     "ipoker": ipoker.read_hand,
+    "bovada": bovada.read_hand,
 }
 _GZIP = b"\x1f\x8b"
 #: What a reader raises on text it cannot read, besides its own :class:`HistoryError`
