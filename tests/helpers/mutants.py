@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from showdown.phh.errors import HistoryError
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.read import open_text, split_hands
 
@@ -63,10 +64,13 @@ _BAD_BYTES = [b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xe2\x82", b"\xf0\x9f", b"\xc
 
 
 def room_seeds(folder: Path) -> list[Seed]:
-    """Every hand of every room's file in ``folder``, alone and with the hand after it."""
+    """Every hand of every room's file under ``folder``, alone and with the hand after it."""
     out: list[Seed] = []
-    for path in sorted(folder.iterdir()):
-        text = open_text(path.read_bytes())
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        try:
+            text = open_text(path.read_bytes())
+        except HistoryError:  # a file that is no text (a broken gzip)
+            continue
         room = detect(text)
         if room is None or room in ("phh", "phhs"):
             continue

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import showdown
 from helpers.kernel_compare import outcome
 from helpers.mutants import Mutant, mutant, phh_seeds, room_seeds
 from helpers.paths import DATA, ROOMS
@@ -63,9 +64,10 @@ def _read(m: Mutant) -> list[HandHistory | HistoryError]:
     if m.seed.room in ("phh", "phhs"):
         text = m.data.decode("utf-8", "replace")
         try:
-            return loads_all(text, "m.phhs") if m.seed.room == "phhs" else [loads(text, "m.phh")]
+            hands = loads_all(text, "m.phhs") if m.seed.room == "phhs" else [loads(text, "m.phh")]
         except HistoryError as exc:
             return [exc]
+        return list(hands)
     return read_hands(open_text(m.data), m.seed.room, "m.txt")
 
 
@@ -113,12 +115,14 @@ def _check(m: Mutant, work: Path) -> tuple[list[str], list[str], int]:
     return differ, raised, read
 
 
-def run(seed: int, count: int, work: Path, only: int | None = None) -> dict[str, Any]:
-    """``count`` mutants of the sample files (the rooms' and the PHH ones), drawn from
-    ``seed`` (``only``: the one of that index alone, made again): what :func:`main` prints.
+def run(seed: int, count: int, work: Path, only: int | None = None, rooms_folder: Path = ROOMS
+        ) -> dict[str, Any]:
+    """``count`` mutants of the sample files (the rooms' ones in ``rooms_folder``, and the
+    PHH ones), drawn from ``seed`` (``only``: the one of that index alone, made again):
+    what :func:`main` prints.
     Before each mutant a line names it on standard error (where a sanitizer's report
     follows the line of the mutant that caused it)."""
-    rooms, phh = room_seeds(ROOMS), phh_seeds(sorted(DATA.glob("*.phh*")))
+    rooms, phh = room_seeds(rooms_folder), phh_seeds(sorted(DATA.glob("*.phh*")))
     rng = random.Random(seed)
     findings: list[dict[str, Any]] = []
     raised: dict[str, int] = {}
@@ -139,7 +143,7 @@ def run(seed: int, count: int, work: Path, only: int | None = None) -> dict[str,
             findings.append({"mutant": k, "room": m.seed.room, "steps": m.steps,
                              "stages": differ, "file": str(saved)})
     return {"mutants": count if only is None else 1, "kernel_read_hands": read,
-            "findings": findings, "raised_on_both": raised}
+            "findings": findings, "raised_on_both": raised, "package": showdown.__file__}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,12 +152,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--only", type=int, help="run the mutant of this index alone")
     parser.add_argument("--work", type=Path, required=True)
+    parser.add_argument("--rooms", type=Path, default=ROOMS,
+                        help="the rooms' files to mutate (a corpus folder: not committed)")
     args = parser.parse_args(argv)
     if not native.native_available():
         print(json.dumps({"error": "no kernel in this process"}))
         return 2
     args.work.mkdir(parents=True, exist_ok=True)
-    print(json.dumps(run(args.seed, args.count, args.work, args.only)))
+    print(json.dumps(run(args.seed, args.count, args.work, args.only, args.rooms)))
     return 0
 
 

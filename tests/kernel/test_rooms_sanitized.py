@@ -31,6 +31,8 @@ from helpers.sanitized_kernel import build, missing
 #: Mutants per run and their seed: the same ones every run (a failure reproduces).
 SEED = 20240533
 COUNT = 2000
+#: Seconds the run may take (about 20 on an idle machine): past them it is a hang.
+TIMEOUT = 900
 
 
 @pytest.fixture(scope="module")
@@ -57,20 +59,29 @@ def test_mutated_files_through_the_sanitized_kernel(
     folder, env = sanitized
     command = [sys.executable, "-m", "helpers.sanitized_fuzz", "--seed", str(SEED), "--count",
                str(COUNT), "--work", str(folder / "work")]
-    done = subprocess.run(command, env=env, cwd=folder, capture_output=True, text=True,
-                          timeout=900, check=False)
+    try:
+        done = subprocess.run(command, env=env, cwd=folder, capture_output=True, text=True,
+                              timeout=TIMEOUT, check=False)
+    except subprocess.TimeoutExpired as exc:  # a hang: the mutant it is stuck on
+        stderr = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else ""
+        fail(f"no end after {TIMEOUT} s", stderr, command, env)
     if done.returncode != 0 or "runtime error" in done.stderr or "Sanitizer" in done.stderr:
-        # the line naming each mutant comes before its run: the last one caused the report
-        names = [line for line in done.stderr.splitlines() if line.startswith('{"mutant"')]
-        which = names[-1] if names else "(before the first mutant)"
-        report = done.stderr[done.stderr.find(which) + len(which):] if names else done.stderr
-        pytest.fail(f"the sanitized run failed (exit {done.returncode}) on the mutant {which}"
-                    f" (again alone: {' '.join(command)} --only INDEX, with {env_text(env)}):"
-                    f"\n{report[-8000:]}")
+        fail(f"exit {done.returncode}", done.stderr, command, env)
     result = json.loads(done.stdout)
+    assert Path(result["package"]).is_relative_to(folder)  # the sanitized copy was run
     assert result["mutants"] == COUNT
     assert result["kernel_read_hands"] > COUNT // 4  # the C readers were really exercised
     assert result["findings"] == [], json.dumps(result["findings"][:10], indent=1)
+
+
+def fail(what: str, stderr: str, command: list[str], env: dict[str, str]) -> None:
+    """Fail with the sanitizer's report and the mutant that caused it: a line naming each
+    mutant comes before its run, so the last one is the culprit."""
+    names = [line for line in stderr.splitlines() if line.startswith('{"mutant"')]
+    which = names[-1] if names else "(before the first mutant)"
+    report = stderr[stderr.find(which) + len(which):] if names else stderr
+    pytest.fail(f"the sanitized run failed ({what}) on the mutant {which} (again alone: "
+                f"{' '.join(command)} --only INDEX, with {env_text(env)}):\n{report[-8000:]}")
 
 
 def env_text(env: dict[str, str]) -> str:
