@@ -6,7 +6,7 @@ Run: ``.venv/bin/python benchmarks/bench_room_readers.py`` (``--copies N``, ``--
 Per room, the whole path of ``showdown replay`` on its files in one process (the text
 read into hands, every hand replayed, settled, verified and made a report row) timed two
 ways, the two taking turns round after round (best and median printed, in hands per
-second, wall and this thread's CPU time):
+second, wall and this thread's CPU time; and the share of the hands the C reader reads):
 
 - C reader: the kernel reads the room's text (``room_hands``; a hand it leaves goes to
   the Python reader), the kernel replays;
@@ -37,7 +37,7 @@ from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.reports import Row
 from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.fast import NATIVE_ROOMS
+from showdown.phh.rooms.fast import NATIVE_ROOMS, native_hands
 from showdown.phh.rooms.read import open_text, read_hands, split_hands
 
 SAMPLES = Path(__file__).parent.parent / "tests" / "data" / "rooms"
@@ -90,8 +90,21 @@ def read_hands_of(text: str, room: str) -> list[HandHistory]:
     return [h for h in read_hands(text, room, "bench") if isinstance(h, HandHistory)]
 
 
+def c_share(room: str, texts: Texts) -> float:
+    """The share of the room's hands its C reader reads (the others it leaves to Python)."""
+    read = total = 0
+    with native.use("native"):
+        for text, _ in texts:
+            parts = split_hands(text, room)
+            done = native_hands(parts, room) or []
+            read += sum(d is not None for d in done)
+            total += len(parts)
+    return read / max(1, total)
+
+
 def measure(rooms: dict[str, Texts], rounds: int) -> list[tuple[str, int, list[float]]]:
-    """Per room: its hands and (best, median) hands/s for C and Python, wall then CPU."""
+    """Per room: its hands, the share its C reader reads, and (best, median) hands/s for C
+    and Python, wall then CPU."""
     out = []
     for room, texts in sorted(rooms.items()):
         with_c: Callable[[], object] = partial(whole, room, texts, True)
@@ -100,7 +113,7 @@ def measure(rooms: dict[str, Texts], rounds: int) -> list[tuple[str, int, list[f
             raise SystemExit(f"{room}: the C reader's rows differ from the Python reader's")
         hands = sum(n for _, n in texts)
         wall, cpu = interleaved_cpu_times({"c": with_c, "python": without}, rounds)
-        figures: list[float] = []
+        figures: list[float] = [c_share(room, texts)]
         for times in (wall, cpu):
             figures += [*best_median(hands, times["c"]), *best_median(hands, times["python"])]
         out.append((room, hands, figures))
@@ -109,18 +122,17 @@ def measure(rooms: dict[str, Texts], rounds: int) -> list[tuple[str, int, list[f
 
 def report(title: str, results: list[tuple[str, int, list[float]]]) -> None:
     print(f"\n{title}")
-    print(f"  {'room':<11} {'hands':>6}  {'C reader best/median':>22}  "
-          f"{'Python reader best/median':>26}  {'ratio best':>10} {'median':>6} "
-          f"{'CPU best':>8} {'median':>6}  keep (>= {KEEP:g}x)?")
+    print(f"  {'room':<11} {'hands':>6} {'C reads':>7}  {'C reader best, median':>22}  "
+          f"{'Python best, median':>22}  {'ratio best, median; CPU best, median':>35}  "
+          f"keep (>= {KEEP:g}x)?")
     for room, hands, f in results:
-        c_best, c_median, p_best, p_median = f[:4]
-        cpu = f[4:]
+        share, (c_best, c_median, p_best, p_median), cpu = f[0], f[1:5], f[5:]
         ratios = [c_best / p_best, c_median / p_median, cpu[0] / cpu[2], cpu[1] / cpu[3]]
         keep = "yes" if min(ratios[2:]) >= KEEP else "no" if max(ratios[2:]) < KEEP else "?"
-        print(f"  {room:<11} {hands:>6}  {format_rate(c_best):>10} {format_rate(c_median):>11}"
-              f"  {format_rate(p_best):>12} {format_rate(p_median):>13}  "
-              f"{ratios[0]:>9.2f}x {ratios[1]:>5.2f}x {ratios[2]:>7.2f}x {ratios[3]:>5.2f}x"
-              f"  {keep}")
+        rates = "  ".join(f"{format_rate(best):>10} {format_rate(median):>11}"
+                          for best, median in ((c_best, c_median), (p_best, p_median)))
+        gains = " ".join(f"{r:>7.2f}x" for r in ratios)
+        print(f"  {room:<11} {hands:>6} {share:>7.0%}  {rates}  {gains}  {keep}")
 
 
 def main() -> int:
