@@ -24,6 +24,9 @@ rm -rf "$site_dir"
 # The release: sdist and manylinux wheel built, twine-checked and installed into a clean
 # venv with no compiler; any packaging warning fails it (scripts/release_check.py).
 .venv/bin/python scripts/release_check.py
+# tests/kernel/test_rooms_sanitized.py builds the kernel with gcc's AddressSanitizer and
+# UndefinedBehaviorSanitizer: it needs gcc's libasan and libubsan (Debian's gcc package
+# installs them), else it is skipped with the reason.
 .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"
 # The numpy fallback must pass on its own too (what a user without a C compiler runs);
 # the browser and slow tests, which do not depend on the backend, ran above.

@@ -25,7 +25,11 @@
  */
 #include "kernel.h"
 
-#define PHH_LIMIT ((int64_t)1 << 44) /* larger amounts (in units): the Python path */
+/* Larger amounts (in units) are the Python path's. Every total of a hand stays far from
+ * 2**63: ten players, five rounds, each bet, stack, ante and blind below 2**44 (an unknown
+ * stack is PHH_INF, 2**60, which no bet reaches), so no sum the replay, the settlement or
+ * the rows make can wrap. */
+#define PHH_LIMIT ((int64_t)1 << 44)
 #define PHH_PLACES 9                 /* more decimal places: the Python path's error */
 
 static const int64_t phh_pow10[PHH_PLACES + 1] = {

@@ -522,6 +522,8 @@ int rm_888(Rm *b, Span text, PyObject *game)
         b->small = blind;
         if (has_big_bet) {
             b->big = big_bet;
+        } else if (blind >= RM_MOST / 2) {
+            return RM_NOT_MINE; /* a big bet past the amounts read here: Python's */
         } else {
             b->big = 2 * blind;
         }

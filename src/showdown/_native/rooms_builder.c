@@ -70,7 +70,11 @@ static int64_t rm_top(Rm *b)
     return top;
 }
 
-/* HandBuilder.post: kind 'a' ante, 'b' blind (dead: the part of it that is dead). */
+/* HandBuilder.post: kind 'a' ante, 'b' blind (dead: the part of it that is dead). Every
+ * running total stays below RM_MOST (each amount read is below it, so no sum of two
+ * wraps): past it the hand is Python's. The ante and what was spent add up all the
+ * posts; the blind too, and a "raises to" below the blind can take it out of spent, so
+ * the blind is bounded on its own. */
 int rm_post(Rm *b, int i, char kind, int64_t value, int64_t dead)
 {
     RmPlayer *p = &b->pl[i];
@@ -79,7 +83,7 @@ int rm_post(Rm *b, int i, char kind, int64_t value, int64_t dead)
         p->ante += value;
         p->has_ante = 1;
         p->spent += value;
-        return 0;
+        return p->ante >= RM_MOST || p->spent >= RM_MOST ? RM_NOT_MINE : 0;
     }
     if (dead) {
         p->ante += dead;
@@ -89,7 +93,7 @@ int rm_post(Rm *b, int i, char kind, int64_t value, int64_t dead)
     p->has_blind = 1;
     p->bet += value;
     p->spent += value + dead;
-    if (p->spent >= RM_MOST) {
+    if (p->ante >= RM_MOST || p->blind >= RM_MOST || p->bet >= RM_MOST || p->spent >= RM_MOST) {
         return RM_NOT_MINE;
     }
     return 0;
@@ -185,7 +189,7 @@ int rm_act(Rm *b, int i, char verb, int64_t value)
         b->has_bring_in = 1;
         p->bet = before + value;
         p->spent += value;
-        return p->spent >= RM_MOST ? RM_NOT_MINE : rm_event(b, i, 'p', "", 0);
+        return p->bet >= RM_MOST || p->spent >= RM_MOST ? RM_NOT_MINE : rm_event(b, i, 'p', "", 0);
     }
     if (verb == 'f') {
         p->folded = 1;
@@ -283,7 +287,7 @@ int rm_collect(Rm *b, Span name, int64_t value)
         return RM_NOT_MINE;
     }
     b->pl[i].collected += value;
-    b->ncollected++;
+    b->ncollected = 1; /* (whether any: a count of "collected $0" lines could wrap) */
     return b->pl[i].collected >= RM_MOST ? RM_NOT_MINE : 0;
 }
 
@@ -422,6 +426,9 @@ static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_
             return 0; /* posted out of position and no action preflop: Python's error */
         }
         if (verb == 'f') {
+            if (antes[k] + blinds[k] >= RM_MOST) {
+                return 0; /* a sum past the amounts read here: Python's */
+            }
             antes[k] += blinds[k];
         }
         blinds[k] = 0;

@@ -133,13 +133,21 @@ int rm_first_amount(Span s, int64_t *out, Py_ssize_t *end)
 }
 
 /* An amount as a PHH number (showdown.phh.rooms.money.number): an int when whole, else
- * the float of the decimal (correctly rounded: the billionths are below 2**53). */
+ * the float of the decimal, correctly rounded as float(Decimal) rounds it: billionths
+ * below 2**53 are exact doubles, and so one division rounds once; above, the double of
+ * the billionths would be rounded before the division, so the decimal text is read. */
 PyObject *rm_number(int64_t v)
 {
     if (v % RM_NANO == 0) {
         return PyLong_FromLongLong(v / RM_NANO);
     }
-    return PyFloat_FromDouble((double)v / (double)RM_NANO);
+    if (v < ((int64_t)1 << 53)) {
+        return PyFloat_FromDouble((double)v / (double)RM_NANO);
+    }
+    char text[40];
+    rm_text(v, text);
+    double d = PyOS_string_to_double(text, NULL, NULL);
+    return d == -1.0 && PyErr_Occurred() ? NULL : PyFloat_FromDouble(d);
 }
 
 /* An amount as an action writes it (money.text): "1250", "0.25". */

@@ -411,7 +411,7 @@ static int vr_row(PyObject *history, PyObject *result, const VrArgs *a, PyObject
                 goto done;
             }
         } else if (!vr_pot_total(PyTuple_GET_ITEM(result, 11), &pot) || -sum_diff <= 0 ||
-                   -sum_diff * 10 > pot) {
+                   -sum_diff > pot / 10) { /* 10 x > pot for whole x, without a product */
             goto done; /* none, or more than 10% of the pot */
         }
         cls = vr_str[VR_RAKE];
