@@ -436,6 +436,8 @@ WORDS: Words = {
     "replay": {
         "summary_hands": "Hands: {hands} (files: {files})",
         "summary_errors": "Errors: {errors}",
+        "summary_skipped": "Skipped files (not hand histories): {files}",
+        "skipped_file": "skipped: {file}: {reason}",
         "unrecorded": "no recorded result",
         "differs": "{player} ours {ours}, recorded {recorded}",
         "unknown": "a hand needed at the showdown is unknown (????)",

@@ -443,6 +443,8 @@ WORDS: Words = {
     "replay": {
         "summary_hands": "Manos: {hands} (archivos: {files})",
         "summary_errors": "Errores: {errors}",
+        "summary_skipped": "Archivos omitidos (no son historiales de manos): {files}",
+        "skipped_file": "omitido: {file}: {reason}",
         "unrecorded": "sin resultado registrado",
         "differs": "{player} nuestro {ours}, registrado {recorded}",
         "unknown": "una mano necesaria en el showdown es desconocida (????)",

@@ -488,6 +488,8 @@ WORDS: Words = {
     "replay": {
         "summary_hands": "Раздач: {hands} (файлов: {files})",
         "summary_errors": "Ошибок: {errors}",
+        "summary_skipped": "Пропущено файлов (не истории раздач): {files}",
+        "skipped_file": "пропущен: {file}: {reason}",
         "unrecorded": "результат не записан",
         "differs": "{player}: у нас {ours}, в записи {recorded}",
         "unknown": "рука, нужная на вскрытии, неизвестна (????)",
