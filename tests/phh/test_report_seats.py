@@ -62,5 +62,5 @@ def test_seats_travel_with_the_report() -> None:
     assert "seats" in DETAILS and DETAILS[-1] == "seats"
     [back] = from_rows(to_rows([r]))
     assert back.seats == [4, 7] and back == r
-    assert "seats=[4, 7]" in repr(r)
+    assert "seats=(4, 7)" in repr(r)
     assert HandReport("a.phh", "1").seats == []

@@ -216,9 +216,9 @@ static int vr_returned(PyObject *fields, PyObject *returned, Py_ssize_t n, long 
     return 1;
 }
 
-/* Each player's seat number (HandHistory.seats): a new list of the ``seats`` field's
- * whole numbers, or 1, 2, ... without one; NULL without an error for a field the Python
- * path is to judge, NULL with an error on failure. */
+/* Each player's seat number (HandHistory.seats): a tuple of the ``seats`` field's whole
+ * numbers, or 1, 2, ... without one; NULL without an error for a field the Python path
+ * is to judge, NULL with an error on failure. */
 static PyObject *vr_seats(PyObject *fields, Py_ssize_t n)
 {
     PyObject *given = PyDict_GetItemWithError(fields, vr_str[VR_SEATS]);
@@ -226,14 +226,14 @@ static PyObject *vr_seats(PyObject *fields, Py_ssize_t n)
         return NULL;
     }
     if (given == NULL || given == Py_None) {
-        PyObject *seats = PyList_New(n);
+        PyObject *seats = PyTuple_New(n);
         for (Py_ssize_t i = 0; seats != NULL && i < n; i++) {
             PyObject *seat = PyLong_FromSsize_t(i + 1);
             if (seat == NULL) {
                 Py_CLEAR(seats);
                 break;
             }
-            PyList_SET_ITEM(seats, i, seat);
+            PyTuple_SET_ITEM(seats, i, seat);
         }
         return seats;
     }
@@ -245,7 +245,7 @@ static PyObject *vr_seats(PyObject *fields, Py_ssize_t n)
             return NULL;
         }
     }
-    return PyList_GetSlice(given, 0, n);
+    return PyList_AsTuple(given);
 }
 
 /* The chips of every pot (the amounts of the kernel's pots): 1 and *sum, else 0. */

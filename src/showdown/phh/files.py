@@ -100,7 +100,10 @@ def split_sections(text: str) -> list[tuple[str, str]]:
 #: The names of PHH files, read whatever they hold (a folder's other files are read when
 #: their content is a hand history: see :func:`find_files`).
 SUFFIXES = (".phh", ".phhs")
-#: Bytes of a folder's file looked at to find its format.
+#: Bytes of a folder's file looked at to find its format: its first lines, as
+#: :func:`~showdown.phh.rooms.detect.detect` reads them, then (when they say nothing) a
+#: hand's head anywhere in the first 64 KiB.
+_DETECT_BYTES = 1 << 12
 SNIFF_BYTES = 1 << 16
 _VARIANT = re.compile(r"^[ \t]*variant[ \t]*=", re.MULTILINE)
 _UNKNOWN = "not a hand history: neither PHH nor a known room's hands"
@@ -122,13 +125,13 @@ def _left_out(path: Path) -> str | None:
         return None
     if not head.strip():
         return "an empty file" if not head else "a file of blanks"
+    kind = detect(open_text(head[:_DETECT_BYTES]))
+    if kind in ROOMS:  # read, also a room's file of no hand: its error says so (a
+        return None  # tournament's summary, a hand's head this version does not know)
     text = open_text(head)
-    kind = detect(text)
     if kind in ("phh", "phhs"):  # TOML, and a hand's: not any file of "key = value" lines
         return None if _VARIANT.search(text) else _UNKNOWN
-    if kind in ROOMS or split_rooms(text):  # a room's file of no hand is read: its error
-        return None  # says so (a tournament's summary, a hand head this version misses)
-    return _UNKNOWN
+    return None if split_rooms(text) else _UNKNOWN  # a hand after an archive's first line
 
 
 def find_files(paths: Iterable[str | Path], skipped: Skipped | None = None) -> Iterator[str]:

@@ -90,7 +90,7 @@ class HandReport:
         self.error = error
         self._details = (finishing_stacks, net, recorded, recorded_field, players or [],
                          differences or [], settled, inferred or [], format, source_id, ev,
-                         seats or [])
+                         tuple(seats or ()))
 
     def _unpacked(self) -> tuple[Any, ...]:
         details = self._details
@@ -159,7 +159,7 @@ class HandReport:
         """Each player's seat number, in the order of :attr:`players`: the keys of the
         settlement's pots, payouts, returned chips and showdown order (the hand's
         ``seats`` field, else 1, 2, ... in dealing order)."""
-        return self._unpacked()[11]  # type: ignore[no-any-return]
+        return list(self._unpacked()[11])
 
     @property
     def settlement(self) -> dict[str, Any] | None:
@@ -181,7 +181,7 @@ class HandReport:
             "source_id": source_id,
             "class": self.cls,
             "players": players,
-            "seats": seats,
+            "seats": list(seats),
             "finishing_stacks": finishing,
             "net": net,
             "recorded": recorded,
@@ -341,7 +341,7 @@ def error_row(file: str, hand: str, error: str, fmt: str = "phh") -> Row:
     """
     source = hand if fmt != "phh" and hand != "?" else None
     return (file, hand, None, error,
-            (None, None, None, None, [], [], None, [], fmt, source, None, []))
+            (None, None, None, None, [], [], None, [], fmt, source, None, ()))
 
 
 def source_label(value: Any) -> str | int | None:
@@ -378,7 +378,7 @@ def hand_row(history: HandHistory, hand: str, s: Settlement | HistoryError,
                      else None)
     except HistoryError as exc:
         row = error_row(file, hand, str(exc), fmt)
-        return (*row[:4], (*row[4][:9], source, None, []))
+        return (*row[:4], (*row[4][:9], source, None, ()))
     replay = s.replay
     scale = replay.scale
     finishing = s.finishing
@@ -392,7 +392,7 @@ def hand_row(history: HandHistory, hand: str, s: Settlement | HistoryError,
             ours = _moneys(finishing, scale)
             net = _moneys(net, scale)
     names = history.names
-    seats = history.seats
+    seats = tuple(history.seats)  # a tuple of numbers: the collector soon stops tracking it
     recorded: list[Any] | None = verdict.recorded
     if recorded is not None and not all(map(_finite, recorded)):
         recorded = [v if _finite(v) else None for v in recorded]  # JSON has no inf or nan

@@ -68,14 +68,17 @@ def open_text(data: bytes, file: str | None = None) -> str:
             data = gzip.decompress(data)
         except (OSError, EOFError, zlib.error) as exc:
             raise MalformedHistory(file, None, f"not a readable gzip file: {exc}") from None
-    if b"\x00" not in data and data.find(_UTF8_MARK, 1) < 0:  # the usual file: one piece
+    # The usual file is one piece: no NUL, no mark after the start (its first byte found
+    # first: a one-byte search is many times quicker than the mark's three), so its text
+    # holds neither.
+    if b"\x00" not in data and (data.find(b"\xef", 1) < 0 or data.find(_UTF8_MARK, 1) < 0):
         text = _eight_bit(data[3:] if data[:3] == _UTF8_MARK else data)
     else:
         text = _joined([_piece(piece) for piece in _pieces(data)])
-    if "\ufeff" in text:  # a mark a piece kept (UTF-16 text joined after its own kind)
-        text = _joined(text.split("\ufeff"))
-    if "\x00" in text:
-        text = text.replace("\x00", "")
+        if "\ufeff" in text:  # a mark a piece kept (UTF-16 text joined after its own kind)
+            text = _joined(text.split("\ufeff"))
+        if "\x00" in text:
+            text = text.replace("\x00", "")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text

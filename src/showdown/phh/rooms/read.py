@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 
 from showdown.phh.errors import HistoryError, MalformedHistory
@@ -48,9 +49,7 @@ _READERS: dict[str, Callable[[str, str, str | None], HandHistory]] = {
     "partypoker": party.read_hand,
     "ipoker": ipoker.read_hand,
 }
-#: What opens an iPoker session (XML) at the start of a line, or after the XML declaration;
-#: what closes it.
-_SESSION = "<session"
+#: What closes an iPoker session (XML).
 _CLOSE = "</session>"
 #: What a reader raises on text it cannot read, besides its own :class:`HistoryError`
 #: (which names the line): a number or a date that does not parse (``int``, ``datetime``,
@@ -85,70 +84,72 @@ def split_hands(text: str, room: str) -> list[str]:
 
 
 @lru_cache(maxsize=8)
-def _literals(rooms: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, tuple[str, ...]]]:
-    """One pattern finding every line start that begins as a hand of ``rooms`` may (their
-    :data:`~showdown.phh.rooms.fast.HEAD_STARTS`), and the rooms each beginning may be."""
-    of: dict[str, tuple[str, ...]] = {}
+def _literals(rooms: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str],
+                                               dict[str, tuple[tuple[str, re.Pattern[str]], ...]]]:
+    """The patterns of what may open a hand of ``rooms`` (their
+    :data:`~showdown.phh.rooms.fast.HEAD_STARTS`) or an iPoker session (``<session``,
+    or the XML declaration before it, at a line's start: an indented session's line
+    after its declaration's), after a line end and at the text's start (after blanks),
+    in one scan of the text; and the rooms (and their heads) each beginning may be."""
+    of: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
     for room in rooms:
         for literal in HEAD_STARTS.get(room, ()):
-            of[literal] = (*of.get(literal, ()), room)
-    longest = sorted(of, key=len, reverse=True)
-    return re.compile("\n(" + "|".join(map(re.escape, longest)) + ")"), of
+            of[literal] = (*of.get(literal, ()), (room, _HEADS[room]))
+    longest = "|".join(map(re.escape, sorted(of, key=len, reverse=True)))
+    opening = f"({longest}|<(?:session|\\?xml))"
+    return re.compile("\n" + opening), re.compile("\\s*" + opening), of
 
 
-def _sessions(text: str, of: dict[str, tuple[str, ...]]) -> list[tuple[int, str]]:
-    """(where, ``"<session"``) of the start of each line that opens an iPoker session
-    (after blanks or the XML declaration), and (where, literal) of a text hand glued to
-    the end of a session (an XML file without a last line end, joined with ``cat``)."""
+def _heads(text: str) -> tuple[list[int], list[str]]:
+    """Where every hand's head is in ``text`` (an iPoker session's start for iPoker), in
+    order, and each one's room."""
+    pattern, first, of = _literals(tuple(_HEADS))
+    opened = first.match(text)
+    starts: list[int] = []
+    rooms: list[str] = []
+    end = 0
+    for m in chain(() if opened is None else (opened,), pattern.finditer(text)):
+        at = m.start(1)
+        if at < end:  # within the head before (888's "#Game No : 1" line, then its head)
+            continue
+        heads = of.get(m.group(1))
+        if heads is None:  # an iPoker session, unless it opens within the one before
+            if not rooms or rooms[-1] != "ipoker" or _CLOSE in text[starts[-1]:at]:
+                starts.append(at)
+                rooms.append("ipoker")
+            continue
+        for room, head in heads:
+            found = head.match(text, at)
+            if found is not None:
+                starts.append(at)
+                rooms.append(room)
+                end = found.end()
+                break
+    extra = [(at, room) for at, room in _glued(text, of)] if "ipoker" in rooms else []
+    for room in _HEADS:  # a room whose heads HEAD_STARTS does not list: its pattern's
+        if room not in HEAD_STARTS:
+            extra.extend((m.start(), room) for m in _HEADS[room].finditer(text))
+    if extra:
+        merged = sorted([*zip(starts, rooms, strict=True), *extra])
+        return [at for at, _ in merged], [room for _, room in merged]
+    return starts, rooms
+
+
+def _glued(text: str, of: dict[str, tuple[tuple[str, re.Pattern[str]], ...]]
+           ) -> list[tuple[int, str]]:
+    """(where, room) of a text hand glued to the end of an iPoker session (an XML file
+    without a last line end, joined with ``cat``)."""
     found: list[tuple[int, str]] = []
-    at = text.find(_SESSION)
-    while at >= 0:
-        line = text.rfind("\n", 0, at) + 1
-        before = text[line:at].strip()
-        if not before or (before.startswith("<?xml") and before.endswith("?>")):
-            found.append((line, _SESSION))
-        at = text.find(_SESSION, at + len(_SESSION))
-    if not found:
-        return found
     at = text.find(_CLOSE)
     while at >= 0:
         after = at + len(_CLOSE)
         while text[after:after + 1] in (" ", "\t"):
             after += 1
-        found.extend((after, literal) for literal in of if text.startswith(literal, after))
+        line = text[after:after + 1000]  # the head on a line of its own
+        found.extend((after, room) for literal, heads in of.items() if line.startswith(literal)
+                     for room, head in heads[:1] if head.match(line) is not None)
         at = text.find(_CLOSE, after)
     return found
-
-
-def _heads(text: str) -> list[tuple[int, str]]:
-    """(where, room) of every hand's head in ``text`` (an iPoker session's start for
-    iPoker), in order."""
-    rooms = tuple(_HEADS)
-    pattern, of = _literals(rooms)
-    found = [(0, literal) for literal in of if text.startswith(literal)]
-    found.extend((m.start() + 1, m.group(1)) for m in pattern.finditer(text))
-    found.extend(_sessions(text, of))
-    heads: list[tuple[int, str]] = []
-    end = 0
-    for at, literal in sorted(found):
-        if at < end:  # within the head before (888's "#Game No : 1" line, then its head)
-            continue
-        if literal == _SESSION:  # a session opened within the one before is no new one
-            if not heads or heads[-1][1] != "ipoker" or _CLOSE in text[heads[-1][0]:at]:
-                heads.append((at, "ipoker"))
-            continue
-        glued = at > 0 and text[at - 1] != "\n"  # after a session's end: its own line
-        for room in of[literal]:
-            m = _HEADS[room].match(text[at:at + 1000] if glued else text, 0 if glued else at)
-            if m is not None:
-                heads.append((at, room))
-                end = max(at + m.end() if glued else m.end(), at + 1)
-                break
-    for room in rooms:  # a room whose heads HEAD_STARTS does not list: its pattern's
-        if room not in HEAD_STARTS:
-            heads.extend((m.start(), room) for m in _HEADS[room].finditer(text))
-            heads.sort()
-    return heads
 
 
 def split_rooms(text: str) -> list[Run]:
@@ -158,18 +159,15 @@ def split_rooms(text: str) -> list[Run]:
     session runs to the next hand of another room and is cut into its games
     (:func:`~showdown.phh.rooms.ipoker.split`). Text before the first head is no hand.
     """
-    heads = _heads(text)
-    if not heads:
+    starts, rooms = _heads(text)
+    if not starts:
         return []
-    rooms = {room for _, room in heads}
-    if len(rooms) == 1 and "ipoker" not in rooms:  # one room: its hands, head to head
-        [room] = rooms
-        starts = [at for at, _ in heads]
-        ends = [*starts[1:], len(text)]
+    ends = [*starts[1:], len(text)]
+    room = rooms[0]
+    if room != "ipoker" and rooms.count(room) == len(rooms):  # one room: head to head
         return [(room, [text[a:b] for a, b in zip(starts, ends, strict=True)])]
     runs: list[Run] = []
-    ends = [at for at, _ in heads[1:]] + [len(text)]
-    for (at, room), stop in zip(heads, ends, strict=True):
+    for at, stop, room in zip(starts, ends, rooms, strict=True):
         parts = ipoker.split(text[at:stop]) if room == "ipoker" else [text[at:stop]]
         if runs and runs[-1][0] == room:
             runs[-1][1].extend(parts)
