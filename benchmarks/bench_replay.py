@@ -76,7 +76,7 @@ from common import Result, interleaved_times, judge, machine_load, print_table, 
 from showdown.hands import native as _backend
 from showdown.phh.allin_ev import all_in_moment
 from showdown.phh.batches import settle_all, settle_each, verify_all
-from showdown.phh.corpus import _rows
+from showdown.phh.corpus import batch_rows
 from showdown.phh.errors import HistoryError
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
@@ -202,7 +202,7 @@ def cash(hands: int, rounds: int) -> None:
 def reports(texts: list[str], ev: bool) -> int:
     """Every hand of ``texts`` reported as ``showdown replay`` reports it (``ev``: with
     ``--ev``); the hands reported."""
-    return sum(len(_rows(loads_all(text), False, ev=ev)) for text in texts)
+    return sum(len(batch_rows(loads_all(text), False, ev=ev)) for text in texts)
 
 
 def all_in_hands(texts: list[str]) -> tuple[int, int]:

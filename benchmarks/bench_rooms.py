@@ -9,7 +9,7 @@ enough to time. In interleaved rounds (best and median printed):
 
 - showdown, whole: the room's text read into PHH hands, every hand replayed under the
   rules, settled and verified against what the room paid (what ``showdown replay`` does
-  with a file in one process, without the file system: ``corpus._run`` of the text);
+  with a file in one process, without the file system: ``corpus.run_units`` of the text);
 - showdown, read only: the room's text to PHH hands;
 - showdown, replay only: the same hands, read beforehand, replayed, settled, verified;
 - pokerkit: pokerkit reads no room's text, so it replays the PHH that ``showdown
@@ -17,7 +17,7 @@ enough to time. In interleaved rounds (best and median printed):
   which settles the pots), the text parsed beforehand into one string per hand;
 - showdown, real HandHQ PHH: the real HandHQ ``.phhs`` samples of ``tests/data`` read
   over and over to about as many hands, read, replayed, settled and verified as
-  ``showdown replay`` does (``corpus._run`` of each file's text), and pokerkit's
+  ``showdown replay`` does (``corpus.run_units`` of each file's text), and pokerkit's
   ``HandHistory.loads_all`` and replay of the same files beside it.
 
 Then hands per second per room for the whole path. ``--whole-only`` times the whole
@@ -50,10 +50,10 @@ from common import (
     print_table,
     serve_rounds,
 )
-from showdown.phh.corpus import _rows, _run
+from showdown.phh.corpus import batch_rows, run_units
 from showdown.phh.notation import HandHistory, dumps
 from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, read_hands, split_hands
+from showdown.phh.rooms.read import open_text, read_hands, split_hands, split_rooms
 from showdown.phh.variant_rules import RULES
 
 ROOMS = Path(__file__).parent.parent / "tests" / "data" / "rooms"
@@ -93,21 +93,21 @@ def whole(texts: list[tuple[str, str, int]]) -> int:
     """What ``showdown replay`` does with a room's file in one process (a unit of work of
     :mod:`showdown.phh.corpus`: read, replayed, settled, verified, a row per hand)."""
     n = 0
-    for room, text, _ in texts:
-        rows = _run([("bench", "room", room, text)])
+    for _, text, _ in texts:
+        rows = run_units([("bench", "room", room, parts) for room, parts in split_rooms(text)])
         assert all(r[3] is None for r in rows), [r[3] for r in rows if r[3] is not None]
         n += len(rows)
     return n
 
 
 def replay_only(read: list[tuple[str, list[HandHistory]]]) -> int:
-    return sum(len(_rows(hands, False, room)) for room, hands in read)
+    return sum(len(batch_rows(hands, False, room)) for room, hands in read)
 
 
 def handhq(texts: list[tuple[str, str]]) -> int:
     """The real HandHQ files as ``showdown replay`` reports them (every hand, whatever its
     class: real files hold partial hands and unknown cards); the hands reported."""
-    return sum(len(_run([(file, "phhs", None, text)])) for file, text in texts)
+    return sum(len(run_units([(file, "phhs", None, text)])) for file, text in texts)
 
 
 def pokerkit_files(texts: list[tuple[str, str]]) -> int:

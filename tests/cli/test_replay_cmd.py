@@ -44,8 +44,10 @@ def corpus(tmp_path: Path) -> Path:
 
 
 def test_json_lines_for_every_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(capsys, str(corpus(tmp_path)), "--json")
-    assert code == 0 and err == ""
+    folder = corpus(tmp_path)
+    code, out, err = run_cli(capsys, str(folder), "--json")
+    assert code == 0 and err == (f"skipped: {folder / 'notes.txt'}: not a hand history: "
+                                 "neither PHH nor a known room's hands\n")
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(Path(r["file"]).name, r["hand"], r["class"]) for r in rows] == [
         ("a.phh", "1", "match"), ("b.phhs", "7", "match"), ("b.phhs", "8", "mismatch"),
@@ -72,6 +74,7 @@ def test_human_summary_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[s
                              "p2 (Bo) ours 98, recorded 100")
     assert "Hands: 4 (files: 2)" in lines
     assert "match 2, odd chip 0, rake 0, unknown cards 0, mismatch 1, no recorded result 1" in lines
+    assert lines[-1] == "Skipped files (not hand histories): 1"  # notes.txt
     assert run_cli(capsys, str(folder), "--check")[0] == 1
     assert run_cli(capsys, str(folder / "a.phh"), "--check")[0] == 0
     assert "Manos: 1 (archivos: 1)" in run_cli(capsys, str(folder / "a.phh"), "--lang", "es")[1]
@@ -83,7 +86,7 @@ def test_errors_stop_or_are_counted(tmp_path: Path, capsys: pytest.CaptureFixtur
     (folder / "broken.phh").write_text("variant = ")
     code, out, err = run_cli(capsys, str(folder))
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("error: ")
+    assert err.count("error: ") == 1 and err.count("skipped: ") == 1  # notes.txt
     assert "bad.phh, hand 1: action 3 'p1 f': breaks the turn order" in err
     code, out, err = run_cli(capsys, str(folder), "--keep-going")
     assert code == 0

@@ -65,10 +65,11 @@ def test_gzip_files_and_a_folder_of_them(tmp_path: Path,
             (folder / name).write_bytes(data)
         else:
             (folder / f"{name}.gz").write_bytes(gzip.compress(data))
-    (folder / "notes.txt").write_text("not a hand history")  # passed over in a folder
+    (folder / "notes.txt").write_text("not a hand history")  # passed over in a folder, named
     _, plain, _ = run(capsys, "replay", str(ROOMS), "--json")
     code, zipped, err = run(capsys, "replay", str(folder), "--json", "--check")
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, f"skipped: {folder / 'notes.txt'}: not a hand history: neither "
+                              "PHH nor a known room's hands\n")
     strip = [{k: v for k, v in r.items() if k != "file"} for r in rows(plain)]
     assert [{k: v for k, v in r.items() if k != "file"} for r in rows(zipped)] == strip
     code, out, _ = run(capsys, "replay", str(folder / "wpn-tournament.txt.gz"), "--check")

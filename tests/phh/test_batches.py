@@ -150,7 +150,7 @@ def test_kernel_reader_reads_written_corpora() -> None:
 
 
 def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
-    from showdown.phh.corpus import _rows
+    from showdown.phh.corpus import batch_rows
     from showdown.phh.reports import from_rows, report
 
     rng = random.Random(11)
@@ -163,7 +163,7 @@ def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
         if isinstance(s, Settlement) and s.finishing is not None and k % 2:
             h.fields["finishing_stacks"] = s.finishing  # recorded: a match
         hands.append(h)
-    run = from_rows(_rows(hands, repair=False))
+    run = from_rows(batch_rows(hands, repair=False))
     assert [r.to_dict() for r in run] == [report(h, h.label).to_dict() for h in hands]
 
 

@@ -23,7 +23,7 @@ from helpers.paths import DATA, ROOMS
 from helpers.phh_cases import in_cents, in_decimals, random_case, vary, with_metadata
 from showdown.hands import native as _backend
 from showdown.phh.batches import _kernel_results, kernel_shapes, settle_each
-from showdown.phh.corpus import _rows
+from showdown.phh.corpus import batch_rows
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
@@ -55,7 +55,7 @@ def test_any_random_hand_settles_as_the_reference(seed: int, code: str) -> None:
     rng = random.Random(seed)
     hands = [varied(rng, code) for _ in range(3)]
     assert_same(hands)
-    reports = from_rows(_rows(hands, repair=False))  # the file's numbers, types included
+    reports = from_rows(batch_rows(hands, repair=False))  # the file's numbers, types included
     assert [repr(r.to_dict()) for r in reports] == [
         repr(report(h, h.label).to_dict()) for h in hands]
 
@@ -91,7 +91,7 @@ def test_the_kernel_takes_cash_hands() -> None:
 def test_real_handhq_files_settle_as_the_reference(path: Path) -> None:
     hands = loads_all(path.read_text(), str(path))
     assert_same(hands)
-    reports = from_rows(_rows(hands, repair=False))
+    reports = from_rows(batch_rows(hands, repair=False))
     assert [repr(r.to_dict()) for r in reports] == [
         repr(report(h, h.label).to_dict()) for h in hands]
     settled = list(map(reference, hands))
@@ -176,7 +176,7 @@ def test_unequal_antes_settle_in_the_kernel_as_the_reference() -> None:
         hands.append(random_hand(rng, header(code, stacks, antes=antes), unknown=0,
                                  fold=rng.choice([0.1, 0.3, 0.6]), muck=rng.choice([0, 0.3])))
     assert_same(hands)
-    reports = from_rows(_rows(hands, repair=False))
+    reports = from_rows(batch_rows(hands, repair=False))
     assert [repr(r.to_dict()) for r in reports] == [
         repr(report(h, h.label).to_dict()) for h in hands]
     if _backend.current() == "native":
@@ -199,7 +199,7 @@ def test_partial_hands_replay_in_the_kernel_as_the_reference() -> None:
     kinds = {"act" if t.endswith(" to act") else "board" if " board card(s) to deal" in t
              else t for t in texts}
     assert kinds == {"act", "board", "hole cards to deal"}
-    reports = from_rows(_rows(hands, repair=False))
+    reports = from_rows(batch_rows(hands, repair=False))
     assert [repr(r.to_dict()) for r in reports] == [
         repr(report(h, h.label).to_dict()) for h in hands]
     if _backend.current() == "native":
@@ -241,20 +241,18 @@ ROOM_SAMPLES = sorted(ROOMS.iterdir())
 @pytest.mark.parametrize("path", ROOM_SAMPLES, ids=lambda p: p.name)
 def test_room_samples_report_the_same_with_and_without_the_kernel(path: Path) -> None:
     """A room's file as ``showdown replay`` reports it (read, replayed, settled, verified:
-    ``corpus._run``), every hand read and replayed by the kernel where it can (cash drops,
+    ``corpus.run_units``), every hand read and replayed by the kernel where it can (cash drops,
     a card shown alone, bounties, ACR's layout, hands run twice, draw games read in C) and
     by the Python readers and engine alone: the same reports."""
-    from showdown.phh.corpus import _run
-    from showdown.phh.rooms.detect import detect
-    from showdown.phh.rooms.read import open_text
+    from showdown.phh.corpus import run_units
+    from showdown.phh.rooms.read import open_text, split_rooms
 
-    text = open_text(path.read_bytes())
-    room = detect(text)
-    assert room is not None
+    units = [(path.name, "room", room, parts)
+             for room, parts in split_rooms(open_text(path.read_bytes()))]
+    assert units
     rows = {}
     for backend in ("native", "numpy"):
         with _backend.use(backend):
-            rows[backend] = [repr(r.to_dict())
-                             for r in from_rows(_run([(path.name, "room", room, text)]))]
+            rows[backend] = [repr(r.to_dict()) for r in from_rows(run_units(units))]
     assert rows["native"] == rows["numpy"]
     assert len(rows["native"]) >= 1

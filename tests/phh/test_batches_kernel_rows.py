@@ -1,5 +1,5 @@
 """The kernel's report rows (``phh_rows``, :func:`showdown.phh.batches.settled_rows`) are the
-rows the Python path makes (:func:`showdown.phh.reports._row` of each settled hand),
+rows the Python path makes (:func:`showdown.phh.reports.hand_row` of each settled hand),
 JSON included, on every sample file and on generated hands whose recorded results
 match, are raked (by a written fee or not), count the chips handed back, split odd
 chips or disagree; and every hand the kernel leaves (a mismatch, an odd chip, a bounty)
@@ -26,7 +26,7 @@ from showdown.phh.batches import PYTHON_FIELDS, _kernel_results, settle_each, se
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, loads, loads_all
-from showdown.phh.reports import Row, _from_row, _row
+from showdown.phh.reports import Row, from_row, hand_row
 from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.read import open_text, read_hands
 from showdown.phh.settlement import settle
@@ -50,7 +50,7 @@ def kernel_rows(hands: list[HandHistory], fmt: str) -> list[Row | None]:
 
 def python_rows(hands: list[HandHistory], fmt: str) -> list[Row]:
     """The rows the Python path makes of the kernel's settlements."""
-    return [_row(h, h.label, s, fmt) for h, s in zip(hands, settle_each(hands), strict=True)]
+    return [hand_row(h, h.label, s, fmt) for h, s in zip(hands, settle_each(hands), strict=True)]
 
 
 def engine_json(hands: list[HandHistory], fmt: str) -> list[dict[str, Any]]:
@@ -61,7 +61,7 @@ def engine_json(hands: list[HandHistory], fmt: str) -> list[dict[str, Any]]:
             s: Any = settle(h)
         except HistoryError as exc:
             s = exc
-        out.append(_from_row(_row(h, h.label, s, fmt)).to_dict())
+        out.append(from_row(hand_row(h, h.label, s, fmt)).to_dict())
     return out
 
 
@@ -74,7 +74,7 @@ def check(hands: list[HandHistory], fmt: str) -> int:
             assert done == row
             assert done[2] in ("match", "rake")
     assert settled_rows(hands, fmt) == rows
-    assert [_from_row(r).to_dict() for r in rows] == engine_json(hands, fmt)
+    assert [from_row(r).to_dict() for r in rows] == engine_json(hands, fmt)
     return sum(done is not None for done in made)
 
 
@@ -219,7 +219,7 @@ _rake = 1''', "a.phhs")
     assert clean is None or clean[2] == "rake"
     [row] = settled_rows([h])
     assert row[2] == "mismatch"
-    assert _from_row(row).differences == [{"player": "p1", "name": "Ana", "ours": 20,
+    assert from_row(row).differences == [{"player": "p1", "name": "Ana", "ours": 20,
                                            "recorded": 18}]
 
 

@@ -135,9 +135,9 @@ def _kernel(text: str) -> dict[str, object] | None:
 
 @given(st.dictionaries(KEYS, VALUE, max_size=6))
 def test_kernel_reader_agrees_with_tomllib(data: dict[str, object]) -> None:
-    from showdown.phh.notation import _key, _toml, _value
+    from showdown.phh.notation import _key, _toml, value_text
 
-    text = "\n".join(f"{_key(k)} = {_value(v)}" for k, v in data.items())
+    text = "\n".join(f"{_key(k)} = {value_text(v)}" for k, v in data.items())
     expected = tomllib.loads(text)
     assert _toml(text, None) == expected
     reader = toml_reader()

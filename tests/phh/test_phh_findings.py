@@ -229,7 +229,9 @@ def test_a_folder_without_hand_histories_is_an_error(
     (tmp_path / "empty" / "notes.txt").write_text("no hands here")
     code, out, err = run_cli(capsys, str(tmp_path / "empty"))
     assert code == 2 and out == ""
-    assert err == f"error: {tmp_path / 'empty'}: no hand histories in this folder\n"
+    assert err == (f"skipped: {tmp_path / 'empty' / 'notes.txt'}: not a hand history: neither "
+                   "PHH nor a known room's hands\n"
+                   f"error: {tmp_path / 'empty'}: no hand histories in this folder\n")
     one = _write(tmp_path / "one.phh", text([*DEAL, "p3 f", "p1 f"]))
     code, out, err = run_cli(capsys, str(tmp_path / "empty"), str(one), "--keep-going", "--check")
     assert code == 1 and "Errors: 1" in out and err.count("error: ") == 1

@@ -147,7 +147,7 @@ def test_plain_tables_are_read_without_looking_for_table_lines(
     def no_scan(text: str) -> list[tuple[int, int, str]]:
         raise AssertionError("scanned for table lines")
 
-    monkeypatch.setattr(pool_module, "_headers", no_scan)
+    monkeypatch.setattr(pool_module, "section_headers", no_scan)
     assert len(next(pool_module.tasks([path], 3))[2]) > 3  # several ranges
     assert list(replay_paths([path], chunk=3)) == expected
     assert list(replay_paths([path], chunk=1000)) == expected  # one file, read whole

@@ -3,7 +3,7 @@
  *
  * phh_rows(histories, results, fmt, python_fields, house_fields, added_fields, infinite):
  * per hand (a HandHistory and what phh_settle returned for it) the row that
- * showdown.phh.reports._row makes of it, for the hands whose recorded result is a
+ * showdown.phh.reports.hand_row makes of it, for the hands whose recorded result is a
  * "match" or "rake" as showdown.phh.verification.verify classes it, counting the chips
  * handed back where the record says more (its first try); None for every other hand
  * (not settled by the kernel, a field of ``python_fields``, an odd chip possible, a
@@ -216,6 +216,38 @@ static int vr_returned(PyObject *fields, PyObject *returned, Py_ssize_t n, long 
     return 1;
 }
 
+/* Each player's seat number (HandHistory.seats): a tuple of the ``seats`` field's whole
+ * numbers, or 1, 2, ... without one; NULL without an error for a field the Python path
+ * is to judge, NULL with an error on failure. */
+static PyObject *vr_seats(PyObject *fields, Py_ssize_t n)
+{
+    PyObject *given = PyDict_GetItemWithError(fields, vr_str[VR_SEATS]);
+    if (given == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (given == NULL || given == Py_None) {
+        PyObject *seats = PyTuple_New(n);
+        for (Py_ssize_t i = 0; seats != NULL && i < n; i++) {
+            PyObject *seat = PyLong_FromSsize_t(i + 1);
+            if (seat == NULL) {
+                Py_CLEAR(seats);
+                break;
+            }
+            PyTuple_SET_ITEM(seats, i, seat);
+        }
+        return seats;
+    }
+    if (!PyList_CheckExact(given) || PyList_GET_SIZE(given) != n) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyLong_CheckExact(PyList_GET_ITEM(given, i))) {
+            return NULL;
+        }
+    }
+    return PyList_AsTuple(given);
+}
+
 /* The chips of every pot (the amounts of the kernel's pots): 1 and *sum, else 0. */
 static int vr_pot_total(PyObject *pots, long long *sum)
 {
@@ -269,7 +301,7 @@ typedef struct {
     long long half; /* infinite // 2: an unknown (inf) stack from there */
 } VrArgs;
 
-/* The differing players as reports._row lists them. */
+/* The differing players as reports.hand_row lists them. */
 static PyObject *vr_differences(const Py_ssize_t *diff, Py_ssize_t count, const long long *ours,
                                 long long scale, PyObject *names, PyObject *recorded)
 {
@@ -305,7 +337,7 @@ static int vr_row(PyObject *history, PyObject *result, const VrArgs *a, PyObject
     PyObject *fields = NULL, *file = NULL, *name = NULL, *recorded, *key, *cls;
     PyObject *finishing, *scale_obj, *ours_obj = NULL, *net = NULL, *names = NULL;
     PyObject *differences = NULL, *settled = NULL, *inferred = NULL, *details = NULL;
-    PyObject *source, *hand;
+    PyObject *source, *hand, *seats = NULL;
     const long long *ours;
     int status = 0;
 
@@ -416,7 +448,7 @@ static int vr_row(PyObject *history, PyObject *result, const VrArgs *a, PyObject
         }
         cls = vr_str[VR_RAKE];
     }
-    /* reports._row */
+    /* reports.hand_row */
     names = vr_names(fields, n);
     if (names == NULL) {
         status = PyErr_Occurred() ? -1 : 0;
@@ -463,8 +495,18 @@ static int vr_row(PyObject *history, PyObject *result, const VrArgs *a, PyObject
     if (source == NULL && PyErr_Occurred()) {
         goto done;
     }
-    details = PyTuple_Pack(11, ours_obj, net, recorded, key, names, differences, settled,
-                           inferred, a->fmt, source != NULL ? source : Py_None, Py_None);
+    if (source != NULL && source != Py_None && !PyLong_CheckExact(source) &&
+        !PyUnicode_CheckExact(source)) {
+        status = 0; /* a hand named by a time or a list: the Python path writes its text */
+        goto done;
+    }
+    seats = vr_seats(fields, n);
+    if (seats == NULL) {
+        status = PyErr_Occurred() ? -1 : 0;
+        goto done;
+    }
+    details = PyTuple_Pack(12, ours_obj, net, recorded, key, names, differences, settled,
+                           inferred, a->fmt, source != NULL ? source : Py_None, Py_None, seats);
     file = PyObject_GetAttr(history, vr_str[VR_FILE]);
     name = PyObject_GetAttr(history, vr_str[VR_NAME]);
     if (details == NULL || file == NULL || name == NULL) {
@@ -488,6 +530,7 @@ done:
     Py_XDECREF(settled);
     Py_XDECREF(inferred);
     Py_XDECREF(details);
+    Py_XDECREF(seats);
     return status;
 }
 

@@ -14,11 +14,39 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from showdown.i18n import LANGS
+from showdown.i18n.replay import phrase
 from showdown.text import ansi as _ansi
 
 
 class CliError(Exception):
     """Bad command-line input: printed as ``error: ...`` with exit status 2."""
+
+
+class SkippedFiles:
+    """The files of folders left out as holding no hand history: one line each on
+    standard error as they are found, counted for the summary (a folder's files are
+    never passed over without a word).
+
+    >>> import contextlib, io
+    >>> skipped, err = SkippedFiles("en"), io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     skipped("hands/.DS_Store", "not a hand history in a known format")
+    >>> skipped.count, err.getvalue()
+    (1, 'skipped: hands/.DS_Store: not a hand history in a known format\\n')
+    """
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.count = 0
+
+    def __call__(self, file: str, reason: str) -> None:
+        self.count += 1
+        print(phrase("skipped_file", self.lang).format(file=file, reason=reason),
+              file=sys.stderr)
+
+    def summary(self) -> str:
+        """The summary's line (the number of files left out)."""
+        return phrase("summary_skipped", self.lang).format(files=self.count)
 
 
 #: The language of error lines: ``--lang`` as found on the command line (see

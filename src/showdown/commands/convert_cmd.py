@@ -7,8 +7,10 @@ written reads back and settles as the room's file did. Without ``-o`` the hands
 are printed as one ``.phhs`` text, each hand's section named by the room's hand
 number; with ``-o DIR`` each file becomes ``DIR/NAME.phhs``. A file or hand that cannot
 be read or replayed is one ``error:`` line and exit 2; with ``--keep-going`` it
-is reported on stderr, left out, and the rest written (exit 1); a file none of
-whose hands converts writes nothing, and says so on stderr.
+is reported on stderr, left out, and the rest written (exit 1): every other hand of the
+file, and every other file; a file none of whose hands converts writes nothing, and says
+so on stderr. A folder's files that hold no hand history are named on stderr, one line
+each (``skipped: FILE: reason``), and counted.
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
@@ -25,7 +27,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from showdown.commands.common import CliError, HelpFormatter
+from showdown.commands.common import CliError, HelpFormatter, SkippedFiles
 
 if TYPE_CHECKING:
     from showdown.phh.notation import HandHistory
@@ -115,37 +117,48 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     failed = False
     written: set[str] = set()
+    skipped = SkippedFiles()
+
+    def bad(message: str) -> None:
+        """One file's or hand's error: the end of the run, or (``--keep-going``) a line."""
+        nonlocal failed
+        if not args.keep_going:
+            raise CliError(message)
+        failed = True
+        print(f"error: {message}", file=sys.stderr)
+
     for path in args.paths:
         try:
-            files = [f for f in find_files([path]) if f != "-"]
-            if not files:
-                raise CliError(f"{path}: no hand history files")
-            for file in files:
-                hands, errors = convert_file(file)
-                if errors:
-                    if not args.keep_going:
-                        raise CliError(errors[0])
-                    failed = True
-                    for error in errors:
-                        print(f"error: {error}", file=sys.stderr)
-                if not hands:  # an empty .phhs would read as a file of no hands
-                    print(f"error: {file}: no hand converts, nothing written for it",
-                          file=sys.stderr)
-                    continue
-                text = dumps_all(_section_names(hands))
-                if out is None:
-                    sys.stdout.write(text)
-                    continue
-                stem = _stem(file)
-                name, n = stem, 1
-                while name in written:
-                    n += 1
-                    name = f"{stem}-{n}"
-                written.add(name)
-                (out / f"{name}.phhs").write_text(text, encoding="utf-8")
+            files = [f for f in find_files([path], skipped) if f != "-"]
         except HistoryError as exc:
-            if not args.keep_going:
-                raise CliError(str(exc)) from None
-            failed = True
-            print(f"error: {exc}", file=sys.stderr)
+            bad(str(exc))
+            continue
+        if not files:
+            bad(f"{path}: no hand history files")
+            continue
+        for file in files:
+            try:
+                hands, errors = convert_file(file)
+            except HistoryError as exc:  # the file does not read: the next one still does
+                bad(str(exc))
+                continue
+            for error in errors:
+                bad(error)
+            if not hands:  # an empty .phhs would read as a file of no hands
+                print(f"error: {file}: no hand converts, nothing written for it",
+                      file=sys.stderr)
+                continue
+            text = dumps_all(_section_names(hands))
+            if out is None:
+                sys.stdout.write(text)
+                continue
+            stem = _stem(file)
+            name, n = stem, 1
+            while name in written:
+                n += 1
+                name = f"{stem}-{n}"
+            written.add(name)
+            (out / f"{name}.phhs").write_text(text, encoding="utf-8")
+    if skipped.count:
+        print(skipped.summary(), file=sys.stderr)
     return 1 if failed else 0

@@ -3,8 +3,10 @@
 PATH is a ``.phh`` or ``.phhs`` file, a folder (searched recursively) or
 ``-`` for stdin. The human output lists the hands that do not match, then a
 summary; ``--json`` writes one JSON object per hand (JSON lines) with
-``file``, ``hand``, ``class``, ``finishing_stacks``, ``recorded`` and the
-settlement (``pots``, ``payouts``, ``returned``). ``--check`` exits 1 if a
+``file``, ``hand``, ``class``, ``players`` and their ``seats``, ``finishing_stacks``,
+``recorded`` and the settlement (``pots``, ``payouts``, ``returned``, keyed by seat).
+A folder's files that hold no hand history are each named on standard error
+(``skipped: FILE: reason``) and counted in the summary. ``--check`` exits 1 if a
 hand is a ``mismatch``, a ``bounty`` (a knockout's record the hand
 contradicts) or an error. A malformed file or action is one
 ``error:`` line and exit 2, at once; with ``--keep-going`` it is counted and
@@ -31,7 +33,13 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from showdown.commands.common import CliError, HelpFormatter, add_common_options, print_error
+from showdown.commands.common import (
+    CliError,
+    HelpFormatter,
+    SkippedFiles,
+    add_common_options,
+    print_error,
+)
 from showdown.commands.options import executor_from
 
 if TYPE_CHECKING:
@@ -221,8 +229,9 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
     errors = 0
     details: list[str] = []
     progress = _Progress(args.lang)
+    skipped = SkippedFiles(args.lang)
     try:
-        for n, (file, cls, error, item) in enumerate(_hands(args, executor), start=1):
+        for n, (file, cls, error, item) in enumerate(_hands(args, executor, skipped), start=1):
             files.add(file)
             if error is not None:
                 if not args.keep_going:
@@ -257,6 +266,8 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
             parts.append(f"{class_name(None, args.lang)} {counts[None]}")
         print(", ".join(parts))
         print(phrase("summary_errors", args.lang).format(errors=errors))
+        if skipped.count:
+            print(skipped.summary())
         if args.ev:
             print(ev_table(results, args.lang))
     if args.check and (counts["mismatch"] or counts["bounty"] or errors):
@@ -265,20 +276,22 @@ def _report(args: argparse.Namespace, executor: Executor | None) -> int:
 
 
 def _hands(
-    args: argparse.Namespace, executor: Executor | None
+    args: argparse.Namespace, executor: Executor | None, skipped: SkippedFiles
 ) -> Iterator[tuple[str, str | None, str | None, HandReport | str]]:
     """(file, class, error, report or JSON line) of each hand: with ``--json`` on this
-    machine the JSON lines are made where the hands are replayed (in the workers)."""
+    machine the JSON lines are made where the hands are replayed (in the workers); a
+    folder's files that hold no hand history are named to ``skipped``."""
     if args.json and executor is None:
         from showdown.phh.pool import replay_lines
 
         lines = replay_lines(args.paths, workers=args.workers, repair=args.repair,
-                             stop=not args.keep_going, ev=args.ev)
+                             stop=not args.keep_going, ev=args.ev, skipped=skipped)
         for file, _, cls, error, line in lines:
             yield file, cls, error, line
         return
     from showdown.phh.pool import replay_paths
 
     for r in replay_paths(args.paths, executor=executor, workers=args.workers,
-                          repair=args.repair, stop=not args.keep_going, ev=args.ev):
+                          repair=args.repair, stop=not args.keep_going, ev=args.ev,
+                          skipped=skipped):
         yield r.file, r.cls, r.error, r

@@ -439,6 +439,8 @@ WORDS: Words = {
     "replay": {
         "summary_hands": "Hands: {hands} (files: {files})",
         "summary_errors": "Errors: {errors}",
+        "summary_skipped": "Skipped files (not hand histories): {files}",
+        "skipped_file": "skipped: {file}: {reason}",
         "unrecorded": "no recorded result",
         "cashed_out": "cashed out for {paid} (fee {fee})",
         "differs": "{player} ours {ours}, recorded {recorded}",

@@ -446,6 +446,8 @@ WORDS: Words = {
     "replay": {
         "summary_hands": "Manos: {hands} (archivos: {files})",
         "summary_errors": "Errores: {errors}",
+        "summary_skipped": "Archivos omitidos (no son historiales de manos): {files}",
+        "skipped_file": "omitido: {file}: {reason}",
         "unrecorded": "sin resultado registrado",
         "cashed_out": "cobró {paid} al retirarse (comisión {fee})",
         "differs": "{player} nuestro {ours}, registrado {recorded}",

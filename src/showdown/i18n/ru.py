@@ -491,6 +491,8 @@ WORDS: Words = {
     "replay": {
         "summary_hands": "Раздач: {hands} (файлов: {files})",
         "summary_errors": "Ошибок: {errors}",
+        "summary_skipped": "Пропущено файлов (не истории раздач): {files}",
+        "skipped_file": "пропущен: {file}: {reason}",
         "unrecorded": "результат не записан",
         "cashed_out": "кэш-аут {paid} (комиссия {fee})",
         "differs": "{player}: у нас {ours}, в записи {recorded}",

@@ -64,7 +64,7 @@ from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
-from showdown.phh.reports import Row, _row
+from showdown.phh.reports import Row, hand_row
 from showdown.phh.settlement import Settlement, settle
 from showdown.phh.variant_rules import RULES, VariantRules
 from showdown.phh.verification import ADDED_FIELDS, HOUSE_FIELDS, Verdict, verify
@@ -184,28 +184,43 @@ def _stud_shape(rules: VariantRules) -> tuple[int, tuple[int, ...], frozenset[st
     return 7, _STUD, deck
 
 
-def _with_rankings(shapes: dict[str, tuple[Any, ...]]) -> dict[str, tuple[Any, ...]]:
-    """The shapes as ``phh_settle`` takes them: each with what its evaluator ranks on
-    (the ladder's kernel tables, the badugi table, or None)."""
+def _with_ranking(code: str, shape: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A shape as ``phh_settle`` takes it: with what its evaluator ranks on (the ladder's
+    kernel tables, the badugi table, or None)."""
     from showdown.hands.ladder_native import badugi_table, ladder_kernel
     from showdown.variants import find_variant
 
-    out = {}
-    for code, shape in shapes.items():
-        ranking = None
-        if shape[3] in _LADDERED:
-            ladder = find_variant(RULES[code].game).ladders[0]
-            ranking = badugi_table() if shape[3] == 6 else ladder_kernel(ladder)
-        out[code] = (*shape, ranking)
-    return out
+    ranking = None
+    if shape[3] in _LADDERED:
+        ladder = find_variant(RULES[code].game).ladders[0]
+        ranking = badugi_table() if shape[3] == 6 else ladder_kernel(ladder)
+    return (*shape, ranking)
 
 
+#: The kernel's shapes (:func:`kernel_shapes`), and those of the games met so far with
+#: their rankings: a game's tables (badugi's take most of a second) are made when a hand
+#: of it first comes, not for every replay.
+_KERNEL_SHAPES: dict[str, tuple[Any, ...]] = {}
 _SHAPES: dict[str, tuple[Any, ...]] = {}
 
 
 def prepare() -> None:
-    """Build the kernel's tables now (a process pool forked after this inherits them)."""
-    _kernel_results([])
+    """Build the kernel's tables of every game now (a process pool forked after this
+    inherits them)."""
+    _shapes_for(None)
+
+
+def _shapes_for(histories: Sequence[HandHistory] | None) -> dict[str, tuple[Any, ...]]:
+    """The shapes ``phh_settle`` needs for ``histories`` (every game's for ``None``)."""
+    if not _KERNEL_SHAPES:
+        _KERNEL_SHAPES.update(kernel_shapes())
+    codes = _KERNEL_SHAPES if histories is None else {h.fields["variant"] for h in histories}
+    for code in codes:
+        if code not in _SHAPES:
+            shape = _KERNEL_SHAPES.get(code)
+            if shape is not None:
+                _SHAPES[code] = _with_ranking(code, shape)
+    return _SHAPES
 
 
 def _kernel_results(histories: Sequence[HandHistory]) -> list[Any]:
@@ -213,9 +228,8 @@ def _kernel_results(histories: Sequence[HandHistory]) -> list[Any]:
     phh_settle = getattr(native.kernel(), "phh_settle", None)
     if phh_settle is None:
         return [None] * len(histories)
-    if not _SHAPES:
-        _SHAPES.update(_with_rankings(kernel_shapes()))
-    return phh_settle([h.fields for h in histories], _SHAPES, INFINITE)  # type: ignore[no-any-return]
+    shapes = _shapes_for(histories)
+    return phh_settle([h.fields for h in histories], shapes, INFINITE)  # type: ignore[no-any-return]
 
 
 def settle_each(histories: Sequence[HandHistory]) -> list[Settlement | HistoryError]:
@@ -289,7 +303,7 @@ def settled_rows(histories: Sequence[HandHistory], fmt: str = "phh") -> list[Row
             if make is not None else [None] * len(hands)
         )
         return [
-            done if done is not None else _row(h, h.label, _settlement(h, result), fmt)
+            done if done is not None else hand_row(h, h.label, _settlement(h, result), fmt)
             for h, result, done in zip(hands, results, rows, strict=True)
         ]
 

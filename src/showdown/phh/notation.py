@@ -57,6 +57,7 @@ __all__ = [
     "loads",
     "loads_all",
     "toml_reader",
+    "value_text",
 ]
 
 #: The standard's required fields, in the order they are written.
@@ -192,6 +193,9 @@ def _toml(text: str, file: str | None) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise MalformedHistory(file, None, f"not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib reads arrays and inline tables by recursion
+        raise MalformedHistory(file, None, "not valid TOML for a hand history: arrays or "
+                                           "tables nested too deeply to read") from None
 
 
 def loads(text: str, file: str | None = None) -> HandHistory:
@@ -232,7 +236,13 @@ def load_file(path: str | Path) -> list[HandHistory]:
     return [loads(text, file)]
 
 
-def _value(value: Any) -> str:
+def value_text(value: Any) -> str:
+    """A field's value as TOML text, as :func:`dumps` writes it.
+
+    >>> import datetime
+    >>> value_text([1, 2.5, "a"]), value_text(datetime.time(0, 0, 9)), value_text(True)
+    ('[1, 2.5, "a"]', '00:00:09', 'true')
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -246,9 +256,9 @@ def _value(value: Any) -> str:
     if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
         return value.isoformat()
     if isinstance(value, list):
-        return "[" + ", ".join(map(_value, value)) + "]"
+        return "[" + ", ".join(map(value_text, value)) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_key(k)} = {value_text(v)}" for k, v in value.items()) + "}"
     raise TypeError(f"cannot write {value!r} in a hand history")
 
 
@@ -263,7 +273,7 @@ def dumps(history: HandHistory) -> str:
     fields = history.fields
     keys = [k for k in REQUIRED_FIELDS if k in fields]
     keys += [k for k in fields if k not in REQUIRED_FIELDS]
-    return "\n".join(f"{_key(k)} = {_value(fields[k])}" for k in keys if fields[k] is not None)
+    return "\n".join(f"{_key(k)} = {value_text(fields[k])}" for k in keys if fields[k] is not None)
 
 
 def dumps_all(histories: Iterable[HandHistory]) -> str:

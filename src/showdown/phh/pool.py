@@ -19,7 +19,7 @@ made where the hands are replayed.
 A range (or a whole ``.phhs``) that reads at once, and whose lines opening
 with ``[`` are exactly its hands' ``[name]`` sections, is a batch of plain sections;
 any other is looked at section line by section line (as
-:func:`~showdown.phh.files._units` does a whole file): plain sections are replayed
+:func:`~showdown.phh.files.file_units` does a whole file): plain sections are replayed
 section by section where one does not read, and when one of a file's ranges is not
 plain, or two of them hold sections of the same name, the file is replayed as a whole,
 so that every report is the one the chunks of :func:`~showdown.phh.corpus.replay_chunk`
@@ -55,12 +55,21 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from showdown.phh.batches import prepare
-from showdown.phh.corpus import _ordered, _rows, _run, _run_rows
+from showdown.phh.corpus import batch_rows, ordered, run_units, run_units_packed
 from showdown.phh.errors import HistoryError
-from showdown.phh.files import _SIMPLE, CHUNK, Unit, _chunks, _headers, _units, find_files
+from showdown.phh.files import (
+    CHUNK,
+    Skipped,
+    Unit,
+    chunks,
+    file_units,
+    find_files,
+    plain_sections,
+    section_headers,
+)
 from showdown.phh.nogc import paused
 from showdown.phh.notation import loads_all
-from showdown.phh.reports import HandReport, Row, _from_row, _pack, _packed_row, from_rows
+from showdown.phh.reports import HandReport, Row, from_row, from_rows, pack_rows, packed_row
 
 __all__ = ["replay_lines", "replay_paths", "replay_paths_here", "replay_paths_in_pool", "tasks"]
 
@@ -76,14 +85,16 @@ _BLOCK = 1 << 12
 Task = tuple[Any, ...]
 
 
-def tasks(paths: Iterable[str | Path], chunk: int) -> Iterator[Task]:
-    """The tasks of ``paths``, in order, each about ``chunk`` hands."""
+def tasks(paths: Iterable[str | Path], chunk: int, skipped: Skipped | None = None
+          ) -> Iterator[Task]:
+    """The tasks of ``paths``, in order, each about ``chunk`` hands (a folder's files that
+    hold no hand history named to ``skipped``, see :func:`~showdown.phh.files.find_files`)."""
     size = max(1, chunk) * HAND_BYTES
     group: list[str] = []
     held = 0
     for path in paths:
         try:
-            files = list(find_files([path]))
+            files = list(find_files([path], skipped))
         except HistoryError as exc:
             files = []
             if group:
@@ -123,7 +134,7 @@ def _size(file: str) -> int:
 def _stdin(chunk: int) -> Iterator[Task]:
     """Standard input, read here, in tasks of about ``chunk`` hands."""
     try:
-        weighted = _units("-", chunk)
+        weighted = file_units("-", chunk)
     except HistoryError as exc:
         weighted = [(1, ("-", "error", None, str(exc)))]
     units: list[Unit] = []
@@ -183,7 +194,7 @@ def _fast_rows(file: str, text: str, repair: bool, ev: bool = False) -> list[Row
     cache: several times fewer bytes than a task's). It is plain when every batch reads
     at once, each of its lines that opens with ``[`` is one of its hands' sections, and no
     two sections share a name: then its rows are the ones
-    :func:`~showdown.phh.files._units` and its batches give."""
+    :func:`~showdown.phh.files.file_units` and its batches give."""
     rows: list[Row] = []
     with paused():
         for batch in _cut(text, BATCH_BYTES):
@@ -193,7 +204,7 @@ def _fast_rows(file: str, text: str, repair: bool, ev: bool = False) -> list[Row
                 return None
             if len(hands) != batch.count("\n[") + (batch[:1] == "["):
                 return None
-            rows.extend(_rows(hands, repair, ev=ev))
+            rows.extend(batch_rows(hands, repair, ev=ev))
         if len({row[1] for row in rows}) != len(rows):
             return None
     return rows
@@ -226,19 +237,10 @@ def _plain_rows(
 ) -> list[Row] | None:
     """The rows of a range whose sections are plain, read section by section where one does
     not read (``None``: not plain; then the file is replayed as a whole)."""
-    headers = _headers(text)
-    if not headers or (start > 0 and headers[0][0] != 0):
+    headers = section_headers(text)
+    if not headers or (start > 0 and headers[0][0] != 0) or not plain_sections(text, headers):
         return None
-    names = [name.strip() for _, _, name in headers]
-    preamble = text[: headers[0][0]]
-    if (
-        not all(map(_SIMPLE.fullmatch, names))
-        or len(set(names)) != len(names)
-        or any(line.strip() and not line.lstrip().startswith("#")
-               for line in preamble.splitlines())
-    ):
-        return None
-    return _run([(file, "sections", None, text[headers[0][0]:])], repair, ev)
+    return run_units([(file, "sections", None, text[headers[0][0]:])], repair, ev)
 
 
 def _range_rows(
@@ -262,20 +264,27 @@ def _range_rows(
     return rows if rows is not None else _plain_rows(file, text, start, repair, ev)
 
 
-def _files_rows(files: list[str], chunk: int, repair: bool, ev: bool = False) -> list[Row]:
-    """The rows of whole files (a .phhs read at once when it can be, as a range)."""
+def _files_rows(files: list[str], chunk: int, repair: bool, ev: bool = False,
+                stop: bool = False) -> list[Row]:
+    """The rows of whole files (a .phhs read at once when it can be, as a range); ``stop``:
+    none after the batch of hands that holds the first error (see :func:`_upto_error`)."""
     rows: list[Row] = []
     for file in files:
         if file.endswith(".phhs"):
             whole = _range_rows(file, 0, _size(file), repair, ev)
             if whole is not None:
                 rows.extend(whole)
+                if stop and _has_error(whole):
+                    return rows
                 continue
         try:
-            units = [unit for _, unit in _units(file, chunk)]
+            units = [unit for _, unit in file_units(file, chunk)]
         except HistoryError as exc:
             units = [(file, "error", None, str(exc))]
-        rows.extend(_run(units, repair, ev))
+        done = run_units(units, repair, ev, stop)
+        rows.extend(done)
+        if stop and _has_error(done):
+            return rows
     return rows
 
 
@@ -290,29 +299,32 @@ def _pieces(task: Task) -> list[Piece]:
     return [task]
 
 
-def _piece_rows(piece: Piece, chunk: int, repair: bool, ev: bool = False) -> list[Row] | None:
-    """The rows of a piece (``None``: a range that is not plain)."""
+def _piece_rows(piece: Piece, chunk: int, repair: bool, ev: bool = False, stop: bool = False
+                ) -> list[Row] | None:
+    """The rows of a piece (``None``: a range that is not plain); ``stop``: a piece of
+    files ends with the batch of hands that holds the first error."""
     kind = piece[0]
     if kind == "files":
-        return _files_rows(piece[1], chunk, repair, ev)
+        return _files_rows(piece[1], chunk, repair, ev, stop)
     if kind == "units":
-        return _run(piece[1], repair, ev)
+        return run_units(piece[1], repair, ev, stop)
     return _range_rows(piece[1], piece[2], piece[3], repair, ev)
 
 
-def _work(piece: Piece, chunk: int, repair: bool, ev: bool, lines: bool) -> bytes:
+def _work(piece: Piece, chunk: int, repair: bool, ev: bool, lines: bool, stop: bool = False
+          ) -> bytes:
     """A worker's task: the rows of a piece, marshalled (one call for all its hands)."""
     with paused():
-        rows = _piece_rows(piece, chunk, repair, ev)
+        rows = _piece_rows(piece, chunk, repair, ev, stop)
         if rows is None:
             return marshal.dumps(None)
-        return marshal.dumps(_lines(rows)) if lines else _pack(rows)
+        return marshal.dumps(_lines(rows)) if lines else pack_rows(rows)
 
 
 def _lines(rows: list[Row]) -> list[Row]:
     """Rows whose details are the JSON line of ``showdown replay --json``."""
     dumps = json.dumps
-    return [(*row[:4], dumps(_from_row(row).to_dict(), ensure_ascii=False)) for row in rows]
+    return [(*row[:4], dumps(from_row(row).to_dict(), ensure_ascii=False)) for row in rows]
 
 
 def _joined(
@@ -327,16 +339,16 @@ def _joined(
     for part in parts if plain else ():
         rows.extend(part or ())
     if not plain or len({row[1] for row in rows}) != len(rows):
-        rows = _run([unit for _, unit in _whole(task[1])], repair, ev)
+        rows = run_units([unit for _, unit in _whole(task[1])], repair, ev)
         return _lines(rows) if lines else rows
     return rows
 
 
 def _here(paths: Iterable[str | Path], chunk: int, repair: bool, ev: bool, lines: bool,
-          stop: bool = False) -> Iterator[list[Row]]:
+          stop: bool = False, skipped: Skipped | None = None) -> Iterator[list[Row]]:
     """The rows of each task, worked out in this process (the pool's tasks, in turn);
     ``stop``: the rows up to the first error, then nothing more (see :func:`_upto_error`)."""
-    for task in tasks(paths, chunk):
+    for task in tasks(paths, chunk, skipped):
         pieces = _pieces(task)
         # A big file's rows wait for its last range (see _joined): held packed, as a pool
         # holds them, they take about as much memory as the file's text.
@@ -344,9 +356,9 @@ def _here(paths: Iterable[str | Path], chunk: int, repair: bool, ev: bool, lines
         parts: list[list[Row] | None] = []
         for piece in pieces:
             with paused():
-                part = _piece_rows(piece, chunk, repair, ev)
+                part = _piece_rows(piece, chunk, repair, ev, stop)
                 if part is not None and (lines or hold):
-                    part = _lines(part) if lines else list(map(_packed_row, part))
+                    part = _lines(part) if lines else list(map(packed_row, part))
             parts.append(part)
             cut = _upto_error(parts) if stop and _has_error(part) else None
             if cut is not None:
@@ -386,11 +398,11 @@ HOLD = 32
 
 def replay_paths_here(
     paths: Iterable[str | Path], chunk: int, repair: bool = False, stop: bool = False,
-    ev: bool = False,
+    ev: bool = False, skipped: Skipped | None = None,
 ) -> Iterator[HandReport]:
     """:func:`replay_paths` in this process: the same tasks as the
     pool's, run one after the other."""
-    for rows in _here(paths, chunk, repair, ev, False, stop):
+    for rows in _here(paths, chunk, repair, ev, False, stop, skipped):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(rows)
         yield from reports
@@ -404,17 +416,18 @@ def _start() -> None:
 
 def replay_paths_in_pool(
     paths: Iterable[str | Path], workers: int, chunk: int, repair: bool = False,
-    stop: bool = False, ev: bool = False,
+    stop: bool = False, ev: bool = False, skipped: Skipped | None = None,
 ) -> Iterator[HandReport]:
     """:func:`replay_paths` in a local pool of ``workers`` processes."""
-    for rows in _in_pool(paths, workers, chunk, repair, ev, False, stop):
+    for rows in _in_pool(paths, workers, chunk, repair, ev, False, stop, skipped):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(rows)
         yield from reports
 
 
 def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool, ev: bool,
-             lines: bool, stop: bool = False) -> Iterator[list[Row]]:
+             lines: bool, stop: bool = False, skipped: Skipped | None = None
+             ) -> Iterator[list[Row]]:
     """The rows of each task, worked out in a local pool of ``workers`` processes."""
     context = _context()
     if context.get_start_method() == "fork":
@@ -424,8 +437,8 @@ def _in_pool(paths: Iterable[str | Path], workers: int, chunk: int, repair: bool
     pending: deque[tuple[Task, list[Future[bytes]]]] = deque()
     in_flight = 0
     try:
-        for task in tasks(paths, chunk):
-            futures = [pool.submit(_work, piece, chunk, repair, ev, lines)
+        for task in tasks(paths, chunk, skipped):
+            futures = [pool.submit(_work, piece, chunk, repair, ev, lines, stop)
                        for piece in _pieces(task)]
             pending.append((task, futures))
             in_flight += len(futures)
@@ -458,7 +471,7 @@ def _collect(task: Task, futures: list[Future[bytes]], repair: bool, ev: bool, l
         blob = future.result()
         with paused():
             part = marshal.loads(blob)
-            # rows come packed (see _pack): each one's error plain, its details not
+            # rows come packed (see pack_rows): each one's error plain, its details not
             parts.append(part)
         cut = _upto_error(parts) if stop and _has_error(part) else None
         if cut is not None:
@@ -471,22 +484,23 @@ def _collect(task: Task, futures: list[Future[bytes]], repair: bool, ev: bool, l
 
 def replay_lines(
     paths: Iterable[str | Path], *, workers: int = 1, chunk: int = CHUNK, repair: bool = False,
-    stop: bool = False, ev: bool = False,
+    stop: bool = False, ev: bool = False, skipped: Skipped | None = None,
 ) -> Iterator[tuple[str, str, str | None, str | None, str]]:
     """``(file, hand, class, error, JSON line)`` of every hand, in order: what ``showdown
     replay --json`` prints, each line made where the hand was replayed (so that with
     ``workers`` > 1 this process only writes them). The line is the JSON of
-    :meth:`~showdown.phh.reports.HandReport.to_dict`, as :func:`replay_paths` gives it.
+    :meth:`~showdown.phh.reports.HandReport.to_dict`, as :func:`replay_paths` gives it;
+    ``skipped`` as in :func:`replay_paths`.
     """
-    source = _here(paths, chunk, repair, ev, True, stop) if workers <= 1 else _in_pool(
-        paths, workers, chunk, repair, ev, True, stop)
+    source = _here(paths, chunk, repair, ev, True, stop, skipped) if workers <= 1 else _in_pool(
+        paths, workers, chunk, repair, ev, True, stop, skipped)
     for rows in source:
         yield from rows
 
 
 def _whole(file: str) -> list[tuple[int, Unit]]:
     try:
-        return _units(file, 1 << 30)
+        return file_units(file, 1 << 30)
     except HistoryError as exc:
         return [(1, (file, "error", None, str(exc)))]
 
@@ -500,6 +514,7 @@ def replay_paths(
     repair: bool = False,
     stop: bool = False,
     ev: bool = False,
+    skipped: Skipped | None = None,
 ) -> Iterator[HandReport]:
     """Replay, settle and verify every hand under ``paths``, one report per hand, in order.
 
@@ -510,16 +525,19 @@ def replay_paths(
     (see :mod:`showdown.phh.pool`). ``repair``
     fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
     ``stop=True`` ends the reports at the first hand that is an error (``showdown replay``
-    without ``--keep-going``): the rest of a big file is not replayed.
+    without ``--keep-going``): the rest of a big file is not replayed. ``skipped(file,
+    reason)`` is called, here, for each file of a folder that holds no hand history
+    (see :func:`~showdown.phh.files.find_files`): a folder's other files are never
+    passed over without a word.
     """
     if executor is None:
         if workers > 1:
-            yield from replay_paths_in_pool(paths, workers, chunk, repair, stop, ev)
+            yield from replay_paths_in_pool(paths, workers, chunk, repair, stop, ev, skipped)
         else:
-            yield from replay_paths_here(paths, chunk, repair, stop, ev)
+            yield from replay_paths_here(paths, chunk, repair, stop, ev, skipped)
         return
-    run = partial(_run_rows, repair=repair, ev=ev)
-    for rows in _ordered(executor, run, _chunks(paths, chunk), 16):
+    run = partial(run_units_packed, repair=repair, ev=ev)
+    for rows in ordered(executor, run, chunks(paths, chunk, skipped), 16):
         with paused():  # not across the yield: the caller's code runs with the collector
             reports = from_rows(marshal.loads(rows))
         yield from reports

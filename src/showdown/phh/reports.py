@@ -1,7 +1,7 @@
 """One hand's report: :class:`HandReport`, and the rows of plain values it travels as.
 
 A replay makes each hand's outcome as a :data:`Row` (file, hand, class, error and
-the details), cheap to send to another process (:func:`to_rows`, :func:`_pack`);
+the details), cheap to send to another process (:func:`to_rows`, :func:`pack_rows`);
 :class:`HandReport` reads the details when they are first asked for.
 :func:`report` replays, settles and verifies one hand.
 
@@ -21,17 +21,19 @@ from typing import Any
 from showdown.phh.amounts import INFINITE, from_units
 from showdown.phh.bounties import bounty_report
 from showdown.phh.errors import HistoryError
-from showdown.phh.notation import HandHistory
+from showdown.phh.notation import HandHistory, value_text
 from showdown.phh.settlement import PotParts, Settlement, parts_payouts, settle
 from showdown.phh.verification import verify
 
-__all__ = ["HandReport", "Row", "from_rows", "report", "to_rows"]
+__all__ = [
+    "DETAILS", "HandReport", "Row", "error_row", "from_row", "from_rows", "hand_row",
+    "pack_rows", "packed_row", "report", "settled_or_error", "to_rows",
+]
 
 
 #: The fields of a :class:`HandReport` after file, hand, class and error, in this order.
 DETAILS = ("finishing_stacks", "net", "recorded", "recorded_field", "players", "differences",
-           "settled", "inferred", "format", "source_id", "ev")
-
+           "settled", "inferred", "format", "source_id", "ev", "seats")
 
 
 class HandReport:
@@ -48,10 +50,10 @@ class HandReport:
     are unpacked when one of them is first read (a summary of a corpus reads only the
     file, hand, class and error of most hands).
 
-    >>> r = HandReport("a.phh", "1", "match", players=["Ana", "Bo"])
-    >>> r.cls, r.players, r.differences, r.settlement
-    ('match', ['Ana', 'Bo'], [], None)
-    >>> _from_row(_packed_row(_row_of(r))) == r
+    >>> r = HandReport("a.phh", "1", "match", players=["Ana", "Bo"], seats=[3, 6])
+    >>> r.cls, r.players, r.seats, r.differences, r.settlement
+    ('match', ['Ana', 'Bo'], [3, 6], [], None)
+    >>> from_row(packed_row(_row_of(r))) == r
     True
     """
 
@@ -80,13 +82,15 @@ class HandReport:
         format: str = "phh",
         source_id: str | int | None = None,
         ev: dict[str, Any] | None = None,
+        seats: list[int] | None = None,
     ) -> None:
         self.file = file
         self.hand = hand
         self.cls = cls
         self.error = error
         self._details = (finishing_stacks, net, recorded, recorded_field, players or [],
-                         differences or [], settled, inferred or [], format, source_id, ev)
+                         differences or [], settled, inferred or [], format, source_id, ev,
+                         tuple(seats or ()))
 
     def _unpacked(self) -> tuple[Any, ...]:
         details = self._details
@@ -151,6 +155,13 @@ class HandReport:
         return self._unpacked()[10]  # type: ignore[no-any-return]
 
     @property
+    def seats(self) -> list[int]:
+        """Each player's seat number, in the order of :attr:`players`: the keys of the
+        settlement's pots, payouts, returned chips and showdown order (the hand's
+        ``seats`` field, else 1, 2, ... in dealing order)."""
+        return list(self._unpacked()[11])
+
+    @property
     def settlement(self) -> dict[str, Any] | None:
         """``pots``, ``payouts``, ``returned`` and ``showdown_order`` as in ``resolve
         --json`` (``None``: not settled)."""
@@ -162,7 +173,7 @@ class HandReport:
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``showdown replay --json``."""
         (finishing, net, recorded, recorded_field, players, differences, _,
-         inferred, fmt, source_id, ev) = self._unpacked()
+         inferred, fmt, source_id, ev, seats) = self._unpacked()
         data: dict[str, Any] = {
             "file": self.file,
             "hand": self.hand,
@@ -170,6 +181,7 @@ class HandReport:
             "source_id": source_id,
             "class": self.cls,
             "players": players,
+            "seats": list(seats),
             "finishing_stacks": finishing,
             "net": net,
             "recorded": recorded,
@@ -204,8 +216,7 @@ class HandReport:
         return f"HandReport({', '.join(f'{k}={v!r}' for k, v in zip(names, values, strict=True))})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _from_row, (_row_of(self),)
-
+        return from_row, (_row_of(self),)
 
 
 class _SeatText(dict[int, str]):
@@ -215,16 +226,13 @@ class _SeatText(dict[int, str]):
         return str(seat)
 
 
-
 _SEAT_TEXT = _SeatText({k: str(k) for k in range(64)})
-
 
 
 #: A kernel-settled hand's pots, returned chips and showdown order (see :data:`Parts`), in
 #: units of ``1 / scale``: the scale follows them when it is not 1.
 PlainParts = (tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...]]
               | tuple[PotParts, tuple[tuple[int, int], ...], tuple[int, ...], int])
-
 
 
 def _parts_dict(parts: PlainParts, scale: int = 1) -> dict[str, Any]:
@@ -257,7 +265,6 @@ def _parts_dict(parts: PlainParts, scale: int = 1) -> dict[str, Any]:
     }
 
 
-
 def _settlement_dict(s: Settlement) -> dict[str, Any] | PlainParts | None:
     """The settlement of a report: plain parts for a kernel-settled hand, else the dict."""
     parts = s.parts
@@ -288,12 +295,10 @@ def _settlement_dict(s: Settlement) -> dict[str, Any] | PlainParts | None:
     }
 
 
-
 def _money(units: int, scale: int) -> int | float | None:
     """Units as the file's number; an unknown (``inf``) stack is ``None`` (JSON has no inf)."""
     value = from_units(units, scale)
     return None if value == math.inf else value
-
 
 
 def _moneys(values: list[int], scale: int) -> list[int | float | None]:
@@ -310,7 +315,6 @@ def _moneys(values: list[int], scale: int) -> list[int | float | None]:
     return [_money(v, scale) for v in values]
 
 
-
 def report(history: HandHistory, hand: str, repair: bool = False, ev: bool = False
            ) -> HandReport:
     """Replay, settle and verify one hand; a :class:`HistoryError` becomes the report's error."""
@@ -318,31 +322,53 @@ def report(history: HandHistory, hand: str, repair: bool = False, ev: bool = Fal
         s: Settlement | HistoryError = settle(history, repair)
     except HistoryError as exc:
         s = exc
-    return _from_row(_row(history, hand, s, ev=ev))
+    return from_row(hand_row(history, hand, s, ev=ev))
 
 
-
-def _settled(history: HandHistory, repair: bool) -> Settlement | HistoryError:
+def settled_or_error(history: HandHistory, repair: bool) -> Settlement | HistoryError:
+    """The hand settled (:func:`~showdown.phh.settlement.settle`), or the error it raises."""
     try:
         return settle(history, repair)
     except HistoryError as exc:
         return exc
 
 
+def error_row(file: str, hand: str, error: str, fmt: str = "phh") -> Row:
+    """The row of a hand (or a file: ``hand`` ``"?"``) that could not be replayed.
 
-def _error_row(file: str, hand: str, error: str, fmt: str = "phh") -> Row:
+    >>> from_row(error_row("a.txt", "7", "a.txt, hand 7: bad", "pokerstars")).source_id
+    '7'
+    """
     source = hand if fmt != "phh" and hand != "?" else None
     return (file, hand, None, error,
-            (None, None, None, None, [], [], None, [], fmt, source, None))
+            (None, None, None, None, [], [], None, [], fmt, source, None, ()))
 
 
+def source_label(value: Any) -> str | int | None:
+    """A hand's ``hand`` field as a report gives it (``source_id``): a whole number or a
+    text as written, any other TOML value as its TOML text (JSON and the rows between
+    processes take no time of day).
 
-def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
-         fmt: str = "phh", ev: bool = False) -> Row:
+    >>> import datetime
+    >>> source_label(164150709626), source_label("RC1"), source_label(datetime.time(0, 0, 9))
+    (164150709626, 'RC1', '00:00:09')
+    """
+    if value is None or type(value) is int or type(value) is str:
+        return value
+    if isinstance(value, str):
+        return str(value)
+    try:
+        return value_text(value)
+    except TypeError:  # a value no TOML text gives (a HandHistory made in Python)
+        return repr(value)
+
+
+def hand_row(history: HandHistory, hand: str, s: Settlement | HistoryError,
+             fmt: str = "phh", ev: bool = False) -> Row:
     """A hand's report as a :data:`Row` (``fmt``: the format the hand was read from;
     ``ev``: with its all-in EV, :func:`_ev_detail`)."""
     file = history.file or "-"
-    source = history.fields.get("hand")
+    source = source_label(history.fields.get("hand"))
     try:
         if isinstance(s, HistoryError):
             raise s
@@ -351,8 +377,8 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
         knockouts = (bounty_report(s, verdict.cls, []) if "_eliminated_by" in history.fields
                      else None)
     except HistoryError as exc:
-        row = _error_row(file, hand, str(exc), fmt)
-        return (*row[:4], (*row[4][:9], source, None))
+        row = error_row(file, hand, str(exc), fmt)
+        return (*row[:4], (*row[4][:9], source, None, ()))
     replay = s.replay
     scale = replay.scale
     finishing = s.finishing
@@ -366,6 +392,7 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
             ours = _moneys(finishing, scale)
             net = _moneys(net, scale)
     names = history.names
+    seats = tuple(history.seats)  # a tuple of numbers: the collector soon stops tracking it
     recorded: list[Any] | None = verdict.recorded
     if recorded is not None and not all(map(_finite, recorded)):
         recorded = [v if _finite(v) else None for v in recorded]  # JSON has no inf or nan
@@ -386,8 +413,8 @@ def _row(history: HandHistory, hand: str, s: Settlement | HistoryError,
         differences = differences + extra
     return (file, hand, cls, None, (ours, net, recorded, verdict.field, names,
                                            differences, _settlement_dict(s), replay.inferred,
-                                           fmt, source, _ev_detail(s) if ev else None))
-
+                                           fmt, source, _ev_detail(s) if ev else None,
+                                           seats))
 
 
 def _cash_out_details(fields: dict[str, Any], differences: list[dict[str, Any]]) -> None:
@@ -411,7 +438,6 @@ def _cash_out_details(fields: dict[str, Any], differences: list[dict[str, Any]])
 def _finite(value: int | float) -> bool:
     """Whether a recorded number can be written in JSON (``inf`` and ``nan`` cannot)."""
     return type(value) is int or math.isfinite(value)
-
 
 
 def _ev_detail(s: Settlement) -> dict[str, Any]:
@@ -449,7 +475,6 @@ def _ev_detail(s: Settlement) -> dict[str, Any]:
     return detail
 
 
-
 def _big_blind(history: HandHistory) -> int | float | None:
     """The hand's big blind (its largest blind or straddle; else its small bet or minimum
     bet): results per 100 hands are counted in it."""
@@ -464,7 +489,6 @@ def _big_blind(history: HandHistory) -> int | float | None:
     return None
 
 
-
 #: A report as a row of plain values: (file, hand, class, error, details), the details
 #: being the values of :data:`DETAILS` as a tuple, or packed by :mod:`marshal` for
 #: another process (several times quicker to write and read than pickle's format for such
@@ -472,26 +496,23 @@ def _big_blind(history: HandHistory) -> int | float | None:
 Row = tuple[Any, ...]
 
 
-
-def _from_row(row: Row) -> HandReport:
+def from_row(row: Row) -> HandReport:
+    """The report of one row (see :func:`from_rows`)."""
     r = _new(HandReport)
     r.file, r.hand, r.cls, r.error, r._details = row
     return r
 
 
-
 _new = object.__new__
-
 
 
 def _row_of(r: HandReport) -> Row:
     return (r.file, r.hand, r.cls, r.error, r._unpacked())
 
 
-
-def _packed_row(row: Row) -> Row:
+def packed_row(row: Row) -> Row:
+    """A row with its details packed by :mod:`marshal` (see :data:`Row`)."""
     return (*row[:4], marshal.dumps(row[4]))
-
 
 
 def to_rows(reports: Iterable[HandReport]) -> list[Row]:
@@ -502,17 +523,15 @@ def to_rows(reports: Iterable[HandReport]) -> list[Row]:
     >>> r.cls, r.players, r == HandReport("a.phh", "1", "match", players=["Ana", "Bo"])
     ('match', ['Ana', 'Bo'], True)
     """
-    return [_packed_row(_row_of(r)) for r in reports]
-
+    return [packed_row(_row_of(r)) for r in reports]
 
 
 def from_rows(rows: Iterable[Row]) -> list[HandReport]:
     """The reports of rows (:func:`to_rows`, or the rows a replay makes)."""
-    return list(map(_from_row, rows))
+    return list(map(from_row, rows))
 
 
-
-def _pack(rows: list[Row]) -> bytes:
+def pack_rows(rows: list[Row]) -> bytes:
     """Rows for another process: each row's details packed, then the whole list."""
     dumps = marshal.dumps
     return dumps([(file, hand, cls, error, dumps(details))

@@ -66,7 +66,7 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
         except ValueError:
             return None
     try:
-        variant, stakes, currency, tournament, cap = stars._game(room, header)
+        variant, stakes, currency, tournament, cap = stars.game_of(room, header)
     except ValueError:
         return None
     capped = () if cap is None else (number(cap),)

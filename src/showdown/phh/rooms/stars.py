@@ -42,7 +42,7 @@ from showdown.phh.rooms.builder import DEALT_IN_STEPS, FIRST_BOARD, STUD, HandBu
 from showdown.phh.rooms.games import stakes_of, variant_of, when
 from showdown.phh.rooms.money import amount, currency_of, number
 
-__all__ = ["HEADS", "read_body", "read_hand"]
+__all__ = ["HEADS", "game_of", "read_body", "read_hand"]
 
 #: The start of a hand in each room of this family.
 HEADS = {
@@ -540,3 +540,15 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
     if not summary:
         b.error("the hand stops early: it has no *** SUMMARY *** (a file cut short?)")
     return b.build()
+
+
+def game_of(room: str, header: str) -> tuple[str, tuple[Decimal, Decimal] | None, str | None,
+                                             str | None, Decimal | None]:
+    """A header's variant, stakes, currency, tournament and cap as this reader reads them
+    (the kernel's reader asks: :mod:`showdown.phh.rooms.fast`); a ``ValueError`` for a game
+    the replay does not read.
+
+    >>> game_of("pokerstars", ": Hold'em No Limit ($0.02/$0.05 USD) - ")[:3]
+    ('NT', (Decimal('0.02'), Decimal('0.05')), 'USD')
+    """
+    return _game(room, header)
