@@ -126,7 +126,7 @@ HEAD_STARTS = {
     "fulltilt": ("Full",),
     "wpn": ("Game Hand #", "Hand #"),
     "winamax": ("Winamax Poker - ",),
-    "888": ("#Game No : ", "***** 888"),
+    "888": ("#Game No : ", "***** 888", "***** Cassava ", "***** LuckyAcePoker"),
     "partypoker": ("***** Hand History ",),
 }
 

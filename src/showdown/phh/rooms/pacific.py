@@ -42,7 +42,7 @@ from showdown.phh.rooms.money import amount, currency_of
 
 __all__ = ["HEAD", "read_hand"]
 
-HEAD = re.compile(r"^(?:#Game No : \d+\n+)?\*{5} 888", re.MULTILINE)
+HEAD = re.compile(r"^(?:#Game No : \d+\n+)?\*{5} (?:888|Cassava |LuckyAcePoker)", re.MULTILINE)
 _ID = re.compile(r"Game (?:No : )?(\d+)")
 _GAME = re.compile(r"^(\S+)/(\S+) Blinds (.*?) - \*\*\* (\d{2}) (\d{2}) (\d{4}) "
                    r"(\d{1,2}):(\d{2}):(\d{2})")
