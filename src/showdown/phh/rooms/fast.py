@@ -22,7 +22,7 @@ from typing import Any
 
 from showdown.hands import native
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms import stars
+from showdown.phh.rooms import pacific, party, stars
 from showdown.phh.rooms.games import stakes_of, variant_of
 from showdown.phh.rooms.money import amount, currency_of, number
 
@@ -32,6 +32,8 @@ __all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "as_history", "native_hands", "split_a
 NATIVE_ROOMS = frozenset({"pokerstars", "ggpoker", "wpn", "fulltilt", "winamax", "ipoker", "888",
                           "partypoker"})
 _NANO = 10**9
+#: The games of 888 and PartyPoker the kernel reads (others: Python's).
+_BRACKET_GAMES = frozenset({"NT", "PT", "FT", "PO", "PO/8", "FO/8"})
 
 
 def _nano(value: Decimal) -> int | None:
@@ -48,11 +50,18 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
     stakes in billionths): (variant, small, big, currency, tournament) of a PokerStars
     header without its hand number and dates, and its ``_cap`` as the Python reader
     writes it when the game has a cap, (variant, small, big, currency) of an
-    iPoker game type, (variant,) of an 888, PartyPoker or Winamax game's name; ``None``
+    iPoker game type, (variant,) of an 888 or Winamax game's name or of the line of a
+    PartyPoker cash game before its date; ``None``
     for one the Python reader refuses or the kernel cannot count."""
     if room == "ipoker":
         return _ipoker_game(header)
-    if room in ("888", "partypoker", "winamax"):  # the game's name alone: (variant,)
+    if room in ("888", "partypoker"):  # the game's name: (variant,), of the games the
+        try:  # kernel's 888 and PartyPoker readers know
+            variant = (pacific.variant if room == "888" else party.variant)(header)
+        except ValueError:
+            return None
+        return (variant,) if variant in _BRACKET_GAMES else None
+    if room == "winamax":  # the game's name alone: (variant,)
         try:
             return (variant_of(header),)
         except ValueError:
