@@ -60,8 +60,15 @@ def test_every_sample_reads_the_same(name: str) -> None:
     assert fast == slow
 
 
-#: Samples some of whose hands the kernel leaves to Python (how many it reads): none now.
-_PARTLY_PYTHON: dict[str, int] = {}
+#: Samples some of whose hands the kernel leaves to Python (how many it reads): the layouts
+#: of 888 and PartyPoker only their Python readers read (other languages, old tournaments,
+#: the "Game Table" layout, players who join, a short big blind all in, errors).
+_PARTLY_PYTHON: dict[str, int] = {
+    "888-cash-skins.txt": 1, "888-handwritten-languages.txt": 0,
+    "888-tournament-short-blinds.txt": 0, "partypoker-cash-omaha.txt": 0,
+    "partypoker-handwritten-layouts.txt": 0, "partypoker-tournament-buy-in.txt": 0,
+    "partypoker-tournament-no-blind-posts.txt": 0,
+}
 
 
 @needs_kernel
@@ -77,7 +84,7 @@ def test_the_kernel_reads_every_sample_hand() -> None:
         hands = len(split_hands(text, room))
         done = _native_count(text, room)
         assert done == _PARTLY_PYTHON.get(name, hands), name
-        total += hands
+        total += _PARTLY_PYTHON.get(name, hands)
         read += done
     assert total >= 75
     assert read == total
