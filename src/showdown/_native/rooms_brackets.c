@@ -642,7 +642,7 @@ static int rm_party_game(Span line, Span *small, Span *big, Span *prefix, int *w
         }
         sp++;
     }
-    if (slash < 0 || sp >= line.n || line.p[sp] != ' ' || !rm_digit(line.p[sp - 1]) ||
+    if (slash <= 0 || sp >= line.n || line.p[sp] != ' ' || !rm_digit(line.p[sp - 1]) ||
         !rm_digit(line.p[slash - 1])) {
         return 0;
     }

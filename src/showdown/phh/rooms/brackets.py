@@ -56,6 +56,8 @@ _SUITS = {"c": "c", "d": "d", "h": "h", "s": "s", "Kreuz": "c", "Karo": "d", "He
 #: hearts, so a hand is read with them only when a ``p`` or ``t`` shows it (see
 #: :func:`cards_in`).
 SPANISH_SUITS = {"p": "s", "t": "c", "d": "d", "c": "h"}
+#: The usual amount of a bracket: dollars or chips, cents or none, PartyPoker's " USD".
+_USUAL = re.compile(r" ?\$?(\d+(?:\.\d\d?)?)(?: USD)? ?")
 #: Points before exactly three digits: thousands (888's European clients: ``3.000 $``).
 _POINT_THOUSANDS = re.compile(r"\d\.\d{3}(?![\d])")
 _SEAT = re.compile(r"^Seat (\d+): (.*) \( ?([^()]*?\d[^()]*?) ?\)(.*)$")
@@ -91,7 +93,13 @@ def room_amount(raw: str) -> Decimal:
     >>> [str(room_amount(t)) for t in ("3.000 $", "42.797,60 $", "$0.25", "25\xa0000", "$1,000")]
     ['3000', '42797.60', '0.25', '25000', '1000']
     """
-    if "." in raw and _POINT_THOUSANDS.search(raw):
+    if raw.isdigit() and raw.isascii():
+        return Decimal(raw)
+    usual = _USUAL.fullmatch(raw)  # "$0.25 USD", "$6", " 1.5 ": at once
+    if usual is not None:
+        return Decimal(usual.group(1))
+    point = raw.find(".")
+    if point >= 0 and raw[point + 1:point + 4].isdigit() and _POINT_THOUSANDS.search(raw):
         raw = raw.replace(".", "")
     return amount(raw)
 
@@ -112,8 +120,9 @@ def seat_line(line: str) -> tuple[int, str, Decimal, str] | None:
     return int(m.group(1)), m.group(2), room_amount(m.group(3)), m.group(4)
 
 
-def take_seat(b: HandBuilder, line: str, names: dict[str, list[str]]) -> None:
-    """A ``Seat ...`` line: the button's seat, or a player seated with their stack.
+def take_seat(b: HandBuilder, line: str, names: dict[str, list[str]]) -> str | None:
+    """A ``Seat ...`` line: the button's seat, or a player seated with their stack (their
+    name returned).
 
     ``names`` maps each name's first word to the seated names beginning with it,
     longest first, for :func:`name_and_rest`.
@@ -121,7 +130,7 @@ def take_seat(b: HandBuilder, line: str, names: dict[str, list[str]]) -> None:
     button = _BUTTON.match(line)
     if button is not None:
         b.button = int(button.group(1))
-        return
+        return None
     seat = seat_line(line)
     if seat is not None:
         number, name, stack, _ = seat
@@ -135,11 +144,13 @@ def take_seat(b: HandBuilder, line: str, names: dict[str, list[str]]) -> None:
         same_start = names.setdefault(name.split(" ", 1)[0], [])
         same_start.append(name)
         same_start.sort(key=len, reverse=True)
+        return name
+    return None
 
 
 def name_and_rest(line: str, names: dict[str, list[str]]) -> tuple[str, str] | None:
     """(player, the rest) of a line that starts with a seated player's name."""
-    for name in names.get(line.split(" ", 1)[0], ()):
+    for name in names.get(line.partition(" ")[0], ()):
         if line.startswith(name + " "):
             return name, line[len(name) + 1:]
     return None
@@ -147,7 +158,7 @@ def name_and_rest(line: str, names: dict[str, list[str]]) -> tuple[str, str] | N
 
 def act(b: HandBuilder, name: str, rest: str) -> bool:
     """Apply a betting line (``True``), or say it is not one (``False``)."""
-    verb = rest.split(" ", 1)[0]
+    verb = rest.partition(" ")[0]
     if verb == "folds":
         b.act(name, "fold")
     elif verb == "checks":

@@ -108,13 +108,15 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
     except ValueError as exc:
         HandBuilder(room, "NT", file, hand).error(str(exc))
     b = HandBuilder(room, code, file, hand)
+    is_fixed = fixed(code)
     blind = room_amount(m.group(2))
     b.stakes(room_amount(m.group(1)), blind)
     big_bet = None  # fixed limit: 888 writes the blinds; the big bet is seen on the turn
     if m.group(4) is not None:
         d, mo, y, h, mi, s = (int(m.group(k)) for k in (4, 5, 6, 7, 8, 9))
         b.meta.update(clock(datetime.date(y, mo, d), datetime.time(h, mi, s), None))
-    suits = SPANISH_SUITS if _SPANISH.search(text) else None
+    suits = SPANISH_SUITS if ("p," in text or "t," in text or "p ]" in text or "t ]" in text
+                              ) and _SPANISH.search(text) else None
     names: dict[str, list[str]] = {}
     back: dict[str, Decimal] = {}  # the parts of calls nobody matched, by player
     tournament = False
@@ -124,13 +126,15 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
         line = line.strip()
         if not line or line is game:
             continue
-        if line.startswith("Seat "):
+        if line[0] not in "ST*DF":  # no seat, table, street, deal or runout line
+            pass
+        elif line.startswith("Seat "):
             take_seat(b, line, names)
             continue
-        if line.startswith("Table ") or line.startswith("Tournament #"):
+        elif line.startswith(("Table ", "Tournament #")):
             tournament = _table(b, line) or tournament
             continue
-        if line.startswith("** "):
+        elif line.startswith("** "):
             word = line[3:].split(" ", 2)
             if len(word) > 1 and word[1].lower() in ("flop", "turn", "river"):
                 b.board(cards_in(line, suits))
@@ -142,18 +146,18 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
             elif line.startswith("** Dealing down"):
                 dealt = True
             continue
-        if line.startswith("Dealt to "):
+        elif line.startswith("Dealt to "):
             rest = line[9:].partition(" [")[0]
             if rest in b.seats:
                 b.hole(rest, cards_in(line, suits))
             continue
-        if line.startswith(RUN_LINES):  # fpdb's 888 reader strips these from its collects
+        elif line.startswith(RUN_LINES):  # fpdb's 888 reader strips these from its collects
             b.not_read_run(repr(line))
         split = name_and_rest(line, names)
         if split is None:
             continue
         name, rest = split
-        if (big_bet is None and rest.startswith("bets") and fixed(code)
+        if (is_fixed and big_bet is None and rest.startswith("bets")
                 and sum(verb == "db" for _, verb, _ in b.events) >= 2):
             big_bet = bracket_amount(rest)
         if not dealt and not summary:
@@ -191,7 +195,7 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
     if not dealt and len(b.order()) < 2:
         b.error("the hand was called off before the deal (a blind declined to post): no "
                 "cards were dealt, nothing to replay")
-    if fixed(code):  # the small bet is the big blind; the big bet as bet (or twice it)
+    if is_fixed:  # the small bet is the big blind; the big bet as bet (or twice it)
         b.stakes(blind, big_bet if big_bet is not None else 2 * blind)
     elif not blind and not b.blinds:
         # 888's BLAST writes "prize/0 Blinds" for its last level, where the antes put

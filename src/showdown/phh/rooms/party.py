@@ -47,6 +47,7 @@ from __future__ import annotations
 import datetime
 import math
 import re
+from functools import lru_cache
 from decimal import Decimal
 from typing import Any
 
@@ -90,16 +91,18 @@ _TABLE = re.compile(r"^Table (.*?) *\( ?(?:Real|Play) Money ?\)(?: -- Seat (\d+)
 _WINS = re.compile(r"^wins (?:Lo \(|Hi \()?([$€£]?\d(?:[\d.,]*\d)?)")
 _COLLECTED = re.compile(r"collected ([$€£]?\d(?:[\d.,]*\d)?)")
 _PAREN = re.compile(r"\(([$€£]?\d(?:[\d.,]*\d)?)\)")
-#: What only the layout with amounts in parentheses writes.
-_PAREN_LAYOUT = re.compile(r"posts (?:small blind|big blind|ante) \(|raises [$€£]?[\d.,]+ to "
-                           r"[$€£]?\d|^\*\* Dealing \w+ \*\* :", re.MULTILINE)
 _RAISE_TO = re.compile(r"^raises [$€£]?[\d.,]+ to ([$€£]?[\d.,]+)")
 #: A line of a player the seats do not list: one who joined the table and posts (then
 #: plays); any other is an error (a file whose names were changed in some lines only).
 _UNSEATED = re.compile(r"^(\S.*?) (posts|calls|raises|bets|checks|folds|is all-In|shows|"
                        r"doesn't show|does not show|wins|mucks)\b")
 #: The ends of lines the room's Mac client runs into the next line's player name.
-_RUN_TOGETHER = re.compile(r"(is sitting out|does not show cards\.| wins [^\n]*?[A-Za-z]\.)(?=\S)")
+_RUN_TOGETHER = re.compile(r"(is sitting out|does not show cards\.)(?=\S)")
+#: Where a "wins" line the Mac client runs into the next ends: "...Queens.Bo wins $1 USD".
+_WINS_END = re.compile(r"(?<=[A-Za-z])\.(?=\S)")
+#: The lines of a showdown, and their first letters.
+_SHOWDOWN = ("shows", "doesn't show", "mucks", "wins")
+_SHOWDOWN_FIRSTS = frozenset("sdmw")
 _NOT_ACTIONS = ("has ", "is ", "will ", "did ", "does ", "sits", "could not", "finished",
                 "- Selects", "balance", "Your ")
 #: A stack for a player who joined during the hand, whose stack the room does not write
@@ -108,6 +111,7 @@ _UNKNOWN = Decimal(10) ** 15
 _ZERO = Decimal(0)
 
 
+@lru_cache(maxsize=256)
 def variant(game: str) -> str:
     """The PHH code of a game as a PartyPoker header names it (a ``ValueError`` for the
     others); a game line without a limit is fixed limit (the room's older cash lines).
@@ -145,8 +149,8 @@ def read_hand(text: str, room: str = "partypoker", file: str | None = None) -> H
     """One PartyPoker hand as a :class:`HandHistory`."""
     if "\x00" in text:  # some files hold NUL characters between the lines
         text = text.replace("\x00", "")
-    if "out" in text or "cards." in text or " wins " in text:  # "Ana is sitting outBo posts"
-        text = _RUN_TOGETHER.sub("\\1\n", text)
+    if "sitting out" in text or text.count("cards.") != text.count("cards.\n"):
+        text = _RUN_TOGETHER.sub("\\1\n", text)  # "Ana is sitting outBo posts big blind"
     lines = [line for line in text.strip("\n").split("\n") if not line.startswith("#Game No")]
     m = _ID.search(lines[0])
     hand = m.group(1) if m else None
@@ -161,13 +165,14 @@ def read_hand(text: str, room: str = "partypoker", file: str | None = None) -> H
     if code in STUD:
         b.error("PartyPoker's stud hands write no up cards but the player's own until the "
                 "showdown, and a stud round opens by the up cards: they cannot be replayed")
-    tournament = _TOURNAMENT.search(text, 0, 600)
+    tournament = _TOURNAMENT.search(text, 0, 600) if "Trny" in text or "nt #" in text else None
     if tournament is not None:
         b.meta["_tournament"] = tournament.group(1) or tournament.group(2)
     stakes = _STAKES.match(head)
     deal = text.find("** Dealing")
     # the level's last line before the deal: the header's may be the level before
-    levels = list(_LEVEL.finditer(text, 0, deal if deal >= 0 else len(text)))
+    levels = list(_LEVEL.finditer(text, 0, deal if deal >= 0 else len(text))) if (
+        "Blinds" in text or "Stakes" in text) else []
     level = levels[-1] if levels else None
     ante = None
     if stakes is not None:
@@ -250,7 +255,7 @@ def _date(b: HandBuilder, date: re.Match[str]) -> None:
 def _body(b: HandBuilder, lines: list[str], text: str, level: bool, ante: Decimal | None
           ) -> None:
     """The hand's lines after the game line."""
-    paren = _PAREN_LAYOUT.search(text) is not None
+    paren = "blind (" in text or "ante (" in text or "** :" in text
     names: dict[str, list[str]] = {}
     joined: dict[str, int] = {}  # players the seats do not list who posted: line index
     # the folds before the first other action, which the room may write out of turn
@@ -261,24 +266,26 @@ def _body(b: HandBuilder, lines: list[str], text: str, level: bool, ante: Decima
         line = line.strip()
         if not line:
             continue
-        if line.startswith(("Seat ", "seat")):
+        if line[0] not in "SsT*D":  # no seat, table, street or deal line
+            pass
+        elif line.startswith(("Seat ", "seat")):
             if not line.startswith("Seat "):  # "seat 1: ", "seat1: " (other skins)
                 line = "Seat " + line[4:].lstrip()
             if ") - " in line:  # a converter's statistics after the stack
                 line = line[:line.index(") - ") + 1]
-            take_seat(b, line, names)
-            for name, (seat, stack) in b.seats.items():
-                if not stack:  # "Seat 2: Ana ( $0 USD )": joined, her stack not written yet
-                    b.seats[name] = (seat, _UNKNOWN)
+            seated = take_seat(b, line, names)
+            if seated is not None and not b.seats[seated][1]:
+                # "Seat 2: Ana ( $0 USD )": she joined, her stack is not written yet
+                b.seats[seated] = (b.seats[seated][0], _UNKNOWN)
             continue
-        if line.startswith("Table "):
+        elif line.startswith("Table "):
             t = _TABLE.match(line)
             if t is not None:
                 b.meta["table"] = t.group(1)
                 if t.group(2) is not None:
                     b.button = int(t.group(2))
             continue
-        if line.startswith("** "):
+        elif line.startswith("** "):
             word = line[3:].split(" ", 2)
             if len(word) > 1 and word[1].lower() in ("flop", "turn", "river"):
                 _folds_in_turn(b, leading)
@@ -292,7 +299,7 @@ def _body(b: HandBuilder, lines: list[str], text: str, level: bool, ante: Decima
                 dealt = True
                 _post_level(b, level, ante, text)
             continue
-        if line.startswith("Dealt to "):
+        elif line.startswith("Dealt to "):
             rest = line[9:].partition(" [")[0]
             if rest in b.seats:
                 b.hole(rest, cards_in(line))
@@ -306,10 +313,13 @@ def _body(b: HandBuilder, lines: list[str], text: str, level: bool, ante: Decima
         if paren:
             _paren_line(b, name, rest, summary)
             continue
-        if rest.startswith(("shows", "doesn't show", "mucks", "wins")):
+        showdown = rest[:1] in _SHOWDOWN_FIRSTS and rest.startswith(_SHOWDOWN)
+        if showdown and leading:
             _folds_in_turn(b, leading)
             leading = None
-        if rest.startswith("shows"):
+        if not showdown:
+            pass
+        elif rest.startswith("shows"):
             cards = cards_in(rest)
             if cards:  # not "NAME shows7,5,4,2,A  for low." after the cards
                 b.show(name, cards)
@@ -319,11 +329,20 @@ def _body(b: HandBuilder, lines: list[str], text: str, level: bool, ante: Decima
             won = _WINS.match(rest)
             if won is not None:
                 b.collect(name, room_amount(won.group(1)))
-        else:
+            if " wins " in rest:  # another player's "wins" line run into this one
+                end = _WINS_END.search(rest)
+                again = name_and_rest(rest[end.end():], names) if end is not None else None
+                if again is not None and again[1].startswith("wins"):
+                    won = _WINS.match(again[1])
+                    if won is not None:
+                        b.collect(again[0], room_amount(won.group(1)))
+        if not showdown:
             if not dealt and not rest.startswith("posts"):
                 dealt = True
                 _post_level(b, level, ante, text)
-            rest = _plain(rest)
+            bracket = rest.find("[")
+            if (bracket < 0 and rest[-1:] == ".") or (bracket > 0 and rest[bracket - 1] != " "):
+                rest = _plain(rest)
             if rest.startswith("Forward Folds"):  # fastforward's early fold, written again
                 continue  # in its turn
             if leading is not None:
@@ -343,16 +362,18 @@ def _body(b: HandBuilder, lines: list[str], text: str, level: bool, ante: Decima
 def _folds_in_turn(b: HandBuilder, folds: list[str] | None) -> None:
     """The folds written before any other action of the first betting round, made in
     turn: the room writes the folds of players away from the table as they come (seats
-    4, 3, 2, then the player in seat 7 calls); they are the players first to act."""
+    4, 3, 2, then the player in seat 7 calls); they are the players first to act, in
+    turn from the seat after the big blind's."""
     if not folds:
         return
-    if b.button is not None and b.blinds:
-        seated = sorted((n for n in b.seats if n not in b.out),
-                        key=lambda n: (b.seats[n][0] <= b.button, b.seats[n][0]))  # type: ignore[operator]
-        big = max(b.blinds, key=lambda n: (b.blinds[n], seated.index(n)))
-        start = seated.index(big) + 1
-        folds = sorted(folds, key=lambda n: (seated.index(n) - start) % len(seated)
-                       if n in seated else len(seated))
+    button = b.button
+    if len(folds) > 1 and button is not None and b.blinds:
+        seats = b.seats
+        big = max(b.blinds, key=lambda n: (b.blinds[n], seats[n][0] <= button, seats[n][0]))
+        after = seats[big][0]
+        turn = [(seats[n][0] - after - 1) % 1000 if n in seats else 1000 for n in folds]
+        if turn != sorted(turn):
+            folds = [name for _, name in sorted(zip(turn, folds))]
     for name in folds:
         b.act(name, "fold")
 
