@@ -47,8 +47,8 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from functools import lru_cache
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from showdown.phh.notation import HandHistory
