@@ -373,7 +373,7 @@ def _folds_in_turn(b: HandBuilder, folds: list[str] | None) -> None:
         after = seats[big][0]
         turn = [(seats[n][0] - after - 1) % 1000 if n in seats else 1000 for n in folds]
         if turn != sorted(turn):
-            folds = [name for _, name in sorted(zip(turn, folds))]
+            folds = [name for _, name in sorted(zip(turn, folds, strict=True))]
     for name in folds:
         b.act(name, "fold")
 
