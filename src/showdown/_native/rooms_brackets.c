@@ -5,8 +5,10 @@
  */
 #include "rooms.h"
 
-/* brackets.cards_in: the cards ((?:10|[2-9TJQKA])[cdhs], "10" as "T") of a line's first
- * [...]; none when it has none. RM_NOT_MINE past ``most``. */
+/* brackets.cards_in of a bracket that holds English cards only ((?:10|[2-9TJQKA])[cdhs],
+ * "10" as "T", white space and commas between): the cards; none when the line has no
+ * [...]. RM_NOT_MINE for anything else in the bracket (the cards of 888's clients in
+ * other languages, which Python translates or refuses) or past ``most``. */
 static int rm_cards_in(Span s, char *out, int *count, int most)
 {
     Span found[1];
@@ -17,37 +19,50 @@ static int rm_cards_in(Span s, char *out, int *count, int most)
     Span in = found[0];
     int n = 0;
     for (Py_ssize_t k = 0; k < in.n;) {
-        char rank = 0;
-        Py_ssize_t next = k;
-        if (in.p[k] == '1' && k + 2 < in.n && in.p[k + 1] == '0' && strchr("cdhs", in.p[k + 2]) && in.p[k + 2]) {
-            rank = 'T';
-            next = k + 2;
-        } else if (in.p[k] && strchr("23456789TJQKA", in.p[k]) && k + 1 < in.n && in.p[k + 1] &&
-                   strchr("cdhs", in.p[k + 1])) {
-            rank = in.p[k];
-            next = k + 1;
-        }
-        if (!rank) {
+        char c = in.p[k];
+        if (rm_space(c) || c == ',') {
             k++;
             continue;
         }
-        if (n == most) {
+        char rank;
+        if (c == '1' && k + 2 < in.n && in.p[k + 1] == '0') {
+            rank = 'T';
+            k += 2;
+        } else if (c && strchr("23456789TJQKA", c)) {
+            rank = c;
+            k += 1;
+        } else {
+            return RM_NOT_MINE;
+        }
+        if (k >= in.n || !in.p[k] || !strchr("cdhs", in.p[k]) || n == most) {
             return RM_NOT_MINE;
         }
         out[2 * n] = rank;
-        out[2 * n + 1] = in.p[next];
+        out[2 * n + 1] = in.p[k++];
         n++;
-        k = next + 1;
     }
     *count = n;
     return 0;
+}
+
+/* brackets.room_amount: money.amount, a point before exactly three digits being a
+ * thousands point (888's European clients: "3.000 $"): such amounts are Python's. */
+static int rm_room_amount(Span s, int64_t *out)
+{
+    for (Py_ssize_t k = 1; k + 3 < s.n; k++) {
+        if (s.p[k] == '.' && rm_digit(s.p[k - 1]) && rm_digit(s.p[k + 1]) && rm_digit(s.p[k + 2]) &&
+            rm_digit(s.p[k + 3]) && (k + 4 == s.n || !rm_digit(s.p[k + 4]))) {
+            return RM_NOT_MINE;
+        }
+    }
+    return rm_amount(s, out);
 }
 
 /* brackets.bracket_amount: the amount of a line's first [...]. */
 static int rm_bracket_amount(Span s, int64_t *out)
 {
     Span found[1];
-    return rm_brackets(s, found, 1) ? rm_amount(found[0], out) : RM_NOT_MINE;
+    return rm_brackets(s, found, 1) ? rm_room_amount(found[0], out) : RM_NOT_MINE;
 }
 
 /* brackets.take_seat's _SEAT: Seat (\d+): (.*) \( ?([^()]*?\d[^()]*?) ?\)(.*)$ */
@@ -121,8 +136,8 @@ static int rm_take_seat(Rm *b, Span line)
         return found < 0 ? RM_NOT_MINE : 0;
     }
     int64_t chips;
-    if (rm_amount(stack, &chips)) {
-        return RM_NOT_MINE;
+    if (rm_room_amount(stack, &chips) || !chips || rm_strip(name).n == 0 || rm_index(b, name) >= 0) {
+        return RM_NOT_MINE; /* Python's: a stack joined unwritten, a name blank or seated twice */
     }
     return rm_seat(b, seat, name, chips, 1);
 }
@@ -179,6 +194,24 @@ static int rm_dealt_to(Rm *b, Span line)
     return 0;
 }
 
+/* brackets._all_in: a blind post that takes all the player has left (Python's: a short
+ * big blind all in can be completed). */
+static int rm_all_in(Rm *b, int i, int64_t value)
+{
+    return value >= b->pl[i].stack - b->pl[i].spent;
+}
+
+/* brackets.check_stacks: a player who put in more than the stack written (Python's error). */
+static int rm_over_stacks(Rm *b)
+{
+    for (int i = 0; i < b->np; i++) {
+        if (b->pl[i].spent > b->pl[i].stack) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* brackets.act: 0 done, 2 not a betting line, RM_NOT_MINE. */
 static int rm_bracket_act(Rm *b, int i, Span rest)
 {
@@ -210,7 +243,8 @@ static int rm_bracket_act(Rm *b, int i, Span rest)
         }
         Py_ssize_t plus = rm_find(inside, "+");
         int64_t dead, live;
-        if (plus < 0 || rm_amount((Span){inside.p, plus}, &dead) || rm_amount(rm_from(inside, plus + 1), &live)) {
+        if (plus < 0 || rm_room_amount((Span){inside.p, plus}, &dead) ||
+            rm_room_amount(rm_from(inside, plus + 1), &live) || rm_all_in(b, i, live + dead)) {
             return RM_NOT_MINE;
         }
         return rm_post(b, i, 'b', live, dead);
@@ -220,6 +254,9 @@ static int rm_bracket_act(Rm *b, int i, Span rest)
     }
     if (rm_contains(rest, "ante") || (rm_contains(rest, "dead") && !rm_contains(rest, "big blind"))) {
         return rm_post(b, i, 'a', value, 0);
+    }
+    if (rm_all_in(b, i, value)) {
+        return RM_NOT_MINE;
     }
     if (rm_contains(rest, "small & big") || rm_contains(rest, "small and big") || rm_contains(rest, "+ dead")) {
         int64_t live = b->has_big && b->big < value ? b->big : value;
@@ -254,89 +291,135 @@ static int rm_run_line(Span line)
            rm_starts(line, "Third runout ");
 }
 
-/* pacific._GAME: ^(\S+)/(\S+) Blinds (.*?) - \*\*\* (\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2}) */
+/* pacific._GAME with the date: ^(.+?)/(.+?) Blinds (.*?) - \*\*\* (\d{2}) (\d{2}) (\d{4})
+ * (\d{1,2}):(\d{2}):(\d{2}), for a first word holding one "/" (the stakes) and a date
+ * after the first " - ***" (Python reads a header without one: 888.ro). */
 static int rm_888_game(Span line, Span *small, Span *big, Span *game, int *when)
 {
-    Py_ssize_t sp = 0;
+    Py_ssize_t sp = 0, slash = -1;
     while (sp < line.n && !rm_space(line.p[sp])) {
+        if (line.p[sp] == '/') {
+            if (slash >= 0) {
+                return 0;
+            }
+            slash = sp;
+        }
         sp++;
     }
-    Span token = {line.p, sp};
-    Py_ssize_t slash = -1;
-    for (Py_ssize_t k = token.n - 1; k > 0 && slash < 0; k--) {
-        slash = token.p[k] == '/' && k + 1 < token.n ? k : -1;
-    }
-    if (slash < 0 || !rm_starts(rm_from(line, sp), " Blinds ")) {
+    if (slash <= 0 || slash + 1 >= sp || !rm_starts(rm_from(line, sp), " Blinds ")) {
         return 0;
     }
-    *small = (Span){token.p, slash};
-    *big = rm_from(token, slash + 1);
+    *small = (Span){line.p, slash};
+    *big = (Span){line.p + slash + 1, sp - slash - 1};
     Span after = rm_from(line, sp + 8);
-    for (Py_ssize_t at = 0; at + 7 <= after.n; at++) {
-        if (memcmp(after.p + at, " - *** ", 7)) {
-            continue;
+    Py_ssize_t at = rm_find(after, " - ***");
+    if (at < 0) {
+        return 0;
+    }
+    Span date = rm_from(after, at + 6);
+    Py_ssize_t k = 0;
+    int d = -1, mo = -1, y = -1, h = -1, mi = -1, s = -1;
+    if (k < date.n && date.p[k++] == ' ' && (d = rm_digits(date, &k, 2, 2)) >= 0 &&
+        k < date.n && date.p[k++] == ' ' && (mo = rm_digits(date, &k, 2, 2)) >= 0 &&
+        k < date.n && date.p[k++] == ' ' && (y = rm_digits(date, &k, 4, 4)) >= 0 &&
+        k < date.n && date.p[k++] == ' ' && (h = rm_digits(date, &k, 1, 2)) >= 0 &&
+        k < date.n && date.p[k++] == ':' && (mi = rm_digits(date, &k, 2, 2)) >= 0 &&
+        k < date.n && date.p[k++] == ':' && (s = rm_digits(date, &k, 2, 2)) >= 0) {
+        *game = (Span){after.p, at};
+        when[0] = y, when[1] = mo, when[2] = d, when[3] = h, when[4] = mi, when[5] = s;
+        return 1;
+    }
+    return 0;
+}
+
+/* At line[q]: " N Max (" (1, N in *seats), " (" (2), else 0; -1 for more digits than read
+ * here. */
+static int rm_888_max(Span line, Py_ssize_t q, int *seats)
+{
+    Span at = rm_from(line, q);
+    if (rm_starts(at, " (")) {
+        return 2;
+    }
+    if (!rm_starts(at, " ")) {
+        return 0;
+    }
+    Py_ssize_t k = 1;
+    int n = rm_number_run(at, &k);
+    if (n == -2) {
+        return -1;
+    }
+    if (n >= 0 && rm_starts(rm_from(at, k), " Max (")) {
+        *seats = n;
+        return 1;
+    }
+    return 0;
+}
+
+/* pacific._TOURNAMENT, ^Tournament #(\d+) .*?(?: - Table #?(\S+))?(?: (\d+) Max)? \(, and
+ * pacific._TABLE, ^Table (.*?)(?: (\d+) Max)? \(: 1 with the tournament's number (n -1:
+ * none), the table (n -1: none) and the seats (-1: none); 0 for no match; -1 for
+ * Python's. */
+static int rm_888_table(Span line, Span *tournament, Span *table, int *seats)
+{
+    tournament->n = table->n = -1;
+    *seats = -1;
+    Py_ssize_t start;
+    if (rm_starts(line, "Tournament #")) {
+        Py_ssize_t k = 12;
+        while (k < line.n && rm_digit(line.p[k])) {
+            k++;
         }
-        Span date = rm_from(after, at + 7);
-        Py_ssize_t k = 0;
-        int d = rm_digits(date, &k, 2, 2), mo = -1, y = -1, h = -1, mi = -1, s = -1;
-        if (d >= 0 && k < date.n && date.p[k++] == ' ' && (mo = rm_digits(date, &k, 2, 2)) >= 0 &&
-            k < date.n && date.p[k++] == ' ' && (y = rm_digits(date, &k, 4, 4)) >= 0 &&
-            k < date.n && date.p[k++] == ' ' && (h = rm_digits(date, &k, 1, 2)) >= 0 &&
-            k < date.n && date.p[k++] == ':' && (mi = rm_digits(date, &k, 2, 2)) >= 0 &&
-            k < date.n && date.p[k++] == ':' && (s = rm_digits(date, &k, 2, 2)) >= 0) {
-            *game = (Span){after.p, at};
-            when[0] = y, when[1] = mo, when[2] = d, when[3] = h, when[4] = mi, when[5] = s;
-            return 1;
+        if (k == 12 || k >= line.n || line.p[k] != ' ') {
+            return 0;
+        }
+        *tournament = (Span){line.p + 12, k - 12};
+        start = k + 1;
+        for (Py_ssize_t q = start; q < line.n; q++) {
+            if (rm_starts(rm_from(line, q), " - Table ")) {
+                Py_ssize_t a = q + 9, e;
+                if (a < line.n && line.p[a] == '#' && a + 1 < line.n && !rm_space(line.p[a + 1])) {
+                    a++;
+                }
+                for (e = a; e < line.n && !rm_space(line.p[e]); e++) {
+                }
+                int found = e > a ? rm_888_max(line, e, seats) : 0;
+                if (found < 0) {
+                    return -1;
+                }
+                if (found) {
+                    *table = (Span){line.p + a, e - a};
+                    return 1;
+                }
+            }
+            int found = rm_888_max(line, q, seats);
+            if (found) {
+                return found < 0 ? -1 : 1;
+            }
+        }
+        return 0;
+    }
+    if (!rm_starts(line, "Table ")) {
+        return 0;
+    }
+    for (Py_ssize_t q = 6; q < line.n; q++) {
+        int found = rm_888_max(line, q, seats);
+        if (found) {
+            *table = (Span){line.p + 6, q - 6};
+            return found < 0 ? -1 : 1;
         }
     }
     return 0;
 }
 
-/* pacific._TABLE: ^(?:Tournament #(\d+) .*?- )?Table #?(.*?) (\d+) Max */
-static int rm_888_table(Span line, Span *tournament, Span *table, int *seats)
+/* pacific._SPANISH, or more: a rank before a "p" or "t" in a bracket (the Spanish client's
+ * suits, with which Python reads the hand's "c" as hearts). */
+static int rm_spanish(Span text)
 {
-    tournament->n = -1;
-    Span at = line;
-    if (rm_starts(line, "Tournament #")) {
-        Py_ssize_t k = 12, a = 12;
-        while (k < line.n && rm_digit(line.p[k])) {
-            k++;
-        }
-        if (k > a && k < line.n && line.p[k] == ' ') {
-            for (Py_ssize_t q = k + 1; q + 2 <= line.n; q++) {
-                if (line.p[q] == '-' && line.p[q + 1] == ' ') {
-                    Span tail = rm_from(line, q + 2);
-                    int found = rm_888_table(tail, tournament, table, seats);
-                    if (found < 0) {
-                        return -1;
-                    }
-                    if (found && tournament->n < 0) {
-                        *tournament = (Span){line.p + a, k - a};
-                        return 1;
-                    }
-                }
-            }
-        }
-    }
-    if (!rm_starts(at, "Table ")) {
-        return 0;
-    }
-    Span name = rm_from(at, 6);
-    if (rm_starts(name, "#")) {
-        name = rm_from(name, 1);
-    }
-    for (Py_ssize_t q = 0; q < name.n; q++) { /* lazy: the first " N Max" */
-        if (name.p[q] != ' ') {
-            continue;
-        }
-        Py_ssize_t k = q + 1;
-        int n = rm_number_run(name, &k);
-        if (n == -2) {
-            return -1;
-        }
-        if (n >= 0 && rm_starts(rm_from(name, k), " Max")) {
-            *table = (Span){name.p, q};
-            *seats = n;
+    int in = 0;
+    for (Py_ssize_t k = 0; k + 1 < text.n; k++) {
+        char c = text.p[k];
+        in = c == '[' ? 1 : c == ']' || c == '\n' ? 0 : in;
+        if (in && c && strchr("234567890TJQKA", c) && (text.p[k + 1] == 'p' || text.p[k + 1] == 't')) {
             return 1;
         }
     }
@@ -391,8 +474,8 @@ int rm_888(Rm *b, Span text, PyObject *game)
         return status;
     }
     int64_t blind;
-    if (rm_amount(small, &b->small) || rm_amount(big, &blind)) {
-        return RM_NOT_MINE;
+    if (rm_room_amount(small, &b->small) || rm_room_amount(big, &blind) || !blind || rm_spanish(text)) {
+        return RM_NOT_MINE; /* BLAST's prize/0 level, the Spanish client's suits: Python's */
     }
     b->big = blind;
     b->has_small = b->has_big = 1;
@@ -427,10 +510,10 @@ int rm_888(Rm *b, Span text, PyObject *game)
                 return RM_NOT_MINE;
             }
             if (found) {
-                tournament = t.n >= 0;
-                if ((tournament && rm_set(b->meta, "_tournament", rm_name(t)) < 0) ||
-                    rm_set(b->meta, "table", rm_name(table)) < 0 ||
-                    rm_set(b->meta, "seat_count", PyLong_FromLong(seats)) < 0) {
+                tournament |= t.n >= 0;
+                if ((t.n >= 0 && rm_set(b->meta, "_tournament", rm_name(t)) < 0) ||
+                    (table.n >= 0 && rm_set(b->meta, "table", rm_name(table)) < 0) ||
+                    (seats >= 0 && rm_set(b->meta, "seat_count", PyLong_FromLong(seats)) < 0)) {
                     return -1;
                 }
             }
@@ -441,14 +524,14 @@ int rm_888(Rm *b, Span text, PyObject *game)
         }
         if (rm_starts(line, "** ")) {
             int word = rm_street_word(line);
-            if (word < 0) {
+            if (word < 0 || (!word && rm_contains(line, "runout"))) {
                 return RM_NOT_MINE;
             }
             if (word) {
                 char cards[16];
                 int count;
-                if (rm_cards_in(line, cards, &count, 8) || rm_board(b, cards, 2 * count)) {
-                    return RM_NOT_MINE;
+                if (!dealt || rm_cards_in(line, cards, &count, 8) || rm_board(b, cards, 2 * count)) {
+                    return RM_NOT_MINE; /* a board before the deal's line: a hand watched */
                 }
                 boards++;
             } else if (rm_starts(line, "** Summary")) {
@@ -476,9 +559,14 @@ int rm_888(Rm *b, Span text, PyObject *game)
             }
             has_big_bet = 1;
         }
-        if (!dealt && rm_starts(rest, "folds")) {
-            p->out = 1;
-            continue;
+        if (!dealt && !summary) {
+            if (rm_starts(rest, "folds")) { /* declined to post: not dealt in */
+                p->out = 1;
+                continue;
+            }
+            if (!rm_starts(rest, "posts")) {
+                return RM_NOT_MINE; /* a hand watched (no deal's line): Python's */
+            }
         }
         if (summary || rm_starts(rest, "shows") || rm_starts(rest, "mucks") ||
             rm_starts(rest, "collected") || rm_starts(rest, "did not")) {
@@ -515,7 +603,7 @@ int rm_888(Rm *b, Span text, PyObject *game)
             return status;
         }
     }
-    if (!summary) {
+    if (!summary || !dealt || rm_over_stacks(b)) {
         return RM_NOT_MINE;
     }
     if (fixed) {
@@ -531,82 +619,204 @@ int rm_888(Rm *b, Span text, PyObject *game)
     return tournament ? 0 : rm_currency(b, game_line);
 }
 
-/* party._CASH: ^(\S+)/(\S+)(?: [A-Z]{3})? (.*?) - \w+, (\w+) (\d{1,2}), (\d{1,2}):(\d{2}):(\d{2})
- * (\w+) (\d{4}); the month as a number (0: not a month's name). */
-static int rm_party_game(Span line, Span *small, Span *big, Span *game, int *when, Span *zone)
+/* The cash game lines of party.read_hand: ^([$]?[\d.,]+)/([$]?[\d.,]+) then, after an optional
+ * currency code, the game and " - Weekday, Month D, H:MM:SS ZONE YYYY" (party._DATE's
+ * first form, with exactly these spaces); *prefix: the line before the date (the text
+ * party.variant reads); the month as a number (0: not a month's name, Python writes no
+ * date then). */
+static int rm_party_game(Span line, Span *small, Span *big, Span *prefix, int *when, Span *zone)
 {
     static const char *const months[12] = {"January", "February", "March", "April", "May", "June",
         "July", "August", "September", "October", "November", "December"};
-    Py_ssize_t sp = 0;
+    static const char *const days[7] = {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+        "Saturday", "Sunday"};
+    Py_ssize_t sp = 0, slash = -1;
     while (sp < line.n && !rm_space(line.p[sp])) {
+        char c = line.p[sp];
+        if (c == '/') {
+            if (slash >= 0) {
+                return 0;
+            }
+            slash = sp;
+        } else if (!rm_digit(c) && c != '.' && c != ',' &&
+                   !(c == '$' && (sp == 0 || sp == slash + 1))) {
+            return 0;
+        }
         sp++;
     }
-    Span token = {line.p, sp};
-    Py_ssize_t slash = -1;
-    for (Py_ssize_t k = token.n - 1; k > 0 && slash < 0; k--) {
-        slash = token.p[k] == '/' && k + 1 < token.n ? k : -1;
-    }
-    if (slash < 0 || sp >= line.n || line.p[sp] != ' ') {
+    if (slash <= 0 || sp >= line.n || line.p[sp] != ' ' || !rm_digit(line.p[sp - 1]) ||
+        !rm_digit(line.p[slash - 1])) {
         return 0;
     }
-    *small = (Span){token.p, slash};
-    *big = rm_from(token, slash + 1);
+    *small = (Span){line.p, slash};
+    *big = (Span){line.p + slash + 1, sp - slash - 1};
     Span after = rm_from(line, sp + 1);
     if (after.n > 4 && after.p[0] >= 'A' && after.p[0] <= 'Z' && after.p[1] >= 'A' && after.p[1] <= 'Z' &&
         after.p[2] >= 'A' && after.p[2] <= 'Z' && after.p[3] == ' ') {
         after = rm_from(after, 4);
     }
-    for (Py_ssize_t at = 0; at + 3 <= after.n; at++) {
-        if (memcmp(after.p + at, " - ", 3)) {
-            continue;
-        }
-        Span rest = rm_from(after, at + 3);
-        Py_ssize_t k = 0;
-        while (k < rest.n && (rm_is_letter(rest.p[k]) || rm_digit(rest.p[k]) || rest.p[k] == '_')) {
-            k++;
-        }
-        if (!k || !rm_starts(rm_from(rest, k), ", ")) {
-            continue;
-        }
-        k += 2;
-        Py_ssize_t m0 = k;
-        while (k < rest.n && (rm_is_letter(rest.p[k]) || rm_digit(rest.p[k]) || rest.p[k] == '_')) {
-            k++;
-        }
-        Span month = {rest.p + m0, k - m0};
-        int d, h, mi, s, y;
-        if (!month.n || k >= rest.n || rest.p[k++] != ' ' || (d = rm_digits(rest, &k, 1, 2)) < 0 ||
-            !rm_starts(rm_from(rest, k), ", ")) {
-            continue;
-        }
-        k += 2;
-        if ((h = rm_digits(rest, &k, 1, 2)) < 0 || k >= rest.n || rest.p[k++] != ':' ||
-            (mi = rm_digits(rest, &k, 2, 2)) < 0 || k >= rest.n || rest.p[k++] != ':' ||
-            (s = rm_digits(rest, &k, 2, 2)) < 0 || k >= rest.n || rest.p[k++] != ' ') {
-            continue;
-        }
-        Py_ssize_t z0 = k;
-        while (k < rest.n && (rm_is_letter(rest.p[k]) || rm_digit(rest.p[k]) || rest.p[k] == '_')) {
-            k++;
-        }
-        /* (\w+) (\d{4}): the zone may end in digits given back to the year? not with a space */
-        if (k == z0 || k >= rest.n || rest.p[k] != ' ') {
-            continue;
-        }
-        *zone = (Span){rest.p + z0, k - z0};
+    Py_ssize_t at = rm_find(after, " - ");
+    if (at < 0) {
+        return 0;
+    }
+    Span rest = rm_from(after, at + 3);
+    Py_ssize_t k = 0;
+    while (k < rest.n && rm_is_letter(rest.p[k])) {
         k++;
-        if ((y = rm_digits(rest, &k, 4, 4)) < 0) {
-            continue;
-        }
-        *game = (Span){after.p, at};
-        int number = 0;
-        for (int q = 0; q < 12; q++) {
-            number = rm_is(month, months[q]) ? q + 1 : number;
-        }
-        when[0] = y, when[1] = number, when[2] = d, when[3] = h, when[4] = mi, when[5] = s;
+    }
+    int day = 0;
+    for (int q = 0; q < 7; q++) {
+        day |= rm_is((Span){rest.p, k}, days[q]);
+    }
+    if (!day || !rm_starts(rm_from(rest, k), ", ")) {
+        return 0;
+    }
+    k += 2;
+    Py_ssize_t m0 = k;
+    while (k < rest.n && rm_is_letter(rest.p[k])) {
+        k++;
+    }
+    Span month = {rest.p + m0, k - m0};
+    int d, h, mi, s, y;
+    if (!month.n || k >= rest.n || rest.p[k++] != ' ' || (d = rm_digits(rest, &k, 1, 2)) < 0 ||
+        !rm_starts(rm_from(rest, k), ", ")) {
+        return 0;
+    }
+    k += 2;
+    if ((h = rm_digits(rest, &k, 1, 2)) < 0 || k >= rest.n || rest.p[k++] != ':' ||
+        (mi = rm_digits(rest, &k, 2, 2)) < 0 || k >= rest.n || rest.p[k++] != ':' ||
+        (s = rm_digits(rest, &k, 2, 2)) < 0 || k >= rest.n || rest.p[k++] != ' ') {
+        return 0;
+    }
+    Py_ssize_t z0 = k;
+    while (k < rest.n && rm_is_letter(rest.p[k])) {
+        k++;
+    }
+    if (k == z0 || k >= rest.n || rest.p[k] != ' ') {
+        return 0;
+    }
+    *zone = (Span){rest.p + z0, k - z0};
+    k++;
+    if ((y = rm_digits(rest, &k, 4, 4)) < 0 || (k < rest.n && rm_digit(rest.p[k]))) {
+        return 0;
+    }
+    *prefix = (Span){line.p, rest.p - line.p};
+    int number = 0;
+    for (int q = 0; q < 12; q++) {
+        Span abbreviation = {months[q], 3};
+        number = rm_is(month, months[q]) || rm_eq(month, abbreviation) ? q + 1 : number;
+    }
+    when[0] = y, when[1] = number, when[2] = d, when[3] = h, when[4] = mi, when[5] = s;
+    return 1;
+}
+
+/* What party.read_hand reads in ways this file does not (Python's): NUL characters, the
+ * lines the Mac client runs together, the layout with amounts in parentheses, a
+ * tournament, the "#Game" or "Seat" lines of other skins. */
+static int rm_party_odd(Span text)
+{
+    if (memchr(text.p, '\0', (size_t)text.n) != NULL || rm_contains(text, "Trny") ||
+        rm_contains(text, "Tournament #") || rm_contains(text, "blind (") ||
+        rm_contains(text, "ante (") || rm_contains(text, "** :") || rm_contains(text, "\nseat") ||
+        rm_contains(text, ") - ") || rm_contains(text, "Tourney") || rm_contains(text, "Buy-in")) {
         return 1;
     }
+    static const char *const ends[2] = {"is sitting out", "does not show cards."};
+    for (int e = 0; e < 2; e++) {
+        Span at = text;
+        Py_ssize_t k;
+        while ((k = rm_find(at, ends[e])) >= 0) {
+            at = rm_from(at, k + (Py_ssize_t)strlen(ends[e]));
+            if (at.n && !rm_space(at.p[0])) {
+                return 1;
+            }
+        }
+    }
+    Span at = text;
+    Py_ssize_t k;
+    while ((k = rm_find(at, "raises ")) >= 0) { /* "raises 0.85 to 0.85" */
+        at = rm_from(at, k + 7);
+        Py_ssize_t q = at.n && at.p[0] == '$' ? 1 : 0;
+        while (q < at.n && (rm_digit(at.p[q]) || at.p[q] == '.' || at.p[q] == ',')) {
+            q++;
+        }
+        if (rm_starts(rm_from(at, q), " to ")) {
+            return 1;
+        }
+    }
+    at = text;
+    while ((k = rm_find(at, " wins ")) >= 0) { /* "...Queens.Bo wins $1 USD" */
+        at = rm_from(at, k + 6);
+        for (Py_ssize_t q = 1; q + 1 < at.n && at.p[q] != '\n'; q++) {
+            if (at.p[q] == '.' && rm_is_letter(at.p[q - 1]) && !rm_space(at.p[q + 1])) {
+                return 1;
+            }
+        }
+    }
     return 0;
+}
+
+/* The words of the lines party._UNSEATED takes for a player's (Python seats one who
+ * posts, refuses the others). */
+static int rm_party_action_line(Span line)
+{
+    static const char *const words[] = {" posts", " calls", " raises", " bets", " checks", " folds",
+        " is all-In", " shows", " show", " wins", " mucks", NULL};
+    for (int k = 0; words[k] != NULL; k++) {
+        if (rm_contains(line, words[k])) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* party._folds_in_turn: whether the folds written before any other action (players
+ * 0..n-1 of ``who``) are in the turn Python puts them in (else Python's). */
+static int rm_folds_in_turn(Rm *b, const int *who, int n)
+{
+    if (n < 2 || b->button < 0) {
+        return 1;
+    }
+    int order[RM_SEATS], m = 0;
+    for (int i = 0; i < b->np; i++) {
+        if (!b->pl[i].out) {
+            order[m++] = i;
+        }
+    }
+    for (int x = 1; x < m; x++) { /* by (seat <= button, seat) */
+        for (int y = x; y > 0; y--) {
+            RmPlayer *p = &b->pl[order[y - 1]], *q = &b->pl[order[y]];
+            int kp = p->seat <= b->button, kq = q->seat <= b->button;
+            if (kp < kq || (kp == kq && p->seat <= q->seat)) {
+                break;
+            }
+            int t = order[y - 1];
+            order[y - 1] = order[y];
+            order[y] = t;
+        }
+    }
+    int big = -1;
+    for (int x = 0; x < m; x++) {
+        RmPlayer *p = &b->pl[order[x]];
+        if (p->has_blind && (big < 0 || p->blind >= b->pl[order[big]].blind)) {
+            big = x;
+        }
+    }
+    if (big < 0) {
+        return 1;
+    }
+    int last = -1;
+    for (int f = 0; f < n; f++) {
+        int place = -1;
+        for (int x = 0; x < m; x++) {
+            place = order[x] == who[f] ? (x - big - 1 + m) % m : place;
+        }
+        if (place < 0 || place <= last) {
+            return 0;
+        }
+        last = place;
+    }
+    return 1;
 }
 
 /* party.read_hand (cash games; tournaments are Python's) */
@@ -649,28 +859,17 @@ int rm_party(Rm *b, Span text, PyObject *game)
             return RM_NOT_MINE;
         }
     }
-    Span small, big, name, zone;
+    Span small, big, prefix, zone;
     int when[6];
-    if (!rm_party_game(head, &small, &big, &name, when, &zone)) {
-        return RM_NOT_MINE; /* not a cash game line: Python's */
+    if (rm_strip(head).n != head.n || rm_party_odd(text) ||
+        !rm_party_game(head, &small, &big, &prefix, when, &zone)) {
+        return RM_NOT_MINE; /* not a cash game line, or a layout this file does not read */
     }
-    char stripped[512]; /* game.replace("Texas ", "") */
-    Py_ssize_t n = 0;
-    for (Py_ssize_t k = 0; k < name.n;) {
-        if (n >= 500) {
-            return RM_NOT_MINE;
-        }
-        if (rm_starts(rm_from(name, k), "Texas ")) {
-            k += 6;
-            continue;
-        }
-        stripped[n++] = name.p[k++];
-    }
-    int status = rm_variant(b, game, "partypoker", (Span){stripped, n});
+    int status = rm_variant(b, game, "partypoker", prefix);
     if (status) {
         return status;
     }
-    if (rm_amount(small, &b->small) || rm_amount(big, &b->big)) {
+    if (rm_room_amount(small, &b->small) || rm_room_amount(big, &b->big)) {
         return RM_NOT_MINE;
     }
     b->has_small = b->has_big = 1;
@@ -681,6 +880,7 @@ int rm_party(Rm *b, Span text, PyObject *game)
     if (when[1] && rm_clock(b, when[0], when[1], when[2], when[3], when[4], when[5], zone) < 0) {
         return -1;
     }
+    int leading[RM_SEATS], nlead = 0; /* party._body's folds before any other action */
     while (rm_next_line(&all, &line)) {
         if (rm_starts(line, "#Game No")) {
             continue;
@@ -695,16 +895,26 @@ int rm_party(Rm *b, Span text, PyObject *game)
             }
             continue;
         }
+        if (rm_starts(line, "seat")) {
+            return RM_NOT_MINE; /* "seat 1: " (other skins): Python's */
+        }
         if (rm_starts(line, "Table ")) {
             Span table = rm_from(line, 6);
-            for (Py_ssize_t q = 0; q < table.n; q++) {
+            int found = 0;
+            for (Py_ssize_t q = 0; q < table.n && !found; q++) {
                 Span at = rm_from(table, q);
                 if (rm_starts(at, " (Real Money)") || rm_starts(at, " (Play Money)")) {
+                    if (q == 0 || table.p[q - 1] == ' ' || rm_contains(at, " -- Seat")) {
+                        return RM_NOT_MINE; /* party._TABLE's " *" before, a button after */
+                    }
                     if (rm_set(b->meta, "table", rm_name((Span){table.p, q})) < 0) {
                         return -1;
                     }
-                    break;
+                    found = 1;
                 }
+            }
+            if (!found) {
+                return RM_NOT_MINE;
             }
             continue;
         }
@@ -719,9 +929,11 @@ int rm_party(Rm *b, Span text, PyObject *game)
             if (word) {
                 char cards[16];
                 int count;
-                if (rm_cards_in(line, cards, &count, 8) || rm_board(b, cards, 2 * count)) {
+                if (!rm_folds_in_turn(b, leading, nlead) || rm_cards_in(line, cards, &count, 8) ||
+                    rm_board(b, cards, 2 * count)) {
                     return RM_NOT_MINE;
                 }
+                nlead = -1;
             }
             continue;
         }
@@ -734,13 +946,23 @@ int rm_party(Rm *b, Span text, PyObject *game)
         Span rest;
         int i = rm_name_and_rest(b, line, &rest);
         if (i < 0) {
+            if (rm_party_action_line(line)) {
+                return RM_NOT_MINE; /* a player the seats do not list: Python's */
+            }
             continue;
         }
         RmPlayer *p = &b->pl[i];
         char cards[16];
         int count;
+        if (rm_starts(rest, "shows") || rm_starts(rest, "doesn't show") || rm_starts(rest, "mucks") ||
+            rm_starts(rest, "wins")) {
+            if (!rm_folds_in_turn(b, leading, nlead)) {
+                return RM_NOT_MINE;
+            }
+            nlead = -1;
+        }
         if (rm_starts(rest, "shows")) {
-            if (rm_cards_in(rest, cards, &count, 8)) {
+            if (rm_cards_in(rest, cards, &count, 8) || !count) {
                 return RM_NOT_MINE;
             }
             p->has_shown = 1;
@@ -757,7 +979,10 @@ int rm_party(Rm *b, Span text, PyObject *game)
                 memcpy(p->hole, cards, (size_t)(2 * count));
             }
         } else if (rm_starts(rest, "wins")) {
-            if (rm_starts(rest, "wins ")) { /* _WINS: ^wins ([$€£]?[\d.,]+) */
+            if (rm_starts(rest, "wins Lo (") || rm_starts(rest, "wins Hi (")) {
+                return RM_NOT_MINE;
+            }
+            if (rm_starts(rest, "wins ")) { /* _WINS: ^wins ([$€£]?\d(?:[\d.,]*\d)?) */
                 Span at = rm_from(rest, 5);
                 Py_ssize_t q = rm_starts(at, "$") ? 1 : rm_starts(at, "\xc2\xa3") ? 2
                              : rm_starts(at, "\xe2\x82\xac") ? 3 : 0;
@@ -765,12 +990,26 @@ int rm_party(Rm *b, Span text, PyObject *game)
                 while (z < at.n && (rm_digit(at.p[z]) || at.p[z] == '.' || at.p[z] == ',')) {
                     z++;
                 }
+                while (z > q && !rm_digit(at.p[z - 1])) {
+                    z--;
+                }
                 int64_t value;
-                if (z > q && (rm_amount((Span){at.p, z}, &value) || rm_collect(b, p->name, value))) {
+                if (z > q && (rm_room_amount((Span){at.p, z}, &value) || rm_collect(b, p->name, value))) {
                     return RM_NOT_MINE;
                 }
             }
         } else {
+            if (nlead >= 0 && rm_eq(rest, (Span){"folds", 5})) {
+                if (nlead == RM_SEATS) {
+                    return RM_NOT_MINE;
+                }
+                leading[nlead++] = i;
+            } else if (nlead >= 0 && !rm_starts(rest, "posts")) {
+                if (!rm_folds_in_turn(b, leading, nlead)) {
+                    return RM_NOT_MINE;
+                }
+                nlead = -1;
+            }
             status = rm_bracket_act(b, i, rest);
             if (status == 2) {
                 if (rm_starts(rest, "has ") || rm_starts(rest, "is ") || rm_starts(rest, "will ") ||
@@ -783,6 +1022,19 @@ int rm_party(Rm *b, Span text, PyObject *game)
             if (status) {
                 return status;
             }
+        }
+    }
+    if (!rm_folds_in_turn(b, leading, nlead) || !b->ncollected || rm_over_stacks(b)) {
+        return RM_NOT_MINE; /* folds out of turn, nobody wins, stacks exceeded: Python's */
+    }
+    int live = 0;
+    for (int i = 0; i < b->np; i++) {
+        live += b->pl[i].playing && !b->pl[i].folded;
+    }
+    for (int i = 0; i < b->np && live > 1; i++) {
+        RmPlayer *p = &b->pl[i];
+        if (p->playing && !p->folded && p->collected && !p->has_shown && !p->mucked) {
+            return RM_NOT_MINE; /* party._winners_shown: a winner shown as dealt or unknown */
         }
     }
     return 0;

@@ -64,7 +64,9 @@ def test_every_sample_reads_the_same(name: str) -> None:
 #: whose board card before the first round only Python reads; GGPoker's straddles, all-in
 #: insurance and short deck; WPN's caps, no-limit Omaha hi/lo and its older layout; Full
 #: Tilt's stud and draw games and a fold only its summary writes, cash-outs (their fields
-#: are Python's), a home game's stud without a bring-in and a draw of 2009 without a title.
+#: are Python's), a home game's stud without a bring-in and a draw of 2009 without a title;
+#: the layouts of 888 and PartyPoker only their Python readers read (other languages, old
+#: tournaments, the "Game Table" layout, players who join, a short big blind all in).
 _PARTLY_PYTHON: dict[str, int] = {
     "pokerstars-handwritten-courchevel.txt": 0,
     "fulltilt-handwritten-courchevel.txt": 0,
@@ -77,6 +79,10 @@ _PARTLY_PYTHON: dict[str, int] = {
     "pokerstars-handwritten-mixed-games.txt": 3,
     "pokerstars-handwritten-cash-out.txt": 0,
     "ggpoker-handwritten-ev-cashout.txt": 0,
+    "888-cash-skins.txt": 1, "888-handwritten-languages.txt": 0,
+    "888-tournament-short-blinds.txt": 0, "partypoker-cash-omaha.txt": 0,
+    "partypoker-handwritten-layouts.txt": 0, "partypoker-tournament-buy-in.txt": 0,
+    "partypoker-tournament-no-blind-posts.txt": 0,
 }
 
 

@@ -33,7 +33,7 @@ FLOODS = [
     ("fulltilt-tournament.txt", "idanuTz1 posts the big blind", "gamblie antes {n}", 10),
     ("winamax-tournament-big-blind-zero.txt", "maya6218 posts ante", "maya6218 posts ante {n}",
      10),
-    ("888-tournament.txt", "jpprewitt posts ante", "jpprewitt posts ante [${n}]", 10),
+    ("888-tournament.txt", "Habelmannc posts ante", "Habelmannc posts ante [${n}]", 10),
     ("partypoker-cash-hu.txt", "CopyYou posts big blind", "CopyYou posts ante [${n} USD].", 10),
     ("ipoker-cash-hu.xml", 'no="2" type="2"',
      '      <action sum="€{n}" player="HAZERA586" no="2" type="15" cards="" />', 10),

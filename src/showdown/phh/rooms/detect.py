@@ -20,7 +20,9 @@ _FIRST = (
     ("PokerStars ", "pokerstars"),
     ("Poker Hand #", "ggpoker"),
     ("Winamax Poker - ", "winamax"),
-    ("***** 888", "888"),
+    ("***** 888", "888"),  # 888poker, 888.es, 888poker.dk, 888.ro BLAST...
+    ("***** Cassava", "888"),  # 888's older name and its skins' (a brand before
+    ("***** LuckyAcePoker", "888"),  # "Hand History"; PartyPoker writes none)
     ("***** Hand History", "partypoker"),
     ("Full Tilt Poker ", "fulltilt"),
     ("FullTiltPoker ", "fulltilt"),

@@ -22,7 +22,7 @@ from typing import Any
 
 from showdown.hands import native
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms import stars, winamax
+from showdown.phh.rooms import pacific, party, stars, winamax
 from showdown.phh.rooms.builder import DEALT_IN_STEPS
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.ipoker_games import amount_of, game_of
@@ -34,6 +34,8 @@ __all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "as_history", "native_hands", "split_a
 NATIVE_ROOMS = frozenset({"pokerstars", "ggpoker", "wpn", "fulltilt", "winamax", "ipoker", "888",
                           "partypoker"})
 _NANO = 10**9
+#: The games of 888 and PartyPoker the kernel reads (others: Python's).
+_BRACKET_GAMES = frozenset({"NT", "PT", "FT", "PO", "PO/8", "FO/8"})
 
 
 def _nano(value: Decimal) -> int | None:
@@ -50,7 +52,8 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
     stakes in billionths): (variant, small, big, currency, tournament) of a PokerStars
     header without its hand number and dates, and its ``_cap`` as the Python reader
     writes it when the game has a cap, (variant, small, big, currency) of an
-    iPoker game type, (variant,) of an 888, PartyPoker or Winamax game's name; ``None``
+    iPoker game type, (variant,) of an 888 or Winamax game's name or of the line of a
+    PartyPoker cash game before its date; ``None``
     for one the Python reader refuses or the kernel cannot count."""
     if room == "ipoker":
         return _ipoker_game(header)
@@ -60,11 +63,12 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
         except ValueError:
             return None
         return None if variant in DEALT_IN_STEPS else (variant,)
-    if room in ("888", "partypoker"):  # the game's name alone: (variant,)
-        try:
-            return (variant_of(header),)
+    if room in ("888", "partypoker"):  # the game's name: (variant,), of the games the
+        try:  # kernel's 888 and PartyPoker readers know
+            variant = (pacific.variant if room == "888" else party.variant)(header)
         except ValueError:
             return None
+        return (variant,) if variant in _BRACKET_GAMES else None
     try:
         variant, stakes, currency, tournament, cap = stars.game_of(room, header)
     except ValueError:
@@ -133,7 +137,7 @@ HEAD_STARTS = {
     "fulltilt": ("Full",),
     "wpn": ("Game Hand #", "Hand #", "Game started at: "),
     "winamax": ("Winamax Poker - ",),
-    "888": ("#Game No : ", "***** 888"),
+    "888": ("#Game No : ", "***** 888", "***** Cassava ", "***** LuckyAcePoker"),
     "partypoker": ("***** Hand History ",),
 }
 
