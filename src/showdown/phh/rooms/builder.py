@@ -109,6 +109,9 @@ class HandBuilder:
         #: the pots (``collect``), and the fee it wrote, by player.
         self.cashed_out: dict[str, Decimal] = {}
         self.cash_out_fees: dict[str, Decimal] = {}
+        #: Small blinds posted out of position (:meth:`post`), taken as dead until the
+        #: player's first action, by player.
+        self.late_small: dict[str, Decimal] = {}
 
     def error(self, message: str) -> NoReturn:
         """Raise :class:`MalformedHistory` naming the file and the hand."""
@@ -137,8 +140,18 @@ class HandBuilder:
              all_in: bool = False) -> None:
         """A forced bet: ``ante`` (dead money), ``blind`` (a live blind or straddle) of
         ``value``, ``dead`` more of it dead (a small blind posted with a big one);
-        ``all_in``: the room says the post put the player all in."""
+        ``all_in``: the room says the post put the player all in.
+
+        A blind below one posted before it (and not all in) is a small blind posted out
+        of position by a player coming back to the table (the rooms write the small and
+        the big blind first): dead money, never a bet to match, as PokerStars deals it (its
+        ``Total pot`` counts it so, and the player's ``calls`` put in the whole bet);
+        unless the player's first action is a call that counts it (:meth:`act`)."""
         self.player(name)
+        if (kind == "blind" and not dead and 0 < value < max(self.blinds.values(), default=_ZERO)
+                and self.spent.get(name, _ZERO) + value < self.seats[name][1]):
+            self.late_small[name] = self.late_small.get(name, _ZERO) + value
+            kind = "ante"
         if kind == "ante":
             self.antes[name] = self.antes.get(name, _ZERO) + value
             self.spent[name] = self.spent.get(name, _ZERO) + value
@@ -156,6 +169,8 @@ class HandBuilder:
         ``raise_to`` (the street's total), ``raise_by`` (``value`` more than the
         player's bet before), ``put`` (``value`` put in: a call or a raise)."""
         self.player(name)
+        if self.late_small:
+            self._late_small_counted(name, verb, value)
         before = self.bets.get(name, _ZERO)
         if verb == "bring_in":
             self.bring_in = value
@@ -198,6 +213,21 @@ class HandBuilder:
                 self.bets[name] = total
                 self.events.append((name, "cbr", text(total)))
         self.spent[name] = self.spent.get(name, _ZERO) + self.bets.get(name, before) - before
+
+    def _late_small_counted(self, name: str, verb: str, value: Decimal) -> None:
+        """A small blind posted out of position (:meth:`post`) turned live when the
+        player's first action is a call that reaches the bet only with it (files other
+        rooms' hands were converted from deal it live: ``posts small blind $15`` then
+        ``calls $15`` to a $30 bet); a call of the whole bet keeps it dead."""
+        posted = self.late_small.pop(name, None)
+        if posted is None or verb != "call" or not value:
+            return
+        before = self.bets.get(name, _ZERO)
+        top = max(self.bets.values(), default=_ZERO)
+        if before + value < top == before + value + posted:
+            self.antes[name] -= posted
+            self.blinds[name] = self.blinds.get(name, _ZERO) + posted
+            self.bets[name] = before + posted
 
     def _completes(self, name: str, total: Decimal) -> bool:
         """Whether a call is to the full big blind over a big blind posted all in for
@@ -356,7 +386,8 @@ class HandBuilder:
         actions = []
         for name in names if self.variant not in DEALT_IN_STEPS else ():
             hole = self.holes.get(name) or self.shown.get(name) or ["??"] * cards
-            if len(hole) < cards and name not in self.holes:  # one card shown (GGPoker)
+            if len(hole) < cards and name not in self.holes:  # one card shown (GGPoker, or
+                # PokerStars' "folds [9c]")
                 hole = [*hole, *["??"] * (cards - len(hole))]
             if len(hole) != cards:
                 self.error(f"{name!r} holds {len(hole)} cards, not {cards}")
