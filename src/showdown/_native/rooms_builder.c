@@ -176,19 +176,16 @@ int rm_fixed(const char *variant)
 }
 
 /* HandBuilder._completes: a call to the full big blind over one posted all in for less
- * (before any board card; someone left to answer). */
+ * (phh_full_blind_owed: before any board card; someone left to answer). */
 static int rm_completes(Rm *b, int i, int64_t total)
 {
     int64_t top = rm_top(b);
-    if (!b->has_big || !(top < total && total <= b->big)) {
-        return 0;
-    }
+    int streets = 0;
     for (int k = 0; k < b->nev; k++) {
-        if (b->ev[k].verb == 'b') {
-            return 0;
-        }
+        streets += b->ev[k].verb == 'b';
     }
-    return !rm_nobody_behind(b, i);
+    return b->has_big && phh_full_blind_owed(b->completable, streets, top, b->big) && top < total &&
+           total <= b->big && !rm_nobody_behind(b, i);
 }
 
 /* HandBuilder._late_small_counted: a small blind posted out of position turned live by

@@ -310,13 +310,13 @@ static int rm_stars_post(Rm *b, int i, Span rest)
                                                 : rm_post(b, i, 'a', value, 0);
         }
     }
-    if (!dead && rm_contains(rest, "and is all-in") && b->has_big && value < b->big) {
-        /* HandBuilder.post: a big blind posted all in for less (not in fixed limit) */
+    if (!dead && rm_contains(rest, "and is all-in") && b->has_big) {
+        /* HandBuilder.post: a big blind posted all in for less (phh_short_blind) */
         const char *variant = PyUnicode_AsUTF8(b->variant);
         if (variant == NULL) {
             return -1;
         }
-        b->completable |= !rm_fixed(variant);
+        b->completable |= phh_short_blind(rm_fixed(variant), value, b->big, 1);
     }
     if (dead && rm_contains(rest, "out of position")) {
         const char *room = PyUnicode_AsUTF8(b->room);

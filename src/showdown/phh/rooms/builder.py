@@ -32,7 +32,7 @@ import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
-from showdown.phh.betting import blind_opener, round_queue
+from showdown.phh.betting import blind_opener, full_blind_owed, round_queue, short_blind
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.money import number, text
@@ -99,7 +99,8 @@ class HandBuilder:
         #: hand with an all-in: the reader says so).
         self.collects_unmatched = False
         #: Whether a call may complete a short big blind (:meth:`_completes`): a blind
-        #: was posted all in for less than the big blind, in no or pot limit.
+        #: was posted all in for less than the big blind, in no or pot limit
+        #: (:func:`~showdown.phh.betting.short_blind`).
         self.completable = False
         self.bring_in: Decimal | None = None
         #: Dead chips the room counts in a player's "raises to" on this street (Winamax
@@ -161,7 +162,8 @@ class HandBuilder:
         self.blinds[name] = self.blinds.get(name, _ZERO) + value
         self.bets[name] = self.bets.get(name, _ZERO) + value
         self.spent[name] = self.spent.get(name, _ZERO) + value + dead
-        if all_in and self.big is not None and value < self.big and self.variant not in _FIXED:
+        if all_in and self.big is not None and short_blind(self.variant in _FIXED, value,
+                                                           self.big, all_in):
             self.completable = True  # posted all in for less
 
     def act(self, name: str, verb: str, value: Decimal = _ZERO) -> None:
@@ -231,16 +233,17 @@ class HandBuilder:
 
     def _completes(self, name: str, total: Decimal) -> bool:
         """Whether a call is to the full big blind over a big blind posted all in for
-        less (every blind posted below the stakes' big blind): the room has the callers
-        put in the whole big blind, the part nobody matched handed back. PHH's ``cc``
+        less, the big blind still owed (:func:`~showdown.phh.betting.full_blind_owed`, the
+        engine's rule): the room has the callers put in the whole big blind, the part
+        nobody matched handed back. PHH's ``cc``
         matches only the largest bet posted, so such a call is written as a completion
         (``cbr`` to the big blind, which the engine allows while the blinds posted are
         short), and a call all in between the two as a ``cbr`` all in for less (no and
         pot limit; a raise nobody can answer stays a call)."""
         top = max(self.bets.values(), default=_ZERO)
-        return (self.big is not None and top < total <= self.big
-                and self._board_streets() <= (self.variant in FIRST_BOARD)
-                and not self._nobody_behind(name))
+        street = max(0, self._board_streets() - (self.variant in FIRST_BOARD))
+        return (self.big is not None and full_blind_owed(self.completable, street, top, self.big)
+                and top < total <= self.big and not self._nobody_behind(name))
 
     def _nobody_behind(self, name: str) -> bool:
         """Whether no other player still in has chips left beyond calling the bet now
