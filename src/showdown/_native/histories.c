@@ -553,13 +553,13 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         acted[i] = -1;
     }
     /* engine.HandState.short_blind: every blind posted below the big blind, a player all
-     * in from the forced bets: the big blind stays owed (engine.HandState.full_blind_owed) */
+     * in from the forced bets: the big blind stays owed (phh_full_blind_owed) */
     int any_blind = 0, all_in = 0;
     for (int i = 0; i < n; i++) {
         any_blind |= blinds[i] != 0;
         all_in |= !stacks[i];
     }
-    int short_blind = shape->structure != 2 && max_bet < sizes[0] && any_blind && all_in;
+    int short_blind = phh_short_blind(shape->structure == 2, max_bet, sizes[0], any_blind && all_in);
     /* engine._runout_count: how many times the board is run out (anything but a whole
      * number from 1 to 9 is the Python path's error) */
     int runs = 1;
@@ -726,7 +726,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 }
                 /* the full big blind still owed: a raise counts from it, a bet to it
                  * completes it (engine.HandState.raise_limits and _raise) */
-                int owed = short_blind && street == 0 && max_bet < sizes[0];
+                int owed = phh_full_blind_owed(short_blind, street, max_bet, sizes[0]);
                 int64_t base = owed ? sizes[0] : max_bet;
                 int64_t target = completion ? size_now : base + step;
                 int64_t smallest = target < total ? target : total;

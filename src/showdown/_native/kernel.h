@@ -204,6 +204,21 @@ typedef struct {
     char partial[32]; /* "" for a hand played to its end; else what comes next ("p3 to act") */
 } PhhHand;
 
+/* The short all-in big blind rule (showdown.phh.betting.short_blind and full_blind_owed),
+ * one rule for the replay (histories.c) and the rooms' builder (rooms_builder.c): in no
+ * and pot limit, a blind posted all in that leaves every blind posted (the largest:
+ * largest_blind) below the stakes' big blind leaves the full big blind owed, preflop
+ * (street 0) while the bet to match is below it. */
+static inline int phh_short_blind(int fixed, int64_t largest_blind, int64_t big_blind, int all_in)
+{
+    return !fixed && all_in && largest_blind < big_blind;
+}
+
+static inline int phh_full_blind_owed(int short_blind, int street, int64_t bet, int64_t big_blind)
+{
+    return short_blind && street == 0 && bet < big_blind;
+}
+
 /* ------------------------------------------------------- inline helpers */
 
 /* An integer of the struct format letter ``fmt`` at ``p`` (see sd_int_format). */

@@ -35,6 +35,7 @@ typedef struct {
     int64_t won_bounty; /* HandBuilder.won_bounties */
     int eliminated_by;  /* HandBuilder.eliminated: 1 + the index of who knocked this one out, 0 */
     int64_t dead_in_raise; /* HandBuilder.dead_in_raise: dead chips a "raises to" counts */
+    int64_t late_small; /* HandBuilder.late_small: a small blind posted out of position */
 } RmPlayer;
 
 typedef struct {

@@ -70,6 +70,17 @@ static int64_t rm_top(Rm *b)
     return top;
 }
 
+/* The largest blind posted so far (HandBuilder.post: a blind below it is a small blind
+ * posted out of position, dead until the player's first action). */
+static int64_t rm_top_blind(Rm *b)
+{
+    int64_t top = 0;
+    for (int i = 0; i < b->np; i++) {
+        top = b->pl[i].blind > top ? b->pl[i].blind : top;
+    }
+    return top;
+}
+
 /* HandBuilder.post: kind 'a' ante, 'b' blind (dead: the part of it that is dead). Every
  * running total stays below RM_MOST (each amount read is below it, so no sum of two
  * wraps): past it the hand is Python's. The ante and what was spent add up all the
@@ -79,6 +90,13 @@ int rm_post(Rm *b, int i, char kind, int64_t value, int64_t dead)
 {
     RmPlayer *p = &b->pl[i];
     p->playing = 1;
+    if (kind == 'b' && !dead && value > 0 && value < rm_top_blind(b) && p->spent + value < p->stack) {
+        p->late_small += value;
+        if (p->late_small >= RM_MOST) {
+            return RM_NOT_MINE;
+        }
+        kind = 'a';
+    }
     if (kind == 'a') {
         p->ante += value;
         p->has_ante = 1;
@@ -162,19 +180,30 @@ int rm_fixed(const char *variant)
 }
 
 /* HandBuilder._completes: a call to the full big blind over one posted all in for less
- * (before any board card; someone left to answer). */
+ * (phh_full_blind_owed: before any board card; someone left to answer). */
 static int rm_completes(Rm *b, int i, int64_t total)
 {
     int64_t top = rm_top(b);
-    if (!b->has_big || !(top < total && total <= b->big)) {
-        return 0;
-    }
+    int streets = 0;
     for (int k = 0; k < b->nev; k++) {
-        if (b->ev[k].verb == 'b') {
-            return 0;
-        }
+        streets += b->ev[k].verb == 'b';
     }
-    return !rm_nobody_behind(b, i);
+    return b->has_big && phh_full_blind_owed(b->completable, streets, top, b->big) && top < total &&
+           total <= b->big && !rm_nobody_behind(b, i);
+}
+
+/* HandBuilder._late_small_counted: a small blind posted out of position turned live by
+ * the player's first action, a call that reaches the bet only with it. */
+static void rm_late_small_counted(Rm *b, RmPlayer *p, char verb, int64_t value)
+{
+    int64_t posted = p->late_small, top = rm_top(b);
+    p->late_small = 0;
+    if (verb == 'c' && value && p->bet + value < top && top - value - p->bet == posted) {
+        p->ante -= posted;
+        p->blind += posted;
+        p->has_blind = 1;
+        p->bet += posted;
+    }
 }
 
 /* HandBuilder.act: verb 'f' fold, 'k' check, 'c' call, 'b' bet, 't' raise_to, 'p' put,
@@ -183,6 +212,9 @@ int rm_act(Rm *b, int i, char verb, int64_t value)
 {
     RmPlayer *p = &b->pl[i];
     p->playing = 1;
+    if (p->late_small) {
+        rm_late_small_counted(b, p, verb, value);
+    }
     int64_t before = p->bet;
     if (verb == 'i') {
         b->bring_in = value;

@@ -310,13 +310,13 @@ static int rm_stars_post(Rm *b, int i, Span rest)
                                                 : rm_post(b, i, 'a', value, 0);
         }
     }
-    if (!dead && rm_contains(rest, "and is all-in") && b->has_big && value < b->big) {
-        /* HandBuilder.post: a big blind posted all in for less (not in fixed limit) */
+    if (!dead && rm_contains(rest, "and is all-in") && b->has_big) {
+        /* HandBuilder.post: a big blind posted all in for less (phh_short_blind) */
         const char *variant = PyUnicode_AsUTF8(b->variant);
         if (variant == NULL) {
             return -1;
         }
-        b->completable |= !rm_fixed(variant);
+        b->completable |= phh_short_blind(rm_fixed(variant), value, b->big, 1);
     }
     if (dead && rm_contains(rest, "out of position")) {
         const char *room = PyUnicode_AsUTF8(b->room);
@@ -352,11 +352,10 @@ static int rm_stars_action(Rm *b, int i, Span rest)
             if (n == 0 || n == 8 || rm_cards(found[n - 1], cards, &count, 8)) {
                 return RM_NOT_MINE;
             }
-            if (!p->has_hole) {
-                p->has_hole = 1;
-                p->nhole = count;
-                memcpy(p->hole, cards, (size_t)(2 * count));
-            }
+            /* HandBuilder.show: cards shown as they fold, one or all ("folds [9c]") */
+            p->has_shown = 1;
+            p->nshown = count;
+            memcpy(p->shown, cards, (size_t)(2 * count));
         }
         return 0;
     }
@@ -810,6 +809,7 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
             const char *name = key.n == 4 && (key.p[0] | 32) == 'r' && (key.p[1] | 32) == 'a' &&
                                        (key.p[2] | 32) == 'k' && (key.p[3] | 32) == 'e' ? rm_fee_names[0]
                              : key.n == 7 && strncasecmp(key.p, "jackpot", 7) == 0 ? rm_fee_names[1]
+                             : key.n == 6 && strncasecmp(key.p, "jp fee", 6) == 0 ? rm_fee_names[1]
                                                                                  : rm_fee_names[2];
             if (rm_fee(b, name, value)) {
                 return RM_NOT_MINE;

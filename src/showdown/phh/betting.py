@@ -17,10 +17,16 @@ kernel's replay (``phh_settle``) takes the same steps in C; the tests compare th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
+from typing import TypeVar
 
 from showdown.phh.variant_rules import VariantRules
 
-__all__ = ["after_raise", "blind_opener", "raise_bounds", "round_queue"]
+__all__ = ["after_raise", "blind_opener", "full_blind_owed", "raise_bounds", "round_queue",
+           "short_blind"]
+
+#: An amount: whole units (the engine) or the room's money (the readers' builder).
+Amount = TypeVar("Amount", int, Decimal)
 
 
 def blind_opener(n: int, bets: Sequence[int], blinds: Sequence[int]) -> int:
@@ -30,6 +36,38 @@ def blind_opener(n: int, bets: Sequence[int], blinds: Sequence[int]) -> int:
         return 0
     top = max(range(n), key=lambda i: (bets[i] if blinds[i] else 0, i))
     return (top + 1) % n
+
+
+def short_blind(fixed: bool, largest_blind: Amount, big_blind: Amount, all_in: bool) -> bool:
+    """The short all-in big blind rule, its start: whether the forced bets leave the full
+    big blind owed (:func:`full_blind_owed`): in no and pot limit (fixed limit keeps its
+    bet sizes), a blind posted all in (``all_in``) that leaves every blind posted (the
+    largest: ``largest_blind``) below the stakes' ``big_blind``.
+
+    >>> short_blind(False, 60, 100, all_in=True), short_blind(True, 60, 100, all_in=True)
+    (True, False)
+    """
+    return not fixed and all_in and largest_blind < big_blind
+
+
+def full_blind_owed(short: bool, street: int, bet: Amount, big_blind: Amount) -> bool:
+    """The short all-in big blind rule: whether the full big blind is still owed.
+
+    After a big blind posted all in for less (``short``: :func:`short_blind`) the other
+    players owe the whole big blind all the same: preflop (``street`` 0) while the bet
+    to match (``bet``) is below ``big_blind``, a bet to exactly the big blind completes
+    it (the rooms write it as a call; PHH, whose ``cc`` matches only the largest bet
+    posted, as ``cbr``), a raise is to the big blind plus a full raise at least, and an
+    all-in for less may be any amount. The engine replays it so
+    (:class:`~showdown.phh.engine.HandState`), the readers' builder writes a room's call
+    of the full blind as PHH's completion.
+
+    >>> full_blind_owed(True, 0, bet=60, big_blind=100)
+    True
+    >>> full_blind_owed(True, 1, 60, 100), full_blind_owed(True, 0, 100, 100)
+    (False, False)
+    """
+    return short and street == 0 and bet < big_blind
 
 
 def round_queue(

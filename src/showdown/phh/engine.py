@@ -41,7 +41,14 @@ from typing import NoReturn
 
 from showdown.phh.actions import parse_action
 from showdown.phh.amounts import LIMIT, from_units, hand_units, to_units
-from showdown.phh.betting import after_raise, blind_opener, raise_bounds, round_queue
+from showdown.phh.betting import (
+    after_raise,
+    blind_opener,
+    full_blind_owed,
+    raise_bounds,
+    round_queue,
+    short_blind,
+)
 from showdown.phh.dealing import BETTING, DEALING, DONE, DRAWING, CardsInPlay, split_cards
 from showdown.phh.errors import IllegalAction, MalformedHistory
 from showdown.phh.notation import HandHistory
@@ -175,9 +182,10 @@ class HandState(CardsInPlay):
         #: Every blind posted is below the big blind and a player is all in from the forced
         #: bets (a big blind posted all in for less, Winamax's "posts big blind 0 and is
         #: all-in" after the ante): in no and pot limit the full big blind (``min_bet``)
-        #: stays owed, see :meth:`full_blind_owed`.
-        self.short_blind = (not rules.fixed and self.max_bet < self.min_bet and any(blinds)
-                            and not all(stacks))
+        #: stays owed (:func:`~showdown.phh.betting.short_blind`), see
+        #: :meth:`full_blind_owed`.
+        self.short_blind = short_blind(rules.fixed, self.max_bet, self.min_bet,
+                                       any(blinds) and not all(stacks))
         self.runs = runout_count(history)
         self.runout_street: int | None = None
         self.run_boards: list[list[str]] = []
@@ -478,13 +486,11 @@ class HandState(CardsInPlay):
         return smallest, largest
 
     def full_blind_owed(self) -> bool:
-        """Whether the preflop bet is still below a big blind posted all in for less.
-
-        The others owe the full big blind all the same (``min_bet``): a bet to exactly it
-        completes the blind (the rooms write it as a call; PHH, whose ``cc`` matches only
-        the largest bet posted, as ``cbr``), a raise is to at least the big blind plus a
-        full raise, and an all-in for less may be any amount."""
-        return self.short_blind and self.street == 0 and self.max_bet < self.min_bet
+        """Whether the preflop bet is still below a big blind posted all in for less, the
+        full big blind (``min_bet``) owed all the same: the rule of
+        :func:`~showdown.phh.betting.full_blind_owed`, which the readers' builder follows
+        too."""
+        return full_blind_owed(self.short_blind, self.street, self.max_bet, self.min_bet)
 
     def _raise(self, i: int, text: str) -> None:
         bets = self.bets

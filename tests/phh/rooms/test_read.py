@@ -54,6 +54,11 @@ SAMPLES = {
     "wpn-stud-hi-lo.txt": ("wpn", {"rake": 1}),
     "ggpoker-rush-cash-drop.txt.gz": ("ggpoker", {"match": 90, "rake": 63}),
     "ggpoker-rush-one-card-shown.txt.gz": ("ggpoker", {"rake": 67, "match": 63}),
+    "ggpoker-rush-tax.txt": ("ggpoker", {"rake": 1}),
+    "ggpoker-handwritten-bingo-fortune.txt": ("ggpoker", {"rake": 2}),
+    "pokerstars-cash-dead-small-blinds.txt": ("pokerstars", {"rake": 2, "match": 2}),
+    "pokerstars-cash-fold-shows-a-card.txt": ("pokerstars", {"rake": 1}),
+    "pokerstars-handwritten-converted-small-blind.txt": ("pokerstars", {"rake": 1}),
 }
 
 

@@ -50,7 +50,7 @@ def test_acr_stud_hi_lo_in_the_newer_layout() -> None:
     [hand] = _hands("wpn-stud-hi-lo.txt")
     f = hand.fields
     assert (f["variant"], f["bring_in"], f["small_bet"], f["big_bet"]) == ("F7S/8", 0.05, 0.1, 0.2)
-    assert (f["table"], f["seat_count"], f["_rake"], f["_fees"]) == ("Crainville", 8, 0.08, 0.02)
+    assert (f["table"], f["seat_count"], f["_rake"], f["_jackpot"]) == ("Crainville", 8, 0.08, 0.02)
     s = settle(hand)
     v = verify(s)
     # AzRic's 8-7-5-3-2 low and KickShorty's three tens split the pot; the room paid each

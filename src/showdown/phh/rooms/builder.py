@@ -32,7 +32,7 @@ import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
-from showdown.phh.betting import blind_opener, round_queue
+from showdown.phh.betting import blind_opener, full_blind_owed, round_queue, short_blind
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.money import number, text
@@ -99,7 +99,8 @@ class HandBuilder:
         #: hand with an all-in: the reader says so).
         self.collects_unmatched = False
         #: Whether a call may complete a short big blind (:meth:`_completes`): a blind
-        #: was posted all in for less than the big blind, in no or pot limit.
+        #: was posted all in for less than the big blind, in no or pot limit
+        #: (:func:`~showdown.phh.betting.short_blind`).
         self.completable = False
         self.bring_in: Decimal | None = None
         #: Dead chips the room counts in a player's "raises to" on this street (Winamax
@@ -109,6 +110,9 @@ class HandBuilder:
         #: the pots (``collect``), and the fee it wrote, by player.
         self.cashed_out: dict[str, Decimal] = {}
         self.cash_out_fees: dict[str, Decimal] = {}
+        #: Small blinds posted out of position (:meth:`post`), taken as dead until the
+        #: player's first action, by player.
+        self.late_small: dict[str, Decimal] = {}
 
     def error(self, message: str) -> NoReturn:
         """Raise :class:`MalformedHistory` naming the file and the hand."""
@@ -137,8 +141,18 @@ class HandBuilder:
              all_in: bool = False) -> None:
         """A forced bet: ``ante`` (dead money), ``blind`` (a live blind or straddle) of
         ``value``, ``dead`` more of it dead (a small blind posted with a big one);
-        ``all_in``: the room says the post put the player all in."""
+        ``all_in``: the room says the post put the player all in.
+
+        A blind below one posted before it (and not all in) is a small blind posted out
+        of position by a player coming back to the table (the rooms write the small and
+        the big blind first): dead money, never a bet to match, as PokerStars deals it (its
+        ``Total pot`` counts it so, and the player's ``calls`` put in the whole bet);
+        unless the player's first action is a call that counts it (:meth:`act`)."""
         self.player(name)
+        if (kind == "blind" and not dead and 0 < value < max(self.blinds.values(), default=_ZERO)
+                and self.spent.get(name, _ZERO) + value < self.seats[name][1]):
+            self.late_small[name] = self.late_small.get(name, _ZERO) + value
+            kind = "ante"
         if kind == "ante":
             self.antes[name] = self.antes.get(name, _ZERO) + value
             self.spent[name] = self.spent.get(name, _ZERO) + value
@@ -148,7 +162,8 @@ class HandBuilder:
         self.blinds[name] = self.blinds.get(name, _ZERO) + value
         self.bets[name] = self.bets.get(name, _ZERO) + value
         self.spent[name] = self.spent.get(name, _ZERO) + value + dead
-        if all_in and self.big is not None and value < self.big and self.variant not in _FIXED:
+        if all_in and self.big is not None and short_blind(self.variant in _FIXED, value,
+                                                           self.big, all_in):
             self.completable = True  # posted all in for less
 
     def act(self, name: str, verb: str, value: Decimal = _ZERO) -> None:
@@ -156,6 +171,8 @@ class HandBuilder:
         ``raise_to`` (the street's total), ``raise_by`` (``value`` more than the
         player's bet before), ``put`` (``value`` put in: a call or a raise)."""
         self.player(name)
+        if self.late_small:
+            self._late_small_counted(name, verb, value)
         before = self.bets.get(name, _ZERO)
         if verb == "bring_in":
             self.bring_in = value
@@ -199,18 +216,34 @@ class HandBuilder:
                 self.events.append((name, "cbr", text(total)))
         self.spent[name] = self.spent.get(name, _ZERO) + self.bets.get(name, before) - before
 
+    def _late_small_counted(self, name: str, verb: str, value: Decimal) -> None:
+        """A small blind posted out of position (:meth:`post`) turned live when the
+        player's first action is a call that reaches the bet only with it (files other
+        rooms' hands were converted from deal it live: ``posts small blind $15`` then
+        ``calls $15`` to a $30 bet); a call of the whole bet keeps it dead."""
+        posted = self.late_small.pop(name, None)
+        if posted is None or verb != "call" or not value:
+            return
+        before = self.bets.get(name, _ZERO)
+        top = max(self.bets.values(), default=_ZERO)
+        if before + value < top == before + value + posted:
+            self.antes[name] -= posted
+            self.blinds[name] = self.blinds.get(name, _ZERO) + posted
+            self.bets[name] = before + posted
+
     def _completes(self, name: str, total: Decimal) -> bool:
         """Whether a call is to the full big blind over a big blind posted all in for
-        less (every blind posted below the stakes' big blind): the room has the callers
-        put in the whole big blind, the part nobody matched handed back. PHH's ``cc``
+        less, the big blind still owed (:func:`~showdown.phh.betting.full_blind_owed`, the
+        engine's rule): the room has the callers put in the whole big blind, the part
+        nobody matched handed back. PHH's ``cc``
         matches only the largest bet posted, so such a call is written as a completion
         (``cbr`` to the big blind, which the engine allows while the blinds posted are
         short), and a call all in between the two as a ``cbr`` all in for less (no and
         pot limit; a raise nobody can answer stays a call)."""
         top = max(self.bets.values(), default=_ZERO)
-        return (self.big is not None and top < total <= self.big
-                and self._board_streets() <= (self.variant in FIRST_BOARD)
-                and not self._nobody_behind(name))
+        street = max(0, self._board_streets() - (self.variant in FIRST_BOARD))
+        return (self.big is not None and full_blind_owed(self.completable, street, top, self.big)
+                and top < total <= self.big and not self._nobody_behind(name))
 
     def _nobody_behind(self, name: str) -> bool:
         """Whether no other player still in has chips left beyond calling the bet now
@@ -356,7 +389,8 @@ class HandBuilder:
         actions = []
         for name in names if self.variant not in DEALT_IN_STEPS else ():
             hole = self.holes.get(name) or self.shown.get(name) or ["??"] * cards
-            if len(hole) < cards and name not in self.holes:  # one card shown (GGPoker)
+            if len(hole) < cards and name not in self.holes:  # one card shown (GGPoker, or
+                # PokerStars' "folds [9c]")
                 hole = [*hole, *["??"] * (cards - len(hole))]
             if len(hole) != cards:
                 self.error(f"{name!r} holds {len(hole)} cards, not {cards}")

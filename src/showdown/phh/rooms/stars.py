@@ -68,6 +68,9 @@ _BARE_TABLE = re.compile(r"^(\S.*?) (\d+)-max(?: Seat #(\d+) is the button)?$")
 _FTP_BUTTON = re.compile(r"^The button is in seat #(\d+)")
 _FTP_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2})")
 _DATE_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}")
+#: The summary's fees with a field of their own (WPN's "JP Fee" is its jackpot's); any
+#: other (GGPoker's Bingo, Fortune, Tax) adds to ``fees``.
+_FEE_FIELDS = {"rake": "rake", "jackpot": "jackpot", "jp_fee": "jackpot"}
 _FEE = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:?\s*([$€£]?\d[\d,]*(?:\.\d+)?\s*(?:[A-Z]{3}|[$€£])?)$")
 
 #: What follows a player's name and changes nothing in the hand.
@@ -247,8 +250,8 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
     verb = rest.split(" ", 1)[0]
     if verb == "folds":
         b.act(name, "fold")
-        if "[" in rest:
-            b.holes.setdefault(name, _bracketed(rest, b, last=True))
+        if "[" in rest:  # cards shown as they fold: one or all ("folds [9c]")
+            b.show(name, _bracketed(rest, b, last=True))
     elif verb == "checks":
         b.act(name, "check")
     elif verb == "calls":
@@ -345,9 +348,8 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
                 key = m.group(1).strip().lower().replace(" ", "_")
                 value = amount(m.group(2))
                 if value:
-                    b.fees[key if key in ("rake", "jackpot") else "fees"] = (
-                        b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
-                        + value)
+                    key = _FEE_FIELDS.get(key, "fees")
+                    b.fees[key] = b.fees.get(key, Decimal(0)) + value
         return
     if not line.startswith("Seat "):
         return
