@@ -62,6 +62,7 @@ HEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 #: The number of the hand on its opening line (and the next few), to match an error.
 _NUMBER = re.compile(r"(?:#|gamecode=\"|Game ID: |ID=\")\s*([A-Z]*\d[\w-]*)")
 _ERROR = re.compile(r"^error: (.*?)(?:, hand (\S+?))?: (.*)$")
+_SKIPPED = re.compile(r"^skipped: (.*?): (.*)$")
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|\"[^\"\n]*\"")
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 
@@ -85,13 +86,14 @@ def decode(data: bytes) -> str:
 
 def hands_found(text: str) -> list[tuple[str, str | None]]:
     """(room, hand number) of every hand of a text, by the rooms' opening lines (a
-    tournament's summary is no hand)."""
+    tournament's summary is no hand, nor PartyPoker's head with no hand after it)."""
     found: list[tuple[str, str | None]] = []
     lines = text.split("\n")
     for k, line in enumerate(lines):
         if "summary" in line.lower() or (  # PartyPoker's old head comes before its banner
                 line.startswith("Game #") and line.endswith("starts.")
-                and any("Hand History" in later for later in lines[k + 1: k + 3])):
+                and (any("Hand History" in later for later in lines[k + 1: k + 5])
+                     or not any(later.strip() for later in lines[k + 1: k + 5]))):
             continue
         for room, head in HEADS:
             if head.search(line):
@@ -149,10 +151,16 @@ def main(argv: list[str] | None = None) -> int:
     others: list[str] = []
     for line in run.stderr.splitlines():
         m = _ERROR.match(line)
-        if not m:
+        skip = _SKIPPED.match(line) if m is None else None
+        if skip is not None:  # a file the replay passed over, named with its reason
+            file, message = skip.groups()
+            hand = None
+            message = f"(skipped) {message}"
+        elif m is None:
             others.append(line)
             continue
-        file, hand, message = m.groups()
+        else:
+            file, hand, message = m.groups()
         reason = reason_of(message)
         if hand is None:
             room = room_of_file.get(file)
