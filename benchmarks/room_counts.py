@@ -44,7 +44,7 @@ HEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("ipoker", r"<game gamecode="),
         ("sealswithclubs", r"^Hand #\d+-\d+ - "),
         ("wpn", r"^Game Hand #|^Hand #\d+ - |^Game started at:"),
-        ("bovada", r"^(?:Bovada|Ignition|Bodog) (?:Hand|Poker Game) #"),
+        ("bovada", r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK)?) (?:Hand|Poker Game) #"),
         ("betonline", r"^BetOnline Poker Game #"),
         # rooms the library does not read: counted so that a corpus's share is honest
         ("absolute/ub", r"^Stage #"),
