@@ -18,6 +18,8 @@
 >>> [variant_of(game) for game in ("6 Card Omaha Pot Limit", "Omaha Hi/Lo No Limit",
 ...     "Omaha Fixed Limit", "Limit Omaha H/L", "PL 6 Card Omaha Hi", "Omaha8 Pot Limit")]
 ['P6O', 'NO/8', 'FO', 'FO/8', 'P6O', 'PO/8']
+>>> variant_of("5Card Omaha Reshuffle (Pot Limit)")  # WPN
+'P5O'
 >>> [variant_of(game) for game in ("Limit Stud Hi", "Limit Stud H/L", "Limit 2-7 Triple Draw",
 ...     "No Limit 2-7 Single Draw", "FL Badugi")]
 ['F7S', 'F7S/8', 'F2L3D', 'N2L1D', 'FB']
@@ -79,8 +81,8 @@ def variant_of(game: str) -> str:
         limit = "?"
     if "omaha" in low:
         hi_lo = "hi/lo" in low or "hi lo" in low or "h/l" in low or _EIGHT.search(low) is not None
-        cards = 5 if "5 card" in low or "five card" in low else 6 if (
-            "6 card" in low or "six card" in low) else 4
+        cards = 5 if "5 card" in low or "5card" in low or "five card" in low else 6 if (
+            "6 card" in low or "6card" in low or "six card" in low) else 4
         code = _OMAHA.get((limit, cards))
         if code is not None and (not hi_lo or code in _OMAHA_HI_LO):
             return code + ("/8" if hi_lo else "")
