@@ -71,6 +71,10 @@ def room_texts(copies: int, without: tuple[str, ...] = ()) -> list[tuple[str, st
         room = detect(text)
         assert room is not None, path
         hands = split_hands(text, room)
+        # a sample's hands refused with their reason (a real hand called off before the
+        # deal, one whose names were taken out) are left out: only hands that settle
+        hands = [h for h, read in zip(hands, read_hands(text, room, str(path)), strict=True)
+                 if isinstance(read, HandHistory)]
         if room == "ipoker":  # each piece is a whole session of one game
             joined = "".join(hands * copies)
         else:
