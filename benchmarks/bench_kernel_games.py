@@ -5,7 +5,7 @@ Run: ``.venv/bin/python benchmarks/bench_kernel_games.py`` (``--hands N``, ``--r
 own rules (2 to 6 players, fewer where one deck would not deal them all; stacks of 7 to
 250 chips, so that some go all in) are replayed and settled, in interleaved rounds:
 
-- kernel: :func:`showdown.phh.batches.settle_each` of the whole run (the native kernel
+- kernel: :func:`showdown.phh.corpus.batches.settle_each` of the whole run (the native kernel
   replays and settles it in one call);
 - engine: :func:`showdown.phh.settlement.settle` of each hand (the engine and
   :func:`~showdown.pots.resolution.resolve`: the path every hand the kernel refuses takes).
@@ -24,7 +24,7 @@ import sys
 
 from common import Result, interleaved_cpu_times, machine_load, print_table
 from showdown.hands import native
-from showdown.phh.batches import prepare, settle_each
+from showdown.phh.corpus.batches import prepare, settle_each
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
 from showdown.phh.settlement import settle

@@ -75,13 +75,13 @@ from typing import Any
 from common import Result, interleaved_times, judge, machine_load, print_table, steady
 from showdown.hands import native as _backend
 from showdown.phh.allin_ev import all_in_moment
-from showdown.phh.batches import settle_all, settle_each, verify_all
-from showdown.phh.corpus import batch_rows
+from showdown.phh.corpus.batches import settle_all, settle_each, verify_all
+from showdown.phh.corpus.chunks import batch_rows
+from showdown.phh.corpus.pool import replay_paths
 from showdown.phh.errors import HistoryError
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
-from showdown.phh.pool import replay_paths
 from showdown.phh.settlement import Settlement, settle
 
 

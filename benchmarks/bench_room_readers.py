@@ -32,13 +32,13 @@ from pathlib import Path
 
 from common import best_median, format_rate, interleaved_cpu_times, machine_load
 from showdown.hands import native
-from showdown.phh.batches import settled_rows
+from showdown.phh.corpus.batches import settled_rows
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, read_hands, split_hands
+from showdown.phh.corpus.reports import Row
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
-from showdown.phh.reports import Row
-from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.fast import NATIVE_ROOMS, native_hands
-from showdown.phh.rooms.read import open_text, read_hands, split_hands
 
 SAMPLES = Path(__file__).parent.parent / "tests" / "data" / "rooms"
 #: The gain on the whole path below which a C reader is not worth its second copy of the

@@ -50,10 +50,10 @@ from common import (
     print_table,
     serve_rounds,
 )
-from showdown.phh.corpus import batch_rows, run_units
+from showdown.phh.corpus.chunks import batch_rows, run_units
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, read_hands, split_hands, split_rooms
 from showdown.phh.notation import HandHistory, dumps
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, read_hands, split_hands, split_rooms
 from showdown.phh.variant_rules import RULES
 
 ROOMS = Path(__file__).parent.parent / "tests" / "data" / "rooms"
@@ -95,7 +95,7 @@ def read_all(texts: list[tuple[str, str, int]]) -> list[tuple[str, list[HandHist
 
 def whole(texts: list[tuple[str, str, int]]) -> int:
     """What ``showdown replay`` does with a room's file in one process (a unit of work of
-    :mod:`showdown.phh.corpus`: read, replayed, settled, verified, a row per hand)."""
+    :mod:`showdown.phh.corpus.chunks`: read, replayed, settled, verified, a row per hand)."""
     n = 0
     for _, text, _ in texts:
         rows = run_units([("bench", "room", room, parts) for room, parts in split_rooms(text)])
@@ -158,7 +158,7 @@ def why() -> None:
     """Per sample file: where its hands are read and replayed, and why (see the docstring)."""
     from collections import Counter
 
-    from showdown.phh.batches import _kernel_results, kernel_shapes
+    from showdown.phh.corpus.batches import _kernel_results, kernel_shapes
     from showdown.phh.rooms.fast import native_hands
 
     shapes = kernel_shapes()

@@ -18,13 +18,13 @@ from helpers.backends import NO_KERNEL_INSTALL, both
 from helpers.paths import ROOMS
 from showdown.commands.main import main
 from showdown.hands import native
-from showdown.phh import corpus, files
-from showdown.phh.corpus import run_units
-from showdown.phh.files import file_units
+from showdown.phh.corpus import chunks, files
+from showdown.phh.corpus import read as corpus_read
+from showdown.phh.corpus.chunks import run_units
+from showdown.phh.corpus.files import file_units
+from showdown.phh.corpus.pool import replay_lines, replay_paths
+from showdown.phh.corpus.read import open_text
 from showdown.phh.notation import loads, toml_reader
-from showdown.phh.pool import replay_lines, replay_paths
-from showdown.phh.rooms import read as rooms_read
-from showdown.phh.rooms.read import open_text
 
 FOLD = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
         'starting_stacks = [10, 10]\nactions = ["p2 f"]\nfinishing_stacks = [11, 9]\n')
@@ -159,7 +159,7 @@ def test_rows_carry_the_seats_the_pots_are_keyed_by(capsys: pytest.CaptureFixtur
     outs = both(lambda: run(capsys, "replay", str(path), "--json")[1])
     assert outs[0] == outs[1]
     rows = [json.loads(line) for line in outs[0].splitlines()]
-    _, hands = rooms_read.read_file(path)
+    _, hands = corpus_read.read_file(path)
     for row, hand in zip(rows, hands, strict=True):
         assert row["seats"] == hand.fields["seats"]  # type: ignore[union-attr]
         assert len(row["seats"]) == len(row["players"])
@@ -190,7 +190,7 @@ def test_a_file_is_cut_into_hands_once(tmp_path: Path, monkeypatch: pytest.Monke
         raise AssertionError("a hand's text cut again")
 
     monkeypatch.setattr(files, "split_rooms", counted)
-    monkeypatch.setattr(rooms_read, "split_hands", again)
+    monkeypatch.setattr(corpus_read, "split_hands", again)
     assert [r.to_dict() for r in replay_paths([path], chunk=4)] == expected
     assert len(expected) == 33 and cuts == [len(open_text(path.read_bytes()))]
 
@@ -209,12 +209,12 @@ def test_a_run_that_stops_at_the_first_error_reads_no_further(
     assert len(rows) == 10 and rows[0][3] is not None  # the first unit only
     assert len(run_units(units)) == 100
     read: list[int] = []
-    read_parts = corpus.read_parts
+    read_parts = chunks.read_parts
 
     def counted(parts: list[str], room: str, file: str | None = None) -> list[object]:
         read.append(len(parts))
         return read_parts(parts, room, file)  # type: ignore[return-value]
 
-    monkeypatch.setattr(corpus, "read_parts", counted)
+    monkeypatch.setattr(chunks, "read_parts", counted)
     reports = list(replay_paths([path], chunk=10, stop=True))
     assert len(reports) == 1 and reports[0].error is not None and sum(read) == 10

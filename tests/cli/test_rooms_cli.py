@@ -16,9 +16,9 @@ import pytest
 
 from helpers.paths import ROOMS
 from showdown.commands.main import main
+from showdown.phh.corpus.read import open_text, read_file
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import dumps, loads, loads_all
-from showdown.phh.rooms.read import open_text, read_file
 from showdown.phh.settlement import settle
 from showdown.phh.variant_rules import RULES
 from showdown.phh.verification import verify

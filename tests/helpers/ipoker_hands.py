@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from helpers.backends import NO_KERNEL_INSTALL
 from showdown.hands import native
+from showdown.phh.corpus.read import read_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.read import read_hands
 
 
 def session(gametype: str, *games: str, general: str = "") -> str:

@@ -10,11 +10,11 @@
 from __future__ import annotations
 
 from helpers.paths import ROOMS
-from showdown.phh.batches import _kernel_results, settle_each
+from showdown.phh.corpus.batches import _kernel_results, settle_each
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, read_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, read_hands
 from showdown.phh.settlement import Settlement, settle
 
 

@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, split_hands
 from showdown.phh.errors import HistoryError
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, split_hands
 
 __all__ = ["HUGE", "MUTATIONS", "Mutant", "Seed", "mutant", "phh_seeds", "room_seeds"]
 

@@ -31,12 +31,12 @@ from helpers.kernel_compare import outcome
 from helpers.mutants import Mutant, mutant, phh_seeds, room_seeds
 from helpers.paths import DATA, ROOMS
 from showdown.hands import native
-from showdown.phh.batches import settle_each
+from showdown.phh.corpus.batches import settle_each
+from showdown.phh.corpus.pool import replay_lines
+from showdown.phh.corpus.read import open_text, read_hands, split_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory, loads, loads_all
-from showdown.phh.pool import replay_lines
 from showdown.phh.rooms.fast import native_hands
-from showdown.phh.rooms.read import open_text, read_hands, split_hands
 
 __all__ = ["PHH_SHARE", "main", "native_read_count", "outcome_of", "run"]
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from helpers.kernel_compare import outcome, reference
 from helpers.phh_cases import broken, random_case
 from showdown.hands import native as _backend
-from showdown.phh.batches import settle_all, settle_each
+from showdown.phh.corpus.batches import settle_all, settle_each
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all, toml_reader
 from showdown.phh.settlement import Settlement, to_table
@@ -150,8 +150,8 @@ def test_kernel_reader_reads_written_corpora() -> None:
 
 
 def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
-    from showdown.phh.corpus import batch_rows
-    from showdown.phh.reports import from_rows, report
+    from showdown.phh.corpus.chunks import batch_rows
+    from showdown.phh.corpus.reports import from_rows, report
 
     rng = random.Random(11)
     hands = []
@@ -170,7 +170,7 @@ def test_corpus_reports_of_a_run_are_those_of_one_by_one() -> None:
 def test_verify_all_is_verify_of_each() -> None:
     import gc
 
-    from showdown.phh.batches import verify_all
+    from showdown.phh.corpus.batches import verify_all
     from showdown.phh.verification import verify
 
     rng = random.Random(13)

@@ -22,12 +22,12 @@ from helpers.kernel_compare import assert_same, kernel_share, reference
 from helpers.paths import DATA, ROOMS
 from helpers.phh_cases import in_cents, in_decimals, random_case, vary, with_metadata
 from showdown.hands import native as _backend
-from showdown.phh.batches import _kernel_results, kernel_shapes, settle_each
-from showdown.phh.corpus import batch_rows
+from showdown.phh.corpus.batches import _kernel_results, kernel_shapes, settle_each
+from showdown.phh.corpus.chunks import batch_rows
+from showdown.phh.corpus.reports import from_rows, report
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps_all, loads_all
-from showdown.phh.reports import from_rows, report
 from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")
@@ -244,8 +244,8 @@ def test_room_samples_report_the_same_with_and_without_the_kernel(path: Path) ->
     ``corpus.run_units``), every hand read and replayed by the kernel where it can (cash drops,
     a card shown alone, bounties, ACR's layout, hands run twice, draw games read in C) and
     by the Python readers and engine alone: the same reports."""
-    from showdown.phh.corpus import run_units
-    from showdown.phh.rooms.read import open_text, split_rooms
+    from showdown.phh.corpus.chunks import run_units
+    from showdown.phh.corpus.read import open_text, split_rooms
 
     units = [(path.name, "room", room, parts)
              for room, parts in split_rooms(open_text(path.read_bytes()))]

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from helpers.kernel_compare import assert_same, reference, room_hands
 from showdown.hands import native as _backend
-from showdown.phh.batches import _kernel_results
+from showdown.phh.corpus.batches import _kernel_results
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory

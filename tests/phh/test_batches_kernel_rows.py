@@ -1,5 +1,5 @@
-"""The kernel's report rows (``phh_rows``, :func:`showdown.phh.batches.settled_rows`) are the
-rows the Python path makes (:func:`showdown.phh.reports.hand_row` of each settled hand),
+"""The kernel's report rows (``phh_rows``, :func:`showdown.phh.corpus.batches.settled_rows`) are the
+rows the Python path makes (:func:`showdown.phh.corpus.reports.hand_row` of each settled hand),
 JSON included, on every sample file and on generated hands whose recorded results
 match, are raked (by a written fee or not), count the chips handed back, split odd
 chips or disagree; and every hand the kernel leaves (a mismatch, an odd chip, a bounty)
@@ -22,13 +22,13 @@ from hypothesis import strategies as st
 from helpers.paths import DATA
 from showdown.hands import native
 from showdown.phh.amounts import INFINITE
-from showdown.phh.batches import PYTHON_FIELDS, _kernel_results, settle_each, settled_rows
+from showdown.phh.corpus.batches import PYTHON_FIELDS, _kernel_results, settle_each, settled_rows
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, read_hands
+from showdown.phh.corpus.reports import Row, from_row, hand_row
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, loads, loads_all
-from showdown.phh.reports import Row, from_row, hand_row
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, read_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import ADDED_FIELDS, HOUSE_FIELDS
 

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from helpers.kernel_compare import assert_same, reference
 from helpers.paths import ROOMS
 from showdown.hands import native as _backend
-from showdown.phh.batches import _kernel_results
+from showdown.phh.corpus.batches import _kernel_results
+from showdown.phh.corpus.read import read_file
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import Settlement
 
 pytestmark = pytest.mark.usefixtures("backend")

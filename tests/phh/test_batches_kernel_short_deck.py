@@ -13,7 +13,7 @@ import pytest
 
 from helpers.kernel_compare import assert_same, reference
 from showdown.hands import native as _backend
-from showdown.phh.batches import _kernel_results
+from showdown.phh.corpus.batches import _kernel_results
 from showdown.phh.errors import HistoryError
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory

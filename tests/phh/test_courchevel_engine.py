@@ -13,7 +13,7 @@ from helpers.kernel_compare import assert_same, kernel_share
 from showdown.hands import native
 from showdown.phh import IllegalAction, loads, replay
 from showdown.phh.allin_ev import all_in_ev
-from showdown.phh.batches import kernel_shapes
+from showdown.phh.corpus.batches import kernel_shapes
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps
 from showdown.phh.settlement import settle

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from showdown.phh.batches import settle_each
+from showdown.phh.corpus.batches import settle_each
 from showdown.phh.errors import IllegalAction
 from showdown.phh.notation import loads
 from showdown.phh.settlement import settle

@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from showdown.hands import native as _backend
-from showdown.phh.batches import _kernel_results, settle_each
+from showdown.phh.corpus.batches import _kernel_results, settle_each
 from showdown.phh.engine import HandState
 from showdown.phh.errors import HistoryError, IllegalAction
 from showdown.phh.generate import header

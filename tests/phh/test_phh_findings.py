@@ -20,14 +20,14 @@ from helpers.paths import DATA
 from showdown.commands.main import main
 from showdown.hands import native as _backend
 from showdown.phh.allin_ev import all_in_moment
-from showdown.phh.batches import _kernel_results, settle_each
+from showdown.phh.corpus.batches import _kernel_results, settle_each
+from showdown.phh.corpus.pool import replay_lines, replay_paths
+from showdown.phh.corpus.reports import report
 from showdown.phh.dealing import DEALING
 from showdown.phh.engine import HandState, replay
 from showdown.phh.errors import HistoryError, IllegalAction, MalformedHistory
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, loads, loads_all
-from showdown.phh.pool import replay_lines, replay_paths
-from showdown.phh.reports import report
 from showdown.phh.settlement import Settlement, settle
 from showdown.phh.verification import verify
 

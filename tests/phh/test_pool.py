@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from showdown.phh import dumps_all, replay_paths
-from showdown.phh import pool as pool_module
+from showdown.phh.corpus import pool as pool_module
+from showdown.phh.corpus.pool import replay_lines
+from showdown.phh.corpus.reports import HandReport, from_rows, to_rows
 from showdown.phh.export import settlement_to_history
 from showdown.phh.generate import header, random_hand
-from showdown.phh.pool import replay_lines
-from showdown.phh.reports import HandReport, from_rows, to_rows
 from showdown.phh.settlement import settle
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from helpers.backends import both
 from helpers.paths import ROOMS
-from showdown.phh.batches import settled_rows
-from showdown.phh.notation import loads
-from showdown.phh.reports import (
+from showdown.phh.corpus.batches import settled_rows
+from showdown.phh.corpus.read import read_file
+from showdown.phh.corpus.reports import (
     DETAILS,
     HandReport,
     error_row,
@@ -16,7 +16,7 @@ from showdown.phh.reports import (
     report,
     to_rows,
 )
-from showdown.phh.rooms.read import read_file
+from showdown.phh.notation import loads
 
 SEATED = '''variant = "NT"
 antes = [0, 0, 0]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from helpers.paths import ROOMS
-from showdown.phh.batches import settle_each
+from showdown.phh.corpus.batches import settle_each
+from showdown.phh.corpus.read import read_file
 from showdown.phh.errors import IllegalAction, MalformedHistory
 from showdown.phh.notation import HandHistory, dumps, loads
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

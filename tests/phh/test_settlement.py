@@ -147,7 +147,7 @@ def test_everyone_mucking_a_pot_is_an_error_naming_the_hand() -> None:
 
 
 def test_unknown_stacks_stay_unknown() -> None:
-    from showdown.phh.reports import report
+    from showdown.phh.corpus.reports import report
 
     text = phh(["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 10", "p1 f"], [100, 100]).replace(
         "starting_stacks = [100, 100]", "starting_stacks = [inf, 100]")
@@ -160,7 +160,7 @@ def test_real_hands_of_the_handhq_corpus() -> None:
     winners got 6.6% to 8.3% less than the pot (the room's rake); in one the room counts
     the big blind's uncalled half in its winnings, which also matches."""
 
-    from showdown.phh.pool import replay_paths
+    from showdown.phh.corpus.pool import replay_paths
 
     path = DATA / "handhq-abs-sample.phhs"
     reports = {r.hand: r for r in replay_paths([path])}

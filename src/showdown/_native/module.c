@@ -175,7 +175,7 @@ static PyMethodDef Tables_methods[] = {
      PyDoc_STR("phh_settle(hands, shapes, infinite) -> list\n\nReplay and settle a run of PHH hands "
                "(their fields dicts) of the variants in ``shapes``; per hand None (the "
                "Python path replays it) or the settled hand (see histories.c and settlement.c "
-               "in showdown/_native, and showdown.phh.batches).")},
+               "in showdown/_native, and showdown.phh.corpus.batches).")},
     {"phh_toml", (PyCFunction)sd_Tables_phh_toml, METH_O,
      PyDoc_STR("phh_toml(text) -> dict | None\n\nThe plain TOML of hand histories as "
                "tomllib reads it (one key = value per line, see toml.c), else None.")},
@@ -200,7 +200,7 @@ static PyMethodDef Tables_methods[] = {
                "boards); else one by one. Releases the GIL (see runout_shares.c).")},
     {"phh_rows", (PyCFunction)sd_Tables_phh_rows, METH_VARARGS,
      PyDoc_STR("phh_rows(histories, results, fmt, python_fields, house_fields, added_fields, "
-               "infinite) -> list\n\nThe report rows (showdown.phh.reports) of the hands "
+               "infinite) -> list\n\nThe report rows (showdown.phh.corpus.reports) of the hands "
                "phh_settle settled (``results``) whose recorded result is a clean match or "
                "rake; None where the Python path makes the row (see verification.c).")},
     {NULL, NULL, 0, NULL},

@@ -1,6 +1,6 @@
 /*
  * Rooms' hand histories read in C: room_hands(parts, room, game) turns the hands of a
- * room's file (the pieces showdown.phh.rooms.read.split_hands cuts) into the fields
+ * room's file (the pieces showdown.phh.corpus.read.split_hands cuts) into the fields
  * dicts showdown.phh.rooms.builder.HandBuilder.build writes, for the common shapes of
  * PokerStars and the rooms that write like it (GGPoker, WPN, Full Tilt, Winamax:
  * rooms_stars.c), of 888poker and PartyPoker cash games (rooms_brackets.c) and of

@@ -1,6 +1,6 @@
 /*
  * A hand replayed by histories.c and settled by settlement.c, as the Python tuple
- * showdown.phh.batches reads: the replay's part (starting and finishing stacks, what each
+ * showdown.phh.corpus.batches reads: the replay's part (starting and finishing stacks, what each
  * put in, folds, mucks, holes, boards, ...), then each pot's amount, winners and shares
  * (hi-lo pots with their halves), the showdown order; or the replay's part alone with
  * what comes next for a hand that stops early, or unsettled for a showdown that needs

@@ -3,7 +3,7 @@
  *
  * phh_rows(histories, results, fmt, python_fields, house_fields, added_fields, infinite):
  * per hand (a HandHistory and what phh_settle returned for it) the row that
- * showdown.phh.reports.hand_row makes of it, for the hands whose recorded result is a
+ * showdown.phh.corpus.reports.hand_row makes of it, for the hands whose recorded result is a
  * "match" or "rake" as showdown.phh.verification.verify classes it, counting the chips
  * handed back where the record says more (its first try); None for every other hand
  * (not settled by the kernel, a field of ``python_fields``, an odd chip possible, a

@@ -77,8 +77,8 @@ def _section_names(hands: list[HandHistory]) -> list[HandHistory]:
 
 def convert_file(file: str) -> tuple[list[HandHistory], list[str]]:
     """The hands of one room's file that replay, and the errors of those that do not."""
+    from showdown.phh.corpus.read import read_file
     from showdown.phh.errors import HistoryError
-    from showdown.phh.rooms.read import read_file
     from showdown.phh.settlement import settle
 
     _, hands = read_file(file)
@@ -106,8 +106,8 @@ def _stem(file: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Convert every file; return the exit status."""
+    from showdown.phh.corpus.files import find_files
     from showdown.phh.errors import HistoryError
-    from showdown.phh.files import find_files
     from showdown.phh.notation import dumps_all
 
     out = Path(args.output) if args.output else None

@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
     from fractions import Fraction
 
-    from showdown.phh.player_results import PlayerResults
-    from showdown.phh.reports import HandReport
+    from showdown.phh.corpus.player_results import PlayerResults
+    from showdown.phh.corpus.reports import HandReport
 
 EPILOG = """examples:
   showdown replay pluribus/                 every .phh/.phhs under the folder
@@ -114,7 +114,7 @@ def _amount(value: object) -> str:
 def describe(r: HandReport, lang: str = "en") -> str:
     """One line for a hand that does not match.
 
-    >>> from showdown.phh.reports import HandReport
+    >>> from showdown.phh.corpus.reports import HandReport
     >>> describe(HandReport("a.phh", "1", cls="mismatch", players=["Ana", "Bo"],
     ...     differences=[{"player": "p2", "name": "Bo", "ours": 150, "recorded": 140}]))
     'a.phh, hand 1: mismatch: p2 (Bo) ours 150, recorded 140'
@@ -148,8 +148,8 @@ def describe(r: HandReport, lang: str = "en") -> str:
 def ev_table(results: PlayerResults, lang: str = "en") -> str:
     """The ``--ev`` summary: a line on the all-in hands, then one row per player.
 
-    >>> from showdown.phh.reports import HandReport
-    >>> from showdown.phh.player_results import PlayerResults
+    >>> from showdown.phh.corpus.reports import HandReport
+    >>> from showdown.phh.corpus.player_results import PlayerResults
     >>> results = PlayerResults()
     >>> results.add(HandReport("a.phhs", "1", "match", net=[40, -40], players=["Ana", "Bo"],
     ...     ev={"big_blind": 2, "all_in_street": "flop", "note": None,
@@ -220,7 +220,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace, executor: Executor | None) -> int:
     from showdown.i18n.replay import class_name, phrase
-    from showdown.phh.player_results import PlayerResults
+    from showdown.phh.corpus.player_results import PlayerResults
     from showdown.phh.verification import CLASSES
 
     counts: Counter[str | None] = Counter()
@@ -282,14 +282,14 @@ def _hands(
     machine the JSON lines are made where the hands are replayed (in the workers); a
     folder's files that hold no hand history are named to ``skipped``."""
     if args.json and executor is None:
-        from showdown.phh.pool import replay_lines
+        from showdown.phh.corpus.pool import replay_lines
 
         lines = replay_lines(args.paths, workers=args.workers, repair=args.repair,
                              stop=not args.keep_going, ev=args.ev, skipped=skipped)
         for file, _, cls, error, line in lines:
             yield file, cls, error, line
         return
-    from showdown.phh.pool import replay_paths
+    from showdown.phh.corpus.pool import replay_paths
 
     for r in replay_paths(args.paths, executor=executor, workers=args.workers,
                           repair=args.repair, stop=not args.keep_going, ev=args.ev,

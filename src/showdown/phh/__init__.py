@@ -19,12 +19,10 @@ Modules: :mod:`~showdown.phh.notation` (read and write),
 :mod:`~showdown.phh.settlement` (to :class:`~showdown.pots.table.Table` and
 :func:`~showdown.pots.resolution.resolve`), :mod:`~showdown.phh.verification` (the classes),
 :mod:`~showdown.phh.export` (tables and hands as PHH),
-:mod:`~showdown.phh.files` (files and units of work), :mod:`~showdown.phh.corpus` (chunks replayed),
-:mod:`~showdown.phh.reports` (a hand's report), :mod:`~showdown.phh.pool` (processes),
 :mod:`~showdown.phh.generate` (random legal hands), :mod:`~showdown.phh.amounts` (units),
-:mod:`~showdown.phh.batches` (batches of hands through the native kernel),
-:mod:`~showdown.phh.upcards` (stud order), :mod:`~showdown.phh.allin_ev` (all-in EV),
-:mod:`~showdown.phh.player_results` (each player's results over a corpus).
+:mod:`~showdown.phh.upcards` (stud order), :mod:`~showdown.phh.allin_ev` (all-in EV).
+Two subpackages: :mod:`showdown.phh.rooms` (the rooms' readers: a room's hand to PHH) and
+:mod:`showdown.phh.corpus` (the path of a corpus: files, then hands, then one row per hand).
 """
 
 from __future__ import annotations
@@ -52,8 +50,8 @@ _LAZY: dict[str, str] = {
     "verify": "showdown.phh.verification",
     "table_to_history": "showdown.phh.export",
     "settlement_to_history": "showdown.phh.export",
-    "HandReport": "showdown.phh.reports",
-    "replay_paths": "showdown.phh.pool",
+    "HandReport": "showdown.phh.corpus.reports",
+    "replay_paths": "showdown.phh.corpus.pool",
     "AllInEV": "showdown.phh.allin_ev",
     "all_in_ev": "showdown.phh.allin_ev",
 }

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from showdown.phh.corpus import read as corpus_read
+from showdown.phh.corpus.read import read_hands, split_hands
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms import read as rooms_read
 from showdown.phh.rooms.money import amount
-from showdown.phh.rooms.read import read_hands, split_hands
 
 HAND = """PokerStars Hand #164150709626: Hold'em No Limit ($0.02/$0.05) - 2017/01/06 17:15:11 ET
 Table 'Donati' 6-max Seat #2 is the button
@@ -69,7 +69,7 @@ def test_a_bug_of_a_reader_is_raised(monkeypatch: pytest.MonkeyPatch) -> None:
 
     # Razz: a game the kernel leaves to the Python reader.
     text = HAND.replace("Hold'em No Limit", "Razz Limit")
-    monkeypatch.setitem(rooms_read._READERS, "pokerstars", broken)
+    monkeypatch.setitem(corpus_read._READERS, "pokerstars", broken)
     with pytest.raises(TypeError, match="a bug"):
         read_hands(text, "pokerstars", "a.txt")
 
@@ -78,7 +78,7 @@ def test_a_number_that_does_not_read_is_a_named_error(monkeypatch: pytest.Monkey
     def unreadable(text: str, room: str, file: str | None = None) -> HandHistory:
         return HandHistory({"n": int("x")})
 
-    monkeypatch.setitem(rooms_read._READERS, "pokerstars", unreadable)
+    monkeypatch.setitem(corpus_read._READERS, "pokerstars", unreadable)
     [hand] = read_hands(HAND.replace("Hold'em No Limit", "Razz Limit"), "pokerstars", "a.txt")
     assert isinstance(hand, HistoryError)
     assert str(hand).startswith("a.txt, hand 164150709626: cannot read the hand: invalid literal")

@@ -10,10 +10,10 @@ import pytest
 
 from helpers.paths import ROOMS
 from showdown.commands.main import main
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import read_hands, split_hands
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import read_hands, split_hands
 
 _HAND = """Bovada Hand #3000000001: HOLDEM Tournament #9000001 TBL#1, No Limit- Level 1 (10/20) \
 - 2015-09-09 19:07:11

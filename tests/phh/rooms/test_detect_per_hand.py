@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from helpers.paths import ROOMS
+from showdown.phh.corpus import read as corpus_read
+from showdown.phh.corpus.read import open_text, read_file, split_hands, split_rooms
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory, dumps
-from showdown.phh.rooms import read as rooms_read
 from showdown.phh.rooms.fast import HEAD_STARTS
-from showdown.phh.rooms.read import open_text, read_file, split_hands, split_rooms
 
 MARK = b"\xef\xbb\xbf"
 
@@ -148,4 +148,4 @@ def test_every_rooms_head_is_found_in_the_one_scan() -> None:
     """Every room's head is listed in :data:`HEAD_STARTS` (found in the one scan), or is
     one that may open mid-line (Bovada), scanned for by its pattern only in a text that
     holds one of its words."""
-    assert set(rooms_read._HEADS) <= set(HEAD_STARTS) | set(rooms_read._ANYWHERE)
+    assert set(corpus_read._HEADS) <= set(HEAD_STARTS) | set(corpus_read._ANYWHERE)

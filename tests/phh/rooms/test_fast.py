@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from helpers.backends import NO_KERNEL_INSTALL
 from helpers.paths import ROOMS
 from showdown.hands import native
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, read_hands, split_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import pacific, party, stars, winamax
-from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.fast import HEAD_STARTS, NATIVE_ROOMS, native_hands, split_at_heads
-from showdown.phh.rooms.read import open_text, read_hands, split_hands
 
 TEXTS = {p.name: open_text(p.read_bytes()) for p in sorted(ROOMS.iterdir())}
 needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")

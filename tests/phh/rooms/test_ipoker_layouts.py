@@ -11,10 +11,10 @@ import pytest
 
 from helpers.cli import run_cli
 from helpers.ipoker_hands import act, cards, game, player, read_both, round_, session
+from showdown.phh.corpus.read import read_file
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.ipoker_games import amount_of, game_of
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

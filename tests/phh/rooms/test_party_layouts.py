@@ -14,10 +14,10 @@ import pytest
 
 from helpers.paths import ROOMS
 from showdown.hands import native
+from showdown.phh.corpus.read import open_text, read_file, read_hands, split_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.party import variant
-from showdown.phh.rooms.read import open_text, read_file, read_hands, split_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -10,11 +10,11 @@ from decimal import Decimal
 import pytest
 
 from helpers.paths import ROOMS
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, read_file, read_hands
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.detect import detect
 from showdown.phh.rooms.money import amount, currency_of, number
-from showdown.phh.rooms.read import open_text, read_file, read_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -16,11 +16,11 @@ from helpers.backends import NO_KERNEL_INSTALL
 from helpers.paths import ROOMS
 from helpers.sanitized_fuzz import native_read_count, outcome_of
 from showdown.hands import native
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.pool import replay_lines
+from showdown.phh.corpus.read import open_text, read_hands, split_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
-from showdown.phh.pool import replay_lines
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, read_hands, split_hands
 
 needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 

@@ -12,9 +12,9 @@ import pytest
 from helpers.paths import ROOMS
 from showdown.commands.main import main
 from showdown.phh.bounties import check_bounties
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import read_file
 from showdown.phh.notation import HandHistory, dumps, loads
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 
@@ -112,7 +112,7 @@ def test_a_mismatch_stays_a_mismatch_with_its_bounty_record(tmp_path: Path) -> N
     hand = _hands("pokerstars-cash-and-knockout.txt")[2]
     wrong = hand.with_fields(winnings=[369650, 0], _eliminated_by=[0, 1],
                              _bounties_won=[19.31, 0])
-    from showdown.phh.reports import report
+    from showdown.phh.corpus.reports import report
 
     r = report(wrong, "1")
     assert r.cls == "mismatch" and all("bounty" not in d for d in r.differences)

@@ -10,11 +10,11 @@ import pytest
 
 from helpers.paths import ROOMS
 from showdown.hands import native
-from showdown.phh.batches import settle_each
+from showdown.phh.corpus.batches import settle_each
+from showdown.phh.corpus.read import read_file
 from showdown.phh.engine import replay
 from showdown.phh.errors import HistoryError, IllegalAction
 from showdown.phh.notation import HandHistory, dumps, loads
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -13,12 +13,12 @@ import pytest
 from helpers.backends import NO_KERNEL_INSTALL
 from helpers.paths import ROOMS
 from showdown.hands import native
+from showdown.phh.corpus.read import open_text, read_file, split_hands
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import stars
 from showdown.phh.rooms.builder import HandBuilder
 from showdown.phh.rooms.fast import native_hands
-from showdown.phh.rooms.read import open_text, read_file, split_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from decimal import Decimal as D
 
 from helpers.paths import ROOMS
+from showdown.phh.corpus.read import read_file
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms.builder import HandBuilder
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers.paths import ROOMS
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, read_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, read_hands
 from showdown.phh.settlement import settle
 
 TEXTS = [open_text(p.read_bytes()) for p in sorted(ROOMS.iterdir())]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from helpers.paths import ROOMS
+from showdown.phh.corpus.read import read_file, read_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.read import read_file, read_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.paths import DATA
+from showdown.phh.corpus.read import read_file
 from showdown.phh.notation import HandHistory, dumps, loads
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -10,10 +10,10 @@ import pokerkit
 import pytest
 
 from helpers.paths import ROOMS
-from showdown.phh.batches import settle_each
+from showdown.phh.corpus.batches import settle_each
+from showdown.phh.corpus.read import read_file
 from showdown.phh.generate import header, random_hand
 from showdown.phh.notation import HandHistory, dumps, loads
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.variant_rules import EXTENSIONS, find
 from showdown.phh.verification import verify

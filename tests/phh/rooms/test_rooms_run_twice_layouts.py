@@ -14,11 +14,11 @@ import pytest
 from helpers.paths import ROOMS
 from showdown.commands.main import main
 from showdown.hands import native
-from showdown.phh.batches import settle_each
+from showdown.phh.corpus.batches import settle_each
+from showdown.phh.corpus.detect import detect
+from showdown.phh.corpus.read import open_text, read_file, read_hands, split_hands
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.detect import detect
-from showdown.phh.rooms.read import open_text, read_file, read_hands, split_hands
 from showdown.phh.verification import verify
 
 BACKENDS = ["numpy", *(["native"] if native.native_available() else [])]

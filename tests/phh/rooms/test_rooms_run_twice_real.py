@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from helpers.paths import ROOMS
 from showdown.hands import native
+from showdown.phh.corpus.read import read_file
 from showdown.phh.notation import HandHistory, dumps, loads
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

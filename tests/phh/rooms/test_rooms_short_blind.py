@@ -11,8 +11,8 @@ import pokerkit
 import pytest
 
 from helpers.paths import ROOMS
+from showdown.phh.corpus.read import read_file
 from showdown.phh.notation import HandHistory, dumps
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -9,8 +9,8 @@ from decimal import Decimal
 import pokerkit
 
 from helpers.paths import ROOMS
+from showdown.phh.corpus.read import read_file
 from showdown.phh.notation import HandHistory, dumps, loads
-from showdown.phh.rooms.read import read_file
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 
@@ -83,8 +83,8 @@ def test_a_raise_to_counts_the_dead_small_blind_posted_out_of_position() -> None
 
 def test_a_raise_to_no_more_than_the_dead_small_blind_is_an_error() -> None:
     from showdown.hands import native
+    from showdown.phh.corpus.read import open_text, read_hands, split_hands
     from showdown.phh.errors import HistoryError
-    from showdown.phh.rooms.read import open_text, read_hands, split_hands
 
     text = open_text((ROOMS / "winamax-cash-dead-small-blind-raise.txt.gz").read_bytes())
     [part] = [p for p in split_hands(text, "winamax") if "7274811-122-1425929414" in p]

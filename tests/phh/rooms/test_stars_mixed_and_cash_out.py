@@ -11,10 +11,10 @@ import pytest
 
 from helpers.paths import ROOMS
 from showdown.commands.main import main
+from showdown.phh.corpus.read import read_file, read_hands
+from showdown.phh.corpus.reports import report
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
-from showdown.phh.reports import report
-from showdown.phh.rooms.read import read_file, read_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import CLASSES, verify
 

@@ -12,9 +12,9 @@ import pytest
 
 from helpers.backends import NO_KERNEL_INSTALL
 from showdown.hands import native
+from showdown.phh.corpus.read import read_file, read_hands, split_hands
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.read import read_file, read_hands, split_hands
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 

@@ -1,13 +1,15 @@
-"""Hand histories as poker rooms write them, read into the PHH model.
+"""Hand histories as poker rooms write them: each room's reader, a hand's text to PHH.
 
-:func:`~showdown.phh.rooms.read.read_text` turns the text of a room's file
-(PokerStars, GGPoker, Winamax, 888, iPoker, PartyPoker, Full Tilt, WPN, Bovada;
-one hand or a whole session) into :class:`~showdown.phh.notation.HandHistory`
-objects, the room found from the content (:mod:`~showdown.phh.rooms.detect`).
-Each room has its module: :mod:`~showdown.phh.rooms.stars` (PokerStars and the
-rooms that write like it: GGPoker, Full Tilt, WPN), :mod:`~showdown.phh.rooms.winamax`,
+Each room has its module and reads one hand's text into a
+:class:`~showdown.phh.notation.HandHistory`: :mod:`~showdown.phh.rooms.stars`
+(PokerStars and the rooms that write like it: :mod:`~showdown.phh.rooms.ggpoker`,
+Full Tilt, :mod:`~showdown.phh.rooms.wpn`), :mod:`~showdown.phh.rooms.winamax`,
 :mod:`~showdown.phh.rooms.pacific` (888), :mod:`~showdown.phh.rooms.party`,
-:mod:`~showdown.phh.rooms.ipoker`, :mod:`~showdown.phh.rooms.bovada` (Ignition, Bodog);
-:mod:`~showdown.phh.rooms.builder` turns what
-they read into PHH, :mod:`~showdown.phh.rooms.money` reads the amounts.
+:mod:`~showdown.phh.rooms.ipoker`, :mod:`~showdown.phh.rooms.bovada` (Ignition, Bodog).
+What they share: :mod:`~showdown.phh.rooms.builder` turns what they read into PHH,
+:mod:`~showdown.phh.rooms.money` reads the amounts, :mod:`~showdown.phh.rooms.games`
+the games, :mod:`~showdown.phh.rooms.brackets` and :mod:`~showdown.phh.rooms.rounds`
+the lines several rooms write alike; :mod:`~showdown.phh.rooms.fast` reads the rooms
+the native kernel knows. A file's text is cut into hands and each given to its room's
+reader by :mod:`showdown.phh.corpus.read` (:func:`~showdown.phh.corpus.read.read_file`).
 """

@@ -5,7 +5,7 @@ games) and of iPoker's XML, straight into the fields
 :meth:`~showdown.phh.rooms.builder.HandBuilder.build` writes. The Python readers stay
 the reference: a hand the kernel does not read exactly as they do (an odd line, a game
 or a name it does not know, an error) comes back ``None``, and
-:func:`~showdown.phh.rooms.read.read_hands` reads it in Python; without the kernel
+:func:`~showdown.phh.corpus.read.read_hands` reads it in Python; without the kernel
 (``SHOWDOWN_BACKEND=numpy``) every hand does. The tests compare both.
 
 >>> hands = native_hands(["PokerStars Hand #1: Razz Limit ($1/$2)"], "pokerstars")

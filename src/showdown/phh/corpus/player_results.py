@@ -9,7 +9,7 @@ had with their expected share of the pots instead of what the runout gave
 (``net - difference``); of any other hand, its net. Per 100 hands, each hand's
 result is counted in that hand's big blind.
 
->>> from showdown.phh.reports import HandReport
+>>> from showdown.phh.corpus.reports import HandReport
 >>> ev = {"big_blind": 2, "all_in_street": "flop", "note": None, "ev": [
 ...     {"difference": 30}, {"difference": -30}]}
 >>> results = PlayerResults()
@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from showdown.phh.reports import HandReport
+    from showdown.phh.corpus.reports import HandReport
 
 __all__ = ["PlayerResult", "PlayerResults"]
 

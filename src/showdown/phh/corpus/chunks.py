@@ -1,17 +1,17 @@
 """A corpus replayed: chunks of hands replayed, settled and verified, a row per hand.
 
-The files are found and cut into units of work by :mod:`showdown.phh.files`;
-each hand's outcome is a :class:`~showdown.phh.reports.HandReport`
-(:mod:`showdown.phh.reports`).
+The files are found and cut into units of work by :mod:`showdown.phh.corpus.files`;
+each hand's outcome is a :class:`~showdown.phh.corpus.reports.HandReport`
+(:mod:`showdown.phh.corpus.reports`).
 
-:func:`showdown.phh.pool.replay_paths` replays a corpus. On any
+:func:`showdown.phh.corpus.pool.replay_paths` replays a corpus. On any
 :class:`concurrent.futures.Executor` the work is cut into chunks of hands (a
 ``.phhs`` file is split at its hands' ``[name]`` sections), each chunk replayed, settled
 and verified by :func:`replay_chunk` (the text sent, the reports sent back as
-rows, :func:`~showdown.phh.reports.to_rows`); without one, in this process or in a
+rows, :func:`~showdown.phh.corpus.reports.to_rows`); without one, in this process or in a
 local process pool whose workers read their files themselves
-(:mod:`showdown.phh.pool`). :func:`run_units` gives the rows of any units of work
-(:data:`~showdown.phh.files.Unit`), in order; :func:`batch_rows` those of hands
+(:mod:`showdown.phh.corpus.pool`). :func:`run_units` gives the rows of any units of work
+(:data:`~showdown.phh.corpus.files.Unit`), in order; :func:`batch_rows` those of hands
 already read.
 
 >>> text = ('[1]\\nvariant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
@@ -28,12 +28,10 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from showdown.phh.batches import settle_each, settled_rows
-from showdown.phh.errors import HistoryError, MalformedHistory
-from showdown.phh.files import Unit, split_sections
-from showdown.phh.nogc import paused
-from showdown.phh.notation import HandHistory, loads, loads_all
-from showdown.phh.reports import (
+from showdown.phh.corpus.batches import settle_each, settled_rows
+from showdown.phh.corpus.files import Unit, split_sections
+from showdown.phh.corpus.read import read_parts
+from showdown.phh.corpus.reports import (
     HandReport,
     Row,
     error_row,
@@ -42,14 +40,16 @@ from showdown.phh.reports import (
     pack_rows,
     settled_or_error,
 )
-from showdown.phh.rooms.read import read_parts
+from showdown.phh.errors import HistoryError, MalformedHistory
+from showdown.phh.nogc import paused
+from showdown.phh.notation import HandHistory, loads, loads_all
 
 __all__ = ["batch_rows", "ordered", "replay_chunk", "run_units", "run_units_packed"]
 
 
 def batch_rows(hands: list[HandHistory], repair: bool, fmt: str = "phh", ev: bool = False
                ) -> list[Row]:
-    """The rows of a batch of hands, settled together (see :mod:`showdown.phh.batches`)."""
+    """The rows of a batch of hands, settled together (see :mod:`showdown.phh.corpus.batches`)."""
     if repair:
         return [hand_row(h, h.label, settled_or_error(h, repair), fmt, ev) for h in hands]
     if not ev:
@@ -86,7 +86,7 @@ def replay_chunk(
 def _replay_chunk(units: Sequence[Unit], repair: bool, ev: bool = False) -> list[Row]:
     rows: list[Row] = []
     for file, kind, name, text in units:
-        if not isinstance(text, str):  # a room's hands, cut once (see showdown.phh.files)
+        if not isinstance(text, str):  # a room's hands, cut once (see showdown.phh.corpus.files)
             rows.extend(_room_rows(file, name or "", text, repair, ev))
             continue
         if kind == "sections":

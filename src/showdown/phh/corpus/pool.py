@@ -9,7 +9,7 @@ their sizes; the work is cut into tasks of about ``chunk`` hands (estimated
 from the bytes): several small files together, or byte ranges of a big
 ``.phhs`` cut where a line opens with ``[``. A task reads its files or its
 range itself, replays, settles and verifies the hands, and gives rows (see
-:data:`~showdown.phh.reports.Row`); a worker sends them in one
+:data:`~showdown.phh.corpus.reports.Row`); a worker sends them in one
 :mod:`marshal` call, each hand's details packed and unpacked in this
 process only when they are read. So the work that grows with the hands runs
 in the workers, and this process does little more than make a light report
@@ -19,10 +19,10 @@ made where the hands are replayed.
 A range (or a whole ``.phhs``) that reads at once, and whose lines opening
 with ``[`` are exactly its hands' ``[name]`` sections, is a batch of plain sections;
 any other is looked at section line by section line (as
-:func:`~showdown.phh.files.file_units` does a whole file): plain sections are replayed
+:func:`~showdown.phh.corpus.files.file_units` does a whole file): plain sections are replayed
 section by section where one does not read, and when one of a file's ranges is not
 plain, or two of them hold sections of the same name, the file is replayed as a whole,
-so that every report is the one the chunks of :func:`~showdown.phh.corpus.replay_chunk`
+so that every report is the one the chunks of :func:`~showdown.phh.corpus.chunks.replay_chunk`
 give (the tests compare them). Standard input is read here and cut as in one process.
 
 >>> import tempfile, pathlib
@@ -54,10 +54,9 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from showdown.phh.batches import prepare
-from showdown.phh.corpus import batch_rows, ordered, run_units, run_units_packed
-from showdown.phh.errors import HistoryError
-from showdown.phh.files import (
+from showdown.phh.corpus.batches import prepare
+from showdown.phh.corpus.chunks import batch_rows, ordered, run_units, run_units_packed
+from showdown.phh.corpus.files import (
     CHUNK,
     Skipped,
     Unit,
@@ -67,9 +66,10 @@ from showdown.phh.files import (
     plain_sections,
     section_headers,
 )
+from showdown.phh.corpus.reports import HandReport, Row, from_row, from_rows, pack_rows, packed_row
+from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
 from showdown.phh.notation import loads_all
-from showdown.phh.reports import HandReport, Row, from_row, from_rows, pack_rows, packed_row
 
 __all__ = ["replay_lines", "replay_paths", "replay_paths_here", "replay_paths_in_pool", "tasks"]
 
@@ -88,7 +88,8 @@ Task = tuple[Any, ...]
 def tasks(paths: Iterable[str | Path], chunk: int, skipped: Skipped | None = None
           ) -> Iterator[Task]:
     """The tasks of ``paths``, in order, each about ``chunk`` hands (a folder's files that
-    hold no hand history named to ``skipped``, see :func:`~showdown.phh.files.find_files`)."""
+    hold no hand history named to ``skipped``, see
+    :func:`~showdown.phh.corpus.files.find_files`)."""
     size = max(1, chunk) * HAND_BYTES
     group: list[str] = []
     held = 0
@@ -194,7 +195,7 @@ def _fast_rows(file: str, text: str, repair: bool, ev: bool = False) -> list[Row
     cache: several times fewer bytes than a task's). It is plain when every batch reads
     at once, each of its lines that opens with ``[`` is one of its hands' sections, and no
     two sections share a name: then its rows are the ones
-    :func:`~showdown.phh.files.file_units` and its batches give."""
+    :func:`~showdown.phh.corpus.files.file_units` and its batches give."""
     rows: list[Row] = []
     with paused():
         for batch in _cut(text, BATCH_BYTES):
@@ -489,7 +490,7 @@ def replay_lines(
     """``(file, hand, class, error, JSON line)`` of every hand, in order: what ``showdown
     replay --json`` prints, each line made where the hand was replayed (so that with
     ``workers`` > 1 this process only writes them). The line is the JSON of
-    :meth:`~showdown.phh.reports.HandReport.to_dict`, as :func:`replay_paths` gives it;
+    :meth:`~showdown.phh.corpus.reports.HandReport.to_dict`, as :func:`replay_paths` gives it;
     ``skipped`` as in :func:`replay_paths`.
     """
     source = _here(paths, chunk, repair, ev, True, stop, skipped) if workers <= 1 else _in_pool(
@@ -522,12 +523,12 @@ def replay_paths(
     Dask client's ``get_executor()``; this process reads the files and sends their
     text); otherwise the work runs here (``workers`` 1) or in a local process pool of
     ``workers`` processes, which read their files themselves: the same tasks either way
-    (see :mod:`showdown.phh.pool`). ``repair``
+    (see :mod:`showdown.phh.corpus.pool`). ``repair``
     fills in missing checks and folds (see :func:`~showdown.phh.engine.replay`).
     ``stop=True`` ends the reports at the first hand that is an error (``showdown replay``
     without ``--keep-going``): the rest of a big file is not replayed. ``skipped(file,
     reason)`` is called, here, for each file of a folder that holds no hand history
-    (see :func:`~showdown.phh.files.find_files`): a folder's other files are never
+    (see :func:`~showdown.phh.corpus.files.find_files`): a folder's other files are never
     passed over without a word.
     """
     if executor is None:

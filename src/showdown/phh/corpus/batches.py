@@ -22,7 +22,7 @@ its ``table`` and ``showdown`` only when they are asked for. The tests
 broken hands and on real files.
 
 :func:`settled_rows` goes one step further for a replay's report: the kernel also
-makes the report row (:mod:`showdown.phh.reports`) of each hand it settled whose
+makes the report row (:mod:`showdown.phh.corpus.reports`) of each hand it settled whose
 recorded result is a clean ``match`` or ``rake``; the others are settled as
 :func:`settle_each` settles them and reported by the Python path
 (``tests/phh/test_batches_kernel_rows.py`` compares the two).
@@ -60,11 +60,11 @@ from typing import Any
 from showdown.hands import native
 from showdown.phh.actions import CARD_TEXTS
 from showdown.phh.amounts import INFINITE
+from showdown.phh.corpus.reports import Row, hand_row
 from showdown.phh.errors import HistoryError
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.replayed import Replay
-from showdown.phh.reports import Row, hand_row
 from showdown.phh.settlement import Settlement, settle
 from showdown.phh.variant_rules import RULES, VariantRules
 from showdown.phh.verification import ADDED_FIELDS, HOUSE_FIELDS, Verdict, verify
@@ -276,7 +276,7 @@ PYTHON_FIELDS = ("_runout_count", "_bounties", "_bounties_won", "_eliminated_by"
 
 
 def settled_rows(histories: Sequence[HandHistory], fmt: str = "phh") -> list[Row]:
-    """The report row of each hand (:mod:`showdown.phh.reports`; ``fmt``: the format the
+    """The report row of each hand (:mod:`showdown.phh.corpus.reports`; ``fmt``: the format the
     hands were read from): those the kernel settled with a clean ``match`` or ``rake`` made
     by the kernel at once (``phh_rows``, the same rows); the others settled as
     :func:`settle_each` does and made, and explained, by the Python path (the collector

@@ -22,12 +22,12 @@ from functools import lru_cache
 from itertools import chain
 from pathlib import Path
 
+from showdown.phh.corpus.decoding import open_text
+from showdown.phh.corpus.detect import ROOMS, detect
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.nogc import paused
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import bovada, ipoker, pacific, party, stars, winamax
-from showdown.phh.rooms.decoding import open_text
-from showdown.phh.rooms.detect import ROOMS, detect
 from showdown.phh.rooms.fast import HEAD_STARTS, as_history, native_hands, split_at_heads
 
 __all__ = ["BAD_TEXT", "open_text", "read_file", "read_hands", "read_parts", "read_path",
@@ -68,7 +68,7 @@ Run = tuple[str, list[str]]
 
 
 def read_path(path: str | Path) -> str:
-    """The text of a file (see :func:`~showdown.phh.rooms.decoding.open_text`)."""
+    """The text of a file (see :func:`~showdown.phh.corpus.decoding.open_text`)."""
     try:
         data = Path(path).read_bytes()
     except OSError as exc:

@@ -20,10 +20,10 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from showdown.phh.corpus.decoding import open_text
+from showdown.phh.corpus.detect import ROOMS, detect
+from showdown.phh.corpus.read import split_rooms
 from showdown.phh.errors import HistoryError, MalformedHistory
-from showdown.phh.rooms.decoding import open_text
-from showdown.phh.rooms.detect import ROOMS, detect
-from showdown.phh.rooms.read import split_rooms
 
 __all__ = [
     "CHUNK", "SUFFIXES", "Skipped", "Unit", "chunks", "file_units", "find_files",
@@ -101,7 +101,7 @@ def split_sections(text: str) -> list[tuple[str, str]]:
 #: their content is a hand history: see :func:`find_files`).
 SUFFIXES = (".phh", ".phhs")
 #: Bytes of a folder's file looked at to find its format: its first lines, as
-#: :func:`~showdown.phh.rooms.detect.detect` reads them, then (when they say nothing) a
+#: :func:`~showdown.phh.corpus.detect.detect` reads them, then (when they say nothing) a
 #: hand's head anywhere in the first 64 KiB.
 _DETECT_BYTES = 1 << 12
 SNIFF_BYTES = 1 << 16
@@ -168,7 +168,7 @@ def file_units(file: str, size: int) -> list[tuple[int, Unit]]:
     """The work units of one file with their numbers of hands: a .phhs whose sections are
     plain is cut into batches of ``size`` sections; a room's file is cut into its hands
     (each by its own room: a file may hold several rooms' hands, see
-    :func:`~showdown.phh.rooms.read.split_rooms`) in batches of ``size`` hands, read in the
+    :func:`~showdown.phh.corpus.read.split_rooms`) in batches of ``size`` hands, read in the
     worker. The format is found from the content (gzip'd or not)."""
     try:
         data = stdin_bytes() if file == "-" else Path(file).read_bytes()
