@@ -52,7 +52,7 @@ def test_replay_json_names_the_format_and_the_rooms_hand(
 def test_a_folder_of_every_room_replays_with_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "replay", str(ROOMS), "--check")
     assert (code, err) == (0, "")
-    assert "Hands: 679 (files: 47)" in out and "mismatch 0" in out
+    assert "Hands: 688 (files: 49)" in out and "mismatch 0" in out
 
 
 def test_gzip_files_and_a_folder_of_them(tmp_path: Path,
@@ -144,6 +144,12 @@ def test_room_to_phh_to_replay_settles_the_same(name: str) -> None:
         assert verify(again).cls == verify(first).cls
 
 
+#: The samples' hands of rooms' rules pokerkit does not deal by (docs/hand-histories.md,
+#: "Rules the rooms' hands showed"): fixed-limit raises over a half-bet all-in, the bet
+#: completed over an all-in under half a bet, a fold and checks by players all in.
+BEYOND_POKERKIT = {81000000001, 81000000002, 81000000003, 34500000001}
+
+
 @pytest.mark.parametrize("name", SAMPLES)
 def test_pokerkit_reads_the_phh_and_ends_with_our_stacks(name: str) -> None:
     _, hands = read_file(ROOMS / name)
@@ -156,6 +162,8 @@ def test_pokerkit_reads_the_phh_and_ends_with_our_stacks(name: str) -> None:
                 max(fields.get("blinds_or_straddles") or [0]) < fields.get("min_bet", 0)):
             # several runouts, a cap game, a game with no PHH code, a short big blind
             # completed: pokerkit cannot (docs say so)
+            continue
+        if fields.get("hand") in BEYOND_POKERKIT:
             continue
         if any(a >= st for a, st in zip(fields["antes"], fields["starting_stacks"],
                                         strict=True)):

@@ -77,6 +77,8 @@ _PARTLY_PYTHON: dict[str, int] = {
     "pokerstars-handwritten-mixed-games.txt": 3,
     "pokerstars-handwritten-cash-out.txt": 0,
     "ggpoker-handwritten-ev-cashout.txt": 0,
+    "fulltilt-handwritten-engine-rules.txt": 1,  # the Flipout and draw hands: Python's
+    "pokerstars-handwritten-engine-rules.txt": 5,  # the 2005 table line: Python's
 }
 
 
