@@ -74,7 +74,7 @@ def test_a_folder_of_every_room_replays_with_check(capsys: pytest.CaptureFixture
         "before the deal (a blind declined to post): no cards were dealt, nothing to replay",
         f"error: {ROOMS / '888-tournament-short-blinds.txt'}, hand 778799896: seat 1's player "
         "has no name (the names were taken out of the file): no line can say who acted"]
-    assert "Hands: 766 (files: 63)" in out and "mismatch 0" in out and "Errors: 2" in out
+    assert "Hands: 775 (files: 65)" in out and "mismatch 0" in out and "Errors: 2" in out
 
 
 def test_gzip_files_and_a_folder_of_them(tmp_path: Path,
@@ -171,6 +171,12 @@ def test_room_to_phh_to_replay_settles_the_same(name: str) -> None:
         assert verify(again).cls == verify(first).cls
 
 
+#: The samples' hands of rooms' rules pokerkit does not deal by (docs/hand-histories.md,
+#: "Rules the rooms' hands showed"): fixed-limit raises over a half-bet all-in, the bet
+#: completed over an all-in under half a bet, a fold and checks by players all in.
+BEYOND_POKERKIT = {81000000001, 81000000002, 81000000003, 34500000001}
+
+
 @pytest.mark.parametrize("name", SAMPLES)
 def test_pokerkit_reads_the_phh_and_ends_with_our_stacks(name: str) -> None:
     _, hands = read_file(ROOMS / name)
@@ -185,6 +191,8 @@ def test_pokerkit_reads_the_phh_and_ends_with_our_stacks(name: str) -> None:
                 max(fields.get("blinds_or_straddles") or [0]) < fields.get("min_bet", 0)):
             # several runouts, a cap game, a game with no PHH code, a short big blind
             # completed: pokerkit cannot (docs say so)
+            continue
+        if fields.get("hand") in BEYOND_POKERKIT:
             continue
         if any(a >= st for a, st in zip(fields["antes"], fields["starting_stacks"],
                                         strict=True)):

@@ -60,7 +60,7 @@ def test_pokerkit_agrees_on_generated_hands() -> None:
             antes = [0] * n
             antes[1 if n > 2 else 0] = rng.choice([1, 2, 3])
         extra = {"antes": antes}
-        h = random_hand(rng, header(variant, stacks, **extra), fold=0.3)
+        h = random_hand(rng, header(variant, stacks, **extra), fold=0.3, standard=True)
         text = dumps(h)
         ours = settle(loads(text))
         with warnings.catch_warnings():
@@ -93,7 +93,7 @@ def test_betting_of_stud_and_draw_games_agrees_with_pokerkit() -> None:
             stacks = [rng.choice([5, 40, 100, 200]) for _ in range(n)]
             antes = [1] * n if code in ("F7S", "F7S/8", "FR") else [rng.choice([0, 1])] * n
             fields = header(code, stacks, antes=antes)
-            h = random_hand(rng, fields, rules=rules, fold=0.3)
+            h = random_hand(rng, fields, rules=rules, fold=0.3, standard=True)
             state = HandState.start(h, rules)
             for k, action in enumerate(h.actions):
                 state.apply(k, action)
@@ -127,7 +127,7 @@ def test_other_variants_settle_like_pokerkit() -> None:
             n = rng.randint(2, 6 if code in ("F7S", "F7S/8", "FR", "NS", "FO/8") else 4)
             stacks = [rng.choice([5, 40, 100, 200]) for _ in range(n)]
             antes = [1] * n if code in ("F7S", "F7S/8", "FR") else [0] * n
-            h = random_hand(rng, header(code, stacks, antes=antes), fold=0.3)
+            h = random_hand(rng, header(code, stacks, antes=antes), fold=0.3, standard=True)
             text = dumps(h)
             ours = settle(loads(text))
             with warnings.catch_warnings():

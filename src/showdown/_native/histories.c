@@ -36,10 +36,10 @@ static const int64_t phh_pow10[PHH_PLACES + 1] = {
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
 
 enum { PHH_STACKS, PHH_ANTES, PHH_BLINDS, PHH_MIN_BET, PHH_SMALL, PHH_BIG, PHH_ACTIONS,
-       PHH_VARIANT, PHH_SEATS, PHH_RUNOUTS, PHH_BRING_IN, PHH_CAP, PHH_NKEYS };
+       PHH_VARIANT, PHH_SEATS, PHH_RUNOUTS, PHH_BRING_IN, PHH_CAP, PHH_LATE, PHH_NKEYS };
 static const char *const phh_key_names[PHH_NKEYS] = {
     "starting_stacks", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
-    "actions", "variant", "seats", "_runout_count", "bring_in", "_cap"};
+    "actions", "variant", "seats", "_runout_count", "bring_in", "_cap", "_late_blinds"};
 static PyObject *phh_keys[PHH_NKEYS]; /* interned: the dict lookups compare pointers first */
 
 static int phh_init(void)
@@ -386,6 +386,19 @@ static int phh_upcard_opener(const PhhHand *h, int street, int razz)
     return best;
 }
 
+/* upcards.open_pair on fourth street: a live player's up cards (the third and fourth)
+ * pair, "??" not counted. */
+static int phh_open_pair(const PhhHand *h)
+{
+    for (int i = 0; i < h->n; i++) {
+        if (!h->folded[i] && h->nhole[i] >= 4 && h->hole[i][2] != NCARDS &&
+            h->hole[i][3] != NCARDS && h->hole[i][2] >> 2 == h->hole[i][3] >> 2) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Replay one hand: 0 done, 1 not an everyday hand (Python replays it), -1 error. */
 static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
 {
@@ -419,6 +432,9 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     /* Every amount as (digits, places); then all in units of the most places. */
     int64_t stacks[PHH_MAX], antes[PHH_MAX], blinds[PHH_MAX], sizes[PHH_STREETS], size_of[3];
     int stack_places[PHH_MAX], ante_places[PHH_MAX], blind_places[PHH_MAX], size_places[3];
+    /* _late_blinds: live blinds posted out of position, in the pot from the start */
+    int64_t late[PHH_MAX] = {0};
+    int late_places[PHH_MAX] = {0};
     /* the bet sizes: min_bet, or small_bet and big_bet (and stud's bring_in) */
     int nsizes = shape->structure == 2 ? 2 + (shape->stud != 0) : 1;
     int status = phh_amounts(stacks_obj, n, 1, stacks, stack_places);
@@ -434,6 +450,13 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
     } else if (!status) {
         status = phh_amounts(PyDict_GetItemWithError(fields, phh_keys[PHH_BLINDS]), n, 0,
                              blinds, blind_places);
+    }
+    PyObject *late_obj = PyDict_GetItemWithError(fields, phh_keys[PHH_LATE]);
+    if (late_obj == NULL && PyErr_Occurred()) {
+        return -1;
+    }
+    if (!status && late_obj != NULL) {
+        status = phh_amounts(late_obj, n, 0, late, late_places);
     }
     for (int k = 0; k < nsizes && !status; k++) {
         int key = shape->structure == 2 ? (k == 2 ? PHH_BRING_IN : k ? PHH_BIG : PHH_SMALL)
@@ -453,6 +476,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         scale = stack_places[i] > scale ? stack_places[i] : scale;
         scale = ante_places[i] > scale ? ante_places[i] : scale;
         scale = blind_places[i] > scale ? blind_places[i] : scale;
+        scale = late_places[i] > scale ? late_places[i] : scale;
     }
     for (int k = 0; k < nsizes; k++) {
         scale = size_places[k] > scale ? size_places[k] : scale;
@@ -466,7 +490,8 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         stacks[i] = h->unknown_stack[i] ? PHH_INF : phh_units(stacks[i], stack_places[i], scale);
         antes[i] = phh_units(antes[i], ante_places[i], scale);
         blinds[i] = phh_units(blinds[i], blind_places[i], scale);
-        if (stacks[i] < 0 || antes[i] < 0 || blinds[i] < 0) {
+        late[i] = phh_units(late[i], late_places[i], scale);
+        if (stacks[i] < 0 || antes[i] < 0 || blinds[i] < 0 || late[i] < 0) {
             return 1;
         }
     }
@@ -543,11 +568,13 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         int64_t ante = antes[i] < stacks[i] ? antes[i] : stacks[i];
         int64_t behind = stacks[i] - ante;
         int64_t blind = blinds[i] < behind ? blinds[i] : behind;
+        /* a live blind posted out of position: in the bet, opening nothing */
+        int64_t posted = late[i] < behind - blind ? late[i] : behind - blind;
         h->paid[i] = ante;
-        bets[i] = blind;
-        stacks[i] = behind - blind;
-        h->contrib[i] = ante + blind;
-        max_bet = blind > max_bet ? blind : max_bet;
+        bets[i] = blind + posted;
+        stacks[i] = behind - blind - posted;
+        h->contrib[i] = ante + blind + posted;
+        max_bet = bets[i] > max_bet ? bets[i] : max_bet;
         h->folded[i] = h->mucked[i] = shown[i] = 0;
         h->nhole[i] = 0;
         acted[i] = -1;
@@ -595,7 +622,8 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
      * to the small bet instead; the completion reopens the betting to the bring-in */
     int bring_in_due = 0, completion = 0;
     int queue[PHH_MAX], qhead = 0, qlen = 0;
-    int64_t full = 0;
+    int64_t full = 0, level = 0; /* engine.HandState.full and .level */
+    int64_t round_size = 0; /* the round's bet when not the street's (an open pair's) */
     int raises = 0, aggressor = -1, round_acted = 0;
     h->last_aggressor = -1;
     h->nboard = 0;
@@ -614,6 +642,28 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         }
         int begin = 0, end = 0, redo = 0;
         int dealer = count >= 1 && phh_is(word[0], wlen[0], "d");
+        if (count == 2 && !dealer && phase != DONE &&
+            (phh_is(word[1], wlen[1], "cc") || phh_is(word[1], wlen[1], "f"))) {
+            /* engine.HandState._all_in_action: a check or a fold written for a player all
+             * in (no turn to act): the check changes nothing, the fold puts them out of
+             * every pot */
+            int i = phh_player(word[0], wlen[0]);
+            if (i >= 0 && i < n && !h->folded[i] && stacks[i] == 0) {
+                if (phh_is(word[1], wlen[1], "cc")) {
+                    continue;
+                }
+                h->folded[i] = 1;
+                if (--live > 1) {
+                    continue;
+                }
+                if (phase != BET) {
+                    phase = DONE;
+                    continue;
+                }
+                end = 1;
+                goto round_over;
+            }
+        }
         if (phase == BET && ((count == 3 && dealer && phh_is(word[1], wlen[1], "db")) ||
                              (count == 4 && dealer && phh_is(word[1], wlen[1], "dh")) ||
                              ((count == 2 || count == 3) && !dealer &&
@@ -634,13 +684,21 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         for (int i = 0; i < n; i++) {
             owes |= (street == 0 && !stud ? (h->nhole[i] ? 0 : shape->holes) : owed[i]) > 0;
         }
+        int all_in = 0; /* dealing.CardsInPlay._show: no two live players with chips */
+        if (owes && (count == 2 || count == 3) && !dealer && phh_is(word[1], wlen[1], "sm")) {
+            int with_chips = 0;
+            for (int j = 0; j < n; j++) {
+                with_chips += !h->folded[j] && stacks[j] > 0;
+            }
+            all_in = with_chips <= 1;
+        }
         if (!redo && phase == DEAL && !pending && !dealer && count >= 2 &&
             (phh_is(word[1], wlen[1], "cc") || phh_is(word[1], wlen[1], "f") ||
              phh_is(word[1], wlen[1], "cbr") || phh_is(word[1], wlen[1], "pb") ||
-             (owes && phh_is(word[1], wlen[1], "sd")))) {
-            /* engine._fill_unknown_holes: a bet (or, all in, the next draw) before the hole
-             * cards due are dealt: they are unknown ("??"); the round starts and the action
-             * is read again */
+             (owes && phh_is(word[1], wlen[1], "sd")) || all_in)) {
+            /* engine._fill_unknown_holes: a bet (or, all in, the next draw or a show)
+             * before the hole cards due are dealt: they are unknown ("??"); the round
+             * starts and the action is read again */
             for (int i = 0; i < n; i++) {
                 int due = street == 0 && !stud ? (h->nhole[i] ? 0 : shape->holes) : owed[i];
                 for (int k = 0; k < due; k++) {
@@ -701,13 +759,23 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                     (amount = phh_units(amount, places, h->places)) < 0) {
                     return 1;
                 }
-                /* betting.raise_bounds */
-                int64_t size_now = sizes[street];
-                int64_t step = full > size_now ? full : size_now;
+                /* betting.raise_bounds: in fixed limit a raise is the street's bet more,
+                 * and an all-in of half a bet or more reopens the betting */
+                int64_t size_now = round_size ? round_size : sizes[street];
+                if (!raises && shape->evaluator == 7 && street == 1 &&
+                    amount == max_bet + sizes[4] && amount != max_bet + size_now &&
+                    phh_open_pair(h)) {
+                    /* seven card stud: an open pair on fourth street lets the first bet
+                     * be the big bet, and the raises after it (engine.HandState._raise) */
+                    size_now = round_size = sizes[4];
+                }
+                int fixed = shape->structure == 2;
+                int64_t step = fixed || size_now > full ? size_now : full;
                 if (shape->cap && raises >= shape->cap) {
                     return 1;
                 }
-                if (acted[i] >= 0 && max_bet - acted[i] < step) {
+                if (acted[i] >= 0 &&
+                    (fixed ? 2 * (max_bet - acted[i]) < size_now : max_bet - acted[i] < step)) {
                     return 1;
                 }
                 int64_t total = stacks[i] + bets[i];
@@ -742,12 +810,20 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
                 } else if (shape->structure == 2) {
                     largest = smallest;
                 }
+                /* betting.limit_alternatives: over an all-in for less in fixed limit, the
+                 * bet completed, or over one of half a bet or more a bet more */
+                int other = fixed && !completion && max_bet > level && amount <= total &&
+                            (amount == level + size_now ||
+                             (2 * (max_bet - level) >= size_now && amount == level + 2 * size_now));
                 if ((amount < smallest || amount > largest) &&
-                    !(owed && amount == sizes[0] && amount <= total)) {
+                    !(owed && amount == sizes[0] && amount <= total) && !other) {
                     return 1;
                 }
                 if (amount - base >= full) {
                     full = amount - base;
+                }
+                if (amount >= level + size_now) { /* a full bet or raise */
+                    level = amount;
                 }
                 if (completion) { /* the completion reopens the betting to the bring-in */
                     for (int j = 0; j < n; j++) {
@@ -911,6 +987,8 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
         }
         if (begin) { /* the street's cards are out: its betting round starts */
             full = 0;
+            level = max_bet;
+            round_size = 0;
             raises = 0;
             aggressor = -1;
             round_acted = 0;
@@ -939,6 +1017,7 @@ static int phh_replay(PyObject *fields, const PhhShape *shape, PhhHand *h)
             phase = BET;
             end = qlen == 0 || (qlen == 1 && bets[queue[0]] >= max_bet);
         }
+    round_over:
         if (end) {
             if (round_acted) {
                 h->last_aggressor = aggressor;

@@ -384,10 +384,13 @@ static int rm_order(Rm *b, int *order)
  * writes, per place of ``order``. A live blind posted where PHH's opening rule would not
  * open the betting with the player the room shows acting first is taken out (the
  * latest largest first) until the rule names that player; its chips then come in with
- * the player's first action, or are dead money (an ante) when that action is a fold.
- * 1 done, 0 for Python (no reading of the blinds fits; a blind taken out and no action). */
-static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_t *blinds)
+ * the player's first action (and are in ``late``, _late_blinds), or are dead money (an
+ * ante) when that action is a fold. 1 done (*anylate: a late blind written), 0 for Python
+ * (no reading of the blinds fits; a blind taken out and no action). */
+static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_t *blinds,
+                          int64_t *late, int *anylate)
 {
+    *anylate = 0;
     int first = -1;
     for (int k = 0; k < b->nev && first < 0; k++) {
         first = b->ev[k].verb == 'd' ? -1 : b->ev[k].who;
@@ -397,6 +400,7 @@ static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_
     for (int k = 0; k < n; k++) {
         antes[k] = b->pl[order[k]].ante;
         blinds[k] = posted[k] = b->pl[order[k]].blind;
+        late[k] = 0;
         any |= posted[k] != 0;
     }
     if (n == 2 || first < 0 || !any) {
@@ -462,6 +466,9 @@ static int rm_forced_bets(Rm *b, const int *order, int n, int64_t *antes, int64_
                 return 0; /* a sum past the amounts read here: Python's */
             }
             antes[k] += blinds[k];
+        } else {
+            late[k] = blinds[k];
+            *anylate = 1;
         }
         blinds[k] = 0;
     }
@@ -521,8 +528,9 @@ int rm_build(Rm *b, PyObject **fields)
 {
     *fields = NULL;
     int order[RM_SEATS], n = rm_order(b, order), pos[RM_SEATS];
-    int64_t antes[RM_SEATS], blinds[RM_SEATS];
-    if (n < 2 || !rm_forced_bets(b, order, n, antes, blinds)) {
+    int64_t antes[RM_SEATS], blinds[RM_SEATS], late[RM_SEATS];
+    int anylate = 0;
+    if (n < 2 || !rm_forced_bets(b, order, n, antes, blinds, late, &anylate)) {
         return 0;
     }
     const char *variant = PyUnicode_AsUTF8(b->variant);
@@ -623,15 +631,27 @@ int rm_build(Rm *b, PyObject **fields)
         Py_DECREF(s);
     }
     int sequence[RM_EVENTS], held[RM_EVENTS], nseq = 0, nheld = 0, drawing = 0;
+    unsigned drew = 0; /* who discarded in this draw (a bit per player) */
     for (int e = 0; e < b->nev; e++) { /* _deals_after_draws: new cards after the discards */
         char verb = b->ev[e].verb;
+        int who = b->ev[e].who;
+        unsigned bit = who >= 0 && who < RM_SEATS ? 1u << who : 0;
         if (verb == 's') {
+            if (drew & bit) { /* the next draw, all in: the last draw's cards first */
+                for (int h = 0; h < nheld; h++) {
+                    sequence[nseq++] = held[h];
+                }
+                nheld = 0;
+                drew = 0;
+            }
+            drew |= bit;
             drawing = 1;
         } else if (verb == 'd' && drawing) {
             held[nheld++] = e;
             continue;
         } else {
             drawing = 0;
+            drew = 0;
             for (int h = 0; h < nheld; h++) {
                 sequence[nseq++] = held[h];
             }
@@ -698,7 +718,8 @@ int rm_build(Rm *b, PyObject **fields)
     if (rm_set(f, "variant", Py_NewRef(b->variant)) < 0 ||
         rm_set(f, "antes", rm_numbers(b, order, n, 0, n == 2, antes)) < 0 ||
         (stud ? rm_set(f, "bring_in", rm_number(b->bring_in))
-              : rm_set(f, "blinds_or_straddles", rm_numbers(b, order, n, 1, n == 2, blinds))) < 0) {
+              : rm_set(f, "blinds_or_straddles", rm_numbers(b, order, n, 1, n == 2, blinds))) < 0 ||
+        (anylate && rm_set(f, "_late_blinds", rm_numbers(b, order, n, 1, 0, late)) < 0)) {
         goto error;
     }
     if (fixed) {

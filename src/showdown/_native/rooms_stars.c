@@ -661,7 +661,10 @@ static int rm_table_line(Rm *b, Span line)
         }
         return 0;
     }
-    return 0;
+    /* no "' N-max": PokerStars' 2005 tables (stars._TABLE_2005, "Table '7817460 1' Seat #3
+     * is the button"), read by Python */
+    return rm_find(line, "' Seat #") >= 0 && rm_is(rm_from(line, line.n - 14), " is the button")
+               ? RM_NOT_MINE : 0;
 }
 
 /* stars._BARE_TABLE, ^(\S.*?) (\d+)-max(?: Seat #(\d+) is the button)?$ (ACR's newer

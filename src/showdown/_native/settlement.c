@@ -143,9 +143,10 @@ static void phh_split(int64_t amount, uint32_t winners, int n, int64_t *share)
 /* settlement._dead_antes: unequal antes (a dead blind, a short ante) are dead money in
  * the main pot. The players' chips exclude their antes and the antes are held by up to
  * DEAD_PLACES folded placeholders after the players, each no larger than the smallest
- * live bet (unless there are too few places), so every ante chip lands in the main pot;
- * when a live player put in nothing beyond the ante the chips stay as they are. Returns
- * the count of players and placeholders in chips[]. */
+ * live bet and the second largest bet (unless there are too few places), so every ante
+ * chip lands in the main pot and none counts as calling a bet; when a live player put
+ * in nothing beyond the ante, or nobody but the bettor a live chip, the chips stay as
+ * they are. Returns the count of players and placeholders in chips[]. */
 #define DEAD_PLACES 9
 static int phh_dead_antes(const PhhHand *h, int64_t *chips)
 {
@@ -159,12 +160,20 @@ static int phh_dead_antes(const PhhHand *h, int64_t *chips)
     if (equal || !total) {
         return n;
     }
+    int64_t first = -1, second = -1; /* the two largest bets */
     for (int i = 0; i < n; i++) {
         int64_t bet = h->contrib[i] - h->paid[i];
         if (!h->folded[i] && (smallest < 0 || bet < smallest)) {
             smallest = bet;
         }
+        if (bet > first) {
+            second = first;
+            first = bet;
+        } else if (bet > second) {
+            second = bet;
+        }
     }
+    smallest = second < smallest ? second : smallest;
     if (smallest <= 0) {
         return n;
     }

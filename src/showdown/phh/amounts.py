@@ -20,13 +20,17 @@ if TYPE_CHECKING:
     from showdown.phh.notation import HandHistory
     from showdown.phh.variant_rules import VariantRules
 
-__all__ = ["INFINITE", "LIMIT", "decimals", "from_units", "hand_units", "to_units"]
+__all__ = ["INFINITE", "LATE_BLINDS", "LIMIT", "decimals", "from_units", "hand_units", "to_units"]
 
 #: Units standing for an unknown (``inf``) starting stack.
 INFINITE = 10**30
 #: Every known amount is below this many units (far below :data:`INFINITE`, so that no
 #: real stack, bet or sum of them is ever read as an unknown one).
 LIMIT = 10**24
+#: This library's field of the live blinds posted out of position, per player (a player
+#: back in a late seat who posts a big blind there): in the pot and in the poster's bet
+#: from the start, opening nothing (see :mod:`showdown.phh.engine`).
+LATE_BLINDS = "_late_blinds"
 
 
 def decimals(value: int | float) -> int:
@@ -95,6 +99,10 @@ def hand_units(history: HandHistory, rules: VariantRules) -> tuple[int, dict[str
         per_player = key in ("antes", "blinds_or_straddles", "starting_stacks")
         values = raw[key] = _numbers(history, key, n if per_player else None)
         for v in values:
+            if type(v) is float:
+                places = max(places, decimals(v))
+    if LATE_BLINDS in history.fields:  # this library's field: see showdown.phh.engine
+        for v in raw.setdefault(LATE_BLINDS, _numbers(history, LATE_BLINDS, n)):
             if type(v) is float:
                 places = max(places, decimals(v))
     actions = history.fields["actions"]

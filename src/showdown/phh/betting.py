@@ -12,6 +12,8 @@ kernel's replay (``phh_settle``) takes the same steps in C; the tests compare th
 >>> raise_bounds(find("NT"), 2, [98, 96, 100], [2, 4, 0], [False] * 3, [2, 4, 0],
 ...              max_bet=4, size=4, full=0, acted=None, raises=0, completion=False)
 (8, 100, '')
+>>> limit_alternatives(1000, max_bet=150, size=60, level=120)  # an all-in to 150 over 120
+(180, 240)
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from typing import TypeVar
 
 from showdown.phh.variant_rules import VariantRules
 
-__all__ = ["after_raise", "blind_opener", "full_blind_owed", "raise_bounds", "round_queue",
-           "short_blind"]
+__all__ = ["after_raise", "blind_opener", "full_blind_owed", "limit_alternatives", "raise_bounds",
+           "round_queue", "short_blind"]
 
 #: An amount: whole units (the engine) or the room's money (the readers' builder).
 Amount = TypeVar("Amount", int, Decimal)
@@ -116,6 +118,7 @@ def raise_bounds(
     acted: int | None,
     raises: int,
     completion: bool,
+    standard: bool = False,
 ) -> tuple[int, int, str]:
     """``(smallest, largest, "")``: what player ``i`` may complete, bet or raise to now;
     or ``(0, 0, why)`` when they may not raise, ``why`` one of ``cap`` (the fixed-limit
@@ -124,10 +127,20 @@ def raise_bounds(
 
     ``size`` is the street's bet (the no-limit minimum), ``full`` the largest raise of
     the round, ``acted`` the bet they last acted on (``None``: not yet this round).
+
+    In fixed limit a raise is the street's bet more whatever the raises before it
+    (``full`` plays no part), and an all-in for less reopens the betting to a player
+    who already acted when it (with any other all-ins since they acted) comes to half
+    a bet or more (Robert's Rules, as PokerStars and iPoker deal; see
+    :func:`limit_alternatives` for the raises over it); in no and pot limit only a full
+    raise since they acted does. ``standard``: pokerkit's rule in fixed limit too (only a
+    full bet or raise reopens the betting; the hands pokerkit itself would replay).
     """
     if rules.cap is not None and raises >= rules.cap:
         return 0, 0, "cap"
-    if acted is not None and max_bet - acted < max(full, size):
+    fixed = rules.structure == "fixed-limit"
+    if acted is not None and (2 * (max_bet - acted) < size if fixed and not standard
+                              else max_bet - acted < max(full, size)):
         return 0, 0, "reopen"
     total = stacks[i] + bets[i]
     if total <= max_bet:
@@ -137,7 +150,7 @@ def raise_bounds(
             break
     else:
         return 0, 0, "caller"
-    smallest = min(total, size if completion else max_bet + max(full, size))
+    smallest = min(total, size if completion else max_bet + (size if fixed else max(full, size)))
     structure = rules.structure
     if structure == "no-limit":
         return smallest, total, ""
@@ -145,3 +158,27 @@ def raise_bounds(
         pot = sum(contributed)
         return smallest, min(total, max(smallest, 2 * max_bet - bets[i] + pot)), ""
     return smallest, smallest, ""
+
+
+def limit_alternatives(total: int, *, max_bet: int, size: int, level: int) -> tuple[int, ...]:
+    """Fixed limit: the raises the rooms deal over an all-in for less than a full bet or
+    raise, besides the all-in plus a bet (Robert's Rules and pokerkit: what
+    :func:`raise_bounds` gives).
+
+    ``level`` is the bet of the round's last full bet or raise (the blind preflop, 0
+    before any bet), ``max_bet`` the bet an all-in for less took above it, ``total`` the
+    player's chips (bet and behind). PokerStars completes the bet the all-in fell short
+    of (``level + size``: over an all-in to 150 at 60/120 after a raise to 120, "raises
+    30 to 180"), as Robert's Rules complete a bet; iPoker counts an all-in of half a bet
+    or more as a full bet and raises a bet over that (``level + 2 * size``: over an
+    all-in bet of $0.13 at $0.10/$0.20, a raise to $0.40). Empty when no all-in for
+    less raised the bet past ``level``; amounts the player cannot reach are left out.
+
+    >>> limit_alternatives(1000, max_bet=50, size=300, level=0)  # under half a bet
+    (300,)
+    """
+    if max_bet <= level:
+        return ()
+    if 2 * (max_bet - level) >= size:
+        return tuple(a for a in (level + size, level + 2 * size) if a <= total)
+    return (level + size,) if level + size <= total else ()

@@ -132,6 +132,12 @@ class CardsInPlay:
 
     def _show(self, action: Action) -> None:
         self._no_decision_left()
+        if (self.phase == DEALING and not self.pending_board and any(self.pending_holes)
+                and not self._more_betting()):
+            # all in, the cards of the last draw (or street) not written: they are unknown,
+            # as when the next draw or a bet comes (PokerStars writes no card an opponent
+            # draws)
+            self._fill_unknown_holes()
         i = action.player
         if self.folded[i]:
             self.illegal("showdown", f"p{i + 1} folded and has no hand to show")

@@ -6,7 +6,9 @@ after the biggest blind or straddle, later streets from the first live seat
 left of the button, reversed blinds heads-up; stud by the up cards), stacks
 and all-ins, the no-limit minimum raise, the pot-limit maximum, fixed-limit
 bet sizes and the cap, and that an all-in for less than a full raise does not
-reopen the betting to players who already acted. An illegal action raises
+reopen the betting to players who already acted (in fixed limit: an all-in of less
+than half a bet; a raise over an all-in for less may also complete the bet, see
+:func:`~showdown.phh.betting.limit_alternatives`). An illegal action raises
 :class:`~showdown.phh.errors.IllegalAction` naming the hand, the action's
 index and text, and the rule. The result, a :class:`Replay`, is what
 :mod:`showdown.phh.settlement` turns into a :class:`~showdown.pots.table.Table`.
@@ -27,11 +29,24 @@ Conventions shared with pokerkit: the minimum raise is the largest bet plus
 the larger of ``min_bet`` (the street's bet in fixed limit) and the largest
 raise of the round (blinds and straddles are not raises); a fixed-limit round
 allows at most four completions, bets and raises; a pot-limit raise may go
-to the bet plus the pot after calling (antes included). One departure: when a
-big blind posted all in for less leaves every blind below ``min_bet``, the full
-big blind stays owed preflop (:meth:`HandState.full_blind_owed`): a bet to
-exactly ``min_bet`` completes it and a raise counts from it, where pokerkit
-counts from the largest blind posted.
+to the bet plus the pot after calling (antes included). Departures, each a rule
+the rooms deal by that pokerkit does not (a hand pokerkit replays replays here
+the same):
+
+- when a big blind posted all in for less leaves every blind below ``min_bet``,
+  the full big blind stays owed preflop (:meth:`HandState.full_blind_owed`): a
+  bet to exactly ``min_bet`` completes it and a raise counts from it, where
+  pokerkit counts from the largest blind posted;
+- fixed limit, over an all-in for less than a full bet or raise: one of half a
+  bet or more reopens the betting, and a raise may also complete the bet it fell
+  short of, or (over half a bet or more) be a bet over it counted as full
+  (:meth:`HandState.limit_alternatives`);
+- ``_late_blinds`` (this library's field, per player in the players' order): live
+  blinds posted out of position, in the pot and the poster's bet from the start
+  (a pot-limit raise counts them) without opening the betting;
+- a player all in whose fold is written (PokerStars folds the hand of a player
+  sitting out, all in on the blinds or the ante) is out of every pot; a check
+  written for a player all in changes nothing.
 """
 
 from __future__ import annotations
@@ -40,11 +55,12 @@ import re
 from typing import NoReturn
 
 from showdown.phh.actions import parse_action
-from showdown.phh.amounts import LIMIT, from_units, hand_units, to_units
+from showdown.phh.amounts import LATE_BLINDS, LIMIT, from_units, hand_units, to_units
 from showdown.phh.betting import (
     after_raise,
     blind_opener,
     full_blind_owed,
+    limit_alternatives,
     raise_bounds,
     round_queue,
     short_blind,
@@ -93,6 +109,7 @@ class HandState(CardsInPlay):
         "index",
         "inferred",
         "last_aggressor",
+        "level",
         "live",
         "max_bet",
         "min_bet",
@@ -169,10 +186,18 @@ class HandState(CardsInPlay):
             stacks[i] -= paid
             self.bets[i] = paid
             self.contributed[i] += paid
+        late = amounts.get(LATE_BLINDS)
+        if late is not None:  # live blinds posted out of position: in the pot, opening nothing
+            for i in range(n):
+                paid = min(late[i], stacks[i])
+                stacks[i] -= paid
+                self.bets[i] += paid
+                self.contributed[i] += paid
         self.max_bet = max(self.bets)
         self.queue: list[int] = []
         self.acted: list[int | None] = [None] * n
         self.full = 0
+        self.level = 0
         self.raises = 0
         self.bring_in_due = False
         self.completion = False
@@ -273,6 +298,7 @@ class HandState(CardsInPlay):
         bets = self.bets
         self.min_bet = self.sizes[self.street]
         self.full = 0
+        self.level = self.max_bet
         self.raises = 0
         self.acted = [None] * n
         self.aggressor = None
@@ -393,6 +419,10 @@ class HandState(CardsInPlay):
         self._end_round()
 
     def _bet_action(self, i: int, verb: str, amount: str) -> None:
+        if verb in ("f", "cc") and not self.stacks[i] and not self.folded[i] and (
+                self.phase != DONE):
+            self._all_in_action(i, verb)
+            return
         if self.phase == DEALING and not self.draws_left:
             self._fill_unknown_holes()
         if self.phase != BETTING:
@@ -428,6 +458,22 @@ class HandState(CardsInPlay):
         if not queue or self.live == 1:
             self._end_round()
 
+    def _all_in_action(self, i: int, verb: str) -> None:
+        """A fold or a check written for a player all in, who has no decision left (no
+        turn to act): a check changes nothing (Full Tilt's Flipout writes one for players
+        all in on the antes); a fold puts the player out of every pot, their chips staying
+        in (PokerStars folds the hand of a player sitting out, all in on the blinds or
+        the ante, at their turn or after the betting: "is sitting out" ... "folds")."""
+        if verb == "cc":
+            return
+        self.folded[i] = True
+        self.live -= 1
+        if self.live == 1:
+            if self.phase == BETTING:
+                self._end_round()
+            else:
+                self.phase = DONE
+
     def _infer_until(self, i: int) -> None:
         """Repair: the players before ``i`` whose actions are missing check, or fold to a bet."""
         index, text = self.index, self.text
@@ -446,8 +492,10 @@ class HandState(CardsInPlay):
         self.bets[i] += amount
         self.contributed[i] += amount
 
-    def raise_limits(self, i: int) -> tuple[int, int]:
-        """The smallest and largest amounts player ``i`` may complete, bet or raise to now.
+    def raise_limits(self, i: int, standard: bool = False) -> tuple[int, int]:
+        """The smallest and largest amounts player ``i`` may complete, bet or raise to now
+        (``standard``: by pokerkit's rules alone, see
+        :func:`~showdown.phh.betting.raise_bounds`).
 
         Raises :class:`IllegalAction` naming the rule when they may not raise at all.
         """
@@ -455,7 +503,7 @@ class HandState(CardsInPlay):
         smallest, largest, why = raise_bounds(
             rules, i, self.stacks, self.bets, self.folded, self.contributed,
             max_bet=self.max_bet, size=self.min_bet, full=self.full, acted=self.acted[i],
-            raises=self.raises, completion=self.completion,
+            raises=self.raises, completion=self.completion, standard=standard,
         )
         if why == "cap":
             self.illegal(
@@ -485,6 +533,30 @@ class HandState(CardsInPlay):
                 largest = min(total, max(smallest, 2 * owed - self.bets[i] + pot))
         return smallest, largest
 
+    def limit_alternatives(self, i: int) -> tuple[int, ...]:
+        """Fixed limit: the other amounts player ``i`` may bet or raise to besides
+        :meth:`raise_limits`' amount: over an all-in for less than a full bet or raise,
+        the bet completed, or a bet over an all-in of half a bet or more counted as a full
+        bet (see :func:`~showdown.phh.betting.limit_alternatives`); in seven card stud,
+        the big bet on fourth street over an open pair. Empty in any other case."""
+        if not self.rules.fixed or self.completion:
+            return ()
+        total = self.stacks[i] + self.bets[i]
+        found = limit_alternatives(total, max_bet=self.max_bet, size=self.min_bet,
+                                   level=self.level)
+        big = self._open_pair_bet()
+        return found if big is None or big > total else (*found, big)
+
+    def _open_pair_bet(self) -> int | None:
+        """Seven card stud's fourth street before any bet, an open pair showing: the big
+        bet the first bet may be, and the raises after it (PokerStars: "Pair on board - a
+        double bet is allowed"); else ``None``."""
+        if (self.raises or self.rules.game != "stud" or self.street != 1
+                or self.min_bet == self.sizes[-1]
+                or not open_pair(self.holes, self.rules.streets[:2], self.folded)):
+            return None
+        return self.max_bet + self.sizes[-1]
+
     def full_blind_owed(self) -> bool:
         """Whether the preflop bet is still below a big blind posted all in for less, the
         full big blind (``min_bet``) owed all the same: the rule of
@@ -505,23 +577,21 @@ class HandState(CardsInPlay):
         amount = to_units(float(text) if "." in text else int(text), self.scale)
         if amount >= LIMIT:
             self.illegal("stack limit", f"{text} is more than any stack holds")
-        if (not self.raises and self.rules.game == "stud" and self.street == 1
-                and amount == max_bet + self.sizes[-1] and amount != max_bet + self.min_bet
-                and open_pair(self.holes, self.rules.streets[:2], self.folded)):
-            # seven card stud: an open pair on fourth street lets the first bet be the big
-            # bet, and the raises after it (PokerStars: "Pair on board - a double bet is
-            # allowed")
+        if amount == self._open_pair_bet():  # the round's bets are the big bet from now
             self.min_bet = self.sizes[-1]
         smallest, largest = self.raise_limits(i)
         short = self.full_blind_owed()
         if (amount < smallest or amount > largest) and not (
-                short and amount == self.min_bet <= stacks[i] + bets[i]):
+                short and amount == self.min_bet <= stacks[i] + bets[i]) and (
+                amount not in self.limit_alternatives(i)):
             self._bad_amount(i, amount, smallest, largest, stacks[i] + bets[i])
         completing = self.completion
         # over a short big blind the raise is counted from the full big blind
         increment = amount - (max(max_bet, self.min_bet) if short else max_bet)
         if increment >= self.full:
             self.full = increment
+        if amount >= self.level + self.min_bet:  # a full bet or raise (not an all-in for less)
+            self.level = amount
         if completing:  # the completion reopens the betting to the bring-in
             self.acted = [None] * self.n
             self.completion = False
@@ -544,9 +614,12 @@ class HandState(CardsInPlay):
         if amount > total:
             self.illegal("stack limit", f"p{i + 1} has only {show(total)} in all")
         if structure == "fixed-limit":
+            others = self.limit_alternatives(i)
+            over = (f" (or, over the all-in for less, {' or '.join(map(show, others))})"
+                    if others else "")
             self.illegal(
                 "fixed-limit bet size",
-                f"the bet or raise on this street is to exactly {show(smallest)}",
+                f"the bet or raise on this street is to exactly {show(smallest)}{over}",
             )
         if amount < smallest:
             self.illegal(

@@ -53,12 +53,15 @@ def random_hand(
     fold: float = 0.2,
     muck: float = 0.0,
     rules: VariantRules | None = None,
+    standard: bool = False,
 ) -> HandHistory:
     """Play a hand to its end with random legal actions chosen by the engine's own rules.
 
     ``unknown``: the chance that a player's hole cards are written ``????``;
     ``fold``: the chance to fold when facing a bet; ``muck``: the chance to
-    muck at showdown (the player in every pot always shows).
+    muck at showdown (the player in every pot always shows); ``standard``: only
+    what pokerkit's rules allow (none of the rooms' fixed-limit rules of
+    :meth:`HandState.limit_alternatives`, nor their half-bet reopening).
     """
     history = HandHistory(fields)
     state = HandState.start(history, rules)
@@ -118,11 +121,15 @@ def random_hand(
             do(f"p{i + 1} cc")
             continue
         try:
-            low, high = state.raise_limits(i)
+            low, high = state.raise_limits(i, standard)
         except IllegalAction:
             do(f"p{i + 1} cc")
             continue
-        pick = rng.choice([low, high, rng.randint(low, high)])
+        others = () if standard else state.limit_alternatives(i)  # fixed limit
+        if others and rng.random() < 0.5:
+            pick = rng.choice(others)
+        else:
+            pick = rng.choice([low, high, rng.randint(low, high)])
         do(f"p{i + 1} cbr {pick}")
     fields = dict(fields, actions=actions)
     return HandHistory(fields)

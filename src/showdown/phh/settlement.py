@@ -177,17 +177,27 @@ def _dead_antes(r: Replay) -> tuple[list[int], list[int]]:
     big blind's ante would count as a bet nobody called. Instead the players'
     contributions exclude their antes, and the antes are held by folded
     placeholders (seats after the last one), each no larger than the smallest
-    live contribution, so every ante chip lands in the main pot. Equal antes
-    stay in the contributions: cutting them with the bets is the same there.
-    Returns (contributions, placeholders' chips); no placeholders when antes are
-    equal, or a live player put in nothing beyond the ante.
+    live contribution, so every ante chip lands in the main pot, and no larger than
+    the second largest bet, so that dead money never counts as calling a bet: the
+    bet nobody called is measured against the live bets alone (a dead small blind
+    folded to a raise leaves the raise less the big blind returned, as the rooms
+    return it). Equal antes stay in the contributions: cutting them with the bets
+    is the same there. Returns (contributions, placeholders' chips); no
+    placeholders when antes are equal, or a live player put in nothing beyond the
+    ante, or nobody but the bettor put in a live chip.
+
+    >>> from types import SimpleNamespace
+    >>> dead = SimpleNamespace(antes=[0, 0, 0, 75], contributed=[25, 50, 500, 75],
+    ...                        folded=[True, True, False, True])
+    >>> _dead_antes(dead)  # p4's dead blind: at most the big blind's 50 a place
+    ([25, 50, 500, 0], [38, 37])
     """
     paid = [a for a in r.antes if a]
     if not paid or (len(set(r.antes)) == 1):
         return r.contributed, []
     bets = [c - a for c, a in zip(r.contributed, r.antes, strict=True)]
     live = [bets[i] for i in range(len(bets)) if not r.folded[i]]
-    smallest = min(live)
+    smallest = min(min(live), sorted(bets)[-2])
     if smallest == 0:
         return r.contributed, []
     total = sum(paid)

@@ -83,6 +83,8 @@ _PARTLY_PYTHON: dict[str, int] = {
     "888-tournament-short-blinds.txt": 0, "partypoker-cash-omaha.txt": 0,
     "partypoker-handwritten-layouts.txt": 0, "partypoker-tournament-buy-in.txt": 0,
     "partypoker-tournament-no-blind-posts.txt": 0,
+    "fulltilt-handwritten-engine-rules.txt": 1,  # the Flipout and draw hands: Python's
+    "pokerstars-handwritten-engine-rules.txt": 5,  # the 2005 table line: Python's
 }
 
 

@@ -2,13 +2,15 @@
 regression files, AGPL, not shipped: a $5 stud sit & go, 2012; a stud hi/lo cash
 session, 2014): cards street by street (``Third Street`` ... ``River``), the bring-in
 (type 16), a tournament's game type without stakes, the player due completing instead
-of bringing in, and the big bet on fourth street over an open pair (refused, named)."""
+of bringing in, and the big bet on fourth street over an open pair."""
 
 from __future__ import annotations
 
 import pytest
 
 from helpers.ipoker_hands import act, cards, game, player, read_both, round_, session
+from helpers.kernel_compare import assert_same, kernel_share
+from showdown.hands import native as _backend
 from showdown.phh.errors import HistoryError
 from showdown.phh.notation import HandHistory
 from showdown.phh.settlement import settle
@@ -55,13 +57,35 @@ def test_a_stud_tournament_hand_reads_and_settles_as_the_room_paid() -> None:
     assert verify(s).cls == "match"
 
 
-def test_the_big_bet_on_fourth_street_over_an_open_pair_is_refused_by_name() -> None:
-    # Bo pairs his queen on fourth street and bets the big bet: the rules allow it, PHH's
-    # stud does not (in the real file: "bets 800 ... the small bet (400)")
-    [hand] = read_both(_stud(fourth_bo="HQ", fourth_bet="160"))
-    assert isinstance(hand, HistoryError)
-    assert "'Bo' bets 160 on the fourth street, the big bet the rules allow over an open " \
-           "pair; PHH's stud bets the small bet (80) there" in str(hand)
+def test_the_big_bet_on_fourth_street_over_an_open_pair_is_read_and_settles() -> None:
+    # Bo pairs his queen on fourth street and bets the big bet, as the rules allow (in the
+    # real file: a completion to 400, then "bets 800" over a pair of sevens showing)
+    # showing; heads up, Bo's queens open every later street)
+    text = session("7 Card Stud L", game(
+        "4044858767", [player(1, "Ana", "2,000", dealer=True),
+                       player(4, "Bo", "1,500", win="820")],
+        round_(0, act(1, "Ana", 15, "10"), act(2, "Bo", 15, "10")), round_(1),
+        round_(2, cards("Third Street", "Ana", "D4 S9 C3"), act(3, "Ana", 16, "20"),
+               act(5, "Ana", 3, "60"), cards("Third Street", "Bo", "H5 SA SQ"),
+               act(4, "Bo", 5, "80")),
+        round_(3, cards("Fourth Street", "Ana", "H8"), act(7, "Ana", 3, "160"),
+               cards("Fourth Street", "Bo", "HQ"), act(6, "Bo", 5, "160")),
+        round_(4, cards("Fifth Street", "Ana", "S8"), act(9, "Ana", 3, "160"),
+               cards("Fifth Street", "Bo", "DJ"), act(8, "Bo", 5, "160")),
+        round_(5, cards("Sixth Street", "Ana", "C7"), act(11, "Ana", 4, "0"),
+               cards("Sixth Street", "Bo", "HJ"), act(10, "Bo", 4, "0")),
+        round_(6, cards("River", "Ana", "D9"), act(13, "Ana", 4, "0"),
+               cards("River", "Bo", "C5"), act(12, "Bo", 4, "0"))))
+    [hand] = read_both(text)
+    assert isinstance(hand, HandHistory)
+    assert (hand.fields["small_bet"], hand.fields["big_bet"]) == (80, 160)
+    assert "p2 cbr 160" in hand.fields["actions"]
+    s = settle(hand)
+    assert s.finishing == [1590, 1910]
+    assert verify(s).cls == "match"
+    assert_same([hand])  # the kernel's replay settles it as the engine does
+    if _backend.current() == "native":
+        assert kernel_share([hand]) == 1
 
 
 def test_the_player_due_to_bring_in_may_complete_at_once() -> None:

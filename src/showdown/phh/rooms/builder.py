@@ -32,6 +32,7 @@ import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
+from showdown.phh.amounts import LATE_BLINDS
 from showdown.phh.betting import blind_opener, full_blind_owed, round_queue, short_blind
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
@@ -413,7 +414,7 @@ class HandBuilder:
                     actions.append(f"{index[name]} sm {''.join(shown)}")
                 else:
                     actions.append(f"{index[name]} sm")
-        ante_of, blind_of = self._forced_bets(names)
+        ante_of, blind_of, late_of = self._forced_bets(names)
         antes = [number(ante_of.get(name, _ZERO)) for name in names]
         blinds = [number(blind_of.get(name, _ZERO)) for name in names]
         if n == 2:  # PHH writes heads-up forced bets reversed (p2 is the button)
@@ -424,6 +425,8 @@ class HandBuilder:
             fields["bring_in"] = number(self._bring_in())
         else:
             fields["blinds_or_straddles"] = blinds
+        if late_of:  # in the pot from the start (a pot-limit raise counts them)
+            fields[LATE_BLINDS] = [number(late_of.get(name, _ZERO)) for name in names]
         big = self.big if self.big is not None else max(self.blinds.values(), default=None)
         if big is None or not big:
             self.error("the stakes (the big blind) are not written")
@@ -521,16 +524,23 @@ class HandBuilder:
                    f"of position, and no reading of the blinds opens the betting with "
                    f"{first!r}, who acted first")
 
-    def _forced_bets(self, names: list[str]) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
-        """Antes and live blinds as PHH writes them, by player.
+    def _forced_bets(self, names: list[str]
+                     ) -> tuple[dict[str, Decimal], dict[str, Decimal], dict[str, Decimal]]:
+        """Antes, live blinds and live blinds posted out of position as PHH writes them,
+        by player.
 
         A live blind posted out of position is not one of PHH's blinds: when its player
         first acts preflop by calling, checking or raising, the chips come in with that
         action (``cc`` or ``cbr`` to the same total the room reached), so the betting
-        opens where the room opened it and every player puts in what the room says;
-        when the player first folds, the blind is dead money, written as an ante."""
+        opens where the room opened it and every player puts in what the room says; the
+        blind is also written in ``_late_blinds`` (this library's field), which puts it
+        in the pot from the start, as a pot-limit raise before the poster acts counts it
+        (pokerkit, which ignores the field, sees the same chips come in with the
+        poster's action). When the player first folds, the blind is dead money, written
+        as an ante."""
         antes = dict(self.antes)
         blinds = dict(self.blinds)
+        late: dict[str, Decimal] = {}
         for name, live in self._posted_out_of_position(names).items():
             preflop = []
             early = self.variant in FIRST_BOARD  # Courchevel's card before the first round
@@ -548,7 +558,9 @@ class HandBuilder:
             blinds[name] = _ZERO
             if preflop[0] == "f":
                 antes[name] = antes.get(name, _ZERO) + live
-        return antes, blinds
+            else:
+                late[name] = live
+        return antes, blinds, late
 
 
 def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
@@ -559,19 +571,33 @@ def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, st
     >>> _deals_after_draws([("A", "sd", "Kc"), ("A", "dh", "8d"), ("B", "sd", ""),
     ...                     ("A", "cc", "")])
     [('A', 'sd', 'Kc'), ('B', 'sd', ''), ('A', 'dh', '8d'), ('A', 'cc', '')]
+
+    All in, the draws follow each other without a bet between: each draw's cards are
+    dealt before the next draw's first discard (a player discarding again).
+
+    >>> _deals_after_draws([("A", "sd", "Kc"), ("A", "dh", "8d"), ("B", "sd", ""),
+    ...                     ("A", "sd", "8d"), ("A", "dh", "2s"), ("B", "sd", "")])[2:4]
+    [('A', 'dh', '8d'), ('A', 'sd', '8d')]
     """
     out: list[tuple[str, str, str]] = []
     held: list[tuple[str, str, str]] = []
     drawing = False
+    drew: set[str] = set()  # who discarded in this draw
     for event in events:
         verb = event[1]
         if verb == "sd":
+            if event[0] in drew:  # the next draw
+                out.extend(held)
+                held = []
+                drew.clear()
+            drew.add(event[0])
             drawing = True
         elif verb == "dh" and drawing:
             held.append(event)
             continue
         else:
             drawing = False
+            drew.clear()
             out.extend(held)
             held = []
         out.append(event)

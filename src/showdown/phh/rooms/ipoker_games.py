@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from showdown.phh.rooms.builder import HandBuilder
 from showdown.phh.rooms.games import stakes_of, variant_of
-from showdown.phh.rooms.money import amount, text
+from showdown.phh.rooms.money import amount
 
 __all__ = ["amount_of", "big_blind", "game_of", "limit_stakes", "stud_stakes"]
 
@@ -131,13 +131,15 @@ def stud_stakes(b: HandBuilder, rounds: list[ET.Element]) -> None:
     both, the hand's actions show them. The small bet is the first completion or bet of
     the third or fourth street (half the first bet of a later one), or four bring-ins
     when nobody bet; a bring-in nobody posted, which no action of the hand depends on, is
-    a quarter of the small bet (rounded up to the cent, or to the chip). A bet of more
-    than the small bet on the fourth street (the rules allow the big bet over an open
-    pair) is refused: PHH's stud bets the small bet there."""
+    a quarter of the small bet (rounded up to the cent, or to the chip). A fourth street
+    bet may be the big bet over an open pair, which the replay allows (so the small bet
+    is not read from the fourth street when an up card pairs there)."""
     streets = [r for r in rounds if r.find("cards") is not None]
     if b.small is None:
         small = None
         for k, round_ in enumerate(streets):
+            if k == 1 and _open_pair(streets[0], round_):
+                continue
             put: dict[str, Decimal] = {}
             for item in _ordered(round_):
                 name, kind, value = item.get("player", ""), item.get("type"), amount_of(
@@ -155,12 +157,21 @@ def stud_stakes(b: HandBuilder, rounds: list[ET.Element]) -> None:
             b.error("the stakes are not written, and no bring-in or bet shows them")
         b.stakes(small, small * 2)
     assert b.small is not None
-    if len(streets) > 1:
-        for item in _ordered(streets[1]):
-            if item.get("type") == "5" and amount_of(item.get("sum")) > b.small:
-                b.error(f"{item.get('player')!r} bets {text(amount_of(item.get('sum')))} "
-                        "on the fourth street, the big bet the rules allow over an open "
-                        f"pair; PHH's stud bets the small bet ({text(b.small)}) there")
     if b.bring_in is None:
         unit = Decimal("0.01") if b.small != int(b.small) or "currency" in b.meta else Decimal(1)
         b.bring_in = math.ceil(b.small / 4 / unit) * unit
+
+
+def _open_pair(third: ET.Element, fourth: ET.Element) -> bool:
+    """Whether a player's fourth street card pairs their third street up card (the last
+    card written there), as the rules let the fourth street's bet be the big bet."""
+    up: dict[str, str] = {}
+    for cards in third.iter("cards"):
+        written = (cards.text or "").split()
+        if written:
+            up[cards.get("player", "")] = written[-1][1:]
+    for cards in fourth.iter("cards"):
+        written = (cards.text or "").split()
+        if written and up.get(cards.get("player", "")) == written[-1][1:] != "":
+            return True
+    return False

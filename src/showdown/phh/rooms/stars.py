@@ -56,6 +56,8 @@ HEADS = {
 _ID = re.compile(r"(?:Hand|Game) #([A-Za-z]*\d[\w-]*)")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)|\((\d{6,})\), Table")
 _TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max(?: \([^)]*\))?(?: (?:Seat #(\d+)|\(.*\)))?")
+#: PokerStars' 2005 tables write no seat count: "Table '7817460 1' Seat #3 is the button".
+_TABLE_2005 = re.compile(r"^Table '(.*)'() Seat #(\d+) is the button$")
 _SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, ([^()]*?) bounty)?\)"
                    r"(.*)$")
 #: An amount; never its trailing comma (Full Tilt: "raises to 1,270, and is all in").
@@ -101,6 +103,9 @@ _GAME_START = re.compile(r"(?i)(?:[5-7] card )?(?:hold|omaha|stud|razz|badugi|co
                          r"triple|single|draw|irish)")
 #: A cap game's cap in the stakes (``($2/$4 - $80 Cap - USD)``): the most a player puts in.
 _CAP = re.compile(r"- ([$€£]?\d[\d,]*(?:\.\d+)?) Cap\b")
+#: Full Tilt's pot-limit cap games write it before the game: ``- $5/$10 - $400 Pot Limit
+#: Omaha Hi -`` (the players' bets end "and is capped" at $400).
+_FTP_CAP = re.compile(r"- ([$€£]\d[\d,]*(?:\.\d+)?) (?:Pot|No) Limit\b")
 _ZERO_MONEY = Decimal(0)
 _WON = re.compile(r"\b(?:won|collected) \(?([$€£]?\d[\d,]*(?:\.\d+)?)")
 
@@ -141,6 +146,8 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
     ('F7S/8', (Decimal('400'), Decimal('800')))
     >>> _game("pokerstars", ": Tournament #9, $18+$2 USD Omaha Pot Limit - Level I (10/20) - ")
     ('PO', (Decimal('10'), Decimal('20')), None, '9', None)
+    >>> _game("fulltilt", ": Table Pam (6 max) - $5/$10 - $400 Pot Limit Omaha Hi - ")[-1]
+    Decimal('400')
     """
     if room == "fulltilt":
         game = line.split(" - ")[1] if line.count(" - ") >= 2 else line
@@ -171,7 +178,7 @@ def _game(room: str, line: str) -> tuple[str, tuple[Decimal, Decimal] | None, st
         found = None if single is None else (single, single)
     stakes = None if found is None else (amount(found[0]), amount(found[1]))
     currency = currency_of(line) if tournament is None and found is not None else None
-    cap = _CAP.search(line)
+    cap = _CAP.search(line) or (_FTP_CAP.search(line) if room == "fulltilt" else None)
     return (variant, stakes, currency,
             None if tournament is None else tournament.group(1) or tournament.group(2),
             None if cap is None else amount(cap.group(1)))
@@ -498,10 +505,11 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 b.button = int(m.group(3))
             continue
         if line.startswith(("Table ", "Table:")):
-            m = _TABLE.match(line)
+            m = _TABLE.match(line) or _TABLE_2005.match(line)
             if m is not None:
                 b.meta["table"] = m.group(1)
-                b.meta["seat_count"] = int(m.group(2))
+                if m.group(2):
+                    b.meta["seat_count"] = int(m.group(2))
                 if m.group(3):
                     b.button = int(m.group(3))
             continue
