@@ -143,7 +143,8 @@ static void phh_split(int64_t amount, uint32_t winners, int n, int64_t *share)
 /* settlement._dead_antes: unequal antes (a dead blind, a short ante) are dead money in
  * the main pot. The players' chips exclude their antes and the antes are held by up to
  * DEAD_PLACES folded placeholders after the players, each no larger than the smallest
- * live bet (unless there are too few places), so every ante chip lands in the main pot;
+ * live bet (unless there are too few places), so every ante chip lands in the main pot,
+ * nor than the second largest bet, so the uncalled bet is measured against bets only;
  * when a live player put in nothing beyond the ante the chips stay as they are. Returns
  * the count of players and placeholders in chips[]. */
 #define DEAD_PLACES 9
@@ -167,6 +168,19 @@ static int phh_dead_antes(const PhhHand *h, int64_t *chips)
     }
     if (smallest <= 0) {
         return n;
+    }
+    int64_t first = -1, second = -1; /* the two largest bets */
+    for (int i = 0; i < n; i++) {
+        int64_t bet = h->contrib[i] - h->paid[i];
+        if (bet > first) {
+            second = first;
+            first = bet;
+        } else if (bet > second) {
+            second = bet;
+        }
+    }
+    if (0 < second && second < smallest) {
+        smallest = second;
     }
     int64_t places = (total + smallest - 1) / smallest;
     places = places < DEAD_PLACES ? places : DEAD_PLACES;

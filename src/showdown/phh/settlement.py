@@ -177,8 +177,11 @@ def _dead_antes(r: Replay) -> tuple[list[int], list[int]]:
     big blind's ante would count as a bet nobody called. Instead the players'
     contributions exclude their antes, and the antes are held by folded
     placeholders (seats after the last one), each no larger than the smallest
-    live contribution, so every ante chip lands in the main pot. Equal antes
-    stay in the contributions: cutting them with the bets is the same there.
+    live contribution, so every ante chip lands in the main pot, nor than the second
+    largest bet, so the uncalled part of the largest is measured against live bets only
+    (a dead blind folded is no bet to call: 888 hands the raise back above the big
+    blind). Equal antes stay in the contributions: cutting them with the bets is the
+    same there.
     Returns (contributions, placeholders' chips); no placeholders when antes are
     equal, or a live player put in nothing beyond the ante.
     """
@@ -190,6 +193,9 @@ def _dead_antes(r: Replay) -> tuple[list[int], list[int]]:
     smallest = min(live)
     if smallest == 0:
         return r.contributed, []
+    second = sorted(bets)[-2]
+    if 0 < second < smallest:
+        smallest = second
     total = sum(paid)
     places = min(DEAD_PLACES, -(-total // smallest))
     share, odd = divmod(total, places)
