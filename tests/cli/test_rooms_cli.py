@@ -53,7 +53,8 @@ def test_replay_json_names_the_format_and_the_rooms_hand(
 #: The sample hands refused, each with its true reason (a real hand called off before the
 #: deal; a real hand whose names were taken out): every other sample hand settles.
 REFUSED = {("888-cash-skins.txt", "409714750"): "called off before the deal",
-           ("888-tournament-short-blinds.txt", "778799896"): "has no name"}
+           ("888-tournament-short-blinds.txt", "778799896"): "has no name",
+           ("888-handwritten-german.txt", "900100005"): "called off before the deal"}
 
 
 def _refusal(name: str, hand: object) -> bool:
@@ -68,13 +69,15 @@ def _refusal(name: str, hand: object) -> bool:
 
 def test_a_folder_of_every_room_replays_with_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "replay", str(ROOMS), "--check", "--keep-going")
-    # two real 888 hands refused with their true reason, every other hand settled
+    # three 888 hands refused with their true reason, every other hand settled
     assert code == 1 and err.splitlines() == [
         f"error: {ROOMS / '888-cash-skins.txt'}, hand 409714750: the hand was called off "
         "before the deal (a blind declined to post): no cards were dealt, nothing to replay",
+        f"error: {ROOMS / '888-handwritten-german.txt'}, hand 900100005: the hand was called "
+        "off before the deal (a blind declined to post): no cards were dealt, nothing to replay",
         f"error: {ROOMS / '888-tournament-short-blinds.txt'}, hand 778799896: seat 1's player "
         "has no name (the names were taken out of the file): no line can say who acted"]
-    assert "Hands: 775 (files: 65)" in out and "mismatch 0" in out and "Errors: 2" in out
+    assert "Hands: 780 (files: 66)" in out and "mismatch 0" in out and "Errors: 3" in out
 
 
 def test_gzip_files_and_a_folder_of_them(tmp_path: Path,

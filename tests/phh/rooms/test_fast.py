@@ -80,6 +80,7 @@ _PARTLY_PYTHON: dict[str, int] = {
     "pokerstars-handwritten-cash-out.txt": 0,
     "ggpoker-handwritten-ev-cashout.txt": 0,
     "888-cash-skins.txt": 1, "888-handwritten-languages.txt": 0,
+    "888-handwritten-german.txt": 0,
     "888-tournament-short-blinds.txt": 0, "partypoker-cash-omaha.txt": 0,
     "partypoker-handwritten-layouts.txt": 0, "partypoker-tournament-buy-in.txt": 0,
     "partypoker-tournament-no-blind-posts.txt": 0,
