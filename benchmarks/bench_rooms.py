@@ -23,11 +23,11 @@ enough to time. In interleaved rounds (best and median printed):
 Then hands per second per room for the whole path. ``--whole-only`` times the whole
 path alone (run it from two checkouts in turn to compare them; ``--without NAME``
 leaves out a sample the older checkout cannot read). ``--why`` prints instead, per sample
-file, where its hands go: read by the kernel or by the Python readers (and why: the
-kind of hand the kernel refuses), replayed in the kernel or in the Python engine (and
-why: a game the kernel does not replay, or the kernel's refusal). Figures on a shared machine vary
-with its load; the load is printed, and the rounds are also given in this thread's CPU
-time, which other processes change far less.
+file, where its hands go: read by the kernel or by the Python readers (and why: a room
+without a C reader, or the kind of hand the kernel refuses), replayed in the kernel or in
+the Python engine (and why: a game the kernel does not replay, or the kernel's refusal).
+Figures on a shared machine vary with its load; the load is printed, and the rounds are
+also given in this thread's CPU time, which other processes change far less.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ def why() -> None:
     from collections import Counter
 
     from showdown.phh.corpus.batches import _kernel_results, kernel_shapes
-    from showdown.phh.rooms.fast import native_hands
+    from showdown.phh.rooms.fast import NATIVE_ROOMS, native_hands
 
     shapes = kernel_shapes()
     for path in sorted(ROOMS.iterdir()):
@@ -170,7 +170,9 @@ def why() -> None:
         fast = native_hands(parts, room) or [None] * len(parts)
         reasons: Counter[str] = Counter()
         for part, done in zip(parts, fast, strict=True):
-            if done is None:
+            if room not in NATIVE_ROOMS:
+                reasons["python: no C reader for this room"] += 1
+            elif done is None:
                 reasons[f"python: the kernel refused ({_refusal(part)})"] += 1
             else:
                 reasons["kernel"] += 1

@@ -2,15 +2,16 @@
  * Rooms' hand histories read in C: room_hands(parts, room, game) turns the hands of a
  * room's file (the pieces showdown.phh.corpus.read.split_hands cuts) into the fields
  * dicts showdown.phh.rooms.builder.HandBuilder.build writes, for the common shapes of
- * PokerStars and the rooms that write like it (GGPoker, WPN, Full Tilt, Winamax:
- * rooms_stars.c), of 888poker and PartyPoker cash games (rooms_brackets.c) and of
- * iPoker's XML (rooms_ipoker.c); rooms_builder.c builds the hand as HandBuilder does,
+ * PokerStars, GGPoker and Winamax (rooms_stars.c), of 888poker (rooms_brackets.c) and
+ * of iPoker's XML (rooms_ipoker.c); rooms_builder.c builds the hand as HandBuilder does,
  * rooms_text.c holds the reading they share, rooms.h their types. This file: the entry.
+ * Only the rooms whose whole path a C reader makes at least twice as fast have one
+ * (docs/hand-histories.md, benchmarks/bench_room_readers.py); every other room's hands
+ * are None here, and Python reads them.
  * The Python readers stay the reference: anything this file does not read exactly as
- * they do (a line or a game it does not know, a hand that is an error, stud and draw
- * games, tournaments' level lines of PartyPoker, names or amounts outside the plain
- * shapes) gives None for that hand, and Python reads it. The tests compare both on
- * every sample file and on mutated and generated room text.
+ * they do (a line or a game it does not know, a hand that is an error, names or amounts
+ * outside the plain shapes) gives None for that hand, and Python reads it. The tests
+ * compare both on every sample file and on mutated and generated room text.
  *
  * Amounts are read as the Python readers' Decimals are (showdown.phh.rooms.money),
  * here as int64 billionths (RM_NANO); more decimal places, or amounts of 10**9 or
@@ -94,7 +95,7 @@ static PyObject *rm_hand(PyObject *part, PyObject *room, int kind, PyObject *gam
     PyObject *result = NULL, *fields = NULL;
     int status = b->meta == NULL ? -1
                : kind == 2 ? rm_ipoker(b, text, game) : kind == 3 ? rm_888(b, text, game)
-               : kind == 4 ? rm_party(b, text, game) : rm_stars(b, text, game, kind == 1, kind == 6);
+                           : rm_stars(b, text, game, kind == 1, kind == 4);
     if (status == 0 && rm_build(b, &fields) < 0) {
         status = -1;
     }
@@ -129,10 +130,10 @@ PyObject *sd_Tables_room_hands(Tables *self, PyObject *args)
     if (name == NULL) {
         return NULL;
     }
+    /* the rooms with a C reader (fast.NATIVE_ROOMS); -1: Python reads every hand */
     int kind = strcmp(name, "pokerstars") == 0 || strcmp(name, "ggpoker") == 0 ? 1
-             : strcmp(name, "wpn") == 0 ? 0 : strcmp(name, "ipoker") == 0 ? 2
-             : strcmp(name, "888") == 0 ? 3 : strcmp(name, "partypoker") == 0 ? 4
-             : strcmp(name, "fulltilt") == 0 ? 5 : strcmp(name, "winamax") == 0 ? 6 : -1;
+             : strcmp(name, "ipoker") == 0 ? 2 : strcmp(name, "888") == 0 ? 3
+             : strcmp(name, "winamax") == 0 ? 4 : -1;
     Py_ssize_t count = PyList_GET_SIZE(parts);
     PyObject *out = PyList_New(count);
     if (out == NULL) {

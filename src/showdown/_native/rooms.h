@@ -202,6 +202,5 @@ int rm_build(Rm *b, PyObject **fields);
 int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax); /* rooms_stars.c */
 int rm_ipoker(Rm *b, Span text, PyObject *game);                        /* rooms_ipoker.c */
 int rm_888(Rm *b, Span text, PyObject *game);                           /* rooms_brackets.c */
-int rm_party(Rm *b, Span text, PyObject *game);                         /* rooms_brackets.c */
 
 #endif /* SHOWDOWN_ROOMS_H */

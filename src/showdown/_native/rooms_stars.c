@@ -1,7 +1,8 @@
 /*
- * PokerStars and the rooms that write like it (GGPoker, WPN, Full Tilt, Winamax) read as
+ * PokerStars and the rooms that write like it (GGPoker, Winamax) read as
  * showdown.phh.rooms.stars reads them (winamax.py's header; see rooms.c): the header,
- * the seats, one line per action, the streets, the summary's fees and winners.
+ * the seats, one line per action, the streets, the summary's fees and winners. (WPN and
+ * Full Tilt write like them too; their hands are Python's: see rooms.c.)
  */
 #include "rooms.h"
 
@@ -31,66 +32,6 @@ static Py_ssize_t rm_undated(Span s, char *out)
         }
     }
     return n;
-}
-
-/* Full Tilt's time: (\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2}), its
- * fields in when[] and the zone; 0 when the line has none. */
-static int rm_ftp_time(Span line, int *when, Span *zone)
-{
-    for (Py_ssize_t i = 0; i < line.n; i++) {
-        Py_ssize_t k = i;
-        int h, mi, sec, y, mo, d;
-        if ((h = rm_digits(line, &k, 1, 2)) < 0 || k >= line.n || line.p[k++] != ':' ||
-            (mi = rm_digits(line, &k, 2, 2)) < 0 || k >= line.n || line.p[k++] != ':' ||
-            (sec = rm_digits(line, &k, 2, 2)) < 0 || k >= line.n || line.p[k++] != ' ') {
-            continue;
-        }
-        Py_ssize_t z = k;
-        while (k < line.n && line.p[k] >= 'A' && line.p[k] <= 'Z') {
-            k++;
-        }
-        if (k - z < 2 || k - z > 4 || !rm_starts(rm_from(line, k), " - ")) {
-            continue;
-        }
-        Span found = {line.p + z, k - z};
-        k += 3;
-        if ((y = rm_digits(line, &k, 4, 4)) < 0 || k >= line.n || line.p[k++] != '/' ||
-            (mo = rm_digits(line, &k, 2, 2)) < 0 || k >= line.n || line.p[k++] != '/' ||
-            (d = rm_digits(line, &k, 2, 2)) < 0) {
-            continue;
-        }
-        when[0] = y, when[1] = mo, when[2] = d, when[3] = h, when[4] = mi, when[5] = sec;
-        *zone = found;
-        return 1;
-    }
-    return 0;
-}
-
-/* Full Tilt's table: _FTP_TABLE, Table (.+?) - , its last ", " part less "Table ". */
-static int rm_ftp_table(Rm *b, Span line)
-{
-    for (Py_ssize_t i = 0; i + 6 <= line.n; i++) {
-        if (memcmp(line.p + i, "Table ", 6)) {
-            continue;
-        }
-        Span rest = rm_from(line, i + 6);
-        Py_ssize_t dash = rest.n > 1 ? rm_find(rm_from(rest, 1), " - ") : -1;
-        if (dash < 0) {
-            continue;
-        }
-        Span table = {rest.p, dash + 1};
-        for (Py_ssize_t q = table.n - 2; q >= 0; q--) {
-            if (table.p[q] == ',' && table.p[q + 1] == ' ') {
-                table = rm_from(table, q + 2);
-                break;
-            }
-        }
-        if (rm_starts(table, "Table ")) {
-            table = rm_from(table, 6);
-        }
-        return rm_set(b->meta, "table", rm_name(table));
-    }
-    return 0;
 }
 
 static int rm_stars_header(Rm *b, Span line, PyObject *game)
@@ -127,24 +68,6 @@ static int rm_stars_header(Rm *b, Span line, PyObject *game)
     int status = rm_game(b, game, b->room, key, rm_undated(rest, key));
     if (status) {
         return status;
-    }
-    const char *room = PyUnicode_AsUTF8(b->room);
-    if (room == NULL) {
-        return -1;
-    }
-    if (strcmp(room, "fulltilt") == 0) {
-        int when[6];
-        Span zone;
-        if (rm_ftp_table(b, line) < 0) {
-            return -1;
-        }
-        if (rm_ftp_time(line, when, &zone)) {
-            Py_ssize_t before = PyDict_GET_SIZE(b->meta);
-            if (rm_clock(b, when[0], when[1], when[2], when[3], when[4], when[5], zone) < 0) {
-                return -1;
-            }
-            return PyDict_GET_SIZE(b->meta) > before ? 0 : RM_NOT_MINE; /* ValueError: Python's */
-        }
     }
     return rm_when(b, line);
 }
@@ -300,16 +223,6 @@ static int rm_stars_post(Rm *b, int i, Span rest)
     /* dead money (Winamax: a small blind out of position; GGPoker: "posts missed blind") */
     int dead = rm_contains(rest, "dead") || rm_contains(rest, "missed blind") ||
                (rm_contains(rest, "small blind") && rm_contains(rest, "out of position"));
-    if (rm_contains(rest, "dead")) {
-        const char *room = PyUnicode_AsUTF8(b->room);
-        if (room == NULL) {
-            return -1;
-        }
-        if (strcmp(room, "wpn") == 0) { /* wpn.post_dead: both blinds, the big one live */
-            return b->has_big && value > b->big ? rm_post(b, i, 'b', b->big, value - b->big)
-                                                : rm_post(b, i, 'a', value, 0);
-        }
-    }
     if (!dead && rm_contains(rest, "and is all-in") && b->has_big) {
         /* HandBuilder.post: a big blind posted all in for less (phh_short_blind) */
         const char *variant = PyUnicode_AsUTF8(b->variant);
@@ -834,16 +747,7 @@ static int rm_stars_summary(Rm *b, Span line, const int *by_seat)
         }
     }
     int who = number >= 0 && number < 1000 ? by_seat[number] : -1;
-    if (who >= 0 && b->pl[who].playing && !b->pl[who].folded && rm_contains(line, "folded")) {
-        const char *room = PyUnicode_AsUTF8(b->room);
-        if (room == NULL) {
-            return -1;
-        }
-        if (strcmp(room, "fulltilt") == 0) {
-            return RM_NOT_MINE; /* a fold the body left out (stars._summary): Python's */
-        }
-    }
-    if (!b->ncollected) { /* WPN may write the winner only here: _WON */
+    if (!b->ncollected) { /* stars._WON: a winner the summary alone writes */
         for (Py_ssize_t k = 0; k < line.n && who >= 0; k++) {
             Span at = rm_from(line, k);
             Py_ssize_t skip = rm_starts(at, "won ") ? 4 : rm_starts(at, "collected ") ? 10 : 0;
@@ -923,9 +827,6 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     }
     Py_ssize_t eol = rm_find(text, "\n");
     Span header = {text.p, eol < 0 ? text.n : eol};
-    if (rm_starts(header, "Game started at: ")) {
-        return RM_NOT_MINE; /* WPN's older layout: wpn.read_old */
-    }
     int status = winamax ? rm_winamax_header(b, header, game) : rm_stars_header(b, header, game);
     if (status) {
         return status;
@@ -951,11 +852,6 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
     }
     int steps = rm_steps(variant);
     int stud = steps && variant[0] == 'F' && (variant[1] == '7' || variant[1] == 'R');
-    const char *room_text = PyUnicode_AsUTF8(b->room);
-    if (room_text == NULL) {
-        return -1;
-    }
-    Span room_name = {room_text, (Py_ssize_t)strlen(room_text)};
     int by_seat[1000];
     for (int k = 0; k < 1000; k++) {
         by_seat[k] = -1;
@@ -989,13 +885,6 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             }
         }
         if (rm_starts(line, "***") && steps) { /* stud's and draws' streets: no board */
-            const char *room = PyUnicode_AsUTF8(b->room);
-            if (room == NULL) {
-                return -1;
-            }
-            if (strcmp(room, "fulltilt") == 0) {
-                return RM_NOT_MINE; /* "*** 4TH STREET ***", "*** FIRST DRAW *** (Pot: ..)": Python's */
-            }
             seating = 0;
             Span title = line;
             while (title.n && (title.p[0] == '*' || title.p[0] == ' ')) {
@@ -1026,8 +915,8 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             Py_ssize_t sp = rm_find(t, " ");
             Span street = {t.p, sp < 0 ? t.n : sp};
             /* words[1], the title split at white space: "*** SECOND TURN ***" names the
-             * street of a runout of a hand run more than once; Full Tilt numbers its runs
-             * instead, "*** RIVER 2 *** [...] [2h] (Total Pot: ...)" */
+             * street of a runout of a hand run more than once; stars.read_body also takes
+             * runs numbered after the street (Full Tilt's "*** RIVER 2 *** [...] [2h]") */
             Py_ssize_t k = street.n;
             while (k < t.n && rm_space(t.p[k])) {
                 k++;
@@ -1105,9 +994,6 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
             continue;
         }
         if (rm_starts(line, "Dealt to ")) {
-            if (seating && rm_is(room_name, "wpn")) {
-                continue; /* a tournament's draw for the button: one card each */
-            }
             Span found[4];
             int n = rm_brackets(line, found, 4);
             Span rest = rm_from(line, 9);
@@ -1194,15 +1080,6 @@ int rm_stars(Rm *b, Span text, PyObject *game, int colon, int winamax)
         }
         Span rest;
         int i = rm_split_name(b, line, colon, &rest);
-        if (i >= 0 && !colon && rest.p - line.p >= 2 && rest.p[-2] == ':') {
-            const char *room = PyUnicode_AsUTF8(b->room);
-            if (room == NULL) {
-                return -1;
-            }
-            if (strcmp(room, "fulltilt") == 0) {
-                return RM_NOT_MINE; /* Full Tilt's chat ("NAME: gg"): Python skips it */
-            }
-        }
         if (i >= 0) {
             seating = 0;
             if ((status = rm_stars_action(b, i, rest))) {

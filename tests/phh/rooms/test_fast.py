@@ -60,44 +60,36 @@ def test_every_sample_reads_the_same(name: str) -> None:
     assert fast == slow
 
 
-#: Samples some of whose hands the kernel leaves to Python (how many it reads): Courchevel,
-#: whose board card before the first round only Python reads; GGPoker's straddles, all-in
-#: insurance and short deck; WPN's caps, no-limit Omaha hi/lo and its older layout; Full
-#: Tilt's stud and draw games and a fold only its summary writes, cash-outs (their fields
+#: Samples (of the rooms the kernel reads) some of whose hands the kernel leaves to Python
+#: (how many it reads): Courchevel, whose board card before the first round only Python
+#: reads; GGPoker's straddles, all-in insurance and short deck; cash-outs (their fields
 #: are Python's), a home game's stud without a bring-in and a draw of 2009 without a title;
-#: the layouts of 888 and PartyPoker only their Python readers read (other languages, old
-#: tournaments, the "Game Table" layout, players who join, a short big blind all in).
+#: the layouts of 888 only its Python reader reads (other languages, old tournaments, a
+#: short big blind all in).
 _PARTLY_PYTHON: dict[str, int] = {
     "pokerstars-handwritten-courchevel.txt": 0,
-    "fulltilt-handwritten-courchevel.txt": 0,
     "ggpoker-handwritten-games.txt": 2,
-    "wpn-handwritten-games.txt": 3,
-    "wpn-old-cash-ten-hands.txt": 0,
-    "wpn-old-cash-posts-and-omaha.txt": 0,
-    "wpn-old-handwritten-stud-limit-cap.txt": 0,
-    "fulltilt-handwritten-games.txt": 0,
     "pokerstars-handwritten-mixed-games.txt": 3,
     "pokerstars-handwritten-cash-out.txt": 0,
     "ggpoker-handwritten-ev-cashout.txt": 0,
     "888-cash-skins.txt": 1, "888-handwritten-languages.txt": 0,
     "888-handwritten-german.txt": 0,
-    "888-tournament-short-blinds.txt": 0, "partypoker-cash-omaha.txt": 0,
-    "partypoker-handwritten-layouts.txt": 0, "partypoker-tournament-buy-in.txt": 0,
-    "partypoker-tournament-no-blind-posts.txt": 0,
-    "fulltilt-handwritten-engine-rules.txt": 1,  # the Flipout and draw hands: Python's
+    "888-tournament-short-blinds.txt": 0,
     "pokerstars-handwritten-engine-rules.txt": 5,  # the 2005 table line: Python's
 }
 
 
 @needs_kernel
 def test_the_kernel_reads_every_sample_hand() -> None:
-    """The kernel is really used: every sample hand, stud and draw games included, is
-    read there, but for the kinds it leaves to Python (:data:`_PARTLY_PYTHON`)."""
+    """The kernel is really used: every sample hand of the rooms it reads, stud and draw
+    games included, is read there, but for the kinds it leaves to Python
+    (:data:`_PARTLY_PYTHON`); the other rooms' hands are all Python's."""
     read = total = 0
     for name, text in TEXTS.items():
         room = detect(text)
         assert room is not None
         if room not in NATIVE_ROOMS:
+            assert _native_count(text, room) == 0, name
             continue
         hands = len(split_hands(text, room))
         done = _native_count(text, room)
@@ -107,6 +99,18 @@ def test_the_kernel_reads_every_sample_hand() -> None:
     assert total >= 75
     assert read == total - sum(len(split_hands(TEXTS[name], detect(TEXTS[name]) or ""))
                                - count for name, count in _PARTLY_PYTHON.items())
+
+
+@needs_kernel
+@pytest.mark.parametrize("room", ["partypoker", "fulltilt", "wpn"])
+def test_the_rooms_a_c_reader_gains_little_on_are_pythons(room: str) -> None:
+    """PartyPoker, Full Tilt and WPN have no C reader (their whole path gained less than
+    twice: docs/hand-histories.md): the kernel reads none of their hands."""
+    assert room not in NATIVE_ROOMS
+    texts = [t for t in TEXTS.values() if detect(t) == room]
+    assert texts
+    with native.use("native"):
+        assert all(native_hands(split_hands(t, room), room) is None for t in texts)
 
 
 def test_without_the_kernel_python_reads_everything() -> None:
@@ -403,21 +407,24 @@ def test_a_card_shown_alone_reads_the_same(shown: str, where: str) -> None:
         assert any("Jd??" in v for k, _, v in slow[0][0] if k == "actions")
 
 
-_BARE = TEXTS["wpn-stud-hi-lo.txt"]
+_TABLE_LINE = "Table 'Donati' 6-max Seat #1 is the button"
+_BARE = _hand_of("pokerstars-cash-zoom.txt", _TABLE_LINE).replace(_TABLE_LINE, "Crainville 8-max")
 
 
 @needs_kernel
 @pytest.mark.parametrize("table", ["Crainville 8-max", "Two words 6-max", "x 10-max",
                                    " Crainville 8-max", "Crainville8-max", "Crainville -max",
                                    "Crainville 8-max (real money)", "8-max", "Table 'T' 8-max",
-                                   "Crainville 99999999999-max"])
-def test_acrs_newer_layout_reads_the_same(table: str) -> None:
-    """ACR's and WPN's newer layout (``Hand #``, a bare ``Name 8-max`` table line) read by the
-    kernel: the table's name and seats as the Python reader takes them, or left alone."""
+                                   "Crainville 99999999999-max",
+                                   "Crainville 8-max Seat #5 is the button"])
+def test_a_bare_table_line_reads_the_same(table: str) -> None:
+    """A bare ``Name 8-max`` table line (ACR's newer layout, which the Python reader takes in
+    any room of this family) in a PokerStars hand: read by the kernel, the table's name and
+    seats as the Python reader takes them, or left alone."""
     hand = _BARE.replace("Crainville 8-max", table)
-    fast, slow = _both(hand, "wpn")
+    fast, slow = _both(hand, "pokerstars")
     assert fast == slow
-    assert _native_count(_BARE, "wpn") == 1
+    assert _native_count(_BARE, "pokerstars") == 1
 
 
 @needs_kernel
@@ -465,9 +472,6 @@ def test_hands_run_more_than_once_read_the_same(changes: list[tuple[str, str]]) 
         assert _native_count(text, "pokerstars") == len(slow)
 
 
-_FULL_TILT_RUNS = TEXTS["fulltilt-cash-run-twice.txt"]
-
-
 @needs_kernel
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from([
@@ -475,21 +479,27 @@ _FULL_TILT_RUNS = TEXTS["fulltilt-cash-run-twice.txt"]
     ("*** RIVER 2 ***", "*** RIVER 4 ***"), ("*** RIVER 2 ***", "*** RIVER 2x ***"),
     ("*** RIVER 2 ***", "*** RIVER  2 ***"), ("*** RIVER 2 ***", "*** RIVER\t2 ***"),
     ("*** RIVER 2 ***", "*** RIVER 0 ***"), ("*** RIVER 2 ***", "*** TURN 2 ***"),
-    ("*** RIVER 2 ***", "*** SECOND RIVER ***"), ("[2h] (Total", "[] (Total"),
-    ("[2h] (Total", "[Ac] (Total"), ("*** SUMMARY 2 ***", "*** SUMMARY ***"),
-    ("*** SHOW DOWN 2 ***", ""), ("wins pot 2 ($311)", "wins pot ($311)"),
+    ("*** RIVER 2 ***", "*** SECOND RIVER ***"), ("[Th]", "[]"), ("[Th]", "[4c]"),
+    ("*** SECOND SHOW DOWN ***", ""), ("*** TURN 2 ***", "*** TURN 1 ***"),
 ]), max_size=4))
-def test_full_tilts_numbered_runs_read_the_same(changes: list[tuple[str, str]]) -> None:
-    """Full Tilt's runs numbered after the street (``*** RIVER 2 ***``), and varied
-    (another number, none, a card dealt twice, a summary not numbered), read by the
-    kernel as by the Python reader; the real hand is read in the kernel."""
-    text = _FULL_TILT_RUNS
+def test_runs_numbered_after_the_street_read_the_same(changes: list[tuple[str, str]]) -> None:
+    """Runs numbered after the street (``*** RIVER 2 ***``, Full Tilt's way, which the Python
+    reader takes in any room of this family) in a PokerStars hand run twice, and varied
+    (another number, none, a card dealt twice), read by the kernel as by the Python reader;
+    the numbered hands themselves are read in the kernel."""
+    text = _RUN_TWICE
+    for word, number in (("FIRST", "1"), ("SECOND", "2")):
+        for street in ("FLOP", "TURN", "RIVER"):
+            text = text.replace(f"*** {word} {street} ***", f"*** {street} {number} ***")
+    assert "*** RIVER 2 ***" in text
+    numbered = text
     for old, new in changes:
         text = text.replace(old, new)
-    fast, slow = _both(text, "fulltilt")
+    fast, slow = _both(text, "pokerstars")
     assert fast == slow
     if not changes:
-        assert _native_count(text, "fulltilt") == 1
+        assert all(not isinstance(hand[0], str) for hand in slow)
+        assert _native_count(numbered, "pokerstars") == len(slow)
 
 
 _SHORT_BIG_BLIND = TEXTS["pokerstars-handwritten-short-big-blind.txt"]

@@ -1,8 +1,9 @@
 """Rooms' hands read by the native kernel where it can (``room_hands`` in
-``showdown/_native/rooms.c``): the common shapes of PokerStars and the rooms that
-write like it (GGPoker, Full Tilt, WPN, Winamax), of 888poker and PartyPoker (cash
-games) and of iPoker's XML, straight into the fields
-:meth:`~showdown.phh.rooms.builder.HandBuilder.build` writes. The Python readers stay
+``showdown/_native/rooms.c``): the common shapes of PokerStars, GGPoker and Winamax,
+of 888poker and of iPoker's XML, straight into the fields
+:meth:`~showdown.phh.rooms.builder.HandBuilder.build` writes. Only the rooms whose whole
+path a C reader makes at least twice as fast have one (:data:`NATIVE_ROOMS`; the
+figures: docs/hand-histories.md); the others' hands are Python's. The Python readers stay
 the reference: a hand the kernel does not read exactly as they do (an odd line, a game
 or a name it does not know, an error) comes back ``None``, and
 :func:`~showdown.phh.corpus.read.read_hands` reads it in Python; without the kernel
@@ -22,7 +23,7 @@ from typing import Any
 
 from showdown.hands import native
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms import pacific, party, stars, winamax
+from showdown.phh.rooms import pacific, stars, winamax
 from showdown.phh.rooms.builder import DEALT_IN_STEPS
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.ipoker_games import amount_of, game_of
@@ -30,11 +31,13 @@ from showdown.phh.rooms.money import currency_of, number
 
 __all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "as_history", "native_hands", "split_at_heads"]
 
-#: The rooms whose hands the kernel reads.
-NATIVE_ROOMS = frozenset({"pokerstars", "ggpoker", "wpn", "fulltilt", "winamax", "ipoker", "888",
-                          "partypoker"})
+#: The rooms whose hands the kernel reads: those whose whole path (read, replay, settle,
+#: verify, row) its C reader makes at least twice as fast on real files
+#: (benchmarks/bench_room_readers.py). PartyPoker, Full Tilt and WPN gained less: Python
+#: reads them.
+NATIVE_ROOMS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "888"})
 _NANO = 10**9
-#: The games of 888 and PartyPoker the kernel reads (others: Python's).
+#: The games of 888 the kernel reads (others: Python's).
 _BRACKET_GAMES = frozenset({"NT", "PT", "FT", "PO", "PO/8", "FO/8"})
 
 
@@ -52,9 +55,8 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
     stakes in billionths): (variant, small, big, currency, tournament) of a PokerStars
     header without its hand number and dates, and its ``_cap`` as the Python reader
     writes it when the game has a cap, (variant, small, big, currency) of an
-    iPoker game type, (variant,) of an 888 or Winamax game's name or of the line of a
-    PartyPoker cash game before its date; ``None``
-    for one the Python reader refuses or the kernel cannot count."""
+    iPoker game type, (variant,) of an 888 or Winamax game's name; ``None`` for one the
+    Python reader refuses or the kernel cannot count."""
     if room == "ipoker":
         return _ipoker_game(header)
     if room == "winamax":  # the game's name alone: (variant,); stud and draw: Python's
@@ -63,9 +65,9 @@ def _game(room: str, header: str) -> tuple[Any, ...] | None:
         except ValueError:
             return None
         return None if variant in DEALT_IN_STEPS else (variant,)
-    if room in ("888", "partypoker"):  # the game's name: (variant,), of the games the
-        try:  # kernel's 888 and PartyPoker readers know
-            variant = (pacific.variant if room == "888" else party.variant)(header)
+    if room == "888":  # the game's name: (variant,), of the games the kernel's 888 reader knows
+        try:
+            variant = pacific.variant(header)
         except ValueError:
             return None
         return (variant,) if variant in _BRACKET_GAMES else None
