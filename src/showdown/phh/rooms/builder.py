@@ -215,11 +215,14 @@ class HandBuilder:
     def _nobody_behind(self, name: str) -> bool:
         """Whether no other player still in has chips left beyond calling the bet now
         (then no raise can be made: a room's "raise" is a call, the rest returned)."""
-        others = [n for n in self.playing if n != name and n not in self.folded]
         top = max(self.bets.values(), default=_ZERO)
-        return bool(others) and all(
-            self.seats[n][1] - self.spent.get(n, _ZERO) <= top - self.bets.get(n, _ZERO)
-            for n in others)
+        others = False
+        for n in self.playing:  # (most hands: the first other player has chips beyond)
+            if n != name and n not in self.folded:
+                if self.seats[n][1] - self.spent.get(n, _ZERO) > top - self.bets.get(n, _ZERO):
+                    return False
+                others = True
+        return others
 
     def _board_streets(self) -> int:
         """The board streets dealt so far (Courchevel's face-up card is one)."""
@@ -380,8 +383,8 @@ class HandBuilder:
                 else:
                     actions.append(f"{index[name]} sm")
         ante_of, blind_of = self._forced_bets(names)
-        antes = [number(ante_of.get(name, _ZERO)) for name in names]
-        blinds = [number(blind_of.get(name, _ZERO)) for name in names]
+        antes = _numbers(ante_of, names)
+        blinds = _numbers(blind_of, names)
         if n == 2:  # PHH writes heads-up forced bets reversed (p2 is the button)
             antes.reverse()
             blinds.reverse()
@@ -411,7 +414,8 @@ class HandBuilder:
         fields.update(self.meta)
         fields["seats"] = [self.seats[name][0] for name in names]
         fields["players"] = names
-        fields["winnings"] = [number(self._won(name)) for name in names]
+        fields["winnings"] = [number(self._won(name)) if name in self.collected else 0
+                              for name in names]  # (0: a player who collected nothing)
         fields["_room"] = self.room
         for key, value in self.fees.items():
             fields[f"_{key}"] = number(value)
@@ -463,9 +467,13 @@ class HandBuilder:
         player coming back in a late seat who posts a big blind would open it wrongly.
         The blinds the rule picks are taken out, latest first, until it names the
         player the room shows acting first."""
+        if len(names) == 2:
+            return {}
         first = next((name for name, verb, _ in self.events if name and verb != "dh"), None)
         posted = {name: self.blinds.get(name, _ZERO) for name in names}
-        if len(names) == 2 or first is None or not any(posted.values()):
+        if first is None or not any(posted.values()):
+            return {}
+        if self._opens_as_posted(names, posted, first):  # the usual hand, told at once
             return {}
         out: dict[str, Decimal] = {}
         while True:
@@ -487,6 +495,25 @@ class HandBuilder:
                    f"of position, and no reading of the blinds opens the betting with "
                    f"{first!r}, who acted first")
 
+    def _opens_as_posted(self, names: list[str], posted: dict[str, Decimal], first: str) -> bool:
+        """Whether the first step of :meth:`_posted_out_of_position` (every blind live)
+        opens the betting with ``first``, found without counting every player's chips:
+        ``round_queue`` takes the opener first when the opener has chips behind and
+        another player has more in all than the opener's blind, not negative (``False``
+        may be wrong: then the whole reckoning is made)."""
+        units = [int(posted[name] * 10**9) if posted[name] else 0 for name in names]
+        opener = blind_opener(len(names), units, units)
+        if names[opener] != first or units[opener] < 0 or not self._units_behind(
+                first, posted[first]):
+            return False
+        return any(self._units_behind(name, posted[name]) + units[k] > units[opener]
+                   for k, name in enumerate(names) if k != opener)
+
+    def _units_behind(self, name: str, posted: Decimal) -> int:
+        """A player's chips behind after the antes and ``posted``, in billionths (as
+        :meth:`_posted_out_of_position` counts them)."""
+        return int((self.seats[name][1] - self.antes.get(name, _ZERO) - posted) * 10**9)
+
     def _forced_bets(self, names: list[str]) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
         """Antes and live blinds as PHH writes them, by player.
 
@@ -495,9 +522,12 @@ class HandBuilder:
         action (``cc`` or ``cbr`` to the same total the room reached), so the betting
         opens where the room opened it and every player puts in what the room says;
         when the player first folds, the blind is dead money, written as an ante."""
+        out_of_position = self._posted_out_of_position(names)
+        if not out_of_position:  # most hands: the room's own
+            return self.antes, self.blinds
         antes = dict(self.antes)
         blinds = dict(self.blinds)
-        for name, live in self._posted_out_of_position(names).items():
+        for name, live in out_of_position.items():
             preflop = []
             early = self.variant in FIRST_BOARD  # Courchevel's card before the first round
             for who, verb, _ in self.events:
@@ -517,6 +547,11 @@ class HandBuilder:
         return antes, blinds
 
 
+def _numbers(values: dict[str, Decimal], names: list[str]) -> list[int | float]:
+    """Each player's amount in ``values`` as a PHH number, 0 for a player not in it."""
+    return [number(values[name]) if name in values else 0 for name in names]
+
+
 def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """The events with the cards dealt after a draw moved after the last discard of that
     draw: the rooms write a player's new cards at once, PHH (as pokerkit reads it) deals
@@ -526,6 +561,8 @@ def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, st
     ...                     ("A", "cc", "")])
     [('A', 'sd', 'Kc'), ('B', 'sd', ''), ('A', 'dh', '8d'), ('A', 'cc', '')]
     """
+    if all(verb != "sd" for _, verb, _ in events):  # no draw (most hands): nothing moves
+        return events
     out: list[tuple[str, str, str]] = []
     held: list[tuple[str, str, str]] = []
     drawing = False
