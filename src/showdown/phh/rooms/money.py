@@ -75,8 +75,9 @@ def number(value: Decimal) -> int | float:
     """A PHH number: an integer when whole, else the decimal (``0.1``)."""
     if not value:  # most of a hand's antes and winnings, at once
         return 0
-    whole = int(value)
-    return whole if whole == value else float(value)
+    # (quicker than int() and float() of a Decimal; both round the exact ratio alike)
+    numerator, denominator = value.as_integer_ratio()
+    return numerator if denominator == 1 else numerator / denominator
 
 
 @lru_cache(maxsize=4096)  # equal amounts write the same text (``0.10`` and ``0.1``: 0.1)
