@@ -29,7 +29,9 @@ the button, the button last), turns every action into PHH's (``cc``, ``f``,
 from __future__ import annotations
 
 import datetime
+from bisect import bisect_right
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from showdown.phh.betting import blind_opener, round_queue
@@ -167,6 +169,9 @@ class HandBuilder:
             self.folded.add(name)
             self.events.append((name, "f", ""))
             return
+        if verb == "check":  # nothing put in: the bets and chips spent stay
+            self.events.append((name, "cc", ""))
+            return
         if verb == "call" and value and self.completable and self._completes(
                 name, before + value):
             self.bets[name] = before + value
@@ -226,7 +231,7 @@ class HandBuilder:
 
     def _board_streets(self) -> int:
         """The board streets dealt so far (Courchevel's face-up card is one)."""
-        return sum(verb == "db" for _, verb, _ in self.events)
+        return [verb for _, verb, _ in self.events].count("db")
 
     def board(self, cards: list[str]) -> None:
         """Board cards dealt (a new street: the bets start again). A street past the
@@ -341,12 +346,13 @@ class HandBuilder:
 
     def order(self) -> list[str]:
         """The players dealt in, from the seat left of the button, the button last."""
-        names = [n for n in self.seats if n in self.playing or (n not in self.out and n in
-                                                                  self.holes)]
-        button = self.button
-        if button is None:
-            return sorted(names, key=lambda n: self.seats[n][0])
-        return sorted(names, key=lambda n: (self.seats[n][0] <= button, self.seats[n][0]))
+        seat = {name: at for name, (at, _) in self.seats.items()
+                if name in self.playing or (name not in self.out and name in self.holes)}
+        names = sorted(seat, key=seat.__getitem__)  # by seat, then the button's seat last:
+        if self.button is None:
+            return names
+        first = bisect_right([seat[name] for name in names], self.button)
+        return names[first:] + names[:first]
 
     def build(self) -> HandHistory:
         """The hand as a :class:`HandHistory` (the room's record in its fields)."""
@@ -354,11 +360,15 @@ class HandBuilder:
         n = len(names)
         if n < 2:
             self.error(f"{n} player(s) in the hand: a hand needs two")
-        index = {name: f"p{k + 1}" for k, name in enumerate(names)}
+        index = dict(zip(names, _player_codes(n), strict=True))
         cards = HOLE_CARDS.get(self.variant, 2)
+        unknown = "??" * cards
         actions = []
         for name in names if self.variant not in DEALT_IN_STEPS else ():
-            hole = self.holes.get(name) or self.shown.get(name) or ["??"] * cards
+            hole = self.holes.get(name) or self.shown.get(name)
+            if not hole:  # (most players: cards nobody saw)
+                actions.append(f"d dh {index[name]} {unknown}")
+                continue
             if len(hole) < cards and name not in self.holes:  # one card shown (GGPoker)
                 hole = [*hole, *["??"] * (cards - len(hole))]
             if len(hole) != cards:
@@ -373,8 +383,7 @@ class HandBuilder:
                 actions.append(f"{index[name]} {verb} {arg}")
             else:
                 actions.append(f"{index[name]} {verb}")
-        folded = {name for name, verb, _ in self.events if verb == "f"}
-        live = [name for name in names if name not in folded]
+        live = [name for name in names if name not in self.folded]
         if len(live) > 1:
             for name in live:
                 shown = self.shown.get(name)
@@ -470,11 +479,11 @@ class HandBuilder:
         if len(names) == 2:
             return {}
         first = next((name for name, verb, _ in self.events if name and verb != "dh"), None)
+        if first is None or not any(self.blinds.values()):  # (those who post play: in names)
+            return {}
+        if self._opens_as_posted(names, first):  # the usual hand, told at once
+            return {}
         posted = {name: self.blinds.get(name, _ZERO) for name in names}
-        if first is None or not any(posted.values()):
-            return {}
-        if self._opens_as_posted(names, posted, first):  # the usual hand, told at once
-            return {}
         out: dict[str, Decimal] = {}
         while True:
             # the rule compares, and whole numbers do: amounts in billionths
@@ -495,24 +504,27 @@ class HandBuilder:
                    f"of position, and no reading of the blinds opens the betting with "
                    f"{first!r}, who acted first")
 
-    def _opens_as_posted(self, names: list[str], posted: dict[str, Decimal], first: str) -> bool:
+    def _opens_as_posted(self, names: list[str], first: str) -> bool:
         """Whether the first step of :meth:`_posted_out_of_position` (every blind live)
         opens the betting with ``first``, found without counting every player's chips:
         ``round_queue`` takes the opener first when the opener has chips behind and
         another player has more in all than the opener's blind, not negative (``False``
         may be wrong: then the whole reckoning is made)."""
-        units = [int(posted[name] * 10**9) if posted[name] else 0 for name in names]
+        units = [0] * len(names)
+        for name, posted in self.blinds.items():  # (the players who posted are in names)
+            if posted:
+                units[names.index(name)] = int(posted * 10**9)
         opener = blind_opener(len(names), units, units)
-        if names[opener] != first or units[opener] < 0 or not self._units_behind(
-                first, posted[first]):
+        if names[opener] != first or units[opener] < 0 or not self._units_behind(first):
             return False
-        return any(self._units_behind(name, posted[name]) + units[k] > units[opener]
+        return any(self._units_behind(name) + units[k] > units[opener]
                    for k, name in enumerate(names) if k != opener)
 
-    def _units_behind(self, name: str, posted: Decimal) -> int:
-        """A player's chips behind after the antes and ``posted``, in billionths (as
+    def _units_behind(self, name: str) -> int:
+        """A player's chips behind after the antes and the blinds, in billionths (as
         :meth:`_posted_out_of_position` counts them)."""
-        return int((self.seats[name][1] - self.antes.get(name, _ZERO) - posted) * 10**9)
+        return int((self.seats[name][1] - self.antes.get(name, _ZERO)
+                    - self.blinds.get(name, _ZERO)) * 10**9)
 
     def _forced_bets(self, names: list[str]) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
         """Antes and live blinds as PHH writes them, by player.
@@ -545,6 +557,12 @@ class HandBuilder:
             if preflop[0] == "f":
                 antes[name] = antes.get(name, _ZERO) + live
         return antes, blinds
+
+
+@lru_cache(maxsize=64)
+def _player_codes(n: int) -> tuple[str, ...]:
+    """PHH's names of ``n`` players: ``p1``, ``p2``..."""
+    return tuple(f"p{k + 1}" for k in range(n))
 
 
 def _numbers(values: dict[str, Decimal], names: list[str]) -> list[int | float]:
