@@ -29,7 +29,9 @@ the button, the button last), turns every action into PHH's (``cc``, ``f``,
 from __future__ import annotations
 
 import datetime
+from bisect import bisect_right
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from showdown.phh.amounts import LATE_BLINDS
@@ -185,6 +187,9 @@ class HandBuilder:
             self.folded.add(name)
             self.events.append((name, "f", ""))
             return
+        if verb == "check":  # nothing put in: the bets and chips spent stay
+            self.events.append((name, "cc", ""))
+            return
         if verb == "call" and value and self.completable and self._completes(
                 name, before + value):
             self.bets[name] = before + value
@@ -249,15 +254,18 @@ class HandBuilder:
     def _nobody_behind(self, name: str) -> bool:
         """Whether no other player still in has chips left beyond calling the bet now
         (then no raise can be made: a room's "raise" is a call, the rest returned)."""
-        others = [n for n in self.playing if n != name and n not in self.folded]
         top = max(self.bets.values(), default=_ZERO)
-        return bool(others) and all(
-            self.seats[n][1] - self.spent.get(n, _ZERO) <= top - self.bets.get(n, _ZERO)
-            for n in others)
+        others = False
+        for n in self.playing:  # (most hands: the first other player has chips beyond)
+            if n != name and n not in self.folded:
+                if self.seats[n][1] - self.spent.get(n, _ZERO) > top - self.bets.get(n, _ZERO):
+                    return False
+                others = True
+        return others
 
     def _board_streets(self) -> int:
         """The board streets dealt so far (Courchevel's face-up card is one)."""
-        return sum(verb == "db" for _, verb, _ in self.events)
+        return [verb for _, verb, _ in self.events].count("db")
 
     def board(self, cards: list[str]) -> None:
         """Board cards dealt (a new street: the bets start again). A street past the
@@ -372,12 +380,13 @@ class HandBuilder:
 
     def order(self) -> list[str]:
         """The players dealt in, from the seat left of the button, the button last."""
-        names = [n for n in self.seats if n in self.playing or (n not in self.out and n in
-                                                                  self.holes)]
-        button = self.button
-        if button is None:
-            return sorted(names, key=lambda n: self.seats[n][0])
-        return sorted(names, key=lambda n: (self.seats[n][0] <= button, self.seats[n][0]))
+        seat = {name: at for name, (at, _) in self.seats.items()
+                if name in self.playing or (name not in self.out and name in self.holes)}
+        names = sorted(seat, key=seat.__getitem__)  # by seat, then the button's seat last:
+        if self.button is None:
+            return names
+        first = bisect_right([seat[name] for name in names], self.button)
+        return names[first:] + names[:first]
 
     def build(self) -> HandHistory:
         """The hand as a :class:`HandHistory` (the room's record in its fields)."""
@@ -385,11 +394,15 @@ class HandBuilder:
         n = len(names)
         if n < 2:
             self.error(f"{n} player(s) in the hand: a hand needs two")
-        index = {name: f"p{k + 1}" for k, name in enumerate(names)}
+        index = dict(zip(names, _player_codes(n), strict=True))
         cards = HOLE_CARDS.get(self.variant, 2)
+        unknown = "??" * cards
         actions = []
         for name in names if self.variant not in DEALT_IN_STEPS else ():
-            hole = self.holes.get(name) or self.shown.get(name) or ["??"] * cards
+            hole = self.holes.get(name) or self.shown.get(name)
+            if not hole:  # (most players: cards nobody saw)
+                actions.append(f"d dh {index[name]} {unknown}")
+                continue
             if len(hole) < cards and name not in self.holes:  # one card shown (GGPoker, or
                 # PokerStars' "folds [9c]")
                 hole = [*hole, *["??"] * (cards - len(hole))]
@@ -405,8 +418,7 @@ class HandBuilder:
                 actions.append(f"{index[name]} {verb} {arg}")
             else:
                 actions.append(f"{index[name]} {verb}")
-        folded = {name for name, verb, _ in self.events if verb == "f"}
-        live = [name for name in names if name not in folded]
+        live = [name for name in names if name not in self.folded]
         if len(live) > 1:
             for name in live:
                 shown = self.shown.get(name)
@@ -415,8 +427,8 @@ class HandBuilder:
                 else:
                     actions.append(f"{index[name]} sm")
         ante_of, blind_of, late_of = self._forced_bets(names)
-        antes = [number(ante_of.get(name, _ZERO)) for name in names]
-        blinds = [number(blind_of.get(name, _ZERO)) for name in names]
+        antes = _numbers(ante_of, names)
+        blinds = _numbers(blind_of, names)
         if n == 2:  # PHH writes heads-up forced bets reversed (p2 is the button)
             antes.reverse()
             blinds.reverse()
@@ -448,7 +460,8 @@ class HandBuilder:
         fields.update(self.meta)
         fields["seats"] = [self.seats[name][0] for name in names]
         fields["players"] = names
-        fields["winnings"] = [number(self._won(name)) for name in names]
+        fields["winnings"] = [number(self._won(name)) if name in self.collected else 0
+                              for name in names]  # (0: a player who collected nothing)
         fields["_room"] = self.room
         for key, value in self.fees.items():
             fields[f"_{key}"] = number(value)
@@ -500,10 +513,14 @@ class HandBuilder:
         player coming back in a late seat who posts a big blind would open it wrongly.
         The blinds the rule picks are taken out, latest first, until it names the
         player the room shows acting first."""
-        first = next((name for name, verb, _ in self.events if name and verb != "dh"), None)
-        posted = {name: self.blinds.get(name, _ZERO) for name in names}
-        if len(names) == 2 or first is None or not any(posted.values()):
+        if len(names) == 2:
             return {}
+        first = next((name for name, verb, _ in self.events if name and verb != "dh"), None)
+        if first is None or not any(self.blinds.values()):  # (those who post play: in names)
+            return {}
+        if self._opens_as_posted(names, first):  # the usual hand, told at once
+            return {}
+        posted = {name: self.blinds.get(name, _ZERO) for name in names}
         out: dict[str, Decimal] = {}
         while True:
             # the rule compares, and whole numbers do: amounts in billionths
@@ -524,6 +541,28 @@ class HandBuilder:
                    f"of position, and no reading of the blinds opens the betting with "
                    f"{first!r}, who acted first")
 
+    def _opens_as_posted(self, names: list[str], first: str) -> bool:
+        """Whether the first step of :meth:`_posted_out_of_position` (every blind live)
+        opens the betting with ``first``, found without counting every player's chips:
+        ``round_queue`` takes the opener first when the opener has chips behind and
+        another player has more in all than the opener's blind, not negative (``False``
+        may be wrong: then the whole reckoning is made)."""
+        units = [0] * len(names)
+        for name, posted in self.blinds.items():  # (the players who posted are in names)
+            if posted:
+                units[names.index(name)] = int(posted * 10**9)
+        opener = blind_opener(len(names), units, units)
+        if names[opener] != first or units[opener] < 0 or not self._units_behind(first):
+            return False
+        return any(self._units_behind(name) + units[k] > units[opener]
+                   for k, name in enumerate(names) if k != opener)
+
+    def _units_behind(self, name: str) -> int:
+        """A player's chips behind after the antes and the blinds, in billionths (as
+        :meth:`_posted_out_of_position` counts them)."""
+        return int((self.seats[name][1] - self.antes.get(name, _ZERO)
+                    - self.blinds.get(name, _ZERO)) * 10**9)
+
     def _forced_bets(self, names: list[str]
                      ) -> tuple[dict[str, Decimal], dict[str, Decimal], dict[str, Decimal]]:
         """Antes, live blinds and live blinds posted out of position as PHH writes them,
@@ -538,10 +577,13 @@ class HandBuilder:
         (pokerkit, which ignores the field, sees the same chips come in with the
         poster's action). When the player first folds, the blind is dead money, written
         as an ante."""
+        out_of_position = self._posted_out_of_position(names)
+        if not out_of_position:  # most hands: the room's own
+            return self.antes, self.blinds, {}
         antes = dict(self.antes)
         blinds = dict(self.blinds)
         late: dict[str, Decimal] = {}
-        for name, live in self._posted_out_of_position(names).items():
+        for name, live in out_of_position.items():
             preflop = []
             early = self.variant in FIRST_BOARD  # Courchevel's card before the first round
             for who, verb, _ in self.events:
@@ -563,6 +605,17 @@ class HandBuilder:
         return antes, blinds, late
 
 
+@lru_cache(maxsize=64)
+def _player_codes(n: int) -> tuple[str, ...]:
+    """PHH's names of ``n`` players: ``p1``, ``p2``..."""
+    return tuple(f"p{k + 1}" for k in range(n))
+
+
+def _numbers(values: dict[str, Decimal], names: list[str]) -> list[int | float]:
+    """Each player's amount in ``values`` as a PHH number, 0 for a player not in it."""
+    return [number(values[name]) if name in values else 0 for name in names]
+
+
 def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """The events with the cards dealt after a draw moved after the last discard of that
     draw: the rooms write a player's new cards at once, PHH (as pokerkit reads it) deals
@@ -579,6 +632,8 @@ def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, st
     ...                     ("A", "sd", "8d"), ("A", "dh", "2s"), ("B", "sd", "")])[2:4]
     [('A', 'dh', '8d'), ('A', 'sd', '8d')]
     """
+    if all(verb != "sd" for _, verb, _ in events):  # no draw (most hands): nothing moves
+        return events
     out: list[tuple[str, str, str]] = []
     held: list[tuple[str, str, str]] = []
     drawing = False

@@ -53,7 +53,9 @@ _EIGHT = re.compile(r"(?<![\d.,$€£])8(?![\d.,/]| game)")
 _OMAHA = {("pot", 4): "PO", ("pot", 5): "P5O", ("pot", 6): "P6O", ("no", 4): "NO",
           ("fixed", 4): "FO"}
 _OMAHA_HI_LO = frozenset({"PO", "P5O", "NO", "FO"})
-_DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})"
+# (\d\d{3}, not \d{4}: a pattern that opens with a digit lets the regex engine skip the
+# other characters of a line at once)
+_DATE = re.compile(r"(\d\d{3})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})"
                    r"(?: ([A-Z]{2,4}))?")
 
 
@@ -134,7 +136,7 @@ def when(text: str) -> tuple[datetime.date, datetime.time, str | None] | None:
     m = _DATE.search(text)
     if m is None:
         return None
-    y, mo, d, h, mi, s = (int(g) for g in m.groups()[:6])
+    y, mo, d, h, mi, s = map(int, m.groups()[:6])
     try:
         return datetime.date(y, mo, d), datetime.time(h, mi, s), m.group(7)
     except ValueError:

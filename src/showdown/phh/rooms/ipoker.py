@@ -93,13 +93,36 @@ def _card(text: str, b: HandBuilder) -> str:
     return rank + suit
 
 
+def _under(element: ET.Element, path: str) -> list[ET.Element]:
+    """What ``element.findall(path)`` finds for a path of tags (``general/players``), found
+    tag by tag: ElementTree's C code finds one tag at once, a path only through the Python
+    of ElementPath, many times slower."""
+    found = [element]
+    for tag in path.split("/"):
+        found = [child for parent in found for child in parent.findall(tag)]
+    return found
+
+
+def _text_under(element: ET.Element, path: str) -> str | None:
+    """What ``element.findtext(path)`` gives (see :func:`_under`): the first element's
+    text ("" for none), ``None`` without one."""
+    found = _under(element, path)
+    return found[0].text or "" if found else None
+
+
+def _pocket(element: ET.Element, path: str) -> ET.Element | None:
+    """The first ``cards`` element of type ``Pocket`` at ``path`` (a player's hole cards)."""
+    return next((c for c in _under(element, path) if c.get("type") == "Pocket"), None)
+
+
 def _builder(root: ET.Element, room: str, file: str | None, hand: str | None) -> HandBuilder:
     """The hand's builder with its game, stakes, currency, table and date."""
-    game_type = root.findtext("general/gametype") or root.findtext("game/general/gametype") or ""
+    game_type = (_text_under(root, "general/gametype")
+                 or _text_under(root, "game/general/gametype") or "")
     try:
         variant, stakes = game_of(game_type)
     except ValueError:  # a game type that names no game (its hole cards may tell), or no game
-        pocket = root.find("game/round/cards[@type='Pocket']")
+        pocket = _pocket(root, "game/round/cards")
         try:
             variant, stakes = game_of(game_type, None if pocket is None else len(
                 (pocket.text or "").split()))
@@ -110,17 +133,17 @@ def _builder(root: ET.Element, room: str, file: str | None, hand: str | None) ->
     b.collects_unmatched = True
     if stakes is not None:
         b.stakes(amount_of(stakes[0]), amount_of(stakes[1]))
-    tournament = root.findtext("general/tournamentcode")
+    tournament = _text_under(root, "general/tournamentcode")
     if tournament:
         b.meta["_tournament"] = tournament
     else:
-        currency = root.findtext("general/tablecurrency") or currency_of(game_type)
+        currency = _text_under(root, "general/tablecurrency") or currency_of(game_type)
         if currency:
             b.meta["currency"] = currency
-    table = root.findtext("general/tablename")
+    table = _text_under(root, "general/tablename")
     if table:
         b.meta["table"] = table.split(",")[0].strip()
-    start = root.findtext("game/general/startdate")
+    start = _text_under(root, "game/general/startdate")
     moment = _moment(start.strip()[:19]) if start else None
     if moment is not None:
         b.meta.update(clock(moment.date(), moment.time(), None))
@@ -162,7 +185,7 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
     if game is None:
         HandBuilder(room, "NT", file, hand).error("no <game> element in the hand")
     b = _builder(root, room, file, hand)
-    for p in game.iterfind("general/players/player"):
+    for p in _under(game, "general/players/player"):
         name = p.get("name", "")
         b.seat(int(p.get("seat", "0")), name, amount_of(p.get("chips")))
         if p.get("dealer") == "1":
@@ -171,7 +194,7 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
         if win:
             b.collect(name, win)
     rounds = game.findall("round")
-    if all(r.get("no") == "0" for r in rounds) and game.find("round/cards") is None \
+    if all(r.get("no") == "0" for r in rounds) and not _under(game, "round/cards") \
             and not b.collected:
         b.error("the hand holds its forced bets only: no cards, no other action and no "
                 "result are written (a partial export)")
@@ -179,7 +202,7 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
     dealt: dict[str, list[str]] = {}
     for k, round_ in enumerate(rounds):
         streets = 0
-        for item in round_.iterfind("cards"):
+        for item in round_.findall("cards"):
             kind = item.get("type")
             cards = [_card(c, b) for c in (item.text or "").split()]
             if kind == "Pocket":
@@ -199,8 +222,7 @@ def read_hand(text: str, room: str = "ipoker", file: str | None = None) -> HandH
                 b.not_read_run(f"cards of type {kind!r}")
         if k == 0 and b.button is None:
             _dead_button(b, round_)
-        _actions(b, round_, first_deal=not stud and round_.find("cards[@type='Pocket']")
-                 is not None)
+        _actions(b, round_, first_deal=not stud and _pocket(round_, "cards") is not None)
     if stud:  # stud has no button: the players in the order of their seats
         b.button = None
         stud_stakes(b, rounds)
@@ -216,7 +238,7 @@ def _dead_button(b: HandBuilder, forced: ET.Element) -> None:
     """The button of a hand whose players none holds it (a dead button: its seat is
     empty): before the small blind, which opens the later streets (heads-up, the small
     blind's own seat)."""
-    for item in forced.iterfind("action"):
+    for item in forced.findall("action"):
         if item.get("type") == "1" and item.get("player") in b.seats:
             seat = b.seats[item.get("player", "")][0]
             b.button = seat if len(b.seats) == 2 else seat - 1
@@ -235,7 +257,7 @@ def _actions(b: HandBuilder, round_: ET.Element, first_deal: bool = False) -> No
     turn (just before the first action of the next seat around the table to act). A
     post of more than the big blind is both blinds at once: the big blind live, the
     rest dead."""
-    ordered = sorted(round_.iterfind("action"), key=_number)
+    ordered = sorted(round_.findall("action"), key=_number)
     big = big_blind(b, round_) if any(i.get("type") == "2" for i in ordered) else None
     items: list[ET.Element | str] = (_sit_outs_folded(b, ordered) if first_deal
                                      else list(ordered))

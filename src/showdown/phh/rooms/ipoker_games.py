@@ -101,7 +101,7 @@ def game_of(game_type: str, pockets: int | None = None) -> tuple[str, tuple[str,
 
 
 def _ordered(round_: ET.Element) -> list[ET.Element]:
-    return sorted(round_.iterfind("action"), key=lambda a: int(a.get("no") or 0))
+    return sorted(round_.findall("action"), key=lambda a: int(a.get("no") or 0))
 
 
 def big_blind(b: HandBuilder, round_: ET.Element) -> Decimal | None:
@@ -109,7 +109,7 @@ def big_blind(b: HandBuilder, round_: ET.Element) -> Decimal | None:
     not all in by it (a player who posts both blinds writes them as one post of type 2);
     ``None`` in a round without one."""
     posts = []
-    for item in round_.iterfind("action"):
+    for item in round_.findall("action"):
         name, value = item.get("player", ""), amount_of(item.get("sum"))
         if item.get("type") == "2" and name in b.seats and 0 < value < b.seats[name][1]:
             posts.append(value)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 __all__ = ["CURRENCIES", "amount", "currency_of", "number", "text"]
 
@@ -24,6 +25,7 @@ _STRIP = re.compile(r"[^0-9.,\-]")
 _ZERO = Decimal(0)
 
 
+@lru_cache(maxsize=4096)  # a file writes the same few amounts again and again
 def amount(raw: str) -> Decimal:
     """An amount's value, whatever currency sign, code or separators it carries.
 
@@ -71,10 +73,14 @@ def currency_of(raw: str) -> str | None:
 
 def number(value: Decimal) -> int | float:
     """A PHH number: an integer when whole, else the decimal (``0.1``)."""
-    whole = int(value)
-    return whole if whole == value else float(value)
+    if not value:  # most of a hand's antes and winnings, at once
+        return 0
+    # (quicker than int() and float() of a Decimal; both round the exact ratio alike)
+    numerator, denominator = value.as_integer_ratio()
+    return numerator if denominator == 1 else numerator / denominator
 
 
+@lru_cache(maxsize=4096)  # equal amounts write the same text (``0.10`` and ``0.1``: 0.1)
 def text(value: Decimal) -> str:
     """The amount as an action writes it (``1250``, ``0.25``), never with an exponent."""
     whole = int(value)

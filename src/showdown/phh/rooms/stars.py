@@ -60,6 +60,11 @@ _TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max(?: \([^)]*\))?(?: (?:Seat #(\d+)
 _TABLE_2005 = re.compile(r"^Table '(.*)'() Seat #(\d+) is the button$")
 _SEAT = re.compile(r"^Seat (\d+): (.*?) \(([^()]*?\d[^()]*?)(?: in chips)?(?:, ([^()]*?) bounty)?\)"
                    r"(.*)$")
+#: The usual seat line, read quicker (the lazy repeats of :data:`_SEAT` cost much): a name
+#: without "(" and a stack of digits and separators, in a currency's sign or not. Where it
+#: matches, :data:`_SEAT` takes the same parts: no shorter name is followed by " (" and no
+#: shorter stack by ")" or " in chips"; there is no bounty.
+_USUAL_SEAT = re.compile(r"^Seat (\d+): ([^(]*) \(([$€£]?\d[\d.,]*[$€£]?)(?: in chips)?\)(.*)$")
 #: An amount; never its trailing comma (Full Tilt: "raises to 1,270, and is all in").
 _AMOUNT = re.compile(r"[$€£]?\d[\d,]*(?<!,)(?:\.\d+)?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
@@ -69,7 +74,10 @@ _FTP_TABLE = re.compile(r"Table (.+?) - ")
 _BARE_TABLE = re.compile(r"^(\S.*?) (\d+)-max(?: Seat #(\d+) is the button)?$")
 _FTP_BUTTON = re.compile(r"^The button is in seat #(\d+)")
 _FTP_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{2})/(\d{2})")
-_DATE_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}")
+#: A date and time, or a time (``2017/01/06 17:15:11``, ``17:15:11``). It opens with its
+#: first digit outside the alternatives, so that the regex engine skips the other
+#: characters at once (the same matches as ``\d{4}/.. ..|\d{1,2}:..``).
+_DATE_TIME = re.compile(r"\d(?:\d{3}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}|\d?:\d{2}:\d{2})")
 #: The summary's fees with a field of their own (WPN's "JP Fee" is its jackpot's); any
 #: other (GGPoker's Bingo, Fortune, Tax) adds to ``fees``.
 _FEE_FIELDS = {"rake": "rake", "jackpot": "jackpot", "jp_fee": "jackpot"}
@@ -90,7 +98,8 @@ _CASH_OUTS = ("cashed out the hand", "Chooses to EV Cashout", "Receives Cashout"
               "Pays Cashout Risk")
 _CASHED_OUT = re.compile(r"cashed out the hand for ([$€£]?\d[\d,]*(?:\.\d+)?)"
                          r"(?: \| Cash Out Fee ([$€£]?\d[\d,]*(?:\.\d+)?))?")
-_CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+#: The cards a line may name (a set: quicker to ask than a pattern).
+_DECK = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 _STAKES_TAIL = re.compile(r"\s*\([^()]*\d[^()]*\)\s*$")
 _GAME_WORD = re.compile(r"(?i)hold|omaha|stud|razz|draw|badugi|courchevel|irish")
 #: A mixed game's game of the hand, in brackets after the mix's name: PokerStars'
@@ -113,7 +122,7 @@ _WON = re.compile(r"\b(?:won|collected) \(?([$€£]?\d[\d,]*(?:\.\d+)?)")
 def _cards(text: str, b: HandBuilder) -> list[str]:
     cards = text.replace("10", "T").split()
     for card in cards:
-        if not _CARD.match(card):
+        if card not in _DECK:
             b.error(f"{card!r} is not a card")
     return cards
 
@@ -127,10 +136,25 @@ def _bracketed(text: str, b: HandBuilder, last: bool = False) -> list[str]:
 
 
 def _money(text: str, b: HandBuilder) -> Decimal:
-    m = _AMOUNT.search(text)
-    if m is None:
+    value = _first_amount(text)
+    if value is None:
         b.error(f"no amount in {text.strip()!r}")
-    return amount(m.group())
+    return value
+
+
+# Kept: an action's words come back hand after hand ("calls $0.02", "raises $4 to $6").
+@lru_cache(maxsize=4096)
+def _first_amount(text: str) -> Decimal | None:
+    """The first amount written in ``text`` (``None``: none is)."""
+    m = _AMOUNT.search(text)
+    return None if m is None else amount(m.group())
+
+
+@lru_cache(maxsize=4096)
+def _raised_to(rest: str) -> Decimal | None:
+    """The total a raise reaches: its last amount before any " and " (``None``: none)."""
+    values = _AMOUNT.findall(rest.partition(" and ")[0])
+    return amount(values[-1]) if values else None
 
 
 @lru_cache(maxsize=256)
@@ -266,10 +290,10 @@ def _action(b: HandBuilder, name: str, rest: str) -> None:
     elif verb == "bets":
         b.act(name, "bet", _money(rest, b))
     elif verb == "raises":
-        values = _AMOUNT.findall(rest.partition(" and ")[0])
-        if not values:
+        total = _raised_to(rest)
+        if total is None:
             b.error(f"no amount in {name}'s raise {rest!r}")
-        b.act(name, "raise_to", amount(values[-1]))
+        b.act(name, "raise_to", total)
     elif verb == "posts":
         _post(b, name, rest)
     elif verb == "brings":  # "brings in for $0.02": stud's bring-in
@@ -420,6 +444,41 @@ def _dealt(b: HandBuilder, name: str, found: list[str]) -> None:
     b.deal(name, new)
 
 
+# Kept: a player's seat line comes back unchanged from hand to hand while the stack is.
+@lru_cache(maxsize=1024)
+def _seat_line(line: str) -> tuple[int, str, Decimal, Decimal | None, bool] | None:
+    """``Seat 1: Ana ($5 in chips)`` as (seat, name, stack, bounty or ``None``, whether
+    the player sits out), ``None`` for another line."""
+    m = _USUAL_SEAT.match(line)
+    if m is not None:
+        seat, name, stack, tail = m.groups()
+        bounty = None
+    else:
+        m = _SEAT.match(line)
+        if m is None:
+            return None
+        seat, name, stack, bounty, tail = m.groups()
+    out = "sitting out" in tail or "out of hand" in tail
+    return int(seat), name, amount(stack), amount(bounty) if bounty else None, out
+
+
+#: The starts of the lines after the seats that :func:`read_body` reads as no action.
+_NOT_ACTIONS = ("***", "Table ", "Table:", "Dealt to ", "Cash Drop to Pot", "Uncalled bet",
+                "Main pot", "Side pot", "The button")
+
+
+def _player_line(b: HandBuilder, line: str, names: dict[str, list[str]], colon: bool) -> bool:
+    """A line that starts with a player's name read as the player's action (``True``),
+    else nothing done (``False``)."""
+    split = _split_name(line, names, colon)
+    if split is None:
+        return False
+    if not colon and line[len(split[0]):].startswith(": ") and b.room == "fulltilt":
+        return True  # Full Tilt's chat ("NAME: gg"): its actions have no colon
+    _action(b, *split)
+    return True
+
+
 def read_hand(text: str, room: str, file: str | None = None) -> HandHistory:
     """One hand of a room of this family as a :class:`HandHistory`."""
     if room == "wpn" and text.lstrip("\ufeff\n").startswith(wpn.OLD_HEAD):
@@ -448,6 +507,10 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             if sep and name in seats:
                 _action(b, name, rest)
                 continue
+        if not seating and not line.startswith(_NOT_ACTIONS):
+            # a line no test below takes: a player's action or nothing, read at once
+            _player_line(b, line, names, colon)
+            continue
         if line.startswith("***"):
             seating = False
             street = line.strip("* ").split(" ", 1)[0]
@@ -485,16 +548,16 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
                 summary = True
             continue
         if seating and line.startswith("Seat "):
-            m = _SEAT.match(line)
-            if m is not None:
-                seat, name, stack, bounty, tail = m.groups()
-                out = "sitting out" in tail or "out of hand" in tail
-                b.seat(int(seat), name, amount(stack), playing=not out)
-                names.setdefault(name.split(" ", 1)[0].rstrip(":"), []).append(name)
-                names[name.split(" ", 1)[0].rstrip(":")].sort(key=len, reverse=True)
-                by_seat[int(seat)] = name
-                if bounty:
-                    b.bounties[name] = amount(bounty)
+            seat = _seat_line(line)
+            if seat is not None:
+                seat_number, name, stack, bounty, out = seat
+                by_seat[seat_number] = name
+                b.seat(seat_number, name, stack, playing=not out)
+                same_start = names.setdefault(name.split(" ", 1)[0].rstrip(":"), [])
+                same_start.append(name)
+                same_start.sort(key=len, reverse=True)
+                if bounty is not None:
+                    b.bounties[name] = bounty
             continue
         if seating and not seats and not line.startswith("Table") and _BARE_TABLE.match(line):
             # ACR's newer layout: "Crainville 8-max"
@@ -540,12 +603,8 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
             if m is not None:
                 b.button = int(m.group(1))
             continue
-        split = _split_name(line, names, colon)
-        if split is not None:
-            if not colon and line[len(split[0]):].startswith(": ") and b.room == "fulltilt":
-                continue  # Full Tilt's chat ("NAME: gg"): its actions have no colon
+        if _player_line(b, line, names, colon):
             seating = False
-            _action(b, *split)
 
     if not summary:
         b.error("the hand stops early: it has no *** SUMMARY *** (a file cut short?)")
