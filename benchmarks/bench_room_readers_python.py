@@ -7,7 +7,7 @@ The C readers are turned off (``SHOWDOWN_BACKEND=numpy``, set here before ``show
 is imported), so every hand is read by :mod:`showdown.phh.rooms`' Python readers. The
 files are the rooms' samples committed under ``tests/data/rooms`` and the files of every
 ``--dir`` (a corpus of real files kept outside the project), read into memory and
-detected beforehand; a round is :func:`~showdown.phh.rooms.read.read_hands` of every
+detected beforehand; a round is :func:`~showdown.phh.corpus.read.read_hands` of every
 text of one room, ``--copies`` times over (each text as it was written: split into hands,
 each hand read into a ``HandHistory`` or refused), the readers' caches emptied before
 each round (a round then reads as a first reading of the files does). The rooms take
@@ -27,10 +27,10 @@ from pathlib import Path
 os.environ["SHOWDOWN_BACKEND"] = "numpy"  # the Python readers alone: before showdown loads
 
 from common import best_median, format_rate, interleaved_cpu_times, machine_load
+from showdown.phh.corpus.detect import ROOMS, detect
+from showdown.phh.corpus.read import open_text, read_hands
 from showdown.phh.errors import HistoryError, MalformedHistory
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.detect import ROOMS, detect
-from showdown.phh.rooms.read import open_text, read_hands
 
 SAMPLES = Path(__file__).parent.parent / "tests" / "data" / "rooms"
 TARGET = 10_000
