@@ -67,6 +67,16 @@ def fixed(variant: str) -> bool:
 class HandBuilder:
     """A hand being read: see the module docstring. Names are the room's player names."""
 
+    # Slots: a hand's builder is made and read from for every hand (quicker than a dict);
+    # every attribute __init__ sets is named here.
+    __slots__ = (
+        "antes", "bets", "big", "blinds", "bounties", "bring_in", "button", "cash_out_fees",
+        "cashed_out", "collected", "collects_unmatched", "completable", "dead_in_raise",
+        "eliminated", "events", "fees", "file", "folded", "hand", "holes", "meta", "mucked",
+        "out", "playing", "room", "runs", "seats", "shown", "small", "spent", "unmatched",
+        "variant", "won_bounties",
+    )
+
     def __init__(self, room: str, variant: str, file: str | None = None,
                  hand: str | None = None) -> None:
         self.room = room
@@ -478,7 +488,7 @@ class HandBuilder:
         player the room shows acting first."""
         if len(names) == 2:
             return {}
-        first = next((name for name, verb, _ in self.events if name and verb != "dh"), None)
+        first = self._first_to_act()
         if first is None or not any(self.blinds.values()):  # (those who post play: in names)
             return {}
         if self._opens_as_posted(names, first):  # the usual hand, told at once
@@ -503,6 +513,13 @@ class HandBuilder:
         self.error(f"{late_name!r} (seat {self.seats[late_name][0]}) posted a live blind out "
                    f"of position, and no reading of the blinds opens the betting with "
                    f"{first!r}, who acted first")
+
+    def _first_to_act(self) -> str | None:
+        """The first player who acts (``None``: nobody does)."""
+        for name, verb, _ in self.events:  # (a loop: quicker than next() of a generator)
+            if name and verb != "dh":
+                return name
+        return None
 
     def _opens_as_posted(self, names: list[str], first: str) -> bool:
         """Whether the first step of :meth:`_posted_out_of_position` (every blind live)
