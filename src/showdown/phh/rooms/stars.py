@@ -236,14 +236,14 @@ def _split_name(line: str, names: dict[str, list[str]], colon: bool) -> tuple[st
         name, sep, rest = line.partition(": ")
         if sep and name in names.get(name.split(" ", 1)[0], ()):
             return name, rest
-    first = line.split(" ", 1)[0].rstrip(":")
+    first = line.partition(" ")[0].rstrip(":")
     for name in names.get(first, ()):
         if line.startswith(name):
-            tail = line[len(name):]
-            if tail.startswith(": "):
-                return name, tail[2:]
-            if tail.startswith(" "):
-                return name, tail[1:]
+            end = len(name)
+            if line.startswith(": ", end):
+                return name, line[end + 2:]
+            if line.startswith(" ", end):
+                return name, line[end + 1:]
     return None
 
 
@@ -357,6 +357,17 @@ def _cash_out(b: HandBuilder, name: str, rest: str) -> None:
         b.error(f"cannot read {name}'s cash-out {rest!r}")
 
 
+# Kept: the same fees come back hand after hand ("Rake $0.02").
+@lru_cache(maxsize=1024)
+def _fee(part: str) -> tuple[str, Decimal] | None:
+    """A part of the summary's ``Total pot`` line after a ``|`` (``Rake $0.02``) as its
+    key (``rake``) and amount, ``None`` for another part."""
+    m = _FEE.match(part.strip())
+    if m is None:
+        return None
+    return m.group(1).strip().lower().replace(" ", "_"), amount(m.group(2))
+
+
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
     if line.startswith("Hand was run "):  # "Hand was run twice" (its boards say so too)
         words = line.split()
@@ -364,10 +375,9 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
         return
     if line.startswith("Total pot"):
         for part in line.split("|")[1:]:
-            m = _FEE.match(part.strip())
-            if m is not None:
-                key = m.group(1).strip().lower().replace(" ", "_")
-                value = amount(m.group(2))
+            fee = _fee(part)
+            if fee is not None:
+                key, value = fee
                 if value:
                     b.fees[key if key in ("rake", "jackpot") else "fees"] = (
                         b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
