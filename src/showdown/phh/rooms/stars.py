@@ -447,9 +447,10 @@ def _dealt(b: HandBuilder, name: str, found: list[str]) -> None:
 
 # Kept: a player's seat line comes back unchanged from hand to hand while the stack is.
 @lru_cache(maxsize=1024)
-def _seat_line(line: str) -> tuple[int, str, Decimal, Decimal | None, bool] | None:
+def _seat_line(line: str) -> tuple[int, str, Decimal, Decimal | None, bool, str] | None:
     """``Seat 1: Ana ($5 in chips)`` as (seat, name, stack, bounty or ``None``, whether
-    the player sits out), ``None`` for another line."""
+    the player sits out, the name's first word as :func:`_split_name` looks it up),
+    ``None`` for another line."""
     m = _USUAL_SEAT.match(line)
     if m is not None:
         seat, name, stack, tail = m.groups()
@@ -460,7 +461,8 @@ def _seat_line(line: str) -> tuple[int, str, Decimal, Decimal | None, bool] | No
             return None
         seat, name, stack, bounty, tail = m.groups()
     out = "sitting out" in tail or "out of hand" in tail
-    return int(seat), name, amount(stack), amount(bounty) if bounty else None, out
+    return (int(seat), name, amount(stack), amount(bounty) if bounty else None, out,
+            name.split(" ", 1)[0].rstrip(":"))
 
 
 #: The starts of the lines after the seats that :func:`read_body` reads as no action.
@@ -551,12 +553,15 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
         if seating and line.startswith("Seat "):
             seat = _seat_line(line)
             if seat is not None:
-                seat_number, name, stack, bounty, out = seat
+                seat_number, name, stack, bounty, out, first_word = seat
                 by_seat[seat_number] = name
                 b.seat(seat_number, name, stack, playing=not out)
-                same_start = names.setdefault(name.split(" ", 1)[0].rstrip(":"), [])
-                same_start.append(name)
-                same_start.sort(key=len, reverse=True)
+                same_start = names.get(first_word)
+                if same_start is None:
+                    names[first_word] = [name]
+                else:  # names that start alike, the longest first
+                    same_start.append(name)
+                    same_start.sort(key=len, reverse=True)
                 if bounty is not None:
                     b.bounties[name] = bounty
             continue
