@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 
 from showdown.phh.rooms.builder import HandBuilder
 from showdown.phh.rooms.money import amount
@@ -39,6 +40,7 @@ def cards_in(text: str) -> list[str]:
     return [c.replace("10", "T") for c in _CARD.findall(m.group(1))]
 
 
+@lru_cache(maxsize=4096)  # an action's words come back hand after hand ("calls [$0.02]")
 def bracket_amount(text: str) -> Decimal:
     """The amount of the first ``[...]`` of a line."""
     m = _BRACKET.search(text)
@@ -47,6 +49,7 @@ def bracket_amount(text: str) -> Decimal:
     return amount(m.group(1))
 
 
+@lru_cache(maxsize=1024)  # a seat line comes back unchanged while the player's stack is
 def seat_line(line: str) -> tuple[int, str, Decimal, str] | None:
     """``Seat 1: Ana ( $970 )`` as (seat, name, stack, the rest of the line)."""
     m = _SEAT.match(line)
@@ -69,15 +72,18 @@ def take_seat(b: HandBuilder, line: str, names: dict[str, list[str]]) -> None:
     if seat is not None:
         number, name, stack, _ = seat
         b.seat(number, name, stack)
-        same_start = names.setdefault(name.split(" ", 1)[0], [])
-        same_start.append(name)
-        same_start.sort(key=len, reverse=True)
+        same_start = names.get(name.split(" ", 1)[0])
+        if same_start is None:
+            names[name.split(" ", 1)[0]] = [name]
+        else:  # names that start alike, the longest first
+            same_start.append(name)
+            same_start.sort(key=len, reverse=True)
 
 
 def name_and_rest(line: str, names: dict[str, list[str]]) -> tuple[str, str] | None:
     """(player, the rest) of a line that starts with a seated player's name."""
-    for name in names.get(line.split(" ", 1)[0], ()):
-        if line.startswith(name + " "):
+    for name in names.get(line.partition(" ")[0], ()):
+        if line.startswith(name) and line.startswith(" ", len(name)):
             return name, line[len(name) + 1:]
     return None
 
