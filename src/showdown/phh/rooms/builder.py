@@ -201,7 +201,8 @@ class HandBuilder:
                     self.error(f"{name} raises to {text(value)}, which counts the "
                                f"{text(dead)} dead posted and is no more than it")
                 value -= dead
-            total = value if verb == "raise_to" else before + value
+            # (a first bet of the street is the amount itself: its text is kept)
+            total = value if verb == "raise_to" or not before else before + value
             top = max(self.bets.values(), default=_ZERO)
             if (verb == "put" and total <= top) or (
                     self._nobody_behind(name)):  # a "raise" nobody can answer is a call
