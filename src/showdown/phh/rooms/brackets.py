@@ -90,7 +90,7 @@ def name_and_rest(line: str, names: dict[str, list[str]]) -> tuple[str, str] | N
 
 def act(b: HandBuilder, name: str, rest: str) -> bool:
     """Apply a betting line (``True``), or say it is not one (``False``)."""
-    verb = rest.split(" ", 1)[0]
+    verb = rest.partition(" ")[0]
     if verb == "folds":
         b.act(name, "fold")
     elif verb == "checks":

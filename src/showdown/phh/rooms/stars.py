@@ -268,7 +268,7 @@ def _post(b: HandBuilder, name: str, rest: str) -> None:
 
 
 def _action(b: HandBuilder, name: str, rest: str) -> None:
-    verb = rest.split(" ", 1)[0]
+    verb = rest.partition(" ")[0]
     if verb == "folds":
         b.act(name, "fold")
         if "[" in rest:
@@ -369,21 +369,20 @@ def _fee(part: str) -> tuple[str, Decimal] | None:
 
 
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
-    if line.startswith("Hand was run "):  # "Hand was run twice" (its boards say so too)
-        words = line.split()
-        b.runs = max(b.runs, _RUN_WORDS.get(words[3].rstrip(".") if len(words) > 3 else "", 2))
-        return
-    if line.startswith("Total pot"):
-        for part in line.split("|")[1:]:
-            fee = _fee(part)
-            if fee is not None:
-                key, value = fee
-                if value:
-                    b.fees[key if key in ("rake", "jackpot") else "fees"] = (
-                        b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
-                        + value)
-        return
-    if not line.startswith("Seat "):
+    if not line.startswith("Seat "):  # (most lines are a seat's: that test first)
+        if line.startswith("Hand was run "):  # "Hand was run twice" (its boards say so too)
+            words = line.split()
+            b.runs = max(b.runs, _RUN_WORDS.get(words[3].rstrip(".") if len(words) > 3
+                                                else "", 2))
+        elif line.startswith("Total pot"):
+            for part in line.split("|")[1:]:
+                fee = _fee(part)
+                if fee is not None:
+                    key, value = fee
+                    if value:
+                        b.fees[key if key in ("rake", "jackpot") else "fees"] = (
+                            b.fees.get(key if key in ("rake", "jackpot") else "fees",
+                                       Decimal(0)) + value)
         return
     if not b.collected and "cashed out" not in line:
         # WPN may write the winner only here (PokerStars: a pot not awarded to a cash-out)
