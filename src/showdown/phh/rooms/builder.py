@@ -612,7 +612,7 @@ def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, st
     ...                     ("A", "cc", "")])
     [('A', 'sd', 'Kc'), ('B', 'sd', ''), ('A', 'dh', '8d'), ('A', 'cc', '')]
     """
-    if all(verb != "sd" for _, verb, _ in events):  # no draw (most hands): nothing moves
+    if "sd" not in [verb for _, verb, _ in events]:  # no draw (most hands): nothing moves
         return events
     out: list[tuple[str, str, str]] = []
     held: list[tuple[str, str, str]] = []
