@@ -72,18 +72,15 @@ def take_seat(b: HandBuilder, line: str, names: dict[str, list[str]]) -> None:
     if seat is not None:
         number, name, stack, _ = seat
         b.seat(number, name, stack)
-        same_start = names.get(name.split(" ", 1)[0])
-        if same_start is None:
-            names[name.split(" ", 1)[0]] = [name]
-        else:  # names that start alike, the longest first
-            same_start.append(name)
-            same_start.sort(key=len, reverse=True)
+        same_start = names.setdefault(name.split(" ", 1)[0], [])
+        same_start.append(name)
+        same_start.sort(key=len, reverse=True)
 
 
 def name_and_rest(line: str, names: dict[str, list[str]]) -> tuple[str, str] | None:
     """(player, the rest) of a line that starts with a seated player's name."""
-    for name in names.get(line.partition(" ")[0], ()):
-        if line.startswith(name) and line.startswith(" ", len(name)):
+    for name in names.get(line.split(" ", 1)[0], ()):
+        if line.startswith(name + " "):
             return name, line[len(name) + 1:]
     return None
 

@@ -80,7 +80,7 @@ def read_hand(text: str, room: str = "888", file: str | None = None) -> HandHist
         if line.startswith("Seat "):
             take_seat(b, line, names)
             continue
-        if line.startswith(("Table ", "Tournament #")):
+        if line.startswith("Table ") or line.startswith("Tournament #"):
             t = _TABLE.match(line)
             if t is not None:
                 tournament = t.group(1) is not None

@@ -357,32 +357,24 @@ def _cash_out(b: HandBuilder, name: str, rest: str) -> None:
         b.error(f"cannot read {name}'s cash-out {rest!r}")
 
 
-# Kept: the same fees come back hand after hand ("Rake $0.02").
-@lru_cache(maxsize=1024)
-def _fee(part: str) -> tuple[str, Decimal] | None:
-    """A part of the summary's ``Total pot`` line after a ``|`` (``Rake $0.02``) as its
-    key (``rake``) and amount, ``None`` for another part."""
-    m = _FEE.match(part.strip())
-    if m is None:
-        return None
-    return m.group(1).strip().lower().replace(" ", "_"), amount(m.group(2))
-
-
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
-    if not line.startswith("Seat "):  # (most lines are a seat's: that test first)
-        if line.startswith("Hand was run "):  # "Hand was run twice" (its boards say so too)
-            words = line.split()
-            b.runs = max(b.runs, _RUN_WORDS.get(words[3].rstrip(".") if len(words) > 3
-                                                else "", 2))
-        elif line.startswith("Total pot"):
-            for part in line.split("|")[1:]:
-                fee = _fee(part)
-                if fee is not None:
-                    key, value = fee
-                    if value:
-                        b.fees[key if key in ("rake", "jackpot") else "fees"] = (
-                            b.fees.get(key if key in ("rake", "jackpot") else "fees",
-                                       Decimal(0)) + value)
+    seat = line.startswith("Seat ")  # (most lines are a seat's, which the next two are not)
+    if not seat and line.startswith("Hand was run "):  # "Hand was run twice" (boards say so)
+        words = line.split()
+        b.runs = max(b.runs, _RUN_WORDS.get(words[3].rstrip(".") if len(words) > 3 else "", 2))
+        return
+    if not seat and line.startswith("Total pot"):
+        for part in line.split("|")[1:]:
+            m = _FEE.match(part.strip())
+            if m is not None:
+                key = m.group(1).strip().lower().replace(" ", "_")
+                value = amount(m.group(2))
+                if value:
+                    b.fees[key if key in ("rake", "jackpot") else "fees"] = (
+                        b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
+                        + value)
+        return
+    if not seat:
         return
     if not b.collected and "cashed out" not in line:
         # WPN may write the winner only here (PokerStars: a pot not awarded to a cash-out)
