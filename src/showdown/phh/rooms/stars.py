@@ -358,12 +358,12 @@ def _cash_out(b: HandBuilder, name: str, rest: str) -> None:
 
 
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
-    seat = line.startswith("Seat ")  # (most lines are a seat's, which the next two are not)
-    if not seat and line.startswith("Hand was run "):  # "Hand was run twice" (boards say so)
+    is_seat = line.startswith("Seat ")  # (most lines are a seat's, which the next two are not)
+    if not is_seat and line.startswith("Hand was run "):  # "Hand was run twice" (boards say so)
         words = line.split()
         b.runs = max(b.runs, _RUN_WORDS.get(words[3].rstrip(".") if len(words) > 3 else "", 2))
         return
-    if not seat and line.startswith("Total pot"):
+    if not is_seat and line.startswith("Total pot"):
         for part in line.split("|")[1:]:
             m = _FEE.match(part.strip())
             if m is not None:
@@ -374,7 +374,7 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
                         b.fees.get(key if key in ("rake", "jackpot") else "fees", Decimal(0))
                         + value)
         return
-    if not seat:
+    if not is_seat:
         return
     if not b.collected and "cashed out" not in line:
         # WPN may write the winner only here (PokerStars: a pot not awarded to a cash-out)
