@@ -67,14 +67,14 @@ def fixed(variant: str) -> bool:
 class HandBuilder:
     """A hand being read: see the module docstring. Names are the room's player names."""
 
-    # Slots: a hand's builder is made and read from for every hand (quicker than a dict);
-    # every attribute __init__ sets is named here.
+    # Slots: a hand's builder is made and read from for every hand (quicker than a dict).
+    # An attribute not named here (a new one) lives in __dict__, slower but as well.
     __slots__ = (
-        "antes", "bets", "big", "blinds", "bounties", "bring_in", "button", "cash_out_fees",
-        "cashed_out", "collected", "collects_unmatched", "completable", "dead_in_raise",
-        "eliminated", "events", "fees", "file", "folded", "hand", "holes", "meta", "mucked",
-        "out", "playing", "room", "runs", "seats", "shown", "small", "spent", "unmatched",
-        "variant", "won_bounties",
+        "__dict__", "antes", "bets", "big", "blinds", "bounties", "bring_in", "button",
+        "cash_out_fees", "cashed_out", "collected", "collects_unmatched", "completable",
+        "dead_in_raise", "eliminated", "events", "fees", "file", "folded", "hand", "holes",
+        "meta", "mucked", "out", "playing", "room", "runs", "seats", "shown", "small",
+        "spent", "unmatched", "variant", "won_bounties",
     )
 
     def __init__(self, room: str, variant: str, file: str | None = None,
