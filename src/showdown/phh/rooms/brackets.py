@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 
 from showdown.phh.rooms.builder import HandBuilder
 from showdown.phh.rooms.money import amount, text
@@ -104,6 +105,7 @@ def room_amount(raw: str) -> Decimal:
     return amount(raw)
 
 
+@lru_cache(maxsize=4096)  # an action's words come back hand after hand ("calls [$0.02]")
 def bracket_amount(text: str) -> Decimal:
     """The amount of the first ``[...]`` of a line."""
     m = _BRACKET.search(text)
@@ -112,6 +114,7 @@ def bracket_amount(text: str) -> Decimal:
     return room_amount(m.group(1))
 
 
+@lru_cache(maxsize=1024)  # a seat line comes back unchanged while the player's stack is
 def seat_line(line: str) -> tuple[int, str, Decimal, str] | None:
     """``Seat 1: Ana ( $970 )`` as (seat, name, stack, the rest of the line)."""
     m = _SEAT.match(line)

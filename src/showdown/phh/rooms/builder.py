@@ -68,6 +68,16 @@ def fixed(variant: str) -> bool:
 class HandBuilder:
     """A hand being read: see the module docstring. Names are the room's player names."""
 
+    # Slots: a hand's builder is made and read from for every hand (quicker than a dict).
+    # An attribute not named here (a new one) lives in __dict__, slower but as well.
+    __slots__ = (
+        "__dict__", "antes", "bets", "big", "blinds", "bounties", "bring_in", "button",
+        "cash_out_fees", "cashed_out", "collected", "collects_unmatched", "completable",
+        "dead_in_raise", "eliminated", "events", "fees", "file", "folded", "hand", "holes",
+        "meta", "mucked", "out", "playing", "room", "runs", "seats", "shown", "small",
+        "spent", "unmatched", "variant", "won_bounties",
+    )
+
     def __init__(self, room: str, variant: str, file: str | None = None,
                  hand: str | None = None) -> None:
         self.room = room
@@ -209,7 +219,8 @@ class HandBuilder:
                     self.error(f"{name} raises to {text(value)}, which counts the "
                                f"{text(dead)} dead posted and is no more than it")
                 value -= dead
-            total = value if verb == "raise_to" else before + value
+            # (a first bet of the street is the amount itself: its text is kept)
+            total = value if verb == "raise_to" or not before else before + value
             top = max(self.bets.values(), default=_ZERO)
             if (verb == "put" and total <= top) or (
                     self._nobody_behind(name)):  # a "raise" nobody can answer is a call
@@ -483,7 +494,7 @@ class HandBuilder:
             fields["_eliminated_by"] = [
                 names.index(self.eliminated[name]) + 1 if self.eliminated.get(name) in index
                 else 0 for name in names]
-        return HandHistory(fields, self.file, hand)
+        return _history(fields, self.file, hand)
 
     def _bring_in(self) -> Decimal:
         """The stud hand's bring-in; none (0) when the first to act completes at once
@@ -515,7 +526,7 @@ class HandBuilder:
         player the room shows acting first."""
         if len(names) == 2:
             return {}
-        first = next((name for name, verb, _ in self.events if name and verb != "dh"), None)
+        first = self._first_to_act()
         if first is None or not any(self.blinds.values()):  # (those who post play: in names)
             return {}
         if self._opens_as_posted(names, first):  # the usual hand, told at once
@@ -541,20 +552,30 @@ class HandBuilder:
                    f"of position, and no reading of the blinds opens the betting with "
                    f"{first!r}, who acted first")
 
+    def _first_to_act(self) -> str | None:
+        """The first player who acts (``None``: nobody does)."""
+        for name, verb, _ in self.events:  # (a loop: quicker than next() of a generator)
+            if name and verb != "dh":
+                return name
+        return None
+
     def _opens_as_posted(self, names: list[str], first: str) -> bool:
         """Whether the first step of :meth:`_posted_out_of_position` (every blind live)
-        opens the betting with ``first``, found without counting every player's chips:
-        ``round_queue`` takes the opener first when the opener has chips behind and
-        another player has more in all than the opener's blind, not negative (``False``
-        may be wrong: then the whole reckoning is made)."""
-        units = [0] * len(names)
-        for name, posted in self.blinds.items():  # (the players who posted are in names)
-            if posted:
-                units[names.index(name)] = int(posted * 10**9)
-        opener = blind_opener(len(names), units, units)
-        if names[opener] != first or units[opener] < 0 or not self._units_behind(first):
+        opens the betting with ``first``, found without counting every player's chips.
+        When every blind is a billionth or more, the opener is the seat after the largest
+        (the later seat on a tie: ``blind_opener``'s rule), and ``round_queue`` takes the
+        opener first when the opener has chips behind and another player has more in all
+        than the opener's blind. ``False`` may be wrong: then the whole reckoning is made."""
+        posts = [(int(posted * 10**9), names.index(name))  # (those who post are in names)
+                 for name, posted in self.blinds.items() if posted]
+        if not posts or min(posts)[0] <= 0:
             return False
-        return any(self._units_behind(name) + units[k] > units[opener]
+        opener = (max(posts)[1] + 1) % len(names)
+        if names[opener] != first or not self._units_behind(first):
+            return False
+        units = {k: blind for blind, k in posts}  # by player (none: 0)
+        mine = units.get(opener, 0)
+        return any(self._units_behind(name) + units.get(k, 0) > mine
                    for k, name in enumerate(names) if k != opener)
 
     def _units_behind(self, name: str) -> int:
@@ -613,7 +634,19 @@ def _player_codes(n: int) -> tuple[str, ...]:
 
 def _numbers(values: dict[str, Decimal], names: list[str]) -> list[int | float]:
     """Each player's amount in ``values`` as a PHH number, 0 for a player not in it."""
+    if not values:  # (most hands' antes)
+        return [0] * len(names)
     return [number(values[name]) if name in values else 0 for name in names]
+
+
+def _history(fields: dict[str, Any], file: str | None, name: str | None) -> HandHistory:
+    """The hand's :class:`HandHistory`, made at once: its fields, built here, are of the
+    shapes ``HandHistory`` checks (a text variant, a list of texts for the actions, a
+    stack for each of two players or more), so neither copied nor checked again (as
+    :func:`~showdown.phh.rooms.fast.as_history` makes the kernel's hands)."""
+    history = object.__new__(HandHistory)
+    history.fields, history.file, history.name = fields, file, name
+    return history
 
 
 def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
@@ -632,7 +665,7 @@ def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, st
     ...                     ("A", "sd", "8d"), ("A", "dh", "2s"), ("B", "sd", "")])[2:4]
     [('A', 'dh', '8d'), ('A', 'sd', '8d')]
     """
-    if all(verb != "sd" for _, verb, _ in events):  # no draw (most hands): nothing moves
+    if "sd" not in [verb for _, verb, _ in events]:  # no draw (most hands): nothing moves
         return events
     out: list[tuple[str, str, str]] = []
     held: list[tuple[str, str, str]] = []

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from functools import lru_cache
 
 __all__ = ["SUPPORTED", "stakes_of", "variant_of", "when"]
 
@@ -69,6 +70,7 @@ def _limit(game: str) -> str:
     return "?"
 
 
+@lru_cache(maxsize=256)  # a file names the same few games again and again
 def variant_of(game: str) -> str:
     """The PHH code of a game as a room names it (a ``ValueError`` for the others)."""
     low = game.lower().replace("-", " ")
@@ -136,8 +138,13 @@ def when(text: str) -> tuple[datetime.date, datetime.time, str | None] | None:
     m = _DATE.search(text)
     if m is None:
         return None
-    y, mo, d, h, mi, s = map(int, m.groups()[:6])
+    hour, minute, second = map(int, m.group(4, 5, 6))
     try:
-        return datetime.date(y, mo, d), datetime.time(h, mi, s), m.group(7)
+        return _day(*m.group(1, 2, 3)), datetime.time(hour, minute, second), m.group(7)
     except ValueError:
         return None
+
+
+@lru_cache(maxsize=64)  # a file's hands are dealt on a few days
+def _day(year: str, month: str, day: str) -> datetime.date:
+    return datetime.date(int(year), int(month), int(day))

@@ -23,6 +23,7 @@ _CODES = frozenset({"USD", "EUR", "GBP", "CAD", "CNY", "INR", "RUB", "SEK", "DKK
                     "CHF", "AUD", "BRL", "PLN", "CZK", "HUF", "MXN", "JPY", "chips"})
 _STRIP = re.compile(r"[^0-9.,\-]")
 _ZERO = Decimal(0)
+_SIGNS = frozenset("$€£")
 
 
 @lru_cache(maxsize=4096)  # a file writes the same few amounts again and again
@@ -39,6 +40,11 @@ def amount(raw: str) -> Decimal:
             return Decimal(raw)
         except InvalidOperation:  # digits Decimal does not read (superscripts)
             pass
+    # The usual amount in a sign ("$0.25", "0.02€") at once too, as _parse reads it (which
+    # keeps ASCII digits and separators only)
+    body = raw[1:] if raw[:1] in _SIGNS else raw[:-1] if raw[-1:] in _SIGNS else ""
+    if body.isascii() and body.replace(".", "", 1).isdigit():
+        return Decimal(body)
     return _parse(raw)
 
 

@@ -246,14 +246,14 @@ def _split_name(line: str, names: dict[str, list[str]], colon: bool) -> tuple[st
         name, sep, rest = line.partition(": ")
         if sep and name in names.get(name.split(" ", 1)[0], ()):
             return name, rest
-    first = line.split(" ", 1)[0].rstrip(":")
+    first = line.partition(" ")[0].rstrip(":")
     for name in names.get(first, ()):
         if line.startswith(name):
-            tail = line[len(name):]
-            if tail.startswith(": "):
-                return name, tail[2:]
-            if tail.startswith(" "):
-                return name, tail[1:]
+            end = len(name)
+            if line.startswith(": ", end):
+                return name, line[end + 2:]
+            if line.startswith(" ", end):
+                return name, line[end + 1:]
     return None
 
 
@@ -278,7 +278,7 @@ def _post(b: HandBuilder, name: str, rest: str) -> None:
 
 
 def _action(b: HandBuilder, name: str, rest: str) -> None:
-    verb = rest.split(" ", 1)[0]
+    verb = rest.partition(" ")[0]
     if verb == "folds":
         b.act(name, "fold")
         if "[" in rest:  # cards shown as they fold: one or all ("folds [9c]")
@@ -368,11 +368,12 @@ def _cash_out(b: HandBuilder, name: str, rest: str) -> None:
 
 
 def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
-    if line.startswith("Hand was run "):  # "Hand was run twice" (its boards say so too)
+    is_seat = line.startswith("Seat ")  # (most lines are a seat's, which the next two are not)
+    if not is_seat and line.startswith("Hand was run "):  # "Hand was run twice" (boards say so)
         words = line.split()
         b.runs = max(b.runs, _RUN_WORDS.get(words[3].rstrip(".") if len(words) > 3 else "", 2))
         return
-    if line.startswith("Total pot"):
+    if not is_seat and line.startswith("Total pot"):
         for part in line.split("|")[1:]:
             m = _FEE.match(part.strip())
             if m is not None:
@@ -382,7 +383,7 @@ def _summary(b: HandBuilder, line: str, by_seat: dict[int, str]) -> None:
                     key = _FEE_FIELDS.get(key, "fees")
                     b.fees[key] = b.fees.get(key, Decimal(0)) + value
         return
-    if not line.startswith("Seat "):
+    if not is_seat:
         return
     if not b.collected and "cashed out" not in line:
         # WPN may write the winner only here (PokerStars: a pot not awarded to a cash-out)
@@ -446,9 +447,10 @@ def _dealt(b: HandBuilder, name: str, found: list[str]) -> None:
 
 # Kept: a player's seat line comes back unchanged from hand to hand while the stack is.
 @lru_cache(maxsize=1024)
-def _seat_line(line: str) -> tuple[int, str, Decimal, Decimal | None, bool] | None:
+def _seat_line(line: str) -> tuple[int, str, Decimal, Decimal | None, bool, str] | None:
     """``Seat 1: Ana ($5 in chips)`` as (seat, name, stack, bounty or ``None``, whether
-    the player sits out), ``None`` for another line."""
+    the player sits out, the name's first word as :func:`_split_name` looks it up),
+    ``None`` for another line."""
     m = _USUAL_SEAT.match(line)
     if m is not None:
         seat, name, stack, tail = m.groups()
@@ -459,7 +461,8 @@ def _seat_line(line: str) -> tuple[int, str, Decimal, Decimal | None, bool] | No
             return None
         seat, name, stack, bounty, tail = m.groups()
     out = "sitting out" in tail or "out of hand" in tail
-    return int(seat), name, amount(stack), amount(bounty) if bounty else None, out
+    return (int(seat), name, amount(stack), amount(bounty) if bounty else None, out,
+            name.split(" ", 1)[0].rstrip(":"))
 
 
 #: The starts of the lines after the seats that :func:`read_body` reads as no action.
@@ -550,12 +553,15 @@ def read_body(lines: list[str], b: HandBuilder, colon: bool) -> HandHistory:
         if seating and line.startswith("Seat "):
             seat = _seat_line(line)
             if seat is not None:
-                seat_number, name, stack, bounty, out = seat
+                seat_number, name, stack, bounty, out, first_word = seat
                 by_seat[seat_number] = name
                 b.seat(seat_number, name, stack, playing=not out)
-                same_start = names.setdefault(name.split(" ", 1)[0].rstrip(":"), [])
-                same_start.append(name)
-                same_start.sort(key=len, reverse=True)
+                same_start = names.get(first_word)
+                if same_start is None:
+                    names[first_word] = [name]
+                else:  # names that start alike, the longest first
+                    same_start.append(name)
+                    same_start.sort(key=len, reverse=True)
                 if bounty is not None:
                     b.bounties[name] = bounty
             continue

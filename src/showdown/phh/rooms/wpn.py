@@ -216,9 +216,10 @@ def _old_header(lines: list[str], file: str | None) -> tuple[HandBuilder, Decima
     return b, first, second, codes
 
 
-def _who(rest: str, names: list[str], b: HandBuilder, line: str) -> tuple[str, str]:
-    """(player, what follows) of an older-layout line ``Player NAME ...``."""
-    for name in names:  # the longest first: "Al" must not take "Al Bo"'s lines
+def _who(rest: str, names: dict[str, list[str]], b: HandBuilder, line: str) -> tuple[str, str]:
+    """(player, what follows) of an older-layout line ``Player NAME ...`` (``names``: the
+    seated names by their first word, the longest first)."""
+    for name in names.get(rest.split(" ", 1)[0], ()):  # "Al" must not take "Al Bo"'s lines
         if rest.startswith(name) and (len(rest) == len(name) or rest[len(name)] == " "):
             return name, rest[len(name) + 1:]
     if rest.startswith(" "):
@@ -230,7 +231,7 @@ def read_old(text: str, file: str | None = None) -> HandHistory:
     """One hand of WPN's older layout (``Game started at: …``) as a :class:`HandHistory`."""
     lines = [s for s in (line.strip() for line in text.lstrip("\ufeff").split("\n")) if s]
     b, first, second, codes = _old_header(lines, file)
-    names: list[str] = []
+    names: dict[str, list[str]] = {}  # by first word: a line's first word finds its player
     pending: dict[str, list[str]] = {}  # the cards dealt since the last other line
     summary = ended = False
     paid: list[Decimal] = []  # the pot paid out, then what each player bet
@@ -246,8 +247,9 @@ def read_old(text: str, file: str | None = None) -> HandHistory:
             m = _SEAT.match(line)
             if m is not None:
                 b.seat(int(m.group(1)), m.group(2), amount(m.group(3)))
-                names.append(m.group(2))
-                names.sort(key=len, reverse=True)
+                same_start = names.setdefault(m.group(2).split(" ", 1)[0], [])
+                same_start.append(m.group(2))
+                same_start.sort(key=len, reverse=True)
                 continue
             button = _BUTTON.match(line)
             if button is not None:
@@ -262,8 +264,8 @@ def read_old(text: str, file: str | None = None) -> HandHistory:
             continue
         else:
             b.error(f"cannot read the line {line!r}")
-    fixed = any(rest == f"has big blind ({t})" for _, rest in body
-                for t in (str(first), f"{first:.2f}")) or b.variant in DEALT_IN_STEPS
+    big_blinds = {f"has big blind ({t})" for t in (str(first), f"{first:.2f}")}
+    fixed = any(rest in big_blinds for _, rest in body) or b.variant in DEALT_IN_STEPS
     b.variant = codes[1] if fixed else codes[0]
     b.stakes(first, second)
     for name, rest in body:
@@ -352,7 +354,8 @@ def _old_action(b: HandBuilder, name: str, rest: str) -> None:
         b.error(f"cannot read {name}'s action {rest!r}")
 
 
-def _old_summary(b: HandBuilder, line: str, names: list[str], paid: list[Decimal]) -> None:
+def _old_summary(b: HandBuilder, line: str, names: dict[str, list[str]],
+                 paid: list[Decimal]) -> None:
     """A summary line read into ``b``; ``paid``: the pot paid out, then each player's
     ``Bets:``."""
     if line.startswith("Pot:"):
@@ -370,7 +373,8 @@ def _old_summary(b: HandBuilder, line: str, names: list[str], paid: list[Decimal
     if not line.startswith("Player ", 1 if star else 0):
         b.error(f"cannot read the summary line {line!r}")
     after = line[8 if star else 7:]
-    if _NOTHING.search(after) and not any(after.startswith(name + " ") for name in names):
+    if _NOTHING.search(after) and not any(after.startswith(name + " ")
+                                          for name in names.get(after.split(" ", 1)[0], ())):
         return  # a player seated after the deal: "Bets: 0. Collects: 0. Loses: 0."
     name, rest = _who(after, names, b, line)
     bets = _BETS.search(rest)
