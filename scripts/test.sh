@@ -3,7 +3,7 @@
 # Chromium for the browser tests when running as root) and runs the suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh "dev,game"
+bash scripts/setup.sh "dev,game,tracker"
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian's chromium for the browser tests" >&2

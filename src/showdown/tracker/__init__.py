@@ -1,0 +1,11 @@
+"""The hand database: every hand a player has, imported once, and what trackers show.
+
+``showdown db`` and ``showdown tracker`` stand on this wing (see ``docs/tracker.md``).
+The hands are read, replayed, settled and their all-in EV worked out by
+:mod:`showdown.phh`, then stored in one DuckDB file (the ``tracker`` extra):
+
+- :mod:`~showdown.tracker.schema`: the tables;
+
+Nothing here is imported by ``import showdown``, and DuckDB loads only when a database
+is opened.
+"""
