@@ -18,7 +18,8 @@ def test_create_twice_keeps_one_version_row(tmp_path: Path) -> None:
         create(con)
         assert con.execute("SELECT key, value FROM meta").fetchall() == [("schema", str(VERSION))]
     with duckdb.connect(str(path)) as con:
-        names = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        found = con.execute("SELECT table_name FROM information_schema.tables").fetchall()
+    names = {r[0] for r in found}
     assert names == set(TABLES)
 
 
