@@ -37,4 +37,4 @@ def test_a_hand_is_stored_once_per_room_and_number() -> None:
     con.execute(insert, [1, "pokerstars", "42"])
     con.execute(insert, [2, "pokerstars", "42"])
     con.execute(insert, [3, "ggpoker", "42"])
-    assert con.execute("SELECT count(*) FROM hands").fetchone() == (2,)
+    assert con.execute("SELECT count(*) FROM hands").fetchall() == [(2,)]

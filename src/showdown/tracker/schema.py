@@ -10,7 +10,7 @@ every hand or file that did not read, with its place and reason, in ``refused``.
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> create(con)
->>> con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(VERSION)
+>>> con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()[0][0] == str(VERSION)
 True
 >>> sorted(TABLES)
 ['actions', 'files', 'hand_players', 'hands', 'meta', 'pots', 'refused']
@@ -85,7 +85,7 @@ TABLES: dict[str, str] = {
     "hand_players": """
         CREATE TABLE IF NOT EXISTS hand_players (
             hand_id BIGINT NOT NULL,
-            seat TINYINT NOT NULL,
+            seat SMALLINT NOT NULL,
             player VARCHAR NOT NULL,
             turn TINYINT NOT NULL,   -- the dealing order: 1 the small blind, last the button
             position VARCHAR,        -- BTN, SB, BB, UTG, UTG+1, ..., LJ, HJ, CO
@@ -119,7 +119,7 @@ TABLES: dict[str, str] = {
             hand_id BIGINT NOT NULL,
             pot TINYINT NOT NULL,    -- 0 the main pot, then the side pots
             amount DECIMAL(18, 6) NOT NULL,
-            seat TINYINT NOT NULL,   -- a winner's seat
+            seat SMALLINT NOT NULL,   -- a winner's seat
             share DECIMAL(18, 6) NOT NULL)""",
     "refused": """
         CREATE TABLE IF NOT EXISTS refused (

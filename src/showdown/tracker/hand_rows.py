@@ -1,0 +1,320 @@
+"""A settled hand as the rows the database stores: :class:`Rows`, filled by :meth:`Rows.add`.
+
+Everything here is plain columns of numbers and text, so a worker process can make
+them and send them back (see :mod:`showdown.tracker.reading`). Amounts are integers in
+millionths of the hand's unit (a cent is 10,000; a chip 1,000,000), exact where the
+settlement is, and turned into ``DECIMAL(18, 6)`` by the writer
+(:mod:`showdown.tracker.ingest`). ``hand_id`` is the hand's index in the batch: the
+writer adds the database's next free id.
+
+What a player's figures are (see ``docs/tracker.md``):
+
+- ``net``: what the room wrote the player won or lost when the replay agrees with it up
+  to the rake or a cash-out (class ``rake`` or ``cash-out``: the room's numbers), else
+  the settlement's result less the player's part of the rake;
+- ``rake``: the hand's rake (the room's ``_rake``, else what the room kept of the
+  pots) split between the pots' winners in proportion to what each won;
+- ``ev_net``: ``net`` with every all-in pot paid by equity (:mod:`showdown.phh.allin_ev`).
+
+>>> from showdown.phh import loads, settle
+>>> hand = loads('''variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AcAd", "d dh p2 ????", "d dh p3 7h6h", "p3 f", "p1 cbr 6", "p2 f"]
+... players = ["Ana", "Bo", "Cy"]
+... hand = 7''')
+>>> rows = Rows()
+>>> rows.add(hand, settle(hand), "phh")
+>>> rows.hands["hand"], rows.players["player"], rows.players["position"]
+(['7'], ['Ana', 'Bo', 'Cy'], ['SB', 'BB', 'BTN'])
+>>> [n // MICRO for n in rows.players["net"]], rows.actions["action"][3:]
+([2, -2, 0], ['p3 f', 'p1 cbr 6', 'p2 f'])
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from showdown.phh.allin_ev import all_in_ev
+from showdown.phh.amounts import INFINITE
+from showdown.phh.verification import verify
+from showdown.tracker.hand_stats import hand_stats
+from showdown.tracker.positions import positions
+from showdown.tracker.schema import STAT_COLUMNS
+
+if TYPE_CHECKING:
+    from showdown.phh.notation import HandHistory
+    from showdown.phh.settlement import Settlement
+
+__all__ = ["HAND_COLUMNS", "MICRO", "MONEY", "PLAYER_COLUMNS", "Rows", "hand_key", "money"]
+
+#: Millionths: the unit of every amount in :class:`Rows`.
+MICRO = 1_000_000
+
+#: The columns of ``hands`` a batch carries (``hand_id`` first), in the table's order.
+HAND_COLUMNS = (
+    "hand_id", "room", "hand", "file_id", "played_at", "time_zone", "game", "currency",
+    "tournament", "table_name", "max_seats", "players", "small_blind", "big_blind", "ante",
+    "bring_in", "small_bet", "big_bet", "min_bet", "board", "pot", "rake", "class",
+    "all_in_street", "extra",
+)
+#: The columns of ``hand_players`` before the statistics' counters.
+PLAYER_COLUMNS = (
+    "hand_id", "seat", "player", "turn", "position", "cards", "starting_stack", "ante",
+    "blind", "net", "ev_net", "won", "rake", "played_at", "game", "currency", "ring",
+    "big_blind", "players",
+)
+#: The amount columns, stored as millionths and written as ``DECIMAL(18, 6)``.
+MONEY = frozenset({
+    "small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "min_bet", "pot",
+    "rake", "starting_stack", "blind", "net", "ev_net", "won", "amount", "share",
+})
+
+#: The fields a hand's columns already hold; the others go to ``extra`` as JSON.
+_KNOWN = frozenset({
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+    "starting_stacks", "actions", "hand", "currency", "table", "year", "month", "day",
+    "time", "time_zone", "seat_count", "seats", "players", "finishing_stacks", "winnings",
+    "_room", "_rake", "_tournament",
+})
+
+
+def money(value: Any) -> int:
+    """A number of the file (an int, a float with a few decimals) in millionths.
+
+    >>> money(0.07), money(25), money(None)
+    (70000, 25000000, 0)
+    """
+    if value is None or value != value:  # None, nan
+        return 0
+    if type(value) is int:
+        return value * MICRO
+    return round(value * MICRO)
+
+
+def _units(value: int | Fraction, scale: int) -> int:
+    """Replay units (``1 / scale`` of the file's numbers) in millionths, rounded."""
+    if scale == 1:
+        return round(value * MICRO)
+    return round(Fraction(value) * MICRO / scale)
+
+
+def _stack(value: int, scale: int) -> int | None:
+    """A starting stack in millionths; ``None`` for a stack the file does not know (the
+    replay's infinite stack)."""
+    return None if value >= INFINITE // 2 else _units(value, scale)
+
+
+def hand_key(history: HandHistory, room: str) -> tuple[str, str]:
+    """(room, hand number) that keys a hand: the room's number, or for a PHH hand without
+    one its file's name and section.
+
+    >>> from showdown.phh import loads
+    >>> h = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
+    ...           'min_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []', "a/b.phhs")
+    >>> hand_key(h, "phh")
+    ('phh', 'b.phhs#1')
+    """
+    fields = history.fields
+    room = str(fields.get("_room") or room)
+    number = fields.get("hand")
+    if number is None or number == "":
+        name = (history.file or "-").replace("\\", "/").rsplit("/", 1)[-1]
+        return room, f"{name}#{history.label}"
+    return room, str(number)
+
+
+def _played_at(fields: dict[str, Any]) -> datetime.datetime | None:
+    try:
+        year, month, day = int(fields["year"]), int(fields["month"]), int(fields["day"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    at = fields.get("time")
+    try:
+        if isinstance(at, datetime.time):
+            return datetime.datetime.combine(datetime.date(year, month, day), at)
+        return datetime.datetime(year, month, day)
+    except ValueError:
+        return None
+
+
+def _big_blind(blinds: list[Any], fields: dict[str, Any]) -> Any:
+    """The big blind: the second player's blind (the first heads-up), not a straddle."""
+    posted = [b for b in blinds if b]
+    if len(blinds) > 2 and blinds[1]:
+        return blinds[1]
+    if posted:
+        return max(posted[:2])
+    return fields.get("small_bet") or fields.get("min_bet")
+
+
+class Rows:
+    """The rows of a batch of hands, as columns (lists) per table, and the refused hands.
+
+    ``refused`` holds ``(place, room, reason)`` for each hand that could not be stored.
+    """
+
+    __slots__ = ("actions", "hands", "keys", "players", "pots", "refused")
+
+    def __init__(self) -> None:
+        self.hands: dict[str, list[Any]] = {c: [] for c in HAND_COLUMNS}
+        self.players: dict[str, list[Any]] = {c: [] for c in PLAYER_COLUMNS}
+        for c in STAT_COLUMNS:
+            self.players[c] = []
+        self.actions: dict[str, list[Any]] = {c: [] for c in ("hand_id", "n", "street",
+                                                                "actor", "action")}
+        self.pots: dict[str, list[Any]] = {c: [] for c in ("hand_id", "pot", "amount", "seat",
+                                                             "share")}
+        self.refused: list[tuple[str, str, str]] = []
+        self.keys: set[tuple[str, str]] = set()
+
+    def __len__(self) -> int:
+        return len(self.hands["hand_id"])
+
+    def refuse(self, place: str, room: str, reason: str) -> None:
+        """Keep a hand that does not read or settle, with its place and reason."""
+        self.refused.append((place, room, reason))
+
+    def add(self, history: HandHistory, s: Settlement, room: str, file_id: int = 0) -> None:
+        """Add one settled hand (a hand already in the batch is left out)."""
+        key = hand_key(history, room)
+        if key in self.keys:
+            return
+        if s.finishing is None:
+            unknown = ", ".join(history.names[i] for i in s.unknown)
+            self.refuse(key[1], key[0], f"the cards of {unknown} are needed at showdown and "
+                                        "unknown")
+            return
+        self.keys.add(key)
+        self._add(history, s, key, file_id)
+
+    def _add(self, history: HandHistory, s: Settlement, key: tuple[str, str],
+             file_id: int) -> None:
+        fields = history.fields
+        r = s.replay
+        scale = r.scale
+        n = len(r.starting)
+        hand_id = len(self.hands["hand_id"])
+        seats = history.seats
+        names = history.names
+        blinds = fields.get("blinds_or_straddles") or [0] * n
+        antes = fields.get("antes") or [0] * n
+        showdown = s.showdown
+        payouts = showdown.payouts if showdown is not None else {}
+        won = [payouts.get(seat, 0) for seat in seats]
+        ours = [_units(f - b, scale) for f, b in zip(s.finishing or r.starting, r.starting,
+                                                      strict=True)]
+        verdict = verify(s)
+        adjust = [0] * n
+        if verdict.cls in ("rake", "cash-out"):  # the room's numbers, in the replay's units
+            for i, mine, theirs in verdict.differences:
+                adjust[i] = _units(theirs, scale) - _units(mine, scale)
+        rake = money(fields.get("_rake"))
+        if not rake and verdict.cls == "rake":
+            rake = -sum(adjust)
+        shares = _split(rake, won)
+        if any(adjust):
+            net = [o + a for o, a in zip(ours, adjust, strict=True)]
+        else:
+            net = [o - x for o, x in zip(ours, shares, strict=True)]
+        ev_net = list(net)
+        street = None
+        found = all_in_ev(s) if len([f for f in r.folded if not f]) >= 2 else None
+        if found is not None:
+            street = found.street
+            if found.note is None:
+                ev_net = [v - _units(w - e, scale) for v, w, e in
+                          zip(net, found.won, found.expected, strict=True)]
+        when = _played_at(fields)
+        big = _big_blind(blinds, fields)
+        currency = fields.get("currency")
+        tournament = fields.get("_tournament")
+        game = history.variant
+        extra = {k: v for k, v in fields.items() if k not in _KNOWN}
+        h = self.hands
+        for column, value in zip(HAND_COLUMNS, (
+            hand_id, key[0], key[1], file_id, when, fields.get("time_zone"), game,
+            currency, None if tournament is None else str(tournament), fields.get("table"),
+            fields.get("seat_count"), n, money(_small_blind(blinds)), money(big),
+            money(max(antes) if antes else 0), money(fields.get("bring_in")),
+            money(fields.get("small_bet")), money(fields.get("big_bet")),
+            money(fields.get("min_bet")), "".join(r.board),
+            _units(sum(r.contributed), scale), rake, verdict.cls, street,
+            json.dumps(extra, default=str) if extra else None,
+        ), strict=True):
+            h[column].append(value)
+        places = positions(n)
+        ring = tournament is None
+        p = self.players
+        stats = hand_stats(history, won)
+        for i in range(n):
+            holes = r.holes[i]
+            for column, value in zip(PLAYER_COLUMNS, (
+                hand_id, seats[i], names[i], i + 1, places[i],
+                "" if any("?" in c for c in holes) else "".join(holes),
+                _stack(r.starting[i], scale), money(antes[i] if i < len(antes) else 0),
+                money(blinds[i] if i < len(blinds) else 0), net[i], ev_net[i],
+                _units(won[i], scale), shares[i], when, game, currency, ring, money(big), n,
+            ), strict=True):
+                p[column].append(value)
+            for column, value in zip(STAT_COLUMNS, stats[i], strict=True):
+                p[column].append(value)
+        a = self.actions
+        round_ = 0
+        dealt_last = True
+        for k, text in enumerate(fields["actions"]):
+            dealer = text.startswith("d ")
+            if dealer and not dealt_last:
+                round_ += 1
+            dealt_last = dealer
+            a["hand_id"].append(hand_id)
+            a["n"].append(k)
+            a["street"].append(round_)
+            a["actor"].append(None if dealer else _actor(text))
+            a["action"].append(text)
+        if showdown is not None:
+            pots = self.pots
+            for index, pot in enumerate(showdown.pots):
+                for seat in pot.winners:
+                    pots["hand_id"].append(hand_id)
+                    pots["pot"].append(index)
+                    pots["amount"].append(_units(pot.amount, scale))
+                    pots["seat"].append(seat)
+                    pots["share"].append(_units(pot.shares.get(seat, 0), scale))
+
+
+
+def _actor(text: str) -> int | None:
+    end = text.find(" ")
+    try:
+        return int(text[1:end])
+    except ValueError:
+        return None
+
+
+def _small_blind(blinds: list[Any]) -> Any:
+    posted = [b for b in blinds if b]
+    return min(posted) if posted else 0
+
+
+def _split(rake: int, won: list[int]) -> list[int]:
+    """The rake split between the winners in proportion to what they won (the last
+    winner takes the rounding, so the parts add up to the rake).
+
+    >>> _split(30, [0, 10, 20]), _split(10, [1, 1, 1]), _split(0, [5, 0])
+    ([0, 10, 20], [3, 3, 4], [0, 0])
+    """
+    total = sum(w for w in won if w > 0)
+    shares = [0] * len(won)
+    if not rake or total <= 0:
+        return shares
+    winners = [i for i, w in enumerate(won) if w > 0]
+    for i in winners[:-1]:
+        shares[i] = rake * won[i] // total
+    shares[winners[-1]] = rake - sum(shares)
+    return shares
