@@ -5,7 +5,52 @@ The hands are read, replayed, settled and their all-in EV worked out by
 :mod:`showdown.phh`, then stored in one DuckDB file (the ``tracker`` extra):
 
 - :mod:`~showdown.tracker.schema`: the tables;
+- :mod:`~showdown.tracker.database`: opening a database (a file that is not one is
+  refused, never replaced); :mod:`~showdown.tracker.paths`: where it lives by default;
+- :mod:`~showdown.tracker.reading`, :mod:`~showdown.tracker.hand_rows`,
+  :mod:`~showdown.tracker.ingest`: a file's hands read and settled, made into rows and
+  written, once per hand, nothing lost; :mod:`~showdown.tracker.watch`: a folder
+  followed as the client writes it;
+- :mod:`~showdown.tracker.positions`, :mod:`~showdown.tracker.hand_stats`: what each
+  player made and could make in one hand;
+- :mod:`~showdown.tracker.filters`, :mod:`~showdown.tracker.figures`,
+  :mod:`~showdown.tracker.query`: the questions (players, hands, a stored hand);
+  :mod:`~showdown.tracker.cluster`: the same over Parquet files on Dask.
 
-Nothing here is imported by ``import showdown``, and DuckDB loads only when a database
-is opened.
+Nothing here is imported by ``import showdown``; these names load on first use:
+
+>>> from showdown.tracker import Filters, open_database, players
+>>> with open_database(None) as db:
+...     players(db, Filters(min_hands=1))
+[]
 """
+
+from __future__ import annotations
+
+from showdown._lazy import lazy_getattr
+
+_LAZY: dict[str, str] = {
+    "Database": "showdown.tracker.database",
+    "DatabaseError": "showdown.tracker.database",
+    "open_database": "showdown.tracker.database",
+    "default_database": "showdown.tracker.paths",
+    "ImportSummary": "showdown.tracker.ingest",
+    "import_paths": "showdown.tracker.ingest",
+    "Watcher": "showdown.tracker.watch",
+    "Filters": "showdown.tracker.filters",
+    "players": "showdown.tracker.query",
+    "hands": "showdown.tracker.query",
+    "stored_hand": "showdown.tracker.query",
+    "parquet_players": "showdown.tracker.cluster",
+    "graph_series": "showdown.tracker.graph",
+    "graph_svg": "showdown.tracker.graph",
+    "export_parquet": "showdown.tracker.export",
+}
+
+__all__ = list(_LAZY)
+
+__getattr__ = lazy_getattr(globals(), _LAZY)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
