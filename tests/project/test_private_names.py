@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "showdown"
 #: A private module and the modules that may import it (or a name of it).
 PRIVATE_MODULES = {
-    "showdown._lazy": {"showdown", "showdown.game", "showdown.phh"},
+    "showdown._lazy": {"showdown", "showdown.game", "showdown.phh", "showdown.tracker"},
     "showdown._native": {"showdown.hands.native"},
 }
 

@@ -55,7 +55,7 @@ def test_the_licence_is_declared_the_modern_way() -> None:
 
 def test_users_extras_carry_no_development_tools() -> None:
     extras = PROJECT["project"]["optional-dependencies"]
-    assert set(extras) == {"game", "dask"}
+    assert set(extras) == {"game", "dask", "tracker"}
     tools = {"pytest", "ruff", "mypy", "playwright", "setuptools", "pokerkit", "twine"}
     for requirements in extras.values():
         names = {re.split(r"[<>=\[; ]", r)[0] for r in requirements}
