@@ -25,6 +25,8 @@ showdown.phh.errors.MalformedHistory: hand 1: action 0 'p3 cbr 6': '6x' is not a
 
 from __future__ import annotations
 
+from operator import sub
+
 from showdown.phh.actions import parse_action
 from showdown.phh.amounts import LATE_BLINDS, hand_units
 from showdown.phh.errors import MalformedHistory
@@ -42,7 +44,11 @@ def forced_bets(history: HandHistory, n: int, fixed: bool) -> tuple[
         list[Chips], list[Chips], Chips, bool, float]:
     """After the antes and blinds: the chips behind and in front of each player, the
     preflop bet size, whether a big blind posted all in for less leaves the full blind
-    owed (:func:`showdown.phh.betting.short_blind`), and the tolerance of comparisons."""
+    owed (:func:`showdown.phh.betting.short_blind`), and the tolerance of comparisons.
+
+    As the engine reads them: heads-up the forced bets reversed, ``_cap`` (the chips
+    beyond it out of the hand), ``_late_blinds`` (in front of their posters); a field
+    that is wrong is the replay's :class:`~showdown.phh.errors.MalformedHistory`."""
     f = history.fields
     late = f.get(LATE_BLINDS)
     cap = f.get("_cap")
@@ -58,7 +64,7 @@ def forced_bets(history: HandHistory, n: int, fixed: bool) -> tuple[
         eps = (size if size < 1 else 1) * 1e-7
         good = len(antes) == n == len(blinds) and size > 0 and min(antes) >= 0 <= min(blinds)
         if good and cap is None and late is None:
-            behind = [s - a - b for s, a, b in zip(stack, antes, blinds, strict=False)]
+            behind = list(map(sub, map(sub, stack, antes), blinds))
             if min(behind) > eps:  # nobody all in on the forced bets (the common case)
                 return behind, list(blinds), size, False, eps
         good = good and min(stack) > 0

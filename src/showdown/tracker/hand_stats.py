@@ -52,6 +52,11 @@ The definitions are ``docs/tracker.md``'s; how this module reads them:
   hand is over (the board complete and the last round's betting done); mucking is
   reaching showdown. A hand whose actions stop early counts what happened: no showdown.
 - Stud and draw games: every counter 0 (the hand and its money still count).
+
+The actions are read as written, not replayed: a history the replay repairs
+(``repair=True``: missing checks and folds inferred) is counted without the inferred
+actions. Bad action text is a :class:`~showdown.phh.errors.MalformedHistory` naming the
+hand and the action, as the engine's.
 """
 
 from __future__ import annotations
@@ -127,13 +132,13 @@ def hand_stats(history: HandHistory, won: Sequence[Won]) -> list[tuple[int, ...]
     street = board = 0
     next_at = starts[0]
     cbet_seen = cbet_live = False
-    actions = fields["actions"]
+    simple = _SIMPLE.get  # locals: the loop below runs for every action of every hand
+    width = WIDTH
     amount: Chips
-    for text in actions:
-        hit = _SIMPLE.get(text)
+    for text in fields["actions"]:
+        hit = simple(text)
         if hit is not None:
             i, verb = hit
-            amount = 0
         elif text[:5] == "d dh ":
             continue  # whose cards: no counter (the replay checks them)
         else:
@@ -153,7 +158,7 @@ def hand_stats(history: HandHistory, won: Sequence[Won]) -> list[tuple[int, ...]
                     if not street:
                         for j in range(n):
                             if not folded[j]:
-                                stats[j * WIDTH + 17] = 1  # saw_flop
+                                stats[j * width + 17] = 1  # saw_flop
                     while street < len(starts) and board >= starts[street]:
                         street += 1
                     next_at = starts[street] if street < len(starts) else _NOBODY
@@ -169,22 +174,23 @@ def hand_stats(history: HandHistory, won: Sequence[Won]) -> list[tuple[int, ...]
             if verb == "f" and not folded[i]:  # all in, out of the pots: no decision
                 folded[i] = True
             continue
-        b = i * WIDTH
-        facing = max_bet - bet[i] > eps
+        b = i * width
         if not street:
             stats[b] = 1  # vpip_opp
             # a second decision preflop comes after a raise: this one is his first
             steal = not opened and steals[i]
             if steal:
                 stats[b + 7] = 1  # steal_opp
-            # the option to re-raise, by raise_bounds' rules: chips beyond the call, a
-            # caller (the raiser, unless all in) and, for a limper, the betting reopened
-            three = raises == 1 and stack[i] > max_bet - bet[i] + eps and (
-                stack[raiser] > eps or has_caller(i, stack, bet, folded, max_bet, eps)) and (
-                (done := acted[i]) is None or reopened(done, max_bet, full, size, fixed, eps))
-            if three:
-                stats[b + 3] = 1  # three_bet_opp
-            if raises == 2 and i == two_bettor:
+            three = False
+            if raises == 1:
+                # the option to re-raise, by raise_bounds' rules: chips beyond the call, a
+                # caller (the raiser, unless all in) and, for a limper, the betting reopened
+                three = stack[i] > max_bet - bet[i] + eps and (
+                    stack[raiser] > eps or has_caller(i, stack, bet, folded, max_bet, eps)) and (
+                    (done := acted[i]) is None or reopened(done, max_bet, full, size, fixed, eps))
+                if three:
+                    stats[b + 3] = 1  # three_bet_opp
+            elif raises == 2 and i == two_bettor:
                 stats[b + 5] = 1  # fold_to_three_bet_opp
                 if verb == "f":
                     stats[b + 6] = 1
@@ -205,7 +211,7 @@ def hand_stats(history: HandHistory, won: Sequence[Won]) -> list[tuple[int, ...]
                     gain = amount - (max(max_bet, size) if owed else max_bet)
                     if gain >= full:
                         full = gain
-            elif facing and verb == "cc":
+            elif verb == "cc" and max_bet - bet[i] > eps:
                 stats[b + 1] = 1  # vpip
                 opened = True
         else:
@@ -213,8 +219,8 @@ def hand_stats(history: HandHistory, won: Sequence[Won]) -> list[tuple[int, ...]
                 stats[b + (14 if max_bet > eps else 13)] += 1  # postflop raises, bets
             elif verb == "f":
                 stats[b + 16] += 1
-            elif facing:
-                stats[b + 15] += 1
+            elif max_bet - bet[i] > eps:
+                stats[b + 15] += 1  # a call (else a check)
             if street == 1:
                 if i == raiser and not cbet_seen:
                     cbet_seen = True
@@ -236,7 +242,7 @@ def hand_stats(history: HandHistory, won: Sequence[Won]) -> list[tuple[int, ...]
         if verb == "cbr":
             stack[i] -= amount - bet[i]
             bet[i] = max_bet = amount
-        elif facing:
+        elif max_bet - bet[i] > eps:  # a call
             pay = max_bet - bet[i]
             if pay > stack[i]:
                 pay = stack[i]
