@@ -31,7 +31,13 @@ def random_history(rng: random.Random, code: str) -> HandHistory:
     for less), antes, straddles, amounts in cents, actions cut short."""
     rules = RULES[code]
     holes = len(rules.streets[0].hole)
-    most = 9 if holes == 2 else 6 if holes == 4 else 4  # the deck lasts (unknown cards shown)
+    # the deck lasts: unknown cards are shown from it at the end, and triple draw may take
+    # a whole new hand three times
+    most = 9 if holes == 2 else 6 if holes == 4 else 3 if holes == 6 else 4
+    if code in ("F2L3D", "FB"):  # triple draws
+        most = 2
+    elif code in OTHER_GAMES:
+        most = min(most, 3)
     n = rng.randint(2, most)
     stacks = [rng.choice([1, 2, 3, 7, 20, 40, 100, 250]) for _ in range(n)]
     antes = [rng.choice([0, 0, 0, 1])] * n
