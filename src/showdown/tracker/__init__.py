@@ -5,6 +5,7 @@ The hands are read, replayed, settled and their all-in EV worked out by
 :mod:`showdown.phh`, then stored in one DuckDB file (the ``tracker`` extra):
 
 - :mod:`~showdown.tracker.schema`: the tables;
+- :mod:`~showdown.tracker.paths`: the database's default place, the user's data folder;
 - :mod:`~showdown.tracker.replayer`: a hand stepped through for the page's replayer;
 
 Nothing here is imported by ``import showdown``, and DuckDB loads only when a database
