@@ -150,16 +150,16 @@ def test_the_cli_page_lists_every_game_for_game_options() -> None:
         assert "--game" in out, command
 
 
-def test_json_and_lang_are_on_every_command_but_the_three_named() -> None:
-    without = {"play", "lab", "convert"}
+def test_json_and_lang_are_on_every_command_but_the_four_named() -> None:
+    without = {"play", "lab", "tracker", "convert"}
     for command in COMMANDS:
         _, out, _ = run_cli([command, "--help"])
         has = "--json" in out and "--lang" in out
         assert has == (command not in without), command
     page = (DOCS / "cli.md").read_text(encoding="utf-8")
-    assert "every command but `play`, `lab`\nand `convert` has `--json`" in page
+    assert "every command but `play`, `lab`,\n`tracker` and `convert` has `--json`" in page
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "Every command but `play`, `lab` and `convert` takes `--json`" in readme
+    assert "Every command but `play`, `lab`, `tracker` and `convert` takes `--json`" in readme
 
 
 @pytest.mark.slow

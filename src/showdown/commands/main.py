@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "convert": "showdown.commands.convert_cmd",
     "play": "showdown.commands.play_cmd",
     "lab": "showdown.commands.lab_cmd",
+    "tracker": "showdown.commands.tracker_cmd",
     "demo": "showdown.commands.demo_cmd",
 }
 

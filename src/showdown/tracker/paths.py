@@ -50,9 +50,9 @@ def data_folder(
         appdata = env.get("APPDATA")
         if appdata:
             return PureWindowsPath(appdata) / "showdown"
-        base = PureWindowsPath(home) if home is not None else Path.home()
-        return base / "AppData" / "Roaming" / "showdown"
-    base = home if home is not None else Path.home()
+        roaming: PurePath = PureWindowsPath(home) if home is not None else Path.home()
+        return roaming / "AppData" / "Roaming" / "showdown"
+    base: PurePath = home if home is not None else Path.home()
     if platform == "darwin":
         return base / "Library" / "Application Support" / "showdown"
     xdg = env.get("XDG_DATA_HOME", "")
