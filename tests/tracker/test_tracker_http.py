@@ -4,16 +4,14 @@ DuckDB file holding real hands of the rooms' files (``tests/helpers/tracker_db.p
 The answers are checked against SQL on the same file and against the library (a stored
 hand replays as its room's file does); the filters narrow what they say; every bad
 parameter is a JSON 400 naming it; the checks inherited from :mod:`showdown.web` hold;
-the command refuses a missing or damaged database with its path, never touching it;
-with a watched folder the live view follows the hands as they arrive.
+with a watched folder the live view follows the hands as they arrive. The command's
+own refusals are in ``test_tracker_command.py``.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -329,66 +327,6 @@ def test_live_view_follows_the_hands_as_they_arrive(tmp_path: Path) -> None:
         assert len(body["tables"][0]["players"]) == 2
     finally:
         live.stop()
-
-
-# ---------------------------------------------------------------- the command
-
-
-def run_tracker(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    import os
-
-    return subprocess.run([sys.executable, "-m", "showdown", "tracker", "--no-browser", *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60,
-                          env={**os.environ, **(env or {})})
-
-
-def test_a_missing_database_is_refused_with_its_path_and_not_made(tmp_path: Path) -> None:
-    missing = tmp_path / "none" / "hands.duckdb"
-    done = run_tracker("--db", str(missing))
-    assert done.returncode == 2
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: {missing}: no hand database")
-    assert not missing.exists() and not missing.parent.exists()
-
-
-def test_the_default_database_is_in_the_data_folder(tmp_path: Path) -> None:
-    done = run_tracker(env={"XDG_DATA_HOME": str(tmp_path)})
-    expected = tmp_path / "showdown" / "hands.duckdb"
-    assert done.returncode == 2 and done.stderr.startswith(f"error: {expected}: "), done.stderr
-    assert not expected.exists()
-
-
-def test_a_damaged_database_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
-    damaged = tmp_path / "hands.duckdb"
-    damaged.write_bytes(b"DUCK" + bytes(range(256)) * 8)
-    before = damaged.read_bytes()
-    done = run_tracker("--db", str(damaged))
-    assert done.returncode == 2
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: {damaged}: "), done.stderr
-    assert damaged.read_bytes() == before
-    other = tmp_path / "other.duckdb"
-    with duckdb.connect(str(other)) as con:
-        con.execute("CREATE TABLE notes (text VARCHAR)")
-    done = run_tracker("--db", str(other))
-    assert done.returncode == 2 and "not a hand database" in done.stderr
-
-
-def test_bad_port_and_watch_are_one_line(tmp_path: Path) -> None:
-    done = run_tracker("--port", "70000")
-    assert (done.returncode, done.stderr.strip()) == (
-        2, "error: bad port 70000: use 0-65535 (0 = any free port)")
-    done = run_tracker("--watch", str(tmp_path / "nowhere"))
-    assert done.returncode == 2
-    assert done.stderr.strip() == f"error: --watch: {tmp_path / 'nowhere'} is not a folder"
-
-
-def test_ctrl_c_stops_the_page(database: Path, server: TrackerServer) -> None:
-    # a second page on the same file: the database is opened read-only by both
-    other = TrackerServer().start(database)
-    assert ok(httpx.get(other.url + "api/session"))["hands"] == 301
-    assert other.stop() == 0
-    assert "Stopped." in "".join(other.output)
 
 
 # ---------------------------------------------------------------- the words

@@ -6,7 +6,8 @@ The hands are read, replayed, settled and their all-in EV worked out by
 
 - :mod:`~showdown.tracker.schema`: the tables;
 - :mod:`~showdown.tracker.paths`: the database's default place, the user's data folder;
-- :mod:`~showdown.tracker.replayer`: a hand stepped through for the page's replayer;
+- :mod:`~showdown.tracker.replayer`: a hand stepped through for the page's replayer, with
+  :mod:`~showdown.tracker.street_equity` (the known hands' equity at each street);
 - the tracker page (``showdown tracker``, ``docs/tracker-page.md``):
   :mod:`~showdown.tracker.page_data` (what it reads: the one door to the database's
   modules), :mod:`~showdown.tracker.page_queries`, :mod:`~showdown.tracker.page_params`,

@@ -23,7 +23,8 @@ are dealt, then flop, turn and river; again for each run of a hand run twice) th
 step carries ``equity``: the exact equity, given the board so far, of every hand
 still in whose cards are known (shown at any time in the hand: trackers show the
 cards a showdown revealed from the first street), the other known cards being out
-of the deck. Amounts are the hand's numbers (integers, or decimals such as 0.25).
+of the deck (:func:`~showdown.tracker.street_equity.street_equity`). Amounts are the
+hand's numbers (integers, or decimals such as 0.25).
 
 >>> from showdown.phh.notation import loads
 >>> steps = replay_steps(loads('''variant = "NT"
@@ -51,7 +52,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from showdown.odds.equity import equity as exact_equity
 from showdown.phh.actions import parse_action
 from showdown.phh.allin_ev import EV_GAMES
 from showdown.phh.amounts import INFINITE, from_units
@@ -60,6 +60,7 @@ from showdown.phh.notation import HandHistory
 from showdown.phh.replay_fields import variant_rules
 from showdown.phh.settlement import settle_replay
 from showdown.phh.variant_rules import VariantRules
+from showdown.tracker.street_equity import street_equity
 from showdown.variants import find_variant
 
 __all__ = ["replay_steps", "street_names"]
@@ -289,40 +290,8 @@ class _Stepper:
             return
         for k in range(reached + 1):
             self.priced.add((run, k))
-        step["equity"] = self.equity(self.names[reached])
-
-    def equity(self, street: str) -> dict[str, Any]:
-        s = self.state
-        known = self.final.holes
-        contenders: list[int] = []
-        dead: list[str] = []
-        unknown = 0
-        for i in range(s.n):
-            cards = known[i]
-            whole = bool(cards) and "??" not in cards
-            if not s.folded[i] and whole:
-                contenders.append(i)
-                continue
-            dead.extend(c for c in cards if c != "??")
-            unknown += not s.folded[i]
-        dead.extend(c for run in s.run_boards for c in run if c not in s.board)
-        found: dict[str, Any] = {"street": street, "board": list(s.board), "players": [],
-                                 "unknown": unknown}
-        if len(contenders) < 2:
-            found["note"] = "few_known_hands"
-            return found
-        try:
-            result = exact_equity(["".join(known[i]) for i in contenders],
-                                  board="".join(s.board), dead="".join(dead),
-                                  game=self.rules.game, exact=True, workers=1)
-        except ValueError as exc:  # a card or a game the equity cannot take: said, not raised
-            found["note"] = "not_computed"
-            found["reason"] = str(exc)
-            return found
-        found.update(players=contenders, equity=list(result.equity), win=list(result.win),
-                     tie=list(result.tie), boards=result.boards)
-        return found
-
+        step["equity"] = street_equity(self.names[reached], s.board, self.final.holes, s.folded,
+                                       self.rules.game, s.run_boards)
 
 
 def _number(text: str) -> int | float:
