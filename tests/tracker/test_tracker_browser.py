@@ -270,6 +270,8 @@ def test_the_replayer_steps_through_a_hand(browser: Any, server: TrackerServer) 
     now = page.locator("#equity-rows td.now").evaluate_all("cs => cs.map(c => c.dataset.value)")
     assert [float(v) for v in now if v] == equity["equity"]
     assert page.text_content("#equity-head th.now") == "Flop"
+    assert page.text_content("#equity-note") == (  # the big blind is still in, unseen
+        "Among the known hands only: 1 more still in, their cards unknown.")
     assert page.get_attribute('#street-jumps button[data-street="flop"]', "aria-current") == "true"
     page.keyboard.press("ArrowRight")
     assert page.text_content("#step-text") == "almirantonio checks"

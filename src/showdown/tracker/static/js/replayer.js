@@ -149,7 +149,9 @@ function renderEquity(steps) {
   let now = -1;
   for (const [k] of priced) if (k <= play.step) now = k;
   const current = priced.find(([k]) => k === now);
-  const note = current && current[1].note ? t("note_" + current[1].note) : "";
+  let note = "";
+  if (current && current[1].note) note = t("note_" + current[1].note);
+  else if (current && current[1].unknown) note = t("note_unknown", { n: num(current[1].unknown) });
   $("#equity-note").textContent = !priced.length ? t("note_none") : note;
   const players = [];
   for (const [, e] of columns) for (const i of e.players) if (!players.includes(i)) players.push(i);
