@@ -150,7 +150,7 @@ def test_the_cli_page_lists_every_game_for_game_options() -> None:
         assert "--game" in out, command
 
 
-def test_json_and_lang_are_on_every_command_but_the_three_named() -> None:
+def test_json_and_lang_are_on_every_command_but_the_five_named() -> None:
     without = {"play", "lab", "tracker", "convert", "db"}
     for command in COMMANDS:
         _, out, _ = run_cli([command, "--help"])

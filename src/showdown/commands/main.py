@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "play": "showdown.commands.play_cmd",
     "lab": "showdown.commands.lab_cmd",
     "db": "showdown.commands.db_cmd",
+    "tracker": "showdown.commands.tracker_cmd",
     "demo": "showdown.commands.demo_cmd",
 }
 

@@ -16,6 +16,14 @@ The hands are read, replayed, settled and their all-in EV worked out by
 - :mod:`~showdown.tracker.filters`, :mod:`~showdown.tracker.figures`,
   :mod:`~showdown.tracker.query`: the questions (players, hands, a stored hand);
   :mod:`~showdown.tracker.cluster`: the same over Parquet files on Dask.
+- :mod:`~showdown.tracker.paths`: the database's default place, the user's data folder;
+- :mod:`~showdown.tracker.replayer`: a hand stepped through for the page's replayer, with
+  :mod:`~showdown.tracker.street_equity` (the known hands' equity at each street);
+- the tracker page (``showdown tracker``, ``docs/tracker-page.md``):
+  :mod:`~showdown.tracker.page_data` (what it reads: the one door to the database's
+  modules), :mod:`~showdown.tracker.page_queries`, :mod:`~showdown.tracker.page_params`,
+  :mod:`~showdown.tracker.page_values`, :mod:`~showdown.tracker.server` (its JSON API),
+  :mod:`~showdown.tracker.launch`, and ``static/`` (the page's ES modules);
 
 Nothing here is imported by ``import showdown``; these names load on first use:
 
