@@ -20,9 +20,8 @@ what the database's modules give, with these expectations:
 - ``showdown.tracker.watch``: ``watch(db, folder, stop)``: import what is written into
   ``folder`` until the ``threading.Event`` ``stop`` is set.
 
-Until those modules land, the stand-ins of :mod:`showdown.tracker.page_stand_ins` give
-the same names on the same tables (:mod:`showdown.tracker.schema`); when they land,
-this module imports them instead and nothing else changes.
+``hands``, ``stored_hand`` and ``watch`` are the database's own, as the page wants them:
+amounts as numbers, no hand as ``None``, the watch stopped by an event.
 
 Each request runs in a worker thread: :func:`reading` gives it its own cursor on the
 one open database (a DuckDB connection is not shared between threads).
@@ -33,7 +32,7 @@ one open database (a DuckDB connection is not shared between threads).
 >>> open_database(path)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-showdown.tracker.page_stand_ins.DatabaseError: .../hands.duckdb: no hand database there ...
+showdown.tracker.database.DatabaseError: .../hands.duckdb: no hand database there ...
 >>> db = open_database(path, create=True)
 >>> with reading(db) as view:
 ...     players(view, Filters()), games(view)
@@ -43,21 +42,21 @@ showdown.tracker.page_stand_ins.DatabaseError: .../hands.duckdb: no hand databas
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
 
+from showdown.phh.notation import HandHistory
+from showdown.tracker import query
+from showdown.tracker.database import Database, DatabaseError, open_database
+from showdown.tracker.filters import Filters
 from showdown.tracker.page_queries import games, hand_count, live_tables, version
-from showdown.tracker.page_stand_ins import (
-    Database,
-    DatabaseError,
-    Filters,
-    graph_series,
-    hands,
-    open_database,
-    players,
-    stored_hand,
-    watch,
-)
+from showdown.tracker.page_stand_ins import graph_series
+from showdown.tracker.query import players
+from showdown.tracker.watch import Watcher
 
 __all__ = [
     "Database",
@@ -85,3 +84,32 @@ def reading(db: Database) -> Iterator[Database]:
         yield Database(cursor, db.path)
     finally:
         cursor.close()
+
+
+def hands(db: Database, filters: Filters, limit: int = 100,
+          offset: int = 0) -> list[dict[str, Any]]:
+    """The hands ``filters`` select, the newest first, amounts as numbers."""
+    rows = query.hands(db, filters, limit, offset, newest_first=True)
+    for row in rows:
+        for key in ("net", "ev_net"):
+            if row[key] is not None:
+                row[key] = Decimal(row[key])
+    return rows
+
+
+def stored_hand(db: Database, room: str, hand: str) -> HandHistory | None:
+    """The stored hand rebuilt as PHH, or ``None`` when it is not stored."""
+    try:
+        return query.stored_hand(db, room, hand)
+    except KeyError:
+        return None
+
+
+def watch(db: Database, folder: Path, stop: threading.Event) -> None:
+    """Import what is written into ``folder`` until ``stop`` is set (on a cursor of its
+    own: the page's requests read while it writes)."""
+    with reading(db) as own:
+        watcher = Watcher(own, folder)
+        while not stop.is_set():
+            watcher.round()
+            stop.wait(watcher.interval)

@@ -79,25 +79,26 @@ def _stakes(small: Decimal | None, big: Decimal | None, currency: str | None) ->
 
 
 def hands(db: Database, filters: Filters | None = None, limit: int | None = None,
-          offset: int = 0) -> list[dict[str, Any]]:
+          offset: int = 0, newest_first: bool = False) -> list[dict[str, Any]]:
     """One object per hand (of the player when ``filters`` names one): room, hand,
     played_at, game, stakes, currency, position, cards, net, ev_net, player; in play
-    order."""
+    order (``newest_first``: the other way)."""
     filters = filters or Filters()
     where, params = filters.where()
+    order = "h.played_at DESC NULLS LAST, h.hand_id DESC" if newest_first else \
+        "h.played_at NULLS FIRST, h.hand_id"
     page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
     if filters.player is None:
         sql = ("SELECT h.room, h.hand, h.played_at, h.game, h.small_blind, h.big_blind, "
                "h.currency, NULL AS position, NULL AS cards, NULL AS net, NULL AS ev_net, "
                "NULL AS player, h.players AS seated FROM hands h WHERE h.hand_id IN "
                f"(SELECT hand_id FROM hand_players WHERE {where}) "
-               f"ORDER BY h.played_at NULLS FIRST, h.hand_id{page}")
+               f"ORDER BY {order}{page}")
     else:
         sql = ("SELECT h.room, h.hand, h.played_at, h.game, h.small_blind, h.big_blind, "
                "h.currency, p.position, p.cards, p.net, p.ev_net, p.player, "
                "h.players AS seated FROM (SELECT * FROM hand_players WHERE "
-               f"{where}) p JOIN hands h USING (hand_id) "
-               f"ORDER BY h.played_at NULLS FIRST, h.hand_id{page}")
+               f"{where}) p JOIN hands h USING (hand_id) ORDER BY {order}{page}")
     out = []
     for row in _dicts(db.con.execute(sql, params)):
         currency = row["currency"]
