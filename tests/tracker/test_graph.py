@@ -102,6 +102,15 @@ def test_thinning_keeps_the_first_and_last_hands_and_every_extreme(
         assert p["net"] == whole[p["n"] - 1]["net"]
 
 
+@pytest.mark.parametrize("points", [MIN_POINTS, 17, 40, 101])
+def test_by_date_the_thinning_keeps_within_the_points_too(
+    con: duckdb.DuckDBPyConnection, points: int
+) -> None:
+    for kept in graph_series(con, "Hero", x="date", points=points).values():
+        assert len(kept) <= points
+        assert len(kept) >= points - 9 - 2  # the slices of time are about even here
+
+
 def test_thinning_spreads_the_points_over_the_hands(con: duckdb.DuckDBPyConnection) -> None:
     ns = [p["n"] for p in graph_series(con, "Hero", points=100)["USD"]]
     assert len(ns) >= 100 - 9
@@ -217,3 +226,21 @@ def test_thinning_keeps_the_earliest_hand_of_a_tie_and_breaks_time_ties_by_hand_
     assert [p["n"] for p in kept] == [1, 2, 15, 29, 41, 43, 58, 72, 86, 100]
     assert [p["hand"] for p in kept][:3] == ["h1", "h2", "h15"]
     assert [str(p["net"]) for p in kept][:2] == ["-1.000000", "4.000000"]
+
+
+def test_by_date_the_hands_fall_in_equal_slices_of_the_time_played() -> None:
+    # 100 hands a minute apart, each winning 1: the sums only rise, so the extremes are
+    # the first and the last hand. With 16 points, 7 slices of the 99 minutes: the last
+    # hand of each is the one before 14.1, 28.3, ... minutes, and the very last hand.
+    con = duckdb.connect()
+    create(con)
+    con.execute("INSERT INTO hands (hand_id, room, hand, game) "
+                "SELECT i, 'ps', 'h' || i, 'NT' FROM range(1, 101) AS r(i)")  # fmt: skip
+    con.execute(
+        "INSERT INTO hand_players (hand_id, seat, player, turn, net, ev_net, showdown,"
+        " played_at, currency) SELECT i, 1, 'Hero', 1, 1, 1, 0,"
+        " TIMESTAMP '2024-05-01 20:00' + to_minutes(i - 1), 'EUR' FROM range(1, 101) AS r(i)"
+    )
+    kept = graph_series(con, "Hero", x="date", points=MIN_POINTS)["EUR"]
+    assert [p["n"] for p in kept] == [1, 15, 29, 43, 57, 71, 85, 100]
+    assert kept[-1]["x"] == datetime.datetime(2024, 5, 1, 21, 39)

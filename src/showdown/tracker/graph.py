@@ -108,9 +108,10 @@ ORDER BY currency = '{chips}', currency, n
 
 _BUCKETS = {
     "hands": "(n - 1) * {buckets} // total",
-    # a slice of the time between the first hand and the last (all in one when equal)
-    "date": "CAST(floor((epoch(played_at) - first_at) * {buckets}"
-    " / greatest(last_at - first_at, 1e-9)) AS BIGINT)",
+    # a slice of the time between the first hand and the last (the last hand in the
+    # last slice; all in one when they are equal)
+    "date": "least(CAST(floor((epoch(played_at) - first_at) * {buckets}"
+    " / greatest(last_at - first_at, 1e-9)) AS BIGINT), {buckets} - 1)",
 }
 
 
