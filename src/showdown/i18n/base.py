@@ -190,7 +190,7 @@ class Phrasebook(ABC):
 
     def section(self, name: str) -> Mapping[str, str]:
         """The words of one section (``eval``, ``stats``, ``equity``, ``demo``, ``pots``,
-        ``replay``, ``run``, ``game``) in this language."""
+        ``replay``, ``graph``, ``run``, ``game``) in this language."""
         return self.words[name]
 
     def chips(self, n: int, case: str = "nom") -> str:

@@ -463,6 +463,20 @@ WORDS: Words = {
         "ev_adjusted100": "adjusted/100 (bb)",
         "progress": "replayed {hands} hands",
     },
+    "graph": {
+        # The lines of a player's graph (showdown db graph, the tracker page).
+        "net": "net won",
+        "ev_net": "all-in EV adjusted",
+        "showdown": "won at showdown",
+        "no_showdown": "won without showdown",
+        "x_hands": "hands played",
+        "x_date": "date",
+        "chips": "chips",
+        # What a point of the graph is, on hover.
+        "hand": "hand {hand} ({room})",
+        "nth": "the player's hand {count}",
+        "no_hands": "No hands to draw",
+    },
     "game": {
         "you": "your hand",
         "dealer": "the dealer",

@@ -470,6 +470,18 @@ WORDS: Words = {
         "ev_adjusted100": "ajustado/100 (cg)",
         "progress": "{hands} manos reproducidas",
     },
+    "graph": {
+        "net": "ganancia neta",
+        "ev_net": "ajustada por EV all-in",
+        "showdown": "ganado en el showdown",
+        "no_showdown": "ganado sin showdown",
+        "x_hands": "manos jugadas",
+        "x_date": "fecha",
+        "chips": "fichas",
+        "hand": "mano {hand} ({room})",
+        "nth": "mano {count} del jugador",
+        "no_hands": "No hay manos que dibujar",
+    },
     "game": {
         "you": "tu mano",
         "dealer": "el crupier",

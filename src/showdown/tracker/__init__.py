@@ -24,6 +24,9 @@ The hands are read, replayed, settled and their all-in EV worked out by
   modules), :mod:`~showdown.tracker.page_queries`, :mod:`~showdown.tracker.page_params`,
   :mod:`~showdown.tracker.page_values`, :mod:`~showdown.tracker.server` (its JSON API),
   :mod:`~showdown.tracker.launch`, and ``static/`` (the page's ES modules);
+- :mod:`~showdown.tracker.graph`: a player's winnings hand after hand, per currency
+  (``graph_series``), drawn by :mod:`~showdown.tracker.drawing` (``graph_svg``);
+- :mod:`~showdown.tracker.export`: the tables as Parquet files (``export_parquet``);
 
 Nothing here is imported by ``import showdown``; these names load on first use:
 
