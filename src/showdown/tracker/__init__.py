@@ -15,8 +15,7 @@ The hands are read, replayed, settled and their all-in EV worked out by
   player made and could make in one hand;
 - :mod:`~showdown.tracker.filters`, :mod:`~showdown.tracker.figures`,
   :mod:`~showdown.tracker.query`: the questions (players, hands, a stored hand);
-  :mod:`~showdown.tracker.cluster`: the same over Parquet files on Dask.
-- :mod:`~showdown.tracker.paths`: the database's default place, the user's data folder;
+  :mod:`~showdown.tracker.cluster`: the same over Parquet files on Dask;
 - :mod:`~showdown.tracker.replayer`: a hand stepped through for the page's replayer, with
   :mod:`~showdown.tracker.street_equity` (the known hands' equity at each street);
 - the tracker page (``showdown tracker``, ``docs/tracker-page.md``):
@@ -26,7 +25,7 @@ The hands are read, replayed, settled and their all-in EV worked out by
   :mod:`~showdown.tracker.launch`, and ``static/`` (the page's ES modules);
 - :mod:`~showdown.tracker.graph`: a player's winnings hand after hand, per currency
   (``graph_series``), drawn by :mod:`~showdown.tracker.drawing` (``graph_svg``);
-- :mod:`~showdown.tracker.export`: the tables as Parquet files (``export_parquet``);
+- :mod:`~showdown.tracker.export`: the tables as Parquet files (``export_parquet``).
 
 Nothing here is imported by ``import showdown``; these names load on first use:
 
@@ -54,7 +53,7 @@ _LAZY: dict[str, str] = {
     "stored_hand": "showdown.tracker.query",
     "parquet_players": "showdown.tracker.cluster",
     "graph_series": "showdown.tracker.graph",
-    "graph_svg": "showdown.tracker.graph",
+    "graph_svg": "showdown.tracker.drawing",
     "export_parquet": "showdown.tracker.export",
 }
 

@@ -42,6 +42,7 @@ showdown.tracker.database.DatabaseError: .../hands.duckdb: no hand database ther
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,11 +51,10 @@ from pathlib import Path
 from typing import Any
 
 from showdown.phh.notation import HandHistory
-from showdown.tracker import query
+from showdown.tracker import graph, query
 from showdown.tracker.database import Database, DatabaseError, open_database
 from showdown.tracker.filters import Filters
 from showdown.tracker.page_queries import games, hand_count, live_tables, version
-from showdown.tracker.page_stand_ins import graph_series
 from showdown.tracker.query import players
 from showdown.tracker.watch import Watcher
 
@@ -113,3 +113,19 @@ def watch(db: Database, folder: Path, stop: threading.Event) -> None:
         while not stop.is_set():
             watcher.round()
             stop.wait(watcher.interval)
+
+
+#: What the page's graph reads of each kept point.
+_GRAPH_KEYS = ("x", "net", "ev_net", "showdown", "no_showdown", "room", "hand", "played_at")
+
+
+def graph_series(db: Database, player: str, filters: Filters,
+                 x: str = "hands") -> dict[str, list[Any]]:
+    """The player's running sums in the currency of most of his hands (the page draws one
+    currency), as lists of equal length: one item per point kept."""
+    where, params = dataclasses.replace(filters, player=None).where()
+    found = graph.graph_series(db.con, player, where, params, x=x)
+    if not found:
+        return {key: [] for key in _GRAPH_KEYS}
+    points = max(found.values(), key=lambda series: series[-1]["n"])
+    return {key: [p[key] for p in points] for key in _GRAPH_KEYS}  # type: ignore[literal-required]
