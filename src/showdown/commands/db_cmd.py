@@ -23,6 +23,9 @@ import csv
 import json
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from showdown.commands.common import CliError, HelpFormatter, is_terminal
@@ -159,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--scheduler needs --parquet DIR (a folder written by db export)")
     if args.action == "import":
         return _import(args)
-    with _open(args, read_only=True) as db:
+    with _open(args, read_only=True) as db, _named(db):
         if args.action == "players":
             return _players(db, args)
         if args.action == "hands":
@@ -167,6 +170,18 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "graph":
             return _graph(db, args)
         return _export(db, args)
+
+
+@contextmanager
+def _named(db: Database) -> Iterator[None]:
+    """A damaged database found while it is used: one ``error:`` line naming its file."""
+    from showdown.tracker.database import DatabaseError, named_errors
+
+    try:
+        with named_errors(db):
+            yield
+    except DatabaseError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _progress(done: int, total: int, summary: ImportSummary) -> None:
@@ -185,7 +200,10 @@ def _import(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise CliError("--workers must be 1 or more")
-    with _open(args, create=True) as db, executor_from(args) as executor:
+    for path in args.paths:  # before the database is made: a typo leaves no empty file
+        if path != "-" and not Path(path).exists():
+            raise CliError(f"{path}: no such file or folder")
+    with _open(args, create=True) as db, _named(db), executor_from(args) as executor:
         try:
             summary = import_paths(db, args.paths, workers=args.workers, executor=executor,
                                    progress=_progress if is_terminal(sys.stderr) else None)
@@ -318,8 +336,6 @@ def _graph(db: Database, args: argparse.Namespace) -> int:
 
 
 def _export(db: Database, args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from showdown.tracker.export import export_parquet
 
     try:
