@@ -203,19 +203,26 @@ def _import(args: argparse.Namespace) -> int:
     for path in args.paths:  # before the database is made: a typo leaves no empty file
         if path != "-" and not Path(path).exists():
             raise CliError(f"{path}: no such file or folder")
+    target = Path(args.db) if args.db else None
+    made = target is not None and not target.exists()
     with _open(args, create=True) as db, _named(db), executor_from(args) as executor:
         try:
             summary = import_paths(db, args.paths, workers=args.workers, executor=executor,
                                    progress=_progress if is_terminal(sys.stderr) else None)
-        except HistoryError as exc:
-            raise CliError(str(exc)) from None
-        for file, reason in summary.skipped:
-            print(f"skipped: {file}: {reason}", file=sys.stderr)
-        for line in summary.lines():
-            print(line)
-        if args.watch:
-            return _watch(db, args)
-    return 0
+        except HistoryError as exc:  # raised while the files are found, before any write
+            refused = str(exc)
+        else:
+            for file, reason in summary.skipped:
+                print(f"skipped: {file}: {reason}", file=sys.stderr)
+            for line in summary.lines():
+                print(line)
+            if args.watch:
+                return _watch(db, args)
+            return 0
+    if made and target is not None:  # a refused import leaves no database it made
+        for leftover in (target, target.with_name(target.name + ".wal")):
+            leftover.unlink(missing_ok=True)
+    raise CliError(refused)
 
 
 def _watch(db: Database, args: argparse.Namespace) -> int:
