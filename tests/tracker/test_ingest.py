@@ -11,7 +11,9 @@ import json
 import os
 import re
 import shutil
+import sys
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -20,6 +22,7 @@ from typing import Any
 import duckdb
 import pytest
 
+from helpers.cli import run_cli
 from helpers.paths import DATA, ROOMS
 from helpers.tracker_corpus import CORPUS, hand_number, room_hands
 from showdown.phh.corpus.read import read_file
@@ -29,6 +32,7 @@ from showdown.phh.verification import verify
 from showdown.tracker import schema
 from showdown.tracker.database import Database, DatabaseError, open_database
 from showdown.tracker.ingest import ImportSummary, import_paths
+from showdown.tracker.paths import default_database
 
 Replay = tuple[list[dict[str, Any]], list[str]]
 #: A replay's error line: ``error: FILE, hand N: reason``.
@@ -278,6 +282,38 @@ def test_a_database_file_in_the_folder_imported_is_skipped(tmp_path: Path,
     summary = _import_folder(folder, tmp_path / "hands.duckdb")
     assert summary.new == 3
     assert [Path(f).name for f, _ in summary.skipped] == ["old.duckdb"]
+
+
+def test_progress_is_told_after_each_file_and_an_executor_reads_alike(tmp_path: Path) -> None:
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    for name in ("888-cash.txt", "wpn-old-cash-ten-hands.txt", "ipoker-sng.xml"):
+        shutil.copy(ROOMS / name, folder / name)
+    told: list[tuple[int, int, int]] = []
+    contents = []
+    with ThreadPoolExecutor(2) as pool:
+        for k, executor in enumerate((None, pool)):
+            with open_database(tmp_path / f"{k}.duckdb", create=True) as db:
+                import_paths(db, [folder], executor=executor,
+                             progress=lambda done, total, s: told.append((done, total, s.new)))
+                contents.append(db.con.execute(
+                    "SELECT h.room, h.hand, h.file_id, p.seat, p.net, p.ev_net FROM hands h "
+                    "JOIN hand_players p USING (hand_id) ORDER BY ALL").fetchall())
+    assert told[:3] == [(1, 3, 3), (2, 3, 23), (3, 3, 33)]
+    assert told[3:] == told[:3]
+    assert contents[0] == contents[1] and contents[0]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG data folder")
+def test_the_default_database_is_in_the_user_s_data_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    expected = tmp_path / "data" / "showdown" / "hands.duckdb"
+    assert default_database() == expected
+    assert run_cli(["db", "import", str(ROOMS / "888-cash.txt")])[:2] == (
+        0, "1 files read: 3 new hands, 0 already there, 0 refused\n")
+    with open_database(expected, read_only=True) as db:
+        assert db.hand_count() == 3
 
 
 # -- each player's money ---------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -22,6 +23,7 @@ from helpers.tracker_corpus import CORPUS
 from showdown.phh.corpus.read import read_file
 from showdown.phh.notation import HandHistory, loads_all
 from showdown.phh.settlement import settle
+from showdown.tracker.cluster import parquet_players
 from showdown.tracker.database import Database, open_database
 from showdown.tracker.figures import RATIOS, merge
 from showdown.tracker.filters import GROUPS, Filters
@@ -264,3 +266,20 @@ def test_parts_add_up_to_the_whole(corpus_db: Database, file_ids: list[int],
         halves += player_sums(con, _part(files, half, seed), Filters(), by)
     assert finish(halves, Filters(), by) == whole
     assert len(merge(halves)) == len(player_sums(con, _part(files), Filters(), by))
+
+
+def test_parquet_parts_give_the_database_s_figures(corpus_db: Database, tmp_path: Path) -> None:
+    parts = tmp_path / "export" / "hand_players"
+    parts.mkdir(parents=True)
+    for k in range(3):  # the players' rows cut in three files, as an export may write them
+        corpus_db.con.execute(f"COPY (SELECT * FROM hand_players WHERE hand_id % 3 = {k}) "
+                              f"TO '{parts / f'part-{k}.parquet'}' (FORMAT parquet)")
+    cases = [(Filters(), None), (Filters(min_hands=5, game="NT"), "stakes"),
+             (Filters(player="Hero", date_from=_day("2025-01-01")), "month")]
+    with ThreadPoolExecutor(2) as pool:
+        for filters, by in cases:
+            expected = players(corpus_db, filters, by)
+            assert parquet_players(parts.parent, filters, by) == expected and expected
+            assert parquet_players(parts.parent, filters, by, executor=pool) == expected
+    with pytest.raises(ValueError, match="the room filter"):
+        parquet_players(parts.parent, Filters(room="ggpoker"))
