@@ -40,6 +40,7 @@ What a player's figures are (see ``docs/tracker.md``):
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -116,20 +117,24 @@ def _stack(value: int, scale: int) -> int | None:
 
 def hand_key(history: HandHistory, room: str) -> tuple[str, str]:
     """(room, hand number) that keys a hand: the room's number, or for a PHH hand without
-    one its file's name and section.
+    one a digest of its fields (``#`` and 16 hex digits): the same hand in two files is
+    stored once, and two hands of files of the same name in two folders are two hands.
 
     >>> from showdown.phh import loads
-    >>> h = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
-    ...           'min_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []', "a/b.phhs")
-    >>> hand_key(h, "phh")
-    ('phh', 'b.phhs#1')
+    >>> text = ('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
+    ...         'min_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []')
+    >>> room, key = hand_key(loads(text, "a/b.phhs"), "phh")
+    >>> room, key[0], len(key), key == hand_key(loads(text, "c/b.phhs"), "phh")[1]
+    ('phh', '#', 17, True)
+    >>> hand_key(loads(text + "\\nhand = 12"), "phh")
+    ('phh', '12')
     """
     fields = history.fields
     room = str(fields.get("_room") or room)
     number = fields.get("hand")
     if number is None or number == "":
-        name = (history.file or "-").replace("\\", "/").rsplit("/", 1)[-1]
-        return room, f"{name}#{history.label}"
+        text = json.dumps(fields, sort_keys=True, default=str, ensure_ascii=False)
+        return room, "#" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return room, str(number)
 
 
