@@ -9,6 +9,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import random
 import re
 import shutil
 import sys
@@ -26,7 +27,8 @@ from helpers.cli import run_cli
 from helpers.paths import DATA, ROOMS
 from helpers.tracker_corpus import CORPUS, hand_number, room_hands
 from showdown.phh.corpus.read import read_file
-from showdown.phh.notation import HandHistory, loads_all
+from showdown.phh.generate import header, random_hand
+from showdown.phh.notation import HandHistory, dumps_all, loads_all
 from showdown.phh.settlement import settle
 from showdown.phh.verification import verify
 from showdown.tracker import schema
@@ -166,6 +168,18 @@ def test_the_same_hand_in_two_files_is_stored_once(tmp_path: Path) -> None:
         files = db.con.execute("SELECT path, hands FROM files ORDER BY path").fetchall()
         assert [(Path(p).name, n) for p, n in files] == [("a.txt", 3), ("b.txt", 3)]
         assert set(_stored(db).values()) == {str((folder / "a.txt").resolve())}
+
+
+def test_phh_hands_without_a_number_are_told_apart_by_their_content(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    mine, theirs = ([random_hand(rng, header("NT", [100, 100, 100])) for _ in range(3)]
+                    for _ in range(2))
+    folder = tmp_path / "hands"
+    for where, hands in (("a", mine), ("b", theirs), ("c", mine[:1])):
+        (folder / where).mkdir(parents=True)  # the same file name in each folder
+        (folder / where / "session.phhs").write_text(dumps_all(hands), encoding="utf-8")
+    summary = _import_folder(folder, tmp_path / "hands.duckdb")
+    assert (summary.new, summary.already) == (6, 1)  # c's hand is a's first
 
 
 def test_hands_appended_to_a_file_are_the_only_new_ones(tmp_path: Path) -> None:
