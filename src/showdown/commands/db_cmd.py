@@ -23,6 +23,9 @@ import csv
 import json
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from showdown.commands.common import CliError, HelpFormatter, is_terminal
@@ -159,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--scheduler needs --parquet DIR (a folder written by db export)")
     if args.action == "import":
         return _import(args)
-    with _open(args, read_only=True) as db:
+    with _open(args, read_only=True) as db, _named(db):
         if args.action == "players":
             return _players(db, args)
         if args.action == "hands":
@@ -167,6 +170,18 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "graph":
             return _graph(db, args)
         return _export(db, args)
+
+
+@contextmanager
+def _named(db: Database) -> Iterator[None]:
+    """A damaged database found while it is used: one ``error:`` line naming its file."""
+    from showdown.tracker.database import DatabaseError, named_errors
+
+    try:
+        with named_errors(db):
+            yield
+    except DatabaseError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _progress(done: int, total: int, summary: ImportSummary) -> None:
@@ -185,19 +200,29 @@ def _import(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise CliError("--workers must be 1 or more")
-    with _open(args, create=True) as db, executor_from(args) as executor:
+    for path in args.paths:  # before the database is made: a typo leaves no empty file
+        if path != "-" and not Path(path).exists():
+            raise CliError(f"{path}: no such file or folder")
+    target = Path(args.db) if args.db else None
+    made = target is not None and not target.exists()
+    with _open(args, create=True) as db, _named(db), executor_from(args) as executor:
         try:
             summary = import_paths(db, args.paths, workers=args.workers, executor=executor,
                                    progress=_progress if is_terminal(sys.stderr) else None)
-        except HistoryError as exc:
-            raise CliError(str(exc)) from None
-        for file, reason in summary.skipped:
-            print(f"skipped: {file}: {reason}", file=sys.stderr)
-        for line in summary.lines():
-            print(line)
-        if args.watch:
-            return _watch(db, args)
-    return 0
+        except HistoryError as exc:  # raised while the files are found, before any write
+            refused = str(exc)
+        else:
+            for file, reason in summary.skipped:
+                print(f"skipped: {file}: {reason}", file=sys.stderr)
+            for line in summary.lines():
+                print(line)
+            if args.watch:
+                return _watch(db, args)
+            return 0
+    if made and target is not None:  # a refused import leaves no database it made
+        for leftover in (target, target.with_name(target.name + ".wal")):
+            leftover.unlink(missing_ok=True)
+    raise CliError(refused)
 
 
 def _watch(db: Database, args: argparse.Namespace) -> int:
@@ -318,8 +343,6 @@ def _graph(db: Database, args: argparse.Namespace) -> int:
 
 
 def _export(db: Database, args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from showdown.tracker.export import export_parquet
 
     try:

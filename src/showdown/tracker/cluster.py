@@ -52,7 +52,14 @@ def sums_of_file(file: str, filters: Filters, by: str | None) -> list[dict[str, 
 
 def parquet_players(folder: str | Path, filters: Filters, by: str | None = None,
                     executor: Executor | None = None) -> list[dict[str, Any]]:
-    """Each player's figures over an export's files (see the module's docstring)."""
+    """Each player's figures over an export's files (see the module's docstring).
+
+    The players' rows of an export do not name their room: a ``room`` filter is a
+    :class:`ValueError` (ask the database instead).
+    """
+    if filters.room is not None:
+        raise ValueError("the room filter (--room) needs the database: the players' rows "
+                         "of a Parquet export do not name their room")
     files = parquet_files(folder)
     n = len(files)
     run = map if executor is None else executor.map

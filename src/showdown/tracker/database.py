@@ -19,7 +19,9 @@ showdown.tracker.database.DatabaseError: .../notes.txt: not a hand database (not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +30,7 @@ from showdown.tracker import schema
 if TYPE_CHECKING:
     from types import TracebackType
 
-__all__ = ["Database", "DatabaseError", "count", "first_row", "open_database"]
+__all__ = ["Database", "DatabaseError", "count", "first_row", "named_errors", "open_database"]
 
 
 def first_row(con: Any, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
@@ -80,9 +82,17 @@ class Database:
 
 
 def _reason(exc: Exception) -> str:
+    """What is wrong with a database file, from DuckDB's error.
+
+    >>> _reason(OSError('IO Error: Could not set lock on file "a.duckdb": Conflicting lock'))
+    'in use by another process (a running import or tracker page)'
+    >>> _reason(OSError("Corrupt database file: computed checksum 1 does not match stored "
+    ...                 "checksum 2 in block at location 3"))[:18]
+    'a damaged database'
+    """
     text = str(exc)
     lowered = text.lower()
-    if "lock" in lowered:
+    if re.search(r"\block\b", lowered):  # (a damaged block is not a lock)
         return "in use by another process (a running import or tracker page)"
     if "not a valid duckdb" in lowered or "not a duckdb" in lowered or "magic" in lowered:
         return "not a hand database (not a DuckDB file)"
@@ -90,6 +100,27 @@ def _reason(exc: Exception) -> str:
         return "a DuckDB file of another DuckDB version"
     first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
     return f"a damaged database ({first})"
+
+
+@contextmanager
+def named_errors(db: Database) -> Iterator[Database]:
+    """``db``, whose DuckDB errors while it is used (a damaged block a query reads, a
+    full disk, another process's lock) become a :class:`DatabaseError` naming its file.
+    Errors in a query's text (DuckDB's ``ProgrammingError``) are left as they are: they
+    are mistakes of the code, not of the file.
+
+    >>> with open_database(None) as db, named_errors(db):
+    ...     db.hand_count()
+    0
+    """
+    import duckdb
+
+    try:
+        yield db
+    except duckdb.ProgrammingError:
+        raise
+    except duckdb.Error as exc:
+        raise DatabaseError(f"{db.path or ':memory:'}: {_reason(exc)}") from None
 
 
 def open_database(path: str | Path | None, *, create: bool = False,

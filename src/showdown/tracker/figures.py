@@ -43,6 +43,12 @@ SUM_COLUMNS = ("hands", *STAT_COLUMNS, "ring_hands", "net", "ev_net", "rake", "b
                "bb_ev_net")
 
 
+#: A hand's result in big blinds, made a decimal of fixed places hand by hand: DuckDB
+#: divides decimals as doubles, whose sums depend on their order; the sums of these do
+#: not, so partial sums added (:func:`merge`) are the whole's to the last digit.
+_BB = "CAST({} / big_blind AS DECIMAL(38, 9))"
+
+
 def sums_sql(source: str, where: str, group: str | None) -> str:
     """The query of the sums per player (and group) and currency over ``source`` (a table
     or ``read_parquet(...)``) under the condition ``where``."""
@@ -52,8 +58,8 @@ def sums_sql(source: str, where: str, group: str | None) -> str:
         f"SELECT player{key}, currency, count(*) AS hands, {counters}, "
         "count(*) FILTER (WHERE ring AND big_blind > 0) AS ring_hands, "
         "sum(net) AS net, sum(ev_net) AS ev_net, sum(rake) AS rake, "
-        "sum(net / big_blind) FILTER (WHERE ring AND big_blind > 0) AS bb_net, "
-        "sum(ev_net / big_blind) FILTER (WHERE ring AND big_blind > 0) AS bb_ev_net "
+        f"sum({_BB.format('net')}) FILTER (WHERE ring AND big_blind > 0) AS bb_net, "
+        f"sum({_BB.format('ev_net')}) FILTER (WHERE ring AND big_blind > 0) AS bb_ev_net "
         f"FROM {source} WHERE {where} GROUP BY ALL"
     )
 

@@ -11,10 +11,14 @@ What a player's figures are (see ``docs/tracker.md``):
 
 - ``net``: what the room wrote the player won or lost when the replay agrees with it up
   to the rake or a cash-out (class ``rake`` or ``cash-out``: the room's numbers), else
-  the settlement's result less the player's part of the rake;
+  the settlement's result less the player's part of the rake; for a player who cashed
+  out (class ``cash-out``), what the room paid him in all (``_cash_out_paid``) less what
+  he put in;
 - ``rake``: the hand's rake (the room's ``_rake``, else what the room kept of the
   pots) split between the pots' winners in proportion to what each won;
-- ``ev_net``: ``net`` with every all-in pot paid by equity (:mod:`showdown.phh.allin_ev`).
+- ``ev_net``: ``net`` with every all-in pot paid by equity (:mod:`showdown.phh.allin_ev`);
+  a player who cashed out keeps his ``net`` (the room's price took the cards' place);
+- the hand's ``pot``: what its pots held (an uncalled bet handed back is not in it).
 
 >>> from showdown.phh import loads, settle
 >>> hand = loads('''variant = "NT"
@@ -36,6 +40,7 @@ What a player's figures are (see ``docs/tracker.md``):
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -112,20 +117,24 @@ def _stack(value: int, scale: int) -> int | None:
 
 def hand_key(history: HandHistory, room: str) -> tuple[str, str]:
     """(room, hand number) that keys a hand: the room's number, or for a PHH hand without
-    one its file's name and section.
+    one a digest of its fields (``#`` and 16 hex digits): the same hand in two files is
+    stored once, and two hands of files of the same name in two folders are two hands.
 
     >>> from showdown.phh import loads
-    >>> h = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
-    ...           'min_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []', "a/b.phhs")
-    >>> hand_key(h, "phh")
-    ('phh', 'b.phhs#1')
+    >>> text = ('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
+    ...         'min_bet = 2\\nstarting_stacks = [9, 9]\\nactions = []')
+    >>> room, key = hand_key(loads(text, "a/b.phhs"), "phh")
+    >>> room, key[0], len(key), key == hand_key(loads(text, "c/b.phhs"), "phh")[1]
+    ('phh', '#', 17, True)
+    >>> hand_key(loads(text + "\\nhand = 12"), "phh")
+    ('phh', '12')
     """
     fields = history.fields
     room = str(fields.get("_room") or room)
     number = fields.get("hand")
     if number is None or number == "":
-        name = (history.file or "-").replace("\\", "/").rsplit("/", 1)[-1]
-        return room, f"{name}#{history.label}"
+        text = json.dumps(fields, sort_keys=True, default=str, ensure_ascii=False)
+        return room, "#" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return room, str(number)
 
 
@@ -185,6 +194,10 @@ class Rows:
         key = hand_key(history, room)
         if key in self.keys:
             return
+        if s.replay.partial is not None:
+            self.refuse(key[1], key[0], "the actions stop before the hand is over (next: "
+                                        f"{s.replay.partial})")
+            return
         if s.finishing is None:
             unknown = ", ".join(history.names[i] for i in s.unknown)
             self.refuse(key[1], key[0], f"the cards of {unknown} are needed at showdown and "
@@ -206,6 +219,7 @@ class Rows:
         antes = fields.get("antes") or [0] * n
         showdown = s.showdown
         payouts = showdown.payouts if showdown is not None else {}
+        returned = showdown.returned if showdown is not None else {}
         won = [payouts.get(seat, 0) for seat in seats]
         ours = [_units(f - b, scale) for f, b in zip(s.finishing or r.starting, r.starting,
                                                       strict=True)]
@@ -222,14 +236,17 @@ class Rows:
             net = [o + a for o, a in zip(ours, adjust, strict=True)]
         else:
             net = [o - x for o, x in zip(ours, shares, strict=True)]
+        cashed = _cashed_out(fields, n) if verdict.cls == "cash-out" else {}
+        for i, paid in cashed.items():  # the room's price replaced what the pots paid him
+            net[i] = ours[i] - _units(won[i], scale) + paid
         ev_net = list(net)
         street = None
         found = all_in_ev(s) if len([f for f in r.folded if not f]) >= 2 else None
         if found is not None:
             street = found.street
-            if found.note is None:
-                ev_net = [v - _units(w - e, scale) for v, w, e in
-                          zip(net, found.won, found.expected, strict=True)]
+            if found.note is None:  # (a player who cashed out sold his luck: his net stays)
+                ev_net = [v if i in cashed else v - _units(w - e, scale) for i, (v, w, e) in
+                          enumerate(zip(net, found.won, found.expected, strict=True))]
         when = _played_at(fields)
         big = _big_blind(blinds, fields)
         currency = fields.get("currency")
@@ -244,7 +261,8 @@ class Rows:
             money(max(antes) if antes else 0), money(fields.get("bring_in")),
             money(fields.get("small_bet")), money(fields.get("big_bet")),
             money(fields.get("min_bet")), "".join(r.board),
-            _units(sum(r.contributed), scale), rake, verdict.cls, street,
+            _units(sum(r.contributed) - sum(returned.values()), scale), rake, verdict.cls,
+            street,
             json.dumps(extra, default=str) if extra else None,
         ), strict=True):
             h[column].append(value)
@@ -295,6 +313,19 @@ def _actor(text: str) -> int | None:
         return int(text[1:end])
     except ValueError:
         return None
+
+
+def _cashed_out(fields: dict[str, Any], n: int) -> dict[int, int]:
+    """Each player who cashed out (``_cash_out``) and what the room paid him in all
+    (``_cash_out_paid``), in millionths.
+
+    >>> _cashed_out({"_cash_out": [0, 1], "_cash_out_paid": [0, 8.2]}, 2), _cashed_out({}, 2)
+    ({1: 8200000}, {})
+    """
+    flags, paid = fields.get("_cash_out"), fields.get("_cash_out_paid")
+    if not isinstance(flags, list) or not isinstance(paid, list) or len(paid) != n:
+        return {}
+    return {i: money(paid[i]) for i, out in enumerate(flags) if out}
 
 
 def _small_blind(blinds: list[Any]) -> Any:

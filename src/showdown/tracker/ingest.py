@@ -98,14 +98,19 @@ def _arrow(columns: dict[str, list[Any]]) -> Any:
 _MILLIONTH = f"{1 / MICRO:.6f}::DECIMAL(18, 6)"
 
 
-def _select(columns: Iterable[str], offset: int) -> str:
+#: The amounts of each table (``pots.pot`` is the pot's number, ``hands.pot`` an amount).
+_AMOUNTS = {"pots": frozenset({"amount", "share"})}
+
+
+def _select(columns: Iterable[str], offset: int, table: str = "hands") -> str:
     """The SELECT list that turns a batch's columns into the table's: ids moved past
     the stored ones, millionths made DECIMAL."""
+    amounts = _AMOUNTS.get(table, MONEY)
     out = []
     for c in columns:
         if c == "hand_id":
             out.append(f"hand_id + {offset} AS hand_id")
-        elif c in MONEY:
+        elif c in amounts:
             out.append(f"CAST({c} AS BIGINT) * {_MILLIONTH} AS {c}")
         else:
             out.append(c)
@@ -151,9 +156,13 @@ def write_rows(db: Database, rows: Rows, path: str, *, complete: bool = True,
                 con.register("batch_rows", _arrow(columns))
                 con.execute(
                     f"INSERT INTO {table} ({', '.join(columns)}) SELECT "
-                    f"{_select(columns, offset)} FROM batch_rows WHERE hand_id + {offset} IN "
+                    f"{_select(columns, offset, table)} FROM batch_rows "
+                    f"WHERE hand_id + {offset} IN "
                     "(SELECT hand_id FROM hands WHERE hand_id >= ?)", [offset])
                 con.unregister("batch_rows")
+        # the file is read whole again: its refusals are this reading's (a hand refused
+        # while the client was still writing it, and stored now, is refused no more)
+        con.execute("DELETE FROM refused WHERE path = ?", [path])
         for place, room, reason in rows.refused:
             con.execute("INSERT OR IGNORE INTO refused VALUES (?, ?, ?, ?, ?, ?)",
                         [file_id, path, place, room or None, reason, now])

@@ -28,6 +28,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from showdown.phh.notation import HandHistory
+from showdown.phh.variant_rules import RULES
 from showdown.tracker.figures import figures, merge, money_text, sums_sql
 from showdown.tracker.filters import GROUPS, Filters
 
@@ -135,12 +136,15 @@ def stored_hand(db: Database, room: str, hand: str) -> HandHistory:
         "SELECT * FROM hand_players WHERE hand_id = ? ORDER BY turn", [h["hand_id"]]))
     actions = [r[0] for r in con.execute(
         "SELECT action FROM actions WHERE hand_id = ? ORDER BY n", [h["hand_id"]]).fetchall()]
-    fields: dict[str, Any] = {
-        "variant": h["game"],
-        "antes": [_number(p["ante"]) for p in seated],
-        "blinds_or_straddles": [_number(p["blind"]) for p in seated],
-    }
-    for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
+    rules = RULES.get(h["game"])
+    stud = rules is not None and rules.forced == "bring-in"
+    fields: dict[str, Any] = {"variant": h["game"],
+                              "antes": [_number(p["ante"]) for p in seated]}
+    if stud:  # a bring-in of 0 is one (the first to act completes at once): always written
+        fields["bring_in"] = _number(h["bring_in"])
+    else:
+        fields["blinds_or_straddles"] = [_number(p["blind"]) for p in seated]
+    for key in ("small_bet", "big_bet", "min_bet"):
         if h[key]:
             fields[key] = _number(h[key])
     fields["starting_stacks"] = [_number(p["starting_stack"]) if p["starting_stack"] is not None
