@@ -284,9 +284,6 @@ def test_a_file_named_that_holds_no_hand_is_refused_whole(tmp_path: Path) -> Non
             ("", "not a hand history: neither PHH nor a known room's hands")]
 
 
-@pytest.mark.xfail(strict=True, raises=RecursionError,
-                   reason="phh/corpus/decoding._piece recurses once per cut of a binary file "
-                          "(a DuckDB file) it takes for UTF-16")
 def test_a_database_file_in_the_folder_imported_is_skipped(tmp_path: Path,
                                                            corpus_path: Path) -> None:
     folder = tmp_path / "hands"

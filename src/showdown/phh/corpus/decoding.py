@@ -145,22 +145,40 @@ def _pieces(data: bytes) -> list[tuple[str | None, bytes]]:
 
 def _piece(piece: tuple[str | None, bytes]) -> str:
     """A piece's text: UTF-16 as its mark says or, without a mark, as the NUL bytes of its
-    start say (ASCII in UTF-16 is a NUL every other byte); else UTF-8 or Windows-1252."""
+    start say (ASCII in UTF-16 is a NUL every other byte); else UTF-8 or Windows-1252.
+    UTF-16 followed by 8-bit text joined without a mark is cut there, as often as it
+    happens (a loop: a binary file may look so at every line end)."""
     encoding, data = piece
-    if encoding is None:
-        head = data[:_SNIFF]
-        half = max(1, len(head) // 2)
-        if head[1::2].count(0) * 5 > half * 2:
-            encoding = "utf-16-le"
-        elif head[0::2].count(0) * 5 > half * 2:
-            encoding = "utf-16-be"
-    if encoding is None or encoding == "utf-8":
-        return _eight_bit(data)
-    cut = _eight_bit_tail(data)  # an 8-bit file joined after it without a mark
-    if cut is None:
-        return data.decode(encoding, errors="replace")
-    cut += cut % 2
-    return _joined([data[:cut].decode(encoding, errors="replace"), _piece((None, data[cut:]))])
+    texts: list[str] = []
+    while True:
+        if encoding is None:
+            encoding = _utf16_by_nuls(data)
+        cut = None if encoding in (None, "utf-8") else _eight_bit_tail(data)
+        if encoding is None or encoding == "utf-8" or cut == 0:
+            texts.append(_eight_bit(data))
+            break
+        if cut is None:
+            texts.append(data.decode(encoding, errors="replace"))
+            break
+        cut += cut % 2
+        texts.append(data[:cut].decode(encoding, errors="replace"))
+        data, encoding = data[cut:], None
+    return texts[0] if len(texts) == 1 else _joined(texts)
+
+
+def _utf16_by_nuls(data: bytes) -> str | None:
+    """UTF-16's byte order when the NUL bytes of the start say it is UTF-16, else ``None``.
+
+    >>> _utf16_by_nuls("Hand".encode("utf-16-le")), _utf16_by_nuls(b"Hand")
+    ('utf-16-le', None)
+    """
+    head = data[:_SNIFF]
+    half = max(1, len(head) // 2)
+    if head[1::2].count(0) * 5 > half * 2:
+        return "utf-16-le"
+    if head[0::2].count(0) * 5 > half * 2:
+        return "utf-16-be"
+    return None
 
 
 def _eight_bit_tail(data: bytes) -> int | None:
