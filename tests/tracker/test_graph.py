@@ -195,6 +195,19 @@ def test_a_player_without_hands_gets_no_series_and_an_empty_picture(
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
+        ({"width": 100}, "width must be an integer of at least 240, got 100"),
+        ({"height": 50.5}, "height must be an integer of at least 120, got 50.5"),
+        ({"lang": "fr"}, "unknown language 'fr'; choose one of en, es, ru"),
+    ],
+)
+def test_bad_drawing_arguments_are_named(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        graph_svg({}, title="x", **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
         ({"x": "month"}, "x must be 'hands' or 'date', got 'month'"),
         ({"points": 3}, "points must be an integer of at least 16, got 3"),
         ({"points": True}, "points must be an integer of at least 16, got True"),

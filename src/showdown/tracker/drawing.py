@@ -62,8 +62,14 @@ def graph_svg(
     height: int = 320,
 ) -> str:
     """The series of :func:`~showdown.tracker.graph.graph_series` as an SVG document:
-    ``title`` on top, a panel ``width`` x ``height`` per currency, the legend in ``lang``."""
+    ``title`` on top, a panel ``width`` x ``height`` per currency, the legend in ``lang``.
+
+    Raises :class:`ValueError` for an unknown language or a panel too small to draw
+    (under 240 x 120)."""
     book = phrasebook(lang)
+    for name, size, least in (("width", width, 240), ("height", height, 120)):
+        if isinstance(size, bool) or not isinstance(size, int) or size < least:
+            raise ValueError(f"{name} must be an integer of at least {least}, got {size!r}")
     words = book.section("graph")
     panels = [(currency, points) for currency, points in series.items() if points]
     legend, legend_h = _legend(words, width)
