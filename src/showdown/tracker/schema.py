@@ -39,6 +39,9 @@ STAT_COLUMNS = (
     "saw_flop", "showdown", "won_showdown", "won_saw_flop",
 )
 
+# Only a hand's (room, hand) is an index: the rows of hand_players, actions and pots go in
+# with their hand, in one transaction, in hand_id order, so a key of their own would only
+# cost room (an index on actions and hand_players took two thirds of the file) and time.
 # Money is DECIMAL(18, 6): cents and the shares of a split rake or of an all-in's
 # expectation, summed without a float's drift; chips are the same numbers.
 TABLES: dict[str, str] = {
@@ -56,7 +59,7 @@ TABLES: dict[str, str] = {
             imported_at TIMESTAMP)""",
     "hands": """
         CREATE TABLE IF NOT EXISTS hands (
-            hand_id BIGINT PRIMARY KEY,
+            hand_id BIGINT NOT NULL, -- unique: the import gives each new hand the next
             room VARCHAR NOT NULL,   -- pokerstars, ggpoker, ..., phh
             hand VARCHAR NOT NULL,   -- the room's hand number
             file_id INTEGER,
@@ -104,16 +107,14 @@ TABLES: dict[str, str] = {
             ring BOOLEAN,
             big_blind DECIMAL(18, 6),
             players TINYINT,
-            """ + ",\n            ".join(f"{c} UTINYINT" for c in STAT_COLUMNS) + """,
-            PRIMARY KEY (hand_id, seat))""",
+            """ + ",\n            ".join(f"{c} UTINYINT" for c in STAT_COLUMNS) + """)""",
     "actions": """
         CREATE TABLE IF NOT EXISTS actions (
             hand_id BIGINT NOT NULL,
             n SMALLINT NOT NULL,     -- 0, 1, ... in the hand's order
             street TINYINT NOT NULL, -- 0 before the first board card (preflop), 1 flop, ...
             actor TINYINT,           -- the player's turn (1 = p1); NULL: the dealer
-            action VARCHAR NOT NULL, -- the PHH action text: 'p3 cbr 6', 'd db AhKs7d', ...
-            PRIMARY KEY (hand_id, n))""",
+            action VARCHAR NOT NULL) -- the PHH action text: 'p3 cbr 6', 'd db AhKs7d', ...""",
     "pots": """
         CREATE TABLE IF NOT EXISTS pots (
             hand_id BIGINT NOT NULL,
