@@ -1,8 +1,7 @@
 """Benchmark: the hand database's queries and size over a million hands.
 
 Run: ``.venv/bin/python benchmarks/bench_tracker_queries.py`` (``--hands N``, ``--db FILE``,
-``--rebuild``, ``--rounds R``, ``--threads N``; ``--library`` to time
-``showdown.tracker.query.players`` instead of the stand-in; ``--sizes`` for what every
+``--rebuild``, ``--rounds R``, ``--threads N``; ``--sizes`` for what every
 table, index and column costs, what schema changes would save, and what committing
 an import in batches adds: ``tracker_sizes.py``).
 
@@ -12,11 +11,8 @@ ten ``actions`` and a ``pots`` row a hand, one player in every hand as in a grin
 database), then times, taking turns over ``--rounds`` rounds after one warm-up call
 each (best and median, and the CPU time of all DuckDB's threads):
 
-- ``players``: every player's figures. Until ``showdown.tracker.query.players`` lands,
-  a stand-in (``STAND_IN`` below, marked as such in the output): per player and
-  currency, the sums of every counter of ``STAT_COLUMNS``, net, all-in EV net, rake and
-  net in big blinds, folded per player with the money as ``{currency: amount}`` and
-  bb/100: the aggregation the real query does.
+- ``players``: every player's figures (``showdown.tracker.query.players``, the
+  objects ``showdown db players --json`` prints).
 - ``graph_series`` of the busiest player (every hand), and with ``graph_svg`` drawn.
 
 and prints the file's size per hand after ``CHECKPOINT``. Targets (issue 34): players
@@ -42,46 +38,16 @@ import duckdb
 
 from common import judge, machine_load
 from showdown.tracker.graph import graph_series, graph_svg
-from showdown.tracker.schema import STAT_COLUMNS
+from showdown.tracker.database import Database
+from showdown.tracker.query import players
 from tracker_db import SEED, build
 
 #: What the cached database was built by; another value rebuilds it.
-GENERATOR = "tracker_db 1"
-
-_SUMS = ",\n    ".join(f"sum({c}) AS {c}" for c in STAT_COLUMNS)
-_RESUMS = ",\n    ".join(f"sum({c})::BIGINT AS {c}" for c in STAT_COLUMNS)
-
-#: THE BENCHMARK'S STAND-IN for ``showdown.tracker.query.players`` (not the real query).
-STAND_IN = f"""
-WITH per_currency AS (
-    SELECT player, currency, count(*) AS hands,
-    {_SUMS},
-    sum(net) AS net, sum(ev_net) AS ev_net, sum(rake) AS rake,
-    sum(net / big_blind) FILTER (WHERE ring) AS net_bb,
-    sum(ev_net / big_blind) FILTER (WHERE ring) AS ev_net_bb,
-    count(*) FILTER (WHERE ring) AS ring_hands
-    FROM hand_players GROUP BY player, currency
-)
-SELECT player, sum(hands)::BIGINT AS hands,
-    {_RESUMS},
-    map_from_entries(list({{'k': coalesce(currency, 'chips'), 'v': net::VARCHAR}})) AS net,
-    map_from_entries(list({{'k': coalesce(currency, 'chips'), 'v': ev_net::VARCHAR}})) AS ev_net,
-    map_from_entries(list({{'k': coalesce(currency, 'chips'), 'v': rake::VARCHAR}})) AS rake,
-    100 * sum(net_bb) / nullif(sum(ring_hands), 0) AS bb100,
-    100 * sum(ev_net_bb) / nullif(sum(ring_hands), 0) AS ev_bb100
-FROM per_currency GROUP BY player ORDER BY hands DESC, player
-"""
-
-
-def stand_in_players(con: Any) -> int:
-    return len(con.execute(STAND_IN).fetchall())
-
+GENERATOR = "tracker_db 2"  # 2: the schema without the indexes of the rows
 
 def library_players(con: Any) -> int:
-    """The lead's query, once it lands (adjust the call to its signature then)."""
-    from showdown.tracker.query import players  # type: ignore[import-not-found]
-
-    return len(players(con))
+    """Every player's figures, as ``showdown db players`` asks for them."""
+    return len(players(Database(con, None)))
 
 
 def cached(path: Path, hands: int, rebuild: bool) -> str:
@@ -135,8 +101,6 @@ def main() -> None:
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, help="DuckDB's threads (default: every core)")
-    parser.add_argument("--library", action="store_true",
-                        help="time showdown.tracker.query.players, not the stand-in")
     parser.add_argument("--sizes", action="store_true",
                         help="what each table, index and column costs; schema changes")
     args = parser.parse_args()
@@ -160,9 +124,8 @@ def main() -> None:
           f"threads, {os.cpu_count()} cores")
     hero, hero_hands = con.execute("SELECT player, count(*) AS n FROM hand_players "
                                    "GROUP BY player ORDER BY n DESC LIMIT 1").fetchone() or ("", 0)
-    players_fn = library_players if args.library else stand_in_players
-    label = ("players (showdown.tracker.query.players)" if args.library
-             else "players (THE BENCHMARK'S STAND-IN SQL, not query.players)")
+    players_fn = library_players
+    label = "players (showdown.tracker.query.players)"
     series: dict[str, Any] = {}
 
     def graph() -> None:
