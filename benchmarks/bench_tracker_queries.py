@@ -37,8 +37,8 @@ from typing import Any
 import duckdb
 
 from common import judge, machine_load
-from showdown.tracker.graph import graph_series, graph_svg
 from showdown.tracker.database import Database
+from showdown.tracker.graph import graph_series, graph_svg
 from showdown.tracker.query import players
 from tracker_db import SEED, build
 
