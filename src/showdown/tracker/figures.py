@@ -90,7 +90,7 @@ def money_text(value: Decimal | float | int | None, currency: str | None) -> str
     >>> money_text(Decimal("1.505000"), "USD"), money_text(Decimal("1500.000000"), None)
     ('1.51', '1500')
     """
-    amount = Decimal(str(value or 0))
+    amount = value if type(value) is Decimal else Decimal(str(value or 0))
     if currency:
         return str(amount.quantize(Decimal("0.01"), ROUND_HALF_UP))
     if amount != amount.quantize(Decimal("0.01")):  # a share of an all-in's chips
@@ -107,7 +107,11 @@ def _per_100(big_blinds: Any, hands: int) -> float | None:
 def figures(player: str, rows: list[dict[str, Any]], group: tuple[str, Any] | None = None
             ) -> dict[str, Any]:
     """The JSON object of one player (and group) from its sums, one row per currency."""
-    total = {c: sum((r.get(c) or 0) for r in rows) for c in SUM_COLUMNS}
+    if len(rows) == 1:  # most players play in one currency: their sums are the row's
+        row = rows[0]
+        total = {c: row.get(c) or 0 for c in SUM_COLUMNS}
+    else:
+        total = {c: sum((r.get(c) or 0) for r in rows) for c in SUM_COLUMNS}
     out: dict[str, Any] = {"player": player}
     if group is not None:
         out[group[0]] = group[1]
@@ -119,9 +123,10 @@ def figures(player: str, rows: list[dict[str, Any]], group: tuple[str, Any] | No
     every = aggressive + calls + total["postflop_folds"]
     out["af"] = round(aggressive / calls, 2) if calls else None
     out["afq"] = round(100 * aggressive / every, 1) if every else None
+    ordered = rows if len(rows) == 1 else sorted(rows, key=lambda r: r["currency"] or "")
     for name in ("net", "ev_net", "rake"):
         out[name] = {(r["currency"] or "chips"): money_text(r[name], r["currency"])
-                     for r in sorted(rows, key=lambda r: r["currency"] or "")}
+                     for r in ordered}
     out["bb100"] = _per_100(total["bb_net"], int(total["ring_hands"]))
     out["ev_bb100"] = _per_100(total["bb_ev_net"], int(total["ring_hands"]))
     return out

@@ -53,11 +53,13 @@ def player_sums(con: Any, source: str, filters: Filters, by: str | None = None
     return _dicts(con.execute(sums_sql(source, where, GROUPS[by] if by else None), params))
 
 
-def finish(rows: list[dict[str, Any]], filters: Filters, by: str | None = None
-           ) -> list[dict[str, Any]]:
-    """The JSON objects from the sums: one per player (and group), the most hands first."""
+def finish(rows: list[dict[str, Any]], filters: Filters, by: str | None = None,
+           partial: bool = True) -> list[dict[str, Any]]:
+    """The JSON objects from the sums: one per player (and group), the most hands first
+    (``partial``: the rows may hold several parts' sums of one player, group and
+    currency, added first)."""
     grouped: dict[tuple[str, Any], list[dict[str, Any]]] = {}
-    for row in merge(rows):
+    for row in merge(rows) if partial else rows:
         grouped.setdefault((row["player"], row["grp"]), []).append(row)
     out = [figures(player, parts, (by, grp) if by else None)
            for (player, grp), parts in grouped.items()]
@@ -71,7 +73,7 @@ def players(db: Database, filters: Filters | None = None, by: str | None = None
     """Each player's statistics over the hands ``filters`` select (``by``: one object
     per player and group, ``position``, ``stakes``, ``game``, ``month`` or ``seats``)."""
     filters = filters or Filters()
-    return finish(player_sums(db.con, "hand_players", filters, by), filters, by)
+    return finish(player_sums(db.con, "hand_players", filters, by), filters, by, partial=False)
 
 
 def _stakes(small: Decimal | None, big: Decimal | None, currency: str | None) -> str:
