@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from showdown.phh.allin_ev import all_in_ev
 from showdown.phh.amounts import INFINITE
+from showdown.phh.settlement import PotParts, parts_payouts
 from showdown.phh.verification import verify
 from showdown.tracker.hand_stats import hand_stats
 from showdown.tracker.positions import positions
@@ -103,9 +104,19 @@ def money(value: Any) -> int:
 
 
 def _units(value: int | Fraction, scale: int) -> int:
-    """Replay units (``1 / scale`` of the file's numbers) in millionths, rounded."""
-    if scale == 1:
-        return round(value * MICRO)
+    """Replay units (``1 / scale`` of the file's numbers) in millionths, rounded half to
+    even as :class:`~fractions.Fraction` rounds (an integer's in integers: no fraction made).
+
+    >>> _units(7, 100), _units(1, 3), _units(5, 2_000_000), _units(Fraction(1, 3), 1)
+    (70000, 333333, 2, 333333)
+    """
+    if type(value) is int:
+        if scale == 1:
+            return value * MICRO
+        whole, rest = divmod(value * MICRO, scale)
+        if rest * 2 > scale or (rest * 2 == scale and whole & 1):
+            whole += 1
+        return whole
     return round(Fraction(value) * MICRO / scale)
 
 
@@ -217,9 +228,8 @@ class Rows:
         names = history.names
         blinds = fields.get("blinds_or_straddles") or [0] * n
         antes = fields.get("antes") or [0] * n
-        showdown = s.showdown
-        payouts = showdown.payouts if showdown is not None else {}
-        returned = showdown.returned if showdown is not None else {}
+        pots, returned = _pots(s)
+        payouts = parts_payouts(pots)
         won = [payouts.get(seat, 0) for seat in seats]
         ours = [_units(f - b, scale) for f, b in zip(s.finishing or r.starting, r.starting,
                                                       strict=True)]
@@ -295,16 +305,30 @@ class Rows:
             a["street"].append(round_)
             a["actor"].append(None if dealer else _actor(text))
             a["action"].append(text)
-        if showdown is not None:
-            pots = self.pots
-            for index, pot in enumerate(showdown.pots):
-                for seat in pot.winners:
-                    pots["hand_id"].append(hand_id)
-                    pots["pot"].append(index)
-                    pots["amount"].append(_units(pot.amount, scale))
-                    pots["seat"].append(seat)
-                    pots["share"].append(_units(pot.shares.get(seat, 0), scale))
+        columns = self.pots
+        for index, (amount, _, winners, parts) in enumerate(pots):
+            for seat, share in zip(winners, parts, strict=True):
+                columns["hand_id"].append(hand_id)
+                columns["pot"].append(index)
+                columns["amount"].append(_units(amount, scale))
+                columns["seat"].append(seat)
+                columns["share"].append(_units(share, scale))
 
+
+
+def _pots(s: Settlement) -> tuple[PotParts, dict[int, int]]:
+    """The pots of a settled hand as plain values, and the chips returned per seat: the
+    kernel's own when it settled the hand (no :class:`~showdown.pots.resolution.Showdown`
+    built), else the showdown's."""
+    parts = s.parts
+    if parts is not None:
+        return parts[0], dict(parts[1])
+    showdown = s.showdown
+    if showdown is None:
+        return (), {}
+    return tuple((p.amount, p.eligible, p.winners, tuple(p.shares.get(seat, 0)
+                                                         for seat in p.winners))
+                 for p in showdown.pots), showdown.returned
 
 
 def _actor(text: str) -> int | None:
