@@ -15,8 +15,8 @@ file that does not read at all is refused whole (place ``""``).
 ...     'blinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\n'
 ...     'actions = ["p2 f"]\\nhand = 5\\n')
 >>> rows = file_rows(str(folder / "a.phh"))
->>> rows.hands["room"], rows.hands["hand"], rows.refused
-(['phh'], ['5'], [])
+>>> rows.keys_in_order(), rows.refused
+([('phh', '5')], [])
 >>> [(place, reason[:21]) for place, _, reason in file_rows(str(folder / "no.txt")).refused]
 [('', 'cannot read the file:')]
 """
@@ -84,7 +84,7 @@ def text_hands(file: str, text: str) -> tuple[str, list[HandHistory | HistoryErr
     return runs[0][0], [hand for room, parts in runs for hand in read_parts(parts, room, file)]
 
 
-def file_rows(file: str, file_id: int = 0, hold_last: bool = False) -> Rows:
+def file_rows(file: str, hold_last: bool = False) -> Rows:
     """The rows of every hand of ``file`` (see the module's docstring)."""
     rows = Rows()
     try:
@@ -110,7 +110,7 @@ def file_rows(file: str, file_id: int = 0, hold_last: bool = False) -> Rows:
                                 _reason(s))
                     continue
                 try:
-                    rows.add(hand, s, hand_room, file_id)
+                    rows.add(hand, s, hand_room)
                 except HistoryError as exc:
                     rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
                                 _reason(exc))

@@ -32,14 +32,17 @@ from __future__ import annotations
 import datetime
 import os
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from showdown.tracker.columns import tables
 from showdown.tracker.database import count
-from showdown.tracker.hand_rows import MICRO, MONEY, Rows
 
 if TYPE_CHECKING:
+    import pyarrow as pa
+
     from showdown.tracker.database import Database
+    from showdown.tracker.hand_rows import Rows
 
 __all__ = ["Tally", "file_state", "reason_kind", "tally", "write_batch", "write_rows"]
 
@@ -59,28 +62,6 @@ def reason_kind(reason: str) -> str:
     return head[:160]
 
 
-def _arrow(columns: dict[str, list[Any]]) -> Any:
-    import pyarrow as pa
-
-    return pa.table({name: pa.array(values) for name, values in columns.items()})
-
-
-#: One millionth as DuckDB multiplies it exactly (amounts are integers of 1 / MICRO).
-_MILLIONTH = f"{1 / MICRO:.6f}::DECIMAL(18, 6)"
-
-
-#: The amounts of each table (``pots.pot`` is the pot's number, ``hands.pot`` an amount).
-_AMOUNTS = {"pots": frozenset({"amount", "share"})}
-
-
-def _select(columns: Iterable[str], table: str) -> str:
-    """The SELECT list that turns a batch's columns into the table's: millionths made
-    DECIMAL."""
-    amounts = _AMOUNTS.get(table, MONEY)
-    return ", ".join(f"CAST({c} AS BIGINT) * {_MILLIONTH} AS {c}" if c in amounts else c
-                     for c in columns)
-
-
 def file_state(path: str) -> tuple[int, float]:
     """(size, modification time) of a file, (-1, 0.0) for one that cannot be seen."""
     try:
@@ -91,53 +72,30 @@ def file_state(path: str) -> tuple[int, float]:
 
 
 def _joined(batch: Sequence[tuple[Rows, str, bool]], file_ids: list[int], offset: int
-            ) -> tuple[dict[str, dict[str, list[Any]]], list[int]]:
-    """Every table's columns over the batch's files, ids made the database's (hand ids
-    from ``offset`` on), and the ids of the hands not to store (a hand earlier in the
-    batch)."""
-    tables: dict[str, dict[str, list[Any]]] = {}
+            ) -> tuple[dict[str, pa.Table], set[int]]:
+    """Every table over the batch's files, the hands numbered from ``offset`` on, and the
+    ids of the hands not to store (one earlier in the batch)."""
     seen: set[tuple[str, str]] = set()
-    dropped: list[int] = []
+    dropped: set[int] = set()
     start = offset
-    for (rows, _, _), file_id in zip(batch, file_ids, strict=True):
-        for table, columns in (("hands", rows.hands), ("hand_players", rows.players),
-                               ("actions", rows.actions), ("pots", rows.pots)):
-            out = tables.setdefault(table, {c: [] for c in columns})
-            for c, values in columns.items():
-                if c == "hand_id":
-                    out[c].extend(start + i for i in values)
-                elif c == "file_id":
-                    out[c].extend([file_id] * len(values))
-                else:
-                    out[c].extend(values)
-        hands = rows.hands
-        for k, key in enumerate(zip(hands["room"], hands["hand"], strict=True)):
+    for rows, _, _ in batch:
+        for k, key in enumerate(rows.keys_in_order()):
             if key in seen:
-                dropped.append(start + k)
+                dropped.add(start + k)
             seen.add(key)
         start += len(rows)
-    return tables, dropped
+    return tables([rows for rows, _, _ in batch], offset, file_ids), dropped
 
 
-def _stored(con: Any, hands: dict[str, list[Any]]) -> list[int]:
+def _stored(con: Any, hands: pa.Table) -> set[int]:
     """The batch's hand ids whose (room, hand) the database already holds."""
-    import pyarrow as pa
-
-    keys = pa.table({"hand_id": hands["hand_id"], "room": hands["room"],
-                     "hand": hands["hand"]})
-    con.register("batch_keys", keys)
+    con.register("batch_keys", hands.select(["hand_id", "room", "hand"]))
     try:
         found = con.execute("SELECT k.hand_id FROM batch_keys k JOIN hands h "
                             "ON h.room = k.room AND h.hand = k.hand").fetchall()
     finally:
         con.unregister("batch_keys")
-    return [row[0] for row in found]
-
-
-def _without(columns: dict[str, list[Any]], dropped: set[int]) -> dict[str, list[Any]]:
-    """A table's columns without the rows of the ``dropped`` hands."""
-    keep = [i for i, hand in enumerate(columns["hand_id"]) if hand not in dropped]
-    return {c: [values[i] for i in keep] for c, values in columns.items()}
+    return {row[0] for row in found}
 
 
 def write_batch(db: Database, batch: Sequence[tuple[Rows, str, bool]]
@@ -160,20 +118,20 @@ def write_batch(db: Database, batch: Sequence[tuple[Rows, str, bool]]
                 next_id += 1
             file_ids.append(known[path])
         offset = count(con, "SELECT coalesce(max(hand_id), -1) + 1 FROM hands")
-        tables, dropped = _joined(batch, file_ids, offset)
-        hands = sum(len(rows) for rows, _, _ in batch)
-        if hands:
-            dropped += _stored(con, tables["hands"])
-        gone = set(dropped)
-        if gone:
-            tables = {table: _without(columns, gone) for table, columns in tables.items()}
-        for table, columns in tables.items():
-            if not columns["hand_id"]:
+        joined, gone = _joined(batch, file_ids, offset)
+        if len(joined["hands"]):
+            gone |= _stored(con, joined["hands"])
+        for name, table in joined.items():
+            if gone:
+                table = table.filter(_kept(table, gone))
+            if not len(table):
                 continue
-            con.register("batch_rows", _arrow(columns))
-            con.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT "
-                        f"{_select(columns, table)} FROM batch_rows")
-            con.unregister("batch_rows")
+            con.register("batch_rows", table)
+            try:
+                con.execute(f"INSERT INTO {name} ({', '.join(table.column_names)}) "
+                            "SELECT * FROM batch_rows")
+            finally:
+                con.unregister("batch_rows")
         _refuse(con, batch, file_ids, now)
         _files(con, batch, file_ids, stored_files, now)
         con.execute("COMMIT")
@@ -187,6 +145,14 @@ def write_batch(db: Database, batch: Sequence[tuple[Rows, str, bool]]
         counts.append((len(rows) - already, already))
         start += len(rows)
     return counts
+
+
+def _kept(table: pa.Table, gone: set[int]) -> pa.Array:
+    """Which rows of a table are not of the hands ``gone``."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    return pc.invert(pc.is_in(table.column("hand_id"), pa.array(sorted(gone), pa.int64())))
 
 
 def tally(summary: Tally, rows: Rows, new: int, already: int) -> None:
