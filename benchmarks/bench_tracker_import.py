@@ -18,7 +18,8 @@ corpus, the contenders take turns:
   (``read_path`` and ``text_hands``: the file's text to PHH hands), settle
   (``settle_each``: the kernel's replay and settlement), rows (the rest of ``file_rows``:
   verification, all-in EV, net, rake, positions, the per-hand statistics, the rows),
-  write (``write_rows`` or ``write_batch``: Arrow tables into DuckDB, the transactions),
+  write (the rows made into Arrow tables and inserted into DuckDB, the commits: the
+  methods of ``Transactions`` or, in a checkout before them, ``write_rows``),
   and other (the database made and closed, finding the files, the checks of files
   already imported);
 - ``showdown replay --ev``: :func:`showdown.phh.corpus.pool.replay_paths` with
@@ -84,26 +85,34 @@ def _timed(clock: Clock, stage: str, fn: Callable[..., Any]) -> Callable[..., An
     return wrapper
 
 
-#: The import's functions whose time is a stage's, by module and name (those that exist).
+try:  # the transactions of many files (a checkout before them wrote a file at a time)
+    from showdown.tracker.transactions import Transactions
+except ImportError:  # pragma: no cover
+    Transactions = None
+
+#: The import's functions whose time is a stage's, by module (or class) and name (those
+#: that exist): the writes are the transactions' (their inserts and commits) or, before
+#: them, ``write_rows``, a file's transaction.
 _STAGES = ((reading, "read_path", "read"), (reading, "text_hands", "read"),
            (reading, "settle_each", "settle"), (ingest, "file_rows", "rows"),
-           (ingest, "write_rows", "write"), (ingest, "write_batch", "write"))
+           (ingest, "write_rows", "write"), (Transactions, "add", "write"),
+           (Transactions, "close", "write"))
 
 
 @contextmanager
 def staged(clock: Clock) -> Iterator[None]:
     """The import's stage functions wrapped to add their time to ``clock`` (``rows`` is
     ``file_rows`` less the reading and settling inside it)."""
-    saved = [(module, name, getattr(module, name)) for module, name, _ in _STAGES
-             if hasattr(module, name)]
-    for module, name, stage in _STAGES:
-        if hasattr(module, name):
-            setattr(module, name, _timed(clock, stage, getattr(module, name)))
+    found = [(owner, name, stage) for owner, name, stage in _STAGES
+             if owner is not None and hasattr(owner, name)]
+    saved = [(owner, name, getattr(owner, name)) for owner, name, _ in found]
+    for owner, name, stage in found:
+        setattr(owner, name, _timed(clock, stage, getattr(owner, name)))
     try:
         yield
     finally:
-        for module, name, fn in saved:
-            setattr(module, name, fn)
+        for owner, name, fn in saved:
+            setattr(owner, name, fn)
 
 
 def import_once(paths: list[str], folder: Path, threads: int, clock: Clock | None = None

@@ -1,12 +1,11 @@
 """Importing hands into a database: :func:`import_paths`, and what it counted.
 
 Files are read, replayed and settled by :func:`~showdown.tracker.reading.file_rows`
-(here, in local processes or on a Dask cluster) and written by
-:func:`~showdown.tracker.writing.write_batch`, the files read one after the other
-together in a transaction of about :data:`BATCH_HANDS` hands: a hand already stored
-(same room and number) is not stored again; a hand that does not read is kept in
-``refused`` with its file, place and reason; a file is marked complete only in the
-transaction that stores its last hand. A file already imported whole and
+(here, in local processes or on a Dask cluster) and written as they come by
+:class:`~showdown.tracker.transactions.Transactions`, many files a transaction: a hand
+already stored (same room and number) is not stored again; a hand that does not read is
+kept in ``refused`` with its file, place and reason; a file is marked complete only in
+the transaction that stores its last hand. A file already imported whole and
 unchanged since (same size and time) is not read again. So an import killed at any
 moment leaves a database that opens, and the next import completes it.
 
@@ -35,15 +34,15 @@ from typing import TYPE_CHECKING
 
 from showdown.phh.corpus.files import find_files
 from showdown.phh.errors import HistoryError
-from showdown.tracker.database import first_row
 from showdown.tracker.reading import file_rows
-from showdown.tracker.writing import file_state, tally, write_batch, write_rows
+from showdown.tracker.transactions import Transactions, Written
+from showdown.tracker.writing import file_state, tally, write_rows
 
 if TYPE_CHECKING:
     from showdown.tracker.database import Database
     from showdown.tracker.hand_rows import Rows
 
-__all__ = ["BATCH_HANDS", "ImportSummary", "import_paths", "write_rows"]
+__all__ = ["ImportSummary", "import_paths", "write_rows"]
 
 #: Called after each file: (files done, files in all, the summary so far).
 Progress = Callable[[int, int, "ImportSummary"], None]
@@ -84,16 +83,13 @@ class ImportSummary:
         return out
 
 
-def _unchanged(db: Database, path: str) -> int | None:
-    """The hands of a file imported whole and unchanged since, else ``None``."""
-    found = first_row(db.con, "SELECT size, mtime, hands, complete FROM files WHERE path = ?",
-                      [path])
-    if found is None or not found[3]:
-        return None
-    size, mtime = file_state(path)
-    if (size, mtime) != (found[0], found[1]):
-        return None
-    return int(found[2] or 0)
+def _unchanged(db: Database, paths: list[str]) -> dict[str, int]:
+    """The hands of each of ``paths`` imported whole and unchanged since (one query for
+    them all: a query per file costs more than a small file's import)."""
+    found = db.con.execute("SELECT path, size, mtime, hands FROM files WHERE complete AND "
+                           "list_contains(?, path)", [paths]).fetchall()
+    return {path: int(hands or 0) for path, size, mtime, hands in found
+            if file_state(path) == (size, mtime)}
 
 
 def _results(files: list[str], workers: int, executor: Executor | None
@@ -126,8 +122,9 @@ def import_paths(db: Database, paths: Iterable[str | Path], *, workers: int = 1,
     if "-" in files:
         raise HistoryError(None, None, "the hand database imports files, not standard input")
     todo = []
+    unchanged = _unchanged(db, files)
     for f in files:
-        known = _unchanged(db, f)
+        known = unchanged.get(f)
         if known is None:
             todo.append(f)
         else:
@@ -137,36 +134,18 @@ def import_paths(db: Database, paths: Iterable[str | Path], *, workers: int = 1,
         db.con.execute("INSERT OR IGNORE INTO refused VALUES (NULL, ?, '', NULL, ?, ?)",
                        [str(Path(file).resolve()), f"skipped: {reason}",
                         datetime.datetime.now()])
-    pending: list[tuple[Rows, str, bool]] = []
-    waiting = 0
     done = 0
-    for file, rows in zip(todo, _results(todo, workers, executor), strict=True):
-        pending.append((rows, file, True))
-        waiting += len(rows) + len(rows.refused)
-        if waiting >= BATCH_HANDS or len(pending) >= BATCH_FILES:
-            done = _flush(db, pending, summary, done, len(todo), progress)
-            waiting = 0
-    _flush(db, pending, summary, done, len(todo), progress)
+
+    def told(written: list[Written]) -> None:
+        nonlocal done
+        for rows, _, new, already in written:
+            tally(summary, rows, new, already)
+            done += 1
+            if progress is not None:
+                progress(done, len(todo), summary)
+
+    with Transactions(db) as writes:
+        for file, rows in zip(todo, _results(todo, workers, executor), strict=True):
+            told(writes.add(rows, file))
+        told(writes.close())
     return summary
-
-
-#: A transaction stores the hands of files read one after the other until it holds about
-#: this many (each costs some milliseconds: a file of a few hands each would pay it for
-#: every hand), or this many files.
-BATCH_HANDS = 10_000
-BATCH_FILES = 1_000
-
-
-def _flush(db: Database, pending: list[tuple[Rows, str, bool]], summary: ImportSummary,
-           done: int, todo: int, progress: Progress | None) -> int:
-    """Write the files waiting, in one transaction; ``progress`` is told of each one."""
-    if not pending:
-        return done
-    for (rows, _, _), (new, already) in zip(pending, write_batch(db, pending), strict=True):
-        tally(summary, rows, new, already)
-        done += 1
-        if progress is not None:
-            progress(done, todo, summary)
-    pending.clear()
-    return done
-

@@ -44,7 +44,9 @@ if TYPE_CHECKING:
     from showdown.tracker.database import Database
     from showdown.tracker.hand_rows import Rows
 
-__all__ = ["Tally", "file_state", "reason_kind", "tally", "write_batch", "write_rows"]
+__all__ = [
+    "Tally", "file_state", "insert_batch", "reason_kind", "tally", "write_batch", "write_rows",
+]
 
 
 class Tally(Protocol):
@@ -103,41 +105,48 @@ def write_batch(db: Database, batch: Sequence[tuple[Rows, str, bool]]
     """Write the rows of several files, ``(rows, path, complete)`` each, in one
     transaction; returns each file's (new hands, hands already there)."""
     con = db.con
-    now = datetime.datetime.now()
     con.execute("BEGIN TRANSACTION")
     try:
-        paths = [path for _, path, _ in batch]
-        known = dict(con.execute("SELECT path, file_id FROM files WHERE list_contains(?, path)",
-                                 [paths]).fetchall())
-        stored_files = set(known.values())
-        next_id = count(con, "SELECT coalesce(max(file_id), 0) + 1 FROM files")
-        file_ids = []
-        for path in paths:
-            if path not in known:
-                known[path] = next_id
-                next_id += 1
-            file_ids.append(known[path])
-        offset = count(con, "SELECT coalesce(max(hand_id), -1) + 1 FROM hands")
-        joined, gone = _joined(batch, file_ids, offset)
-        if len(joined["hands"]):
-            gone |= _stored(con, joined["hands"])
-        for name, table in joined.items():
-            if gone:
-                table = table.filter(_kept(table, gone))
-            if not len(table):
-                continue
-            con.register("batch_rows", table)
-            try:
-                con.execute(f"INSERT INTO {name} ({', '.join(table.column_names)}) "
-                            "SELECT * FROM batch_rows")
-            finally:
-                con.unregister("batch_rows")
-        _refuse(con, batch, file_ids, now)
-        _files(con, batch, file_ids, stored_files, now)
+        counts = insert_batch(con, batch)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
+    return counts
+
+
+def insert_batch(con: Any, batch: Sequence[tuple[Rows, str, bool]]) -> list[tuple[int, int]]:
+    """Insert the rows of several files, ``(rows, path, complete)`` each, in the
+    transaction open on ``con``; returns each file's (new hands, hands already there)."""
+    now = datetime.datetime.now()
+    paths = [path for _, path, _ in batch]
+    known = dict(con.execute("SELECT path, file_id FROM files WHERE list_contains(?, path)",
+                             [paths]).fetchall())
+    stored_files = set(known.values())
+    next_id = count(con, "SELECT coalesce(max(file_id), 0) + 1 FROM files")
+    file_ids = []
+    for path in paths:
+        if path not in known:
+            known[path] = next_id
+            next_id += 1
+        file_ids.append(known[path])
+    offset = count(con, "SELECT coalesce(max(hand_id), -1) + 1 FROM hands")
+    joined, gone = _joined(batch, file_ids, offset)
+    if len(joined["hands"]):
+        gone |= _stored(con, joined["hands"])
+    for name, table in joined.items():
+        if gone:
+            table = table.filter(_kept(table, gone))
+        if not len(table):
+            continue
+        con.register("batch_rows", table)
+        try:
+            con.execute(f"INSERT INTO {name} ({', '.join(table.column_names)}) "
+                        "SELECT * FROM batch_rows")
+        finally:
+            con.unregister("batch_rows")
+    _refuse(con, batch, file_ids, now)
+    _files(con, batch, file_ids, stored_files, now)
     counts = []
     start = offset
     for rows, _, _ in batch:
