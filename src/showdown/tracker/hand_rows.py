@@ -54,6 +54,7 @@ from showdown.tracker.positions import positions
 
 if TYPE_CHECKING:
     from showdown.phh.notation import HandHistory
+    from showdown.phh.replayed import Replay
     from showdown.phh.settlement import Settlement
 
 __all__ = [
@@ -280,7 +281,7 @@ class Rows:
             net[i] = ours[i] - _units(won[i], scale) + paid
         ev_net = net
         street = None
-        if r.folded.count(False) >= 2:
+        if r.folded.count(False) >= 2 and not _bet_after_board(fields["actions"], r):
             found = all_in_ev(s)
             if found is not None:
                 street = found.street
@@ -355,6 +356,43 @@ def _moneys(values: list[Any], n: int) -> list[int]:
     if len(out) < n:
         out += [0] * (n - len(out))
     return out
+
+
+def _bet_after_board(actions: list[str], r: Replay) -> bool:
+    """Whether a player made a betting decision after the last board card was dealt: a
+    bet or a raise, or a check, a call or a fold by a player with chips left at the end
+    (one all in may be written checking or folding with no decision left). The betting
+    did not end before the last card then, and the hand has no all-in EV: this tells so
+    without replaying the hand again, as :func:`~showdown.phh.allin_ev.all_in_ev` must.
+
+    >>> from types import SimpleNamespace
+    >>> r = SimpleNamespace(starting=[100, 100], contributed=[100, 60])
+    >>> _bet_after_board(["d db 2c3c4d", "d db 9s", "d db Jh", "p2 cc", "p1 cc"], r)
+    True
+    >>> _bet_after_board(["p2 cbr 100", "p1 cc", "d db 2c3c4d", "d db 9s", "d db Jh"], r)
+    False
+    """
+    for k in range(len(actions) - 1, -1, -1):
+        if actions[k].startswith("d db"):
+            break
+    else:
+        return False
+    for text in actions[k + 1:]:
+        if text.startswith("d "):
+            continue
+        words = text.split(" ", 2)
+        if len(words) < 2:
+            continue
+        if words[1] == "cbr":
+            return True
+        if words[1] in ("cc", "f"):
+            try:
+                i = int(words[0][1:]) - 1
+            except ValueError:
+                continue
+            if 0 <= i < len(r.starting) and r.starting[i] > r.contributed[i]:
+                return True
+    return False
 
 
 def _pots(s: Settlement) -> tuple[PotParts, dict[int, int]]:
