@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from showdown.phh.allin_ev import all_in_ev
 from showdown.phh.amounts import INFINITE
-from showdown.phh.settlement import PotParts, parts_payouts
+from showdown.phh.settlement import PotParts
 from showdown.phh.verification import verify
 from showdown.tracker.hand_stats import hand_stats
 from showdown.tracker.positions import positions
@@ -250,7 +250,10 @@ class Rows:
         blinds = fields.get("blinds_or_straddles") or [0] * n
         antes = fields.get("antes") or [0] * n
         pots, returned = _pots(s)
-        payouts = parts_payouts(pots)
+        payouts: dict[int, int] = {}  # (parts_payouts, but not sorted: only looked up)
+        for _, _, winners, parts in pots:
+            for seat, part in zip(winners, parts, strict=True):
+                payouts[seat] = payouts.get(seat, 0) + part
         won = [payouts.get(seat, 0) for seat in seats]
         # millionths per unit when a unit is a whole number of them (cents, chips...)
         unit = MICRO // scale if MICRO % scale == 0 else 0
@@ -435,9 +438,11 @@ def _split(rake: int, won: list[int]) -> list[int]:
     >>> _split(30, [0, 10, 20]), _split(10, [1, 1, 1]), _split(0, [5, 0])
     ([0, 10, 20], [3, 3, 4], [0, 0])
     """
-    total = sum(w for w in won if w > 0)
     shares = [0] * len(won)
-    if not rake or total <= 0:
+    if not rake:
+        return shares
+    total = sum(w for w in won if w > 0)
+    if total <= 0:
         return shares
     winners = [i for i, w in enumerate(won) if w > 0]
     for i in winners[:-1]:

@@ -86,6 +86,11 @@ def text_hands(file: str, text: str) -> tuple[str, list[HandHistory | HistoryErr
 
 def file_rows(file: str, hold_last: bool = False) -> Rows:
     """The rows of every hand of ``file`` (see the module's docstring)."""
+    with paused():  # the hands read and their rows: many small acyclic containers
+        return _file_rows(file, hold_last)
+
+
+def _file_rows(file: str, hold_last: bool) -> Rows:
     rows = Rows()
     try:
         room, hands = text_hands(file, read_path(file))
@@ -97,21 +102,20 @@ def file_rows(file: str, hold_last: bool = False) -> Rows:
     for start in range(0, len(hands), BATCH):
         batch = hands[start:start + BATCH]
         good = [h for h in batch if isinstance(h, HandHistory)]
-        with paused():
-            settled = iter(settle_each(good))
-            for hand in batch:
-                if not isinstance(hand, HandHistory):
-                    rows.refuse(str(hand.hand or "?"), room, _reason(hand))
-                    continue
-                s = next(settled)
-                hand_room = str(hand.fields.get("_room") or room)
-                if isinstance(s, HistoryError):
-                    rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
-                                _reason(s))
-                    continue
-                try:
-                    rows.add(hand, s, hand_room)
-                except HistoryError as exc:
-                    rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
-                                _reason(exc))
+        settled = iter(settle_each(good))
+        for hand in batch:
+            if not isinstance(hand, HandHistory):
+                rows.refuse(str(hand.hand or "?"), room, _reason(hand))
+                continue
+            s = next(settled)
+            hand_room = str(hand.fields.get("_room") or room)
+            if isinstance(s, HistoryError):
+                rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
+                            _reason(s))
+                continue
+            try:
+                rows.add(hand, s, hand_room)
+            except HistoryError as exc:
+                rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
+                            _reason(exc))
     return rows

@@ -27,6 +27,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from showdown.phh.nogc import paused
 from showdown.tracker.writing import insert_batch
 
 if TYPE_CHECKING:
@@ -97,7 +98,8 @@ class Transactions:
         if not self._open:
             self.db.con.execute("BEGIN TRANSACTION")
             self._open, self._open_hands = True, 0
-        counts = insert_batch(self.db.con, self._pending)
+        with paused():  # the tables made of the rows: many small acyclic containers
+            counts = insert_batch(self.db.con, self._pending)
         self._inserted += [(rows, path, new, already) for (rows, path, _), (new, already)
                            in zip(self._pending, counts, strict=True)]
         self._open_hands += self._pending_hands
