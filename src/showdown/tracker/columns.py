@@ -173,9 +173,10 @@ def tables(batch: Sequence[Rows], first: int = 0, file_ids: Sequence[int] | None
     at = pa.array(np.repeat(np.arange(len(hand_rows)), seated))
     copied = [(pc.is_null(hands.column("tournament")) if name == "ring"
                else hands.column(name)).take(at) for name in PLAYER_COLUMNS[len(PLAYER_OWN) + 1:]]
-    players = pa.table([pa.array(_ids(seated, first)), *_table(PLAYER_OWN, joined("player_rows")),
-                        *copied, *_counters(joined("stat_rows"))],
-                       names=[*PLAYER_COLUMNS, *STAT_COLUMNS])
+    theirs = [_column(name, list(chain.from_iterable(rows.players[k] for rows in batch)),
+                      MONEY) for k, name in enumerate(PLAYER_OWN)]
+    players = pa.table([pa.array(_ids(seated, first)), *theirs, *copied,
+                        *_counters(joined("stat_rows"))], names=[*PLAYER_COLUMNS, *STAT_COLUMNS])
     pot_counts = np.array(joined("pot_counts"), np.int64)
     pots = pa.table([pa.array(_ids(pot_counts, first)),
                      *_table(POT_OWN, joined("pot_rows"), POT_AMOUNTS)], names=POT_COLUMNS)

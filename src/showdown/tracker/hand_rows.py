@@ -31,9 +31,9 @@ What a player's figures are (see ``docs/tracker.md``):
 ... hand = 7''')
 >>> rows = Rows()
 >>> rows.add(hand, settle(hand), "phh")
->>> len(rows), rows.hand_rows[0][:2], [p[1] for p in rows.player_rows]
+>>> len(rows), rows.hand_rows[0][:2], rows.players[PLAYER_OWN.index("player")]
 (1, ('phh', '7'), ['Ana', 'Bo', 'Cy'])
->>> [p[PLAYER_OWN.index("net")] // MICRO for p in rows.player_rows], rows.actions[3:]
+>>> [n // MICRO for n in rows.players[PLAYER_OWN.index("net")]], rows.actions[3:]
 ([2, -2, 0], ['p3 f', 'p1 cbr 6', 'p2 f'])
 """
 
@@ -185,25 +185,26 @@ def _big_blind(blinds: list[Any], fields: dict[str, Any]) -> Any:
 
 
 class Rows:
-    """The rows of a batch of hands, a tuple per row, and the refused hands.
+    """The rows of a batch of hands, and the refused hands.
 
     A hand's rows follow the hand's before them, without ids (the writer gives them, see
     :mod:`showdown.tracker.columns`): ``hand_rows`` holds a hand's values in
-    :data:`HAND_OWN` order; ``player_rows`` its players' in :data:`PLAYER_OWN` order, one
-    per player dealt in (the columns copied from the hand are taken from its row when the
-    tables are made) and ``stat_rows`` their counters
+    :data:`HAND_OWN` order, a tuple per hand; ``players`` a list per column of
+    :data:`PLAYER_OWN`, a value per player dealt in (a hand's players added to each at
+    once; the columns copied from the hand are taken from its row when the tables are
+    made) and ``stat_rows`` their counters
     (:data:`~showdown.tracker.schema.STAT_COLUMNS`); ``actions`` its actions' texts,
     ``action_counts`` how many each hand has; ``pot_rows`` its pots' winners in
     :data:`POT_OWN` order, ``pot_counts`` how many each hand has. ``refused`` holds
     ``(place, room, reason)`` for each hand that could not be stored.
     """
 
-    __slots__ = ("action_counts", "actions", "hand_rows", "keys", "player_rows", "pot_counts",
+    __slots__ = ("action_counts", "actions", "hand_rows", "keys", "players", "pot_counts",
                  "pot_rows", "refused", "stat_rows")
 
     def __init__(self) -> None:
         self.hand_rows: list[tuple[Any, ...]] = []
-        self.player_rows: list[tuple[Any, ...]] = []
+        self.players: list[list[Any]] = [[] for _ in PLAYER_OWN]
         self.stat_rows: list[tuple[int, ...]] = []
         self.actions: list[str] = []
         self.action_counts: list[int] = []
@@ -251,8 +252,8 @@ class Rows:
         antes = fields.get("antes") or [0] * n
         pots, returned = _pots(s)
         payouts: dict[int, int] = {}  # (parts_payouts, but not sorted: only looked up)
-        for _, _, winners, parts in pots:
-            for seat, part in zip(winners, parts, strict=True):
+        for _, _, takers, parts in pots:
+            for seat, part in zip(takers, parts, strict=True):
                 payouts[seat] = payouts.get(seat, 0) + part
         won = [payouts.get(seat, 0) for seat in seats]
         # millionths per unit when a unit is a whole number of them (cents, chips...)
@@ -314,11 +315,19 @@ class Rows:
             stacks = [None if v >= _UNKNOWN else _units(v, scale) for v in starting]
             won_units = [_units(w, scale) for w in won]
         cards = ["" if "?" in held else held for held in map("".join, r.holes)]
-        self.player_rows.extend(zip(
-            seats, history.names, range(1, n + 1), positions(n), cards, stacks,
-            _moneys(antes, n), _moneys(blinds, n), net, ev_net, won_units, shares,
-            strict=True,
-        ))
+        p = self.players  # in PLAYER_OWN's order
+        p[0].extend(seats)
+        p[1].extend(history.names)
+        p[2].extend(range(1, n + 1))
+        p[3].extend(positions(n))
+        p[4].extend(cards)
+        p[5].extend(stacks)
+        p[6].extend(_moneys(antes, n))
+        p[7].extend(_moneys(blinds, n))
+        p[8].extend(net)
+        p[9].extend(ev_net)
+        p[10].extend(won_units)
+        p[11].extend(shares)
         self.stat_rows.extend(hand_stats(history, won))
         actions = fields["actions"]
         self.actions.extend(actions)
