@@ -1,7 +1,7 @@
 """A settled hand as the rows the database stores: :class:`Rows`, filled by :meth:`Rows.add`.
 
-Everything here is plain tuples of numbers and text, so a worker process can make
-them and send them back (see :mod:`showdown.tracker.reading`); they become typed Arrow
+Everything here is plain lists and tuples of numbers and text, so a worker process can
+make them and send them back (see :mod:`showdown.tracker.reading`); they become typed Arrow
 tables in :mod:`showdown.tracker.columns`. Amounts are integers in millionths of the
 hand's unit (a cent is 10,000; a chip 1,000,000), exact where the settlement is, stored
 as ``DECIMAL(18, 6)``. The rows carry no ids: the writer

@@ -1,5 +1,7 @@
-"""Files' rows written into a hand database: :func:`write_batch`, several files in one
-transaction, and :func:`write_rows`, one.
+"""Files' rows written into a hand database: :func:`insert_batch`, several files into
+the transaction open (an import's, see :mod:`showdown.tracker.transactions`),
+:func:`write_batch`, several files in a transaction of their own, :func:`write_rows`, one
+file (the watch's).
 
 A file's row in ``files`` is written, marked ``complete`` or not, in the transaction
 that stores its hands (its last one included): a transaction killed half-way leaves
