@@ -1,6 +1,10 @@
 """A ``kill -9`` in the middle of an import leaves a database that opens, holding whole
 files only, and the next import completes it: the same hands and the same money as an
 import that was never interrupted.
+
+The import killed is ``showdown db import`` with its transactions made smaller (about
+1,000 hands each, some seven files, against some 40,000 hands): files are then
+committed well before the import ends, and the kill lands between or inside commits.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from helpers.tracker_corpus import renumbered, showdown_command, showdown_env
 from showdown.tracker.database import open_database
 from showdown.tracker.ingest import import_paths
 
-#: Copies of a real table's file, each with its own hand numbers.
-COPIES = 40
+#: Copies of a real table's file, each with its own hand numbers (enough for an import
+#: that lasts seconds on one core).
+COPIES = 99
 HANDS = 153  # in ggpoker-rush-cash-drop.txt.gz
 
 pytestmark = pytest.mark.slow
@@ -32,6 +37,15 @@ def _contents(path: Path) -> list[tuple[object, ...]]:
             "FROM hands h JOIN hand_players p USING (hand_id) ORDER BY ALL").fetchall()
 
 
+def _small_transactions(*args: str | Path) -> list[str]:
+    """``showdown ARGS...`` (:func:`showdown_command`'s interpreter) with transactions of
+    about 1,000 hands."""
+    code = ("import sys; import showdown.tracker.transactions as t; t.COMMIT_HANDS = 1_000; "
+            "t.INSERT_HANDS = 500; from showdown.commands.main import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    return [showdown_command()[0], "-c", code, *map(str, args)]
+
+
 def test_an_import_killed_midway_is_completed_by_the_next(tmp_path: Path) -> None:
     text = gzip.decompress((ROOMS / "ggpoker-rush-cash-drop.txt.gz").read_bytes()).decode()
     folder = tmp_path / "hands"
@@ -39,14 +53,14 @@ def test_an_import_killed_midway_is_completed_by_the_next(tmp_path: Path) -> Non
     for copy in range(COPIES):
         (folder / f"table-{copy:02d}.txt").write_text(renumbered(text, copy), encoding="utf-8")
     db = tmp_path / "killed.duckdb"
-    proc = subprocess.Popen(showdown_command("db", "import", folder, "--db", db),
+    proc = subprocess.Popen(_small_transactions("db", "import", folder, "--db", db),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=showdown_env(), cwd=ROOT)
     try:
         deadline = time.monotonic() + 60
         while not db.exists() and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
-        time.sleep(1.5)  # a few files in
+        time.sleep(1.0)  # a few transactions in
         assert proc.poll() is None, "the import ended before it could be killed"
         proc.send_signal(signal.SIGKILL)
     finally:

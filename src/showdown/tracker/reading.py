@@ -15,8 +15,8 @@ file that does not read at all is refused whole (place ``""``).
 ...     'blinds_or_straddles = [1, 2]\\nmin_bet = 2\\nstarting_stacks = [10, 10]\\n'
 ...     'actions = ["p2 f"]\\nhand = 5\\n')
 >>> rows = file_rows(str(folder / "a.phh"))
->>> rows.hands["room"], rows.hands["hand"], rows.refused
-(['phh'], ['5'], [])
+>>> rows.keys_in_order(), rows.refused
+([('phh', '5')], [])
 >>> [(place, reason[:21]) for place, _, reason in file_rows(str(folder / "no.txt")).refused]
 [('', 'cannot read the file:')]
 """
@@ -84,8 +84,13 @@ def text_hands(file: str, text: str) -> tuple[str, list[HandHistory | HistoryErr
     return runs[0][0], [hand for room, parts in runs for hand in read_parts(parts, room, file)]
 
 
-def file_rows(file: str, file_id: int = 0, hold_last: bool = False) -> Rows:
+def file_rows(file: str, hold_last: bool = False) -> Rows:
     """The rows of every hand of ``file`` (see the module's docstring)."""
+    with paused():  # the hands read and their rows: many small acyclic containers
+        return _file_rows(file, hold_last)
+
+
+def _file_rows(file: str, hold_last: bool) -> Rows:
     rows = Rows()
     try:
         room, hands = text_hands(file, read_path(file))
@@ -97,21 +102,20 @@ def file_rows(file: str, file_id: int = 0, hold_last: bool = False) -> Rows:
     for start in range(0, len(hands), BATCH):
         batch = hands[start:start + BATCH]
         good = [h for h in batch if isinstance(h, HandHistory)]
-        with paused():
-            settled = iter(settle_each(good))
-            for hand in batch:
-                if not isinstance(hand, HandHistory):
-                    rows.refuse(str(hand.hand or "?"), room, _reason(hand))
-                    continue
-                s = next(settled)
-                hand_room = str(hand.fields.get("_room") or room)
-                if isinstance(s, HistoryError):
-                    rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
-                                _reason(s))
-                    continue
-                try:
-                    rows.add(hand, s, hand_room, file_id)
-                except HistoryError as exc:
-                    rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
-                                _reason(exc))
+        settled = iter(settle_each(good))
+        for hand in batch:
+            if not isinstance(hand, HandHistory):
+                rows.refuse(str(hand.hand or "?"), room, _reason(hand))
+                continue
+            s = next(settled)
+            hand_room = str(hand.fields.get("_room") or room)
+            if isinstance(s, HistoryError):
+                rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
+                            _reason(s))
+                continue
+            try:
+                rows.add(hand, s, hand_room)
+            except HistoryError as exc:
+                rows.refuse(str(hand.fields.get("hand") or hand.label), hand_room,
+                            _reason(exc))
     return rows
