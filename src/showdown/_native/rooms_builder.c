@@ -2,7 +2,7 @@
  * A room's hand built as showdown.phh.rooms.builder.HandBuilder builds it (see rooms.c):
  * its steps (seats, forced bets, actions, boards, what was collected and the fees), then
  * build(): the players in PHH's order, the actions as PHH writes them, the forced bets
- * (live blinds posted out of position placed as _forced_bets places them) and the
+ * (live blinds posted out of position placed as forced_bets.py places them) and the
  * fields dict in build()'s order.
  */
 #include "rooms.h"
@@ -380,7 +380,7 @@ static int rm_order(Rm *b, int *order)
     return n;
 }
 
-/* HandBuilder._posted_out_of_position and _forced_bets: the antes and live blinds PHH
+/* forced_bets.py's posted_out_of_position and forced_bets: the antes and live blinds PHH
  * writes, per place of ``order``. A live blind posted where PHH's opening rule would not
  * open the betting with the player the room shows acting first is taken out (the
  * latest largest first) until the rule names that player; its chips then come in with
@@ -632,7 +632,7 @@ int rm_build(Rm *b, PyObject **fields)
     }
     int sequence[RM_EVENTS], held[RM_EVENTS], nseq = 0, nheld = 0, drawing = 0;
     unsigned drew = 0; /* who discarded in this draw (a bit per player) */
-    for (int e = 0; e < b->nev; e++) { /* _deals_after_draws: new cards after the discards */
+    for (int e = 0; e < b->nev; e++) { /* deals_after_draws: new cards after the discards */
         char verb = b->ev[e].verb;
         int who = b->ev[e].who;
         unsigned bit = who >= 0 && who < RM_SEATS ? 1u << who : 0;

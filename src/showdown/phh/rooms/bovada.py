@@ -41,8 +41,10 @@ from decimal import Decimal
 from functools import lru_cache
 
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.builder import STUD, HandBuilder, clock, fixed
+from showdown.phh.rooms.builder import HandBuilder
+from showdown.phh.rooms.fields import clock
 from showdown.phh.rooms.rounds import Rounds
+from showdown.phh.rooms.variant_kinds import STUD, fixed
 
 __all__ = ["HEAD", "read_hand"]
 

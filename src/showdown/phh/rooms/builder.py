@@ -28,41 +28,25 @@ the button, the button last), turns every action into PHH's (``cc``, ``f``,
 
 from __future__ import annotations
 
-import datetime
 from bisect import bisect_right
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any, NoReturn
 
 from showdown.phh.amounts import LATE_BLINDS
-from showdown.phh.betting import blind_opener, full_blind_owed, round_queue, short_blind
+from showdown.phh.betting import full_blind_owed, short_blind
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
+from showdown.phh.rooms.draw_order import deals_after_draws
+from showdown.phh.rooms.fields import history, numbers, player_codes
+from showdown.phh.rooms.forced_bets import forced_bets
 from showdown.phh.rooms.money import number, text
+from showdown.phh.rooms.variant_kinds import DEALT_IN_STEPS, FIRST_BOARD, FIXED, HOLE_CARDS, STUD
 
-__all__ = ["DEALT_IN_STEPS", "FIRST_BOARD", "HOLE_CARDS", "STUD", "HandBuilder", "clock", "fixed"]
+__all__ = ["HandBuilder"]
 
-#: Hole cards dealt in each PHH variant the readers write.
-HOLE_CARDS = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7,
-              "F2L3D": 5, "N2L1D": 5, "FB": 4, "PT": 2, "PO/8": 4, "P5O": 5, "P5O/8": 5,
-              "N5CD": 5, "P5CD": 5, "F5CD": 5, "NO": 4, "FO": 4, "NO/8": 4, "P6O": 6,
-              "PCO": 5, "PCO/8": 5}
-_FIXED = frozenset({"FT", "FO/8", "FO", "F7S", "F7S/8", "FR", "F2L3D", "FB", "F5CD"})
-#: Stud games: a bring-in instead of blinds.
-STUD = frozenset({"F7S", "F7S/8", "FR"})
 #: The rooms whose layout of a hand run more than once the readers know.
 _RUNS_READ = frozenset({"pokerstars", "ggpoker", "fulltilt", "wpn"})
-#: Games whose hole cards are dealt street by street or after draws (:meth:`HandBuilder.deal`).
-DEALT_IN_STEPS = STUD | {"F2L3D", "N2L1D", "FB", "N5CD", "P5CD", "F5CD"}
-#: Games that deal a board card face up before the first betting round (Courchevel: the
-#: first flop card), read with :meth:`HandBuilder.first_board`; their flop brings two more.
-FIRST_BOARD = frozenset({"PCO", "PCO/8"})
 _ZERO = Decimal(0)
-
-
-def fixed(variant: str) -> bool:
-    """Whether a variant the readers write is fixed limit (``small_bet`` and ``big_bet``)."""
-    return variant in _FIXED
 
 
 class HandBuilder:
@@ -175,8 +159,8 @@ class HandBuilder:
         self.blinds[name] = self.blinds.get(name, _ZERO) + value
         self.bets[name] = self.bets.get(name, _ZERO) + value
         self.spent[name] = self.spent.get(name, _ZERO) + value + dead
-        if all_in and self.big is not None and short_blind(self.variant in _FIXED, value,
-                                                           self.big, all_in):
+        if all_in and self.big is not None and short_blind(self.variant in FIXED, value,
+                                                          self.big, all_in):
             self.completable = True  # posted all in for less
 
     def act(self, name: str, verb: str, value: Decimal = _ZERO) -> None:
@@ -295,8 +279,8 @@ class HandBuilder:
 
     def first_board(self, cards: list[str]) -> None:
         """The board card a game deals face up before the first betting round
-        (:data:`FIRST_BOARD`: Courchevel's first flop card), dealt before any action;
-        the blinds' bets stand."""
+        (:data:`~showdown.phh.rooms.variant_kinds.FIRST_BOARD`: Courchevel's first flop
+        card), dealt before any action; the blinds' bets stand."""
         if self.variant not in FIRST_BOARD:
             self.error(f"board cards [{' '.join(cards)}] before the first betting round, "
                        "which only Courchevel deals")
@@ -405,7 +389,7 @@ class HandBuilder:
         n = len(names)
         if n < 2:
             self.error(f"{n} player(s) in the hand: a hand needs two")
-        index = dict(zip(names, _player_codes(n), strict=True))
+        index = dict(zip(names, player_codes(n), strict=True))
         cards = HOLE_CARDS.get(self.variant, 2)
         unknown = "??" * cards
         actions = []
@@ -420,7 +404,7 @@ class HandBuilder:
             if len(hole) != cards:
                 self.error(f"{name!r} holds {len(hole)} cards, not {cards}")
             actions.append(f"d dh {index[name]} {''.join(hole)}")
-        for name, verb, arg in _deals_after_draws(self.events):
+        for name, verb, arg in deals_after_draws(self.events):
             if verb == "db":
                 actions.append(f"d db {arg}")
             elif verb == "dh":
@@ -437,9 +421,10 @@ class HandBuilder:
                     actions.append(f"{index[name]} sm {''.join(shown)}")
                 else:
                     actions.append(f"{index[name]} sm")
-        ante_of, blind_of, late_of = self._forced_bets(names)
-        antes = _numbers(ante_of, names)
-        blinds = _numbers(blind_of, names)
+        ante_of, blind_of, late_of = forced_bets(names, self.seats, self.antes, self.blinds,
+                                                self.events, self.variant, self.error)
+        antes = numbers(ante_of, names)
+        blinds = numbers(blind_of, names)
         if n == 2:  # PHH writes heads-up forced bets reversed (p2 is the button)
             antes.reverse()
             blinds.reverse()
@@ -453,7 +438,7 @@ class HandBuilder:
         big = self.big if self.big is not None else max(self.blinds.values(), default=None)
         if big is None or not big:
             self.error("the stakes (the big blind) are not written")
-        if self.variant in _FIXED:
+        if self.variant in FIXED:
             small = self.small if self.small is not None else big / 2
             fields["small_bet"], fields["big_bet"] = number(small), number(big)
         else:
@@ -494,7 +479,7 @@ class HandBuilder:
             fields["_eliminated_by"] = [
                 names.index(self.eliminated[name]) + 1 if self.eliminated.get(name) in index
                 else 0 for name in names]
-        return _history(fields, self.file, hand)
+        return history(fields, self.file, hand)
 
     def _bring_in(self) -> Decimal:
         """The stud hand's bring-in; none (0) when the first to act completes at once
@@ -515,191 +500,3 @@ class HandBuilder:
         won = self.collected.get(name, _ZERO)
         back = self.unmatched.get(name, _ZERO)
         return won - back if self.collects_unmatched and won >= back else won
-
-    def _posted_out_of_position(self, names: list[str]) -> dict[str, Decimal]:
-        """The live blinds PHH's opening rule cannot place, by player (see
-        :meth:`_forced_bets`); an error when the first to act preflop stays wrong.
-
-        PHH opens the betting after the largest live blind, the later seat on a tie; a
-        player coming back in a late seat who posts a big blind would open it wrongly.
-        The blinds the rule picks are taken out, latest first, until it names the
-        player the room shows acting first."""
-        if len(names) == 2:
-            return {}
-        first = self._first_to_act()
-        if first is None or not any(self.blinds.values()):  # (those who post play: in names)
-            return {}
-        if self._opens_as_posted(names, first):  # the usual hand, told at once
-            return {}
-        posted = {name: self.blinds.get(name, _ZERO) for name in names}
-        out: dict[str, Decimal] = {}
-        while True:
-            # the rule compares, and whole numbers do: amounts in billionths
-            units = [int(posted[name] * 10**9) for name in names]
-            behind = [int((self.seats[name][1] - self.antes.get(name, _ZERO) - posted[name])
-                          * 10**9) for name in names]
-            opener = blind_opener(len(names), units, units)
-            queue = round_queue(len(names), opener, behind, units, [False] * len(names))
-            if queue and names[queue[0]] == first:
-                return out
-            if not any(units):
-                break
-            late = max(range(len(names)), key=lambda k: (units[k], k))
-            out[names[late]] = posted[names[late]]
-            posted[names[late]] = _ZERO
-        late_name = next(iter(out), first)
-        self.error(f"{late_name!r} (seat {self.seats[late_name][0]}) posted a live blind out "
-                   f"of position, and no reading of the blinds opens the betting with "
-                   f"{first!r}, who acted first")
-
-    def _first_to_act(self) -> str | None:
-        """The first player who acts (``None``: nobody does)."""
-        for name, verb, _ in self.events:  # (a loop: quicker than next() of a generator)
-            if name and verb != "dh":
-                return name
-        return None
-
-    def _opens_as_posted(self, names: list[str], first: str) -> bool:
-        """Whether the first step of :meth:`_posted_out_of_position` (every blind live)
-        opens the betting with ``first``, found without counting every player's chips.
-        When every blind is a billionth or more, the opener is the seat after the largest
-        (the later seat on a tie: ``blind_opener``'s rule), and ``round_queue`` takes the
-        opener first when the opener has chips behind and another player has more in all
-        than the opener's blind. ``False`` may be wrong: then the whole reckoning is made."""
-        posts = [(int(posted * 10**9), names.index(name))  # (those who post are in names)
-                 for name, posted in self.blinds.items() if posted]
-        if not posts or min(posts)[0] <= 0:
-            return False
-        opener = (max(posts)[1] + 1) % len(names)
-        if names[opener] != first or not self._units_behind(first):
-            return False
-        units = {k: blind for blind, k in posts}  # by player (none: 0)
-        mine = units.get(opener, 0)
-        return any(self._units_behind(name) + units.get(k, 0) > mine
-                   for k, name in enumerate(names) if k != opener)
-
-    def _units_behind(self, name: str) -> int:
-        """A player's chips behind after the antes and the blinds, in billionths (as
-        :meth:`_posted_out_of_position` counts them)."""
-        return int((self.seats[name][1] - self.antes.get(name, _ZERO)
-                    - self.blinds.get(name, _ZERO)) * 10**9)
-
-    def _forced_bets(self, names: list[str]
-                     ) -> tuple[dict[str, Decimal], dict[str, Decimal], dict[str, Decimal]]:
-        """Antes, live blinds and live blinds posted out of position as PHH writes them,
-        by player.
-
-        A live blind posted out of position is not one of PHH's blinds: when its player
-        first acts preflop by calling, checking or raising, the chips come in with that
-        action (``cc`` or ``cbr`` to the same total the room reached), so the betting
-        opens where the room opened it and every player puts in what the room says; the
-        blind is also written in ``_late_blinds`` (this library's field), which puts it
-        in the pot from the start, as a pot-limit raise before the poster acts counts it
-        (pokerkit, which ignores the field, sees the same chips come in with the
-        poster's action). When the player first folds, the blind is dead money, written
-        as an ante."""
-        out_of_position = self._posted_out_of_position(names)
-        if not out_of_position:  # most hands: the room's own
-            return self.antes, self.blinds, {}
-        antes = dict(self.antes)
-        blinds = dict(self.blinds)
-        late: dict[str, Decimal] = {}
-        for name, live in out_of_position.items():
-            preflop = []
-            early = self.variant in FIRST_BOARD  # Courchevel's card before the first round
-            for who, verb, _ in self.events:
-                if verb == "db" and early:
-                    early = False
-                    continue
-                if verb in ("db", "sd"):  # the next street
-                    break
-                if who == name:
-                    preflop.append(verb)
-            if not preflop:
-                self.error(f"{name!r} (seat {self.seats[name][0]}) posted a live blind out of "
-                           "position and did not act preflop, which PHH cannot write")
-            blinds[name] = _ZERO
-            if preflop[0] == "f":
-                antes[name] = antes.get(name, _ZERO) + live
-            else:
-                late[name] = live
-        return antes, blinds, late
-
-
-@lru_cache(maxsize=64)
-def _player_codes(n: int) -> tuple[str, ...]:
-    """PHH's names of ``n`` players: ``p1``, ``p2``..."""
-    return tuple(f"p{k + 1}" for k in range(n))
-
-
-def _numbers(values: dict[str, Decimal], names: list[str]) -> list[int | float]:
-    """Each player's amount in ``values`` as a PHH number, 0 for a player not in it."""
-    if not values:  # (most hands' antes)
-        return [0] * len(names)
-    return [number(values[name]) if name in values else 0 for name in names]
-
-
-def _history(fields: dict[str, Any], file: str | None, name: str | None) -> HandHistory:
-    """The hand's :class:`HandHistory`, made at once: its fields, built here, are of the
-    shapes ``HandHistory`` checks (a text variant, a list of texts for the actions, a
-    stack for each of two players or more), so neither copied nor checked again (as
-    :func:`~showdown.phh.rooms.fast.as_history` makes the kernel's hands)."""
-    history = object.__new__(HandHistory)
-    history.fields, history.file, history.name = fields, file, name
-    return history
-
-
-def _deals_after_draws(events: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """The events with the cards dealt after a draw moved after the last discard of that
-    draw: the rooms write a player's new cards at once, PHH (as pokerkit reads it) deals
-    them when every player has discarded.
-
-    >>> _deals_after_draws([("A", "sd", "Kc"), ("A", "dh", "8d"), ("B", "sd", ""),
-    ...                     ("A", "cc", "")])
-    [('A', 'sd', 'Kc'), ('B', 'sd', ''), ('A', 'dh', '8d'), ('A', 'cc', '')]
-
-    All in, the draws follow each other without a bet between: each draw's cards are
-    dealt before the next draw's first discard (a player discarding again).
-
-    >>> _deals_after_draws([("A", "sd", "Kc"), ("A", "dh", "8d"), ("B", "sd", ""),
-    ...                     ("A", "sd", "8d"), ("A", "dh", "2s"), ("B", "sd", "")])[2:4]
-    [('A', 'dh', '8d'), ('A', 'sd', '8d')]
-    """
-    if "sd" not in [verb for _, verb, _ in events]:  # no draw (most hands): nothing moves
-        return events
-    out: list[tuple[str, str, str]] = []
-    held: list[tuple[str, str, str]] = []
-    drawing = False
-    drew: set[str] = set()  # who discarded in this draw
-    for event in events:
-        verb = event[1]
-        if verb == "sd":
-            if event[0] in drew:  # the next draw
-                out.extend(held)
-                held = []
-                drew.clear()
-            drew.add(event[0])
-            drawing = True
-        elif verb == "dh" and drawing:
-            held.append(event)
-            continue
-        else:
-            drawing = False
-            drew.clear()
-            out.extend(held)
-            held = []
-        out.append(event)
-    return out + held
-
-
-def clock(day: datetime.date, time: datetime.time, zone: str | None) -> dict[str, Any]:
-    """PHH's date and time fields.
-
-    >>> clock(datetime.date(2017, 1, 6), datetime.time(17, 15, 11), "ET")
-    {'year': 2017, 'month': 1, 'day': 6, 'time': datetime.time(17, 15, 11), 'time_zone': 'ET'}
-    """
-    fields: dict[str, Any] = {"year": day.year, "month": day.month, "day": day.day,
-                              "time": time}
-    if zone:
-        fields["time_zone"] = zone
-    return fields

@@ -24,10 +24,10 @@ from typing import Any
 from showdown.hands import native
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import pacific, stars, winamax
-from showdown.phh.rooms.builder import DEALT_IN_STEPS
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.ipoker_games import amount_of, game_of
 from showdown.phh.rooms.money import currency_of, number
+from showdown.phh.rooms.variant_kinds import DEALT_IN_STEPS
 
 __all__ = ["HEAD_STARTS", "NATIVE_ROOMS", "as_history", "native_hands", "split_at_heads"]
 

@@ -30,9 +30,11 @@ import re
 import xml.etree.ElementTree as ET
 
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.builder import STUD, HandBuilder, clock, fixed
+from showdown.phh.rooms.builder import HandBuilder
+from showdown.phh.rooms.fields import clock
 from showdown.phh.rooms.ipoker_games import amount_of, big_blind, game_of, limit_stakes, stud_stakes
 from showdown.phh.rooms.money import currency_of
+from showdown.phh.rooms.variant_kinds import STUD, fixed
 
 __all__ = ["HEAD", "read_hand", "split"]
 

@@ -62,9 +62,11 @@ from showdown.phh.rooms.brackets import (
     room_amount,
     take_seat,
 )
-from showdown.phh.rooms.builder import HandBuilder, clock, fixed
+from showdown.phh.rooms.builder import HandBuilder
+from showdown.phh.rooms.fields import clock
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.money import currency_of
+from showdown.phh.rooms.variant_kinds import fixed
 
 __all__ = ["HEAD", "read_hand", "variant"]
 

@@ -62,8 +62,10 @@ from showdown.phh.rooms.brackets import (
     room_amount,
     take_seat,
 )
-from showdown.phh.rooms.builder import HOLE_CARDS, STUD, HandBuilder, clock, fixed
+from showdown.phh.rooms.builder import HandBuilder
+from showdown.phh.rooms.fields import clock
 from showdown.phh.rooms.money import currency_of
+from showdown.phh.rooms.variant_kinds import HOLE_CARDS, STUD, fixed
 
 __all__ = ["HEAD", "read_hand", "variant"]
 

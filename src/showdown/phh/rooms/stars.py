@@ -38,9 +38,11 @@ from functools import lru_cache
 from showdown.phh.errors import MalformedHistory
 from showdown.phh.notation import HandHistory
 from showdown.phh.rooms import ggpoker, wpn
-from showdown.phh.rooms.builder import DEALT_IN_STEPS, FIRST_BOARD, STUD, HandBuilder, clock
+from showdown.phh.rooms.builder import HandBuilder
+from showdown.phh.rooms.fields import clock
 from showdown.phh.rooms.games import stakes_of, variant_of, when
 from showdown.phh.rooms.money import amount, currency_of, number
+from showdown.phh.rooms.variant_kinds import DEALT_IN_STEPS, FIRST_BOARD, STUD
 
 __all__ = ["HEADS", "game_of", "read_body", "read_hand"]
 

@@ -32,11 +32,13 @@ from __future__ import annotations
 import re
 
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.builder import DEALT_IN_STEPS, STUD, HandBuilder, clock
+from showdown.phh.rooms.builder import HandBuilder
+from showdown.phh.rooms.fields import clock
 from showdown.phh.rooms.games import variant_of, when
 from showdown.phh.rooms.money import amount, currency_of
 from showdown.phh.rooms.money import text as text_of
 from showdown.phh.rooms.stars import read_body
+from showdown.phh.rooms.variant_kinds import DEALT_IN_STEPS, STUD
 
 __all__ = ["HEAD", "game_name", "read_hand"]
 

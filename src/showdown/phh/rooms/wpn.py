@@ -71,9 +71,11 @@ import re
 from decimal import Decimal
 
 from showdown.phh.notation import HandHistory
-from showdown.phh.rooms.builder import DEALT_IN_STEPS, HandBuilder, clock
+from showdown.phh.rooms.builder import HandBuilder
+from showdown.phh.rooms.fields import clock
 from showdown.phh.rooms.games import variant_of
 from showdown.phh.rooms.money import amount, number
+from showdown.phh.rooms.variant_kinds import DEALT_IN_STEPS
 
 __all__ = ["GAMES", "OLD_HEAD", "action", "game_name", "post_dead", "read_old"]
 
