@@ -3,7 +3,9 @@
 :func:`local_app` wraps a page's routes in a Starlette application whose every
 error is a JSON answer (:func:`~showdown.web.security.error_response`), with the
 :class:`~showdown.web.security.SecurityMiddleware` in front and the
-:class:`~showdown.web.security.CatchAllMiddleware` behind it.
+:class:`~showdown.web.security.CatchAllMiddleware` behind it. Every page is also
+served the scripts all pages share (the language loader, the element helpers) under
+``/shared/`` from :data:`SHARED_DIR`.
 
 >>> from starlette.responses import PlainTextResponse
 >>> from starlette.routing import Route
@@ -16,13 +18,15 @@ error is a JSON answer (:func:`~showdown.web.security.error_response`), with the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Mount
+from starlette.staticfiles import StaticFiles
 
 from showdown.web.bodies import BodyError
 from showdown.web.security import (
@@ -34,7 +38,10 @@ from showdown.web.security import (
     internal_error,
 )
 
-__all__ = ["local_app"]
+__all__ = ["SHARED_DIR", "local_app"]
+
+#: The scripts every local page shares, served under ``/shared/``.
+SHARED_DIR = Path(__file__).resolve().parent / "static"
 
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 
@@ -75,7 +82,8 @@ def local_app(
     }
     handlers.update({kind: on_crash for kind in crashes})
     handlers[HTTPException] = on_http_error
-    app = Starlette(routes=list(routes), exception_handlers=handlers)
+    shared = Mount("/shared", app=StaticFiles(directory=SHARED_DIR), name="shared")
+    app = Starlette(routes=[*routes, shared], exception_handlers=handlers)
     app.add_middleware(CatchAllMiddleware, crash=crash)
     app.add_middleware(SecurityMiddleware, allowed_hosts=hosts)
     app.state.allowed_hosts = hosts

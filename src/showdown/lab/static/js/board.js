@@ -1,5 +1,5 @@
 // The board picker: the 52 cards as toggle buttons, kept in step with the board's box.
-import { $, el } from "./dom.js";
+import { $, el } from "/shared/js/dom.js";
 import { t } from "./i18n.js";
 
 const RANKS = "AKQJT98765432";

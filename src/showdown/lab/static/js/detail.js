@@ -1,6 +1,6 @@
 // One player in detail: the equity distribution of every player (an SVG curve), how
 // the player's range hits the board (bars), and each of its combos (a table).
-import { $, el } from "./dom.js";
+import { $, el } from "/shared/js/dom.js";
 import { pct, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -1,7 +1,7 @@
 // The 13 x 13 grid of starting hands: pairs on the diagonal, suited above, offsuit
 // below. Painted with the mouse or a finger (pointer events: press, drag, release),
 // or from the keyboard (one roving tab stop; arrows move, Space or Enter paints).
-import { $, el } from "./dom.js";
+import { $, el } from "/shared/js/dom.js";
 import { pct, t } from "./i18n.js";
 
 const RANKS = "AKQJT98765432";

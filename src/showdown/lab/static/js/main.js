@@ -1,7 +1,7 @@
 // The equity lab's page: wires the boxes, the grid, the board picker and the jobs.
 import { cancelJob, getJSON, rangeView, runJob } from "./api.js";
 import { buildPicker, showPicker, toggled } from "./board.js";
-import { $, $$, el } from "./dom.js";
+import { $, $$, el } from "/shared/js/dom.js";
 import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
 import { classEquity, showDetail } from "./detail.js";

@@ -1,5 +1,5 @@
 // The answers: the equity table and its bars, the method line, the job's status.
-import { $, el } from "./dom.js";
+import { $, el } from "/shared/js/dom.js";
 import { decimal, num, pct, t } from "./i18n.js";
 
 export function showStatus(key, params) {

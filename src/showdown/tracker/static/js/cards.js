@@ -1,5 +1,5 @@
 // Cards as the page shows them: the rank and the suit's sign, red or black; "??" face down.
-import { el } from "./dom.js";
+import { el } from "/shared/js/dom.js";
 import { t } from "./i18n.js";
 
 const SIGNS = { c: "♣", d: "♦", h: "♥", s: "♠" };

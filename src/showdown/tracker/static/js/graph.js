@@ -1,7 +1,7 @@
 // A player's graph: what they won, all-in EV adjusted, and won with and without showdown,
 // against hands played (or dates). Pointing at it names the hand under the pointer;
 // clicking (or Enter) opens that hand in the replayer; the arrow keys move hand by hand.
-import { $, el, svg } from "./dom.js";
+import { $, el, svg } from "/shared/js/dom.js";
 import { money, named, num, t, when } from "./i18n.js";
 
 export const LINES = ["net", "ev_net", "showdown", "no_showdown"];

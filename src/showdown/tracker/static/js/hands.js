@@ -1,6 +1,6 @@
 // The hand list: one line per hand (room, number, date, stakes, position, cards, net,
 // all-in EV), the newest first; a line opens its hand in the replayer.
-import { $, el } from "./dom.js";
+import { $, el } from "/shared/js/dom.js";
 import { cardsEl } from "./cards.js";
 import { money, named, t, when } from "./i18n.js";
 

@@ -1,6 +1,6 @@
 // The live view: while a folder is watched, the players at the current tables (each
 // table's newest hand) with their figures, asked again every few seconds.
-import { $, el } from "./dom.js";
+import { $, el } from "/shared/js/dom.js";
 import { getJSON } from "./api.js";
 import { money, named, num, pct, t, when } from "./i18n.js";
 

@@ -1,5 +1,5 @@
 // The tracker page: wires the filters, the views and their answers together.
-import { $, $$, el } from "./dom.js";
+import { $, $$, el } from "/shared/js/dom.js";
 import { getJSON } from "./api.js";
 import { LANGS, currentLang, named, num, pickLang, t, useLang } from "./i18n.js";
 import { VIEWS, filterParams, fromURL, state, toURL } from "./state.js";

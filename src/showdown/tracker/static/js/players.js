@@ -1,6 +1,6 @@
 // The players table: every figure of the JSON, sorted by any column (the column's
 // button; again for the other direction), narrowed by the player search as you type.
-import { $, el } from "./dom.js";
+import { $, el } from "/shared/js/dom.js";
 import { money, named, num, pct, t } from "./i18n.js";
 import { state } from "./state.js";
 

@@ -1,7 +1,7 @@
 // The replayer: a hand step by step (forward, back, to a street), with the cards, the
 // stacks, the bets, the pot, each action in words, and every known hand's equity at the
 // start of each street.
-import { $, el } from "./dom.js";
+import { $, el } from "/shared/js/dom.js";
 import { cardsEl } from "./cards.js";
 import { money, named, num, pct, t, when } from "./i18n.js";
 

@@ -1,4 +1,4 @@
-// Small helpers for the page's elements.
+// Small helpers for the elements of every local page (served at /shared/js/dom.js).
 export const $ = (selector, root = document) => root.querySelector(selector);
 export const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
