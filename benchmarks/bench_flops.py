@@ -25,9 +25,8 @@ import numpy as np
 
 import showdown
 from common import interleaved_cpu_times, judge, machine_load, steady
-from showdown.odds.ranges import parse_range
 from showdown.odds.ranges import flop_analysis as fa
-from showdown.odds.ranges import flop_classes
+from showdown.odds.ranges import flop_classes, parse_range
 from showdown.odds.ranges.breakdown import MADE
 from showdown.odds.ranges.flop_classes import classify_grid
 
