@@ -193,7 +193,8 @@ def test_stopped_server_is_said_in_the_page_language(browser: Any) -> None:
 
 
 def test_link_with_more_players_than_the_page_takes(browser: Any, server: LabServer) -> None:
-    """Item 11: a link with 8 players shows the first 6 and says the other 2 were left."""
+    """Item 11: a link with 8 players shows the first 6 and says so; one with a single
+    player gets a random hand beside it, and says so."""
     hands = ["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77"]
     link = server.url + "#" + "&".join(f"p={h}" for h in hands)
     page = open_lab(browser, link)
@@ -202,6 +203,11 @@ def test_link_with_more_players_than_the_page_takes(browser: Any, server: LabSer
     notice = page.text_content("#link-notice")
     assert page.is_visible("#link-notice")
     assert "8" in notice and "6" in notice
+    page.goto(server.url + "#p=AA")  # one player: a random hand fills the second seat
+    value_is(page, "#player-2", "random")
+    assert page.locator("#player-rows .player-row").count() == 2
+    assert "1" in page.text_content("#link-notice")
+    assert settled(page) == "done"
     page.goto(server.url + "#p=AA&p=KK")  # a link the page takes whole: no notice
     value_is(page, "#player-1", "AA")
     assert page.is_hidden("#link-notice")
