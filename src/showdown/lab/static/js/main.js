@@ -160,11 +160,14 @@ function changed(now = false, source = null) {
 }
 
 // The answers shown are for an older spot until the job for this one answers.
-function recompute(now) {
+const TYPING_PAUSE_MS = 350;
+const SLIDER_PAUSE_MS = 150;
+
+function recompute(now, pause = TYPING_PAUSE_MS) {
   document.body.dataset.job = "pending";
   $("#results").setAttribute("aria-busy", "true");
   clearTimeout(timer);
-  timer = setTimeout(() => run("equity"), now ? 0 : 350);
+  timer = setTimeout(() => run("equity"), now ? 0 : pause);
 }
 
 async function run(kind) {
@@ -319,9 +322,9 @@ async function main() {
   $("#percent").addEventListener("input", () => {
     $("#percent-out").value = num(Number($("#percent").value)) + "%";
     setPlayerText(state.editing, $("#percent").value + "%");
-    toURL("percent");
-    clearTimeout(timer);
-    timer = setTimeout(() => { loadGrid(); recompute(true); }, 150);
+    gridSoon();
+    toURL("percent"); // one drag, one entry
+    recompute(false, SLIDER_PAUSE_MS);
   });
   // Clear: an empty range (no combo, so the job says the player needs one), nothing
   // left of the old range on the grid nor of its answers.
