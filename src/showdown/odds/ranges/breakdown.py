@@ -4,7 +4,10 @@
 of the board or the dead cards, and sorts each remaining combo into exactly one
 made-hand class (the first of :data:`MADE` that fits) and into any number of draw
 classes (:data:`DRAWS`; a combo draw is also a flush draw and a straight draw).
-Shares are weighted by the range's weights and sum to 1 over the made classes.
+Shares are weighted by the range's weights and sum to 1 over the made classes;
+``made_combos`` and ``draw_combos`` give the same as weighted combos. With ``against``
+(the other players' hands or ranges) each combo is weighed by the share of each other
+player's weight it leaves (see :func:`breakdown`).
 Every class is defined in ``docs/ranges.md``; in short, for the two hole cards
 ``h1 >= h2`` (ranks) and the board:
 
