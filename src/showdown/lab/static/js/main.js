@@ -102,6 +102,11 @@ async function loadGrid() {
   const text = state.players[state.editing] || "";
   const reply = await rangeView(text);
   if (mine !== gridSeq) return; // the text changed since: a newer answer is on its way
+  showGridView(text, reply);
+}
+
+// The grid, the range's size and the slider for `text`, from the server's view of it.
+function showGridView(text, reply) {
   if (reply.status !== 200) {
     showWeights({});
     $("#range-info").textContent = "";
@@ -132,15 +137,12 @@ async function painted(cells) {
   const before = state.players[i].trim();
   const reply = await rangeView([before, ...tokens].filter(Boolean).join(", "));
   if (reply.status === UNREACHABLE) return unreachable();
-  if (reply.status !== 200) {
-    // the old text was no range: the painted cells alone become the range
-    const fresh = await rangeView(tokens.join(", "));
-    if (fresh.status !== 200) return;
-    setPlayerText(i, fresh.body.canonical);
-  } else {
-    setPlayerText(i, reply.body.canonical);
-  }
-  loadGrid();
+  // the old text was no range: the painted cells alone become the range
+  const view = reply.status === 200 ? reply : await rangeView(tokens.join(", "));
+  if (view.status !== 200) return;
+  setPlayerText(i, view.body.canonical);
+  gridSeq++; // this answer is the grid's view of the new text: no need to ask again
+  if (i === state.editing) showGridView(view.body.canonical, view);
   changed(true);
 }
 
@@ -160,7 +162,7 @@ function changed(now = false, source = null) {
 }
 
 // The answers shown are for an older spot until the job for this one answers.
-const TYPING_PAUSE_MS = 350;
+const TYPING_PAUSE_MS = 200;
 const SLIDER_PAUSE_MS = 150;
 
 function recompute(now, pause = TYPING_PAUSE_MS) {
