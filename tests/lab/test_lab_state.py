@@ -213,3 +213,28 @@ def test_link_with_more_players_than_the_page_takes(browser: Any, server: LabSer
     assert page.is_hidden("#link-notice")
     check_clean(page, server)
     page.context.close()
+
+
+def test_reload_keeps_the_spot_and_its_place_in_the_history(
+    browser: Any, server: LabServer
+) -> None:
+    """A reload shows the same spot, and Ctrl-Z and Ctrl-Y still step to either side."""
+    page = open_lab(browser, server.url + "#p=AhKh&p=QQ")
+    assert settled(page) == "done"
+    page.fill("#board", "Qs 7d 2c")
+    assert settled(page) == "done"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert settled(page) == "done"
+    assert page.input_value("#board") == "Qs 7d 2c"
+    page.click("#results-title")
+    page.keyboard.press("Control+z")
+    value_is(page, "#board", "")
+    assert settled(page) == "done"
+    page.keyboard.press("Control+y")
+    value_is(page, "#board", "Qs 7d 2c")
+    expected = showdown.equity(["AhKh", "QQ"], board="Qs 7d 2c").equity
+    assert settled(page) == "done"
+    assert shown_equity(page) == pytest.approx(list(expected), abs=1e-12)
+    check_clean(page, server)
+    page.context.close()
