@@ -119,12 +119,15 @@ function showGridView(text, reply) {
   showSlider(text, reply.body.share);
 }
 
+// "1.5%", "20%" in the page's language, as the range's share is written beside the grid.
+const sliderText = (value) => pct(value / 100, Number.isInteger(value) ? 0 : 1);
+
 // The top-hands slider shows the range's share of all hands (a typed "20%" as 20).
 function showSlider(text, share) {
   const percent = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(text);
   const value = percent ? Number(percent[1]) : Math.round(1000 * share) / 10;
   $("#percent").value = String(value);
-  $("#percent-out").value = num(value) + "%";
+  $("#percent-out").value = sliderText(value);
 }
 
 // A stroke on the grid: the painted classes are appended to the range's text with
@@ -322,7 +325,7 @@ async function main() {
     changed(true);
   });
   $("#percent").addEventListener("input", () => {
-    $("#percent-out").value = num(Number($("#percent").value)) + "%";
+    $("#percent-out").value = sliderText(Number($("#percent").value));
     setPlayerText(state.editing, $("#percent").value + "%");
     gridSoon();
     toURL("percent"); // one drag, one entry
