@@ -184,6 +184,7 @@ def test_stopped_server_is_said_in_the_page_language(browser: Any) -> None:
     assert page.text_content("#job-status") == I18N["es"]["status_unreachable"]
     assert page.is_hidden("#equity-table")
     assert page.is_hidden("#detail")
+    assert page.get_attribute("#results", "aria-busy") is None  # nothing left waiting
     page.click("#add-player")  # another change: still said, still no uncaught error
     assert settled(page) == "unreachable"
     refused = "net::ERR_CONNECTION_REFUSED"  # the browser's own note of each refused call

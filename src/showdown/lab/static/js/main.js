@@ -168,9 +168,18 @@ function changed(now = false, source = null) {
 const TYPING_PAUSE_MS = 200;
 const SLIDER_PAUSE_MS = 150;
 
+// The answers (equity and detail) belong to an older spot while `on`: dimmed, and
+// marked busy for screen readers.
+function showBusy(on) {
+  for (const id of ["#results", "#detail"]) {
+    if (on) $(id).setAttribute("aria-busy", "true");
+    else $(id).removeAttribute("aria-busy");
+  }
+}
+
 function recompute(now, pause = TYPING_PAUSE_MS) {
   document.body.dataset.job = "pending";
-  $("#results").setAttribute("aria-busy", "true");
+  showBusy(true);
   clearTimeout(timer);
   timer = setTimeout(() => run("equity"), now ? 0 : pause);
 }
@@ -194,7 +203,7 @@ function finish(kind, reply) {
   showProgress(null);
   const body = reply.body;
   document.body.dataset.job = body.state || "error";
-  $("#results").removeAttribute("aria-busy");
+  showBusy(false);
   if (reply.status === UNREACHABLE) {
     unreachable();
   } else if (body.state === "done") {
@@ -231,7 +240,7 @@ function forgetResults() {
 // The server does not answer (it was stopped): nothing shown may pass for an answer.
 function unreachable() {
   document.body.dataset.job = "unreachable";
-  $("#results").removeAttribute("aria-busy");
+  showBusy(false);
   showProgress(null);
   forgetResults();
   showStatus("status_unreachable");
