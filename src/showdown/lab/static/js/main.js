@@ -102,6 +102,11 @@ async function loadGrid() {
   const text = state.players[state.editing] || "";
   const reply = await rangeView(text);
   if (mine !== gridSeq) return; // the text changed since: a newer answer is on its way
+  showGridView(text, reply);
+}
+
+// The grid, the range's size and the slider for `text`, from the server's view of it.
+function showGridView(text, reply) {
   if (reply.status !== 200) {
     showWeights({});
     $("#range-info").textContent = "";
@@ -114,12 +119,15 @@ async function loadGrid() {
   showSlider(text, reply.body.share);
 }
 
+// "1.5%", "20%" in the page's language, as the range's share is written beside the grid.
+const sliderText = (value) => pct(value / 100, Number.isInteger(value) ? 0 : 1);
+
 // The top-hands slider shows the range's share of all hands (a typed "20%" as 20).
 function showSlider(text, share) {
   const percent = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(text);
   const value = percent ? Number(percent[1]) : Math.round(1000 * share) / 10;
   $("#percent").value = String(value);
-  $("#percent-out").value = num(value) + "%";
+  $("#percent-out").value = sliderText(value);
 }
 
 // A stroke on the grid: the painted classes are appended to the range's text with
@@ -132,15 +140,12 @@ async function painted(cells) {
   const before = state.players[i].trim();
   const reply = await rangeView([before, ...tokens].filter(Boolean).join(", "));
   if (reply.status === UNREACHABLE) return unreachable();
-  if (reply.status !== 200) {
-    // the old text was no range: the painted cells alone become the range
-    const fresh = await rangeView(tokens.join(", "));
-    if (fresh.status !== 200) return;
-    setPlayerText(i, fresh.body.canonical);
-  } else {
-    setPlayerText(i, reply.body.canonical);
-  }
-  loadGrid();
+  // the old text was no range: the painted cells alone become the range
+  const view = reply.status === 200 ? reply : await rangeView(tokens.join(", "));
+  if (view.status !== 200) return;
+  setPlayerText(i, view.body.canonical);
+  gridSeq++; // this answer is the grid's view of the new text: no need to ask again
+  if (i === state.editing) showGridView(view.body.canonical, view);
   changed(true);
 }
 
@@ -160,12 +165,21 @@ function changed(now = false, source = null) {
 }
 
 // The answers shown are for an older spot until the job for this one answers.
-const TYPING_PAUSE_MS = 350;
+const TYPING_PAUSE_MS = 200;
 const SLIDER_PAUSE_MS = 150;
+
+// The answers (equity and detail) belong to an older spot while `on`: dimmed, and
+// marked busy for screen readers.
+function showBusy(on) {
+  for (const id of ["#results", "#detail"]) {
+    if (on) $(id).setAttribute("aria-busy", "true");
+    else $(id).removeAttribute("aria-busy");
+  }
+}
 
 function recompute(now, pause = TYPING_PAUSE_MS) {
   document.body.dataset.job = "pending";
-  $("#results").setAttribute("aria-busy", "true");
+  showBusy(true);
   clearTimeout(timer);
   timer = setTimeout(() => run("equity"), now ? 0 : pause);
 }
@@ -189,7 +203,7 @@ function finish(kind, reply) {
   showProgress(null);
   const body = reply.body;
   document.body.dataset.job = body.state || "error";
-  $("#results").removeAttribute("aria-busy");
+  showBusy(false);
   if (reply.status === UNREACHABLE) {
     unreachable();
   } else if (body.state === "done") {
@@ -226,7 +240,7 @@ function forgetResults() {
 // The server does not answer (it was stopped): nothing shown may pass for an answer.
 function unreachable() {
   document.body.dataset.job = "unreachable";
-  $("#results").removeAttribute("aria-busy");
+  showBusy(false);
   showProgress(null);
   forgetResults();
   showStatus("status_unreachable");
@@ -320,7 +334,7 @@ async function main() {
     changed(true);
   });
   $("#percent").addEventListener("input", () => {
-    $("#percent-out").value = num(Number($("#percent").value)) + "%";
+    $("#percent-out").value = sliderText(Number($("#percent").value));
     setPlayerText(state.editing, $("#percent").value + "%");
     gridSoon();
     toURL("percent"); // one drag, one entry
