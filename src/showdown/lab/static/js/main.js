@@ -1,6 +1,8 @@
 // The equity lab's page: wires the boxes, the grid, the board picker and the jobs.
 import { cancelJob, getJSON, rangeView, runJob } from "./api.js";
-import { buildPicker, showPicker, toggled } from "./board.js";
+import { buildPicker } from "./board.js";
+import { setupFeatures } from "./features.js";
+import { pickCard, showPickerFor } from "./picker-use.js";
 import { $, $$, el } from "/shared/js/dom.js";
 import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
@@ -132,6 +134,7 @@ function setPlayerText(i, text) {
 // Something changed: recompute soon (typing waits for a pause).
 function changed(now = false) {
   toURL();
+  showPickerFor(state);
   document.body.dataset.job = "pending"; // until the job for this change has answered
   clearTimeout(timer);
   timer = setTimeout(() => run("equity"), now ? 0 : 350);
@@ -218,7 +221,7 @@ function showState() {
   fillGames();
   $("#board").value = state.board;
   $("#dead").value = state.dead;
-  showPicker(state.board);
+  showPickerFor(state);
   renderPlayers();
 }
 
@@ -229,14 +232,18 @@ async function main() {
   fromURL();
   buildGrid(painted, () => Number($("#weight").value));
   buildPicker((card) => {
-    state.board = toggled(state.board, card);
-    $("#board").value = state.board;
-    showPicker(state.board);
+    const field = pickCard(state, card);
+    $("#" + field).value = state[field];
     changed(true);
   });
+  setupFeatures({
+    spot: () => state,
+    setRange(i, text) { setPlayerText(i, text); loadGrid(); changed(true); },
+  });
+  for (const radio of $$("input[name=pick-for]")) radio.addEventListener("change", () => showPickerFor(state));
   showState();
   $("#game").addEventListener("change", () => { state.game = $("#game").value; loadGrid(); changed(true); });
-  $("#board").addEventListener("input", () => { state.board = $("#board").value; showPicker(state.board); changed(); });
+  $("#board").addEventListener("input", () => { state.board = $("#board").value; changed(); });
   $("#dead").addEventListener("input", () => { state.dead = $("#dead").value; changed(); });
   $("#add-player").addEventListener("click", () => {
     if (state.players.length >= MAX_PLAYERS) return;

@@ -1,0 +1,76 @@
+// The sub-range that hits the classes ticked in the breakdown ("top pair or better +
+// flush draws"): asked of POST /api/select with the other players' hands taken out,
+// marked on the grid, and usable as a player's range or copied as text.
+import { $, el } from "/shared/js/dom.js";
+import { postJSON } from "./api.js";
+import { num, t } from "./i18n.js";
+import { clearPicked, comboCount, onPickClasses } from "./breakdown.js";
+import { showSelection } from "./grid.js";
+
+const chosen = { host: null, latest: null, generation: 0 };
+
+// host: {spot() -> {game, players, board, dead, editing}, setRange(i, text)}.
+export function setupSelect(host) {
+  chosen.host = host;
+  onPickClasses(update);
+  $("#select-use").addEventListener("click", () => {
+    if (!chosen.latest) return;
+    const target = Number($("#select-target").value);
+    const text = chosen.latest.text;
+    clearPicked();
+    chosen.host.setRange(target, text);
+  });
+  $("#select-copy").addEventListener("click", async () => {
+    if (!chosen.latest) return;
+    try {
+      await navigator.clipboard.writeText(chosen.latest.text);
+      $("#select-status").textContent = t("select_copied");
+    } catch {
+      $("#select-text").select();
+      $("#select-status").textContent = t("select_copy_by_hand");
+    }
+  });
+  $("#select-clear").addEventListener("click", clearPicked);
+}
+
+// The request for the ticked classes of the painted player's range.
+export function selectRequest(spot, classes) {
+  const i = spot.editing;
+  return {
+    range: spot.players[i], board: spot.board, dead: spot.dead, game: spot.game,
+    against: spot.players.filter((_, j) => j !== i), classes,
+  };
+}
+
+async function update(classes) {
+  const mine = ++chosen.generation;
+  const box = $("#select-box");
+  if (!classes.length) {
+    chosen.latest = null;
+    box.hidden = true;
+    showSelection(null);
+    return;
+  }
+  const spot = chosen.host.spot();
+  const reply = await postJSON("/api/select", selectRequest(spot, classes));
+  if (mine !== chosen.generation) return;
+  box.hidden = false;
+  $("#select-status").textContent = "";
+  if (reply.status !== 200) {
+    chosen.latest = null;
+    showSelection(null);
+    $("#select-info").textContent = t("select_failed", { message: reply.body.message || "" });
+    $("#select-text").value = "";
+    return;
+  }
+  chosen.latest = reply.body;
+  showSelection(spot.game === "holdem" ? reply.body.classes : null);
+  $("#select-info").textContent = t("select_info", {
+    combos: comboCount(reply.body.combos), classes: classes.map((c) => t("bd_" + c)).join(", "),
+  });
+  $("#select-text").value = reply.body.text;
+  $("#select-target").replaceChildren(...spot.players.map((_, j) => el("option", {
+    value: j, text: t("player_n", { n: num(j + 1) }),
+  })));
+  $("#select-target").value = String(spot.editing);
+}
