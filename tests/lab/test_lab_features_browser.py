@@ -229,13 +229,16 @@ def test_distribution_axes_and_heat_over_the_spots_spread(browser: Any, server: 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_breakdown_counts_combos_per_class(browser: Any, server: LabServer, size: str) -> None:
-    page = open_lab(browser, server.url + "#p=QQ%2B%2C+AJs%2B&p=random&board=Qh+Jh+3c", size)
+    """Player 2's 20% on Qh Jh 3c given player 1's Ah Kh: 187 combos, no nut flush
+    draw (it needs the Ah), each class as a count and a share of the range."""
+    page = open_lab(browser, server.url + "#p=AhKh&p=20%25&board=Qh+Jh+3c&edit=2", size)
     assert settled(page) == "done"
-    expected = showdown.breakdown("QQ+, AJs+", "Qh Jh 3c")
-    assert page.text_content("#breakdown .bd-total") == EN["bd_total"].replace("{n}", "1").replace(
-        "{combos}", str(expected.combos)
-    )
+    expected = showdown.breakdown("20%", "Qh Jh 3c", against=["AhKh"])
+    assert expected.combos == 187
+    total = EN["bd_total"].replace("{n}", "2").replace("{combos}", "187")
+    assert page.text_content("#breakdown .bd-total") == total
     shares = {**expected.made, **expected.draws}
+    counts = {**expected.made_combos, **expected.draw_combos}
     rows = page.locator("#breakdown tr[data-class]")
     seen = {}
     for i in range(rows.count()):
@@ -243,12 +246,13 @@ def test_breakdown_counts_combos_per_class(browser: Any, server: LabServer, size
         name = row.get_attribute("data-class")
         combos = float(row.locator("td.combos").get_attribute("data-value"))
         seen[name] = combos
-        assert combos == pytest.approx(shares[name] * expected.combos, abs=1e-9), name
+        assert combos == pytest.approx(counts[name], abs=1e-9), name
         assert row.locator("td.combos").text_content() == str(round(combos))
         assert percent(re.sub(r"^\D*", "", row.locator("td.share").text_content())) == (
             pytest.approx(shares[name], abs=0.0005)
         )
     assert set(seen) == {name for name, share in shares.items() if share > 0}
+    assert "nut flush draw" not in seen and "flush draw" in seen
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, f"features-breakdown-{size}")
     check_clean(page, server)
