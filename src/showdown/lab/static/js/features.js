@@ -1,9 +1,9 @@
 // The Flopzilla-style tools of the page, wired once: the sortable combo table, saved
 // ranges, suits inside a cell, the sub-range by what it hits, and the flop analysis.
 import { setupComboTable } from "./combo-table.js";
-import { setupFlops } from "./flops.js";
-import { setupSaved } from "./saved.js";
-import { setupSelect } from "./select.js";
+import { redrawFlops, setupFlops } from "./flops.js";
+import { renderSaved, setupSaved } from "./saved.js";
+import { redrawSelect, setupSelect } from "./select.js";
 import { setupSuits } from "./suits.js";
 
 // host: {spot() -> the page's state, setRange(i, text): set player i's range and run}.
@@ -13,4 +13,11 @@ export function setupFeatures(host) {
   setupSuits(host);
   setupSelect(host);
   setupFlops(host);
+  // The page's language loader marks the body once the new words are in: the tools'
+  // own sentences follow it.
+  new MutationObserver(() => {
+    renderSaved();
+    redrawSelect();
+    redrawFlops();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-lang"] });
 }

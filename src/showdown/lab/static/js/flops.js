@@ -8,6 +8,7 @@ import { classRows, comboCount } from "./breakdown.js";
 
 let host = null;
 let generation = 0;
+let shown = null; // the last answer, its player and its time, drawn again in a new language
 
 // host: {spot() -> {game, players, dead, editing}}.
 export function setupFlops(h) {
@@ -21,6 +22,7 @@ export async function runFlops() {
   const i = spot.editing;
   const box = $("#flops-result");
   box.replaceChildren();
+  shown = null;
   $("#flops-status").textContent = t("flops_running", { n: i + 1 });
   document.body.dataset.flops = "running";
   const started = performance.now();
@@ -36,10 +38,17 @@ export async function runFlops() {
     $("#flops-status").textContent = t("status_error", { message: reply.body.message || "" });
     return;
   }
-  const doc = reply.body;
+  shown = { doc: reply.body, player: i, ms: performance.now() - started };
+  redrawFlops();
+}
+
+export function redrawFlops() {
+  if (!shown) return;
+  const { doc, player, ms } = shown;
+  const box = $("#flops-result");
   $("#flops-status").textContent = t("flops_done", {
-    n: i + 1, flops: num(doc.flops), combos: comboCount(doc.combos),
-    s: num(Math.round(performance.now() - started) / 1000),
+    n: player + 1, flops: num(doc.flops), combos: comboCount(doc.combos),
+    s: num(Math.round(ms) / 1000),
   });
   const part = (title, shares, counts) => {
     const body = el("tbody");

@@ -7,7 +7,7 @@ import { num, t } from "./i18n.js";
 import { clearPicked, comboCount, onPickClasses } from "./breakdown.js";
 import { showSelection } from "./grid.js";
 
-const chosen = { host: null, latest: null, generation: 0 };
+const chosen = { host: null, latest: null, classes: [], generation: 0 };
 
 // host: {spot() -> {game, players, board, dead, editing}, setRange(i, text)}.
 export function setupSelect(host) {
@@ -42,6 +42,11 @@ export function selectRequest(spot, classes) {
   };
 }
 
+// The selection's sentences again (in a new language).
+export function redrawSelect() {
+  if (chosen.latest) show(chosen.latest, chosen.classes);
+}
+
 async function update(classes) {
   const mine = ++chosen.generation;
   const box = $("#select-box");
@@ -52,7 +57,12 @@ async function update(classes) {
     return;
   }
   const spot = chosen.host.spot();
-  const reply = await postJSON("/api/select", selectRequest(spot, classes));
+  let reply;
+  try {
+    reply = await postJSON("/api/select", selectRequest(spot, classes));
+  } catch {
+    reply = { status: 0, body: { message: t("status_failed") } };
+  }
   if (mine !== chosen.generation) return;
   box.hidden = false;
   $("#select-status").textContent = "";
@@ -64,13 +74,21 @@ async function update(classes) {
     return;
   }
   chosen.latest = reply.body;
+  chosen.classes = classes;
   showSelection(spot.game === "holdem" ? reply.body.classes : null);
+  show(reply.body, classes);
+  $("#select-target").value = String(spot.editing);
+}
+
+function show(answer, classes) {
+  const spot = chosen.host.spot();
+  const target = $("#select-target").value;
   $("#select-info").textContent = t("select_info", {
-    combos: comboCount(reply.body.combos), classes: classes.map((c) => t("bd_" + c)).join(", "),
+    combos: comboCount(answer.combos), classes: classes.map((c) => t("bd_" + c)).join(", "),
   });
-  $("#select-text").value = reply.body.text;
+  $("#select-text").value = answer.text;
   $("#select-target").replaceChildren(...spot.players.map((_, j) => el("option", {
     value: j, text: t("player_n", { n: num(j + 1) }),
   })));
-  $("#select-target").value = String(spot.editing);
+  if (target) $("#select-target").value = target;
 }
