@@ -1,5 +1,6 @@
 """``GET /api/range?text=&cell=``: the weight of each combo of one grid cell, which
-the grid's suit picker starts from."""
+the grid's suit picker starts from; ``&per_combo=1``: every combo of the range, which
+the combo table's filter by a selected sub-range uses."""
 
 from __future__ import annotations
 
@@ -39,3 +40,11 @@ def test_no_cell_no_weights_and_a_bad_cell_refused(server: LabServer) -> None:
     bad = httpx.get(server.url + "api/range", params={"text": "QQ+", "cell": "AKx"})
     assert bad.status_code == 400
     assert bad.json()["field"] == "range" and "AKx" in bad.json()["message"]
+
+
+def test_every_combo_of_the_range(server: LabServer) -> None:
+    view = httpx.get(server.url + "api/range", params={"text": "20%, AhKh:0.5", "per_combo": "1"})
+    each = view.json()["per_combo"]
+    rng = showdown.parse_range("20%, AhKh:0.5")
+    assert len(each) == len(rng) and each["AhKh"] == 0.5
+    assert all(weight == rng.weight(combo) > 0 for combo, weight in each.items())

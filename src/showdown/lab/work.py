@@ -16,6 +16,8 @@
 ('QQ+, AKs, AhKd:0.5', 23)
 >>> grid_view("AhKh, AsKs", cell="AKs")["cell"]
 {'AsKs': 1.0, 'AhKh': 1.0, 'AdKd': 0.0, 'AcKc': 0.0}
+>>> grid_view("QQ, AhKh:0.5", per_combo=True)["per_combo"]
+{'AhKh': 0.5, 'QsQh': 1.0, 'QsQd': 1.0, 'QsQc': 1.0, 'QhQd': 1.0, 'QhQc': 1.0, 'QdQc': 1.0}
 >>> work = equity_work(read_spot({"players": ["AhKh", "2c2d"], "board": "Qh Jh 3c"}))
 >>> from showdown.lab.jobs import Control, Job
 >>> doc = work(Control(Job("1", "tab")))
@@ -127,12 +129,13 @@ def heatmap_work(spot: Spot) -> Callable[[Control], dict[str, Any]]:
     return run
 
 
-def grid_view(text: str, cell: str | None = None) -> dict[str, Any]:
+def grid_view(text: str, cell: str | None = None, per_combo: bool = False) -> dict[str, Any]:
     """A Hold'em range as the grid sees it: each class's weight (the mean weight of
     its combos), the count of combos, their share of all 1,326 and the range's text
     (``canonical`` is the compact text of the same combos); with ``cell`` (a class
     such as ``AKs``), also the weight of each of that class's combos, for the
-    grid's suit picker."""
+    grid's suit picker; with ``per_combo``, the weight of every combo in the range
+    (the combo table's filter by a selected sub-range)."""
     from showdown.odds.ranges import parse_range
     from showdown.odds.ranges.preflop import CLASSES, class_combos
 
@@ -156,6 +159,14 @@ def grid_view(text: str, cell: str | None = None) -> dict[str, Any]:
         view["cell"] = {
             combo: 0.0 if rng is None else rng.weight(combo) for combo in cell_combos(cell)
         }
+    if per_combo:
+        view["per_combo"] = {}
+        if rng is not None:
+            for name in CLASSES:
+                for combo in cell_combos(name):
+                    weight = rng.weight(combo)
+                    if weight > 0:
+                        view["per_combo"][combo] = weight
     return view
 
 

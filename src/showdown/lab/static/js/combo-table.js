@@ -6,7 +6,7 @@ import { num, pct, t } from "./i18n.js";
 import { classOf } from "./hand-class.js";
 
 const RANKS = "AKQJT98765432";
-const table = { rows: [], key: "equity", descending: true };
+const table = { rows: [], key: "equity", descending: true, selected: null };
 
 export function setupComboTable() {
   for (const button of $$("#combo-table th .sort")) {
@@ -24,6 +24,16 @@ export function setupComboTable() {
 // The player's combos: [{combo, weight, equity, win, tie}].
 export function showCombos(rows) {
   table.rows = rows || [];
+  render();
+}
+
+// The combos of the sub-range selected in the breakdown (a Set), or null when none is:
+// the "Selected in the breakdown" filter shows them.
+export function setSelectedCombos(combos) {
+  table.selected = combos;
+  const option = $('#combo-kind option[value="selected"]');
+  option.disabled = !combos;
+  if (!combos && $("#combo-kind").value === "selected") $("#combo-kind").value = "all";
   render();
 }
 
@@ -58,7 +68,9 @@ export function matchesWord(combo, word) {
 }
 
 function passes(row, words, kind) {
-  if (kind !== "all" && row.combo.length === 4) {
+  if (kind === "selected") {
+    if (!table.selected || !table.selected.has(row.combo)) return false;
+  } else if (kind !== "all" && row.combo.length === 4) {
     const cls = classOf(row.combo);
     const mine = cls.length === 2 ? "pairs" : cls[2] === "s" ? "suited" : "offsuit";
     if (mine !== kind) return false;

@@ -2,10 +2,11 @@
 // flush draws"): asked of POST /api/select with the other players' hands taken out,
 // marked on the grid, and usable as a player's range or copied as text.
 import { $, el } from "/shared/js/dom.js";
-import { postJSON } from "./api.js";
 import { num, t } from "./i18n.js";
 import { clearPicked, comboCount, onPickClasses } from "./breakdown.js";
 import { showSelection } from "./grid.js";
+import { setSelectedCombos } from "./combo-table.js";
+import { getJSON, postJSON } from "./api.js";
 
 const chosen = { host: null, latest: null, classes: [], generation: 0 };
 
@@ -54,6 +55,7 @@ async function update(classes) {
     chosen.latest = null;
     box.hidden = true;
     showSelection(null);
+    setSelectedCombos(null);
     return;
   }
   const spot = chosen.host.spot();
@@ -69,6 +71,7 @@ async function update(classes) {
   if (reply.status !== 200) {
     chosen.latest = null;
     showSelection(null);
+    setSelectedCombos(null);
     $("#select-info").textContent = t("select_failed", { message: reply.body.message || "" });
     $("#select-text").value = "";
     return;
@@ -78,6 +81,10 @@ async function update(classes) {
   showSelection(spot.game === "holdem" ? reply.body.classes : null);
   show(reply.body, classes);
   $("#select-target").value = String(spot.editing);
+  const each = spot.game === "holdem" && reply.body.text
+    ? await getJSON("/api/range?per_combo=1&text=" + encodeURIComponent(reply.body.text)) : null;
+  if (mine !== chosen.generation) return;
+  setSelectedCombos(each && each.status === 200 ? new Set(Object.keys(each.body.per_combo)) : null);
 }
 
 function show(answer, classes) {
