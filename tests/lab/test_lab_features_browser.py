@@ -257,3 +257,31 @@ def test_breakdown_counts_combos_per_class(browser: Any, server: LabServer, size
     shot(page, f"features-breakdown-{size}")
     check_clean(page, server)
     page.context.close()
+
+
+def test_tools_speak_spanish_and_russian(browser: Any, server: LabServer) -> None:
+    ru, es = I18N["ru"], I18N["es"]
+    page = open_lab(browser, server.url + "?lang=ru#p=AhKh&p=QQ%2B&board=Qs7d2c&edit=2")
+    assert settled(page) == "done"
+    assert page.text_content("#flops-title") == ru["flops_title"]
+    assert page.text_content("#suit-mode") == ru["suit_mode"]
+    assert page.text_content("#distribution .axis-x") == ru["axis_share"]
+    count = ru["combo_count"].replace("{n}", "9").replace("{total}", "9")
+    assert page.text_content("#combo-count") == count  # 3 each of QQ, KK, AA: Qs, Kh, Ah out
+    page.click("#saved-box summary")
+    page.fill("#save-name", "премиум")
+    page.click("#save-range")
+    assert page.text_content("#saved-list .use-saved") == ru["saved_use"]
+    page.select_option("#lang-select", "es")
+    wait_until(page, "document.body.dataset.lang === 'es'")
+    wait_until(
+        page,
+        f"document.querySelector('#saved-list .use-saved').textContent === {es['saved_use']!r}",
+    )
+    assert page.text_content("#breakdown th") == es["made_hands"]
+    assert page.text_content("#combo-count") == es["combo_count"].replace("{n}", "9").replace(
+        "{total}", "9"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    check_clean(page, server)
+    page.context.close()
