@@ -1,5 +1,10 @@
 """Shared helpers for the equity lab's browser tests: a tab on the lab, its job's end,
-its cleanliness (no script error, nothing fetched from elsewhere), a screenshot."""
+the figures it shows, its script errors.
+
+``open_lab(browser, url)`` opens a tab and waits for the page to be ready;
+``settled(page)`` waits for the job of the latest change and gives its state
+(``done``, ``error``, ``cancelled``, ``unreachable``...).
+"""
 
 from __future__ import annotations
 
@@ -24,30 +29,37 @@ def open_lab(browser: Any, url: str, size: str = "desktop", **context: Any) -> A
     """A new tab on the lab, with its script errors and requests recorded."""
     ctx = browser.new_context(viewport=SIZES[size], reduced_motion="reduce", **context)
     page = ctx.new_page()
-    watch(page)
+    page.errors = []  # type: ignore[attr-defined]
+    page.requests = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.on("request", lambda r: page.requests.append(r.url))
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']")
     return page
 
 
-def watch(page: Any) -> None:
-    """Record the page's script errors and the addresses it requests."""
-    page.errors = []
-    page.requests = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-    page.on("request", lambda r: page.requests.append(r.url))
-
-
-def settled(page: Any) -> str:
+def settled(page: Any, timeout: float = 20.0) -> str:
     """Wait for the page's current job to end; its state."""
-    wait_until(page, "!['running', 'pending', undefined].includes(document.body.dataset.job)")
+    wait_until(
+        page,
+        "!['running', 'pending', undefined].includes(document.body.dataset.job)",
+        timeout=timeout,
+    )
     return str(page.evaluate("document.body.dataset.job"))
 
 
-def check_clean(page: Any, server: LabServer) -> None:
-    """No script error, and nothing requested from anywhere but this server."""
-    assert not page.errors, page.errors
+def shown_equity(page: Any) -> list[float]:
+    cells = page.locator("#equity-rows td.equity")
+    return [float(cells.nth(i).get_attribute("data-value")) for i in range(cells.count())]
+
+
+def check_clean(page: Any, server: LabServer, refused: bool = False) -> None:
+    """No script error (with ``refused``, the browser's note of a 400 answer aside),
+    and nothing requested from anywhere but this server."""
+    status_400 = "the server responded with a status of 400"
+    errors = [e for e in page.errors if not (refused and status_400 in e)]
+    assert not errors, errors
     outside = [u for u in page.requests if not u.startswith(server.url)]
     assert not outside, outside
 

@@ -17,7 +17,7 @@ import pytest
 
 import showdown
 from helpers.browser import launch_chromium, wait_until
-from helpers.lab_page import I18N, check_clean, open_lab, settled, shot, watch
+from helpers.lab_page import I18N, check_clean, open_lab, settled, shot
 from helpers.lab_server import LabServer, running_lab
 
 pytestmark = pytest.mark.browser
@@ -32,6 +32,15 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def server() -> Iterator[LabServer]:
     yield from running_lab()
+
+
+def watch(page: Any) -> None:
+    """Record a tab's script errors and the addresses it requests (as ``open_lab``)."""
+    page.errors = []
+    page.requests = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.on("request", lambda r: page.requests.append(r.url))
 
 
 def percent(text: str) -> float:
