@@ -178,14 +178,15 @@ def weighted_combos(
     known = [c.id for c in community] + [c.id for c in to_cards(dead)]
     if len(set(known)) != len(known):
         raise CardError("a card is both on the board and dead, or twice on the board")
+    where = "on this board" if community else "once the dead cards are removed"
     combos, weights = _live(range_text, known, game, order)
     if len(combos) == 0:
-        raise RangeError(f"range {range_text!r} has no combo left on this board")
+        raise RangeError(f"range {range_text!r} has no combo left {where}")
     for text in against or ():
         theirs, their_weights = _live(text, known, game, order)
         total = float(their_weights.sum())
         if total <= 0:
-            raise RangeError(f"range {text!r} has no combo left on this board")
+            raise RangeError(f"range {text!r} has no combo left {where}")
         weights = weights * compatible_weight(combos, theirs, their_weights) / total
         keep = weights > 0
         combos, weights = combos[keep], weights[keep]
