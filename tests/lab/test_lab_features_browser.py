@@ -71,7 +71,9 @@ def test_suits_inside_a_cell(browser: Any, server: LabServer) -> None:
     assert showdown.parse_range(text) == showdown.parse_range("QQ, AhKh, AsKs")
     assert settled(page) == "done"
     # the cell shows half its combos; the grid paints again once suits mode is off
-    assert page.text_content('#grid .cell[data-cls="AKs"] .value') == "50%"
+    wait_until(
+        page, "document.querySelector('#grid .cell[data-cls=\"AKs\"] .value').textContent === '50%'"
+    )
     page.click("#suit-mode")
     assert page.get_attribute("#suit-mode", "aria-pressed") == "false"
     # the S key opens the same picker on the focused cell, showing the range's suits

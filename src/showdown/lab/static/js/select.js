@@ -84,8 +84,19 @@ async function update(classes) {
   const each = spot.game === "holdem" && reply.body.text
     ? await getJSON("/api/range?per_combo=1&text=" + encodeURIComponent(reply.body.text)) : null;
   if (mine !== chosen.generation) return;
-  setSelectedCombos(each && each.status === 200 ? new Set(Object.keys(each.body.per_combo)) : null);
+  const combos = each && each.status === 200 ? each.body.per_combo : null;
+  setSelectedCombos(combos ? new Set(Object.keys(combos)) : null);
+  // A few combos read better listed one by one than as classes less their exceptions.
+  const listed = combos ? comboList(combos) : "";
+  if (listed && listed.length < chosen.latest.text.length) {
+    chosen.latest = { ...chosen.latest, text: listed };
+    show(chosen.latest, classes);
+  }
 }
+
+// {combo: weight} as range text: "AhKh, QsQd:0.5".
+export const comboList = (combos) => Object.entries(combos)
+  .map(([combo, w]) => (w === 1 ? combo : combo + ":" + w)).join(", ");
 
 function show(answer, classes) {
   const spot = chosen.host.spot();
