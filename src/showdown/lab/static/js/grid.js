@@ -185,7 +185,8 @@ function keyDown(event) {
     event.preventDefault();
     const [nr, nc] = moves[event.key];
     moveFocus(nr * 13 + nc);
-  } else if ((event.key === "s" || event.key === "S") && grid.onCellPick) {
+  } else if ((event.key === "s" || event.key === "S") && grid.onCellPick
+    && !event.ctrlKey && !event.metaKey && !event.altKey) {
     event.preventDefault();
     grid.onCellPick(CLASSES[i], true);
   } else if (event.key === " " || event.key === "Enter") {
