@@ -16,6 +16,7 @@ from helpers.browser import launch_chromium, wait_until
 from helpers.lab_page import I18N, check_clean, open_lab, settled, shot
 from helpers.lab_server import LabServer, running_lab
 from showdown.lab.work import cell_combos
+from showdown.odds.ranges.class_select import select
 from showdown.odds.ranges.flop_analysis import flop_analysis
 from showdown.odds.ranges.preflop import CLASSES
 
@@ -125,5 +126,38 @@ def test_every_flop(browser: Any, server: LabServer, size: str) -> None:
     assert seen == {name for name, share in shares.items() if share > 0}
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, f"features-flops-{size}")
+    check_clean(page, server)
+    page.context.close()
+
+
+def test_tick_a_group_top_pair_or_better_and_flush_draws(browser: Any, server: LabServer) -> None:
+    """The issue's own example: top pair or better + flush draws, one click each, is the
+    library's ``select`` of those groups given the other player's hand."""
+    page = open_lab(
+        browser,
+        server.url + "#p=AhKh&p=QQ%2B%2C+AK%2C+AQs%2C+KQ%2C+JTs%2C+T9s&board=Qh+Jh+3c&edit=2",
+    )
+    assert settled(page) == "done"
+    page.click('#breakdown .bd-quick [data-group="top_pair_or_better"]')
+    page.click('#breakdown .bd-quick [data-group="flush_draws"]')
+    wait_until(page, "document.querySelector('#select-text').value !== ''")
+    ticked = page.locator("#breakdown input:checked")
+    names = {ticked.nth(i).get_attribute("value") for i in range(ticked.count())}
+    assert "top pair, top kicker" in names and "flush draw" in names and "ace high" not in names
+    expected = select(
+        "QQ+, AK, AQs, KQ, JTs, T9s",
+        "Qh Jh 3c",
+        "top_pair_or_better, flush_draws",
+        against=["AhKh"],
+    )
+    text = page.input_value("#select-text")
+    assert showdown.parse_range(text) == expected
+    page.click('#breakdown .bd-quick [data-group="flush_draws"]')  # again: untick the group
+    wait_until(page, "!document.querySelector('#breakdown input[value=\"flush draw\"]').checked")
+    expected = select(
+        "QQ+, AK, AQs, KQ, JTs, T9s", "Qh Jh 3c", "top_pair_or_better", against=["AhKh"]
+    )
+    wait_until(page, f"document.querySelector('#select-text').value !== {text!r}")
+    assert showdown.parse_range(page.input_value("#select-text")) == expected
     check_clean(page, server)
     page.context.close()

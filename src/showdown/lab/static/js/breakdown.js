@@ -64,9 +64,42 @@ export function drawBreakdown(doc, player) {
     return el("table", { class: "breakdown-table" }, el("thead", {}, head), body);
   };
   for (const name of [...picked.classes]) if (!shown.has(name)) picked.classes.delete(name);
+  const quick = el("div", { class: "bd-quick", role: "group", "aria-label": t("bd_quick") },
+    ...Object.entries(groups(Object.keys(doc.made || {}))).map(([group, names]) => {
+      const button = el("button", { type: "button", "data-group": group, text: t("bd_group_" + group) });
+      button.addEventListener("click", () => tickGroup(names.filter((n) => shown.has(n))));
+      return button;
+    }));
   box.replaceChildren(
     el("p", { class: "muted bd-total", text: t("bd_total", { n: player + 1, combos: comboCount(doc.combos) }) }),
+    quick,
     part(t("made_hands"), doc.made, doc.made_combos),
     part(t("draws"), doc.draws, doc.draw_combos));
+  if (picked.onChange) picked.onChange(pickedClasses());
+}
+
+// The groups of classes ticked at once, as `showdown breakdown --select` names them;
+// `made` is the made classes from best to worst.
+export function groups(made) {
+  const upTo = (last) => made.slice(0, made.indexOf(last) + 1);
+  return {
+    top_pair_or_better: upTo("top pair, weak kicker"),
+    pair_or_better: made.slice(0, made.indexOf("ace high")),
+    flush_draws: ["flush draw", "nut flush draw"],
+    straight_draws: ["open-ended", "gutshot"],
+  };
+}
+
+// Tick every class of a group (or untick them all when all were ticked already).
+function tickGroup(names) {
+  if (!names.length) return;
+  const all = names.every((n) => picked.classes.has(n));
+  for (const n of names) {
+    if (all) picked.classes.delete(n);
+    else picked.classes.add(n);
+  }
+  for (const box of document.querySelectorAll("#breakdown input[type=checkbox]")) {
+    box.checked = picked.classes.has(box.value);
+  }
   if (picked.onChange) picked.onChange(pickedClasses());
 }
