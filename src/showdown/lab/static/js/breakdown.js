@@ -55,7 +55,8 @@ export function drawBreakdown(doc, player) {
       body.append(el("tr", { "data-class": name },
         el("td", { class: "pick-class" }, el("label", {}, tick, el("span", { text: t("bd_" + name) }))),
         el("td", { class: "num combos", "data-value": combos, text: comboCount(combos) }),
-        el("td", { class: "num share", "data-value": share }, bar, el("span", { text: pct(share, 1) }))));
+        el("td", { class: "num share", "data-value": share },
+          el("span", { class: "share-cell" }, bar, el("span", { text: pct(share, 1) })))));
     }
     const head = el("tr", {},
       el("th", { scope: "col", text: title }),

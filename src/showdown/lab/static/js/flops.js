@@ -58,7 +58,8 @@ export function redrawFlops() {
       body.append(el("tr", { "data-class": name },
         el("td", { text: t("bd_" + name) }),
         el("td", { class: "num combos", "data-value": combos, text: comboCount(combos) }),
-        el("td", { class: "num share", "data-value": share }, bar, el("span", { text: pct(share, 1) }))));
+        el("td", { class: "num share", "data-value": share },
+          el("span", { class: "share-cell" }, bar, el("span", { text: pct(share, 1) })))));
     }
     return el("table", { class: "breakdown-table" }, el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: title }),
