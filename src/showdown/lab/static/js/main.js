@@ -1,6 +1,8 @@
 // The equity lab's page: wires the boxes, the grid, the board picker and the jobs.
 import { UNREACHABLE, cancelJob, getJSON, rangeView, runJob } from "./api.js";
-import { buildPicker, showPicker, toggled } from "./board.js";
+import { buildPicker } from "./board.js";
+import { setupFeatures } from "./features.js";
+import { pickCard, showPickerFor } from "./picker-use.js";
 import { $, $$, el } from "/shared/js/dom.js";
 import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
@@ -161,6 +163,7 @@ function setPlayerText(i, text) {
 // by `source`, is one entry), and a new calculation soon (typing waits for a pause).
 function changed(now = false, source = null) {
   toURL(source);
+  showPickerFor(state);
   recompute(now);
 }
 
@@ -301,7 +304,7 @@ function showState() {
   fillGames();
   $("#board").value = state.board;
   $("#dead").value = state.dead;
-  showPicker(state.board);
+  showPickerFor(state);
   renderPlayers();
 }
 
@@ -313,19 +316,19 @@ async function main() {
   watchHistory(showSpot);
   buildGrid(painted, () => Number($("#weight").value));
   buildPicker((card) => {
-    state.board = toggled(state.board, card);
-    $("#board").value = state.board;
-    showPicker(state.board);
+    const field = pickCard(state, card);
+    $("#" + field).value = state[field];
     changed(true);
   });
+  setupFeatures({
+    spot: () => state,
+    setRange(i, text) { setPlayerText(i, text); loadGrid(); changed(true); },
+  });
+  for (const radio of $$("input[name=pick-for]")) radio.addEventListener("change", () => showPickerFor(state));
   showState();
   showNotice(notes);
   $("#game").addEventListener("change", () => { state.game = $("#game").value; loadGrid(); changed(true); });
-  $("#board").addEventListener("input", () => {
-    state.board = $("#board").value;
-    showPicker(state.board);
-    changed(false, "board");
-  });
+  $("#board").addEventListener("input", () => { state.board = $("#board").value; changed(false, "board"); });
   $("#dead").addEventListener("input", () => { state.dead = $("#dead").value; changed(false, "dead"); });
   $("#add-player").addEventListener("click", () => {
     if (state.players.length >= MAX_PLAYERS) return;
