@@ -49,6 +49,12 @@ def hits(combo: str, board: str, classes: set[str]) -> bool:
     )
 
 
+def selected(page: Any) -> str:
+    """Wait for the answer to the latest ticks; the selection's text."""
+    wait_until(page, "document.body.dataset.select === 'done'")
+    return str(page.input_value("#select-text"))
+
+
 def grid_class(combo: str) -> str:
     ranks = "AKQJT98765432"
     a, b = sorted([combo[:2], combo[2:]], key=lambda card: ranks.index(card[0]))
@@ -66,15 +72,13 @@ def test_select_the_combos_that_hit(browser: Any, server: LabServer) -> None:
     chosen = {"set", "two pair", "flush draw"}
     for name in sorted(chosen):
         page.check(f'#breakdown tr[data-class="{name}"] input')
-    wait_until(page, "document.querySelector('#select-text').value !== ''")
-    wait_until(page, "!document.querySelector('#combo-kind option[value=selected]').disabled")
-    text = page.input_value("#select-text")
-    selected = combos_of(text)
+    text = selected(page)
+    picked = combos_of(text)
     # exactly the 20%'s combos left beside Ah Kh and the board that make one of the classes
     taken = set("AhKhQhJh3c"[i : i + 2] for i in range(0, 10, 2))
     live = {c: w for c, w in combos_of("20%").items() if not {c[:2], c[2:]} & taken}
     expected = {c: w for c, w in live.items() if hits(c, board, chosen)}
-    assert selected == expected
+    assert picked == expected
     count = page.text_content("#select-info")
     assert count.startswith(EN["select_info"].split("{")[0] + str(len(expected)) + " ")
     marked = page.locator("#grid .cell.selected")
@@ -140,7 +144,7 @@ def test_tick_a_group_top_pair_or_better_and_flush_draws(browser: Any, server: L
     assert settled(page) == "done"
     page.click('#breakdown .bd-quick [data-group="top_pair_or_better"]')
     page.click('#breakdown .bd-quick [data-group="flush_draws"]')
-    wait_until(page, "document.querySelector('#select-text').value !== ''")
+    text = selected(page)
     ticked = page.locator("#breakdown input:checked")
     names = {ticked.nth(i).get_attribute("value") for i in range(ticked.count())}
     assert "top pair, top kicker" in names and "flush draw" in names and "ace high" not in names
@@ -150,14 +154,12 @@ def test_tick_a_group_top_pair_or_better_and_flush_draws(browser: Any, server: L
         "top_pair_or_better, flush_draws",
         against=["AhKh"],
     )
-    text = page.input_value("#select-text")
     assert showdown.parse_range(text) == expected
     page.click('#breakdown .bd-quick [data-group="flush_draws"]')  # again: untick the group
     wait_until(page, "!document.querySelector('#breakdown input[value=\"flush draw\"]').checked")
     expected = select(
         "QQ+, AK, AQs, KQ, JTs, T9s", "Qh Jh 3c", "top_pair_or_better", against=["AhKh"]
     )
-    wait_until(page, f"document.querySelector('#select-text').value !== {text!r}")
-    assert showdown.parse_range(page.input_value("#select-text")) == expected
+    assert showdown.parse_range(selected(page)) == expected
     check_clean(page, server)
     page.context.close()

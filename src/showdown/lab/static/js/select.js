@@ -48,14 +48,18 @@ export function redrawSelect() {
   if (chosen.latest) show(chosen.latest, chosen.classes);
 }
 
+// body[data-select]: "pending" while the latest ticks' answer is on its way, then
+// "done" (or "error"), for whoever waits on it (the browser tests).
 async function update(classes) {
   const mine = ++chosen.generation;
   const box = $("#select-box");
+  document.body.dataset.select = "pending";
   if (!classes.length) {
     chosen.latest = null;
     box.hidden = true;
     showSelection(null);
     setSelectedCombos(null);
+    document.body.dataset.select = "done";
     return;
   }
   const spot = chosen.host.spot();
@@ -74,6 +78,7 @@ async function update(classes) {
     setSelectedCombos(null);
     $("#select-info").textContent = t("select_failed", { message: reply.body.message || "" });
     $("#select-text").value = "";
+    document.body.dataset.select = "error";
     return;
   }
   chosen.latest = reply.body;
@@ -92,6 +97,7 @@ async function update(classes) {
     chosen.latest = { ...chosen.latest, text: listed };
     show(chosen.latest, classes);
   }
+  document.body.dataset.select = "done";
 }
 
 // {combo: weight} as range text: "AhKh, QsQd:0.5".
