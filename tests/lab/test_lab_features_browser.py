@@ -270,10 +270,20 @@ def test_breakdown_counts_combos_per_class(browser: Any, server: LabServer, size
     page.context.close()
 
 
-def test_tools_speak_spanish_and_russian(browser: Any, server: LabServer) -> None:
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_tools_speak_spanish_and_russian(browser: Any, server: LabServer, size: str) -> None:
     ru, es = I18N["ru"], I18N["es"]
-    page = open_lab(browser, server.url + "?lang=ru#p=AhKh&p=QQ%2B&board=Qs7d2c&edit=2")
+    page = open_lab(browser, server.url + "?lang=ru#p=AhKh&p=QQ%2B&board=Qs7d2c&edit=2", size)
     assert settled(page) == "done"
+    page.click("#picker-box summary")
+    page.click("#suit-mode")
+    page.click('#grid .cell[data-cls="AKo"]')
+    page.click('#breakdown .bd-quick [data-group="pair_or_better"]')
+    page.click("#flops-run")
+    wait_until(page, "document.body.dataset.flops === 'done'", timeout=60)
+    wait_until(page, "document.body.dataset.select === 'done'")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, f"features-ru-{size}")
     assert page.text_content("#flops-title") == ru["flops_title"]
     assert page.text_content("#suit-mode") == ru["suit_mode"]
     assert page.text_content("#distribution .axis-x") == ru["axis_share"]
