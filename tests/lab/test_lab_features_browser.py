@@ -306,3 +306,24 @@ def test_tools_speak_spanish_and_russian(browser: Any, server: LabServer, size: 
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     check_clean(page, server)
     page.context.close()
+
+
+def test_saved_ranges_say_when_the_browser_refuses(browser: Any, server: LabServer) -> None:
+    """A full or forbidden storage: the page says so and lists nothing it did not keep."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(
+        script="Storage.prototype.setItem = function () { throw new DOMException('full', "
+        "'QuotaExceededError'); };"
+    )
+    page = ctx.new_page()
+    watch(page)
+    page.goto(server.url + "#p=AhKh&p=QQ")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#saved-box summary")
+    page.fill("#save-name", "qq")
+    page.click("#save-range")
+    assert page.text_content("#saved-status") == EN["saved_refused"]
+    assert page.locator("#saved-list li").count() == 0
+    assert page.input_value("#save-name") == "qq"  # kept, to try again
+    check_clean(page, server)
+    ctx.close()

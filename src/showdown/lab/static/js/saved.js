@@ -18,8 +18,15 @@ export function loadSaved() {
   }
 }
 
+// Keep the list; false when the browser refuses (storage full or turned off).
 function store(saved) {
-  localStorage.setItem(KEY, JSON.stringify(saved));
+  try {
+    localStorage.setItem(KEY, JSON.stringify(saved));
+    return true;
+  } catch {
+    $("#saved-status").textContent = t("saved_refused");
+    return false;
+  }
 }
 
 // The list as text: "name = range" a line.
@@ -54,7 +61,7 @@ export function setupSaved(h) {
     }
     const saved = loadSaved();
     saved[name] = text;
-    store(saved);
+    if (!store(saved)) return;
     $("#save-name").value = "";
     $("#saved-status").textContent = t("saved_done", { name });
     renderSaved();
@@ -71,7 +78,7 @@ export function setupSaved(h) {
   });
   $("#import-ranges").addEventListener("click", () => {
     const { found, bad } = importText($("#saved-io").value);
-    store({ ...loadSaved(), ...found });
+    if (!store({ ...loadSaved(), ...found })) return;
     $("#saved-status").textContent = t(bad ? "saved_imported_bad" : "saved_imported", {
       n: Object.keys(found).length, bad,
     });
