@@ -98,3 +98,19 @@ def test_the_portable_boards_are_the_pdep_boards(tmp_path: Path) -> None:
             np.testing.assert_array_equal(ours, theirs)
         shares = ours[:, 1:] / np.arange(1, 11)
         assert round(float(shares.sum())) == 2 * trials  # each trial's pot given out once
+
+
+def test_a_heads_up_group_listed_either_way_round_gives_the_same_counts() -> None:
+    """Both players in one group, listed as (0, 1) or as (1, 0) with the columns
+    swapped: the same joint combos in the same order, so the same seeded draws, and the
+    counts of each player the same (the heads-up showdowns read the members' order)."""
+    board, live, held, listed = deal_arguments(["QQ+,AKs", "JJ-99,AQs+,KQo"], [])
+    [(members, columns, cumulative)] = listed
+    swapped = (members[::-1].copy(), columns.reshape(-1, 2)[:, ::-1].ravel().copy(), cumulative)
+    built = _backend.native_tables(False)
+    trials = 50_000
+    ours, theirs = new_counts(2), new_counts(2)
+    assert built.holdem_deals(board, live, held, listed, trials, 3, ours, 100 * trials) >= 0
+    assert built.holdem_deals(board, live, held, [swapped], trials, 3, theirs, 100 * trials) >= 0
+    np.testing.assert_array_equal(ours, theirs)
+    assert ours[0, 1] != ours[1, 1]  # the two players' wins differ: a swap would show

@@ -460,10 +460,11 @@ static Uniform uniform_of(const Group *groups, int ng)
 /* A block's ``stop`` deals (see Uniform), each attempt kept when no two groups share
  * a card; the attempts so far, or -1 past ``most``. A function of its own, called once
  * a block, so that the loop of several groups is compiled as it was without it. */
-static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Uniform *un,
+static long long uniform_deals(Rng *rng_out, const Group *groups, int ng, const Uniform *un,
                                int stop, uint32_t (*joint_of)[MAX_PLAYERS],
                                uint64_t *taken_of, long long attempts, long long most)
 {
+    Rng local = *rng_out, *rng = &local; /* in registers: the stores could alias it */
     uint64_t x = 0;
     int half = 0;
     for (int b = 0; b < stop;) {
@@ -478,6 +479,7 @@ static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Unif
             continue; /* rare: below product / 2**32 of the time (0.02 for six ranges) */
         }
         if (++attempts > most) {
+            *rng_out = local;
             return -1;
         }
         uint64_t taken = 0, clash = 0;
@@ -491,6 +493,7 @@ static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Unif
         taken_of[b] = taken;
         b += clash == 0;
     }
+    *rng_out = local;
     return attempts;
 }
 
@@ -636,6 +639,10 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
                 }
             }
         }
+        /* Heads-up, both players in the one group: the showdowns read their hands from
+         * the joint combo directly (``first``: the member listed first is player 0?) */
+        const int heads_up_group = ng == 1 && players == 2 && groups[0].n_members == 2;
+        const int first = heads_up_group && groups[0].members[0] == 1;
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
         rng_seed(&rng, (uint64_t)seed);
@@ -704,6 +711,29 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
                         lanes_of[b] = draw.base_lanes;
                     }
                 }
+            }
+            if (heads_up_group) { /* both hands from the one joint combo, in locals */
+                const Hand *pairs = groups[0].hands;
+                for (int b = 0; b < stop; b++) {
+                    uint32_t key = keys_of[b];
+                    uint64_t lanes = lanes_of[b];
+                    const Hand *h0 = pairs + 2 * (size_t)joint_of[b][0] + first;
+                    const Hand *h1 = pairs + 2 * (size_t)joint_of[b][0] + (1 - first);
+                    uint32_t board_sum = key >> SUIT_BITS;
+                    unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
+                    int s0 = fs[(key + h0->key) & 255], s1 = fs[(key + h1->key) & 255];
+                    unsigned r0 = h0->pair[b5], r1 = h1->pair[b5];
+                    /* both ranks, and the flush's chosen by the suit with no branch: a
+                     * flush comes at random, and its branch was mispredicted then */
+                    unsigned f0 = flush[((lanes | h0->major) >> (13 * (s0 & 3))) & 8191];
+                    unsigned f1 = flush[((lanes | h1->major) >> (13 * (s1 & 3))) & 8191];
+                    r0 = s0 >= 0 ? f0 : r0;
+                    r1 = s1 >= 0 ? f1 : r1;
+                    w0 += r0 < r1;
+                    w1 += r1 < r0;
+                    ties += r0 == r1;
+                }
+                continue;
             }
             for (int b = 0; b < stop; b++) {
                 uint32_t key = keys_of[b];
