@@ -236,7 +236,8 @@ void sd_picks_of(const Tables *t, Picks *pk, uint64_t deck, uint32_t m, int k,
         pk->key[c] = t->keys[c];
         pk->lane[c] = (uint64_t)1 << (13 * (c & 3) + (c >> 2));
     }
-    fill_nth_in_byte(); /* here, with the GIL held: the draws read it without */
+    fill_nth_in_byte(); /* here, with the GIL held: the draws read them without */
+    (void)sd_fast_pdep();
 }
 
 /* Per byte value and i < 8, the position of its i-th lowest set bit (8 if none). */
