@@ -382,7 +382,7 @@ static inline void ranks_of(const uint32_t at[5], uint32_t rank[5])
         }                                                                                      \
     } while (0)
 
-static void index_boards_portable(Rng *rng, int stop, const uint64_t *taken_of, const Picks *pk,
+HOT_LOOPS static void index_boards_portable(Rng *rng, int stop, const uint64_t *taken_of, const Picks *pk,
                                   int k, uint32_t *keys_of, uint64_t *lanes_of)
 {
     if (k == 5) { /* preflop: the loops unrolled */
@@ -401,7 +401,7 @@ WITH_BMI2 static inline unsigned nth_bit_bmi2(uint64_t x, unsigned i)
     return (unsigned)__builtin_ctzll(_pdep_u64((uint64_t)1 << i, x));
 }
 
-WITH_BMI2 static void index_boards_bmi2(Rng *rng, int stop, const uint64_t *taken_of,
+WITH_BMI2 HOT_LOOPS static void index_boards_bmi2(Rng *rng, int stop, const uint64_t *taken_of,
                                         const Picks *pk, int k, uint32_t *keys_of,
                                         uint64_t *lanes_of)
 {
@@ -461,7 +461,7 @@ int sd_fast_pdep(void)
         }                                                                                      \
     } while (0)
 
-void sd_listed_boards(Rng *rng_out, int stop, const uint32_t (*deal_of)[MAX_PLAYERS],
+HOT_LOOPS void sd_listed_boards(Rng *rng_out, int stop, const uint32_t (*deal_of)[MAX_PLAYERS],
                       const uint8_t *lists, const Picks *pk, int k, uint32_t *keys_of,
                       uint64_t *lanes_of)
 {

@@ -460,7 +460,7 @@ static Uniform uniform_of(const Group *groups, int ng)
 /* A block's ``stop`` deals (see Uniform), each attempt kept when no two groups share
  * a card; the attempts so far, or -1 past ``most``. A function of its own, called once
  * a block, so that the loop of several groups is compiled as it was without it. */
-static long long uniform_deals(Rng *rng_out, const Group *groups, int ng, const Uniform *un,
+HOT_LOOPS static long long uniform_deals(Rng *rng_out, const Group *groups, int ng, const Uniform *un,
                                int stop, uint32_t (*joint_of)[MAX_PLAYERS],
                                uint64_t *taken_of, long long attempts, long long most)
 {
@@ -499,7 +499,7 @@ static long long uniform_deals(Rng *rng_out, const Group *groups, int ng, const 
 
 /* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
  * docstring in module.c. */
-PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
+HOT_LOOPS PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
 {
     PyObject *board_obj, *live_obj, *players_obj, *groups_obj, *counts_obj;
     Py_ssize_t trials;
