@@ -132,3 +132,34 @@ def test_matrix_rows_on_both_backends() -> None:
             theirs = row_task(a0, combos)
         np.testing.assert_array_equal(ours, theirs)
         assert (ours[0] + ours[1] <= comb(48, 5)).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals(known=[0, 1, 2, 3, 4], most_players=2))
+def test_heads_up_counts_equal_every_board(deal: tuple) -> None:
+    """Heads-up deals take their own flush-board loops (a suit's cards with one or two
+    cards of the other suits, each player's flush rank looked up once): the same counts
+    as walking every board, with any number of known and dead cards."""
+    board, dead, hands = deal
+    merged = kernel_counts(board, dead, hands, True)
+    np.testing.assert_array_equal(merged, kernel_counts(board, dead, hands, False))
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        [[51, 47], [43, 39]],  # AsKs v QsJs: both flush with three spades
+        [[51, 47], [50, 46]],  # AsKs v AhKh: three of either suit flush one player
+        [[51, 50], [47, 46]],  # AsAh v KsKh: one card of each suit in both holes
+        [[51, 3], [47, 7]],  # As2s v Ks3s: low spades, straight flushes
+        [[48, 44], [0, 1]],  # AcKc v 2c2d: a pair against a suited hand
+    ],
+)
+def test_heads_up_flush_deals(hands: list[list[int]]) -> None:
+    """Heads-up deals where the same suit flushes one or both players, preflop and with
+    one known card: the same counts as walking every board and as the numpy path."""
+    for board in ([], [40]):
+        merged = kernel_counts(board, [], hands, True)
+        np.testing.assert_array_equal(merged, kernel_counts(board, [], hands, False))
+        if not board:
+            np.testing.assert_array_equal(merged, numpy_counts(board, [], hands))

@@ -168,6 +168,84 @@ static void other_cards(Walk *w, const Flush *f, unsigned from, int left, unsign
     }
 }
 
+/* Part 2 heads-up at the suit's cards of ``f`` with ``left`` (1 or 2) cards of the other
+ * suits to come: what other_cards and flush_board count, but each player's flush rank is
+ * looked up once for all these boards (it depends on the suit's cards alone) and each
+ * board's multiset id is a sum of terms tabled per position of the merge (the suit's
+ * ranks and the others', both ascending), not merged rank by rank. */
+static void headsup_rest(Walk *w, const Flush *f, int left)
+{
+    const Tables *t = w->t;
+    unsigned s = f->suit;
+    int flushes[2];
+    unsigned flush_rank[2] = {0, 0};
+    for (int p = 0; p < 2; p++) {
+        flushes[p] = f->suited + w->hole_count[p][s] >= 5;
+        if (flushes[p]) {
+            uint64_t lanes = f->suit_lanes | w->holes[p].lanes;
+            flush_rank[p] = t->flush[(lanes >> (16 * s)) & 8191];
+        }
+    }
+    unsigned others = ~(1u << s);
+    int n[13];
+    for (unsigned r = 0; r < 13; r++) {
+        n[r] = suit_count(w->live[r] & others);
+    }
+    /* shift[k][q]: the terms of the suit's ranks with k other ranks merged in, the first
+     * q of the suit's ranks before them: sum_{i < q} T[i] + sum_{i >= q} T[i + k]. */
+    int k_new = f->n_new;
+    int32_t before[6] = {0}, after[3][6];
+    for (int i = 0; i < k_new; i++) {
+        before[i + 1] = before[i] + MULTISET_TERM[i][f->new_ranks[i]];
+    }
+    for (int k = 0; k <= left; k++) {
+        after[k][k_new] = 0;
+        for (int i = k_new - 1; i >= 0; i--) {
+            after[k][i] = after[k][i + 1] + MULTISET_TERM[i + k][f->new_ranks[i]];
+        }
+    }
+    const uint16_t *plain0 = w->flushless[0], *plain1 = w->flushless[1];
+    int64_t won0 = 0, won1 = 0;
+    int q1 = 0; /* the suit's ranks <= r1 */
+    for (unsigned r1 = 0; r1 < 13; r1++) {
+        while (q1 < k_new && f->new_ranks[q1] <= r1) {
+            q1++;
+        }
+        if (n[r1] == 0) {
+            continue;
+        }
+        if (left == 1) {
+            int32_t id = before[q1] + MULTISET_TERM[q1][r1] + after[1][q1];
+            unsigned p0 = plain0[id], p1 = plain1[id];
+            unsigned t0 = flushes[0] ? flush_rank[0] : p0, t1 = flushes[1] ? flush_rank[1] : p1;
+            won0 += ((t0 < t1) - (p0 < p1)) * (int64_t)n[r1];
+            won1 += ((t1 < t0) - (p1 < p0)) * (int64_t)n[r1];
+            continue;
+        }
+        /* two cards: r1 <= r2; the suit's ranks <= r1 first, then r1, those in (r1, r2],
+         * r2, the rest: sum_{i<q1} T[i] + T[q1][r1] + sum_{q1<=i<q2} T[i+1] + T[q2+1][r2]
+         * + sum_{i>=q2} T[i+2] */
+        int q2 = q1;
+        for (unsigned r2 = r1; r2 < 13; r2++) {
+            while (q2 < k_new && f->new_ranks[q2] <= r2) {
+                q2++;
+            }
+            int64_t ways = r2 == r1 ? CHOOSE[n[r1]][2] : (int64_t)n[r1] * n[r2];
+            if (ways == 0) {
+                continue;
+            }
+            int32_t id = before[q1] + MULTISET_TERM[q1][r1] + (after[1][q1] - after[1][q2]) +
+                         MULTISET_TERM[q2 + 1][r2] + after[2][q2];
+            unsigned p0 = plain0[id], p1 = plain1[id];
+            unsigned t0 = flushes[0] ? flush_rank[0] : p0, t1 = flushes[1] ? flush_rank[1] : p1;
+            won0 += ((t0 < t1) - (p0 < p1)) * ways;
+            won1 += ((t1 < t0) - (p1 < p0)) * ways;
+        }
+    }
+    w->won0 += won0;
+    w->won1 += won1;
+}
+
 /* Part 2 for one suit: ``need`` or more of its live cards (card by card, ranks from
  * ``from`` up) with the rest of the ``left`` cards from the other suits. */
 static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left)
@@ -176,8 +254,12 @@ static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left)
         if (left == 0) {
             flush_board(w, f, flush_board_id(f, NULL, 0), 1);
         } else {
-            unsigned char rest[5];
-            other_cards(w, f, 0, left, rest, 0, 1);
+            if (w->players == 2 && left <= 2) {
+                headsup_rest(w, f, left);
+            } else {
+                unsigned char rest[5];
+                other_cards(w, f, 0, left, rest, 0, 1);
+            }
         }
     }
     if (left == 0) {
