@@ -163,3 +163,29 @@ def test_heads_up_flush_deals(hands: list[list[int]]) -> None:
         np.testing.assert_array_equal(merged, kernel_counts(board, [], hands, False))
         if not board:
             np.testing.assert_array_equal(merged, numpy_counts(board, [], hands))
+
+
+@pytest.mark.parametrize(
+    ("hero", "board"),
+    [
+        ([51, 46], []),  # AsKh preflop, against every other hand
+        ([50, 49], []),  # AhAd
+        ([47, 43], []),  # KsQs
+        ([51, 46], [40, 36, 29]),  # AsKh on Qc Jc 9d
+    ],
+)
+def test_heads_up_deals_in_one_call_equal_one_at_a_time(hero: list[int], board: list[int]) -> None:
+    """One call with many heads-up deals keeps what deals share (the flushless part of a
+    rank pair, a suit's flush boards with the same cards of it): every deal's counts equal
+    those of a call of its own, and a sample those of walking every board."""
+    deck = [c for c in range(52) if c not in hero and c not in board]
+    others = [[a, b] for i, a in enumerate(deck) for b in deck[i + 1 :]]
+    holes = np.array([[hero, o] for o in others], dtype=np.int64)
+    with native.use("native"):
+        together = exact_counts(board, deck, holes)
+        for d in range(0, len(others), 7):
+            alone = exact_counts(board, deck, holes[d : d + 1])[0]
+            np.testing.assert_array_equal(together[d], alone)
+    for d in range(0, len(others), 97):
+        plain = kernel_counts(board, [], [hero, others[d]], False)
+        np.testing.assert_array_equal(together[d], plain)

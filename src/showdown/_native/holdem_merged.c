@@ -378,9 +378,100 @@ void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out
  * the deal's hole cards), its showdowns added to ``counts`` (players x TALLY).
  * ``hole_ids``: the players' two card ids each (valid, as ``holes`` was made of them);
  * ``tables``: per player, its sd_flushless_table (preflop: its pair table). */
+/* Part 2 for suit s (need: how many of its cards the board needs for a flush). */
+static void flush_part(Walk *w, unsigned s, int need, int left)
+{
+    Flush f;
+    memset(&f, 0, sizeof f);
+    f.suit = s;
+    f.suited = w->known_count[s];
+    f.suit_lanes = w->known_lanes & ((uint64_t)0xffff << (16 * s));
+    if (left == 2 && need >= 1) {
+        flush_two(w, &f, need);
+    } else {
+        suited_sets(w, &f, 0, need, left);
+    }
+}
+
+/* flush_part heads-up, or what ``memo`` kept for a suit with the same data: its live
+ * ranks, each hole's and the known cards' ranks of it, the live cards of the other suits
+ * per rank, the cards to come and the flushless tables (all flush_part reads). */
+static void kept_flush_part(Walk *w, unsigned s, int need, int left, HeadsUpMemo *memo)
+{
+    uint64_t key[2] = {(uint64_t)left, 0};
+    unsigned shift = 16 * s;
+    for (unsigned r = 0; r < 13; r++) {
+        key[0] |= (uint64_t)((w->live[r] >> s) & 1) << (3 + r);
+        key[1] = key[1] * 4 + (uint64_t)suit_count(w->live[r] & ~(1u << s));
+    }
+    key[0] |= ((w->holes[0].lanes >> shift) & 8191) << 16;
+    key[0] |= ((w->holes[1].lanes >> shift) & 8191) << 29;
+    key[0] |= ((w->known_lanes >> shift) & 8191) << 42;
+    uint64_t mixed = (key[0] ^ (key[1] * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
+    size_t i = (size_t)(mixed >> 40);
+    for (;; i++) {
+        SuitPart *slot = &memo->suits[i & (SUIT_PARTS - 1)];
+        if (slot->tables[0] == NULL) {
+            int64_t won0 = w->won0, won1 = w->won1;
+            flush_part(w, s, need, left);
+            if (memo->suits_used < SUIT_PARTS / 2) { /* keep the probes short */
+                slot->key[0] = key[0];
+                slot->key[1] = key[1];
+                slot->tables[0] = w->flushless[0];
+                slot->tables[1] = w->flushless[1];
+                slot->won0 = w->won0 - won0;
+                slot->won1 = w->won1 - won1;
+                memo->suits_used++;
+            }
+            return;
+        }
+        if (slot->key[0] == key[0] && slot->key[1] == key[1] &&
+            slot->tables[0] == w->flushless[0] && slot->tables[1] == w->flushless[1]) {
+            w->won0 += slot->won0;
+            w->won1 += slot->won1;
+            return;
+        }
+    }
+}
+
+/* Part 1 (multisets_two on a flop, else multisets), or, heads-up, what ``memo`` kept of
+ * it when the tables and the live cards per rank are those it was counted with. */
+static void flushless_part(Walk *w, int left, HeadsUpMemo *memo)
+{
+    uint64_t live_counts = (uint64_t)left;
+    int kept = memo != NULL && w->players == 2;
+    if (kept) {
+        for (unsigned r = 0; r < 13; r++) {
+            live_counts = live_counts * 5 + (uint64_t)suit_count(w->live[r]);
+        }
+        if (memo->valid && memo->live_counts == live_counts &&
+            memo->tables[0] == w->flushless[0] && memo->tables[1] == w->flushless[1]) {
+            w->won0 = memo->won0;
+            w->won1 = memo->won1;
+            w->boards = memo->boards;
+            return;
+        }
+    }
+    if (left == 2) {
+        multisets_two(w);
+    } else {
+        multisets(w, 0, left, 0, 0, 1);
+    }
+    if (kept) {
+        memo->tables[0] = w->flushless[0];
+        memo->tables[1] = w->flushless[1];
+        memo->live_counts = live_counts;
+        memo->won0 = w->won0;
+        memo->won1 = w->won1;
+        memo->boards = w->boards;
+        memo->valid = 1;
+    }
+}
+
 void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
                      int m, const Hole *holes, const int64_t *hole_ids,
-                     const uint16_t *const *tables, int players, int64_t *counts)
+                     const uint16_t *const *tables, int players, int64_t *counts,
+                     HeadsUpMemo *memo)
 {
     Walk w;
     memset(&w, 0, sizeof w);
@@ -408,23 +499,14 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
     if (left > m) {
         return;
     }
-    if (left == 2) {
-        multisets_two(&w);
-    } else {
-        multisets(&w, 0, left, 0, 0, 1);
-    }
+    flushless_part(&w, left, memo);
     for (unsigned s = 0; s < 4; s++) {
         int need = 5 - (int)(w.known_count[s] + most[s]);
         if (need <= left) {
-            Flush f;
-            memset(&f, 0, sizeof f);
-            f.suit = s;
-            f.suited = w.known_count[s];
-            f.suit_lanes = w.known_lanes & ((uint64_t)0xffff << (16 * s));
-            if (left == 2 && need >= 1) {
-                flush_two(&w, &f, need);
+            if (players == 2 && memo != NULL && memo->suits != NULL) {
+                kept_flush_part(&w, s, need, left, memo);
             } else {
-                suited_sets(&w, &f, 0, need, left);
+                flush_part(&w, s, need, left);
             }
         }
     }
