@@ -317,8 +317,12 @@ int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsig
         Py_BEGIN_ALLOW_THREADS
         HeadsUpMemo memo;
         memset(&memo, 0, sizeof memo);
-        if (merge && players == 2 && deals > 1) {
-            memo.suits = calloc(SUIT_PARTS, sizeof(SuitPart)); /* NULL: nothing kept */
+        if (merge && players == 2 && deals > 1) { /* twice the 4 suits' parts, or fewer */
+            memo.suit_slots = 16;
+            while (memo.suit_slots < SUIT_PARTS_MOST && memo.suit_slots < 8 * deals) {
+                memo.suit_slots *= 2;
+            }
+            memo.suits = calloc((size_t)memo.suit_slots, sizeof(SuitPart)); /* NULL: none kept */
         }
         for (Py_ssize_t d = 0; d < deals; d++) {
             Py_ssize_t w = slot != NULL ? slot[d] : d;

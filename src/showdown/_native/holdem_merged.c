@@ -410,11 +410,11 @@ static void kept_flush_part(Walk *w, unsigned s, int need, int left, HeadsUpMemo
     uint64_t mixed = (key[0] ^ (key[1] * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
     size_t i = (size_t)(mixed >> 40);
     for (;; i++) {
-        SuitPart *slot = &memo->suits[i & (SUIT_PARTS - 1)];
+        SuitPart *slot = &memo->suits[i & (size_t)(memo->suit_slots - 1)];
         if (slot->tables[0] == NULL) {
             int64_t won0 = w->won0, won1 = w->won1;
             flush_part(w, s, need, left);
-            if (memo->suits_used < SUIT_PARTS / 2) { /* keep the probes short */
+            if (memo->suits_used < memo->suit_slots / 2) { /* keep the probes short */
                 slot->key[0] = key[0];
                 slot->key[1] = key[1];
                 slot->tables[0] = w->flushless[0];

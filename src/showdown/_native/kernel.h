@@ -437,15 +437,15 @@ typedef struct {
     int64_t won0, won1;
 } SuitPart;
 
-#define SUIT_PARTS 8192 /* slots of the table of suits' parts (a power of two) */
+#define SUIT_PARTS_MOST 8192 /* slots of the table of suits' parts at most */
 
 typedef struct {
     const uint16_t *tables[2];
     uint64_t live_counts;
     int64_t won0, won1, boards;
     int valid;
-    SuitPart *suits; /* SUIT_PARTS slots, or NULL (then no suit is kept) */
-    int suits_used;
+    SuitPart *suits; /* suit_slots slots (a power of two), or NULL: no suit is kept */
+    int suit_slots, suits_used;
 } HeadsUpMemo;
 
 /* holdem_merged.c: one deal's boards completing ``known`` walked with suit merging
