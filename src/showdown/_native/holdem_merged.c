@@ -16,6 +16,10 @@
  * about 29,000 flush boards (4 suits x (C(12, 4) x 13 + C(12, 5))) instead of 1,712,304
  * boards.
  *
+ * Heads-up, part 2 looks each player's flush rank up once per set of the suit's cards
+ * and takes the other one or two cards by rank (headsup_rest); the deals of one call keep
+ * what they share (HeadsUpMemo in kernel.h: a rank pair's part 1, a suit's part 2).
+ *
  * The counts are exactly those of walking every board (holdem_exact.c's plain loops;
  * the tests compare both, and both with the numpy fallback).
  */
