@@ -189,3 +189,20 @@ def test_heads_up_deals_in_one_call_equal_one_at_a_time(hero: list[int], board: 
     for d in range(0, len(others), 97):
         plain = kernel_counts(board, [], [hero, others[d]], False)
         np.testing.assert_array_equal(together[d], plain)
+
+
+def test_a_matrix_row_of_many_suit_patterns_on_both_backends() -> None:
+    """A row as the matrix sends it: every combo of a few rank pairs (each suit pattern,
+    so the kernel's call keeps and reuses rank pairs' and suits' parts), the kernel's
+    counts against the numpy path's."""
+    from showdown.odds.matrix_jobs import row_task
+    from showdown.odds.ranges.preflop import combos_array
+
+    a0 = (51, 46)  # AsKh
+    combos = np.concatenate([combos_array(name) for name in ("QJo", "QJs", "QQ", "K2o", "A5s")])
+    combos = combos[~np.isin(combos, a0).any(axis=1)]
+    with native.use("native"):
+        ours = row_task(a0, combos)
+    with native.use("numpy"):
+        theirs = row_task(a0, combos)
+    np.testing.assert_array_equal(ours, theirs)
