@@ -51,9 +51,10 @@ per job (this process, which holds a LocalCluster's scheduler, plus the workers)
 printed for each contender: they hold better than wall times on a loaded machine.
 ``--full`` times the whole table as a user runs it (``matrix(workers=2)``, pool start
 included, and the command in a fresh process) against the targets: at most 10 s with
-the native kernel, 10 minutes with numpy. The matrix counts rather than evaluates boards (see
-``showdown.odds.matrix_jobs``), in numpy on both backends. The machine may be shared:
-every verdict says when the load makes a figure meaningless.
+the native kernel, 10 minutes with numpy. The matrix counts rather than evaluates boards
+(see ``showdown.odds.matrix_jobs``: by rank multiset in the kernel, by per-multiset
+board counts on the numpy path). The machine may be shared: every verdict says when the
+load makes a figure meaningless.
 """
 
 from __future__ import annotations
