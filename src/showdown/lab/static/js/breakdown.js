@@ -4,19 +4,41 @@
 import { $, el } from "/shared/js/dom.js";
 import { decimal, num, pct, t } from "./i18n.js";
 
-const picked = { classes: new Set(), onChange: null };
+const picked = { classes: new Set(), onChange: null, onTicked: null };
 
 // fn(classes) when the classes ticked change (and after each new breakdown).
 export function onPickClasses(fn) {
   picked.onChange = fn;
 }
 
+// fn() when a hand ticks or unticks classes (not when a new breakdown drops one).
+export function onTicked(fn) {
+  picked.onTicked = fn;
+}
+
 export const pickedClasses = () => [...picked.classes];
+
+// The classes ticked as a link has them; the next breakdown shows and asks for them.
+export function setPicked(names) {
+  picked.classes = new Set(names);
+  showTicks();
+}
+
+function showTicks() {
+  for (const box of document.querySelectorAll("#breakdown input[type=checkbox]")) {
+    box.checked = picked.classes.has(box.value);
+  }
+}
+
+function ticked() {
+  if (picked.onChange) picked.onChange(pickedClasses());
+  if (picked.onTicked) picked.onTicked();
+}
 
 export function clearPicked() {
   picked.classes.clear();
-  for (const box of document.querySelectorAll("#breakdown input[type=checkbox]")) box.checked = false;
-  if (picked.onChange) picked.onChange([]);
+  showTicks();
+  ticked();
 }
 
 // A count of combos: whole when it is, else to a tenth (weighted ranges).
@@ -48,7 +70,7 @@ export function drawBreakdown(doc, player) {
       tick.addEventListener("change", () => {
         if (tick.checked) picked.classes.add(name);
         else picked.classes.delete(name);
-        if (picked.onChange) picked.onChange(pickedClasses());
+        ticked();
       });
       const bar = el("span", { class: "share-bar" });
       bar.style.setProperty("--share", String(share));
@@ -64,6 +86,9 @@ export function drawBreakdown(doc, player) {
       el("th", { scope: "col", class: "num", text: t("bd_share") }));
     return el("table", { class: "breakdown-table" }, el("thead", {}, head), body);
   };
+  const made = part(t("made_hands"), doc.made, doc.made_combos);
+  const draws = part(t("draws"), doc.draws, doc.draw_combos);
+  // once the tables are drawn: a ticked class the new breakdown shows stays ticked
   for (const name of [...picked.classes]) if (!shown.has(name)) picked.classes.delete(name);
   const quick = el("div", { class: "bd-quick", role: "group", "aria-label": t("bd_quick") },
     ...Object.entries(groups(Object.keys(doc.made || {}))).map(([group, names]) => {
@@ -74,8 +99,8 @@ export function drawBreakdown(doc, player) {
   box.replaceChildren(
     el("p", { class: "muted bd-total", text: t("bd_total", { n: player + 1, combos: comboCount(doc.combos) }) }),
     quick,
-    part(t("made_hands"), doc.made, doc.made_combos),
-    part(t("draws"), doc.draws, doc.draw_combos));
+    made,
+    draws);
   if (picked.onChange) picked.onChange(pickedClasses());
 }
 
@@ -99,8 +124,6 @@ function tickGroup(names) {
     if (all) picked.classes.delete(n);
     else picked.classes.add(n);
   }
-  for (const box of document.querySelectorAll("#breakdown input[type=checkbox]")) {
-    box.checked = picked.classes.has(box.value);
-  }
-  if (picked.onChange) picked.onChange(pickedClasses());
+  showTicks();
+  ticked();
 }

@@ -8,8 +8,13 @@ import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
 import { classEquity, showDetail } from "./detail.js";
 import { buildGrid, showHeat, showWeights } from "./grid.js";
-import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state } from "./state.js";
+import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state, urlField } from "./state.js";
 import { toURL, watchHistory } from "./history.js";
+import { onTicked, pickedClasses, setPicked } from "./breakdown.js";
+
+// The classes ticked in the breakdown are part of the spot's address: sel=set|two+pair
+// ("|" between them: a class's name may hold a comma).
+urlField("sel", () => pickedClasses().join("|"), (text) => setPicked(text ? text.split("|") : []));
 
 let GAMES = ["holdem"]; // the server's list (GET /api/session)
 let running = null; // the id of the job now running, if it went on past the first answer
@@ -322,8 +327,10 @@ async function main() {
   });
   setupFeatures({
     spot: () => state,
-    setRange(i, text) { setPlayerText(i, text); loadGrid(); changed(true); },
+    // one entry with the unticking of the classes that made the range
+    setRange(i, text) { setPlayerText(i, text); loadGrid(); changed(true, "select"); },
   });
+  onTicked(() => toURL("select"));
   for (const radio of $$("input[name=pick-for]")) radio.addEventListener("change", () => showPickerFor(state));
   showState();
   showNotice(notes);
