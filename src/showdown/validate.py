@@ -25,7 +25,7 @@ ValueError: seed must be an integer from 0 to 2**64 - 1, got -1
 >>> weight(float("inf"), "the weight of AA")
 Traceback (most recent call last):
 ...
-ValueError: the weight of AA must be a finite number from 0 to 1000000, got inf
+ValueError: the weight of AA must be from 0 to 1 (the share of its combos in the range), got inf
 >>> load_json("[" * 100_000 + "]" * 100_000, "the table")
 Traceback (most recent call last):
 ...
@@ -66,9 +66,10 @@ __all__ = [
 MAX_TRIALS = 1_000_000_000
 #: Seeds are integers 0 .. MAX_SEED (numpy's generators take any of them).
 MAX_SEED = 2**64 - 1
-#: Range weights are relative: 0 (left out) or from MIN_WEIGHT to MAX_WEIGHT, so that
-#: the product of ten players' weights and any sum of them stay finite and non-zero.
-MAX_WEIGHT = 1e6
+#: A range weight is the share of a combo kept in the range: 0 (left out) or from
+#: MIN_WEIGHT to MAX_WEIGHT (whole), so that the product of ten players' weights and any
+#: sum of them stay finite and non-zero.
+MAX_WEIGHT = 1.0
 MIN_WEIGHT = 1e-6
 #: JSON input deeper than this is refused before it is parsed.
 MAX_JSON_DEPTH = 64
@@ -180,10 +181,14 @@ def seed(value: object, name: str = "seed") -> int | None:
 
 
 def weight(value: object, name: str = "weight") -> float:
-    """A range weight: a finite real number, 0 or from 1e-6 to 1e6.
+    """A range weight: the share of a combo in the range, 0 or from 1e-6 to 1.
 
     >>> weight(0.25), weight(0)
     (0.25, 0.0)
+    >>> weight(2, "the weight of 'AKs'")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the weight of 'AKs' must be from 0 to 1 (the share of its combos ...), got 2.0
     >>> weight(1e-300, "the weight of AhKh")
     Traceback (most recent call last):
     ...
@@ -197,7 +202,8 @@ def weight(value: object, name: str = "weight") -> float:
         raise TypeError(f"{name} must be a real number, not {_describe(value)}") from None
     if not math.isfinite(number) or not 0 <= number <= MAX_WEIGHT:
         raise ValueError(
-            f"{name} must be a finite number from 0 to {MAX_WEIGHT:.0f}, got {number!r}"
+            f"{name} must be from 0 to {MAX_WEIGHT:g} (the share of its combos in the range), "
+            f"got {number!r}"
         )
     if 0 < number < MIN_WEIGHT:
         raise ValueError(f"{name} must be 0 or at least {MIN_WEIGHT:g}, got {number!r}")

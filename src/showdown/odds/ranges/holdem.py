@@ -23,7 +23,8 @@ A range is a list of tokens separated by commas, semicolons or spaces:
   combos; ``order="equity"`` reads them in the equity order of
   :mod:`showdown.odds.ranges.preflop_order`) and bands ``5%-10%`` (in the top 10% but not
   the top 5%);
-* any token may carry a weight ``:w`` with ``w >= 0`` (``AA:0.5``, ``QQ+:0.25``); a
+* any token may carry a weight ``:w``, the share of its combos in the range, from 0 to 1
+  (``AA:0.5``, ``QQ+:0.25``; ``AKs:2`` is refused); a
   later token overrides the weight of combos named earlier (``AKs:0.25, AhKh``: three
   suited aces-kings at a quarter, the ace-king of hearts whole; ``AA:0`` removes).
 
