@@ -47,6 +47,7 @@ __all__ = [
     "MAX_WEIGHT",
     "MIN_WEIGHT",
     "InputError",
+    "ReasonedError",
     "RepeatedKey",
     "choice",
     "cli_count",
@@ -55,6 +56,7 @@ __all__ = [
     "flag",
     "load_json",
     "optional_flag",
+    "reason",
     "seed",
     "short_repr",
     "text",
@@ -73,6 +75,36 @@ MAX_WEIGHT = 1.0
 MIN_WEIGHT = 1e-6
 #: JSON input deeper than this is refused before it is parsed.
 MAX_JSON_DEPTH = 64
+
+
+def reason(code: str, **params: object) -> dict[str, object]:
+    """A reason as data: ``code``, a key of the phrasebooks' ``errors`` section, and the
+    fields its sentence takes (texts, numbers or reasons themselves).
+
+    >>> reason("in_hand", number=1, hand="AhKh")
+    {'code': 'in_hand', 'params': {'number': 1, 'hand': 'AhKh'}}
+    """
+    return {"code": code, "params": params}
+
+
+class ReasonedError(ValueError):
+    """A ``ValueError`` whose reason is data as well as an English message: ``code`` and
+    ``params`` as :func:`reason` makes them, so that each language words it (the command
+    line's ``--lang``, the lab's page), or ``code`` None when only the message exists.
+
+    >>> err = ReasonedError("card Ah is in two places: on the board and in the dead cards",
+    ...                     "two_places", card="Ah", first=reason("on_board"),
+    ...                     second=reason("in_dead"))
+    >>> err.code, err.params["first"]
+    ('two_places', {'code': 'on_board', 'params': {}})
+    >>> import pickle; pickle.loads(pickle.dumps(err)).params == err.params
+    True
+    """
+
+    def __init__(self, message: str = "", code: str | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class InputError(ValueError):

@@ -302,6 +302,24 @@ WORDS: Words = {
         "invalid_choice": "argumento {option}: opción no válida: {value} (elija entre {choices})",
         "one_argument": "argumento {option}: se esperaba un valor",
         "invalid_value": "argumento {option}: valor {kind} no válido: {value}",
+        "two_places": "la carta {card} está en dos sitios: {first} y {second}",
+        "in_hand": "en la mano del jugador {number} ({hand})",
+        "on_board": "en la mesa",
+        "in_dead": "en las cartas muertas",
+        "in_use": "en uso",
+        "no_combo_left": "al rango {range} no le queda ningún combo una vez quitadas las "
+        "cartas en uso",
+        "player_empty": "el jugador {number} no tiene mano ni rango (texto vacío)",
+        "player_blank": "el jugador {number} no tiene mano ni rango",
+        "range_token_why": "no se puede leer el elemento {token} del rango {text}: {why}",
+        "range_token": "no se puede leer el elemento {token} del rango {text}",
+        "combo_cards": "un combo explícito son dos cartas, no {count}",
+        "pair_suited": "una pareja no puede ser suited ni offsuit",
+        "not_a_token": "no es una clase (AKs, AKo, AK, QQ+, K9o+, A5s-A2s), Ax, un "
+        "porcentaje (15%), random ni dos cartas (AhKh)",
+        "weight_share": "el peso de {token} debe estar entre 0 y 1 (la parte de sus combos en "
+        "el rango); se recibió {value} en {text}",
+        "empty_range": "rango vacío",
     },
     "eval": {
         "hand": "Mano",

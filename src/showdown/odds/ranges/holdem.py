@@ -71,7 +71,7 @@ __all__ = ["Combo", "Range", "RangeError", "parse_range"]
 Combo = tuple[int, int]
 
 
-class RangeError(ValueError):
+class RangeError(V.ReasonedError):
     """Range text that cannot be read; the message names the bad token."""
 
 
