@@ -8,6 +8,7 @@ import { classEquity, showDetail } from "./detail.js";
 import { buildGrid, showHeat, showWeights } from "./grid.js";
 import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state } from "./state.js";
 import { toURL, watchHistory } from "./history.js";
+import { reasonText } from "./reasons.js";
 
 let GAMES = ["holdem"]; // the server's list (GET /api/session)
 let running = null; // the id of the job now running, if it went on past the first answer
@@ -208,8 +209,8 @@ function finish(kind, reply) {
     showStatus("status_cancelled");
   } else if (reply.status === 400) {
     if (kind === "equity") forgetResults();
-    showError(body.field || "players", body.message);
-    showStatus("status_error", { message: body.message });
+    showError(body.field || "players", reasonText(body));
+    showStatus("status_error", { message: reasonText(body) });
   } else {
     showStatus("status_failed");
   }
