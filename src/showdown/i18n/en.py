@@ -364,7 +364,7 @@ WORDS: Words = {
         "scoop": "scoop",
         "progress": "Computing equity",
         "rate": "showdowns/s",
-        "exact": "exact over {count} board|exact over {count} boards",
+        "exact": "exact over {count} showdown|exact over {count} showdowns",
         "monte_carlo": "Monte Carlo, {count} trial (± one standard error)"
         "|Monte Carlo, {count} trials (± one standard error)",
     },

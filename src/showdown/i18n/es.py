@@ -370,8 +370,8 @@ WORDS: Words = {
         "scoop": "todo el bote",
         "progress": "Calculando equidad",
         "rate": "showdowns/s",
-        "exact": "Cálculo exacto sobre la única mesa posible"
-        "|Cálculo exacto sobre las {count} mesas posibles",
+        "exact": "Cálculo exacto sobre el único showdown posible"
+        "|Cálculo exacto sobre los {count} showdowns posibles",
         "monte_carlo": "Método de Montecarlo: {count} simulación (± un error estándar)"
         "|Método de Montecarlo: {count} simulaciones (± un error estándar)",
     },

@@ -1,7 +1,7 @@
 // One player in detail: the equity distribution of every player (an SVG curve), how
 // the player's range hits the board (bars), and each of its combos (a table).
 import { $, el } from "/shared/js/dom.js";
-import { pct, t } from "./i18n.js";
+import { pct, share, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLORS = ["#166534", "#b42318", "#1d4ed8", "#a16207", "#7c3aed", "#0f766e"];
@@ -25,10 +25,10 @@ export function showDetail(result, player) {
   const rows = (result.per_combo[player] || []).slice().sort((a, b) => b.equity - a.equity);
   $("#combo-rows").replaceChildren(...rows.map((c) => el("tr", {},
     el("th", { scope: "row", text: c.combo }),
-    el("td", { class: "num", text: pct(c.weight, 2) }),
-    el("td", { class: "num", text: pct(c.equity) }),
-    el("td", { class: "num", text: pct(c.win) }),
-    el("td", { class: "num", text: pct(c.tie) }))));
+    el("td", { class: "num", text: share(c.weight, 2) }),
+    el("td", { class: "num", text: share(c.equity) }),
+    el("td", { class: "num", text: share(c.win) }),
+    el("td", { class: "num", text: share(c.tie) }))));
 }
 
 // Equity (up) against the share of the range holding at least that much (across).
@@ -73,11 +73,11 @@ function drawBreakdown(doc) {
   }
   const part = (title, shares) => {
     const list = el("dl", { class: "shares" });
-    for (const [name, share] of Object.entries(shares)) {
-      if (share <= 0) continue;
+    for (const [name, portion] of Object.entries(shares)) {
+      if (portion <= 0) continue;
       const bar = el("span", { class: "share-bar" });
-      bar.style.setProperty("--share", String(share));
-      list.append(el("dt", { text: t("bd_" + name) }), el("dd", {}, bar, el("span", { text: pct(share, 1) })));
+      bar.style.setProperty("--share", String(portion));
+      list.append(el("dt", { text: t("bd_" + name) }), el("dd", {}, bar, el("span", { text: share(portion, 1) })));
     }
     return el("div", { class: "breakdown-part" }, el("h4", { text: title }), list);
   };

@@ -2,7 +2,7 @@
 import { UNREACHABLE, cancelJob, getJSON, rangeView, runJob } from "./api.js";
 import { buildPicker, showPicker, toggled } from "./board.js";
 import { $, $$, el } from "/shared/js/dom.js";
-import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
+import { LANGS, currentLang, num, pct, pickLang, share, t, tn, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
 import { classEquity, showDetail } from "./detail.js";
 import { buildGrid, showHeat, showWeights } from "./grid.js";
@@ -109,8 +109,8 @@ async function loadGrid() {
     return; // the job's answer puts the reason next to the player's box
   }
   showWeights(reply.body.classes);
-  $("#range-info").textContent = t("range_info", {
-    combos: num(reply.body.combos), share: pct(reply.body.share, 1),
+  $("#range-info").textContent = tn("range_info", reply.body.combos, {
+    combos: num(reply.body.combos), share: share(reply.body.share, 1),
   });
   showSlider(text, reply.body.share);
 }
