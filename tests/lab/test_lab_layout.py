@@ -50,7 +50,7 @@ def server() -> Iterator[LabServer]:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_every_picker_card_can_be_clicked(browser: Any, server: LabServer, size: str) -> None:
-    page = open_lab(browser, server.url + "#p=AhKh&p=QQ", size)
+    page = open_lab(browser, server.url + "#p=AA&p=QQ", size)  # ranges: no card in use
     settled(page)
     page.click("#picker-box summary")
     blocked = []
