@@ -83,3 +83,18 @@ def test_a_message_without_a_code_is_read_back_by_the_templates() -> None:
         "не удаётся прочитать элемент 'AhKhQh' диапазона 'AhKhQh': явная комбинация — это две "
         "карты, а не 3"
     )
+
+
+def test_a_range_token_error_carries_its_code_and_its_why() -> None:
+    with pytest.raises(RangeError) as caught:
+        showdown.parse_range("AA, QQs")
+    assert caught.value.code == "range_token_why"
+    assert caught.value.params == {
+        "token": "'QQs'",
+        "text": "'AA, QQs'",
+        "why": {"code": "pair_suited", "params": {}},
+    }
+    assert reason_text(reason_of(caught.value) or {}, "es") == (
+        "no se puede leer el elemento 'QQs' del rango 'AA, QQs': una pareja no puede ser "
+        "suited ni offsuit"
+    )

@@ -425,6 +425,20 @@ def split_weight(token: str, text: str, what: str = "range") -> tuple[str, float
     return m[1], weight
 
 
+def _token_error(token: str, text: str, why: ValueError) -> RangeError:
+    """The error naming a token that cannot be read, with its reason as data (the reason
+    ``why`` gives read back by the phrasebooks' templates when it carries none)."""
+    from showdown.i18n.error_lines import reason_of
+
+    return RangeError(
+        f"cannot read range token {token!r} in {text!r}: {why}",
+        "range_token_why",
+        token=repr(token),
+        text=repr(text),
+        why=reason_of(why) or str(why),
+    )
+
+
 def parse_range(text: str, order: str = "pokerstove") -> Range:
     """Read a range such as ``"QQ+, AKs, A5s-A2s, KQo:0.5"``; see the module docs.
 
@@ -456,7 +470,7 @@ a pair cannot be suited or offsuit
         try:
             combos = _parse_token(body, order)
         except ValueError as exc:
-            raise RangeError(f"cannot read range token {token!r} in {given!r}: {exc}") from exc
+            raise _token_error(token, given, exc) from exc
         for c in combos:
             weights[c] = w
     out = Range(weights)
