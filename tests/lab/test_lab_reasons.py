@@ -97,3 +97,24 @@ def test_the_page_words_the_reason_in_its_language(
     assert page.text_content("#player-1-error").endswith(why)
     assert not page.errors or all("status of 400" in e for e in page.errors)
     page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("field", "message", "code"),
+    [
+        ("players", "give 2 to 6 players, not 7", "players_count"),
+        ("player-1", "at most 2000 characters", "at_most"),
+        ("game", "unknown game 'chess': choose one of holdem, omaha", "unknown_game"),
+        ("game", "the heat map is for Hold'em", "heatmap_holdem"),
+        ("board", "the heat map is preflop: clear the board and the dead cards", "heatmap_preflop"),
+        ("player-2", "player 2 has no hand or range", "player_blank"),
+    ],
+)
+def test_the_labs_own_reasons_have_a_code_and_words(field: str, message: str, code: str) -> None:
+    from showdown.lab.jobs import JobError
+
+    doc = JobError(field, message).to_json()
+    assert doc["code"] == code
+    for lang in ("es", "ru"):
+        sentence = I18N[lang][f"err_{code}"]
+        assert sentence != I18N["en"][f"err_{code}"]

@@ -310,6 +310,12 @@ WORDS: Words = {
         "weight_share": "the weight of {token} must be from 0 to 1 (the share of its combos in "
         "the range), got {value} in {text}",
         "empty_range": "empty range",
+        # The lab's own reasons (its page words them from its err_<code> keys).
+        "players_count": "give 2 to {most} players, not {count}",
+        "at_most": "at most {count} characters",
+        "unknown_game": "unknown game {game}: choose one of {games}",
+        "heatmap_holdem": "the heat map is for Hold'em",
+        "heatmap_preflop": "the heat map is preflop: clear the board and the dead cards",
     },
     "eval": {
         "hand": "Hand",

@@ -320,6 +320,11 @@ WORDS: Words = {
         "weight_share": "el peso de {token} debe estar entre 0 y 1 (la parte de sus combos en "
         "el rango); se recibió {value} en {text}",
         "empty_range": "rango vacío",
+        "players_count": "indique de 2 a {most} jugadores, no {count}",
+        "at_most": "como máximo {count} caracteres",
+        "unknown_game": "juego desconocido {game}: elija uno de {games}",
+        "heatmap_holdem": "el mapa de calor es para Hold'em",
+        "heatmap_preflop": "el mapa de calor es preflop: vacíe la mesa y las cartas muertas",
     },
     "eval": {
         "hand": "Mano",
