@@ -2,7 +2,7 @@
 // its combos, as a count and as a share of the range (the other players' known cards
 // taken out by the server), and a box per class to select the combos that hit it.
 import { $, el } from "/shared/js/dom.js";
-import { decimal, num, pct, t } from "./i18n.js";
+import { decimal, num, share as shareText, t } from "./i18n.js";
 
 const picked = { classes: new Set(), onChange: null, onTicked: null };
 
@@ -42,7 +42,11 @@ export function clearPicked() {
 }
 
 // A count of combos: whole when it is, else to a tenth (weighted ranges).
-export const comboCount = (n) => (Math.abs(n - Math.round(n)) < 1e-9 ? num(Math.round(n)) : decimal(n, 1));
+// A weighted count that is not whole shows one decimal; a tiny one "<0.1", never "0.0".
+export const comboCount = (n) => {
+  if (Math.abs(n - Math.round(n)) < 1e-9) return num(Math.round(n));
+  return n > 0 && n < 0.05 ? "<" + decimal(0.1, 1) : decimal(n, 1);
+};
 
 // The breakdown's classes with their combos: [[name, share, combos]], largest first
 // within the server's order; classes with no combo left out.
@@ -78,7 +82,7 @@ export function drawBreakdown(doc, player) {
         el("td", { class: "pick-class" }, el("label", {}, tick, el("span", { text: t("bd_" + name) }))),
         el("td", { class: "num combos", "data-value": combos, text: comboCount(combos) }),
         el("td", { class: "num share", "data-value": share },
-          el("span", { class: "share-cell" }, bar, el("span", { text: pct(share, 1) })))));
+          el("span", { class: "share-cell" }, bar, el("span", { text: shareText(share, 1) })))));
     }
     const head = el("tr", {},
       el("th", { scope: "col", text: title }),
