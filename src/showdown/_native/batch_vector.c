@@ -52,7 +52,7 @@
  * 512 rows measured the same. */
 #define VECTOR_AHEAD 256
 
-static int has_vector_features(void)
+int sd_avx512_supported(void)
 {
     static int known = -1;
     if (known < 0) {
@@ -62,22 +62,6 @@ static int has_vector_features(void)
                 __builtin_cpu_supports("avx512bitalg");
     }
     return known;
-}
-
-/* Whether rows of n ids of these tables can take the path. */
-static int vector_fits(const Tables *t, int n)
-{
-    if (n < 5 || n > 7 || !has_vector_features() || t->flush_bias[n] != NIBBLE_BIAS) {
-        return 0;
-    }
-    /* the path assumes what the scalar loops read from the entries: one rank key per
-     * rank (id >> 2), one suit per id & 3, and a bit per id */
-    for (int c = 0; c < NCARDS; c++) {
-        if ((t->keys[c] >> SUIT_BITS) != t->rank_keys[c >> 2]) {
-            return 0;
-        }
-    }
-    return 1;
 }
 
 /* What every group of sixteen rows reads: per column, the byte of each 32-bit lane
@@ -275,16 +259,15 @@ WITH_VECTOR static void find_columns(void)
     columns_found = 1;
 }
 
-void sd_vector_batch_prepare(Tables *t)
+int sd_avx512_prepare(void)
 {
-    int any = 0;
-    for (int n = 0; n < 8; n++) {
-        t->vector_fits[n] = (uint8_t)vector_fits(t, n);
-        any |= t->vector_fits[n];
+    if (!sd_avx512_supported()) {
+        return 0;
     }
-    if (any && !columns_found) { /* with the GIL held: once */
+    if (!columns_found) { /* with the GIL held (simd.c): once */
         find_columns();
     }
+    return 1;
 }
 
 WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width,
@@ -316,9 +299,14 @@ WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int wid
 
 #else
 
-void sd_vector_batch_prepare(Tables *t)
+int sd_avx512_supported(void)
 {
-    (void)t; /* vector_fits stays 0 (the object is zeroed when made) */
+    return 0;
+}
+
+int sd_avx512_prepare(void)
+{
+    return 0;
 }
 
 Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width, Py_ssize_t rows, int n,
@@ -335,13 +323,3 @@ Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width, Py_ssize
 }
 
 #endif
-
-/* vector_batch(n) */
-PyObject *sd_Tables_vector_batch(Tables *self, PyObject *n_obj)
-{
-    const long n = PyLong_AsLong(n_obj);
-    if (n == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    return PyBool_FromLong(n >= 5 && n <= 7 && self->vector_fits[n]);
-}
