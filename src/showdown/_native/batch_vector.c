@@ -26,7 +26,8 @@
  * bytes first. The non-flush rank is two gathers, the row base and the compact table's
  * entry, as the scalar loops' two loads. No branch per row: one per sixteen rows for
  * the flushes (3% of random 7-card hands are flushes, so about 40% of groups hold
- * one), one per block of 256 rows for the checks.
+ * one: their masks, already in the register, index a third gather, masked to the
+ * flush rows), one per block of 256 rows for the checks.
  */
 #include "kernel.h"
 
@@ -97,25 +98,23 @@ WITH_VECTOR static inline void rank_sixteen(const Tables *t, const Group *g, __m
     const __m512i bases = _mm512_i32gather_epi32(_mm512_srli_epi32(sums, ROW_BITS),
                                                  (const void *)g->row_base, 4);
     /* two bytes past each entry are read too: the compact table is padded (tables.c) */
-    const __m512i ranks = _mm512_i32gather_epi32(_mm512_add_epi32(sums, bases),
-                                                 (const void *)g->nf, 2);
-    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(ranks));
+    __m512i ranks = _mm512_i32gather_epi32(_mm512_add_epi32(sums, bases), (const void *)g->nf, 2);
     const __m512i five = _mm512_set1_epi16(5);
-    __mmask32 flush_low = _mm512_cmpge_epu16_mask(low_counts, five);
-    __mmask32 flush_high = _mm512_cmpge_epu16_mask(high_counts, five);
+    const __mmask32 flush_low = _mm512_cmpge_epu16_mask(low_counts, five);
+    const __mmask32 flush_high = _mm512_cmpge_epu16_mask(high_counts, five);
     if (flush_low | flush_high) {
-        uint16_t halves[2][32];
-        _mm512_storeu_si512((void *)halves[0], low);
-        _mm512_storeu_si512((void *)halves[1], high);
-        for (; flush_low; flush_low &= flush_low - 1) {
-            const int h = __builtin_ctz(flush_low);
-            out[h >> 1] = t->flush[halves[0][h] & 8191];
-        }
-        for (; flush_high; flush_high &= flush_high - 1) {
-            const int h = __builtin_ctz(flush_high);
-            out[h >> 1] = t->flush[halves[1][h] & 8191];
-        }
+        /* a row holds five of one suit at most: the half of that suit is its flush
+         * ranks (bits 13..15 of a bad id's place taken off), gathered from the flush
+         * table for the rows that have one (each entry read with the two bytes after
+         * it: the table is followed by the rest of the Tables object) */
+        const __m512i halves = _mm512_or_si512(_mm512_maskz_mov_epi16(flush_low, low),
+                                               _mm512_maskz_mov_epi16(flush_high, high));
+        const __m512i masks = _mm512_and_si512(
+            _mm512_or_si512(halves, _mm512_srli_epi32(halves, 16)), _mm512_set1_epi32(8191));
+        ranks = _mm512_mask_i32gather_epi32(ranks, _mm512_test_epi32_mask(masks, masks), masks,
+                                            (const void *)t->flush, 2);
     }
+    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(ranks));
 }
 
 /* The first ``count`` bits set (count 0..64; never called with another). */
