@@ -20,9 +20,9 @@
  *   - a card twice: the slot compared with itself rotated (within the row's n ids)
  *     by 1 .. n / 2 places, which pairs every two of its ids once; the compares are
  *     ORed per block of 256 rows, as the scalar loops' bit counts;
- *   - ids outside 0..51: the largest byte of the block (uint8) and the OR of the
- *     int16 words (a negative id or one of 64 or more; int16 ids are packed to bytes
- *     with unsigned saturation once, in the register, before anything else).
+ *   - ids outside 0..51: the largest byte of the block (int16 ids are packed to bytes
+ *     with signed saturation once, in the register, before anything else: a bad id
+ *     stays a byte of 52 or more).
  *
  * The zeros after a row's ids are card 0: their rank keys and suit-0 counts are taken
  * off by the bias added to every slot, and their compares are masked off. The
@@ -180,24 +180,22 @@ flush_masks(const Group *g, __m256i v, __m256i sums)
 }
 
 /* Sixteen bytes of ids from ``p`` (width 1) or sixteen int16 ids packed to bytes
- * (width 2, the words ORed into *wide first), as the lanes' two halves at ``low`` and
- * ``high`` (ids from p). */
-WITH_AVX2 static inline __attribute__((always_inline)) __m256i load_lanes(const char *p, Py_ssize_t low, Py_ssize_t high,
-                                           int width, __m256i *wide)
+ * (width 2) as each lane's 16 bytes: the ids from ``low`` in the low lane, from
+ * ``high`` in the high one. int16 ids are packed with signed saturation, so that every
+ * id outside 0..51 is a byte of 52 or more (a negative one 128 or more), which the
+ * largest byte of the block shows. */
+WITH_AVX2 static inline __attribute__((always_inline)) __m256i
+load_lanes(const char *p, Py_ssize_t low, Py_ssize_t high, int width)
 {
     if (width == 1) {
         return _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p + low))),
             _mm_loadu_si128((const __m128i *)(p + high)), 1);
     }
-    const __m256i first = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p + 2 * low))),
-        _mm_loadu_si128((const __m128i *)(p + 2 * high)), 1);
-    const __m256i second = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p + 2 * low + 16))),
-        _mm_loadu_si128((const __m128i *)(p + 2 * high + 16)), 1);
-    *wide = _mm256_or_si256(*wide, _mm256_or_si256(first, second));
-    return _mm256_packus_epi16(first, second);
+    const __m256i first = _mm256_loadu_si256((const __m256i *)(p + 2 * low));
+    const __m256i second = _mm256_loadu_si256((const __m256i *)(p + 2 * high));
+    /* the pack leaves first's ids 0..7, second's 0..7 | first's 8..15, second's 8..15 */
+    return _mm256_permute4x64_epi64(_mm256_packs_epi16(first, second), 0xd8);
 }
 
 /* Two registers of four 64-bit lanes (rows 0, 1 | 4, 5 and 2, 3 | 6, 7) as eight 32-bit
@@ -218,16 +216,15 @@ avx2_rows(const Group *g, const char *ids, int width, int n, int check,
                                            -1, 0, 1, 8, 9, 4, 5, 12, 13, -1, -1, -1, -1, -1, -1,
                                            -1, -1);
     const __m256i ids_top = _mm256_set1_epi8(NCARDS - 1);
-    const __m256i wide_bits = _mm256_set1_epi16((short)0xffc0);
     for (Py_ssize_t start = 0; start < whole; start += AVX2_BLOCK) {
         const Py_ssize_t end = whole - start < AVX2_BLOCK ? whole : start + AVX2_BLOCK;
-        __m256i most = _mm256_setzero_si256(), twice = most, wide = most;
+        __m256i most = _mm256_setzero_si256(), twice = most;
         for (Py_ssize_t row = start; row < end; row += 8) {
             const char *p = ids + row * n * width;
             __builtin_prefetch(p + AVX2_AHEAD * width, 0, 2);
-            const __m256i v1 = spread_rows(g, load_lanes(p, 0, 4 * n, width, &wide), &most,
+            const __m256i v1 = spread_rows(g, load_lanes(p, 0, 4 * n, width), &most,
                                            &twice, check, n / 2);
-            const __m256i v2 = spread_rows(g, load_lanes(p, 2 * n, 6 * n, width, &wide), &most,
+            const __m256i v2 = spread_rows(g, load_lanes(p, 2 * n, 6 * n, width), &most,
                                            &twice, check, n / 2);
             const __m256i sums1 = slot_sums(g, v1), sums2 = slot_sums(g, v2);
             const __m256i keys = eight_lanes(sums1, sums2);
@@ -251,8 +248,7 @@ avx2_rows(const Group *g, const char *ids, int width, int n, int check,
         }
         const int big = _mm256_movemask_epi8(
                             _mm256_cmpeq_epi8(_mm256_max_epu8(most, ids_top), ids_top)) != -1;
-        const int negative_or_wide = width == 2 && !_mm256_testz_si256(wide, wide_bits);
-        if (big || negative_or_wide || (check && !_mm256_testz_si256(twice, g->real))) {
+        if (big || (check && !_mm256_testz_si256(twice, g->real))) {
             return start;
         }
     }
