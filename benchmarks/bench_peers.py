@@ -40,7 +40,8 @@ equities must agree to 1e-5, else the run stops), and every 7-card hand counted 
 category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
 JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
 One-thread rows also print the ratio of CPU times (showdown's thread, the driver's
-process), which a loaded machine disturbs less than wall time.
+process), which a loaded machine disturbs less than wall time; so do the two-thread
+batch rows (each side's process: both its threads).
 
 >>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
 >>> patched.count("static constexpr uint64_t")
@@ -194,11 +195,13 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def timed_cpu(fn: Callable[[], object]) -> tuple[float, float]:
-    """Wall seconds and this thread's CPU seconds of one call."""
-    start, cpu = time.perf_counter(), time.thread_time()
+def timed_cpu(fn: Callable[[], object], process: bool = False) -> tuple[float, float]:
+    """Wall seconds and this thread's (or, with ``process``, the process's: every
+    thread's) CPU seconds of one call."""
+    clock = time.process_time if process else time.thread_time
+    start, cpu = time.perf_counter(), clock()
     fn()
-    return time.perf_counter() - start, time.thread_time() - cpu
+    return time.perf_counter() - start, clock() - cpu
 
 
 #: setup.py's compile flags for the kernel, after Python's own CFLAGS (no -march: the
@@ -297,9 +300,9 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path,
             for name, fn, ids, check in contenders:
                 if threads == 1:
                     seconds, cpu = timed_cpu(partial(fn, ids, out, check))
-                    row.add(name, hands, seconds, cpu)
-                else:
-                    row.add(name, hands, timed(partial(two_threads, fn, ids, check)))
+                else:  # the process's CPU time: both threads' (this one only waits)
+                    seconds, cpu = timed_cpu(partial(two_threads, fn, ids, check), process=True)
+                row.add(name, hands, seconds, cpu)
             # the memory bound: numpy reading the same ids once (an OR of them all), no
             # ranking; no evaluator can take in the rows faster than this
             for name, ids in wide.items():
@@ -313,7 +316,7 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path,
                     exe, "batch", str(path), str(threads), str(width))
                 if driver_categories(cats) != ours_categories:
                     raise SystemExit("bench_peers: OMPEval's categories differ from showdown's")
-                row.add(name, int(count), float(seconds), float(cpu) if threads == 1 else None)
+                row.add(name, int(count), float(seconds), float(cpu))
         result.append(row)
     pool.shutdown()
     return result
