@@ -80,14 +80,22 @@ PER_COMBO_GAMES = ("holdem", "omaha")
 
 
 def _breakdowns(spot: Spot) -> list[dict[str, Any]] | None:
-    """How each player's hand or range hits the board (None before the flop)."""
+    """How each player's hand or range hits the board given the other players' cards
+    (None before the flop)."""
     from showdown.odds.ranges.breakdown import breakdown
 
     if len(spot.board.replace(" ", "").replace(",", "")) < 6:
         return None
+    players = spot.players
     return [
-        breakdown(text, spot.board, dead=spot.dead or None, game=spot.game).to_json()
-        for text in spot.players
+        breakdown(
+            text,
+            spot.board,
+            dead=spot.dead or None,
+            game=spot.game,
+            against=players[:seat] + players[seat + 1 :],
+        ).to_json()
+        for seat, text in enumerate(players)
     ]
 
 
