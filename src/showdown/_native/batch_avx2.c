@@ -44,6 +44,8 @@
 
 /* Rows per block: bad rows are looked for once per block, as in evaluate.c. */
 #define AVX2_BLOCK 256
+/* How far ahead (bytes of ids) the rows are asked for, into the second-level cache. */
+#define AVX2_AHEAD 2048
 
 int sd_avx2_supported(void)
 {
@@ -54,8 +56,6 @@ int sd_avx2_supported(void)
     }
     return known;
 }
-/* How far ahead (bytes of ids) the rows are asked for, into the second-level cache. */
-#define AVX2_AHEAD 2048
 
 /* Per hand size n (5..7): the constants of the byte shuffles, built once (find_controls):
  * spread (a lane's 16 bytes, two rows of n ids, into two 8-byte slots), the rotations
@@ -93,12 +93,11 @@ static uint64_t slot_bias(const Tables *t, int n)
     return NIBBLE_BIAS - (pads << 32) - pads * t->rank_keys[0];
 }
 
-/* Whether the tables' rank keys are three bytes (each key < 2**21 keeps the sum of
- * seven under 2**24: three byte sums). */
+/* Whether the tables' rank keys are three bytes each (the byte sums of slot_sums). */
 int sd_avx2_fits(const Tables *t)
 {
     for (int r = 0; r < 13; r++) {
-        if (t->rank_keys[r] >= (1u << 21)) {
+        if (t->rank_keys[r] >= (1u << 24)) {
             return 0;
         }
     }
@@ -111,7 +110,8 @@ int sd_avx2_fits(const Tables *t)
 /* What every group reads: the shuffles and the byte tables. */
 typedef struct {
     __m256i spread, rotate[3], real, key_low, key_mid, key_high, suits01, suits23;
-    __m256i suit_byte, slot_start, suit_flag, rank_bit_low, rank_bit_high, low_nibbles, bias, flags;
+    __m256i suit_byte, slot_start, suit_flag, rank_bit_low, rank_bit_high;
+    __m256i low_nibbles, bias, flags;
     const uint16_t *nf, *flush;
     const uint32_t *row_base;
 } Group;
@@ -128,7 +128,8 @@ spread_rows(const Group *g, __m256i lanes, __m256i *most, __m256i *twice, int ch
     if (check) {
         __m256i same = _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, g->rotate[0]));
         for (int k = 1; k < rotations; k++) {
-            same = _mm256_or_si256(same, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, g->rotate[k])));
+            const __m256i rotated = _mm256_shuffle_epi8(v, g->rotate[k]);
+            same = _mm256_or_si256(same, _mm256_cmpeq_epi8(v, rotated));
         }
         *twice = _mm256_or_si256(*twice, same);
     }
@@ -136,7 +137,8 @@ spread_rows(const Group *g, __m256i lanes, __m256i *most, __m256i *twice, int ch
 }
 
 /* The rank of each id of the slots ``v`` (id >> 2), as the byte tables' index. */
-WITH_AVX2 static inline __attribute__((always_inline)) __m256i ranks_of(const Group *g, __m256i v)
+WITH_AVX2 static inline __attribute__((always_inline)) __m256i ranks_of(const Group *g,
+                                                                        __m256i v)
 {
     return _mm256_and_si256(_mm256_srli_epi16(v, 2), g->low_nibbles);
 }
@@ -243,7 +245,8 @@ avx2_rows(const Group *g, const char *ids, int width, int n, int check,
                 ranks = _mm256_mask_i32gather_epi32(ranks, (const int *)g->flush, masks,
                                                     flushed, 2);
             }
-            const __m256i packed = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(ranks, order), 0x08);
+            const __m256i packed =
+                _mm256_permute4x64_epi64(_mm256_shuffle_epi8(ranks, order), 0x08);
             _mm_storeu_si128((__m128i *)(out + row), _mm256_castsi256_si128(packed));
         }
         const int big = _mm256_movemask_epi8(
