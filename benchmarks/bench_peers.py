@@ -231,12 +231,20 @@ def build_kernel(into: Path, defines: list[str]) -> Any:
     import showdown._native as package
     from showdown.hands.rank_tables import kernel_buffers
 
-    sources = sorted(str(p) for p in Path(package.__file__).parent.glob("*.c"))
+    sources = sorted(Path(package.__file__).parent.glob("*.c"))
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
     ldshared = (sysconfig.get_config_var("LDSHARED") or "cc -shared").split()
     out = into / "_kernel_variant.so"
     include = f"-I{sysconfig.get_paths()['include']}"
-    subprocess.run([*ldshared, *kernel_flags(), *defines, include, *sources, "-o", str(out)],
-                   check=True)  # fmt: skip
+    objects = [into / f"{source.stem}.o" for source in sources]
+
+    def compile_one(pair: tuple[Path, Path]) -> None:
+        command = [*cc, *kernel_flags(), *defines, include, "-c", str(pair[0]), "-o", str(pair[1])]
+        subprocess.run(command, check=True)
+
+    with ThreadPoolExecutor(os.cpu_count() or 1) as compilers:  # one compiler per core
+        list(compilers.map(compile_one, zip(sources, objects, strict=True)))
+    subprocess.run([*ldshared, *map(str, objects), "-o", str(out)], check=True)
     loader = importlib.machinery.ExtensionFileLoader("variant._kernel", str(out))
     spec = importlib.util.spec_from_file_location("variant._kernel", out, loader=loader)
     assert spec is not None
