@@ -13,18 +13,26 @@ it: more flops to class), and, for scale, the same numpy classes summed over eve
 of the 22,100 flops without the suit symmetry. It prints the best and median wall
 time and this thread's CPU time; a verdict only from a figure that can be trusted
 (see ``common.judge``).
+
+Then, through a real ``showdown lab`` server on 127.0.0.1 (HTTP round trip, JSON
+included), ``POST /api/flops`` for the 20% range and ``POST /api/select`` of the
+top pair or better and the flush draws of ``20%`` against ``AhKh`` on Qh Jh 3c,
+interleaved.
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 from itertools import combinations
 
+import httpx
 import numpy as np
 
 import showdown
-from common import interleaved_cpu_times, judge, machine_load, steady
+from bench_lab import start_lab
+from common import interleaved_cpu_times, interleaved_times, judge, machine_load, steady
 from showdown.odds.ranges import flop_analysis as fa
 from showdown.odds.ranges import flop_classes, parse_range
 from showdown.odds.ranges.breakdown import MADE
@@ -78,6 +86,44 @@ def main() -> None:
     name = f"flop_analysis {RANGE}, cold"
     ok = min(wall[name]) < TARGET
     print(f"{name} under {TARGET} s: {judge(ok, steady(wall[name]))}")
+    through_the_server(rounds)
+
+
+def through_the_server(rounds: int) -> None:
+    """``POST /api/flops`` and ``POST /api/select`` as the page sees them."""
+    proc, url = start_lab()
+    try:
+        client = httpx.Client(base_url=url, timeout=120)
+        token = re.search(r'showdown-token" content="([0-9a-f]+)"', client.get("/").text)
+        assert token is not None
+        headers = {"X-Showdown-Token": token.group(1)}
+        select_body = {
+            "range": RANGE,
+            "board": "Qh Jh 3c",
+            "against": ["AhKh"],
+            "classes": ["top_pair_or_better", "flush_draws"],
+        }
+
+        def post(path: str, body: dict[str, object]) -> None:
+            r = client.post(path, json=body, headers=headers)
+            assert r.status_code == 200, r.text
+
+        contenders = {
+            f"POST /api/flops {RANGE}": lambda: post("/api/flops", {"range": RANGE}),
+            "POST /api/select": lambda: post("/api/select", select_body),
+        }
+        for fn in contenders.values():
+            fn()
+        times = interleaved_times(contenders, rounds=rounds)
+        print(f"\nthrough the lab's server, {rounds} rounds")
+        for name, values in times.items():
+            best, median = min(values), statistics.median(values)
+            print(f"  {name:<24} best {best:8.4f} s   median {median:8.4f} s")
+        print(f"machine load: {machine_load() or 'none measured'}")
+        client.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -184,6 +184,7 @@ def test_stopped_server_is_said_in_the_page_language(browser: Any) -> None:
     assert page.text_content("#job-status") == I18N["es"]["status_unreachable"]
     assert page.is_hidden("#equity-table")
     assert page.is_hidden("#detail")
+    assert page.get_attribute("#results", "aria-busy") is None  # nothing left waiting
     page.click("#add-player")  # another change: still said, still no uncaught error
     assert settled(page) == "unreachable"
     refused = "net::ERR_CONNECTION_REFUSED"  # the browser's own note of each refused call
@@ -211,5 +212,30 @@ def test_link_with_more_players_than_the_page_takes(browser: Any, server: LabSer
     page.goto(server.url + "#p=AA&p=KK")  # a link the page takes whole: no notice
     value_is(page, "#player-1", "AA")
     assert page.is_hidden("#link-notice")
+    check_clean(page, server)
+    page.context.close()
+
+
+def test_reload_keeps_the_spot_and_its_place_in_the_history(
+    browser: Any, server: LabServer
+) -> None:
+    """A reload shows the same spot, and Ctrl-Z and Ctrl-Y still step to either side."""
+    page = open_lab(browser, server.url + "#p=AhKh&p=QQ")
+    assert settled(page) == "done"
+    page.fill("#board", "Qs 7d 2c")
+    assert settled(page) == "done"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert settled(page) == "done"
+    assert page.input_value("#board") == "Qs 7d 2c"
+    page.click("#results-title")
+    page.keyboard.press("Control+z")
+    value_is(page, "#board", "")
+    assert settled(page) == "done"
+    page.keyboard.press("Control+y")
+    value_is(page, "#board", "Qs 7d 2c")
+    expected = showdown.equity(["AhKh", "QQ"], board="Qs 7d 2c").equity
+    assert settled(page) == "done"
+    assert shown_equity(page) == pytest.approx(list(expected), abs=1e-12)
     check_clean(page, server)
     page.context.close()

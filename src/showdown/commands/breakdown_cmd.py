@@ -37,7 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "breakdown",
         help="how a range hits a board: made hands and draws",
         description="The share of a range in each made-hand class and each draw on a "
-        "board of 3 to 5 cards (Hold'em or Omaha).",
+        "board of 3 to 5 cards (Hold'em or Omaha), given the other players' cards "
+        "(--against); the sub-range in some classes (--select); or the shares over all "
+        "flops (--all-flops, Hold'em).",
         epilog='JSON: {"board", "combos", "made": {class: share}, "draws": {class: share},\n'
         '       "made_combos": {class: combos}, "draw_combos": {class: combos}}\n'
         '--all-flops JSON: {"flops", "combos", "made", "draws", "made_combos", '

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from showdown.lab.inputs import MAX_PLAYERS, MAX_TEXT, _check_cards, _check_player, field_of
+from showdown.lab.inputs import MAX_PLAYERS, MAX_TEXT, field_of
 from showdown.lab.jobs import JobError
 from showdown.lab.work import grid_view
 
@@ -54,9 +54,9 @@ def read_query(body: dict[str, Any]) -> RangeQuery:
         texts[name] = value.strip()
     if not texts["range"]:
         raise JobError("range", "the range is empty")
-    _check_player(texts["range"], game, "range")
-    _check_cards(texts["board"], "board", game)
-    _check_cards(texts["dead"], "dead", game)
+    _check_range(texts["range"], game, "range")
+    _check_cards(texts["board"], "board")
+    _check_cards(texts["dead"], "dead")
     against = body.get("against") or []
     if not isinstance(against, list) or not all(isinstance(a, str) for a in against):
         raise JobError("against", "against must be a list of texts (hands or ranges)")
@@ -65,10 +65,33 @@ def read_query(body: dict[str, Any]) -> RangeQuery:
     for number, text in enumerate(against, start=1):
         if len(text) > MAX_TEXT or not text.strip():
             raise JobError(f"against-{number}", f"a hand or range of 1 to {MAX_TEXT} characters")
-        _check_player(text.strip(), game, f"against-{number}")
+        _check_range(text.strip(), game, f"against-{number}")
     return RangeQuery(
         texts["range"], tuple(a.strip() for a in against), texts["board"], texts["dead"], game
     )
+
+
+def _check_range(text: str, game: str, name: str) -> None:
+    """A hand or range read alone, as the game reads it."""
+    from showdown.odds.ranges import parse_range
+    from showdown.odds.ranges.omaha import parse_omaha_range
+
+    try:
+        (parse_range if game == "holdem" else parse_omaha_range)(text)
+    except ValueError as exc:
+        raise JobError(name, str(exc)) from None
+
+
+def _check_cards(text: str, name: str) -> None:
+    """Board or dead cards read alone; a board has 0, 3, 4 or 5 cards."""
+    from showdown.cards import parse_cards
+
+    try:
+        cards = parse_cards(text) if text else []
+    except ValueError as exc:
+        raise JobError(name, str(exc)) from None
+    if name == "board" and len(cards) not in (0, 3, 4, 5):
+        raise JobError(name, f"a board has 0, 3, 4 or 5 cards, got {len(cards)}")
 
 
 def _field(message: str, query: RangeQuery) -> str:

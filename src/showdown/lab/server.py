@@ -9,7 +9,9 @@ API (all JSON):
 
 =======  =========================  ===============================================
 GET      ``/api/session``           ``{"token", "langs", "games", "max_players"}``, cookie
-GET      ``/api/range?text=``       a Hold'em range as the grid sees it (``grid_view``)
+GET      ``/api/range?text=``       a Hold'em range as the grid sees it (``grid_view``);
+                                    ``&cell=AKs`` adds the weight of each of its combos,
+                                    ``&per_combo=1`` that of every combo in the range
 POST     ``/api/jobs``              ``{"kind", "tab", "players", "board"?, "dead"?,
                                     "game"?}``: start a job
 GET      ``/api/jobs/{id}``         the job: ``state``, ``progress``, ``result`` when done
@@ -119,10 +121,12 @@ class LabApp:
 
     async def range_view(self, request: Request) -> Response:
         text = request.query_params.get("text", "")
+        cell = request.query_params.get("cell")
+        per_combo = request.query_params.get("per_combo") == "1"
         if len(text) > MAX_TEXT:
             raise ApiError(400, "bad_range", f"A range text has at most {MAX_TEXT} characters.")
         try:
-            view = await anyio.to_thread.run_sync(grid_view, text)
+            view = await anyio.to_thread.run_sync(grid_view, text, cell, per_combo)
         except ValueError as exc:
             return _bad_input("range", str(exc))
         return JSONResponse(view, headers=_NO_STORE)

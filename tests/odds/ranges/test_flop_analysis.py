@@ -88,6 +88,36 @@ def test_the_sum_over_suit_classes_is_the_sum_over_every_flop(text: str, dead: s
     assert got.flops == comb(52 - len(dead.split()), 3)
 
 
+@settings(max_examples=6, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(ALL_COMBOS.tolist()), st.sampled_from(["", ":0.5", ":0.25"])),
+        min_size=1,
+        max_size=6,
+    ),
+    st.lists(st.integers(0, 51), max_size=3, unique=True),
+)
+def test_random_ranges_and_dead_cards_against_every_flop(
+    picked: list[tuple[list[int], str]], dead_ids: list[int]
+) -> None:
+    """Any few combos, any weights, any dead cards: no suit symmetry is assumed."""
+    from showdown.cards import Card
+
+    text = ", ".join(
+        str(Card.from_id(a)) + str(Card.from_id(b)) + weight for (a, b), weight in picked
+    )
+    dead = " ".join(str(Card.from_id(c)) for c in dead_ids)
+    rng = parse_range(text)
+    if all(set(c) & set(dead_ids) for c in rng.combos):
+        with pytest.raises(RangeError):
+            flop_analysis(text, dead=dead or None)
+        return
+    made, draws = brute_force(text, dead)
+    got = flop_analysis(text, dead=dead or None)
+    assert got.made == pytest.approx(made, abs=1e-12)
+    assert got.draws == pytest.approx(draws, abs=1e-12)
+
+
 @settings(max_examples=20, deadline=None)
 @given(
     st.sampled_from(["20%", "QQ+, AK", "AhKh, 7c6c:0.5", "JJ-55, AQs-A9s:0.5, KTo+", "5%"]),

@@ -4,7 +4,10 @@
 of the board or the dead cards, and sorts each remaining combo into exactly one
 made-hand class (the first of :data:`MADE` that fits) and into any number of draw
 classes (:data:`DRAWS`; a combo draw is also a flush draw and a straight draw).
-Shares are weighted by the range's weights and sum to 1 over the made classes.
+Shares are weighted by the range's weights and sum to 1 over the made classes;
+``made_combos`` and ``draw_combos`` give the same as weighted combos. With ``against``
+(the other players' hands or ranges) each combo is weighed by the share of each other
+player's weight it leaves (see :func:`breakdown`).
 Every class is defined in ``docs/ranges.md``; in short, for the two hole cards
 ``h1 >= h2`` (ranks) and the board:
 
@@ -53,41 +56,20 @@ import numpy as np
 
 from showdown.cards import Card, CardError, CardsLike, to_cards
 from showdown.odds.ranges.blockers import compatible_weight
+from showdown.odds.ranges.breakdown_classes import DRAWS, MADE
+from showdown.odds.ranges.flop_classes import classify_grid
 from showdown.odds.ranges.holdem import RangeError
 
-__all__ = ["DRAWS", "MADE", "Breakdown", "breakdown", "classify_combos", "weighted_combos"]
+__all__ = [
+    "DRAWS",
+    "MADE",
+    "Breakdown",
+    "breakdown",
+    "classify",
+    "classify_combos",
+    "weighted_combos",
+]
 
-#: The made-hand classes, strongest first; a combo is in the first that fits.
-MADE = (
-    "straight flush",
-    "quads",
-    "full house",
-    "flush",
-    "straight",
-    "set",
-    "trips",
-    "two pair",
-    "overpair",
-    "top pair, top kicker",
-    "top pair, good kicker",
-    "top pair, weak kicker",
-    "pocket pair below top pair",
-    "second pair",
-    "weak pair",
-    "underpair",
-    "ace high",
-    "no made hand",
-)
-#: The draw classes (a combo may be in several or none).
-DRAWS = (
-    "flush draw",
-    "nut flush draw",
-    "open-ended",
-    "gutshot",
-    "combo draw",
-    "two overcards",
-    "backdoor flush draw",
-)
 _CATEGORY_CLASS = {8: 0, 7: 1, 6: 2, 5: 3, 4: 4}  # straight flush .. straight
 _FLUSH, _STRAIGHT = MADE.index("flush"), MADE.index("straight")
 
@@ -142,7 +124,7 @@ def breakdown(
     if not 3 <= len(community) <= 5:
         raise CardError(f"a breakdown needs a board of 3, 4 or 5 cards, got {len(community)}")
     combos, weights = weighted_combos(range_text, community, dead, game, order, against)
-    made, draws = classify_combos(combos, tuple(c.id for c in community))
+    made, draws = classify(combos, tuple(c.id for c in community))
     return _shares(" ".join(str(c) for c in community), len(combos), made, draws, weights)
 
 
@@ -202,6 +184,17 @@ def _live(text: str, known: list[int], game: str, order: str) -> tuple[np.ndarra
     combos, weights = _read(text, game, order)
     keep = ~np.isin(combos, known).any(axis=1) & (weights > 0)
     return combos[keep], weights[keep]
+
+
+def classify(combos: np.ndarray, board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Each combo's made class (index into :data:`MADE`) and settled draw bits (over
+    :data:`DRAWS`) on ``board``: Hold'em on a flop with numpy
+    (:func:`~showdown.odds.ranges.flop_classes.classify_grid`), else pair by pair
+    (:func:`classify_combos`); both give the same classes."""
+    if combos.shape[1] == 2 and len(board) == 3:
+        made, draws = classify_grid(combos, np.array([board]))
+        return made[0], draws[0]
+    return classify_combos(combos, board)
 
 
 def classify_combos(combos: np.ndarray, board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from showdown.cards import CardError, CardsLike, to_cards
-from showdown.odds.ranges.breakdown import DRAWS, MADE, classify_combos, weighted_combos
+from showdown.odds.ranges.breakdown import DRAWS, MADE, classify, weighted_combos
 from showdown.odds.ranges.holdem import Range, RangeError, parse_range
 
 __all__ = ["GROUPS", "read_classes", "select"]
@@ -110,7 +110,7 @@ def select(
     if not 3 <= len(community) <= 5:
         raise CardError(f"a breakdown needs a board of 3, 4 or 5 cards, got {len(community)}")
     combos, _ = weighted_combos(range_text, community, dead, game, order, against)
-    made, draws = classify_combos(combos, tuple(c.id for c in community))
+    made, draws = classify(combos, tuple(c.id for c in community))
     made_in = np.isin(made, [MADE.index(n) for n in wanted if n in MADE])
     draw_mask = sum(1 << DRAWS.index(n) for n in wanted if n in DRAWS)
     keep = made_in | ((draws & draw_mask) != 0)

@@ -1,7 +1,7 @@
 """The breakdown classes of many Hold'em (hole cards, flop) pairs at once, with numpy.
 
 :func:`classify_grid` gives the same made class and draw bits as
-:func:`showdown.odds.ranges.breakdown.classify_combos` (the classes of ``docs/ranges.md``)
+``showdown.odds.ranges.breakdown.classify_combos`` (the classes of ``docs/ranges.md``)
 to Hold'em hands on flops, for every combo on every flop at once: a hand's category
 comes from its five ranks and suits (no evaluator), the straight, its draws and the
 kicker's place from tables indexed by 13-bit rank masks.
@@ -22,7 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from showdown.odds.ranges.breakdown import DRAWS, MADE
+from showdown.odds.ranges.breakdown_classes import DRAWS, MADE
 
 __all__ = ["classify_grid"]
 

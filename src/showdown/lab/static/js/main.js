@@ -1,6 +1,8 @@
 // The equity lab's page: wires the boxes, the grid, the board picker and the jobs.
 import { UNREACHABLE, cancelJob, getJSON, rangeView, runJob } from "./api.js";
-import { buildPicker, showPicker, toggled } from "./board.js";
+import { buildPicker } from "./board.js";
+import { setupFeatures } from "./features.js";
+import { pickCard, showPickerFor } from "./picker-use.js";
 import { $, $$, el } from "/shared/js/dom.js";
 import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
@@ -102,6 +104,11 @@ async function loadGrid() {
   const text = state.players[state.editing] || "";
   const reply = await rangeView(text);
   if (mine !== gridSeq) return; // the text changed since: a newer answer is on its way
+  showGridView(text, reply);
+}
+
+// The grid, the range's size and the slider for `text`, from the server's view of it.
+function showGridView(text, reply) {
   if (reply.status !== 200) {
     showWeights({});
     $("#range-info").textContent = "";
@@ -114,12 +121,15 @@ async function loadGrid() {
   showSlider(text, reply.body.share);
 }
 
+// "1.5%", "20%" in the page's language, as the range's share is written beside the grid.
+const sliderText = (value) => pct(value / 100, Number.isInteger(value) ? 0 : 1);
+
 // The top-hands slider shows the range's share of all hands (a typed "20%" as 20).
 function showSlider(text, share) {
   const percent = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(text);
   const value = percent ? Number(percent[1]) : Math.round(1000 * share) / 10;
   $("#percent").value = String(value);
-  $("#percent-out").value = num(value) + "%";
+  $("#percent-out").value = sliderText(value);
 }
 
 // A stroke on the grid: the painted classes are appended to the range's text with
@@ -132,15 +142,12 @@ async function painted(cells) {
   const before = state.players[i].trim();
   const reply = await rangeView([before, ...tokens].filter(Boolean).join(", "));
   if (reply.status === UNREACHABLE) return unreachable();
-  if (reply.status !== 200) {
-    // the old text was no range: the painted cells alone become the range
-    const fresh = await rangeView(tokens.join(", "));
-    if (fresh.status !== 200) return;
-    setPlayerText(i, fresh.body.canonical);
-  } else {
-    setPlayerText(i, reply.body.canonical);
-  }
-  loadGrid();
+  // the old text was no range: the painted cells alone become the range
+  const view = reply.status === 200 ? reply : await rangeView(tokens.join(", "));
+  if (view.status !== 200) return;
+  setPlayerText(i, view.body.canonical);
+  gridSeq++; // this answer is the grid's view of the new text: no need to ask again
+  if (i === state.editing) showGridView(view.body.canonical, view);
   changed(true);
 }
 
@@ -156,16 +163,26 @@ function setPlayerText(i, text) {
 // by `source`, is one entry), and a new calculation soon (typing waits for a pause).
 function changed(now = false, source = null) {
   toURL(source);
+  showPickerFor(state);
   recompute(now);
 }
 
 // The answers shown are for an older spot until the job for this one answers.
-const TYPING_PAUSE_MS = 350;
+const TYPING_PAUSE_MS = 200;
 const SLIDER_PAUSE_MS = 150;
+
+// The answers (equity and detail) belong to an older spot while `on`: dimmed, and
+// marked busy for screen readers.
+function showBusy(on) {
+  for (const id of ["#results", "#detail"]) {
+    if (on) $(id).setAttribute("aria-busy", "true");
+    else $(id).removeAttribute("aria-busy");
+  }
+}
 
 function recompute(now, pause = TYPING_PAUSE_MS) {
   document.body.dataset.job = "pending";
-  $("#results").setAttribute("aria-busy", "true");
+  showBusy(true);
   clearTimeout(timer);
   timer = setTimeout(() => run("equity"), now ? 0 : pause);
 }
@@ -189,7 +206,7 @@ function finish(kind, reply) {
   showProgress(null);
   const body = reply.body;
   document.body.dataset.job = body.state || "error";
-  $("#results").removeAttribute("aria-busy");
+  showBusy(false);
   if (reply.status === UNREACHABLE) {
     unreachable();
   } else if (body.state === "done") {
@@ -226,7 +243,7 @@ function forgetResults() {
 // The server does not answer (it was stopped): nothing shown may pass for an answer.
 function unreachable() {
   document.body.dataset.job = "unreachable";
-  $("#results").removeAttribute("aria-busy");
+  showBusy(false);
   showProgress(null);
   forgetResults();
   showStatus("status_unreachable");
@@ -287,7 +304,7 @@ function showState() {
   fillGames();
   $("#board").value = state.board;
   $("#dead").value = state.dead;
-  showPicker(state.board);
+  showPickerFor(state);
   renderPlayers();
 }
 
@@ -299,19 +316,19 @@ async function main() {
   watchHistory(showSpot);
   buildGrid(painted, () => Number($("#weight").value));
   buildPicker((card) => {
-    state.board = toggled(state.board, card);
-    $("#board").value = state.board;
-    showPicker(state.board);
+    const field = pickCard(state, card);
+    $("#" + field).value = state[field];
     changed(true);
   });
+  setupFeatures({
+    spot: () => state,
+    setRange(i, text) { setPlayerText(i, text); loadGrid(); changed(true); },
+  });
+  for (const radio of $$("input[name=pick-for]")) radio.addEventListener("change", () => showPickerFor(state));
   showState();
   showNotice(notes);
   $("#game").addEventListener("change", () => { state.game = $("#game").value; loadGrid(); changed(true); });
-  $("#board").addEventListener("input", () => {
-    state.board = $("#board").value;
-    showPicker(state.board);
-    changed(false, "board");
-  });
+  $("#board").addEventListener("input", () => { state.board = $("#board").value; changed(false, "board"); });
   $("#dead").addEventListener("input", () => { state.dead = $("#dead").value; changed(false, "dead"); });
   $("#add-player").addEventListener("click", () => {
     if (state.players.length >= MAX_PLAYERS) return;
@@ -320,7 +337,7 @@ async function main() {
     changed(true);
   });
   $("#percent").addEventListener("input", () => {
-    $("#percent-out").value = num(Number($("#percent").value)) + "%";
+    $("#percent-out").value = sliderText(Number($("#percent").value));
     setPlayerText(state.editing, $("#percent").value + "%");
     gridSoon();
     toURL("percent"); // one drag, one entry
