@@ -273,14 +273,15 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path,
     cc = sysconfig.get_config_var("CC") or "cc"
     print(f"\nbuild flags: showdown {cc} {' '.join(kernel_flags())} ({compiler(cc.split()[0])});"
           f" OMPEval {' '.join(OMPEVAL_FLAGS)} ({compiler('g++')}); neither with -march")
-    rank: dict[str, Callable[[np.ndarray, np.ndarray, bool], object]] = {}
+    # per path: how a batch is ranked and the cap it runs under (set before the clock)
+    rank: dict[str, tuple[Callable[[np.ndarray, np.ndarray, bool], object], str]] = {}
     for cap in PATHS:
         with simd(cap) as capped:
             if capped.path == cap:  # this processor has the path
-                rank[cap] = partial(_capped, cap)
+                rank[cap] = (_evaluate, cap)
     if variant:
         built = build_kernel(workdir, ["-DSHOWDOWN_NO_AVX512"])
-        rank["built -DSHOWDOWN_NO_AVX512"] = lambda ids, into, check: built.batch(ids, into, check)
+        rank["built -DSHOWDOWN_NO_AVX512"] = (built.batch, "avx512")  # its own kernel's path
     print("showdown's paths here: " + ", ".join(rank))
 
     def two_threads(fn: Callable[..., object], ids: np.ndarray, check: bool) -> None:
@@ -295,21 +296,23 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path,
             list(pool.map(np.bitwise_or.reduce, [flat[: len(flat) // 2], flat[len(flat) // 2 :]]))
 
     contenders = []
-    for name, fn in rank.items():
-        contenders += [(f"showdown uint8 {name}", fn, rows8, True),
-                       (f"showdown uint8 unchecked {name}", fn, rows8, False),
-                       (f"showdown int16 {name}", fn, wide["int16"], True)]  # fmt: skip
+    for name, (fn, cap) in rank.items():
+        contenders += [(f"showdown uint8 {name}", fn, cap, rows8, True),
+                       (f"showdown uint8 unchecked {name}", fn, cap, rows8, False),
+                       (f"showdown int16 {name}", fn, cap, wide["int16"], True)]  # fmt: skip
     contenders.append(("showdown int64 avx512" if "avx512" in rank else "showdown int64",
-                       partial(_capped, "avx512"), wide["int64"], True))  # fmt: skip
+                       _evaluate, "avx512", wide["int64"], True))  # fmt: skip
     result = []
     for threads in (1, 2):
         row = Row(f"{hands:,} random 7-card hands, {threads} thread(s)", "")
         for _ in range(rounds):
-            for name, fn, ids, check in contenders:
-                if threads == 1:
-                    seconds, cpu = timed_cpu(partial(fn, ids, out, check))
-                else:  # the process's CPU time: both threads' (this one only waits)
-                    seconds, cpu = timed_cpu(partial(two_threads, fn, ids, check), process=True)
+            for name, fn, cap, ids, check in contenders:
+                with simd(cap):
+                    if threads == 1:
+                        seconds, cpu = timed_cpu(partial(fn, ids, out, check))
+                    else:  # the process's CPU time: both threads' (this one only waits)
+                        job = partial(two_threads, fn, ids, check)
+                        seconds, cpu = timed_cpu(job, process=True)
                 row.add(name, hands, seconds, cpu)
             # the memory bound: numpy reading the same ids once (an OR of them all), no
             # ranking; no evaluator can take in the rows faster than this
@@ -330,11 +333,9 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path,
     return result
 
 
-def _capped(cap: str, ids: np.ndarray, out: np.ndarray, check: bool) -> None:
-    """``evaluate_batch`` with the kernel capped at one path (set before the clock would
-    be better still, but the cap is one store: nothing beside a batch of rows)."""
-    with simd(cap):
-        evaluate_batch(ids, out=out, check=check)
+def _evaluate(ids: np.ndarray, out: np.ndarray, check: bool) -> None:
+    """``evaluate_batch`` into ``out``: showdown's side of a batch row."""
+    evaluate_batch(ids, out=out, check=check)
 
 
 def ompeval_spelling(text: str) -> str:
