@@ -43,6 +43,8 @@ SOURCES = [
     "tables.c",
     "evaluate.c",
     "batch_vector.c",
+    "batch_avx2.c",
+    "simd.c",
     "holdem_exact.c",
     "holdem_merged.c",
     "exact_deals.c",

@@ -23,6 +23,11 @@ little.
 The rows (the issue's table): 7-card batch evaluation on 1 and 2 threads (uint8 rows,
 showdown checking every row for bad ids and repeated cards as it does by default, and
 unchecked as OMPEval, which checks nothing; showdown also with int16 and int64 rows;
+showdown's every batch path this processor has, each a row of its own in one process
+(``avx512``, ``avx2``, ``none``: the scalar loops; the kernel capped by
+``showdown.hands.native.simd``), and the kernel built again with ``-DSHOWDOWN_NO_AVX512``
+(what a processor without AVX-512 runs; ``--no-variant-build`` leaves it out); the
+build flags of both sides printed above the rows;
 both sides write into a preallocated array and their ranks are compared by category
 counts; OMPEval also on the same ids widened to int16 and int64, so that each width has
 a ratio on identical input; beside them the memory bound of the wide ids: numpy reading
@@ -35,7 +40,8 @@ equities must agree to 1e-5, else the run stops), and every 7-card hand counted 
 category. OMPEval's range parser reads only the first hand of a dash range (``JJ-99`` is
 JJ alone there), so its side gets the ranges spelled out (:func:`ompeval_spelling`).
 One-thread rows also print the ratio of CPU times (showdown's thread, the driver's
-process), which a loaded machine disturbs less than wall time.
+process), which a loaded machine disturbs less than wall time; so do the two-thread
+batch rows (each side's process: both its threads).
 
 >>> patched = constexpr_fix("    static uint64_t min()\\n    static uint64_t max()\\n")
 >>> patched.count("static constexpr uint64_t")
@@ -45,16 +51,20 @@ process), which a loaded machine disturbs less than wall time.
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
+import importlib.util
 import os
 import shutil
 import statistics
 import subprocess
+import sysconfig
 import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -62,9 +72,12 @@ from common import random_hands
 from showdown.categories import category_ranges
 from showdown.hands import native as _backend
 from showdown.hands.batch import evaluate_batch
+from showdown.hands.native import simd
 from showdown.odds.equity import equity
 
 DRIVER = Path(__file__).with_name("peers_driver.cpp")
+#: How the OMPEval side is built (with its sources and the driver).
+OMPEVAL_FLAGS = ["-O3", "-std=c++11", "-pthread"]
 HEADS_UP = ["AcAd", "KhKs"]
 RANGED = ["QQ+,AKs", "JJ-99,AQs+"]
 #: The same combos weighted (our range syntax); OMPEval has no weights, so its side of
@@ -94,7 +107,7 @@ def build_ompeval(checkout: Path, into: Path) -> Path:
     random_h.write_text(constexpr_fix(random_h.read_text()))
     exe = into / "driver"
     sources = [str(DRIVER), *sorted(str(p) for p in (into / "omp").glob("*.cpp"))]
-    command = ["g++", "-O3", "-std=c++11", "-pthread", "-include", "functional", "-I", str(into)]
+    command = ["g++", *OMPEVAL_FLAGS, "-include", "functional", "-I", str(into)]
     subprocess.run([*command, "-o", str(exe), *sources], check=True)
     return exe
 
@@ -143,15 +156,15 @@ class Row:
         """Which ratios to print: each of showdown's sides against OMPEval on uint8 ids
         and, where OMPEval also ran on the same wider ids ("OMPEval int16"), against it.
 
-        >>> Row.pairs({"showdown int16": [1.0], "OMPEval": [1.0], "OMPEval int16": [1.0]})
-        [('showdown int16', 'OMPEval'), ('showdown int16', 'OMPEval int16')]
+        >>> Row.pairs({"showdown int16 avx2": [1.0], "OMPEval": [1.0], "OMPEval int16": [1.0]})
+        [('showdown int16 avx2', 'OMPEval'), ('showdown int16 avx2', 'OMPEval int16')]
         """
         pairs = []
         for side in table:
             if side.startswith(("OMPEval", "bound")) or "OMPEval" not in table:
                 continue
             pairs.append((side, "OMPEval"))
-            same_ids = "OMPEval " + side.removeprefix("showdown ")
+            same_ids = "OMPEval " + side.removeprefix("showdown ").split(" ")[0]
             if same_ids in table:
                 pairs.append((side, same_ids))
         return pairs
@@ -182,14 +195,71 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def timed_cpu(fn: Callable[[], object]) -> tuple[float, float]:
-    """Wall seconds and this thread's CPU seconds of one call."""
-    start, cpu = time.perf_counter(), time.thread_time()
+def timed_cpu(fn: Callable[[], object], process: bool = False) -> tuple[float, float]:
+    """Wall seconds and this thread's (or, with ``process``, the process's: every
+    thread's) CPU seconds of one call."""
+    clock = time.process_time if process else time.thread_time
+    start, cpu = time.perf_counter(), clock()
     fn()
-    return time.perf_counter() - start, time.thread_time() - cpu
+    return time.perf_counter() - start, clock() - cpu
 
 
-def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list[Row]:
+#: setup.py's compile flags for the kernel, after Python's own CFLAGS (no -march: the
+#: AVX2 and AVX-512 loops are target() functions, chosen at run time, see simd.c).
+KERNEL_FLAGS = ["-std=c99", "-O3", "-g0"]
+#: The batch paths timed in one process, each by capping the kernel (native.simd).
+PATHS = {"avx512": "AVX-512", "avx2": "AVX2", "none": "scalar"}
+
+
+def compiler(name: str) -> str:
+    """The first line of ``name --version`` (the compiler that builds a side)."""
+    try:
+        out = subprocess.run([name, "--version"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return name
+    return out.stdout.splitlines()[0]
+
+
+def kernel_flags() -> list[str]:
+    """How setup.py compiles the kernel here: Python's CFLAGS, then its own."""
+    return [*(sysconfig.get_config_var("CFLAGS") or "").split(), "-fPIC", *KERNEL_FLAGS]
+
+
+def build_kernel(into: Path, defines: list[str]) -> Any:
+    """The kernel built again with ``defines`` (e.g. ``-DSHOWDOWN_NO_AVX512``, what a
+    processor without AVX-512 runs), as setup.py builds it otherwise; its standard Tables."""
+    import showdown._native as package
+    from showdown.hands.rank_tables import kernel_buffers
+
+    sources = sorted(Path(package.__file__).parent.glob("*.c"))
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    ldshared = (sysconfig.get_config_var("LDSHARED") or "cc -shared").split()
+    out = into / "_kernel_variant.so"
+    include = f"-I{sysconfig.get_paths()['include']}"
+    objects = [into / f"{source.stem}.o" for source in sources]
+
+    def compile_one(pair: tuple[Path, Path]) -> None:
+        command = [*cc, *kernel_flags(), *defines, include, "-c", str(pair[0]), "-o", str(pair[1])]
+        subprocess.run(command, check=True)
+
+    with ThreadPoolExecutor(os.cpu_count() or 1) as compilers:  # one compiler per core
+        list(compilers.map(compile_one, zip(sources, objects, strict=True)))
+    subprocess.run([*ldshared, *map(str, objects), "-o", str(out)], check=True)
+    loader = importlib.machinery.ExtensionFileLoader("variant._kernel", str(out))
+    spec = importlib.util.spec_from_file_location("variant._kernel", out, loader=loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    tables, key_gaps = kernel_buffers(False)
+    return module.Tables(*tables, _backend._ids_error, _backend._omaha_ids_error,
+                         key_gaps=key_gaps)  # fmt: skip
+
+
+def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path,
+               variant: bool = True) -> list[Row]:
+    """The batch rows: every path of showdown's kernel (AVX-512, AVX2, scalar: the
+    kernel capped in this process) and, with ``variant``, a kernel built with
+    ``-DSHOWDOWN_NO_AVX512`` (what runs where AVX-512 is not), against OMPEval."""
     rows8 = random_hands(hands, 7, seed=2026).astype(np.uint8)
     path = workdir / "hands.u8"
     rows8.tofile(path)
@@ -200,10 +270,23 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
     ours_categories = categories_of(out)
     pool = ThreadPoolExecutor(2)
     half = hands // 2
+    cc = sysconfig.get_config_var("CC") or "cc"
+    print(f"\nbuild flags: showdown {cc} {' '.join(kernel_flags())} ({compiler(cc.split()[0])});"
+          f" OMPEval {' '.join(OMPEVAL_FLAGS)} ({compiler('g++')}); neither with -march")
+    # per path: how a batch is ranked and the cap it runs under (set before the clock)
+    rank: dict[str, tuple[Callable[[np.ndarray, np.ndarray, bool], object], str]] = {}
+    for cap in PATHS:
+        with simd(cap) as capped:
+            if capped.path == cap:  # this processor has the path
+                rank[cap] = (_evaluate, cap)
+    if variant:
+        built = build_kernel(workdir, ["-DSHOWDOWN_NO_AVX512"])
+        rank["built -DSHOWDOWN_NO_AVX512"] = (built.batch, "avx512")  # its own kernel's path
+    print("showdown's paths here: " + ", ".join(rank))
 
-    def two_threads(ids: np.ndarray, check: bool) -> None:
+    def two_threads(fn: Callable[..., object], ids: np.ndarray, check: bool) -> None:
         parts = [(ids[:half], out[:half]), (ids[half:], out[half:])]
-        list(pool.map(lambda p: evaluate_batch(p[0], out=p[1], check=check), parts))
+        list(pool.map(lambda p: fn(p[0], p[1], check), parts))
 
     def read_bound(ids: np.ndarray, threads: int) -> None:
         flat = ids.reshape(-1)
@@ -212,21 +295,25 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
         else:
             list(pool.map(np.bitwise_or.reduce, [flat[: len(flat) // 2], flat[len(flat) // 2 :]]))
 
-    contenders = [
-        ("showdown uint8", rows8, True),
-        ("showdown uint8 unchecked", rows8, False),
-        *[(f"showdown {k}", v, True) for k, v in wide.items()],
-    ]
+    contenders = []
+    for name, (fn, cap) in rank.items():
+        contenders += [(f"showdown uint8 {name}", fn, cap, rows8, True),
+                       (f"showdown uint8 unchecked {name}", fn, cap, rows8, False),
+                       (f"showdown int16 {name}", fn, cap, wide["int16"], True)]  # fmt: skip
+    contenders.append(("showdown int64 avx512" if "avx512" in rank else "showdown int64",
+                       _evaluate, "avx512", wide["int64"], True))  # fmt: skip
     result = []
     for threads in (1, 2):
         row = Row(f"{hands:,} random 7-card hands, {threads} thread(s)", "")
         for _ in range(rounds):
-            for name, ids, check in contenders:
-                if threads == 1:
-                    seconds, cpu = timed_cpu(partial(evaluate_batch, ids, out=out, check=check))
-                    row.add(name, hands, seconds, cpu)
-                else:
-                    row.add(name, hands, timed(partial(two_threads, ids, check)))
+            for name, fn, cap, ids, check in contenders:
+                with simd(cap):
+                    if threads == 1:
+                        seconds, cpu = timed_cpu(partial(fn, ids, out, check))
+                    else:  # the process's CPU time: both threads' (this one only waits)
+                        job = partial(two_threads, fn, ids, check)
+                        seconds, cpu = timed_cpu(job, process=True)
+                row.add(name, hands, seconds, cpu)
             # the memory bound: numpy reading the same ids once (an OR of them all), no
             # ranking; no evaluator can take in the rows faster than this
             for name, ids in wide.items():
@@ -240,10 +327,15 @@ def batch_rows(exe: Path | None, hands: int, rounds: int, workdir: Path) -> list
                     exe, "batch", str(path), str(threads), str(width))
                 if driver_categories(cats) != ours_categories:
                     raise SystemExit("bench_peers: OMPEval's categories differ from showdown's")
-                row.add(name, int(count), float(seconds), float(cpu) if threads == 1 else None)
+                row.add(name, int(count), float(seconds), float(cpu))
         result.append(row)
     pool.shutdown()
     return result
+
+
+def _evaluate(ids: np.ndarray, out: np.ndarray, check: bool) -> None:
+    """``evaluate_batch`` into ``out``: showdown's side of a batch row."""
+    evaluate_batch(ids, out=out, check=check)
 
 
 def ompeval_spelling(text: str) -> str:
@@ -332,6 +424,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", choices=["batch", "mc", "exact", "all7"], action="append")
+    parser.add_argument("--no-variant-build", action="store_true",
+                        help="batch rows: skip the kernel built with -DSHOWDOWN_NO_AVX512")
     parser.add_argument("--exact-calls", type=int, default=None,
                         help="exact calls a round on each side (default: about 20 ms of them)")
     args = parser.parse_args(argv)
@@ -346,7 +440,7 @@ def main(argv: list[str] | None = None) -> None:
         exe = build_ompeval(args.ompeval.resolve(), work) if args.ompeval else None
         rows: list[Row] = []
         if "batch" in only:
-            rows += batch_rows(exe, args.hands, args.rounds, work)
+            rows += batch_rows(exe, args.hands, args.rounds, work, not args.no_variant_build)
         if "mc" in only:
             t = args.trials
             rows.append(equity_row(exe, f"Monte Carlo {' v '.join(HEADS_UP)}, 1 worker",

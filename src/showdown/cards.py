@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import total_ordering
 
-from showdown.validate import short_repr
+from showdown.validate import ReasonedError, short_repr
 
 TYPE_CHECKING = False  # not typing's
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ _RANK_FROM_TEXT = {r: i for i, r in enumerate(RANKS)} | {"10": 8}
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])\ufe0f?", re.IGNORECASE)
 
 
-class CardError(ValueError):
+class CardError(ReasonedError):
     """Card text that cannot be read, a duplicate card, or a wrong number of cards."""
 
 

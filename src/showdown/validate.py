@@ -25,7 +25,7 @@ ValueError: seed must be an integer from 0 to 2**64 - 1, got -1
 >>> weight(float("inf"), "the weight of AA")
 Traceback (most recent call last):
 ...
-ValueError: the weight of AA must be a finite number from 0 to 1000000, got inf
+ValueError: the weight of AA must be from 0 to 1 (the share of its combos in the range), got inf
 >>> load_json("[" * 100_000 + "]" * 100_000, "the table")
 Traceback (most recent call last):
 ...
@@ -47,6 +47,7 @@ __all__ = [
     "MAX_WEIGHT",
     "MIN_WEIGHT",
     "InputError",
+    "ReasonedError",
     "RepeatedKey",
     "choice",
     "cli_count",
@@ -55,6 +56,7 @@ __all__ = [
     "flag",
     "load_json",
     "optional_flag",
+    "reason",
     "seed",
     "short_repr",
     "text",
@@ -66,12 +68,43 @@ __all__ = [
 MAX_TRIALS = 1_000_000_000
 #: Seeds are integers 0 .. MAX_SEED (numpy's generators take any of them).
 MAX_SEED = 2**64 - 1
-#: Range weights are relative: 0 (left out) or from MIN_WEIGHT to MAX_WEIGHT, so that
-#: the product of ten players' weights and any sum of them stay finite and non-zero.
-MAX_WEIGHT = 1e6
+#: A range weight is the share of a combo kept in the range: 0 (left out) or from
+#: MIN_WEIGHT to MAX_WEIGHT (whole), so that the product of ten players' weights and any
+#: sum of them stay finite and non-zero.
+MAX_WEIGHT = 1.0
 MIN_WEIGHT = 1e-6
 #: JSON input deeper than this is refused before it is parsed.
 MAX_JSON_DEPTH = 64
+
+
+def reason(code: str, **params: object) -> dict[str, object]:
+    """A reason as data: ``code``, a key of the phrasebooks' ``errors`` section, and the
+    fields its sentence takes (texts, numbers or reasons themselves).
+
+    >>> reason("in_hand", number=1, hand="AhKh")
+    {'code': 'in_hand', 'params': {'number': 1, 'hand': 'AhKh'}}
+    """
+    return {"code": code, "params": params}
+
+
+class ReasonedError(ValueError):
+    """A ``ValueError`` whose reason is data as well as an English message: ``code`` and
+    ``params`` as :func:`reason` makes them, so that each language words it (the command
+    line's ``--lang``, the lab's page), or ``code`` None when only the message exists.
+
+    >>> err = ReasonedError("card Ah is in two places: on the board and in the dead cards",
+    ...                     "two_places", card="Ah", first=reason("on_board"),
+    ...                     second=reason("in_dead"))
+    >>> err.code, err.params["first"]
+    ('two_places', {'code': 'on_board', 'params': {}})
+    >>> import pickle; pickle.loads(pickle.dumps(err)).params == err.params
+    True
+    """
+
+    def __init__(self, message: str = "", code: str | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class InputError(ValueError):
@@ -180,10 +213,14 @@ def seed(value: object, name: str = "seed") -> int | None:
 
 
 def weight(value: object, name: str = "weight") -> float:
-    """A range weight: a finite real number, 0 or from 1e-6 to 1e6.
+    """A range weight: the share of a combo in the range, 0 or from 1e-6 to 1.
 
     >>> weight(0.25), weight(0)
     (0.25, 0.0)
+    >>> weight(2, "the weight of 'AKs'")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the weight of 'AKs' must be from 0 to 1 (the share of its combos ...), got 2.0
     >>> weight(1e-300, "the weight of AhKh")
     Traceback (most recent call last):
     ...
@@ -197,7 +234,8 @@ def weight(value: object, name: str = "weight") -> float:
         raise TypeError(f"{name} must be a real number, not {_describe(value)}") from None
     if not math.isfinite(number) or not 0 <= number <= MAX_WEIGHT:
         raise ValueError(
-            f"{name} must be a finite number from 0 to {MAX_WEIGHT:.0f}, got {number!r}"
+            f"{name} must be from 0 to {MAX_WEIGHT:g} (the share of its combos in the range), "
+            f"got {number!r}"
         )
     if 0 < number < MIN_WEIGHT:
         raise ValueError(f"{name} must be 0 or at least {MIN_WEIGHT:g}, got {number!r}")

@@ -72,7 +72,7 @@ def test_human_output(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0].startswith("AcAd") and "81.26%" in lines[0]
     assert lines[1].startswith("KhKs") and "18.74%" in lines[1]
-    assert lines[2] == "exact over 1,712,304 boards"
+    assert lines[2] == "exact over 1,712,304 showdowns"
     code, out, _ = run(capsys, "AcAd", "KK", "--trials", "1000", "--seed", "1")
     assert "Monte Carlo, 1,000 trials" in out and "±" in out
 
@@ -134,8 +134,12 @@ def test_real_process() -> None:
 @pytest.mark.parametrize(
     ("lang", "words", "method"),
     [
-        ("es", ("equidad", "gana", "empata"), "Cálculo exacto sobre las 1.712.304 mesas posibles"),
-        ("ru", ("эквити", "выигрыш", "ничья"), "Точный расчёт по 1 712 304 бордам"),
+        (
+            "es",
+            ("equidad", "gana", "empata"),
+            "Cálculo exacto sobre los 1.712.304 showdowns posibles",
+        ),
+        ("ru", ("эквити", "выигрыш", "ничья"), "Точный расчёт по 1 712 304 шоудаунам"),
     ],
 )
 def test_human_output_follows_lang(

@@ -298,8 +298,8 @@ def test_huge_or_tiny_weights_are_refused(weight: str) -> None:
         Range({(51, 50): float(weight)})
 
 
-def test_largest_weights_still_give_finite_equity() -> None:
-    result = showdown.equity(["AA:1e6,KK:1e6", "QQ:1e-6,JJ"], trials=2000, seed=3)
+def test_extreme_weights_still_give_finite_equity() -> None:
+    result = showdown.equity(["AA:1,KK:1", "QQ:1e-6,JJ:1e-6"], trials=2000, seed=3)
     assert all(math.isfinite(x) for x in result.equity)
     assert abs(sum(result.equity) - 1) < 1e-9
 

@@ -42,7 +42,7 @@ def test_equity_per_combo_text(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("AhKh") and lines[2] == "exact over 3,960 boards"
+    assert lines[0].startswith("AhKh") and lines[2] == "exact over 3,960 showdowns"
     assert lines[4] == "QQ, AcKc: 4 combos"
     assert lines[5].split() == ["combo", "weight", "equity", "win", "tie"]
     assert lines[-1].split() == ["AcKc", "25.00%", "34.09%", "4.55%", "59.09%"]

@@ -40,3 +40,28 @@ def test_no_settled_sentence_names_a_hidden_hand(tmp_path: Path, lang: str) -> N
     finally:
         service.close()
     assert hidden_seen  # some rounds did hide an opponent's hand
+
+
+def test_a_hidden_hand_has_no_outcome_against_the_dealer(tmp_path: Path) -> None:
+    """Issue 35: "not shown — beats the dealer, +20" described a hand never shown. A seat
+    whose cards stay hidden settles with the dealer as ``not_shown``: no win, loss or
+    push, no explanation; the stored settlement keeps the real outcome."""
+    service = GameService(tmp_path / "hidden.sqlite3", seed=5)
+    hidden_in = 0
+    try:
+        for _ in range(40):
+            service.start_round("ann")
+            st = service.act("ann", "fold")
+            while st["phase"] == "dealer":
+                st = service.advance("ann")
+            view = st["round"]
+            entries = {v["seat"]: v for v in view["result"]["vs_house"]}
+            for player in view["players"][1:]:
+                entry = entries[player["seat"]]
+                if player["cards"] is not None or player["status"] != "in":
+                    continue
+                hidden_in += 1
+                assert entry["outcome"] == "not_shown" and entry["explanation"] is None
+    finally:
+        service.close()
+    assert hidden_in  # some opponent did stay in alone, unseen

@@ -96,9 +96,15 @@ def test_words_come_from_the_phrasebook_of_the_checked_language(lang: str) -> No
 @pytest.mark.parametrize(
     ("lang", "count", "percent", "chips", "boards"),
     [
-        ("en", "1,234,567", "81.26%", "21 chips", "exact over 21 boards"),
-        ("es", "1.234.567", "81,26%", "21 fichas", "Cálculo exacto sobre las 21 mesas posibles"),
-        ("ru", "1 234 567", "81,26%", "21 фишка", "Точный расчёт по 21 борду"),
+        ("en", "1,234,567", "81.26%", "21 chips", "exact over 21 showdowns"),
+        (
+            "es",
+            "1.234.567",
+            "81,26%",
+            "21 fichas",
+            "Cálculo exacto sobre los 21 showdowns posibles",
+        ),
+        ("ru", "1 234 567", "81,26%", "21 фишка", "Точный расчёт по 21 шоудауну"),
     ],
 )
 def test_one_number_formatter_and_plural_rule_per_language(

@@ -441,15 +441,23 @@ def test_omaha_scalar_agrees_with_batch() -> None:
 
 @pytest.mark.parametrize(
     "flag",
-    ["-DSHOWDOWN_SSE2=0", "-DSHOWDOWN_NO_POPCNT", "-DSHOWDOWN_NO_VPOPCNT", "-DSHOWDOWN_NO_AVX512"],
+    [
+        "-DSHOWDOWN_SSE2=0",
+        "-DSHOWDOWN_NO_POPCNT",
+        "-DSHOWDOWN_NO_VPOPCNT",
+        "-DSHOWDOWN_NO_AVX512",
+        "-DSHOWDOWN_NO_AVX512 -DSHOWDOWN_NO_AVX2",
+    ],
 )
 def test_the_portable_c_batch_loop_agrees(tmp_path: Path, flag: str) -> None:
     """The batch loop's plain C path (ARM64 and any machine without SSE2 take it) built
     here with ``-DSHOWDOWN_SSE2=0``, and its checked loop without POPCNT (processors
     without it take it) built with ``-DSHOWDOWN_NO_POPCNT``, and its POPCNT loops (which
     processors without AVX-512 VPOPCNTDQ take) built with ``-DSHOWDOWN_NO_VPOPCNT``, and
-    with ``-DSHOWDOWN_NO_AVX512`` the scalar loops of uint8 and int16 rows that the built
-    kernel replaces by batch_vector.c where the processor has AVX-512: the
+    with ``-DSHOWDOWN_NO_AVX512`` the AVX2 path of uint8 and int16 rows (batch_avx2.c:
+    what a processor without AVX-512 runs) and the scalar loops of wider rows that the
+    built kernel replaces by batch_vector.c where the processor has AVX-512, and with
+    ``-DSHOWDOWN_NO_AVX2`` too the scalar loops of every width: the
     same ranks and first bad rows as the built kernel for every specialised input type,
     checked and not, on 5, 6 and 7 cards."""
     import showdown._native as kernel_package  # the kernel is built (see pytestmark)
@@ -464,7 +472,7 @@ def test_the_portable_c_batch_loop_agrees(tmp_path: Path, flag: str) -> None:
     sources = sorted(Path(kernel_package.__file__).parent.glob("*.c"))  # kernel.h is beside them
     assert len(sources) > 1, sources
     subprocess.run(
-        [*ldshared.split(), "-std=c99", "-O2", "-fPIC", flag, f"-I{include}",
+        [*ldshared.split(), "-std=c99", "-O2", "-fPIC", *flag.split(), f"-I{include}",
          *map(str, sources), "-o", str(out)],
         check=True,
     )  # fmt: skip

@@ -1,10 +1,14 @@
-"""The kernel's batch path that ranks rows sixteen at a time (AVX-512).
+"""The kernel's batch paths that rank rows sixteen at a time (AVX-512) or eight at a
+time (AVX2).
 
-Where the processor has it, ``batch`` takes it for dense rows of 5-7 uint8, int16,
-int32 or int64 ids; rows that are not dense (a column view) always go through the
-scalar loop, so every test here compares the two on the same hands: flush-heavy rows,
-every row count around the groups of 16 and the blocks of 256, bad ids of every kind
-and cards twice at any place. The numpy backend is the third opinion on clean rows.
+Where the processor has AVX-512, ``batch`` takes the first for dense rows of 5-7 uint8,
+int16, int32 or int64 ids; where it has AVX2 (or with the paths capped at AVX2, as
+``showdown.hands.native.simd`` and ``SHOWDOWN_SIMD`` do), the second for uint8 and int16
+rows. Rows that are not dense (a column view) always go through the scalar loop, so every
+test here compares the two on the same hands, under each cap: flush-heavy rows, every
+row count around the groups of 8 and 16 and the blocks of 256, bad ids of every kind and
+cards twice at any place. The numpy backend is the third opinion on clean rows. On a
+processor without a path, its cap runs the widest path it has (the same tests again).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from hypothesis import strategies as st
 from helpers.backends import NO_KERNEL_INSTALL
 from showdown import evaluate_batch
 from showdown.hands import native as _backend
+from showdown.hands.native import simd
 
 pytestmark = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
@@ -65,23 +70,57 @@ def scalar_ranked(ids: np.ndarray, check: bool, wrap: bool = False) -> tuple[int
 
 
 DTYPES = [np.uint8, np.int16, np.int32, np.int64]
+#: The caps every comparison runs under: the AVX-512 path, the AVX2 path, the scalar loops.
+CAPS = ["avx512", "avx2", "none"]
 
 
 def test_the_path_is_taken_where_the_processor_has_it() -> None:
     tables = _backend.native_tables(False)
-    taken = [tables.vector_batch(n) for n in (4, 5, 6, 7, 8)]
-    assert taken[0] is taken[4] is False  # rows of 5 to 7 ids only
-    assert taken[1] is taken[2] is taken[3]
-    flags = cpu_flags()
-    if platform.machine() not in ("x86_64", "AMD64"):
-        assert taken[1] is False  # the path is built on x86-64 only
-    elif flags is not None:  # Linux: exactly where the processor has the instructions
-        assert taken[1] is (flags >= VECTOR_FLAGS)
+    with simd("avx512"):
+        taken = [tables.vector_batch(n) for n in (4, 5, 6, 7, 8)]
+        assert taken[0] == taken[4] == "none"  # rows of 5 to 7 ids only
+        assert taken[1] == taken[2] == taken[3]
+        flags = cpu_flags()
+        if platform.machine() not in ("x86_64", "AMD64"):
+            assert taken[1] == "none"  # the paths are built on x86-64 only
+        elif flags is not None:  # Linux: exactly where the processor has the instructions
+            widest = "avx512" if flags >= VECTOR_FLAGS else "avx2" if "avx2" in flags else "none"
+            assert taken[1] == widest
+        # int16 rows take either path; int32 and int64 rows the AVX-512 one only
+        assert tables.vector_batch(7, 2) == taken[1]
+        assert tables.vector_batch(7, 8) == ("avx512" if taken[1] == "avx512" else "none")
+    with simd("avx2") as cap:
+        assert cap.path == tables.vector_batch(7) == ("none" if taken[1] == "none" else "avx2")
+        assert tables.vector_batch(7, 4) == "none"
+    with simd("none") as cap:
+        assert cap.path == tables.vector_batch(7) == tables.vector_batch(7, 2) == "none"
+    assert tables.vector_batch(7) == taken[1]  # the cap is lifted after the block
 
 
+def test_the_environment_caps_the_paths_as_the_module_loads() -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = "from showdown._native import _kernel; print(_kernel.simd())"
+    widest = _backend.native_tables(False).vector_batch(7)
+    for cap, expected in (("avx2", "none" if widest == "none" else "avx2"), ("none", "none")):
+        env = {**os.environ, "SHOWDOWN_SIMD": cap}
+        run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True)  # fmt: skip
+        assert run.stdout.strip() == expected
+    env = {**os.environ, "SHOWDOWN_SIMD": "sse9"}
+    run = subprocess.run([sys.executable, "-W", "error", "-c", code], env=env,
+                         capture_output=True, text=True)  # fmt: skip
+    assert run.returncode != 0 and "SHOWDOWN_SIMD=sse9" in run.stderr
+    with pytest.raises(ValueError, match="avx512"):
+        _backend._import_kernel().simd("sse9")
+
+
+@pytest.mark.parametrize("cap", CAPS)
 @pytest.mark.parametrize("wrap", [False, True])
 @pytest.mark.parametrize("n", [5, 6, 7])
-def test_rows_of_every_width_rank_as_the_scalar_loop(n: int, wrap: bool) -> None:
+def test_rows_of_every_width_rank_as_the_scalar_loop(n: int, wrap: bool, cap: str) -> None:
     rng = np.random.default_rng(n + 10 * wrap)
     hands = np.concatenate(
         [suited_rows(rng, 3000, n), np.argsort(rng.random((5000, 52)), axis=1)[:, :n]]
@@ -94,7 +133,8 @@ def test_rows_of_every_width_rank_as_the_scalar_loop(n: int, wrap: bool) -> None
         bad, scalar = scalar_ranked(hands, check, wrap)
         assert bad == -1
         for dtype in DTYPES:
-            bad, ours = ranked(hands.astype(dtype), check, wrap)
+            with simd(cap):
+                bad, ours = ranked(hands.astype(dtype), check, wrap)
             assert bad == -1
             np.testing.assert_array_equal(ours, scalar)
     if not wrap:  # and the numpy backend agrees
@@ -118,9 +158,10 @@ BAD_IDS = {
     seed=st.integers(0, 2**32 - 1),
     fault=st.sampled_from(["none", "twice", "bad id"]),
     where=st.floats(0, 1, exclude_max=True),
+    cap=st.sampled_from(CAPS),
 )
 def test_any_rows_and_faults_agree_with_the_scalar_loop(
-    n: int, rows: int, dtype: type, check: bool, seed: int, fault: str, where: float
+    n: int, rows: int, dtype: type, check: bool, seed: int, fault: str, where: float, cap: str
 ) -> None:
     rng = np.random.default_rng(seed)
     hands = suited_rows(rng, rows, n).astype(dtype)
@@ -129,7 +170,8 @@ def test_any_rows_and_faults_agree_with_the_scalar_loop(
         hands[at, rng.integers(1, n)] = hands[at, 0]
     elif rows and fault == "bad id":
         hands[at, rng.integers(0, n)] = rng.choice(BAD_IDS[dtype])
-    bad, ours = ranked(hands, check)
+    with simd(cap):
+        bad, ours = ranked(hands, check)
     scalar_bad, scalar = scalar_ranked(hands, check)
     assert bad == scalar_bad
     expected = -1
@@ -144,29 +186,33 @@ def test_any_rows_and_faults_agree_with_the_scalar_loop(
     np.testing.assert_array_equal(ours[:clean][keep], scalar[:clean][keep])
 
 
+@pytest.mark.parametrize("cap", CAPS)
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_strided_and_offset_rows_go_through_the_scalar_loop_alike(dtype: type) -> None:
+def test_strided_and_offset_rows_go_through_the_scalar_loop_alike(dtype: type, cap: str) -> None:
     rng = np.random.default_rng(3)
     hands = suited_rows(rng, 2000, 7).astype(dtype)
     wide = np.zeros((2000, 9), dtype)
     wide[:, 1:8] = hands
-    _, dense = ranked(hands, True)
-    _, strided = ranked(wide[:, 1:8], True)  # rows 9 ids apart: not dense
-    np.testing.assert_array_equal(strided, dense)
-    _, tail = ranked(hands[5:], True)  # a start that is not a multiple of 16
-    np.testing.assert_array_equal(tail, dense[5:])
+    with simd(cap):
+        _, dense = ranked(hands, True)
+        _, strided = ranked(wide[:, 1:8], True)  # rows 9 ids apart: not dense
+        np.testing.assert_array_equal(strided, dense)
+        _, tail = ranked(hands[5:], True)  # a start that is not a multiple of 8 or 16
+        np.testing.assert_array_equal(tail, dense[5:])
 
 
+@pytest.mark.parametrize("cap", CAPS)
 @pytest.mark.parametrize("ladder", ["deuce-to-seven", "short-deck", "short-deck-trips"])
-def test_the_other_ladders_with_flushes_rank_as_the_scalar_loop(ladder: str) -> None:
+def test_the_other_ladders_with_flushes_rank_as_the_scalar_loop(ladder: str, cap: str) -> None:
     """Every ladder whose flushes are five of a suit takes the path too (its own
     tables); ladders without flushes (ace-to-five) keep the scalar loop."""
     from showdown.hands.ladder_native import ladder_kernel
     from showdown.variants import LADDERS
 
     tables = ladder_kernel(LADDERS[ladder])
-    assert tables.vector_batch(5) == _backend.native_tables(False).vector_batch(5)
-    assert not ladder_kernel(LADDERS["ace-to-five"]).vector_batch(5)
+    with simd(cap):
+        assert tables.vector_batch(5) == _backend.native_tables(False).vector_batch(5)
+        assert ladder_kernel(LADDERS["ace-to-five"]).vector_batch(5) == "none"
     rng = np.random.default_rng(len(ladder))
     sizes = [n for n in (5, 6, 7) if LADDERS[ladder].key != "deuce-to-seven" or n == 5]
     for n in sizes:  # deuce-to-seven has five-card tables only
@@ -175,13 +221,17 @@ def test_the_other_ladders_with_flushes_rank_as_the_scalar_loop(ladder: str) -> 
             ours, theirs = np.zeros(4000, np.uint16), np.zeros(4000, np.uint16)
             spread = np.zeros((8000, n), dtype)
             spread[::2] = hands
-            assert tables.batch(hands.astype(dtype), ours, True) == -1
+            with simd(cap):
+                assert tables.batch(hands.astype(dtype), ours, True) == -1
             assert tables.batch(spread[::2], theirs, True) == -1  # not dense: the scalar loop
             np.testing.assert_array_equal(ours, theirs)
 
 
+@pytest.mark.parametrize("cap", CAPS)
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_an_id_of_52_to_63_is_found_however_many_times_a_row_holds_it(dtype: type) -> None:
+def test_an_id_of_52_to_63_is_found_however_many_times_a_row_holds_it(
+    dtype: type, cap: str
+) -> None:
     """Such ids take the place of a rank 13 in the suit masks, which are added: twice at
     one place (or four times) once carried out of the suit's half and went unseen."""
     rng = np.random.default_rng(52)
@@ -191,4 +241,24 @@ def test_an_id_of_52_to_63_is_found_however_many_times_a_row_holds_it(dtype: typ
                 hands = np.argsort(rng.random((40, 52)), axis=1)[:, :n].astype(dtype)
                 hands[19, :times] = bad_id
                 for check in (True, False):
-                    assert ranked(hands, check)[0] == 19
+                    with simd(cap):
+                        assert ranked(hands, check)[0] == 19
+
+
+@pytest.mark.parametrize("cap", CAPS)
+@pytest.mark.parametrize("n", [5, 6, 7])
+def test_every_path_ranks_a_large_random_set_as_the_numpy_evaluator(n: int, cap: str) -> None:
+    """200,000 uniformly random hands and 20,000 flush-heavy ones, uint8 and int16,
+    checked and not: each path's ranks are the numpy backend's."""
+    rng = np.random.default_rng(100 + n)
+    hands = np.concatenate(
+        [np.argsort(rng.random((200_000, 52)), axis=1)[:, :n], suited_rows(rng, 20_000, n)]
+    ).astype(np.uint8)
+    with _backend.use("numpy"):
+        expected = evaluate_batch(hands)
+    for dtype in (np.uint8, np.int16):
+        for check in (True, False):
+            with simd(cap):
+                bad, ours = ranked(hands.astype(dtype), check)
+            assert bad == -1
+            np.testing.assert_array_equal(ours, expected)

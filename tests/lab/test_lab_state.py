@@ -239,3 +239,37 @@ def test_reload_keeps_the_spot_and_its_place_in_the_history(
     assert shown_equity(page) == pytest.approx(list(expected), abs=1e-12)
     check_clean(page, server)
     page.context.close()
+
+
+def test_classes_ticked_in_the_breakdown_are_in_the_address(
+    browser: Any, server: LabServer
+) -> None:
+    """A selection is part of the spot: a link shows it ticked, Back unticks it, and a
+    class ticked stays ticked when a new board still shows it."""
+    page = open_lab(browser, server.url + "#p=AhKh&p=20%25&board=Qh+Jh+3c&edit=2")
+    assert settled(page) == "done"
+    page.check('#breakdown tr[data-class="set"] input')
+    wait_until(page, "document.querySelector('#select-text').value !== ''")
+    assert "sel=set" in page.url
+    text = page.input_value("#select-text")
+    again = open_lab(browser, page.url)
+    assert settled(again) == "done"
+    wait_until(again, "document.querySelector('#select-text').value !== ''")
+    # the same combos (the text may be written two ways while the page shortens it)
+    assert showdown.parse_range(again.input_value("#select-text")) == showdown.parse_range(text)
+    assert again.is_checked('#breakdown tr[data-class="set"] input')
+    page.evaluate("history.back()")
+    wait_until(page, "document.querySelector('#select-box').hidden")
+    assert settled(page) == "done"
+    assert not page.is_checked('#breakdown tr[data-class="set"] input')
+    assert "sel=" not in page.url
+    page.evaluate("history.forward()")  # ticked again, and kept through a new board
+    wait_until(page, "!document.querySelector('#select-box').hidden")
+    page.fill("#board", "Qh Jh 3c 6d")  # 66 in the 20% makes a set too
+    assert settled(page) == "done"
+    wait_until(page, "document.querySelector('#select-text').value.includes('6')")
+    assert page.is_checked('#breakdown tr[data-class="set"] input')
+    assert "sel=set" in page.url
+    for p in (page, again):
+        check_clean(p, server)
+        p.context.close()

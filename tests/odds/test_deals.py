@@ -34,7 +34,7 @@ def _players(texts: list[str]) -> tuple[list[np.ndarray], list[np.ndarray], list
     return cards, masks, weights
 
 
-OVERLAP = ["AA, AKs:0.5", "AK, AhAd:3", "AsKs, AhKh, AA:0.2, KK"]
+OVERLAP = ["AA, AKs:0.5", "AK:0.25, AhAd:0.75", "AsKs, AhKh, AA:0.2, KK"]
 
 
 def test_weighted_sequential_sampling_matches_exact_enumeration() -> None:
@@ -276,8 +276,8 @@ def test_kernel_deal_counts_check_their_groups(groups_of, message: str) -> None:
     ("players", "board", "limit"),
     [
         (["QQ+:1,AKs:0.5", "JJ-99,AQs+:0.25"], "", None),  # weighted, the benchmark's shape
-        (["AA,KK:0.5", "KK,QQ", "QQ:2,JJ", "AKs,JJ:0.5"], "2c7d9h", None),  # one group
-        (["AA,KK:0.5", "KK,QQ", "QQ:2,JJ", "AKs,JJ:0.5"], "2c7d9h", 8),  # groups that clash
+        (["AA,KK:0.5", "KK,QQ", "QQ,JJ:0.5", "AKs,JJ:0.5"], "2c7d9h", None),  # one group
+        (["AA,KK:0.5", "KK,QQ", "QQ,JJ:0.5", "AKs,JJ:0.5"], "2c7d9h", 8),  # groups that clash
     ],
 )
 def test_kernel_deals_agree_with_exact(

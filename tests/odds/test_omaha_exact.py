@@ -89,8 +89,8 @@ def _brute(players: tuple[str, ...], board: str, dead: str) -> tuple[np.ndarray,
         (["Ac Ad Kc Kd", "Ah Qh Jh Th"], "", 27),
         (["As Ks Qd Jd", "9c 8c 8h 9h", "Ah Ad Ts Js"], "", 23),
         (["As Ks Qd Jd 8c", "9c 9h Th Td Jh Jc"], "", 24),
-        (["AsAhKdKh:0.5, AcAdKcKh:2, QQJTds", "Ts 9s 8d 7d"], "", 29),
-        (["KsKhQsQh:0.25, AsAhKdKc", "JJTTds:2", "9d 9s 8h 8s"], "", 28),
+        (["AsAhKdKh:0.25, AcAdKcKh, QQJTds:0.5", "Ts 9s 8d 7d"], "", 29),
+        (["KsKhQsQh:0.25, AsAhKdKc", "JJTTds:0.5", "9d 9s 8h 8s"], "", 28),
         (["Ac Ad Kc Kd", "Ah Qh Jh Th", "9s 9d 8s 8d"], "Js 2h 3c 4d", 0),
     ],
 )
@@ -118,7 +118,7 @@ def test_full_preflop_is_exact_by_default_and_agrees_with_monte_carlo() -> None:
 
 def test_counts_do_not_depend_on_the_split(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tiny blocks of boards and slices of deals (many tasks): the same exact numbers."""
-    players = ["AsAhKdKh:0.5, AcAdKcKh:2, QQJTds", "Ts 9s 8d 7d"]
+    players = ["AsAhKdKh:0.25, AcAdKcKh, QQJTds:0.5", "Ts 9s 8d 7d"]
     dead = _low_cards(players, "", 29)
     whole = equity(players, dead=dead, game="omaha", exact=True, workers=1)
     monkeypatch.setattr(_omaha_exact, "_BOARD_BLOCK", 997)
@@ -135,7 +135,7 @@ def test_a_slice_that_uses_one_combo_of_a_range_counts_the_same(
     """Slices of one or two deals: a ranged player whose slice uses one combo of its range
     is still a range there (its boards touching that combo do not count), and the next
     ranged player still reads its own picks."""
-    players = ["AsAhKdKh:0.5, AcAdKcKh:2", "Ts9s8d7d", "JsJhTd9h:1, JcJdTc9c:3"]
+    players = ["AsAhKdKh:0.25, AcAdKcKh", "Ts9s8d7d", "JsJhTd9h:0.25, JcJdTc9c:0.75"]
     dead = _low_cards(players, "", 26)
     whole = equity(players, dead=dead, game="omaha", exact=True, workers=1)
 

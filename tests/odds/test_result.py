@@ -62,7 +62,7 @@ def test_every_player_line_follows_the_language(lang: str) -> None:
 def test_str_stays_english_and_equals_format_en() -> None:
     r = equity(["AhKh", "2c2d"], board="Qh Jh 3c")
     assert str(r) == r.format() == r.format("en")
-    assert str(r).splitlines()[-1] == "exact over 990 boards"
+    assert str(r).splitlines()[-1] == "exact over 990 showdowns"
     assert "equity  64.75%  win  64.75%  tie   0.00%" in str(r)
 
 
@@ -77,23 +77,23 @@ def test_monte_carlo_lines_carry_the_standard_error_in_the_local_decimal_sign() 
 
 
 # Russian: the noun after a number depends on its last two digits. Dative after «по»
-# (борду / бордам) and nominative-accusative (симуляция / симуляции / симуляций).
+# (шоудауну / шоудаунам) and nominative-accusative (симуляция / симуляции / симуляций).
 @pytest.mark.parametrize(
     ("n", "boards", "trials"),
     [
-        (1, "1 борду", "1 симуляция"),
-        (2, "2 бордам", "2 симуляции"),
-        (4, "4 бордам", "4 симуляции"),
-        (5, "5 бордам", "5 симуляций"),
-        (11, "11 бордам", "11 симуляций"),
-        (12, "12 бордам", "12 симуляций"),
-        (14, "14 бордам", "14 симуляций"),
-        (21, "21 борду", "21 симуляция"),
-        (22, "22 бордам", "22 симуляции"),
-        (111, "111 бордам", "111 симуляций"),
-        (101, "101 борду", "101 симуляция"),
-        (1_712_304, "1 712 304 бордам", "1 712 304 симуляции"),
-        (1_000_000, "1 000 000 бордам", "1 000 000 симуляций"),
+        (1, "1 шоудауну", "1 симуляция"),
+        (2, "2 шоудаунам", "2 симуляции"),
+        (4, "4 шоудаунам", "4 симуляции"),
+        (5, "5 шоудаунам", "5 симуляций"),
+        (11, "11 шоудаунам", "11 симуляций"),
+        (12, "12 шоудаунам", "12 симуляций"),
+        (14, "14 шоудаунам", "14 симуляций"),
+        (21, "21 шоудауну", "21 симуляция"),
+        (22, "22 шоудаунам", "22 симуляции"),
+        (111, "111 шоудаунам", "111 симуляций"),
+        (101, "101 шоудауну", "101 симуляция"),
+        (1_712_304, "1 712 304 шоудаунам", "1 712 304 симуляции"),
+        (1_000_000, "1 000 000 шоудаунам", "1 000 000 симуляций"),
     ],
 )
 def test_russian_plurals(n: int, boards: str, trials: str) -> None:
@@ -104,12 +104,12 @@ def test_russian_plurals(n: int, boards: str, trials: str) -> None:
 @pytest.mark.parametrize(
     ("n", "en", "es"),
     [
-        (1, "exact over 1 board", "Cálculo exacto sobre la única mesa posible"),
-        (44, "exact over 44 boards", "Cálculo exacto sobre las 44 mesas posibles"),
+        (1, "exact over 1 showdown", "Cálculo exacto sobre el único showdown posible"),
+        (44, "exact over 44 showdowns", "Cálculo exacto sobre los 44 showdowns posibles"),
         (
             1_712_304,
-            "exact over 1,712,304 boards",
-            "Cálculo exacto sobre las 1.712.304 mesas posibles",
+            "exact over 1,712,304 showdowns",
+            "Cálculo exacto sobre los 1.712.304 showdowns posibles",
         ),
     ],
 )

@@ -26,7 +26,8 @@
  * bytes first. The non-flush rank is two gathers, the row base and the compact table's
  * entry, as the scalar loops' two loads. No branch per row: one per sixteen rows for
  * the flushes (3% of random 7-card hands are flushes, so about 40% of groups hold
- * one), one per block of 256 rows for the checks.
+ * one: their masks, already in the register, index a third gather, masked to the
+ * flush rows), one per block of 256 rows for the checks.
  */
 #include "kernel.h"
 
@@ -52,7 +53,7 @@
  * 512 rows measured the same. */
 #define VECTOR_AHEAD 256
 
-static int has_vector_features(void)
+int sd_avx512_supported(void)
 {
     static int known = -1;
     if (known < 0) {
@@ -62,22 +63,6 @@ static int has_vector_features(void)
                 __builtin_cpu_supports("avx512bitalg");
     }
     return known;
-}
-
-/* Whether rows of n ids of these tables can take the path. */
-static int vector_fits(const Tables *t, int n)
-{
-    if (n < 5 || n > 7 || !has_vector_features() || t->flush_bias[n] != NIBBLE_BIAS) {
-        return 0;
-    }
-    /* the path assumes what the scalar loops read from the entries: one rank key per
-     * rank (id >> 2), one suit per id & 3, and a bit per id */
-    for (int c = 0; c < NCARDS; c++) {
-        if ((t->keys[c] >> SUIT_BITS) != t->rank_keys[c >> 2]) {
-            return 0;
-        }
-    }
-    return 1;
 }
 
 /* What every group of sixteen rows reads: per column, the byte of each 32-bit lane
@@ -113,25 +98,23 @@ WITH_VECTOR static inline void rank_sixteen(const Tables *t, const Group *g, __m
     const __m512i bases = _mm512_i32gather_epi32(_mm512_srli_epi32(sums, ROW_BITS),
                                                  (const void *)g->row_base, 4);
     /* two bytes past each entry are read too: the compact table is padded (tables.c) */
-    const __m512i ranks = _mm512_i32gather_epi32(_mm512_add_epi32(sums, bases),
-                                                 (const void *)g->nf, 2);
-    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(ranks));
+    __m512i ranks = _mm512_i32gather_epi32(_mm512_add_epi32(sums, bases), (const void *)g->nf, 2);
     const __m512i five = _mm512_set1_epi16(5);
-    __mmask32 flush_low = _mm512_cmpge_epu16_mask(low_counts, five);
-    __mmask32 flush_high = _mm512_cmpge_epu16_mask(high_counts, five);
+    const __mmask32 flush_low = _mm512_cmpge_epu16_mask(low_counts, five);
+    const __mmask32 flush_high = _mm512_cmpge_epu16_mask(high_counts, five);
     if (flush_low | flush_high) {
-        uint16_t halves[2][32];
-        _mm512_storeu_si512((void *)halves[0], low);
-        _mm512_storeu_si512((void *)halves[1], high);
-        for (; flush_low; flush_low &= flush_low - 1) {
-            const int h = __builtin_ctz(flush_low);
-            out[h >> 1] = t->flush[halves[0][h] & 8191];
-        }
-        for (; flush_high; flush_high &= flush_high - 1) {
-            const int h = __builtin_ctz(flush_high);
-            out[h >> 1] = t->flush[halves[1][h] & 8191];
-        }
+        /* a row holds five of one suit at most: the half of that suit is its flush
+         * ranks (bits 13..15 of a bad id's place taken off), gathered from the flush
+         * table for the rows that have one (each entry read with the two bytes after
+         * it: the table is followed by the rest of the Tables object) */
+        const __m512i halves = _mm512_or_si512(_mm512_maskz_mov_epi16(flush_low, low),
+                                               _mm512_maskz_mov_epi16(flush_high, high));
+        const __m512i masks = _mm512_and_si512(
+            _mm512_or_si512(halves, _mm512_srli_epi32(halves, 16)), _mm512_set1_epi32(8191));
+        ranks = _mm512_mask_i32gather_epi32(ranks, _mm512_test_epi32_mask(masks, masks), masks,
+                                            (const void *)t->flush, 2);
     }
+    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(ranks));
 }
 
 /* The first ``count`` bits set (count 0..64; never called with another). */
@@ -275,16 +258,15 @@ WITH_VECTOR static void find_columns(void)
     columns_found = 1;
 }
 
-void sd_vector_batch_prepare(Tables *t)
+int sd_avx512_prepare(void)
 {
-    int any = 0;
-    for (int n = 0; n < 8; n++) {
-        t->vector_fits[n] = (uint8_t)vector_fits(t, n);
-        any |= t->vector_fits[n];
+    if (!sd_avx512_supported()) {
+        return 0;
     }
-    if (any && !columns_found) { /* with the GIL held: once */
+    if (!columns_found) { /* with the GIL held (simd.c): once */
         find_columns();
     }
+    return 1;
 }
 
 WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width,
@@ -316,9 +298,14 @@ WITH_VECTOR Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int wid
 
 #else
 
-void sd_vector_batch_prepare(Tables *t)
+int sd_avx512_supported(void)
 {
-    (void)t; /* vector_fits stays 0 (the object is zeroed when made) */
+    return 0;
+}
+
+int sd_avx512_prepare(void)
+{
+    return 0;
 }
 
 Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width, Py_ssize_t rows, int n,
@@ -335,13 +322,3 @@ Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width, Py_ssize
 }
 
 #endif
-
-/* vector_batch(n) */
-PyObject *sd_Tables_vector_batch(Tables *self, PyObject *n_obj)
-{
-    const long n = PyLong_AsLong(n_obj);
-    if (n == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    return PyBool_FromLong(n >= 5 && n <= 7 && self->vector_fits[n]);
-}

@@ -336,7 +336,7 @@ static int has_vpopcnt(void)
                 __builtin_cpu_supports("avx512vl") &&
                 __builtin_cpu_supports("avx512vpopcntdq");
     }
-    return known;
+    return known && sd_simd_cap() >= SD_SIMD_AVX512; /* simd.c's cap */
 }
 /* ``counts`` plus the bit counts of each half of ``sum`` */
 WITH_VPOPCNT static inline __m128i add_bit_counts(__m128i counts, __m128i sum)
@@ -639,12 +639,17 @@ PyObject *sd_Tables_batch(Tables *self, PyObject *args)
         (dense || ids.s0 % size == 0)) {
         BatchLoop loop = loops[12 * !dense + 3 * mode + (ids.cols - 5)];
         /* dense rows sixteen at a time where the processor can (batch_vector.c: ids of
-         * each width these loops take); the scalar loop takes the rest, from the block of
-         * the first bad row on if there is one, and finds it */
+         * each width these loops take), else eight at a time (batch_avx2.c: uint8 and
+         * int16); the scalar loop takes the rest, from the block of the first bad row on
+         * if there is one, and finds it */
         Py_ssize_t done = 0;
-        if (dense && self->vector_fits[ids.cols]) {
+        const int path = dense ? sd_batch_path(self, (int)ids.cols, size) : SD_SIMD_NONE;
+        if (path == SD_SIMD_AVX512) {
             done = sd_vector_batch(self, ids.view.buf, (int)size, ids.rows, (int)ids.cols, check,
                                    out);
+        } else if (path == SD_SIMD_AVX2) {
+            done = sd_avx2_batch(self, ids.view.buf, (int)size, ids.rows, (int)ids.cols, check,
+                                 out);
         }
         bad = loop(self, (const char *)ids.view.buf + done * ids.s0, ids.rows - done, ids.s0,
                    out + done);

@@ -28,6 +28,8 @@
  *   tables.c        building a Tables object; reading integer buffers
  *   evaluate.c      scalar and batch ranks (Hold'em and Omaha), tallies, hand counts
  *   batch_vector.c  dense batch rows sixteen at a time where the processor has AVX-512
+ *   batch_avx2.c    dense uint8 and int16 rows eight at a time where it has AVX2
+ *   simd.c          which of the two (or the scalar loops) a batch takes, and a cap on it
  *   holdem_exact.c  exact Hold'em equity: every board
  *   holdem_merged.c the same with suits that can no longer flush merged
  *   exact_deals.c   an exact job's deals and their classes up to a suit permutation
@@ -60,7 +62,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KERNEL_ABI 9
+#define KERNEL_ABI 10
 #define NCARDS 52
 #define BADCARD 52
 #define POISON ((uint64_t)1 << 63)
@@ -83,6 +85,23 @@
 #if SHOWDOWN_SSE2
 #include <emmintrin.h>
 #endif
+
+/* batch_avx2.c's path, built where the compiler takes target("avx2") functions;
+ * -DSHOWDOWN_NO_AVX2 leaves it out. */
+#if SHOWDOWN_SSE2 && !defined(SHOWDOWN_NO_AVX2) &&                                           \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8))
+#define SHOWDOWN_AVX2_PATH 1
+#else
+#define SHOWDOWN_AVX2_PATH 0
+#endif
+
+/* The vector paths of the batch (simd.c), each level allowing those below it. */
+#define SD_SIMD_NONE 0
+#define SD_SIMD_AVX2 1
+#define SD_SIMD_AVX512 2
+/* Tables.vector_fits[n]: the paths whose assumptions these tables meet. */
+#define SD_FITS_AVX512 1
+#define SD_FITS_AVX2 2
 
 /* What the batch loops add per card id: 16 bytes, one SSE2 register, as OMPEval's Hand.
  *
@@ -133,7 +152,8 @@ typedef struct {
     int8_t flush_suit[8][256];
     /* per n: what the batch loops add to find flushes (see flush_bias in tables.c) */
     uint64_t flush_bias[8];
-    /* per n: whether batch_vector.c ranks dense rows of n ids (sd_vector_batch_prepare) */
+    /* per n: which vector paths (SD_FITS_*) may rank dense rows of n ids of these tables
+       (sd_vector_batch_prepare; whether the processor has them is simd.c's) */
     uint8_t vector_fits[8];
     uint16_t flush[8192];
     uint16_t *nonflush[8];
@@ -425,10 +445,35 @@ int sd_ids_of(PyObject *obj, unsigned *out, Py_ssize_t most, Py_ssize_t *count,
 /* holdem_exact.c: a Hold'em hand's data, its pair table built on first use. */
 int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h);
 
-/* holdem_merged.c: one deal's boards completing ``known`` walked with suit merging. */
+/* holdem_merged.c: what a call's heads-up deals share, kept from deal to deal (zeroed
+ * before the first). A row of the preflop matrix is a hand against every suit pattern of
+ * each opponent rank pair: deals with the same flushless tables and the same number of
+ * live cards of each rank have the same flushless part (every board as if no flush could
+ * happen), and a suit's flush boards add the same to two deals whose holes hold the same
+ * ranks of it, with the same live cards of it and of the other suits per rank. */
+typedef struct {
+    uint64_t key[2];
+    const uint16_t *tables[2]; /* NULL: an empty slot */
+    int64_t won0, won1;
+} SuitPart;
+
+#define SUIT_PARTS_MOST 8192 /* slots of the table of suits' parts at most */
+
+typedef struct {
+    const uint16_t *tables[2];
+    uint64_t live_counts;
+    int64_t won0, won1, boards;
+    int valid;
+    SuitPart *suits; /* suit_slots slots (a power of two), or NULL: no suit is kept */
+    int suit_slots, suits_used;
+} HeadsUpMemo;
+
+/* holdem_merged.c: one deal's boards completing ``known`` walked with suit merging
+ * (``memo``: NULL, or what the call's previous deals left, see HeadsUpMemo). */
 void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
                      int m, const Hole *holes, const int64_t *hole_ids,
-                     const uint16_t *const *tables, int players, int64_t *counts);
+                     const uint16_t *const *tables, int players, int64_t *counts,
+                     HeadsUpMemo *memo);
 /* holdem_merged.c: a hand's non-flush ranks per multiset of the ``left`` ranks to come. */
 int sd_flushless_size(int left);
 void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out);
@@ -494,14 +539,28 @@ PyObject *sd_Tables_omaha_batch(Tables *self, PyObject *args);
 PyObject *sd_Tables_tally(Tables *self, PyObject *args);
 PyObject *sd_Tables_rank_counts(Tables *self, PyObject *args);
 /* batch_vector.c: dense rows of ids of width 1, 2, 4 or 8 bytes, sixteen at a time
- * where the processor has AVX-512 (chosen at run time). prepare sets t->vector_fits
- * (called once, as the tables are made); sd_vector_batch returns how many leading rows
- * it ranked, a multiple of 16 (up to the block of 256 that holds the first bad row, if
- * any) */
-void sd_vector_batch_prepare(Tables *t);
+ * where the processor has AVX-512; batch_avx2.c: uint8 and int16 rows eight at a time
+ * where it has AVX2. Each batch returns how many leading rows it ranked, a multiple of
+ * 16 (8), up to the block of 256 that holds the first bad row, if any. */
+int sd_avx512_supported(void);
+int sd_avx512_prepare(void); /* 1 if the processor has the path (set up, GIL held) */
 Py_ssize_t sd_vector_batch(const Tables *t, const void *ids, int width, Py_ssize_t rows, int n,
                            int check, uint16_t *out);
-PyObject *sd_Tables_vector_batch(Tables *self, PyObject *n);
+int sd_avx2_supported(void);
+int sd_avx2_fits(const Tables *t); /* these tables' rank keys fit (set up, GIL held) */
+Py_ssize_t sd_avx2_batch(const Tables *t, const void *ids, int width, Py_ssize_t rows, int n,
+                         int check, uint16_t *out);
+/* simd.c: prepare sets t->vector_fits (called once, as the tables are made);
+ * sd_batch_path is the path (SD_SIMD_*) of dense rows of n ids of ``width`` bytes;
+ * sd_simd_cap the cap in force (SHOWDOWN_SIMD, read by sd_simd_init as the module
+ * loads, or _kernel.simd()) */
+void sd_vector_batch_prepare(Tables *t);
+int sd_batch_path(const Tables *t, int n, Py_ssize_t width);
+int sd_simd_init(void);
+int sd_simd_cap(void);
+int sd_simd_level(void);
+PyObject *sd_Tables_vector_batch(Tables *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *sd_simd(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 /* holdem_exact.c */
 PyObject *sd_Tables_holdem_exact(Tables *self, PyObject *args);
 int sd_same_deals(const int64_t *flat, Py_ssize_t deals, int players, const unsigned *known,

@@ -21,9 +21,11 @@ PyDoc_STRVAR(batch_doc,
 "(or, if ``check``, a repeated card). Releases the GIL.");
 
 PyDoc_STRVAR(vector_batch_doc,
-"vector_batch(n) -> bool\n\n"
-"Whether batch() ranks dense rows of n ids (5-7; uint8 to int64) sixteen at a time\n"
-"here: this processor has AVX-512 (F, BW, VBMI, BITALG) and these tables fit the path.");
+"vector_batch(n, width=1) -> str\n\n"
+"The vector path batch() takes here for dense rows of n ids (5-7) of ``width`` bytes:\n"
+"'avx512' (sixteen rows at a time: AVX-512 F, BW, VBMI, BITALG; every width), 'avx2'\n"
+"(eight at a time; uint8 and int16) or 'none' (the scalar loops), by what this\n"
+"processor has, what these tables allow and the cap (simd()).");
 
 PyDoc_STRVAR(omaha_batch_doc,
 "omaha_batch(hole, board, out, check) -> int\n\n"
@@ -128,7 +130,8 @@ static PyMethodDef Tables_methods[] = {
     {"rank", (PyCFunction)sd_Tables_rank, METH_O, rank_doc},
     {"omaha", (PyCFunction)(void (*)(void))sd_Tables_omaha, METH_FASTCALL, omaha_doc},
     {"batch", (PyCFunction)sd_Tables_batch, METH_VARARGS, batch_doc},
-    {"vector_batch", (PyCFunction)sd_Tables_vector_batch, METH_O, vector_batch_doc},
+    {"vector_batch", (PyCFunction)(void (*)(void))sd_Tables_vector_batch, METH_FASTCALL,
+     vector_batch_doc},
     {"omaha_batch", (PyCFunction)sd_Tables_omaha_batch, METH_VARARGS, omaha_batch_doc},
     {"tally", (PyCFunction)sd_Tables_tally, METH_VARARGS, tally_doc},
     {"holdem_exact", (PyCFunction)sd_Tables_holdem_exact, METH_VARARGS, holdem_exact_doc},
@@ -226,16 +229,26 @@ static PyTypeObject TablesType = {
     .tp_new = sd_Tables_new,
 };
 
+static PyMethodDef module_methods[] = {
+    {"simd", (PyCFunction)(void (*)(void))sd_simd, METH_FASTCALL,
+     PyDoc_STR("simd(name=None) -> str\n\nCaps the batch's vector paths at 'avx512' (no "
+               "cap), 'avx2' (and no VPOPCNTQ: what a processor without AVX-512 runs) or "
+               "'none' (the scalar loops), as SHOWDOWN_SIMD does when the module loads; "
+               "returns the widest path then in force on this processor (see simd.c).")},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "showdown._native._kernel",
     .m_doc = "showdown's native evaluation and equity kernels (see showdown.hands.native).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void)
 {
-    if (PyType_Ready(&TablesType) < 0) {
+    if (PyType_Ready(&TablesType) < 0 || sd_simd_init() < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&kernel_module);

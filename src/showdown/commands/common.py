@@ -81,7 +81,7 @@ def print_error(message: object, lang: str | None = None) -> None:
     of ``--lang``)."""
     from showdown.i18n.error_lines import error_line
 
-    print(error_line(str(message), lang or _error_lang[0]), file=sys.stderr)
+    print(error_line(message, lang or _error_lang[0]), file=sys.stderr)
 
 
 class ErrorExitParser(argparse.ArgumentParser):

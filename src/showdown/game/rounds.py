@@ -478,7 +478,12 @@ def _result_view(
         seat = entry["seat"]
         text = None
         visible = seat == YOU or seat in shown
-        if entry["outcome"] in ("win", "loss") and dealer_value is not None and visible:
+        if not visible and entry["outcome"] != "fold":
+            # Win, push or loss against the dealer's open hand would describe the hand;
+            # the chips paid stay (the seat's net shows them on the table anyway).
+            vs_house.append({**entry, "outcome": "not_shown", "explanation": None})
+            continue
+        if entry["outcome"] in ("win", "loss") and dealer_value is not None:
             text = _explain_pair(
                 hand_value(rnd.seats[seat].hand), dealer_value, [labels[seat], dealer_label], lang
             )

@@ -44,7 +44,7 @@ NAMES: tuple[Backend, ...] = ("native", "numpy")
 
 
 #: The kernel's interface version; a build of another version is not used.
-ABI = 9
+ABI = 10
 
 
 def _import_kernel() -> ModuleType:
@@ -134,6 +134,35 @@ class use:
     def __exit__(self, *exc: object) -> None:
         global _current
         _current = self.before
+
+
+class simd:
+    """Cap the kernel's batch at one vector path for the block: ``"avx512"`` (no cap),
+    ``"avx2"`` (what a processor without AVX-512 runs) or ``"none"`` (the scalar
+    loops), as ``SHOWDOWN_SIMD`` does for a whole process; :attr:`path` is then the
+    widest path in force on this processor (``"none"`` without the kernel).
+
+    >>> with simd("none") as cap:
+    ...     cap.path
+    'none'
+    """
+
+    def __init__(self, cap: str) -> None:
+        if cap not in ("avx512", "avx2", "none"):
+            raise ValueError(f"simd cap is 'avx512', 'avx2' or 'none', not {cap!r}")
+        self.cap, self.before, self.path = cap, "avx512", "none"
+        # the kernel's tables run whatever SHOWDOWN_BACKEND says: so does the cap
+        self.extension = _NATIVE or (_import_kernel() if native_available() else None)
+
+    def __enter__(self) -> simd:
+        if self.extension is not None:
+            self.before = self.extension.simd()  # the path in force: at most the cap before
+            self.path = self.extension.simd(self.cap)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.extension is not None:
+            self.extension.simd(self.before)
 
 
 #: Every kernel ``Tables`` made so far, by its ladder's key.

@@ -169,6 +169,22 @@ class Phrasebook(ABC):
         """A fraction as a percentage: ``0.8126`` -> ``81.26%`` (``81,26%`` in es and ru)."""
         return f"{self.decimal(100 * x, places)}%"
 
+    def share(self, x: float, places: int = 2) -> str:
+        """A share as a percentage that never rounds a tiny part away: above 0 but below
+        what ``places`` show is ``<0.01%``, below 1 but above what they show ``>99.99%``.
+
+        >>> from showdown.i18n import phrasebook
+        >>> book = phrasebook("en")
+        >>> book.share(1e-6), book.share(0.25), book.share(0.999999), book.share(0.0)
+        ('<0.01%', '25.00%', '>99.99%', '0.00%')
+        """
+        least = 10.0**-places / 100
+        if 0 < x < least / 2:
+            return "<" + self.percent(least, places)
+        if 1 - least / 2 < x < 1:
+            return ">" + self.percent(1 - least, places)
+        return self.percent(x, places)
+
     def plural_index(self, n: int) -> int:
         """Which plural form follows the number ``n``: 0 for one, 1 for other (English,
         Spanish); Russian overrides it with its three forms (one, few, many)."""

@@ -291,6 +291,31 @@ WORDS: Words = {
         "invalid_choice": "argument {option}: invalid choice: {value} (choose from {choices})",
         "one_argument": "argument {option}: expected one argument",
         "invalid_value": "argument {option}: invalid {kind} value: {value}",
+        # A card dealt twice, a range emptied by the cards in use, bad range text: the
+        # library's errors carry these codes and fields (showdown.validate.reason).
+        "two_places": "card {card} is in two places: {first} and {second}",
+        "in_hand": "in player {number}'s hand ({hand})",
+        "on_board": "on the board",
+        "in_dead": "in the dead cards",
+        "in_use": "in use",
+        "no_combo_left": "range {range} has no combo left once the cards in use are removed",
+        "player_empty": "player {number} has no hand or range (empty text)",
+        "player_blank": "player {number} has no hand or range",
+        "range_token_why": "cannot read range token {token} in {text}: {why}",
+        "range_token": "cannot read range token {token} in {text}",
+        "combo_cards": "an explicit combo is two cards, not {count}",
+        "pair_suited": "a pair cannot be suited or offsuit",
+        "not_a_token": "not a class (AKs, AKo, AK, QQ+, K9o+, A5s-A2s), Ax, a percentage "
+        "(15%), random, or two cards (AhKh)",
+        "weight_share": "the weight of {token} must be from 0 to 1 (the share of its combos in "
+        "the range), got {value} in {text}",
+        "empty_range": "empty range",
+        # The lab's own reasons (its page words them from its err_<code> keys).
+        "players_count": "give 2 to {most} players, not {count}",
+        "at_most": "at most {count} characters",
+        "unknown_game": "unknown game {game}: choose one of {games}",
+        "heatmap_holdem": "the heat map is for Hold'em",
+        "heatmap_preflop": "the heat map is preflop: clear the board and the dead cards",
     },
     "eval": {
         "hand": "Hand",
@@ -345,7 +370,7 @@ WORDS: Words = {
         "scoop": "scoop",
         "progress": "Computing equity",
         "rate": "showdowns/s",
-        "exact": "exact over {count} board|exact over {count} boards",
+        "exact": "exact over {count} showdown|exact over {count} showdowns",
         "monte_carlo": "Monte Carlo, {count} trial (± one standard error)"
         "|Monte Carlo, {count} trials (± one standard error)",
     },

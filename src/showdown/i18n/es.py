@@ -302,6 +302,29 @@ WORDS: Words = {
         "invalid_choice": "argumento {option}: opción no válida: {value} (elija entre {choices})",
         "one_argument": "argumento {option}: se esperaba un valor",
         "invalid_value": "argumento {option}: valor {kind} no válido: {value}",
+        "two_places": "la carta {card} está en dos sitios: {first} y {second}",
+        "in_hand": "en la mano del jugador {number} ({hand})",
+        "on_board": "en la mesa",
+        "in_dead": "en las cartas muertas",
+        "in_use": "en uso",
+        "no_combo_left": "al rango {range} no le queda ningún combo una vez quitadas las "
+        "cartas en uso",
+        "player_empty": "el jugador {number} no tiene mano ni rango (texto vacío)",
+        "player_blank": "el jugador {number} no tiene mano ni rango",
+        "range_token_why": "no se puede leer el elemento {token} del rango {text}: {why}",
+        "range_token": "no se puede leer el elemento {token} del rango {text}",
+        "combo_cards": "un combo explícito son dos cartas, no {count}",
+        "pair_suited": "una pareja no puede ser suited ni offsuit",
+        "not_a_token": "no es una clase (AKs, AKo, AK, QQ+, K9o+, A5s-A2s), Ax, un "
+        "porcentaje (15%), random ni dos cartas (AhKh)",
+        "weight_share": "el peso de {token} debe estar entre 0 y 1 (la parte de sus combos en "
+        "el rango); se recibió {value} en {text}",
+        "empty_range": "rango vacío",
+        "players_count": "indique de 2 a {most} jugadores, no {count}",
+        "at_most": "como máximo {count} caracteres",
+        "unknown_game": "juego desconocido {game}: elija uno de {games}",
+        "heatmap_holdem": "el mapa de calor es para Hold'em",
+        "heatmap_preflop": "el mapa de calor es preflop: vacíe la mesa y las cartas muertas",
     },
     "eval": {
         "hand": "Mano",
@@ -352,8 +375,8 @@ WORDS: Words = {
         "scoop": "todo el bote",
         "progress": "Calculando equidad",
         "rate": "showdowns/s",
-        "exact": "Cálculo exacto sobre la única mesa posible"
-        "|Cálculo exacto sobre las {count} mesas posibles",
+        "exact": "Cálculo exacto sobre el único showdown posible"
+        "|Cálculo exacto sobre los {count} showdowns posibles",
         "monte_carlo": "Método de Montecarlo: {count} simulación (± un error estándar)"
         "|Método de Montecarlo: {count} simulaciones (± un error estándar)",
     },

@@ -79,6 +79,9 @@ def field_of(message: str, players: tuple[str, ...]) -> str:
     'player-2'
     >>> field_of("range 'AA' has no combo left once the cards in use are removed", ("KK", "AA"))
     'player-2'
+    >>> field_of("cannot read range token 'AhKhQh' in 'AhKhQh': an explicit combo is two "
+    ...          "cards, not 3", ("QQ", "AhKhQh"))  # the player whose text it quotes, alone
+    'player-2'
     """
     if message.startswith("not enough cards"):
         return "players"  # too many players' cards for the deck, whoever is last
@@ -93,6 +96,9 @@ def field_of(message: str, players: tuple[str, ...]) -> str:
     quoted = re.search(r"range '(.*)' has no combo", message)
     if quoted and quoted.group(1) in players:
         return f"player-{players.index(quoted.group(1)) + 1}"
+    for text in reversed(re.findall(r"'([^']*)'", message)):  # the whole text, quoted last
+        if text in players:
+            return f"player-{players.index(text) + 1}"
     return "players"
 
 

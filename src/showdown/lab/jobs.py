@@ -39,12 +39,29 @@ class Cancelled(Exception):
 
 
 class JobError(Exception):
-    """A job refused for a reason the page can show: ``field`` names the input at fault."""
+    """A job refused for a reason the page can show: ``field`` names the input at fault,
+    ``message`` says why in English and ``reason`` (``{"code", "params"}`` or None) is the
+    same as data, which the page words in its own language. ``cause``: the library's
+    error, whose own code wins over reading one back from the message.
 
-    def __init__(self, field: str, message: str) -> None:
+    >>> JobError("board", "a board has 0, 3, 4 or 5 cards, got 2").to_json()["code"]
+    'board_size'
+    """
+
+    def __init__(self, field: str, message: str, cause: BaseException | None = None) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        from showdown.i18n.error_lines import reason_of
+
+        self.reason = reason_of(message if cause is None else cause)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"field", "message"}``, with ``code`` and ``params`` when the reason is known."""
+        doc: dict[str, Any] = {"field": self.field, "message": self.message}
+        if self.reason is not None:
+            doc.update(self.reason)
+        return doc
 
 
 @dataclass
@@ -81,8 +98,7 @@ class Job:
         if self.result is not None:
             out["result"] = self.result
         if self.error is not None:
-            out["field"] = self.error.field
-            out["message"] = self.error.message
+            out.update(self.error.to_json())
         return out
 
 

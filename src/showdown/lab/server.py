@@ -28,7 +28,9 @@ against player 2's range). A job starting replaces the previous job of the same
 page (``tab``) and session. ``POST /api/jobs`` waits up to :data:`QUICK` seconds:
 a quick job answers at once (``200``, ``state`` ``done``), a longer one answers
 ``202`` and the page polls. An impossible input is a ``400``
-``{"error": "bad_input", "field", "message"}``, ``field`` naming the input at fault.
+``{"error": "bad_input", "field", "message", "code"?, "params"?}``, ``field`` naming the
+input at fault, ``code`` and ``params`` the reason as data (the page words it in its
+language from its ``err_<code>`` keys; ``message`` is the English sentence).
 
 >>> app = create_app(allowed_hosts=["127.0.0.1:8766"])
 >>> sorted(app.state.allowed_hosts)
@@ -128,7 +130,7 @@ class LabApp:
         try:
             view = await anyio.to_thread.run_sync(grid_view, text, cell, per_combo)
         except ValueError as exc:
-            return _bad_input("range", str(exc))
+            return _bad_input(JobError("range", str(exc), exc))
         return JSONResponse(view, headers=_NO_STORE)
 
     async def start_job(self, request: Request) -> Response:
@@ -152,7 +154,7 @@ class LabApp:
             spot = read_spot(body)
             work = _KINDS[body["kind"]](spot)
         except JobError as exc:
-            return _bad_input(exc.field, exc.message)
+            return _bad_input(exc)
         owner = self._owner(request, body["tab"])
         if self.jobs.running(besides=owner) >= MAX_JOBS:
             raise ApiError(429, "busy", f"{MAX_JOBS} jobs are running already; try again soon.")
@@ -163,7 +165,7 @@ class LabApp:
             except JobError:
                 raise
             except ValueError as exc:  # CardError, RangeError: the input, placed by its words
-                raise JobError(field_of(str(exc), spot.players), str(exc)) from exc
+                raise JobError(field_of(str(exc), spot.players), str(exc), exc) from exc
 
         job = self.jobs.start(owner, labelled)
         await anyio.to_thread.run_sync(self.jobs.wait, job, QUICK)
@@ -176,7 +178,7 @@ class LabApp:
             query = read_query(body)
             doc = await anyio.to_thread.run_sync(select_view, query, body["classes"])
         except JobError as exc:
-            return _bad_input(exc.field, exc.message)
+            return _bad_input(exc)
         return JSONResponse(doc, headers=_NO_STORE)
 
     async def flops(self, request: Request) -> Response:
@@ -185,7 +187,7 @@ class LabApp:
         try:
             doc = await anyio.to_thread.run_sync(flops_view, read_query(body))
         except JobError as exc:
-            return _bad_input(exc.field, exc.message)
+            return _bad_input(exc)
         return JSONResponse(doc, headers=_NO_STORE)
 
     async def job(self, request: Request) -> Response:
@@ -227,11 +229,9 @@ def _job_response(job: Job) -> Response:
     return JSONResponse(doc, status_code=202 if job.state == "running" else 200, headers=_NO_STORE)
 
 
-def _bad_input(field: str, message: str) -> Response:
+def _bad_input(error: JobError) -> Response:
     return JSONResponse(
-        {"error": "bad_input", "field": field, "message": message},
-        status_code=400,
-        headers=_NO_STORE,
+        {"error": "bad_input", **error.to_json()}, status_code=400, headers=_NO_STORE
     )
 
 

@@ -33,7 +33,7 @@ twice) counts with the product of its combos' weights.
 >>> print(equity(["AhKh", "2c2d"], board="Qh Jh 3c"))
 AhKh  equity  64.75%  win  64.75%  tie   0.00%
 2c2d  equity  35.25%  win  35.25%  tie   0.00%
-exact over 990 boards
+exact over 990 showdowns
 >>> equity(["AA", "KK"], trials=20000, seed=1).to_json()["players"][0]["hand"]
 'AA'
 """

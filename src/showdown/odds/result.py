@@ -80,11 +80,11 @@ class EquityResult:
         >>> print(r.format("es"))
         AhKh  equidad  64,75%  gana  64,75%  empata   0,00%
         2c2d  equidad  35,25%  gana  35,25%  empata   0,00%
-        Cálculo exacto sobre las 990 mesas posibles
+        Cálculo exacto sobre los 990 showdowns posibles
         >>> print(r.format("ru"))
         AhKh  эквити  64,75%  выигрыш  64,75%  ничья   0,00%
         2c2d  эквити  35,25%  выигрыш  35,25%  ничья   0,00%
-        Точный расчёт по 990 бордам
+        Точный расчёт по 990 шоудаунам
         """
         # The words live in the text wing; a result only hands itself over to it.
         from showdown.text.equity_render import equity_table

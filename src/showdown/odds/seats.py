@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -26,6 +26,8 @@ from showdown.odds.ranges.holdem import Range, RangeError, parse_range
 from showdown.odds.ranges.omaha import parse_omaha_range
 
 __all__ = ["Seat", "check_arguments", "read_player_text", "read_seat", "seat_players"]
+
+_Error = TypeVar("_Error", bound=V.ReasonedError)
 
 
 @dataclass
@@ -76,7 +78,7 @@ def seat_players(
     seats = []
     for number, spec in enumerate(players, start=1):
         if isinstance(spec, str) and not spec.strip():
-            raise RangeError(f"player {number} has no hand or range (empty text)")
+            raise _reasoned(RangeError, "player_empty", number=number)
         seats.append(read_seat(spec, game, order))
     board_ids = [c.id for c in community]
     dead_ids = [c.id for c in dead_cards]
@@ -162,7 +164,9 @@ def _from_range(label: str, rng: Range) -> Seat:
     return Seat(label, combos, np.array(rng.weights, dtype=float))
 
 
-def _settle(players: list[Seat], used: set[int], places: dict[int, str] | None = None) -> None:
+def _settle(
+    players: list[Seat], used: set[int], places: dict[int, dict[str, object]] | None = None
+) -> None:
     """Drop combos that use a card of the board, the dead cards or a fixed hand (in place).
 
     A range left with one combo becomes a fixed hand, whose cards leave the other ranges.
@@ -179,19 +183,18 @@ def _settle(players: list[Seat], used: set[int], places: dict[int, str] | None =
             keep = ~taken[p.combos].any(axis=1)
             p.combos, p.weights = p.combos[keep], p.weights[keep]
             if len(p.combos) == 0:
-                raise CardError(
-                    f"range {p.label!r} has no combo left once the cards in use are removed"
-                )
+                raise _reasoned(CardError, "no_combo_left", range=repr(p.label))
         grew = False
         for i, p in enumerate(players):
             if i in fixed or len(p.combos) != 1:
                 continue
             cards = p.combos[0].tolist()
-            here = f"in player {i + 1}'s hand ({p.label})"
+            here = V.reason("in_hand", number=i + 1, hand=p.label)
             for c in cards:
                 if c in used:
-                    there = places.get(c, "in use")
-                    raise CardError(f"card {Card.from_id(c)} is in two places: {there} and {here}")
+                    there = places.get(c, V.reason("in_use"))
+                    card = str(Card.from_id(c))
+                    raise _reasoned(CardError, "two_places", card=card, first=there, second=here)
             used.update(cards)
             places.update(dict.fromkeys(cards, here))
             fixed.add(i)
@@ -200,12 +203,22 @@ def _settle(players: list[Seat], used: set[int], places: dict[int, str] | None =
             return
 
 
-def _places(board: list[Card], dead: list[Card]) -> dict[int, str]:
-    """Where each known card is (``on the board``, ``in the dead cards``); a repeat is an error."""
-    places: dict[int, str] = {}
-    for where, cards in (("on the board", board), ("in the dead cards", dead)):
+def _places(board: list[Card], dead: list[Card]) -> dict[int, dict[str, object]]:
+    """Where each known card is (``on the board``, ``in the dead cards``, as reasons);
+    a repeat is an error."""
+    places: dict[int, dict[str, object]] = {}
+    for where, cards in ((V.reason("on_board"), board), (V.reason("in_dead"), dead)):
         for card in cards:
             if card.id in places:
-                raise CardError(f"card {card} is in two places: {places[card.id]} and {where}")
+                first = places[card.id]
+                raise _reasoned(CardError, "two_places", card=str(card), first=first, second=where)
             places[card.id] = where
     return places
+
+
+def _reasoned(kind: type[_Error], code: str, **params: object) -> _Error:
+    """The error with its reason as data (the command line and the lab word it in the
+    user's language), its message the English sentence."""
+    from showdown.i18n.error_lines import reasoned
+
+    return reasoned(kind, code, **params)

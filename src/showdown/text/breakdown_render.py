@@ -72,7 +72,7 @@ def _table(head: str, b: Breakdown | FlopAnalysis, lang: str) -> str:
             continue
         lines.append(title)
         lines += [
-            f"  {name:<{width}} {book.percent(share):>7} {_combos(counts[name], lang):>6}"
+            f"  {name:<{width}} {book.share(share):>7} {_combos(counts[name], lang):>6}"
             for name, share in rows
         ]
     return "\n".join(lines)
@@ -110,10 +110,10 @@ def breakdown_svg(b: Breakdown, lang: str = "en") -> str:
             out.append(f'<text x="16" y="{y + 14}">{escape(name)}</text>')
             out.append(
                 f'<rect x="{label_w}" y="{y + 3}" width="{length:.1f}" height="{row_h - 6}" '
-                f'fill="{colour}"><title>{escape(name)}: {book.percent(share)}</title></rect>'
+                f'fill="{colour}"><title>{escape(name)}: {book.share(share)}</title></rect>'
             )
             out.append(f'<text x="{label_w + length + 6:.1f}" y="{y + 14}">'
-                       f"{book.percent(share)}</text>")  # fmt: skip
+                       f"{book.share(share)}</text>")  # fmt: skip
             y += row_h
     out.append("</svg>")
     return "\n".join(out)

@@ -11,7 +11,7 @@ write decimal commas and group thousands their own way.
 >>> print(equity_table(r))
 AhKh  equity  64.75%  win  64.75%  tie   0.00%
 2c2d  equity  35.25%  win  35.25%  tie   0.00%
-exact over 990 boards
+exact over 990 showdowns
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def equity_table(result: EquityFigures, lang: str = "en") -> str:
     >>> print(equity_table(r, "es"))
     AhKh  equidad  64,75%  gana  64,75%  empata   0,00%
     2c2d  equidad  35,25%  gana  35,25%  empata   0,00%
-    Cálculo exacto sobre las 990 mesas posibles
+    Cálculo exacto sobre los 990 showdowns posibles
     """
     lang = check_lang(lang)
     book = phrasebook(lang)
@@ -103,8 +103,10 @@ def method_line(result: EquityFigures, lang: str = "en") -> str:
     Método de Montecarlo: 1.000.000 simulaciones (± un error estándar)
     Метод Монте-Карло: 1 000 000 симуляций (± одна стандартная ошибка)
     >>> r = EquityResult(("AA", "KK"), (0.8, 0.2), (0.8, 0.2), (0.0, 0.0), "exact", boards=1)
-    >>> method_line(r, "en"), method_line(r, "es"), method_line(r, "ru")
-    ('exact over 1 board', 'Cálculo exacto sobre la única mesa posible', 'Точный расчёт по 1 борду')
+    >>> method_line(r, "en"), method_line(r, "ru")
+    ('exact over 1 showdown', 'Точный расчёт по 1 шоудауну')
+    >>> method_line(r, "es")
+    'Cálculo exacto sobre el único showdown posible'
     """
     book = phrasebook(lang)
     if result.method == "exact":

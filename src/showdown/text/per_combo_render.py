@@ -46,7 +46,7 @@ def per_combo_table(result: PerComboResult, lang: str = "en") -> str:
         titles = (words["weight"], words["equity"], words["win"], words["tie"])
         lines = [head, f"{words['combo']:<{width}}" + "".join(f"  {t:>6}" for t in titles)]
         for r in rows:
-            cells = "".join(f"  {book.percent(x):>6}" for x in (r.weight, r.equity, r.win, r.tie))
+            cells = "".join(f"  {book.share(x):>6}" for x in (r.weight, r.equity, r.win, r.tie))
             lines.append(f"{r.combo:<{width}}{cells}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

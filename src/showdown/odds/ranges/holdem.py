@@ -23,7 +23,8 @@ A range is a list of tokens separated by commas, semicolons or spaces:
   combos; ``order="equity"`` reads them in the equity order of
   :mod:`showdown.odds.ranges.preflop_order`) and bands ``5%-10%`` (in the top 10% but not
   the top 5%);
-* any token may carry a weight ``:w`` with ``w >= 0`` (``AA:0.5``, ``QQ+:0.25``); a
+* any token may carry a weight ``:w``, the share of its combos in the range, from 0 to 1
+  (``AA:0.5``, ``QQ+:0.25``; ``AKs:2`` is refused); a
   later token overrides the weight of combos named earlier (``AKs:0.25, AhKh``: three
   suited aces-kings at a quarter, the ace-king of hearts whole; ``AA:0`` removes).
 
@@ -70,7 +71,7 @@ __all__ = ["Combo", "Range", "RangeError", "parse_range"]
 Combo = tuple[int, int]
 
 
-class RangeError(ValueError):
+class RangeError(V.ReasonedError):
     """Range text that cannot be read; the message names the bad token."""
 
 
@@ -424,6 +425,20 @@ def split_weight(token: str, text: str, what: str = "range") -> tuple[str, float
     return m[1], weight
 
 
+def _token_error(token: str, text: str, why: ValueError) -> RangeError:
+    """The error naming a token that cannot be read, with its reason as data (the reason
+    ``why`` gives read back by the phrasebooks' templates when it carries none)."""
+    from showdown.i18n.error_lines import reason_of
+
+    return RangeError(
+        f"cannot read range token {token!r} in {text!r}: {why}",
+        "range_token_why",
+        token=repr(token),
+        text=repr(text),
+        why=reason_of(why) or str(why),
+    )
+
+
 def parse_range(text: str, order: str = "pokerstove") -> Range:
     """Read a range such as ``"QQ+, AKs, A5s-A2s, KQo:0.5"``; see the module docs.
 
@@ -455,7 +470,7 @@ a pair cannot be suited or offsuit
         try:
             combos = _parse_token(body, order)
         except ValueError as exc:
-            raise RangeError(f"cannot read range token {token!r} in {given!r}: {exc}") from exc
+            raise _token_error(token, given, exc) from exc
         for c in combos:
             weights[c] = w
     out = Range(weights)

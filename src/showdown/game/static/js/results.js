@@ -40,6 +40,8 @@ export function outcomeText(outcome, paid, seat, rnd) {
   if (outcome === "win") return t(key("vs_win"), { n: num(paid) });
   if (outcome === "loss") return t(key("vs_loss"), { n: num(-paid) });
   if (outcome === "push") return t(key("vs_push"));
+  // A hand never shown is settled in silence: no word of how it fared against the dealer.
+  if (outcome === "not_shown") return t("vs_not_shown");
   return t(key("vs_fold"));
 }
 

@@ -2,25 +2,51 @@
 // its combos, as a count and as a share of the range (the other players' known cards
 // taken out by the server), and a box per class to select the combos that hit it.
 import { $, el } from "/shared/js/dom.js";
-import { decimal, num, pct, t } from "./i18n.js";
+import { decimal, num, share as shareText, t } from "./i18n.js";
 
-const picked = { classes: new Set(), onChange: null };
+const picked = { classes: new Set(), onChange: null, onTicked: null };
 
 // fn(classes) when the classes ticked change (and after each new breakdown).
 export function onPickClasses(fn) {
   picked.onChange = fn;
 }
 
+// fn() when a hand ticks or unticks classes (not when a new breakdown drops one).
+export function onTicked(fn) {
+  picked.onTicked = fn;
+}
+
 export const pickedClasses = () => [...picked.classes];
+
+// The classes ticked as a link has them; the next breakdown shows and asks for them.
+export function setPicked(names) {
+  picked.classes = new Set(names);
+  showTicks();
+}
+
+function showTicks() {
+  for (const box of document.querySelectorAll("#breakdown input[type=checkbox]")) {
+    box.checked = picked.classes.has(box.value);
+  }
+}
+
+function ticked() {
+  if (picked.onChange) picked.onChange(pickedClasses());
+  if (picked.onTicked) picked.onTicked();
+}
 
 export function clearPicked() {
   picked.classes.clear();
-  for (const box of document.querySelectorAll("#breakdown input[type=checkbox]")) box.checked = false;
-  if (picked.onChange) picked.onChange([]);
+  showTicks();
+  ticked();
 }
 
 // A count of combos: whole when it is, else to a tenth (weighted ranges).
-export const comboCount = (n) => (Math.abs(n - Math.round(n)) < 1e-9 ? num(Math.round(n)) : decimal(n, 1));
+// A weighted count that is not whole shows one decimal; a tiny one "<0.1", never "0.0".
+export const comboCount = (n) => {
+  if (Math.abs(n - Math.round(n)) < 1e-9) return num(Math.round(n));
+  return n > 0 && n < 0.05 ? "<" + decimal(0.1, 1) : decimal(n, 1);
+};
 
 // The breakdown's classes with their combos: [[name, share, combos]], largest first
 // within the server's order; classes with no combo left out.
@@ -48,7 +74,7 @@ export function drawBreakdown(doc, player) {
       tick.addEventListener("change", () => {
         if (tick.checked) picked.classes.add(name);
         else picked.classes.delete(name);
-        if (picked.onChange) picked.onChange(pickedClasses());
+        ticked();
       });
       const bar = el("span", { class: "share-bar" });
       bar.style.setProperty("--share", String(share));
@@ -56,7 +82,7 @@ export function drawBreakdown(doc, player) {
         el("td", { class: "pick-class" }, el("label", {}, tick, el("span", { text: t("bd_" + name) }))),
         el("td", { class: "num combos", "data-value": combos, text: comboCount(combos) }),
         el("td", { class: "num share", "data-value": share },
-          el("span", { class: "share-cell" }, bar, el("span", { text: pct(share, 1) })))));
+          el("span", { class: "share-cell" }, bar, el("span", { text: shareText(share, 1) })))));
     }
     const head = el("tr", {},
       el("th", { scope: "col", text: title }),
@@ -64,6 +90,9 @@ export function drawBreakdown(doc, player) {
       el("th", { scope: "col", class: "num", text: t("bd_share") }));
     return el("table", { class: "breakdown-table" }, el("thead", {}, head), body);
   };
+  const made = part(t("made_hands"), doc.made, doc.made_combos);
+  const draws = part(t("draws"), doc.draws, doc.draw_combos);
+  // once the tables are drawn: a ticked class the new breakdown shows stays ticked
   for (const name of [...picked.classes]) if (!shown.has(name)) picked.classes.delete(name);
   const quick = el("div", { class: "bd-quick", role: "group", "aria-label": t("bd_quick") },
     ...Object.entries(groups(Object.keys(doc.made || {}))).map(([group, names]) => {
@@ -74,8 +103,8 @@ export function drawBreakdown(doc, player) {
   box.replaceChildren(
     el("p", { class: "muted bd-total", text: t("bd_total", { n: player + 1, combos: comboCount(doc.combos) }) }),
     quick,
-    part(t("made_hands"), doc.made, doc.made_combos),
-    part(t("draws"), doc.draws, doc.draw_combos));
+    made,
+    draws);
   if (picked.onChange) picked.onChange(pickedClasses());
 }
 
@@ -99,8 +128,6 @@ function tickGroup(names) {
     if (all) picked.classes.delete(n);
     else picked.classes.add(n);
   }
-  for (const box of document.querySelectorAll("#breakdown input[type=checkbox]")) {
-    box.checked = picked.classes.has(box.value);
-  }
-  if (picked.onChange) picked.onChange(pickedClasses());
+  showTicks();
+  ticked();
 }

@@ -2,7 +2,7 @@
 // (again to turn the order round), filtered by text (a class such as AK, AKs or QQ,
 // a card such as Ah, a suit such as h) and by the kind of hand (pairs, suited, offsuit).
 import { $, $$, el } from "/shared/js/dom.js";
-import { num, pct, t } from "./i18n.js";
+import { num, share, t } from "./i18n.js";
 import { classOf } from "./hand-class.js";
 
 const RANKS = "AKQJT98765432";
@@ -86,10 +86,10 @@ function render() {
     .sort((a, b) => sign * compare(a, b));
   $("#combo-rows").replaceChildren(...shown.map((c) => el("tr", {},
     el("th", { scope: "row", text: c.combo }),
-    el("td", { class: "num", text: pct(c.weight, 2) }),
-    el("td", { class: "num", text: pct(c.equity) }),
-    el("td", { class: "num", text: pct(c.win) }),
-    el("td", { class: "num", text: pct(c.tie) }))));
+    el("td", { class: "num", text: share(c.weight, 2) }),
+    el("td", { class: "num", text: share(c.equity) }),
+    el("td", { class: "num", text: share(c.win) }),
+    el("td", { class: "num", text: share(c.tie) }))));
   for (const th of $$("#combo-table th[data-key]")) {
     th.setAttribute("aria-sort", th.dataset.key !== table.key ? "none"
       : table.descending ? "descending" : "ascending");

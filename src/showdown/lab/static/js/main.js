@@ -4,12 +4,18 @@ import { buildPicker } from "./board.js";
 import { setupFeatures } from "./features.js";
 import { pickCard, showPickerFor } from "./picker-use.js";
 import { $, $$, el } from "/shared/js/dom.js";
-import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
+import { LANGS, currentLang, num, pct, pickLang, share, t, tn, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
 import { classEquity, showDetail } from "./detail.js";
 import { buildGrid, showHeat, showWeights } from "./grid.js";
-import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state } from "./state.js";
+import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state, urlField } from "./state.js";
 import { toURL, watchHistory } from "./history.js";
+import { reasonText } from "./reasons.js";
+import { onTicked, pickedClasses, setPicked } from "./breakdown.js";
+
+// The classes ticked in the breakdown are part of the spot's address: sel=set|two+pair
+// ("|" between them: a class's name may hold a comma).
+urlField("sel", () => pickedClasses().join("|"), (text) => setPicked(text ? text.split("|") : []));
 
 let GAMES = ["holdem"]; // the server's list (GET /api/session)
 let running = null; // the id of the job now running, if it went on past the first answer
@@ -115,8 +121,8 @@ function showGridView(text, reply) {
     return; // the job's answer puts the reason next to the player's box
   }
   showWeights(reply.body.classes);
-  $("#range-info").textContent = t("range_info", {
-    combos: num(reply.body.combos), share: pct(reply.body.share, 1),
+  $("#range-info").textContent = tn("range_info", reply.body.combos, {
+    combos: num(reply.body.combos), share: share(reply.body.share, 1),
   });
   showSlider(text, reply.body.share);
 }
@@ -225,8 +231,8 @@ function finish(kind, reply) {
     showStatus("status_cancelled");
   } else if (reply.status === 400) {
     if (kind === "equity") forgetResults();
-    showError(body.field || "players", body.message);
-    showStatus("status_error", { message: body.message });
+    showError(body.field || "players", reasonText(body));
+    showStatus("status_error", { message: reasonText(body) });
   } else {
     showStatus("status_failed");
   }
@@ -322,8 +328,10 @@ async function main() {
   });
   setupFeatures({
     spot: () => state,
-    setRange(i, text) { setPlayerText(i, text); loadGrid(); changed(true); },
+    // one entry with the unticking of the classes that made the range
+    setRange(i, text) { setPlayerText(i, text); loadGrid(); changed(true, "select"); },
   });
+  onTicked(() => toURL("select"));
   for (const radio of $$("input[name=pick-for]")) radio.addEventListener("change", () => showPickerFor(state));
   showState();
   showNotice(notes);

@@ -1,6 +1,6 @@
 // The answers: the equity table and its bars, the method line, the job's status.
 import { $, el } from "/shared/js/dom.js";
-import { decimal, num, pct, t } from "./i18n.js";
+import { decimal, num, pct, share, t, tn } from "./i18n.js";
 
 export function showStatus(key, params) {
   $("#job-status").textContent = key ? t(key, params) : "";
@@ -26,9 +26,9 @@ export function showEquity(result) {
     rows.append(el("tr", { "data-player": i + 1 },
       el("th", { scope: "row", text: t("player_n", { n: i + 1 }) }),
       el("td", { class: "hand", text: p.hand }),
-      el("td", { class: "num equity", "data-value": p.equity, text: pct(p.equity) }),
-      el("td", { class: "num win", "data-value": p.win, text: pct(p.win) }),
-      el("td", { class: "num tie", "data-value": p.tie, text: pct(p.tie) })));
+      el("td", { class: "num equity", "data-value": p.equity, text: share(p.equity) }),
+      el("td", { class: "num win", "data-value": p.win, text: share(p.win) }),
+      el("td", { class: "num tie", "data-value": p.tie, text: share(p.tie) })));
     const bar = el("div", { class: "bar p" + (i + 1) });
     bar.style.setProperty("--share", String(p.equity));
     bars.append(el("div", { class: "bar-row" }, el("span", { text: String(i + 1) }), bar));
@@ -39,7 +39,7 @@ export function showEquity(result) {
   summary.textContent = result.players.map((p, i) => (i + 1) + ": " + pct(p.equity, 1)).join("  ·  ");
   summary.hidden = false;
   $("#method").textContent = result.method === "exact"
-    ? t("method_exact", { n: num(result.boards) })
+    ? tn("method_exact", result.boards, { n: num(result.boards) })
     : t("method_mc", {
       n: num(result.trials),
       se: (result.stderr || []).map((s) => decimal(100 * s, 2) + "%").join(", "),
