@@ -44,7 +44,7 @@ NAMES: tuple[Backend, ...] = ("native", "numpy")
 
 
 #: The kernel's interface version; a build of another version is not used.
-ABI = 9
+ABI = 10
 
 
 def _import_kernel() -> ModuleType:

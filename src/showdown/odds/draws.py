@@ -169,23 +169,39 @@ def deal_counts(
 def omaha_draw_ranks(
     board: Sequence[int],
     live: Sequence[int],
-    combos: Sequence[np.ndarray],
+    combos: Sequence[np.ndarray | None],
     picks: Sequence[np.ndarray | None],
     trials: int,
     seed: int,
+    dealt: Sequence[int] = (),
+    cards: np.ndarray | None = None,
 ) -> list[np.ndarray]:
     """Omaha Monte Carlo with the boards drawn by the native kernel: each player's best
     Omaha rank in each of ``trials`` trials (uint16, one array per player). ``combos[p]``
-    is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. Native only."""
+    is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. The players in ``dealt``
+    hold random hands instead, dealt from ``live`` each trial with the board (their
+    combos are not read). ``cards`` (uint8, ``(trials, hole x len(dealt) + missing board
+    cards)``), when given, receives the cards each trial dealt. Native only.
+
+    >>> ranks = omaha_draw_ranks([], range(52), [None, None], [None, None], 3, 1, (0, 1))
+    >>> [r.shape for r in ranks]
+    [(3,), (3,)]
+    """
     ranks = np.empty((len(combos), trials), dtype=np.uint16)
+    hole = next((c.shape[1] for i, c in enumerate(combos) if i not in dealt and c is not None), 4)
+    players = [
+        None if i in dealt or c is None else _kernel_players([c], [p])[0]
+        for i, (c, p) in enumerate(zip(combos, picks, strict=True))
+    ]
     native.native_tables().omaha_draw(
         np.asarray(board, dtype=np.int64),
         np.asarray(live, dtype=np.int64),
-        int(combos[0].shape[1]),
-        _kernel_players(combos, picks),
+        hole,
+        players,
         trials,
         seed,
         ranks,
+        cards,
     )
     return list(ranks)
 
