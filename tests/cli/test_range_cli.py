@@ -98,7 +98,7 @@ def test_breakdown_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "Board Qh Jh 3c: 31 combos"
-    assert lines[1] == "made hands" and lines[2].split() == ["set", "9.68%"]
+    assert lines[1] == "made hands" and lines[2].split() == ["set", "9.68%", "3"]
 
 
 def test_eval_of_a_starting_hand(capsys: pytest.CaptureFixture[str]) -> None:

@@ -110,8 +110,11 @@ def test_per_combo_distribution_and_breakdown_equal_the_library(client: LabClien
     assert got["per_combo"] == mine.to_json()["per_combo"]
     curve = mine.distribution()[1]
     assert got["distribution"][1] == [[round(s, 5), round(e, 5)] for s, e in curve]
-    board = showdown.breakdown("QQ+, AKs, JTs", "Qh Jh 3c").to_json()
+    # each player's breakdown given the other's cards: the combos of the per-combo table
+    board = showdown.breakdown("QQ+, AKs, JTs", "Qh Jh 3c", against=["AhKh"]).to_json()
     assert got["breakdown"][1] == board
+    assert got["breakdown"][1]["combos"] == len(got["per_combo"][1]) == 9 + 3 + 3
+    assert got["breakdown"][0]["made_combos"]["ace high"] == pytest.approx(15 / 22)
     preflop = client.finish(client.job(["AhKh", "QQ+"]))["result"]
     assert preflop["breakdown"] is None
     assert len(preflop["per_combo"][1]) == 3 + 3 + 6  # no Ah, no Kh

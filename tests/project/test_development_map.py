@@ -16,7 +16,7 @@ PAGE = ROOT / "docs" / "development.md"
 #: The kinds of file that are modules: Python, the kernel's C and headers, the pages' ES modules.
 MODULE_SUFFIXES = (".py", ".c", ".h", ".js")
 #: A row of the map: ``| `hands/value.py` | what it holds | `tests/hands/test_value.py` |``.
-ROW = re.compile(r"^\|\s*`(?P<module>[\w/.]+)`\s*\|(?P<what>[^|]+)\|(?P<tests>[^|]*)\|\s*$")
+ROW = re.compile(r"^\|\s*`(?P<module>[\w/.-]+)`\s*\|(?P<what>[^|]+)\|(?P<tests>[^|]*)\|\s*$")
 
 
 def _map_rows() -> dict[str, str]:

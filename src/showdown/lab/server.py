@@ -9,11 +9,18 @@ API (all JSON):
 
 =======  =========================  ===============================================
 GET      ``/api/session``           ``{"token", "langs", "games", "max_players"}``, cookie
-GET      ``/api/range?text=``       a Hold'em range as the grid sees it (``grid_view``)
+GET      ``/api/range?text=``       a Hold'em range as the grid sees it (``grid_view``);
+                                    ``&cell=AKs`` adds the weight of each of its combos,
+                                    ``&per_combo=1`` that of every combo in the range
 POST     ``/api/jobs``              ``{"kind", "tab", "players", "board"?, "dead"?,
                                     "game"?}``: start a job
 GET      ``/api/jobs/{id}``         the job: ``state``, ``progress``, ``result`` when done
 POST     ``/api/jobs/{id}/cancel``  stop the job
+POST     ``/api/select``            ``{"range", "board", "dead"?, "game"?, "against"?,
+                                    "classes"}``: the sub-range in those classes,
+                                    ``{"text", "combos", "classes"}`` (grid weights)
+POST     ``/api/flops``             ``{"range", "dead"?, "game"?}``: the range's classes
+                                    over all flops (``FlopAnalysis.to_json()``)
 =======  =========================  ===============================================
 
 ``kind`` is ``equity`` (the players' equity) or ``heatmap`` (each preflop class
@@ -47,6 +54,7 @@ from starlette.staticfiles import StaticFiles
 from showdown.i18n import LANGS
 from showdown.lab.inputs import GAMES, MAX_PLAYERS, MAX_TEXT, field_of, read_spot
 from showdown.lab.jobs import Control, Job, JobError, JobRunner
+from showdown.lab.queries import flops_view, read_query, select_view
 from showdown.lab.work import equity_work, grid_view, heatmap_work
 from showdown.web.app import local_app
 from showdown.web.bodies import read_body
@@ -70,6 +78,14 @@ _TAB = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 _JOB_ID = re.compile(r"^[0-9a-f]{16}$")
 _KINDS = {"equity": equity_work, "heatmap": heatmap_work}
 _NO_STORE = {"cache-control": "no-store"}
+#: The fields of a question about one range (``/api/select``, ``/api/flops``).
+_QUERY: dict[str, tuple[type, str]] = {
+    "range": (str, "required"),
+    "board": (str, "optional"),
+    "dead": (str, "optional"),
+    "game": (str, "optional"),
+    "against": (list, "optional"),
+}
 
 
 class LabApp:
@@ -105,10 +121,12 @@ class LabApp:
 
     async def range_view(self, request: Request) -> Response:
         text = request.query_params.get("text", "")
+        cell = request.query_params.get("cell")
+        per_combo = request.query_params.get("per_combo") == "1"
         if len(text) > MAX_TEXT:
             raise ApiError(400, "bad_range", f"A range text has at most {MAX_TEXT} characters.")
         try:
-            view = await anyio.to_thread.run_sync(grid_view, text)
+            view = await anyio.to_thread.run_sync(grid_view, text, cell, per_combo)
         except ValueError as exc:
             return _bad_input("range", str(exc))
         return JSONResponse(view, headers=_NO_STORE)
@@ -150,6 +168,25 @@ class LabApp:
         job = self.jobs.start(owner, labelled)
         await anyio.to_thread.run_sync(self.jobs.wait, job, QUICK)
         return _job_response(job)
+
+    async def select(self, request: Request) -> Response:
+        self.sessions.check_token(request, _TOKEN_SCOPE)
+        body = await _body(request, {**_QUERY, "classes": (list, "required")})
+        try:
+            query = read_query(body)
+            doc = await anyio.to_thread.run_sync(select_view, query, body["classes"])
+        except JobError as exc:
+            return _bad_input(exc.field, exc.message)
+        return JSONResponse(doc, headers=_NO_STORE)
+
+    async def flops(self, request: Request) -> Response:
+        self.sessions.check_token(request, _TOKEN_SCOPE)
+        body = await _body(request, {k: _QUERY[k] for k in ("range", "dead", "game")})
+        try:
+            doc = await anyio.to_thread.run_sync(flops_view, read_query(body))
+        except JobError as exc:
+            return _bad_input(exc.field, exc.message)
+        return JSONResponse(doc, headers=_NO_STORE)
 
     async def job(self, request: Request) -> Response:
         return _job_response(self._own_job(request))
@@ -217,6 +254,8 @@ def create_app(*, allowed_hosts: Iterable[str], secret: bytes | None = None) -> 
         Route("/api/session", lab.session, methods=["GET"]),
         Route("/api/range", lab.range_view, methods=["GET"]),
         Route("/api/jobs", lab.start_job, methods=["POST"]),
+        Route("/api/select", lab.select, methods=["POST"]),
+        Route("/api/flops", lab.flops, methods=["POST"]),
         Route("/api/jobs/{job_id}", lab.job, methods=["GET"]),
         Route("/api/jobs/{job_id}/cancel", lab.cancel_job, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),

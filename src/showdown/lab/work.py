@@ -14,6 +14,10 @@
 (1.0, 1.0, 0.0417)
 >>> view["text"], view["combos"]
 ('QQ+, AKs, AhKd:0.5', 23)
+>>> grid_view("AhKh, AsKs", cell="AKs")["cell"]
+{'AsKs': 1.0, 'AhKh': 1.0, 'AdKd': 0.0, 'AcKc': 0.0}
+>>> grid_view("QQ, AhKh:0.5", per_combo=True)["per_combo"]
+{'AhKh': 0.5, 'QsQh': 1.0, 'QsQd': 1.0, 'QsQc': 1.0, 'QhQd': 1.0, 'QhQc': 1.0, 'QdQc': 1.0}
 >>> work = equity_work(read_spot({"players": ["AhKh", "2c2d"], "board": "Qh Jh 3c"}))
 >>> from showdown.lab.jobs import Control, Job
 >>> doc = work(Control(Job("1", "tab")))
@@ -80,14 +84,22 @@ PER_COMBO_GAMES = ("holdem", "omaha")
 
 
 def _breakdowns(spot: Spot) -> list[dict[str, Any]] | None:
-    """How each player's hand or range hits the board (None before the flop)."""
+    """How each player's hand or range hits the board given the other players' cards
+    (None before the flop)."""
     from showdown.odds.ranges.breakdown import breakdown
 
     if len(spot.board.replace(" ", "").replace(",", "")) < 6:
         return None
+    players = spot.players
     return [
-        breakdown(text, spot.board, dead=spot.dead or None, game=spot.game).to_json()
-        for text in spot.players
+        breakdown(
+            text,
+            spot.board,
+            dead=spot.dead or None,
+            game=spot.game,
+            against=players[:seat] + players[seat + 1 :],
+        ).to_json()
+        for seat, text in enumerate(players)
     ]
 
 
@@ -117,10 +129,13 @@ def heatmap_work(spot: Spot) -> Callable[[Control], dict[str, Any]]:
     return run
 
 
-def grid_view(text: str) -> dict[str, Any]:
+def grid_view(text: str, cell: str | None = None, per_combo: bool = False) -> dict[str, Any]:
     """A Hold'em range as the grid sees it: each class's weight (the mean weight of
     its combos), the count of combos, their share of all 1,326 and the range's text
-    (``canonical`` is the compact text of the same combos)."""
+    (``canonical`` is the compact text of the same combos); with ``cell`` (a class
+    such as ``AKs``), also the weight of each of that class's combos, for the
+    grid's suit picker; with ``per_combo``, the weight of every combo in the range
+    (the combo table's filter by a selected sub-range)."""
     from showdown.odds.ranges import parse_range
     from showdown.odds.ranges.preflop import CLASSES, class_combos
 
@@ -133,10 +148,44 @@ def grid_view(text: str) -> dict[str, Any]:
         total += weight
         if weight > 0:
             classes[name] = weight / len(combos)
-    return {
+    view: dict[str, Any] = {
         "classes": classes,
         "combos": 0 if rng is None else len(rng),
         "share": total / 1326,
         "text": "" if rng is None else str(rng),
         "canonical": "" if rng is None else rng.canonical(),
     }
+    if cell is not None:
+        view["cell"] = {
+            combo: 0.0 if rng is None else rng.weight(combo) for combo in cell_combos(cell)
+        }
+    if per_combo:
+        view["per_combo"] = {}
+        if rng is not None:
+            for name in CLASSES:
+                for combo in cell_combos(name):
+                    weight = rng.weight(combo)
+                    if weight > 0:
+                        view["per_combo"][combo] = weight
+    return view
+
+
+_SUITS = "shdc"
+
+
+def cell_combos(name: str) -> list[str]:
+    """The combos of one grid class, as text, spades first.
+
+    >>> cell_combos("AKs"), len(cell_combos("AKo")), cell_combos("22")[:2]
+    (['AsKs', 'AhKh', 'AdKd', 'AcKc'], 12, ['2s2h', '2s2d'])
+    """
+    from showdown.odds.ranges.preflop import CLASSES
+
+    if name not in CLASSES:
+        raise ValueError(f"{name!r} is not a class of the grid (such as AKs, AKo or QQ)")
+    high, low = name[0], name[1]
+    if high == low:
+        return [high + a + low + b for i, a in enumerate(_SUITS) for b in _SUITS[i + 1 :]]
+    if name.endswith("s"):
+        return [high + s + low + s for s in _SUITS]
+    return [high + a + low + b for a in _SUITS for b in _SUITS if a != b]

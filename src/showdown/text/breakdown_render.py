@@ -7,16 +7,16 @@
 >>> print(breakdown_table(b))
 Board Qh Jh 3c: 31 combos
 made hands
-  set                  9.68%
-  overpair            38.71%
-  ace high            51.61%
+  set                   9.68%      3
+  overpair             38.71%     12
+  ace high             51.61%     16
 draws
-  flush draw           3.23%
-  nut flush draw       3.23%
-  gutshot             51.61%
-  combo draw           3.23%
-  two overcards       51.61%
-  backdoor flush draw 41.94%
+  flush draw            3.23%      1
+  nut flush draw        3.23%      1
+  gutshot              51.61%     16
+  combo draw            3.23%      1
+  two overcards        51.61%     16
+  backdoor flush draw  41.94%     13
 >>> breakdown_svg(b).count("<rect") == 1 + 3 + 6
 True
 """
@@ -27,11 +27,12 @@ from html import escape
 
 from showdown.i18n import phrasebook
 from showdown.odds.ranges.breakdown import Breakdown
+from showdown.odds.ranges.flop_analysis import FlopAnalysis
 
-__all__ = ["breakdown_svg", "breakdown_table"]
+__all__ = ["breakdown_svg", "breakdown_table", "flop_table"]
 
 
-def _rows(b: Breakdown) -> list[tuple[str, list[tuple[str, float]]]]:
+def _rows(b: Breakdown | FlopAnalysis) -> list[tuple[str, list[tuple[str, float]]]]:
     """The sections and their classes holding some share, in the documented order."""
     return [
         ("made hands", [(k, v) for k, v in b.made.items() if v > 0]),
@@ -41,17 +42,46 @@ def _rows(b: Breakdown) -> list[tuple[str, list[tuple[str, float]]]]:
 
 def breakdown_table(b: Breakdown, lang: str = "en") -> str:
     """The board and combo count, then each class holding some of the range, with its
-    weighted share."""
+    weighted share and its weighted combos."""
+    book = phrasebook(lang)
+    head = f"Board {b.board}: {book.counted(b.combos, book.section('equity')['combos'])}"
+    return _table(head, b, lang)
+
+
+def flop_table(a: FlopAnalysis, lang: str = "en") -> str:
+    """The count of flops and combos, then each class the range makes on some flop, with
+    its share over all flops and that share of the range's weighted combos.
+
+    >>> from showdown.odds.ranges.flop_analysis import flop_analysis
+    >>> print(flop_table(flop_analysis("AhKh")).splitlines()[0])
+    All 22,100 flops: 1 combo
+    """
+    book = phrasebook(lang)
+    combos = book.counted(a.combos, book.section("equity")["combos"])
+    return _table(f"All {book.count(a.flops)} flops: {combos}", a, lang)
+
+
+def _table(head: str, b: Breakdown | FlopAnalysis, lang: str) -> str:
     book = phrasebook(lang)
     sections = _rows(b)
+    counts = {**b.made_combos, **b.draw_combos}
     width = max([len(k) for _, rows in sections for k, _ in rows] or [0])
-    lines = [f"Board {b.board}: {book.counted(b.combos, book.section('equity')['combos'])}"]
+    lines = [head]
     for title, rows in sections:
         if not rows:
             continue
         lines.append(title)
-        lines += [f"  {name:<{width}} {book.percent(share):>6}" for name, share in rows]
+        lines += [
+            f"  {name:<{width}} {book.percent(share):>7} {_combos(counts[name], lang):>6}"
+            for name, share in rows
+        ]
     return "\n".join(lines)
+
+
+def _combos(x: float, lang: str) -> str:
+    """Weighted combos: whole when whole, else with two decimals."""
+    book = phrasebook(lang)
+    return book.count(round(x)) if abs(x - round(x)) < 1e-9 else book.decimal(x, 2)
 
 
 def breakdown_svg(b: Breakdown, lang: str = "en") -> str:

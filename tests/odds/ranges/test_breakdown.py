@@ -197,8 +197,10 @@ def test_dead_cards_and_json() -> None:
     b = breakdown("QQ+, AK", "Qh Jh 3c", dead="As")
     assert b.combos == 3 + 6 + 3 + 12  # QQ less the Qh, KK, AA and AK less the As
     doc = b.to_json()
-    assert list(doc) == ["board", "combos", "made", "draws"]
+    assert list(doc) == ["board", "combos", "made", "draws", "made_combos", "draw_combos"]
     assert list(doc["made"]) == list(MADE) and list(doc["draws"]) == list(DRAWS)
+    assert list(doc["made_combos"]) == list(MADE) and list(doc["draw_combos"]) == list(DRAWS)
+    assert doc["made_combos"]["overpair"] == 6 + 3  # KK, AA less the As
     assert doc["board"] == "Qh Jh 3c"
 
 

@@ -10,6 +10,11 @@
 ``omaha_order``        the Omaha percentage order, read from ``omaha_order.bin``
 ``starting_hand``      a two-card hand's class and place in both orders
 ``breakdown``          how a range hits a board: made hands and draws
+``breakdown_classes``  the names of the breakdown classes, in order
+``blockers``           the weight of a range left by each hand of another
+``class_select``       a sub-range by the breakdown classes it hits
+``flop_classes``       the breakdown classes of every combo on every flop (numpy)
+``flop_analysis``      a range's classes over all 22,100 flops
 =====================  =========================================================
 
 The Hold'em notation's names are exported here too, where they have always been:

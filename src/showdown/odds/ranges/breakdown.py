@@ -4,7 +4,10 @@
 of the board or the dead cards, and sorts each remaining combo into exactly one
 made-hand class (the first of :data:`MADE` that fits) and into any number of draw
 classes (:data:`DRAWS`; a combo draw is also a flush draw and a straight draw).
-Shares are weighted by the range's weights and sum to 1 over the made classes.
+Shares are weighted by the range's weights and sum to 1 over the made classes;
+``made_combos`` and ``draw_combos`` give the same as weighted combos. With ``against``
+(the other players' hands or ranges) each combo is weighed by the share of each other
+player's weight it leaves (see :func:`breakdown`).
 Every class is defined in ``docs/ranges.md``; in short, for the two hole cards
 ``h1 >= h2`` (ranks) and the board:
 
@@ -44,68 +47,55 @@ flush draw: both cards of the pair in the suit).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from showdown.cards import Card, CardError, CardsLike, to_cards
+from showdown.odds.ranges.blockers import compatible_weight
+from showdown.odds.ranges.breakdown_classes import DRAWS, MADE
+from showdown.odds.ranges.flop_classes import classify_grid
 from showdown.odds.ranges.holdem import RangeError
 
-__all__ = ["DRAWS", "MADE", "Breakdown", "breakdown"]
+__all__ = [
+    "DRAWS",
+    "MADE",
+    "Breakdown",
+    "breakdown",
+    "classify",
+    "classify_combos",
+    "weighted_combos",
+]
 
-#: The made-hand classes, strongest first; a combo is in the first that fits.
-MADE = (
-    "straight flush",
-    "quads",
-    "full house",
-    "flush",
-    "straight",
-    "set",
-    "trips",
-    "two pair",
-    "overpair",
-    "top pair, top kicker",
-    "top pair, good kicker",
-    "top pair, weak kicker",
-    "pocket pair below top pair",
-    "second pair",
-    "weak pair",
-    "underpair",
-    "ace high",
-    "no made hand",
-)
-#: The draw classes (a combo may be in several or none).
-DRAWS = (
-    "flush draw",
-    "nut flush draw",
-    "open-ended",
-    "gutshot",
-    "combo draw",
-    "two overcards",
-    "backdoor flush draw",
-)
 _CATEGORY_CLASS = {8: 0, 7: 1, 6: 2, 5: 3, 4: 4}  # straight flush .. straight
 _FLUSH, _STRAIGHT = MADE.index("flush"), MADE.index("straight")
 
 
 @dataclass(frozen=True)
 class Breakdown:
-    """A range's shares on a board: ``made`` (summing to 1) and ``draws``, by class."""
+    """A range's shares on a board: ``made`` (summing to 1) and ``draws``, by class, and
+    the same as weighted combos (``made_combos``, ``draw_combos``: share x total weight)."""
 
     board: str
-    combos: int  # the combos left once the board and dead cards are removed
+    combos: int  # the combos left once the board, dead cards and other players are removed
     made: dict[str, float]
     draws: dict[str, float]
+    made_combos: dict[str, float] = field(default_factory=dict)
+    draw_combos: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"board", "combos", "made": {class: share}, "draws": {class: share}}``."""
+        """``{"board", "combos", "made": {class: share}, "draws": {class: share},
+        "made_combos": {class: weighted combos}, "draw_combos": {class: weighted combos}}``."""
         return {
             "board": self.board,
             "combos": self.combos,
             "made": dict(self.made),
             "draws": dict(self.draws),
+            "made_combos": dict(self.made_combos),
+            "draw_combos": dict(self.draw_combos),
         }
 
 
@@ -115,21 +105,101 @@ def breakdown(
     dead: CardsLike | None = None,
     game: str = "holdem",
     order: str = "pokerstove",
+    against: Sequence[str] | None = None,
 ) -> Breakdown:
     """The made-hand and draw shares of a range on a board of 3 to 5 cards (see the
-    module docs). ``order`` reads percentage ranges (``"pokerstove"`` or ``"equity"``)."""
+    module docs). ``order`` reads percentage ranges (``"pokerstove"`` or ``"equity"``).
+
+    ``against`` lists the other players' hands or ranges: each combo's weight is then
+    multiplied, for each other player, by the share of that player's weight (on this
+    board, less the dead cards) left by the combo's cards. A known hand removes its
+    cards exactly; ranges are weighed one by one (the product ignores what the other
+    players' ranges block of each other).
+
+    >>> b = breakdown("AA, KK", "Qh Jh 3c", against=["AhKh"])
+    >>> b.combos, b.made_combos["overpair"]
+    (6, 6.0)
+    """
     community = to_cards(board)
     if not 3 <= len(community) <= 5:
         raise CardError(f"a breakdown needs a board of 3, 4 or 5 cards, got {len(community)}")
+    combos, weights = weighted_combos(range_text, community, dead, game, order, against)
+    made, draws = classify(combos, tuple(c.id for c in community))
+    return _shares(" ".join(str(c) for c in community), len(combos), made, draws, weights)
+
+
+def _shares(
+    board: str, count: int, made: np.ndarray, draws: np.ndarray, weights: np.ndarray
+) -> Breakdown:
+    """The :class:`Breakdown` of combos classed ``made`` (indices into :data:`MADE`) and
+    ``draws`` (bits over :data:`DRAWS`), weighted by ``weights``."""
+    made_w = np.bincount(made, weights=weights, minlength=len(MADE))
+    draw_w = [float(weights[(draws >> i) & 1 == 1].sum()) for i in range(len(DRAWS))]
+    total = float(weights.sum())
+    return Breakdown(
+        board,
+        count,
+        {name: float(x) / total for name, x in zip(MADE, made_w, strict=True)},
+        {name: x / total for name, x in zip(DRAWS, draw_w, strict=True)},
+        {name: float(x) for name, x in zip(MADE, made_w, strict=True)},
+        dict(zip(DRAWS, draw_w, strict=True)),
+    )
+
+
+def weighted_combos(
+    range_text: str,
+    board: CardsLike,
+    dead: CardsLike | None = None,
+    game: str = "holdem",
+    order: str = "pokerstove",
+    against: Sequence[str] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The range's combos ``(m, hole cards)`` left on the board and their weights, less
+    the dead cards and weighed against the other players (see :func:`breakdown`)."""
+    community = to_cards(board)
     known = [c.id for c in community] + [c.id for c in to_cards(dead)]
     if len(set(known)) != len(known):
         raise CardError("a card is both on the board and dead, or twice on the board")
-    combos, weights = _read(range_text, game, order)
-    keep = ~np.isin(combos, known).any(axis=1) & (weights > 0)
-    combos, weights = combos[keep], weights[keep]
+    where = "on this board" if community else "once the dead cards are removed"
+    combos, weights = _live(range_text, known, game, order)
     if len(combos) == 0:
-        raise RangeError(f"range {range_text!r} has no combo left on this board")
-    board_ids = tuple(c.id for c in community)
+        raise RangeError(f"range {range_text!r} has no combo left {where}")
+    for text in against or ():
+        theirs, their_weights = _live(text, known, game, order)
+        total = float(their_weights.sum())
+        if total <= 0:
+            raise RangeError(f"range {text!r} has no combo left {where}")
+        weights = weights * compatible_weight(combos, theirs, their_weights) / total
+        keep = weights > 0
+        combos, weights = combos[keep], weights[keep]
+        if len(combos) == 0:
+            raise RangeError(
+                f"range {range_text!r} has no combo left once the cards in use are removed"
+            )
+    return combos, weights
+
+
+def _live(text: str, known: list[int], game: str, order: str) -> tuple[np.ndarray, np.ndarray]:
+    """A range's combos of positive weight holding none of the ``known`` cards."""
+    combos, weights = _read(text, game, order)
+    keep = ~np.isin(combos, known).any(axis=1) & (weights > 0)
+    return combos[keep], weights[keep]
+
+
+def classify(combos: np.ndarray, board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Each combo's made class (index into :data:`MADE`) and settled draw bits (over
+    :data:`DRAWS`) on ``board``: Hold'em on a flop with numpy
+    (:func:`~showdown.odds.ranges.flop_classes.classify_grid`), else pair by pair
+    (:func:`classify_combos`); both give the same classes."""
+    if combos.shape[1] == 2 and len(board) == 3:
+        made, draws = classify_grid(combos, np.array([board]))
+        return made[0], draws[0]
+    return classify_combos(combos, board)
+
+
+def classify_combos(combos: np.ndarray, board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Each combo's made class (index into :data:`MADE`) and settled draw bits (over
+    :data:`DRAWS`) on ``board``; a combo of more than two cards is an Omaha hand."""
     made_of: dict[tuple[int, int], int] = {}
     draws_of: dict[tuple[int, int], int] = {}
     omaha = combos.shape[1] > 2
@@ -139,21 +209,11 @@ def breakdown(
         best, bits = len(MADE), 0
         for a, b in combinations(sorted(hand, reverse=True), 2):
             if (a, b) not in made_of:
-                made_of[a, b], draws_of[a, b] = classify_pair(a, b, board_ids, omaha)
+                made_of[a, b], draws_of[a, b] = classify_pair(a, b, board, omaha)
             best = min(best, made_of[a, b])
             bits |= draws_of[a, b]
         made[row], draws[row] = best, _settle_draws(best, bits)
-    total = float(weights.sum())
-    made_share = np.bincount(made, weights=weights, minlength=len(MADE)) / total
-    draw_share = {
-        name: float(weights[(draws >> i) & 1 == 1].sum() / total) for i, name in enumerate(DRAWS)
-    }
-    return Breakdown(
-        " ".join(str(c) for c in community),
-        len(combos),
-        {name: float(x) for name, x in zip(MADE, made_share, strict=True)},
-        draw_share,
-    )
+    return made, draws
 
 
 def _read(text: str, game: str, order: str) -> tuple[np.ndarray, np.ndarray]:

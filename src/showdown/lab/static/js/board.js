@@ -25,19 +25,25 @@ export function buildPicker(onChange) {
   }
 }
 
-export function showPicker(text) {
+// Press the cards of `text`; the cards of `used` (in use elsewhere: the other field,
+// a player's known hand) are greyed out and cannot be clicked.
+export function showPicker(text, used = new Set(), label = "card_label") {
   const chosen = new Set(boardCards(text));
   for (const button of document.querySelectorAll("#picker .pick")) {
-    button.setAttribute("aria-pressed", chosen.has(button.dataset.card) ? "true" : "false");
-    button.setAttribute("aria-label", t("card_label", { card: button.dataset.card }));
+    const card = button.dataset.card;
+    const taken = used.has(card) && !chosen.has(card);
+    button.setAttribute("aria-pressed", chosen.has(card) ? "true" : "false");
+    button.disabled = taken;
+    button.classList.toggle("used", taken);
+    button.setAttribute("aria-label", t(taken ? "card_used" : label, { card }));
   }
 }
 
-// The board text after clicking `card`: out if it was in, else in (at most 5 cards).
-export function toggled(text, card) {
+// The text after clicking `card`: out if it was in, else in (at most `most` cards).
+export function toggled(text, card, most = 5) {
   const cards = boardCards(text);
   const at = cards.indexOf(card);
   if (at >= 0) cards.splice(at, 1);
-  else if (cards.length < 5) cards.push(card);
+  else if (cards.length < most) cards.push(card);
   return cards.join(" ");
 }

@@ -1,7 +1,12 @@
 // One player in detail: the equity distribution of every player (an SVG curve), how
 // the player's range hits the board (bars), and each of its combos (a table).
-import { $, el } from "/shared/js/dom.js";
+import { $ } from "/shared/js/dom.js";
 import { pct, t } from "./i18n.js";
+import { drawBreakdown } from "./breakdown.js";
+import { showCombos } from "./combo-table.js";
+import { classOf } from "./hand-class.js";
+
+export { classOf };
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLORS = ["#166534", "#b42318", "#1d4ed8", "#a16207", "#7c3aed", "#0f766e"];
@@ -21,36 +26,46 @@ export function showDetail(result, player) {
   box.hidden = false;
   $("#detail-title").textContent = t("detail_title", { n: player + 1 });
   drawDistribution(result.distribution || [], player);
-  drawBreakdown(result.breakdown ? result.breakdown[player] : null);
-  const rows = (result.per_combo[player] || []).slice().sort((a, b) => b.equity - a.equity);
-  $("#combo-rows").replaceChildren(...rows.map((c) => el("tr", {},
-    el("th", { scope: "row", text: c.combo }),
-    el("td", { class: "num", text: pct(c.weight, 2) }),
-    el("td", { class: "num", text: pct(c.equity) }),
-    el("td", { class: "num", text: pct(c.win) }),
-    el("td", { class: "num", text: pct(c.tie) }))));
+  drawBreakdown(result.breakdown ? result.breakdown[player] : null, player);
+  showCombos(result.per_combo[player] || []);
 }
 
 // Equity (up) against the share of the range holding at least that much (across).
 function drawDistribution(curves, player) {
-  const W = 300, H = 160, PAD = 34;
+  const W = 300, H = 172, PAD = 42, BOTTOM = 46;
   const chart = svg("svg", {
     viewBox: `0 0 ${W} ${H}`, role: "img", class: "curve",
     "aria-label": t("distribution"),
   });
-  chart.append(svg("rect", { x: PAD, y: 4, width: W - PAD - 4, height: H - PAD - 4, fill: "#fff", stroke: "#cfd8d2" }));
+  const plotH = H - BOTTOM - 4;
+  chart.append(svg("rect", { x: PAD, y: 4, width: W - PAD - 4, height: plotH, fill: "#fff", stroke: "#cfd8d2" }));
   for (const y of [0, 0.5, 1]) {
-    const ty = 4 + (1 - y) * (H - PAD - 4);
-    const label = svg("text", { x: PAD - 3, y: ty + 4, "text-anchor": "end", "font-size": 9 });
+    const ty = 4 + (1 - y) * plotH;
+    const label = svg("text", { x: PAD - 3, y: ty + 4, "text-anchor": "end", "font-size": 9, class: "tick-y" });
     label.textContent = pct(y, 0);
     chart.append(label);
   }
+  for (const x of [0, 0.25, 0.5, 0.75, 1]) {
+    const tx = PAD + x * (W - PAD - 4);
+    const anchor = x === 1 ? "end" : "middle"; // the last tick ends at the plot's edge
+    const label = svg("text", { x: tx, y: 4 + plotH + 12, "text-anchor": anchor, "font-size": 9, class: "tick-x" });
+    label.textContent = pct(x, 0);
+    chart.append(label);
+  }
+  const across = svg("text", { x: PAD + (W - PAD - 4) / 2, y: H - 6, "text-anchor": "middle", "font-size": 10, class: "axis-x" });
+  across.textContent = t("axis_share");
+  const up = svg("text", {
+    x: 0, y: 0, "text-anchor": "middle", "font-size": 10, class: "axis-y",
+    transform: `translate(10 ${4 + plotH / 2}) rotate(-90)`,
+  });
+  up.textContent = t("axis_equity");
+  chart.append(across, up);
   curves.forEach((points, i) => {
     let previous = 0;
     const path = [];
     for (const [share, equity] of points) {
       const x0 = PAD + previous * (W - PAD - 4), x1 = PAD + share * (W - PAD - 4);
-      const y = 4 + (1 - equity) * (H - PAD - 4);
+      const y = 4 + (1 - equity) * plotH;
       path.push(`${path.length ? "L" : "M"}${x0.toFixed(1)},${y.toFixed(1)} L${x1.toFixed(1)},${y.toFixed(1)}`);
       previous = share;
     }
@@ -63,35 +78,6 @@ function drawDistribution(curves, player) {
     chart.append(key);
   });
   $("#distribution").replaceChildren(chart);
-}
-
-function drawBreakdown(doc) {
-  const box = $("#breakdown");
-  if (!doc) {
-    box.replaceChildren(el("p", { class: "muted", text: t("no_board_breakdown") }));
-    return;
-  }
-  const part = (title, shares) => {
-    const list = el("dl", { class: "shares" });
-    for (const [name, share] of Object.entries(shares)) {
-      if (share <= 0) continue;
-      const bar = el("span", { class: "share-bar" });
-      bar.style.setProperty("--share", String(share));
-      list.append(el("dt", { text: t("bd_" + name) }), el("dd", {}, bar, el("span", { text: pct(share, 1) })));
-    }
-    return el("div", { class: "breakdown-part" }, el("h4", { text: title }), list);
-  };
-  box.replaceChildren(part(t("made_hands"), doc.made), part(t("draws"), doc.draws));
-}
-
-const RANKS = "AKQJT98765432";
-
-// The grid class of a combo ("AdKd" -> "AKs", "KcAd" -> "AKo", "QsQd" -> "QQ").
-export function classOf(combo) {
-  let [a, b] = [combo.slice(0, 2), combo.slice(2, 4)];
-  if (RANKS.indexOf(a[0]) > RANKS.indexOf(b[0])) [a, b] = [b, a];
-  if (a[0] === b[0]) return a[0] + b[0];
-  return a[0] + b[0] + (a[1] === b[1] ? "s" : "o");
 }
 
 // Each class of the player's range with its combos' weighted mean equity.

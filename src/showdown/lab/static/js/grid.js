@@ -13,7 +13,10 @@ for (let r = 0; r < 13; r++) {
   }
 }
 
-const grid = { cells: [], weights: {}, heat: null, focus: 0, onPaint: null, paintWeight: () => 1 };
+const grid = {
+  cells: [], weights: {}, heat: null, spread: null, focus: 0, onPaint: null, paintWeight: () => 1,
+  onCellPick: null, // when it answers true for a pressed cell, the press picks instead of painting
+};
 
 // Build the grid inside #grid; onPaint({cls: weight, ...}) when a stroke ends.
 export function buildGrid(onPaint, paintWeight) {
@@ -43,10 +46,53 @@ export function showWeights(weights) {
   render();
 }
 
-// Show the heat map: {cls: equity 0..1}, or null to show the range again.
+// Show the heat map: {cls: equity 0..1}, or null to show the range again. The colors
+// span the spot's own spread: its lowest equity red, its highest green.
 export function showHeat(heat) {
   grid.heat = heat;
+  grid.spread = heatSpread(heat);
   render();
+  showScale(grid.spread);
+}
+
+// The lowest and highest equity of a heat map ({min, max}), or null when it is empty.
+export function heatSpread(heat) {
+  const values = Object.values(heat || {}).filter((e) => e !== null && e !== undefined);
+  if (!values.length) return null;
+  return { min: Math.min(...values), max: Math.max(...values) };
+}
+
+// Where an equity sits in the spread, 0 (lowest) to 1 (highest); 1 when all are equal.
+export const inSpread = (e, spread) => (spread.max > spread.min
+  ? (e - spread.min) / (spread.max - spread.min) : 1);
+
+// The color key under the grid: the spread's ends as figures beside a red-to-green bar.
+function showScale(spread) {
+  const scale = $("#heat-scale");
+  if (!scale) return;
+  scale.hidden = !spread;
+  if (!spread) return;
+  scale.replaceChildren(
+    el("span", { class: "heat-min", text: pct(spread.min, 1) }),
+    el("span", { class: "heat-bar", "aria-hidden": "true" }),
+    el("span", { class: "heat-max", text: pct(spread.max, 1) }));
+  scale.setAttribute("aria-label", t("heat_scale", { min: pct(spread.min, 1), max: pct(spread.max, 1) }));
+}
+
+// Mark a sub-range on the grid ({cls: weight 0..1}, e.g. the combos that hit the
+// classes chosen in the breakdown), or null to take the marks away.
+export function showSelection(classes) {
+  for (const cell of grid.cells) {
+    const w = classes ? classes[cell.dataset.cls] || 0 : 0;
+    cell.classList.toggle("selected", w > 0);
+    if (w > 0) cell.dataset.selected = String(w);
+    else delete cell.dataset.selected;
+  }
+}
+
+// Hand a press on a cell to fn(cls) first (the suit picker); fn answers true to take it.
+export function setCellPicker(fn) {
+  grid.onCellPick = fn;
 }
 
 function render() {
@@ -59,7 +105,7 @@ function render() {
     if (grid.heat && grid.heat[cls] !== undefined && grid.heat[cls] !== null) {
       const e = grid.heat[cls];
       cell.classList.add("heat");
-      cell.style.setProperty("--hue", String(Math.round(120 * e)));
+      cell.style.setProperty("--hue", String(Math.round(120 * inSpread(e, grid.spread))));
       value.textContent = pct(e, 0);
       cell.setAttribute("aria-label", t("cell_label", { cls, w: pct(e, 1) }));
     } else {
@@ -84,6 +130,7 @@ function pointerDown(event) {
   const cell = event.target.closest(".cell");
   if (!cell || event.button > 0) return;
   event.preventDefault();
+  if (grid.onCellPick && grid.onCellPick(cell.dataset.cls)) return;
   const brush = grid.paintWeight();
   const current = grid.weights[cell.dataset.cls] || 0;
   stroke = { weight: current === brush && brush > 0 ? 0 : brush, cells: {} };
@@ -116,6 +163,7 @@ function paintCell(cell) {
   grid.weights[cls] = stroke.weight;
   grid.heat = null;
   render();
+  showScale(null);
 }
 
 function moveFocus(i, focus = true) {
@@ -137,6 +185,10 @@ function keyDown(event) {
     event.preventDefault();
     const [nr, nc] = moves[event.key];
     moveFocus(nr * 13 + nc);
+  } else if ((event.key === "s" || event.key === "S") && grid.onCellPick
+    && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    event.preventDefault();
+    grid.onCellPick(CLASSES[i], true);
   } else if (event.key === " " || event.key === "Enter") {
     event.preventDefault();
     const cls = CLASSES[i];
@@ -145,6 +197,7 @@ function keyDown(event) {
     grid.weights[cls] = weight;
     grid.heat = null;
     render();
+    showScale(null);
     grid.onPaint({ [cls]: weight });
   }
 }

@@ -1,12 +1,15 @@
 // The equity lab's page: wires the boxes, the grid, the board picker and the jobs.
-import { cancelJob, getJSON, rangeView, runJob } from "./api.js";
-import { buildPicker, showPicker, toggled } from "./board.js";
+import { UNREACHABLE, cancelJob, getJSON, rangeView, runJob } from "./api.js";
+import { buildPicker } from "./board.js";
+import { setupFeatures } from "./features.js";
+import { pickCard, showPickerFor } from "./picker-use.js";
 import { $, $$, el } from "/shared/js/dom.js";
 import { LANGS, currentLang, num, pct, pickLang, t, useLang } from "./i18n.js";
 import { clearEquity, showEquity, showProgress, showStatus } from "./results.js";
 import { classEquity, showDetail } from "./detail.js";
 import { buildGrid, showHeat, showWeights } from "./grid.js";
-import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state, toURL } from "./state.js";
+import { MAX_PLAYERS, MIN_PLAYERS, fromURL, request, state } from "./state.js";
+import { toURL, watchHistory } from "./history.js";
 
 let GAMES = ["holdem"]; // the server's list (GET /api/session)
 let running = null; // the id of the job now running, if it went on past the first answer
@@ -14,6 +17,8 @@ let runningKind = "equity";
 let lastResult = null; // the latest equity answer, shown in detail for the painted player
 let generation = 0; // bumps with every new job: older answers are ignored
 let timer = null;
+let gridTimer = null;
+let gridSeq = 0; // bumps with every grid request: an older answer never repaints the grid
 
 // ---- errors next to their fields ------------------------------------------------
 
@@ -41,8 +46,11 @@ function renderPlayers() {
       "aria-label": t("player_input", { n }), "aria-describedby": "player-" + n + "-error",
     });
     input.value = text;
-    input.addEventListener("input", () => { state.players[i] = input.value; changed(); });
-    input.addEventListener("change", () => { if (i === state.editing) loadGrid(); });
+    input.addEventListener("input", () => {
+      state.players[i] = input.value;
+      if (i === state.editing) gridSoon();
+      changed(false, input.id);
+    });
     const edit = el("button", {
       type: "button", class: "edit", "aria-pressed": i === state.editing ? "true" : "false",
       "aria-label": t("edit_range", { n }), text: "▦ " + n,
@@ -77,7 +85,16 @@ function renderPlayers() {
 
 // ---- the grid -------------------------------------------------------------------
 
+// The grid follows the painted player's text as it is typed (a short pause between
+// keys asks once).
+function gridSoon() {
+  clearTimeout(gridTimer);
+  gridTimer = setTimeout(loadGrid, 60);
+}
+
 async function loadGrid() {
+  clearTimeout(gridTimer);
+  const mine = ++gridSeq;
   $("#grid-title").textContent = t("grid_title", { n: state.editing + 1 });
   $("#range-error").textContent = "";
   const holdem = state.game === "holdem";
@@ -86,6 +103,12 @@ async function loadGrid() {
   if (!holdem) return;
   const text = state.players[state.editing] || "";
   const reply = await rangeView(text);
+  if (mine !== gridSeq) return; // the text changed since: a newer answer is on its way
+  showGridView(text, reply);
+}
+
+// The grid, the range's size and the slider for `text`, from the server's view of it.
+function showGridView(text, reply) {
   if (reply.status !== 200) {
     showWeights({});
     $("#range-info").textContent = "";
@@ -95,9 +118,18 @@ async function loadGrid() {
   $("#range-info").textContent = t("range_info", {
     combos: num(reply.body.combos), share: pct(reply.body.share, 1),
   });
+  showSlider(text, reply.body.share);
+}
+
+// "1.5%", "20%" in the page's language, as the range's share is written beside the grid.
+const sliderText = (value) => pct(value / 100, Number.isInteger(value) ? 0 : 1);
+
+// The top-hands slider shows the range's share of all hands (a typed "20%" as 20).
+function showSlider(text, share) {
   const percent = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(text);
-  $("#percent").value = percent ? percent[1] : $("#percent").value;
-  $("#percent-out").value = $("#percent").value + "%";
+  const value = percent ? Number(percent[1]) : Math.round(1000 * share) / 10;
+  $("#percent").value = String(value);
+  $("#percent-out").value = sliderText(value);
 }
 
 // A stroke on the grid: the painted classes are appended to the range's text with
@@ -109,15 +141,13 @@ async function painted(cells) {
   if (!tokens.length) return;
   const before = state.players[i].trim();
   const reply = await rangeView([before, ...tokens].filter(Boolean).join(", "));
-  if (reply.status !== 200) {
-    // the old text was no range: the painted cells alone become the range
-    const fresh = await rangeView(tokens.join(", "));
-    if (fresh.status !== 200) return;
-    setPlayerText(i, fresh.body.canonical);
-  } else {
-    setPlayerText(i, reply.body.canonical);
-  }
-  loadGrid();
+  if (reply.status === UNREACHABLE) return unreachable();
+  // the old text was no range: the painted cells alone become the range
+  const view = reply.status === 200 ? reply : await rangeView(tokens.join(", "));
+  if (view.status !== 200) return;
+  setPlayerText(i, view.body.canonical);
+  gridSeq++; // this answer is the grid's view of the new text: no need to ask again
+  if (i === state.editing) showGridView(view.body.canonical, view);
   changed(true);
 }
 
@@ -129,12 +159,32 @@ function setPlayerText(i, text) {
 
 // ---- jobs -----------------------------------------------------------------------
 
-// Something changed: recompute soon (typing waits for a pause).
-function changed(now = false) {
-  toURL();
-  document.body.dataset.job = "pending"; // until the job for this change has answered
+// Something changed: a new entry in the history (a run of typing in one box, named
+// by `source`, is one entry), and a new calculation soon (typing waits for a pause).
+function changed(now = false, source = null) {
+  toURL(source);
+  showPickerFor(state);
+  recompute(now);
+}
+
+// The answers shown are for an older spot until the job for this one answers.
+const TYPING_PAUSE_MS = 200;
+const SLIDER_PAUSE_MS = 150;
+
+// The answers (equity and detail) belong to an older spot while `on`: dimmed, and
+// marked busy for screen readers.
+function showBusy(on) {
+  for (const id of ["#results", "#detail"]) {
+    if (on) $(id).setAttribute("aria-busy", "true");
+    else $(id).removeAttribute("aria-busy");
+  }
+}
+
+function recompute(now, pause = TYPING_PAUSE_MS) {
+  document.body.dataset.job = "pending";
+  showBusy(true);
   clearTimeout(timer);
-  timer = setTimeout(() => run("equity"), now ? 0 : 350);
+  timer = setTimeout(() => run("equity"), now ? 0 : pause);
 }
 
 async function run(kind) {
@@ -156,7 +206,10 @@ function finish(kind, reply) {
   showProgress(null);
   const body = reply.body;
   document.body.dataset.job = body.state || "error";
-  if (body.state === "done") {
+  showBusy(false);
+  if (reply.status === UNREACHABLE) {
+    unreachable();
+  } else if (body.state === "done") {
     const seconds = num(Math.round((body.seconds || 0) * 1000) / 1000);
     if (kind === "equity") {
       lastResult = body.result;
@@ -171,16 +224,29 @@ function finish(kind, reply) {
   } else if (body.state === "cancelled") {
     showStatus("status_cancelled");
   } else if (reply.status === 400) {
-    if (kind === "equity") {
-      clearEquity();
-      lastResult = null;
-      showDetail(null, 0);
-    }
+    if (kind === "equity") forgetResults();
     showError(body.field || "players", body.message);
     showStatus("status_error", { message: body.message });
   } else {
     showStatus("status_failed");
   }
+}
+
+// The answers of an older spot are not shown for the new one.
+function forgetResults() {
+  clearEquity();
+  lastResult = null;
+  showDetail(null, 0);
+  if ($("#heat-spot").checked) spotHeat();
+}
+
+// The server does not answer (it was stopped): nothing shown may pass for an answer.
+function unreachable() {
+  document.body.dataset.job = "unreachable";
+  showBusy(false);
+  showProgress(null);
+  forgetResults();
+  showStatus("status_unreachable");
 }
 
 // With "Color the range by its equity" on: each painted class by its equity now.
@@ -214,11 +280,31 @@ function fillGames() {
   select.value = state.game;
 }
 
+// A link the page cannot show as it is (too many players, too few) says so.
+function showNotice(notes) {
+  const notice = $("#link-notice");
+  const n = notes.players;
+  notice.hidden = n === undefined;
+  if (n === undefined) return;
+  notice.textContent = n > MAX_PLAYERS
+    ? t("link_too_many_players", { n, max: MAX_PLAYERS })
+    : t("link_too_few_players", { n, min: MIN_PLAYERS });
+}
+
+// Show the spot of a link (Back, Forward, a pasted link): every field as the link has it.
+function showSpot(notes) {
+  clearTimeout(gridTimer);
+  showState();
+  showNotice(notes);
+  loadGrid();
+  recompute(true);
+}
+
 function showState() {
   fillGames();
   $("#board").value = state.board;
   $("#dead").value = state.dead;
-  showPicker(state.board);
+  showPickerFor(state);
   renderPlayers();
 }
 
@@ -226,18 +312,24 @@ async function main() {
   await useLang(pickLang(), false);
   const session = await getJSON("/api/session");
   if (session.status === 200) GAMES = session.body.games;
-  fromURL();
+  const notes = fromURL();
+  watchHistory(showSpot);
   buildGrid(painted, () => Number($("#weight").value));
   buildPicker((card) => {
-    state.board = toggled(state.board, card);
-    $("#board").value = state.board;
-    showPicker(state.board);
+    const field = pickCard(state, card);
+    $("#" + field).value = state[field];
     changed(true);
   });
+  setupFeatures({
+    spot: () => state,
+    setRange(i, text) { setPlayerText(i, text); loadGrid(); changed(true); },
+  });
+  for (const radio of $$("input[name=pick-for]")) radio.addEventListener("change", () => showPickerFor(state));
   showState();
+  showNotice(notes);
   $("#game").addEventListener("change", () => { state.game = $("#game").value; loadGrid(); changed(true); });
-  $("#board").addEventListener("input", () => { state.board = $("#board").value; showPicker(state.board); changed(); });
-  $("#dead").addEventListener("input", () => { state.dead = $("#dead").value; changed(); });
+  $("#board").addEventListener("input", () => { state.board = $("#board").value; changed(false, "board"); });
+  $("#dead").addEventListener("input", () => { state.dead = $("#dead").value; changed(false, "dead"); });
   $("#add-player").addEventListener("click", () => {
     if (state.players.length >= MAX_PLAYERS) return;
     state.players.push("random");
@@ -245,16 +337,27 @@ async function main() {
     changed(true);
   });
   $("#percent").addEventListener("input", () => {
-    $("#percent-out").value = $("#percent").value + "%";
+    $("#percent-out").value = sliderText(Number($("#percent").value));
     setPlayerText(state.editing, $("#percent").value + "%");
-    clearTimeout(timer);
-    timer = setTimeout(() => { loadGrid(); changed(true); }, 150);
+    gridSoon();
+    toURL("percent"); // one drag, one entry
+    recompute(false, SLIDER_PAUSE_MS);
   });
+  // Clear: an empty range (no combo, so the job says the player needs one), nothing
+  // left of the old range on the grid nor of its answers.
   $("#clear-range").addEventListener("click", () => {
     setPlayerText(state.editing, "");
+    gridSeq++; // a grid answer for the old text must not repaint it
+    clearTimeout(gridTimer);
+    showHeat(null);
     showWeights({});
+    $("#heat-legend").hidden = true;
+    $("#heatmap-hide").hidden = true;
     $("#range-info").textContent = "";
-    toURL();
+    showSlider("", 0);
+    forgetResults();
+    showStatus(null);
+    changed(true);
   });
   $("#cancel").addEventListener("click", async () => {
     if (!running) return;
@@ -290,7 +393,12 @@ async function main() {
   $("#lang-select").addEventListener("change", async () => {
     const code = $("#lang-select").value;
     if (!LANGS.includes(code)) return;
-    await useLang(code, true);
+    try {
+      await useLang(code, true);
+    } catch {
+      unreachable(); // the words could not be loaded: the server is gone
+      return;
+    }
     showState();
     loadGrid();
     showStatus(null);
@@ -299,7 +407,6 @@ async function main() {
       showDetail(lastResult, state.editing);
     }
   });
-  window.addEventListener("hashchange", () => { fromURL(); showState(); loadGrid(); changed(true); });
   await loadGrid();
   document.body.dataset.ready = "1";
   document.body.dataset.lang = currentLang();
