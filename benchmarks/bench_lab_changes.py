@@ -16,7 +16,9 @@ The spot is ``20%`` against ``15%`` on Qh Jh 3c; the changes are one each: a boa
 (the 3c becomes another card), a range (15% to another percentage), a dead card added,
 and a third player (``10%``). Each round gives every change a value it had not had
 before (another card, another percentage), so no answer can come from a cache; the
-changes take turns round by round. Best and median per change, the target beside.
+changes take turns round by round. Best and median per change, the target beside, and
+the server process's CPU time per change (from ``/proc``, in clock ticks of 10 ms), the
+figure a loaded machine inflates least.
 ``bench_lab_page.py`` times changes in real Chromium (the page's own code included);
 this one times the server's side of every kind of change, a third range included.
 """
@@ -24,6 +26,7 @@ this one times the server's side of every kind of change, a third range included
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -57,6 +60,15 @@ def start_lab() -> tuple[subprocess.Popen[str], str]:
         if found:
             return proc, found.group(1)
     raise RuntimeError("the lab did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` (Linux; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def changes(round_no: int) -> dict[str, dict[str, Any]]:
@@ -98,12 +110,14 @@ def main() -> None:
         first = run(BASE)  # the page as it opens: tables and caches warm
         assert first["per_combo"] and first["breakdown"], "the result lacks per-combo figures"
         times: dict[str, list[float]] = {}
+        cpu: dict[str, list[float]] = {}
         notes: dict[str, str] = {}
         for round_no in range(args.rounds):
             for name, spot in changes(round_no).items():
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), cpu_seconds(proc.pid)
                 result = run(spot)
                 times.setdefault(name, []).append(time.perf_counter() - start)
+                cpu.setdefault(name, []).append(cpu_seconds(proc.pid) - start_cpu)
                 notes[name] = str(result.get("note", ""))
         print(f"== {BASE['players'][0]} v {BASE['players'][1]} on {BASE['board']}: one change,"
               f" POST /api/jobs to done, {args.rounds} interleaved rounds")  # fmt: skip
@@ -115,7 +129,10 @@ def main() -> None:
                 f"  {name:<13} best {1000 * best:7.1f} ms   median {1000 * median:7.1f} ms"
                 f"   [target < {1000 * TARGET:.0f} ms at the median: {verdict}]"
             )
-            print(f"  {'':<13} ({notes[name]})")
+            print(
+                f"  {'':<13} server CPU best {1000 * min(cpu[name]):5.0f} ms, median"
+                f" {1000 * statistics.median(cpu[name]):5.0f} ms ({notes[name]})"
+            )
     finally:
         proc.terminate()
         proc.wait(timeout=10)

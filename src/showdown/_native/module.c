@@ -107,7 +107,7 @@ PyDoc_STRVAR(holdem_draw_doc,
 "weights). Releases the GIL.");
 
 PyDoc_STRVAR(omaha_draw_doc,
-"omaha_draw(board, live, hole, players, trials, seed, ranks, cards=None)\n\n"
+"omaha_draw(board, live, hole, players, trials, seed, ranks, cards=None, counts=None)\n\n"
 "Monte Carlo Omaha showdowns with the boards drawn here: each trial completes ``board``\n"
 "(3 to 5 known ids, or none) with cards of ``live`` drawn uniformly (a partial\n"
 "Fisher-Yates shuffle of the live cards, drawn again when it hits the trial's hole\n"
@@ -118,8 +118,10 @@ PyDoc_STRVAR(omaha_draw_doc,
 "drawn again, card by card). Writes each trial's best Omaha rank per player into\n"
 "``ranks`` (uint16, P x trials, C-contiguous) and, given ``cards`` (uint8, trials x\n"
 "(hole x random hands + missing board cards)), the cards each trial dealt: the random\n"
-"hands in player order, then the board's. The draws come from xoshiro256** seeded with\n"
-"``seed``. Releases the GIL.");
+"hands in player order, then the board's. Given ``counts`` (int64, P x 11), adds each\n"
+"trial's showdown there too (counts[p][k]: trials player p won among k best); ``ranks``\n"
+"may then be None. The draws come from xoshiro256** seeded with ``seed``. Releases the\n"
+"GIL.");
 
 PyDoc_STRVAR(rank_counts_doc,
 "rank_counts(n, out)\n\n"

@@ -284,16 +284,17 @@ static inline void deal_cards(Rng *rng, unsigned *deck, uint32_t size, int n, ui
     }
 }
 
-/* omaha_draw(board, live, hole, players, trials, seed, ranks, cards=None): see its
- * docstring in module.c. */
+/* omaha_draw(board, live, hole, players, trials, seed, ranks, cards=None, counts=None): see
+ * its docstring in module.c. */
 PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
 {
     PyObject *board_obj, *live_obj, *players_obj, *ranks_obj, *cards_obj = Py_None;
+    PyObject *counts_obj = Py_None;
     int hole;
     Py_ssize_t trials;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOiOnKO|O:omaha_draw", &board_obj, &live_obj, &hole,
-                          &players_obj, &trials, &seed, &ranks_obj, &cards_obj)) {
+    if (!PyArg_ParseTuple(args, "OOiOnKO|OO:omaha_draw", &board_obj, &live_obj, &hole,
+                          &players_obj, &trials, &seed, &ranks_obj, &cards_obj, &counts_obj)) {
         return NULL;
     }
     if (hole < 4 || hole > 6) {
@@ -301,9 +302,10 @@ PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
         return NULL;
     }
     Deal deal;
-    Py_buffer ranks_view, cards_view;
+    Py_buffer ranks_view, cards_view, counts_view;
     uint16_t *ranks = NULL;
     uint8_t *cards_out = NULL;
+    int64_t *counts = NULL;
     if (sd_read_deal(&deal, board_obj, live_obj, players_obj, hole, trials, "omaha_draw",
                      DEAL_FROM_DECK) < 0) {
         goto done;
@@ -313,9 +315,17 @@ PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
         goto done;
     }
     Py_ssize_t players = deal.players, nk = deal.nk;
-    ranks = sd_get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
-    if (ranks == NULL) {
-        goto done;
+    if (ranks_obj != Py_None) {
+        ranks = sd_get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
+        if (ranks == NULL) {
+            goto done;
+        }
+    }
+    if (counts_obj != Py_None) {
+        counts = sd_get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
+        if (counts == NULL) {
+            goto done;
+        }
     }
     int k = 5 - (int)nk, n_deal = deal.n_dealt * hole + k;
     if (cards_obj != Py_None) {
@@ -340,6 +350,7 @@ PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
     rng_seed(&rng, (uint64_t)seed);
     unsigned board[5], drawn[MAX_PLAYERS * 6 + 5];
     OmahaBoard ob;
+    uint16_t r[MAX_PLAYERS] = {0};
     for (Py_ssize_t i = 0; i < nk; i++) {
         board[i] = deal.known[i];
     }
@@ -392,7 +403,15 @@ PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
             } else {
                 h = combos[p] + (picks[p] != NULL ? picks[p][t] : 0) * hole;
             }
-            ranks[p * trials + t] = omaha_rank(self, &ob, h, hole);
+            r[p] = omaha_rank(self, &ob, h, hole);
+        }
+        if (ranks != NULL) {
+            for (Py_ssize_t p = 0; p < players; p++) {
+                ranks[p * trials + t] = r[p];
+            }
+        }
+        if (counts != NULL) {
+            tally_one(r, (int)players, counts);
         }
     }
     Py_END_ALLOW_THREADS
@@ -403,6 +422,9 @@ done:
     }
     if (cards_out != NULL) {
         PyBuffer_Release(&cards_view);
+    }
+    if (counts != NULL) {
+        PyBuffer_Release(&counts_view);
     }
     if (PyErr_Occurred()) {
         return NULL;

@@ -28,6 +28,7 @@ __all__ = [
     "draw_counts",
     "draw_ranks",
     "floyd_sample",
+    "omaha_draw_counts",
     "omaha_draw_ranks",
     "sample_counts",
 ]
@@ -188,6 +189,44 @@ def omaha_draw_ranks(
     [(3,), (3,)]
     """
     ranks = np.empty((len(combos), trials), dtype=np.uint16)
+    _omaha_draw(board, live, combos, picks, trials, seed, dealt, ranks, cards, None)
+    return list(ranks)
+
+
+def omaha_draw_counts(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray | None],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+    dealt: Sequence[int],
+    counts: np.ndarray,
+) -> None:
+    """As :func:`omaha_draw_ranks` (the same draws for the same seed), the showdowns added
+    to ``counts`` (P, 11) in the kernel instead of each trial's ranks returned: for trials
+    that weigh the same. Native only.
+
+    >>> counts = new_counts(2)
+    >>> omaha_draw_counts([], range(52), [None, None], [None, None], 100, 1, (0, 1), counts)
+    >>> int(counts[0, 1] + counts[1, 1] + counts[0, 2])
+    100
+    """
+    _omaha_draw(board, live, combos, picks, trials, seed, dealt, None, None, counts)
+
+
+def _omaha_draw(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray | None],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+    dealt: Sequence[int],
+    ranks: np.ndarray | None,
+    cards: np.ndarray | None,
+    counts: np.ndarray | None,
+) -> None:
     hole = next((c.shape[1] for i, c in enumerate(combos) if i not in dealt and c is not None), 4)
     players = [
         None if i in dealt or c is None else _kernel_players([c], [p])[0]
@@ -202,8 +241,8 @@ def omaha_draw_ranks(
         seed,
         ranks,
         cards,
+        counts,
     )
-    return list(ranks)
 
 
 def _kernel_players(

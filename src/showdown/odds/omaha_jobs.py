@@ -31,7 +31,13 @@ from showdown.cards import CardError
 from showdown.hands import native
 from showdown.odds import draws as D
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, one_deal
-from showdown.odds.holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
+from showdown.odds.holdem_jobs import (
+    LIST_DEALS,
+    add_counts,
+    add_samples,
+    arrays_key,
+    empty_sums,
+)
 from showdown.odds.holdem_plan import (
     DealTable,
     Job,
@@ -152,10 +158,13 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
         if native.kernel() is not None:  # the kernel draws the boards and ranks them
             seed = int(rng.integers(0, 1 << 63))
             chosen = [picks.get(i) for i in range(n_players)]
-            ranks = D.omaha_draw_ranks(
-                spec.board, spec.live, spec.combos, chosen, size, seed, spec.dealt
-            )
-            add_samples(out, ranks, iw)
+            args = (spec.board, spec.live, spec.combos, chosen, size, seed, spec.dealt)
+            if iw is None:  # trials weigh the same: the kernel tallies them
+                counts = new_counts(n_players)
+                D.omaha_draw_counts(*args, counts)
+                add_counts(out, counts, size)
+            else:
+                add_samples(out, D.omaha_draw_ranks(*args), iw)
             done += size
             continue
         # the random hands' cards first, then the board's: one uniform draw of them all
