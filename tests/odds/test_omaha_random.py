@@ -18,6 +18,7 @@ from showdown.hands.batch import evaluate_omaha_batch
 from showdown.odds import draws as D
 from showdown.odds.omaha_jobs import random_players
 from showdown.odds.seats import seat_players
+from showdown.odds.showdown_counts import new_counts, showdown_counts
 
 needs_kernel = pytest.mark.skipif(NO_KERNEL_INSTALL, reason="the no-compiler install: no kernel")
 
@@ -65,6 +66,22 @@ def test_kernel_ranks_are_the_numpy_evaluators_on_the_same_cards(
     with native.use("numpy"):
         for p in range(dealt):
             assert (evaluate_omaha_batch(cards[:, 4 * p : 4 * p + 4], boards) == ranks[p]).all()
+
+
+@needs_kernel
+@pytest.mark.parametrize("dealt", [(0, 1), (1,), (0, 2), ()])
+def test_kernel_counts_are_the_tally_of_its_ranks(dealt: tuple[int, ...]) -> None:
+    """The same seed draws the same trials whether the kernel returns the ranks or tallies
+    them itself."""
+    aces, kings = np.array([[48, 49, 44, 45]]), np.array([[50, 51, 46, 47]])
+    combos = [None if i in dealt else hand for i, hand in enumerate([aces, kings, None])]
+    combos = combos[: 2 if 2 not in dealt else 3]
+    live = [c for c in range(52) if not any(h is not None and c in h[0] for h in combos)]
+    picks = [None] * len(combos)
+    ranks = D.omaha_draw_ranks([], live, combos, picks, 5_000, 11, dealt)
+    counts = new_counts(len(combos))
+    D.omaha_draw_counts([], live, combos, picks, 5_000, 11, dealt, counts)
+    assert (counts == showdown_counts(ranks)[0]).all()
 
 
 @needs_kernel
