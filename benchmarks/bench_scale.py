@@ -8,6 +8,13 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_scale.py --quick   # fewer rounds
     .venv/bin/python benchmarks/bench_scale.py --full    # + the whole matrix, 2 workers
     SHOWDOWN_BACKEND=numpy .venv/bin/python benchmarks/bench_scale.py --full  # numpy path
+    .venv/bin/python benchmarks/bench_scale.py --matrix --against ../other-checkout
+
+``--matrix`` times only the whole table as ``showdown matrix --json`` prints it (a
+fresh process, the pool started by the command: wall and CPU, best and median of
+``--rounds``), against the target of 10 s on 2 cores; ``--against`` runs another
+checkout's command in turns with this one's (its ``src/`` with its kernel built, this
+interpreter) and compares the two tables byte for byte.
 
 Each contender runs in interleaved rounds (best and median printed). The matrix job
 is a block of the 169 x 169 table (:data:`CLASSES`, spread over the grid) so a round
@@ -42,11 +49,12 @@ never in the job times. Besides the job of a few seconds, a Monte Carlo job of
 bars runs, and the size of job worth sending to a cluster) is judged too. CPU seconds
 per job (this process, which holds a LocalCluster's scheduler, plus the workers) are
 printed for each contender: they hold better than wall times on a loaded machine.
-``--full`` times the whole table as a user runs it (``showdown matrix --workers 2``:
-pool start included) against the issue's targets: at most 2 minutes with the native
-kernel, 10 with numpy. The matrix counts rather than evaluates boards (see
-``showdown.odds.matrix_jobs``), in numpy on both backends. The machine may be shared:
-every verdict says when the load makes a figure meaningless.
+``--full`` times the whole table as a user runs it (``matrix(workers=2)``, pool start
+included, and the command in a fresh process) against the targets: at most 10 s with
+the native kernel, 10 minutes with numpy. The matrix counts rather than evaluates boards
+(see ``showdown.odds.matrix_jobs``: by rank multiset in the kernel, by per-multiset
+board counts on the numpy path). The machine may be shared: every verdict says when the
+load makes a figure meaningless.
 """
 
 from __future__ import annotations
@@ -54,6 +62,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -93,6 +102,9 @@ COLD_ONE = "workers=1 (fresh process)"
 COLD_TWO = "workers=2 (fresh process, pool started by the call)"
 DASK = "Dask LocalCluster x2"
 DASK_DEFAULT = "LocalCluster x2, Dask's defaults"
+#: The whole table's targets in wall seconds on 2 cores, with the native kernel and numpy.
+MATRIX_SECONDS = 10.0
+MATRIX_SECONDS_NUMPY = 600.0
 TARGET_SPEEDUP = 1.7
 TARGET_DASK = 1.15
 POKERSTOVE, CANDY_LOW, CANDY_HIGH = 119e6, 1.3e9, 2.2e9
@@ -142,7 +154,7 @@ def rates_against_others(rate: float) -> None:
 
 def full_matrix() -> None:
     native = _backend.kernel() is not None
-    limit = 120.0 if native else 600.0
+    limit = MATRIX_SECONDS if native else MATRIX_SECONDS_NUMPY
     print(f"Whole 169 x 169 matrix, 2 local workers (pool start included), {load()}")
     start = time.perf_counter()
     matrix(workers=2)
@@ -154,6 +166,69 @@ def full_matrix() -> None:
     # a loaded run that meets the target is evidence; one that misses under load is not
     trusted = ok or machine_load() is None
     print(f"  target <= {limit:.0f} s: {judge(ok, trusted)}")
+
+
+def cli_matrix_run(root: Path) -> tuple[float, float, bytes]:
+    """``python -m showdown matrix --json`` of the checkout at ``root`` (its ``src`` on
+    PYTHONPATH, this interpreter) in a fresh process, as a user runs it: wall seconds, the
+    CPU seconds of the process and its pool's workers, and the JSON it printed."""
+    env = dict(CHILD_ENV, PYTHONPATH=str(root / "src"))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "showdown", "matrix", "--json"],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.stdout
+
+
+def cli_matrix(rounds: int, against: Path | None) -> None:
+    """The whole table as ``showdown matrix --json`` prints it (default workers: a pool on
+    every core, started by the command), ``rounds`` times; with ``against``, the command
+    of that checkout too, the two taking turns (which goes first alternates by round) and
+    their JSON compared byte for byte."""
+    sides = {"this checkout": Path(__file__).resolve().parents[1]}
+    if against is not None:
+        sides["--against " + str(against)] = against.resolve()
+    print(f"showdown matrix --json (whole table, fresh process), {rounds} rounds, {load()}")
+    wall: dict[str, list[float]] = {name: [] for name in sides}
+    cpu: dict[str, list[float]] = {name: [] for name in sides}
+    printed: dict[str, bytes] = {}
+    for round_ in range(rounds):
+        order = list(sides) if round_ % 2 == 0 else list(reversed(sides))
+        for name in order:
+            seconds, used, out = cli_matrix_run(sides[name])
+            wall[name].append(seconds)
+            cpu[name].append(used)
+            if printed.setdefault(name, out) != out:
+                raise SystemExit(f"error: {name} printed two different tables")
+        print("  ... " + ", ".join(f"{n} {wall[n][-1]:.2f} s" for n in sides), flush=True)
+    for name in sides:
+        print(
+            f"  {name:<44} wall best {min(wall[name]):6.2f} s  median "
+            f"{statistics.median(wall[name]):6.2f} s;  CPU best {min(cpu[name]):6.2f} s  "
+            f"median {statistics.median(cpu[name]):6.2f} s"
+        )
+    first = next(iter(sides))
+    if against is not None:
+        other = list(sides)[1]
+        same = printed[first] == printed[other]
+        print(f"  the same JSON, byte for byte: {'yes' if same else 'NO'}")
+        print(
+            f"  {other} / this checkout: wall x{min(wall[other]) / min(wall[first]):.2f} "
+            f"(best), CPU x{min(cpu[other]) / min(cpu[first]):.2f} (best)"
+        )
+    native = _backend.kernel() is not None
+    limit = MATRIX_SECONDS if native else MATRIX_SECONDS_NUMPY
+    best = min(wall[first])
+    ok = best <= limit
+    trusted = ok or machine_load() is None
+    print(f"  target <= {limit:.0f} s wall: {judge(ok, trusted)}, {load()}")
 
 
 def fresh_seconds(workers: int, trials: int) -> tuple[float, float, float]:
@@ -351,7 +426,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--full", action="store_true", help="also time the whole matrix")
+    parser.add_argument(
+        "--matrix", action="store_true", help="only the whole matrix, as the command runs it"
+    )
+    parser.add_argument(
+        "--against", type=Path, default=None, metavar="CHECKOUT",
+        help="with --matrix: that checkout's command too (its src/, kernel built), in turns",
+    )  # fmt: skip
+    parser.add_argument("--rounds", type=int, default=3, help="with --matrix: rounds")
     args = parser.parse_args()
+    if args.matrix:
+        cli_matrix(args.rounds, args.against)
+        print(time.strftime("measured %Y-%m-%d %H:%M UTC", time.gmtime()), load())
+        return
     rounds = 2 if args.quick else 3
     native = _backend.kernel() is not None
     trials = MC_TRIALS if native else MC_TRIALS_NUMPY
@@ -461,6 +548,7 @@ def main() -> None:
     cpu_speedup(cold_cpu)
     if args.full:
         full_matrix()
+        cli_matrix(args.rounds, None)
     print(time.strftime("measured %Y-%m-%d %H:%M UTC", time.gmtime()), load())
 
 

@@ -132,3 +132,77 @@ def test_matrix_rows_on_both_backends() -> None:
             theirs = row_task(a0, combos)
         np.testing.assert_array_equal(ours, theirs)
         assert (ours[0] + ours[1] <= comb(48, 5)).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals(known=[0, 1, 2, 3, 4], most_players=2))
+def test_heads_up_counts_equal_every_board(deal: tuple) -> None:
+    """Heads-up deals take their own flush-board loops (a suit's cards with one or two
+    cards of the other suits, each player's flush rank looked up once): the same counts
+    as walking every board, with any number of known and dead cards."""
+    board, dead, hands = deal
+    merged = kernel_counts(board, dead, hands, True)
+    np.testing.assert_array_equal(merged, kernel_counts(board, dead, hands, False))
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        [[51, 47], [43, 39]],  # AsKs v QsJs: both flush with three spades
+        [[51, 47], [50, 46]],  # AsKs v AhKh: three of either suit flush one player
+        [[51, 50], [47, 46]],  # AsAh v KsKh: one card of each suit in both holes
+        [[51, 3], [47, 7]],  # As2s v Ks3s: low spades, straight flushes
+        [[48, 44], [0, 1]],  # AcKc v 2c2d: a pair against a suited hand
+    ],
+)
+def test_heads_up_flush_deals(hands: list[list[int]]) -> None:
+    """Heads-up deals where the same suit flushes one or both players, preflop and with
+    one known card: the same counts as walking every board and as the numpy path."""
+    for board in ([], [40]):
+        merged = kernel_counts(board, [], hands, True)
+        np.testing.assert_array_equal(merged, kernel_counts(board, [], hands, False))
+        if not board:
+            np.testing.assert_array_equal(merged, numpy_counts(board, [], hands))
+
+
+@pytest.mark.parametrize(
+    ("hero", "board"),
+    [
+        ([51, 46], []),  # AsKh preflop, against every other hand
+        ([50, 49], []),  # AhAd
+        ([47, 43], []),  # KsQs
+        ([51, 46], [40, 36, 29]),  # AsKh on Qc Jc 9d
+    ],
+)
+def test_heads_up_deals_in_one_call_equal_one_at_a_time(hero: list[int], board: list[int]) -> None:
+    """One call with many heads-up deals keeps what deals share (the flushless part of a
+    rank pair, a suit's flush boards with the same cards of it): every deal's counts equal
+    those of a call of its own, and a sample those of walking every board."""
+    deck = [c for c in range(52) if c not in hero and c not in board]
+    others = [[a, b] for i, a in enumerate(deck) for b in deck[i + 1 :]]
+    holes = np.array([[hero, o] for o in others], dtype=np.int64)
+    with native.use("native"):
+        together = exact_counts(board, deck, holes)
+        for d in range(0, len(others), 7):
+            alone = exact_counts(board, deck, holes[d : d + 1])[0]
+            np.testing.assert_array_equal(together[d], alone)
+    for d in range(0, len(others), 97):
+        plain = kernel_counts(board, [], [hero, others[d]], False)
+        np.testing.assert_array_equal(together[d], plain)
+
+
+def test_a_matrix_row_of_many_suit_patterns_on_both_backends() -> None:
+    """A row as the matrix sends it: every combo of a few rank pairs (each suit pattern,
+    so the kernel's call keeps and reuses rank pairs' and suits' parts), the kernel's
+    counts against the numpy path's."""
+    from showdown.odds.matrix_jobs import row_task
+    from showdown.odds.ranges.preflop import combos_array
+
+    a0 = (51, 46)  # AsKh
+    combos = np.concatenate([combos_array(name) for name in ("QJo", "QJs", "QQ", "K2o", "A5s")])
+    combos = combos[~np.isin(combos, a0).any(axis=1)]
+    with native.use("native"):
+        ours = row_task(a0, combos)
+    with native.use("numpy"):
+        theirs = row_task(a0, combos)
+    np.testing.assert_array_equal(ours, theirs)

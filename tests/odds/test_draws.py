@@ -1,7 +1,7 @@
 """Draws of the kernel's range-against-range loop that take several bounded picks from
-one 32-bit number (issue 24): boards of one group's deals drawn from each deal's own
-list of the cards it leaves (``draw_listed``, a partial Fisher-Yates shuffle), and a
-deal's index in every group at once (``uniform_deals``). Checked against brute-force
+one 32-bit number (issue 24): a board's cards drawn by index among the cards its deal
+leaves (``Picks`` in draws.h: the i-th card of the deal's mask), and a deal's index in
+every group at once (``uniform_deals``). Checked against brute-force
 enumeration on small decks and ranges, where a draw that favoured some cards, some
 combos or some order shows at once."""
 
@@ -80,8 +80,8 @@ def test_listed_boards_agree_with_enumeration(
     deck: tuple[list[int], list[int], list[np.ndarray], list[float]], seed: int
 ) -> None:
     """On a small deck (every board of it enumerable) the kernel's win, loss and tie
-    shares are the exact ones within 5 standard errors: preflop (5 cards drawn from each
-    deal's list) down to the river's one card."""
+    shares are the exact ones within 5 standard errors: preflop (5 cards drawn among
+    the cards each deal leaves) down to the river's one card."""
     board, live, combos, weights = deck
     n = 60_000
     exact = exact_shares(board, live, combos, weights)
@@ -92,8 +92,8 @@ def test_listed_boards_agree_with_enumeration(
 
 def test_the_lists_hold_their_shares_over_a_long_run() -> None:
     """Two deals of a 12-card deck, one three times the other's weight, each leaving 8
-    cards (56 boards): the lists are shuffled in place by every board drawn from them,
-    so 400,000 boards from the same two lists still have the exact shares."""
+    cards (56 boards): 400,000 boards of the same two deals still have the exact
+    shares."""
     combos = [np.array([[8, 13], [22, 27]], dtype=np.int64), np.array([[30, 35]], dtype=np.int64)]
     live = [8, 13, 22, 27, 30, 35, 40, 41, 45, 46, 49, 51]
     exact = exact_shares([], live, combos, [1.0, 3.0])
@@ -191,8 +191,8 @@ def test_boards_skipping_other_groups_cards_agree_with_enumeration(
     data: st.DataObject, seed: int
 ) -> None:
     """Two or three ranged players, each a group, on a small deck with 0 to 3 board
-    cards known: the boards come from the first group's list, skipping the others'
-    cards (``skipping_boards``); the counts of winners are the exact shares over every
+    cards known: the boards are drawn by index among the cards every group's combo
+    leaves (``sd_index_boards``); the counts of winners are the exact shares over every
     deal that fits and every board it leaves, within 5 standard errors."""
     cards = data.draw(st.permutations(range(52)))
     n_board = data.draw(st.integers(0, 3))

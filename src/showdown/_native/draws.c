@@ -247,3 +247,280 @@ int sd_deal_holes(Tables *t, const Deal *d, Hole **combos)
     }
     return 0;
 }
+
+/* ------------------------------------------------------ boards by index */
+
+static void fill_nth_in_byte(void);
+
+void sd_picks_of(const Tables *t, Picks *pk, uint64_t deck, uint32_t m, int k,
+                 const unsigned *known, Py_ssize_t nk)
+{
+    uint32_t product = 1;
+    for (int j = 0; j < k; j++) {
+        product *= m - (uint32_t)j; /* 52 * 51 * 50 * 49 * 48 < 2**32 */
+    }
+    pk->deck = deck;
+    pk->m = m;
+    pk->reject = (0u - product) % product;
+    pk->base_key = 0;
+    pk->base_lanes = 0;
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        pk->base_key += t->keys[known[i]];
+        pk->base_lanes |= (uint64_t)1 << (13 * (known[i] & 3) + (known[i] >> 2));
+    }
+    for (unsigned c = 0; c < NCARDS; c++) {
+        pk->key[c] = t->keys[c];
+        pk->lane[c] = (uint64_t)1 << (13 * (c & 3) + (c >> 2));
+    }
+    fill_nth_in_byte(); /* here, with the GIL held: the draws read them without */
+    (void)sd_fast_pdep();
+}
+
+/* Per byte value and i < 8, the position of its i-th lowest set bit (8 if none). */
+static uint8_t nth_in_byte[8][256];
+
+static void fill_nth_in_byte(void)
+{
+    static int filled = 0;
+    if (filled) {
+        return;
+    }
+    for (unsigned v = 0; v < 256; v++) {
+        unsigned i = 0;
+        for (unsigned bit = 0; bit < 8; bit++) {
+            if ((v >> bit) & 1) {
+                nth_in_byte[i++][v] = (uint8_t)bit;
+            }
+        }
+        for (; i < 8; i++) {
+            nth_in_byte[i][v] = 8;
+        }
+    }
+    filled = 1;
+}
+
+/* The i-th lowest set bit of x (i below its count), portably, in two steps: the
+ * bytes' bit counts summed by a multiply (byte j of ``upto``: the bits of bytes 0..j),
+ * once per mask; then per i, the bytes whose sum is at most i counted in parallel
+ * (i + 128 - sum keeps its high bit exactly then, no byte borrowing: every sum is at
+ * most 64), which is the byte holding the bit, and a table within the byte. */
+static inline uint64_t byte_sums(uint64_t x)
+{
+    uint64_t s = x - ((x >> 1) & 0x5555555555555555ULL);
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return s * 0x0101010101010101ULL;
+}
+
+static inline unsigned nth_bit_portable(uint64_t x, uint64_t upto, unsigned i)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t at_most = (((uint64_t)i * ones | highs) - upto) & highs;
+    unsigned byte = (unsigned)(((at_most >> 7) * ones) >> 56);
+    unsigned before = (unsigned)((upto << 8) >> (8 * byte)) & 255;
+    return 8 * byte + nth_in_byte[i - before][(x >> (8 * byte)) & 255];
+}
+
+/* One block's boards (see Picks), the i-th card found by ``NTH``: written once, built
+ * as a portable function and, where the compiler can, one for BMI2. */
+#define INDEX_BOARDS(NTH, k)                                                                   \
+    do {                                                                                       \
+        const uint32_t m = pk->m;                                                              \
+        uint64_t x = 0;                                                                        \
+        int half = 0;                                                                          \
+        for (int b = 0; b < stop; b++) {                                                       \
+            uint32_t at[5], l;                                                                 \
+            do {                                                                               \
+                l = rng_half(rng, &x, &half);                                                  \
+                for (int j = 0; j < (k); j++) {                                                \
+                    uint64_t y = (uint64_t)l * (m - (uint32_t)j);                              \
+                    at[j] = (uint32_t)(y >> 32);                                               \
+                    l = (uint32_t)y;                                                           \
+                }                                                                              \
+            } while (l < pk->reject);                                                          \
+            uint64_t left = pk->deck & ~taken_of[b];                                           \
+            uint32_t key = pk->base_key;                                                       \
+            uint64_t lanes = pk->base_lanes;                                                   \
+            for (int j = 0; j < (k); j++) {                                                    \
+                unsigned c = NTH(left, at[j]);                                                 \
+                left ^= (uint64_t)1 << c;                                                      \
+                key += pk->key[c];                                                             \
+                lanes |= pk->lane[c];                                                          \
+            }                                                                                  \
+            keys_of[b] = key;                                                                  \
+            lanes_of[b] = lanes;                                                               \
+        }                                                                                      \
+    } while (0)
+
+/* The ranks, among the cards of the mask, of five digits drawn without replacement
+ * (digit j: a position among the cards the first j left): each digit passes every
+ * earlier rank at or below it, taken in ascending order (kept sorted by min-max
+ * insertion, no branch), so that the cards are then found independently of each other,
+ * not each after the one before (the portable select is long: a chain of five of them
+ * was the loop's time). A board of fewer cards reads the first ranks (the digits past
+ * it are zeros). */
+#define MIN_OF(a, b) ((a) < (b) ? (a) : (b))
+#define MAX_OF(a, b) ((a) > (b) ? (a) : (b))
+
+static inline void ranks_of(const uint32_t at[5], uint32_t rank[5])
+{
+    uint32_t r0 = at[0], r1 = at[1] + (at[1] >= r0);
+    uint32_t a0 = MIN_OF(r0, r1), a1 = MAX_OF(r0, r1);
+    uint32_t r2 = at[2];
+    r2 += r2 >= a0;
+    r2 += r2 >= a1;
+    uint32_t b0 = MIN_OF(a0, r2), b1 = MAX_OF(a0, MIN_OF(a1, r2)), b2 = MAX_OF(a1, r2);
+    uint32_t r3 = at[3];
+    r3 += r3 >= b0;
+    r3 += r3 >= b1;
+    r3 += r3 >= b2;
+    uint32_t c0 = MIN_OF(b0, r3), c1 = MAX_OF(b0, MIN_OF(b1, r3));
+    uint32_t c2 = MAX_OF(b1, MIN_OF(b2, r3)), c3 = MAX_OF(b2, r3);
+    uint32_t r4 = at[4];
+    r4 += r4 >= c0;
+    r4 += r4 >= c1;
+    r4 += r4 >= c2;
+    r4 += r4 >= c3;
+    rank[0] = r0;
+    rank[1] = r1;
+    rank[2] = r2;
+    rank[3] = r3;
+    rank[4] = r4;
+}
+
+#define INDEX_BOARDS_RANKED(NTH, k)                                                            \
+    do {                                                                                       \
+        const uint32_t m = pk->m;                                                              \
+        uint64_t x = 0;                                                                        \
+        int half = 0;                                                                          \
+        for (int b = 0; b < stop; b++) {                                                       \
+            uint32_t at[5] = {0, 0, 0, 0, 0}, rank[5], l;                                      \
+            do {                                                                               \
+                l = rng_half(rng, &x, &half);                                                  \
+                for (int j = 0; j < (k); j++) {                                                \
+                    uint64_t y = (uint64_t)l * (m - (uint32_t)j);                              \
+                    at[j] = (uint32_t)(y >> 32);                                               \
+                    l = (uint32_t)y;                                                           \
+                }                                                                              \
+            } while (l < pk->reject);                                                          \
+            ranks_of(at, rank);                                                                \
+            const uint64_t left = pk->deck & ~taken_of[b];                                     \
+            const uint64_t upto = byte_sums(left);                                             \
+            uint32_t key = pk->base_key;                                                       \
+            uint64_t lanes = pk->base_lanes;                                                   \
+            for (int j = 0; j < (k); j++) {                                                    \
+                unsigned c = NTH(left, upto, rank[j]);                                         \
+                key += pk->key[c];                                                             \
+                lanes |= pk->lane[c];                                                          \
+            }                                                                                  \
+            keys_of[b] = key;                                                                  \
+            lanes_of[b] = lanes;                                                               \
+        }                                                                                      \
+    } while (0)
+
+HOT_LOOPS static void index_boards_portable(Rng *rng, int stop, const uint64_t *taken_of, const Picks *pk,
+                                  int k, uint32_t *keys_of, uint64_t *lanes_of)
+{
+    if (k == 5) { /* preflop: the loops unrolled */
+        INDEX_BOARDS_RANKED(nth_bit_portable, 5);
+    } else {
+        INDEX_BOARDS_RANKED(nth_bit_portable, k);
+    }
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(_M_X64)) && !defined(SHOWDOWN_NO_BMI2)
+#include <immintrin.h>
+#define WITH_BMI2 __attribute__((target("bmi,bmi2")))
+
+WITH_BMI2 static inline unsigned nth_bit_bmi2(uint64_t x, unsigned i)
+{
+    return (unsigned)__builtin_ctzll(_pdep_u64((uint64_t)1 << i, x));
+}
+
+WITH_BMI2 HOT_LOOPS static void index_boards_bmi2(Rng *rng, int stop, const uint64_t *taken_of,
+                                        const Picks *pk, int k, uint32_t *keys_of,
+                                        uint64_t *lanes_of)
+{
+    if (k == 5) {
+        INDEX_BOARDS(nth_bit_bmi2, 5);
+    } else {
+        INDEX_BOARDS(nth_bit_bmi2, k);
+    }
+}
+
+/* BMI2's PDEP, where it is one fast instruction (microcoded on AMD Zen 1 and 2). */
+int sd_fast_pdep(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") &&
+                !__builtin_cpu_is("znver2");
+    }
+    return known;
+}
+#else
+int sd_fast_pdep(void)
+{
+    return 0;
+}
+#endif
+
+/* One group: each deal's cards left listed in ascending order (``lists``, pk->m each),
+ * so the card of a rank is one load: the same cards as the select, with no select. */
+#define LISTED_BOARDS(k)                                                                       \
+    do {                                                                                       \
+        const uint32_t m = pk->m;                                                              \
+        uint64_t x = 0;                                                                        \
+        int half = 0;                                                                          \
+        for (int b = 0; b < stop; b++) {                                                       \
+            uint32_t at[5] = {0, 0, 0, 0, 0}, rank[5], l;                                      \
+            do {                                                                               \
+                l = rng_half(rng, &x, &half);                                                  \
+                for (int j = 0; j < (k); j++) {                                                \
+                    uint64_t y = (uint64_t)l * (m - (uint32_t)j);                              \
+                    at[j] = (uint32_t)(y >> 32);                                               \
+                    l = (uint32_t)y;                                                           \
+                }                                                                              \
+            } while (l < pk->reject);                                                          \
+            ranks_of(at, rank);                                                                \
+            const uint8_t *list = lists + (size_t)deal_of[b][0] * m;                           \
+            uint32_t key = pk->base_key;                                                       \
+            uint64_t lanes = pk->base_lanes;                                                   \
+            for (int j = 0; j < (k); j++) {                                                    \
+                unsigned c = list[rank[j]];                                                    \
+                key += pk->key[c];                                                             \
+                lanes |= pk->lane[c];                                                          \
+            }                                                                                  \
+            keys_of[b] = key;                                                                  \
+            lanes_of[b] = lanes;                                                               \
+        }                                                                                      \
+    } while (0)
+
+HOT_LOOPS void sd_listed_boards(Rng *rng_out, int stop, const uint32_t (*deal_of)[MAX_PLAYERS],
+                      const uint8_t *lists, const Picks *pk, int k, uint32_t *keys_of,
+                      uint64_t *lanes_of)
+{
+    Rng local = *rng_out, *rng = &local;
+    if (k == 5) {
+        LISTED_BOARDS(5);
+    } else {
+        LISTED_BOARDS(k);
+    }
+    *rng_out = local;
+}
+
+void sd_index_boards(Rng *rng, int stop, const uint64_t *taken_of, const Picks *pk, int k,
+                     uint32_t *keys_of, uint64_t *lanes_of)
+{
+    Rng local = *rng; /* in registers: the stores of the boards could alias *rng */
+#ifdef WITH_BMI2
+    if (sd_fast_pdep()) {
+        index_boards_bmi2(&local, stop, taken_of, pk, k, keys_of, lanes_of);
+        *rng = local;
+        return;
+    }
+#endif
+    index_boards_portable(&local, stop, taken_of, pk, k, keys_of, lanes_of);
+    *rng = local;
+}

@@ -75,6 +75,16 @@ static inline uint32_t below(Rng *r, uint32_t u, uint32_t n)
 /* Trials per block of the Hold'em draws: a block's boards are drawn first, then ranked. */
 #define BLOCK 256
 
+/* The hot loops' functions start on a 64-byte line (GCC and Clang), so that an edit
+ * elsewhere in the kernel, which moves them, does not move their loops across the
+ * decoder's 32- and 64-byte boundaries: the same source measured 2-3% apart after an
+ * unrelated line moved them. */
+#if defined(__GNUC__)
+#define HOT_LOOPS __attribute__((aligned(64)))
+#else
+#define HOT_LOOPS
+#endif
+
 /* ------------------------------------------------------------- board parts */
 
 /* A set of 1 to 3 deck cards drawn as one: its card bits, rank lanes and key sum, and
@@ -187,57 +197,51 @@ static inline void draw_cards_flat(Rng *rng, const Draw *d, uint32_t size, int k
     *lanes_out = d->base_lanes | lanes;
 }
 
-/* A board drawn from a deal's own list of the deck positions it leaves (``n`` of them,
- * the same n for every deal of a group), by a partial Fisher-Yates shuffle of that list:
- * no card is ever drawn again, so there is no rejection and no branch on the cards.
- * The k positions (i_j uniform in 0..n-1-j) come from one 32-bit number ``u`` at once:
- * u * n = i_0 * 2**32 + l_0, l_0 * (n - 1) = i_1 * 2**32 + l_1, ... are the mixed-radix
- * digits of floor(u * P / 2**32), P = n (n - 1) ... (n - k + 1), and l_{k-1} = u * P mod
- * 2**32 (by induction: u * n (n - 1) = (i_0 (n - 1) + i_1) 2**32 + l_1), so rejecting the
- * u with l_{k-1} < 2**32 mod P, Lemire's rule for one bound P, leaves every tuple of
- * digits equally likely (Brackett-Rozinsky and Lemire's batched draws). ``reject``:
- * 2**32 mod P; 0 when not drawn (the caller draws again from fresh bits). The list is
- * left shuffled, still the same cards: the next board of this deal starts from it. */
+/* ------------------------------------------------------ boards by index */
+
+/* A board drawn by index among the cards a deal leaves: the deck's cards not in the
+ * deal, ``m`` of them for every deal (a bit mask per trial, no list to keep). The k
+ * positions (i_j uniform in 0..m-1-j) come from one 32-bit number ``u`` at once:
+ * u * m = i_0 * 2**32 + l_0, l_0 * (m - 1) = i_1 * 2**32 + l_1, ... are the mixed-radix
+ * digits of floor(u * P / 2**32), P = m (m - 1) ... (m - k + 1), and l_{k-1} = u * P mod
+ * 2**32 (by induction: u * m (m - 1) = (i_0 (m - 1) + i_1) 2**32 + l_1), so rejecting the
+ * u with l_{k-1} < ``reject`` = 2**32 mod P, Lemire's rule for one bound P, leaves every
+ * tuple of digits equally likely (Brackett-Rozinsky and Lemire's batched draws). Card j
+ * is the i_j-th lowest card of the mask once the cards before it are out. So no card
+ * is drawn again and nothing is skipped: every board costs the same steps, with no
+ * branch on the cards (a board drawn from the first group's list, skipping the other
+ * groups' cards, took a varying number of steps, and the end of that loop was
+ * mispredicted: 3 and 6 ranges ran about 1.4 times slower). The i-th card of a mask is
+ * one PDEP on processors with BMI2 (chosen at run time; not on AMD Zen 1 and 2, whose
+ * PDEP is microcoded); else each digit's rank among the deal's cards is found first and
+ * the card by a portable select, or for one group by a list per deal: the same cards
+ * every way, so a seed gives the same boards on every machine. */
 typedef struct {
-    uint32_t n;      /* positions in each deal's list */
-    uint32_t reject; /* 2**32 mod n (n - 1) ... (n - k + 1) */
-} Listed;
+    uint64_t deck;       /* the deck's cards, 1 << id */
+    uint32_t m, reject;  /* cards left by each deal; see above */
+    uint32_t base_key;   /* the known board cards' */
+    uint64_t base_lanes;
+    uint32_t key[NCARDS];  /* by card id */
+    uint64_t lane[NCARDS]; /* by card id: rank bit in 13-bit suit lanes */
+} Picks;
 
-static inline Listed listed_of(uint32_t n, int k)
-{
-    uint32_t product = 1;
-    for (int j = 0; j < k; j++) {
-        product *= n - (uint32_t)j; /* below 2**32 while n <= 84 and k <= 5 */
-    }
-    Listed x = {n, (0u - product) % product};
-    return x;
-}
-
-static inline int draw_listed(uint32_t u, uint8_t *list, Listed ls, int k, const Draw *d,
-                              uint32_t *key_out, uint64_t *lanes_out)
-{
-    uint32_t at[5], l = u;
-    for (int j = 0; j < k; j++) {
-        uint64_t x = (uint64_t)l * (ls.n - (uint32_t)j);
-        at[j] = (uint32_t)j + (uint32_t)(x >> 32);
-        l = (uint32_t)x;
-    }
-    if (l < ls.reject) {
-        return 0;
-    }
-    uint32_t key = d->base_key;
-    uint64_t lanes = d->base_lanes;
-    for (int j = 0; j < k; j++) {
-        uint8_t q = list[at[j]];
-        list[at[j]] = list[j];
-        list[j] = q;
-        key += d->card_keys[q];
-        lanes |= d->card_lanes[q];
-    }
-    *key_out = key;
-    *lanes_out = lanes;
-    return 1;
-}
+/* The picks of boards of ``k`` cards (1 to 5) completing the ``nk`` known ones, among
+ * the ``deck`` cards each deal leaves ``m`` of (k <= m; the caller checks that every
+ * deal takes the same number of deck cards). */
+void sd_picks_of(const Tables *t, Picks *pk, uint64_t deck, uint32_t m, int k,
+                 const unsigned *known, Py_ssize_t nk);
+/* Boards for a block's ``stop`` deals (their cards ``taken_of[b]``) into keys_of and
+ * lanes_of, ``k`` cards each (see Picks). */
+void sd_index_boards(Rng *rng, int stop, const uint64_t *taken_of, const Picks *pk, int k,
+                     uint32_t *keys_of, uint64_t *lanes_of);
+/* Whether sd_index_boards finds a card by PDEP (BMI2, where it is fast); without, one
+ * group's boards are cheaper from lists (sd_listed_boards). */
+int sd_fast_pdep(void);
+/* The same boards where one group deals: ``lists`` holds, per joint combo, the ids of
+ * the pk->m cards it leaves in ascending order; deal b is ``deal_of[b][0]``. */
+void sd_listed_boards(Rng *rng, int stop, const uint32_t (*deal_of)[MAX_PLAYERS],
+                      const uint8_t *lists, const Picks *pk, int k, uint32_t *keys_of,
+                      uint64_t *lanes_of);
 
 /* ------------------------------------------------------------- showdowns */
 

@@ -315,6 +315,15 @@ int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsig
     }
     if (!PyErr_Occurred()) {
         Py_BEGIN_ALLOW_THREADS
+        HeadsUpMemo memo;
+        memset(&memo, 0, sizeof memo);
+        if (merge && players == 2 && deals > 1) { /* twice the 4 suits' parts, or fewer */
+            memo.suit_slots = 16;
+            while (memo.suit_slots < SUIT_PARTS_MOST && memo.suit_slots < 8 * deals) {
+                memo.suit_slots *= 2;
+            }
+            memo.suits = calloc((size_t)memo.suit_slots, sizeof(SuitPart)); /* NULL: none kept */
+        }
         for (Py_ssize_t d = 0; d < deals; d++) {
             Py_ssize_t w = slot != NULL ? slot[d] : d;
             if (w < 0) {
@@ -335,7 +344,7 @@ int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsig
             if (merge && nk < 5) {
                 sd_exact_merged(self, known, (int)nk, dealt, size, holes + w * players,
                                 flat + 2 * d * players, tables + w * players, (int)players,
-                                into);
+                                into, &memo);
             } else if (nk == 0) {
                 exact_preflop(self, dealt, size, holes + w * players, (int)players, into);
             } else {
@@ -343,6 +352,7 @@ int sd_exact_deals(Tables *self, const unsigned *deck, Py_ssize_t m, const unsig
                             (int)players, into);
             }
         }
+        free(memo.suits);
         /* a copy adds what its representative's walk added (counts only grow) */
         for (Py_ssize_t d = 0; copies && d < deals; d++) {
             if (rep[d] != d) {

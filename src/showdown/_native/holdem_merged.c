@@ -16,6 +16,10 @@
  * about 29,000 flush boards (4 suits x (C(12, 4) x 13 + C(12, 5))) instead of 1,712,304
  * boards.
  *
+ * Heads-up, part 2 looks each player's flush rank up once per set of the suit's cards
+ * and takes the other one or two cards by rank (headsup_rest); the deals of one call keep
+ * what they share (HeadsUpMemo in kernel.h: a rank pair's part 1, a suit's part 2).
+ *
  * The counts are exactly those of walking every board (holdem_exact.c's plain loops;
  * the tests compare both, and both with the numpy fallback).
  */
@@ -168,6 +172,84 @@ static void other_cards(Walk *w, const Flush *f, unsigned from, int left, unsign
     }
 }
 
+/* Part 2 heads-up at the suit's cards of ``f`` with ``left`` (1 or 2) cards of the other
+ * suits to come: what other_cards and flush_board count, but each player's flush rank is
+ * looked up once for all these boards (it depends on the suit's cards alone) and each
+ * board's multiset id is a sum of terms tabled per position of the merge (the suit's
+ * ranks and the others', both ascending), not merged rank by rank. */
+static void headsup_rest(Walk *w, const Flush *f, int left)
+{
+    const Tables *t = w->t;
+    unsigned s = f->suit;
+    int flushes[2];
+    unsigned flush_rank[2] = {0, 0};
+    for (int p = 0; p < 2; p++) {
+        flushes[p] = f->suited + w->hole_count[p][s] >= 5;
+        if (flushes[p]) {
+            uint64_t lanes = f->suit_lanes | w->holes[p].lanes;
+            flush_rank[p] = t->flush[(lanes >> (16 * s)) & 8191];
+        }
+    }
+    unsigned others = ~(1u << s);
+    int n[13];
+    for (unsigned r = 0; r < 13; r++) {
+        n[r] = suit_count(w->live[r] & others);
+    }
+    /* shift[k][q]: the terms of the suit's ranks with k other ranks merged in, the first
+     * q of the suit's ranks before them: sum_{i < q} T[i] + sum_{i >= q} T[i + k]. */
+    int k_new = f->n_new;
+    int32_t before[6] = {0}, after[3][6];
+    for (int i = 0; i < k_new; i++) {
+        before[i + 1] = before[i] + MULTISET_TERM[i][f->new_ranks[i]];
+    }
+    for (int k = 0; k <= left; k++) {
+        after[k][k_new] = 0;
+        for (int i = k_new - 1; i >= 0; i--) {
+            after[k][i] = after[k][i + 1] + MULTISET_TERM[i + k][f->new_ranks[i]];
+        }
+    }
+    const uint16_t *plain0 = w->flushless[0], *plain1 = w->flushless[1];
+    int64_t won0 = 0, won1 = 0;
+    int q1 = 0; /* the suit's ranks <= r1 */
+    for (unsigned r1 = 0; r1 < 13; r1++) {
+        while (q1 < k_new && f->new_ranks[q1] <= r1) {
+            q1++;
+        }
+        if (n[r1] == 0) {
+            continue;
+        }
+        if (left == 1) {
+            int32_t id = before[q1] + MULTISET_TERM[q1][r1] + after[1][q1];
+            unsigned p0 = plain0[id], p1 = plain1[id];
+            unsigned t0 = flushes[0] ? flush_rank[0] : p0, t1 = flushes[1] ? flush_rank[1] : p1;
+            won0 += ((t0 < t1) - (p0 < p1)) * (int64_t)n[r1];
+            won1 += ((t1 < t0) - (p1 < p0)) * (int64_t)n[r1];
+            continue;
+        }
+        /* two cards: r1 <= r2; the suit's ranks <= r1 first, then r1, those in (r1, r2],
+         * r2, the rest: sum_{i<q1} T[i] + T[q1][r1] + sum_{q1<=i<q2} T[i+1] + T[q2+1][r2]
+         * + sum_{i>=q2} T[i+2] */
+        int q2 = q1;
+        for (unsigned r2 = r1; r2 < 13; r2++) {
+            while (q2 < k_new && f->new_ranks[q2] <= r2) {
+                q2++;
+            }
+            int64_t ways = r2 == r1 ? CHOOSE[n[r1]][2] : (int64_t)n[r1] * n[r2];
+            if (ways == 0) {
+                continue;
+            }
+            int32_t id = before[q1] + MULTISET_TERM[q1][r1] + (after[1][q1] - after[1][q2]) +
+                         MULTISET_TERM[q2 + 1][r2] + after[2][q2];
+            unsigned p0 = plain0[id], p1 = plain1[id];
+            unsigned t0 = flushes[0] ? flush_rank[0] : p0, t1 = flushes[1] ? flush_rank[1] : p1;
+            won0 += ((t0 < t1) - (p0 < p1)) * ways;
+            won1 += ((t1 < t0) - (p1 < p0)) * ways;
+        }
+    }
+    w->won0 += won0;
+    w->won1 += won1;
+}
+
 /* Part 2 for one suit: ``need`` or more of its live cards (card by card, ranks from
  * ``from`` up) with the rest of the ``left`` cards from the other suits. */
 static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left)
@@ -176,8 +258,12 @@ static void suited_sets(Walk *w, Flush *f, unsigned from, int need, int left)
         if (left == 0) {
             flush_board(w, f, flush_board_id(f, NULL, 0), 1);
         } else {
-            unsigned char rest[5];
-            other_cards(w, f, 0, left, rest, 0, 1);
+            if (w->players == 2 && left <= 2) {
+                headsup_rest(w, f, left);
+            } else {
+                unsigned char rest[5];
+                other_cards(w, f, 0, left, rest, 0, 1);
+            }
         }
     }
     if (left == 0) {
@@ -296,9 +382,100 @@ void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out
  * the deal's hole cards), its showdowns added to ``counts`` (players x TALLY).
  * ``hole_ids``: the players' two card ids each (valid, as ``holes`` was made of them);
  * ``tables``: per player, its sd_flushless_table (preflop: its pair table). */
+/* Part 2 for suit s (need: how many of its cards the board needs for a flush). */
+static void flush_part(Walk *w, unsigned s, int need, int left)
+{
+    Flush f;
+    memset(&f, 0, sizeof f);
+    f.suit = s;
+    f.suited = w->known_count[s];
+    f.suit_lanes = w->known_lanes & ((uint64_t)0xffff << (16 * s));
+    if (left == 2 && need >= 1) {
+        flush_two(w, &f, need);
+    } else {
+        suited_sets(w, &f, 0, need, left);
+    }
+}
+
+/* flush_part heads-up, or what ``memo`` kept for a suit with the same data: its live
+ * ranks, each hole's and the known cards' ranks of it, the live cards of the other suits
+ * per rank, the cards to come and the flushless tables (all flush_part reads). */
+static void kept_flush_part(Walk *w, unsigned s, int need, int left, HeadsUpMemo *memo)
+{
+    uint64_t key[2] = {(uint64_t)left, 0};
+    unsigned shift = 16 * s;
+    for (unsigned r = 0; r < 13; r++) {
+        key[0] |= (uint64_t)((w->live[r] >> s) & 1) << (3 + r);
+        key[1] = key[1] * 4 + (uint64_t)suit_count(w->live[r] & ~(1u << s));
+    }
+    key[0] |= ((w->holes[0].lanes >> shift) & 8191) << 16;
+    key[0] |= ((w->holes[1].lanes >> shift) & 8191) << 29;
+    key[0] |= ((w->known_lanes >> shift) & 8191) << 42;
+    uint64_t mixed = (key[0] ^ (key[1] * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
+    size_t i = (size_t)(mixed >> 40);
+    for (;; i++) {
+        SuitPart *slot = &memo->suits[i & (size_t)(memo->suit_slots - 1)];
+        if (slot->tables[0] == NULL) {
+            int64_t won0 = w->won0, won1 = w->won1;
+            flush_part(w, s, need, left);
+            if (memo->suits_used < memo->suit_slots / 2) { /* keep the probes short */
+                slot->key[0] = key[0];
+                slot->key[1] = key[1];
+                slot->tables[0] = w->flushless[0];
+                slot->tables[1] = w->flushless[1];
+                slot->won0 = w->won0 - won0;
+                slot->won1 = w->won1 - won1;
+                memo->suits_used++;
+            }
+            return;
+        }
+        if (slot->key[0] == key[0] && slot->key[1] == key[1] &&
+            slot->tables[0] == w->flushless[0] && slot->tables[1] == w->flushless[1]) {
+            w->won0 += slot->won0;
+            w->won1 += slot->won1;
+            return;
+        }
+    }
+}
+
+/* Part 1 (multisets_two on a flop, else multisets), or, heads-up, what ``memo`` kept of
+ * it when the tables and the live cards per rank are those it was counted with. */
+static void flushless_part(Walk *w, int left, HeadsUpMemo *memo)
+{
+    uint64_t live_counts = (uint64_t)left;
+    int kept = memo != NULL && w->players == 2;
+    if (kept) {
+        for (unsigned r = 0; r < 13; r++) {
+            live_counts = live_counts * 5 + (uint64_t)suit_count(w->live[r]);
+        }
+        if (memo->valid && memo->live_counts == live_counts &&
+            memo->tables[0] == w->flushless[0] && memo->tables[1] == w->flushless[1]) {
+            w->won0 = memo->won0;
+            w->won1 = memo->won1;
+            w->boards = memo->boards;
+            return;
+        }
+    }
+    if (left == 2) {
+        multisets_two(w);
+    } else {
+        multisets(w, 0, left, 0, 0, 1);
+    }
+    if (kept) {
+        memo->tables[0] = w->flushless[0];
+        memo->tables[1] = w->flushless[1];
+        memo->live_counts = live_counts;
+        memo->won0 = w->won0;
+        memo->won1 = w->won1;
+        memo->boards = w->boards;
+        memo->valid = 1;
+    }
+}
+
 void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
                      int m, const Hole *holes, const int64_t *hole_ids,
-                     const uint16_t *const *tables, int players, int64_t *counts)
+                     const uint16_t *const *tables, int players, int64_t *counts,
+                     HeadsUpMemo *memo)
 {
     Walk w;
     memset(&w, 0, sizeof w);
@@ -326,23 +503,14 @@ void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsig
     if (left > m) {
         return;
     }
-    if (left == 2) {
-        multisets_two(&w);
-    } else {
-        multisets(&w, 0, left, 0, 0, 1);
-    }
+    flushless_part(&w, left, memo);
     for (unsigned s = 0; s < 4; s++) {
         int need = 5 - (int)(w.known_count[s] + most[s]);
         if (need <= left) {
-            Flush f;
-            memset(&f, 0, sizeof f);
-            f.suit = s;
-            f.suited = w.known_count[s];
-            f.suit_lanes = w.known_lanes & ((uint64_t)0xffff << (16 * s));
-            if (left == 2 && need >= 1) {
-                flush_two(&w, &f, need);
+            if (players == 2 && memo != NULL && memo->suits != NULL) {
+                kept_flush_part(&w, s, need, left, memo);
             } else {
-                suited_sets(&w, &f, 0, need, left);
+                flush_part(&w, s, need, left);
             }
         }
     }

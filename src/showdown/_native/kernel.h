@@ -427,10 +427,35 @@ int sd_ids_of(PyObject *obj, unsigned *out, Py_ssize_t most, Py_ssize_t *count,
 /* holdem_exact.c: a Hold'em hand's data, its pair table built on first use. */
 int sd_make_hole(Tables *t, unsigned c1, unsigned c2, Hole *h);
 
-/* holdem_merged.c: one deal's boards completing ``known`` walked with suit merging. */
+/* holdem_merged.c: what a call's heads-up deals share, kept from deal to deal (zeroed
+ * before the first). A row of the preflop matrix is a hand against every suit pattern of
+ * each opponent rank pair: deals with the same flushless tables and the same number of
+ * live cards of each rank have the same flushless part (every board as if no flush could
+ * happen), and a suit's flush boards add the same to two deals whose holes hold the same
+ * ranks of it, with the same live cards of it and of the other suits per rank. */
+typedef struct {
+    uint64_t key[2];
+    const uint16_t *tables[2]; /* NULL: an empty slot */
+    int64_t won0, won1;
+} SuitPart;
+
+#define SUIT_PARTS_MOST 8192 /* slots of the table of suits' parts at most */
+
+typedef struct {
+    const uint16_t *tables[2];
+    uint64_t live_counts;
+    int64_t won0, won1, boards;
+    int valid;
+    SuitPart *suits; /* suit_slots slots (a power of two), or NULL: no suit is kept */
+    int suit_slots, suits_used;
+} HeadsUpMemo;
+
+/* holdem_merged.c: one deal's boards completing ``known`` walked with suit merging
+ * (``memo``: NULL, or what the call's previous deals left, see HeadsUpMemo). */
 void sd_exact_merged(const Tables *t, const unsigned *known, int nk, const unsigned *deck,
                      int m, const Hole *holes, const int64_t *hole_ids,
-                     const uint16_t *const *tables, int players, int64_t *counts);
+                     const uint16_t *const *tables, int players, int64_t *counts,
+                     HeadsUpMemo *memo);
 /* holdem_merged.c: a hand's non-flush ranks per multiset of the ``left`` ranks to come. */
 int sd_flushless_size(int left);
 void sd_flushless_table(const Tables *t, uint32_t ranks, int left, uint16_t *out);

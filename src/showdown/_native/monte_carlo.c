@@ -64,7 +64,7 @@ static uint32_t *make_positions(int m, int size, uint32_t *count)
 
 /* holdem_draw(board, live, players, trials, seed, counts, ranks=None): see its docstring
  * in module.c. */
-PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
+HOT_LOOPS PyObject *sd_Tables_holdem_draw(Tables *self, PyObject *args)
 {
     PyObject *board_obj, *live_obj, *players_obj, *counts_obj, *ranks_obj = Py_None;
     Py_ssize_t trials;

@@ -420,65 +420,11 @@ static inline uint32_t draw_joint(Rng *rng, const Group *g, uint64_t *mask)
     return (c & ~take) | (s->alias & take);
 }
 
-/* Per joint combo of ``g``, the deck positions (of ``size``) its cards leave, ``left``
- * of each, for draw_listed and skipping_boards; NULL (the boards are drawn card by card
- * then) when some joint combo leaves another number (a card of it is out of the deck),
- * or the lists would take more than DECKS_MOST bytes, or no memory is left. */
-#define DECKS_MOST ((size_t)1 << 22)
-
-static uint8_t *deal_decks(const Group *g, const Draw *draw, uint32_t size, uint32_t left)
-{
-    if (left == 0 || (size_t)g->size > DECKS_MOST / left) {
-        return NULL;
-    }
-    uint8_t *decks = malloc((size_t)g->size * left);
-    for (Py_ssize_t d = 0; d < g->size && decks != NULL; d++) {
-        uint8_t *list = decks + (size_t)d * left;
-        uint32_t n = 0;
-        for (uint32_t q = 0; q < size; q++) {
-            if ((draw->card_bits[q] & g->mask[d]) == 0) {
-                if (n < left) {
-                    list[n] = (uint8_t)q;
-                }
-                n++;
-            }
-        }
-        if (n != left) { /* left is size less the deal's cards: all of them are in the deck */
-            free(decks);
-            decks = NULL;
-        }
-    }
-    return decks;
-}
-
-/* The boards of a block's ``stop`` deals of one group (``joint_of[b][0]``) from the
- * deals' lists (deal_decks), two boards from one 64-bit number (32 bits each) and
- * fresh bits for a board whose 32 are rejected (see draw_listed). */
-static inline void board_listed(Rng *rng, uint32_t u, uint8_t *list, Listed ls, int k,
-                                const Draw *draw, uint32_t *key, uint64_t *lanes)
-{
-    while (!draw_listed(u, list, ls, k, draw, key, lanes)) {
-        u = (uint32_t)(rng_next(rng) >> 32);
-    }
-}
-
-static inline void boards_listed(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
-                                 uint8_t *decks, Listed ls, int k, const Draw *draw,
-                                 uint32_t *keys_of, uint64_t *lanes_of)
-{
-    for (int b = 0; b < stop; b += 2) {
-        uint64_t x = rng_next(rng);
-        board_listed(rng, (uint32_t)(x >> 32), decks + (size_t)joint_of[b][0] * ls.n, ls, k,
-                     draw, &keys_of[b], &lanes_of[b]);
-        if (b + 1 < stop) {
-            board_listed(rng, (uint32_t)x, decks + (size_t)joint_of[b + 1][0] * ls.n, ls, k,
-                         draw, &keys_of[b + 1], &lanes_of[b + 1]);
-        }
-    }
-}
+/* Lists of the cards each joint combo leaves (one group, no fast PDEP) up to this size. */
+#define LISTS_MOST ((size_t)1 << 22)
 
 /* When every group draws a uniform index (even weights, or whole weights listed), a
- * deal's indexes all come from 32 random bits, as the digits of draw_listed: index i
+ * deal's indexes all come from 32 random bits, as the digits of a board (Picks): index i
  * of group g uniform in 0..bound[g]-1, exact once the 32 bits whose rest is below
  * ``reject`` (2**32 mod the bounds' product) are drawn again; two attempts at a deal
  * from one 64-bit number, where each group's own draw spent one. ``reject`` is
@@ -513,11 +459,12 @@ static Uniform uniform_of(const Group *groups, int ng)
 
 /* A block's ``stop`` deals (see Uniform), each attempt kept when no two groups share
  * a card; the attempts so far, or -1 past ``most``. A function of its own, called once
- * a block, as listed_boards. */
-static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Uniform *un,
+ * a block, so that the loop of several groups is compiled as it was without it. */
+HOT_LOOPS static long long uniform_deals(Rng *rng_out, const Group *groups, int ng, const Uniform *un,
                                int stop, uint32_t (*joint_of)[MAX_PLAYERS],
                                uint64_t *taken_of, long long attempts, long long most)
 {
+    Rng local = *rng_out, *rng = &local; /* in registers: the stores could alias it */
     uint64_t x = 0;
     int half = 0;
     for (int b = 0; b < stop;) {
@@ -532,6 +479,7 @@ static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Unif
             continue; /* rare: below product / 2**32 of the time (0.02 for six ranges) */
         }
         if (++attempts > most) {
+            *rng_out = local;
             return -1;
         }
         uint64_t taken = 0, clash = 0;
@@ -545,102 +493,13 @@ static long long uniform_deals(Rng *rng, const Group *groups, int ng, const Unif
         taken_of[b] = taken;
         b += clash == 0;
     }
+    *rng_out = local;
     return attempts;
-}
-
-/* boards_listed for a block, preflop (k == 5: the loops unrolled) or not; a function
- * of its own, called once a block, so that the loop of several groups is compiled as
- * it was without it. */
-static void listed_boards(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
-                          uint8_t *decks, Listed ls, int k, const Draw *draw,
-                          uint32_t *keys_of, uint64_t *lanes_of)
-{
-    if (k == 5) {
-        boards_listed(rng, stop, joint_of, decks, ls, 5, draw, keys_of, lanes_of);
-    } else {
-        boards_listed(rng, stop, joint_of, decks, ls, k, draw, keys_of, lanes_of);
-    }
-}
-
-/* Several groups: a board from the first group's list of the deal (deal_decks),
- * shuffled step by step (partial Fisher-Yates) until k of the cards it brings forward
- * are none of the other groups': the first k such cards of a uniform order of the
- * list, so a uniform board of the cards the deal leaves, and no card looked at twice
- * (drawing from the whole deck, a card was drawn again when the deal or the board held
- * it). Three steps' positions come from 32 random bits, as draw_listed's (exact by
- * Lemire's rule on their product, ``reject[s]`` for steps s, s+1, s+2), and a step
- * whose card is skipped adds nothing (no branch on it). */
-typedef struct {
-    uint32_t n;                /* the lists' length */
-    uint32_t reject[NCARDS];   /* per first step s <= n - 3: 2**32 mod (n-s)(n-s-1)(n-s-2) */
-} Skips;
-
-static void skips_of(Skips *sk, uint32_t n)
-{
-    sk->n = n;
-    for (uint32_t s = 0; s + 3 <= n; s++) {
-        uint32_t product = (n - s) * (n - s - 1) * (n - s - 2);
-        sk->reject[s] = (0u - product) % product;
-    }
-}
-
-static void skipping_boards(Rng *rng, int stop, uint32_t (*joint_of)[MAX_PLAYERS],
-                            const uint64_t *taken_of, uint8_t *decks, const Skips *sk, int k,
-                            const uint64_t *first_masks, const Draw *d, uint32_t *keys_of,
-                            uint64_t *lanes_of)
-{
-    const uint32_t n = sk->n;
-    uint64_t x = 0;
-    int half = 0;
-    for (int b = 0; b < stop; b++) {
-        uint32_t deal = joint_of[b][0];
-        uint8_t *list = decks + (size_t)deal * n;
-        uint64_t others = taken_of[b] & ~first_masks[deal];
-        uint32_t key = d->base_key, s = 0;
-        uint64_t lanes = d->base_lanes;
-        int j = 0;
-        while (j < k) {
-            uint32_t u = rng_half(rng, &x, &half);
-            if (s + 3 > n) { /* the list's last cards (small decks): one step at a time */
-                uint32_t r = s + below(rng, u, n - s);
-                uint8_t q = list[r];
-                list[r] = list[s];
-                list[s++] = q;
-                if ((d->card_bits[q] & others) == 0) {
-                    key += d->card_keys[q];
-                    lanes |= d->card_lanes[q];
-                    j++;
-                }
-                continue;
-            }
-            uint32_t at[3];
-            for (int t = 0; t < 3; t++) {
-                uint64_t y = (uint64_t)u * (n - s - (uint32_t)t);
-                at[t] = s + (uint32_t)t + (uint32_t)(y >> 32);
-                u = (uint32_t)y;
-            }
-            if (u < sk->reject[s]) {
-                continue;
-            }
-            for (int t = 0; t < 3; t++, s++) {
-                uint8_t q = list[at[t]];
-                list[at[t]] = list[s];
-                list[s] = q;
-                uint64_t take =
-                    (uint64_t)0 - (uint64_t)((d->card_bits[q] & others) == 0 && j < k);
-                key += d->card_keys[q] & (uint32_t)take;
-                lanes |= d->card_lanes[q] & take;
-                j += (int)(take & 1);
-            }
-        }
-        keys_of[b] = key;
-        lanes_of[b] = lanes;
-    }
 }
 
 /* holdem_deals(board, live, players, groups, trials, seed, counts, most): see its
  * docstring in module.c. */
-PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
+HOT_LOOPS PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
 {
     PyObject *board_obj, *live_obj, *players_obj, *groups_obj, *counts_obj;
     Py_ssize_t trials;
@@ -749,18 +608,41 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         const uint16_t *nf5 = self->nonflush[5], *flush = self->flush;
         const uint32_t *row_start5 = self->row_start[5];
         const int ng = n_groups;
-        /* One group: each joint combo lists the deck cards it leaves, and a board is
-         * drawn from its deal's list (draw_listed: no card drawn again) */
-        uint32_t left = size - 2 * (uint32_t)groups[0].n_members;
-        uint8_t *decks = k > 0 ? deal_decks(&groups[0], &draw, size, left) : NULL;
-        const Listed ls = decks != NULL && ng == 1 ? listed_of(left, k) : (Listed){0, 0};
-        /* Several groups: the boards come from the first group's lists, skipping the
-         * other groups' cards (skipping_boards) */
-        Skips skips = {0, {0}};
-        if (decks != NULL && ng > 1) {
-            skips_of(&skips, left);
-        }
         const Uniform uniform = uniform_of(groups, ng);
+        /* Every deal's cards in the deck: the boards by index among the cards it leaves
+         * (see Picks), for any number of groups */
+        uint64_t deck_mask = 0;
+        for (uint32_t i = 0; i < size; i++) {
+            deck_mask |= draw.card_bits[i];
+        }
+        int by_index = k > 0;
+        for (int gi = 0; gi < ng && by_index; gi++) {
+            for (Py_ssize_t d = 0; d < groups[gi].size; d++) {
+                by_index &= (groups[gi].mask[d] & ~deck_mask) == 0;
+            }
+        }
+        Picks picks;
+        uint8_t *id_lists = NULL; /* one group: per joint combo, the ids of the cards left */
+        if (by_index) {
+            sd_picks_of(self, &picks, deck_mask, size - 2 * (uint32_t)ranged, k, deal.known,
+                        deal.nk);
+            if (ng == 1 && !sd_fast_pdep() && (size_t)groups[0].size * picks.m <= LISTS_MOST) {
+                id_lists = malloc((size_t)groups[0].size * picks.m);
+            }
+            for (Py_ssize_t d = 0; id_lists != NULL && d < groups[0].size; d++) {
+                uint8_t *list = id_lists + (size_t)d * picks.m;
+                uint64_t left = deck_mask & ~groups[0].mask[d];
+                for (unsigned c = 0; c < NCARDS; c++) {
+                    if ((left >> c) & 1) {
+                        *list++ = (uint8_t)c;
+                    }
+                }
+            }
+        }
+        /* Heads-up, both players in the one group: the showdowns read their hands from
+         * the joint combo directly (``first``: the member listed first is player 0?) */
+        const int heads_up_group = ng == 1 && players == 2 && groups[0].n_members == 2;
+        const int first = heads_up_group && groups[0].members[0] == 1;
         Py_BEGIN_ALLOW_THREADS
         Rng rng;
         rng_seed(&rng, (uint64_t)seed);
@@ -779,8 +661,9 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         /* Blocks of trials in two passes, as holdem_draw: draw every deal and board of the
          * block, then play the showdowns. A deal is one joint combo per group, drawn again
          * whole while two share a card (the deals kept then have exactly the chance the
-         * product of their weights gives); the board's missing cards are drawn one at a
-         * time among the cards the deal left (see draw_cards). */
+         * product of their weights gives); the board's missing cards are drawn by index
+         * among the cards the deal leaves (see Picks), or where some combo holds a card
+         * out of the deck one at a time, again while taken (draw_cards_flat). */
         for (Py_ssize_t start = 0; start < trials && attempts >= 0; start += BLOCK) {
             int stop = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
             /* The block's deals first: an attempt draws every group's joint combo and
@@ -813,11 +696,11 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
             if (attempts < 0) {
                 break;
             }
-            if (decks != NULL && ng == 1) {
-                listed_boards(&rng, stop, joint_of, decks, ls, k, &draw, keys_of, lanes_of);
-            } else if (decks != NULL) {
-                skipping_boards(&rng, stop, joint_of, taken_of, decks, &skips, k,
-                                groups[0].mask, &draw, keys_of, lanes_of);
+            if (id_lists != NULL) {
+                sd_listed_boards(&rng, stop, (const uint32_t(*)[MAX_PLAYERS])joint_of, id_lists,
+                                 &picks, k, keys_of, lanes_of);
+            } else if (by_index) {
+                sd_index_boards(&rng, stop, taken_of, &picks, k, keys_of, lanes_of);
             } else {
                 for (int b = 0; b < stop; b++) {
                     if (k > 0) {
@@ -828,6 +711,29 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
                         lanes_of[b] = draw.base_lanes;
                     }
                 }
+            }
+            if (heads_up_group) { /* both hands from the one joint combo, in locals */
+                const Hand *pairs = groups[0].hands;
+                for (int b = 0; b < stop; b++) {
+                    uint32_t key = keys_of[b];
+                    uint64_t lanes = lanes_of[b];
+                    const Hand *h0 = pairs + 2 * (size_t)joint_of[b][0] + first;
+                    const Hand *h1 = pairs + 2 * (size_t)joint_of[b][0] + (1 - first);
+                    uint32_t board_sum = key >> SUIT_BITS;
+                    unsigned b5 = nf5[row_start5[board_sum >> ROW_BITS] + (board_sum & ROW_MASK)];
+                    int s0 = fs[(key + h0->key) & 255], s1 = fs[(key + h1->key) & 255];
+                    unsigned r0 = h0->pair[b5], r1 = h1->pair[b5];
+                    /* both ranks, and the flush's chosen by the suit with no branch: a
+                     * flush comes at random, and its branch was mispredicted then */
+                    unsigned f0 = flush[((lanes | h0->major) >> (13 * (s0 & 3))) & 8191];
+                    unsigned f1 = flush[((lanes | h1->major) >> (13 * (s1 & 3))) & 8191];
+                    r0 = s0 >= 0 ? f0 : r0;
+                    r1 = s1 >= 0 ? f1 : r1;
+                    w0 += r0 < r1;
+                    w1 += r1 < r0;
+                    ties += r0 == r1;
+                }
+                continue;
             }
             for (int b = 0; b < stop; b++) {
                 uint32_t key = keys_of[b];
@@ -861,7 +767,7 @@ PyObject *sd_Tables_holdem_deals(Tables *self, PyObject *args)
         counts[TALLY + 2] += ties;
         sd_add_by_winners(by_winners, players, counts);
         Py_END_ALLOW_THREADS
-        free(decks);
+        free(id_lists);
     }
 done:
     free(by_winners);
