@@ -74,7 +74,7 @@ setup(
             "showdown._native._kernel",
             sources=[f"{NATIVE}/{name}" for name in SOURCES],
             # The header: rebuilt when it changes, and shipped in the sdist.
-            depends=[f"{NATIVE}/kernel.h", f"{NATIVE}/rooms.h", f"{NATIVE}/boards.h", f"{NATIVE}/draws.h", f"{NATIVE}/runouts.h"],
+            depends=[f"{NATIVE}/kernel.h", f"{NATIVE}/rooms.h", f"{NATIVE}/boards.h", f"{NATIVE}/draws.h", f"{NATIVE}/runouts.h", f"{NATIVE}/omaha_eval.h"],
             # No debug information (Python's own CFLAGS ask for -g) and a stripped
             # library: the wheel's extension is a quarter of the size.
             extra_compile_args=[] if sys.platform == "win32" else ["-std=c99", "-O3", "-g0"],

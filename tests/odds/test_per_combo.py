@@ -166,6 +166,37 @@ def test_monte_carlo_per_combo_agrees_with_exact() -> None:
     assert again == sampled  # reproducible with a seed
 
 
+def test_monte_carlo_per_combo_of_deals_too_many_to_list() -> None:
+    """Three ranges whose deals are too many to list (over ``LIST_DEALS``): the kernel
+    draws each deal whole by weight (the numpy path: the sequential sampler). Each combo's
+    share of the deals is known exactly from the deals listed here; the players' equity
+    agrees with :func:`equity`'s own Monte Carlo."""
+    import numpy as np
+
+    from showdown.odds.board_vectors import SUIT_MAJOR_BIT
+    from showdown.odds.deals import enumerate_deals
+    from showdown.odds.holdem_jobs import LIST_DEALS
+    from showdown.odds.seats import seat_players
+
+    players, board = ["99+, AK, AQ, AJ", "88+, KQ, KJ, AT", "77+, QJ, JT, KT"], "Qh 7s 2d 5c"
+    seats, _, _ = seat_players(players, board, None, "holdem")
+    masks = [SUIT_MAJOR_BIT[s.combos].sum(axis=1, dtype=np.uint64) for s in seats]
+    listed = enumerate_deals(masks, [s.weights for s in seats], 10**7)
+    assert listed is not None and len(listed[0]) > LIST_DEALS
+    sampled = per_combo_equity(players, board=board, trials=150_000, seed=3)
+    plain = equity(players, board=board, trials=300_000, seed=4)
+    assert sampled.result.stderr is not None and plain.stderr is not None
+    for p in range(3):
+        error = np.hypot(sampled.result.stderr[p], plain.stderr[p])
+        assert abs(sampled.result.equity[p] - plain.equity[p]) < 5 * error, p
+        share = np.bincount(listed[0][:, p], minlength=len(seats[p].combos)) / len(listed[0])
+        want = {_label(tuple(seats[p].combos[i])): share[i] for i in range(len(share))}
+        for row in sampled.rows[p]:  # within 6 standard errors of a share of 150,000 draws
+            sigma = np.sqrt(want[row.combo] * (1 - want[row.combo]) / 150_000)
+            assert abs(row.weight - want[row.combo]) < 6 * sigma, (p, row.combo)
+        assert sum(row.weight for row in sampled.rows[p]) == pytest.approx(1.0)
+
+
 def test_distribution_and_json() -> None:
     result = per_combo_equity(["AhKh", "QQ, AcKc, 76s"], board="Qh Jh 3c")
     curve = result.distribution()[1]

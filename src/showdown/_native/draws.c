@@ -5,6 +5,7 @@
  */
 #include "kernel.h"
 #include "draws.h"
+#include "omaha_eval.h"
 
 /* --------------------------------------------------------- Hold'em boards */
 
@@ -41,6 +42,35 @@ const uint16_t *sd_pair5_table(Tables *t, unsigned hi, unsigned lo)
     return t->pairs5[id];
 }
 
+/* Omaha: the 5-card non-flush rank of three board ranks and two hole ranks, at
+ * OMAHA_PAIRS * (colex id of the three) + (colex id of the two), ids as multiset_id
+ * reads them (ascending ranks); one load where a rank-key sum takes two (its row, then
+ * its rank). Five of a rank, never dealt, is left 0. NULL when out of memory. */
+const uint16_t *sd_omaha_parts(Tables *t)
+{
+    if (t->omaha_parts == NULL) {
+        uint16_t *table = calloc(OMAHA_TRIPLES * OMAHA_PAIRS, sizeof(uint16_t));
+        if (table == NULL) {
+            return NULL;
+        }
+        for (int a = 0; a < 13; a++)
+            for (int b = a; b < 13; b++)
+                for (int c = b; c < 13; c++)
+                    for (int x = 0; x < 13; x++)
+                        for (int y = x; y < 13; y++) {
+                            if (a == c && x == a && y == a) {
+                                continue; /* five of a rank */
+                            }
+                            uint32_t key = t->rank_keys[a] + t->rank_keys[b] + t->rank_keys[c] +
+                                           t->rank_keys[x] + t->rank_keys[y];
+                            table[OMAHA_PAIRS * omaha_triple_id(a, b, c) + omaha_pair_id(x, y)] =
+                                nonflush_rank(t, 5, key);
+                        }
+        t->omaha_parts = table;
+    }
+    return t->omaha_parts;
+}
+
 /* counts[p * TALLY + k] += showdowns whose k winners include player p. */
 void sd_add_by_winners(const int64_t *by_winners, Py_ssize_t players, int64_t *counts)
 {
@@ -74,6 +104,11 @@ void sd_release_deal(Deal *d)
 static int read_player(Deal *d, Py_ssize_t p, PyObject *item, int hole, Py_ssize_t trials,
                        uint64_t board_mask, uint64_t *fixed_mask)
 {
+    if (item == Py_None && d->may_deal) { /* dealt from the deck, trial by trial */
+        d->dealt[p] = 1;
+        d->n_dealt++;
+        return 0;
+    }
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
         PyErr_SetString(PyExc_TypeError, "each player is a (combos, picks or None) tuple");
         return -1;
@@ -140,10 +175,11 @@ static int read_player(Deal *d, Py_ssize_t p, PyObject *item, int hole, Py_ssize
 /* The known board, the live cards and the players of a Monte Carlo call into ``d``
  * (zeroed here; sd_release_deal() it whatever this returns). */
 int sd_read_deal(Deal *d, PyObject *board_obj, PyObject *live_obj, PyObject *players_obj,
-                     int hole, Py_ssize_t trials, const char *name, int ranges_here)
+                     int hole, Py_ssize_t trials, const char *name, int flags)
 {
     memset(d, 0, sizeof(*d));
-    d->ranges_here = ranges_here;
+    d->ranges_here = (flags & DEAL_RANGES_HERE) != 0;
+    d->may_deal = (flags & DEAL_FROM_DECK) != 0;
     unsigned live[NCARDS];
     Py_ssize_t m;
     if (sd_ids_of(board_obj, d->known, 5, &d->nk, "board") < 0 ||
@@ -179,7 +215,7 @@ int sd_read_deal(Deal *d, PyObject *board_obj, PyObject *live_obj, PyObject *pla
             d->deck[d->size++] = live[i];
         }
     }
-    if ((uint32_t)(5 - d->nk) + (uint32_t)(hole * d->n_picks) > d->size) {
+    if ((uint32_t)(5 - d->nk) + (uint32_t)(hole * (d->n_picks + d->n_dealt)) > d->size) {
         PyErr_SetString(PyExc_ValueError, "too few live cards to complete the board");
         return -1;
     }

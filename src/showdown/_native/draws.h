@@ -279,7 +279,16 @@ typedef struct {
     Py_ssize_t nk;
     uint32_t size;
     int ranges_here; /* holdem_deals: a ranged player's picks are None, drawn in here */
+    /* omaha_draw: a player given as None holds cards dealt from the deck each trial (a
+     * random hand: every hand of the cards left, equally likely); n_dealt of them */
+    unsigned char dealt[MAX_PLAYERS];
+    int n_dealt, may_deal;
 } Deal;
+
+/* sd_read_deal's ``flags``: ranged players' picks drawn in here (holdem_deals); players
+ * dealt from the deck allowed (omaha_draw) */
+#define DEAL_RANGES_HERE 1
+#define DEAL_FROM_DECK 2
 
 /* The 7-card non-flush rank of hole ranks hi >= lo by the board's 5-card one (draws.c). */
 const uint16_t *sd_pair5_table(Tables *t, unsigned hi, unsigned lo);
@@ -288,6 +297,6 @@ void sd_add_by_winners(const int64_t *by_winners, Py_ssize_t players, int64_t *c
 void sd_release_deal(Deal *d);
 int sd_deal_holes(Tables *t, const Deal *d, Hole **combos);
 int sd_read_deal(Deal *d, PyObject *board_obj, PyObject *live_obj, PyObject *players_obj,
-                     int hole, Py_ssize_t trials, const char *name, int ranges_here);
+                     int hole, Py_ssize_t trials, const char *name, int flags);
 
 #endif

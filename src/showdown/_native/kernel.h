@@ -164,6 +164,8 @@ typedef struct {
     uint32_t multiset_keys[N_MULTISETS];
     uint16_t *pairs[169]; /* Hold'em: hole ranks (hi, lo) -> 7-card rank per board multiset */
     uint16_t *pairs5[169]; /* the same indexed by the board's own 5-card rank (no flush) */
+    uint16_t *omaha_parts; /* Omaha: 5-card non-flush rank per 3-rank multiset (board) and
+                              2-rank multiset (hole), built on first use (draws.c) */
     PyObject *on_error;
     PyObject *on_omaha_error;
 } Tables;

@@ -109,14 +109,21 @@ PyDoc_STRVAR(holdem_draw_doc,
 "weights). Releases the GIL.");
 
 PyDoc_STRVAR(omaha_draw_doc,
-"omaha_draw(board, live, hole, players, trials, seed, ranks)\n\n"
+"omaha_draw(board, live, hole, players, trials, seed, ranks, cards=None, counts=None)\n\n"
 "Monte Carlo Omaha showdowns with the boards drawn here: each trial completes ``board``\n"
 "(3 to 5 known ids, or none) with cards of ``live`` drawn uniformly (a partial\n"
 "Fisher-Yates shuffle of the live cards, drawn again when it hits the trial's hole\n"
 "cards). ``players``: per player an (m, ``hole``) array of combos (int64, flattened) and\n"
-"an int64 array picking one per trial, or None for a fixed hand. Writes each trial's\n"
-"best Omaha rank per player into ``ranks`` (uint16, P x trials, C-contiguous). The\n"
-"draws come from xoshiro256** seeded with ``seed``. Releases the GIL.");
+"an int64 array picking one per trial, or None for a fixed hand; or None for a random\n"
+"hand, ``hole`` cards dealt from ``live`` each trial with the board (every hand of the\n"
+"cards the other players' hands leave equally likely; a card a picked hand holds is\n"
+"drawn again, card by card). Writes each trial's best Omaha rank per player into\n"
+"``ranks`` (uint16, P x trials, C-contiguous) and, given ``cards`` (uint8, trials x\n"
+"(hole x random hands + missing board cards)), the cards each trial dealt: the random\n"
+"hands in player order, then the board's. Given ``counts`` (int64, P x 11), adds each\n"
+"trial's showdown there too (counts[p][k]: trials player p won among k best); ``ranks``\n"
+"may then be None. The draws come from xoshiro256** seeded with ``seed``. Releases the\n"
+"GIL.");
 
 PyDoc_STRVAR(rank_counts_doc,
 "rank_counts(n, out)\n\n"

@@ -2,10 +2,12 @@
  * Monte Carlo equity with the boards drawn here, Hold'em and Omaha: per trial a board
  * completing the known cards, drawn uniformly from the live cards with xoshiro256**
  * (one seed gives the same counts on every machine), and one combo per player picked
- * by Python (or a fixed hand).
+ * by Python (or a fixed hand); in Omaha a player may instead be dealt a random hand
+ * from the deck each trial, with the board.
  */
 #include "kernel.h"
 #include "draws.h"
+#include "omaha_eval.h"
 
 /* --------------------------------------------------------- Hold'em boards */
 
@@ -261,16 +263,38 @@ done:
 
 /* --------------------------------------------------------------- Omaha draws */
 
-/* omaha_draw(board, live, hole, players, trials, seed, ranks): see its docstring in
- * module.c. */
+/* The ``n`` cards a trial deals (dealt players' holes, then the board's missing cards) by a
+ * partial Fisher-Yates shuffle of ``deck[0..size)``, a card of ``used`` (the trial's
+ * picked hands) drawn again: each step uniform over the cards not yet dealt and not
+ * used, so every way to deal them is equally likely, and no trial is thrown back whole. */
+static inline void deal_cards(Rng *rng, unsigned *deck, uint32_t size, int n, uint64_t used,
+                              unsigned *out)
+{
+    uint64_t x = 0;
+    int half = 0;
+    for (int j = 0; j < n;) {
+        uint32_t at = (uint32_t)j + below(rng, rng_half(rng, &x, &half), size - (uint32_t)j);
+        unsigned card = deck[at];
+        if ((used >> card) & 1) {
+            continue;
+        }
+        deck[at] = deck[j];
+        deck[j] = card;
+        out[j++] = card;
+    }
+}
+
+/* omaha_draw(board, live, hole, players, trials, seed, ranks, cards=None, counts=None): see
+ * its docstring in module.c. */
 PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
 {
-    PyObject *board_obj, *live_obj, *players_obj, *ranks_obj;
+    PyObject *board_obj, *live_obj, *players_obj, *ranks_obj, *cards_obj = Py_None;
+    PyObject *counts_obj = Py_None;
     int hole;
     Py_ssize_t trials;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOiOnKO:omaha_draw", &board_obj, &live_obj, &hole,
-                          &players_obj, &trials, &seed, &ranks_obj)) {
+    if (!PyArg_ParseTuple(args, "OOiOnKO|OO:omaha_draw", &board_obj, &live_obj, &hole,
+                          &players_obj, &trials, &seed, &ranks_obj, &cards_obj, &counts_obj)) {
         return NULL;
     }
     if (hole < 4 || hole > 6) {
@@ -278,9 +302,12 @@ PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
         return NULL;
     }
     Deal deal;
-    Py_buffer ranks_view;
+    Py_buffer ranks_view, cards_view, counts_view;
     uint16_t *ranks = NULL;
-    if (sd_read_deal(&deal, board_obj, live_obj, players_obj, hole, trials, "omaha_draw", 0) < 0) {
+    uint8_t *cards_out = NULL;
+    int64_t *counts = NULL;
+    if (sd_read_deal(&deal, board_obj, live_obj, players_obj, hole, trials, "omaha_draw",
+                     DEAL_FROM_DECK) < 0) {
         goto done;
     }
     if (deal.nk == 1 || deal.nk == 2) {
@@ -288,19 +315,42 @@ PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
         goto done;
     }
     Py_ssize_t players = deal.players, nk = deal.nk;
-    ranks = sd_get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
-    if (ranks == NULL) {
-        goto done;
+    if (ranks_obj != Py_None) {
+        ranks = sd_get_out(ranks_obj, &ranks_view, players * trials, 2, "ranks");
+        if (ranks == NULL) {
+            goto done;
+        }
     }
-    int k = 5 - (int)nk;
+    if (counts_obj != Py_None) {
+        counts = sd_get_out(counts_obj, &counts_view, players * TALLY, 8, "counts");
+        if (counts == NULL) {
+            goto done;
+        }
+    }
+    int k = 5 - (int)nk, n_deal = deal.n_dealt * hole + k;
+    if (cards_obj != Py_None) {
+        cards_out = sd_get_out(cards_obj, &cards_view, trials * n_deal, 1, "cards");
+        if (cards_out == NULL) {
+            goto done;
+        }
+    }
     uint32_t size = deal.size;
     unsigned *deck = deal.deck, *const *combos = deal.ids;
     uint64_t *const *combo_bits = deal.bits;
     const int64_t *const *picks = deal.picks;
+    const unsigned char *dealt = deal.dealt;
+    const int any_dealt = deal.n_dealt > 0;
+    const uint16_t *parts = sd_omaha_parts(self);
+    if (parts == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
     Py_BEGIN_ALLOW_THREADS
     Rng rng;
     rng_seed(&rng, (uint64_t)seed);
-    unsigned board[5];
+    unsigned board[5], drawn[MAX_PLAYERS * 6 + 5];
+    OmahaBoard ob;
+    uint16_t r[MAX_PLAYERS] = {0};
     for (Py_ssize_t i = 0; i < nk; i++) {
         board[i] = deal.known[i];
     }
@@ -311,24 +361,57 @@ PyObject *sd_Tables_omaha_draw(Tables *self, PyObject *args)
                 used |= combo_bits[p][picks[p][t]];
             }
         }
-        for (;;) { /* k cards by a partial Fisher-Yates shuffle; again if a hole holds one */
-            uint64_t drawn = 0;
+        if (any_dealt) { /* random hands: dealt with the board's cards, after them */
+            deal_cards(&rng, deck, size, n_deal, used, drawn);
             for (int j = 0; j < k; j++) {
-                uint32_t at = (uint32_t)j + below(&rng, (uint32_t)(rng_next(&rng) >> 32),
-                                                  size - (uint32_t)j);
-                unsigned card = deck[at];
-                deck[at] = deck[j];
-                deck[j] = card;
-                board[nk + j] = card;
-                drawn |= (uint64_t)1 << card;
+                board[nk + j] = drawn[n_deal - k + j];
             }
-            if ((drawn & used) == 0) {
-                break;
+            if (cards_out != NULL) {
+                for (int j = 0; j < n_deal; j++) {
+                    cards_out[t * n_deal + j] = (uint8_t)drawn[j];
+                }
+            }
+        } else {
+            for (;;) { /* k cards by a partial Fisher-Yates shuffle; again if a hole holds one */
+                uint64_t got = 0;
+                for (int j = 0; j < k; j++) {
+                    uint32_t at = (uint32_t)j + below(&rng, (uint32_t)(rng_next(&rng) >> 32),
+                                                      size - (uint32_t)j);
+                    unsigned card = deck[at];
+                    deck[at] = deck[j];
+                    deck[j] = card;
+                    board[nk + j] = card;
+                    got |= (uint64_t)1 << card;
+                }
+                if ((got & used) == 0) {
+                    break;
+                }
+            }
+            if (cards_out != NULL) {
+                for (int j = 0; j < k; j++) {
+                    cards_out[t * n_deal + j] = (uint8_t)board[nk + j];
+                }
             }
         }
+        omaha_board(parts, board, &ob);
+        const unsigned *next_hole = drawn;
         for (Py_ssize_t p = 0; p < players; p++) {
-            Py_ssize_t c = picks[p] != NULL ? picks[p][t] : 0;
-            ranks[p * trials + t] = omaha_best(self, combos[p] + c * hole, hole, board, 5);
+            const unsigned *h;
+            if (dealt[p]) {
+                h = next_hole;
+                next_hole += hole;
+            } else {
+                h = combos[p] + (picks[p] != NULL ? picks[p][t] : 0) * hole;
+            }
+            r[p] = omaha_rank(self, &ob, h, hole);
+        }
+        if (ranks != NULL) {
+            for (Py_ssize_t p = 0; p < players; p++) {
+                ranks[p * trials + t] = r[p];
+            }
+        }
+        if (counts != NULL) {
+            tally_one(r, (int)players, counts);
         }
     }
     Py_END_ALLOW_THREADS
@@ -336,6 +419,12 @@ done:
     sd_release_deal(&deal);
     if (ranks != NULL) {
         PyBuffer_Release(&ranks_view);
+    }
+    if (cards_out != NULL) {
+        PyBuffer_Release(&cards_view);
+    }
+    if (counts != NULL) {
+        PyBuffer_Release(&counts_view);
     }
     if (PyErr_Occurred()) {
         return NULL;

@@ -128,6 +128,7 @@ void sd_Tables_dealloc(Tables *self)
         free(self->pairs[i]);
         free(self->pairs5[i]);
     }
+    free(self->omaha_parts);
     Py_XDECREF(self->on_error);
     Py_XDECREF(self->on_omaha_error);
     Py_TYPE(self)->tp_free((PyObject *)self);

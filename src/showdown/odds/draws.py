@@ -28,6 +28,7 @@ __all__ = [
     "draw_counts",
     "draw_ranks",
     "floyd_sample",
+    "omaha_draw_counts",
     "omaha_draw_ranks",
     "sample_counts",
 ]
@@ -169,25 +170,79 @@ def deal_counts(
 def omaha_draw_ranks(
     board: Sequence[int],
     live: Sequence[int],
-    combos: Sequence[np.ndarray],
+    combos: Sequence[np.ndarray | None],
     picks: Sequence[np.ndarray | None],
     trials: int,
     seed: int,
+    dealt: Sequence[int] = (),
+    cards: np.ndarray | None = None,
 ) -> list[np.ndarray]:
     """Omaha Monte Carlo with the boards drawn by the native kernel: each player's best
     Omaha rank in each of ``trials`` trials (uint16, one array per player). ``combos[p]``
-    is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. Native only."""
+    is ``(m, 4..6)`` ids, ``picks`` as in :func:`draw_counts`. The players in ``dealt``
+    hold random hands instead, dealt from ``live`` each trial with the board (their
+    combos are not read). ``cards`` (uint8, ``(trials, hole x len(dealt) + missing board
+    cards)``), when given, receives the cards each trial dealt. Native only.
+
+    >>> ranks = omaha_draw_ranks([], range(52), [None, None], [None, None], 3, 1, (0, 1))
+    >>> [r.shape for r in ranks]
+    [(3,), (3,)]
+    """
     ranks = np.empty((len(combos), trials), dtype=np.uint16)
+    _omaha_draw(board, live, combos, picks, trials, seed, dealt, ranks, cards, None)
+    return list(ranks)
+
+
+def omaha_draw_counts(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray | None],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+    dealt: Sequence[int],
+    counts: np.ndarray,
+) -> None:
+    """As :func:`omaha_draw_ranks` (the same draws for the same seed), the showdowns added
+    to ``counts`` (P, 11) in the kernel instead of each trial's ranks returned: for trials
+    that weigh the same. Native only.
+
+    >>> counts = new_counts(2)
+    >>> omaha_draw_counts([], range(52), [None, None], [None, None], 100, 1, (0, 1), counts)
+    >>> int(counts[0, 1] + counts[1, 1] + counts[0, 2])
+    100
+    """
+    _omaha_draw(board, live, combos, picks, trials, seed, dealt, None, None, counts)
+
+
+def _omaha_draw(
+    board: Sequence[int],
+    live: Sequence[int],
+    combos: Sequence[np.ndarray | None],
+    picks: Sequence[np.ndarray | None],
+    trials: int,
+    seed: int,
+    dealt: Sequence[int],
+    ranks: np.ndarray | None,
+    cards: np.ndarray | None,
+    counts: np.ndarray | None,
+) -> None:
+    hole = next((c.shape[1] for i, c in enumerate(combos) if i not in dealt and c is not None), 4)
+    players = [
+        None if i in dealt or c is None else _kernel_players([c], [p])[0]
+        for i, (c, p) in enumerate(zip(combos, picks, strict=True))
+    ]
     native.native_tables().omaha_draw(
         np.asarray(board, dtype=np.int64),
         np.asarray(live, dtype=np.int64),
-        int(combos[0].shape[1]),
-        _kernel_players(combos, picks),
+        hole,
+        players,
         trials,
         seed,
         ranks,
+        cards,
+        counts,
     )
-    return list(ranks)
 
 
 def _kernel_players(

@@ -9,7 +9,10 @@ per worker.
 Monte Carlo: each task draws its deals (:class:`showdown.odds.deals.DealSampler`,
 four-card combos) and then, per sample, the missing board cards uniformly from the
 live deck, redrawing the samples whose board touches a dealt card (exact, never
-stuck), and scores every player with :func:`showdown.hands.batch.evaluate_omaha_batch`;
+stuck), and scores every player with :func:`showdown.hands.batch.evaluate_omaha_batch`.
+A ``random`` player (every hand of the live cards, equally weighted:
+:func:`random_players`) is no range to draw from: its four cards are dealt with the
+board's from the cards the other hands leave, each trial;
 with the native kernel the kernel draws the boards and scores them itself
 (:func:`showdown.odds.draws.omaha_draw_ranks`: the same distribution, other
 draws, the same numbers again for the same seed).
@@ -28,7 +31,13 @@ from showdown.cards import CardError
 from showdown.hands import native
 from showdown.odds import draws as D
 from showdown.odds.deals import DealSampler, enumerate_deals, find_deal, one_deal
-from showdown.odds.holdem_jobs import LIST_DEALS, add_samples, arrays_key, empty_sums
+from showdown.odds.holdem_jobs import (
+    LIST_DEALS,
+    add_counts,
+    add_samples,
+    arrays_key,
+    empty_sums,
+)
 from showdown.odds.holdem_plan import (
     DealTable,
     Job,
@@ -60,6 +69,39 @@ class OmahaSpec:
     board: tuple[int, ...]
     live: tuple[int, ...]
     key: str = ""
+    #: The players holding a random hand (:func:`random_players`): dealt from the deck
+    #: with the board, their combos never read.
+    dealt: tuple[int, ...] = ()
+
+
+def random_players(
+    combos: Sequence[np.ndarray], weights: Sequence[np.ndarray], live: Sequence[int]
+) -> tuple[int, ...]:
+    """The players whose range is every hand of the ``live`` cards (the cards off the
+    board, the dead cards and the fixed hands), equally weighted: ``random``, ``xxxx``.
+
+    Such a player is dealt from the deck with the board: every deal of the other players
+    leaves the same number of hands for it (each takes the same number of cards), so
+    drawing the others by their weights and then a hand uniformly from the cards left is
+    the distribution of the whole range, with no table of its 270,725 hands. A range's
+    combos are distinct (every range reader makes them so), so holding as many as the
+    live cards have hands, all live, means holding every one.
+
+    >>> from itertools import combinations
+    >>> hands = np.array(list(combinations(range(8), 4)))
+    >>> random_players([hands, hands[:1]], [np.ones(70), np.ones(1)], range(8))
+    (0,)
+    """
+    n = len(live)
+    free = np.zeros(53, dtype=bool)
+    free[list(live)] = True
+    out = []
+    for i, (c, w) in enumerate(zip(combos, weights, strict=True)):
+        if len(c) < 2 or len(c) != comb(n, c.shape[1]) or not (w == w[0]).all():
+            continue
+        if free[c].all():
+            out.append(i)
+    return tuple(out)
 
 
 _SAMPLERS: dict[str, DealSampler | None] = {}
@@ -68,7 +110,7 @@ _SAMPLERS: dict[str, DealSampler | None] = {}
 def _sampler(spec: OmahaSpec) -> DealSampler | None:
     key = spec.key
     if key not in _SAMPLERS:
-        ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1]
+        ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1 and i not in spec.dealt]
         sampler = None
         if ranged:
             cards = [spec.combos[i] for i in ranged]
@@ -88,7 +130,8 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
 
     rng = task_rng(root, index)
     sampler = _sampler(spec)
-    ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1]
+    ranged = [i for i, c in enumerate(spec.combos) if len(c) > 1 and i not in spec.dealt]
+    hole = spec.combos[spec.dealt[0]].shape[1] if spec.dealt else 0
     n_players = len(spec.combos)
     deck = np.array(spec.live, dtype=np.int64)
     known = np.array(spec.board, dtype=np.int64)
@@ -115,21 +158,34 @@ def omaha_task(spec: OmahaSpec, index: int, trials: int, root: int) -> dict[str,
         if native.kernel() is not None:  # the kernel draws the boards and ranks them
             seed = int(rng.integers(0, 1 << 63))
             chosen = [picks.get(i) for i in range(n_players)]
-            ranks = D.omaha_draw_ranks(spec.board, spec.live, spec.combos, chosen, size, seed)
-            add_samples(out, ranks, iw)
+            args = (spec.board, spec.live, spec.combos, chosen, size, seed, spec.dealt)
+            if iw is None:  # trials weigh the same: the kernel tallies them
+                counts = new_counts(n_players)
+                D.omaha_draw_counts(*args, counts)
+                add_counts(out, counts, size)
+            else:
+                add_samples(out, D.omaha_draw_ranks(*args), iw)
             done += size
             continue
-        runs = deck[D.floyd_sample(rng, len(deck), need, size)]
+        # the random hands' cards first, then the board's: one uniform draw of them all
+        runs = deck[D.floyd_sample(rng, len(deck), need + hole * len(spec.dealt), size)]
         bad = np.flatnonzero(_BIT[runs].sum(axis=1, dtype=np.uint64) & taken)
         while len(bad):
-            runs[bad] = deck[D.floyd_sample(rng, len(deck), need, len(bad))]
+            runs[bad] = deck[D.floyd_sample(rng, len(deck), runs.shape[1], len(bad))]
             hit = _BIT[runs[bad]].sum(axis=1, dtype=np.uint64) & taken[bad]
             bad = bad[hit != 0]
-        boards = np.concatenate([np.broadcast_to(known, (size, len(known))), runs], axis=1)
+        first = hole * len(spec.dealt)
+        if first:  # Floyd's sets are uniform, their order is not: shuffle before dealing
+            runs = rng.permuted(runs, axis=1)
+        boards = np.concatenate([np.broadcast_to(known, (size, len(known))), runs[:, first:]], 1)
         ranks = []
         for i in range(n_players):
             c = spec.combos[i]
-            holes = c[picks[i]] if i in picks else np.broadcast_to(c[0], (size, c.shape[1]))
+            if i in spec.dealt:
+                at = hole * spec.dealt.index(i)
+                holes = runs[:, at : at + hole]
+            else:
+                holes = c[picks[i]] if i in picks else np.broadcast_to(c[0], (size, c.shape[1]))
             ranks.append(evaluate_omaha_batch(holes, boards))
         add_samples(out, ranks, iw)
         done += size
@@ -149,8 +205,12 @@ def omaha_tasks(
     sizes."""
     fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
     live = tuple(sorted(set(range(52)) - set(board) - set(dead) - fixed))
-    key = arrays_key((*combos, *weights, np.array(board), np.array(live)))
-    spec = OmahaSpec(tuple(combos), tuple(weights), tuple(board), live, key)
+    dealt = random_players(combos, weights, live)
+    # a random hand's combos are never read: a task carries one in their place
+    kept = [c[:1] if i in dealt else c for i, c in enumerate(combos)]
+    kept_weights = [w[:1] if i in dealt else w for i, w in enumerate(weights)]
+    key = arrays_key((*kept, *kept_weights, np.array(board), np.array(live), np.array(dealt)))
+    spec = OmahaSpec(tuple(kept), tuple(kept_weights), tuple(board), live, key, dealt)
     return sample_tasks(spec, trials, per_task, root)
 
 
@@ -171,7 +231,14 @@ def omaha_job(
 ) -> Job:
     """An Omaha Monte Carlo job: ``trials`` samples, or as many as fit in ``budget``."""
     players = len(combos)
-    masks = [_BIT[c].sum(axis=1, dtype=np.uint64) for c in combos if len(c) > 1]
+    fixed = {int(x) for c in combos if len(c) == 1 for x in c[0]}
+    live = sorted(set(range(52)) - set(board) - set(dead) - fixed)
+    dealt = random_players(combos, weights, live)  # always dealt: enough cards are checked
+    masks = [
+        _BIT[c].sum(axis=1, dtype=np.uint64)
+        for i, c in enumerate(combos)
+        if len(c) > 1 and i not in dealt
+    ]
     if masks and find_deal(masks) is False:
         raise CardError("no deal is possible: every choice of Omaha hands shares a card")
     n = trials

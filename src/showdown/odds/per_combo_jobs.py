@@ -1,10 +1,10 @@
 """Monte Carlo equity per combo (private): sampled deals and boards, summed per combo.
 
-A task draws ``trials`` deals (one combo per range player, by weight, with
-:class:`showdown.odds.deals.DealSampler`) and a board for each, ranks every player
-(the native kernel draws and ranks the boards when it is there; the numpy path
-draws them itself) and adds each sample's win, tie and pot share, times its
-importance weight, to the sums of the whole table and of the combo each range
+A task draws ``trials`` deals (one combo per range player, by weight: drawn whole by
+the native kernel, else with :class:`showdown.odds.deals.DealSampler`) and a board for
+each, ranks every player (the native kernel draws and ranks the boards when it is there;
+the numpy path draws them itself) and adds each sample's win, tie and pot share, times
+its importance weight, to the sums of the whole table and of the combo each range
 player held. Task ``i`` draws from the generator of its index, so the numbers do
 not depend on where it ran.
 """
@@ -23,7 +23,6 @@ from showdown.odds.deals import DealSampler, enumerate_deals, one_deal
 from showdown.odds.holdem_jobs import LIST_DEALS, arrays_key, empty_sums, sampling_records
 from showdown.odds.holdem_ranks import ComboSet, holdem_ranks_at
 from showdown.odds.parallel import task_rng
-from showdown.odds.showdown_counts import TALLY, showdown_counts
 
 _BATCH = 1 << 13
 _BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
@@ -101,26 +100,16 @@ def per_combo_task(spec: SampleSpec, index: int, trials: int, root: int) -> dict
     done = 0
     while done < trials:
         size = min(_BATCH, trials - done)
-        drawn, iw, taken = sampler.sample(rng, size)
-        weight = np.ones(size) if iw is None else iw
-        if iw is not None and not iw.all():
-            # Samples weighing nothing still get a legal deal, to be ranked (and count 0).
-            legal = one_deal(sampler.masks)
-            assert legal is not None  # some deal exists (checked by the planner)
-            dead = iw == 0
-            taken[dead] = 0
-            for p, j in enumerate(legal):
-                drawn[p][dead] = j
-                taken[dead] |= sampler.masks[p][j]
+        drawn, weight, taken = _deals(sampler, rng, size)
         picks: list[np.ndarray | None] = [None] * n_players
         for i, drew in zip(ranged, drawn, strict=True):
             picks[i] = drew
-        ranks = _ranks(spec, picks, taken, size, rng)
-        per = showdown_counts([r[:, None] for r in ranks]).astype(float)  # (size, P, 11)
-        k = np.arange(1, TALLY, dtype=float)
-        win = per[:, :, 1]
-        tie = per[:, :, 2:].sum(axis=2)
-        share = (per[:, :, 1:] / k).sum(axis=2)
+        ranks = np.stack(_ranks(spec, picks, taken, size, rng))  # (P, size)
+        won = ranks == ranks.min(axis=0)
+        winners = won.sum(axis=0)
+        win = (won & (winners == 1)).T.astype(float)  # (size, P)
+        tie = (won & (winners > 1)).T.astype(float)
+        share = won.T / winners[:, None]
         w2 = weight * weight
         out["win"] += weight @ win
         out["tie"] += weight @ tie
@@ -140,6 +129,35 @@ def per_combo_task(spec: SampleSpec, index: int, trials: int, root: int) -> dict
             out["combo_share"][p] += np.bincount(held, weights=weight * share[:, p], minlength=m)
         done += size
     return out
+
+
+def _deals(
+    sampler: DealSampler, rng: np.random.Generator, size: int
+) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """``size`` deals: each ranged player's combo, each sample's weight, the taken cards.
+
+    With the kernel and deals too many to list, the kernel draws each deal whole by the
+    product of its combos' weights (:func:`showdown.odds.draws.deal_picks`: every sample
+    weighs 1, no importance weights; the kernel's boards avoid the picks by themselves, so
+    the taken cards are not needed); else, or when such deals are too rare to draw that
+    way, :meth:`DealSampler.sample`.
+    """
+    if native.kernel() is not None and sampler.listed is None:
+        seed = int(rng.integers(0, 1 << 63))
+        picks = D.deal_picks(sampler.masks, sampler.cumulative_p, size, seed)
+        if picks is not None:
+            return list(picks), np.ones(size), np.zeros(size, dtype=np.uint64)
+    drawn, iw, taken = sampler.sample(rng, size)
+    if iw is not None and not iw.all():
+        # Samples weighing nothing still get a legal deal, to be ranked (and count 0).
+        legal = one_deal(sampler.masks)
+        assert legal is not None  # some deal exists (checked by the planner)
+        dead = iw == 0
+        taken[dead] = 0
+        for p, j in enumerate(legal):
+            drawn[p][dead] = j
+            taken[dead] |= sampler.masks[p][j]
+    return drawn, np.ones(size) if iw is None else iw, taken
 
 
 def _ranks(
