@@ -321,6 +321,23 @@ static inline unsigned nth_bit_portable(uint64_t x, uint64_t upto, unsigned i)
     return 8 * byte + nth_in_byte[i - before][(x >> (8 * byte)) & 255];
 }
 
+/* The positions of a board's k cards among the m cards left, drawn without replacement
+ * from one 32-bit number: digit j is a position among the m - j cards the first j leave
+ * (multiply and keep the high half), the number redrawn below ``pk->reject`` so that
+ * every board is equally likely. Uses the caller's ``rng``, ``x``, ``half``, ``m``, ``pk``. */
+#define DRAW_POSITIONS(k, at)                                                                  \
+    do {                                                                                       \
+        uint32_t l_;                                                                           \
+        do {                                                                                   \
+            l_ = rng_half(rng, &x, &half);                                                     \
+            for (int j_ = 0; j_ < (k); j_++) {                                                 \
+                uint64_t y_ = (uint64_t)l_ * (m - (uint32_t)j_);                               \
+                (at)[j_] = (uint32_t)(y_ >> 32);                                               \
+                l_ = (uint32_t)y_;                                                             \
+            }                                                                                  \
+        } while (l_ < pk->reject);                                                             \
+    } while (0)
+
 /* One block's boards (see Picks), the i-th card found by ``NTH``: written once, built
  * as a portable function and, where the compiler can, one for BMI2. */
 #define INDEX_BOARDS(NTH, k)                                                                   \
@@ -329,15 +346,8 @@ static inline unsigned nth_bit_portable(uint64_t x, uint64_t upto, unsigned i)
         uint64_t x = 0;                                                                        \
         int half = 0;                                                                          \
         for (int b = 0; b < stop; b++) {                                                       \
-            uint32_t at[5], l;                                                                 \
-            do {                                                                               \
-                l = rng_half(rng, &x, &half);                                                  \
-                for (int j = 0; j < (k); j++) {                                                \
-                    uint64_t y = (uint64_t)l * (m - (uint32_t)j);                              \
-                    at[j] = (uint32_t)(y >> 32);                                               \
-                    l = (uint32_t)y;                                                           \
-                }                                                                              \
-            } while (l < pk->reject);                                                          \
+            uint32_t at[5];                                                                    \
+            DRAW_POSITIONS(k, at);                                                             \
             uint64_t left = pk->deck & ~taken_of[b];                                           \
             uint32_t key = pk->base_key;                                                       \
             uint64_t lanes = pk->base_lanes;                                                   \
@@ -394,15 +404,8 @@ static inline void ranks_of(const uint32_t at[5], uint32_t rank[5])
         uint64_t x = 0;                                                                        \
         int half = 0;                                                                          \
         for (int b = 0; b < stop; b++) {                                                       \
-            uint32_t at[5] = {0, 0, 0, 0, 0}, rank[5], l;                                      \
-            do {                                                                               \
-                l = rng_half(rng, &x, &half);                                                  \
-                for (int j = 0; j < (k); j++) {                                                \
-                    uint64_t y = (uint64_t)l * (m - (uint32_t)j);                              \
-                    at[j] = (uint32_t)(y >> 32);                                               \
-                    l = (uint32_t)y;                                                           \
-                }                                                                              \
-            } while (l < pk->reject);                                                          \
+            uint32_t at[5] = {0, 0, 0, 0, 0}, rank[5];                                         \
+            DRAW_POSITIONS(k, at);                                                             \
             ranks_of(at, rank);                                                                \
             const uint64_t left = pk->deck & ~taken_of[b];                                     \
             const uint64_t upto = byte_sums(left);                                             \
@@ -474,15 +477,8 @@ int sd_fast_pdep(void)
         uint64_t x = 0;                                                                        \
         int half = 0;                                                                          \
         for (int b = 0; b < stop; b++) {                                                       \
-            uint32_t at[5] = {0, 0, 0, 0, 0}, rank[5], l;                                      \
-            do {                                                                               \
-                l = rng_half(rng, &x, &half);                                                  \
-                for (int j = 0; j < (k); j++) {                                                \
-                    uint64_t y = (uint64_t)l * (m - (uint32_t)j);                              \
-                    at[j] = (uint32_t)(y >> 32);                                               \
-                    l = (uint32_t)y;                                                           \
-                }                                                                              \
-            } while (l < pk->reject);                                                          \
+            uint32_t at[5] = {0, 0, 0, 0, 0}, rank[5];                                         \
+            DRAW_POSITIONS(k, at);                                                             \
             ranks_of(at, rank);                                                                \
             const uint8_t *list = lists + (size_t)deal_of[b][0] * m;                           \
             uint32_t key = pk->base_key;                                                       \
