@@ -10,8 +10,9 @@ job marker ``done``), Playwright's round trips included (a few ms):
 
 - ``turn card``: a click on 2d in the board picker (adds the turn, then takes it off);
 - ``grid cell``: a click on 22 on player 2's grid (paints it, then erases it);
-- ``typed board``: the board's box typed (one input event) with or without the turn;
-  this one includes the page's pause for more typing (``TYPING_PAUSE_MS`` in main.js);
+- ``typed board``: the board's box typed (one input event) with or without the turn; a
+  board typed to its last card is asked at once (a half-typed card waits for more typing,
+  ``TYPING_PAUSE_MS`` in main.js);
 - ``back``: the browser's Back to the previous spot.
 """
 
@@ -106,10 +107,9 @@ def main() -> None:
     for name, values in times.items():
         best, median = min(values), statistics.median(values)
         print(f"  {name:<12} best {1000 * best:8.1f} ms   median {1000 * median:8.1f} ms")
-    clicks = times["turn card"] + times["grid cell"] + times["back"]
-    median = statistics.median(clicks)
+    median = max(statistics.median(values) for values in times.values())
     print(
-        f"\ntarget: a click or Back to its answers under {TARGET} s (median {median:.3f} s): "
+        f"\ntarget: every change to its answers under {TARGET} s (slowest median {median:.3f} s): "
         + judge(median < TARGET, trusted=load is None, why=load)
     )
     print(f"machine load during the runs: {load or 'none found'}")

@@ -186,6 +186,15 @@ function showBusy(on) {
   }
 }
 
+// A board typed to its last card (none, or 3 to 5 distinct cards such as "Qh Jh 3c")
+// is asked at once: the pause for more typing is for a text still half a card.
+function wholeBoard(text) {
+  const cards = text.trim().split(/[\s,]+/).filter(Boolean);
+  if (!cards.every((c) => /^[2-9TJQKA][cdhs]$/i.test(c))) return false;
+  const distinct = new Set(cards.map((c) => c.toUpperCase())).size === cards.length;
+  return distinct && (cards.length === 0 || (cards.length >= 3 && cards.length <= 5));
+}
+
 function recompute(now, pause = TYPING_PAUSE_MS) {
   document.body.dataset.job = "pending";
   showBusy(true);
@@ -336,7 +345,10 @@ async function main() {
   showState();
   showNotice(notes);
   $("#game").addEventListener("change", () => { state.game = $("#game").value; loadGrid(); changed(true); });
-  $("#board").addEventListener("input", () => { state.board = $("#board").value; changed(false, "board"); });
+  $("#board").addEventListener("input", () => {
+    state.board = $("#board").value;
+    changed(wholeBoard(state.board), "board");
+  });
   $("#dead").addEventListener("input", () => { state.dead = $("#dead").value; changed(false, "dead"); });
   $("#add-player").addEventListener("click", () => {
     if (state.players.length >= MAX_PLAYERS) return;
