@@ -74,3 +74,11 @@ class LabClient:
             response = self.http.get(f"/api/jobs/{response.json()['id']}")
         assert response.status_code == 200, (response.status_code, response.text)
         return response.json()
+
+
+def expect_bad(response: httpx.Response, field: str, words: str) -> None:
+    """The answer is a 400 naming ``field`` with ``words`` in its message."""
+    assert response.status_code == 400, (response.status_code, response.text)
+    body = response.json()
+    assert body["error"] == "bad_input" and body["field"] == field, body
+    assert words in body["message"], body

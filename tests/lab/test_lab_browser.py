@@ -18,7 +18,7 @@ import pytest
 import showdown
 from helpers.browser import launch_chromium, wait_until
 from helpers.lab_page import I18N, check_clean, open_lab, settled, shot, shown_equity
-from helpers.lab_server import LabServer, running_lab
+from helpers.lab_server import LabServer
 
 pytestmark = pytest.mark.browser
 
@@ -26,11 +26,6 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launch_chromium()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
 
 
 def drag(page: Any, start: str, end: str) -> None:

@@ -4,18 +4,11 @@ the combo table's filter by a selected sub-range uses."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
 
 import showdown
-from helpers.lab_server import LabServer, running_lab
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
+from helpers.lab_server import LabServer
 
 
 @pytest.mark.parametrize(

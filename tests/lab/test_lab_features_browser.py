@@ -18,7 +18,7 @@ import pytest
 import showdown
 from helpers.browser import launch_chromium, wait_until
 from helpers.lab_page import I18N, check_clean, open_lab, settled, shot
-from helpers.lab_server import LabServer, running_lab
+from helpers.lab_server import LabServer
 
 pytestmark = pytest.mark.browser
 EN = I18N["en"]
@@ -27,11 +27,6 @@ EN = I18N["en"]
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launch_chromium()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
 
 
 def watch(page: Any) -> None:

@@ -13,34 +13,13 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 
 import httpx
 import pytest
 
 import showdown
-from helpers.lab_server import LabClient, LabServer, running_lab
+from helpers.lab_server import LabClient, LabServer, expect_bad
 from helpers.paths import ROOT
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
-
-
-@pytest.fixture
-def client(server: LabServer) -> Iterator[LabClient]:
-    c = LabClient(server.url)
-    yield c
-    c.close()
-
-
-def expect_bad(response: httpx.Response, field: str, words: str) -> None:
-    assert response.status_code == 400, (response.status_code, response.text)
-    body = response.json()
-    assert body["error"] == "bad_input" and body["field"] == field, body
-    assert words in body["message"], body
-
 
 # ---------------------------------------------------------------- the page and its files
 

@@ -12,7 +12,7 @@ import pytest
 
 from helpers.browser import launch_chromium
 from helpers.lab_page import open_lab, settled
-from helpers.lab_server import LabServer, running_lab
+from helpers.lab_server import LabServer
 
 pytestmark = pytest.mark.browser
 
@@ -41,11 +41,6 @@ _HIT_TEST = """card => {
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launch_chromium()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -4,33 +4,11 @@ inputs answered 400 with the field at fault, the session's token required."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import httpx
 import pytest
 
-from helpers.lab_server import LabClient, LabServer, running_lab
+from helpers.lab_server import LabClient, expect_bad
 from showdown.odds.ranges.class_select import select
 from showdown.odds.ranges.flop_analysis import flop_analysis
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
-
-
-@pytest.fixture
-def client(server: LabServer) -> Iterator[LabClient]:
-    c = LabClient(server.url)
-    yield c
-    c.close()
-
-
-def expect_bad(response: httpx.Response, field: str, words: str) -> None:
-    assert response.status_code == 400, (response.status_code, response.text)
-    body = response.json()
-    assert body["error"] == "bad_input" and body["field"] == field, body
-    assert words in body["message"], body
 
 
 def test_select_is_the_library_s_sub_range(client: LabClient) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from helpers.browser import launch_chromium
 from helpers.lab_page import I18N, open_lab, settled
-from helpers.lab_server import LabClient, LabServer, running_lab
+from helpers.lab_server import LabClient, LabServer
 from showdown.i18n import LANGS, words
 
 TWO_PLACES = {
@@ -23,18 +23,6 @@ TWO_PLACES = {
     "jugador 2 (AhQd)",
     "ru": "карта Ah в двух местах: в руке игрока 1 (AhKh) и в руке игрока 2 (AhQd)",
 }
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
-
-
-@pytest.fixture
-def client(server: LabServer) -> Iterator[LabClient]:
-    c = LabClient(server.url)
-    yield c
-    c.close()
 
 
 def test_the_answer_carries_the_reason_as_data(client: LabClient) -> None:

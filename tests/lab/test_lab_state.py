@@ -18,7 +18,7 @@ import pytest
 import showdown
 from helpers.browser import launch_chromium, wait_until
 from helpers.lab_page import I18N, check_clean, open_lab, settled, shown_equity
-from helpers.lab_server import LabServer, running_lab
+from helpers.lab_server import LabServer
 
 pytestmark = pytest.mark.browser
 
@@ -28,11 +28,6 @@ SELECTED = "document.querySelectorAll('#grid .cell[aria-selected=\"true\"]').len
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launch_chromium()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
 
 
 def value_is(page: Any, selector: str, value: str) -> None:

@@ -13,7 +13,7 @@ import pytest
 import showdown
 from helpers.browser import launch_chromium, wait_until
 from helpers.lab_page import I18N, open_lab, settled
-from helpers.lab_server import LabServer, running_lab
+from helpers.lab_server import LabServer
 
 pytestmark = pytest.mark.browser
 
@@ -23,11 +23,6 @@ RIVER = "Qs+7d+2c+3h+4h"
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launch_chromium()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LabServer]:
-    yield from running_lab()
 
 
 @pytest.mark.parametrize(
