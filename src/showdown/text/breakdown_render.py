@@ -79,9 +79,16 @@ def _table(head: str, b: Breakdown | FlopAnalysis, lang: str) -> str:
 
 
 def _combos(x: float, lang: str) -> str:
-    """Weighted combos: whole when whole, else with two decimals."""
+    """Weighted combos: whole when whole, else with two decimals; a count above nought
+    that two decimals would round to nought is written as under 0.01, never as 0.00.
+
+    >>> _combos(3.0, "en"), _combos(0.81, "en"), _combos(0.001, "en"), _combos(0.001, "ru")
+    ('3', '0.81', '<0.01', '<0,01')
+    """
     book = phrasebook(lang)
-    return book.count(round(x)) if abs(x - round(x)) < 1e-9 else book.decimal(x, 2)
+    if abs(x - round(x)) < 1e-9:
+        return book.count(round(x))
+    return "<" + book.decimal(0.01, 2) if x < 0.005 else book.decimal(x, 2)
 
 
 def breakdown_svg(b: Breakdown, lang: str = "en") -> str:
