@@ -29,7 +29,6 @@ import argparse
 import os
 import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -39,27 +38,13 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_lab import start_lab
 from common import judge, machine_load
 
 TARGET = 0.3
 BASE: dict[str, Any] = {"players": ["20%", "15%"], "board": "Qh Jh 3c", "dead": ""}
 #: Cards that may replace the 3c or go dead, one per round (none of them on the board).
 CARDS = ["4c", "8d", "2s", "Ts", "7h", "5d", "9c", "6s", "Kd", "4h", "8s", "2d", "Tc", "7c"]
-
-
-def start_lab() -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "showdown", "lab", "--no-browser", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        found = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-        if found:
-            return proc, found.group(1)
-    raise RuntimeError("the lab did not start")
 
 
 def cpu_seconds(pid: int) -> float:
